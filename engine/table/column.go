@@ -1,0 +1,117 @@
+package table
+
+import (
+	"slices"
+	"strings"
+)
+
+// Column stores one leaf's values for every row. Exactly one of Ints, Floats or Strs is used,
+// chosen by Kind as in Value. Nulls is nil when the column has no nulls.
+type Column struct {
+	Kind   Kind
+	Scale  uint8 // Decimal only
+	Ints   []int64
+	Floats []float64
+	Strs   []string
+	Nulls  []bool
+}
+
+// IsNull reports whether row r is NULL.
+func (c *Column) IsNull(r int) bool { return c.Nulls != nil && c.Nulls[r] }
+
+// Value returns row r as a Value.
+func (c *Column) Value(r int) Value {
+	if c.IsNull(r) {
+		return NullValue(c.Kind)
+	}
+	switch c.Kind {
+	case Double:
+		return Value{Kind: Double, F: c.Floats[r]}
+	case String, Binary:
+		return Value{Kind: c.Kind, S: c.Strs[r]}
+	}
+	return Value{Kind: c.Kind, I: c.Ints[r], Scale: c.Scale}
+}
+
+// Less orders rows r and s of the column, nulls first (Spark's ascending NULLS FIRST).
+func (c *Column) Less(r, s int) bool { return c.compareRows(r, s) < 0 }
+
+func (c *Column) compareRows(r, s int) int {
+	rn, sn := c.IsNull(r), c.IsNull(s)
+	switch {
+	case rn && sn:
+		return 0
+	case rn:
+		return -1
+	case sn:
+		return 1
+	}
+	switch c.Kind {
+	case Double:
+		return compareFloat(c.Floats[r], c.Floats[s])
+	case String, Binary:
+		return strings.Compare(c.Strs[r], c.Strs[s])
+	}
+	switch {
+	case c.Ints[r] < c.Ints[s]:
+		return -1
+	case c.Ints[r] > c.Ints[s]:
+		return 1
+	}
+	return 0
+}
+
+// DenseRanks returns each row's rank among the column's distinct non-null values (0-based, in
+// ascending order) with -1 for NULL, and the number of distinct non-null values. Ranks are the
+// rank space in which range ids are cut and spans are measured.
+func (c *Column) DenseRanks() (ranks []int32, distinct int) {
+	n := c.Len()
+	order := make([]int32, 0, n)
+	for r := 0; r < n; r++ {
+		if !c.IsNull(r) {
+			order = append(order, int32(r))
+		}
+	}
+	slices.SortFunc(order, func(a, b int32) int { return c.compareRows(int(a), int(b)) })
+	ranks = make([]int32, n)
+	for r := range ranks {
+		ranks[r] = -1
+	}
+	rank := int32(-1)
+	for i, r := range order {
+		if i == 0 || c.compareRows(int(order[i-1]), int(r)) != 0 {
+			rank++
+		}
+		ranks[r] = rank
+	}
+	return ranks, int(rank + 1)
+}
+
+// Len is the number of rows stored.
+func (c *Column) Len() int {
+	switch c.Kind {
+	case Double:
+		return len(c.Floats)
+	case String, Binary:
+		return len(c.Strs)
+	}
+	return len(c.Ints)
+}
+
+// Table is an immutable set of rows in columnar form: one Column per schema leaf.
+type Table struct {
+	Schema  Schema
+	Leaves  []Leaf
+	Cols    []Column
+	NumRows int
+}
+
+// LeafIndex finds a leaf by dotted name, case-insensitively; -1 when there is none.
+func (t *Table) LeafIndex(name string) int {
+	for i, l := range t.Leaves {
+		if strings.EqualFold(l.Name(), name) {
+			return i
+		}
+	}
+	return -1
+}
