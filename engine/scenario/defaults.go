@@ -1,0 +1,147 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Limits enforced on every scenario, whether it comes from a link, a flag or a control.
+const (
+	MaxPanelRows    = 4_000_000
+	MaxPanelFiles   = 4096
+	MaxKeys         = 9 // Delta's Hilbert curve handles at most 9 dimensions (M/expressions/HilbertStates.java)
+	MaxWhereBytes   = 4096
+	MaxNameBytes    = 128
+	MaxDays         = 365
+	MaxIngestGB     = 10_000
+	MaxRowsPerGB    = 100_000
+	MaxIndexedCols  = 10_000
+	MaxStatsColumns = 64
+)
+
+// Default is the scenario a bare widget.html opens: the statistics panel's default table.
+func Default() Scenario {
+	var s Scenario
+	s.EnsureDefaults()
+	return s
+}
+
+// EnsureDefaults fills every zero field with its default, as pebble's Options.EnsureDefaults
+// does, so an old link that lacks a newer field still opens.
+func (s *Scenario) EnsureDefaults() {
+	if s.View == "" {
+		s.View = "panel"
+	}
+	p := &s.Panel
+	if p.Rows == 0 {
+		p.Rows = 100_000
+	}
+	if p.Files == 0 && p.RowsPerFile == 0 {
+		p.Files = 32
+	}
+	if p.Layout == "" {
+		p.Layout = "hilbert"
+	}
+	if p.Keys == nil {
+		p.Keys = []string{"user_id", "event_date"}
+	}
+	if p.Seed == 0 {
+		p.Seed = 1
+	}
+	t := &s.Timeline
+	if t.Strategy == "" {
+		t.Strategy = "liquid"
+	}
+	if t.Days == 0 {
+		t.Days = 60
+	}
+	if t.IngestGB == 0 {
+		t.IngestGB = 40
+	}
+	if t.FileGB == 0 {
+		t.FileGB = 1
+	}
+	if t.MinCubeGB == 0 {
+		t.MinCubeGB = 100
+	}
+	if t.WindowDays == 0 {
+		t.WindowDays = 3
+	}
+	if t.RowsPerGB == 0 {
+		t.RowsPerGB = 256
+	}
+	if t.Seed == 0 {
+		t.Seed = 1
+	}
+}
+
+// Validate reports the first field outside its limits, naming it.
+func (s *Scenario) Validate() error {
+	if s.View != "panel" && s.View != "timeline" {
+		return fmt.Errorf("view %q is not one of panel, timeline", s.View)
+	}
+	p := &s.Panel
+	switch {
+	case p.Rows < 1 || p.Rows > MaxPanelRows:
+		return fmt.Errorf("rows %d is outside 1..%d", p.Rows, MaxPanelRows)
+	case p.Files < 0 || p.Files > MaxPanelFiles:
+		return fmt.Errorf("files %d is outside 1..%d", p.Files, MaxPanelFiles)
+	case p.Files == 0 && (p.RowsPerFile < 1 || p.RowsPerFile > MaxPanelRows):
+		return fmt.Errorf("rows per file %d is outside 1..%d", p.RowsPerFile, MaxPanelRows)
+	case p.Files == 0 && (p.Rows+p.RowsPerFile-1)/p.RowsPerFile > MaxPanelFiles:
+		return fmt.Errorf("%d rows at %d rows per file make more than %d files", p.Rows, p.RowsPerFile, MaxPanelFiles)
+	case len(p.Keys) > MaxKeys:
+		return fmt.Errorf("%d keys: at most %d", len(p.Keys), MaxKeys)
+	case len(p.Where) > MaxWhereBytes:
+		return fmt.Errorf("predicate of %d bytes: at most %d", len(p.Where), MaxWhereBytes)
+	case p.NumIndexedCols() < -1 || p.NumIndexedCols() > MaxIndexedCols:
+		return fmt.Errorf("indexed columns %d is outside -1..%d", p.NumIndexedCols(), MaxIndexedCols)
+	case len(p.StatsColumns) > MaxStatsColumns:
+		return fmt.Errorf("%d stats columns: at most %d", len(p.StatsColumns), MaxStatsColumns)
+	}
+	switch p.Layout {
+	case "append", "orderby", "zorder", "hilbert":
+	default:
+		return fmt.Errorf("layout %q is not one of append, orderby, zorder, hilbert", p.Layout)
+	}
+	for _, names := range [][]string{p.Keys, p.StatsColumns, {p.ColorKey, s.Timeline.Lookup}} {
+		for _, n := range names {
+			if len(n) > MaxNameBytes || strings.ContainsAny(n, "\x00\n") {
+				return fmt.Errorf("column name %.40q is not a valid name", n)
+			}
+		}
+	}
+	t := &s.Timeline
+	switch t.Strategy {
+	case "none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental":
+	default:
+		return fmt.Errorf("strategy %q is not one of none, compaction, zorder-full, zorder-window, liquid, liquid-incremental", t.Strategy)
+	}
+	switch {
+	case t.Days < 1 || t.Days > MaxDays:
+		return fmt.Errorf("days %d is outside 1..%d", t.Days, MaxDays)
+	case !(t.IngestGB > 0 && t.IngestGB <= MaxIngestGB):
+		return fmt.Errorf("daily ingest %g GiB is outside (0, %d]", t.IngestGB, MaxIngestGB)
+	case !(t.FileGB >= 1.0/1024 && t.FileGB <= 1024):
+		return fmt.Errorf("file size %g GiB is outside [1/1024, 1024]", t.FileGB)
+	case !(t.MinCubeGB > 0 && t.MinCubeGB <= 1e6):
+		return fmt.Errorf("minimum cube size %g GiB is outside (0, 1e6]", t.MinCubeGB)
+	case t.TargetCubeGB < 0 || t.TargetCubeGB > 1e6 || t.TargetCubeGB != t.TargetCubeGB:
+		return fmt.Errorf("target cube size %g GiB is outside [0, 1e6]", t.TargetCubeGB)
+	case t.WindowDays < 1 || t.WindowDays > MaxDays:
+		return fmt.Errorf("window %d days is outside 1..%d", t.WindowDays, MaxDays)
+	case t.ChangeKeysDay < 0 || t.ChangeKeysDay > MaxDays:
+		return fmt.Errorf("key-change day %d is outside 0..%d", t.ChangeKeysDay, MaxDays)
+	case t.FullDay < 0 || t.FullDay > MaxDays:
+		return fmt.Errorf("FULL day %d is outside 0..%d", t.FullDay, MaxDays)
+	case t.HistoryDays < 0 || t.HistoryDays > MaxDays:
+		return fmt.Errorf("history days %d is outside 0..%d", t.HistoryDays, MaxDays)
+	case t.ClusterNoneDay < 0 || t.ClusterNoneDay > MaxDays:
+		return fmt.Errorf("CLUSTER BY NONE day %d is outside 0..%d", t.ClusterNoneDay, MaxDays)
+	case t.Day < 0 || t.Day > t.Days:
+		return fmt.Errorf("day %d is outside 0..%d", t.Day, t.Days)
+	case t.RowsPerGB < 1 || t.RowsPerGB > MaxRowsPerGB:
+		return fmt.Errorf("rows per GiB %d is outside 1..%d", t.RowsPerGB, MaxRowsPerGB)
+	}
+	return nil
+}

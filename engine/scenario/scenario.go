@@ -1,0 +1,65 @@
+// Package scenario is the one versioned description of what Layout Lab shows: the statistics
+// panel's table, layout and query, and the maintenance timeline's strategy and knobs. The widget
+// and the command line serialise the same struct with msgp and carry it in a link's fragment.
+//
+// Compatibility rule: fields are only ever appended, never renamed or reused. msgp encodes
+// structs as maps keyed by the msg tag, so an old link decodes in every later version and
+// unknown keys from a newer link are skipped.
+package scenario
+
+//go:generate go tool msgp -io=false -tests=false
+
+// Decoding is bounded: no list or map in a link may claim more than 64 elements.
+//msgp:limit arrays:64 maps:64
+
+// Scenario is the whole state a link reproduces.
+type Scenario struct {
+	View     string   `msg:"v"` // "panel" or "timeline"
+	Panel    Panel    `msg:"p"`
+	Timeline Timeline `msg:"t"`
+}
+
+// Panel is the statistics panel (experiences.md §2).
+type Panel struct {
+	Rows         int      `msg:"r"`
+	Files        int      `msg:"f"`  // number of files; 0 = derive from RowsPerFile
+	RowsPerFile  int      `msg:"rf"` // used when Files is 0
+	Layout       string   `msg:"l"`  // append | orderby | zorder | hilbert
+	Keys         []string `msg:"k"`
+	Where        string   `msg:"w"`
+	IndexedCols  *int     `msg:"ic"` // delta.dataSkippingNumIndexedCols; -1 = all; nil = Delta's default 32
+	StatsColumns []string `msg:"sc"` // delta.dataSkippingStatsColumns
+	Seed         uint64   `msg:"s"`
+	ColorKey     string   `msg:"ck"` // the key whose span colours the grid; "" = first key
+}
+
+// Timeline is the maintenance timeline (experiences.md §1).
+type Timeline struct {
+	Strategy       string  `msg:"st"`
+	Days           int     `msg:"d"`
+	IngestGB       float64 `msg:"i"`
+	FileGB         float64 `msg:"fg"`
+	MinCubeGB      float64 `msg:"mc"`
+	TargetCubeGB   float64 `msg:"tc"` // 0 = 1.5 x MinCubeGB
+	WindowDays     int     `msg:"wd"`
+	ChangeKeysDay  int     `msg:"kd"` // 0 = never
+	FullDay        int     `msg:"fd"`
+	HistoryDays    int     `msg:"hd"`
+	ClusterNoneDay int     `msg:"nd"`
+	Lookup         string  `msg:"lk"`
+	Day            int     `msg:"dy"` // the day under the slider; 0 = last
+	RowsPerGB      int     `msg:"rg"`
+	Seed           uint64  `msg:"s"`
+}
+
+// DefaultNumIndexedCols is delta.dataSkippingNumIndexedCols' default
+// (DataSkippingReaderConf.DATA_SKIPPING_NUM_INDEXED_COLS_DEFAULT_VALUE, M/DeltaConfig.scala).
+const DefaultNumIndexedCols = 32
+
+// NumIndexedCols is the panel's delta.dataSkippingNumIndexedCols, its default when unset.
+func (p *Panel) NumIndexedCols() int {
+	if p.IndexedCols == nil {
+		return DefaultNumIndexedCols
+	}
+	return *p.IndexedCols
+}
