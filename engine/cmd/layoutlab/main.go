@@ -1,0 +1,60 @@
+// Command layoutlab runs Layout Lab's engine from the command line.
+//
+//	layoutlab layout [flags]   lay out the statistics panel's table and print the result
+//
+// Each subcommand lives in its own file of this package and registers itself in subcommands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// subcommand is one verb of the command line. run gets the arguments after the verb and returns
+// the exit code: 0 success (including an answer that is a Delta refusal), 2 bad usage.
+type subcommand struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var subcommands = map[string]subcommand{}
+
+func register(name, summary string, run func(args []string, stdout, stderr io.Writer) int) {
+	subcommands[name] = subcommand{summary, run}
+}
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	sc, ok := subcommands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "layoutlab: unknown subcommand %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return sc.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: layoutlab <subcommand> [flags]\n\nsubcommands:")
+	names := make([]string, 0, len(subcommands))
+	for n := range subcommands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, subcommands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'layoutlab <subcommand> -h' for its flags.")
+}

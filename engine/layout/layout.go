@@ -1,0 +1,166 @@
+package layout
+
+import (
+	"fmt"
+	"strings"
+
+	"layoutlab/engine/table"
+)
+
+// Kind is how a bin's rows are arranged into files.
+type Kind uint8
+
+const (
+	Append  Kind = iota // plain write in table order
+	OrderBy             // ORDER BY the first key, then write
+	ZOrder              // OPTIMIZE … ZORDER BY (keys)
+	Hilbert             // liquid clustering: OPTIMIZE on a table CLUSTER BY (keys)
+)
+
+var kindNames = [...]string{Append: "append", OrderBy: "orderby", ZOrder: "zorder", Hilbert: "hilbert"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("layout(%d)", uint8(k))
+}
+
+// ParseKind reads a layout name as String writes it.
+func ParseKind(s string) (Kind, error) {
+	for k, n := range kindNames {
+		if s == n {
+			return Kind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("layout %q is not one of %s", s, strings.Join(kindNames[:], ", "))
+}
+
+// DefaultMaxFileSize is spark.databricks.delta.optimize.maxFileSize: 1 GiB.
+const DefaultMaxFileSize = 1 << 30
+
+// ApproxNumFiles is the number of output files OPTIMIZE asks repartitionByRange for, for a bin of
+// binBytes bytes: max(1, binBytes / maxFileSize) with Long division
+// (OptimizeExecutor.runOptimizeBinJob, M/commands/OptimizeTableCommand.scala). A 2.9 GiB bin
+// gives 2 files; anything below 2 GiB gives 1. maxFileSize ≤ 0 is read as the default.
+func ApproxNumFiles(binBytes, maxFileSize int64) int {
+	if maxFileSize <= 0 {
+		maxFileSize = DefaultMaxFileSize
+	}
+	n := binBytes / maxFileSize
+	if n < 1 {
+		return 1
+	}
+	if n > 1<<30 {
+		return 1 << 30
+	}
+	return int(n)
+}
+
+// Options are the knobs Delta exposes for multi-dimensional clustering.
+type Options struct {
+	// NumRanges is spark.databricks.io.skipping.mdc.rangeId.max; 0 means the default 1000.
+	NumRanges int
+	// NoNoise sets spark.databricks.io.skipping.mdc.addNoise=false: no random byte is appended
+	// to the curve key, so equal keys can never be split across files.
+	NoNoise bool
+	// Seed seeds the noise. Callers laying out several bins should give each its own seed.
+	Seed uint64
+}
+
+// Files lays out one bin: rows are the bin's row indices into t in table order, keys the leaf
+// indices of the clustering (or sort) columns. It returns the files, each a list of row
+// indices. Append ignores keys; OrderBy uses the first.
+func Files(t *table.Table, rows []int32, keys []int, kind Kind, numFiles int, opt Options) ([][]int32, error) {
+	ranks := make([]Ranks, len(keys))
+	for i, k := range keys {
+		if k < 0 || k >= len(t.Cols) {
+			return nil, fmt.Errorf("layout: key leaf %d is not in the table (%d leaves)", k, len(t.Cols))
+		}
+		ranks[i] = RankRows(&t.Cols[k], rows)
+	}
+	return FilesRanked(rows, ranks, kind, numFiles, opt)
+}
+
+// FilesRanked is Files with each key's ranks over the bin already computed (RankRows), which is
+// what a caller that re-lays out the same bin many times caches.
+func FilesRanked(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Options) ([][]int32, error) {
+	var l Layouter
+	return l.Layout(rows, keys, kind, numFiles, opt)
+}
+
+// Layouter lays out bins, reusing its scratch buffers between calls; the zero value is ready.
+// It is not safe for concurrent use.
+type Layouter struct {
+	s    sorter
+	keys []uint64
+	pos  []int32
+	part []int32
+}
+
+// Layout is FilesRanked with reused buffers. The returned files share one backing array that
+// the Layouter does not retain.
+func (l *Layouter) Layout(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Options) ([][]int32, error) {
+	if numFiles < 1 {
+		return nil, fmt.Errorf("layout: %d files: need at least one", numFiles)
+	}
+	for i, k := range keys {
+		if len(k.R) != len(rows) {
+			return nil, fmt.Errorf("layout: key %d has %d ranks for %d rows", i, len(k.R), len(rows))
+		}
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	switch kind {
+	case Append:
+		return chunks(rows, numFiles), nil
+	case OrderBy:
+		if len(keys) == 0 {
+			return nil, fmt.Errorf("layout: orderby needs a key")
+		}
+		return l.orderBy(rows, keys[0], numFiles), nil
+	case ZOrder, Hilbert:
+		if len(keys) == 0 {
+			return nil, fmt.Errorf("layout: %s needs at least one key", kind)
+		}
+		return l.cluster(rows, keys, kind, numFiles, opt)
+	}
+	return nil, fmt.Errorf("layout: unknown layout %d", kind)
+}
+
+// chunks cuts rows into n consecutive files whose sizes differ by at most one, never empty.
+func chunks(rows []int32, n int) [][]int32 {
+	if n > len(rows) {
+		n = len(rows)
+	}
+	out := make([][]int32, n)
+	back := append([]int32(nil), rows...)
+	start := 0
+	for i := range out {
+		size := len(rows) / n
+		if i < len(rows)%n {
+			size++
+		}
+		out[i] = back[start : start+size : start+size]
+		start += size
+	}
+	return out
+}
+
+// orderBy sorts the bin by the key's rank, NULLS FIRST, ties in table order, and cuts it.
+func (l *Layouter) orderBy(rows []int32, key Ranks, numFiles int) [][]int32 {
+	n := len(rows)
+	l.keys = l.keys[:0]
+	l.pos = l.pos[:0]
+	for i, r := range key.R {
+		l.keys = append(l.keys, uint64(r+1)) // NULL (-1) sorts first
+		l.pos = append(l.pos, int32(i))
+	}
+	l.s.sort(l.keys, l.pos)
+	sorted := make([]int32, n)
+	for j, p := range l.pos {
+		sorted[j] = rows[p]
+	}
+	return chunks(sorted, numFiles)
+}

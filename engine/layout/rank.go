@@ -1,0 +1,173 @@
+package layout
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"layoutlab/engine/table"
+)
+
+// Ranks is one key column's dense ranks over one bin: R[i] is bin row i's rank among the bin's
+// distinct non-null values (0-based, ascending, Spark's ordering) or -1 when it is NULL.
+// Distinct is the number of distinct non-null values. Ranks are the input range_partition_id
+// needs (curve.RangePartitionIDs) and the rank space in which spans are measured.
+type Ranks struct {
+	R        []int32
+	Distinct int
+}
+
+// AllRows returns the row indices 0..n-1: the bin of an unpartitioned table.
+func AllRows(n int) []int32 {
+	rows := make([]int32, n)
+	for i := range rows {
+		rows[i] = int32(i)
+	}
+	return rows
+}
+
+// RankRows computes the dense ranks of column c over the given rows. Integers, dates,
+// timestamps, decimals and doubles are ranked with a radix sort on an order-preserving uint64
+// image of the value; strings with a typed sort. Doubles order as table.Compare does (NaN above
+// everything, -0 equal to 0).
+func RankRows(c *table.Column, rows []int32) Ranks {
+	n := len(rows)
+	r := Ranks{R: make([]int32, n)}
+	switch c.Kind {
+	case table.String, table.Binary:
+		idx := make([]int32, 0, n)
+		for i, row := range rows {
+			if c.IsNull(int(row)) {
+				r.R[i] = -1
+				continue
+			}
+			idx = append(idx, int32(i))
+		}
+		slices.SortFunc(idx, func(a, b int32) int { return strings.Compare(c.Strs[rows[a]], c.Strs[rows[b]]) })
+		rank := int32(-1)
+		for j, i := range idx {
+			if j == 0 || c.Strs[rows[idx[j-1]]] != c.Strs[rows[i]] {
+				rank++
+			}
+			r.R[i] = rank
+		}
+		r.Distinct = int(rank + 1)
+		return r
+	}
+	keys := make([]uint64, 0, n)
+	pos := make([]int32, 0, n)
+	for i, row := range rows {
+		if c.IsNull(int(row)) {
+			r.R[i] = -1
+			continue
+		}
+		var k uint64
+		if c.Kind == table.Double {
+			k = floatKey(c.Floats[row])
+		} else {
+			k = uint64(c.Ints[row]) ^ 1<<63
+		}
+		keys = append(keys, k)
+		pos = append(pos, int32(i))
+	}
+	var s sorter
+	s.sort(keys, pos)
+	rank := int32(-1)
+	for j, k := range keys {
+		if j == 0 || keys[j-1] != k {
+			rank++
+		}
+		r.R[pos[j]] = rank
+	}
+	r.Distinct = int(rank + 1)
+	return r
+}
+
+// floatKey maps a double to a uint64 whose unsigned order is Spark's double order.
+func floatKey(f float64) uint64 {
+	if f != f {
+		return math.MaxUint64 // every NaN is equal and largest
+	}
+	if f == 0 {
+		f = 0 // -0 == 0
+	}
+	b := math.Float64bits(f)
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// sorter is an LSD radix sort of uint64 keys carrying int32 payloads, reusing its buffers.
+// Digits are 11 bits; a digit position where every key agrees is skipped, so event dates
+// (a few hundred values) take two passes and packed curve keys three or four.
+type sorter struct {
+	k2    []uint64
+	p2    []int32
+	count [1 << radixBits]int32
+}
+
+const radixBits = 11
+
+// sort sorts keys ascending, permuting pos alongside. It is stable.
+func (s *sorter) sort(keys []uint64, pos []int32) {
+	n := len(keys)
+	if n < 256 {
+		insertionSort(keys, pos)
+		return
+	}
+	var or, and uint64 = 0, math.MaxUint64
+	for _, k := range keys {
+		or |= k
+		and &= k
+	}
+	diff := or ^ and
+	if diff == 0 {
+		return
+	}
+	s.k2 = slices.Grow(s.k2[:0], n)[:n]
+	s.p2 = slices.Grow(s.p2[:0], n)[:n]
+	src, dst := keys, s.k2
+	psrc, pdst := pos, s.p2
+	const mask = 1<<radixBits - 1
+	for shift := uint(0); shift < 64; shift += radixBits {
+		if (diff>>shift)&mask == 0 {
+			continue
+		}
+		cnt := &s.count
+		clear(cnt[:])
+		for _, k := range src {
+			cnt[(k>>shift)&mask]++
+		}
+		sum := int32(0)
+		for i, c := range cnt {
+			cnt[i] = sum
+			sum += c
+		}
+		for i, k := range src {
+			d := (k >> shift) & mask
+			j := cnt[d]
+			cnt[d]++
+			dst[j] = k
+			pdst[j] = psrc[i]
+		}
+		src, dst = dst, src
+		psrc, pdst = pdst, psrc
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+		copy(pos, psrc)
+	}
+}
+
+func insertionSort(keys []uint64, pos []int32) {
+	for i := 1; i < len(keys); i++ {
+		k, p := keys[i], pos[i]
+		j := i
+		for j > 0 && keys[j-1] > k {
+			keys[j], pos[j] = keys[j-1], pos[j-1]
+			j--
+		}
+		keys[j], pos[j] = k, p
+	}
+}

@@ -1,0 +1,70 @@
+package panel
+
+import "encoding/json"
+
+// Result is what the panel shows for one scenario. Its JSON is read by the browser widget and
+// printed by `layoutlab layout`; the field names are fixed.
+//
+// Spans are measured in rank space: a key's table-wide distinct non-null values are numbered
+// 0..D-1 in ascending order, and a file whose rows take values of rank lo..hi on that key
+// covers
+//
+//	span = (hi - lo + 1) / D          box = [lo / D, (hi + 1) / D]
+//
+// of the key's range. So a file holding a single value spans 1/D, a file holding the smallest
+// and the largest value spans 1, and F files that split a key into disjoint ranges have spans
+// averaging about 1/F. Spans come from the rows in the file, not from its statistics, so they
+// are defined even for a key Delta keeps no statistics on. A file whose rows are all NULL on a
+// key has span 0 and no box for it. Spans (top level) is the mean of the per-file spans.
+type Result struct {
+	FilesTotal int                `json:"files_total"`
+	FilesRead  int                `json:"files_read"`
+	RowsTotal  int64              `json:"rows_total"`
+	RowsRead   int64              `json:"rows_read"`
+	Spans      map[string]float64 `json:"spans"`
+	Files      []File             `json:"files"`
+	Keys       []string           `json:"keys"`
+	// Layout is the layout the files are actually in: the requested one, or "append" when Delta
+	// refuses the requested clustering and the table is shown as written (see Engine.Run).
+	Layout    string   `json:"layout"`
+	Where     string   `json:"where"`
+	StatsJSON []string `json:"stats_json,omitempty"` // each file's add.stats string, when asked for
+	Error     *Error   `json:"error,omitempty"`
+	Link      string   `json:"link"`
+}
+
+// File is one data file of the laid-out table.
+type File struct {
+	Path       string          `json:"path"`
+	NumRecords int64           `json:"numRecords"`
+	MinValues  json.RawMessage `json:"minValues"` // Delta's stats JSON objects
+	MaxValues  json.RawMessage `json:"maxValues"`
+	NullCount  json.RawMessage `json:"nullCount"`
+	// Read reports whether the query opens the file: true for every file when there is no WHERE.
+	Read bool                  `json:"read"`
+	Span map[string]float64    `json:"span"`
+	Box  map[string][2]float64 `json:"box"`
+}
+
+// Error is a refusal as Delta raises it (class, SQLSTATE, message from
+// delta-error-classes.json), or, for input the panel cannot use, class LAYOUTLAB_INVALID_INPUT
+// with a message naming what was wrong.
+type Error struct {
+	Class    string `json:"class"`
+	SQLState string `json:"sqlState"`
+	Message  string `json:"message"`
+}
+
+func (e *Error) Error() string {
+	if e.SQLState != "" {
+		return "[" + e.Class + "] " + e.Message + " SQLSTATE: " + e.SQLState
+	}
+	return "[" + e.Class + "] " + e.Message
+}
+
+// ClassInvalidInput marks an error in the scenario itself rather than a Delta refusal.
+const ClassInvalidInput = "LAYOUTLAB_INVALID_INPUT"
+
+func invalid(msg string) *Error {
+	return &Error{Class: ClassInvalidInput, SQLState: "22023", Message: msg}
+}
