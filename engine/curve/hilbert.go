@@ -1,0 +1,394 @@
+package curve
+
+import (
+	"errors"
+	"fmt"
+)
+
+// HilbertEncoder maps dims-dimensional points with numBits bits per coordinate to their
+// position on Delta's Hilbert curve (HilbertCompactStateList.translateNPointToDKey and
+// translateNPointToDKeyArray in
+// spark/src/main/scala/org/apache/spark/sql/delta/expressions/HilbertIndex.scala). Only the low
+// numBits bits of each coordinate count, as in Delta. A HilbertEncoder is immutable and safe for
+// concurrent use.
+type HilbertEncoder struct {
+	dims, numBits int
+	t             *table
+	mode          encodeMode
+	// lead is how many levels are taken one at a time before the multi-level steps: numBits for
+	// the single z word of modeLong, the first group's levels for modeGroups, mod t.levels.
+	lead int
+	// first is how many levels the first 64-bit z word of modeGroups holds; the rest hold
+	// t.group each.
+	first int
+}
+
+type encodeMode uint8
+
+const (
+	// modeLong: numBits ≤ 32 and dims·numBits ≤ 64, so the z bits of all levels fit one word.
+	modeLong encodeMode = iota
+	// modeGroups: numBits ≤ 32 with a longer key; the levels go in 64-bit z words.
+	modeGroups
+	// modeReference: numBits > 32. Delta shifts Java ints by numBits-1-i, which Java takes
+	// modulo 32, so the upper levels reread low bits; the straightforward loop does exactly that.
+	modeReference
+)
+
+// NewHilbertEncoder checks dims and numBits and returns the encoder. dims outside [2, 9] gives
+// Delta's own error (HilbertStates.getStateList); a negative numBits is rejected too. The state
+// tables for dims are generated on first use.
+func NewHilbertEncoder(dims, numBits int) (*HilbertEncoder, error) {
+	h, err := makeHilbert(dims, numBits)
+	if err != nil {
+		return nil, err
+	}
+	return &h, nil
+}
+
+func makeHilbert(dims, numBits int) (HilbertEncoder, error) {
+	if dims < minDims || dims > maxDims {
+		return HilbertEncoder{}, errDims(dims)
+	}
+	if numBits < 0 {
+		return HilbertEncoder{}, fmt.Errorf("curve: negative numBits %d", numBits)
+	}
+	t := tableFor(dims)
+	h := HilbertEncoder{dims: dims, numBits: numBits, t: t}
+	switch {
+	case numBits > 32:
+		h.mode = modeReference
+	case dims*numBits <= 64:
+		h.mode = modeLong
+		h.lead = numBits % int(t.levels)
+	default:
+		h.mode = modeGroups
+		h.first = numBits % t.group
+		if h.first == 0 {
+			h.first = t.group
+		}
+		h.lead = h.first % int(t.levels)
+	}
+	return h, nil
+}
+
+// mustHilbert backs the convenience functions, for which a bad dimension count is a
+// programmer error.
+func mustHilbert(dims, numBits int) HilbertEncoder {
+	h, err := makeHilbert(dims, numBits)
+	if err != nil {
+		panic(err)
+	}
+	return h
+}
+
+// HilbertLongIndex is Delta's HilbertLongIndex: the Hilbert index of point (len(point)
+// dimensions, numBits bits each). Delta uses this form when len(point)·numBits < 64; for longer
+// keys it returns the low 64 bits of the index, as Delta's long arithmetic would. It panics when
+// len(point) is outside [2, 9] or numBits is negative (NewHilbertEncoder is the checked form).
+func HilbertLongIndex(numBits int, point []uint32) uint64 {
+	h := mustHilbert(len(point), numBits)
+	return h.Long(point)
+}
+
+// HilbertIndex is Delta's HilbertByteArrayIndex: the Hilbert index of point as
+// ceil(len(point)·numBits/8) big-endian bytes, right-aligned (leading pad bits are zero). Delta
+// casts it to a string, so keys sort as unsigned big-endian integers. It panics when len(point)
+// is outside [2, 9] or numBits is negative (NewHilbertEncoder is the checked form).
+func HilbertIndex(numBits int, point []uint32) []byte {
+	h := mustHilbert(len(point), numBits)
+	return h.AppendBytes(make([]byte, 0, h.KeyLen()), point)
+}
+
+// HilbertLongIndexes writes HilbertLongIndex of every row of the column-major points cols
+// (cols[d][r] is coordinate d of row r; len(cols) dimensions) into out[r]. It avoids the
+// per-call overhead and is the fastest way to key many rows. It panics like HilbertLongIndex,
+// and when a column is shorter than out.
+func HilbertLongIndexes(numBits int, cols [][]uint32, out []uint64) {
+	h := mustHilbert(len(cols), numBits)
+	h.LongColumns(out, cols)
+}
+
+// Dims is the number of dimensions.
+func (h *HilbertEncoder) Dims() int { return h.dims }
+
+// NumBits is the number of bits per coordinate.
+func (h *HilbertEncoder) NumBits() int { return h.numBits }
+
+// LongForm reports whether Delta keys these points with HilbertLongIndex (dims·numBits < 64,
+// hilbert_index in M/skipping/MultiDimClusteringFunctions.scala) rather than with the byte
+// array cast to a string.
+func (h *HilbertEncoder) LongForm() bool { return h.dims*h.numBits < 64 }
+
+// KeyLen is the length of the byte form: ceil(dims·numBits/8).
+func (h *HilbertEncoder) KeyLen() int { return (h.dims*h.numBits + 7) / 8 }
+
+// errPointLen is the panic for a point whose length is not Dims: Delta assumes n coordinates.
+var errPointLen = errors.New("curve: point length differs from the encoder's dimensions")
+
+// maxGroups bounds the 64-bit z words of a key: 32 levels of 9 dims in words of 7 levels.
+const maxGroups = 5
+
+// Long returns the Hilbert index of point, which must have Dims coordinates (else it panics):
+// the exact index when dims·numBits ≤ 64, else its low 64 bits (Delta's long wraps the same way).
+func (h *HilbertEncoder) Long(point []uint32) uint64 {
+	if len(point) != h.dims {
+		panic(errPointLen)
+	}
+	switch h.mode {
+	case modeLong:
+		d, _ := h.t.walk(morton(point, 0, h.numBits), h.numBits, h.lead, 0)
+		return d
+	case modeGroups:
+		var parts [maxGroups]uint64
+		var d uint64
+		for i := range h.groupParts(point, &parts) {
+			d = d<<uint(h.partBits(i)) | parts[i]
+		}
+		return d
+	}
+	return h.referenceLong(point)
+}
+
+// AppendBytes appends the byte form of point's index (KeyLen bytes, as HilbertIndex) to dst.
+// point must have Dims coordinates (else it panics). It does not allocate when dst has room.
+func (h *HilbertEncoder) AppendBytes(dst []byte, point []uint32) []byte {
+	if len(point) != h.dims {
+		panic(errPointLen)
+	}
+	nb := h.KeyLen()
+	start := len(dst)
+	dst = append(dst, make([]byte, nb)...)
+	out := dst[start:]
+	switch h.mode {
+	case modeLong:
+		d, _ := h.t.walk(morton(point, 0, h.numBits), h.numBits, h.lead, 0)
+		for i := nb - 1; i >= 0; i-- {
+			out[i] = byte(d)
+			d >>= 8
+		}
+	case modeGroups:
+		// Keys over 64 bits (7..9 dims at 10 bits) go out a z word at a time, most significant
+		// first, after the zero pad bits that right-align the index.
+		var parts [maxGroups]uint64
+		w := bitWriter{out: out, n: uint(8*nb - h.dims*h.numBits)}
+		for i := range h.groupParts(point, &parts) {
+			w.put(parts[i], h.partBits(i))
+		}
+	default:
+		h.referenceBytes(out, point)
+	}
+	return dst
+}
+
+// LongColumns is Long for every row of the column-major points cols (cols[d][r]; len(cols)
+// must be Dims), written to out[r]. The z words are built column by column in out and then
+// walked through the state table, which costs far less than Long per row.
+func (h *HilbertEncoder) LongColumns(out []uint64, cols [][]uint32) {
+	if len(cols) != h.dims {
+		panic(errPointLen)
+	}
+	if h.mode != modeLong {
+		p := make([]uint32, h.dims)
+		for r := range out {
+			for d, c := range cols {
+				p[d] = c[r]
+			}
+			out[r] = h.Long(p)
+		}
+		return
+	}
+	k := h.numBits
+	n := uint(h.dims)
+	sp := &spread[n]
+	mask := uint32(1)<<uint(k) - 1
+	for d, c := range cols {
+		c = c[:len(out)]
+		if d == 0 {
+			clear(out)
+		}
+		switch {
+		case k <= 8:
+			for r, v := range c {
+				out[r] = out[r]<<1 | sp[v&mask&0xff]
+			}
+		case k <= 16:
+			for r, v := range c {
+				v &= mask
+				out[r] = out[r]<<1 | sp[v&0xff] | sp[v>>8&0xff]<<(8*n)
+			}
+		default:
+			for r, v := range c {
+				out[r] = out[r]<<1 | spreadWord(sp, v&mask, n)
+			}
+		}
+	}
+	t, lead := h.t, h.lead
+	for r, m := range out {
+		out[r], _ = t.walk(m, k, lead, 0)
+	}
+}
+
+// spreadWord spreads all 32 bits of v with stride n; bits past 64 are dropped.
+func spreadWord(sp *[256]uint64, v uint32, n uint) uint64 {
+	return sp[v&0xff] | sp[v>>8&0xff]<<(8*n) | sp[v>>16&0xff]<<(16*n) | sp[v>>24]<<(24*n)
+}
+
+// morton returns the z bits of levels [lo, lo+levels), counted from the least significant bit
+// (levels·len(point) ≤ 64, levels ≤ 32): bit b of coordinate d lands at
+// (b-lo)·n + n-1-d, so dimension 0 is the most significant bit of each level's z, as Delta's
+// `z = (z << 1) | bit` loop builds it, and higher levels come first.
+func morton(point []uint32, lo, levels int) uint64 {
+	n := uint(len(point))
+	sp := &spread[n]
+	mask := uint32(1)<<uint(levels) - 1
+	var m uint64
+	switch {
+	case levels <= 8:
+		for _, v := range point {
+			m = m<<1 | sp[v>>uint(lo)&mask&0xff]
+		}
+	case levels <= 16:
+		for _, v := range point {
+			v = v >> uint(lo) & mask
+			m = m<<1 | sp[v&0xff] | sp[v>>8&0xff]<<(8*n)
+		}
+	default:
+		for _, v := range point {
+			m = m<<1 | spreadWord(sp, v>>uint(lo)&mask, n)
+		}
+	}
+	return m
+}
+
+// walk runs the state machine from state over the levels whose z bits are packed in m (the
+// first level in the most significant n·levels bits), returning the concatenated positions and
+// the final state. The first lead levels (levels mod t.levels) go one at a time, the rest
+// t.levels at a time. Shift counts are masked with 63 (they never exceed it) so the compiler
+// drops its checks for shifts of 64 or more.
+func (t *table) walk(m uint64, levels, lead int, state uint32) (uint64, uint32) {
+	n := uint(t.n)
+	pos := uint(levels) * n
+	var d uint64
+	if lead > 0 {
+		nmask := uint32(1)<<n - 1
+		base := state << n
+		for range lead {
+			pos -= n
+			e := t.one[base|uint32(m>>(pos&63))&nmask]
+			d = d<<(n&63) | uint64(e&nmask)
+			base = e &^ nmask
+		}
+		state = base >> n
+	}
+	w := uint(t.width) & 63
+	if tab := t.multi16; tab != nil {
+		wmask := uint16(1)<<w - 1
+		s := uint16(state << w)
+		for pos > 0 {
+			pos -= w
+			e := tab[s|uint16(m>>(pos&63))&wmask]
+			d = d<<w | uint64(e&wmask)
+			s = e &^ wmask
+		}
+		return d, uint32(s) >> w
+	}
+	tab := t.multi32
+	wmask := uint32(1)<<w - 1
+	s := state << w
+	for pos > 0 {
+		pos -= w
+		e := tab[s|uint32(m>>(pos&63))&wmask]
+		d = d<<w | uint64(e&wmask)
+		s = e &^ wmask
+	}
+	return d, s >> w
+}
+
+// groupParts computes a modeGroups key as its first count parts, most significant first, part
+// i holding partBits(i) bits: the first h.first levels, then t.group levels at a time, the
+// state carried across words.
+func (h *HilbertEncoder) groupParts(point []uint32, parts *[maxGroups]uint64) (count int) {
+	var state uint32
+	levels, lead := h.first, h.lead
+	for top := h.numBits; top > 0; count++ {
+		top -= levels
+		parts[count], state = h.t.walk(morton(point, top, levels), levels, lead, state)
+		levels, lead = h.t.group, 0
+	}
+	return count
+}
+
+// partBits is the width of groupParts' part i.
+func (h *HilbertEncoder) partBits(i int) int {
+	if i == 0 {
+		return h.first * h.dims
+	}
+	return h.t.group * h.dims
+}
+
+// bitWriter writes bit strings into out, most significant bit first, starting n bits in.
+type bitWriter struct {
+	out []byte
+	acc uint64
+	n   uint // bits in acc not yet written
+	pos int
+}
+
+// put appends the low bits bits of v (bits ≤ 64).
+func (w *bitWriter) put(v uint64, bits int) {
+	if bits > 32 {
+		w.put(v>>32, bits-32)
+		v, bits = v&(1<<32-1), 32
+	}
+	w.acc = w.acc<<uint(bits) | v
+	w.n += uint(bits)
+	for w.n >= 8 {
+		w.n -= 8
+		w.out[w.pos] = byte(w.acc >> w.n)
+		w.pos++
+	}
+}
+
+// referenceStep is one iteration of translateNPointToDKey's loop, as Delta writes it: level
+// i's z gathered a bit at a time with Java's int shift (amount modulo 32), then one table
+// lookup. It is the whole algorithm for numBits > 32, and the yardstick for the fast paths.
+func (h *HilbertEncoder) referenceStep(point []uint32, i int, state uint32) (y, next uint32) {
+	n := uint(h.dims)
+	var z uint32
+	for _, v := range point {
+		z = z<<1 | v>>(uint(h.numBits-1-i)&31)&1
+	}
+	e := h.t.one[state<<n|z]
+	return e & (1<<n - 1), e >> n
+}
+
+// referenceLong is translateNPointToDKey level by level, with Java's wrapping long arithmetic.
+func (h *HilbertEncoder) referenceLong(point []uint32) uint64 {
+	var d uint64
+	var state uint32
+	for i := range h.numBits {
+		var y uint32
+		y, state = h.referenceStep(point, i, state)
+		d = d<<uint(h.dims) | uint64(y)
+	}
+	return d
+}
+
+// referenceBytes is translateNPointToDKeyArray: level i's position goes in with setBits at bit
+// offset (len(out)·8 - dims·numBits) + i·dims. out must be zero.
+func (h *HilbertEncoder) referenceBytes(out []byte, point []uint32) {
+	n := h.dims
+	off := len(out)*8 - n*h.numBits
+	var state uint32
+	for i := range h.numBits {
+		var y uint32
+		y, state = h.referenceStep(point, i, state)
+		for b := range n {
+			if y>>uint(n-1-b)&1 != 0 {
+				out[off/8] |= 0x80 >> uint(off%8)
+			}
+			off++
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package curve
+
+import "sort"
+
+// Range ids follow Delta's range_partition_id (M/expressions/RangePartitionId.scala), which
+// RangePartitionIdRewrite (M/optimizer/RangePartitionIdRewrite.scala) turns into Apache Spark's
+// RangePartitioner (core/src/main/scala/org/apache/spark/Partitioner.scala) over the column's
+// non-null values with N partitions. Spark samples; Layout Lab uses the exact weighted quantiles,
+// which is what Spark computes whenever its sample holds every row (up to 100·N rows at the
+// default spark.sql.execution.rangeExchange.sampleSizePerPartition of 100). Then every non-null
+// row is a candidate of weight 1 and:
+//
+//	partitions = min(N, non-null rows)           // RangePartitioner: determineBounds(candidates,
+//	                                             //   math.min(partitions, candidates.size))
+//	bounds     = DetermineBounds(counts, partitions)
+//	id(value)  = number of bounds below value    // getPartition; a value equal to a bound stays below
+//	id(NULL)   = 0                               // PartitionerExpr on null
+//
+// Worked example, values 0..19 once each and N = 10: step = 20/10 = 2, so the bounds are the
+// values where the running count reaches 2, 4, …, 18, i.e. 1, 3, …, 17, and value v gets id v/2.
+// When every distinct value is at least as frequent as total/partitions (in particular when each
+// occurs once) and there are at most N of them, every value but the last is a bound and the id is
+// the value's dense rank. A rare value among frequent ones does not reach the next target and
+// shares the id of the value above it: counts (1, 2000) with N = 1000 give step 2.001, one bound
+// (the second value) and id 0 for both values, which is also what Spark does.
+
+// DetermineBounds is Spark's RangePartitioner.determineBounds over distinct keys: counts[i] is
+// the weight (number of rows) of the i-th smallest distinct key, and the result holds the
+// indices of the keys chosen as upper bounds, ascending, at most partitions-1 of them.
+//
+// Spark walks its sorted candidates one row at a time, adding each weight to cumWeight and, once
+// cumWeight ≥ target and the key is greater than the previous bound, emitting the key and adding
+// step = totalWeight/partitions to target. Walking distinct keys with their counts emits the same
+// keys: rows of one key after its emission are skipped as duplicates, and a key is emitted at one
+// of its rows exactly when the running total after its last row reaches the target. Totals are
+// sums of whole numbers in float64, exact below 2^53, as Spark's sums of 1.0f weights are.
+// Keys with a count ≤ 0 have no rows and so are never candidates.
+func DetermineBounds(counts []int64, partitions int) []int {
+	return AppendBounds(nil, counts, partitions)
+}
+
+// AppendBounds appends DetermineBounds(counts, partitions) to dst.
+func AppendBounds(dst []int, counts []int64, partitions int) []int {
+	if partitions <= 1 {
+		return dst
+	}
+	var total int64
+	for _, c := range counts {
+		if c > 0 {
+			total += c
+		}
+	}
+	step := float64(total) / float64(partitions)
+	target, cum := step, 0.0
+	emitted := 0
+	for i, c := range counts {
+		if emitted == partitions-1 {
+			break
+		}
+		if c <= 0 {
+			continue
+		}
+		cum += float64(c)
+		if cum >= target {
+			dst = append(dst, i)
+			target += step
+			emitted++
+		}
+	}
+	return dst
+}
+
+// PartitionOf is RangePartitioner.getPartition for the distinct key at distinctIndex: the number
+// of bounds b with distinctIndex > b. A key equal to a bound goes to the lower partition. bounds
+// must be ascending, as DetermineBounds returns them.
+func PartitionOf(bounds []int, distinctIndex int) int {
+	return sort.SearchInts(bounds, distinctIndex)
+}
+
+// RangePartitionIDs is range_partition_id(column, numRanges) for one column given as dense
+// ranks: ranks[r] is the index of row r's value among the column's numDistinct sorted distinct
+// non-null values, or -1 (any negative) for NULL. NULLs get id 0 and take no part in the bounds.
+// numRanges < 2 gives all zeros (a RangePartitioner with one partition has no bounds; Delta
+// rejects numRanges < 1 before that). A rank ≥ numDistinct is a programmer error and panics.
+func RangePartitionIDs(ranks []int32, numDistinct int, numRanges int) []int32 {
+	var r RangeIDs
+	return r.Append(make([]int32, 0, len(ranks)), ranks, numDistinct, numRanges)
+}
+
+// RangeIDs computes range ids while keeping its scratch space (one int64 per distinct value and
+// the bounds) for the next call, so repeated use does not allocate. The zero value is ready to
+// use; a RangeIDs is not safe for concurrent use.
+type RangeIDs struct {
+	counts []int64
+	bounds []int
+}
+
+// Append appends RangePartitionIDs(ranks, numDistinct, numRanges) to dst.
+func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges int) []int32 {
+	counts := x.counts[:0]
+	if cap(counts) < numDistinct {
+		counts = make([]int64, 0, numDistinct)
+	}
+	counts = counts[:numDistinct]
+	clear(counts)
+	var rows int64
+	for _, r := range ranks {
+		if r >= 0 {
+			counts[r]++
+			rows++
+		}
+	}
+	partitions := int64(numRanges)
+	if rows < partitions {
+		partitions = rows
+	}
+	x.bounds = AppendBounds(x.bounds[:0], counts, int(partitions))
+
+	// Turn counts into each distinct value's id: the bounds are ascending, so one pass suffices.
+	id := 0
+	for d := range counts {
+		for id < len(x.bounds) && d > x.bounds[id] {
+			id++
+		}
+		counts[d] = int64(id)
+	}
+	x.counts = counts
+
+	for _, r := range ranks {
+		var v int32
+		if r >= 0 {
+			v = int32(counts[r])
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}
