@@ -15,6 +15,9 @@ import (
 type Ranks struct {
 	R        []int32
 	Distinct int
+	// Rep[k] is the position (an index into the ranked rows, like R) of a row holding the value
+	// of rank k, so a file's min and max can be read back from its smallest and largest rank.
+	Rep []int32
 }
 
 // AllRows returns the row indices 0..n-1: the bin of an unpartitioned table.
@@ -35,23 +38,7 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 	r := Ranks{R: make([]int32, n)}
 	switch c.Kind {
 	case table.String, table.Binary:
-		idx := make([]int32, 0, n)
-		for i, row := range rows {
-			if c.IsNull(int(row)) {
-				r.R[i] = -1
-				continue
-			}
-			idx = append(idx, int32(i))
-		}
-		slices.SortFunc(idx, func(a, b int32) int { return strings.Compare(c.Strs[rows[a]], c.Strs[rows[b]]) })
-		rank := int32(-1)
-		for j, i := range idx {
-			if j == 0 || c.Strs[rows[idx[j-1]]] != c.Strs[rows[i]] {
-				rank++
-			}
-			r.R[i] = rank
-		}
-		r.Distinct = int(rank + 1)
+		rankStrings(c.Strs, c.Nulls, rows, &r)
 		return r
 	}
 	keys := make([]uint64, 0, n)
@@ -76,11 +63,53 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 	for j, k := range keys {
 		if j == 0 || keys[j-1] != k {
 			rank++
+			r.Rep = append(r.Rep, pos[j])
 		}
 		r.R[pos[j]] = rank
 	}
 	r.Distinct = int(rank + 1)
 	return r
+}
+
+// rankStrings ranks strings by first numbering the distinct values (a map: panel strings come
+// from pools of a thousand values or less, so this is one lookup per row), then sorting only the
+// distinct values bytewise, which is Spark's UTF8String.binaryCompare order.
+func rankStrings(vals []string, nulls []bool, rows []int32, r *Ranks) {
+	ids := make(map[string]int32)
+	var distinct []string
+	for i, row := range rows {
+		if nulls != nil && nulls[row] {
+			r.R[i] = -1
+			continue
+		}
+		v := vals[row]
+		id, ok := ids[v]
+		if !ok {
+			id = int32(len(distinct))
+			ids[v] = id
+			distinct = append(distinct, v)
+			r.Rep = append(r.Rep, int32(i))
+		}
+		r.R[i] = id
+	}
+	order := make([]int32, len(distinct))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(distinct[a], distinct[b]) })
+	rankOf := make([]int32, len(distinct))
+	rep := make([]int32, len(distinct))
+	for k, id := range order {
+		rankOf[id] = int32(k)
+		rep[k] = r.Rep[id]
+	}
+	for i, id := range r.R {
+		if id >= 0 {
+			r.R[i] = rankOf[id]
+		}
+	}
+	r.Rep = rep
+	r.Distinct = len(distinct)
 }
 
 // floatKey maps a double to a uint64 whose unsigned order is Spark's double order.

@@ -1,0 +1,252 @@
+package layout
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	"layoutlab/engine/curve"
+)
+
+// Noise is Delta's skew-splitting byte, (rand()*255 - 128).cast(ByteType): a uniform double in
+// [0, 1) scaled to [-128, 127) and truncated toward zero, so -128 only when rand() is exactly 0,
+// and -127..126 otherwise (0 is twice as likely as any other value, from (-1, 1)).
+func Noise(u float64) int8 { return int8(u*255 - 128) }
+
+// cluster is SpaceFillingCurveClustering.cluster followed by the write: range ids per key, the
+// curve key, the noise byte, Spark's RangePartitioner over (key, noise), one file per non-empty
+// range partition.
+func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Options) ([][]int32, error) {
+	numRanges := opt.NumRanges
+	if numRanges == 0 {
+		numRanges = curve.DefaultNumRanges
+	}
+	if numRanges < 2 {
+		// MDC_NUM_RANGE_IDS checks "> 1" (M/sources/DeltaSQLConf.scala).
+		return nil, fmt.Errorf("layout: spark.databricks.io.skipping.mdc.rangeId.max must be greater than 1, not %d", numRanges)
+	}
+	c, err := curve.Choose(kind == Hilbert, len(keys))
+	if err != nil {
+		return nil, err
+	}
+	n, d := len(rows), len(keys)
+
+	// range_partition_id(key_j, N) over this bin, as uint32 coordinates.
+	if cap(l.ids) < d {
+		l.ids = make([][]uint32, d)
+	}
+	l.ids = l.ids[:d]
+	maxID := int32(0)
+	for j, k := range keys {
+		l.rid32 = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges)
+		col := slices.Grow(l.ids[j][:0], n)[:n]
+		for i, v := range l.rid32 {
+			col[i] = uint32(v)
+			maxID = max(maxID, v)
+		}
+		l.ids[j] = col
+	}
+
+	var keyBits int
+	var enc *curve.HilbertEncoder
+	switch c {
+	case curve.ZOrder:
+		// interleave_bits gives 4·d bytes, but only the low bits of each id are ever set, so
+		// only the last d·b bits of the result can differ (b = bits in the largest id). When they
+		// fit in 56 bits the key is kept as that uint64 tail; it orders exactly as the unsigned
+		// bytes do because every byte before it is zero in every row.
+		keyBits = d * max(1, bits.Len32(uint32(maxID)))
+	case curve.Hilbert:
+		enc, err = curve.NewHilbertEncoder(d, curve.NumBits(numRanges))
+		if err != nil {
+			return nil, err
+		}
+		keyBits = 64 // byte form unless the long form fits below
+		if enc.LongForm() {
+			keyBits = d * enc.NumBits()
+		}
+	}
+
+	// The noise byte, drawn per row in bin order.
+	noise := slices.Grow(l.noise[:0], n)[:n]
+	if opt.NoNoise {
+		clear(noise)
+	} else {
+		rng := rand.New(rand.NewPCG(opt.Seed, 0x6e6f697365))
+		for i := range noise {
+			noise[i] = Noise(rng.Float64())
+		}
+	}
+	l.noise = noise
+
+	part := slices.Grow(l.part[:0], n)[:n]
+	l.part = part
+	parts := min(numFiles, n)
+	if keyBits <= 56 {
+		l.packed(c, enc, d, n, parts)
+	} else {
+		l.wide(c, enc, d, n, parts)
+	}
+	return l.gather(rows, numFiles), nil
+}
+
+// packed handles keys of at most 56 bits: each row becomes key<<8 | (noise+128), whose unsigned
+// order is (key, noise as a signed byte), radix sorted with the row position as payload.
+func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts int) {
+	keys := slices.Grow(l.keys[:0], n)[:n]
+	switch c {
+	case curve.ZOrder:
+		pt := slices.Grow(l.point[:0], d)[:d]
+		buf := l.buf[:0]
+		for i := range n {
+			for j := range d {
+				pt[j] = int32(l.ids[j][i])
+			}
+			buf = curve.AppendInterleaveBits(buf[:0], pt)
+			keys[i] = tail64(buf)
+		}
+		l.point, l.buf = pt, buf
+	case curve.Hilbert:
+		enc.LongColumns(keys, l.ids)
+	}
+	pos := slices.Grow(l.pos[:0], n)[:n]
+	for i := range keys {
+		keys[i] = keys[i]<<8 | uint64(uint8(l.noise[i])^0x80)
+		pos[i] = int32(i)
+	}
+	l.s.sort(keys, pos)
+	l.keys, l.pos = keys, pos
+
+	// Group equal composites, then RangePartitioner.determineBounds over the groups.
+	counts := l.counts[:0]
+	for i := range keys {
+		if i == 0 || keys[i] != keys[i-1] {
+			counts = append(counts, 0)
+		}
+		counts[len(counts)-1]++
+	}
+	l.counts = counts
+	l.bounds = curve.AppendBounds(l.bounds[:0], counts, parts)
+	g, p := -1, 0
+	for i := range keys {
+		if i == 0 || keys[i] != keys[i-1] {
+			g++
+			for p < len(l.bounds) && g > l.bounds[p] {
+				p++
+			}
+		}
+		l.part[pos[i]] = int32(p)
+	}
+}
+
+// wide handles keys longer than 56 bits (Z-order on six or more keys, Hilbert on six or more):
+// fixed-length big-endian byte keys compared as unsigned bytes, then the noise as a signed byte.
+func (l *Layouter) wide(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts int) {
+	var klen int
+	if c == curve.ZOrder {
+		klen = 4 * d
+	} else {
+		klen = enc.KeyLen()
+		if enc.LongForm() {
+			klen = 8
+		}
+	}
+	buf := slices.Grow(l.buf[:0], n*klen)[:0]
+	pt := slices.Grow(l.point[:0], d)[:d]
+	upt := make([]uint32, d)
+	for i := range n {
+		for j := range d {
+			pt[j] = int32(l.ids[j][i])
+			upt[j] = l.ids[j][i]
+		}
+		switch {
+		case c == curve.ZOrder:
+			buf = curve.AppendInterleaveBits(buf, pt)
+		case enc.LongForm():
+			buf = binary.BigEndian.AppendUint64(buf, enc.Long(upt))
+		default:
+			buf = enc.AppendBytes(buf, upt)
+		}
+	}
+	l.buf, l.point = buf, pt
+	key := func(i int32) []byte { return buf[int(i)*klen : int(i+1)*klen] }
+	pos := slices.Grow(l.pos[:0], n)[:n]
+	for i := range pos {
+		pos[i] = int32(i)
+	}
+	cmp := func(a, b int32) int {
+		if c := bytes.Compare(key(a), key(b)); c != 0 {
+			return c
+		}
+		return int(l.noise[a]) - int(l.noise[b])
+	}
+	slices.SortStableFunc(pos, cmp)
+	l.pos = pos
+	counts := l.counts[:0]
+	for i := range pos {
+		if i == 0 || cmp(pos[i], pos[i-1]) != 0 {
+			counts = append(counts, 0)
+		}
+		counts[len(counts)-1]++
+	}
+	l.counts = counts
+	l.bounds = curve.AppendBounds(l.bounds[:0], counts, parts)
+	g, p := -1, 0
+	for i := range pos {
+		if i == 0 || cmp(pos[i], pos[i-1]) != 0 {
+			g++
+			for p < len(l.bounds) && g > l.bounds[p] {
+				p++
+			}
+		}
+		l.part[pos[i]] = int32(p)
+	}
+}
+
+// tail64 reads the last (up to) 8 bytes of b as a big-endian integer.
+func tail64(b []byte) uint64 {
+	if len(b) >= 8 {
+		return binary.BigEndian.Uint64(b[len(b)-8:])
+	}
+	var v uint64
+	for _, x := range b {
+		v = v<<8 | uint64(x)
+	}
+	return v
+}
+
+// gather turns l.part (each bin row's range partition) into files: one per non-empty
+// partition in partition order, rows in bin order (sortWithinFiles = false).
+func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
+	sizes := make([]int, min(numFiles, len(rows))+1)
+	for _, p := range l.part {
+		sizes[p]++
+	}
+	offs := make([]int, len(sizes))
+	nonEmpty := 0
+	o := 0
+	for p, s := range sizes {
+		offs[p] = o
+		o += s
+		if s > 0 {
+			nonEmpty++
+		}
+	}
+	back := make([]int32, len(rows))
+	for i, p := range l.part {
+		back[offs[p]] = rows[i]
+		offs[p]++
+	}
+	out := make([][]int32, 0, nonEmpty)
+	o = 0
+	for _, s := range sizes {
+		if s > 0 {
+			out = append(out, back[o:o+s:o+s])
+			o += s
+		}
+	}
+	return out
+}

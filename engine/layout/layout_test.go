@@ -1,0 +1,223 @@
+package layout
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"layoutlab/engine/table"
+)
+
+// mkTable builds a table from columns of ints or strings.
+func mkTable(names []string, cols ...any) *table.Table {
+	t := &table.Table{}
+	for i, n := range names {
+		var c table.Column
+		switch v := cols[i].(type) {
+		case []int64:
+			c = table.Column{Kind: table.Int, Ints: v}
+			t.NumRows = len(v)
+		case []string:
+			c = table.Column{Kind: table.String, Strs: v}
+			t.NumRows = len(v)
+		}
+		t.Schema.Fields = append(t.Schema.Fields, table.Field{Name: n, Type: table.Type{Kind: c.Kind}, Nullable: true})
+		t.Cols = append(t.Cols, c)
+	}
+	t.Leaves = t.Schema.Leaves()
+	return t
+}
+
+// OPTIMIZE ZORDER BY (c1, c2, c3) on 100 rows (i, 99-i, (i+50)%100) into 4 files
+// (T/optimize/OptimizeZOrderSuite.scala "optimize command: interleaving", delta-internals §1.5).
+func TestZOrderInterleavingVector(t *testing.T) {
+	var c1, c2, c3 []int64
+	for i := range int64(100) {
+		c1, c2, c3 = append(c1, i), append(c2, 99-i), append(c3, (i+50)%100)
+	}
+	tb := mkTable([]string{"c1", "c2", "c3"}, c1, c2, c3)
+	for _, noNoise := range []bool{false, true} {
+		files, err := Files(tb, AllRows(100), []int{0, 1, 2}, ZOrder, 4, Options{NoNoise: noNoise, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range files {
+			lo, hi := [3]int64{999, 999, 999}, [3]int64{-1, -1, -1}
+			for _, r := range f {
+				for j := range 3 {
+					v := tb.Cols[j].Ints[r]
+					lo[j], hi[j] = min(lo[j], v), max(hi[j], v)
+				}
+			}
+			got = append(got, fmt.Sprintf("%d,(%d,%d,%d),(%d,%d,%d)", len(f), lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]))
+		}
+		slices.Sort(got)
+		want := []string{"25,(0,50,50),(49,99,99)", "25,(16,20,18),(79,83,85)", "25,(36,36,0),(63,63,96)", "25,(64,0,14),(99,35,49)"}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("noNoise=%v:\n got %v\nwant %v", noNoise, got, want)
+		}
+	}
+}
+
+// The MultiDimClusteringSuite data: rangeId.max = 4, noise off.
+func mdcTable(seed uint64) *table.Table {
+	type row struct {
+		c1 string
+		c2 int64
+	}
+	data := []row{{"a", 20}, {"a", 20}, {"b", 20}, {"c", 30}, {"d", 70}, {"e", 90}, {"e", 90}, {"e", 90}, {"f", 200}, {"g", 10}, {"h", 20}}
+	rand.New(rand.NewPCG(seed, 0)).Shuffle(len(data), func(i, j int) { data[i], data[j] = data[j], data[i] })
+	var c1 []string
+	var c2 []int64
+	for _, r := range data {
+		c1, c2 = append(c1, r.c1), append(c2, r.c2)
+	}
+	return mkTable([]string{"c1", "c2"}, c1, c2)
+}
+
+func fileGroups(tb *table.Table, files [][]int32) string {
+	var out []string
+	for _, f := range files {
+		var s []string
+		for _, r := range f {
+			s = append(s, tb.Cols[0].Strs[r])
+		}
+		slices.Sort(s)
+		out = append(out, strings.Join(s, ""))
+	}
+	return strings.Join(out, " ")
+}
+
+func TestMultiDimClusteringSuiteVectors(t *testing.T) {
+	for seed := range uint64(5) {
+		tb := mdcTable(seed)
+		opt := Options{NumRanges: 4, NoNoise: true}
+		z, err := Files(tb, AllRows(tb.NumRows), []int{0, 1}, ZOrder, 4, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// part-00000 … part-00003 in order.
+		if got, want := fileGroups(tb, z), "aab cdeee gh f"; got != want {
+			t.Errorf("zorder seed %d: got %q want %q", seed, got, want)
+		}
+		h, err := Files(tb, AllRows(tb.NumRows), []int{0, 1}, Hilbert, 2, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := fileGroups(tb, h), "aabcgh deeef"; got != want {
+			t.Errorf("hilbert seed %d: got %q want %q", seed, got, want)
+		}
+	}
+}
+
+// "noise is helpful in skew handling": 100 identical rows into 4 partitions give 4 files with
+// noise and 1 without, for both curves.
+func TestNoiseSplitsSkew(t *testing.T) {
+	c := make([]int64, 100)
+	for i := range c {
+		c[i] = 20
+	}
+	tb := mkTable([]string{"c1", "c2"}, c, c)
+	for _, k := range []Kind{ZOrder, Hilbert} {
+		for _, noNoise := range []bool{false, true} {
+			files, err := Files(tb, AllRows(100), []int{0, 1}, k, 4, Options{NumRanges: 4, NoNoise: noNoise, Seed: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 4
+			if noNoise {
+				want = 1
+			}
+			if len(files) != want {
+				t.Errorf("%s noNoise=%v: %d files, want %d", k, noNoise, len(files), want)
+			}
+		}
+	}
+}
+
+func TestNoise(t *testing.T) {
+	for _, c := range []struct {
+		u    float64
+		want int8
+	}{{0, -128}, {1e-9, -127}, {0.5, 0}, {0.999999, 126}, {0.49, -3}, {0.51, 2}} {
+		if got := Noise(c.u); got != c.want {
+			t.Errorf("Noise(%v) = %d, want %d", c.u, got, c.want)
+		}
+	}
+}
+
+func TestAppendAndOrderBy(t *testing.T) {
+	v := []int64{5, 3, 9, 1, 7, 3, 8, 2, 6, 4}
+	tb := mkTable([]string{"x"}, v)
+	files, _ := Files(tb, AllRows(10), nil, Append, 3, Options{})
+	if fmt.Sprint(files) != "[[0 1 2 3] [4 5 6] [7 8 9]]" {
+		t.Errorf("append: %v", files)
+	}
+	files, _ = Files(tb, AllRows(10), []int{0}, OrderBy, 3, Options{})
+	var got [][]int64
+	for _, f := range files {
+		var vs []int64
+		for _, r := range f {
+			vs = append(vs, v[r])
+		}
+		got = append(got, vs)
+	}
+	if fmt.Sprint(got) != "[[1 2 3 3] [4 5 6] [7 8 9]]" {
+		t.Errorf("orderby: %v", got)
+	}
+	if files, _ := Files(tb, AllRows(10), nil, Append, 50, Options{}); len(files) != 10 {
+		t.Errorf("more files than rows: %d files", len(files))
+	}
+}
+
+func TestApproxNumFiles(t *testing.T) {
+	for _, c := range []struct {
+		b, m int64
+		want int
+	}{{0, 0, 1}, {2*DefaultMaxFileSize - 1, 0, 1}, {29 * DefaultMaxFileSize / 10, DefaultMaxFileSize, 2}, {100, 10, 10}} {
+		if got := ApproxNumFiles(c.b, c.m); got != c.want {
+			t.Errorf("ApproxNumFiles(%d, %d) = %d, want %d", c.b, c.m, got, c.want)
+		}
+	}
+}
+
+func TestRankRows(t *testing.T) {
+	tb := mkTable([]string{"x"}, []int64{5, -3, 5, 1 << 40, -1 << 40, 0})
+	tb.Cols[0].Nulls = []bool{false, false, false, false, false, true}
+	r := RankRows(&tb.Cols[0], AllRows(6))
+	if fmt.Sprint(r.R) != "[2 1 2 3 0 -1]" || r.Distinct != 4 {
+		t.Errorf("ranks %v distinct %d", r.R, r.Distinct)
+	}
+	// the radix path
+	big := make([]int64, 5000)
+	for i := range big {
+		big[i] = int64((i*7919)%1000) - 500
+	}
+	tb = mkTable([]string{"x"}, big)
+	r = RankRows(&tb.Cols[0], AllRows(len(big)))
+	want, d := tb.Cols[0].DenseRanks()
+	if !slices.Equal(r.R, want) || r.Distinct != d {
+		t.Errorf("radix ranks differ from DenseRanks")
+	}
+}
+
+func TestBinsAndNames(t *testing.T) {
+	tb := mkTable([]string{"d", "x"}, []string{"b", "a", "b", "a/x"}, []int64{1, 2, 3, 4})
+	bins := Bins(tb, []int{0})
+	var got []string
+	for _, b := range bins {
+		got = append(got, fmt.Sprint(b.Dir, b.Rows))
+	}
+	if strings.Join(got, " ") != "d=a[1] d=a%2Fx[3] d=b[0 2]" {
+		t.Errorf("bins %v", got)
+	}
+	n1, n2 := NewFileNamer(1), NewFileNamer(1)
+	a, b := n1.Name("d=a", 0), n2.Name("d=a", 0)
+	if a != b || !strings.HasPrefix(a, "d=a/part-00000-") || !strings.HasSuffix(a, "-c000.snappy.parquet") {
+		t.Errorf("names %q %q", a, b)
+	}
+}
