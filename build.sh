@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Layout Lab's one build script.
+#   ./build.sh              build the static site into dist/
+#   ./build.sh serve [PORT] build, then serve dist/ on 127.0.0.1:PORT (default 8080)
+#   ./build.sh test         every check: gofmt, vet (native and wasm), go test (native and
+#                           wasm), the site build, and the browser tests in headless Chromium
+#   ./build.sh bench        engine benchmarks (native) and the browser timing script
+set -euo pipefail
+cd "$(dirname "$0")"
+
+GOROOT_WASM="$(go env GOROOT)/lib/wasm"
+
+build() {
+  echo "== build dist/"
+  rm -rf dist
+  mkdir -p dist/assets
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/layoutlab.wasm ./wasm
+  gzip -9 -n -c dist/layoutlab.wasm > dist/layoutlab.wasm.gz
+  cp "$GOROOT_WASM/wasm_exec.js" dist/
+  cp site/*.html site/*.js site/*.css dist/
+  # assets/ is also a Go package (embedded palettes); ship only the data files.
+  (cd assets && find . -type f ! -name '*.go' -exec cp --parents {} ../dist/assets/ \;)
+  local raw gz
+  raw=$(stat -c %s dist/layoutlab.wasm); gz=$(stat -c %s dist/layoutlab.wasm.gz)
+  echo "   layoutlab.wasm: $raw bytes raw, $gz bytes gzip"
+}
+
+need_chromium() {
+  if command -v chromium >/dev/null 2>&1; then return; fi
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing Debian's chromium (browser tests need it)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing: install Debian's package 'chromium' (sudo apt-get install -y chromium), then rerun." >&2
+    exit 1
+  fi
+}
+
+check() {
+  echo "== gofmt"
+  local bad
+  bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './dist/*'))
+  if [ -n "$bad" ]; then echo "gofmt would change:"; echo "$bad"; exit 1; fi
+  echo "== engine stays free of the browser"
+  if grep -rlE '"(syscall/js|github.com/hajimehoshi/ebiten/v2[^"]*|honnef.co/go/js/dom/v2)"' engine/; then
+    echo "engine/ must not import syscall/js, Ebiten or dom/v2" >&2; exit 1
+  fi
+  echo "== go vet (native, then js/wasm)"
+  go vet ./...
+  GOOS=js GOARCH=wasm go vet ./wasm/... ./engine/... ./assets/...
+  echo "== go test (native)"
+  go test -count=1 ./...
+  echo "== go test (js/wasm under Node)"
+  GOOS=js GOARCH=wasm go test -count=1 -exec="$GOROOT_WASM/go_js_wasm_exec" ./engine/...
+}
+
+case "${1:-build}" in
+  build) build ;;
+  serve)
+    build
+    go run ./site/serve -dir dist -addr "127.0.0.1:${2:-8080}" ;;
+  test)
+    check
+    build
+    need_chromium
+    echo "== browser tests (headless Chromium)"
+    go test -count=1 -tags browser -v ./site/e2e/ 2>&1 | grep -Ev '^=== (RUN|PAUSE|CONT)' ;;
+  bench)
+    go test -run XXX -bench . -benchmem ./engine/...
+    build
+    need_chromium
+    go test -count=1 -tags browser -run TestTiming -v ./site/e2e/ ;;
+  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench]" >&2; exit 2 ;;
+esac

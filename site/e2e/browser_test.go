@@ -1,0 +1,218 @@
+//go:build browser
+
+// Package e2e drives the built site (dist/) in headless Chromium: what a person sees, checked
+// the way a person would check it. Run through `./build.sh test`, which builds dist/ first.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"layoutlab/site/host"
+)
+
+var server *httptest.Server
+
+func TestMain(m *testing.M) {
+	dist, _ := filepath.Abs("../../dist")
+	if _, err := os.Stat(filepath.Join(dist, "widget.html")); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: %s/widget.html is missing: run ./build.sh (or ./build.sh test) first\n", dist)
+		os.Exit(1)
+	}
+	server = httptest.NewServer(host.Handler(dist)) // binds 127.0.0.1:0
+	code := m.Run()
+	server.Close()
+	os.Exit(code)
+}
+
+// browser starts headless Chromium (Debian's package) and returns a tab's context.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatalf("chromium is not on PATH (Debian package 'chromium'): %v", err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.WindowSize(1200, 800),
+		chromedp.UserDataDir(t.TempDir()),
+		// WebGL2 without a GPU: Ebiten renders through SwiftShader.
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-quic", true),
+	)
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox)
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	watchConsole(t, ctx)
+	return ctx
+}
+
+// watchConsole logs the page's console and fails the test on an uncaught exception.
+func watchConsole(t *testing.T, ctx context.Context) {
+	chromedp.Listen(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			var parts []string
+			for _, a := range e.Args {
+				parts = append(parts, strings.Trim(string(a.Value), `"`)+a.Description)
+			}
+			t.Logf("console.%s: %s", e.Type, strings.Join(parts, " "))
+		case *runtime.EventExceptionThrown:
+			t.Errorf("uncaught exception: %s", (&chromedp.ExceptionError{ExceptionDetails: e.ExceptionDetails}).Error())
+		}
+	})
+}
+
+// open navigates to the widget with the given fragment and waits until the first frame is drawn.
+func open(t *testing.T, ctx context.Context, fragment string) {
+	t.Helper()
+	// Leave the page first: a change of fragment alone is not a new page load.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/widget.html"+fragment)); err != nil {
+		t.Fatalf("navigate: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`,
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		loading, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("loading")||{}).textContent || ""`))
+		t.Fatalf("widget never became ready (%v); page says %q", err, loading)
+	}
+}
+
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluate %s: %v", js, err)
+	}
+	return v
+}
+
+func metric(t *testing.T, ctx context.Context, name string) string {
+	return eval[string](t, ctx, fmt.Sprintf(`document.querySelector('[data-metric=%q]').textContent`, name))
+}
+
+// canvasPixels screenshots the page and returns the part Ebiten's canvas covers.
+func canvasPixels(t *testing.T, ctx context.Context, name string) image.Image {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if dir := os.Getenv("LAYOUTLAB_SCREENSHOTS"); dir != "" {
+		os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644)
+	}
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		t.Fatalf("screenshot is not a PNG: %v", err)
+	}
+	r := eval[[]float64](t, ctx, `(() => { const c = document.querySelector("canvas").getBoundingClientRect(); return [c.left, c.top, c.right, c.bottom]; })()`)
+	rect := image.Rect(int(r[0]), int(r[1]), int(r[2]), int(r[3]))
+	return img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(rect)
+}
+
+// distinctColours counts the colours in img (a blank canvas has one).
+func distinctColours(img image.Image) int {
+	seen := map[[3]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bb, _ := img.At(x, y).RGBA()
+			seen[[3]uint32{r >> 8, g >> 8, bb >> 8}] = true
+		}
+	}
+	return len(seen)
+}
+
+func TestSliderDrivesGridAndLink(t *testing.T) {
+	ctx := browser(t)
+	open(t, ctx, "")
+	if got := metric(t, ctx, "files"); got != "32" {
+		t.Fatalf("default file count readout = %q, want 32", got)
+	}
+	first := eval[float64](t, ctx, `window.layoutlab.firstFrame`)
+	t.Logf("navigation to first drawn frame: %.0f ms (wasm loaded at %.0f ms)", first, eval[float64](t, ctx, `window.layoutlab.wasmLoaded`))
+	if n := distinctColours(canvasPixels(t, ctx, "default")); n < 20 {
+		t.Fatalf("canvas shows %d colours: blank or nearly so", n)
+	}
+
+	// Move the slider as a user would: focus it and press arrow keys.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("files"))); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 8; i++ {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowUp)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := metric(t, ctx, "files"); got != "40" {
+		t.Fatalf("after 8 ArrowUp the readout is %q, want 40", got)
+	}
+	// The fragment follows (debounced).
+	link, err := chromedp.Run(ctx, chromedp.Poll[string](`location.hash.startsWith("#s=") && location.hash`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil {
+		t.Fatalf("URL fragment never updated: %v", err)
+	}
+	if n := distinctColours(canvasPixels(t, ctx, "forty")); n < 20 {
+		t.Fatalf("canvas after the move shows %d colours", n)
+	}
+
+	// A fresh tab opened on the link restores slider and readout.
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	open(t, tab, link)
+	if got := metric(t, tab, "files"); got != "40" {
+		t.Fatalf("reopened link shows %q files, want 40", got)
+	}
+	if got := eval[string](t, tab, `document.getElementById("files").value`); got != "40" {
+		t.Fatalf("reopened link's slider is at %q, want 40", got)
+	}
+	if hidden := eval[bool](t, tab, `document.getElementById("notice").hidden`); !hidden {
+		t.Fatalf("a good link shows a notice: %q", eval[string](t, tab, `document.getElementById("notice").textContent`))
+	}
+}
+
+func TestBrokenLinksShowNoticeAndDefaults(t *testing.T) {
+	ctx := browser(t)
+	for _, frag := range []string{"#s=%%%", "#s=AQ", "#s=AQGx8f3n2Q", "#s=" + string(bytes.Repeat([]byte("A"), 9000))} {
+		open(t, ctx, frag)
+		notice := eval[string](t, ctx, `document.getElementById("notice").hidden ? "" : document.getElementById("notice").textContent`)
+		if notice == "" {
+			t.Errorf("%.20s: no notice shown", frag)
+		}
+		if got := metric(t, ctx, "files"); got != "32" {
+			t.Errorf("%.20s: readout %q, want the default 32", frag, got)
+		}
+		if n := distinctColours(canvasPixels(t, ctx, "broken")); n < 20 {
+			t.Errorf("%.20s: canvas blank (%d colours)", frag, n)
+		}
+		t.Logf("%.20s → %s", frag, notice)
+	}
+}

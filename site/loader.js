@@ -1,0 +1,36 @@
+// Loads the Layout Lab wasm: the gzip copy through DecompressionStream where the browser has it
+// (any static host then serves it small), the plain file otherwise or if that fails.
+"use strict";
+(function () {
+  const t0 = performance.now();
+  window.layoutlab = { ready: false, loadStart: t0 };
+  function fail(msg) {
+    const el = document.getElementById("loading");
+    if (el) { el.textContent = "Layout Lab could not start: " + msg; el.setAttribute("role", "alert"); }
+  }
+  async function wasmBytes() {
+    if (typeof DecompressionStream === "function") {
+      try {
+        const r = await fetch("layoutlab.wasm.gz");
+        if (r.ok && r.body) {
+          return new Response(r.body.pipeThrough(new DecompressionStream("gzip")),
+            { headers: { "Content-Type": "application/wasm" } });
+        }
+      } catch (e) { /* fall back to the plain file */ }
+    }
+    const r = await fetch("layoutlab.wasm");
+    if (!r.ok) throw new Error("layoutlab.wasm: HTTP " + r.status);
+    return r;
+  }
+  async function start() {
+    const go = new Go();
+    const resp = await wasmBytes();
+    // Streaming compilation overlaps download, decompression and compilation.
+    const { instance } = typeof WebAssembly.instantiateStreaming === "function"
+      ? await WebAssembly.instantiateStreaming(resp, go.importObject)
+      : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    window.layoutlab.wasmLoaded = performance.now() - t0;
+    go.run(instance).catch((e) => fail(String(e)));
+  }
+  start().catch((e) => fail(e && e.message ? e.message : String(e)));
+})();
