@@ -1,0 +1,270 @@
+package skipping
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// The lexer follows text/template/parse/lex.go: state functions that return the next state, run
+// synchronously from nextItem until an item is ready (no goroutine, nothing to drain under wasm).
+
+// itemType identifies the kind of a lexical item.
+type itemType int
+
+const (
+	itemError  itemType = iota // val holds the message
+	itemEOF                    // end of input
+	itemIdent                  // a plain name or keyword: a, AND, timestamp_ntz
+	itemQuoted                 // a backticked name; val is the name with `` unescaped
+	itemNumber                 // 12, 1.5, .5, 1.5e3
+	itemString                 // a '...' literal; val is the unescaped text
+	itemOp                     // ( ) , . = <> != < <= > >= <=> + - * / %
+)
+
+// item is one token with its byte offset in the input.
+type item struct {
+	typ itemType
+	pos int
+	val string
+}
+
+// describe prints the item as an error message names it: the text, not the class.
+func (i item) describe() string {
+	switch i.typ {
+	case itemEOF:
+		return "end of input"
+	case itemString:
+		return quoteString(i.val)
+	case itemQuoted:
+		return quoteName(i.val)
+	case itemIdent:
+		if _, ok := keywords[strings.ToUpper(i.val)]; ok {
+			return strings.ToUpper(i.val)
+		}
+		return i.val
+	case itemError:
+		return "error"
+	}
+	return "'" + i.val + "'"
+}
+
+// keywords are reserved: a column with one of these names must be backticked. DATE, TIMESTAMP and
+// TIMESTAMP_NTZ are not reserved; they start a typed literal only when a string follows.
+var keywords = map[string]bool{
+	"AND": true, "OR": true, "NOT": true, "IN": true, "IS": true, "NULL": true,
+	"BETWEEN": true, "LIKE": true, "TRUE": true, "FALSE": true,
+}
+
+type stateFn func(*lexer) stateFn
+
+type lexer struct {
+	input string
+	start int // start of the current item
+	pos   int // current position
+	state stateFn
+	it    item
+	ready bool
+}
+
+const eof = -1
+
+func newLexer(input string) *lexer { return &lexer{input: input, state: lexAny} }
+
+// nextItem runs state functions until one emits an item. After an error or EOF it keeps
+// returning EOF.
+func (l *lexer) nextItem() item {
+	for !l.ready {
+		if l.state == nil {
+			return item{typ: itemEOF, pos: len(l.input)}
+		}
+		l.state = l.state(l)
+	}
+	l.ready = false
+	return l.it
+}
+
+func (l *lexer) next() rune {
+	if l.pos >= len(l.input) {
+		l.pos = len(l.input) + 1 // so backup works at EOF
+		return eof
+	}
+	r, w := utf8.DecodeRuneInString(l.input[l.pos:])
+	l.pos += w
+	return r
+}
+
+func (l *lexer) backup() {
+	if l.pos > len(l.input) {
+		l.pos = len(l.input)
+		return
+	}
+	_, w := utf8.DecodeLastRuneInString(l.input[:l.pos])
+	l.pos -= w
+}
+
+func (l *lexer) peek() rune {
+	r := l.next()
+	l.backup()
+	return r
+}
+
+func (l *lexer) accept(valid string) bool {
+	if r := l.next(); r != eof && strings.ContainsRune(valid, r) {
+		return true
+	}
+	l.backup()
+	return false
+}
+
+func (l *lexer) acceptRun(valid string) int {
+	n := 0
+	for l.accept(valid) {
+		n++
+	}
+	return n
+}
+
+func (l *lexer) emitVal(t itemType, val string) stateFn {
+	l.it = item{typ: t, pos: l.start, val: val}
+	l.ready = true
+	l.start = l.pos
+	return lexAny
+}
+
+func (l *lexer) emit(t itemType) stateFn { return l.emitVal(t, l.input[l.start:l.pos]) }
+
+// errorf emits an error item at pos and stops lexing.
+func (l *lexer) errorf(pos int, format string, args ...any) stateFn {
+	l.it = item{typ: itemError, pos: pos, val: fmt.Sprintf(format, args...)}
+	l.ready = true
+	return nil
+}
+
+func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }
+
+func isIdentStart(r rune) bool {
+	return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
+}
+
+func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+
+func isIdentChar(r rune) bool { return isIdentStart(r) || isDigit(r) }
+
+func lexAny(l *lexer) stateFn {
+	for isSpace(l.peek()) {
+		l.next()
+	}
+	l.start = l.pos
+	r := l.next()
+	switch {
+	case r == eof:
+		l.pos = len(l.input)
+		l.start = l.pos
+		l.emit(itemEOF)
+		return nil
+	case isIdentStart(r):
+		return lexIdent
+	case isDigit(r) || r == '.' && isDigit(l.peek()):
+		l.backup()
+		return lexNumber
+	case r == '\'':
+		return lexString
+	case r == '`':
+		return lexQuotedName
+	}
+	return lexOp
+}
+
+func lexIdent(l *lexer) stateFn {
+	for isIdentChar(l.peek()) {
+		l.next()
+	}
+	return l.emit(itemIdent)
+}
+
+// lexNumber scans digits [. digits] [e [+-] digits], or . digits [exponent].
+func lexNumber(l *lexer) stateFn {
+	const digits = "0123456789"
+	l.acceptRun(digits)
+	if l.accept(".") {
+		l.acceptRun(digits)
+	}
+	if l.accept("eE") {
+		l.accept("+-")
+		if l.acceptRun(digits) == 0 {
+			return l.errorf(l.start, "malformed number %q: exponent has no digits", l.input[l.start:l.pos])
+		}
+	}
+	if r := l.peek(); isIdentChar(r) || r == '.' {
+		l.next()
+		return l.errorf(l.start, "malformed number %q", l.input[l.start:l.pos])
+	}
+	return l.emit(itemNumber)
+}
+
+// lexString scans a '...' literal; '' stands for one quote, as in SQL.
+func lexString(l *lexer) stateFn {
+	var b strings.Builder
+	for {
+		r := l.next()
+		switch r {
+		case eof:
+			return l.errorf(l.start, "unterminated string literal")
+		case '\'':
+			if l.peek() != '\'' {
+				return l.emitVal(itemString, b.String())
+			}
+			l.next()
+		}
+		b.WriteRune(r)
+	}
+}
+
+// lexQuotedName scans a `...` name; `` stands for one backtick, as in Spark.
+func lexQuotedName(l *lexer) stateFn {
+	var b strings.Builder
+	for {
+		r := l.next()
+		switch r {
+		case eof:
+			return l.errorf(l.start, "unterminated backticked name")
+		case '`':
+			if l.peek() != '`' {
+				if b.Len() == 0 {
+					return l.errorf(l.start, "empty backticked name")
+				}
+				return l.emitVal(itemQuoted, b.String())
+			}
+			l.next()
+		}
+		b.WriteRune(r)
+	}
+}
+
+func lexOp(l *lexer) stateFn {
+	r := l.input[l.start]
+	switch r {
+	case '(', ')', ',', '.', '=', '+', '-', '*', '/', '%':
+		return l.emit(itemOp)
+	case '<':
+		if l.accept("=") {
+			l.accept(">")
+		} else {
+			l.accept(">")
+		}
+		return l.emit(itemOp)
+	case '>':
+		l.accept("=")
+		return l.emit(itemOp)
+	case '!':
+		if l.accept("=") {
+			return l.emit(itemOp)
+		}
+	}
+	bad, _ := utf8.DecodeRuneInString(l.input[l.start:])
+	if bad == utf8.RuneError {
+		return l.errorf(l.start, "invalid UTF-8 byte %#x", l.input[l.start])
+	}
+	return l.errorf(l.start, "unexpected character %q", bad)
+}

@@ -1,0 +1,617 @@
+package skipping
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"layoutlab/engine/table"
+)
+
+// Limits on what Parse accepts; each has its own error message.
+const (
+	MaxInputBytes = 4096 // longest predicate text
+	MaxDepth      = 64   // deepest nesting of parentheses, NOT and unary minus
+	MaxInList     = 1024 // most items in one IN list
+	maxErrors     = 10   // Parse stops after this many errors
+	maxNamesShown = 8    // columns listed in an unknown-column error
+)
+
+// The parser follows go/parser: one token of lookahead, expect() that names what was found,
+// precedence climbing for binary operators, and a bailout panic recovered in Parse.
+
+type parser struct {
+	src    string
+	lex    *lexer
+	tok    item
+	leaves []table.Leaf
+	errs   ErrorList
+	depth  int
+}
+
+type bailout struct{}
+
+// Parse lexes, parses, resolves and type-checks a WHERE predicate against a schema's leaves.
+// Column names are matched case-insensitively; a.b names a nested leaf and `a.b` a top-level
+// column whose name has a dot. The error, when not nil, is an ErrorList whose entries print as
+// "line:column: message".
+func Parse(src string, leaves []table.Leaf) (e Expr, err error) {
+	if len(src) > MaxInputBytes {
+		var l ErrorList
+		l.add(position(src, MaxInputBytes), fmt.Sprintf("predicate is %d bytes; the limit is %d", len(src), MaxInputBytes))
+		return nil, l
+	}
+	p := &parser{src: src, lex: newLexer(src), leaves: leaves}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			p.errs.Sort()
+			e, err = nil, p.errs
+		}
+	}()
+	p.next()
+	x := p.parseOr()
+	if p.tok.typ != itemEOF {
+		p.errorExpected(p.tok.pos, "end of input")
+	}
+	p.checkBool(x, "WHERE")
+	p.errs.Sort()
+	if len(p.errs) > 0 {
+		return nil, p.errs
+	}
+	return x, nil
+}
+
+func (p *parser) error(pos Pos, msg string) {
+	p.errs.add(position(p.src, int(pos)), msg)
+	if len(p.errs) >= maxErrors {
+		panic(bailout{})
+	}
+}
+
+// syntax reports a syntax error and stops: what follows cannot be trusted.
+func (p *parser) syntax(pos int, msg string) {
+	p.errs.add(position(p.src, pos), msg)
+	panic(bailout{})
+}
+
+func (p *parser) errorExpected(pos int, what string) {
+	p.syntax(pos, "expected "+what+", found "+p.tok.describe())
+}
+
+func (p *parser) next() {
+	p.tok = p.lex.nextItem()
+	if p.tok.typ == itemError {
+		p.syntax(p.tok.pos, p.tok.val)
+	}
+}
+
+func (p *parser) isKeyword(kw string) bool {
+	return p.tok.typ == itemIdent && strings.EqualFold(p.tok.val, kw)
+}
+
+func (p *parser) isOp(op string) bool { return p.tok.typ == itemOp && p.tok.val == op }
+
+func (p *parser) expectOp(op string) int {
+	pos := p.tok.pos
+	if !p.isOp(op) {
+		p.errorExpected(pos, "'"+op+"'")
+	}
+	p.next()
+	return pos
+}
+
+func (p *parser) enter(pos int) {
+	p.depth++
+	if p.depth > MaxDepth {
+		p.syntax(pos, fmt.Sprintf("expression nested more than %d levels deep", MaxDepth))
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+func (p *parser) parseOr() Expr {
+	x := p.parseAnd()
+	for p.isKeyword("OR") {
+		op := p.tok.pos
+		p.next()
+		y := p.parseAnd()
+		p.checkBool(x, "OR")
+		p.checkBool(y, "OR")
+		_ = op
+		x = &Or{At: x.Pos(), L: x, R: y}
+	}
+	return x
+}
+
+func (p *parser) parseAnd() Expr {
+	x := p.parseNot()
+	for p.isKeyword("AND") {
+		p.next()
+		y := p.parseNot()
+		p.checkBool(x, "AND")
+		p.checkBool(y, "AND")
+		x = &And{At: x.Pos(), L: x, R: y}
+	}
+	return x
+}
+
+func (p *parser) parseNot() Expr {
+	if p.isKeyword("NOT") {
+		pos := p.tok.pos
+		p.enter(pos)
+		p.next()
+		x := p.parseNot()
+		p.leave()
+		p.checkBool(x, "NOT")
+		return &Not{At: Pos(pos), X: x}
+	}
+	return p.parsePredicate()
+}
+
+// parsePredicate parses a comparison and an optional [NOT] BETWEEN / IN / LIKE or IS [NOT] NULL.
+func (p *parser) parsePredicate() Expr {
+	x := p.parseBinary(precCompare)
+	not := false
+	if p.isKeyword("NOT") {
+		p.next()
+		not = true
+		if !p.isKeyword("BETWEEN") && !p.isKeyword("IN") && !p.isKeyword("LIKE") {
+			p.errorExpected(p.tok.pos, "BETWEEN, IN or LIKE after NOT")
+		}
+	}
+	switch {
+	case p.isKeyword("BETWEEN"):
+		p.next()
+		lo := p.parseBinary(precAdd)
+		if !p.isKeyword("AND") {
+			p.errorExpected(p.tok.pos, "AND")
+		}
+		p.next()
+		hi := p.parseBinary(precAdd)
+		x, lo = p.coercePair(x, lo, "BETWEEN")
+		x, hi = p.coercePair(x, hi, "BETWEEN")
+		return &Between{At: x.Pos(), X: x, Lo: lo, Hi: hi, Not: not}
+	case p.isKeyword("IN"):
+		p.next()
+		p.expectOp("(")
+		var list []Expr
+		for {
+			if len(list) == MaxInList {
+				p.syntax(p.tok.pos, fmt.Sprintf("IN list has more than %d items", MaxInList))
+			}
+			item := p.parseBinary(precAdd)
+			x, item = p.coercePair(x, item, "IN")
+			list = append(list, item)
+			if !p.isOp(",") {
+				break
+			}
+			p.next()
+		}
+		p.expectOp(")")
+		return &In{At: x.Pos(), X: x, List: list, Not: not}
+	case p.isKeyword("LIKE"):
+		p.next()
+		if p.tok.typ != itemString {
+			p.errorExpected(p.tok.pos, "a string pattern after LIKE")
+		}
+		pat := p.tok.val
+		p.next()
+		if k := x.Type().Kind; k != table.String && k != table.Invalid {
+			p.error(x.Pos(), "LIKE needs a string operand, found "+describe(x))
+		}
+		return &Like{At: x.Pos(), X: x, Pattern: pat, Not: not}
+	case p.isKeyword("IS"):
+		p.next()
+		isNot := false
+		if p.isKeyword("NOT") {
+			p.next()
+			isNot = true
+		}
+		if !p.isKeyword("NULL") {
+			p.errorExpected(p.tok.pos, "NULL")
+		}
+		p.next()
+		return &IsNull{At: x.Pos(), X: x, Not: isNot}
+	}
+	return x
+}
+
+// binaryPrec gives the precedence of the current token as a binary operator, 0 if it is none.
+func (p *parser) binaryPrec() (string, int) {
+	if p.tok.typ != itemOp {
+		return "", 0
+	}
+	switch p.tok.val {
+	case "=", "<>", "!=", "<", "<=", ">", ">=", "<=>":
+		return p.tok.val, precCompare
+	case "+", "-":
+		return p.tok.val, precAdd
+	case "*", "/", "%":
+		return p.tok.val, precMul
+	}
+	return "", 0
+}
+
+var cmpOps = map[string]CmpOp{"=": EQ, "<>": NE, "!=": NE, "<": LT, "<=": LE, ">": GT, ">=": GE, "<=>": NullSafeEq}
+
+// parseBinary is precedence climbing over comparison, additive and multiplicative operators,
+// all left-associative.
+func (p *parser) parseBinary(prec1 int) Expr {
+	x := p.parseUnary()
+	for {
+		op, prec := p.binaryPrec()
+		if prec < prec1 {
+			return x
+		}
+		opPos := p.tok.pos
+		p.next()
+		y := p.parseBinary(prec + 1)
+		if prec == precCompare {
+			x, y = p.coercePair(x, y, op)
+			x = &Compare{At: x.Pos(), Op: cmpOps[op], L: x, R: y}
+			continue
+		}
+		x = p.arith(op[0], opPos, x, y)
+	}
+}
+
+func (p *parser) arith(op byte, opPos int, x, y Expr) Expr {
+	kx, ky := x.Type().Kind, y.Type().Kind
+	bad := false
+	for _, e := range []Expr{x, y} {
+		if k := e.Type().Kind; k != table.Invalid && !isNumeric(k) {
+			p.error(e.Pos(), fmt.Sprintf("'%c' needs numbers, found %s", op, describe(e)))
+			bad = true
+		}
+	}
+	t := table.Type{Kind: table.Bigint}
+	switch {
+	case bad || kx == table.Invalid && ky == table.Invalid:
+		t = table.Type{}
+	case op == '/' || kx == table.Double || ky == table.Double || kx == table.Decimal || ky == table.Decimal:
+		// Spark keeps decimal arithmetic exact; this package only needs a type for checking and a
+		// value for partition filters, so it computes in double.
+		t = table.Type{Kind: table.Double}
+	case (kx == table.Int || kx == table.Invalid) && (ky == table.Int || ky == table.Invalid):
+		t = table.Type{Kind: table.Int}
+	}
+	_ = opPos
+	return &Arith{At: x.Pos(), Op: op, L: x, R: y, T: t}
+}
+
+func (p *parser) parseUnary() Expr {
+	if p.isOp("-") {
+		pos := p.tok.pos
+		p.enter(pos)
+		p.next()
+		if p.tok.typ == itemNumber {
+			// Fold the sign into the literal so -2147483648 is an int, as in Spark.
+			text := p.tok.val
+			p.next()
+			p.leave()
+			return p.numberAt(pos, text, true)
+		}
+		x := p.parseUnary()
+		p.leave()
+		if lit, ok := x.(*Literal); ok && isNumeric(lit.Val.Kind) && !lit.Val.Null {
+			return negateLiteral(p, Pos(pos), lit)
+		}
+		if k := x.Type().Kind; k != table.Invalid && !isNumeric(k) {
+			p.error(x.Pos(), "unary minus needs a number, found "+describe(x))
+		}
+		return &Neg{At: Pos(pos), X: x}
+	}
+	return p.parsePrimary()
+}
+
+func negateLiteral(p *parser, pos Pos, lit *Literal) Expr {
+	v := lit.Val
+	switch v.Kind {
+	case table.Double:
+		v.F = -v.F
+	default:
+		if v.I == math.MinInt64 {
+			p.error(pos, "integer literal -("+lit.String()+") is out of range for bigint")
+			return &Literal{At: pos, Val: v}
+		}
+		v.I = -v.I
+		if v.Kind == table.Bigint && v.I >= math.MinInt32 && v.I <= math.MaxInt32 {
+			v.Kind = table.Int
+		}
+		if v.Kind == table.Int && (v.I < math.MinInt32 || v.I > math.MaxInt32) {
+			v.Kind = table.Bigint
+		}
+	}
+	return &Literal{At: pos, Val: v, Prec: lit.Prec}
+}
+
+func (p *parser) numberAt(pos int, text string, neg bool) Expr {
+	v, prec, msg := numberLiteral(text, neg)
+	if msg != "" {
+		p.error(Pos(pos), msg)
+		return &Literal{At: Pos(pos), Val: table.Value{Null: true}}
+	}
+	return &Literal{At: Pos(pos), Val: v, Prec: prec}
+}
+
+func (p *parser) parsePrimary() Expr {
+	tok := p.tok
+	switch tok.typ {
+	case itemOp:
+		if tok.val == "(" {
+			p.enter(tok.pos)
+			p.next()
+			x := p.parseOr()
+			p.expectOp(")")
+			p.leave()
+			return x
+		}
+	case itemNumber:
+		p.next()
+		return p.numberAt(tok.pos, tok.val, false)
+	case itemString:
+		p.next()
+		return &Literal{At: Pos(tok.pos), Val: table.StringValue(tok.val)}
+	case itemQuoted:
+		p.next()
+		return p.parseName(tok)
+	case itemIdent:
+		switch strings.ToUpper(tok.val) {
+		case "TRUE", "FALSE":
+			p.next()
+			return &Literal{At: Pos(tok.pos), Val: table.BoolValue(strings.EqualFold(tok.val, "TRUE"))}
+		case "NULL":
+			p.next()
+			return &Literal{At: Pos(tok.pos), Val: table.Value{Null: true}}
+		case "DATE", "TIMESTAMP", "TIMESTAMP_NTZ":
+			p.next()
+			if p.tok.typ == itemString {
+				return p.typedLiteral(tok)
+			}
+			return p.parseName(tok)
+		}
+		if keywords[strings.ToUpper(tok.val)] {
+			break
+		}
+		p.next()
+		return p.parseName(tok)
+	}
+	p.errorExpected(tok.pos, "expression")
+	return nil
+}
+
+func (p *parser) typedLiteral(kw item) Expr {
+	s := p.tok
+	p.next()
+	var v table.Value
+	ok := false
+	switch strings.ToUpper(kw.val) {
+	case "DATE":
+		v, ok = castString(s.val, table.Type{Kind: table.Date})
+	case "TIMESTAMP":
+		v, ok = castString(s.val, table.Type{Kind: table.Timestamp})
+	case "TIMESTAMP_NTZ":
+		v, ok = castString(s.val, table.Type{Kind: table.TimestampNTZ})
+	}
+	if !ok {
+		p.error(Pos(s.pos), fmt.Sprintf("invalid %s literal %s", strings.ToUpper(kw.val), quoteString(s.val)))
+		return &Literal{At: Pos(kw.pos), Val: table.Value{Null: true}}
+	}
+	return &Literal{At: Pos(kw.pos), Val: v}
+}
+
+// parseName reads the rest of a dotted name whose first part is first, and resolves it.
+func (p *parser) parseName(first item) Expr {
+	parts := []string{first.val}
+	for p.isOp(".") {
+		p.next()
+		if p.tok.typ != itemIdent && p.tok.typ != itemQuoted {
+			p.errorExpected(p.tok.pos, "a field name after '.'")
+		}
+		parts = append(parts, p.tok.val)
+		p.next()
+	}
+	return p.resolve(Pos(first.pos), parts)
+}
+
+func (p *parser) resolve(pos Pos, parts []string) Expr {
+	for i, l := range p.leaves {
+		if pathEqualFold(l.Path, parts) {
+			return &Column{At: pos, Leaf: i, Path: l.Path, T: l.Type}
+		}
+	}
+	name := formatPath(parts)
+	var fields []string
+	for _, l := range p.leaves {
+		if len(l.Path) > len(parts) && pathEqualFold(l.Path[:len(parts)], parts) {
+			fields = append(fields, formatPath(l.Path))
+		}
+	}
+	if len(fields) > 0 {
+		p.error(pos, fmt.Sprintf("column '%s' is a struct; name one of its fields (%s)", name, listNames(fields)))
+	} else {
+		all := make([]string, len(p.leaves))
+		for i, l := range p.leaves {
+			all[i] = formatPath(l.Path)
+		}
+		p.error(pos, fmt.Sprintf("unknown column '%s' (columns: %s)", name, listNames(all)))
+	}
+	return &Column{At: pos, Leaf: -1, Path: parts}
+}
+
+func pathEqualFold(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func listNames(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	if len(names) <= maxNamesShown {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s, … %d more", strings.Join(names[:maxNamesShown], ", "), len(names)-maxNamesShown)
+}
+
+// describe names an operand in an error message: "int column 'a'", "date literal DATE'…'".
+func describe(e Expr) string {
+	t := e.Type()
+	ts := t.String()
+	if t.Kind == table.Invalid {
+		ts = "untyped"
+	}
+	switch e := e.(type) {
+	case *Column:
+		return fmt.Sprintf("%s column '%s'", ts, formatPath(e.Path))
+	case *Literal:
+		if e.Val.Kind == table.Invalid {
+			return "NULL"
+		}
+		return fmt.Sprintf("%s literal %s", ts, e.String())
+	}
+	s := e.String()
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return fmt.Sprintf("%s expression '%s'", ts, s)
+}
+
+func (p *parser) checkBool(x Expr, ctx string) {
+	if c, ok := x.(*Column); ok && c.Leaf < 0 {
+		return
+	}
+	if k := x.Type().Kind; k != table.Boolean && k != table.Invalid {
+		p.error(x.Pos(), fmt.Sprintf("%s needs a boolean predicate, found %s", ctx, describe(x)))
+	}
+}
+
+// coercePair type-checks two compared operands. A literal facing a typed expression is cast to
+// that expression's type, as Spark's implicit casts and constant folding would leave it; two
+// non-literals must have comparable types.
+func (p *parser) coercePair(x, y Expr, op string) (Expr, Expr) {
+	lx, xLit := x.(*Literal)
+	ly, yLit := y.(*Literal)
+	switch {
+	case xLit && !yLit:
+		return p.coerce(lx, y, op), y
+	case yLit && !xLit:
+		return x, p.coerce(ly, x, op)
+	}
+	if bad(x) || bad(y) {
+		return x, y
+	}
+	if !comparableKinds(x.Type().Kind, y.Type().Kind) {
+		p.error(y.Pos(), fmt.Sprintf("cannot compare %s with %s", describe(x), describe(y)))
+	}
+	return x, y
+}
+
+func bad(e Expr) bool {
+	c, ok := e.(*Column)
+	return ok && c.Leaf < 0
+}
+
+// coerce casts lit to the type of the expression it is compared with. What it accepts:
+//   - NULL against anything: a NULL of that type;
+//   - numbers against numbers: int/bigint literals against int, bigint, double and decimal columns
+//     (range-checked); decimal literals against double and decimal columns (no digits may be lost);
+//     doubles against double columns. A fractional literal against an integer column is an error
+//     (Spark would cast the column, which Delta cannot skip on);
+//   - a string against any column: cast as CAST('…' AS type) would, an error when that gives NULL
+//     (Spark's non-ANSI cast would silently compare with NULL);
+//   - DATE'…' against a timestamp column: midnight UTC;
+//   - otherwise the literal's type must be the column's: an int against a date, a number against a
+//     string, a timestamp against a date are errors naming both.
+func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
+	t := other.Type()
+	if bad(other) || t.Kind == table.Invalid || t.Kind == table.Struct {
+		return lit
+	}
+	v := lit.Val
+	out := func(nv table.Value) Expr {
+		return &Literal{At: lit.At, Val: nv, Coerced: true}
+	}
+	fail := func(why string) Expr {
+		msg := fmt.Sprintf("cannot compare %s with %s", describe(other), describe(lit))
+		if why != "" {
+			msg += ": " + why
+		}
+		p.error(lit.At, msg)
+		return lit
+	}
+	if v.Null {
+		return out(table.NullValue(t.Kind))
+	}
+	if t.Kind == table.Binary {
+		return fail("binary columns compare only with NULL")
+	}
+	if v.Kind == table.String && t.Kind != table.String {
+		nv, ok := castString(v.S, t)
+		if !ok {
+			p.error(lit.At, fmt.Sprintf("cannot cast %s to %s to compare with %s", quoteString(v.S), t, describe(other)))
+			return lit
+		}
+		return out(nv)
+	}
+	switch t.Kind {
+	case table.Int, table.Bigint:
+		if !isIntegral(v.Kind) {
+			return fail("use an integer")
+		}
+		if t.Kind == table.Int && (v.I < math.MinInt32 || v.I > math.MaxInt32) {
+			return fail("out of range for int")
+		}
+		return out(table.Value{Kind: t.Kind, I: v.I})
+	case table.Double:
+		switch v.Kind {
+		case table.Int, table.Bigint:
+			return out(table.DoubleValue(float64(v.I)))
+		case table.Decimal:
+			return out(table.DoubleValue(float64(v.I) / math.Pow10(int(v.Scale))))
+		case table.Double:
+			return out(v)
+		}
+	case table.Decimal:
+		if isIntegral(v.Kind) || v.Kind == table.Decimal {
+			src := v
+			if isIntegral(v.Kind) {
+				src = table.Value{Kind: table.Decimal, I: v.I}
+			}
+			nv, ok := rescaleDecimal(src, t)
+			if !ok {
+				return fail("it does not fit " + t.String() + " exactly")
+			}
+			return out(nv)
+		}
+	case table.Date:
+		if v.Kind == table.Date {
+			return out(v)
+		}
+	case table.Timestamp, table.TimestampNTZ:
+		switch v.Kind {
+		case t.Kind:
+			return out(v)
+		case table.Date:
+			return out(table.Value{Kind: t.Kind, I: v.I * 86400 * 1e6})
+		}
+	case table.String, table.Boolean:
+		if v.Kind == t.Kind {
+			return out(v)
+		}
+		if t.Kind == table.String {
+			return fail("quote the value")
+		}
+	}
+	return fail("")
+}

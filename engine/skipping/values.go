@@ -1,0 +1,285 @@
+package skipping
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"layoutlab/engine/table"
+)
+
+// numberLiteral types a numeric token as Spark's parser does: an integer is int when it fits in
+// 32 bits, else bigint; a number with a point is decimal(p,s); one with an exponent is double.
+// neg applies a leading minus before range checks, so -2147483648 is an int.
+func numberLiteral(text string, neg bool) (table.Value, uint8, string) {
+	sign := ""
+	if neg {
+		sign = "-"
+	}
+	if strings.ContainsAny(text, "eE") {
+		f, err := strconv.ParseFloat(sign+text, 64)
+		if err != nil || math.IsInf(f, 0) {
+			return table.Value{}, 0, "double literal " + sign + text + " is out of range"
+		}
+		return table.DoubleValue(f), 0, ""
+	}
+	if dot := strings.IndexByte(text, '.'); dot >= 0 {
+		intPart, frac := strings.TrimLeft(text[:dot], "0"), text[dot+1:]
+		digits := intPart + frac
+		if len(frac) > 18 || len(strings.TrimLeft(digits, "0")) > 18 {
+			return table.Value{}, 0, "decimal literal " + sign + text + " has more than 18 digits"
+		}
+		u := int64(0)
+		if digits != "" {
+			u, _ = strconv.ParseInt(digits, 10, 64)
+		}
+		if neg {
+			u = -u
+		}
+		prec := len(strings.TrimLeft(digits, "0"))
+		if prec < len(frac) {
+			prec = len(frac)
+		}
+		if prec == 0 {
+			prec = 1
+		}
+		return table.Value{Kind: table.Decimal, I: u, Scale: uint8(len(frac))}, uint8(prec), ""
+	}
+	i, err := strconv.ParseInt(sign+text, 10, 64)
+	if err != nil {
+		return table.Value{}, 0, "integer literal " + sign + text + " is out of range for bigint"
+	}
+	if i >= math.MinInt32 && i <= math.MaxInt32 {
+		return table.Value{Kind: table.Int, I: i}, 0, ""
+	}
+	return table.BigintValue(i), 0, ""
+}
+
+var epoch = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func atoiFixed(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+// parseDateDays reads yyyy-[m]m-[d]d, as Spark's stringToDate does for the common form; a time
+// part after ' ' or 'T' is ignored. It returns days since the epoch. It does not allocate.
+func parseDateDays(s string) (int64, bool) {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, " T"); i >= 0 {
+		s = s[:i]
+	}
+	y, rest, ok := strings.Cut(s, "-")
+	if !ok || len(y) != 4 {
+		return 0, false
+	}
+	m, d, ok := strings.Cut(rest, "-")
+	if !ok || len(m) > 2 || len(d) > 2 {
+		return 0, false
+	}
+	yy, ok1 := atoiFixed(y)
+	mm, ok2 := atoiFixed(m)
+	dd, ok3 := atoiFixed(d)
+	if !ok1 || !ok2 || !ok3 || mm < 1 || mm > 12 || dd < 1 || dd > 31 {
+		return 0, false
+	}
+	t := time.Date(yy, time.Month(mm), dd, 0, 0, 0, 0, time.UTC)
+	if t.Day() != dd {
+		return 0, false // 2023-02-30
+	}
+	return int64(t.Sub(epoch).Hours()) / 24, true
+}
+
+// parseTimestampMicros reads yyyy-[m]m-[d]d[( |T)[h]h:[m]m[:[s]s[.fraction]]][Z], in UTC (the
+// session time zone Layout Lab assumes), truncating the fraction to microseconds as Spark does.
+// It does not allocate.
+func parseTimestampMicros(s string) (int64, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimSuffix(s, "Z")
+	datePart, timePart := s, ""
+	if i := strings.IndexAny(s, " T"); i >= 0 {
+		datePart, timePart = s[:i], s[i+1:]
+	}
+	days, ok := parseDateDays(datePart)
+	if !ok {
+		return 0, false
+	}
+	micros := days * 86400 * 1e6
+	if timePart == "" {
+		return micros, true
+	}
+	hms, frac, hasFrac := strings.Cut(timePart, ".")
+	h, rest, ok := strings.Cut(hms, ":")
+	if !ok {
+		return 0, false
+	}
+	m, sec, hasSec := strings.Cut(rest, ":")
+	hh, ok1 := atoiFixed(h)
+	mi, ok2 := atoiFixed(m)
+	ss, ok3 := 0, true
+	if hasSec {
+		ss, ok3 = atoiFixed(sec)
+	} else if hasFrac {
+		return 0, false
+	}
+	if !ok1 || !ok2 || !ok3 || len(h) > 2 || len(m) > 2 || len(sec) > 2 || hh > 23 || mi > 59 || ss > 59 {
+		return 0, false
+	}
+	micros += int64(hh)*3600e6 + int64(mi)*60e6 + int64(ss)*1e6
+	if hasFrac {
+		if frac == "" || len(frac) > 9 {
+			return 0, false
+		}
+		f := 0
+		for i := 0; i < 6; i++ {
+			f *= 10
+			if i < len(frac) {
+				c := frac[i]
+				if c < '0' || c > '9' {
+					return 0, false
+				}
+				f += int(c - '0')
+			}
+		}
+		for i := 6; i < len(frac); i++ {
+			if frac[i] < '0' || frac[i] > '9' {
+				return 0, false
+			}
+		}
+		micros += int64(f)
+	}
+	return micros, true
+}
+
+// castString casts text to a value of type t as CAST(text AS t) does for the forms this package
+// reads: integers, decimals, doubles, dates, timestamps, booleans and strings. ok is false when
+// Spark's non-ANSI cast would give NULL. It does not allocate.
+func castString(s string, t table.Type) (table.Value, bool) {
+	switch t.Kind {
+	case table.String:
+		return table.StringValue(s), true
+	case table.Int, table.Bigint:
+		i, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		if err != nil || t.Kind == table.Int && (i < math.MinInt32 || i > math.MaxInt32) {
+			return table.Value{}, false
+		}
+		return table.Value{Kind: t.Kind, I: i}, true
+	case table.Double:
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil {
+			return table.Value{}, false
+		}
+		return table.DoubleValue(f), true
+	case table.Decimal:
+		s = strings.TrimSpace(s)
+		neg := strings.HasPrefix(s, "-")
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+		if s == "" || strings.ContainsAny(s, "eE") {
+			return table.Value{}, false
+		}
+		for i := 0; i < len(s); i++ {
+			if (s[i] < '0' || s[i] > '9') && s[i] != '.' {
+				return table.Value{}, false
+			}
+		}
+		if strings.Count(s, ".") > 1 {
+			return table.Value{}, false
+		}
+		v, _, msg := numberLiteral(s, neg)
+		if msg != "" {
+			return table.Value{}, false
+		}
+		if v.Kind != table.Decimal {
+			v = table.Value{Kind: table.Decimal, I: v.I}
+		}
+		return rescaleDecimal(v, t)
+	case table.Date:
+		d, ok := parseDateDays(s)
+		return table.Value{Kind: table.Date, I: d}, ok
+	case table.Timestamp, table.TimestampNTZ:
+		us, ok := parseTimestampMicros(s)
+		return table.Value{Kind: t.Kind, I: us}, ok
+	case table.Boolean:
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "true", "t", "yes", "y", "1":
+			return table.BoolValue(true), true
+		case "false", "f", "no", "n", "0":
+			return table.BoolValue(false), true
+		}
+	case table.Binary:
+		return table.Value{Kind: table.Binary, S: s}, true
+	}
+	return table.Value{}, false
+}
+
+// rescaleDecimal brings an unscaled decimal to t's scale exactly, failing when digits would be
+// lost or the value needs more than t's precision.
+func rescaleDecimal(v table.Value, t table.Type) (table.Value, bool) {
+	u, s := v.I, int(v.Scale)
+	for s > int(t.Scale) {
+		if u%10 != 0 {
+			return table.Value{}, false
+		}
+		u /= 10
+		s--
+	}
+	for s < int(t.Scale) {
+		if u > math.MaxInt64/10 || u < math.MinInt64/10 {
+			return table.Value{}, false
+		}
+		u *= 10
+		s++
+	}
+	if t.Precision > 0 && t.Precision < 19 {
+		limit := int64(1)
+		for i := 0; i < int(t.Precision); i++ {
+			limit *= 10
+		}
+		if u >= limit || u <= -limit {
+			return table.Value{}, false
+		}
+	}
+	return table.Value{Kind: table.Decimal, I: u, Scale: t.Scale}, true
+}
+
+func isNumeric(k table.Kind) bool {
+	return k == table.Int || k == table.Bigint || k == table.Double || k == table.Decimal
+}
+
+func isIntegral(k table.Kind) bool { return k == table.Int || k == table.Bigint }
+
+func isDatetime(k table.Kind) bool {
+	return k == table.Date || k == table.Timestamp || k == table.TimestampNTZ
+}
+
+// comparableKinds reports whether two typed operands may be compared without a literal to cast:
+// numbers with numbers, dates and timestamps with each other, otherwise the same kind.
+func comparableKinds(a, b table.Kind) bool {
+	switch {
+	case a == table.Invalid || b == table.Invalid:
+		return true
+	case isNumeric(a) && isNumeric(b):
+		return true
+	case isDatetime(a) && isDatetime(b):
+		return true
+	}
+	return a == b
+}
+
+// toMicros converts a date or timestamp to microseconds, for comparing across the kinds.
+func toMicros(v table.Value) int64 {
+	if v.Kind == table.Date {
+		return v.I * 86400 * 1e6
+	}
+	return v.I
+}
