@@ -203,7 +203,7 @@ func lexNumber(l *lexer) stateFn {
 	return l.emit(itemNumber)
 }
 
-// lexString scans a '...' literal; '' stands for one quote, as in SQL.
+// lexString scans a quoted literal; a doubled quote stands for one, as in SQL.
 func lexString(l *lexer) stateFn {
 	var b strings.Builder
 	for {
@@ -221,7 +221,7 @@ func lexString(l *lexer) stateFn {
 	}
 }
 
-// lexQuotedName scans a `...` name; `` stands for one backtick, as in Spark.
+// lexQuotedName scans a backticked name; a doubled backtick stands for one, as in Spark.
 func lexQuotedName(l *lexer) stateFn {
 	var b strings.Builder
 	for {

@@ -31,22 +31,22 @@ type contains struct {
 }
 type lengthOf struct{ X Expr }
 
-func (e *startsWith) Pos() Pos          { return e.X.Pos() }
-func (e *endsWith) Pos() Pos            { return e.X.Pos() }
-func (e *contains) Pos() Pos            { return e.X.Pos() }
-func (e *lengthOf) Pos() Pos            { return e.X.Pos() }
-func (e *startsWith) Type() table.Type  { return boolType }
-func (e *endsWith) Type() table.Type    { return boolType }
-func (e *contains) Type() table.Type    { return boolType }
-func (e *lengthOf) Type() table.Type    { return table.Type{Kind: table.Int} }
-func (e *startsWith) prec() int         { return precUnary }
-func (e *endsWith) prec() int           { return precUnary }
-func (e *contains) prec() int           { return precUnary }
-func (e *lengthOf) prec() int           { return precUnary }
-func (e *startsWith) String() string    { return str(e) }
-func (e *endsWith) String() string      { return str(e) }
-func (e *contains) String() string      { return str(e) }
-func (e *lengthOf) String() string      { return str(e) }
+func (e *startsWith) Pos() Pos         { return e.X.Pos() }
+func (e *endsWith) Pos() Pos           { return e.X.Pos() }
+func (e *contains) Pos() Pos           { return e.X.Pos() }
+func (e *lengthOf) Pos() Pos           { return e.X.Pos() }
+func (e *startsWith) Type() table.Type { return boolType }
+func (e *endsWith) Type() table.Type   { return boolType }
+func (e *contains) Type() table.Type   { return boolType }
+func (e *lengthOf) Type() table.Type   { return table.Type{Kind: table.Int} }
+func (e *startsWith) prec() int        { return precUnary }
+func (e *endsWith) prec() int          { return precUnary }
+func (e *contains) prec() int          { return precUnary }
+func (e *lengthOf) prec() int          { return precUnary }
+func (e *startsWith) String() string   { return str(e) }
+func (e *endsWith) String() string     { return str(e) }
+func (e *contains) String() string     { return str(e) }
+func (e *lengthOf) String() string     { return str(e) }
 func (e *startsWith) write(b *strings.Builder) {
 	b.WriteString("startswith(" + e.X.String() + ", " + quoteString(e.Prefix) + ")")
 }
