@@ -1,0 +1,289 @@
+package deltalog
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// ClusteringDomainName is the metadata domain that records a clustered
+// table's clustering columns (ClusteringMetadataDomain.domainName,
+// spark/src/main/scala/org/apache/spark/sql/delta/clustering/ClusteringMetadataDomain.scala).
+const ClusteringDomainName = "delta.clustering"
+
+// ClusteringProviderLiquid is AddFile.clusteringProvider for files written by
+// liquid clustering (ClusteredTableUtils.clusteringProvider,
+// spark/src/main/scala/org/apache/spark/sql/delta/skipping/clustering/ClusteredTableUtils.scala).
+const ClusteringProviderLiquid = "liquid"
+
+// AddFile tag keys (AddFile.Tags in actions.scala).
+const (
+	// TagZCubeID identifies the ZCube (an OPTIMIZE bin) that wrote the file.
+	TagZCubeID = "ZCUBE_ID"
+	// TagZCubeZOrderBy is the JSON array of logical clustering column names
+	// the ZCube was built with, e.g. ["col1","col2"].
+	TagZCubeZOrderBy = "ZCUBE_ZORDER_BY"
+	// TagZCubeZOrderCurve is defined but never written by open-source Delta.
+	TagZCubeZOrderCurve = "ZCUBE_ZORDER_CURVE"
+	// TagInsertionTime is the insertion time in microseconds.
+	TagInsertionTime = "INSERTION_TIME"
+	// TagOptimizeTargetSize is the target size the file was optimized to.
+	TagOptimizeTargetSize = "OPTIMIZE_TARGET_SIZE"
+)
+
+// clusteringDomainConfig is ClusteringMetadataDomain as Jackson writes it:
+// clusteringColumns first, then domainName (JsonMetadataDomain).
+type clusteringDomainConfig struct {
+	ClusteringColumns [][]string `json:"clusteringColumns"`
+	DomainName        string     `json:"domainName"`
+}
+
+// EncodeClusteringDomain returns the configuration string of the
+// delta.clustering domain for the given physical column name paths (one
+// []string of name parts per column), in the list-of-lists form Spark's
+// ClusteringMetadataDomain writes:
+// {"clusteringColumns":[["col1"],["col2"]],"domainName":"delta.clustering"}.
+// An empty list is what ALTER TABLE ... CLUSTER BY NONE writes.
+func EncodeClusteringDomain(columns [][]string) string {
+	cfg := clusteringDomainConfig{ClusteringColumns: make([][]string, len(columns)), DomainName: ClusteringDomainName}
+	for i, c := range columns {
+		if c == nil {
+			c = []string{}
+		}
+		cfg.ClusteringColumns[i] = c
+	}
+	b, err := marshalNoEscape(cfg)
+	if err != nil {
+		panic(err) // strings always encode
+	}
+	return string(b)
+}
+
+// ClusteringDomain returns the domainMetadata action recording the given
+// physical clustering column paths.
+func ClusteringDomain(columns [][]string) DomainMetadata {
+	return DomainMetadata{Domain: ClusteringDomainName, Configuration: EncodeClusteringDomain(columns)}
+}
+
+// ClusteringDomainForColumns is ClusteringDomain for top-level columns
+// without column mapping, where the physical name is the column name.
+func ClusteringDomainForColumns(names ...string) DomainMetadata {
+	cols := make([][]string, len(names))
+	for i, n := range names {
+		cols[i] = []string{n}
+	}
+	return ClusteringDomain(cols)
+}
+
+// ParseClusteringDomain reads the clusteringColumns of a delta.clustering
+// configuration. It accepts Spark's list of name-part lists
+// ([["a"],["b","c"]]), the flat list of PROTOCOL.md's example (["a","b"],
+// each a one-part name) and, for logs written by older Databricks runtimes,
+// a list of {"physicalName":[...]} objects.
+func ParseClusteringDomain(config string) ([][]string, error) {
+	var cfg struct {
+		ClusteringColumns []json.RawMessage `json:"clusteringColumns"`
+	}
+	if err := json.Unmarshal([]byte(config), &cfg); err != nil {
+		return nil, fmt.Errorf("invalid configuration JSON: %s", syntaxMessage(err))
+	}
+	if cfg.ClusteringColumns == nil {
+		return nil, errors.New(`configuration has no "clusteringColumns" list`)
+	}
+	out := make([][]string, 0, len(cfg.ClusteringColumns))
+	for i, raw := range cfg.ClusteringColumns {
+		var name string
+		var parts []string
+		var obj struct {
+			PhysicalName []string `json:"physicalName"`
+		}
+		switch {
+		case json.Unmarshal(raw, &name) == nil:
+			parts = []string{name}
+		case json.Unmarshal(raw, &parts) == nil:
+		case json.Unmarshal(raw, &obj) == nil && obj.PhysicalName != nil:
+			parts = obj.PhysicalName
+		default:
+			return nil, fmt.Errorf("clusteringColumns[%d] is %s, expected a name or a list of name parts", i, raw)
+		}
+		if len(parts) == 0 {
+			return nil, fmt.Errorf("clusteringColumns[%d] is empty", i)
+		}
+		out = append(out, parts)
+	}
+	return out, nil
+}
+
+// ClusteringColumns returns the logical names of the table's clustering
+// columns, as DESCRIBE DETAIL shows them (ClusteringColumnInfo.extractLogicalNames):
+// physical name parts are mapped to logical field names through the schema
+// (column mapping's delta.columnMapping.physicalName), then quoted with
+// backticks where needed and joined with dots. ok is false when the table
+// has no live delta.clustering domain. An empty list with ok means
+// CLUSTER BY NONE. A part not found in the schema is kept as is.
+func ClusteringColumns(s *Snapshot) ([]string, bool) {
+	d, ok := s.DomainMetadata(ClusteringDomainName)
+	if !ok {
+		return nil, false
+	}
+	cols, err := ParseClusteringDomain(d.Configuration)
+	if err != nil {
+		return nil, false // unreachable for parsed logs: validateAction checks it
+	}
+	schema := parseSchemaFields(s.Metadata().SchemaString)
+	names := make([]string, len(cols))
+	for i, parts := range cols {
+		names[i] = logicalName(schema, parts)
+	}
+	return names, true
+}
+
+// schemaField is the part of a Delta schema field needed to map physical
+// names to logical ones (PROTOCOL.md "Schema Serialization Format").
+type schemaField struct {
+	Name     string          `json:"name"`
+	Type     json.RawMessage `json:"type"`
+	Metadata map[string]any  `json:"metadata"`
+}
+
+func parseSchemaFields(schemaString string) []schemaField {
+	var st struct {
+		Fields []schemaField `json:"fields"`
+	}
+	if json.Unmarshal([]byte(schemaString), &st) != nil {
+		return nil
+	}
+	return st.Fields
+}
+
+func (f schemaField) physicalName() string {
+	if p, ok := f.Metadata["delta.columnMapping.physicalName"].(string); ok && p != "" {
+		return p
+	}
+	return f.Name
+}
+
+func logicalName(fields []schemaField, parts []string) string {
+	logical := make([]string, len(parts))
+	for i, part := range parts {
+		logical[i] = part
+		var next []schemaField
+		for _, f := range fields {
+			if f.physicalName() == part {
+				logical[i] = f.Name
+				next = parseStructFields(f.Type)
+				break
+			}
+		}
+		fields = next
+	}
+	for i, p := range logical {
+		logical[i] = quoteIfNeeded(p)
+	}
+	return strings.Join(logical, ".")
+}
+
+func parseStructFields(t json.RawMessage) []schemaField {
+	var st struct {
+		Type   string        `json:"type"`
+		Fields []schemaField `json:"fields"`
+	}
+	if json.Unmarshal(t, &st) != nil || st.Type != "struct" {
+		return nil
+	}
+	return st.Fields
+}
+
+var plainIdentifier = regexp.MustCompile(`^[a-zA-Z0-9_]+$`)
+
+// quoteIfNeeded quotes a name part as Spark's QuotingUtils.quoteIfNeeded
+// does for FieldReference.toString: plain identifiers stay bare, anything
+// else is wrapped in backticks with inner backticks doubled.
+func quoteIfNeeded(part string) string {
+	if plainIdentifier.MatchString(part) && !isAllDigits(part) {
+		return part
+	}
+	return "`" + strings.ReplaceAll(part, "`", "``") + "`"
+}
+
+func isAllDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// WithZCube returns a copy of a tagged as liquid clustering's OPTIMIZE
+// writes it (ZCubeInfo.setForFile, spark/src/main/scala/org/apache/spark/sql/delta/zorder/ZCubeInfo.scala;
+// ClusteringStrategy in OptimizeTableStrategy.scala): tags ZCUBE_ID=id and
+// ZCUBE_ZORDER_BY=JSON array of the logical clustering columns, and
+// clusteringProvider "liquid". a's tags map is not changed.
+func (a AddFile) WithZCube(id string, zOrderBy []string) AddFile {
+	tags := maps.Clone(a.Tags)
+	if tags == nil {
+		tags = map[string]string{}
+	}
+	tags[TagZCubeID] = id
+	tags[TagZCubeZOrderBy] = EncodeStringList(zOrderBy)
+	a.Tags = tags
+	a.ClusteringProvider = ClusteringProviderLiquid
+	return a
+}
+
+// ZCube returns the file's ZCube id and clustering columns, as
+// ZCubeInfo.getForFile reads them; ok is false unless both tags are present
+// and ZCUBE_ZORDER_BY is a JSON array of strings.
+func (a AddFile) ZCube() (id string, zOrderBy []string, ok bool) {
+	id, hasID := a.Tags[TagZCubeID]
+	raw, hasBy := a.Tags[TagZCubeZOrderBy]
+	if !hasID || !hasBy {
+		return "", nil, false
+	}
+	if err := json.Unmarshal([]byte(raw), &zOrderBy); err != nil {
+		return "", nil, false
+	}
+	return id, zOrderBy, true
+}
+
+// InZCubeWith reports whether the file belongs to a ZCube built with exactly
+// these clustering columns (order-sensitive, as ClusteringStrategy compares them).
+func (a AddFile) InZCubeWith(columns []string) bool {
+	_, by, ok := a.ZCube()
+	return ok && slices.Equal(by, columns)
+}
+
+// RemoveWithTimestamp returns the RemoveFile for a, as AddFile.removeWithTimestamp
+// builds it (actions.scala): extendedFileMetadata=true and the add's
+// partitionValues, size, tags, deletion vector, row tracking fields and
+// stats, with deletionTimestamp ts (ms).
+func (a AddFile) RemoveWithTimestamp(ts int64, dataChange bool) RemoveFile {
+	size := a.Size
+	ext := true
+	pv := a.PartitionValues
+	if pv == nil {
+		pv = map[string]string{} // an add always has partitionValues, so its remove does too
+	}
+	return RemoveFile{
+		Path:                    a.Path,
+		DeletionTimestamp:       &ts,
+		DataChange:              dataChange,
+		ExtendedFileMetadata:    &ext,
+		PartitionValues:         pv,
+		Size:                    &size,
+		Tags:                    a.Tags,
+		DeletionVector:          a.DeletionVector,
+		BaseRowID:               a.BaseRowID,
+		DefaultRowCommitVersion: a.DefaultRowCommitVersion,
+		Stats:                   a.Stats,
+	}
+}
+
+// OptimizeRemove is the RemoveFile OPTIMIZE writes for a rewritten file:
+// RemoveWithTimestamp(ts, dataChange=false) (OptimizeTableCommand.scala).
+func (a AddFile) OptimizeRemove(ts int64) RemoveFile { return a.RemoveWithTimestamp(ts, false) }

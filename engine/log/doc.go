@@ -1,0 +1,39 @@
+// Package deltalog models a Delta Lake table as its transaction log, following
+// the Delta protocol (delta-io/delta PROTOCOL.md) and Spark's implementation
+// (spark/src/main/scala/org/apache/spark/sql/delta/actions/actions.scala).
+//
+// A table is a sequence of commits. Each commit is a newline-delimited JSON
+// file named %020d.json under _delta_log/, holding one action per line wrapped
+// in its key: {"add":{...}}, {"remove":{...}}, {"metaData":{...}},
+// {"protocol":{...}}, {"domainMetadata":{...}}, {"commitInfo":{...}}.
+// ParseCommit and WriteCommit read and write one commit; ReadDir and ExportDir
+// read and write a whole _delta_log directory through io/fs, so the package
+// works natively, in tests and under js/wasm.
+//
+// A Snapshot is the immutable state of the table at one version, obtained by
+// Action Reconciliation (PROTOCOL.md "Action Reconciliation"): the latest
+// protocol and metaData win, add/remove actions are reconciled per logical
+// file, domainMetadata is kept per domain with removed=true as a tombstone,
+// and one commitInfo per version is kept as history. Snapshot.Apply returns
+// a new snapshot and never changes the receiver.
+//
+// On top of the snapshot the package offers the pieces of Delta that Layout
+// Lab shows to a person: DESCRIBE DETAIL and DESCRIBE HISTORY rows, the
+// protocol's table features, the delta.clustering domain of liquid
+// clustering and the ZCube tags that OPTIMIZE writes on AddFiles.
+//
+// What is deliberately not modelled:
+//   - Checkpoints (*.checkpoint.parquet, v2 checkpoints, sidecars) and log
+//     compaction files (*.compacted.json) are never read: reading Parquet is
+//     out of scope, and the commits they summarise are what a simulator
+//     produces. A log whose early commits were cleaned up after a checkpoint
+//     therefore cannot be replayed; ReadDir says so.
+//   - Version checksum files (*.crc) and _last_checkpoint are ignored.
+//   - txn (SetTransaction), cdc (AddCDCFile) and unknown actions are carried
+//     through unchanged as RawAction and take no part in replay; remove
+//     tombstones are not retained in the Snapshot (they only matter to VACUUM).
+//   - Paths are compared exactly as written in the log (Delta canonicalises
+//     them as URIs first).
+//   - Field names are matched as Go's encoding/json does, case-insensitively
+//     (Jackson is case-sensitive); Delta's writers never differ in case.
+package deltalog

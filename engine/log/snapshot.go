@@ -1,0 +1,310 @@
+package deltalog
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Snapshot is the immutable state of a table at one version, the result of
+// Action Reconciliation over commits 0..Version (PROTOCOL.md "Action
+// Reconciliation"; Spark: spark/src/main/scala/org/apache/spark/sql/delta/actions/InMemoryLogReplay.scala):
+//
+//   - the latest protocol and metaData win;
+//   - a logical file is identified by (path, deletionVector unique id). Within
+//     a commit, removes are applied before adds, because PROTOCOL.md says
+//     actions in one commit are not ordered (a DV update writes the new add
+//     before the remove of the old DV). A remove deletes the live file at its
+//     path only if its DV id matches; an add makes its (path, DV) the live
+//     file for the path, replacing any earlier add;
+//   - domainMetadata is kept per domain; removed=true deletes the domain;
+//   - each version contributes one commitInfo to the history (an empty one,
+//     with only the version set, when the commit has none).
+//
+// Files are kept sorted by path, whatever order they were added in. Values
+// returned by the accessors share maps (partitionValues, tags,
+// configuration) with the snapshot: treat them as read-only.
+type Snapshot struct {
+	version  int64
+	protocol *Protocol
+	metadata *Metadata
+	files    map[string]AddFile // by path
+	paths    []string           // sorted keys of files
+	domains  map[string]DomainMetadata
+	history  []CommitInfo // one per version, oldest first
+}
+
+// EmptySnapshot is the state before commit 0: version -1, no protocol, no
+// metadata, no files. Apply on it accepts only version 0.
+func EmptySnapshot() *Snapshot {
+	return &Snapshot{version: -1, files: map[string]AddFile{}, domains: map[string]DomainMetadata{}}
+}
+
+// Replay builds the snapshot at the last of commits. The commits may come
+// in any order; together they must be versions 0..N with no gap or
+// duplicate, and by the end the table must have a protocol and metadata.
+func Replay(commits []Commit) (*Snapshot, error) {
+	if len(commits) == 0 {
+		return nil, &LogError{File: "_delta_log", Msg: "no commits to replay"}
+	}
+	sorted := slices.Clone(commits)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Version < sorted[j].Version })
+	s := EmptySnapshot()
+	for _, c := range sorted {
+		if err := s.checkNext(c.Version); err != nil {
+			return nil, err
+		}
+		if err := s.applyInPlace(c); err != nil {
+			return nil, err
+		}
+	}
+	s.paths = sortedKeys(s.files)
+	return s, s.checkComplete()
+}
+
+// Apply returns the snapshot after commit c, which must be version
+// s.Version()+1. s is not changed.
+func (s *Snapshot) Apply(c Commit) (*Snapshot, error) {
+	if err := s.checkNext(c.Version); err != nil {
+		return nil, err
+	}
+	next := &Snapshot{
+		version:  s.version,
+		protocol: s.protocol,
+		metadata: s.metadata,
+		files:    maps.Clone(s.files),
+		domains:  maps.Clone(s.domains),
+		history:  slices.Clip(s.history),
+	}
+	if err := next.applyInPlace(c); err != nil {
+		return nil, err
+	}
+	next.paths = sortedKeys(next.files)
+	if err := next.checkComplete(); err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+func (s *Snapshot) checkNext(v int64) error {
+	want := s.version + 1
+	switch {
+	case v == want:
+		return nil
+	case s.version < 0:
+		return &LogError{File: CommitFileName(v), Msg: fmt.Sprintf(
+			"commit 0 is missing: the log starts at version %d (earlier commits were probably removed by log cleanup after a checkpoint; checkpoints are not read, so this table cannot be replayed)", v)}
+	case v <= s.version:
+		return &LogError{File: CommitFileName(v), Msg: fmt.Sprintf("duplicate or out-of-order commit: version %d follows version %d", v, s.version)}
+	default:
+		return &LogError{File: CommitFileName(v), Msg: fmt.Sprintf("version gap: expected version %d after version %d, got %d", want, s.version, v)}
+	}
+}
+
+func (s *Snapshot) checkComplete() error {
+	file := CommitFileName(s.version)
+	if s.protocol == nil {
+		return &LogError{File: file, Msg: fmt.Sprintf("no protocol action in versions 0..%d", s.version)}
+	}
+	if s.metadata == nil {
+		return &LogError{File: file, Msg: fmt.Sprintf("no metaData action in versions 0..%d", s.version)}
+	}
+	return nil
+}
+
+// applyInPlace applies c to s, whose maps must already be private to s.
+func (s *Snapshot) applyInPlace(c Commit) error {
+	file := CommitFileName(c.Version)
+	var seen singletons
+	var info *CommitInfo
+	for i, a := range c.Actions {
+		err := validateAction(a)
+		if err == nil {
+			err = seen.check(a, i+1)
+		}
+		if err != nil {
+			return &LogError{File: file, Line: i + 1, Msg: err.Error()}
+		}
+	}
+	// Removes first, then everything else in order.
+	for _, a := range c.Actions {
+		if r, ok := a.(RemoveFile); ok {
+			if live, ok := s.files[r.Path]; ok && live.DeletionVector.UniqueID() == r.DeletionVector.UniqueID() {
+				delete(s.files, r.Path)
+			}
+		}
+	}
+	for _, a := range c.Actions {
+		switch a := a.(type) {
+		case AddFile:
+			s.files[a.Path] = a
+		case Protocol:
+			s.protocol = &a
+		case Metadata:
+			s.metadata = &a
+		case DomainMetadata:
+			if a.Removed {
+				delete(s.domains, a.Domain)
+			} else {
+				s.domains[a.Domain] = a
+			}
+		case CommitInfo:
+			if info == nil {
+				info = &a
+			}
+		}
+	}
+	ci := CommitInfo{}
+	if info != nil {
+		ci = *info
+	}
+	v := c.Version
+	ci.Version = &v
+	s.history = append(s.history, ci)
+	s.version = c.Version
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Version is the table version of the snapshot (-1 for EmptySnapshot).
+func (s *Snapshot) Version() int64 { return s.version }
+
+// Protocol is the table's protocol action (zero for EmptySnapshot).
+func (s *Snapshot) Protocol() Protocol {
+	if s.protocol == nil {
+		return Protocol{}
+	}
+	return *s.protocol
+}
+
+// Metadata is the table's metaData action (zero for EmptySnapshot).
+func (s *Snapshot) Metadata() Metadata {
+	if s.metadata == nil {
+		return Metadata{}
+	}
+	return *s.metadata
+}
+
+// Files returns the live AddFiles, sorted by path.
+func (s *Snapshot) Files() []AddFile {
+	out := make([]AddFile, len(s.paths))
+	for i, p := range s.paths {
+		out[i] = s.files[p]
+	}
+	return out
+}
+
+// File returns the live AddFile at path.
+func (s *Snapshot) File(path string) (AddFile, bool) {
+	f, ok := s.files[path]
+	return f, ok
+}
+
+// NumFiles is the number of live files (Snapshot.numOfFiles in Delta).
+func (s *Snapshot) NumFiles() int { return len(s.paths) }
+
+// SizeInBytes is the total size of the live files (Snapshot.sizeInBytes).
+func (s *Snapshot) SizeInBytes() int64 {
+	var n int64
+	for _, f := range s.files {
+		n += f.Size
+	}
+	return n
+}
+
+// DomainMetadata returns the live domain metadata for domain.
+func (s *Snapshot) DomainMetadata(domain string) (DomainMetadata, bool) {
+	d, ok := s.domains[domain]
+	return d, ok
+}
+
+// Domains returns the live domain metadata, sorted by domain.
+func (s *Snapshot) Domains() []DomainMetadata {
+	keys := sortedKeys(s.domains)
+	out := make([]DomainMetadata, len(keys))
+	for i, k := range keys {
+		out[i] = s.domains[k]
+	}
+	return out
+}
+
+// History returns one CommitInfo per version, oldest first, with Version
+// filled in.
+func (s *Snapshot) History() []CommitInfo { return slices.Clone(s.history) }
+
+// CommitInfo returns the commitInfo of the snapshot's own version, and
+// whether that commit had one (one with an operation or a timestamp).
+func (s *Snapshot) CommitInfo() (CommitInfo, bool) {
+	if len(s.history) == 0 {
+		return CommitInfo{}, false
+	}
+	ci := s.history[len(s.history)-1]
+	return ci, ci.Operation != "" || ci.Timestamp != 0
+}
+
+// DebugString renders the snapshot in a stable, line-oriented form for
+// tests and fixtures.
+func (s *Snapshot) DebugString() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "version: %d\n", s.version)
+	p := s.Protocol()
+	fmt.Fprintf(&b, "protocol: %s\n", p.SimpleString())
+	fmt.Fprintf(&b, "features: [%s]\n", strings.Join(p.TableFeatures(), " "))
+	m := s.Metadata()
+	fmt.Fprintf(&b, "metadata: id=%s partitionColumns=[%s]\n", m.ID, strings.Join(m.PartitionColumns, " "))
+	for _, k := range sortedKeys(m.Configuration) {
+		fmt.Fprintf(&b, "  %s=%s\n", k, m.Configuration[k])
+	}
+	fmt.Fprintf(&b, "files: %d (%d bytes)\n", s.NumFiles(), s.SizeInBytes())
+	for _, f := range s.Files() {
+		fmt.Fprintf(&b, "  %s size=%d", f.Path, f.Size)
+		if len(f.PartitionValues) > 0 {
+			fmt.Fprintf(&b, " partition=%s", kvString(f.PartitionValues))
+		}
+		if f.DeletionVector != nil {
+			fmt.Fprintf(&b, " dv=%s", f.DeletionVector.UniqueID())
+		}
+		if f.ClusteringProvider != "" {
+			fmt.Fprintf(&b, " provider=%s", f.ClusteringProvider)
+		}
+		if len(f.Tags) > 0 {
+			fmt.Fprintf(&b, " tags=%s", kvString(f.Tags))
+		}
+		if f.Stats != "" {
+			fmt.Fprintf(&b, " stats=%s", f.Stats)
+		}
+		b.WriteByte('\n')
+	}
+	for _, d := range s.Domains() {
+		fmt.Fprintf(&b, "domain %s: %s\n", d.Domain, d.Configuration)
+	}
+	for _, ci := range s.history {
+		fmt.Fprintf(&b, "history %d: %s\n", *ci.Version, orNone(ci.Operation))
+	}
+	return b.String()
+}
+
+func kvString(m map[string]string) string {
+	parts := make([]string, 0, len(m))
+	for _, k := range sortedKeys(m) {
+		parts = append(parts, k+"="+m[k])
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
