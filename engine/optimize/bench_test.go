@@ -1,0 +1,70 @@
+package optimize
+
+import (
+	"fmt"
+	"testing"
+)
+
+// benchSnapshot builds a 5,000-file table: 40 ZCubes of 100 files (half sealed-size) with
+// first-column ranges, plus 1,000 untagged files, spread over 50 partitions when partitioned.
+func benchSnapshot(partitioned, clustered bool) *Snapshot {
+	s := &Snapshot{Version: 1}
+	if partitioned {
+		s.PartitionColumns = []string{"d"}
+	}
+	if clustered {
+		s.ClusteringFeature, s.ClusteringColumns = true, []string{"c"}
+	}
+	zo := encodeNames(s.ClusteringColumns)
+	for i := 0; i < 5000; i++ {
+		f := File{Path: fmt.Sprintf("f-%05d", i), Size: GiB, NumRecords: 1000}
+		if i%7 == 0 {
+			f.Size = 300 * MiB
+		}
+		if partitioned {
+			f.PartitionValues = map[string]string{"d": fmt.Sprintf("2026-01-%02d", i%50)}
+		}
+		if clustered && i < 4000 {
+			cube := i / 100
+			f.Tags = map[string]string{TagZCubeID: fmt.Sprintf("cube-%03d", cube), TagZCubeZOrder: zo}
+			f.ClusteringProvider = ProviderLiquid
+			j := float64(i % 100)
+			f.ClusterRanges = []Range{{j / 100, (j + 1) / 100}}
+		} else if clustered {
+			f.ClusterRanges = []Range{{0, 1}}
+		}
+		s.Files = append(s.Files, f)
+	}
+	return s
+}
+
+func benchPlan(b *testing.B, s *Snapshot, req Request, cfg Config) {
+	p, err := NewPlanner(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		plan, err := p.Plan(s, req)
+		if err != nil || plan.Empty() {
+			b.Fatal(err, plan.Empty())
+		}
+	}
+}
+
+func BenchmarkPlan5000(b *testing.B) {
+	b.Run("compaction", func(b *testing.B) { benchPlan(b, benchSnapshot(true, false), Request{}, Config{}) })
+	b.Run("zorder", func(b *testing.B) {
+		benchPlan(b, benchSnapshot(true, false), Request{ZOrderBy: []string{"c"}}, Config{})
+	})
+	b.Run("clustering", func(b *testing.B) {
+		benchPlan(b, benchSnapshot(false, true), Request{}, Config{MinCubeSize: 80 * GiB})
+	})
+	b.Run("clustering-full", func(b *testing.B) {
+		benchPlan(b, benchSnapshot(false, true), Request{Full: true}, Config{MinCubeSize: 80 * GiB})
+	})
+	b.Run("fabric-incremental", func(b *testing.B) {
+		benchPlan(b, benchSnapshot(false, true), Request{}, Config{Platform: PlatformFabricRuntime20})
+	})
+}

@@ -1,0 +1,239 @@
+package optimize
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Event is one planning decision. Every event prints as one stable line.
+type Event interface {
+	fmt.Stringer
+	isEvent()
+}
+
+// CandidatesListed: the files OPTIMIZE starts from (snapshot.filesForScan after the partition
+// predicate), i.e. totalConsideredFiles.
+type CandidatesListed struct {
+	Mode       Mode
+	Platform   Platform
+	Files      int
+	Bytes      int64
+	Partitions int
+	Full       bool
+}
+
+func (e CandidatesListed) String() string {
+	s := fmt.Sprintf("candidates: %s on %s, %s (%s) in %d %s", e.Mode, e.Platform, fileCount(e.Files),
+		FormatBytes(e.Bytes), e.Partitions, plural(e.Partitions, "partition", "partitions"))
+	if e.Full {
+		s += ", FULL"
+	}
+	return s
+}
+
+// FilterApplied: one candidate filter and what it dropped. Stage names the Delta function (or
+// the platform step), Name the reason in the product's words (a stable category for the UI),
+// Detail the phrase, with thresholds, that String() prints after the dropped counts.
+type FilterApplied struct {
+	Stage         string
+	Name          string
+	Detail        string // e.g. "at or over minCubeSize 100.0 GiB"
+	DroppedFiles  int
+	DroppedBytes  int64
+	DroppedZCubes int // 0 when the filter does not work on whole ZCubes
+	KeptFiles     int
+	KeptBytes     int64
+}
+
+func (e FilterApplied) String() string {
+	var b strings.Builder
+	b.WriteString(e.Stage)
+	b.WriteString(": dropped ")
+	if e.DroppedZCubes > 0 {
+		fmt.Fprintf(&b, "%d %s (%s, %s)", e.DroppedZCubes, plural(e.DroppedZCubes, "ZCube", "ZCubes"),
+			fileCount(e.DroppedFiles), FormatBytes(e.DroppedBytes))
+	} else {
+		fmt.Fprintf(&b, "%s (%s)", fileCount(e.DroppedFiles), FormatBytes(e.DroppedBytes))
+	}
+	b.WriteString(" ")
+	if e.Detail != "" {
+		b.WriteString(e.Detail)
+	} else {
+		b.WriteString(e.Name)
+	}
+	fmt.Fprintf(&b, "; kept %s (%s)", fileCount(e.KeptFiles), FormatBytes(e.KeptBytes))
+	return b.String()
+}
+
+// StaleAdded: OPTIMIZE FULL re-adding the files applyMinZCube had set aside (ZCubes with
+// different clustering columns or provider).
+type StaleAdded struct {
+	Stage  string
+	Files  int
+	Bytes  int64
+	ZCubes int
+}
+
+func (e StaleAdded) String() string {
+	return fmt.Sprintf("%s: FULL re-adds %s (%s) in %d %s with different clustering columns or provider",
+		e.Stage, fileCount(e.Files), FormatBytes(e.Bytes), e.ZCubes, plural(e.ZCubes, "ZCube", "ZCubes"))
+}
+
+// OverlapDetected: the Fabric auto-recluster overlap pass (see OverlapScore).
+type OverlapDetected struct {
+	Column         string
+	Threshold      float64
+	MinOffending   int
+	ScoredFiles    int
+	OverlapPairs   int
+	OffendingFiles int
+	AddedFiles     int // offending files not already selected
+	AddedBytes     int64
+}
+
+func (e OverlapDetected) String() string {
+	return fmt.Sprintf("fabric autoRecluster: %d of %d scored files offending on %s (overlap = |a∩b|/min(|a|,|b|) > %.2f with ≥ %d others in other ZCubes; %d pairs); re-added %s (%s)",
+		e.OffendingFiles, e.ScoredFiles, e.Column, e.Threshold, e.MinOffending-1, e.OverlapPairs, fileCount(e.AddedFiles), FormatBytes(e.AddedBytes))
+}
+
+// BinFormed: one bin of groupFilesIntoBins.
+type BinFormed struct {
+	Index           int
+	PartitionValues map[string]string
+	Files           int
+	Bytes           int64
+	ApproxNumFiles  int64
+}
+
+func (e BinFormed) String() string {
+	return fmt.Sprintf("bin %d %s: %s (%s) -> ~%s", e.Index, partitionString(e.PartitionValues),
+		fileCount(e.Files), FormatBytes(e.Bytes), fileCount(int(e.ApproxNumFiles)))
+}
+
+// ZCubeWritten: the new ZCube a clustering bin becomes (ClusteringStrategy.initNewBin).
+type ZCubeWritten struct {
+	Bin      int
+	ZCubeID  string
+	ZOrderBy []string
+	Files    int
+	Bytes    int64
+}
+
+func (e ZCubeWritten) String() string {
+	return fmt.Sprintf("zcube %s from bin %d: %s in (%s), ZCUBE_ZORDER_BY %s",
+		e.ZCubeID, e.Bin, fileCount(e.Files), FormatBytes(e.Bytes), encodeNames(e.ZOrderBy))
+}
+
+// NothingToDo: the plan has no bins.
+type NothingToDo struct{ Reason string }
+
+func (e NothingToDo) String() string { return "nothing to do: " + e.Reason }
+
+func (CandidatesListed) isEvent() {}
+func (FilterApplied) isEvent()    {}
+func (StaleAdded) isEvent()       {}
+func (OverlapDetected) isEvent()  {}
+func (BinFormed) isEvent()        {}
+func (ZCubeWritten) isEvent()     {}
+func (NothingToDo) isEvent()      {}
+
+// EventListener receives planning events as they happen, like pebble's EventListener.
+// EnsureDefaults fills nil handlers with no-ops.
+type EventListener struct {
+	CandidatesListed func(CandidatesListed)
+	FilterApplied    func(FilterApplied)
+	StaleAdded       func(StaleAdded)
+	OverlapDetected  func(OverlapDetected)
+	BinFormed        func(BinFormed)
+	ZCubeWritten     func(ZCubeWritten)
+	NothingToDo      func(NothingToDo)
+}
+
+// EnsureDefaults sets every nil handler to a no-op.
+func (l *EventListener) EnsureDefaults() {
+	if l.CandidatesListed == nil {
+		l.CandidatesListed = func(CandidatesListed) {}
+	}
+	if l.FilterApplied == nil {
+		l.FilterApplied = func(FilterApplied) {}
+	}
+	if l.StaleAdded == nil {
+		l.StaleAdded = func(StaleAdded) {}
+	}
+	if l.OverlapDetected == nil {
+		l.OverlapDetected = func(OverlapDetected) {}
+	}
+	if l.BinFormed == nil {
+		l.BinFormed = func(BinFormed) {}
+	}
+	if l.ZCubeWritten == nil {
+		l.ZCubeWritten = func(ZCubeWritten) {}
+	}
+	if l.NothingToDo == nil {
+		l.NothingToDo = func(NothingToDo) {}
+	}
+}
+
+// MakeLoggingEventListener returns a listener that passes each event's String() to logf.
+func MakeLoggingEventListener(logf func(line string)) EventListener {
+	return EventListener{
+		CandidatesListed: func(e CandidatesListed) { logf(e.String()) },
+		FilterApplied:    func(e FilterApplied) { logf(e.String()) },
+		StaleAdded:       func(e StaleAdded) { logf(e.String()) },
+		OverlapDetected:  func(e OverlapDetected) { logf(e.String()) },
+		BinFormed:        func(e BinFormed) { logf(e.String()) },
+		ZCubeWritten:     func(e ZCubeWritten) { logf(e.String()) },
+		NothingToDo:      func(e NothingToDo) { logf(e.String()) },
+	}
+}
+
+// dispatch sends e to the matching handler of a defaulted listener.
+func (l *EventListener) dispatch(e Event) {
+	switch e := e.(type) {
+	case CandidatesListed:
+		l.CandidatesListed(e)
+	case FilterApplied:
+		l.FilterApplied(e)
+	case StaleAdded:
+		l.StaleAdded(e)
+	case OverlapDetected:
+		l.OverlapDetected(e)
+	case BinFormed:
+		l.BinFormed(e)
+	case ZCubeWritten:
+		l.ZCubeWritten(e)
+	case NothingToDo:
+		l.NothingToDo(e)
+	}
+}
+
+func fileCount(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "file", "files")) }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// partitionString prints partition values as "[k=v, k2=v2]" with sorted keys, "[]" when none.
+func partitionString(pv map[string]string) string {
+	keys := make([]string, 0, len(pv))
+	for k := range pv {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(pv[k])
+	}
+	b.WriteByte(']')
+	return b.String()
+}

@@ -1,0 +1,203 @@
+package optimize
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// Microsoft Fabric Runtime 2.0 incremental liquid clustering — a PLATFORM behaviour, not
+// open-source Delta, modelled from Fabric's public description (experiences.md §4):
+//
+//	spark.microsoft.delta.optimize.clustering.strategy.incremental=true:
+//	  OPTIMIZE selects only unclustered files, files below the target file size, and files whose
+//	  deletion vectors exceed the purge threshold; well-clustered right-sized files are skipped.
+//	…incremental.autoRecluster=true:
+//	  files whose clustering-column ranges overlap are found and only those are reclustered;
+//	  minOffendingFiles (default 4, ≥ 2), minOverlapThreshold (default 0.75, in (0.25, 1.0]).
+//
+// Fabric does not publish its algorithm. Layout Lab's model, step by step:
+//
+//  1. Files are sorted by ZCube id, untagged first, and the open-source applyMinZCube split
+//     applies: files clustered by other columns or another provider are set aside (FULL adds
+//     them back, and FULL also selects every candidate).
+//  2. A candidate is selected when it is unclustered (no ZCube tags), smaller than
+//     FabricConfig.TargetFileSize, or its deleted-rows ratio exceeds maxDeletedRowsRatio (the
+//     purge threshold; a DV without numRecords counts). There is no minCubeSize sealing.
+//  3. Auto-recluster scores the remaining well-clustered files with OverlapScore on the first
+//     clustering column and re-selects the offending ones (see offendingFiles).
+//  4. As in open source, when every selected file belongs to one ZCube and none is
+//     unclustered, nothing is done (a lone small clustered file is not rewritten forever).
+//  5. Bins are formed greedily up to max(targetCubeSize, minCubeSize): unclustered files first
+//     (in log order), then clustered ones ordered by their range minimum on the first clustering
+//     column, so a recluster bin covers one contiguous key range and its output ZCube does not
+//     overlap its neighbours.
+
+// OverlapScore is Layout Lab's overlap score for two closed ranges a and b of one clustering
+// column in rank space: |a ∩ b| / min(|a|, |b|). It is 1.0 when one range contains the other and
+// 0 when they are disjoint. A zero-width range (one distinct value) scores 1.0 against a range
+// that contains its point, else 0.
+func OverlapScore(a, b Range) float64 {
+	lo, hi := max(a.Min, b.Min), min(a.Max, b.Max)
+	if hi < lo {
+		return 0
+	}
+	w := min(a.Max-a.Min, b.Max-b.Min)
+	if w <= 0 {
+		return 1
+	}
+	return (hi - lo) / w
+}
+
+// offendingFiles marks, among files (tagged with the current columns), those that overlap at
+// least minOffending-1 other files with OverlapScore > threshold on the first clustering column,
+// counting only partners from a different ZCube (files of one ZCube come from one curve pass; on
+// a multi-column curve they overlap on the first column by design). Files without
+// ClusterRanges are neither scored nor partners. It returns the per-file flag, the number of
+// scored files and of overlapping pairs.
+func offendingFiles(files []File, minOffending int, threshold float64) (offending []bool, scored, pairs int) {
+	type iv struct {
+		r    Range
+		cube string
+		idx  int
+	}
+	var ivs []iv
+	for i := range files {
+		if len(files[i].ClusterRanges) == 0 {
+			continue
+		}
+		id, _ := files[i].zcubeID()
+		ivs = append(ivs, iv{files[i].ClusterRanges[0], id, i})
+	}
+	slices.SortFunc(ivs, func(a, b iv) int {
+		return cmp.Or(cmp.Compare(a.r.Min, b.r.Min), cmp.Compare(a.r.Max, b.r.Max), cmp.Compare(a.idx, b.idx))
+	})
+	partners := make([]int, len(files))
+	// Sweep: a later interval can only intersect ivs[i] while its Min ≤ ivs[i].Max.
+	for i := range ivs {
+		for j := i + 1; j < len(ivs) && ivs[j].r.Min <= ivs[i].r.Max; j++ {
+			if ivs[i].cube == ivs[j].cube {
+				continue
+			}
+			if OverlapScore(ivs[i].r, ivs[j].r) > threshold {
+				pairs++
+				partners[ivs[i].idx]++
+				partners[ivs[j].idx]++
+			}
+		}
+	}
+	offending = make([]bool, len(files))
+	for i, n := range partners {
+		offending[i] = n >= minOffending-1
+	}
+	return offending, len(ivs), pairs
+}
+
+// fabricIncremental is the Fabric Runtime 2.0 incremental prepareFilesPerPartition.
+func (st *planState) fabricIncremental(files []File) []File {
+	cfg, fc := st.cfg, &st.cfg.Fabric
+	cols := st.snap.ClusteringColumns
+	files = sortByZCubeID(files)
+	for i := range files {
+		st.stats.input.update(&files[i])
+	}
+	candidates, skipped := splitClustered(files, cols)
+	st.emit(FilterApplied{Stage: "applyMinZCube", Name: "different clustering columns or provider",
+		Detail:       "in ZCubes clustered by other columns or another provider (current " + encodeNames(cols) + ")",
+		DroppedFiles: len(skipped), DroppedBytes: sumBytes(skipped), DroppedZCubes: countZCubes(skipped),
+		KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
+
+	var selected []File
+	if st.req.Full {
+		selected = append(slices.Clone(candidates), skipped...)
+		if len(skipped) > 0 {
+			st.emit(StaleAdded{Stage: "fabric incremental", Files: len(skipped), Bytes: sumBytes(skipped), ZCubes: countZCubes(skipped)})
+		}
+	} else {
+		var rest []File
+		for i := range candidates {
+			f := &candidates[i]
+			_, tagged := f.zcubeID()
+			sel := !tagged || f.Size < fc.TargetFileSize
+			if !sel && f.hasDV() {
+				r, ok := f.deletedRatio()
+				sel = !ok || r > cfg.MaxDeletedRowsRatio
+			}
+			if sel {
+				selected = append(selected, *f)
+			} else {
+				rest = append(rest, *f)
+			}
+		}
+		st.emit(FilterApplied{Stage: "fabric incremental", Name: "well-clustered right-sized file",
+			Detail: fmt.Sprintf("well clustered and right-sized (≥ target file size %s, deleted-rows ratio ≤ %s)",
+				FormatBytes(fc.TargetFileSize), strconv.FormatFloat(cfg.MaxDeletedRowsRatio, 'g', -1, 64)),
+			DroppedFiles: len(rest), DroppedBytes: sumBytes(rest), DroppedZCubes: countZCubes(rest),
+			KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
+
+		if *fc.AutoRecluster {
+			// Score every tagged candidate; re-add the offending ones not yet selected.
+			var tagged []File
+			for i := range candidates {
+				if _, ok := candidates[i].zcubeID(); ok {
+					tagged = append(tagged, candidates[i])
+				}
+			}
+			off, scored, pairs := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
+			isRest := map[string]bool{}
+			for i := range rest {
+				isRest[rest[i].Path] = true
+			}
+			ev := OverlapDetected{Threshold: fc.MinOverlapThreshold, MinOffending: fc.MinOffendingFiles,
+				ScoredFiles: scored, OverlapPairs: pairs}
+			if len(cols) > 0 {
+				ev.Column = cols[0]
+			}
+			for i := range tagged {
+				if !off[i] {
+					continue
+				}
+				ev.OffendingFiles++
+				if isRest[tagged[i].Path] {
+					selected = append(selected, tagged[i])
+					ev.AddedFiles++
+					ev.AddedBytes += tagged[i].Size
+				}
+			}
+			st.emit(ev)
+			selected = sortByZCubeID(selected)
+		}
+		var d dropInfo
+		selected, d = filterOutSingleZCubes(selected)
+		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
+			Detail:       "as all remaining files are in one ZCube with no unclustered file",
+			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
+	}
+
+	// Bin order: unclustered first (stable), then clustered by range minimum on the first column.
+	selected = sortFilesStable(selected, func(a, b *File) int {
+		_, ta := a.zcubeID()
+		_, tb := b.zcubeID()
+		switch {
+		case !ta && !tb:
+			return 0
+		case !ta:
+			return -1
+		case !tb:
+			return 1
+		}
+		return cmp.Compare(rangeMin(a), rangeMin(b))
+	})
+	for i := range selected {
+		st.stats.output.update(&selected[i])
+	}
+	return selected
+}
+
+func rangeMin(f *File) float64 {
+	if len(f.ClusterRanges) == 0 {
+		return 0
+	}
+	return f.ClusterRanges[0].Min
+}

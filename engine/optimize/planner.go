@@ -1,0 +1,488 @@
+package optimize
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"strconv"
+
+	"layoutlab/engine/ddl"
+)
+
+// Bin is one group of files rewritten together (OptimizeExecutor's Bin): one output file for
+// compaction, a range-partitioned set of about ApproxNumFiles files for ZORDER and clustering.
+type Bin struct {
+	PartitionValues map[string]string
+	Files           []File
+	Bytes           int64
+	// ApproxNumFiles is max(1, Bytes/maxFileSize) for ZORDER and clustering (the range
+	// partitions runOptimizeBinJob asks for) and 1 for compaction (coalesce(1)).
+	ApproxNumFiles int64
+	// NewZCubeID is the ZCube the bin becomes (clustering only; "" otherwise).
+	NewZCubeID string
+}
+
+// Plan is the decision: which bins OPTIMIZE rewrites and why. A Plan with no bins means
+// nothing to do; its Events still say why.
+type Plan struct {
+	Mode     Mode
+	Platform Platform
+	Full     bool
+	// ClusterBy are the clustering columns of a CLUSTERING plan (the new ZCubes' ZCUBE_ZORDER_BY);
+	// ZOrderBy the ZORDER BY columns; Predicate the WHERE text.
+	ClusterBy []string
+	ZOrderBy  []string
+	Predicate []string
+	Bins      []Bin
+	// TotalConsideredFiles is OptimizeMetrics.totalConsideredFiles: the files left after the
+	// partition predicate, before any other filter.
+	TotalConsideredFiles int64
+	// ClusteringStats (CLUSTERING) or ZOrderStats (ZORDER), as Delta computes them; nil otherwise.
+	ClusteringStats *ClusteringStats
+	ZOrderStats     *ZOrderStats
+	Events          []Event
+	// MaxFileSize is the target output file size of the run.
+	MaxFileSize     int64
+	SnapshotVersion int64
+	// clusteredTable is ClusteredTableUtils.isSupported (for the clusterBy parameter).
+	clusteredTable  bool
+	numTableColumns int64
+	numIndexedCols  int64
+}
+
+// Empty reports whether the plan rewrites nothing; a nil Plan is empty.
+func (p *Plan) Empty() bool { return p == nil || len(p.Bins) == 0 }
+
+// NumFiles is the number of files the plan removes.
+func (p *Plan) NumFiles() int {
+	if p == nil {
+		return 0
+	}
+	n := 0
+	for _, b := range p.Bins {
+		n += len(b.Files)
+	}
+	return n
+}
+
+// Bytes is the number of bytes the plan reads and rewrites.
+func (p *Plan) Bytes() int64 {
+	if p == nil {
+		return 0
+	}
+	var n int64
+	for _, b := range p.Bins {
+		n += b.Bytes
+	}
+	return n
+}
+
+// Planner is the planning half of OptimizeExecutor for one session configuration.
+type Planner struct{ cfg Config }
+
+// NewPlanner defaults and validates cfg.
+func NewPlanner(cfg Config) (*Planner, error) {
+	cfg = cfg.EnsureDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &Planner{cfg: cfg}, nil
+}
+
+// Config returns the defaulted configuration.
+func (p *Planner) Config() Config { return p.cfg }
+
+// Validate applies OptimizeTableCommand.run's refusals in Delta's order (via ddl.CheckOptimize):
+// clustered + WHERE → DELTA_CLUSTERING_WITH_PARTITION_PREDICATE; clustered + ZORDER →
+// DELTA_CLUSTERING_WITH_ZORDER_BY (also after CLUSTER BY NONE: the feature stays); FULL without
+// clustering columns → DELTA_OPTIMIZE_FULL_NOT_SUPPORTED; a WHERE on a non-partition column →
+// DELTA_NON_PARTITION_COLUMN_REFERENCE. The errors are *ddl.DeltaError. ZORDER BY column checks
+// need the schema and are ddl.ValidateZOrderBy's, which the caller runs next, as Delta does.
+func Validate(s *Snapshot, req Request) error {
+	return ddl.CheckOptimize(ddl.Optimize{
+		Clustered:         s.ClusteringFeature,
+		ClusteringColumns: s.ClusteringColumns,
+		PartitionColumns:  s.PartitionColumns,
+		Where:             req.Predicate,
+		WhereColumns:      req.PredicateColumns,
+		ZOrderBy:          req.ZOrderBy,
+		Full:              req.Full,
+	})
+}
+
+// GetMode is OptimizeTableStrategy.getMode: CLUSTERING when the table supports clustering and
+// has clustering columns, else ZORDER when zOrderBy is given, else COMPACTION.
+func GetMode(s *Snapshot, zOrderBy []string) Mode {
+	switch {
+	case s.ClusteringFeature && len(s.ClusteringColumns) > 0:
+		return ModeClustering
+	case len(zOrderBy) > 0:
+		return ModeZOrder
+	}
+	return ModeCompaction
+}
+
+// planState carries one planning run.
+type planState struct {
+	cfg  *Config
+	snap *Snapshot
+	req  Request
+	plan *Plan
+	// clustering statistics, shared by all partitions as in ClusteringStrategy.
+	stats *clusteringStatsCollector
+}
+
+func (st *planState) emit(e Event) {
+	st.plan.Events = append(st.plan.Events, e)
+	if st.cfg.Listener != nil {
+		st.cfg.Listener.dispatch(e)
+	}
+}
+
+// Plan runs OptimizeExecutor.optimize's planning steps on s: filesForScan with the partition
+// predicate, filterCandidateFileList, grouping by partition, and groupFilesIntoBins with the
+// mode's strategy. It returns a *ddl.DeltaError when Delta would refuse the command.
+func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
+	if err := Validate(s, req); err != nil {
+		return nil, err
+	}
+	cfg := p.cfg
+	mode := GetMode(s, req.ZOrderBy)
+	plan := &Plan{
+		Mode:            mode,
+		Platform:        cfg.Platform,
+		Full:            req.Full,
+		Predicate:       req.Predicate,
+		MaxFileSize:     cfg.MaxFileSize,
+		SnapshotVersion: s.Version,
+		clusteredTable:  s.ClusteringFeature,
+		numTableColumns: int64(s.NumColumns),
+		numIndexedCols:  numIndexedCols(s),
+	}
+	switch mode {
+	case ModeClustering:
+		plan.ClusterBy = s.ClusteringColumns
+	case ModeZOrder:
+		plan.ZOrderBy = req.ZOrderBy
+	}
+	st := &planState{cfg: &cfg, snap: s, req: req, plan: plan}
+
+	// 1. snapshot.filesForScan(partitionPredicate).
+	candidates := s.Files
+	if req.PartitionFilter != nil {
+		candidates = nil
+		var d dropInfo
+		for _, f := range s.Files {
+			if req.PartitionFilter(f.PartitionValues) {
+				candidates = append(candidates, f)
+			} else {
+				d.files++
+				d.bytes += f.Size
+			}
+		}
+		st.emit(FilterApplied{Stage: "filesForScan", Name: "partition predicate",
+			Detail:       "outside the partition predicate " + encodeNames(req.Predicate),
+			DroppedFiles: d.files, DroppedBytes: d.bytes, KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
+	}
+	plan.TotalConsideredFiles = int64(len(candidates))
+	groups := groupByPartition(candidates)
+	st.emit(CandidatesListed{Mode: mode, Platform: cfg.Platform, Files: len(candidates),
+		Bytes: sumBytes(candidates), Partitions: len(groups), Full: req.Full})
+
+	// 2. filterCandidateFileList: multi-dimensional modes keep everything.
+	if mode == ModeCompaction {
+		candidates = st.filterCandidateFileList(candidates)
+		groups = groupByPartition(candidates)
+	}
+
+	// 3–4. Group by partition, then groupFilesIntoBins with the strategy's preparation.
+	if mode == ModeClustering {
+		st.stats = newClusteringStatsCollector(s.ClusteringColumns, req.Full)
+	}
+	var maxBinSize int64
+	switch mode {
+	case ModeCompaction:
+		maxBinSize = cfg.MaxFileSize
+	case ModeZOrder:
+		maxBinSize = math.MaxInt64
+	case ModeClustering:
+		maxBinSize = cfg.clusteringMaxBinSize()
+	}
+	var singles dropInfo
+	for _, g := range groups {
+		files := st.prepareFilesPerPartition(g.files)
+		for _, b := range groupIntoBins(files, maxBinSize) {
+			// keep bin if bin.size > 1 || isMultiDimClustering (REORG is not modelled).
+			if len(b) == 1 && mode == ModeCompaction {
+				singles.files++
+				singles.bytes += b[0].Size
+				continue
+			}
+			plan.Bins = append(plan.Bins, Bin{PartitionValues: g.values, Files: b, Bytes: sumBytes(b)})
+		}
+	}
+	if mode == ModeCompaction {
+		st.emit(FilterApplied{Stage: "groupFilesIntoBins", Name: "single-file bin",
+			Detail:       "alone in its bin (nothing to merge within maxFileSize " + FormatBytes(cfg.MaxFileSize) + ")",
+			DroppedFiles: singles.files, DroppedBytes: singles.bytes, KeptFiles: plan.NumFiles(), KeptBytes: plan.Bytes()})
+	}
+
+	// 5. Bins become output: approxNumFiles, and one new ZCube per clustering bin.
+	for i := range plan.Bins {
+		b := &plan.Bins[i]
+		if mode == ModeCompaction {
+			b.ApproxNumFiles = 1
+		} else {
+			b.ApproxNumFiles = max(1, b.Bytes/cfg.MaxFileSize)
+		}
+		st.emit(BinFormed{Index: i, PartitionValues: b.PartitionValues, Files: len(b.Files), Bytes: b.Bytes, ApproxNumFiles: b.ApproxNumFiles})
+		if mode == ModeClustering {
+			paths := make([]string, len(b.Files))
+			for j := range b.Files {
+				paths[j] = b.Files[j].Path
+			}
+			b.NewZCubeID = NewZCubeID(cfg.ZCubeSeed, s.Version, i, paths)
+			st.emit(ZCubeWritten{Bin: i, ZCubeID: b.NewZCubeID, ZOrderBy: s.ClusteringColumns, Files: len(b.Files), Bytes: b.Bytes})
+		}
+	}
+
+	// 6. updateOptimizeStats.
+	switch mode {
+	case ModeClustering:
+		st.stats.numOutputZCubes = int64(len(plan.Bins))
+		plan.ClusteringStats = st.stats.stats()
+	case ModeZOrder:
+		plan.ZOrderStats = zOrderStats(plan.Bins)
+	}
+	if plan.Empty() {
+		st.emit(NothingToDo{Reason: st.nothingReason()})
+	}
+	return plan, nil
+}
+
+func (st *planState) nothingReason() string {
+	switch {
+	case st.plan.TotalConsideredFiles == 0:
+		return "no files to consider"
+	case st.plan.Mode == ModeCompaction:
+		return "no partition has two files to merge below minFileSize " + FormatBytes(st.cfg.MinFileSize)
+	case st.plan.Mode == ModeClustering:
+		return "every file is in a sealed ZCube, clustered by other columns, or in the table's only ZCube"
+	}
+	return "no files"
+}
+
+// filterCandidateFileList keeps files with size < minFileSize, a DV without numRecords, or a
+// deleted-rows ratio above maxDeletedRowsRatio.
+func (st *planState) filterCandidateFileList(files []File) []File {
+	var out []File
+	var d dropInfo
+	for i := range files {
+		f := &files[i]
+		keep := f.Size < st.cfg.MinFileSize
+		if !keep && f.hasDV() {
+			r, ok := f.deletedRatio()
+			keep = !ok || r > st.cfg.MaxDeletedRowsRatio
+		}
+		if keep {
+			out = append(out, *f)
+		} else {
+			d.files++
+			d.bytes += f.Size
+		}
+	}
+	st.emit(FilterApplied{Stage: "filterCandidateFileList", Name: "size at or above minFileSize",
+		Detail: fmt.Sprintf("at or above minFileSize %s with deleted-rows ratio ≤ %s", FormatBytes(st.cfg.MinFileSize),
+			strconv.FormatFloat(st.cfg.MaxDeletedRowsRatio, 'g', -1, 64)),
+		DroppedFiles: d.files, DroppedBytes: d.bytes, KeptFiles: len(out), KeptBytes: sumBytes(out)})
+	return out
+}
+
+// prepareFilesPerPartition dispatches to the strategy's preparation.
+func (st *planState) prepareFilesPerPartition(files []File) []File {
+	switch st.plan.Mode {
+	case ModeClustering:
+		if st.cfg.Platform == PlatformFabricRuntime20 && *st.cfg.Fabric.Incremental {
+			return st.fabricIncremental(files)
+		}
+		return st.applyMinZCube(sortByZCubeID(files))
+	default:
+		// OptimizeTableStrategy.prepareFilesPerPartition: a stable sortBy(size).
+		return stableSortBySize(files)
+	}
+}
+
+// applyMinZCube is ClusteringStrategy.applyMinZCube on files sorted by ZCube id.
+func (st *planState) applyMinZCube(files []File) []File {
+	cols := st.snap.ClusteringColumns
+	for i := range files {
+		st.stats.input.update(&files[i])
+	}
+	candidates, skipped := splitClustered(files, cols)
+	st.emit(FilterApplied{Stage: "applyMinZCube", Name: "different clustering columns or provider",
+		Detail:       "in ZCubes clustered by other columns or another provider (current " + encodeNames(cols) + ")",
+		DroppedFiles: len(skipped), DroppedBytes: sumBytes(skipped), DroppedZCubes: countZCubes(skipped),
+		KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
+
+	small, d := filterOutLargeZCubes(candidates, st.cfg.MinCubeSize)
+	st.emit(FilterApplied{Stage: "filterOutLargeZCubes", Name: "sealed ZCube at or over minCubeSize",
+		Detail:       "at or over minCubeSize " + FormatBytes(st.cfg.MinCubeSize),
+		DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(small), KeptBytes: sumBytes(small)})
+
+	var result []File
+	if st.req.Full && len(skipped) > 0 {
+		result = append(append(result, small...), skipped...)
+		st.emit(StaleAdded{Stage: "applyMinZCube", Files: len(skipped), Bytes: sumBytes(skipped), ZCubes: countZCubes(skipped)})
+	} else if st.cfg.Platform == PlatformFabricRuntime13 {
+		// Fabric Runtime 1.3 (Delta 3.2): every file of every ZCube under minCubeSize is
+		// rewritten on each run; the single-ZCube sparing is not applied.
+		result = small
+		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
+			Detail: "(not applied on fabric-runtime-1.3)", KeptFiles: len(small), KeptBytes: sumBytes(small)})
+	} else {
+		var d dropInfo
+		result, d = filterOutSingleZCubes(small)
+		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
+			Detail:       "as all remaining files are in one ZCube with no unclustered file",
+			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(result), KeptBytes: sumBytes(result)})
+	}
+	for i := range result {
+		st.stats.output.update(&result[i])
+	}
+	return result
+}
+
+// splitClustered is applyMinZCube's partition: a file is a candidate when its
+// clusteringProvider is absent or "liquid" and it has no ZCube or its ZCUBE_ZORDER_BY equals
+// the current clustering columns (order-sensitive); otherwise it is a skipped clustered file.
+func splitClustered(files []File, cols []string) (candidates, skipped []File) {
+	same := map[string]bool{} // ZCUBE_ZORDER_BY value → equals cols
+	for i := range files {
+		f := &files[i]
+		sameOrMissingProvider := f.ClusteringProvider == "" || f.ClusteringProvider == ProviderLiquid
+		unmatched := false
+		if _, ok := f.zcubeID(); ok {
+			raw := f.Tags[TagZCubeZOrder]
+			eq, seen := same[raw]
+			if !seen {
+				_, zOrderBy, _ := f.ZCube()
+				eq = equalStrings(zOrderBy, cols)
+				same[raw] = eq
+			}
+			unmatched = !eq
+		}
+		if sameOrMissingProvider && !unmatched {
+			candidates = append(candidates, *f)
+		} else {
+			skipped = append(skipped, *f)
+		}
+	}
+	return candidates, skipped
+}
+
+// groupIntoBins is groupFilesIntoBins' loop: a file that would push the bin over maxBinSize
+// closes it and starts the next.
+func groupIntoBins(files []File, maxBinSize int64) [][]File {
+	var bins [][]File
+	var cur []File
+	var size int64
+	for _, f := range files {
+		if f.Size > maxBinSize-size { // f.size + currentBinSize > maxBinSize, without overflow
+			// Delta also closes an empty bin when the first file alone exceeds maxBinSize;
+			// an empty bin rewrites nothing, so it is not kept.
+			if len(cur) > 0 {
+				bins = append(bins, cur)
+			}
+			cur, size = []File{f}, f.Size
+		} else {
+			cur = append(cur, f)
+			size += f.Size
+		}
+	}
+	if len(cur) > 0 {
+		bins = append(bins, cur)
+	}
+	return bins
+}
+
+// zOrderStats is ZOrderStrategy.updateOptimizeStats: strategy "all", no input cubes, every
+// removed file is both input and merged, one output cube per optimized partition.
+func zOrderStats(bins []Bin) *ZOrderStats {
+	var in ZOrderFileStats
+	parts := map[string]bool{}
+	for _, b := range bins {
+		in.Num += int64(len(b.Files))
+		in.Size += b.Bytes
+		parts[partitionKey(b.PartitionValues)] = true
+	}
+	return &ZOrderStats{StrategyName: "all", InputOtherFiles: in, MergedFiles: in, NumOutputCubes: int64(len(parts))}
+}
+
+type partitionGroup struct {
+	values map[string]string
+	files  []File
+}
+
+// groupByPartition groups files by partition values, in order of each partition's first file
+// in log order (Delta's groupBy gives hash order; any fixed order plans the same bins).
+func groupByPartition(files []File) []partitionGroup {
+	var groups []partitionGroup
+	index := map[string]int{}
+	for _, f := range files {
+		k := partitionKey(f.PartitionValues)
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, partitionGroup{values: f.PartitionValues})
+		}
+		groups[i].files = append(groups[i].files, f)
+	}
+	return groups
+}
+
+func partitionKey(pv map[string]string) string {
+	switch len(pv) {
+	case 0:
+		return ""
+	case 1:
+		for k, v := range pv {
+			return k + "=" + v
+		}
+	}
+	return partitionString(pv)
+}
+
+func stableSortBySize(files []File) []File {
+	return sortFilesStable(files, func(a, b *File) int { return cmp.Compare(a.Size, b.Size) })
+}
+
+func sumBytes(files []File) int64 {
+	var n int64
+	for i := range files {
+		n += files[i].Size
+	}
+	return n
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// numIndexedCols reads delta.dataSkippingNumIndexedCols (default 32).
+func numIndexedCols(s *Snapshot) int64 {
+	if v, ok := s.Properties["delta.dataSkippingNumIndexedCols"]; ok {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			return n
+		}
+	}
+	return 32
+}
