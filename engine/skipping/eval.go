@@ -14,8 +14,9 @@ import (
 
 // partRow supplies partition column values for one file.
 type partRow struct {
-	f  *Filter
-	pv map[string]string
+	f    *Filter
+	pv   map[string]string
+	vals []table.Value // when set, the row's values by leaf (tests evaluate real rows)
 }
 
 var nullValue = table.Value{Null: true}
@@ -23,6 +24,9 @@ var nullValue = table.Value{Null: true}
 // value is the cast partition value of leaf, NULL when absent or when the cast fails (Spark's
 // non-ANSI cast).
 func (r *partRow) value(leaf int) table.Value {
+	if r.vals != nil {
+		return r.vals[leaf]
+	}
 	if r.f == nil || leaf < 0 || leaf >= len(r.f.partKey) || r.f.partKey[leaf] == "" {
 		return nullValue
 	}

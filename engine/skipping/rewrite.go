@@ -261,13 +261,26 @@ func statValue(fs *stats.FileStats, r statRef) (table.Value, bool) {
 	}
 	v := vals[r.leaf]
 	if r.typ == statMax && (v.Kind == table.Timestamp || v.Kind == table.TimestampNTZ) {
-		if v.I > 1<<63-1-timestampMaxAdjustMicros {
-			v.I = 1<<63 - 1 // saturating, as TimestampAdd is
-		} else {
-			v.I += timestampMaxAdjustMicros
-		}
+		v.I = adjustMax(v.I)
 	}
 	return v, true
+}
+
+// adjustMax adds timestampMaxAdjustMicros, saturating as TimestampAdd does.
+func adjustMax(us int64) int64 {
+	if us > 1<<63-1-timestampMaxAdjustMicros {
+		return 1<<63 - 1
+	}
+	return us + timestampMaxAdjustMicros
+}
+
+// statAbsent reports whether a min or max statistic is missing, without copying it.
+func statAbsent(fs *stats.FileStats, r statRef) bool {
+	vals := fs.MinValues
+	if r.typ == statMax {
+		vals = fs.MaxValues
+	}
+	return r.leaf >= len(vals) || vals[r.leaf].Absent()
 }
 
 func nullCount(fs *stats.FileStats, leaf int) int64 {
@@ -292,7 +305,7 @@ func present(fs *stats.FileStats, r statRef) bool {
 		if nc < 0 {
 			return false
 		}
-		if _, ok := statValue(fs, r); ok {
+		if !statAbsent(fs, r) {
 			return true
 		}
 		return nc == fs.NumRecords // a provably all-NULL column has no min/max
@@ -331,14 +344,42 @@ type sOr struct{ l, r sexpr }
 func (s *sConst) eval(*stats.FileStats) tri { return s.v }
 
 func (s *sCmp) eval(fs *stats.FileStats) tri {
-	v, ok := statValue(fs, s.stat)
-	if !ok || s.lit.Null {
+	var vals []table.Value
+	if s.stat.typ == statMin {
+		vals = fs.MinValues
+	} else {
+		vals = fs.MaxValues
+	}
+	if s.stat.leaf >= len(vals) || s.lit.Null {
 		return triNull
 	}
-	if s.sub > 0 {
-		v.S = prefixRunes(v.S, s.sub)
+	v := &vals[s.stat.leaf]
+	if v.Absent() {
+		return triNull
 	}
-	c := table.Compare(v, s.lit)
+	var c int
+	switch {
+	case v.Kind == s.lit.Kind && intKind(v.Kind):
+		x := v.I
+		if s.stat.typ == statMax && (v.Kind == table.Timestamp || v.Kind == table.TimestampNTZ) {
+			x = adjustMax(x)
+		}
+		switch {
+		case x < s.lit.I:
+			c = -1
+		case x > s.lit.I:
+			c = 1
+		}
+	case v.Kind == table.String && s.lit.Kind == table.String:
+		str := v.S
+		if s.sub > 0 {
+			str = prefixRunes(str, s.sub)
+		}
+		c = strings.Compare(str, s.lit.S)
+	default:
+		w, _ := statValue(fs, s.stat)
+		c = table.Compare(w, s.lit)
+	}
 	var r bool
 	switch s.op {
 	case LT:

@@ -85,6 +85,7 @@ type Scan struct {
 
 type dataConjunct struct {
 	src  Expr
+	text string  // src's canonical text, for reasons
 	pred *dsPred // nil: unusable
 }
 
@@ -94,6 +95,7 @@ type Filter struct {
 	t        Table
 	pred     Expr
 	partConj []Expr
+	partText []string
 	dataConj []dataConjunct
 	skip     *dsPred // AND of the usable data conjuncts; nil if none
 	partKey  []string
@@ -132,10 +134,11 @@ func Compile(pred Expr, t Table) (*Filter, error) {
 	for _, c := range splitConjuncts(pred, nil) {
 		if f.partitionOnly(c) {
 			f.partConj = append(f.partConj, c)
+			f.partText = append(f.partText, c.String())
 			continue
 		}
 		p := b.constructDataFilters(lower(c), 0)
-		f.dataConj = append(f.dataConj, dataConjunct{src: c, pred: p})
+		f.dataConj = append(f.dataConj, dataConjunct{src: c, text: c.String(), pred: p})
 		if p == nil {
 			continue
 		}
@@ -221,9 +224,9 @@ func (f *Filter) Explain(fs *stats.FileStats, partitionValues map[string]string)
 		return Reason{Verdict: KeptNoFilter}
 	}
 	r := partRow{f: f, pv: partitionValues}
-	for _, c := range f.partConj {
+	for i, c := range f.partConj {
 		if evalBool(c, &r) != triTrue {
-			return Reason{Verdict: PrunedByPartition, Conjunct: c.String()}
+			return Reason{Verdict: PrunedByPartition, Conjunct: f.partText[i]}
 		}
 	}
 	if len(f.dataConj) == 0 {
@@ -247,7 +250,7 @@ func (f *Filter) Explain(fs *stats.FileStats, partitionValues map[string]string)
 	}
 	for _, c := range f.dataConj {
 		if c.pred != nil && c.pred.expr.eval(fs) != triTrue {
-			return Reason{Verdict: PrunedByStats, Conjunct: c.src.String()}
+			return Reason{Verdict: PrunedByStats, Conjunct: c.text}
 		}
 	}
 	return Reason{Verdict: PrunedByStats, Conjunct: f.pred.String()}
