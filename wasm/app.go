@@ -3,7 +3,7 @@
 package main
 
 import (
-	"strconv"
+	"encoding/json"
 	"sync"
 	"syscall/js"
 
@@ -16,11 +16,12 @@ import (
 // app is the widget's state: the scenario, the engine's answer for it, and a version that tells
 // the game when to redraw. DOM callbacks and Ebiten's loop both touch it, hence the mutex.
 type app struct {
-	mu      sync.Mutex
-	sc      scenario.Scenario
-	eng     panel.Engine
-	res     *panel.Result
-	version int // bumped on every new result; the game redraws when it changes
+	mu       sync.Mutex
+	sc       scenario.Scenario
+	eng      panel.Engine
+	res      *panel.Result
+	version  int // bumped on every change worth a redraw
+	selected int // index of the file whose add action is shown; -1 = none
 
 	doc         dom.Document
 	urlTimer    int
@@ -28,7 +29,7 @@ type app struct {
 }
 
 func newApp() *app {
-	a := &app{doc: dom.GetWindow().Document()}
+	a := &app{doc: dom.GetWindow().Document(), selected: -1}
 	sc, err := scenarioFromURL()
 	if err != nil {
 		a.notice(err.Error() + " — showing the default scenario instead.")
@@ -40,38 +41,90 @@ func newApp() *app {
 }
 
 // recompute runs the engine on the current scenario and publishes the readouts. Callers hold mu
-// or are on the only goroutine that exists (start-up).
+// (or run before anything else can).
 func (a *app) recompute() {
 	a.res = a.eng.Run(a.sc.Panel)
+	if a.selected >= len(a.res.Files) {
+		a.selected = -1
+	}
 	a.version++
 	a.publish()
 }
 
-// publish writes every readout as HTML text; numbers as plain decimals.
+// publish writes every readout as HTML text, every number as a plain decimal; data-value holds
+// the engine's exact figure, named as the CLI's JSON field.
 func (a *app) publish() {
 	r := a.res
-	a.setMetric("files", strconv.Itoa(r.FilesTotal))
-	a.setMetric("files_total", strconv.Itoa(r.FilesTotal))
-	a.setMetric("files_read", strconv.Itoa(r.FilesRead))
-	a.setMetric("rows_read", strconv.FormatInt(r.RowsRead, 10))
-	if out := a.doc.GetElementByID("files-value"); out != nil {
-		out.SetTextContent(strconv.Itoa(a.sc.Panel.Files))
+	rows := []readout{
+		{Label: "Files read", Metric: "files_read", Value: float64(r.FilesRead)},
+		{Label: "Files in the table", Metric: "files_total", Value: float64(r.FilesTotal)},
+		{Label: "Files", Metric: "files", Value: float64(r.FilesTotal)},
+		{Label: "Rows read", Metric: "rows_read", Value: float64(r.RowsRead)},
+		{Label: "Rows in the table", Metric: "rows_total", Value: float64(r.RowsTotal)},
 	}
+	for _, k := range r.Keys {
+		if v, ok := r.Spans[k]; ok {
+			rows = append(rows, readout{Label: "Span of " + k, Metric: "span:" + k, Value: v, Digits: 4})
+		}
+	}
+	a.renderReadouts(rows)
+	if r.Error != nil {
+		a.deltaError(r.Error.Class, r.Error.Message)
+	} else {
+		a.deltaError("", "")
+	}
+	a.showSelected()
 }
 
-func (a *app) setMetric(name, text string) {
-	for _, el := range a.doc.QuerySelectorAll(`[data-metric="` + name + `"]`) {
-		el.SetTextContent(text)
-	}
-}
-
-// notice shows a message the user must see (a broken link, a refused setting) as text.
-func (a *app) notice(msg string) {
-	el := a.doc.GetElementByID("notice")
+// showSelected prints the selected file's add action as Delta would write it.
+func (a *app) showSelected() {
+	el := a.doc.GetElementByID("add-action")
 	if el == nil {
 		return
 	}
-	el.SetTextContent(msg)
+	if a.selected < 0 {
+		el.SetTextContent("Hover over or tap a file to see its add action.")
+		return
+	}
+	f := a.res.Files[a.selected]
+	add := map[string]any{"add": map[string]any{
+		"path": f.Path, "partitionValues": map[string]string{}, "dataChange": true,
+		"stats": map[string]any{"numRecords": f.NumRecords, "minValues": f.MinValues, "maxValues": f.MaxValues, "nullCount": f.NullCount},
+	}}
+	b, _ := json.MarshalIndent(add, "", "  ")
+	el.SetTextContent(string(b))
+}
+
+// colorKey is the key whose span colours the grid: the chosen one, else the first key.
+func (a *app) colorKey() string {
+	if a.sc.Panel.ColorKey != "" {
+		return a.sc.Panel.ColorKey
+	}
+	if len(a.res.Keys) > 0 {
+		return a.res.Keys[0]
+	}
+	return ""
+}
+
+// notice shows a message the user must see (a broken link) as text, never as HTML.
+func (a *app) notice(msg string) {
+	if el := a.doc.GetElementByID("notice"); el != nil {
+		el.SetTextContent(msg)
+		el.RemoveAttribute("hidden")
+	}
+}
+
+// deltaError shows the error Delta would raise for the current setting (empty class clears it).
+func (a *app) deltaError(class, msg string) {
+	el := a.doc.GetElementByID("delta-error")
+	if el == nil {
+		return
+	}
+	if class == "" {
+		el.SetAttribute("hidden", "")
+		return
+	}
+	el.SetTextContent("[" + class + "] " + msg)
 	el.RemoveAttribute("hidden")
 }
 
@@ -94,15 +147,4 @@ func (a *app) markReady() {
 	if el := a.doc.GetElementByID("controls"); el != nil {
 		el.RemoveAttribute("hidden")
 	}
-}
-
-// colorKey is the key whose span colours the grid: the chosen one, else the first key.
-func (a *app) colorKey() string {
-	if a.sc.Panel.ColorKey != "" {
-		return a.sc.Panel.ColorKey
-	}
-	if len(a.res.Keys) > 0 {
-		return a.res.Keys[0]
-	}
-	return ""
 }

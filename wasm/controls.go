@@ -8,7 +8,8 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// bindControls sets every control from the scenario and wires its events to engine recomputes.
+// bindControls builds every knob's HTML from the knobs table, sets it from the scenario and
+// wires its events to engine recomputes.
 func (a *app) bindControls() {
 	w := dom.GetWindow()
 	// Ebiten's canvas swallows key events (it calls preventDefault on Tab); a capture-phase
@@ -18,20 +19,137 @@ func (a *app) bindControls() {
 			e.StopImmediatePropagation()
 		}
 	})
-	if f := a.doc.GetElementByID("controls"); f != nil {
-		f.AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
-	}
-	files := a.doc.GetElementByID("files").(*dom.HTMLInputElement)
-	files.SetValue(strconv.Itoa(a.sc.Panel.Files))
-	files.AddEventListener("input", false, func(dom.Event) {
-		n, err := strconv.Atoi(files.Value())
-		if err != nil {
-			return
+	form := a.doc.GetElementByID("controls")
+	form.AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
+	for i := range knobs {
+		k := &knobs[i]
+		box := a.doc.CreateElement("div")
+		box.SetAttribute("class", "knob")
+		if k.View != "" {
+			box.SetAttribute("data-view", k.View)
 		}
-		a.mu.Lock()
-		a.sc.Panel.Files = n
-		a.recompute()
+		label := a.doc.CreateElement("label")
+		label.SetAttribute("for", k.ID)
+		label.SetTextContent(k.Label + " ")
+		box.AppendChild(label)
+		var input dom.Element
+		switch k.Kind {
+		case knobSelect:
+			input = a.doc.CreateElement("select")
+			for _, o := range k.Options {
+				opt := a.doc.CreateElement("option")
+				opt.SetAttribute("value", o)
+				opt.SetTextContent(o)
+				input.AppendChild(opt)
+			}
+		default:
+			input = a.doc.CreateElement("input")
+			switch k.Kind {
+			case knobRange:
+				input.SetAttribute("type", "range")
+				out := a.doc.CreateElement("output")
+				out.SetAttribute("id", k.ID+"-value")
+				out.SetAttribute("for", k.ID)
+				label.AppendChild(out)
+			case knobNumber:
+				input.SetAttribute("type", "number")
+			default:
+				input.SetAttribute("type", "text")
+				input.SetAttribute("spellcheck", "false")
+				input.SetAttribute("autocomplete", "off")
+			}
+			if k.Kind != knobText {
+				input.SetAttribute("min", ftoa(k.Min))
+				input.SetAttribute("max", ftoa(k.Max))
+				input.SetAttribute("step", ftoa(k.Step))
+			}
+		}
+		input.SetAttribute("id", k.ID)
+		input.SetAttribute("name", k.ID)
+		if k.Help != "" {
+			help := a.doc.CreateElement("small")
+			help.SetAttribute("id", k.ID+"-help")
+			help.SetTextContent(k.Help)
+			input.SetAttribute("aria-describedby", k.ID+"-help")
+			box.AppendChild(input)
+			box.AppendChild(help)
+		} else {
+			box.AppendChild(input)
+		}
+		form.AppendChild(box)
+		event := "change"
+		if k.Kind == knobRange {
+			event = "input" // a dragged slider answers at once
+		}
+		input.AddEventListener(event, false, func(dom.Event) {
+			a.onKnob(k, input.Underlying().Get("value").String())
+		})
+	}
+	a.syncControls()
+}
+
+// onKnob applies a user's change: refused values leave the scenario as it was and say why.
+func (a *app) onKnob(k *knob, v string) {
+	a.mu.Lock()
+	next, err := applyKnob(a.sc, k, v)
+	if err != nil {
 		a.mu.Unlock()
-		a.scheduleURL()
-	})
+		a.inputError(k.ID, err.Error())
+		return
+	}
+	a.inputError("", "")
+	a.sc = next
+	a.recompute()
+	a.mu.Unlock()
+	a.syncControls()
+	a.scheduleURL()
+}
+
+// syncControls writes the scenario into every control and shows the active view's knobs.
+func (a *app) syncControls() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for i := range knobs {
+		k := &knobs[i]
+		el := a.doc.GetElementByID(k.ID)
+		if el == nil {
+			continue
+		}
+		v := k.Get(&a.sc)
+		if el.Underlying().Get("value").String() != v {
+			el.Underlying().Set("value", v)
+		}
+		if out := a.doc.GetElementByID(k.ID + "-value"); out != nil {
+			out.SetTextContent(v)
+		}
+		if k.ID == "day" {
+			el.SetAttribute("max", strconv.Itoa(a.sc.Timeline.Days))
+		}
+	}
+	for _, box := range a.doc.QuerySelectorAll(".knob[data-view], [data-view-only]") {
+		view := box.GetAttribute("data-view")
+		if view == "" {
+			view = box.GetAttribute("data-view-only")
+		}
+		if view == a.sc.View {
+			box.RemoveAttribute("hidden")
+		} else {
+			box.SetAttribute("hidden", "")
+		}
+	}
+}
+
+// inputError shows (or, with empty text, clears) the message for a refused value.
+func (a *app) inputError(id, text string) {
+	el := a.doc.GetElementByID("input-error")
+	if el == nil {
+		return
+	}
+	if text == "" {
+		el.SetAttribute("hidden", "")
+		el.SetTextContent("")
+		return
+	}
+	el.SetTextContent(text)
+	el.RemoveAttribute("hidden")
 }

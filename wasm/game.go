@@ -6,25 +6,55 @@ import (
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"layoutlab/assets"
 	"layoutlab/wasm/view"
 )
 
-// game paints the app's current result. It redraws only when the result or the canvas size
-// changed (SetScreenClearedEveryFrame(false), as Ebiten's skipdraw example does).
+// game paints the app's current result. It redraws only when the result, the selection or the
+// canvas size changed (SetScreenClearedEveryFrame(false), as Ebiten's skipdraw example does).
 type game struct {
 	app          *app
 	drawn        int     // the app version last painted
 	w, h         float64 // canvas size in device pixels
 	lastW, lastH float64
 	scale        float64 // device pixels per CSS pixel
+	cells        []view.Cell
+	pad          float64
 }
 
-func (g *game) Update() error { return nil }
+// Update turns pointer input into a selection: hover with a mouse, tap on a touch screen.
+func (g *game) Update() error {
+	x, y := ebiten.CursorPosition()
+	for _, id := range inpututil.AppendJustPressedTouchIDs(nil) {
+		x, y = ebiten.TouchPosition(id)
+	}
+	fx, fy := float64(x), float64(y)
+	hit := -1
+	for i, c := range g.cells {
+		if fx >= g.pad+c.X && fx < g.pad+c.X+c.W && fy >= c.Y && fy < c.Y+c.H {
+			hit = i
+			break
+		}
+	}
+	a := g.app
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if hit >= 0 && hit != a.selected {
+		a.selected = hit
+		a.version++
+		a.showSelected()
+	}
+	return nil
+}
 
-var background = color.RGBA{0x10, 0x11, 0x14, 0xff}
+var (
+	background = color.RGBA{0x10, 0x11, 0x14, 0xff}
+	crossGrey  = color.RGBA{0x80, 0x80, 0x80, 0xff}
+	highlight  = color.RGBA{0xff, 0x8c, 0x00, 0xff}
+)
 
 func (g *game) Draw(screen *ebiten.Image) {
 	a := g.app
@@ -36,11 +66,11 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.drawn, g.lastW, g.lastH = a.version, g.w, g.h
 	screen.Fill(background)
 	s := g.scale
-	pad := 12 * s
+	g.pad = 12 * s
+	pad := g.pad
 	// Legend ramp across the top: narrow span (dark) to whole range (yellow).
 	rampH := 10 * s
-	n := len(assets.Viridis)
-	rw := (g.w - 2*pad) / float64(n)
+	rw := (g.w - 2*pad) / float64(len(assets.Viridis))
 	for i, c := range assets.Viridis {
 		vector.DrawFilledRect(screen, float32(pad+float64(i)*rw), float32(pad), float32(rw+1), float32(rampH), c, false)
 	}
@@ -50,16 +80,20 @@ func (g *game) Draw(screen *ebiten.Image) {
 	for i, f := range a.res.Files {
 		files[i] = view.FileCell{Span: f.Span[key], Read: f.Read}
 	}
-	for _, c := range view.GridLayout(files, g.w-2*pad, g.h-pad, header) {
-		x, y := float32(pad+c.X), float32(c.Y)
+	g.cells = view.GridLayout(files, g.w-2*pad, g.h-pad, header)
+	for i, c := range g.cells {
+		x, y, w, h := float32(pad+c.X), float32(c.Y), float32(c.W), float32(c.H)
 		if c.Read {
-			vector.DrawFilledRect(screen, x, y, float32(c.W), float32(c.H), c.Fill, false)
-			vector.StrokeRect(screen, x+1, y+1, float32(c.W)-2, float32(c.H)-2, float32(2*s), color.White, false)
+			vector.DrawFilledRect(screen, x, y, w, h, c.Fill, false)
+			vector.StrokeRect(screen, x+1, y+1, w-2, h-2, float32(2*s), color.White, false)
 		} else {
-			// Skipped files: the same hue, dimmed, crossed out.
+			// Skipped files: the same hue, dimmed to a quarter, crossed out.
 			dim := color.RGBA{c.Fill.R / 4, c.Fill.G / 4, c.Fill.B / 4, 0xff}
-			vector.DrawFilledRect(screen, x, y, float32(c.W), float32(c.H), dim, false)
-			vector.StrokeLine(screen, x, y, x+float32(c.W), y+float32(c.H), float32(s), color.RGBA{0x80, 0x80, 0x80, 0xff}, false)
+			vector.DrawFilledRect(screen, x, y, w, h, dim, false)
+			vector.StrokeLine(screen, x, y, x+w, y+h, float32(s), crossGrey, false)
+		}
+		if i == a.selected {
+			vector.StrokeRect(screen, x-2, y-2, w+4, h+4, float32(3*s), highlight, false)
 		}
 	}
 	a.markReady()
@@ -73,5 +107,5 @@ func (g *game) LayoutF(outsideW, outsideH float64) (float64, float64) {
 }
 
 func (g *game) Layout(outsideW, outsideH int) (int, int) {
-	panic("LayoutF is used")
+	panic("unreachable: LayoutF is used")
 }

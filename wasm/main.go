@@ -14,6 +14,7 @@ import (
 func main() {
 	app := newApp()
 	app.bindControls()
+	app.bindCopyLink()
 	ebiten.SetWindowTitle("Layout Lab")
 	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetRunnableOnUnfocused(true)

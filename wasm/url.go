@@ -35,3 +35,27 @@ func (a *app) scheduleURL() {
 		js.Global().Get("history").Call("replaceState", nil, "", link)
 	}, 120)
 }
+
+// bindCopyLink wires the Copy link button: the page's URL with the current scenario.
+func (a *app) bindCopyLink() {
+	btn := a.doc.GetElementByID("copy-link")
+	status := a.doc.GetElementByID("copy-status")
+	if btn == nil {
+		return
+	}
+	btn.AddEventListener("click", false, func(dom.Event) {
+		a.mu.Lock()
+		link := scenario.Link(a.sc)
+		a.mu.Unlock()
+		loc := js.Global().Get("location")
+		url := loc.Get("origin").String() + loc.Get("pathname").String() + link
+		js.Global().Get("history").Call("replaceState", nil, "", link)
+		clip := js.Global().Get("navigator").Get("clipboard")
+		if clip.IsUndefined() {
+			status.SetTextContent(url)
+			return
+		}
+		clip.Call("writeText", url)
+		status.SetTextContent("Link copied.")
+	})
+}

@@ -1,0 +1,207 @@
+package main
+
+// This file (no build tag: it is plain Go, tested natively) declares every knob of the widget:
+// its id, label, kind, limits, and how it reads and writes the scenario. The DOM binding in
+// controls.go builds the HTML from this table, so a knob is added in one place.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"layoutlab/engine/scenario"
+)
+
+type knobKind uint8
+
+const (
+	knobRange  knobKind = iota // <input type=range>, live on input
+	knobNumber                 // <input type=number>, on change
+	knobSelect                 // <select>
+	knobText                   // <input type=text>, on change (Enter or leaving the field)
+)
+
+// knob is one control. View is the scenario view it belongs to ("" = both).
+type knob struct {
+	ID, Label, Help string
+	View            string
+	Kind            knobKind
+	Min, Max, Step  float64
+	Options         []string
+	Get             func(*scenario.Scenario) string
+	Set             func(*scenario.Scenario, string) error
+}
+
+func intSetter(name string, lo, hi int, dst func(*scenario.Scenario) *int) func(*scenario.Scenario, string) error {
+	return func(s *scenario.Scenario, v string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("%s: %q is not a whole number", name, v)
+		}
+		if n < lo || n > hi {
+			return fmt.Errorf("%s: %d is outside %d..%d", name, n, lo, hi)
+		}
+		*dst(s) = n
+		return nil
+	}
+}
+
+func floatSetter(name string, lo, hi float64, dst func(*scenario.Scenario) *float64) func(*scenario.Scenario, string) error {
+	return func(s *scenario.Scenario, v string) error {
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil {
+			return fmt.Errorf("%s: %q is not a number", name, v)
+		}
+		if !(f >= lo && f <= hi) {
+			return fmt.Errorf("%s: %g is outside %g..%g", name, f, lo, hi)
+		}
+		*dst(s) = f
+		return nil
+	}
+}
+
+func itoa(n int) string     { return strconv.Itoa(n) }
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+func splitList(v string) []string {
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// knobs lists every control of experiences.md §1 and §2.
+var knobs = []knob{
+	{ID: "view", Label: "View", Kind: knobSelect, Options: []string{"panel", "timeline"},
+		Help: "panel: layout and skipping on one table; timeline: nightly maintenance over days",
+		Get:  func(s *scenario.Scenario) string { return s.View },
+		Set:  func(s *scenario.Scenario, v string) error { s.View = v; return nil }},
+
+	// The statistics panel (experiences.md §2).
+	{ID: "layout", Label: "Layout", View: "panel", Kind: knobSelect, Options: []string{"append", "orderby", "zorder", "hilbert"},
+		Help: "append order; ORDER BY the first key; ZORDER BY the keys; liquid clustering (Hilbert)",
+		Get:  func(s *scenario.Scenario) string { return s.Panel.Layout },
+		Set:  func(s *scenario.Scenario, v string) error { s.Panel.Layout = v; return nil }},
+	{ID: "keys", Label: "Keys", View: "panel", Kind: knobText,
+		Help: "comma-separated, e.g. user_id, event_date, region_id, device_model_id",
+		Get:  func(s *scenario.Scenario) string { return strings.Join(s.Panel.Keys, ", ") },
+		Set: func(s *scenario.Scenario, v string) error {
+			k := splitList(v)
+			if len(k) > scenario.MaxKeys {
+				return fmt.Errorf("keys: %d given, at most %d", len(k), scenario.MaxKeys)
+			}
+			if k == nil {
+				k = []string{}
+			}
+			s.Panel.Keys = k
+			return nil
+		}},
+	{ID: "where", Label: "Query (WHERE)", View: "panel", Kind: knobText,
+		Help: "e.g. user_id = 4242 or region_id IN (1, 2) AND event_date >= DATE'2026-03-01'",
+		Get:  func(s *scenario.Scenario) string { return s.Panel.Where },
+		Set: func(s *scenario.Scenario, v string) error {
+			if len(v) > scenario.MaxWhereBytes {
+				return fmt.Errorf("query: %d bytes, at most %d", len(v), scenario.MaxWhereBytes)
+			}
+			s.Panel.Where = strings.TrimSpace(v)
+			return nil
+		}},
+	{ID: "files", Label: "Files", View: "panel", Kind: knobRange, Min: 1, Max: 256, Step: 1,
+		Get: func(s *scenario.Scenario) string { return itoa(s.Panel.Files) },
+		Set: intSetter("files", 1, scenario.MaxPanelFiles, func(s *scenario.Scenario) *int { s.Panel.RowsPerFile = 0; return &s.Panel.Files })},
+	{ID: "rows", Label: "Rows", View: "panel", Kind: knobSelect, Options: []string{"10000", "100000", "1000000"},
+		Get: func(s *scenario.Scenario) string { return itoa(s.Panel.Rows) },
+		Set: intSetter("rows", 1, scenario.MaxPanelRows, func(s *scenario.Scenario) *int { return &s.Panel.Rows })},
+	{ID: "indexed-cols", Label: "dataSkippingNumIndexedCols", View: "panel", Kind: knobNumber, Min: -1, Max: 64, Step: 1,
+		Help: "statistics for the first N leaf columns; -1 = all",
+		Get:  func(s *scenario.Scenario) string { return itoa(s.Panel.NumIndexedCols()) },
+		Set: func(s *scenario.Scenario, v string) error {
+			var n int
+			set := intSetter("indexed columns", -1, scenario.MaxIndexedCols, func(*scenario.Scenario) *int { return &n })
+			if err := set(s, v); err != nil {
+				return err
+			}
+			s.Panel.IndexedCols = &n
+			return nil
+		}},
+	{ID: "stats-columns", Label: "dataSkippingStatsColumns", View: "panel", Kind: knobText,
+		Help: "comma-separated; when set, it replaces the indexed-column count",
+		Get:  func(s *scenario.Scenario) string { return strings.Join(s.Panel.StatsColumns, ", ") },
+		Set: func(s *scenario.Scenario, v string) error {
+			c := splitList(v)
+			if len(c) > scenario.MaxStatsColumns {
+				return fmt.Errorf("stats columns: %d given, at most %d", len(c), scenario.MaxStatsColumns)
+			}
+			s.Panel.StatsColumns = c
+			return nil
+		}},
+	{ID: "color-key", Label: "Colour by span of", View: "panel", Kind: knobText,
+		Help: "a key; empty = the first key",
+		Get:  func(s *scenario.Scenario) string { return s.Panel.ColorKey },
+		Set:  func(s *scenario.Scenario, v string) error { s.Panel.ColorKey = strings.TrimSpace(v); return nil }},
+
+	// The maintenance timeline (experiences.md §1).
+	{ID: "strategy", Label: "Strategy", View: "timeline", Kind: knobSelect,
+		Options: []string{"none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental"},
+		Get:     func(s *scenario.Scenario) string { return s.Timeline.Strategy },
+		Set:     func(s *scenario.Scenario, v string) error { s.Timeline.Strategy = v; return nil }},
+	{ID: "day", Label: "Day", View: "timeline", Kind: knobRange, Min: 1, Max: 60, Step: 1,
+		Get: func(s *scenario.Scenario) string {
+			if s.Timeline.Day == 0 {
+				return itoa(s.Timeline.Days)
+			}
+			return itoa(s.Timeline.Day)
+		},
+		Set: intSetter("day", 1, scenario.MaxDays, func(s *scenario.Scenario) *int { return &s.Timeline.Day })},
+	{ID: "days", Label: "Days", View: "timeline", Kind: knobNumber, Min: 1, Max: scenario.MaxDays, Step: 1,
+		Get: func(s *scenario.Scenario) string { return itoa(s.Timeline.Days) },
+		Set: intSetter("days", 1, scenario.MaxDays, func(s *scenario.Scenario) *int { return &s.Timeline.Days })},
+	{ID: "ingest-gb", Label: "Daily ingest (GiB)", View: "timeline", Kind: knobNumber, Min: 1, Max: 1000, Step: 1,
+		Get: func(s *scenario.Scenario) string { return ftoa(s.Timeline.IngestGB) },
+		Set: floatSetter("daily ingest", 0.001, scenario.MaxIngestGB, func(s *scenario.Scenario) *float64 { return &s.Timeline.IngestGB })},
+	{ID: "file-gb", Label: "File size (GiB)", View: "timeline", Kind: knobNumber, Min: 0.125, Max: 16, Step: 0.125,
+		Get: func(s *scenario.Scenario) string { return ftoa(s.Timeline.FileGB) },
+		Set: floatSetter("file size", 1.0/1024, 1024, func(s *scenario.Scenario) *float64 { return &s.Timeline.FileGB })},
+	{ID: "min-cube-gb", Label: "Minimum ZCube size (GiB)", View: "timeline", Kind: knobNumber, Min: 1, Max: 10000, Step: 1,
+		Get: func(s *scenario.Scenario) string { return ftoa(s.Timeline.MinCubeGB) },
+		Set: floatSetter("minimum cube size", 0.001, 1e6, func(s *scenario.Scenario) *float64 { return &s.Timeline.MinCubeGB })},
+	{ID: "window-days", Label: "Z-order window W (days)", View: "timeline", Kind: knobNumber, Min: 1, Max: 60, Step: 1,
+		Get: func(s *scenario.Scenario) string { return itoa(s.Timeline.WindowDays) },
+		Set: intSetter("window", 1, scenario.MaxDays, func(s *scenario.Scenario) *int { return &s.Timeline.WindowDays })},
+	{ID: "change-keys-day", Label: "Change keys on day (0 = never)", View: "timeline", Kind: knobNumber, Min: 0, Max: scenario.MaxDays, Step: 1,
+		Get: func(s *scenario.Scenario) string { return itoa(s.Timeline.ChangeKeysDay) },
+		Set: intSetter("key-change day", 0, scenario.MaxDays, func(s *scenario.Scenario) *int { return &s.Timeline.ChangeKeysDay })},
+	{ID: "full-day", Label: "OPTIMIZE FULL on day (0 = never)", View: "timeline", Kind: knobNumber, Min: 0, Max: scenario.MaxDays, Step: 1,
+		Get: func(s *scenario.Scenario) string { return itoa(s.Timeline.FullDay) },
+		Set: intSetter("FULL day", 0, scenario.MaxDays, func(s *scenario.Scenario) *int { return &s.Timeline.FullDay })},
+	{ID: "history-days", Label: "Days of history before clustering", View: "timeline", Kind: knobNumber, Min: 0, Max: scenario.MaxDays, Step: 1,
+		Get: func(s *scenario.Scenario) string { return itoa(s.Timeline.HistoryDays) },
+		Set: intSetter("history days", 0, scenario.MaxDays, func(s *scenario.Scenario) *int { return &s.Timeline.HistoryDays })},
+	{ID: "cluster-none-day", Label: "CLUSTER BY NONE on day (0 = never)", View: "timeline", Kind: knobNumber, Min: 0, Max: scenario.MaxDays, Step: 1,
+		Get: func(s *scenario.Scenario) string { return itoa(s.Timeline.ClusterNoneDay) },
+		Set: intSetter("CLUSTER BY NONE day", 0, scenario.MaxDays, func(s *scenario.Scenario) *int { return &s.Timeline.ClusterNoneDay })},
+	{ID: "lookup", Label: "Lookup column", View: "timeline", Kind: knobText,
+		Help: "empty = the first clustering key in force that day (customer_id for Z-order)",
+		Get:  func(s *scenario.Scenario) string { return s.Timeline.Lookup },
+		Set:  func(s *scenario.Scenario, v string) error { s.Timeline.Lookup = strings.TrimSpace(v); return nil }},
+}
+
+// applyKnob sets one knob on a copy of s and validates the whole scenario, so a refused value
+// never reaches the engine and the previous state is kept.
+func applyKnob(s scenario.Scenario, k *knob, v string) (scenario.Scenario, error) {
+	next := s
+	next.Panel.Keys = append([]string(nil), s.Panel.Keys...)
+	next.Panel.StatsColumns = append([]string(nil), s.Panel.StatsColumns...)
+	if err := k.Set(&next, v); err != nil {
+		return s, err
+	}
+	if next.Timeline.Day > next.Timeline.Days {
+		next.Timeline.Day = next.Timeline.Days
+	}
+	if err := next.Validate(); err != nil {
+		return s, err
+	}
+	return next, nil
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"layoutlab/engine/scenario"
+)
+
+func knobByID(t *testing.T, id string) *knob {
+	for i := range knobs {
+		if knobs[i].ID == id {
+			return &knobs[i]
+		}
+	}
+	t.Fatalf("no knob %q", id)
+	return nil
+}
+
+func TestKnobsRoundTripThroughTheScenario(t *testing.T) {
+	s := scenario.Default()
+	for _, tc := range []struct{ id, in, want string }{
+		{"layout", "zorder", "zorder"},
+		{"keys", " user_id ,region_id,", "user_id, region_id"},
+		{"files", "64", "64"},
+		{"indexed-cols", "-1", "-1"},
+		{"indexed-cols", "0", "0"},
+		{"strategy", "zorder-window", "zorder-window"},
+		{"day", "17", "17"},
+		{"min-cube-gb", "25", "25"},
+	} {
+		k := knobByID(t, tc.id)
+		next, err := applyKnob(s, k, tc.in)
+		if err != nil {
+			t.Fatalf("%s=%q: %v", tc.id, tc.in, err)
+		}
+		if got := k.Get(&next); got != tc.want {
+			t.Errorf("%s=%q reads back %q, want %q", tc.id, tc.in, got, tc.want)
+		}
+		s = next
+	}
+}
+
+func TestKnobsRefuseBadValuesAndKeepState(t *testing.T) {
+	s := scenario.Default()
+	for _, tc := range []struct{ id, in, want string }{
+		{"files", "abc", "not a whole number"},
+		{"files", "100000", "outside"},
+		{"indexed-cols", "-5", "outside"},
+		{"ingest-gb", "NaN", "outside"},
+		{"layout", "<img src=x onerror=alert(1)>", "layout"},
+		{"days", "0", "outside"},
+	} {
+		next, err := applyKnob(s, knobByID(t, tc.id), tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s=%q: error %v, want one containing %q", tc.id, tc.in, err, tc.want)
+		}
+		if next.Panel.Files != s.Panel.Files || next.Panel.Layout != s.Panel.Layout {
+			t.Errorf("%s=%q changed the scenario although refused", tc.id, tc.in)
+		}
+	}
+}
