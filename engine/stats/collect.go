@@ -1,0 +1,187 @@
+package stats
+
+import (
+	"math"
+
+	"layoutlab/engine/table"
+)
+
+// Collect computes one file's statistics over the given rows of t, as Delta's statsCollector
+// does when the file is written (M/stats/StatisticsCollection.scala):
+//
+//   - numRecords = the number of rows;
+//   - for every indexed leaf, nullCount = its NULL rows (booleans and binaries included);
+//   - for indexed leaves of a SkippingEligibleDataType, min and max over the non-NULL rows, absent
+//     when every row is NULL; strings cut by MinStringPrefix and TruncateMaxString; timestamps
+//     floored to milliseconds, the precision the JSON keeps (PROTOCOL.md, Per-file Statistics);
+//     doubles ordered as Spark orders them (NaN above everything);
+//   - tightBounds is not set (it is written only when deletion vectors are supported).
+//
+// indexed comes from StatsSchema. The loops read the typed column slices directly and allocate
+// only the result and the final string prefixes.
+//
+// For many files of one table, NewCollector(t).Collect is faster (it encodes strings once).
+func Collect(t *table.Table, rows []int32, indexed []bool, cfg Config) FileStats {
+	return collect(t, rows, indexed, cfg, nil)
+}
+
+func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Collector) FileStats {
+	n := len(t.Leaves)
+	fs := FileStats{
+		NumRecords: int64(len(rows)),
+		MinValues:  make([]table.Value, n),
+		MaxValues:  make([]table.Value, n),
+		NullCount:  make([]int64, n),
+	}
+	prefix := cfg.prefix()
+	for i := range t.Leaves {
+		if i >= len(indexed) || !indexed[i] {
+			fs.NullCount[i] = -1
+			continue
+		}
+		col := &t.Cols[i]
+		eligible := t.Leaves[i].Type.SkippingEligible()
+		var nulls int64
+		switch {
+		case !eligible:
+			nulls = countNulls(col.Nulls, rows)
+		case col.Kind == table.Double:
+			var lo, hi float64
+			var ok bool
+			lo, hi, nulls, ok = floatRange(col.Floats, col.Nulls, rows)
+			if ok {
+				fs.MinValues[i] = table.DoubleValue(lo)
+				fs.MaxValues[i] = table.DoubleValue(hi)
+			}
+		case col.Kind == table.String:
+			var lo, hi string
+			var ok bool
+			if enc != nil {
+				lo, hi, nulls, ok = enc.stringRange(i, col.Nulls, rows)
+			} else {
+				lo, hi, nulls, ok = stringRange(col.Strs, col.Nulls, rows)
+			}
+			if ok {
+				fs.MinValues[i] = table.StringValue(MinStringPrefix(lo, prefix))
+				if m, ok := TruncateMaxString(hi, prefix); ok {
+					fs.MaxValues[i] = table.StringValue(m)
+				}
+			}
+		default:
+			var lo, hi int64
+			var ok bool
+			lo, hi, nulls, ok = intRange(col.Ints, col.Nulls, rows)
+			if ok {
+				if col.Kind == table.Timestamp || col.Kind == table.TimestampNTZ {
+					lo, hi = floorMillis(lo), floorMillis(hi)
+				}
+				fs.MinValues[i] = table.Value{Kind: col.Kind, I: lo, Scale: col.Scale}
+				fs.MaxValues[i] = table.Value{Kind: col.Kind, I: hi, Scale: col.Scale}
+			}
+		}
+		fs.NullCount[i] = nulls
+	}
+	return fs
+}
+
+// floorMillis truncates microseconds down to a whole millisecond (towards -inf, as formatting an
+// Instant with .SSS does for times before 1970 too).
+func floorMillis(us int64) int64 {
+	ms := us / 1000
+	if us%1000 < 0 {
+		ms--
+	}
+	return ms * 1000
+}
+
+func countNulls(nulls []bool, rows []int32) int64 {
+	if nulls == nil {
+		return 0
+	}
+	var n int64
+	for _, r := range rows {
+		if nulls[r] {
+			n++
+		}
+	}
+	return n
+}
+
+func intRange(vals []int64, nulls []bool, rows []int32) (lo, hi, nullCount int64, ok bool) {
+	lo, hi = math.MaxInt64, math.MinInt64
+	if nulls == nil {
+		for _, r := range rows {
+			v := vals[r]
+			lo = min(lo, v)
+			hi = max(hi, v)
+		}
+		return lo, hi, 0, len(rows) > 0
+	}
+	for _, r := range rows {
+		if nulls[r] {
+			nullCount++
+			continue
+		}
+		v := vals[r]
+		lo = min(lo, v)
+		hi = max(hi, v)
+	}
+	return lo, hi, nullCount, nullCount < int64(len(rows))
+}
+
+func floatRange(vals []float64, nulls []bool, rows []int32) (lo, hi float64, nullCount int64, ok bool) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	seen, nonNaN := 0, 0
+	nan := false
+	for _, r := range rows {
+		if nulls != nil && nulls[r] {
+			nullCount++
+			continue
+		}
+		seen++
+		v := vals[r]
+		if v != v { // NaN sorts above every double in Spark: it can only be the max
+			nan = true
+			continue
+		}
+		nonNaN++
+		if v < lo {
+			lo = v
+		}
+		if v > hi {
+			hi = v
+		}
+	}
+	if seen == 0 {
+		return 0, 0, nullCount, false
+	}
+	if nan {
+		hi = math.NaN()
+		if nonNaN == 0 {
+			lo = math.NaN()
+		}
+	}
+	return lo, hi, nullCount, true
+}
+
+func stringRange(vals []string, nulls []bool, rows []int32) (lo, hi string, nullCount int64, ok bool) {
+	// Go compares strings bytewise, which for UTF-8 is Spark's UTF8String.binaryCompare.
+	first := true
+	for _, r := range rows {
+		if nulls != nil && nulls[r] {
+			nullCount++
+			continue
+		}
+		v := vals[r]
+		if first {
+			lo, hi, first = v, v, false
+			continue
+		}
+		if v < lo {
+			lo = v
+		} else if v > hi {
+			hi = v
+		}
+	}
+	return lo, hi, nullCount, !first
+}

@@ -1,0 +1,397 @@
+package stats
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"layoutlab/engine/table"
+)
+
+// Delta writes the stats field with Spark's to_json over the statsCollector struct
+// (M/stats/StatisticsCollection.scala), so the text follows Spark's JacksonGenerator:
+//
+//   - fields in schema order: numRecords, minValues, maxValues, nullCount, tightBounds;
+//   - NULL fields dropped (ignoreNullFields), so an all-NULL column has no min/max entry while a
+//     struct whose entries are all NULL still prints as {}; minValues/maxValues/nullCount are
+//     absent altogether when no leaf qualifies (lit(null) in collectStats);
+//   - integers plainly; doubles as Java's Double.toString ("0.0", "1.5E7"), NaN and infinities
+//     as quoted strings; decimals as BigDecimal.toString (a JSON number);
+//   - dates "yyyy-MM-dd"; timestamps "yyyy-MM-dd'T'HH:mm:ss.SSSXXX" in the session time zone,
+//     which Layout Lab fixes to UTC, hence "2024-01-01T10:00:00.000Z"; timestamp_ntz without the
+//     zone, "2024-01-01T10:00:00.000";
+//   - strings escaped as Jackson does: quote, backslash and control characters only, everything
+//     else (U+007F and U+10FFFF included) raw UTF-8.
+
+// inStats reports whether leaf i is in the stats schema of fs: indexed leaves carry a nullCount.
+func (fs FileStats) inStats(i int) bool {
+	return i < len(fs.NullCount) && fs.NullCount[i] >= 0 ||
+		i < len(fs.MinValues) && fs.MinValues[i].Kind != table.Invalid ||
+		i < len(fs.MaxValues) && fs.MaxValues[i].Kind != table.Invalid
+}
+
+// JSON renders fs as the stats string Delta writes into an add action, for a table whose leaves
+// are leaves (the same order as fs; Schema.Leaves()).
+func (fs FileStats) JSON(leaves []table.Leaf) string {
+	var b bytes.Buffer
+	b.WriteString(`{"numRecords":`)
+	b.WriteString(strconv.FormatInt(max(fs.NumRecords, 0), 10))
+	minMax := func(i int) bool { return fs.inStats(i) && leaves[i].Type.SkippingEligible() }
+	for _, part := range []struct {
+		key  string
+		vals []table.Value
+	}{{"minValues", fs.MinValues}, {"maxValues", fs.MaxValues}} {
+		vals := part.vals
+		writeObject(&b, part.key, leaves, 0, 0, len(leaves), minMax, func(b *bytes.Buffer, i int) bool {
+			if i >= len(vals) || vals[i].Absent() {
+				return false
+			}
+			writeValue(b, vals[i], leaves[i].Type)
+			return true
+		})
+	}
+	writeObject(&b, "nullCount", leaves, 0, 0, len(leaves), fs.inStats, func(b *bytes.Buffer, i int) bool {
+		if i >= len(fs.NullCount) || fs.NullCount[i] < 0 {
+			return false
+		}
+		b.WriteString(strconv.FormatInt(fs.NullCount[i], 10))
+		return true
+	})
+	if fs.TightBounds != nil {
+		b.WriteString(`,"tightBounds":` + strconv.FormatBool(*fs.TightBounds))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// writeObject writes `,"key":{...}` for leaves[lo:hi], which share their first depth path parts,
+// when any of them is in the schema of this statistic; leaf values come from leaf(), which reports
+// false for NULL (dropped). Consecutive leaves sharing Path[depth] form one nested object.
+func writeObject(b *bytes.Buffer, key string, leaves []table.Leaf, depth, lo, hi int,
+	in func(int) bool, leaf func(*bytes.Buffer, int) bool) {
+	any := false
+	for i := lo; i < hi; i++ {
+		if in(i) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return
+	}
+	if b.Bytes()[b.Len()-1] != '{' {
+		b.WriteByte(',')
+	}
+	writeString(b, key)
+	b.WriteString(":{")
+	for i := lo; i < hi; {
+		name := leaves[i].Path[depth]
+		if len(leaves[i].Path) == depth+1 {
+			if in(i) {
+				mark := b.Len()
+				if b.Bytes()[b.Len()-1] != '{' {
+					b.WriteByte(',')
+				}
+				writeString(b, name)
+				b.WriteByte(':')
+				if !leaf(b, i) {
+					b.Truncate(mark)
+				}
+			}
+			i++
+			continue
+		}
+		j := i + 1
+		for j < hi && len(leaves[j].Path) > depth+1 && leaves[j].Path[depth] == name {
+			j++
+		}
+		writeObject(b, name, leaves, depth+1, i, j, in, leaf)
+		i = j
+	}
+	b.WriteByte('}')
+}
+
+func writeValue(b *bytes.Buffer, v table.Value, t table.Type) {
+	switch v.Kind {
+	case table.Double:
+		b.WriteString(javaDouble(v.F))
+	case table.Decimal:
+		b.WriteString(javaBigDecimal(v.I, v.Scale))
+	case table.String, table.Binary:
+		writeString(b, v.S)
+	case table.Date:
+		b.WriteString(`"` + time.Unix(v.I*86400, 0).UTC().Format("2006-01-02") + `"`)
+	case table.Timestamp:
+		b.WriteString(`"` + time.UnixMicro(floorMillis(v.I)).UTC().Format("2006-01-02T15:04:05.000Z07:00") + `"`)
+	case table.TimestampNTZ:
+		b.WriteString(`"` + time.UnixMicro(floorMillis(v.I)).UTC().Format("2006-01-02T15:04:05.000") + `"`)
+	case table.Boolean:
+		b.WriteString(strconv.FormatBool(v.I != 0))
+	default:
+		b.WriteString(strconv.FormatInt(v.I, 10))
+	}
+}
+
+// writeString escapes as Jackson's JsonGenerator: '"', '\\', the two-character escapes for
+// \b \t \n \f \r, \u00XX for the other control characters below 0x20; nothing else.
+func writeString(b *bytes.Buffer, s string) {
+	const hex = "0123456789ABCDEF"
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			b.WriteString(`\"`)
+		case c == '\\':
+			b.WriteString(`\\`)
+		case c == '\b':
+			b.WriteString(`\b`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\f':
+			b.WriteString(`\f`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+}
+
+// javaDouble formats f as java.lang.Double.toString (JDK 19+, shortest repr): plain notation
+// with at least one fractional digit for 1e-3 <= |f| < 1e7, else "d.dddE±n"; NaN and the
+// infinities are quoted, as Jackson writes them by default (QUOTE_NON_NUMERIC_NUMBERS).
+func javaDouble(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return `"NaN"`
+	case math.IsInf(f, 1):
+		return `"Infinity"`
+	case math.IsInf(f, -1):
+		return `"-Infinity"`
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	if a := math.Abs(f); a >= 1e-3 && a < 1e7 {
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64) // "1.2345e+07", "5e-05"
+	mant, exp, _ := strings.Cut(s, "e")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	e, _ := strconv.Atoi(exp)
+	return mant + "E" + strconv.Itoa(e)
+}
+
+// javaBigDecimal formats an unscaled value with a scale as java.math.BigDecimal.toString: plain
+// when the scale is 0, or positive with an adjusted exponent >= -6; else scientific ("1E-10").
+func javaBigDecimal(unscaled int64, scale uint8) string {
+	if scale == 0 {
+		return strconv.FormatInt(unscaled, 10)
+	}
+	neg := unscaled < 0
+	digits := strconv.FormatUint(absU(unscaled), 10)
+	adjusted := -int(scale) + len(digits) - 1
+	if adjusted >= -6 {
+		return table.FormatDecimal(unscaled, scale)
+	}
+	s := digits[:1]
+	if len(digits) > 1 {
+		s += "." + digits[1:]
+	}
+	s += "E" + strconv.Itoa(adjusted)
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+func absU(i int64) uint64 {
+	if i < 0 {
+		return -uint64(i)
+	}
+	return uint64(i)
+}
+
+// ParseJSON reads a stats string back into FileStats for a table with the given leaves. Missing
+// fields are absent (NumRecords -1, NullCount -1, zero Values); keys naming no leaf are ignored;
+// names match exactly first, then case-insensitively. Timestamps may carry any offset (Spark
+// writes the session zone's); timestamp_ntz values are read with or without a zone.
+func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
+	fs := FileStats{
+		NumRecords: -1,
+		MinValues:  make([]table.Value, len(leaves)),
+		MaxValues:  make([]table.Value, len(leaves)),
+		NullCount:  make([]int64, len(leaves)),
+	}
+	for i := range fs.NullCount {
+		fs.NullCount[i] = -1
+	}
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var root map[string]any
+	if err := dec.Decode(&root); err != nil {
+		return fs, fmt.Errorf("stats: %v", err)
+	}
+	if raw, ok := root["numRecords"]; ok && raw != nil {
+		n, _ := raw.(json.Number)
+		v, err := n.Int64()
+		if err != nil {
+			return fs, fmt.Errorf("stats: numRecords %v: not an integer", raw)
+		}
+		fs.NumRecords = v
+	}
+	if tb, ok := root["tightBounds"].(bool); ok {
+		fs.TightBounds = &tb
+	}
+	minV, _ := root["minValues"].(map[string]any)
+	maxV, _ := root["maxValues"].(map[string]any)
+	nulls, _ := root["nullCount"].(map[string]any)
+	for i, l := range leaves {
+		if raw, ok := lookup(nulls, l.Path); ok {
+			if n, ok := raw.(json.Number); ok {
+				v, err := n.Int64()
+				if err != nil {
+					return fs, fmt.Errorf("stats: nullCount.%s %q: %v", l.Name(), n, err)
+				}
+				fs.NullCount[i] = v
+			}
+		}
+		if !l.Type.SkippingEligible() {
+			continue
+		}
+		for _, side := range []struct {
+			m   map[string]any
+			out []table.Value
+			key string
+		}{{minV, fs.MinValues, "minValues"}, {maxV, fs.MaxValues, "maxValues"}} {
+			raw, ok := lookup(side.m, l.Path)
+			if !ok || raw == nil {
+				continue
+			}
+			v, err := parseValue(raw, l.Type)
+			if err != nil {
+				return fs, fmt.Errorf("stats: %s.%s: %v", side.key, l.Name(), err)
+			}
+			side.out[i] = v
+		}
+	}
+	return fs, nil
+}
+
+func lookup(m map[string]any, path []string) (any, bool) {
+	var cur any = m
+	for _, p := range path {
+		obj, ok := cur.(map[string]any)
+		if !ok || obj == nil {
+			return nil, false
+		}
+		v, ok := obj[p]
+		if !ok {
+			for k, w := range obj {
+				if strings.EqualFold(k, p) {
+					v, ok = w, true
+					break
+				}
+			}
+		}
+		if !ok {
+			return nil, false
+		}
+		cur = v
+	}
+	return cur, true
+}
+
+func parseValue(raw any, t table.Type) (table.Value, error) {
+	switch t.Kind {
+	case table.Int, table.Bigint:
+		n, ok := raw.(json.Number)
+		if !ok {
+			return table.Value{}, fmt.Errorf("want an integer, got %v", raw)
+		}
+		i, err := strconv.ParseInt(string(n), 10, 64)
+		if err != nil {
+			return table.Value{}, err
+		}
+		return table.Value{Kind: t.Kind, I: i}, nil
+	case table.Double:
+		switch x := raw.(type) {
+		case json.Number:
+			f, err := strconv.ParseFloat(string(x), 64)
+			return table.DoubleValue(f), err
+		case string:
+			switch x {
+			case "NaN":
+				return table.DoubleValue(math.NaN()), nil
+			case "Infinity":
+				return table.DoubleValue(math.Inf(1)), nil
+			case "-Infinity":
+				return table.DoubleValue(math.Inf(-1)), nil
+			}
+		}
+		return table.Value{}, fmt.Errorf("want a double, got %v", raw)
+	case table.Decimal:
+		n, ok := raw.(json.Number)
+		if !ok {
+			return table.Value{}, fmt.Errorf("want a decimal, got %v", raw)
+		}
+		r, ok := new(big.Rat).SetString(string(n))
+		if !ok {
+			return table.Value{}, fmt.Errorf("bad decimal %q", n)
+		}
+		r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(t.Scale)), nil)))
+		if !r.IsInt() || !r.Num().IsInt64() {
+			return table.Value{}, fmt.Errorf("decimal %q does not fit %s", n, t)
+		}
+		return table.Value{Kind: table.Decimal, I: r.Num().Int64(), Scale: t.Scale}, nil
+	case table.String:
+		s, ok := raw.(string)
+		if !ok {
+			return table.Value{}, fmt.Errorf("want a string, got %v", raw)
+		}
+		return table.StringValue(s), nil
+	case table.Date:
+		s, ok := raw.(string)
+		if !ok {
+			return table.Value{}, fmt.Errorf("want a date, got %v", raw)
+		}
+		d, err := time.Parse("2006-01-02", s)
+		if err != nil {
+			return table.Value{}, err
+		}
+		return table.Value{Kind: table.Date, I: d.Unix() / 86400}, nil
+	case table.Timestamp, table.TimestampNTZ:
+		s, ok := raw.(string)
+		if !ok {
+			return table.Value{}, fmt.Errorf("want a timestamp, got %v", raw)
+		}
+		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999"} {
+			if ts, err := time.Parse(layout, s); err == nil {
+				return table.Value{Kind: t.Kind, I: ts.UnixMicro()}, nil
+			}
+		}
+		return table.Value{}, fmt.Errorf("bad timestamp %q", s)
+	}
+	return table.Value{}, fmt.Errorf("no min/max for %s", t)
+}

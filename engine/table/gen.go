@@ -1,0 +1,645 @@
+package table
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The generator builds the scaled-down tables Layout Lab lays out: real rows, columnar, drawn from
+// a seeded PCG so that the same scenario seed yields the same rows natively and under wasm.
+//
+// Determinism notes. Every leaf draws from its own PCG stream, keyed by the scenario seed and a
+// hash of the leaf's lower-cased dotted name, so adding or reordering columns never changes the
+// values of the others. Nulls come from a second stream, so a column's non-null values do not
+// depend on its null fraction. No draw goes through math.Exp/Log (which have assembly versions
+// on amd64 but not on wasm); the one floating-point table (Zipf weights) uses math.Pow, which is
+// pure Go on both, and is quantised to integers before use.
+
+// Limits of a generated table. They keep a browser tab within memory and the recompute budget.
+const (
+	MaxRows          = 4_000_000
+	MaxLeaves        = 256
+	MaxNameLen       = 128
+	MaxStructDepth   = 8
+	MaxCardinality   = 1_000_000 // K of LowCardinality and Zipf
+	MaxStringLen     = 256       // characters
+	defaultRowsPerDy = 10_000
+	defaultSkew      = 1.1
+	stringPoolSize   = 1024
+)
+
+// Distribution says how a generated column draws its values.
+type Distribution uint8
+
+const (
+	// Uniform draws uniformly from [Min, Max] (numbers, dates, timestamps, decimals as unscaled
+	// integers); strings and binaries from a pool of 1,024 random values of MinLen..MaxLen
+	// characters; booleans fairly.
+	Uniform Distribution = iota
+	// Zipf draws one of K values with probability proportional to 1/(rank+1)^Skew; ranks are
+	// shuffled onto Min..Min+K-1 (or onto K random strings) so popularity does not follow order.
+	Zipf
+	// Sequential advances with the row: dates by one day every RowsPerDay rows from Start,
+	// timestamps through each day in RowsPerDay even slots (plus sub-slot microseconds), integers
+	// by one per row from Start. It models event time in an append-only table.
+	Sequential
+	// LowCardinality draws uniformly among K values: Min..Min+K-1, or K random strings.
+	LowCardinality
+	// HighCardinality draws ids uniformly from [Min, Max], a span meant to be much larger than the
+	// row count (user ids, session ids); strings print as Prefix + the id.
+	HighCardinality
+)
+
+var distributionNames = [...]string{
+	Uniform: "uniform", Zipf: "zipf", Sequential: "sequential", LowCardinality: "low_cardinality",
+	HighCardinality: "high_cardinality",
+}
+
+func (d Distribution) String() string {
+	if int(d) < len(distributionNames) {
+		return distributionNames[d]
+	}
+	return fmt.Sprintf("distribution(%d)", uint8(d))
+}
+
+// ParseDistribution reads a distribution name as String prints it.
+func ParseDistribution(s string) (Distribution, error) {
+	for d, n := range distributionNames {
+		if strings.EqualFold(strings.TrimSpace(s), n) {
+			return Distribution(d), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown distribution %q (want one of %s)", s, strings.Join(distributionNames[:], ", "))
+}
+
+// ColumnSpec describes one generated column. Only the fields its Type and Dist use matter.
+type ColumnSpec struct {
+	Name string
+	// Type is a Spark SQL type name: bigint/long, int/integer, double, decimal(p,s), string, date,
+	// timestamp, timestamp_ntz, boolean, binary or struct (with Fields).
+	Type         string
+	Dist         Distribution
+	NullFraction float64 // in [0, 1]
+	NotNull      bool    // the schema field is NOT NULL; NullFraction must then be 0
+
+	Min, Max   int64   // Uniform and HighCardinality range; LowCardinality/Zipf base value
+	K          int     // LowCardinality and Zipf: number of distinct values
+	Skew       float64 // Zipf exponent, > 0 (default 1.1)
+	Start      int64   // Sequential: first value (days for date, µs for timestamps)
+	RowsPerDay int     // Sequential dates and timestamps (default 10,000)
+
+	MinLen, MaxLen int     // strings and binaries, in characters (default 4..12)
+	NonASCII       float64 // strings: share of characters drawn outside ASCII, in [0, 1]
+	Prefix         string  // HighCardinality strings: text before the id
+
+	Fields []ColumnSpec // struct members
+}
+
+// Spec is the list of top-level columns of a generated table.
+type Spec struct {
+	Columns []ColumnSpec
+}
+
+// Schema validates the spec and returns the table schema it describes.
+func (s Spec) Schema() (Schema, error) {
+	fields, leaves, err := specFields(s.Columns, nil, 0)
+	if err != nil {
+		return Schema{}, err
+	}
+	if leaves == 0 {
+		return Schema{}, fmt.Errorf("table: spec has no columns")
+	}
+	if leaves > MaxLeaves {
+		return Schema{}, fmt.Errorf("table: spec has %d leaf columns, more than the limit of %d", leaves, MaxLeaves)
+	}
+	return Schema{Fields: fields}, nil
+}
+
+func specFields(cols []ColumnSpec, path []string, depth int) ([]Field, int, error) {
+	if depth > MaxStructDepth {
+		return nil, 0, fmt.Errorf("table: column %q: structs nest deeper than %d levels", strings.Join(path, "."), MaxStructDepth)
+	}
+	seen := map[string]bool{}
+	var fields []Field
+	leaves := 0
+	for i := range cols {
+		c := &cols[i]
+		name := strings.Join(append(slices.Clone(path), c.Name), ".")
+		if err := validName(c.Name); err != nil {
+			return nil, 0, fmt.Errorf("table: column %d under %q: %v", i+1, strings.Join(path, "."), err)
+		}
+		if seen[strings.ToLower(c.Name)] {
+			// Spark resolves names case-insensitively, so "a" and "A" would be the same column.
+			return nil, 0, fmt.Errorf("table: duplicate column %q", name)
+		}
+		seen[strings.ToLower(c.Name)] = true
+		typ, err := ParseType(c.Type)
+		if err != nil {
+			return nil, 0, fmt.Errorf("table: column %q: %v", name, err)
+		}
+		if typ.Kind == Struct {
+			if len(c.Fields) == 0 {
+				return nil, 0, fmt.Errorf("table: column %q: struct has no fields", name)
+			}
+			sub, n, err := specFields(c.Fields, append(slices.Clone(path), c.Name), depth+1)
+			if err != nil {
+				return nil, 0, err
+			}
+			typ.Fields = sub
+			leaves += n
+		} else {
+			if len(c.Fields) > 0 {
+				return nil, 0, fmt.Errorf("table: column %q: only a struct has fields, not %s", name, typ)
+			}
+			if err := c.validate(name, typ); err != nil {
+				return nil, 0, err
+			}
+			leaves++
+		}
+		if leaves > MaxLeaves {
+			return nil, 0, fmt.Errorf("table: spec has more than the limit of %d leaf columns", MaxLeaves)
+		}
+		fields = append(fields, Field{Name: c.Name, Type: typ, Nullable: !c.NotNull})
+	}
+	return fields, leaves, nil
+}
+
+func validName(n string) error {
+	if n == "" {
+		return fmt.Errorf("empty column name")
+	}
+	if len(n) > MaxNameLen {
+		return fmt.Errorf("column name %q is longer than %d bytes", n, MaxNameLen)
+	}
+	for i, r := range n {
+		ok := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9'
+		if !ok {
+			return fmt.Errorf("invalid column name %q: use letters, digits and '_', not starting with a digit", n)
+		}
+	}
+	return nil
+}
+
+func (c *ColumnSpec) validate(name string, t Type) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("table: column %q (%s, %s): %s", name, t, c.Dist, fmt.Sprintf(format, args...))
+	}
+	if !(c.NullFraction >= 0 && c.NullFraction <= 1) {
+		return bad("null fraction %v is outside [0, 1]", c.NullFraction)
+	}
+	if c.NotNull && c.NullFraction > 0 {
+		return bad("NOT NULL column with null fraction %v", c.NullFraction)
+	}
+	if int(c.Dist) >= len(distributionNames) {
+		return bad("unknown distribution")
+	}
+	supported := map[Kind][]Distribution{
+		Bigint:       {Uniform, Zipf, Sequential, LowCardinality, HighCardinality},
+		Int:          {Uniform, Zipf, Sequential, LowCardinality, HighCardinality},
+		Decimal:      {Uniform, Zipf, Sequential, LowCardinality, HighCardinality},
+		Double:       {Uniform, Zipf, Sequential, LowCardinality},
+		Date:         {Uniform, Zipf, Sequential, LowCardinality},
+		Timestamp:    {Uniform, Sequential},
+		TimestampNTZ: {Uniform, Sequential},
+		String:       {Uniform, Zipf, LowCardinality, HighCardinality},
+		Boolean:      {Uniform, LowCardinality},
+		Binary:       {Uniform, HighCardinality},
+	}
+	if !slices.Contains(supported[t.Kind], c.Dist) {
+		return bad("distribution not supported for this type")
+	}
+	switch c.Dist {
+	case Uniform, HighCardinality:
+		if t.Kind != String && t.Kind != Boolean && t.Kind != Binary && c.Min > c.Max {
+			return bad("min %d > max %d", c.Min, c.Max)
+		}
+		if t.Kind != String && t.Kind != Boolean && t.Kind != Binary || c.Dist == HighCardinality {
+			if d := c.Max - c.Min; d < 0 || d == math.MaxInt64 {
+				return bad("range %d..%d is too wide", c.Min, c.Max)
+			}
+		}
+	case Zipf, LowCardinality:
+		if t.Kind != Boolean && (c.K < 1 || c.K > MaxCardinality) {
+			return bad("K = %d, want 1..%d distinct values", c.K, MaxCardinality)
+		}
+		if c.Dist == Zipf && !(c.Skew >= 0) {
+			return bad("zipf skew %v must be >= 0 (0 means the default %v)", c.Skew, defaultSkew)
+		}
+	case Sequential:
+		if c.RowsPerDay < 0 {
+			return bad("rows per day %d < 0", c.RowsPerDay)
+		}
+	}
+	if t.Kind == String || t.Kind == Binary {
+		lo, hi := c.lens()
+		if lo < 0 || hi < lo || hi > MaxStringLen {
+			return bad("length %d..%d, want 0 <= min <= max <= %d", lo, hi, MaxStringLen)
+		}
+		if !(c.NonASCII >= 0 && c.NonASCII <= 1) {
+			return bad("non-ASCII share %v is outside [0, 1]", c.NonASCII)
+		}
+	}
+	if t.Kind == Int {
+		lo, hi := c.Min, c.Max
+		switch c.Dist {
+		case Zipf, LowCardinality:
+			hi = c.Min + int64(c.K) - 1
+		case Sequential:
+			lo, hi = c.Start, c.Start // the end is checked against the row count in Generate
+		}
+		if lo < math.MinInt32 || hi > math.MaxInt32 {
+			return bad("values %d..%d do not fit an int", lo, hi)
+		}
+	}
+	if t.Kind == Decimal {
+		lim := int64(math.Pow10(int(t.Precision)))
+		lo, hi := c.Min, c.Max
+		if c.Dist == Zipf || c.Dist == LowCardinality {
+			hi = c.Min + int64(c.K) - 1
+		}
+		if c.Dist != Sequential && (lo <= -lim || hi >= lim) {
+			return bad("unscaled values %d..%d do not fit precision %d", lo, hi, t.Precision)
+		}
+	}
+	return nil
+}
+
+func (c *ColumnSpec) lens() (int, int) {
+	if c.MinLen == 0 && c.MaxLen == 0 {
+		return 4, 12
+	}
+	return c.MinLen, c.MaxLen
+}
+
+// Generate builds a table of the given number of rows from spec, deterministically from seed.
+func Generate(spec Spec, rows int, seed uint64) (*Table, error) {
+	if rows < 0 || rows > MaxRows {
+		return nil, fmt.Errorf("table: %d rows requested, want 0..%d", rows, MaxRows)
+	}
+	schema, err := spec.Schema()
+	if err != nil {
+		return nil, err
+	}
+	leaves := schema.Leaves()
+	specs := make([]*ColumnSpec, 0, len(leaves))
+	var collect func(cs []ColumnSpec)
+	collect = func(cs []ColumnSpec) {
+		for i := range cs {
+			if len(cs[i].Fields) > 0 {
+				collect(cs[i].Fields)
+			} else {
+				specs = append(specs, &cs[i])
+			}
+		}
+	}
+	collect(spec.Columns)
+	t := &Table{Schema: schema, Leaves: leaves, Cols: make([]Column, len(leaves)), NumRows: rows}
+	for i, l := range leaves {
+		if err := generateColumn(&t.Cols[i], l, specs[i], rows, seed); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// stream is a PCG used directly: the concrete Uint64 avoids rand.Rand's interface call, which
+// matters at millions of draws per table. below is Lemire's multiply-shift without rejection; its
+// bias (under n/2^64) is far below anything a layout could show, and it is exact integer
+// arithmetic, identical on every platform.
+type stream struct{ p *rand.PCG }
+
+func newStream(seed, key uint64) *stream { return &stream{rand.NewPCG(seed, key)} }
+
+func (s *stream) u64() uint64 { return s.p.Uint64() }
+
+func (s *stream) below(n uint64) uint64 {
+	hi, _ := bits.Mul64(s.p.Uint64(), n)
+	return hi
+}
+
+func (s *stream) intn(n int) int { return int(s.below(uint64(n))) }
+
+// perm is a Fisher-Yates shuffle of 0..n-1.
+func (s *stream) perm(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		j := s.intn(i + 1)
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
+}
+
+// float64 is a uniform double in [0, 1) from 53 random bits.
+func (s *stream) float64() float64 { return float64(s.p.Uint64()>>11) / (1 << 53) }
+
+func streamKey(l Leaf) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(strings.ToLower(l.Name())))
+	return h.Sum64()
+}
+
+func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) error {
+	key := streamKey(l)
+	r := newStream(seed, key)
+	k := l.Type.Kind
+	col.Kind = k
+	col.Scale = l.Type.Scale
+	switch k {
+	case Double:
+		col.Floats = make([]float64, rows)
+		genFloats(col.Floats, c, r)
+	case String:
+		col.Strs = make([]string, rows)
+		genStrings(col.Strs, c, r)
+	case Binary:
+		col.Strs = make([]string, rows)
+		genBinary(col.Strs, c, r)
+	default:
+		col.Ints = make([]int64, rows)
+		if err := genInts(col.Ints, k, c, r, l.Name()); err != nil {
+			return err
+		}
+	}
+	if c.NullFraction > 0 && rows > 0 {
+		nr := newStream(seed^0x9e3779b97f4a7c15, key)
+		// Compare 32-bit integers rather than floats (exact on every platform), two per draw.
+		threshold := uint64(c.NullFraction * (1 << 32))
+		col.Nulls = make([]bool, rows)
+		var word uint64
+		for i := range col.Nulls {
+			if i&1 == 0 {
+				word = nr.u64()
+			} else {
+				word >>= 32
+			}
+			if word&0xFFFFFFFF < threshold {
+				col.Nulls[i] = true
+				switch {
+				case col.Ints != nil:
+					col.Ints[i] = 0
+				case col.Floats != nil:
+					col.Floats[i] = 0
+				default:
+					col.Strs[i] = ""
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// zipf draws ranks 0..k-1 weighted 1/(rank+1)^s by inverting a cumulative table over [0, 2^62),
+// with a guide table of 4,096 buckets so that a draw scans a few entries instead of searching.
+type zipf struct {
+	cdf   []uint64
+	guide []int32
+}
+
+const zipfGuideBits = 12
+
+func newZipf(k int, s float64) *zipf {
+	z := &zipf{cdf: zipfTable(k, s), guide: make([]int32, 1<<zipfGuideBits)}
+	i := 0
+	for g := range z.guide {
+		lo := uint64(g) << (62 - zipfGuideBits)
+		for z.cdf[i] <= lo {
+			i++
+		}
+		z.guide[g] = int32(i)
+	}
+	return z
+}
+
+func (z *zipf) draw(r *stream) int {
+	u := r.u64() >> 2
+	i := int(z.guide[u>>(62-zipfGuideBits)])
+	for z.cdf[i] <= u {
+		i++
+	}
+	return i
+}
+
+// zipfTable returns cumulative thresholds over [0, 2^62) for ranks 0..k-1 weighted 1/(rank+1)^s.
+func zipfTable(k int, s float64) []uint64 {
+	if s == 0 {
+		s = defaultSkew
+	}
+	w := make([]float64, k)
+	total := 0.0
+	for i := range w {
+		w[i] = math.Pow(float64(i+1), -s)
+		total += w[i]
+	}
+	cdf := make([]uint64, k)
+	acc := 0.0
+	for i := range w {
+		acc += w[i]
+		cdf[i] = uint64(acc / total * (1 << 62))
+	}
+	cdf[k-1] = 1 << 62
+	return cdf
+}
+
+// pick returns the index draw for Zipf (shuffled ranks) and LowCardinality columns.
+type picker struct {
+	z    *zipf
+	perm []int
+	k    int
+}
+
+func newPicker(c *ColumnSpec, r *stream) picker {
+	p := picker{k: c.K}
+	if c.Dist == Zipf {
+		p.z = newZipf(c.K, c.Skew)
+		p.perm = r.perm(c.K)
+	}
+	return p
+}
+
+func (p *picker) next(r *stream) int {
+	if p.z != nil {
+		return p.perm[p.z.draw(r)]
+	}
+	return r.intn(p.k)
+}
+
+func genInts(out []int64, k Kind, c *ColumnSpec, r *stream, name string) error {
+	rpd := int64(c.RowsPerDay)
+	if rpd == 0 {
+		rpd = defaultRowsPerDy
+	}
+	switch c.Dist {
+	case Uniform, HighCardinality:
+		if k == Boolean {
+			for i := range out {
+				out[i] = int64(r.u64() >> 63)
+			}
+			return nil
+		}
+		span := uint64(c.Max-c.Min) + 1
+		for i := range out {
+			out[i] = c.Min + int64(r.below(span))
+		}
+	case Zipf, LowCardinality:
+		if k == Boolean {
+			for i := range out {
+				out[i] = int64(r.u64() >> 63)
+			}
+			return nil
+		}
+		p := newPicker(c, r)
+		for i := range out {
+			out[i] = c.Min + int64(p.next(r))
+		}
+	case Sequential:
+		switch k {
+		case Date:
+			for i := range out {
+				out[i] = c.Start + int64(i)/rpd
+			}
+		case Timestamp, TimestampNTZ:
+			const day = 86_400_000_000
+			slot := day / rpd
+			for i := range out {
+				d, s := int64(i)/rpd, int64(i)%rpd
+				out[i] = c.Start + d*day + s*slot + int64(r.below(uint64(max(slot, 1))))
+			}
+		default:
+			for i := range out {
+				out[i] = c.Start + int64(i)
+			}
+			if k == Int && len(out) > 0 && out[len(out)-1] > math.MaxInt32 {
+				return fmt.Errorf("table: column %q: sequential values pass the int range", name)
+			}
+		}
+	}
+	return nil
+}
+
+func genFloats(out []float64, c *ColumnSpec, r *stream) {
+	switch c.Dist {
+	case Uniform:
+		lo, span := float64(c.Min), float64(c.Max)-float64(c.Min)
+		for i := range out {
+			// The explicit conversion forbids fusing into an FMA, which some targets would do
+			// and wasm would not; the rounding then matches everywhere.
+			out[i] = lo + float64(span*r.float64())
+		}
+	case Zipf, LowCardinality:
+		p := newPicker(c, r)
+		for i := range out {
+			out[i] = float64(c.Min + int64(p.next(r)))
+		}
+	case Sequential:
+		for i := range out {
+			out[i] = float64(c.Start + int64(i))
+		}
+	}
+}
+
+// Characters drawn for strings: ASCII letters and digits, and a few multi-byte ones (2-, 3- and
+// 4-byte UTF-8, the last a surrogate pair in UTF-16) so that Delta's UTF-16 truncation rules of
+// string statistics are exercised.
+const asciiChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_"
+
+var nonASCIIChars = []rune{'é', 'ü', 'ß', 'ñ', '€', '漢', '字', '한', '글', 'த', '🚀', '😀'}
+
+func randomString(r *stream, c *ColumnSpec, buf []byte) []byte {
+	lo, hi := c.lens()
+	n := lo + r.intn(hi-lo+1)
+	threshold := uint64(c.NonASCII * (1 << 53))
+	for j := 0; j < n; j++ {
+		if threshold > 0 && r.u64()>>11 < threshold {
+			buf = utf8.AppendRune(buf, nonASCIIChars[r.intn(len(nonASCIIChars))])
+		} else {
+			buf = append(buf, asciiChars[r.intn(len(asciiChars))])
+		}
+	}
+	return buf
+}
+
+// pool draws n distinct-ish random strings into one backing string; values are substrings of it,
+// so a column of any length costs no allocation per row.
+func pool(r *stream, c *ColumnSpec, n int, gen func(*stream, *ColumnSpec, []byte) []byte) []string {
+	var buf []byte
+	ends := make([]int, n)
+	for i := range ends {
+		buf = gen(r, c, buf)
+		ends[i] = len(buf)
+	}
+	all := string(buf)
+	out := make([]string, n)
+	start := 0
+	for i, e := range ends {
+		out[i] = all[start:e]
+		start = e
+	}
+	return out
+}
+
+func genStrings(out []string, c *ColumnSpec, r *stream) {
+	switch c.Dist {
+	case Uniform:
+		values := pool(r, c, min(stringPoolSize, max(len(out), 1)), randomString)
+		for i := range out {
+			out[i] = values[r.intn(len(values))]
+		}
+	case Zipf, LowCardinality:
+		values := pool(r, c, c.K, randomString)
+		p := newPicker(c, r)
+		for i := range out {
+			out[i] = values[p.next(r)]
+		}
+	case HighCardinality:
+		span := uint64(c.Max-c.Min) + 1
+		buf := make([]byte, 0, len(out)*(len(c.Prefix)+12))
+		ends := make([]int, len(out))
+		for i := range out {
+			buf = append(buf, c.Prefix...)
+			buf = strconv.AppendInt(buf, c.Min+int64(r.below(span)), 10)
+			ends[i] = len(buf)
+		}
+		all, start := string(buf), 0
+		for i, e := range ends {
+			out[i] = all[start:e]
+			start = e
+		}
+	}
+}
+
+func genBinary(out []string, c *ColumnSpec, r *stream) {
+	switch c.Dist {
+	case Uniform:
+		values := pool(r, c, min(stringPoolSize, max(len(out), 1)), func(r *stream, c *ColumnSpec, buf []byte) []byte {
+			lo, hi := c.lens()
+			for n := lo + r.intn(hi-lo+1); n > 0; n-- {
+				buf = append(buf, byte(r.u64()))
+			}
+			return buf
+		})
+		for i := range out {
+			out[i] = values[r.intn(len(values))]
+		}
+	case HighCardinality:
+		span := uint64(c.Max-c.Min) + 1
+		buf := make([]byte, 8*len(out))
+		for i := range out {
+			binary.BigEndian.PutUint64(buf[8*i:], uint64(c.Min+int64(r.below(span))))
+		}
+		all := string(buf)
+		for i := range out {
+			out[i] = all[8*i : 8*i+8]
+		}
+	}
+}

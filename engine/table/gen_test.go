@@ -1,0 +1,219 @@
+package table
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func distinctInts(c *Column) int {
+	m := map[int64]bool{}
+	for i, v := range c.Ints {
+		if !c.IsNull(i) {
+			m[v] = true
+		}
+	}
+	return len(m)
+}
+
+func TestGenerateDeterministic(t *testing.T) {
+	a, err := Generate(DefaultPanelSpec(), 20_000, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Generate(DefaultPanelSpec(), 20_000, 42)
+	if !reflect.DeepEqual(a.Cols, b.Cols) {
+		t.Fatal("same seed gave different columns")
+	}
+	c, _ := Generate(DefaultPanelSpec(), 20_000, 43)
+	for i := range a.Cols {
+		// event_date is a pure function of the row by design; every other column must change.
+		name := a.Leaves[i].Name()
+		if name == "event_date" {
+			continue
+		}
+		if reflect.DeepEqual(a.Cols[i], c.Cols[i]) {
+			t.Errorf("column %s identical under a different seed", name)
+		}
+	}
+}
+
+// A column's values depend only on the seed and its own name, not on its neighbours.
+func TestGenerateColumnsIndependent(t *testing.T) {
+	full, _ := Generate(DefaultPanelSpec(), 5000, 7)
+	one := Spec{Columns: []ColumnSpec{DefaultPanelSpec().Columns[3]}}
+	alone, err := Generate(one, 5000, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(alone.Cols[0], full.Cols[full.LeafIndex("region_id")]) {
+		t.Fatal("region_id differs when generated alone")
+	}
+}
+
+func TestDefaultPanelSpec(t *testing.T) {
+	tb, err := Generate(DefaultPanelSpec(), 100_000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tb.Leaves); n != 36 {
+		t.Errorf("leaves = %d, want 36", n)
+	}
+	if got := tb.LeafIndex("device_model_id") + 1; got != 33 {
+		t.Errorf("device_model_id is leaf #%d, want 33", got)
+	}
+	// The struct must be counted by leaves: it has more than one, and sits before leaf 33.
+	if s := tb.Schema.FieldIndex("device"); s < 0 || s >= tb.Schema.FieldIndex("device_model_id") {
+		t.Errorf("device struct at %d", s)
+	}
+	if n := tb.Schema.FieldIndex("device_model_id") + 1; n >= 33 {
+		t.Errorf("device_model_id is top-level field #%d: the struct leaves should push it to leaf 33 from fewer fields", n)
+	}
+	if d := distinctInts(&tb.Cols[tb.LeafIndex("region_id")]); d != 6 {
+		t.Errorf("region_id distinct = %d, want 6", d)
+	}
+	if d := distinctInts(&tb.Cols[tb.LeafIndex("device_model_id")]); d < 100 || d > 999 {
+		t.Errorf("device_model_id distinct = %d, want hundreds", d)
+	}
+	if d := distinctInts(&tb.Cols[tb.LeafIndex("user_id")]); d < 99_000 {
+		t.Errorf("user_id distinct = %d of 100000 rows, want nearly all distinct", d)
+	}
+	// Zipf skew: the most frequent device model is far above the uniform share (1/400).
+	freq := map[int64]int{}
+	for _, v := range tb.Cols[tb.LeafIndex("device_model_id")].Ints {
+		freq[v]++
+	}
+	top := 0
+	for _, n := range freq {
+		top = max(top, n)
+	}
+	if top < 10*100_000/400 {
+		t.Errorf("top device_model_id count %d: not skewed", top)
+	}
+	// event_date advances one day per PanelRowsPerDay rows.
+	ed := tb.Cols[tb.LeafIndex("event_date")].Ints
+	if ed[PanelRowsPerDay]-ed[0] != 1 || ed[PanelRowsPerDay-1] != ed[0] || ed[len(ed)-1]-ed[0] != 9 {
+		t.Errorf("event_date does not advance by day: %d %d %d", ed[0], ed[PanelRowsPerDay], ed[len(ed)-1])
+	}
+	ts := tb.Cols[tb.LeafIndex("event_ts")].Ints
+	for i := 1; i < len(ts); i++ {
+		if ts[i] < ts[i-1] {
+			t.Fatalf("event_ts decreases at row %d", i)
+		}
+		if ts[i]/86_400_000_000 != ed[i] {
+			t.Fatalf("event_ts row %d not on its event_date", i)
+		}
+	}
+	// Long strings, non-ASCII, nulls near the requested fractions.
+	long, nonASCII := 0, 0
+	for _, s := range tb.Cols[tb.LeafIndex("page_url")].Strs {
+		if utf8.RuneCountInString(s) > 32 {
+			long++
+		}
+		if len(s) != utf8.RuneCountInString(s) {
+			nonASCII++
+		}
+	}
+	if long != 100_000 || nonASCII == 0 {
+		t.Errorf("page_url: %d longer than 32, %d non-ASCII", long, nonASCII)
+	}
+	nulls := 0
+	c := &tb.Cols[tb.LeafIndex("rating")]
+	for i := range c.Ints {
+		if c.IsNull(i) {
+			nulls++
+			if c.Ints[i] != 0 {
+				t.Fatal("null slot holds a value")
+			}
+		}
+	}
+	if nulls < 49_000 || nulls > 51_000 {
+		t.Errorf("rating nulls = %d, want about 50000", nulls)
+	}
+	if tb.Cols[tb.LeafIndex("user_id")].Nulls != nil {
+		t.Error("user_id has a null mask without a null fraction")
+	}
+}
+
+func TestGenerateErrors(t *testing.T) {
+	ok := ColumnSpec{Name: "a", Type: "int", Dist: Uniform, Max: 10}
+	cases := []struct {
+		spec Spec
+		rows int
+		want string
+	}{
+		{Spec{Columns: []ColumnSpec{ok}}, MaxRows + 1, "4000000"},
+		{Spec{Columns: []ColumnSpec{ok}}, -1, "rows"},
+		{Spec{}, 10, "no columns"},
+		{Spec{Columns: []ColumnSpec{{Name: "v", Type: "varchar"}}}, 10, `column "v": unknown type "varchar"`},
+		{Spec{Columns: []ColumnSpec{{Name: "1a", Type: "int"}}}, 10, `invalid column name "1a"`},
+		{Spec{Columns: []ColumnSpec{{Name: "a.b", Type: "int"}}}, 10, `invalid column name "a.b"`},
+		{Spec{Columns: []ColumnSpec{ok, {Name: "A", Type: "int"}}}, 10, `duplicate column "A"`},
+		{Spec{Columns: []ColumnSpec{{Name: "s", Type: "struct"}}}, 10, "struct has no fields"},
+		{Spec{Columns: []ColumnSpec{{Name: "b", Type: "boolean", Dist: Zipf, K: 2}}}, 10, "not supported"},
+		{Spec{Columns: []ColumnSpec{{Name: "r", Type: "int", Dist: LowCardinality}}}, 10, "K = 0"},
+		{Spec{Columns: []ColumnSpec{{Name: "n", Type: "int", NullFraction: 1.5}}}, 10, "null fraction"},
+		{Spec{Columns: []ColumnSpec{{Name: "i", Type: "int", Max: 1 << 40}}}, 10, "do not fit an int"},
+		{Spec{Columns: []ColumnSpec{{Name: "d", Type: "decimal(40,2)"}}}, 10, "precision must be"},
+		{Spec{Columns: []ColumnSpec{{Name: "d", Type: "decimal(4,2)", Max: 10000}}}, 10, "precision 4"},
+		{Spec{Columns: []ColumnSpec{{Name: "s", Type: "string", MaxLen: 1000}}}, 10, "length"},
+		{Spec{Columns: []ColumnSpec{{Name: "i", Type: "int", Dist: Sequential, Start: 1<<31 - 5}}}, 10, "int range"},
+	}
+	many := Spec{}
+	for i := 0; i < MaxLeaves+1; i++ {
+		many.Columns = append(many.Columns, ColumnSpec{Name: "c" + strings.Repeat("x", i%5) + string(rune('a'+i%26)) + string(rune('a'+i/26)), Type: "int"})
+	}
+	cases = append(cases, struct {
+		spec Spec
+		rows int
+		want string
+	}{many, 10, "256"})
+	for _, c := range cases {
+		_, err := Generate(c.spec, c.rows, 1)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Generate(%+v, %d) error = %v, want it to mention %q", c.spec.Columns, c.rows, err, c.want)
+		}
+	}
+}
+
+func TestTreeStringAndTypes(t *testing.T) {
+	s := Schema{Fields: []Field{
+		{Name: "a", Type: Type{Kind: Int}, Nullable: true},
+		{Name: "s", Type: Type{Kind: Struct, Fields: []Field{
+			{Name: "b", Type: Type{Kind: Bigint}, Nullable: false},
+			{Name: "d", Type: Type{Kind: Decimal, Precision: 10, Scale: 2}, Nullable: true},
+		}}, Nullable: true},
+	}}
+	// Spark: StructType.treeString.
+	want := "root\n |-- a: integer (nullable = true)\n |-- s: struct (nullable = true)\n |    |-- b: long (nullable = false)\n |    |-- d: decimal(10,2) (nullable = true)\n"
+	if got := TreeString(s.Fields); got != want {
+		t.Errorf("TreeString =\n%q\nwant\n%q", got, want)
+	}
+	if got := s.Fields[1].Type.SQL(); got != "STRUCT<b: BIGINT, d: DECIMAL(10,2)>" {
+		t.Errorf("SQL = %q", got)
+	}
+	kept := s.KeepLeaves([]bool{false, true, false})
+	if got := TreeString(kept.Fields); got != "root\n |-- s: struct (nullable = true)\n |    |-- b: long (nullable = false)\n" {
+		t.Errorf("KeepLeaves tree = %q", got)
+	}
+	for in, want := range map[string][]string{"a.b": {"a", "b"}, "`a.b`.c": {"a.b", "c"}, "`x``y`": {"x`y"}} {
+		got, err := ParseMultipartName(in)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseMultipartName(%q) = %q, %v", in, got, err)
+		}
+	}
+	if QuoteName([]string{"a.b", "c", "12"}) != "`a.b`.c.`12`" {
+		t.Error(QuoteName([]string{"a.b", "c", "12"}))
+	}
+}
+
+func BenchmarkGeneratePanel100k(b *testing.B) {
+	spec := DefaultPanelSpec()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Generate(spec, 100_000, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
