@@ -44,6 +44,7 @@ func (s *Scenario) EnsureDefaults() {
 	}
 	if p.Keys == nil {
 		p.Keys = []string{"user_id", "event_date"}
+		p.Where = "user_id = 31415926"
 	}
 	if p.Seed == 0 {
 		p.Seed = 1
