@@ -23,7 +23,8 @@ var fuzzLeaves = []table.Leaf{
 }
 
 // FuzzParse: Parse never panics; every error carries a position inside the input and a message;
-// every success prints canonically (Parse(String(e)) == e) and compiles and evaluates.
+// every success prints canonically (Parse(String(e)) == e, when String(e) is within
+// MaxInputBytes) and compiles and evaluates.
 func FuzzParse(f *testing.F) {
 	for _, name := range []string{"testdata/parse.txt", "testdata/rewrite.txt", "testdata/prune.txt"} {
 		data, err := os.ReadFile(name)
@@ -60,7 +61,11 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		checkRoundTrip(t, e, fuzzLeaves)
+		// Canonical spacing can lengthen compact input ("a=1" prints "a = 1"), so the round trip
+		// is checked while the canonical text is within the input limit.
+		if len(e.String()) <= MaxInputBytes {
+			checkRoundTrip(t, e, fuzzLeaves)
+		}
 		_ = ExplainRewrite(e)
 		flt, err := Compile(e, tbl)
 		if err != nil {

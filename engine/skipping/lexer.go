@@ -203,42 +203,34 @@ func lexNumber(l *lexer) stateFn {
 	return l.emit(itemNumber)
 }
 
-// lexString scans a quoted literal; a doubled quote stands for one, as in SQL.
-func lexString(l *lexer) stateFn {
-	var b strings.Builder
-	for {
-		r := l.next()
-		switch r {
-		case eof:
-			return l.errorf(l.start, "unterminated string literal")
-		case '\'':
-			if l.peek() != '\'' {
-				return l.emitVal(itemString, b.String())
-			}
-			l.next()
-		}
-		b.WriteRune(r)
-	}
-}
+// lexString scans a quoted literal; a doubled quote stands for one, as in SQL. Bytes are kept
+// as written, valid UTF-8 or not.
+func lexString(l *lexer) stateFn { return l.lexQuoted('\'', itemString, "unterminated string literal") }
 
 // lexQuotedName scans a backticked name; a doubled backtick stands for one, as in Spark.
 func lexQuotedName(l *lexer) stateFn {
+	return l.lexQuoted('`', itemQuoted, "unterminated backticked name")
+}
+
+func (l *lexer) lexQuoted(q byte, t itemType, unterminated string) stateFn {
 	var b strings.Builder
 	for {
-		r := l.next()
-		switch r {
-		case eof:
-			return l.errorf(l.start, "unterminated backticked name")
-		case '`':
-			if l.peek() != '`' {
-				if b.Len() == 0 {
+		if l.pos >= len(l.input) {
+			return l.errorf(l.start, "%s", unterminated)
+		}
+		c := l.input[l.pos]
+		l.pos++
+		if c == q {
+			if l.pos < len(l.input) && l.input[l.pos] == q {
+				l.pos++
+			} else {
+				if t == itemQuoted && b.Len() == 0 {
 					return l.errorf(l.start, "empty backticked name")
 				}
-				return l.emitVal(itemQuoted, b.String())
+				return l.emitVal(t, b.String())
 			}
-			l.next()
 		}
-		b.WriteRune(r)
+		b.WriteByte(c)
 	}
 }
 

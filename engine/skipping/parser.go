@@ -115,12 +115,10 @@ func (p *parser) leave() { p.depth-- }
 func (p *parser) parseOr() Expr {
 	x := p.parseAnd()
 	for p.isKeyword("OR") {
-		op := p.tok.pos
 		p.next()
 		y := p.parseAnd()
 		p.checkBool(x, "OR")
 		p.checkBool(y, "OR")
-		_ = op
 		x = &Or{At: x.Pos(), L: x, R: y}
 	}
 	return x
@@ -246,7 +244,6 @@ func (p *parser) parseBinary(prec1 int) Expr {
 		if prec < prec1 {
 			return x
 		}
-		opPos := p.tok.pos
 		p.next()
 		y := p.parseBinary(prec + 1)
 		if prec == precCompare {
@@ -254,11 +251,11 @@ func (p *parser) parseBinary(prec1 int) Expr {
 			x = &Compare{At: x.Pos(), Op: cmpOps[op], L: x, R: y}
 			continue
 		}
-		x = p.arith(op[0], opPos, x, y)
+		x = p.arith(op[0], x, y)
 	}
 }
 
-func (p *parser) arith(op byte, opPos int, x, y Expr) Expr {
+func (p *parser) arith(op byte, x, y Expr) Expr {
 	kx, ky := x.Type().Kind, y.Type().Kind
 	bad := false
 	for _, e := range []Expr{x, y} {
@@ -278,7 +275,6 @@ func (p *parser) arith(op byte, opPos int, x, y Expr) Expr {
 	case (kx == table.Int || kx == table.Invalid) && (ky == table.Int || ky == table.Invalid):
 		t = table.Type{Kind: table.Int}
 	}
-	_ = opPos
 	return &Arith{At: x.Pos(), Op: op, L: x, R: y, T: t}
 }
 

@@ -91,7 +91,7 @@ func TestThreeValued(t *testing.T) {
 		keep bool
 	}
 	cases := []struct {
-		pred                           string
+		pred                            string
 		normal, allNull, missing, noMin want
 	}{
 		{"a = 5", want{triTrue, true}, want{triNull, false}, want{triNull, true}, want{triNull, true}},
