@@ -17,9 +17,11 @@ build() {
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/layoutlab.wasm ./wasm
   gzip -9 -n -c dist/layoutlab.wasm > dist/layoutlab.wasm.gz
   cp "$GOROOT_WASM/wasm_exec.js" dist/
-  cp site/*.html site/*.js site/*.css dist/
+  cp site/widget.html site/loader.js site/embed.js site/*.css dist/
   # assets/ is also a Go package (embedded palettes); ship only the data files.
   (cd assets && find . -type f ! -name '*.go' -exec cp --parents {} ../dist/assets/ \;)
+  # Pages with preset links, and the versioned service worker, last: it hashes what is built.
+  go run ./site/gen -src site -out dist
   local raw gz
   raw=$(stat -c %s dist/layoutlab.wasm); gz=$(stat -c %s dist/layoutlab.wasm.gz)
   echo "   layoutlab.wasm: $raw bytes raw, $gz bytes gzip"

@@ -33,4 +33,26 @@
     go.run(instance).catch((e) => fail(String(e)));
   }
   start().catch((e) => fail(e && e.message ? e.message : String(e)));
+
+  // Offline after one visit: the service worker precaches this build (scope: this directory).
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("sw.js").catch(() => { /* private mode, file:// ... */ });
+  }
+
+  // Embedded in a docs page: report the height the controls need, so embed.js can size the iframe.
+  if (window.parent !== window) {
+    const report = () => {
+      const panel = document.getElementById("panel");
+      const h = Math.max(480, panel ? panel.scrollHeight : 0);
+      window.parent.postMessage({ type: "layoutlab:height", height: h }, "*");
+    };
+    window.addEventListener("load", () => {
+      report();
+      const panel = document.getElementById("panel");
+      if (panel && typeof ResizeObserver === "function") {
+        const ro = new ResizeObserver(report);
+        for (const child of panel.children) ro.observe(child);
+      }
+    });
+  }
 })();

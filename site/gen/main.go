@@ -1,0 +1,112 @@
+// Command gen renders Layout Lab's static pages into dist/: the explainer (index.html) and the
+// embedding page (embed.html) get their widget links from the engine's presets, so a link on the
+// page is always one the current build decodes; and it writes the service worker with a version
+// derived from the built files, so a new build replaces the old cache.
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"layoutlab/engine/scenario"
+)
+
+func main() {
+	src := flag.String("src", "site", "directory with the *.tmpl.html pages and sw.tmpl.js")
+	out := flag.String("out", "dist", "built site to write into")
+	flag.Parse()
+	if err := run(*src, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(src, out string) error {
+	funcs := template.FuncMap{
+		"link": func(name string) (string, error) {
+			p, ok := scenario.PresetByName(name)
+			if !ok {
+				return "", fmt.Errorf("no preset %q", name)
+			}
+			return "widget.html" + scenario.Link(p.Scenario), nil
+		},
+		"title": func(name string) (string, error) {
+			p, ok := scenario.PresetByName(name)
+			if !ok {
+				return "", fmt.Errorf("no preset %q", name)
+			}
+			return p.Title, nil
+		},
+	}
+	pages, err := filepath.Glob(filepath.Join(src, "*.tmpl.html"))
+	if err != nil {
+		return err
+	}
+	for _, page := range pages {
+		t, err := template.New(filepath.Base(page)).Funcs(funcs).ParseFiles(page)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimSuffix(filepath.Base(page), ".tmpl.html") + ".html"
+		f, err := os.Create(filepath.Join(out, name))
+		if err != nil {
+			return err
+		}
+		if err := t.Execute(f, nil); err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %w", page, err)
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	return writeServiceWorker(src, out)
+}
+
+// writeServiceWorker lists every built file for precaching and versions the cache by their hash.
+func writeServiceWorker(src, out string) error {
+	tmpl, err := os.ReadFile(filepath.Join(src, "sw.tmpl.js"))
+	if err != nil {
+		return err
+	}
+	var files []string
+	h := sha256.New()
+	err = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(out, p)
+		rel = filepath.ToSlash(rel)
+		// The plain wasm is only a fallback for browsers without DecompressionStream; the
+		// service worker caches the gzip copy the page actually loads.
+		if rel == "sw.js" || rel == "layoutlab.wasm" {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		h.Write([]byte(rel))
+		h.Write(b)
+		files = append(files, rel)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(files)
+	list, _ := json.Marshal(files)
+	version := hex.EncodeToString(h.Sum(nil))[:16]
+	js := strings.ReplaceAll(string(tmpl), "__VERSION__", version)
+	js = strings.ReplaceAll(js, "__FILES__", string(list))
+	return os.WriteFile(filepath.Join(out, "sw.js"), []byte(js), 0o644)
+}
