@@ -68,6 +68,15 @@ func (a *app) publish() {
 		}
 	}
 	a.renderReadouts(rows)
+	caption := "Grid: one cell per file, coloured by its span of " + a.colorKey() + "."
+	if len(r.Keys) >= 2 {
+		caption += " Key space (right): each file's [min, max] on " + r.Keys[0] + " (across) and " + r.Keys[1] + " (up), over the " + r.Layout + " curve."
+	} else if len(r.Keys) == 1 {
+		caption += " Key space (right): each file's [min, max] on " + r.Keys[0] + "."
+	}
+	if el := a.doc.GetElementByID("caption"); el != nil {
+		el.SetTextContent(caption)
+	}
 	if r.Error != nil {
 		a.deltaError(r.Error.Class, r.Error.Message)
 	} else {

@@ -75,12 +75,25 @@ func (g *game) Draw(screen *ebiten.Image) {
 		vector.DrawFilledRect(screen, float32(pad+float64(i)*rw), float32(pad), float32(rw+1), float32(rampH), c, false)
 	}
 	header := pad + rampH + pad
+	// The grid takes the left part; the key-space view a square on the right (or below on a
+	// narrow canvas).
+	gridW, gridH := g.w-2*pad, g.h-pad
+	var ks view.Rect
+	if g.w >= g.h*1.2 {
+		side := min(g.h-header-pad, g.w*0.42)
+		gridW = g.w - 3*pad - side
+		ks = view.Rect{X: g.w - pad - side, Y: header, W: side, H: side}
+	} else {
+		side := min(g.w-2*pad, (g.h-header)*0.45)
+		gridH = g.h - 2*pad - side
+		ks = view.Rect{X: pad, Y: gridH + pad, W: side, H: side}
+	}
 	key := a.colorKey()
 	files := make([]view.FileCell, len(a.res.Files))
 	for i, f := range a.res.Files {
 		files[i] = view.FileCell{Span: f.Span[key], Read: f.Read}
 	}
-	g.cells = view.GridLayout(files, g.w-2*pad, g.h-pad, header)
+	g.cells = view.GridLayout(files, gridW, gridH, header)
 	for i, c := range g.cells {
 		x, y, w, h := float32(pad+c.X), float32(c.Y), float32(c.W), float32(c.H)
 		if c.Read {
@@ -96,6 +109,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 			vector.StrokeRect(screen, x-2, y-2, w+4, h+4, float32(3*s), highlight, false)
 		}
 	}
+	g.drawKeySpace(screen, ks)
 	a.markReady()
 }
 
@@ -108,4 +122,52 @@ func (g *game) LayoutF(outsideW, outsideH float64) (float64, float64) {
 
 func (g *game) Layout(outsideW, outsideH int) (int, int) {
 	panic("unreachable: LayoutF is used")
+}
+
+var (
+	pathColor  = color.RGBA{0xff, 0xff, 0xff, 0x30}
+	frameColor = color.RGBA{0x60, 0x60, 0x68, 0xff}
+)
+
+// drawKeySpace draws each file's [min,max] box on the first two keys (rank positions), over the
+// layout's curve drawn faintly, so one sees why the layouts tile the key plane differently. With
+// one key, each file is a horizontal bar at its own height.
+func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
+	a, s := g.app, g.scale
+	if r.W < 40 || len(a.res.Keys) == 0 {
+		return
+	}
+	vector.StrokeRect(screen, float32(r.X), float32(r.Y), float32(r.W), float32(r.H), float32(s), frameColor, false)
+	px := func(u float64) float32 { return float32(r.X + u*r.W) }
+	py := func(v float64) float32 { return float32(r.Y + r.H - v*r.H) }
+	if len(a.res.Keys) >= 2 {
+		pts := view.CurvePath(a.res.Layout, 4)
+		for i := 1; i < len(pts); i++ {
+			vector.StrokeLine(screen, px(pts[i-1][0]), py(pts[i-1][1]), px(pts[i][0]), py(pts[i][1]), float32(s), pathColor, true)
+		}
+	}
+	kx := a.res.Keys[0]
+	n := len(a.res.Files)
+	for i, f := range a.res.Files {
+		bx := f.Box[kx]
+		var y0, y1 float64
+		if len(a.res.Keys) >= 2 {
+			by := f.Box[a.res.Keys[1]]
+			y0, y1 = by[0], by[1]
+		} else {
+			y0, y1 = float64(i)/float64(n), float64(i+1)/float64(n)
+		}
+		c := assets.At(assets.Viridis, f.Span[a.colorKey()])
+		x, y := px(bx[0]), py(y1)
+		w, h := max(px(bx[1])-x, 1), max(py(y0)-y, 1)
+		if f.Read {
+			vector.DrawFilledRect(screen, x, y, w, h, color.RGBA{c.R, c.G, c.B, 0x50}, false)
+			vector.StrokeRect(screen, x, y, w, h, float32(1.5*s), c, false)
+		} else {
+			vector.StrokeRect(screen, x, y, w, h, float32(s), color.RGBA{c.R / 3, c.G / 3, c.B / 3, 0xff}, false)
+		}
+		if i == a.selected {
+			vector.StrokeRect(screen, x-1, y-1, w+2, h+2, float32(2.5*s), highlight, false)
+		}
+	}
 }
