@@ -1,0 +1,677 @@
+package timeline
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"layoutlab/engine/ddl"
+	"layoutlab/engine/layout"
+	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/optimize"
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/stats"
+)
+
+// Strategies (experiences.md §1).
+const (
+	StrategyNone              = "none"
+	StrategyCompaction        = "compaction"
+	StrategyZOrderFull        = "zorder-full"
+	StrategyZOrderWindow      = "zorder-window"
+	StrategyLiquid            = "liquid"
+	StrategyLiquidIncremental = "liquid-incremental" // Microsoft Fabric Runtime 2.0: a platform behaviour
+)
+
+// NumProbes is the number of lookup values drawn each day.
+const NumProbes = 256
+
+// file is one data file the run ever wrote. Files are never changed once written; removing one
+// only takes it out of the live set.
+type file struct {
+	path     string
+	size     int64
+	rows     []int32 // the sample rows it holds, row indices into the run's table
+	day      int     // the day it was written (history days ≤ 0)
+	partDay  int     // its event_date partition (partitioned tables), else 0
+	part     map[string]string
+	tags     map[string]string
+	provider string
+	cube     int32 // index into run.cubes, -1 when in no ZCube
+	layout   int32 // the Z-order cache entry that wrote it, -1 otherwise
+	modTime  int64
+	st       stats.FileStats
+	json     string   // the stats string of its add action
+	lo, hi   [3]int64 // per leaf min/max; for a partition column, its partition value
+	ranges   []optimize.Range
+	rangeCol string // the column ranges was computed for
+}
+
+type cube struct {
+	id        string
+	liveBytes int64
+	liveFiles int32
+}
+
+// logCommit is one commit of the table's log in compact form: the file actions point at files.
+// actions() expands it into the deltalog.Commit a Delta writer would have written.
+type logCommit struct {
+	version  int64
+	day      int
+	info     deltalog.CommitInfo
+	protocol *deltalog.Protocol
+	metadata *deltalog.Metadata
+	domain   *deltalog.DomainMetadata
+	adds     []int32
+	removes  []int32
+	change   bool // dataChange of the file actions
+}
+
+// run is the engine state of one timeline run.
+type run struct {
+	s     scenario.Timeline
+	g     *generated
+	sz    sizing
+	coll  *stats.Collector
+	index []bool // leaves with statistics
+	cfg   stats.Config
+
+	files   []file
+	byPath  map[string]int32
+	live    []int32
+	commits []logCommit
+	version int64
+
+	partitioned    bool
+	clustering     bool     // the table supports the clustering feature
+	clusterCols    []string // in force; empty after CLUSTER BY NONE
+	zorderCols     []string
+	lastKey        string
+	planner        *optimize.Planner
+	cubes          []cube
+	cubeIndex      map[string]int32
+	liveCubes      int
+	sealedCubes    int
+	minCube        int64
+	maxFile        int64
+	ingestedBytes  int64
+	optimizedBytes int64
+
+	lay       layout.Layouter
+	namer     *namer
+	zcache    map[int]*zentry
+	nextEntry int32
+	sorted    map[int]*sortedColumn
+
+	probeRNG *rand.Rand
+	idx      intervalIndex
+	days     []dayState
+}
+
+// dayState keeps what the lazy per-day views need.
+type dayState struct {
+	live       []int32
+	versions   []int64
+	statements []string
+	lookup     string
+	probe      int64
+}
+
+// zentry is a Z-ordered partition's last layout: Z-order is deterministic in its input rows, so
+// a partition re-clustered unchanged (its files are exactly this entry's outputs) gets the same
+// files' rows and statistics again, under new paths.
+type zentry struct {
+	id      int32
+	zcol    string
+	outputs []int32 // file ids of the entry's outputs (rows and stats are reused from them)
+}
+
+// Run runs the timeline of s: N days of appends, each night the strategy's real planner on the
+// table as it stands, each bin executed on its rows. s is defaulted (scenario.EnsureDefaults)
+// and validated first; a bad field is an error naming it.
+func Run(s scenario.Timeline) (*Result, error) {
+	sc := scenario.Scenario{View: "timeline", Timeline: s}
+	sc.EnsureDefaults()
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	s = sc.Timeline
+	if s.Lookup != "" {
+		if _, ok := leafOf(s.Lookup); !ok {
+			return nil, fmt.Errorf("lookup column %q is not one of %s", s.Lookup, strings.Join(Columns(), ", "))
+		}
+	}
+	r, err := newRun(s)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Scenario: s, run: r}
+	linkSc := sc
+	res.Link = scenario.Link(linkSc)
+	for day := 1 - s.HistoryDays; day <= s.Days; day++ {
+		d, err := r.day(day)
+		if err != nil {
+			return nil, fmt.Errorf("day %d: %w", day, err)
+		}
+		if day >= 1 {
+			res.Days = append(res.Days, d)
+		}
+	}
+	return res, nil
+}
+
+func newRun(s scenario.Timeline) (*run, error) {
+	sz := sizing{rowsPerGB: int64(s.RowsPerGB)}
+	perDay := sz.rowsFor(s.IngestGB)
+	if perDay < 1 {
+		return nil, fmt.Errorf("daily ingest %g GiB at %d rows per GiB is less than one row", s.IngestGB, s.RowsPerGB)
+	}
+	g, err := generate(s.Seed, s.HistoryDays, s.Days, perDay)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{
+		s: s, g: g, sz: sz,
+		byPath:    map[string]int32{},
+		cubeIndex: map[string]int32{},
+		zcache:    map[int]*zentry{},
+		sorted:    map[int]*sortedColumn{},
+		namer:     newNamer(mix(s.Seed, 0x6e616d6573)),
+		probeRNG:  rand.New(rand.NewPCG(mix(s.Seed, 0x70726f6265), 1)),
+		version:   -1,
+	}
+	r.maxFile = int64(s.FileGB * float64(GiB))
+	if r.maxFile < 1 {
+		r.maxFile = 1
+	}
+	r.minCube = int64(s.MinCubeGB * float64(GiB))
+	cfg := optimize.Config{
+		MinFileSize: r.maxFile,
+		MaxFileSize: r.maxFile,
+		MinCubeSize: r.minCube,
+		ZCubeSeed:   mix(s.Seed, 0x7a63756265),
+	}
+	if s.TargetCubeGB > 0 {
+		cfg.TargetCubeSize = int64(s.TargetCubeGB * float64(GiB))
+	}
+	if s.Strategy == StrategyLiquidIncremental {
+		cfg.Platform = optimize.PlatformFabricRuntime20
+	}
+	if r.planner, err = optimize.NewPlanner(cfg); err != nil {
+		return nil, err
+	}
+	r.partitioned = s.Strategy == StrategyZOrderFull || s.Strategy == StrategyZOrderWindow
+	r.cfg = stats.DefaultConfig()
+	if r.partitioned {
+		r.cfg.PartitionColumns = []string{ColEventDate}
+		r.zorderCols = []string{ColCustomerID}
+	}
+	if r.index, err = stats.StatsSchema(schema, r.cfg); err != nil {
+		return nil, err
+	}
+	r.coll = stats.NewCollector(g.t)
+	r.lastKey = ColCustomerID
+	return r, nil
+}
+
+func (r *run) liquid() bool {
+	return r.s.Strategy == StrategyLiquid || r.s.Strategy == StrategyLiquidIncremental
+}
+
+// Commit times: each day's statements at fixed hours, UTC.
+const (
+	hourDDL      = 8
+	hourAppend   = 12
+	hourOptimize = 23
+)
+
+func timestamp(day, hour int) int64 {
+	return (int64(firstDate)+int64(day-1))*86_400_000 + int64(hour)*3_600_000
+}
+
+// day runs one day: the day's DDL, the append, the nightly OPTIMIZE; then reads the table.
+func (r *run) day(day int) (Day, error) {
+	s := &r.s
+	ds := dayState{}
+	first := r.version + 1
+	if r.version < 0 {
+		r.create(day, &ds)
+	}
+	if day == 1 && s.HistoryDays > 0 && r.liquid() {
+		r.alterClusterBy(day, []string{ColCustomerID}, &ds)
+	}
+	if day >= 1 && day == s.ChangeKeysDay {
+		switch {
+		case r.liquid():
+			r.alterClusterBy(day, []string{ColOrderID}, &ds)
+		case r.partitioned:
+			r.zorderCols = []string{ColOrderID}
+			ds.statements = append(ds.statements, "-- from today the nightly OPTIMIZE Z-orders by order_id")
+		default:
+			ds.statements = append(ds.statements, "-- key change: not applicable, the table has no clustering keys")
+		}
+	}
+	if day >= 1 && day == s.ClusterNoneDay {
+		if r.clustering {
+			r.alterClusterBy(day, nil, &ds)
+		} else {
+			// AlterTableClusterByDeltaCommand: CLUSTER BY NONE on a non-clustered table is a
+			// silent no-op (no commit).
+			ds.statements = append(ds.statements, "ALTER TABLE "+TableName+" CLUSTER BY NONE; -- no-op: the table is not clustered")
+		}
+	}
+	ingested := r.appendDay(day, &ds)
+	d := Day{Day: day, IngestedGB: gb(ingested), DecisionLog: []string{}}
+	if day >= 1 && s.Strategy != StrategyNone {
+		if err := r.optimize(day, &d, &ds); err != nil {
+			return d, err
+		}
+	}
+	if day < 1 {
+		return d, nil
+	}
+	for v := first; v <= r.version; v++ {
+		ds.versions = append(ds.versions, v)
+	}
+	var live int64
+	for _, id := range r.live {
+		live += r.files[id].size
+	}
+	d.TableGB = gb(live)
+	if r.ingestedBytes > 0 {
+		d.WriteAmplification = float64(r.optimizedBytes) / float64(r.ingestedBytes)
+	}
+	d.Files = len(r.live)
+	d.ZCubes, d.SealedZCubes = r.liveCubes, r.sealedCubes
+	ds.lookup = r.lookupColumn()
+	d.LookupFiles, ds.probe = r.measureLookup(day, ds.lookup)
+	ds.live = append([]int32(nil), r.live...)
+	r.days = append(r.days, ds)
+	return d, nil
+}
+
+func gb(b int64) float64 { return float64(b) / float64(GiB) }
+
+// lookupColumn is the day's lookup column: the scenario's, else the first clustering (or
+// Z-order) key in force, else the last one that was, else customer_id.
+func (r *run) lookupColumn() string {
+	if r.s.Lookup != "" {
+		return r.s.Lookup
+	}
+	switch {
+	case r.liquid() && len(r.clusterCols) > 0:
+		r.lastKey = r.clusterCols[0]
+	case r.partitioned:
+		r.lastKey = r.zorderCols[0]
+	}
+	return r.lastKey
+}
+
+// create writes version 0: CREATE TABLE, partitioned by event_date for the Z-order strategies,
+// CLUSTER BY (customer_id) for the liquid strategies when there is no unclustered history.
+func (r *run) create(day int, ds *dayState) {
+	ts := timestamp(day, 0)
+	p := deltalog.Protocol{MinReaderVersion: 1, MinWriterVersion: 2}
+	m := deltalog.Metadata{
+		ID:               uuidFrom(mix(r.s.Seed, 0x7461626c65)),
+		Format:           deltalog.Format{Provider: "parquet", Options: map[string]string{}},
+		SchemaString:     schemaString,
+		PartitionColumns: []string{},
+		Configuration:    map[string]string{},
+		CreatedTime:      &ts,
+	}
+	stmt := "CREATE TABLE " + TableName + " (customer_id BIGINT, order_id BIGINT, event_date DATE)"
+	c := logCommit{day: day, metadata: &m}
+	ci := deltalog.CommitInfo{Timestamp: ts, Operation: "CREATE TABLE", IsolationLevel: "Serializable",
+		IsBlindAppend: ptr(true), EngineInfo: engineInfo}
+	if r.partitioned {
+		m.PartitionColumns = []string{ColEventDate}
+		stmt += " PARTITIONED BY (event_date)"
+	}
+	ci.SetParameter("isManaged", "false")
+	ci.SetParameter("description", nil)
+	ci.SetParameter("partitionBy", m.PartitionColumns)
+	ci.SetParameter("properties", "{}")
+	if r.liquid() && r.s.HistoryDays == 0 {
+		p = p.WithClustering()
+		dm := deltalog.ClusteringDomainForColumns(ColCustomerID)
+		c.domain = &dm
+		r.clustering, r.clusterCols = true, []string{ColCustomerID}
+		ci.SetParameter("clusterBy", []string{ColCustomerID})
+		stmt += " CLUSTER BY (customer_id)"
+	}
+	c.protocol = &p
+	c.info = ci
+	r.commit(c)
+	ds.statements = append(ds.statements, stmt+";")
+}
+
+const engineInfo = "Layout-Lab-timeline (simulated open-source Delta Lake)"
+
+func ptr[T any](v T) *T { return &v }
+
+// alterClusterBy is ALTER TABLE CLUSTER BY (cols), or CLUSTER BY NONE when cols is empty
+// (AlterTableClusterByDeltaCommand): a metadata-only commit of the delta.clustering domain,
+// with the protocol upgrade when the table did not support clustering yet; no file is touched.
+func (r *run) alterClusterBy(day int, cols []string, ds *dayState) {
+	ts := timestamp(day, hourDDL)
+	old := strings.Join(r.clusterCols, ",")
+	c := logCommit{day: day}
+	if !r.clustering {
+		p := r.protocol().WithClustering()
+		c.protocol = &p
+		r.clustering = true
+	}
+	dm := deltalog.ClusteringDomainForColumns(cols...)
+	c.domain = &dm
+	ci := deltalog.CommitInfo{Timestamp: ts, Operation: "CLUSTER BY", IsolationLevel: "Serializable",
+		IsBlindAppend: ptr(true), EngineInfo: engineInfo, ReadVersion: ptr(r.version)}
+	ci.SetParameter("oldClusteringColumns", old)
+	ci.SetParameter("newClusteringColumns", strings.Join(cols, ","))
+	c.info = ci
+	r.clusterCols = cols
+	r.commit(c)
+	if len(cols) == 0 {
+		ds.statements = append(ds.statements, "ALTER TABLE "+TableName+" CLUSTER BY NONE;")
+	} else {
+		ds.statements = append(ds.statements, "ALTER TABLE "+TableName+" CLUSTER BY ("+strings.Join(cols, ", ")+");")
+	}
+}
+
+func (r *run) protocol() deltalog.Protocol {
+	for i := len(r.commits) - 1; i >= 0; i-- {
+		if r.commits[i].protocol != nil {
+			return *r.commits[i].protocol
+		}
+	}
+	return deltalog.Protocol{MinReaderVersion: 1, MinWriterVersion: 2}
+}
+
+// commit appends c to the log as the next version and applies its file actions to the live set.
+func (r *run) commit(c logCommit) {
+	r.version++
+	c.version = r.version
+	if len(c.removes) > 0 {
+		gone := make(map[int32]bool, len(c.removes))
+		for _, id := range c.removes {
+			gone[id] = true
+			f := &r.files[id]
+			delete(r.byPath, f.path)
+			r.cubeChange(f.cube, -f.size, -1)
+		}
+		live := r.live[:0]
+		for _, id := range r.live {
+			if !gone[id] {
+				live = append(live, id)
+			}
+		}
+		r.live = live
+	}
+	for _, id := range c.adds {
+		f := &r.files[id]
+		r.byPath[f.path] = id
+		r.live = append(r.live, id)
+		r.cubeChange(f.cube, f.size, 1)
+	}
+	r.commits = append(r.commits, c)
+}
+
+func (r *run) cubeChange(ci int32, bytes int64, files int32) {
+	if ci < 0 {
+		return
+	}
+	c := &r.cubes[ci]
+	wasLive, wasSealed := c.liveFiles > 0, c.liveBytes >= r.minCube
+	c.liveBytes += bytes
+	c.liveFiles += files
+	isLive, isSealed := c.liveFiles > 0, c.liveBytes >= r.minCube
+	r.liveCubes += b2i(isLive) - b2i(wasLive)
+	r.sealedCubes += b2i(isLive && isSealed) - b2i(wasLive && wasSealed)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// appendDay writes the day's rows as append files of FileGB (the last one smaller when it does
+// not divide): untagged, no clusteringProvider, as every Delta write is.
+func (r *run) appendDay(day int, ds *dayState) int64 {
+	lo, hi := r.g.rowsOfDay(day)
+	perFile := max(1, r.sz.rowsFor(r.s.FileGB))
+	ts := timestamp(day, hourAppend)
+	c := logCommit{day: day, change: true}
+	var bytes int64
+	var part map[string]string
+	dir := ""
+	if r.partitioned {
+		dir = ColEventDate + "=" + dateString(day)
+		part = map[string]string{ColEventDate: dateString(day)}
+	} else {
+		part = map[string]string{}
+	}
+	split := 0
+	for start := lo; start < hi; start += int32(perFile) {
+		end := min(hi, start+int32(perFile))
+		rows := make([]int32, end-start)
+		for i := range rows {
+			rows[i] = start + int32(i)
+		}
+		id := r.newFile(rows, day, part, dir, split, ts)
+		split++
+		bytes += r.files[id].size
+		c.adds = append(c.adds, id)
+	}
+	ci := deltalog.CommitInfo{Timestamp: ts, Operation: "WRITE", IsolationLevel: "Serializable",
+		IsBlindAppend: ptr(true), EngineInfo: engineInfo, ReadVersion: ptr(r.version)}
+	ci.SetParameter("mode", "Append")
+	ci.SetParameter("partitionBy", r.partitionColumns())
+	ci.OperationMetrics = map[string]string{
+		"numFiles":       strconv.Itoa(len(c.adds)),
+		"numOutputRows":  strconv.Itoa(int(hi - lo)),
+		"numOutputBytes": strconv.FormatInt(bytes, 10),
+	}
+	c.info = ci
+	r.commit(c)
+	r.ingestedBytes += bytes
+	ds.statements = append(ds.statements, fmt.Sprintf("INSERT INTO %s -- %d rows, %s in %d files", TableName, hi-lo,
+		optimize.FormatBytes(bytes), len(c.adds)))
+	return bytes
+}
+
+func (r *run) partitionColumns() []string {
+	if r.partitioned {
+		return []string{ColEventDate}
+	}
+	return []string{}
+}
+
+// newFile registers a file of the given rows and collects its statistics.
+func (r *run) newFile(rows []int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
+	f := file{
+		path: r.namer.name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
+		part: part, cube: -1, layout: -1, modTime: ts,
+	}
+	if r.partitioned {
+		f.partDay = int(r.g.t.Cols[leafDate].Ints[rows[0]] - int64(firstDate) + 1)
+	}
+	r.setStats(&f, nil)
+	id := int32(len(r.files))
+	r.files = append(r.files, f)
+	return id
+}
+
+// setStats collects f's statistics over its rows (or copies them from a file of the same rows).
+func (r *run) setStats(f *file, same *file) {
+	if same != nil {
+		f.st, f.json, f.lo, f.hi = same.st, same.json, same.lo, same.hi
+		return
+	}
+	f.st = r.coll.Collect(f.rows, r.index, r.cfg)
+	f.json = f.st.JSON(r.g.t.Leaves)
+	for l := range 3 {
+		if v := f.st.MinValues[l]; !v.Absent() {
+			f.lo[l] = v.I
+		}
+		if v := f.st.MaxValues[l]; !v.Absent() {
+			f.hi[l] = v.I
+		}
+	}
+	if r.partitioned {
+		d := int64(firstDate) + int64(f.partDay-1)
+		f.lo[leafDate], f.hi[leafDate] = d, d
+	}
+}
+
+// request is the night's OPTIMIZE statement for the strategy.
+func (r *run) request(day int, full bool) (optimize.Request, string) {
+	req := optimize.Request{Full: full}
+	stmt := "OPTIMIZE " + TableName
+	if full {
+		stmt += " FULL"
+	}
+	switch r.s.Strategy {
+	case StrategyZOrderWindow:
+		from := dateString(day - (r.s.WindowDays - 1))
+		pred := ColEventDate + " >= '" + from + "'"
+		req.Predicate = []string{pred}
+		req.PredicateColumns = []string{ColEventDate}
+		req.PartitionFilter = func(pv map[string]string) bool { return pv[ColEventDate] >= from }
+		stmt += " WHERE " + pred
+		fallthrough
+	case StrategyZOrderFull:
+		req.ZOrderBy = r.zorderCols
+		stmt += " ZORDER BY (" + strings.Join(r.zorderCols, ", ") + ")"
+	}
+	return req, stmt + ";"
+}
+
+// snapshot is the planner's view of the table as it stands: the live files in log order.
+func (r *run) snapshot() *optimize.Snapshot {
+	s := &optimize.Snapshot{
+		Version:           r.version,
+		Files:             make([]optimize.File, len(r.live)),
+		PartitionColumns:  r.partitionColumns(),
+		ClusteringFeature: r.clustering,
+		ClusteringColumns: r.clusterCols,
+		Properties:        map[string]string{},
+		NumColumns:        len(schema.Fields),
+	}
+	fabric := r.planner.Config().Platform == optimize.PlatformFabricRuntime20 && len(r.clusterCols) > 0
+	for i, id := range r.live {
+		f := &r.files[id]
+		of := optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
+			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime}
+		if fabric {
+			of.ClusterRanges = r.clusterRanges(f)
+		}
+		s.Files[i] = of
+	}
+	return s
+}
+
+// clusterRanges is the file's [min, max] of the first clustering column as rank positions, what
+// the Fabric auto-recluster overlap score compares.
+func (r *run) clusterRanges(f *file) []optimize.Range {
+	col := r.clusterCols[0]
+	if f.rangeCol != col {
+		l, _ := leafOf(col)
+		sc := r.sortedCol(l)
+		f.ranges = []optimize.Range{{Min: sc.pos(f.lo[l]), Max: sc.posAtOrBelow(f.hi[l])}}
+		f.rangeCol = col
+	}
+	return f.ranges
+}
+
+// optimize runs the night's OPTIMIZE: plan on the snapshot, execute every bin on its rows,
+// commit the result as Delta does.
+func (r *run) optimize(day int, d *Day, ds *dayState) error {
+	full := day == r.s.FullDay
+	req, stmt := r.request(day, full)
+	ds.statements = append(ds.statements, stmt)
+	snap := r.snapshot()
+	plan, err := r.planner.Plan(snap, req)
+	if err != nil {
+		var de *ddl.DeltaError
+		if errors.As(err, &de) {
+			d.DecisionLog = append(d.DecisionLog, "refused: "+de.Error())
+			return nil
+		}
+		return err
+	}
+	for _, e := range plan.Events {
+		d.DecisionLog = append(d.DecisionLog, e.String())
+	}
+	ts := timestamp(day, hourOptimize)
+	outputs := make([][]optimize.OutputFile, len(plan.Bins))
+	pending := map[string]int32{}
+	for i := range plan.Bins {
+		ids, err := r.execute(plan, i, day, ts)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			f := &r.files[id]
+			pending[f.path] = id
+			outputs[i] = append(outputs[i], optimize.OutputFile{Path: f.path, Size: f.size,
+				NumRecords: int64(len(f.rows)), ModificationTime: ts, ClusterRanges: f.ranges})
+		}
+	}
+	res, err := plan.Commit(outputs, optimize.CommitEnv{StartTimeMs: ts, EndTimeMs: ts})
+	if err != nil {
+		return err
+	}
+	d.ClusteringStats = res.Metrics.ClusteringStats
+	d.ZOrderStats = res.Metrics.ZOrderStats
+	if !res.Committed {
+		return nil
+	}
+	c := logCommit{day: day}
+	for _, rm := range res.Removes {
+		id, ok := r.byPath[rm.Path]
+		if !ok {
+			return fmt.Errorf("optimize removed %s, which is not live", rm.Path)
+		}
+		c.removes = append(c.removes, id)
+	}
+	var written int64
+	for _, a := range res.Adds {
+		id, ok := pending[a.Path]
+		if !ok {
+			return fmt.Errorf("optimize added %s, which no bin wrote", a.Path)
+		}
+		f := &r.files[id]
+		f.tags, f.provider = a.Tags, a.ClusteringProvider
+		if zid, ok := a.Tags[optimize.TagZCubeID]; ok {
+			f.cube = r.cubeFor(zid)
+		}
+		written += f.size
+		c.adds = append(c.adds, id)
+	}
+	ci := deltalog.CommitInfo{Timestamp: ts, Operation: "OPTIMIZE", IsolationLevel: "SnapshotIsolation",
+		IsBlindAppend: ptr(false), EngineInfo: engineInfo, ReadVersion: ptr(r.version),
+		OperationMetrics: res.OperationMetrics}
+	for _, p := range res.OperationParameters {
+		ci.SetParameter(p.Key, p.Value)
+	}
+	c.info = ci
+	r.commit(c)
+	r.optimizedBytes += written
+	d.OptimizeWrittenGB = gb(written)
+	d.OperationMetrics = res.OperationMetrics
+	return nil
+}
+
+func (r *run) cubeFor(id string) int32 {
+	if i, ok := r.cubeIndex[id]; ok {
+		return i
+	}
+	i := int32(len(r.cubes))
+	r.cubes = append(r.cubes, cube{id: id})
+	r.cubeIndex[id] = i
+	return i
+}

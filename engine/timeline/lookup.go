@@ -1,0 +1,164 @@
+package timeline
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sort"
+
+	"layoutlab/engine/layout"
+)
+
+// Point lookups. A lookup `col = v` opens a file unless Delta's data skipping drops it: for a
+// data column, the file is kept when minValues.col <= v <= maxValues.col (DataFiltersBuilder's
+// rewrite of EqualTo; every file here has statistics on every data column, so
+// verifyStatsForFilter never keeps a file for missing stats); for the partition column
+// event_date, when the file's partition value equals v (partition pruning). Both are the closed
+// interval [lo, hi] of the file (lo = hi = the partition value for a partition column), so the
+// number of files opened for v is
+//
+//	#{files: lo <= v} - #{files: hi < v}
+//
+// (every file with hi < v also has lo <= v), two binary searches over the live files' sorted
+// lows and highs. The tests check this count against engine/skipping's PointLookup, file by
+// file, on every day of several runs.
+
+// intervalIndex holds the live files' lows and highs of one column, each sorted.
+type intervalIndex struct {
+	leaf     int
+	valid    bool
+	los, his []int64
+	version  int64 // the log version it reflects
+	scratch  []int64
+}
+
+// count is the number of files opened for v.
+func (x *intervalIndex) count(v int64) int {
+	a, _ := slices.BinarySearch(x.los, v+1) // first lo > v
+	b, _ := slices.BinarySearch(x.his, v)   // first hi >= v
+	return a - b
+}
+
+// sync brings the index to the run's current live set for leaf: rebuilt when the column
+// changed, otherwise updated by the file actions of the commits since it was last synced
+// (old ⊎ adds ∖ removes, each a linear merge).
+func (r *run) syncIndex(leaf int) {
+	x := &r.idx
+	if !x.valid || x.leaf != leaf {
+		x.los, x.his = x.los[:0], x.his[:0]
+		for _, id := range r.live {
+			f := &r.files[id]
+			x.los = append(x.los, f.lo[leaf])
+			x.his = append(x.his, f.hi[leaf])
+		}
+		slices.Sort(x.los)
+		slices.Sort(x.his)
+		x.leaf, x.valid, x.version = leaf, true, r.version
+		return
+	}
+	var addLo, addHi, rmLo, rmHi []int64
+	for v := x.version + 1; v <= r.version; v++ {
+		c := &r.commits[v]
+		for _, id := range c.adds {
+			addLo = append(addLo, r.files[id].lo[leaf])
+			addHi = append(addHi, r.files[id].hi[leaf])
+		}
+		for _, id := range c.removes {
+			rmLo = append(rmLo, r.files[id].lo[leaf])
+			rmHi = append(rmHi, r.files[id].hi[leaf])
+		}
+	}
+	x.los, x.scratch = update(x.los, x.scratch, addLo, rmLo)
+	x.his, x.scratch = update(x.his, x.scratch, addHi, rmHi)
+	x.version = r.version
+}
+
+// update returns sorted (old ⊎ add) ∖ rm, using scratch as the output buffer; it returns the
+// new slice and the buffer to reuse next time (old's array).
+func update(old, scratch, add, rm []int64) ([]int64, []int64) {
+	slices.Sort(add)
+	slices.Sort(rm)
+	out := scratch[:0]
+	i, j, k := 0, 0, 0
+	for i < len(old) || j < len(add) {
+		var v int64
+		if j >= len(add) || (i < len(old) && old[i] <= add[j]) {
+			v = old[i]
+			i++
+		} else {
+			v = add[j]
+			j++
+		}
+		for k < len(rm) && rm[k] < v {
+			k++ // unreachable for a consistent log: every removed file is live or added
+		}
+		if k < len(rm) && rm[k] == v {
+			k++
+			continue
+		}
+		out = append(out, v)
+	}
+	return out, old
+}
+
+// measureLookup is the day's lookup readout: NumProbes values drawn uniformly from the rows
+// the table holds that day (seeded by the scenario seed and the day), the mean number of files
+// opened. It also returns the first probe value, the one the file grid shows.
+func (r *run) measureLookup(day int, col string) (float64, int64) {
+	leaf, _ := leafOf(col)
+	r.syncIndex(leaf)
+	rows := r.g.dayOff[r.g.dayIndex(day)+1]
+	rng := rand.New(rand.NewPCG(mix(r.s.Seed, 0x70726f6265), uint64(day)))
+	vals := r.g.t.Cols[leaf].Ints
+	total := 0
+	var first int64
+	for p := range NumProbes {
+		v := vals[rng.Uint64N(uint64(rows))]
+		if p == 0 {
+			first = v
+		}
+		total += r.idx.count(v)
+	}
+	return float64(total) / NumProbes, first
+}
+
+// sortedColumn is one column's distinct values over all the run's rows, ascending, with the
+// number of rows below each: the rank space in which the file grid and the Fabric overlap score
+// place a file's min and max.
+type sortedColumn struct {
+	vals  []int64
+	below []int64 // rows with a smaller value
+	n     int64
+}
+
+func (r *run) sortedCol(leaf int) *sortedColumn {
+	if sc := r.sorted[leaf]; sc != nil {
+		return sc
+	}
+	col := &r.g.t.Cols[leaf]
+	n := r.g.t.NumRows
+	rk := layout.RankRows(col, layout.AllRows(n)) // a radix sort
+	sc := &sortedColumn{vals: make([]int64, rk.Distinct), below: make([]int64, rk.Distinct+1), n: int64(n)}
+	for k, p := range rk.Rep {
+		sc.vals[k] = col.Ints[p]
+	}
+	for _, k := range rk.R {
+		sc.below[k+1]++
+	}
+	for k := 1; k <= rk.Distinct; k++ {
+		sc.below[k] += sc.below[k-1]
+	}
+	r.sorted[leaf] = sc
+	return sc
+}
+
+// pos is the fraction of rows whose value is below v.
+func (sc *sortedColumn) pos(v int64) float64 {
+	k := sort.Search(len(sc.vals), func(i int) bool { return sc.vals[i] >= v })
+	return float64(sc.below[k]) / float64(sc.n)
+}
+
+// posAtOrBelow is the fraction of rows whose value is at most v.
+func (sc *sortedColumn) posAtOrBelow(v int64) float64 {
+	k := sort.Search(len(sc.vals), func(i int) bool { return sc.vals[i] > v })
+	return float64(sc.below[k]) / float64(sc.n)
+}

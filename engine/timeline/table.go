@@ -1,0 +1,155 @@
+package timeline
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"layoutlab/engine/table"
+)
+
+// The simulated table. Every row is a real row: it is generated, laid out by the real curves,
+// and its values make the per-file statistics.
+//
+//	customer_id bigint  uniform in [1, CustomerDomain]: millions of distinct values
+//	order_id    bigint  uniform in [1, 2^40): unique in practice, uncorrelated with time and
+//	                    customer, the key a person switches to on the key-change day
+//	event_date  date    the day the row was ingested (the partition column of the Z-order
+//	                    strategies, a data column with statistics otherwise)
+const (
+	ColCustomerID = "customer_id"
+	ColOrderID    = "order_id"
+	ColEventDate  = "event_date"
+
+	leafCustomer = 0
+	leafOrder    = 1
+	leafDate     = 2
+
+	// CustomerDomain is the number of customers: ids are drawn uniformly from 1..CustomerDomain.
+	CustomerDomain = 10_000_000
+	orderDomain    = 1 << 40
+
+	// MaxRows bounds the rows a run may generate (history and timeline together): 24 bytes a
+	// row, so 8M rows is 192 MB of columns, the most a browser tab should be asked to hold.
+	MaxRows = 8_000_000
+
+	// GiB is the unit of every size knob: sizes are bytes, 2^30 to the GiB.
+	GiB = int64(1) << 30
+)
+
+// TableName is the name the statements use.
+const TableName = "events"
+
+// firstDate is day 1's event_date. History days come before it.
+var firstDate = table.DaysOf(2026, time.January, 1)
+
+// schema is the table's schema, in this column order (leaf i = field i).
+var schema = table.Schema{Fields: []table.Field{
+	{Name: ColCustomerID, Type: table.Type{Kind: table.Bigint}, Nullable: true},
+	{Name: ColOrderID, Type: table.Type{Kind: table.Bigint}, Nullable: true},
+	{Name: ColEventDate, Type: table.Type{Kind: table.Date}, Nullable: true},
+}}
+
+// schemaString is metadata.schemaString: Spark's StructType JSON (bigint is "long").
+const schemaString = `{"type":"struct","fields":[` +
+	`{"name":"customer_id","type":"long","nullable":true,"metadata":{}},` +
+	`{"name":"order_id","type":"long","nullable":true,"metadata":{}},` +
+	`{"name":"event_date","type":"date","nullable":true,"metadata":{}}]}`
+
+// Columns lists the columns a lookup may filter on.
+func Columns() []string { return []string{ColCustomerID, ColOrderID, ColEventDate} }
+
+func leafOf(col string) (int, bool) {
+	switch col {
+	case ColCustomerID:
+		return leafCustomer, true
+	case ColOrderID:
+		return leafOrder, true
+	case ColEventDate:
+		return leafDate, true
+	}
+	return 0, false
+}
+
+// sizing turns rows into bytes. A GiB holds RowsPerGB rows; a file of n rows declares
+// floor(n·2^30/RowsPerGB) bytes, so with a power-of-two RowsPerGB (the default 256: 4 MiB a
+// row) every size is an exact integer, sizes add up exactly, and Delta's Long division
+// approxNumFiles = max(1, binBytes/maxFileSize) sees exactly the bytes the rows stand for.
+type sizing struct{ rowsPerGB int64 }
+
+func (z sizing) bytes(rows int) int64 {
+	return int64(rows) * GiB / z.rowsPerGB // rows ≤ MaxRows and GiB = 2^30: no overflow
+}
+
+// rowsFor is the number of rows for gb GiB, rounded to the nearest row.
+func (z sizing) rowsFor(gb float64) int {
+	return int(gb*float64(z.rowsPerGB) + 0.5)
+}
+
+// generated is the whole run's table: days first-history..last, each day's rows contiguous.
+type generated struct {
+	t       *table.Table
+	dayOff  []int32 // dayOff[i] = first row of day index i; dayOff[len] = total rows
+	history int     // number of history days; day index i is timeline day i-history+1
+}
+
+// dayIndex converts a timeline day (1..Days, or ≤ 0 for history) to its index in dayOff.
+func (g *generated) dayIndex(day int) int { return day + g.history - 1 }
+
+// rowsOfDay returns the row range of a timeline day.
+func (g *generated) rowsOfDay(day int) (lo, hi int32) {
+	i := g.dayIndex(day)
+	return g.dayOff[i], g.dayOff[i+1]
+}
+
+// generate builds the rows of history days 1-history..0 and timeline days 1..days, rowsPerDay
+// each. Day d's rows come from PCG(seed, d) alone, so a day's rows do not depend on the number
+// of days or on any knob but the ingest size and resolution.
+func generate(seed uint64, history, days, rowsPerDay int) (*generated, error) {
+	total := int64(history+days) * int64(rowsPerDay)
+	if total > MaxRows {
+		return nil, fmt.Errorf("%d days of %d rows is %d rows, more than the %d a run may hold: lower the ingest, the days or the rows per GiB",
+			history+days, rowsPerDay, total, MaxRows)
+	}
+	n := int(total)
+	t := &table.Table{Schema: schema, Leaves: schema.Leaves(), NumRows: n}
+	t.Cols = []table.Column{
+		{Kind: table.Bigint, Ints: make([]int64, n)},
+		{Kind: table.Bigint, Ints: make([]int64, n)},
+		{Kind: table.Date, Ints: make([]int64, n)},
+	}
+	g := &generated{t: t, history: history, dayOff: make([]int32, history+days+1)}
+	cust, ord, date := t.Cols[leafCustomer].Ints, t.Cols[leafOrder].Ints, t.Cols[leafDate].Ints
+	r := 0
+	for i := 0; i < history+days; i++ {
+		day := i - history + 1
+		g.dayOff[i] = int32(r)
+		rng := rand.New(rand.NewPCG(seed, uint64(int64(day))))
+		d := int64(firstDate) + int64(day-1)
+		for range rowsPerDay {
+			cust[r] = 1 + int64(rng.Uint64N(CustomerDomain))
+			ord[r] = 1 + int64(rng.Uint64N(orderDomain-1))
+			date[r] = d
+			r++
+		}
+	}
+	g.dayOff[history+days] = int32(r)
+	return g, nil
+}
+
+// dateString prints a day as event_date's partition value, "2026-01-01".
+func dateString(day int) string {
+	return table.DateValue(firstDate + int32(day-1)).String()
+}
+
+// mix derives independent seeds from one scenario seed (splitmix64 finaliser).
+func mix(vals ...uint64) uint64 {
+	var h uint64 = 0x9E3779B97F4A7C15
+	for _, v := range vals {
+		h ^= v + 0x9E3779B97F4A7C15 + (h << 6) + (h >> 2)
+		h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9
+		h = (h ^ (h >> 27)) * 0x94D049BB133111EB
+		h ^= h >> 31
+	}
+	return h
+}

@@ -1,0 +1,182 @@
+package timeline
+
+import (
+	"fmt"
+
+	deltalog "layoutlab/engine/log"
+)
+
+// Commits returns the table's transaction log: every commit of the run, versions 0..N, as the
+// actions a Delta writer puts in _delta_log/%020d.json (commitInfo first, then protocol,
+// metaData, domainMetadata, removes, adds). deltalog.Replay of them is the table the engine
+// planned on; ExportDir writes them.
+func (res *Result) Commits() []deltalog.Commit {
+	r := res.run
+	out := make([]deltalog.Commit, len(r.commits))
+	for i := range r.commits {
+		out[i] = r.actions(&r.commits[i])
+	}
+	return out
+}
+
+// CommitsThrough returns the log up to the last version committed on day (1..Days).
+func (res *Result) CommitsThrough(day int) ([]deltalog.Commit, error) {
+	r := res.run
+	if day < 1 || day > len(r.days) {
+		return nil, fmt.Errorf("day %d is outside 1..%d", day, len(r.days))
+	}
+	last := r.days[day-1].lastVersion(r)
+	out := make([]deltalog.Commit, last+1)
+	for v := range out {
+		out[v] = r.actions(&r.commits[v])
+	}
+	return out, nil
+}
+
+func (ds *dayState) lastVersion(r *run) int64 {
+	if n := len(ds.versions); n > 0 {
+		return ds.versions[n-1]
+	}
+	return -1
+}
+
+// ExportLog writes the run's log as real commit files under dir/_delta_log.
+func (res *Result) ExportLog(dir string) error {
+	return deltalog.ExportDir(dir, res.Commits())
+}
+
+func (r *run) actions(c *logCommit) deltalog.Commit {
+	acts := make([]deltalog.Action, 0, 4+len(c.adds)+len(c.removes))
+	acts = append(acts, c.info)
+	if c.protocol != nil {
+		acts = append(acts, *c.protocol)
+	}
+	if c.metadata != nil {
+		acts = append(acts, *c.metadata)
+	}
+	if c.domain != nil {
+		acts = append(acts, *c.domain)
+	}
+	ts := c.info.Timestamp
+	for _, id := range c.removes {
+		a := r.addAction(id, c.change)
+		acts = append(acts, a.RemoveWithTimestamp(ts, c.change))
+	}
+	for _, id := range c.adds {
+		acts = append(acts, r.addAction(id, c.change))
+	}
+	return deltalog.Commit{Version: c.version, Actions: acts}
+}
+
+// addAction is the add action that wrote file id.
+func (r *run) addAction(id int32, dataChange bool) deltalog.AddFile {
+	f := &r.files[id]
+	return deltalog.AddFile{
+		Path:               f.path,
+		PartitionValues:    f.part,
+		Size:               f.size,
+		ModificationTime:   f.modTime,
+		DataChange:         dataChange,
+		Stats:              f.json,
+		Tags:               f.tags,
+		ClusteringProvider: f.provider,
+	}
+}
+
+// Snapshot replays the log through day (1..Days) with engine/log: the table as Delta reads it.
+func (res *Result) Snapshot(day int) (*deltalog.Snapshot, error) {
+	commits, err := res.CommitsThrough(day)
+	if err != nil {
+		return nil, err
+	}
+	return deltalog.Replay(commits)
+}
+
+// Location is the table's location in DESCRIBE DETAIL.
+const Location = "file:/tmp/layoutlab/" + TableName
+
+// Describe returns DESCRIBE DETAIL and DESCRIBE HISTORY of the table at the end of day, as
+// engine/log computes them from the replayed log. History lists that day's commits, newest
+// first (DESCRIBE HISTORY limited to them).
+func (res *Result) Describe(day int) (deltalog.TableDetail, []deltalog.DeltaHistory, error) {
+	snap, err := res.Snapshot(day)
+	if err != nil {
+		return deltalog.TableDetail{}, nil, err
+	}
+	ds := &res.run.days[day-1]
+	return deltalog.DescribeDetail(snap, Location), deltalog.DescribeHistory(snap, len(ds.versions)), nil
+}
+
+// Statements returns the SQL the day ran, in order, and the day's lookup column.
+func (res *Result) Statements(day int) ([]string, string) {
+	ds := &res.run.days[day-1]
+	return ds.statements, ds.lookup
+}
+
+// DayFiles is the file grid of day (1..Days): every live file after that night, in log order,
+// with its min/max of the day's lookup column as rank positions and whether the day's first
+// probe value opens it.
+func (res *Result) DayFiles(day int) (*DayFiles, error) {
+	r := res.run
+	if day < 1 || day > len(r.days) {
+		return nil, fmt.Errorf("day %d is outside 1..%d", day, len(r.days))
+	}
+	ds := &r.days[day-1]
+	leaf, _ := leafOf(ds.lookup)
+	sc := r.sortedCol(leaf)
+	out := &DayFiles{Day: day, LookupColumn: ds.lookup, ProbeValue: ds.probe, Files: make([]FileInfo, len(ds.live))}
+	for i, id := range ds.live {
+		f := &r.files[id]
+		fi := FileInfo{Path: f.path, Size: f.size, Min: sc.pos(f.lo[leaf]), Max: sc.posAtOrBelow(f.hi[leaf]),
+			Read: f.lo[leaf] <= ds.probe && ds.probe <= f.hi[leaf], Added: f.day}
+		if f.cube >= 0 {
+			fi.ZCube = r.cubes[f.cube].id
+		}
+		if r.partitioned {
+			fi.Partition = ColEventDate + "=" + f.part[ColEventDate]
+		}
+		out.Files[i] = fi
+	}
+	return out, nil
+}
+
+// WithExtras returns a copy of res whose days carry the extras the default JSON leaves out:
+// the lookup column, the statements, the commit versions, and, when files is set, the file
+// grid, and when describe is set, DESCRIBE DETAIL and that day's DESCRIBE HISTORY.
+func (res *Result) WithExtras(files, describe bool) (*Result, error) {
+	out := *res
+	out.Days = make([]Day, len(res.Days))
+	copy(out.Days, res.Days)
+	r := res.run
+	var snap *deltalog.Snapshot
+	next := int64(0)
+	for i := range out.Days {
+		d := &out.Days[i]
+		ds := &r.days[i]
+		d.LookupColumn, d.Statements, d.Versions = ds.lookup, ds.statements, ds.versions
+		if files {
+			df, err := res.DayFiles(d.Day)
+			if err != nil {
+				return nil, err
+			}
+			d.FileList = df.Files
+		}
+		if describe {
+			// Apply the day's commits to the previous day's snapshot.
+			var err error
+			if snap == nil {
+				snap = deltalog.EmptySnapshot()
+			}
+			last := ds.lastVersion(r)
+			for ; next <= last; next++ {
+				if snap, err = snap.Apply(r.actions(&r.commits[next])); err != nil {
+					return nil, err
+				}
+			}
+			det := deltalog.DescribeDetail(snap, Location)
+			d.Detail = &det
+			d.History = deltalog.DescribeHistory(snap, len(ds.versions))
+		}
+	}
+	return &out, nil
+}
