@@ -216,3 +216,8 @@ func TestBrokenLinksShowNoticeAndDefaults(t *testing.T) {
 		t.Logf("%.20s → %s", frag, notice)
 	}
 }
+
+func readFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	return string(b), err
+}

@@ -1,0 +1,198 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"layoutlab/engine/scenario"
+	"layoutlab/site/host"
+)
+
+// recordRequests collects every URL the tab requests.
+func recordRequests(ctx context.Context) func() []string {
+	var mu sync.Mutex
+	var urls []string
+	chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			urls = append(urls, e.Request.URL)
+			mu.Unlock()
+		}
+	})
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), urls...)
+	}
+}
+
+// watchCSP records Content-Security-Policy violations in window.__csp (the script is injected
+// by the browser before the page's own, so the page's CSP does not apply to it).
+func watchCSP(t *testing.T, ctx context.Context) {
+	t.Helper()
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.__csp = []; document.addEventListener("securitypolicyviolation", e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));`,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestNoRequestLeavesTheOriginAndCSPHolds(t *testing.T) {
+	ctx := browser(t)
+	watchCSP(t, ctx)
+	urls := recordRequests(ctx)
+	open(t, ctx, scenario.Link(scenario.Default()))
+	for _, u := range urls() {
+		if !strings.HasPrefix(u, server.URL+"/") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") && u != "about:blank" {
+			t.Errorf("request outside the origin: %s", u)
+		}
+	}
+	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
+		t.Errorf("CSP violations: %v", v)
+	}
+	if n := len(urls()); n < 4 {
+		t.Fatalf("only %d requests recorded: the listener is not working", n)
+	}
+}
+
+func TestHostileStringsAreShownAsText(t *testing.T) {
+	ctx := browser(t)
+	s := scenario.Default()
+	s.Panel.Where = `<img src=x onerror=alert(1)>`
+	open(t, ctx, scenario.Link(s))
+	if n := eval[int](t, ctx, `document.querySelectorAll("img").length`); n != 0 {
+		t.Fatalf("%d img elements: a string field was parsed as HTML", n)
+	}
+	text := eval[string](t, ctx, `document.body.innerText`)
+	if !strings.Contains(text, "<img") {
+		t.Fatalf("the refused predicate is not shown to the user; page text:\n%s", text)
+	}
+	if got := eval[string](t, ctx, `document.getElementById("where").value`); got != s.Panel.Where {
+		t.Fatalf("the where field holds %q, want the text as typed", got)
+	}
+}
+
+func TestKeyboardReachesEveryControlAndLeavesTheCanvas(t *testing.T) {
+	ctx := browser(t)
+	open(t, ctx, "")
+	// From the canvas, Tab must move focus out (Ebiten would otherwise swallow it).
+	eval[bool](t, ctx, `(document.querySelector("canvas").focus(), document.activeElement.tagName === "CANVAS")`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+		t.Fatal(err)
+	}
+	if tag := eval[string](t, ctx, `document.activeElement.tagName`); tag == "CANVAS" {
+		t.Fatal("Tab did not move focus out of the canvas")
+	}
+	want := eval[[]string](t, ctx, `[...document.querySelectorAll("#controls .knob:not([hidden]) input, #controls .knob:not([hidden]) select, button")].map(e => e.id)`)
+	visited := map[string]bool{}
+	for i := 0; i < 80; i++ {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+			t.Fatal(err)
+		}
+		visited[eval[string](t, ctx, `document.activeElement.id`)] = true
+	}
+	for _, id := range want {
+		if !visited[id] {
+			t.Errorf("Tab never reached #%s", id)
+		}
+	}
+	if len(want) < 8 {
+		t.Fatalf("only %d controls found: %v", len(want), want)
+	}
+	// Every control has a label.
+	if unlabeled := eval[[]string](t, ctx, `[...document.querySelectorAll("#controls input, #controls select")].filter(e => !e.labels || e.labels.length === 0).map(e => e.id)`); len(unlabeled) != 0 {
+		t.Errorf("controls without a label: %v", unlabeled)
+	}
+}
+
+func TestWorksOfflineAfterOneVisit(t *testing.T) {
+	dist, _ := filepath.Abs("../../dist")
+	srv := httptest.NewServer(host.Handler(dist))
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/widget.html")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until the worker has installed and precached the build.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`navigator.serviceWorker.controller !== null || (navigator.serviceWorker.ready.then(() => window.__swReady = true), window.__swReady === true)`,
+		chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Fatalf("service worker never became ready: %v", err)
+	}
+	cached := eval[int](t, ctx, `(async () => { const k = await caches.keys(); let n = 0; for (const c of k) n += (await (await caches.open(c)).keys()).length; return n; })()`)
+	if cached < 5 {
+		t.Fatalf("only %d responses precached", cached)
+	}
+	srv.Close()
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/widget.html"+scenario.Link(scenario.Default()))); err != nil {
+		t.Fatalf("offline navigation failed: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("widget did not start offline: %v", err)
+	}
+	t.Logf("offline start from the service worker cache: %.0f ms to first frame (%s wall)", eval[float64](t, ctx, `window.layoutlab.firstFrame`), time.Since(start).Round(time.Millisecond))
+	if got := metric(t, ctx, "files_total"); got != "32" {
+		t.Fatalf("offline widget shows %q files", got)
+	}
+}
+
+func TestEmbedSnippetUnderASubPath(t *testing.T) {
+	dist, _ := filepath.Abs("../../dist")
+	embed, err := readFile(filepath.Join(dist, "embed.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first code block on the embedding page is the plain-HTML snippet a docs author pastes.
+	m := regexp.MustCompile(`(?s)<pre><code>(.*?)</code></pre>`).FindStringSubmatch(embed)
+	if m == nil {
+		t.Fatal("embed.html has no snippet")
+	}
+	snippet := html.UnescapeString(m[1])
+	mux := http.NewServeMux()
+	mux.Handle("/docs/layoutlab/", http.StripPrefix("/docs/layoutlab", host.Handler(dist)))
+	mux.HandleFunc("/docs/guide/page.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		// The docs page lives one level down, so the author's relative path gains a "../".
+		page := strings.ReplaceAll(snippet, `"layoutlab/`, `"../layoutlab/`)
+		w.Write([]byte("<!doctype html><title>docs</title><h1>Some docs</h1>\n" + page))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	ctx := browser(t)
+	urls := recordRequests(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/docs/guide/page.html")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe"); return !!(f && f.contentWindow.layoutlab && f.contentWindow.layoutlab.ready); })()`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("embedded widget never became ready: %v", err)
+	}
+	// The loader sized the iframe to the height the widget reported.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe"); const want = Math.max(480, f.contentDocument.getElementById("panel").scrollHeight); return f.style.height === want + "px"; })()`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("iframe was not sized to the widget: height %s", eval[string](t, ctx, `document.querySelector("iframe").style.height`))
+	}
+	for _, u := range urls() {
+		if strings.HasPrefix(u, "http") && !strings.HasPrefix(u, srv.URL+"/docs/") {
+			t.Errorf("embedded widget requested %s, outside its sub-path", u)
+		}
+	}
+}
