@@ -39,12 +39,10 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		l.ids = make([][]uint32, d)
 	}
 	l.ids = l.ids[:d]
-	maxID := int32(0)
+	maxID := uint32(0)
 	for j, k := range keys {
-		l.rid32 = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges)
-		col := slices.Grow(l.ids[j][:0], n)[:n]
-		for i, v := range l.rid32 {
-			col[i] = uint32(v)
+		col := l.rangeIDs(k, numRanges, n)
+		for _, v := range col {
 			maxID = max(maxID, v)
 		}
 		l.ids[j] = col
@@ -58,7 +56,7 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		// only the last d·b bits of the result can differ (b = bits in the largest id). When they
 		// fit in 56 bits the key is kept as that uint64 tail; it orders exactly as the unsigned
 		// bytes do because every byte before it is zero in every row.
-		keyBits = d * max(1, bits.Len32(uint32(maxID)))
+		keyBits = d * max(1, bits.Len32(maxID))
 	case curve.Hilbert:
 		enc, err = curve.NewHilbertEncoder(d, curve.NumBits(numRanges))
 		if err != nil {
@@ -92,6 +90,39 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 	}
 	return l.gather(rows, numFiles), nil
 }
+
+// rangeIDs is range_partition_id(key, numRanges) over the bin as uint32 coordinates. The ids
+// of the most recent keys are kept, keyed by the identity of their rank slice, so re-laying out
+// the same bin with other options or key orders does not recompute them; callers must not
+// modify a Ranks after passing it (RankRows always returns fresh slices).
+func (l *Layouter) rangeIDs(k Ranks, numRanges, n int) []uint32 {
+	if n == 0 {
+		return nil
+	}
+	key := idKey{&k.R[0], n, numRanges}
+	if ids, ok := l.idCache[key]; ok {
+		return ids
+	}
+	l.rid32 = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges)
+	ids := make([]uint32, n)
+	for i, v := range l.rid32 {
+		ids[i] = uint32(v)
+	}
+	if l.idCache == nil || len(l.idCache) >= maxCachedIDs {
+		l.idCache = map[idKey][]uint32{}
+	}
+	l.idCache[key] = ids
+	return ids
+}
+
+type idKey struct {
+	first     *int32
+	n         int
+	numRanges int
+}
+
+// maxCachedIDs bounds the range-id cache: a few layouts of up to four keys.
+const maxCachedIDs = 8
 
 // packed handles keys of at most 56 bits: each row becomes key<<8 | (noise+128), whose unsigned
 // order is (key, noise as a signed byte), radix sorted with the row position as payload.

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -128,15 +129,13 @@ func floatKey(f float64) uint64 {
 }
 
 // sorter is an LSD radix sort of uint64 keys carrying int32 payloads, reusing its buffers.
-// Digits are 11 bits; a digit position where every key agrees is skipped, so event dates
-// (a few hundred values) take two passes and packed curve keys three or four.
+// Only the span of bits that differ between keys is sorted, so dates take one or two passes and
+// packed 48-bit curve keys three.
 type sorter struct {
 	k2    []uint64
 	p2    []int32
-	count [1 << radixBits]int32
+	count []int32
 }
-
-const radixBits = 11
 
 // sort sorts keys ascending, permuting pos alongside. It is stable.
 func (s *sorter) sort(keys []uint64, pos []int32) {
@@ -154,17 +153,32 @@ func (s *sorter) sort(keys []uint64, pos []int32) {
 	if diff == 0 {
 		return
 	}
+	// Only bits that differ between keys need sorting: from the lowest to the highest differing
+	// bit, in as few passes as digits of at most maxBits allow (16 bits for large inputs, whose
+	// count table then still sits in L2; 11 for small ones, where clearing it would dominate).
+	lowBit := uint(bits.TrailingZeros64(diff))
+	sig := uint(bits.Len64(diff)) - lowBit
+	maxBits := uint(11)
+	if n >= 1<<16 {
+		maxBits = 16
+	}
+	passes := (sig + maxBits - 1) / maxBits
+	width := (sig + passes - 1) / passes
+	mask := uint64(1)<<width - 1
+	if cap(s.count) < 1<<width {
+		s.count = make([]int32, 1<<width)
+	}
+	cnt := s.count[:1<<width]
 	s.k2 = slices.Grow(s.k2[:0], n)[:n]
 	s.p2 = slices.Grow(s.p2[:0], n)[:n]
 	src, dst := keys, s.k2
 	psrc, pdst := pos, s.p2
-	const mask = 1<<radixBits - 1
-	for shift := uint(0); shift < 64; shift += radixBits {
+	for p := uint(0); p < passes; p++ {
+		shift := lowBit + p*width
 		if (diff>>shift)&mask == 0 {
 			continue
 		}
-		cnt := &s.count
-		clear(cnt[:])
+		clear(cnt)
 		for _, k := range src {
 			cnt[(k>>shift)&mask]++
 		}

@@ -1,25 +1,29 @@
 // Package panel runs Layout Lab's statistics panel (experiences.md §2): it generates the seeded
 // table, lays it out with Delta's real algorithms (package layout), collects Delta's per-file
-// statistics and runs Delta's data skipping for the panel's query, and measures how wide a range
-// of each key every file covers.
+// statistics (package stats), runs Delta's data skipping for the panel's query, and measures how
+// wide a range of each key every file covers.
 package panel
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
+	"layoutlab/engine/ddl"
 	"layoutlab/engine/layout"
 	"layoutlab/engine/scenario"
+	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
 
 // Engine computes panel Results and caches what does not change between knob moves: the table
-// for (rows, seed), each key's ranks over it, and the last layout. The zero value is ready to use.
-// An Engine is not safe for concurrent use; the browser keeps one.
+// for (rows, seed), each column's ranks over it, the last layout and the last statistics. The
+// zero value is ready to use. An Engine is not safe for concurrent use; the browser keeps one.
 type Engine struct {
-	// NoCache makes every Run start from scratch (benchmarks compare both).
+	// NoCache makes every Run start from scratch, generating the table again (benchmarks
+	// compare both).
 	NoCache bool
 	// StatsJSON fills Result.StatsJSON with each file's add.stats string.
 	StatsJSON bool
@@ -27,34 +31,56 @@ type Engine struct {
 	rows  int
 	seed  uint64
 	tbl   *table.Table
-	ranks map[int]layout.Ranks // leaf → ranks over the whole table
+	ranks map[int]layout.Ranks // leaf → dense ranks over the whole table
 
 	lay   layout.Layouter
 	last  layoutKey
 	files [][]int32
 	paths []string
+
+	statsFor  statsKey
+	fileStats []stats.FileStats
+	objects   [][3]json.RawMessage // per file: minValues, maxValues, nullCount
+	statsStr  []string
+	fileOf    []int32             // row → file in the current layout
+	ranges    map[int]*rankRanges // leaf → per-file rank ranges in the current layout
+	allRows   []int32
+	fileOf8   []uint8
+	compact   map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
+	spanCols  []int               // the span columns of the current Run
 }
 
 type layoutKey struct {
 	kind     layout.Kind
 	keys     string
 	numFiles int
-	valid    bool
+	gen      int // bumped whenever a layout is computed
 }
 
-// Table returns the seeded table for (rows, seed), generating it once.
-func (e *Engine) Table(rows int, seed uint64) *table.Table {
-	if e.NoCache || e.tbl == nil || e.rows != rows || e.seed != seed {
-		e.tbl = prelimGenerate(rows, seed)
-		e.rows, e.seed = rows, seed
+type statsKey struct {
+	layoutGen int
+	indexed   string
+}
+
+// Table returns the seeded panel table for (rows, seed) (table.DefaultPanelSpec), generating it
+// once and keeping it until rows or seed change.
+func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
+	if e.tbl == nil || e.rows != rows || e.seed != seed {
+		t, err := table.Generate(table.DefaultPanelSpec(), rows, seed)
+		if err != nil {
+			return nil, err
+		}
+		e.tbl, e.rows, e.seed = t, rows, seed
 		e.ranks = map[int]layout.Ranks{}
-		e.last = layoutKey{}
+		e.compact = map[int]compactRank{}
+		e.last = layoutKey{gen: e.last.gen + 1}
+		e.statsFor = statsKey{}
 	}
-	return e.tbl
+	return e.tbl, nil
 }
 
 func (e *Engine) rankOf(leaf int) layout.Ranks {
-	if r, ok := e.ranks[leaf]; ok && !e.NoCache {
+	if r, ok := e.ranks[leaf]; ok {
 		return r
 	}
 	r := layout.RankRows(&e.tbl.Cols[leaf], layout.AllRows(e.tbl.NumRows))
@@ -72,17 +98,23 @@ func NumFiles(p scenario.Panel) int {
 	return layout.ApproxNumFiles(int64(p.Rows), int64(p.RowsPerFile))
 }
 
-// Run computes the panel for p. It never panics: input it cannot use gives a Result whose Error
-// has class LAYOUTLAB_INVALID_INPUT and names the problem; a layout Delta refuses gives Delta's
-// error class and message while the table is still shown:
+// Run computes the panel for p. It never panics. Input it cannot use gives a Result whose Error
+// has class LAYOUTLAB_INVALID_INPUT and names the problem (and no files when the table itself
+// cannot be built). A layout Delta refuses gives Delta's error class, SQLSTATE and message while
+// the table is still shown, as far as Delta would have written it:
 //
-//   - liquid clustering (hilbert) on more than 4 keys, on a key without statistics or of a type
-//     without data skipping, or on duplicate keys: Delta refuses the CLUSTER BY, so the files are
-//     shown as appended (Layout "append");
-//   - ZORDER BY a key without statistics: Delta refuses by default, but the check can be
-//     disabled (spark.databricks.delta.optimize.zorder.checkStatsCollection.enabled=false), so
-//     the files are shown Z-ordered as they would then be, with the error alongside;
-//   - ZORDER BY a column that does not exist: shown as appended.
+//   - a delta.dataSkippingStatsColumns value Delta rejects: the table cannot be configured, so
+//     it is shown appended with the default statistics (32 indexed columns);
+//   - liquid clustering (hilbert) on more than 4 keys, on duplicate keys, on a missing column,
+//     on a type without data skipping or on a column without statistics: CLUSTER BY is refused,
+//     so the files are shown as appended (Result.Layout "append");
+//   - ZORDER BY a column without statistics: refused by default, but the check can be disabled
+//     (spark.databricks.delta.optimize.zorder.checkStatsCollection.enabled = false), so the
+//     files are shown Z-ordered as they would then be (Result.Layout "zorder") with the error;
+//   - ZORDER BY a missing column: shown appended;
+//   - a WHERE Spark cannot parse or resolve: the layout is shown, every file marked read.
+//
+// Result.Layout always names the layout the files are actually in.
 func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	res = &Result{Keys: []string{}, Files: []File{}, Spans: map[string]float64{}}
 	defer func() {
@@ -90,6 +122,9 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 			res.Error = &Error{Class: "LAYOUTLAB_INTERNAL", Message: fmt.Sprint("internal error: ", r)}
 		}
 	}()
+	if e.NoCache {
+		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON}
+	}
 	s := scenario.Scenario{View: "panel", Panel: p}
 	s.EnsureDefaults()
 	p = s.Panel
@@ -106,129 +141,140 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		res.Error = invalid(err.Error())
 		return res
 	}
-	t := e.Table(p.Rows, p.Seed)
+	t, err := e.Table(p.Rows, p.Seed)
+	if err != nil {
+		res.Error = invalid(err.Error())
+		return res
+	}
+	fail := func(err error) {
+		if res.Error == nil {
+			res.Error = asError(err)
+		}
+	}
+	showAppend := func() { kind, res.Layout = layout.Append, "append" }
 
-	indexed, serr := statsSchema(t, p)
-	if serr != nil {
-		res.Error = serr
-		res.Layout = "append"
-		kind = layout.Append
+	// Which leaves get statistics.
+	cfg := stats.DefaultConfig()
+	cfg.NumIndexedCols = p.NumIndexedCols()
+	cfg.StatsColumns = p.StatsColumns
+	indexed, err := stats.StatsSchema(t.Schema, cfg)
+	if err != nil {
+		fail(err)
+		showAppend()
+		cfg = stats.DefaultConfig()
+		indexed, _ = stats.StatsSchema(t.Schema, cfg)
 	}
 
-	keys := make([]int, 0, len(p.Keys))
-	for _, k := range p.Keys {
-		keys = append(keys, t.LeafIndex(k))
+	// The keys, checked as Delta checks them.
+	keys := make([]int, len(p.Keys))
+	for i, k := range p.Keys {
+		keys[i] = t.LeafIndex(k)
 	}
 	if res.Error == nil {
-		if rerr, show := checkKeys(t, kind, p.Keys, keys, indexed); rerr != nil {
-			res.Error = rerr
+		err, show := checkKeys(t, kind, p.Keys, keys, indexed)
+		if err != nil {
+			fail(err)
 			if !show {
-				kind = layout.Append
-				res.Layout = "append"
+				showAppend()
 			}
 		}
 	}
-	if kind == layout.OrderBy && len(keys) == 0 {
-		res.Error = invalid("layout orderby needs at least one key")
-		kind, res.Layout = layout.Append, "append"
-	}
-	if (kind == layout.ZOrder || kind == layout.Hilbert) && len(keys) == 0 {
-		res.Error = invalid("layout " + p.Layout + " needs at least one key")
-		kind, res.Layout = layout.Append, "append"
-	}
 
 	numFiles := NumFiles(p)
-	files, paths, lerr := e.layout(t, kind, keys, numFiles, p.Seed)
-	if lerr != nil {
-		if res.Error == nil {
-			res.Error = &Error{Class: "LAYOUTLAB_LAYOUT_UNAVAILABLE", Message: lerr.Error() + "; showing the table as appended"}
-		}
-		files, paths, _ = e.layout(t, layout.Append, nil, numFiles, p.Seed)
-		res.Layout = "append"
+	files, paths, err := e.layout(t, kind, keys, numFiles, p.Seed)
+	if err != nil {
+		fail(err)
+		showAppend()
+		files, paths, _ = e.layout(t, kind, nil, numFiles, p.Seed)
 	}
+	e.spanCols = spanColumns(t, p.Keys)
+	fileStats, objects, statsStr := e.collect(t, files, indexed, cfg)
 
-	var conj []prelimConj
+	read := make([]bool, len(files))
+	for i := range read {
+		read[i] = true
+	}
 	if strings.TrimSpace(p.Where) != "" {
-		var perr error
-		conj, perr = prelimParse(p.Where, t)
-		if perr != nil && res.Error == nil {
-			res.Error = &Error{Class: "PARSE_SYNTAX_ERROR", SQLState: "42601", Message: "WHERE: " + perr.Error()}
+		if err := scan(t, p.Where, fileStats, files, paths, indexed, read); err != nil {
+			fail(err)
 		}
 	}
 
-	spanCols := spanColumns(t, p.Keys)
+	spanCols := e.spanCols
+	e.computeRanges(spanCols)
 	spanRanks := make([]layout.Ranks, len(spanCols))
+	names := make([]string, len(spanCols))
 	for i, c := range spanCols {
 		spanRanks[i] = e.rankOf(c)
+		names[i] = t.Leaves[c].Name()
 	}
 	res.FilesTotal = len(files)
 	res.RowsTotal = int64(t.NumRows)
 	res.Files = make([]File, len(files))
 	sums := make([]float64, len(spanCols))
 	for fi, rows := range files {
-		st := prelimCollect(t, rows, indexed)
 		f := &res.Files[fi]
 		f.Path = paths[fi]
-		f.NumRecords = st.num
-		f.MinValues, f.MaxValues, f.NullCount = statsObjects(t, &st)
-		f.Read = prelimKeep(conj, &st)
+		f.NumRecords = int64(len(rows))
+		f.MinValues, f.MaxValues, f.NullCount = objects[fi][0], objects[fi][1], objects[fi][2]
+		f.Read = read[fi]
 		if f.Read {
 			res.FilesRead++
-			res.RowsRead += st.num
-		}
-		if e.StatsJSON {
-			res.StatsJSON = append(res.StatsJSON, statsString(&st, f))
+			res.RowsRead += f.NumRecords
 		}
 		f.Span = make(map[string]float64, len(spanCols))
 		f.Box = make(map[string][2]float64, len(spanCols))
-		for i, c := range spanCols {
-			name := t.Leaves[c].Name()
-			rk := spanRanks[i]
-			lo, hi := int32(-1), int32(-1)
-			for _, r := range rows {
-				v := rk.R[r]
-				if v < 0 {
-					continue
-				}
-				if lo < 0 || v < lo {
-					lo = v
-				}
-				if v > hi {
-					hi = v
-				}
-			}
-			if lo < 0 {
-				f.Span[name] = 0
+		for i, rk := range spanRanks {
+			fr := e.fileRanges(spanCols[i])
+			lo, hi := int32(fr.lo[fi]), fr.hi[fi]
+			if hi < 0 {
+				f.Span[names[i]] = 0
 				continue
 			}
 			d := float64(rk.Distinct)
-			f.Span[name] = float64(hi-lo+1) / d
-			f.Box[name] = [2]float64{float64(lo) / d, float64(hi+1) / d}
-			sums[i] += f.Span[name]
+			f.Span[names[i]] = float64(hi-lo+1) / d
+			f.Box[names[i]] = [2]float64{float64(lo) / d, float64(hi+1) / d}
+			sums[i] += f.Span[names[i]]
 		}
 	}
-	for i, c := range spanCols {
-		if len(files) > 0 {
-			res.Spans[t.Leaves[c].Name()] = sums[i] / float64(len(files))
+	if len(files) > 0 {
+		for i, n := range names {
+			res.Spans[n] = sums[i] / float64(len(files))
 		}
+	}
+	if e.StatsJSON {
+		res.StatsJSON = statsStr
 	}
 	return res
+}
+
+// asError turns a Delta error (ddl.DeltaError) into the Result's error, anything else into an
+// invalid-input error.
+func asError(err error) *Error {
+	var de *ddl.DeltaError
+	if errors.As(err, &de) {
+		return &Error{Class: de.Class, SQLState: de.SQLState, Message: de.Message}
+	}
+	var pe *Error
+	if errors.As(err, &pe) {
+		return pe
+	}
+	return invalid(err.Error())
 }
 
 // spanColumns are the leaves whose spans are reported: the keys that exist, then the panel's
 // four dimensions (event_date, user_id, region_id, device_model_id) when the table has them.
 func spanColumns(t *table.Table, keys []string) []int {
 	var out []int
-	seen := map[int]bool{}
-	for _, n := range append(append([]string(nil), keys...), "event_date", "user_id", "region_id", "device_model_id") {
-		if i := t.LeafIndex(n); i >= 0 && !seen[i] {
-			seen[i] = true
+	for _, n := range append(slices.Clone(keys), "event_date", "user_id", "region_id", "device_model_id") {
+		if i := t.LeafIndex(n); i >= 0 && !slices.Contains(out, i) {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
+// layout lays the table out, or returns the cached files when nothing that decides them changed.
 func (e *Engine) layout(t *table.Table, kind layout.Kind, keys []int, numFiles int, seed uint64) ([][]int32, []string, error) {
 	switch kind {
 	case layout.Append:
@@ -236,183 +282,153 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys []int, numFiles i
 	case layout.OrderBy:
 		keys = keys[:min(1, len(keys))]
 	}
-	var kb strings.Builder
-	for _, k := range keys {
-		fmt.Fprintf(&kb, "%d,", k)
+	for i, k := range keys {
+		if k < 0 || k >= len(t.Cols) {
+			return nil, nil, fmt.Errorf("key %d is not a column of the table", i+1)
+		}
 	}
-	lk := layoutKey{kind: kind, keys: kb.String(), numFiles: numFiles, valid: true}
-	if !e.NoCache && e.last == lk {
+	lk := layoutKey{kind: kind, keys: fmt.Sprint(keys), numFiles: numFiles, gen: e.last.gen}
+	if e.files != nil && e.last == lk {
 		return e.files, e.paths, nil
 	}
 	ranks := make([]layout.Ranks, len(keys))
 	for i, k := range keys {
-		if k < 0 || k >= len(t.Cols) {
-			return nil, nil, fmt.Errorf("key %d is not a column", i+1)
-		}
 		ranks[i] = e.rankOf(k)
 	}
-	files, err := e.lay.Layout(layout.AllRows(t.NumRows), ranks, kind, numFiles, layout.Options{Seed: seed})
+	// Clustering an unpartitioned table is one OPTIMIZE bin: the whole table.
+	if len(e.allRows) != t.NumRows {
+		e.allRows = layout.AllRows(t.NumRows)
+	}
+	files, err := e.lay.Layout(e.allRows, ranks, kind, numFiles, layout.Options{Seed: seed})
 	if err != nil {
 		return nil, nil, err
 	}
+	e.setFiles(files)
 	namer := layout.NewFileNamer(seed)
 	paths := make([]string, len(files))
 	for i := range files {
 		paths[i] = namer.Name("", i)
 	}
-	e.last, e.files, e.paths = lk, files, paths
+	lk.gen++
+	e.last, e.paths = lk, paths
 	return files, paths, nil
 }
 
-// statsSchema decides which leaves get statistics: delta.dataSkippingStatsColumns when set,
-// otherwise the first delta.dataSkippingNumIndexedCols leaves (-1 = all).
-func statsSchema(t *table.Table, p scenario.Panel) ([]bool, *Error) {
-	indexed := make([]bool, len(t.Leaves))
-	if len(p.StatsColumns) > 0 {
-		seen := map[int]bool{}
-		for _, n := range p.StatsColumns {
-			i := t.LeafIndex(strings.TrimSpace(n))
-			if i < 0 {
-				return indexed, &Error{Class: "DELTA_COLUMN_NOT_FOUND", SQLState: "42703", Message: fmt.Sprintf("Unable to find the column `%s` given [%s]", n, leafNames(t))}
-			}
-			if seen[i] {
-				return indexed, &Error{Class: "DELTA_DUPLICATE_DATA_SKIPPING_COLUMNS", SQLState: "42701", Message: fmt.Sprintf("Duplicated data skipping columns found: %s.", n)}
-			}
-			seen[i] = true
-			if !t.Leaves[i].Type.SkippingEligible() {
-				return indexed, &Error{Class: "DELTA_COLUMN_DATA_SKIPPING_NOT_SUPPORTED_TYPE", SQLState: "0AKDC", Message: fmt.Sprintf("Data skipping is not supported for column '%s' of type %s.", n, t.Leaves[i].Type)}
-			}
-			indexed[i] = true
+// setFiles makes files the current layout: the row → file map and no rank ranges yet.
+func (e *Engine) setFiles(files [][]int32) {
+	n := e.tbl.NumRows
+	if cap(e.fileOf) < n {
+		e.fileOf = make([]int32, n)
+	}
+	e.fileOf = e.fileOf[:n]
+	for f, rows := range files {
+		for _, r := range rows {
+			e.fileOf[r] = int32(f)
 		}
-		return indexed, nil
 	}
-	n := p.NumIndexedCols()
-	for i := range indexed {
-		indexed[i] = n < 0 || i < n
-	}
-	return indexed, nil
+	e.files = files
+	e.ranges = map[int]*rankRanges{}
 }
 
-func leafNames(t *table.Table) string {
-	var s []string
-	for _, l := range t.Leaves {
-		s = append(s, l.Name())
+// collect computes (or reuses) every file's statistics and their JSON objects.
+func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg stats.Config) ([]stats.FileStats, [][3]json.RawMessage, []string) {
+	var ib strings.Builder
+	for _, x := range indexed {
+		if x {
+			ib.WriteByte('1')
+		} else {
+			ib.WriteByte('0')
+		}
 	}
-	return strings.Join(s, ", ")
+	key := statsKey{layoutGen: e.last.gen, indexed: ib.String()}
+	if e.fileStats != nil && e.statsFor == key {
+		return e.fileStats, e.objects, e.statsStr
+	}
+	fs := e.collectAll(t, files, indexed, cfg)
+	objs := make([][3]json.RawMessage, len(files))
+	strs := make([]string, len(files))
+	for i := range files {
+		strs[i] = fs[i].JSON(t.Leaves)
+		var o struct {
+			Min   json.RawMessage `json:"minValues"`
+			Max   json.RawMessage `json:"maxValues"`
+			Nulls json.RawMessage `json:"nullCount"`
+		}
+		json.Unmarshal([]byte(strs[i]), &o)
+		for j, m := range []json.RawMessage{o.Min, o.Max, o.Nulls} {
+			if m == nil {
+				m = json.RawMessage("{}")
+			}
+			objs[i][j] = m
+		}
+	}
+	e.statsFor, e.fileStats, e.objects, e.statsStr = key, fs, objs, strs
+	return fs, objs, strs
 }
 
-// checkKeys applies Delta's checks on clustering / Z-order keys. show reports whether the
+// checkKeys applies Delta's checks on clustering and Z-order keys. show reports whether the
 // layout is still carried out (Z-order with its stats check disabled).
-func checkKeys(t *table.Table, kind layout.Kind, names []string, keys []int, indexed []bool) (err *Error, show bool) {
+func checkKeys(t *table.Table, kind layout.Kind, names []string, keys []int, indexed []bool) (err error, show bool) {
 	switch kind {
 	case layout.Hilbert:
-		if len(names) > 4 {
-			return &Error{Class: "DELTA_CLUSTER_BY_INVALID_NUM_COLUMNS", SQLState: "54000", Message: fmt.Sprintf("CLUSTER BY supports up to 4 clustering columns, but the table has %d clustering columns. Please remove the extra clustering columns.", len(names))}, false
+		if len(names) > ddl.NumClusteringColumnsLimit {
+			return ddl.ClusterByInvalidNumColumns(ddl.NumClusteringColumnsLimit, len(names)), false
 		}
-		seen := map[int]bool{}
-		var missing []string
+		var dups, badType, missing []string
 		for i, k := range keys {
 			if k < 0 {
-				return invalid(fmt.Sprintf("clustering column %q does not exist", names[i])), false
+				return ddl.ColumnNotInSchema(table.QuoteName([]string{names[i]}), table.TreeString(t.Schema.Fields)), false
 			}
-			if seen[k] {
-				return &Error{Class: "DELTA_DUPLICATE_COLUMNS_FOUND.CLUSTER_BY", SQLState: "42711", Message: fmt.Sprintf("Found duplicate column(s): %s. The duplicate was found in CLUSTER BY.", names[i])}, false
+			if slices.Contains(keys[:i], k) && !slices.Contains(dups, "`"+names[i]+"`") {
+				dups = append(dups, "`"+names[i]+"`")
 			}
-			seen[k] = true
-			if !t.Leaves[k].Type.SkippingEligible() {
-				return &Error{Class: "DELTA_CLUSTERING_COLUMNS_DATATYPE_NOT_SUPPORTED", SQLState: "0A000", Message: fmt.Sprintf("CLUSTER BY is not supported because the following column(s): %s : %s don't support data skipping.", names[i], strings.ToUpper(t.Leaves[k].Type.String()))}, false
-			}
-			if !indexed[k] {
+			switch {
+			case !t.Leaves[k].Type.SkippingEligible():
+				badType = append(badType, names[i]+" : "+t.Leaves[k].Type.SQL())
+			case !indexed[k]:
 				missing = append(missing, names[i])
 			}
 		}
-		if len(missing) > 0 {
-			return &Error{Class: "DELTA_CLUSTERING_COLUMN_MISSING_STATS", SQLState: "22000", Message: fmt.Sprintf("Clustering requires clustering columns to have stats. Couldn't find clustering column(s) '%s' in stats schema:\n%s", strings.Join(missing, ", "), statsSchemaTree(t, indexed))}, false
+		switch {
+		case len(dups) > 0:
+			return ddl.FoundDuplicateColumnsClusterBy(strings.Join(dups, ", ")), false
+		case len(badType) > 0:
+			return ddl.ClusteringColumnUnsupportedDataTypes(badType), false
+		case len(missing) > 0:
+			return ddl.ClusteringColumnMissingStats(missing, statsTree(t, indexed)), false
 		}
 	case layout.ZOrder:
 		var missing []string
 		for i, k := range keys {
 			if k < 0 {
-				return &Error{Class: "DELTA_ZORDERING_COLUMN_DOES_NOT_EXIST", SQLState: "42703", Message: fmt.Sprintf("Z-Ordering column %s does not exist in data schema.", names[i])}, false
+				return ddl.ZOrderingColumnDoesNotExist(names[i]), false
 			}
 			if !indexed[k] || !t.Leaves[k].Type.SkippingEligible() {
 				missing = append(missing, names[i])
 			}
 		}
 		if len(missing) > 0 {
-			return &Error{Class: "DELTA_ZORDERING_ON_COLUMN_WITHOUT_STATS", SQLState: "KD00D", Message: fmt.Sprintf("Z-Ordering on [%s] will be ineffective, because we currently do not collect stats for these columns. You can disable this check by setting\n SET spark.databricks.delta.optimize.zorder.checkStatsCollection.enabled = false", strings.Join(missing, ", "))}, true
+			return ddl.ZOrderingOnColumnWithNoStats(missing), true
 		}
 	case layout.OrderBy:
-		if len(keys) > 0 && keys[0] < 0 {
+		if len(keys) == 0 {
+			return invalid("layout orderby needs a key"), false
+		}
+		if keys[0] < 0 {
 			return invalid(fmt.Sprintf("ORDER BY column %q does not exist", names[0])), false
 		}
+	}
+	if (kind == layout.ZOrder || kind == layout.Hilbert) && len(keys) == 0 {
+		return invalid("layout " + kind.String() + " needs at least one key"), false
 	}
 	return nil, false
 }
 
-func statsSchemaTree(t *table.Table, indexed []bool) string {
-	var b strings.Builder
-	b.WriteString("root\n")
-	for i, l := range t.Leaves {
-		if indexed[i] && l.Type.SkippingEligible() {
-			fmt.Fprintf(&b, " |-- %s: %s (nullable = true)\n", l.Name(), l.Type)
-		}
+// statsTree is the treeString of the stats collection schema: the indexed leaves with min/max.
+func statsTree(t *table.Table, indexed []bool) string {
+	keep := make([]bool, len(indexed))
+	for i, x := range indexed {
+		keep[i] = x && t.Leaves[i].Type.SkippingEligible()
 	}
-	return b.String()
-}
-
-// statsObjects renders minValues, maxValues and nullCount as Delta's stats JSON objects.
-func statsObjects(t *table.Table, s *prelimStats) (min, max, nulls json.RawMessage) {
-	var bmin, bmax, bn bytes.Buffer
-	bmin.WriteByte('{')
-	bmax.WriteByte('{')
-	bn.WriteByte('{')
-	for i, l := range t.Leaves {
-		if s.nulls[i] < 0 {
-			continue
-		}
-		name, _ := json.Marshal(l.Name())
-		if !s.min[i].Absent() {
-			if bmin.Len() > 1 {
-				bmin.WriteByte(',')
-				bmax.WriteByte(',')
-			}
-			bmin.Write(name)
-			bmin.WriteByte(':')
-			bmin.Write(valueJSON(s.min[i]))
-			bmax.Write(name)
-			bmax.WriteByte(':')
-			bmax.Write(valueJSON(s.max[i]))
-		}
-		if bn.Len() > 1 {
-			bn.WriteByte(',')
-		}
-		bn.Write(name)
-		fmt.Fprintf(&bn, ":%d", s.nulls[i])
-	}
-	bmin.WriteByte('}')
-	bmax.WriteByte('}')
-	bn.WriteByte('}')
-	return bmin.Bytes(), bmax.Bytes(), bn.Bytes()
-}
-
-func valueJSON(v table.Value) []byte {
-	switch v.Kind {
-	case table.Bigint, table.Int:
-		return fmt.Appendf(nil, "%d", v.I)
-	case table.Double:
-		b, err := json.Marshal(v.F)
-		if err != nil {
-			b, _ = json.Marshal(v.String()) // NaN and infinities as Spark's JSON writes them
-		}
-		return b
-	case table.Decimal:
-		return []byte(v.String())
-	}
-	b, _ := json.Marshal(v.String())
-	return b
-}
-
-func statsString(s *prelimStats, f *File) string {
-	return fmt.Sprintf(`{"numRecords":%d,"minValues":%s,"maxValues":%s,"nullCount":%s}`, s.num, f.MinValues, f.MaxValues, f.NullCount)
+	return table.TreeString(t.Schema.KeepLeaves(keep).Fields)
 }

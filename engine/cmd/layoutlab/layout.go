@@ -146,8 +146,11 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	e := panel.Engine{StatsJSON: *statsJSON}
 	res := e.Run(*p)
 	if res.Error != nil && res.Error.Class == panel.ClassInvalidInput {
-		fmt.Fprintf(stderr, "layoutlab layout: %s\n", res.Error.Message)
-		return 2
+		msg := res.Error.Message
+		if rest, ok := strings.CutPrefix(msg, "where: "); ok {
+			return bad("where", "%s", rest)
+		}
+		return bad(flagFor(msg), "%s", msg)
 	}
 	if *format == "csv" {
 		if err := writeCSV(stdout, res); err != nil {

@@ -1,0 +1,64 @@
+package panel
+
+import (
+	"testing"
+
+	"layoutlab/engine/scenario"
+)
+
+func defaultPanel() scenario.Panel {
+	p := scenario.Default().Panel
+	p.Keys = []string{"user_id", "event_date", "region_id", "device_model_id"}
+	p.StatsColumns = nil
+	ic := -1
+	p.IndexedCols = &ic
+	p.Where = "user_id = 1234567"
+	return p
+}
+
+// benchRecompute alternates two scenarios that differ in the layout, so every iteration lays
+// the table out again, collects statistics and runs the query; the table and ranks stay cached.
+func benchRecompute(b *testing.B, rows int) {
+	var e Engine
+	p := defaultPanel()
+	p.Rows = rows
+	q := p
+	q.Keys = []string{"event_date", "user_id", "region_id", "device_model_id"}
+	if r := e.Run(p); r.Error != nil {
+		b.Fatal(r.Error)
+	}
+	e.Run(q)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%2 == 0 {
+			e.Run(p)
+		} else {
+			e.Run(q)
+		}
+	}
+}
+
+// BenchmarkPanelDefault is a full recompute of the default-sized panel (100,000 rows, 32 files,
+// four keys, Hilbert, statistics, one query): cached = table and ranks kept across knob moves
+// (what the browser does), uncached = the table generated and ranked every time.
+func BenchmarkPanelDefault(b *testing.B) {
+	b.Run("cached", func(b *testing.B) { benchRecompute(b, 100_000) })
+	b.Run("uncached", func(b *testing.B) {
+		e := Engine{NoCache: true}
+		p := defaultPanel()
+		for i := 0; i < b.N; i++ {
+			e.Run(p)
+		}
+	})
+}
+
+func BenchmarkPanel1M(b *testing.B) { benchRecompute(b, 1_000_000) }
+
+func BenchmarkPanelRows(b *testing.B) {
+	for _, n := range []struct {
+		name string
+		rows int
+	}{{"100k", 100_000}, {"1M", 1_000_000}, {"4M", 4_000_000}} {
+		b.Run(n.name, func(b *testing.B) { benchRecompute(b, n.rows) })
+	}
+}

@@ -1,0 +1,40 @@
+package panel
+
+import (
+	"reflect"
+	"testing"
+
+	"layoutlab/engine/layout"
+	"layoutlab/engine/stats"
+)
+
+// collectAll must give exactly what stats.Collect gives, file by file.
+func TestCollectAllMatchesStats(t *testing.T) {
+	var e Engine
+	tb, err := e.Table(20_000, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := []int{tb.LeafIndex("user_id"), tb.LeafIndex("event_date"), tb.LeafIndex("region_id")}
+	ranks := []layout.Ranks{e.rankOf(keys[0]), e.rankOf(keys[1]), e.rankOf(keys[2])}
+	for _, kind := range []layout.Kind{layout.Append, layout.Hilbert} {
+		files, err := layout.FilesRanked(layout.AllRows(tb.NumRows), ranks, kind, 16, layout.Options{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cfg := range []stats.Config{stats.DefaultConfig(), {NumIndexedCols: -1, StringPrefixLength: 8}, {StatsColumns: []string{"device", "notes", "device_model_id"}}} {
+			indexed, err := stats.StatsSchema(tb.Schema, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.setFiles(files)
+			got := e.collectAll(tb, files, indexed, cfg)
+			for f, rows := range files {
+				want := stats.Collect(tb, rows, indexed, cfg)
+				if !reflect.DeepEqual(got[f], want) {
+					t.Fatalf("%s file %d cfg %+v:\n got %s\nwant %s", kind, f, cfg, got[f].JSON(tb.Leaves), want.JSON(tb.Leaves))
+				}
+			}
+		}
+	}
+}
