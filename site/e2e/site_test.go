@@ -144,6 +144,9 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 		t.Fatalf("only %d responses precached", cached)
 	}
 	srv.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/widget.html"+scenario.Link(scenario.Default()))); err != nil {
 		t.Fatalf("offline navigation failed: %v", err)
