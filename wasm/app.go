@@ -19,9 +19,10 @@ type app struct {
 	mu       sync.Mutex
 	sc       scenario.Scenario
 	eng      panel.Engine
-	res      *panel.Result
-	version  int // bumped on every change worth a redraw
-	selected int // index of the file whose add action is shown; -1 = none
+	res      *panel.Result // the panel's answer (view "panel")
+	tl       timelineState // the timeline's run and the day under the slider (view "timeline")
+	version  int           // bumped on every change worth a redraw
+	selected int           // index of the file whose add action is shown; -1 = none
 
 	doc         dom.Document
 	urlTimer    int
@@ -43,11 +44,13 @@ func newApp() *app {
 // recompute runs the engine on the current scenario and publishes the readouts. Callers hold mu
 // (or run before anything else can).
 func (a *app) recompute() {
-	a.res = a.eng.Run(a.sc.Panel)
-	if a.selected >= len(a.res.Files) {
-		a.selected = -1
-	}
+	a.selected = -1
 	a.version++
+	if a.sc.View == "timeline" {
+		a.recomputeTimeline()
+		return
+	}
+	a.res = a.eng.Run(a.sc.Panel)
 	a.publish()
 }
 
@@ -83,6 +86,7 @@ func (a *app) publish() {
 		a.deltaError("", "")
 	}
 	a.showSelected()
+	a.showTimelineText(false)
 }
 
 // showSelected prints the selected file's add action as Delta would write it.
@@ -91,7 +95,11 @@ func (a *app) showSelected() {
 	if el == nil {
 		return
 	}
-	if a.selected < 0 {
+	if a.sc.View == "timeline" {
+		el.SetTextContent(a.timelineSelected())
+		return
+	}
+	if a.selected < 0 || a.res == nil || a.selected >= len(a.res.Files) {
 		el.SetTextContent("Hover over or tap a file to see its add action.")
 		return
 	}
@@ -109,7 +117,7 @@ func (a *app) colorKey() string {
 	if a.sc.Panel.ColorKey != "" {
 		return a.sc.Panel.ColorKey
 	}
-	if len(a.res.Keys) > 0 {
+	if a.res != nil && len(a.res.Keys) > 0 {
 		return a.res.Keys[0]
 	}
 	return ""

@@ -75,6 +75,11 @@ func (g *game) Draw(screen *ebiten.Image) {
 		vector.DrawFilledRect(screen, float32(pad+float64(i)*rw), float32(pad), float32(rw+1), float32(rampH), c, false)
 	}
 	header := pad + rampH + pad
+	if a.sc.View == "timeline" {
+		g.drawTimeline(screen, header)
+		a.markReady()
+		return
+	}
 	// The grid takes the left part; the key-space view a square on the right (or below on a
 	// narrow canvas).
 	gridW, gridH := g.w-2*pad, g.h-pad
@@ -89,6 +94,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 		ks = view.Rect{X: pad, Y: gridH + pad, W: side, H: side}
 	}
 	key := a.colorKey()
+	if a.res == nil {
+		return
+	}
 	files := make([]view.FileCell, len(a.res.Files))
 	for i, f := range a.res.Files {
 		files[i] = view.FileCell{Span: f.Span[key], Read: f.Read}
@@ -134,7 +142,7 @@ var (
 // one key, each file is a horizontal bar at its own height.
 func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	a, s := g.app, g.scale
-	if r.W < 40 || len(a.res.Keys) == 0 {
+	if r.W < 40 || a.res == nil || len(a.res.Keys) == 0 {
 		return
 	}
 	vector.StrokeRect(screen, float32(r.X), float32(r.Y), float32(r.W), float32(r.H), float32(s), frameColor, false)

@@ -47,9 +47,11 @@ func GridLayout(files []FileCell, w, h, headerH float64) []Cell {
 		out[i] = Cell{
 			X: float64(c)*cw + gap/2, Y: headerH + float64(r)*ch + gap/2,
 			W: cw - gap, H: ch - gap,
-			Fill: assets.At(assets.Viridis, f.Span),
+			Fill: viridisAt(f.Span),
 			Read: f.Read,
 		}
 	}
 	return out
 }
+
+func viridisAt(t float64) color.RGBA { return assets.At(assets.Viridis, t) }

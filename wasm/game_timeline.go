@@ -1,0 +1,138 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"layoutlab/engine/timeline"
+	"layoutlab/wasm/view"
+)
+
+var (
+	barColor    = color.RGBA{0x5b, 0x8d, 0xd6, 0xff}
+	barDayColor = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	ampColor    = color.RGBA{0xff, 0x8c, 0x00, 0xff}
+	lookupColor = color.RGBA{0x4f, 0xc3, 0xf7, 0xff}
+	markColor   = color.RGBA{0xe0, 0x40, 0x60, 0xff}
+	openColor   = color.RGBA{0xc0, 0xc0, 0xc0, 0xff}
+)
+
+// drawTimeline draws the chart (a bar per night, two lines, the day marked) above the file grid
+// of the day under the slider, grouped by ZCube or partition.
+func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
+	a, s, pad := g.app, g.scale, g.pad
+	g.cells = nil
+	if a.tl.run == nil || a.tl.err != nil {
+		return
+	}
+	days := a.tl.run.Days
+	ser := view.Series{Day: a.tl.day}
+	for _, d := range days {
+		ser.WrittenGB = append(ser.WrittenGB, d.OptimizeWrittenGB)
+		ser.WriteAmp = append(ser.WriteAmp, d.WriteAmplification)
+		ser.Lookup = append(ser.Lookup, d.LookupFiles)
+	}
+	t := a.tl.key
+	for _, d := range []int{t.ChangeKeysDay, t.FullDay, t.ClusterNoneDay} {
+		if d > 0 {
+			ser.MarkedDays = append(ser.MarkedDays, d)
+		}
+	}
+	chartH := (g.h - top - pad) * 0.38
+	c := view.TimelineChart(ser, view.Rect{X: pad, Y: top, W: g.w - 2*pad, H: chartH})
+	vector.StrokeLine(screen, float32(pad), float32(top+chartH), float32(g.w-pad), float32(top+chartH), float32(s), frameColor, false)
+	for i, b := range c.Bars {
+		col := barColor
+		if i == a.tl.day-1 {
+			col = barDayColor
+		}
+		vector.DrawFilledRect(screen, float32(b.X), float32(b.Y), float32(b.W), float32(b.H), col, false)
+	}
+	for _, x := range c.Marks {
+		vector.StrokeLine(screen, float32(x), float32(top), float32(x), float32(top+chartH), float32(2*s), markColor, false)
+	}
+	line := func(pts [][2]float64, col color.RGBA) {
+		for i := 1; i < len(pts); i++ {
+			vector.StrokeLine(screen, float32(pts[i-1][0]), float32(pts[i-1][1]), float32(pts[i][0]), float32(pts[i][1]), float32(2*s), col, true)
+		}
+	}
+	line(c.AmpLine, ampColor)
+	line(c.LookupLine, lookupColor)
+	vector.StrokeLine(screen, float32(c.DayX), float32(top), float32(c.DayX), float32(top+chartH), float32(s), color.White, false)
+
+	// The day's files, grouped.
+	area := view.Rect{X: pad, Y: top + chartH + 2*pad, W: g.w - 2*pad, H: g.h - (top + chartH + 3*pad)}
+	groups, order := groupFiles(a.tl.files, int64(t.MinCubeGB*(1<<30)))
+	cells, frames := view.GroupedLayout(groups, area)
+	g.cells = make([]view.Cell, len(a.tl.files.Files))
+	for i, cl := range cells {
+		fi := order[i]
+		g.cells[fi] = view.Cell{X: cl.X - pad, Y: cl.Y, W: cl.W, H: cl.H} // hit boxes share the grid's pad offset
+		x, y, w, h := float32(cl.X), float32(cl.Y), float32(cl.W), float32(cl.H)
+		if cl.Read {
+			vector.DrawFilledRect(screen, x, y, w, h, cl.Fill, false)
+		} else {
+			vector.DrawFilledRect(screen, x, y, w, h, color.RGBA{cl.Fill.R / 4, cl.Fill.G / 4, cl.Fill.B / 4, 0xff}, false)
+		}
+		if fi == a.selected {
+			vector.StrokeRect(screen, x-1, y-1, w+2, h+2, float32(2*s), highlight, false)
+		}
+	}
+	for _, f := range frames {
+		x, y, w, h := float32(f.X), float32(f.Y), float32(f.W), float32(f.H)
+		switch {
+		case f.Sealed: // closed: a sealed ZCube is never a candidate again
+			vector.StrokeRect(screen, x, y, w, h, float32(2*s), color.White, false)
+		case f.Open: // open at the top: the next OPTIMIZE may add to it
+			vector.StrokeLine(screen, x, y, x, y+h, float32(2*s), openColor, false)
+			vector.StrokeLine(screen, x, y+h, x+w, y+h, float32(2*s), openColor, false)
+			vector.StrokeLine(screen, x+w, y+h, x+w, y, float32(2*s), openColor, false)
+		default:
+			vector.StrokeRect(screen, x, y, w, h, float32(s), frameColor, false)
+		}
+	}
+}
+
+// groupFiles groups the day's files by ZCube, else partition, else "unclustered", in order of
+// first appearance; order maps each laid-out cell back to its file. A ZCube is sealed when its
+// files add up to minCube bytes: ZCube.filterOutLargeZCubes' test, which the engine's
+// sealed_zcubes counts the same way.
+func groupFiles(df *timeline.DayFiles, minCube int64) ([]view.Group, []int) {
+	idx := map[string]int{}
+	var keys []string
+	var members [][]int
+	size := map[string]int64{}
+	for i, f := range df.Files {
+		k := "z:" + f.ZCube
+		if f.ZCube == "" {
+			k = "p:" + f.Partition
+		}
+		gi, ok := idx[k]
+		if !ok {
+			gi = len(keys)
+			idx[k] = gi
+			keys = append(keys, k)
+			members = append(members, nil)
+		}
+		members[gi] = append(members[gi], i)
+		size[k] += f.Size
+	}
+	groups := make([]view.Group, len(keys))
+	var order []int
+	for gi, k := range keys {
+		for _, i := range members[gi] {
+			f := df.Files[i]
+			groups[gi].Files = append(groups[gi].Files, view.FileCell{Span: f.Max - f.Min, Read: f.Read})
+			order = append(order, i)
+		}
+		if k[0] == 'z' {
+			groups[gi].Sealed = size[k] >= minCube
+			groups[gi].Open = !groups[gi].Sealed
+		}
+	}
+	return groups, order
+}

@@ -1,0 +1,139 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
+)
+
+// timelineState caches a timeline run: moving only the day slider selects a day of the run
+// already computed, so it answers at once.
+type timelineState struct {
+	key   scenario.Timeline // the scenario the run is for, Day zeroed
+	run   *timeline.Result
+	err   error
+	day   int
+	files *timeline.DayFiles
+}
+
+func (a *app) recomputeTimeline() {
+	key := a.sc.Timeline
+	key.Day = 0
+	if a.tl.run == nil && a.tl.err == nil || key != a.tl.key {
+		a.tl.key = key
+		a.tl.run, a.tl.err = timeline.Run(key)
+	}
+	a.tl.files = nil
+	if a.tl.err == nil {
+		a.tl.day = a.sc.Timeline.Day
+		if a.tl.day == 0 || a.tl.day > len(a.tl.run.Days) {
+			a.tl.day = len(a.tl.run.Days)
+		}
+		a.tl.files, a.tl.err = a.tl.run.DayFiles(a.tl.day)
+	}
+	a.publishTimeline()
+}
+
+// publishTimeline writes the day's readouts, decision log and DESCRIBE output as text.
+func (a *app) publishTimeline() {
+	if a.tl.err != nil {
+		a.renderReadouts(nil)
+		a.deltaError("SIMULATION", a.tl.err.Error())
+		a.showTimelineText(true)
+		return
+	}
+	d := a.tl.run.Days[a.tl.day-1]
+	a.renderReadouts([]readout{
+		{Label: "Day", Metric: "day", Value: float64(d.Day)},
+		{Label: "Files a lookup opens", Metric: "lookup_files", Value: d.LookupFiles, Digits: 2},
+		{Label: "GiB written by OPTIMIZE that night", Metric: "optimize_written_gb", Value: d.OptimizeWrittenGB, Digits: 1, Unit: "GiB"},
+		{Label: "Write amplification", Metric: "write_amplification", Value: d.WriteAmplification, Digits: 2, Unit: "x"},
+		{Label: "GiB ingested that day", Metric: "ingested_gb", Value: d.IngestedGB, Digits: 1, Unit: "GiB"},
+		{Label: "Table size", Metric: "table_gb", Value: d.TableGB, Digits: 1, Unit: "GiB"},
+		{Label: "Files", Metric: "files", Value: float64(d.Files)},
+		{Label: "ZCubes", Metric: "zcubes", Value: float64(d.ZCubes)},
+		{Label: "Sealed ZCubes", Metric: "sealed_zcubes", Value: float64(d.SealedZCubes)},
+	})
+	a.deltaError("", "")
+	caption := "Bars: GiB rewritten each night. Lines: write amplification (orange), files a lookup on " +
+		a.tl.files.LookupColumn + " opens (blue). Below: the files on day " + strconv.Itoa(d.Day) +
+		", grouped by ZCube or partition, coloured by their span of " + a.tl.files.LookupColumn +
+		"; outlined files are opened by the lookup " + a.tl.files.LookupColumn + " = " + strconv.FormatInt(a.tl.files.ProbeValue, 10) + "."
+	if el := a.doc.GetElementByID("caption"); el != nil {
+		el.SetTextContent(caption)
+	}
+	a.showSelected()
+	a.showTimelineText(true)
+}
+
+// showTimelineText fills the decision log and DESCRIBE panels (hidden outside the timeline).
+func (a *app) showTimelineText(visible bool) {
+	box := a.doc.GetElementByID("timeline-text")
+	if box == nil {
+		return
+	}
+	if !visible || a.tl.run == nil || a.tl.err != nil {
+		box.SetAttribute("hidden", "")
+		return
+	}
+	box.RemoveAttribute("hidden")
+	d := a.tl.run.Days[a.tl.day-1]
+	set := func(id, text string) {
+		if el := a.doc.GetElementByID(id); el != nil {
+			el.SetTextContent(text)
+		}
+	}
+	stmts, _ := a.tl.run.Statements(a.tl.day)
+	logText := strings.Join(stmts, "\n")
+	if len(d.DecisionLog) > 0 {
+		logText += "\n\n" + strings.Join(d.DecisionLog, "\n")
+	}
+	set("decision-log", logText)
+	var stats any = d.ClusteringStats
+	name := "clusteringStats"
+	if d.ClusteringStats == nil {
+		stats, name = d.ZOrderStats, "zOrderStats"
+	}
+	set("run-stats", name+" "+indent(stats)+"\noperationMetrics "+indent(d.OperationMetrics))
+	detail, history, err := a.tl.run.Describe(a.tl.day)
+	if err != nil {
+		set("describe-detail", err.Error())
+		return
+	}
+	set("describe-detail", indent(detail))
+	set("describe-history", indent(history))
+	if snap, err := a.tl.run.Snapshot(a.tl.day); err == nil {
+		if dm, ok := snap.DomainMetadata("delta.clustering"); ok {
+			set("domain-metadata", indent(map[string]any{"domainMetadata": dm}))
+		} else {
+			set("domain-metadata", "(no delta.clustering domain on this day)")
+		}
+	}
+}
+
+// timelineSelected describes the hovered file of the day's grid.
+func (a *app) timelineSelected() string {
+	if a.tl.files == nil || a.selected < 0 || a.selected >= len(a.tl.files.Files) {
+		return "Hover over or tap a file to see its add action."
+	}
+	f := a.tl.files.Files[a.selected]
+	if snap, err := a.tl.run.Snapshot(a.tl.day); err == nil {
+		if add, ok := snap.File(f.Path); ok {
+			return indent(map[string]any{"add": add})
+		}
+	}
+	return indent(f)
+}
+
+func indent(v any) string {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err.Error()
+	}
+	return string(b)
+}

@@ -1,0 +1,68 @@
+package view
+
+import "math"
+
+// Group is a set of files drawn together: a ZCube, a partition, or the unclustered files.
+type Group struct {
+	Files  []FileCell
+	Sealed bool // a ZCube at or over the minimum cube size: drawn closed
+	Open   bool // a ZCube still under it: drawn with its top open
+}
+
+// Frame is a group's outline.
+type Frame struct {
+	Rect
+	Sealed, Open bool
+}
+
+// GroupedLayout gives each group a column of equal width and stacks its files in that column
+// bottom-up, all cells the same size (the largest that fits every group), so a group's height
+// shows its file count. Cells come back in group order.
+func GroupedLayout(groups []Group, area Rect) ([]Cell, []Frame) {
+	if len(groups) == 0 || area.W <= 0 || area.H <= 0 {
+		return nil, nil
+	}
+	colW := area.W / float64(len(groups))
+	gapX := math.Min(6, colW*0.15)
+	inner := colW - gapX
+	fits := func(c float64) bool {
+		per := math.Floor(inner / c)
+		if per < 1 {
+			return false
+		}
+		for _, g := range groups {
+			if math.Ceil(float64(len(g.Files))/per)*c > area.H {
+				return false
+			}
+		}
+		return true
+	}
+	lo, hi := 0.5, math.Max(1, math.Min(inner, area.H))
+	for i := 0; i < 40; i++ {
+		mid := (lo + hi) / 2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	c := lo
+	per := math.Max(1, math.Floor(inner/c))
+	gap := math.Min(1.5, c*0.12)
+	var cells []Cell
+	var frames []Frame
+	for gi, g := range groups {
+		x0 := area.X + float64(gi)*colW + gapX/2
+		rows := math.Ceil(float64(len(g.Files)) / per)
+		for i, f := range g.Files {
+			col, row := math.Mod(float64(i), per), math.Floor(float64(i)/per)
+			cells = append(cells, Cell{
+				X: x0 + col*c + gap/2, Y: area.Y + area.H - (row+1)*c + gap/2,
+				W: c - gap, H: c - gap, Fill: viridisAt(f.Span), Read: f.Read,
+			})
+		}
+		w := math.Min(per, float64(len(g.Files))) * c
+		frames = append(frames, Frame{Rect: Rect{X: x0 - 1, Y: area.Y + area.H - rows*c - 1, W: w + 2, H: rows*c + 2}, Sealed: g.Sealed, Open: g.Open})
+	}
+	return cells, frames
+}
