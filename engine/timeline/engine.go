@@ -33,9 +33,10 @@ const NumProbes = 256
 type file struct {
 	path     string
 	size     int64
-	rows     []int32 // the sample rows it holds, row indices into the run's table
-	day      int     // the day it was written (history days ≤ 0)
-	partDay  int     // its event_date partition (partitioned tables), else 0
+	rows     []int32    // the sample rows it holds, row indices into the run's table
+	vals     [3][]int64 // the rows' values per leaf, in the file's row order
+	day      int        // the day it was written (history days ≤ 0)
+	partDay  int        // its event_date partition (partitioned tables), else 0
 	part     map[string]string
 	tags     map[string]string
 	provider string
@@ -43,7 +44,7 @@ type file struct {
 	layout   int32 // the Z-order cache entry that wrote it, -1 otherwise
 	modTime  int64
 	st       stats.FileStats
-	json     string   // the stats string of its add action
+	json     string   // the stats string of its add action, made when the log is read
 	lo, hi   [3]int64 // per leaf min/max; for a partition column, its partition value
 	ranges   []optimize.Range
 	rangeCol string // the column ranges was computed for
@@ -72,6 +73,7 @@ type logCommit struct {
 // run is the engine state of one timeline run.
 type run struct {
 	s     scenario.Timeline
+	opt   options
 	g     *generated
 	sz    sizing
 	coll  *stats.Collector
@@ -100,6 +102,8 @@ type run struct {
 	optimizedBytes int64
 
 	lay       layout.Layouter
+	bin       binTable
+	ident     []int32
 	namer     *namer
 	zcache    map[int]*zentry
 	nextEntry int32
@@ -131,7 +135,15 @@ type zentry struct {
 // Run runs the timeline of s: N days of appends, each night the strategy's real planner on the
 // table as it stands, each bin executed on its rows. s is defaulted (scenario.EnsureDefaults)
 // and validated first; a bad field is an error naming it.
-func Run(s scenario.Timeline) (*Result, error) {
+func Run(s scenario.Timeline) (*Result, error) { return runWith(s, options{}) }
+
+// options are switches for tests: they are not knobs of the product.
+type options struct {
+	noNoise bool // spark.databricks.io.skipping.mdc.addNoise=false
+	noReuse bool // recompute Z-ordered partitions even when unchanged
+}
+
+func runWith(s scenario.Timeline, o options) (*Result, error) {
 	sc := scenario.Scenario{View: "timeline", Timeline: s}
 	sc.EnsureDefaults()
 	if err := sc.Validate(); err != nil {
@@ -147,6 +159,7 @@ func Run(s scenario.Timeline) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.opt = o
 	res := &Result{Scenario: s, run: r}
 	linkSc := sc
 	res.Link = scenario.Link(linkSc)
@@ -457,11 +470,7 @@ func (r *run) appendDay(day int, ds *dayState) int64 {
 	split := 0
 	for start := lo; start < hi; start += int32(perFile) {
 		end := min(hi, start+int32(perFile))
-		rows := make([]int32, end-start)
-		for i := range rows {
-			rows[i] = start + int32(i)
-		}
-		id := r.newFile(rows, day, part, dir, split, ts)
+		id := r.newFile(start, end, day, part, dir, split, ts)
 		split++
 		bytes += r.files[id].size
 		c.adds = append(c.adds, id)
@@ -490,34 +499,36 @@ func (r *run) partitionColumns() []string {
 	return []string{}
 }
 
-// newFile registers a file of the given rows and collects its statistics.
-func (r *run) newFile(rows []int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
+// newFile registers an append file of rows [start, end) and collects its statistics.
+func (r *run) newFile(start, end int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
+	rows := make([]int32, end-start)
+	for i := range rows {
+		rows[i] = start + int32(i)
+	}
 	f := file{
 		path: r.namer.name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
 		part: part, cube: -1, layout: -1, modTime: ts,
 	}
-	if r.partitioned {
-		f.partDay = int(r.g.t.Cols[leafDate].Ints[rows[0]] - int64(firstDate) + 1)
+	for l := range f.vals {
+		f.vals[l] = r.g.t.Cols[l].Ints[start:end:end]
 	}
-	r.setStats(&f, nil)
+	if r.partitioned {
+		f.partDay = day
+	}
+	r.setStats(&f, r.coll.Collect(rows, r.index, r.cfg))
 	id := int32(len(r.files))
 	r.files = append(r.files, f)
 	return id
 }
 
-// setStats collects f's statistics over its rows (or copies them from a file of the same rows).
-func (r *run) setStats(f *file, same *file) {
-	if same != nil {
-		f.st, f.json, f.lo, f.hi = same.st, same.json, same.lo, same.hi
-		return
-	}
-	f.st = r.coll.Collect(f.rows, r.index, r.cfg)
-	f.json = f.st.JSON(r.g.t.Leaves)
+// setStats records f's statistics (collected over its rows by engine/stats).
+func (r *run) setStats(f *file, st stats.FileStats) {
+	f.st = st
 	for l := range 3 {
-		if v := f.st.MinValues[l]; !v.Absent() {
+		if v := st.MinValues[l]; !v.Absent() {
 			f.lo[l] = v.I
 		}
-		if v := f.st.MaxValues[l]; !v.Absent() {
+		if v := st.MaxValues[l]; !v.Absent() {
 			f.hi[l] = v.I
 		}
 	}
@@ -525,6 +536,15 @@ func (r *run) setStats(f *file, same *file) {
 		d := int64(firstDate) + int64(f.partDay-1)
 		f.lo[leafDate], f.hi[leafDate] = d, d
 	}
+}
+
+// statsJSON is the stats string of file id's add action (FileStats.JSON), made once.
+func (r *run) statsJSON(id int32) string {
+	f := &r.files[id]
+	if f.json == "" {
+		f.json = f.st.JSON(r.g.t.Leaves)
+	}
+	return f.json
 }
 
 // request is the night's OPTIMIZE statement for the strategy.

@@ -6,6 +6,8 @@ import (
 
 	"layoutlab/engine/layout"
 	"layoutlab/engine/optimize"
+	"layoutlab/engine/stats"
+	"layoutlab/engine/table"
 )
 
 // execute runs bin i of plan on its rows, as OptimizeExecutor.runOptimizeBinJob does, and
@@ -39,49 +41,70 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	part := r.files[in[0]].part
 
 	if plan.Mode == optimize.ModeZOrder {
-		if e := r.zcache[partDay]; e != nil && e.zcol == plan.ZOrderBy[0] && sameFiles(r, in, e) {
+		if e := r.zcache[partDay]; e != nil && !r.opt.noReuse && e.zcol == plan.ZOrderBy[0] && sameFiles(r, in, e) {
 			return r.reuse(e, dir, day, ts), nil
 		}
 	}
 
-	rows := make([]int32, 0, n)
-	for _, id := range in {
-		rows = append(rows, r.files[id].rows...)
+	if plan.Mode == optimize.ModeZOrder {
+		// Z-order depends only on the bin's set of rows: read them in row order (append files
+		// are contiguous row ranges, so ordering the files by first row usually suffices).
+		slices.SortFunc(in, func(a, b int32) int { return int(r.files[a].rows[0]) - int(r.files[b].rows[0]) })
+	}
+	bt := r.gatherBin(in, n)
+	if plan.Mode == optimize.ModeZOrder && !slices.IsSorted(bt.rows) {
+		bt.sortByRow()
 	}
 	var kind layout.Kind
 	var cols []string
-	opt := layout.Options{}
+	opt := layout.Options{NoNoise: r.opt.noNoise}
 	switch plan.Mode {
 	case optimize.ModeCompaction:
 		kind = layout.Append
 	case optimize.ModeZOrder:
 		kind, cols = layout.ZOrder, plan.ZOrderBy
-		// Z-order depends only on the bin's set of rows: read them in row order and seed the
-		// noise from the partition, so an unchanged partition lays out the same way every night.
-		slices.Sort(rows)
-		opt.Seed = mix(r.s.Seed, 0x7a6f72646572, uint64(partDay), uint64(len(rows)))
+		opt.Seed = mix(r.s.Seed, 0x7a6f72646572, uint64(partDay), uint64(n))
 	case optimize.ModeClustering:
 		kind, cols = layout.Hilbert, plan.ClusterBy
 		opt.Seed = mix(r.s.Seed, 0x6c6971756964, uint64(plan.SnapshotVersion), uint64(i))
 	}
-	numFiles := int(b.ApproxNumFiles)
 	keys := make([]layout.Ranks, len(cols))
+	pos := identity(&r.ident, n)
 	for k, c := range cols {
 		l, ok := leafOf(c)
 		if !ok {
 			return nil, fmt.Errorf("unknown clustering column %q", c)
 		}
-		keys[k] = layout.RankRows(&r.g.t.Cols[l], rows)
+		keys[k] = layout.RankRows(&bt.t.Cols[l], pos)
 	}
-	parts, err := r.lay.Layout(rows, keys, kind, numFiles, opt)
+	parts, err := r.lay.Layout(pos, keys, kind, int(b.ApproxNumFiles), opt)
 	if err != nil {
 		return nil, err
 	}
+	// Each output file gets its rows and values gathered from the bin, in one backing array
+	// per column for the whole bin.
+	var back [3][]int64
+	for l := range back {
+		back[l] = make([]int64, 0, n)
+	}
+	backRows := make([]int32, 0, n)
 	out := make([]int32, len(parts))
 	for split, p := range parts {
-		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), rows: p, day: day, partDay: partDay,
+		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), day: day, partDay: partDay,
 			part: part, cube: -1, layout: -1, modTime: ts}
-		r.setStats(&f, nil)
+		o := len(backRows)
+		for _, q := range p {
+			backRows = append(backRows, bt.rows[q])
+		}
+		f.rows = backRows[o:len(backRows):len(backRows)]
+		for l := range back {
+			src := bt.t.Cols[l].Ints
+			for _, q := range p {
+				back[l] = append(back[l], src[q])
+			}
+			f.vals[l] = back[l][o:len(back[l]):len(back[l])]
+		}
+		r.setStats(&f, stats.Collect(&bt.t, p, r.index, r.cfg))
 		out[split] = int32(len(r.files))
 		r.files = append(r.files, f)
 	}
@@ -94,6 +117,67 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		r.zcache[partDay] = e
 	}
 	return out, nil
+}
+
+// binTable is one bin's rows gathered from its files: a small table of their values (what the
+// executor reads), with each row's index in the run's table.
+type binTable struct {
+	t    table.Table
+	rows []int32
+}
+
+// gatherBin copies the values of the files' rows, in bin order, into the run's reused bin table.
+func (r *run) gatherBin(in []int32, n int) *binTable {
+	bt := &r.bin
+	if bt.t.Cols == nil {
+		bt.t = table.Table{Schema: schema, Leaves: schema.Leaves(), Cols: make([]table.Column, 3)}
+		for l := range bt.t.Cols {
+			bt.t.Cols[l].Kind = r.g.t.Cols[l].Kind
+		}
+	}
+	bt.t.NumRows = n
+	bt.rows = slices.Grow(bt.rows[:0], n)
+	for l := range bt.t.Cols {
+		bt.t.Cols[l].Ints = slices.Grow(bt.t.Cols[l].Ints[:0], n)
+	}
+	for _, id := range in {
+		f := &r.files[id]
+		bt.rows = append(bt.rows, f.rows...)
+		for l := range bt.t.Cols {
+			bt.t.Cols[l].Ints = append(bt.t.Cols[l].Ints, f.vals[l]...)
+		}
+	}
+	return bt
+}
+
+// sortByRow reorders the bin's rows by row index.
+func (bt *binTable) sortByRow() {
+	perm := make([]int32, len(bt.rows))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortFunc(perm, func(a, b int32) int { return int(bt.rows[a]) - int(bt.rows[b]) })
+	rows := make([]int32, len(perm))
+	for i, p := range perm {
+		rows[i] = bt.rows[p]
+	}
+	bt.rows = rows
+	for l := range bt.t.Cols {
+		src := bt.t.Cols[l].Ints
+		dst := make([]int64, len(perm))
+		for i, p := range perm {
+			dst[i] = src[p]
+		}
+		bt.t.Cols[l].Ints = dst
+	}
+}
+
+// identity returns 0..n-1, growing the cached slice.
+func identity(buf *[]int32, n int) []int32 {
+	for len(*buf) < n {
+		*buf = append(*buf, int32(len(*buf)))
+	}
+	return (*buf)[:n]
 }
 
 // sameFiles reports whether the bin's files are exactly the entry's outputs.
@@ -116,7 +200,9 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 		s := &r.files[src]
 		f := file{path: r.namer.name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
 			part: s.part, cube: -1, layout: e.id, modTime: ts}
-		r.setStats(&f, s)
+		f.vals = s.vals
+		r.setStats(&f, s.st)
+		f.json = s.json
 		out[split] = int32(len(r.files))
 		r.files = append(r.files, f)
 	}

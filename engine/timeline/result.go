@@ -1,6 +1,8 @@
 package timeline
 
 import (
+	"encoding/json"
+
 	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
@@ -81,4 +83,34 @@ type DayFiles struct {
 	LookupColumn string     `json:"lookup_column"`
 	ProbeValue   int64      `json:"probe_value"`
 	Files        []FileInfo `json:"files"`
+}
+
+// scenarioJSON is scenario.Timeline with the command line's names, for the "scenario" field.
+type scenarioJSON struct {
+	Strategy       string  `json:"strategy"`
+	Days           int     `json:"days"`
+	IngestGB       float64 `json:"ingest_gb"`
+	FileGB         float64 `json:"file_gb"`
+	MinCubeGB      float64 `json:"min_cube_gb"`
+	TargetCubeGB   float64 `json:"target_cube_gb"`
+	WindowDays     int     `json:"window_days"`
+	ChangeKeysDay  int     `json:"change_keys_day"`
+	FullDay        int     `json:"full_day"`
+	HistoryDays    int     `json:"history_days"`
+	ClusterNoneDay int     `json:"cluster_none_day"`
+	Lookup         string  `json:"lookup"`
+	Day            int     `json:"day"`
+	RowsPerGB      int     `json:"rows_per_gb"`
+	Seed           uint64  `json:"seed"`
+}
+
+// MarshalJSON writes {"scenario": {...}, "link": "#s=...", "days": [...]}, the scenario with
+// the command line's snake_case names.
+func (res Result) MarshalJSON() ([]byte, error) {
+	type out struct {
+		Scenario scenarioJSON `json:"scenario"`
+		Link     string       `json:"link"`
+		Days     []Day        `json:"days"`
+	}
+	return json.Marshal(out{Scenario: scenarioJSON(res.Scenario), Link: res.Link, Days: res.Days})
 }

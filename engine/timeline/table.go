@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"time"
 
@@ -124,11 +125,15 @@ func generate(seed uint64, history, days, rowsPerDay int) (*generated, error) {
 	for i := 0; i < history+days; i++ {
 		day := i - history + 1
 		g.dayOff[i] = int32(r)
-		rng := rand.New(rand.NewPCG(seed, uint64(int64(day))))
+		p := rand.NewPCG(seed, uint64(int64(day)))
 		d := int64(firstDate) + int64(day-1)
 		for range rowsPerDay {
-			cust[r] = 1 + int64(rng.Uint64N(CustomerDomain))
-			ord[r] = 1 + int64(rng.Uint64N(orderDomain-1))
+			// A uniform draw below n is the high word of x·n (Lemire's method without the
+			// rejection step: its bias, n/2^64, is below 10^-6 for every domain here).
+			c, _ := bits.Mul64(p.Uint64(), CustomerDomain)
+			o, _ := bits.Mul64(p.Uint64(), orderDomain-1)
+			cust[r] = 1 + int64(c)
+			ord[r] = 1 + int64(o)
 			date[r] = d
 			r++
 		}

@@ -77,7 +77,7 @@ func (r *run) addAction(id int32, dataChange bool) deltalog.AddFile {
 		Size:               f.size,
 		ModificationTime:   f.modTime,
 		DataChange:         dataChange,
-		Stats:              f.json,
+		Stats:              r.statsJSON(id),
 		Tags:               f.tags,
 		ClusteringProvider: f.provider,
 	}

@@ -1,0 +1,33 @@
+package timeline
+
+import (
+	"testing"
+
+	"layoutlab/engine/scenario"
+)
+
+func benchRun(b *testing.B, s scenario.Timeline) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Run(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLiquid is the default scenario: 60 days of 40 GiB, liquid clustering (target < 50 ms).
+func BenchmarkLiquid(b *testing.B) { benchRun(b, scenario.Timeline{Strategy: StrategyLiquid}) }
+
+// BenchmarkZOrderFull is the partitioned table Z-ordered in full every night (target < 200 ms).
+func BenchmarkZOrderFull(b *testing.B) { benchRun(b, scenario.Timeline{Strategy: StrategyZOrderFull}) }
+
+// BenchmarkLargeBatches is 200 GiB a day against 25 GiB cubes (target < 500 ms).
+func BenchmarkLargeBatches(b *testing.B) {
+	benchRun(b, scenario.Timeline{Strategy: StrategyLiquid, IngestGB: 200, MinCubeGB: 25})
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	for b.Loop() {
+		generate(1, 0, 60, 40*256)
+	}
+}

@@ -1,0 +1,526 @@
+package timeline
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/optimize"
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/skipping"
+	"layoutlab/engine/table"
+)
+
+// Runs are shared between tests: each scenario runs once.
+var (
+	runsMu sync.Mutex
+	runs   = map[string]*Result{}
+)
+
+func mustRun(t testing.TB, s scenario.Timeline) *Result { return mustRunWith(t, s, options{}) }
+
+func mustRunWith(t testing.TB, s scenario.Timeline, o options) *Result {
+	t.Helper()
+	key, _ := json.Marshal(struct {
+		S scenario.Timeline
+		O [2]bool
+	}{s, [2]bool{o.noNoise, o.noReuse}})
+	runsMu.Lock()
+	defer runsMu.Unlock()
+	if r := runs[string(key)]; r != nil {
+		return r
+	}
+	r, err := runWith(s, o)
+	if err != nil {
+		t.Fatalf("run %+v: %v", s, err)
+	}
+	runs[string(key)] = r
+	return r
+}
+
+func last(res *Result) Day { return res.Days[len(res.Days)-1] }
+
+func maxWritten(res *Result) float64 {
+	m := 0.0
+	for _, d := range res.Days {
+		m = max(m, d.OptimizeWrittenGB)
+	}
+	return m
+}
+
+func within(t *testing.T, what string, got, want, tol float64) {
+	t.Helper()
+	if math.Abs(got-want) > tol*want {
+		t.Errorf("%s = %.3f, want %.3f within %.0f%%", what, got, want, tol*100)
+	} else {
+		t.Logf("%s = %.3f (reference %.0f)", what, got, want)
+	}
+}
+
+// TestReferenceResults checks experiences.md §1's reference results for the defaults (40 GiB a
+// day, 1 GiB files, 100 GiB minimum cube, day 60), produced by running the mechanism.
+func TestReferenceResults(t *testing.T) {
+	t.Run("zorder-full", func(t *testing.T) {
+		res := mustRun(t, scenario.Timeline{Strategy: StrategyZOrderFull})
+		d := last(res)
+		if d.OptimizeWrittenGB != 2400 {
+			t.Errorf("night 60 rewrote %v GiB, want 2400 (the whole table)", d.OptimizeWrittenGB)
+		}
+		for _, day := range res.Days {
+			if want := float64(40 * day.Day); day.OptimizeWrittenGB != want {
+				t.Errorf("night %d rewrote %v GiB, want %v", day.Day, day.OptimizeWrittenGB, want)
+			}
+		}
+		within(t, "zorder-full lookup files", d.LookupFiles, 60, 0.02)
+		if d.ZOrderStats == nil || d.ZOrderStats.NumOutputCubes != 60 || d.ZOrderStats.StrategyName != "all" {
+			t.Errorf("zOrderStats = %+v, want strategy all, 60 output cubes", d.ZOrderStats)
+		}
+	})
+	t.Run("zorder-window", func(t *testing.T) {
+		res := mustRun(t, scenario.Timeline{Strategy: StrategyZOrderWindow})
+		for _, day := range res.Days {
+			want := 40.0 * float64(min(day.Day, 3))
+			if day.OptimizeWrittenGB != want {
+				t.Errorf("night %d rewrote %v GiB, want %v", day.Day, day.OptimizeWrittenGB, want)
+			}
+		}
+		within(t, "zorder-window lookup files", last(res).LookupFiles, 60, 0.02)
+	})
+	t.Run("liquid", func(t *testing.T) {
+		res := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid})
+		if m := maxWritten(res); m != 120 {
+			t.Errorf("largest nightly rewrite %v GiB, want 120", m)
+		}
+		var cycle []float64
+		for _, d := range res.Days[:6] {
+			cycle = append(cycle, d.OptimizeWrittenGB)
+		}
+		if !slices.Equal(cycle, []float64{40, 80, 120, 40, 80, 120}) {
+			t.Errorf("nights 1-6 rewrote %v GiB, want 40 80 120 40 80 120", cycle)
+		}
+		d := last(res)
+		if d.ZCubes != 20 || d.SealedZCubes != 20 {
+			t.Errorf("day 60: %d ZCubes, %d sealed; want 20 and 20", d.ZCubes, d.SealedZCubes)
+		}
+		// Each sealed cube covers the key range once; with Delta's default noise byte
+		// (spark.databricks.io.skipping.mdc.addNoise) a file boundary usually falls inside one
+		// of the 1000 range ids, so neighbouring files of a cube overlap on part of that range
+		// id and a lookup there opens both: per cube 1 + (files-1)·(overlap/1000) files, about
+		// 20 × (1 + 119·0.6/1000) ≈ 21.4 for 20 cubes of 120 files. That is the mechanism, not
+		// sampling error; without the noise byte the same run opens 20 within 2%.
+		if d.LookupFiles < 20 || d.LookupFiles > 20*1.10 {
+			t.Errorf("liquid lookup files %.3f, want in [20, 22] (20 cubes plus the noise straddle)", d.LookupFiles)
+		}
+		t.Logf("liquid lookup files with Delta's noise byte = %.3f", d.LookupFiles)
+		quiet := mustRunWith(t, scenario.Timeline{Strategy: StrategyLiquid}, options{noNoise: true})
+		within(t, "liquid lookup files, addNoise=false", last(quiet).LookupFiles, 20, 0.02)
+	})
+	t.Run("liquid-10GiB", func(t *testing.T) {
+		res := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid, IngestGB: 10})
+		var cycle []float64
+		for _, d := range res.Days[:11] {
+			cycle = append(cycle, d.OptimizeWrittenGB)
+		}
+		if !slices.Equal(cycle, []float64{10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 10}) {
+			t.Errorf("nights 1-11 rewrote %v GiB, want 10, 20, ... 100, 10", cycle)
+		}
+		if wa := last(res).WriteAmplification; wa != 5.5 {
+			t.Errorf("write amplification at day 60 = %v, want 5.5", wa)
+		}
+	})
+}
+
+// TestKeyChange: changing the keys mid-way freezes the old region.
+func TestKeyChange(t *testing.T) {
+	const k = 30
+	res := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid, ChangeKeysDay: k})
+	r := res.run
+	old := map[int32]bool{}
+	for _, id := range r.days[k-2].live {
+		old[id] = true
+	}
+	for _, d := range res.Days {
+		for _, l := range d.DecisionLog {
+			if strings.HasPrefix(l, "refused") {
+				t.Errorf("day %d: %s", d.Day, l)
+			}
+		}
+		if d.OperationMetrics == nil {
+			t.Errorf("night %d committed nothing", d.Day)
+		}
+	}
+	// Every old file stays live to the end: never a candidate again.
+	end := map[int32]bool{}
+	for _, id := range r.days[len(r.days)-1].live {
+		end[id] = true
+	}
+	for id := range old {
+		if !end[id] {
+			t.Fatalf("file %s of the old region was rewritten", r.files[id].path)
+		}
+	}
+	// The old region is clustered by customer_id; no bin after the change took a file of it.
+	for v := range r.commits {
+		c := &r.commits[v]
+		if c.day < k || c.info.Operation != "OPTIMIZE" {
+			continue
+		}
+		for _, id := range c.removes {
+			if old[id] {
+				t.Fatalf("night %d removed old file %s", c.day, r.files[id].path)
+			}
+		}
+	}
+	// A lookup on the new key opens (almost) every old file: each spans nearly the whole
+	// order_id range; a probe in the outermost fraction of the range misses a few.
+	d := last(res)
+	if df, _ := res.DayFiles(d.Day); df.LookupColumn != ColOrderID {
+		t.Errorf("lookup column after the change = %s, want order_id", df.LookupColumn)
+	}
+	if d.LookupFiles < 0.98*float64(len(old)) {
+		t.Errorf("lookup on order_id opens %.1f files, not nearly all %d old files", d.LookupFiles, len(old))
+	}
+	t.Logf("day 60: %d frozen files, lookup on order_id opens %.1f", len(old), d.LookupFiles)
+	// The first night on the new key finds the old open cube set aside.
+	found := false
+	for _, l := range res.Days[k-1].DecisionLog {
+		if strings.HasPrefix(l, "applyMinZCube: dropped") && !strings.Contains(l, "dropped 0 files") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("night %d: no file dropped for different clustering columns:\n%s", k, strings.Join(res.Days[k-1].DecisionLog, "\n"))
+	}
+}
+
+// TestFullOnKeyChange: OPTIMIZE FULL on the key-change night rewrites the stale region once,
+// then the incremental cycle resumes on the new key.
+func TestFullOnKeyChange(t *testing.T) {
+	const k = 30
+	res := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid, ChangeKeysDay: k, FullDay: k})
+	night := res.Days[k-1]
+	if night.OptimizeWrittenGB != 40*k {
+		t.Errorf("FULL night rewrote %v GiB, want the whole table %d", night.OptimizeWrittenGB, 40*k)
+	}
+	for _, d := range res.Days[k:] {
+		if d.OptimizeWrittenGB > 150 {
+			t.Errorf("night %d after FULL rewrote %v GiB: the incremental cycle did not resume", d.Day, d.OptimizeWrittenGB)
+		}
+	}
+	// No file clustered by customer_id survives the FULL night.
+	r := res.run
+	for _, id := range r.days[k-1].live {
+		if tag := r.files[id].tags[optimize.TagZCubeZOrder]; tag != `["order_id"]` {
+			t.Fatalf("after FULL, %s has ZCUBE_ZORDER_BY %q", r.files[id].path, tag)
+		}
+	}
+	within(t, "lookup on order_id at day 60 after FULL", last(res).LookupFiles, 20, 0.12)
+}
+
+// TestClusterByNone stops clustering and un-clusters nothing.
+func TestClusterByNone(t *testing.T) {
+	const k = 31
+	res := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid, ClusterNoneDay: k})
+	r := res.run
+	before := r.days[k-2].live
+	after := map[int32]bool{}
+	for _, id := range r.days[len(r.days)-1].live {
+		after[id] = true
+	}
+	for _, id := range before {
+		if !after[id] {
+			t.Fatalf("file %s written before CLUSTER BY NONE was rewritten", r.files[id].path)
+		}
+	}
+	for _, d := range res.Days[k-1:] {
+		if d.ClusteringStats != nil {
+			t.Errorf("night %d still clusters: %+v", d.Day, d.ClusteringStats)
+		}
+		if d.ZCubes != res.Days[k-2].ZCubes {
+			t.Errorf("day %d: %d ZCubes, was %d", d.Day, d.ZCubes, res.Days[k-2].ZCubes)
+		}
+	}
+	if det, _, err := res.Describe(len(res.Days)); err != nil || len(det.ClusteringColumns) != 0 ||
+		!slices.Contains(det.TableFeatures, "clustering") {
+		t.Errorf("DESCRIBE DETAIL after NONE: %+v, %v; want no clustering columns, clustering feature kept", det, err)
+	}
+}
+
+// TestHistoryDrains: clustering enabled on a table with H days of unclustered history. In
+// open-source Delta every untagged file is a candidate and every bin (of max(target, min) cube
+// size) is kept, so the whole history is rewritten on the first night: it does not drain
+// slowly. This test pins what the mechanism does.
+func TestHistoryDrains(t *testing.T) {
+	const h = 20
+	for _, st := range []string{StrategyLiquid, StrategyLiquidIncremental} {
+		res := mustRun(t, scenario.Timeline{Strategy: st, HistoryDays: h, Days: 10})
+		first := res.Days[0]
+		if first.OptimizeWrittenGB != 40*(h+1) {
+			t.Errorf("%s: night 1 rewrote %v GiB, want all %d GiB of history and day 1", st, first.OptimizeWrittenGB, 40*(h+1))
+		}
+		r := res.run
+		for _, id := range r.days[0].live {
+			if r.files[id].tags == nil {
+				t.Errorf("%s: untagged file %s left after night 1", st, r.files[id].path)
+				break
+			}
+		}
+		det, hist, err := res.Describe(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if det.MinWriterVersion != 7 || !slices.Equal(det.ClusteringColumns, []string{ColCustomerID}) {
+			t.Errorf("%s: DESCRIBE DETAIL day 1 = %+v", st, det)
+		}
+		ops := []string{}
+		for _, h := range hist {
+			ops = append(ops, h.Operation)
+		}
+		if !slices.Equal(ops, []string{"OPTIMIZE", "WRITE", "CLUSTER BY"}) {
+			t.Errorf("%s: day 1 history %v", st, ops)
+		}
+		t.Logf("%s: night 1 rewrote %.0f GiB; days 1-3: %v %v %v", st, first.OptimizeWrittenGB,
+			res.Days[0].OptimizeWrittenGB, res.Days[1].OptimizeWrittenGB, res.Days[2].OptimizeWrittenGB)
+	}
+}
+
+// TestBatchSizes: small batches against a large minimum cube make amplification climb; large
+// batches against a small one bring it to about 1.0x and make lookups open many more files.
+func TestBatchSizes(t *testing.T) {
+	base := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid})
+	small := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid, IngestGB: 5, MinCubeGB: 200})
+	large := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid, IngestGB: 200, MinCubeGB: 25})
+	wb, ws, wl := last(base).WriteAmplification, last(small).WriteAmplification, last(large).WriteAmplification
+	if !(ws > wb && wb > wl) {
+		t.Errorf("amplification small/large-cube %.2f, default %.2f, large/small-cube %.2f: want decreasing", ws, wb, wl)
+	}
+	if wl > 1.15 || wl < 1 {
+		t.Errorf("200 GiB batches against 25 GiB cubes: amplification %.3f, want about 1.0", wl)
+	}
+	if last(large).LookupFiles < 10*last(base).LookupFiles {
+		t.Errorf("200 GiB batches: lookup opens %.1f files, not far more than %.1f", last(large).LookupFiles, last(base).LookupFiles)
+	}
+	// Small batches: the series climbs toward its cycle average.
+	if ws < 10 {
+		t.Errorf("5 GiB a day against 200 GiB cubes: amplification %.2f, want the climb past 10x", ws)
+	}
+	t.Logf("amplification: 5 GiB/200 GiB cubes %.2f, default %.2f, 200 GiB/25 GiB cubes %.3f; lookups %.1f vs %.1f",
+		ws, wb, wl, last(large).LookupFiles, last(base).LookupFiles)
+}
+
+// TestLookupMatchesSkipping checks the interval count against engine/skipping's PointLookup,
+// file by file, on several days of several strategies and lookup columns.
+func TestLookupMatchesSkipping(t *testing.T) {
+	cases := []scenario.Timeline{
+		{Strategy: StrategyZOrderWindow, Days: 8},
+		{Strategy: StrategyZOrderWindow, Days: 8, Lookup: ColEventDate},
+		{Strategy: StrategyLiquid, Days: 8, ChangeKeysDay: 5},
+		{Strategy: StrategyCompaction, Days: 4, FileGB: 0.25, Lookup: ColEventDate},
+	}
+	for _, s := range cases {
+		res := mustRun(t, s)
+		r := res.run
+		for day := 1; day <= len(res.Days); day++ {
+			snap, err := res.Snapshot(day)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds := &r.days[day-1]
+			var files []skipping.File
+			for _, a := range snap.Files() {
+				id := r.byPathAll(a.Path)
+				st := r.files[id].st
+				files = append(files, skipping.File{Path: a.Path, PartitionValues: a.PartitionValues, Stats: &st})
+			}
+			tb := skipping.Table{Leaves: schema.Leaves(), PartitionColumns: r.partitionColumns(), StatsColumns: r.index}
+			pl, err := skipping.NewPointLookup(files, tb, ds.lookup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Rebuild the interval index for this day's live set and compare on its probes.
+			x := intervalIndex{}
+			leaf, _ := leafOf(ds.lookup)
+			for _, id := range ds.live {
+				x.los = append(x.los, r.files[id].lo[leaf])
+				x.his = append(x.his, r.files[id].hi[leaf])
+			}
+			slices.Sort(x.los)
+			slices.Sort(x.his)
+			vals := r.g.t.Cols[leaf].Ints
+			for _, v := range []int64{ds.probe, vals[0], vals[len(vals)/2], vals[len(vals)-1]} {
+				tv := table.Value{Kind: r.g.t.Cols[leaf].Kind, I: v}
+				if got, want := x.count(v), pl.Count(tv); got != want {
+					t.Fatalf("%+v day %d %s = %d: interval count %d, skipping %d", s, day, ds.lookup, v, got, want)
+				}
+			}
+		}
+	}
+}
+
+// byPathAll finds a file id by path among every file ever written.
+func (r *run) byPathAll(path string) int32 {
+	for i := range r.files {
+		if r.files[i].path == path {
+			return int32(i)
+		}
+	}
+	return -1
+}
+
+// TestLogRoundTrip exports the log, reads it back with engine/log and compares the replayed
+// table with the engine's, file by file; and checks Delta's field names in the files.
+func TestLogRoundTrip(t *testing.T) {
+	for _, s := range []scenario.Timeline{
+		{Strategy: StrategyLiquid, Days: 9, ChangeKeysDay: 5, FullDay: 5, HistoryDays: 2},
+		{Strategy: StrategyZOrderWindow, Days: 6},
+	} {
+		res := mustRun(t, s)
+		dir := t.TempDir()
+		if err := res.ExportLog(dir); err != nil {
+			t.Fatal(err)
+		}
+		snap, err := deltalog.ReadSnapshot(os.DirFS(dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := res.run
+		live := r.days[len(r.days)-1].live
+		if snap.NumFiles() != len(live) || snap.Version() != r.version {
+			t.Fatalf("replayed %d files at v%d, engine has %d at v%d", snap.NumFiles(), snap.Version(), len(live), r.version)
+		}
+		for _, id := range live {
+			f := &r.files[id]
+			a, ok := snap.File(f.path)
+			if !ok {
+				t.Fatalf("live file %s missing after replay", f.path)
+			}
+			if a.Size != f.size || a.Stats != r.statsJSON(id) || a.ClusteringProvider != f.provider ||
+				a.Tags[optimize.TagZCubeID] != f.tags[optimize.TagZCubeID] {
+				t.Fatalf("replayed %+v differs from the engine's file", a)
+			}
+		}
+		names, _ := filepath.Glob(filepath.Join(dir, "_delta_log", "*.json"))
+		if len(names) != int(r.version)+1 {
+			t.Fatalf("%d commit files for %d versions", len(names), r.version+1)
+		}
+		var all bytes.Buffer
+		for _, n := range names {
+			b, _ := os.ReadFile(n)
+			all.Write(b)
+		}
+		want := []string{`"commitInfo":{`, `"operation":"OPTIMIZE"`, `"operationMetrics":{`, `"numAddedBytes":"`,
+			`"remove":{`, `"dataChange":false`, `"extendedFileMetadata":true`, `"stats":"{\"numRecords\":`,
+			`"metaData":{`, `"protocol":{`}
+		if s.Strategy == StrategyLiquid {
+			want = append(want, `"clusteringProvider":"liquid"`, `"ZCUBE_ID":"`, `"ZCUBE_ZORDER_BY":"[\"order_id\"]"`,
+				`"domainMetadata":{"domain":"delta.clustering"`, `"operation":"CLUSTER BY"`,
+				`"oldClusteringColumns":"customer_id"`, `"newClusteringColumns":"order_id"`, `"writerFeatures":[`,
+				`"isFull":true`)
+		} else {
+			want = append(want, `"partitionValues":{"event_date":"2026-01-0`, `"zOrderBy":"[\"customer_id\"]"`,
+				`"predicate":"[\"event_date >= '2026-01-0`)
+		}
+		for _, w := range want {
+			if !bytes.Contains(all.Bytes(), []byte(w)) {
+				t.Errorf("%s: exported log lacks %s", s.Strategy, w)
+			}
+		}
+	}
+}
+
+// TestDeterminism: the same scenario gives byte-identical output, and the Z-order reuse of
+// unchanged partitions gives exactly what recomputing them gives.
+func TestDeterminism(t *testing.T) {
+	s := scenario.Timeline{Strategy: StrategyZOrderFull, Days: 6, Seed: 7}
+	a, err := Run(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Run(s)
+	c := mustRunWith(t, s, options{noReuse: true})
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	jc, _ := json.Marshal(c)
+	if !bytes.Equal(ja, jb) {
+		t.Error("two runs of one scenario differ")
+	}
+	if !bytes.Equal(ja, jc) {
+		t.Error("reusing unchanged Z-ordered partitions differs from recomputing them")
+	}
+	fa, _ := json.Marshal(a.Commits())
+	fc, _ := json.Marshal(c.Commits())
+	if !bytes.Equal(fa, fc) {
+		t.Error("the logs differ between reuse and recompute")
+	}
+	l1 := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid, Days: 5, Seed: 3})
+	l2, _ := Run(scenario.Timeline{Strategy: StrategyLiquid, Days: 5, Seed: 3})
+	j1, _ := json.Marshal(l1.Commits())
+	j2, _ := json.Marshal(l2.Commits())
+	if !bytes.Equal(j1, j2) {
+		t.Error("liquid logs differ between runs")
+	}
+}
+
+// TestEngineDaySlider: moving only the day slider reuses the run.
+func TestEngineDaySlider(t *testing.T) {
+	var e Engine
+	s := scenario.Timeline{Strategy: StrategyLiquid, Days: 6}
+	r1, err := e.Run(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Day = 2
+	r2, err := e.Run(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.run != r1.run || r2.Selected().Day != 2 || r2.Link == r1.Link {
+		t.Error("day slider recomputed the run or did not move the link")
+	}
+	sc, err := scenario.ParseLink(r2.Link)
+	if err != nil || sc.View != "timeline" || sc.Timeline.Day != 2 || sc.Timeline.Days != 6 {
+		t.Errorf("link opens %+v, %v", sc, err)
+	}
+	s.Days = 7
+	if r3, _ := e.Run(s); r3.run == r1.run {
+		t.Error("changing days did not rerun")
+	}
+	df, err := r2.DayFiles(2)
+	if err != nil || len(df.Files) != r2.Days[1].Files {
+		t.Fatalf("DayFiles(2): %v, %d files", err, len(df.Files))
+	}
+	reads := 0
+	for _, f := range df.Files {
+		if f.Read {
+			reads++
+		}
+		if f.Min < 0 || f.Max > 1 || f.Min > f.Max {
+			t.Fatalf("file %s has rank range [%v, %v]", f.Path, f.Min, f.Max)
+		}
+	}
+	if reads == 0 {
+		t.Error("the shown lookup reads no file")
+	}
+}
+
+// TestRefusals: Delta's refusals are answers in the decision log, not failures.
+func TestRefusals(t *testing.T) {
+	res := mustRun(t, scenario.Timeline{Strategy: StrategyZOrderFull, Days: 3, FullDay: 2})
+	got := res.Days[1].DecisionLog
+	if len(got) != 1 || !strings.Contains(got[0], "DELTA_OPTIMIZE_FULL_NOT_SUPPORTED") {
+		t.Errorf("FULL on a partitioned table: %v", got)
+	}
+	if _, err := Run(scenario.Timeline{Lookup: "nope"}); err == nil || !strings.Contains(err.Error(), "lookup") {
+		t.Errorf("bad lookup column: %v", err)
+	}
+	if _, err := Run(scenario.Timeline{Days: 400}); err == nil || !strings.Contains(err.Error(), "days") {
+		t.Errorf("400 days: %v", err)
+	}
+}
