@@ -56,6 +56,9 @@ func TestPresetsAgreeWithTheCLI(t *testing.T) {
 		link := scenario.Link(p.Scenario)
 		open(t, ctx, link)
 		got := readouts(t, ctx)
+		if n := distinctColours(canvasPixels(t, ctx, "preset-"+p.Name)); n < 20 {
+			t.Errorf("%s: canvas blank (%d colours)", p.Name, n)
+		}
 		want := map[string]float64{}
 		if p.Scenario.View == "timeline" {
 			res := cli(t, "run", link)
@@ -84,9 +87,6 @@ func TestPresetsAgreeWithTheCLI(t *testing.T) {
 			} else if !near(g, w) {
 				t.Errorf("%s: %s = %v in the browser, %v natively", p.Name, k, g, w)
 			}
-		}
-		if n := distinctColours(canvasPixels(t, ctx, "preset-"+p.Name)); n < 20 {
-			t.Errorf("%s: canvas blank (%d colours)", p.Name, n)
 		}
 		t.Logf("%s: %s", p.Name, fmt.Sprint(got))
 	}
