@@ -33,9 +33,20 @@ func randomPoints(count, dims, bits int) (rows [][]uint32, cols [][]uint32) {
 
 var sinkU64 uint64
 
-// BenchmarkHilbertLong4x10 keys one point per call with HilbertLongIndex, the case of liquid
-// clustering on 4 columns at the default 1000 range ids.
+// BenchmarkHilbertLong4x10 is liquid clustering on 4 columns at the default 1000 range ids
+// (10 bits): HilbertLongIndexes over 4096 column-major rows per call, the way a layout keys a
+// bin of rows.
 func BenchmarkHilbertLong4x10(b *testing.B) {
+	_, cols := randomPoints(4096, 4, 10)
+	out := make([]uint64, 4096)
+	for b.Loop() {
+		HilbertLongIndexes(10, cols, out)
+	}
+	keysPerSec(b, b.N*len(out))
+}
+
+// BenchmarkHilbertLongPerPoint4x10 keys one point per HilbertLongIndex call.
+func BenchmarkHilbertLongPerPoint4x10(b *testing.B) {
 	rows, _ := randomPoints(4096, 4, 10)
 	var s uint64
 	for i := 0; b.Loop(); i++ {
@@ -45,21 +56,13 @@ func BenchmarkHilbertLong4x10(b *testing.B) {
 	keysPerSec(b, b.N)
 }
 
-// BenchmarkHilbertLongEncoder4x10 is the same through a HilbertEncoder made once.
-func BenchmarkHilbertLongEncoder4x10(b *testing.B) {
-	rows, _ := randomPoints(4096, 4, 10)
-	h, _ := NewHilbertEncoder(4, 10)
-	var s uint64
-	for i := 0; b.Loop(); i++ {
-		s += h.Long(rows[i&4095])
-	}
-	sinkU64 = s
-	keysPerSec(b, b.N)
-}
+// BenchmarkHilbertLong3x10 and BenchmarkHilbertLong6x10 are other column counts in the long
+// form (3 dims take a lead step; 6 dims one level per step).
+func BenchmarkHilbertLong3x10(b *testing.B) { benchLongColumns(b, 3) }
+func BenchmarkHilbertLong6x10(b *testing.B) { benchLongColumns(b, 6) }
 
-// BenchmarkHilbertLongColumns4x10 keys 4096 column-major points per call.
-func BenchmarkHilbertLongColumns4x10(b *testing.B) {
-	_, cols := randomPoints(4096, 4, 10)
+func benchLongColumns(b *testing.B, dims int) {
+	_, cols := randomPoints(4096, dims, 10)
 	out := make([]uint64, 4096)
 	for b.Loop() {
 		HilbertLongIndexes(10, cols, out)
@@ -91,8 +94,8 @@ func BenchmarkHilbertBytes9x10(b *testing.B) {
 	keysPerSec(b, b.N)
 }
 
-// BenchmarkInterleaveBits4 is the Z-order key of 4 range ids.
-func BenchmarkInterleaveBits4(b *testing.B) {
+// BenchmarkInterleaveBits is the Z-order key of 4 range ids, one AppendInterleaveBits per row.
+func BenchmarkInterleaveBits(b *testing.B) {
 	rows, _ := randomPoints(4096, 4, 10)
 	ids := make([][]int32, len(rows))
 	for r, p := range rows {

@@ -5,24 +5,6 @@ import (
 	"slices"
 )
 
-// spread[n][b] moves bit i of the byte b to bit i·n, leaving n-1 zero bits between neighbours.
-// Interleaving columns is then a shift-and-OR of one lookup per column byte instead of a loop
-// over 32 bits (InterleaveBits) or over numBits levels (the Hilbert z values). Bit 7 lands at
-// 7·9 = 63 for n = 9, so every entry fits a uint64. 18 KiB, filled at start-up in a few
-// microseconds.
-var spread = func() (t [10][256]uint64) {
-	for n := 1; n < len(t); n++ {
-		for b := range 256 {
-			var v uint64
-			for i := range 8 {
-				v |= uint64(b>>i&1) << (i * n)
-			}
-			t[n][b] = v
-		}
-	}
-	return t
-}()
-
 // InterleaveBits is Delta's interleave_bits (M/expressions/InterleaveBits.scala,
 // defaultInterleaveBits): 4·len(ids) bytes holding bit 31 of every id, then bit 30 of every id,
 // and so on down to bit 0, most significant bit first; within each group of len(ids) bits column
@@ -44,21 +26,27 @@ func AppendInterleaveBits(dst []byte, ids []int32) []byte {
 	case n == 1:
 		binary.BigEndian.PutUint32(out, uint32(ids[0]))
 	case n <= 8:
-		// Bits 31-8c .. 24-8c of every id (byte c from the top) fill exactly the n output bytes
-		// out[c·n : (c+1)·n], so each such byte group is one 8n-bit word built from spread bytes.
-		sp := &spread[n]
-		for c := range 4 {
-			sh := uint(24 - 8*c)
-			var w uint64
-			for j, id := range ids {
-				w |= sp[uint32(id)>>sh&0xff] << uint(n-1-j)
-			}
-			group := out[c*n : c*n+n]
-			for b := n - 1; b >= 0; b-- {
-				group[b] = byte(w)
-				w >>= 8
-			}
+		// Byte c of every id (bits 31-8c .. 24-8c) fills exactly the n output bytes
+		// out[c·n : (c+1)·n]: one 8n-bit word per byte position, built from spread bytes with
+		// column 0 ending up most significant.
+		sp := spreadFor(n)
+		var w0, w1, w2, w3 uint64
+		for _, id := range ids {
+			v := uint32(id)
+			w0 = w0<<1 | sp[v>>24]
+			w1 = w1<<1 | sp[v>>16&0xff]
+			w2 = w2<<1 | sp[v>>8&0xff]
+			w3 = w3<<1 | sp[v&0xff]
 		}
+		// Each word goes out as 8 big-endian bytes, n of them real; the next word overwrites the
+		// (zero) rest.
+		var tmp [32]byte
+		sh := uint(64-8*n) & 63
+		binary.BigEndian.PutUint64(tmp[0:], w0<<sh)
+		binary.BigEndian.PutUint64(tmp[n:], w1<<sh)
+		binary.BigEndian.PutUint64(tmp[2*n:], w2<<sh)
+		binary.BigEndian.PutUint64(tmp[3*n:], w3<<sh)
+		copy(out, tmp[:4*n])
 	default:
 		// More than 8 columns make a group wider than 64 bits; Delta's bit loop is fast enough
 		// for these rare keys.

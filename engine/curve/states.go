@@ -94,9 +94,18 @@ type table struct {
 	width   uint32
 	multi16 *[1 << 16]uint16
 	multi32 []uint32
+	// lead[r], for 1 ≤ r < levels (multi16 tables only), takes the first r levels of a key from
+	// state 0 in one step, for keys whose level count is not a multiple of levels (3 dims ×
+	// 10 bits is 1 + 3·3 levels). Entries are next<<width | y as in multi.
+	lead [][]uint16
 	// group is how many levels a 64-bit z word holds for keys longer than 64 bits: a multiple
 	// of levels with n·group ≤ 64.
 	group int
+	// spread is spreadFor(n), kept here for the hot paths.
+	spread *[1 << spreadBits]uint64
+	// leadOf[k] = k mod levels and firstOf[k] = (k mod group, or group), precomputed for every
+	// numBits ≤ 32 so that making an encoder per call costs no division.
+	leadOf, firstOf [33]uint8
 }
 
 // multiBudget caps a multi-level table at 16 Ki entries, about what stays in a core's L1/L2
@@ -118,7 +127,7 @@ var (
 // result is shared by all goroutines.
 func tableFor(n int) *table {
 	if t := tables[n].Load(); t != nil {
-		return t // built already: a plain load on the hot path of the convenience functions
+		return t // built already: a plain load on the convenience functions' hot path
 	}
 	tableOnce[n].Do(func() { tables[n].Store(newTable(uint32(n))) })
 	return tables[n].Load()
@@ -176,42 +185,64 @@ func newTable(n uint32) *table {
 		one = append(one, row...)
 	}
 
-	t := &table{n: n, states: len(mats), one: one, levels: 1, width: n}
+	t := &table{n: n, states: len(mats), one: one, levels: 1, width: n, spread: spreadFor(int(n))}
 	for l := uint32(2); n*l <= multiWidth && t.states<<(n*l) <= multiBudget; l++ {
 		t.levels, t.width = l, n*l
 	}
 	t.group = int(64 / n / t.levels * t.levels)
+	for k := range t.leadOf {
+		t.leadOf[k] = uint8(k % int(t.levels))
+		t.firstOf[k] = uint8(k % t.group)
+		if t.firstOf[k] == 0 {
+			t.firstOf[k] = uint8(t.group)
+		}
+	}
 	multi := one
 	if t.levels > 1 {
 		multi = t.compose()
 	}
-	if t.states<<t.width <= 1<<16 {
-		t.multi16 = new([1 << 16]uint16)
-		for i, e := range multi {
-			t.multi16[i] = uint16(e)
-		}
-	} else {
+	if t.states<<t.width > 1<<16 {
 		t.multi32 = multi
+		return t
+	}
+	t.multi16 = new([1 << 16]uint16)
+	for i, e := range multi {
+		t.multi16[i] = uint16(e)
+	}
+	t.lead = make([][]uint16, t.levels)
+	for r := uint32(1); r < t.levels; r++ {
+		t.lead[r] = make([]uint16, 1<<(n*r))
+		for z := range uint32(len(t.lead[r])) {
+			d, next := t.steps(0, z, r)
+			t.lead[r][z] = uint16(next<<t.width | d)
+		}
 	}
 	return t
+}
+
+// steps runs levels single steps from state over the levels·n bits of z, returning the
+// concatenated positions and the final state.
+func (t *table) steps(state, z, levels uint32) (d, next uint32) {
+	n := t.n
+	nmask := uint32(1)<<n - 1
+	base := state << n
+	for l := levels; l > 0; l-- {
+		e := t.one[base|z>>((l-1)*n)&nmask]
+		d = d<<n | e&nmask
+		base = e &^ nmask
+	}
+	return d, base >> n
 }
 
 // compose builds the multi-level entries by running levels single steps from every state over
 // every width-bit chunk of z.
 func (t *table) compose() []uint32 {
-	n, w := t.n, t.width
-	nmask := uint32(1)<<n - 1
-	rows := uint32(1) << w
-	multi := make([]uint32, uint32(t.states)*rows)
+	w := t.width
+	multi := make([]uint32, uint32(t.states)<<w)
 	for s := range uint32(t.states) {
-		for z := range rows {
-			base, y := s<<n, uint32(0)
-			for l := t.levels; l > 0; l-- {
-				e := t.one[base|z>>((l-1)*n)&nmask]
-				y = y<<n | e&nmask
-				base = e &^ nmask
-			}
-			multi[s<<w|z] = base>>n<<w | y
+		for z := range uint32(1) << w {
+			d, next := t.steps(s, z, t.levels)
+			multi[s<<w|z] = next<<w | d
 		}
 	}
 	return multi
