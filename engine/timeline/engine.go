@@ -80,7 +80,8 @@ type run struct {
 	index []bool // leaves with statistics
 	cfg   stats.Config
 
-	files   []file
+	chunks  [][]file // every file ever written, by id: id>>chunkBits, id&chunkMask
+	nfiles  int
 	byPath  map[string]int32
 	live    []int32
 	commits []logCommit
@@ -290,7 +291,7 @@ func (r *run) day(day int) (Day, error) {
 	}
 	var live int64
 	for _, id := range r.live {
-		live += r.files[id].size
+		live += r.f(id).size
 	}
 	d.TableGB = gb(live)
 	if r.ingestedBytes > 0 {
@@ -410,7 +411,7 @@ func (r *run) commit(c logCommit) {
 		gone := make(map[int32]bool, len(c.removes))
 		for _, id := range c.removes {
 			gone[id] = true
-			f := &r.files[id]
+			f := r.f(id)
 			delete(r.byPath, f.path)
 			r.cubeChange(f.cube, -f.size, -1)
 		}
@@ -423,7 +424,7 @@ func (r *run) commit(c logCommit) {
 		r.live = live
 	}
 	for _, id := range c.adds {
-		f := &r.files[id]
+		f := r.f(id)
 		r.byPath[f.path] = id
 		r.live = append(r.live, id)
 		r.cubeChange(f.cube, f.size, 1)
@@ -472,7 +473,7 @@ func (r *run) appendDay(day int, ds *dayState) int64 {
 		end := min(hi, start+int32(perFile))
 		id := r.newFile(start, end, day, part, dir, split, ts)
 		split++
-		bytes += r.files[id].size
+		bytes += r.f(id).size
 		c.adds = append(c.adds, id)
 	}
 	ci := deltalog.CommitInfo{Timestamp: ts, Operation: "WRITE", IsolationLevel: "Serializable",
@@ -516,8 +517,7 @@ func (r *run) newFile(start, end int32, day int, part map[string]string, dir str
 		f.partDay = day
 	}
 	r.setStats(&f, r.coll.Collect(rows, r.index, r.cfg))
-	id := int32(len(r.files))
-	r.files = append(r.files, f)
+	id := r.add(&f)
 	return id
 }
 
@@ -540,7 +540,7 @@ func (r *run) setStats(f *file, st stats.FileStats) {
 
 // statsJSON is the stats string of file id's add action (FileStats.JSON), made once.
 func (r *run) statsJSON(id int32) string {
-	f := &r.files[id]
+	f := r.f(id)
 	if f.json == "" {
 		f.json = f.st.JSON(r.g.t.Leaves)
 	}
@@ -583,7 +583,7 @@ func (r *run) snapshot() *optimize.Snapshot {
 	}
 	fabric := r.planner.Config().Platform == optimize.PlatformFabricRuntime20 && len(r.clusterCols) > 0
 	for i, id := range r.live {
-		f := &r.files[id]
+		f := r.f(id)
 		of := optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
 			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime}
 		if fabric {
@@ -635,7 +635,7 @@ func (r *run) optimize(day int, d *Day, ds *dayState) error {
 			return err
 		}
 		for _, id := range ids {
-			f := &r.files[id]
+			f := r.f(id)
 			pending[f.path] = id
 			outputs[i] = append(outputs[i], optimize.OutputFile{Path: f.path, Size: f.size,
 				NumRecords: int64(len(f.rows)), ModificationTime: ts, ClusterRanges: f.ranges})
@@ -664,7 +664,7 @@ func (r *run) optimize(day int, d *Day, ds *dayState) error {
 		if !ok {
 			return fmt.Errorf("optimize added %s, which no bin wrote", a.Path)
 		}
-		f := &r.files[id]
+		f := r.f(id)
 		f.tags, f.provider = a.Tags, a.ClusteringProvider
 		if zid, ok := a.Tags[optimize.TagZCubeID]; ok {
 			f.cube = r.cubeFor(zid)
@@ -684,6 +684,26 @@ func (r *run) optimize(day int, d *Day, ds *dayState) error {
 	d.OptimizeWrittenGB = gb(written)
 	d.OperationMetrics = res.OperationMetrics
 	return nil
+}
+
+const (
+	chunkBits = 10
+	chunkMask = 1<<chunkBits - 1
+)
+
+// f returns file id. Files live in fixed chunks, so adding one never moves the others.
+func (r *run) f(id int32) *file { return &r.chunks[id>>chunkBits][id&chunkMask] }
+
+// add stores f and returns its id.
+func (r *run) add(f *file) int32 {
+	id := int32(r.nfiles)
+	if int(id>>chunkBits) == len(r.chunks) {
+		r.chunks = append(r.chunks, make([]file, 0, 1<<chunkBits))
+	}
+	c := &r.chunks[id>>chunkBits]
+	*c = append(*c, *f)
+	r.nfiles++
+	return id
 }
 
 func (r *run) cubeFor(id string) int32 {

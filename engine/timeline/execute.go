@@ -31,14 +31,14 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 			return nil, fmt.Errorf("bin %d holds %s, which is not live", i, b.Files[j].Path)
 		}
 		in[j] = id
-		n += len(r.files[id].rows)
+		n += len(r.f(id).rows)
 	}
 	dir, partDay := "", 0
 	if d, ok := b.PartitionValues[ColEventDate]; ok && r.partitioned {
 		dir = ColEventDate + "=" + d
-		partDay = r.files[in[0]].partDay
+		partDay = r.f(in[0]).partDay
 	}
-	part := r.files[in[0]].part
+	part := r.f(in[0]).part
 
 	if plan.Mode == optimize.ModeZOrder {
 		if e := r.zcache[partDay]; e != nil && !r.opt.noReuse && e.zcol == plan.ZOrderBy[0] && sameFiles(r, in, e) {
@@ -49,7 +49,7 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	if plan.Mode == optimize.ModeZOrder {
 		// Z-order depends only on the bin's set of rows: read them in row order (append files
 		// are contiguous row ranges, so ordering the files by first row usually suffices).
-		slices.SortFunc(in, func(a, b int32) int { return int(r.files[a].rows[0]) - int(r.files[b].rows[0]) })
+		slices.SortFunc(in, func(a, b int32) int { return int(r.f(a).rows[0]) - int(r.f(b).rows[0]) })
 	}
 	bt := r.gatherBin(in, n)
 	if plan.Mode == optimize.ModeZOrder && !slices.IsSorted(bt.rows) {
@@ -105,14 +105,13 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 			f.vals[l] = back[l][o:len(back[l]):len(back[l])]
 		}
 		r.setStats(&f, stats.Collect(&bt.t, p, r.index, r.cfg))
-		out[split] = int32(len(r.files))
-		r.files = append(r.files, f)
+		out[split] = r.add(&f)
 	}
 	if plan.Mode == optimize.ModeZOrder {
 		e := &zentry{id: r.nextEntry, zcol: plan.ZOrderBy[0], outputs: out}
 		r.nextEntry++
 		for _, id := range out {
-			r.files[id].layout = e.id
+			r.f(id).layout = e.id
 		}
 		r.zcache[partDay] = e
 	}
@@ -141,7 +140,7 @@ func (r *run) gatherBin(in []int32, n int) *binTable {
 		bt.t.Cols[l].Ints = slices.Grow(bt.t.Cols[l].Ints[:0], n)
 	}
 	for _, id := range in {
-		f := &r.files[id]
+		f := r.f(id)
 		bt.rows = append(bt.rows, f.rows...)
 		for l := range bt.t.Cols {
 			bt.t.Cols[l].Ints = append(bt.t.Cols[l].Ints, f.vals[l]...)
@@ -186,7 +185,7 @@ func sameFiles(r *run, in []int32, e *zentry) bool {
 		return false
 	}
 	for _, id := range in {
-		if r.files[id].layout != e.id {
+		if r.f(id).layout != e.id {
 			return false
 		}
 	}
@@ -197,14 +196,13 @@ func sameFiles(r *run, in []int32, e *zentry) bool {
 func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	out := make([]int32, len(e.outputs))
 	for split, src := range e.outputs {
-		s := &r.files[src]
+		s := r.f(src)
 		f := file{path: r.namer.name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
 			part: s.part, cube: -1, layout: e.id, modTime: ts}
 		f.vals = s.vals
 		r.setStats(&f, s.st)
 		f.json = s.json
-		out[split] = int32(len(r.files))
-		r.files = append(r.files, f)
+		out[split] = r.add(&f)
 	}
 	e.outputs = out
 	return out

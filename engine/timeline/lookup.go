@@ -46,7 +46,7 @@ func (r *run) syncIndex(leaf int) {
 	if !x.valid || x.leaf != leaf {
 		x.los, x.his = x.los[:0], x.his[:0]
 		for _, id := range r.live {
-			f := &r.files[id]
+			f := r.f(id)
 			x.los = append(x.los, f.lo[leaf])
 			x.his = append(x.his, f.hi[leaf])
 		}
@@ -59,12 +59,12 @@ func (r *run) syncIndex(leaf int) {
 	for v := x.version + 1; v <= r.version; v++ {
 		c := &r.commits[v]
 		for _, id := range c.adds {
-			addLo = append(addLo, r.files[id].lo[leaf])
-			addHi = append(addHi, r.files[id].hi[leaf])
+			addLo = append(addLo, r.f(id).lo[leaf])
+			addHi = append(addHi, r.f(id).hi[leaf])
 		}
 		for _, id := range c.removes {
-			rmLo = append(rmLo, r.files[id].lo[leaf])
-			rmHi = append(rmHi, r.files[id].hi[leaf])
+			rmLo = append(rmLo, r.f(id).lo[leaf])
+			rmHi = append(rmHi, r.f(id).hi[leaf])
 		}
 	}
 	x.los, x.scratch = update(x.los, x.scratch, addLo, rmLo)

@@ -163,7 +163,7 @@ func TestKeyChange(t *testing.T) {
 	}
 	for id := range old {
 		if !end[id] {
-			t.Fatalf("file %s of the old region was rewritten", r.files[id].path)
+			t.Fatalf("file %s of the old region was rewritten", r.f(id).path)
 		}
 	}
 	// The old region is clustered by customer_id; no bin after the change took a file of it.
@@ -174,7 +174,7 @@ func TestKeyChange(t *testing.T) {
 		}
 		for _, id := range c.removes {
 			if old[id] {
-				t.Fatalf("night %d removed old file %s", c.day, r.files[id].path)
+				t.Fatalf("night %d removed old file %s", c.day, r.f(id).path)
 			}
 		}
 	}
@@ -217,8 +217,8 @@ func TestFullOnKeyChange(t *testing.T) {
 	// No file clustered by customer_id survives the FULL night.
 	r := res.run
 	for _, id := range r.days[k-1].live {
-		if tag := r.files[id].tags[optimize.TagZCubeZOrder]; tag != `["order_id"]` {
-			t.Fatalf("after FULL, %s has ZCUBE_ZORDER_BY %q", r.files[id].path, tag)
+		if tag := r.f(id).tags[optimize.TagZCubeZOrder]; tag != `["order_id"]` {
+			t.Fatalf("after FULL, %s has ZCUBE_ZORDER_BY %q", r.f(id).path, tag)
 		}
 	}
 	within(t, "lookup on order_id at day 60 after FULL", last(res).LookupFiles, 20, 0.12)
@@ -236,7 +236,7 @@ func TestClusterByNone(t *testing.T) {
 	}
 	for _, id := range before {
 		if !after[id] {
-			t.Fatalf("file %s written before CLUSTER BY NONE was rewritten", r.files[id].path)
+			t.Fatalf("file %s written before CLUSTER BY NONE was rewritten", r.f(id).path)
 		}
 	}
 	for _, d := range res.Days[k-1:] {
@@ -267,8 +267,8 @@ func TestHistoryDrains(t *testing.T) {
 		}
 		r := res.run
 		for _, id := range r.days[0].live {
-			if r.files[id].tags == nil {
-				t.Errorf("%s: untagged file %s left after night 1", st, r.files[id].path)
+			if r.f(id).tags == nil {
+				t.Errorf("%s: untagged file %s left after night 1", st, r.f(id).path)
 				break
 			}
 		}
@@ -336,7 +336,7 @@ func TestLookupMatchesSkipping(t *testing.T) {
 			var files []skipping.File
 			for _, a := range snap.Files() {
 				id := r.byPathAll(a.Path)
-				st := r.files[id].st
+				st := r.f(id).st
 				files = append(files, skipping.File{Path: a.Path, PartitionValues: a.PartitionValues, Stats: &st})
 			}
 			tb := skipping.Table{Leaves: schema.Leaves(), PartitionColumns: r.partitionColumns(), StatsColumns: r.index}
@@ -348,8 +348,8 @@ func TestLookupMatchesSkipping(t *testing.T) {
 			x := intervalIndex{}
 			leaf, _ := leafOf(ds.lookup)
 			for _, id := range ds.live {
-				x.los = append(x.los, r.files[id].lo[leaf])
-				x.his = append(x.his, r.files[id].hi[leaf])
+				x.los = append(x.los, r.f(id).lo[leaf])
+				x.his = append(x.his, r.f(id).hi[leaf])
 			}
 			slices.Sort(x.los)
 			slices.Sort(x.his)
@@ -366,9 +366,9 @@ func TestLookupMatchesSkipping(t *testing.T) {
 
 // byPathAll finds a file id by path among every file ever written.
 func (r *run) byPathAll(path string) int32 {
-	for i := range r.files {
-		if r.files[i].path == path {
-			return int32(i)
+	for i := range int32(r.nfiles) {
+		if r.f(i).path == path {
+			return i
 		}
 	}
 	return -1
@@ -396,7 +396,7 @@ func TestLogRoundTrip(t *testing.T) {
 			t.Fatalf("replayed %d files at v%d, engine has %d at v%d", snap.NumFiles(), snap.Version(), len(live), r.version)
 		}
 		for _, id := range live {
-			f := &r.files[id]
+			f := r.f(id)
 			a, ok := snap.File(f.path)
 			if !ok {
 				t.Fatalf("live file %s missing after replay", f.path)

@@ -70,7 +70,7 @@ func (r *run) actions(c *logCommit) deltalog.Commit {
 
 // addAction is the add action that wrote file id.
 func (r *run) addAction(id int32, dataChange bool) deltalog.AddFile {
-	f := &r.files[id]
+	f := r.f(id)
 	return deltalog.AddFile{
 		Path:               f.path,
 		PartitionValues:    f.part,
@@ -126,7 +126,7 @@ func (res *Result) DayFiles(day int) (*DayFiles, error) {
 	sc := r.sortedCol(leaf)
 	out := &DayFiles{Day: day, LookupColumn: ds.lookup, ProbeValue: ds.probe, Files: make([]FileInfo, len(ds.live))}
 	for i, id := range ds.live {
-		f := &r.files[id]
+		f := r.f(id)
 		fi := FileInfo{Path: f.path, Size: f.size, Min: sc.pos(f.lo[leaf]), Max: sc.posAtOrBelow(f.hi[leaf]),
 			Read: f.lo[leaf] <= ds.probe && ds.probe <= f.hi[leaf], Added: f.day}
 		if f.cube >= 0 {
