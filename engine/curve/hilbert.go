@@ -15,11 +15,11 @@ type HilbertEncoder struct {
 	dims, numBits int
 	t             *table
 	mode          encodeMode
-	// lead is how many levels come before the first full multi-level step: numBits for the
-	// single z word of modeLong, the first word's levels for modeGroups, mod t.levels.
+	// lead is how many levels of a modeLong key come before its first full multi-level
+	// step: numBits mod t.levels.
 	lead int
-	// first is how many levels the first 64-bit z word of modeGroups holds; the rest hold
-	// t.group each.
+	// first is how many levels the first 64-bit z word of a modeGroups key holds; the rest
+	// hold t.group each.
 	first int
 }
 
@@ -64,7 +64,6 @@ func makeHilbert(dims, numBits int) (HilbertEncoder, error) {
 	default:
 		h.mode = modeGroups
 		h.first = int(t.firstOf[numBits])
-		h.lead = int(t.leadOf[h.first])
 	}
 	return h, nil
 }
@@ -220,15 +219,16 @@ func (h *HilbertEncoder) LongColumns(out []uint64, cols [][]uint32) {
 	h.t.walkAll(out, k, h.lead)
 }
 
-// walkAll replaces each z word in out (levels levels, lead as in walk) by its key. Each row is
+// walkAll replaces each z word in out (levels levels from state 0, the first lead of them taken
+// in one step through t.lead) by its key. Each row is
 // a short chain of dependent loads; rows are independent, so the core overlaps several rows'
 // chains by itself as long as the loop body stays small. (Interleaving rows by hand ran out of
 // amd64's registers and measured slower.)
 func (t *table) walkAll(out []uint64, levels, lead int) {
 	tab := t.multi16
-	if tab == nil { // 8 or 9 dimensions: one level per step and never a lead
+	if tab == nil { // 8 or 9 dimensions
 		for r, m := range out {
-			out[r], _ = t.walk(m, levels, 0, 0)
+			out[r], _ = t.walk(m, levels, 0)
 		}
 		return
 	}
@@ -335,42 +335,22 @@ func (t *table) morton(point []uint32, lo, levels int) uint64 {
 	return m
 }
 
-// walk runs the state machine from state over the levels whose z bits are packed in m (the
-// first level in the most significant n·levels bits), returning the concatenated positions and
-// the final state. The first lead levels (levels mod t.levels; nonzero only at the start of a
-// key, so from state 0) take one lookup in t.lead, the rest t.levels per lookup. Shift counts
-// are masked with 63 (they never exceed it) so the compiler drops its checks for larger ones.
-func (t *table) walk(m uint64, levels, lead int, state uint32) (uint64, uint32) {
-	pos := uint(levels) * uint(t.n)
-	w := uint(t.width) & 63
+// walk runs the state machine one level at a time from state over the levels whose z bits are
+// packed in m (the first level in the most significant n·levels bits), returning the
+// concatenated positions and the final state. It serves keys of more than 64 bits, whose later
+// words start mid-curve, and 8 or 9 dimensions, whose tables take one level per step anyway.
+func (t *table) walk(m uint64, levels int, state uint32) (uint64, uint32) {
+	n := uint(t.n) & 63
+	nmask := uint32(1)<<n - 1
+	base := state << n
 	var d uint64
-	if tab := t.multi16; tab != nil {
-		wmask := uint16(1)<<w - 1
-		s := uint16(state << w)
-		if lead > 0 {
-			lbits := uint(lead) * uint(t.n)
-			pos -= lbits
-			e := t.lead[lead][m>>(pos&63)&(1<<(lbits&63)-1)]
-			d, s = uint64(e&wmask), e&^wmask
-		}
-		for pos > 0 {
-			pos -= w
-			e := tab[s|uint16(m>>(pos&63))&wmask]
-			d = d<<w | uint64(e&wmask)
-			s = e &^ wmask
-		}
-		return d, uint32(s) >> w
+	for pos := uint(levels) * n; pos > 0; {
+		pos -= n
+		e := t.one[base|uint32(m>>(pos&63))&nmask]
+		d = d<<n | uint64(e&nmask)
+		base = e &^ nmask
 	}
-	tab := t.multi32 // one level per step: there is never a lead
-	wmask := uint32(1)<<w - 1
-	s := state << w
-	for pos > 0 {
-		pos -= w
-		e := tab[s|uint32(m>>(pos&63))&wmask]
-		d = d<<w | uint64(e&wmask)
-		s = e &^ wmask
-	}
-	return d, s >> w
+	return d, base >> n
 }
 
 // groupParts computes a modeGroups key as its first count parts, most significant first, part
@@ -378,11 +358,11 @@ func (t *table) walk(m uint64, levels, lead int, state uint32) (uint64, uint32) 
 // state carried across words.
 func (h *HilbertEncoder) groupParts(point []uint32, parts *[maxGroups]uint64) (count int) {
 	var state uint32
-	levels, lead := h.first, h.lead
+	levels := h.first
 	for top := h.numBits; top > 0; count++ {
 		top -= levels
-		parts[count], state = h.t.walk(h.t.morton(point, top, levels), levels, lead, state)
-		levels, lead = h.t.group, 0
+		parts[count], state = h.t.walk(h.t.morton(point, top, levels), levels, state)
+		levels = h.t.group
 	}
 	return count
 }

@@ -98,8 +98,7 @@ type table struct {
 	// state 0 in one step, for keys whose level count is not a multiple of levels (3 dims ×
 	// 10 bits is 1 + 3·3 levels). Entries are next<<width | y as in multi.
 	lead [][]uint16
-	// group is how many levels a 64-bit z word holds for keys longer than 64 bits: a multiple
-	// of levels with n·group ≤ 64.
+	// group is how many levels a 64-bit z word holds for keys longer than 64 bits: 64/n.
 	group int
 	// spread is spreadFor(n), kept here for the hot paths.
 	spread *[1 << spreadBits]uint64
@@ -189,7 +188,7 @@ func newTable(n uint32) *table {
 	for l := uint32(2); n*l <= multiWidth && t.states<<(n*l) <= multiBudget; l++ {
 		t.levels, t.width = l, n*l
 	}
-	t.group = int(64 / n / t.levels * t.levels)
+	t.group = int(64 / n)
 	for k := range t.leadOf {
 		t.leadOf[k] = uint8(k % int(t.levels))
 		t.firstOf[k] = uint8(k % t.group)
@@ -213,36 +212,22 @@ func newTable(n uint32) *table {
 	for r := uint32(1); r < t.levels; r++ {
 		t.lead[r] = make([]uint16, 1<<(n*r))
 		for z := range uint32(len(t.lead[r])) {
-			d, next := t.steps(0, z, r)
-			t.lead[r][z] = uint16(next<<t.width | d)
+			d, next := t.walk(uint64(z), int(r), 0)
+			t.lead[r][z] = uint16(next<<t.width | uint32(d))
 		}
 	}
 	return t
 }
 
-// steps runs levels single steps from state over the levels·n bits of z, returning the
-// concatenated positions and the final state.
-func (t *table) steps(state, z, levels uint32) (d, next uint32) {
-	n := t.n
-	nmask := uint32(1)<<n - 1
-	base := state << n
-	for l := levels; l > 0; l-- {
-		e := t.one[base|z>>((l-1)*n)&nmask]
-		d = d<<n | e&nmask
-		base = e &^ nmask
-	}
-	return d, base >> n
-}
-
-// compose builds the multi-level entries by running levels single steps from every state over
+// compose builds the multi-level entries by walking levels single levels from every state over
 // every width-bit chunk of z.
 func (t *table) compose() []uint32 {
 	w := t.width
 	multi := make([]uint32, uint32(t.states)<<w)
 	for s := range uint32(t.states) {
 		for z := range uint32(1) << w {
-			d, next := t.steps(s, z, t.levels)
-			multi[s<<w|z] = next<<w | d
+			d, next := t.walk(uint64(z), int(t.levels), s)
+			multi[s<<w|z] = next<<w | uint32(d)
 		}
 	}
 	return multi
