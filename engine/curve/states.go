@@ -16,7 +16,7 @@ import (
 // position along the curve is y and whose orientation is the next state.
 
 // minDims and maxDims bound what HilbertStates.getStateList
-// (spark/src/main/java/org/apache/spark/sql/delta/expressions/HilbertStates.java) supports.
+// (spark/src/main/scala/org/apache/spark/sql/delta/expressions/HilbertStates.java) supports.
 const (
 	minDims = 2
 	maxDims = 9
