@@ -68,17 +68,20 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		}
 	}
 
-	// The noise byte, drawn per row in bin order.
-	noise := slices.Grow(l.noise[:0], n)[:n]
+	// The noise byte, drawn per row in bin order; the same seed and bin size give the same
+	// bytes, so the last ones are kept.
 	if opt.NoNoise {
-		clear(noise)
-	} else {
+		l.noise = slices.Grow(l.noise[:0], n)[:n]
+		clear(l.noise)
+		l.noiseSeed, l.noiseValid = 0, false
+	} else if !l.noiseValid || l.noiseSeed != opt.Seed || len(l.noise) != n {
+		l.noise = slices.Grow(l.noise[:0], n)[:n]
 		rng := rand.New(rand.NewPCG(opt.Seed, 0x6e6f697365))
-		for i := range noise {
-			noise[i] = Noise(rng.Float64())
+		for i := range l.noise {
+			l.noise[i] = Noise(rng.Float64())
 		}
+		l.noiseSeed, l.noiseValid = opt.Seed, true
 	}
-	l.noise = noise
 
 	part := slices.Grow(l.part[:0], n)[:n]
 	l.part = part

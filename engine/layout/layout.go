@@ -93,19 +93,21 @@ func FilesRanked(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Option
 // Layouter lays out bins, reusing its scratch buffers between calls; the zero value is ready.
 // It is not safe for concurrent use.
 type Layouter struct {
-	s       sorter
-	rid     curve.RangeIDs
-	rid32   []int32
-	ids     [][]uint32
-	idCache map[idKey][]uint32
-	noise   []int8
-	keys    []uint64
-	pos     []int32
-	part    []int32
-	counts  []int64
-	bounds  []int
-	point   []int32
-	buf     []byte
+	s          sorter
+	rid        curve.RangeIDs
+	rid32      []int32
+	ids        [][]uint32
+	idCache    map[idKey][]uint32
+	noise      []int8
+	noiseSeed  uint64
+	noiseValid bool
+	keys       []uint64
+	pos        []int32
+	part       []int32
+	counts     []int64
+	bounds     []int
+	point      []int32
+	buf        []byte
 }
 
 // Layout is FilesRanked with reused buffers. The returned files share one backing array that

@@ -158,10 +158,7 @@ func (s *sorter) sort(keys []uint64, pos []int32) {
 	// count table then still sits in L2; 11 for small ones, where clearing it would dominate).
 	lowBit := uint(bits.TrailingZeros64(diff))
 	sig := uint(bits.Len64(diff)) - lowBit
-	maxBits := uint(11)
-	if n >= 1<<16 {
-		maxBits = 16
-	}
+	maxBits := radixMaxBits(n)
 	passes := (sig + maxBits - 1) / maxBits
 	width := (sig + passes - 1) / passes
 	mask := uint64(1)<<width - 1
@@ -201,6 +198,12 @@ func (s *sorter) sort(keys []uint64, pos []int32) {
 		copy(keys, src)
 		copy(pos, psrc)
 	}
+}
+
+// radixMaxBits is the widest digit worth using for n keys: about n/8 buckets, so each bucket
+// receives several keys and the scatter stays cache-friendly, between 8 and 16 bits.
+var radixMaxBits = func(n int) uint {
+	return uint(min(16, max(8, bits.Len(uint(n))-3)))
 }
 
 func insertionSort(keys []uint64, pos []int32) {

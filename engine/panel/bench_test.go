@@ -2,6 +2,7 @@ package panel
 
 import (
 	"testing"
+	"time"
 
 	"layoutlab/engine/scenario"
 )
@@ -29,12 +30,21 @@ func benchRecompute(b *testing.B, rows int) {
 	}
 	e.Run(q)
 	b.ResetTimer()
+	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		if i%2 == 0 {
 			e.Run(p)
 		} else {
 			e.Run(q)
 		}
+	}
+	reportCPU(b, c0)
+}
+
+// reportCPU adds cpu-ms/op (process CPU time, garbage collection included) next to wall time.
+func reportCPU(b *testing.B, c0 time.Duration) {
+	if c := cpuTime(); c > 0 {
+		b.ReportMetric(float64(c-c0)/float64(b.N)/1e6, "cpu-ms/op")
 	}
 }
 
@@ -46,9 +56,11 @@ func BenchmarkPanelDefault(b *testing.B) {
 	b.Run("uncached", func(b *testing.B) {
 		e := Engine{NoCache: true}
 		p := defaultPanel()
+		c0 := cpuTime()
 		for i := 0; i < b.N; i++ {
 			e.Run(p)
 		}
+		reportCPU(b, c0)
 	})
 }
 

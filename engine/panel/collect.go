@@ -1,8 +1,12 @@
 package panel
 
 import (
+	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
@@ -38,11 +42,13 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 	}
 	var need []int
 	for i, leaf := range t.Leaves {
-		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() {
+		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String {
 			need = append(need, i)
 		}
 	}
 	e.computeRanges(append(need, e.spanCols...))
+	e.ensureFileOf8()
+	var numeric []int
 	for i, leaf := range t.Leaves {
 		if i >= len(indexed) || !indexed[i] {
 			for f := range out {
@@ -51,7 +57,8 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 			continue
 		}
 		col := &t.Cols[i]
-		if !leaf.Type.SkippingEligible() {
+		switch {
+		case !leaf.Type.SkippingEligible():
 			nulls := make([]int64, nf)
 			if col.Nulls != nil {
 				for r, isNull := range col.Nulls[:t.NumRows] {
@@ -63,19 +70,131 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 			for f := range out {
 				out[f].NullCount[i] = nulls[f]
 			}
-			continue
-		}
-		fr := e.fileRanges(i)
-		rep := e.rankOf(i).Rep
-		for f := range out {
-			out[f].NullCount[i] = int64(fr.nulls[f])
-			if fr.hi[f] < 0 {
-				continue // every row NULL: no min or max
+		case col.Kind == table.String:
+			// Strings through their ranks: int comparisons instead of string comparisons.
+			fr := e.fileRanges(i)
+			rep := e.rankOf(i).Rep
+			for f := range out {
+				out[f].NullCount[i] = int64(fr.nulls[f])
+				if fr.hi[f] < 0 {
+					continue // every row NULL: no min or max
+				}
+				out[f].MinValues[i], out[f].MaxValues[i] = statValues(col, int(rep[fr.lo[f]]), int(rep[fr.hi[f]]), prefix)
 			}
-			out[f].MinValues[i], out[f].MaxValues[i] = statValues(col, int(rep[fr.lo[f]]), int(rep[fr.hi[f]]), prefix)
+		default:
+			numeric = append(numeric, i)
 		}
 	}
+	parallel(len(numeric), func(j int) { e.numericStats(&t.Cols[numeric[j]], out, numeric[j]) })
 	return out
+}
+
+// numericStats fills leaf i's statistics for a numeric, date or timestamp column in one
+// sequential pass over its values, each row updating its file's smallest and largest value as
+// an order-preserving uint64 (a double's bits with the sign folded, every NaN largest, which is
+// Spark's order; an integer with its sign bit flipped).
+func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
+	nf := len(out)
+	lo := make([]uint64, nf)
+	hi := make([]uint64, nf)
+	cnt := make([]int64, nf) // non-NULL rows
+	for f := range lo {
+		lo[f] = math.MaxUint64
+	}
+	fo := e.fileOf8
+	nulls := col.Nulls
+	switch {
+	case col.Kind == table.Double:
+		for r, v := range col.Floats {
+			if nulls != nil && nulls[r] {
+				continue
+			}
+			f := e.fileOf[r]
+			k := orderedFloat(v)
+			lo[f], hi[f] = min(lo[f], k), max(hi[f], k)
+			cnt[f]++
+		}
+	case fo != nil && nulls == nil:
+		fo = fo[:len(col.Ints)]
+		for r, v := range col.Ints {
+			f := fo[r]
+			k := uint64(v) ^ 1<<63
+			lo[f], hi[f] = min(lo[f], k), max(hi[f], k)
+		}
+		for f := range out {
+			cnt[f] = out[f].NumRecords
+		}
+	default:
+		for r, v := range col.Ints {
+			if nulls != nil && nulls[r] {
+				continue
+			}
+			f := e.fileOf[r]
+			k := uint64(v) ^ 1<<63
+			lo[f], hi[f] = min(lo[f], k), max(hi[f], k)
+			cnt[f]++
+		}
+	}
+	for f := range out {
+		out[f].NullCount[i] = out[f].NumRecords - cnt[f]
+		if cnt[f] == 0 {
+			continue
+		}
+		if col.Kind == table.Double {
+			out[f].MinValues[i], out[f].MaxValues[i] = table.DoubleValue(unorderedFloat(lo[f])), table.DoubleValue(unorderedFloat(hi[f]))
+			continue
+		}
+		a, b := int64(lo[f]^1<<63), int64(hi[f]^1<<63)
+		if col.Kind == table.Timestamp || col.Kind == table.TimestampNTZ {
+			a, b = floorMillis(a), floorMillis(b)
+		}
+		out[f].MinValues[i] = table.Value{Kind: col.Kind, I: a, Scale: col.Scale}
+		out[f].MaxValues[i] = table.Value{Kind: col.Kind, I: b, Scale: col.Scale}
+	}
+}
+
+// orderedFloat maps a double to a uint64 in Spark's double order: negative values below
+// positive ones, every NaN above +Inf (as math.MaxUint64).
+func orderedFloat(v float64) uint64 {
+	if v != v {
+		return math.MaxUint64
+	}
+	b := math.Float64bits(v)
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+func unorderedFloat(k uint64) float64 {
+	if k == math.MaxUint64 {
+		return math.NaN()
+	}
+	if k>>63 != 0 {
+		return math.Float64frombits(k &^ (1 << 63))
+	}
+	return math.Float64frombits(^k)
+}
+
+// ensureFileOf8 keeps the row → file map as bytes too when there are at most 256 files (nil
+// otherwise), a quarter of the memory for the passes to stream.
+func (e *Engine) ensureFileOf8() {
+	n := len(e.fileOf)
+	if len(e.files) > 256 {
+		e.fileOf8 = nil
+		return
+	}
+	if e.fileOf8OK {
+		return
+	}
+	if cap(e.fileOf8) < n {
+		e.fileOf8 = make([]uint8, n)
+	}
+	e.fileOf8 = e.fileOf8[:n]
+	for r, f := range e.fileOf {
+		e.fileOf8[r] = uint8(f)
+	}
+	e.fileOf8OK = true
 }
 
 // rankRanges is one column's smallest and largest rank in each file of the current layout, and
@@ -96,9 +215,8 @@ func (e *Engine) fileRanges(leaf int) *rankRanges {
 	return e.ranges[leaf]
 }
 
-// rangeBlock is how many rows computeRanges handles per column before moving to the next, so
-// the block's file numbers stay in L1 while every column's ranks stream past them once.
-const rangeBlock = 2048
+// rangeBlock is the unit computeRanges slices a column's rows into.
+const rangeBlock = 4096
 
 // computeRanges computes the rank ranges of the given columns in every file of the current
 // layout, in one sequential pass over their ranks. Each row updates its own file's entry
@@ -133,21 +251,25 @@ func (e *Engine) computeRanges(leaves []int) {
 		}
 		r16[i], r32[i] = e.compactRanks(l)
 	}
-	small := nf <= 256
-	if small {
-		if cap(e.fileOf8) < n {
-			e.fileOf8 = make([]uint8, n)
-		}
-		e.fileOf8 = e.fileOf8[:n]
-		for r, f := range e.fileOf {
-			e.fileOf8[r] = uint8(f)
-		}
+	e.ensureFileOf8()
+	small := e.fileOf8 != nil
+	hasNulls := make([]bool, len(todo))
+	for i, l := range todo {
+		hasNulls[i] = e.tbl.Cols[l].Nulls != nil
 	}
-	for b := 0; b < n; b += rangeBlock {
-		end := min(b+rangeBlock, n)
-		for i := range todo {
+	parallel(len(todo), func(i int) {
+		for b := 0; b < n; b += rangeBlock {
+			end := min(b+rangeBlock, n)
 			lo, hi, nulls := lo[i], hi[i], nulls[i]
 			switch {
+			case small && r16[i] != nil && !hasNulls[i]:
+				// The common case: no NULLs, so no NULL count to keep.
+				fo := e.fileOf8[b:end]
+				for j, v := range r16[i][b:end] {
+					f := fo[j]
+					lo[f] = min(lo[f], uint32(v)-1)
+					hi[f] = max(hi[f], uint32(v))
+				}
 			case small && r16[i] != nil:
 				fo := e.fileOf8[b:end]
 				for j, v := range r16[i][b:end] {
@@ -177,7 +299,7 @@ func (e *Engine) computeRanges(leaves []int) {
 				}
 			}
 		}
-	}
+	})
 	for i, l := range todo {
 		fr := frs[i]
 		for f := range fr.lo {
@@ -242,4 +364,41 @@ func floorMillis(us int64) int64 {
 		ms--
 	}
 	return ms * 1000
+}
+
+// parallel runs fn(0..n-1) on up to GOMAXPROCS goroutines (natively; under wasm GOMAXPROCS is 1
+// and it is a plain loop). Each fn(i) must touch only its own outputs.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	var failed atomic.Value
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					failed.CompareAndSwap(nil, fmt.Sprint(r)) // re-raised below, where Run recovers
+				}
+			}()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+	if r := failed.Load(); r != nil {
+		panic(r)
+	}
 }

@@ -1,7 +1,3 @@
-// Package panel runs Layout Lab's statistics panel (experiences.md §2): it generates the seeded
-// table, lays it out with Delta's real algorithms (package layout), collects Delta's per-file
-// statistics (package stats), runs Delta's data skipping for the panel's query, and measures how
-// wide a range of each key every file covers.
 package panel
 
 import (
@@ -46,6 +42,7 @@ type Engine struct {
 	ranges    map[int]*rankRanges // leaf → per-file rank ranges in the current layout
 	allRows   []int32
 	fileOf8   []uint8
+	fileOf8OK bool                // fileOf8 matches fileOf
 	compact   map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
 	spanCols  []int               // the span columns of the current Run
 }
@@ -327,6 +324,7 @@ func (e *Engine) setFiles(files [][]int32) {
 		}
 	}
 	e.files = files
+	e.fileOf8OK = false
 	e.ranges = map[int]*rankRanges{}
 }
 
