@@ -1,13 +1,11 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"layoutlab/engine/scenario"
@@ -189,17 +187,7 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 
 // writeTimelineCSV prints one row per day with the scalar fields.
 func writeTimelineCSV(stdout, stderr io.Writer, res *timeline.Result) int {
-	w := csv.NewWriter(stdout)
-	w.Write([]string{"day", "ingested_gb", "table_gb", "optimize_written_gb", "write_amplification",
-		"lookup_files", "files", "zcubes", "sealed_zcubes"})
-	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	for _, d := range res.Days {
-		w.Write([]string{strconv.Itoa(d.Day), f(d.IngestedGB), f(d.TableGB), f(d.OptimizeWrittenGB),
-			f(d.WriteAmplification), f(d.LookupFiles), strconv.Itoa(d.Files), strconv.Itoa(d.ZCubes),
-			strconv.Itoa(d.SealedZCubes)})
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := res.WriteCSV(stdout); err != nil {
 		fmt.Fprintf(stderr, "layoutlab run: %v\n", err)
 		return 1
 	}
