@@ -24,6 +24,7 @@ type app struct {
 	version  int           // bumped on every change worth a redraw
 	selected int           // index of the file whose add action is shown; -1 = none
 
+	wantPNG     bool // Draw reads the frame back for the PNG export
 	doc         dom.Document
 	urlTimer    int
 	readyMarked bool

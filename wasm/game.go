@@ -75,9 +75,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 		vector.DrawFilledRect(screen, float32(pad+float64(i)*rw), float32(pad), float32(rw+1), float32(rampH), c, false)
 	}
 	header := pad + rampH + pad
+	defer g.afterDraw(screen)
 	if a.sc.View == "timeline" {
 		g.drawTimeline(screen, header)
-		a.markReady()
 		return
 	}
 	// The grid takes the left part; the key-space view a square on the right (or below on a
@@ -118,7 +118,19 @@ func (g *game) Draw(screen *ebiten.Image) {
 		}
 	}
 	g.drawKeySpace(screen, ks)
+}
+
+// afterDraw runs once the frame is complete: readiness, and the PNG export's read-back.
+func (g *game) afterDraw(screen *ebiten.Image) {
+	a := g.app
 	a.markReady()
+	if a.wantPNG {
+		a.wantPNG = false
+		b := screen.Bounds()
+		pix := make([]byte, 4*b.Dx()*b.Dy())
+		screen.ReadPixels(pix)
+		exportPNG(pix, b.Dx(), b.Dy())
+	}
 }
 
 // LayoutF renders at device pixels so the grid is crisp on HiDPI screens.

@@ -15,6 +15,7 @@ func main() {
 	app := newApp()
 	app.bindControls()
 	app.bindCopyLink()
+	app.bindExports()
 	ebiten.SetWindowTitle("Layout Lab")
 	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetRunnableOnUnfocused(true)

@@ -39,7 +39,6 @@ func (a *app) scheduleURL() {
 // bindCopyLink wires the Copy link button: the page's URL with the current scenario.
 func (a *app) bindCopyLink() {
 	btn := a.doc.GetElementByID("copy-link")
-	status := a.doc.GetElementByID("copy-status")
 	if btn == nil {
 		return
 	}
@@ -48,14 +47,7 @@ func (a *app) bindCopyLink() {
 		link := scenario.Link(a.sc)
 		a.mu.Unlock()
 		loc := js.Global().Get("location")
-		url := loc.Get("origin").String() + loc.Get("pathname").String() + link
 		js.Global().Get("history").Call("replaceState", nil, "", link)
-		clip := js.Global().Get("navigator").Get("clipboard")
-		if clip.IsUndefined() {
-			status.SetTextContent(url)
-			return
-		}
-		clip.Call("writeText", url)
-		status.SetTextContent("Link copied.")
+		copyText(a, loc.Get("origin").String()+loc.Get("pathname").String()+link, "Link copied.")
 	})
 }

@@ -1,0 +1,162 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"path"
+	"sort"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/scenario"
+)
+
+// bindExports wires the export buttons: PNG of the canvas, CSV of the timeline series, the
+// simulated _delta_log as JSON commit files (zipped), and the embed snippet.
+func (a *app) bindExports() {
+	on := func(id string, fn func()) {
+		if el := a.doc.GetElementByID(id); el != nil {
+			el.AddEventListener("click", false, func(dom.Event) { fn() })
+		}
+	}
+	on("export-png", func() {
+		a.mu.Lock()
+		a.wantPNG = true
+		a.version++ // force a redraw; Draw reads the pixels back (toDataURL cannot read WebGL)
+		a.mu.Unlock()
+	})
+	on("export-csv", func() {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		if a.tl.run == nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := a.tl.run.WriteCSV(&b); err != nil {
+			a.inputError("", err.Error())
+			return
+		}
+		download("layoutlab-timeline.csv", "text/csv", b.Bytes())
+	})
+	on("export-log", func() {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		if a.tl.run == nil {
+			return
+		}
+		b, err := zipLog(a.tl.run.Commits())
+		if err != nil {
+			a.inputError("", "export: "+err.Error())
+			return
+		}
+		download("layoutlab-_delta_log.zip", "application/zip", b)
+	})
+	on("copy-embed", func() {
+		a.mu.Lock()
+		link := scenario.Link(a.sc)
+		a.mu.Unlock()
+		snippet := `<iframe src="layoutlab/widget.html` + link + `" title="Layout Lab" loading="lazy" style="width:100%;height:560px;border:0"></iframe>` +
+			"\n" + `<script src="layoutlab/embed.js" defer></script>`
+		copyText(a, snippet, "Embed snippet copied.")
+	})
+}
+
+// zipLog packs the commits as _delta_log/%020d.json files.
+func zipLog(commits []deltalog.Commit) ([]byte, error) {
+	files, err := deltalog.ExportFiles(commits)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, n := range names {
+		w, err := zw.Create(path.Join("_delta_log", path.Base(n)))
+		if err != nil {
+			return nil, err
+		}
+		w.Write(files[n])
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// download hands bytes to the browser as a file, and keeps them on window.layoutlab.lastExport
+// so tests (and curious users) can read what was exported.
+func download(name, mime string, data []byte) {
+	u8 := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(u8, data)
+	parts := js.Global().Get("Array").New(u8)
+	blob := js.Global().Get("Blob").New(parts, map[string]any{"type": mime})
+	ll := js.Global().Get("layoutlab")
+	if !ll.IsUndefined() {
+		ll.Set("lastExport", map[string]any{"name": name, "bytes": u8})
+	}
+	url := js.Global().Get("URL").Call("createObjectURL", blob)
+	doc := js.Global().Get("document")
+	anchor := doc.Call("createElement", "a")
+	anchor.Set("href", url)
+	anchor.Set("download", name)
+	doc.Get("body").Call("appendChild", anchor)
+	anchor.Call("click")
+	anchor.Call("remove")
+	js.Global().Call("setTimeout", js.FuncOf(func(js.Value, []js.Value) any {
+		js.Global().Get("URL").Call("revokeObjectURL", url)
+		return nil
+	}), 10000)
+}
+
+// exportPNG turns the canvas pixels read in Draw into a PNG through a 2-D canvas (the browser's
+// own encoder), then downloads it.
+func exportPNG(pix []byte, w, h int) {
+	u8 := js.Global().Get("Uint8ClampedArray").New(len(pix))
+	js.CopyBytesToJS(u8, pix)
+	img := js.Global().Get("ImageData").New(u8, w, h)
+	c := js.Global().Get("document").Call("createElement", "canvas")
+	c.Set("width", w)
+	c.Set("height", h)
+	c.Call("getContext", "2d").Call("putImageData", img, 0, 0)
+	var cb js.Func
+	cb = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		cb.Release()
+		blob := args[0]
+		var done js.Func
+		done = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			done.Release()
+			buf := js.Global().Get("Uint8Array").New(args[0])
+			b := make([]byte, buf.Length())
+			js.CopyBytesToGo(b, buf)
+			download("layoutlab.png", "image/png", b)
+			return nil
+		})
+		blob.Call("arrayBuffer").Call("then", done)
+		return nil
+	})
+	c.Call("toBlob", cb, "image/png")
+}
+
+// copyText puts text on the clipboard, or shows it where the clipboard is unavailable.
+func copyText(a *app, text, ok string) {
+	status := a.doc.GetElementByID("copy-status")
+	clip := js.Global().Get("navigator").Get("clipboard")
+	ll := js.Global().Get("layoutlab")
+	if !ll.IsUndefined() {
+		ll.Set("lastCopy", text)
+	}
+	if clip.IsUndefined() {
+		status.SetTextContent(text)
+		return
+	}
+	clip.Call("writeText", text)
+	status.SetTextContent(ok)
+}
