@@ -221,3 +221,5 @@ func readFile(path string) (string, error) {
 	b, err := os.ReadFile(path)
 	return string(b), err
 }
+
+func itoa(i int) string { return fmt.Sprint(i) }

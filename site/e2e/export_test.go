@@ -1,0 +1,127 @@
+//go:build browser
+
+package e2e
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/csv"
+	"image/png"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/scenario"
+)
+
+// exported clicks an export button and returns the bytes the widget handed to the browser.
+func exported(t *testing.T, ctx context.Context, button, name string) []byte {
+	t.Helper()
+	eval[bool](t, ctx, `(window.layoutlab.lastExport = null, true)`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(button))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.layoutlab.lastExport && window.layoutlab.lastExport.name === `+"`"+name+"`"+`)`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("%s produced no %s: %v", button, name, err)
+	}
+	return eval[[]byte](t, ctx, `Array.from(window.layoutlab.lastExport.bytes)`)
+}
+
+func TestExports(t *testing.T) {
+	ctx := browser(t)
+	p, _ := scenario.PresetByName("liquid")
+	p.Scenario.Timeline.Days = 12
+	link := scenario.Link(p.Scenario)
+	open(t, ctx, link)
+
+	// PNG of the canvas: decodes, has the canvas's size, is not blank.
+	img, err := png.Decode(bytes.NewReader(exported(t, ctx, "export-png", "layoutlab.png")))
+	if err != nil {
+		t.Fatalf("exported PNG does not decode: %v", err)
+	}
+	if n := distinctColours(img); n < 10 {
+		t.Fatalf("exported PNG is blank (%d colours)", n)
+	}
+
+	// CSV: exactly the rows of the CLI's --format csv for the same link.
+	got, err := csv.NewReader(bytes.NewReader(exported(t, ctx, "export-csv", "layoutlab-timeline.csv"))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, _ := filepath.Abs("../..")
+	cmd := exec.Command("go", "run", "./engine/cmd/layoutlab", "run", "--link", link, "--format", "csv")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("CLI csv: %v", err)
+	}
+	want, _ := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	if !reflect.DeepEqual(got, want) || len(got) != 13 {
+		t.Fatalf("widget CSV differs from the CLI's:\n%v\n%v", got, want)
+	}
+
+	// _delta_log: the zip's commit files replay to the state the CLI exports.
+	zb := exported(t, ctx, "export-log", "layoutlab-_delta_log.zip")
+	zr, err := zip.NewReader(bytes.NewReader(zb), int64(len(zb)))
+	if err != nil {
+		t.Fatalf("log export is not a zip: %v", err)
+	}
+	fromWidget, err := deltalog.ReadSnapshot(zr)
+	if err != nil {
+		t.Fatalf("widget's log does not replay: %v", err)
+	}
+	dir := t.TempDir()
+	cmd = exec.Command("go", "run", "./engine/cmd/layoutlab", "run", "--link", link, "--export-log", dir)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("CLI --export-log: %v\n%s", err, out)
+	}
+	var sub fs.FS = os.DirFS(dir)
+	if _, err := fs.Stat(sub, "_delta_log"); err != nil {
+		t.Fatalf("CLI export has no _delta_log: %v", err)
+	}
+	fromCLI, err := deltalog.ReadSnapshot(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromWidget.Version() != fromCLI.Version() || !reflect.DeepEqual(fromWidget.Files(), fromCLI.Files()) {
+		t.Fatalf("widget log replays to version %d with %d files; CLI's to %d with %d",
+			fromWidget.Version(), fromWidget.NumFiles(), fromCLI.Version(), fromCLI.NumFiles())
+	}
+	t.Logf("exports: PNG %dx%d, CSV %d rows, log v%d with %d files", img.Bounds().Dx(), img.Bounds().Dy(), len(got), fromWidget.Version(), fromWidget.NumFiles())
+}
+
+// TestExplainerIframesReachReady scrolls through index.html and waits for every embedded
+// widget to draw and show its readouts.
+func TestExplainerIframesReachReady(t *testing.T) {
+	ctx := browser(t)
+	watchCSP(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/index.html")); err != nil {
+		t.Fatal(err)
+	}
+	n := eval[int](t, ctx, `document.querySelectorAll("iframe").length`)
+	if n < 10 {
+		t.Fatalf("index.html embeds %d widgets, want the explainer's presets", n)
+	}
+	for i := 0; i < n; i++ {
+		eval[bool](t, ctx, `(document.querySelectorAll("iframe")[`+itoa(i)+`].scrollIntoView(), true)`)
+		ready := `(() => { const w = document.querySelectorAll("iframe")[` + itoa(i) + `].contentWindow; return !!(w && w.layoutlab && w.layoutlab.ready && w.document.querySelector("[data-metric]")); })()`
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("iframe %d never became ready: %v", i, err)
+		}
+	}
+	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
+		t.Errorf("CSP violations on index.html: %v", v)
+	}
+	mem := eval[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize / 1048576 : -1`)
+	t.Logf("index.html: %d widgets ready; JS heap of the page %.0f MiB", n, mem)
+}
