@@ -132,11 +132,21 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	}
 	res := &CommitResult{OperationParameters: p.OperationParameters()}
 	var dvs, dvRows int64
-	parts := map[string]bool{}
+	parts := map[partitionID]bool{}
+	nAdds := 0
+	for i := range outputs {
+		nAdds += len(outputs[i])
+	}
+	res.Removes = make([]File, 0, p.NumFiles())
+	res.Adds = make([]File, 0, nAdds)
+	var zOrderBy string
+	if p.Mode == ModeClustering {
+		zOrderBy = encodeNames(p.ClusterBy)
+	}
 	for i, b := range p.Bins {
-		parts[partitionKey(b.PartitionValues)] = true
+		parts[partitionIDOf(b.PartitionValues)] = true
+		res.Removes = append(res.Removes, b.Files...)
 		for _, f := range b.Files {
-			res.Removes = append(res.Removes, f)
 			if f.hasDV() {
 				dvs++
 				dvRows += f.DeletedRecords
@@ -150,7 +160,7 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 				ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges}
 			if p.Mode == ModeClustering {
 				add.ClusteringProvider = ProviderLiquid
-				add.Tags = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: encodeNames(p.ClusterBy)}
+				add.Tags = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
 			}
 			res.Adds = append(res.Adds, add)
 		}

@@ -13,8 +13,10 @@ import (
 // compaction, a range-partitioned set of about ApproxNumFiles files for ZORDER and clustering.
 type Bin struct {
 	PartitionValues map[string]string
-	Files           []File
-	Bytes           int64
+	// Files may share the array of the Snapshot's Files (the planner copies only what it must
+	// reorder or filter): treat both as read-only while the plan is in use.
+	Files []File
+	Bytes int64
 	// ApproxNumFiles is max(1, Bytes/maxFileSize) for ZORDER and clustering (the range
 	// partitions runOptimizeBinJob asks for) and 1 for compaction (coalesce(1)).
 	ApproxNumFiles int64
@@ -170,7 +172,7 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 	// 1. snapshot.filesForScan(partitionPredicate).
 	candidates := s.Files
 	if req.PartitionFilter != nil {
-		candidates = nil
+		candidates = make([]File, 0, len(s.Files))
 		var d dropInfo
 		for _, f := range s.Files {
 			if req.PartitionFilter(f.PartitionValues) {
@@ -305,102 +307,127 @@ func (st *planState) prepareFilesPerPartition(files []File) []File {
 		if st.cfg.Platform == PlatformFabricRuntime20 && *st.cfg.Fabric.Incremental {
 			return st.fabricIncremental(files)
 		}
-		return st.applyMinZCube(sortByZCubeID(files))
+		return st.applyMinZCube(sortZByID(zfilesOf(files)))
 	default:
 		// OptimizeTableStrategy.prepareFilesPerPartition: a stable sortBy(size).
 		return stableSortBySize(files)
 	}
 }
 
-// applyMinZCube is ClusteringStrategy.applyMinZCube on files sorted by ZCube id.
-func (st *planState) applyMinZCube(files []File) []File {
+// applyMinZCube is ClusteringStrategy.applyMinZCube on files sorted by ZCube id. The files' tags
+// are read once; the steps pass the read files along and the result is copied out at the end.
+func (st *planState) applyMinZCube(zs []zfile) []File {
 	cols := st.snap.ClusteringColumns
-	for i := range files {
-		st.stats.input.update(&files[i])
+	for i := range zs {
+		st.stats.input.updateZ(&zs[i])
 	}
-	candidates, skipped := splitClustered(files, cols)
+	candidates, skipped := splitClusteredZ(zs, cols)
 	st.emit(FilterApplied{Stage: "applyMinZCube", Name: "different clustering columns or provider",
 		Detail:       "in ZCubes clustered by other columns or another provider (current " + encodeNames(cols) + ")",
-		DroppedFiles: len(skipped), DroppedBytes: sumBytes(skipped), DroppedZCubes: countZCubes(skipped),
-		KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
+		DroppedFiles: len(skipped), DroppedBytes: sumZBytes(skipped), DroppedZCubes: countZ(skipped),
+		KeptFiles: len(candidates), KeptBytes: sumZBytes(candidates)})
 
 	small, d := filterOutLargeZCubes(candidates, st.cfg.MinCubeSize)
 	st.emit(FilterApplied{Stage: "filterOutLargeZCubes", Name: "sealed ZCube at or over minCubeSize",
 		Detail:       "at or over minCubeSize " + FormatBytes(st.cfg.MinCubeSize),
-		DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(small), KeptBytes: sumBytes(small)})
+		DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(small), KeptBytes: sumZBytes(small)})
 
-	var result []File
+	var result []zfile
 	if st.req.Full && len(skipped) > 0 {
 		result = append(append(result, small...), skipped...)
-		st.emit(StaleAdded{Stage: "applyMinZCube", Files: len(skipped), Bytes: sumBytes(skipped), ZCubes: countZCubes(skipped)})
+		st.emit(StaleAdded{Stage: "applyMinZCube", Files: len(skipped), Bytes: sumZBytes(skipped), ZCubes: countZ(skipped)})
 	} else if st.cfg.Platform == PlatformFabricRuntime13 {
 		// Fabric Runtime 1.3 (Delta 3.2): every file of every ZCube under minCubeSize is
 		// rewritten on each run; the single-ZCube sparing is not applied.
 		result = small
 		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
-			Detail: "(not applied on fabric-runtime-1.3)", KeptFiles: len(small), KeptBytes: sumBytes(small)})
+			Detail: "(not applied on fabric-runtime-1.3)", KeptFiles: len(small), KeptBytes: sumZBytes(small)})
 	} else {
 		var d dropInfo
-		result, d = filterOutSingleZCubes(small)
+		result, d = filterOutSingleZ(small)
 		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
 			Detail:       "as all remaining files are in one ZCube with no unclustered file",
-			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(result), KeptBytes: sumBytes(result)})
+			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(result), KeptBytes: sumZBytes(result)})
 	}
 	for i := range result {
-		st.stats.output.update(&result[i])
+		st.stats.output.updateZ(&result[i])
 	}
-	return result
+	return filesOf(result)
 }
 
 // splitClustered is applyMinZCube's partition: a file is a candidate when its
 // clusteringProvider is absent or "liquid" and it has no ZCube or its ZCUBE_ZORDER_BY equals
 // the current clustering columns (order-sensitive); otherwise it is a skipped clustered file.
 func splitClustered(files []File, cols []string) (candidates, skipped []File) {
+	c, s := splitClusteredZ(zfilesOf(files), cols)
+	return filesOf(c), filesOf(s)
+}
+
+// splitClusteredZ is splitClustered on read tags. When no file is skipped, candidates is files.
+func splitClusteredZ(files []zfile, cols []string) (candidates, skipped []zfile) {
 	same := map[string]bool{} // ZCUBE_ZORDER_BY value → equals cols
-	for i := range files {
-		f := &files[i]
+	lastRaw, lastEq, lastValid := "", false, false
+	skip := func(z *zfile) bool {
+		f := z.f
 		sameOrMissingProvider := f.ClusteringProvider == "" || f.ClusteringProvider == ProviderLiquid
 		unmatched := false
-		if _, ok := f.zcubeID(); ok {
-			raw := f.Tags[TagZCubeZOrder]
-			eq, seen := same[raw]
-			if !seen {
-				_, zOrderBy, _ := f.ZCube()
-				eq = equalStrings(zOrderBy, cols)
-				same[raw] = eq
+		if z.cube {
+			raw := z.zraw
+			if !lastValid || raw != lastRaw {
+				eq, seen := same[raw]
+				if !seen {
+					_, zOrderBy, _ := f.ZCube()
+					eq = equalStrings(zOrderBy, cols)
+					same[raw] = eq
+				}
+				lastRaw, lastEq, lastValid = raw, eq, true
 			}
-			unmatched = !eq
+			unmatched = !lastEq
 		}
-		if sameOrMissingProvider && !unmatched {
-			candidates = append(candidates, *f)
+		return !(sameOrMissingProvider && !unmatched)
+	}
+	first := -1
+	for i := range files {
+		if skip(&files[i]) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return files, nil
+	}
+	candidates = append(make([]zfile, 0, len(files)), files[:first]...)
+	for i := first; i < len(files); i++ {
+		if i == first || skip(&files[i]) {
+			skipped = append(skipped, files[i])
 		} else {
-			skipped = append(skipped, *f)
+			candidates = append(candidates, files[i])
 		}
 	}
 	return candidates, skipped
 }
 
 // groupIntoBins is groupFilesIntoBins' loop: a file that would push the bin over maxBinSize
-// closes it and starts the next.
+// closes it and starts the next. The bins are consecutive runs of files, sharing its array.
 func groupIntoBins(files []File, maxBinSize int64) [][]File {
 	var bins [][]File
-	var cur []File
+	start := 0
 	var size int64
-	for _, f := range files {
+	for i := range files {
+		f := &files[i]
 		if f.Size > maxBinSize-size { // f.size + currentBinSize > maxBinSize, without overflow
 			// Delta also closes an empty bin when the first file alone exceeds maxBinSize;
 			// an empty bin rewrites nothing, so it is not kept.
-			if len(cur) > 0 {
-				bins = append(bins, cur)
+			if i > start {
+				bins = append(bins, files[start:i:i])
 			}
-			cur, size = []File{f}, f.Size
+			start, size = i, f.Size
 		} else {
-			cur = append(cur, f)
 			size += f.Size
 		}
 	}
-	if len(cur) > 0 {
-		bins = append(bins, cur)
+	if len(files) > start {
+		bins = append(bins, files[start:len(files):len(files)])
 	}
 	return bins
 }
@@ -424,21 +451,85 @@ type partitionGroup struct {
 }
 
 // groupByPartition groups files by partition values, in order of each partition's first file
-// in log order (Delta's groupBy gives hash order; any fixed order plans the same bins).
+// in log order (Delta's groupBy gives hash order; any fixed order plans the same bins). The
+// groups' files share one array; when every file is in one partition, that array is files.
 func groupByPartition(files []File) []partitionGroup {
+	if len(files) == 0 {
+		return nil
+	}
+	// Which group each file is in. Files of one partition are mostly adjacent in log order, so
+	// a file whose partition values equal the previous file's needs no key.
+	group := make([]int32, len(files))
 	var groups []partitionGroup
-	index := map[string]int{}
-	for _, f := range files {
-		k := partitionKey(f.PartitionValues)
-		i, ok := index[k]
-		if !ok {
-			i = len(groups)
-			index[k] = i
-			groups = append(groups, partitionGroup{values: f.PartitionValues})
+	var counts []int32
+	index := map[partitionID]int32{}
+	for i := range files {
+		pv := files[i].PartitionValues
+		if i > 0 && samePartition(pv, files[i-1].PartitionValues) {
+			group[i] = group[i-1]
+			counts[group[i]]++
+			continue
 		}
-		groups[i].files = append(groups[i].files, f)
+		k := partitionIDOf(pv)
+		g, ok := index[k]
+		if !ok {
+			g = int32(len(groups))
+			index[k] = g
+			groups = append(groups, partitionGroup{values: pv})
+			counts = append(counts, 0)
+		}
+		group[i] = g
+		counts[g]++
+	}
+	if len(groups) == 1 {
+		groups[0].files = files
+		return groups
+	}
+	back := make([]File, len(files))
+	next := make([]int32, len(groups))
+	o := int32(0)
+	for g, c := range counts {
+		next[g] = o
+		groups[g].files = back[o : o : o+c]
+		o += c
+	}
+	for i, g := range group {
+		back[next[g]] = files[i]
+		next[g]++
+	}
+	for g := range groups {
+		groups[g].files = groups[g].files[:counts[g]]
 	}
 	return groups
+}
+
+// partitionID identifies a partition without building a string for the common case of one
+// partition column.
+type partitionID struct{ k, v, full string }
+
+func partitionIDOf(pv map[string]string) partitionID {
+	switch len(pv) {
+	case 0:
+		return partitionID{}
+	case 1:
+		for k, v := range pv {
+			return partitionID{k: k, v: v}
+		}
+	}
+	return partitionID{full: partitionString(pv)}
+}
+
+// samePartition reports whether two partition-value maps are equal.
+func samePartition(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }
 
 func partitionKey(pv map[string]string) string {

@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // ClusteringFileStats is M/skipping/clustering/ClusteringStats.scala ClusteringFileStats.
@@ -54,12 +55,21 @@ type zCubeFileStatsCollector struct {
 	matchingCnt, otherCnt   int64
 	matchingSize, otherSize int64
 	cache                   map[string]bool // ZCUBE_ZORDER_BY value → equals zOrderBy
+	lastRaw                 string          // the last value looked up, and its answer
+	lastEq, lastValid       bool
 }
 
 // sameColumns reports ZCUBE_ZORDER_BY == zOrderBy, parsing each distinct tag value once.
 func (c *zCubeFileStatsCollector) sameColumns(f *File) bool {
-	raw := f.Tags[TagZCubeZOrder]
+	return c.sameRaw(f.Tags[TagZCubeZOrder], f)
+}
+
+func (c *zCubeFileStatsCollector) sameRaw(raw string, f *File) bool {
+	if c.lastValid && raw == c.lastRaw {
+		return c.lastEq
+	}
 	if eq, ok := c.cache[raw]; ok {
+		c.lastRaw, c.lastEq, c.lastValid = raw, eq, true
 		return eq
 	}
 	if c.cache == nil {
@@ -68,12 +78,20 @@ func (c *zCubeFileStatsCollector) sameColumns(f *File) bool {
 	_, cols, _ := f.ZCube()
 	eq := slices.Equal(cols, c.zOrderBy)
 	c.cache[raw] = eq
+	c.lastRaw, c.lastEq, c.lastValid = raw, eq, true
 	return eq
 }
 
 func (c *zCubeFileStatsCollector) update(f *File) {
 	id, ok := f.zcubeID()
-	if ok && (c.isFull || c.sameColumns(f)) {
+	c.count(f, id, ok, f.Tags[TagZCubeZOrder])
+}
+
+// updateZ is update on read tags.
+func (c *zCubeFileStatsCollector) updateZ(z *zfile) { c.count(z.f, z.id, z.cube, z.zraw) }
+
+func (c *zCubeFileStatsCollector) count(f *File, id string, ok bool, raw string) {
+	if ok && (c.isFull || c.sameRaw(raw, f)) {
 		if !c.seen || c.processed != id {
 			c.processed, c.seen = id, true
 			c.numZCubes++
@@ -111,29 +129,136 @@ func (c *clusteringStatsCollector) stats() *ClusteringStats {
 	}
 }
 
+// zfile is a file with its ZCube tags read once: every step of the clustering preparation asks
+// for them, and reading them from the Tags map on each comparison dominated planning.
+type zfile struct {
+	f     *File
+	id    string // ZCUBE_ID, "" when absent
+	zraw  string // ZCUBE_ZORDER_BY as written (a JSON array)
+	hasID bool   // ZCUBE_ID is present: the sort key is Some(id)
+	cube  bool   // both tags are present: the file is in a ZCube (ZCubeInfo.getForFile)
+}
+
+// zfilesOf reads the files' tags, pointing into files (which must outlive the result).
+func zfilesOf(files []File) []zfile {
+	zs := make([]zfile, len(files))
+	for i := range files {
+		f := &files[i]
+		z := zfile{f: f}
+		if len(f.Tags) > 0 {
+			var ok1, ok2 bool
+			z.id, ok1 = f.Tags[TagZCubeID]
+			z.zraw, ok2 = f.Tags[TagZCubeZOrder]
+			z.hasID, z.cube = ok1, ok1 && ok2
+		}
+		zs[i] = z
+	}
+	return zs
+}
+
+// filesOf copies the files zs point at, in order.
+func filesOf(zs []zfile) []File {
+	if len(zs) == 0 {
+		return nil
+	}
+	out := make([]File, len(zs))
+	for i := range zs {
+		out[i] = *zs[i].f
+	}
+	return out
+}
+
+// cubeID is zcubeID on the cached tags.
+func (z *zfile) cubeID() (string, bool) { return z.id, z.cube }
+
 // sortByZCubeID is ClusteringStrategy.prepareFilesPerPartition's
 // inputFiles.sortBy(_.tag(ZCUBE_ID)): a stable sort on Option[String], None (untagged) first.
 // Note it sorts on the ZCUBE_ID tag alone, while ZCube membership (ZCubeInfo.getForFile) needs
 // both tags; a file with only one of them sorts as tagged but counts as untagged.
-func sortByZCubeID(files []File) []File {
-	return sortFilesStable(files, func(a, b *File) int {
-		ia, oka := a.Tags[TagZCubeID]
-		ib, okb := b.Tags[TagZCubeID]
-		switch {
-		case !oka && !okb:
-			return 0
-		case !oka:
-			return -1
-		case !okb:
-			return 1
+func sortByZCubeID(files []File) []File { return filesOf(sortZByID(zfilesOf(files))) }
+
+// sortZByID is sortByZCubeID on read tags. A table holds few distinct ZCube ids and many files
+// per id, so the ids are numbered (files of one cube are usually adjacent: one lookup per run
+// of them), only the distinct ids are sorted, and the files are placed by a stable counting
+// sort on the id's rank. It returns zs itself when it is already in order.
+func sortZByID(zs []zfile) []zfile {
+	if slices.IsSortedFunc(zs, cmpZByID) {
+		return zs
+	}
+	group := make([]int32, len(zs)) // index into ids, -1 when untagged
+	var ids []string
+	index := map[string]int32{}
+	last, lastG := "", int32(-1)
+	for i := range zs {
+		z := &zs[i]
+		if !z.hasID {
+			group[i] = -1
+			continue
 		}
-		return cmp.Compare(ia, ib)
-	})
+		if lastG < 0 || z.id != last {
+			g, ok := index[z.id]
+			if !ok {
+				g = int32(len(ids))
+				index[z.id] = g
+				ids = append(ids, z.id)
+			}
+			last, lastG = z.id, g
+		}
+		group[i] = lastG
+	}
+	order := make([]int32, len(ids))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return cmp.Compare(ids[a], ids[b]) })
+	// start[r+1] is the first output slot of rank r; start[0] that of the untagged files.
+	rank := make([]int32, len(ids))
+	for r, g := range order {
+		rank[g] = int32(r)
+	}
+	start := make([]int32, len(ids)+2)
+	for i, g := range group {
+		if g >= 0 {
+			group[i] = rank[g]
+		}
+		start[group[i]+2]++
+	}
+	for r := 1; r < len(start); r++ {
+		start[r] += start[r-1]
+	}
+	out := make([]zfile, len(zs))
+	for i, g := range group {
+		out[start[g+1]] = zs[i]
+		start[g+1]++
+	}
+	return out
+}
+
+func cmpZByID(a, b zfile) int {
+	switch {
+	case !a.hasID && !b.hasID:
+		return 0
+	case !a.hasID:
+		return -1
+	case !b.hasID:
+		return 1
+	}
+	return strings.Compare(a.id, b.id)
 }
 
 // sortFilesStable returns files stably sorted by cmpFn, moving indices rather than the large
-// File values while sorting.
+// File values while sorting. Files already in order are returned as they are.
 func sortFilesStable(files []File, cmpFn func(a, b *File) int) []File {
+	sorted := true
+	for i := 1; i < len(files); i++ {
+		if cmpFn(&files[i-1], &files[i]) > 0 {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return files
+	}
 	idx := make([]int32, len(files))
 	for i := range idx {
 		idx[i] = int32(i)
@@ -154,42 +279,54 @@ type dropInfo struct {
 
 // filterOutLargeZCubes is ZCube.filterOutLargeZCubes (M/skipping/clustering/ZCube.scala): files
 // sorted by ZCube id, untagged first; contiguous files with the same ZCUBE_ID form a cube, and a
-// cube whose Σ estLogicalFileSize ≥ minCubeSize is dropped. Untagged files always pass.
-func filterOutLargeZCubes(files []File, minCubeSize int64) ([]File, dropInfo) {
-	var out []File
+// cube whose Σ estLogicalFileSize ≥ minCubeSize is dropped. Untagged files always pass. When
+// nothing is dropped it returns files itself.
+func filterOutLargeZCubes(files []zfile, minCubeSize int64) ([]zfile, dropInfo) {
+	var out []zfile // nil until the first drop: until then every file so far passes
 	var d dropInfo
+	pass := func(from, to int) {
+		if out != nil {
+			out = append(out, files[from:to]...)
+		}
+	}
 	start, cur, size := -1, "", int64(0)
 	flush := func(end int) {
 		if start < 0 {
 			return
 		}
 		if size >= minCubeSize {
+			if out == nil {
+				out = append(make([]zfile, 0, len(files)), files[:start]...)
+			}
 			d.zcubes++
 			d.files += end - start
-			for _, f := range files[start:end] {
-				d.bytes += f.Size
+			for _, z := range files[start:end] {
+				d.bytes += z.f.Size
 			}
 		} else {
-			out = append(out, files[start:end]...)
+			pass(start, end)
 		}
 		start, size = -1, 0
 	}
 	for i := range files {
-		f := &files[i]
-		id, ok := f.zcubeID()
+		z := &files[i]
+		id, ok := z.cubeID()
 		if !ok {
 			flush(i)
-			out = append(out, *f)
+			pass(i, i+1)
 			continue
 		}
 		if start >= 0 && id == cur {
-			size += f.estLogicalFileSize()
+			size += z.f.estLogicalFileSize()
 			continue
 		}
 		flush(i)
-		start, cur, size = i, id, f.estLogicalFileSize()
+		start, cur, size = i, id, z.f.estLogicalFileSize()
 	}
 	flush(len(files))
+	if out == nil {
+		return files, d
+	}
 	return out, d
 }
 
@@ -197,10 +334,18 @@ func filterOutLargeZCubes(files []File, minCubeSize int64) ([]File, dropInfo) {
 // ZCube and no untagged file is present, all are dropped (so OPTIMIZE is a no-op on a table that
 // is a single ZCube). Once a second ZCube or an untagged file shows up, everything passes.
 func filterOutSingleZCubes(files []File) ([]File, dropInfo) {
+	out, d := filterOutSingleZ(zfilesOf(files))
+	if out == nil {
+		return nil, d
+	}
+	return files, d
+}
+
+func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
 	single, first := true, ""
 	seen := false
 	for i := range files {
-		id, ok := files[i].zcubeID()
+		id, ok := files[i].cubeID()
 		if !ok {
 			single = false
 			break
@@ -216,21 +361,33 @@ func filterOutSingleZCubes(files []File) ([]File, dropInfo) {
 		return files, dropInfo{}
 	}
 	d := dropInfo{files: len(files), zcubes: 1}
-	for _, f := range files {
-		d.bytes += f.Size
+	for _, z := range files {
+		d.bytes += z.f.Size
 	}
 	return nil, d
 }
 
 // countZCubes counts distinct ZCube ids among files.
-func countZCubes(files []File) int {
+func countZCubes(files []File) int { return countZ(zfilesOf(files)) }
+
+func countZ(files []zfile) int {
 	seen := map[string]bool{}
+	last := ""
 	for i := range files {
-		if id, ok := files[i].zcubeID(); ok {
+		if id, ok := files[i].cubeID(); ok && (len(seen) == 0 || id != last) {
 			seen[id] = true
+			last = id
 		}
 	}
 	return len(seen)
+}
+
+func sumZBytes(files []zfile) int64 {
+	var n int64
+	for i := range files {
+		n += files[i].f.Size
+	}
+	return n
 }
 
 // NewZCubeID returns the deterministic stand-in for ClusteringStrategy.initNewBin's
