@@ -7,6 +7,10 @@ import "layoutlab/engine/scenario"
 // without running anything. Per-day views (DayFiles, Describe) are computed on demand from the
 // kept run. The zero Engine is ready; it is not safe for concurrent use.
 type Engine struct {
+	// Progress, when set, is passed to RunWithProgress for every run the Engine makes (a
+	// slider move answered from the last run calls nothing).
+	Progress Progress
+
 	key scenario.Timeline // the last run's defaulted scenario with Day = 0
 	res *Result
 }
@@ -30,7 +34,7 @@ func (e *Engine) Run(s scenario.Timeline) (*Result, error) {
 		e.res = &out
 		return e.res, nil
 	}
-	res, err := Run(s)
+	res, err := RunWithProgress(s, e.Progress)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,8 @@ type run struct {
 	optimizedBytes int64
 
 	lay       layout.Layouter
+	snapFiles []optimize.File // the planner's view of the live files, reused each night
+	pending   map[string]int32
 	bin       binTable
 	ident     []int32
 	namer     *namer
@@ -136,12 +139,25 @@ type zentry struct {
 // Run runs the timeline of s: N days of appends, each night the strategy's real planner on the
 // table as it stands, each bin executed on its rows. s is defaulted (scenario.EnsureDefaults)
 // and validated first; a bad field is an error naming it.
-func Run(s scenario.Timeline) (*Result, error) { return runWith(s, options{}) }
+func Run(s scenario.Timeline) (*Result, error) { return RunWithProgress(s, nil) }
+
+// Progress is told, after each simulated day, how many days are done out of how many: days
+// counts the history days (HistoryDays) and the timeline days (Days), done runs 1..days. It is
+// called on the goroutine running the timeline, between days, so a browser caller can yield
+// to its event loop inside it; the run resumes when it returns.
+type Progress func(done, days int)
+
+// RunWithProgress is Run, calling p (when not nil) once per simulated day.
+func RunWithProgress(s scenario.Timeline, p Progress) (*Result, error) {
+	return runWith(s, options{progress: p})
+}
 
 // options are switches for tests: they are not knobs of the product.
 type options struct {
 	noNoise bool // spark.databricks.io.skipping.mdc.addNoise=false
 	noReuse bool // recompute Z-ordered partitions even when unchanged
+
+	progress Progress // not a switch: RunWithProgress's callback
 }
 
 func runWith(s scenario.Timeline, o options) (*Result, error) {
@@ -161,7 +177,7 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 		return nil, err
 	}
 	r.opt = o
-	res := &Result{Scenario: s, run: r}
+	res := &Result{Scenario: s, run: r, Days: make([]Day, 0, s.Days)}
 	linkSc := sc
 	res.Link = scenario.Link(linkSc)
 	for day := 1 - s.HistoryDays; day <= s.Days; day++ {
@@ -171,6 +187,9 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 		}
 		if day >= 1 {
 			res.Days = append(res.Days, d)
+		}
+		if o.progress != nil {
+			o.progress(day+s.HistoryDays, s.Days+s.HistoryDays)
 		}
 	}
 	return res, nil
@@ -572,9 +591,12 @@ func (r *run) request(day int, full bool) (optimize.Request, string) {
 
 // snapshot is the planner's view of the table as it stands: the live files in log order.
 func (r *run) snapshot() *optimize.Snapshot {
+	// The files array is reused night after night: the plan made from it (whose bins point
+	// into it) does not outlive the night.
+	r.snapFiles = slices.Grow(r.snapFiles[:0], len(r.live))[:len(r.live)]
 	s := &optimize.Snapshot{
 		Version:           r.version,
-		Files:             make([]optimize.File, len(r.live)),
+		Files:             r.snapFiles,
 		PartitionColumns:  r.partitionColumns(),
 		ClusteringFeature: r.clustering,
 		ClusteringColumns: r.clusterCols,
@@ -628,7 +650,11 @@ func (r *run) optimize(day int, d *Day, ds *dayState) error {
 	}
 	ts := timestamp(day, hourOptimize)
 	outputs := make([][]optimize.OutputFile, len(plan.Bins))
-	pending := map[string]int32{}
+	if r.pending == nil {
+		r.pending = map[string]int32{}
+	}
+	pending := r.pending
+	clear(pending)
 	for i := range plan.Bins {
 		ids, err := r.execute(plan, i, day, ts)
 		if err != nil {

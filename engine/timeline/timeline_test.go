@@ -524,3 +524,34 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("400 days: %v", err)
 	}
 }
+
+// TestProgress: the hook hears every simulated day, history included, in order, and the run
+// it reports on is Run's.
+func TestProgress(t *testing.T) {
+	s := scenario.Timeline{Strategy: StrategyLiquid, Days: 5, HistoryDays: 2}
+	var got [][2]int
+	res, err := RunWithProgress(s, func(done, days int) { got = append(got, [2]int{done, days}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][2]int{{1, 7}, {2, 7}, {3, 7}, {4, 7}, {5, 7}, {6, 7}, {7, 7}}
+	if !slices.Equal(got, want) {
+		t.Errorf("progress calls %v, want %v", got, want)
+	}
+	plain, _ := Run(s)
+	ja, _ := json.Marshal(res)
+	jb, _ := json.Marshal(plain)
+	if !bytes.Equal(ja, jb) {
+		t.Error("RunWithProgress differs from Run")
+	}
+	var e Engine
+	calls := 0
+	e.Progress = func(int, int) { calls++ }
+	if _, err := e.Run(s); err != nil || calls != 7 {
+		t.Errorf("Engine.Progress called %d times (%v), want 7", calls, err)
+	}
+	s.Day = 3
+	if _, err := e.Run(s); err != nil || calls != 7 {
+		t.Errorf("a day-slider move called Progress (%d calls, %v)", calls, err)
+	}
+}
