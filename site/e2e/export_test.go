@@ -33,7 +33,12 @@ func exported(t *testing.T, ctx context.Context, button, name string) []byte {
 		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Fatalf("%s produced no %s: %v", button, name, err)
 	}
-	return eval[[]byte](t, ctx, `Array.from(window.layoutlab.lastExport.bytes)`)
+	ints := eval[[]int](t, ctx, `Array.from(window.layoutlab.lastExport.bytes)`)
+	b := make([]byte, len(ints))
+	for i, v := range ints {
+		b[i] = byte(v)
+	}
+	return b
 }
 
 func TestExports(t *testing.T) {
