@@ -146,6 +146,13 @@ func (a *app) deltaError(class, msg string) {
 	el.RemoveAttribute("hidden")
 }
 
+// frameDrawn counts drawn frames for the browser timing script (slider input to next frame).
+func (a *app) frameDrawn() {
+	ll := js.Global().Get("layoutlab")
+	ll.Set("frames", ll.Get("frames").Int()+1)
+	ll.Set("lastFrame", js.Global().Get("performance").Call("now"))
+}
+
 // markReady tells tests and embedding pages that the first frame is on screen.
 func (a *app) markReady() {
 	if a.readyMarked {
@@ -158,6 +165,7 @@ func (a *app) markReady() {
 		js.Global().Set("layoutlab", ll)
 	}
 	ll.Set("firstFrame", js.Global().Get("performance").Call("now"))
+	ll.Set("frames", 0)
 	ll.Set("ready", true)
 	if el := a.doc.GetElementByID("loading"); el != nil {
 		el.SetAttribute("hidden", "")

@@ -124,6 +124,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 func (g *game) afterDraw(screen *ebiten.Image) {
 	a := g.app
 	a.markReady()
+	a.frameDrawn()
 	if a.wantPNG {
 		a.wantPNG = false
 		b := screen.Bounds()

@@ -40,7 +40,7 @@ func TestMain(m *testing.M) {
 }
 
 // browser starts headless Chromium (Debian's package) and returns a tab's context.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
@@ -71,7 +71,7 @@ func browser(t *testing.T) context.Context {
 }
 
 // watchConsole logs the page's console and fails the test on an uncaught exception.
-func watchConsole(t *testing.T, ctx context.Context) {
+func watchConsole(t testing.TB, ctx context.Context) {
 	chromedp.Listen(ctx, func(ev any) {
 		switch e := ev.(type) {
 		case *runtime.EventConsoleAPICalled:

@@ -1,0 +1,119 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"layoutlab/engine/scenario"
+)
+
+// transferBytes loads url and sums the encoded (on-the-wire) size of every response.
+func transferBytes(t testing.TB, ctx context.Context, url string) int64 {
+	var mu sync.Mutex
+	var total int64
+	chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventLoadingFinished); ok {
+			mu.Lock()
+			total += int64(e.EncodedDataLength)
+			mu.Unlock()
+		}
+	})
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	return total
+}
+
+// TestTransferBudget: widget.html with everything it loads stays under 4.2 MB on the wire.
+func TestTransferBudget(t *testing.T) {
+	ctx := browser(t)
+	// Bypass the service worker and the HTTP cache: measure a cold load.
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
+		t.Fatal(err)
+	}
+	n := transferBytes(t, ctx, server.URL+"/widget.html")
+	t.Logf("widget.html and everything it loads: %d bytes (%.2f MB) on the wire", n, float64(n)/1e6)
+	if n > 4_200_000 {
+		t.Errorf("transfer %d bytes is over the 4.2 MB budget", n)
+	}
+}
+
+func percentile(v []float64, p float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[int(p*float64(len(s)-1)+0.5)]
+}
+
+// BenchmarkWidget is the browser timing script (`./build.sh bench`): first frame of the widget
+// against the bare Ebiten + dom/v2 page, cold and from the service worker, and for every preset
+// the time from a slider input to the next drawn frame (p50, p95 over 100 moves).
+func BenchmarkWidget(b *testing.B) {
+	ctx := browser(b)
+	first := func(url string) float64 {
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			b.Fatal(err)
+		}
+		v, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.firstFrame`))
+		return v
+	}
+	dist, _ := filepath.Abs("../../dist")
+	if _, err := os.Stat(filepath.Join(dist, "bench", "bare.html")); err == nil {
+		bare := first(server.URL + "/bench/bare.html")
+		b.ReportMetric(bare, "bare-first-frame-ms")
+		b.Logf("bare Ebiten + dom/v2 first frame: %.0f ms", bare)
+	}
+	cold := first(server.URL + "/widget.html")
+	warm := first(server.URL + "/widget.html") // now from the service worker's cache
+	b.ReportMetric(cold, "first-frame-ms")
+	b.ReportMetric(warm, "sw-first-frame-ms")
+	b.Logf("widget first frame: cold %.0f ms, from the service worker %.0f ms", cold, warm)
+	for _, p := range scenario.Presets() {
+		first(server.URL + "/widget.html" + scenario.Link(p.Scenario))
+		slider := "files"
+		if p.Scenario.View == "timeline" {
+			slider = "day"
+		}
+		d, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(async () => {
+			const el = document.getElementById("`+slider+`");
+			const lo = +el.min, hi = +el.max, out = [];
+			for (let i = 0; i < 100; i++) {
+				const before = window.layoutlab.frames;
+				const t0 = performance.now();
+				el.value = String(lo + (i * 7) % (hi - lo + 1));
+				el.dispatchEvent(new Event("input", { bubbles: true }));
+				while (window.layoutlab.frames === before) await new Promise(r => requestAnimationFrame(r));
+				out.push(window.layoutlab.lastFrame - t0);
+			}
+			return out;
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("%-14s %-5s slider to frame: p50 %6.1f ms  p95 %6.1f ms", p.Name, slider, percentile(d, 0.5), percentile(d, 0.95))
+	}
+}
