@@ -123,8 +123,11 @@ func (g *game) Draw(screen *ebiten.Image) {
 // afterDraw runs once the frame is complete: readiness, and the PNG export's read-back.
 func (g *game) afterDraw(screen *ebiten.Image) {
 	a := g.app
-	a.markReady()
-	a.frameDrawn()
+	// Ready once the engine's answer is on screen (a timeline may still be simulating).
+	if a.sc.View != "timeline" || a.tl.run != nil || a.tl.err != nil {
+		a.markReady()
+		a.frameDrawn()
+	}
 	if a.wantPNG {
 		a.wantPNG = false
 		b := screen.Bounds()

@@ -4,8 +4,10 @@ package main
 
 import (
 	"encoding/json"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
@@ -14,20 +16,68 @@ import (
 // timelineState caches a timeline run: moving only the day slider selects a day of the run
 // already computed, so it answers at once.
 type timelineState struct {
-	key   scenario.Timeline // the scenario the run is for, Day zeroed
-	run   *timeline.Result
-	err   error
-	day   int
-	files *timeline.DayFiles
+	key     scenario.Timeline // the scenario the run is for, Day zeroed
+	run     *timeline.Result
+	err     error
+	day     int
+	files   *timeline.DayFiles
+	pending int // generation of the run under way; a newer knob move supersedes it
+	done    int // generation of the run in run/err
 }
 
+// recomputeTimeline shows the day under the slider. A new scenario is simulated on its own
+// goroutine that yields to the browser between days, so the page stays responsive and shows
+// progress; until it finishes the previous run stays on screen. Callers hold a.mu.
 func (a *app) recomputeTimeline() {
 	key := a.sc.Timeline
 	key.Day = 0
-	if a.tl.run == nil && a.tl.err == nil || key != a.tl.key {
+	if (a.tl.run == nil && a.tl.err == nil) || key != a.tl.key {
 		a.tl.key = key
-		a.tl.run, a.tl.err = timeline.Run(key)
+		a.tl.pending++
+		go a.simulate(key, a.tl.pending)
+		if a.tl.run == nil {
+			return
+		}
 	}
+	a.selectDay()
+}
+
+// simulate runs the timeline without holding a.mu, yielding every ~10 ms.
+func (a *app) simulate(key scenario.Timeline, gen int) {
+	status := a.doc.GetElementByID("progress")
+	last := time.Now()
+	res, err := timeline.RunWithProgress(key, func(done, days int) {
+		if time.Since(last) < 10*time.Millisecond {
+			return
+		}
+		if status != nil {
+			status.SetTextContent("Simulating day " + strconv.Itoa(done) + " of " + strconv.Itoa(days) + "…")
+			status.RemoveAttribute("hidden")
+		}
+		time.Sleep(time.Millisecond) // back to the browser's event loop: paint, input
+		last = time.Now()
+		a.mu.Lock()
+		stale := gen != a.tl.pending
+		a.mu.Unlock()
+		if stale {
+			runtime.Goexit() // a newer run has started; drop this one
+		}
+	})
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if gen != a.tl.pending {
+		return
+	}
+	if status != nil {
+		status.SetAttribute("hidden", "")
+	}
+	a.tl.run, a.tl.err, a.tl.done = res, err, gen
+	a.version++
+	a.selectDay()
+}
+
+// selectDay publishes the day under the slider of the current run.
+func (a *app) selectDay() {
 	a.tl.files = nil
 	if a.tl.err == nil {
 		a.tl.day = a.sc.Timeline.Day
