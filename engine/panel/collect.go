@@ -42,7 +42,7 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 	}
 	var need []int
 	for i, leaf := range t.Leaves {
-		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String {
+		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String && e.rankable(i) {
 			need = append(need, i)
 		}
 	}
@@ -70,6 +70,8 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 			for f := range out {
 				out[f].NullCount[i] = nulls[f]
 			}
+		case col.Kind == table.String && !e.rankable(i):
+			numeric = append(numeric, i) // many distinct strings: compared directly, below
 		case col.Kind == table.String:
 			// Strings through their ranks: int comparisons instead of string comparisons.
 			fr := e.fileRanges(i)
@@ -85,7 +87,13 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 			numeric = append(numeric, i)
 		}
 	}
-	parallel(len(numeric), func(j int) { e.numericStats(&t.Cols[numeric[j]], out, numeric[j]) })
+	parallel(len(numeric), func(j int) {
+		if c := &t.Cols[numeric[j]]; c.Kind == table.String {
+			e.stringStats(c, out, numeric[j], prefix)
+		} else {
+			e.numericStats(c, out, numeric[j])
+		}
+	})
 	return out
 }
 
@@ -150,6 +158,72 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 		}
 		out[f].MinValues[i] = table.Value{Kind: col.Kind, I: a, Scale: col.Scale}
 		out[f].MaxValues[i] = table.Value{Kind: col.Kind, I: b, Scale: col.Scale}
+	}
+}
+
+// maxRankedStrings is the most distinct values a string column may have for its statistics to
+// be read through ranks. Ranking costs a map lookup per row once per table, then every layout
+// is cheap; a column with more distinct values (session ids) would cost far more to rank than to
+// compare directly at every layout, and dominates the first load, so it is compared directly.
+const maxRankedStrings = 4096
+
+// rankable reports (once per table) whether a string column looks like it has few distinct
+// values: at most maxRankedStrings/2 among its first 16,384 rows (or it is already ranked, as a
+// key or span column). It only chooses between two ways of computing the same statistics.
+func (e *Engine) rankable(leaf int) bool {
+	if _, ok := e.ranks[leaf]; ok {
+		return true
+	}
+	if v, ok := e.lowCard[leaf]; ok {
+		return v
+	}
+	col := &e.tbl.Cols[leaf]
+	seen := make(map[string]struct{}, 256)
+	ok := true
+	for r, v := range col.Strs[:min(len(col.Strs), 1<<14)] {
+		if col.Nulls != nil && col.Nulls[r] {
+			continue
+		}
+		seen[v] = struct{}{}
+		if len(seen) > maxRankedStrings/2 {
+			ok = false
+			break
+		}
+	}
+	e.lowCard[leaf] = ok
+	return ok
+}
+
+// stringStats fills leaf i's statistics for a string column by comparing values directly in
+// one sequential pass, as stats.Collect's stringRange does per file.
+func (e *Engine) stringStats(col *table.Column, out []stats.FileStats, i, prefix int) {
+	nf := len(out)
+	lo := make([]string, nf)
+	hi := make([]string, nf)
+	cnt := make([]int64, nf)
+	for r, v := range col.Strs {
+		if col.Nulls != nil && col.Nulls[r] {
+			continue
+		}
+		f := e.fileOf[r]
+		if cnt[f] == 0 {
+			lo[f], hi[f] = v, v
+		} else if v < lo[f] {
+			lo[f] = v
+		} else if v > hi[f] {
+			hi[f] = v
+		}
+		cnt[f]++
+	}
+	for f := range out {
+		out[f].NullCount[i] = out[f].NumRecords - cnt[f]
+		if cnt[f] == 0 {
+			continue
+		}
+		out[f].MinValues[i] = table.StringValue(stats.MinStringPrefix(lo[f], prefix))
+		if m, ok := stats.TruncateMaxString(hi[f], prefix); ok {
+			out[f].MaxValues[i] = table.StringValue(m)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package panel
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -36,5 +37,37 @@ func TestCollectAllMatchesStats(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestSplitStatsMatchesUnmarshal(t *testing.T) {
+	var e Engine
+	tb, _ := e.Table(5_000, 3)
+	files, _ := layout.Files(tb, layout.AllRows(tb.NumRows), nil, layout.Append, 7, layout.Options{})
+	for _, cfg := range []stats.Config{stats.DefaultConfig(), {NumIndexedCols: 0}, {NumIndexedCols: -1, StringPrefixLength: 3}} {
+		indexed, _ := stats.StatsSchema(tb.Schema, cfg)
+		for _, rows := range files {
+			js := stats.Collect(tb, rows, indexed, cfg).JSON(tb.Leaves)
+			var o struct {
+				Min   json.RawMessage `json:"minValues"`
+				Max   json.RawMessage `json:"maxValues"`
+				Nulls json.RawMessage `json:"nullCount"`
+			}
+			if err := json.Unmarshal([]byte(js), &o); err != nil {
+				t.Fatal(err)
+			}
+			got := splitStats(js)
+			for j, want := range []json.RawMessage{o.Min, o.Max, o.Nulls} {
+				if want == nil {
+					want = json.RawMessage("{}")
+				}
+				if string(got[j]) != string(want) {
+					t.Fatalf("object %d:\n got %s\nwant %s", j, got[j], want)
+				}
+			}
+		}
+	}
+	if got := splitStats(`{"numRecords":1,"minValues":{"a\"}":"x{\\"},"maxValues":{"a":{"b":"}"}}}`); string(got[0]) != `{"a\"}":"x{\\"}` || string(got[1]) != `{"a":{"b":"}"}}` || string(got[2]) != "{}" {
+		t.Errorf("escapes: %s", got)
 	}
 }

@@ -44,6 +44,7 @@ type Engine struct {
 	fileOf8   []uint8
 	fileOf8OK bool                // fileOf8 matches fileOf
 	compact   map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
+	lowCard   map[int]bool        // string leaf → at most maxRankedStrings distinct values
 	spanCols  []int               // the span columns of the current Run
 }
 
@@ -70,6 +71,7 @@ func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
 		e.tbl, e.rows, e.seed = t, rows, seed
 		e.ranks = map[int]layout.Ranks{}
 		e.compact = map[int]compactRank{}
+		e.lowCard = map[int]bool{}
 		e.last = layoutKey{gen: e.last.gen + 1}
 		e.statsFor = statsKey{}
 	}
@@ -347,21 +349,71 @@ func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg st
 	strs := make([]string, len(files))
 	for i := range files {
 		strs[i] = fs[i].JSON(t.Leaves)
-		var o struct {
-			Min   json.RawMessage `json:"minValues"`
-			Max   json.RawMessage `json:"maxValues"`
-			Nulls json.RawMessage `json:"nullCount"`
-		}
-		json.Unmarshal([]byte(strs[i]), &o)
-		for j, m := range []json.RawMessage{o.Min, o.Max, o.Nulls} {
-			if m == nil {
-				m = json.RawMessage("{}")
-			}
-			objs[i][j] = m
-		}
+		objs[i] = splitStats(strs[i])
 	}
 	e.statsFor, e.fileStats, e.objects, e.statsStr = key, fs, objs, strs
 	return fs, objs, strs
+}
+
+// splitStats cuts the minValues, maxValues and nullCount objects out of a stats string (as
+// stats.FileStats.JSON writes it: one object whose top-level values are numbers or objects),
+// giving {} for one that is absent. It does what json.Unmarshal into three RawMessages does,
+// without decoding, which matters under wasm.
+func splitStats(s string) [3]json.RawMessage {
+	out := [3]json.RawMessage{json.RawMessage("{}"), json.RawMessage("{}"), json.RawMessage("{}")}
+	depth, inStr, esc := 0, false, false
+	keyStart, valStart, slot := -1, -1, -1
+	var key string
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inStr {
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+				if depth == 1 && keyStart >= 0 {
+					key = s[keyStart:i]
+					keyStart = -1
+				}
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inStr = true
+			if depth == 1 && valStart < 0 {
+				keyStart = i + 1
+			}
+		case ':':
+			if depth == 1 {
+				switch key {
+				case "minValues":
+					slot = 0
+				case "maxValues":
+					slot = 1
+				case "nullCount":
+					slot = 2
+				default:
+					slot = -1
+				}
+			}
+		case '{':
+			if depth == 1 && slot >= 0 {
+				valStart = i
+			}
+			depth++
+		case '}':
+			depth--
+			if depth == 1 && valStart >= 0 {
+				out[slot] = json.RawMessage(s[valStart : i+1])
+				valStart, slot = -1, -1
+			}
+		}
+	}
+	return out
 }
 
 // checkKeys applies Delta's checks on clustering and Z-order keys. show reports whether the
