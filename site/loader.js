@@ -30,6 +30,8 @@
       ? await WebAssembly.instantiateStreaming(resp, go.importObject)
       : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
     window.layoutlab.wasmLoaded = performance.now() - t0;
+    // The Go heap lives in the instance's linear memory; the timing script reads its size.
+    window.layoutlab.wasmMemory = () => instance.exports.mem.buffer.byteLength;
     go.run(instance).catch((e) => fail(String(e)));
   }
   start().catch((e) => fail(e && e.message ? e.message : String(e)));

@@ -127,6 +127,7 @@ func TestExplainerIframesReachReady(t *testing.T) {
 	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
 		t.Errorf("CSP violations on index.html: %v", v)
 	}
-	mem := eval[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize / 1048576 : -1`)
-	t.Logf("index.html: %d widgets ready; JS heap of the page %.0f MiB", n, mem)
+	heap := eval[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize / 1048576 : -1`)
+	wasm := eval[float64](t, ctx, `[...document.querySelectorAll("iframe")].reduce((s, f) => s + f.contentWindow.layoutlab.wasmMemory(), 0) / 1048576`)
+	t.Logf("index.html: %d widgets ready; memory: %.0f MiB of wasm linear memory across them, %.0f MiB JS heap", n, wasm, heap)
 }
