@@ -1,0 +1,80 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// setControl sets a control's value as a user would and fires the event its kind listens to.
+func setControl(t *testing.T, ctx context.Context, id, value, event string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const el = document.getElementById("`+id+`"); el.value = `+"`"+value+"`"+`; el.dispatchEvent(new Event("`+event+`", {bubbles: true})); return true; })()`)
+}
+
+// settle waits until the fragment carries the scenario and any simulation has finished.
+func settle(t *testing.T, ctx context.Context, prevHash string) string {
+	t.Helper()
+	h, err := chromedp.Run(ctx, chromedp.Poll[string](`location.hash !== `+"`"+prevHash+"`"+` && document.getElementById("progress").hidden && location.hash`,
+		chromedp.WithPollingTimeout(2*time.Minute)))
+	if err != nil {
+		t.Fatalf("the URL never followed the controls: %v", err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	return h
+}
+
+func TestDrivingControlsUpdatesReadoutsAndLink(t *testing.T) {
+	ctx := browser(t)
+	open(t, ctx, "")
+	before := readouts(t, ctx)
+
+	// Panel: one key, then indexed columns past device_model_id with a lookup on it.
+	setControl(t, ctx, "keys", "user_id", "change")
+	h := settle(t, ctx, "")
+	one := readouts(t, ctx)
+	if one["span:user_id"] >= before["span:user_id"] {
+		t.Errorf("one key should narrow user_id's span: %v → %v", before["span:user_id"], one["span:user_id"])
+	}
+	setControl(t, ctx, "where", "device_model_id = 1003", "change")
+	h = settle(t, ctx, h)
+	unindexed := readouts(t, ctx)
+	setControl(t, ctx, "keys", "device_model_id", "change")
+	h = settle(t, ctx, h)
+	setControl(t, ctx, "indexed-cols", "40", "change")
+	h = settle(t, ctx, h)
+	indexed := readouts(t, ctx)
+	if unindexed["files_read"] != unindexed["files_total"] || indexed["files_read"] >= indexed["files_total"] {
+		t.Errorf("column 33: read %v of %v unindexed, %v of %v indexed and clustered",
+			unindexed["files_read"], unindexed["files_total"], indexed["files_read"], indexed["files_total"])
+	}
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	open(t, tab, h)
+	if again := readouts(t, tab); !reflect.DeepEqual(again, indexed) {
+		t.Errorf("reopened panel link shows %v, want %v", again, indexed)
+	}
+
+	// Timeline: switch view, strategy, then the day slider.
+	setControl(t, ctx, "view", "timeline", "change")
+	h = settle(t, ctx, h)
+	setControl(t, ctx, "strategy", "zorder-window", "change")
+	h = settle(t, ctx, h)
+	setControl(t, ctx, "day", "10", "input")
+	h = settle(t, ctx, h)
+	day10 := readouts(t, ctx)
+	if day10["day"] != 10 || day10["optimize_written_gb"] != 120 {
+		t.Errorf("zorder-window day 10: %v (want day 10, 120 GiB written)", day10)
+	}
+	tab2, cancel2 := chromedp.NewContext(ctx)
+	defer cancel2()
+	open(t, tab2, h)
+	if again := readouts(t, tab2); !reflect.DeepEqual(again, day10) {
+		t.Errorf("reopened timeline link shows %v, want %v", again, day10)
+	}
+}
