@@ -113,7 +113,10 @@ func NumFiles(p scenario.Panel) int {
 //   - ZORDER BY a missing column: shown appended;
 //   - a WHERE Spark cannot parse or resolve: the layout is shown, every file marked read.
 //
-// Result.Layout always names the layout the files are actually in.
+// Result.Layout always names the layout the files are actually in. ORDER BY uses the first key
+// only. Statistics are collected under the panel's current dataSkippingNumIndexedCols /
+// dataSkippingStatsColumns, i.e. as for files written after the property was set: Delta never
+// recomputes the statistics of existing files when the property changes.
 func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	res = &Result{Keys: []string{}, Files: []File{}, Spans: map[string]float64{}}
 	defer func() {
