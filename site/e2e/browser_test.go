@@ -96,8 +96,17 @@ func open(t *testing.T, ctx context.Context, fragment string) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/widget.html"+fragment)); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`,
-		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+	var err error
+	for try := 0; try < 3; try++ {
+		// A poll started while the new page replaces the old can lose its execution context.
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`,
+			chromedp.WithPollingTimeout(2*time.Minute)))
+		if err == nil || !strings.Contains(err.Error(), "context") {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err != nil {
 		loading, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("loading")||{}).textContent || ""`))
 		t.Fatalf("widget never became ready (%v); page says %q", err, loading)
 	}
