@@ -101,7 +101,7 @@ func open(t *testing.T, ctx context.Context, fragment string) {
 		// A poll started while the new page replaces the old can lose its execution context.
 		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`,
 			chromedp.WithPollingTimeout(2*time.Minute)))
-		if err == nil || !strings.Contains(err.Error(), "context") {
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
 			break
 		}
 		time.Sleep(200 * time.Millisecond)
