@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -23,6 +24,7 @@ type app struct {
 	tl       timelineState // the timeline's run and the day under the slider (view "timeline")
 	version  int           // bumped on every change worth a redraw
 	selected int           // index of the file whose add action is shown; -1 = none
+	engineMs float64       // the last panel recompute, for the timing script
 
 	wantPNG     bool // Draw reads the frame back for the PNG export
 	doc         dom.Document
@@ -51,7 +53,9 @@ func (a *app) recompute() {
 		a.recomputeTimeline()
 		return
 	}
+	t0 := time.Now()
 	a.res = a.eng.Run(a.sc.Panel)
+	a.engineMs = float64(time.Since(t0).Microseconds()) / 1000
 	a.publish()
 }
 
@@ -151,6 +155,7 @@ func (a *app) frameDrawn() {
 	ll := js.Global().Get("layoutlab")
 	ll.Set("frames", ll.Get("frames").Int()+1)
 	ll.Set("lastFrame", js.Global().Get("performance").Call("now"))
+	ll.Set("engineMs", a.engineMs)
 }
 
 // markReady tells tests and embedding pages that the first frame is on screen.
@@ -165,6 +170,7 @@ func (a *app) markReady() {
 		js.Global().Set("layoutlab", ll)
 	}
 	ll.Set("firstFrame", js.Global().Get("performance").Call("now"))
+	ll.Set("engineMs", a.engineMs)
 	ll.Set("frames", 0)
 	ll.Set("ready", true)
 	if el := a.doc.GetElementByID("loading"); el != nil {

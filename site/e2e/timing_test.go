@@ -114,6 +114,7 @@ func BenchmarkWidget(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Logf("%-14s %-5s slider to frame: p50 %6.1f ms  p95 %6.1f ms", p.Name, slider, percentile(d, 0.5), percentile(d, 0.95))
+		eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
+		b.Logf("%-14s %-5s slider to frame: p50 %6.1f ms  p95 %6.1f ms  (last panel recompute %.1f ms)", p.Name, slider, percentile(d, 0.5), percentile(d, 0.95), eng)
 	}
 }
