@@ -43,6 +43,7 @@ type file struct {
 	provider string
 	cube     int32 // index into run.cubes, -1 when in no ZCube
 	layout   int32 // the Z-order cache entry that wrote it, -1 otherwise
+	slab     int32 // the run.slabs entry holding rows and vals, -1 for an append file
 	modTime  int64
 	st       stats.FileStats
 	json     string   // the stats string of its add action, made when the log is read
@@ -104,6 +105,9 @@ type run struct {
 	optimizedBytes int64
 
 	lay       layout.Layouter
+	slabs     []slab  // row storage of the files OPTIMIZE wrote
+	freeSlabs []int32 // slabs no live file uses
+	rk        ranker
 	snapFiles []optimize.File // the planner's view of the live files, reused each night
 	pending   map[string]int32
 	bin       binTable
@@ -192,6 +196,7 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 			o.progress(day+s.HistoryDays, s.Days+s.HistoryDays)
 		}
 	}
+	r.finish()
 	return res, nil
 }
 
@@ -433,6 +438,7 @@ func (r *run) commit(c logCommit) {
 			f := r.f(id)
 			delete(r.byPath, f.path)
 			r.cubeChange(f.cube, -f.size, -1)
+			r.release(f)
 		}
 		live := r.live[:0]
 		for _, id := range r.live {
@@ -521,13 +527,10 @@ func (r *run) partitionColumns() []string {
 
 // newFile registers an append file of rows [start, end) and collects its statistics.
 func (r *run) newFile(start, end int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
-	rows := make([]int32, end-start)
-	for i := range rows {
-		rows[i] = start + int32(i)
-	}
+	rows := r.g.allRows[start:end:end]
 	f := file{
 		path: r.namer.name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
-		part: part, cube: -1, layout: -1, modTime: ts,
+		part: part, cube: -1, layout: -1, slab: -1, modTime: ts,
 	}
 	for l := range f.vals {
 		f.vals[l] = r.g.t.Cols[l].Ints[start:end:end]

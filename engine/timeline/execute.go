@@ -75,23 +75,24 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		if !ok {
 			return nil, fmt.Errorf("unknown clustering column %q", c)
 		}
-		keys[k] = layout.RankRows(&bt.t.Cols[l], pos)
+		keys[k] = r.rk.rank(&bt.t.Cols[l], pos)
 	}
 	parts, err := r.lay.Layout(pos, keys, kind, int(b.ApproxNumFiles), opt)
 	if err != nil {
 		return nil, err
 	}
-	// Each output file gets its rows and values gathered from the bin, in one backing array
-	// per column for the whole bin.
-	var back [3][]int64
+	// Each output file gets its rows and values gathered from the bin, into one slab for the
+	// whole bin.
+	si := r.slabFor(n)
+	sl := &r.slabs[si]
+	backRows, back := sl.rows[:0], sl.vals
 	for l := range back {
-		back[l] = make([]int64, 0, n)
+		back[l] = back[l][:0]
 	}
-	backRows := make([]int32, 0, n)
 	out := make([]int32, len(parts))
 	for split, p := range parts {
 		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), day: day, partDay: partDay,
-			part: part, cube: -1, layout: -1, modTime: ts}
+			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
 		o := len(backRows)
 		for _, q := range p {
 			backRows = append(backRows, bt.rows[q])
@@ -107,6 +108,7 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		r.setStats(&f, stats.Collect(&bt.t, p, r.index, r.cfg))
 		out[split] = r.add(&f)
 	}
+	sl.refs = int32(len(parts))
 	if plan.Mode == optimize.ModeZOrder {
 		e := &zentry{id: r.nextEntry, zcol: plan.ZOrderBy[0], outputs: out}
 		r.nextEntry++
@@ -198,7 +200,10 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	for split, src := range e.outputs {
 		s := r.f(src)
 		f := file{path: r.namer.name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
-			part: s.part, cube: -1, layout: e.id, modTime: ts}
+			part: s.part, cube: -1, layout: e.id, slab: s.slab, modTime: ts}
+		if s.slab >= 0 {
+			r.slabs[s.slab].refs++
+		}
 		f.vals = s.vals
 		r.setStats(&f, s.st)
 		f.json = s.json
@@ -206,4 +211,65 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	}
 	e.outputs = out
 	return out
+}
+
+// slab holds the rows and values of the files one bin wrote. Files are immutable, but once
+// every file using a slab has been removed from the table nothing reads it again (the views
+// read statistics, not rows), so the next bin writes its files into it rather than into new
+// memory: a liquid table re-clusters its open cube every night.
+type slab struct {
+	rows []int32
+	vals [3][]int64
+	refs int32 // files using it (live, or written and not yet committed)
+}
+
+// maxFreeSlabs bounds the memory kept for reuse.
+const maxFreeSlabs = 8
+
+// slabFor returns a slab with room for n rows: the smallest free one that fits, else a new one.
+func (r *run) slabFor(n int) int32 {
+	best := -1
+	for i, si := range r.freeSlabs {
+		if c := cap(r.slabs[si].rows); c >= n && (best < 0 || c < cap(r.slabs[r.freeSlabs[best]].rows)) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		si := r.freeSlabs[best]
+		r.freeSlabs = slices.Delete(r.freeSlabs, best, best+1)
+		return si
+	}
+	s := slab{rows: make([]int32, 0, n)}
+	for l := range s.vals {
+		s.vals[l] = make([]int64, 0, n)
+	}
+	r.slabs = append(r.slabs, s)
+	return int32(len(r.slabs) - 1)
+}
+
+// release drops a removed file's hold on its slab, freeing the slab when it was the last.
+func (r *run) release(f *file) {
+	if f.slab < 0 {
+		return
+	}
+	s := &r.slabs[f.slab]
+	s.refs--
+	if s.refs == 0 {
+		if len(r.freeSlabs) == maxFreeSlabs {
+			// Forget the oldest free slab: its memory goes back to the collector.
+			old := r.freeSlabs[0]
+			r.slabs[old] = slab{}
+			r.freeSlabs = slices.Delete(r.freeSlabs, 0, 1)
+		}
+		r.freeSlabs = append(r.freeSlabs, f.slab)
+	}
+	f.rows, f.vals, f.slab = nil, [3][]int64{}, -1
+}
+
+// finish drops what only the run needed: the free slabs.
+func (r *run) finish() {
+	for _, si := range r.freeSlabs {
+		r.slabs[si] = slab{}
+	}
+	r.freeSlabs = nil
 }

@@ -90,6 +90,7 @@ func (z sizing) rowsFor(gb float64) int {
 // generated is the whole run's table: days first-history..last, each day's rows contiguous.
 type generated struct {
 	t       *table.Table
+	allRows []int32 // 0..rows-1: an append file's rows are a window of it
 	dayOff  []int32 // dayOff[i] = first row of day index i; dayOff[len] = total rows
 	history int     // number of history days; day index i is timeline day i-history+1
 }
@@ -139,6 +140,10 @@ func generate(seed uint64, history, days, rowsPerDay int) (*generated, error) {
 		}
 	}
 	g.dayOff[history+days] = int32(r)
+	g.allRows = make([]int32, n)
+	for i := range g.allRows {
+		g.allRows[i] = int32(i)
+	}
 	return g, nil
 }
 
