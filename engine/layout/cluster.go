@@ -41,7 +41,7 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 	l.ids = l.ids[:d]
 	maxID := uint32(0)
 	for j, k := range keys {
-		col := l.rangeIDs(k, numRanges, n)
+		col := l.rangeIDs(k, numRanges, n, j)
 		for _, v := range col {
 			maxID = max(maxID, v)
 		}
@@ -97,8 +97,9 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 // rangeIDs is range_partition_id(key, numRanges) over the bin as uint32 coordinates. The ids
 // of the most recent keys are kept, keyed by the identity of their rank slice, so re-laying out
 // the same bin with other options or key orders does not recompute them; callers must not
-// modify a Ranks after passing it (RankRows always returns fresh slices).
-func (l *Layouter) rangeIDs(k Ranks, numRanges, n int) []uint32 {
+// modify a Ranks after passing it (RankRows always returns fresh slices). j is the key's index:
+// l.ids[:j] hold this layout's ids so far.
+func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
 	if n == 0 {
 		return nil
 	}
@@ -107,12 +108,38 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n int) []uint32 {
 		return ids
 	}
 	l.rid32 = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges)
-	ids := make([]uint32, n)
+	if l.idCache == nil || len(l.idCache) >= maxCachedIDs {
+		// Evicted slices serve the next ones, except those this layout is using (l.ids[:j]).
+		for _, ids := range l.idCache {
+			inUse := false
+			for _, u := range l.ids[:j] {
+				inUse = inUse || (len(u) > 0 && len(ids) > 0 && &u[0] == &ids[0])
+			}
+			if !inUse {
+				l.spareIDs = append(l.spareIDs, ids)
+			}
+		}
+		if l.idCache == nil {
+			l.idCache = map[idKey][]uint32{}
+		} else {
+			clear(l.idCache)
+		}
+	}
+	var ids []uint32
+	for i, sp := range l.spareIDs {
+		if cap(sp) >= n {
+			ids = sp[:n]
+			last := len(l.spareIDs) - 1
+			l.spareIDs[i] = l.spareIDs[last]
+			l.spareIDs = l.spareIDs[:last]
+			break
+		}
+	}
+	if ids == nil {
+		ids = make([]uint32, n)
+	}
 	for i, v := range l.rid32 {
 		ids[i] = uint32(v)
-	}
-	if l.idCache == nil || len(l.idCache) >= maxCachedIDs {
-		l.idCache = map[idKey][]uint32{}
 	}
 	l.idCache[key] = ids
 	return ids
@@ -133,6 +160,13 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	keys := slices.Grow(l.keys[:0], n)[:n]
 	switch c {
 	case curve.ZOrder:
+		if d == 1 {
+			// interleave_bits of one id is its four big-endian bytes: the key is the id.
+			for i, v := range l.ids[0][:n] {
+				keys[i] = uint64(v)
+			}
+			break
+		}
 		pt := slices.Grow(l.point[:0], d)[:d]
 		buf := l.buf[:0]
 		for i := range n {
@@ -255,11 +289,13 @@ func tail64(b []byte) uint64 {
 // gather turns l.part (each bin row's range partition) into files: one per non-empty
 // partition in partition order, rows in bin order (sortWithinFiles = false).
 func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
-	sizes := make([]int, min(numFiles, len(rows))+1)
+	np := min(numFiles, len(rows)) + 1
+	l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
+	sizes, offs := l.sizes[:np], l.sizes[np:]
+	clear(sizes)
 	for _, p := range l.part {
 		sizes[p]++
 	}
-	offs := make([]int, len(sizes))
 	nonEmpty := 0
 	o := 0
 	for p, s := range sizes {
@@ -269,12 +305,20 @@ func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
 			nonEmpty++
 		}
 	}
-	back := make([]int32, len(rows))
+	var back []int32
+	var out [][]int32
+	if l.reuse {
+		l.back = slices.Grow(l.back[:0], len(rows))[:len(rows)]
+		l.out = slices.Grow(l.out[:0], nonEmpty)
+		back, out = l.back, l.out
+	} else {
+		back = make([]int32, len(rows))
+		out = make([][]int32, 0, nonEmpty)
+	}
 	for i, p := range l.part {
 		back[offs[p]] = rows[i]
 		offs[p]++
 	}
-	out := make([][]int32, 0, nonEmpty)
 	o = 0
 	for _, s := range sizes {
 		if s > 0 {

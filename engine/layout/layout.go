@@ -108,6 +108,11 @@ type Layouter struct {
 	bounds     []int
 	point      []int32
 	buf        []byte
+	spareIDs   [][]uint32 // range-id slices evicted from idCache, for reuse
+	reuse      bool       // gather into back/out instead of new slices (LayoutScratch)
+	back       []int32
+	out        [][]int32
+	sizes      []int
 }
 
 // Layout is FilesRanked with reused buffers. The returned files share one backing array that
@@ -139,6 +144,15 @@ func (l *Layouter) Layout(rows []int32, keys []Ranks, kind Kind, numFiles int, o
 		return l.cluster(rows, keys, kind, numFiles, opt)
 	}
 	return nil, fmt.Errorf("layout: unknown layout %d", kind)
+}
+
+// LayoutScratch is Layout for a caller that copies the files out before laying out again:
+// the returned files live in the Layouter's buffers, valid until its next call, so a caller
+// laying out bin after bin allocates nothing for them.
+func (l *Layouter) LayoutScratch(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Options) ([][]int32, error) {
+	l.reuse = true
+	defer func() { l.reuse = false }()
+	return l.Layout(rows, keys, kind, numFiles, opt)
 }
 
 // chunks cuts rows into n consecutive files whose sizes differ by at most one, never empty.
