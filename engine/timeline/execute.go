@@ -77,7 +77,7 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		}
 		keys[k] = r.rk.rank(&bt.t.Cols[l], pos)
 	}
-	parts, err := r.lay.Layout(pos, keys, kind, int(b.ApproxNumFiles), opt)
+	parts, err := r.lay.LayoutScratch(pos, keys, kind, int(b.ApproxNumFiles), opt) // copied out below
 	if err != nil {
 		return nil, err
 	}
