@@ -97,6 +97,8 @@ func (s *Scenario) Validate() error {
 		return fmt.Errorf("predicate of %d bytes: at most %d", len(p.Where), MaxWhereBytes)
 	case p.NumIndexedCols() < -1 || p.NumIndexedCols() > MaxIndexedCols:
 		return fmt.Errorf("indexed columns %d is outside -1..%d", p.NumIndexedCols(), MaxIndexedCols)
+	case len(p.PartitionBy) > MaxKeys:
+		return fmt.Errorf("%d partition columns: at most %d", len(p.PartitionBy), MaxKeys)
 	case len(p.StatsColumns) > MaxStatsColumns:
 		return fmt.Errorf("%d stats columns: at most %d", len(p.StatsColumns), MaxStatsColumns)
 	}
@@ -105,7 +107,7 @@ func (s *Scenario) Validate() error {
 	default:
 		return fmt.Errorf("layout %q is not one of append, orderby, zorder, hilbert", p.Layout)
 	}
-	for _, names := range [][]string{p.Keys, p.StatsColumns, {p.ColorKey, s.Timeline.Lookup}} {
+	for _, names := range [][]string{p.Keys, p.StatsColumns, p.PartitionBy, {p.ColorKey, s.Timeline.Lookup}} {
 		for _, n := range names {
 			if len(n) > MaxNameBytes || strings.ContainsAny(n, "\x00\n") {
 				return fmt.Errorf("column name %.40q is not a valid name", n)

@@ -31,6 +31,7 @@ type Panel struct {
 	StatsColumns []string `msg:"sc"` // delta.dataSkippingStatsColumns
 	Seed         uint64   `msg:"s"`
 	ColorKey     string   `msg:"ck"` // the key whose span colours the grid; "" = first key
+	PartitionBy  []string `msg:"pb"` // PARTITIONED BY columns (Hive-style directories)
 }
 
 // Timeline is the maintenance timeline (experiences.md §1).

@@ -15,9 +15,9 @@ const (
 // MarshalMsg implements msgp.Marshaler
 func (z *Panel) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
-	// map header, size 10
+	// map header, size 11
 	// string "r"
-	o = append(o, 0x8a, 0xa1, 0x72)
+	o = append(o, 0x8b, 0xa1, 0x72)
 	o = msgp.AppendInt(o, z.Rows)
 	// string "f"
 	o = append(o, 0xa1, 0x66)
@@ -56,6 +56,12 @@ func (z *Panel) MarshalMsg(b []byte) (o []byte, err error) {
 	// string "ck"
 	o = append(o, 0xa2, 0x63, 0x6b)
 	o = msgp.AppendString(o, z.ColorKey)
+	// string "pb"
+	o = append(o, 0xa2, 0x70, 0x62)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.PartitionBy)))
+	for za0003 := range z.PartitionBy {
+		o = msgp.AppendString(o, z.PartitionBy[za0003])
+	}
 	return
 }
 
@@ -186,6 +192,29 @@ func (z *Panel) UnmarshalMsg(bts []byte) (o []byte, err error) {
 				err = msgp.WrapError(err, "ColorKey")
 				return
 			}
+		case "pb":
+			var zb0004 uint32
+			zb0004, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "PartitionBy")
+				return
+			}
+			if zb0004 > zf73962dclimitArrays {
+				err = msgp.ErrLimitExceeded
+				return
+			}
+			if cap(z.PartitionBy) >= int(zb0004) {
+				z.PartitionBy = (z.PartitionBy)[:zb0004]
+			} else {
+				z.PartitionBy = make([]string, zb0004)
+			}
+			for za0003 := range z.PartitionBy {
+				z.PartitionBy[za0003], bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "PartitionBy", za0003)
+					return
+				}
+			}
 		default:
 			bts, err = msgp.Skip(bts)
 			if err != nil {
@@ -214,7 +243,10 @@ func (z *Panel) Msgsize() (s int) {
 	for za0002 := range z.StatsColumns {
 		s += msgp.StringPrefixSize + len(z.StatsColumns[za0002])
 	}
-	s += 2 + msgp.Uint64Size + 3 + msgp.StringPrefixSize + len(z.ColorKey)
+	s += 2 + msgp.Uint64Size + 3 + msgp.StringPrefixSize + len(z.ColorKey) + 3 + msgp.ArrayHeaderSize
+	for za0003 := range z.PartitionBy {
+		s += msgp.StringPrefixSize + len(z.PartitionBy[za0003])
+	}
 	return
 }
 
