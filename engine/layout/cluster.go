@@ -103,6 +103,20 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
 	if n == 0 {
 		return nil
 	}
+	if l.reuse {
+		// LayoutScratch: one-shot layouts, whose callers may reuse rank slices, so nothing is
+		// cached; key j's ids go into a scratch slice of their own.
+		for len(l.scratchIDs) <= j {
+			l.scratchIDs = append(l.scratchIDs, nil)
+		}
+		l.rid32 = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges)
+		ids := slices.Grow(l.scratchIDs[j][:0], n)[:n]
+		for i, v := range l.rid32 {
+			ids[i] = uint32(v)
+		}
+		l.scratchIDs[j] = ids
+		return ids
+	}
 	key := idKey{&k.R[0], n, numRanges}
 	if ids, ok := l.idCache[key]; ok {
 		return ids

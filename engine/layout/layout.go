@@ -109,6 +109,7 @@ type Layouter struct {
 	point      []int32
 	buf        []byte
 	spareIDs   [][]uint32 // range-id slices evicted from idCache, for reuse
+	scratchIDs [][]uint32 // per key, LayoutScratch's range ids
 	reuse      bool       // gather into back/out instead of new slices (LayoutScratch)
 	back       []int32
 	out        [][]int32
@@ -148,7 +149,8 @@ func (l *Layouter) Layout(rows []int32, keys []Ranks, kind Kind, numFiles int, o
 
 // LayoutScratch is Layout for a caller that copies the files out before laying out again:
 // the returned files live in the Layouter's buffers, valid until its next call, so a caller
-// laying out bin after bin allocates nothing for them.
+// laying out bin after bin allocates nothing for them. It neither reads nor fills the range-id
+// cache, so the caller may reuse the keys' rank slices for its next bin.
 func (l *Layouter) LayoutScratch(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Options) ([][]int32, error) {
 	l.reuse = true
 	defer func() { l.reuse = false }()

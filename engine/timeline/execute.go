@@ -75,7 +75,7 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		if !ok {
 			return nil, fmt.Errorf("unknown clustering column %q", c)
 		}
-		keys[k] = r.rk.rank(&bt.t.Cols[l], pos)
+		keys[k] = r.rk.rank(&bt.t.Cols[l], pos, k)
 	}
 	parts, err := r.lay.LayoutScratch(pos, keys, kind, int(b.ApproxNumFiles), opt) // copied out below
 	if err != nil {

@@ -16,11 +16,13 @@ import (
 type ranker struct {
 	keys, tmp []uint64
 	count     []int32
+	r         [][]int32 // per key: the ranks returned last
 }
 
-// rank returns the dense ranks of column c over rows pos, which must be 0..n-1. R is a fresh
-// slice: layout.Layouter caches range ids by the identity of R, so it must not be reused.
-func (rk *ranker) rank(c *table.Column, pos []int32) layout.Ranks {
+// rank returns the dense ranks of column c over rows pos, which must be 0..n-1. R is the
+// ranker's buffer for key k (0..): valid until the next rank of key k, which is fine for
+// layout.Layouter.LayoutScratch (it caches nothing) and for nothing that keeps Ranks.
+func (rk *ranker) rank(c *table.Column, pos []int32, k int) layout.Ranks {
 	n := len(pos)
 	if n == 0 || c.Nulls != nil || c.Kind == table.Double || c.Kind == table.String || c.Kind == table.Binary {
 		return layout.RankRows(c, pos)
@@ -44,7 +46,11 @@ func (rk *ranker) rank(c *table.Column, pos []int32) layout.Ranks {
 	}
 	rk.keys = keys
 	keys = rk.sort(keys, posBits, valBits)
-	r := layout.Ranks{R: make([]int32, n)}
+	for len(rk.r) <= k {
+		rk.r = append(rk.r, nil)
+	}
+	rk.r[k] = slices.Grow(rk.r[k][:0], n)[:n]
+	r := layout.Ranks{R: rk.r[k]}
 	mask := uint64(1)<<posBits - 1
 	rank := int32(-1)
 	prev := ^uint64(0)

@@ -27,7 +27,7 @@ func TestRankerMatchesRankRows(t *testing.T) {
 			}
 			pos := layout.AllRows(n)
 			want := layout.RankRows(&c, pos)
-			got := rk.rank(&c, pos)
+			got := rk.rank(&c, pos, 0)
 			if got.Distinct != want.Distinct || !slices.Equal(got.R, want.R) {
 				t.Fatalf("n=%d domain=%d: ranks differ (distinct %d vs %d)", n, dom, got.Distinct, want.Distinct)
 			}
