@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"sync"
 	"syscall/js"
 	"time"
@@ -70,7 +71,16 @@ func (a *app) publish() {
 		{Label: "Rows read", Metric: "rows_read", Value: float64(r.RowsRead)},
 		{Label: "Rows in the table", Metric: "rows_total", Value: float64(r.RowsTotal)},
 	}
-	for _, k := range r.Keys {
+	// Every measured span, the keys first: the CLI's "spans" names the same columns.
+	cols := append([]string(nil), r.Keys...)
+	var rest []string
+	for k := range r.Spans {
+		if !slices.Contains(cols, k) {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	for _, k := range append(cols, rest...) {
 		if v, ok := r.Spans[k]; ok {
 			rows = append(rows, readout{Label: "Span of " + k, Metric: "span:" + k, Value: v, Digits: 4})
 		}
