@@ -49,6 +49,9 @@ func Presets() []Preset {
 			panelPreset(func(p *Panel) { p.Keys = []string{"user_id"}; p.Where = "user_id = 31415926" })},
 		{"four-keys", "The dimensionality tax: four keys",
 			panelPreset(func(p *Panel) {
+				// device_model_id is leaf 33: clustering on it needs statistics for it.
+				n := 33
+				p.IndexedCols = &n
 				p.Keys = []string{"user_id", "event_date", "region_id", "device_model_id"}
 				p.Where = "user_id = 31415926"
 			})},
