@@ -26,6 +26,7 @@ type app struct {
 	version  int           // bumped on every change worth a redraw
 	selected int           // index of the file whose add action is shown; -1 = none
 	engineMs float64       // the last panel recompute, for the timing script
+	dirty    bool          // the scenario changed; recompute on the next tick
 
 	wantPNG     bool // Draw reads the frame back for the PNG export
 	doc         dom.Document

@@ -99,7 +99,9 @@ func (a *app) onKnob(k *knob, v string) {
 	}
 	a.inputError("", "")
 	a.sc = next
-	a.recompute()
+	// Recompute on the next tick, not here: a dragged slider fires inputs faster than frames,
+	// and only the last one per frame needs an answer.
+	a.dirty = true
 	a.mu.Unlock()
 	a.syncControls()
 	a.scheduleURL()

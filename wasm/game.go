@@ -25,8 +25,15 @@ type game struct {
 	pad          float64
 }
 
-// Update turns pointer input into a selection: hover with a mouse, tap on a touch screen.
+// Update recomputes when a control changed the scenario since the last tick, and turns pointer
+// input into a selection: hover with a mouse, tap on a touch screen.
 func (g *game) Update() error {
+	g.app.mu.Lock()
+	if g.app.dirty {
+		g.app.dirty = false
+		g.app.recompute()
+	}
+	g.app.mu.Unlock()
 	x, y := ebiten.CursorPosition()
 	for _, id := range inpututil.AppendJustPressedTouchIDs(nil) {
 		x, y = ebiten.TouchPosition(id)

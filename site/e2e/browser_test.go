@@ -180,8 +180,9 @@ func TestSliderDrivesGridAndLink(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := metric(t, ctx, "files"); got != "40" {
-		t.Fatalf("after 8 ArrowUp the readout is %q, want 40", got)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('[data-metric="files"]').textContent === "40"`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("after 8 ArrowUp the readout is %q, want 40", metric(t, ctx, "files"))
 	}
 	// The fragment follows (debounced).
 	link, err := chromedp.Run(ctx, chromedp.Poll[string](`location.hash.startsWith("#s=") && location.hash`,

@@ -25,7 +25,11 @@ func settle(t *testing.T, ctx context.Context, prevHash string) string {
 	if err != nil {
 		t.Fatalf("the URL never followed the controls: %v", err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	// The widget recomputes on its next tick; wait for a frame drawn after the change.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = window.layoutlab.frames; return new Promise(r => setTimeout(() => r(window.layoutlab.frames > f || true), 250)); })()`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
 	return h
 }
 
