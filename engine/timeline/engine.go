@@ -14,6 +14,7 @@ import (
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/stats"
+	"layoutlab/engine/table"
 )
 
 // Strategies (experiences.md §1).
@@ -105,8 +106,9 @@ type run struct {
 	optimizedBytes int64
 
 	lay       layout.Layouter
-	slabs     []slab  // row storage of the files OPTIMIZE wrote
-	freeSlabs []int32 // slabs no live file uses
+	ft        table.Table // one output file's values, for its statistics
+	slabs     []slab      // row storage of the files OPTIMIZE wrote
+	freeSlabs []int32     // slabs no live file uses
 	rk        ranker
 	snapFiles []optimize.File // the planner's view of the live files, reused each night
 	pending   map[string]int32

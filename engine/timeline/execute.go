@@ -85,28 +85,30 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	// whole bin.
 	si := r.slabFor(n)
 	sl := &r.slabs[si]
-	backRows, back := sl.rows[:0], sl.vals
-	for l := range back {
-		back[l] = back[l][:0]
-	}
+	backRows := sl.rows[:n]
+	back0, back1, back2 := sl.vals[0][:n], sl.vals[1][:n], sl.vals[2][:n]
+	src0, src1, src2 := bt.t.Cols[0].Ints, bt.t.Cols[1].Ints, bt.t.Cols[2].Ints
+	// Statistics are collected over each file's own gathered values, read in order.
+	ft := r.fileTable()
 	out := make([]int32, len(parts))
+	o := 0
 	for split, p := range parts {
 		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), day: day, partDay: partDay,
 			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
-		o := len(backRows)
-		for _, q := range p {
-			backRows = append(backRows, bt.rows[q])
+		e := o + len(p)
+		rows, v0, v1, v2 := backRows[o:e:e], back0[o:e:e], back1[o:e:e], back2[o:e:e]
+		for i, q := range p {
+			rows[i] = bt.rows[q]
+			v0[i], v1[i], v2[i] = src0[q], src1[q], src2[q]
 		}
-		f.rows = backRows[o:len(backRows):len(backRows)]
-		for l := range back {
-			src := bt.t.Cols[l].Ints
-			for _, q := range p {
-				back[l] = append(back[l], src[q])
-			}
-			f.vals[l] = back[l][o:len(back[l]):len(back[l])]
+		f.rows, f.vals = rows, [3][]int64{v0, v1, v2}
+		for l := range ft.Cols {
+			ft.Cols[l].Ints = f.vals[l]
 		}
-		r.setStats(&f, stats.Collect(&bt.t, p, r.index, r.cfg))
+		ft.NumRows = len(p)
+		r.setStats(&f, stats.Collect(ft, identity(&r.ident, len(p)), r.index, r.cfg))
 		out[split] = r.add(&f)
+		o = e
 	}
 	sl.refs = int32(len(parts))
 	if plan.Mode == optimize.ModeZOrder {
@@ -118,6 +120,17 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		r.zcache[partDay] = e
 	}
 	return out, nil
+}
+
+// fileTable is the reused table through which one output file's gathered values are read.
+func (r *run) fileTable() *table.Table {
+	if r.ft.Cols == nil {
+		r.ft = table.Table{Schema: schema, Leaves: schema.Leaves(), Cols: make([]table.Column, 3)}
+		for l := range r.ft.Cols {
+			r.ft.Cols[l].Kind = r.g.t.Cols[l].Kind
+		}
+	}
+	return &r.ft
 }
 
 // binTable is one bin's rows gathered from its files: a small table of their values (what the

@@ -29,6 +29,10 @@ type intervalIndex struct {
 	los, his []int64
 	version  int64 // the log version it reflects
 	scratch  []int64
+
+	addLo, addHi, rmLo, rmHi []int64 // reused buffers of the changed files' bounds
+	tmp                      []uint64
+	counts                   []int32
 }
 
 // count is the number of files opened for v.
@@ -43,19 +47,28 @@ func (x *intervalIndex) count(v int64) int {
 // (old ⊎ adds ∖ removes, each a linear merge).
 func (r *run) syncIndex(leaf int) {
 	x := &r.idx
-	if !x.valid || x.leaf != leaf {
+	changes := 0
+	if x.valid && x.leaf == leaf {
+		for v := x.version + 1; v <= r.version; v++ {
+			changes += len(r.commits[v].adds) + len(r.commits[v].removes)
+		}
+	}
+	// Rebuilding sorts the live files' bounds; updating sorts the changed files' bounds, so it
+	// only pays while fewer files changed than are live (Z-ordering the whole table changes
+	// every file every night).
+	if !x.valid || x.leaf != leaf || changes >= len(r.live) {
 		x.los, x.his = x.los[:0], x.his[:0]
 		for _, id := range r.live {
 			f := r.f(id)
 			x.los = append(x.los, f.lo[leaf])
 			x.his = append(x.his, f.hi[leaf])
 		}
-		slices.Sort(x.los)
-		slices.Sort(x.his)
+		sortInts(x.los, &x.tmp, &x.counts)
+		sortInts(x.his, &x.tmp, &x.counts)
 		x.leaf, x.valid, x.version = leaf, true, r.version
 		return
 	}
-	var addLo, addHi, rmLo, rmHi []int64
+	addLo, addHi, rmLo, rmHi := x.addLo[:0], x.addHi[:0], x.rmLo[:0], x.rmHi[:0]
 	for v := x.version + 1; v <= r.version; v++ {
 		c := &r.commits[v]
 		for _, id := range c.adds {
@@ -67,16 +80,17 @@ func (r *run) syncIndex(leaf int) {
 			rmHi = append(rmHi, r.f(id).hi[leaf])
 		}
 	}
-	x.los, x.scratch = update(x.los, x.scratch, addLo, rmLo)
-	x.his, x.scratch = update(x.his, x.scratch, addHi, rmHi)
+	x.addLo, x.addHi, x.rmLo, x.rmHi = addLo, addHi, rmLo, rmHi
+	x.los, x.scratch = x.update(x.los, x.scratch, addLo, rmLo)
+	x.his, x.scratch = x.update(x.his, x.scratch, addHi, rmHi)
 	x.version = r.version
 }
 
 // update returns sorted (old ⊎ add) ∖ rm, using scratch as the output buffer; it returns the
 // new slice and the buffer to reuse next time (old's array).
-func update(old, scratch, add, rm []int64) ([]int64, []int64) {
-	slices.Sort(add)
-	slices.Sort(rm)
+func (x *intervalIndex) update(old, scratch, add, rm []int64) ([]int64, []int64) {
+	sortInts(add, &x.tmp, &x.counts)
+	sortInts(rm, &x.tmp, &x.counts)
 	out := scratch[:0]
 	i, j, k := 0, 0, 0
 	for i < len(old) || j < len(add) {

@@ -106,3 +106,55 @@ func (rk *ranker) sort(keys []uint64, lowBit, sigBits uint) []uint64 {
 	}
 	return src
 }
+
+// sortInts sorts vals ascending with an LSD radix sort on the bits their span needs (file
+// bounds of customer_id span 24 bits: two passes), using *tmp as its buffer.
+func sortInts(vals []int64, tmp *[]uint64, count *[]int32) {
+	n := len(vals)
+	if n < 256 {
+		slices.Sort(vals)
+		return
+	}
+	lo, hi := vals[0], vals[0]
+	for _, v := range vals {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	sig := uint(bits.Len64(uint64(hi) - uint64(lo)))
+	if sig == 0 {
+		return
+	}
+	maxBits := uint(min(16, max(8, bits.Len(uint(n))-3)))
+	passes := (sig + maxBits - 1) / maxBits
+	width := (sig + passes - 1) / passes
+	mask := uint64(1)<<width - 1
+	if cap(*count) < 1<<width {
+		*count = make([]int32, 1<<width)
+	}
+	cnt := (*count)[:1<<width]
+	*tmp = slices.Grow((*tmp)[:0], 2*n)[:2*n]
+	src, dst := (*tmp)[:n], (*tmp)[n:]
+	for i, v := range vals {
+		src[i] = uint64(v) - uint64(lo)
+	}
+	for p := uint(0); p < passes; p++ {
+		shift := p * width
+		clear(cnt)
+		for _, k := range src {
+			cnt[(k>>shift)&mask]++
+		}
+		sum := int32(0)
+		for i, c := range cnt {
+			cnt[i] = sum
+			sum += c
+		}
+		for _, k := range src {
+			d := (k >> shift) & mask
+			dst[cnt[d]] = k
+			cnt[d]++
+		}
+		src, dst = dst, src
+	}
+	for i, k := range src {
+		vals[i] = int64(k + uint64(lo))
+	}
+}

@@ -34,3 +34,27 @@ func TestRankerMatchesRankRows(t *testing.T) {
 		}
 	}
 }
+
+func TestSortInts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var tmp []uint64
+	var cnt []int32
+	for _, n := range []int{0, 1, 100, 255, 256, 3000, 100000} {
+		for _, dom := range []uint64{1, 2, 1000, CustomerDomain, math.MaxUint64} {
+			v := make([]int64, n)
+			for i := range v {
+				if dom == math.MaxUint64 {
+					v[i] = int64(rng.Uint64())
+				} else {
+					v[i] = int64(rng.Uint64N(dom)) - 7
+				}
+			}
+			want := slices.Clone(v)
+			slices.Sort(want)
+			sortInts(v, &tmp, &cnt)
+			if !slices.Equal(v, want) {
+				t.Fatalf("n=%d domain=%d: not sorted", n, dom)
+			}
+		}
+	}
+}
