@@ -192,10 +192,10 @@ func TestRankRows(t *testing.T) {
 	if fmt.Sprint(r.R) != "[2 1 2 3 0 -1]" || r.Distinct != 4 {
 		t.Errorf("ranks %v distinct %d", r.R, r.Distinct)
 	}
-	// the radix path
+	// the radix path (a range too wide to mark)
 	big := make([]int64, 5000)
 	for i := range big {
-		big[i] = int64((i*7919)%1000) - 500
+		big[i] = (int64((i*7919)%1000) - 500) * 1_000_003
 	}
 	tb = mkTable([]string{"x"}, big)
 	r = RankRows(&tb.Cols[0], AllRows(len(big)))
@@ -270,6 +270,71 @@ func TestRankStringsAndRep(t *testing.T) {
 	for k, p := range r.Rep {
 		if r.R[p] != int32(k) {
 			t.Errorf("Rep[%d] = %d holds rank %d", k, p, r.R[p])
+		}
+	}
+}
+
+// RankRows, on every path (dictionary codes, marked small ranges, radix sort, strings, doubles),
+// with and without NULLs, over the whole table and over a subset of rows, gives the dense ranks
+// of a reference sort by table.Compare, and Rep[k] is the first ranked row of rank k.
+func TestRankRowsEveryPath(t *testing.T) {
+	tb, err := table.Generate(table.DefaultPanelSpec(), 20_000, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var subset []int32
+	for r := int32(0); r < int32(tb.NumRows); r += 3 {
+		subset = append(subset, r)
+	}
+	// The same values as plain strings, to cover rankStrings too.
+	var extra []table.Column
+	for i := range tb.Cols {
+		c := &tb.Cols[i]
+		if c.Dict != nil {
+			s := table.Column{Kind: c.Kind, Nulls: c.Nulls, Strs: make([]string, c.Len())}
+			for r := range s.Strs {
+				if !c.IsNull(r) {
+					s.Strs[r] = c.Str(r)
+				}
+			}
+			extra = append(extra, s)
+		}
+	}
+	cols := append(slices.Clone(tb.Cols), extra...)
+	for ci := range cols {
+		c := &cols[ci]
+		for _, rows := range [][]int32{AllRows(tb.NumRows), subset} {
+			got := RankRows(c, rows)
+			var vals []table.Value
+			for _, r := range rows {
+				if !c.IsNull(int(r)) {
+					vals = append(vals, c.Value(int(r)))
+				}
+			}
+			slices.SortFunc(vals, table.Compare)
+			vals = slices.CompactFunc(vals, func(a, b table.Value) bool { return table.Compare(a, b) == 0 })
+			if got.Distinct != len(vals) || len(got.Rep) != len(vals) {
+				t.Fatalf("column %d (%s): distinct %d rep %d, want %d", ci, c.Kind, got.Distinct, len(got.Rep), len(vals))
+			}
+			seen := make([]bool, len(vals))
+			for i, r := range rows {
+				k := got.R[i]
+				if c.IsNull(int(r)) {
+					if k != -1 {
+						t.Fatalf("column %d: NULL row ranked %d", ci, k)
+					}
+					continue
+				}
+				if table.Compare(c.Value(int(r)), vals[k]) != 0 {
+					t.Fatalf("column %d row %d: rank %d holds %v, row has %v", ci, r, k, vals[k], c.Value(int(r)))
+				}
+				if !seen[k] {
+					seen[k] = true
+					if got.Rep[k] != int32(i) {
+						t.Fatalf("column %d: Rep[%d] = %d, first row of the rank is %d", ci, k, got.Rep[k], i)
+					}
+				}
+			}
 		}
 	}
 }

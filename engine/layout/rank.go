@@ -39,8 +39,18 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 	r := Ranks{R: make([]int32, n)}
 	switch c.Kind {
 	case table.String, table.Binary:
+		if c.Dict != nil {
+			// Codes already order as the values do: rank the codes present.
+			rankCodes(c.Codes, c.Dict.Len(), c.Nulls, rows, &r)
+			return r
+		}
 		rankStrings(c.Strs, c.Nulls, rows, &r)
 		return r
+	case table.Double:
+	default:
+		if rankSmallRange(c, rows, &r) {
+			return r
+		}
 	}
 	keys := make([]uint64, 0, n)
 	pos := make([]int32, 0, n)
@@ -70,6 +80,91 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 	}
 	r.Distinct = int(rank + 1)
 	return r
+}
+
+// rankSmallRange ranks an integer column whose non-null values over rows span a range no
+// larger than max(2·len(rows), 65,536) (dates, small enumerations, Zipf ids) by marking the
+// values present, without sorting. It reports false, having written nothing, otherwise.
+func rankSmallRange(c *table.Column, rows []int32, r *Ranks) bool {
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, row := range rows {
+		if c.Nulls != nil && c.Nulls[row] {
+			continue
+		}
+		v := c.Ints[row]
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if lo > hi {
+		for i := range r.R {
+			r.R[i] = -1
+		}
+		return true
+	}
+	span := uint64(hi - lo)
+	if span >= uint64(max(2*len(rows), 1<<16)) {
+		return false
+	}
+	rankOffsets(c.Ints, lo, int(span)+1, c.Nulls, rows, r)
+	return true
+}
+
+// rankCodes ranks uint32 codes in [0, k) (codes order as values do) by marking the codes
+// present: rank = the number of smaller codes present. Rep holds each rank's first row.
+func rankCodes(codes []uint32, k int, nulls []bool, rows []int32, r *Ranks) {
+	first := make([]int32, k)
+	for i := range first {
+		first[i] = -1
+	}
+	for i, row := range rows {
+		if nulls != nil && nulls[row] {
+			r.R[i] = -1
+			continue
+		}
+		v := codes[row]
+		if first[v] < 0 {
+			first[v] = int32(i)
+		}
+		r.R[i] = int32(v)
+	}
+	finishMarked(first, r)
+}
+
+// rankOffsets is rankCodes for integers in [lo, lo+k).
+func rankOffsets(vals []int64, lo int64, k int, nulls []bool, rows []int32, r *Ranks) {
+	first := make([]int32, k)
+	for i := range first {
+		first[i] = -1
+	}
+	for i, row := range rows {
+		if nulls != nil && nulls[row] {
+			r.R[i] = -1
+			continue
+		}
+		v := vals[row] - lo
+		if first[v] < 0 {
+			first[v] = int32(i)
+		}
+		r.R[i] = int32(v)
+	}
+	finishMarked(first, r)
+}
+
+// finishMarked turns R's codes into ranks, given each code's first position (-1 when absent),
+// and fills Rep and Distinct. first is reused as the code → rank table.
+func finishMarked(first []int32, r *Ranks) {
+	var rep []int32
+	for v, f := range first {
+		if f >= 0 {
+			first[v] = int32(len(rep))
+			rep = append(rep, f)
+		}
+	}
+	for i, v := range r.R {
+		if v >= 0 {
+			r.R[i] = first[v]
+		}
+	}
+	r.Rep, r.Distinct = rep, len(rep)
 }
 
 // rankStrings ranks strings by first numbering the distinct values (a map: panel strings come

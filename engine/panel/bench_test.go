@@ -1,6 +1,7 @@
 package panel
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -76,4 +77,50 @@ func BenchmarkPanelRows(b *testing.B) {
 	}{{"100k", 100_000}, {"1M", 1_000_000}, {"4M", 4_000_000}} {
 		b.Run(n.name, func(b *testing.B) { benchRecompute(b, n.rows) })
 	}
+}
+
+// BenchmarkFirstRun is what opening widget.html costs the engine: an uncached Engine's first Run
+// of the default scenario's panel (table generated, key columns ranked, layout, statistics,
+// query). Each iteration starts from a fresh Engine, after a garbage collection outside the
+// timer.
+func BenchmarkFirstRun(b *testing.B) {
+	p := scenario.Default().Panel
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		runtime.GC()
+		b.StartTimer()
+		e := &Engine{}
+		if r := e.Run(p); r.Error != nil {
+			b.Fatal(r.Error)
+		}
+	}
+	reportCPU(b, c0)
+}
+
+// BenchmarkKnobDefault is a knob move on the default scenario's panel with the table cached: the
+// keys swap order, so every iteration lays the table out again, collects statistics and runs the
+// query. It must stay well within a 16 ms frame under wasm.
+func BenchmarkKnobDefault(b *testing.B) {
+	var e Engine
+	p := scenario.Default().Panel
+	q := p
+	q.Keys = []string{p.Keys[1], p.Keys[0]}
+	if r := e.Run(p); r.Error != nil {
+		b.Fatal(r.Error)
+	}
+	for range 3 {
+		e.Run(q)
+		e.Run(p)
+	}
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if i%2 == 0 {
+			e.Run(q)
+		} else {
+			e.Run(p)
+		}
+	}
+	reportCPU(b, c0)
 }

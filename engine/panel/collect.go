@@ -42,7 +42,7 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 	}
 	var need []int
 	for i, leaf := range t.Leaves {
-		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String && e.rankable(i) {
+		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String && t.Cols[i].Dict == nil && e.rankable(i) {
 			need = append(need, i)
 		}
 	}
@@ -70,6 +70,8 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 			for f := range out {
 				out[f].NullCount[i] = nulls[f]
 			}
+		case col.Kind == table.String && col.Dict != nil:
+			numeric = append(numeric, i) // dictionary codes: compared as integers, below
 		case col.Kind == table.String && !e.rankable(i):
 			numeric = append(numeric, i) // many distinct strings: compared directly, below
 		case col.Kind == table.String:
@@ -88,7 +90,9 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		}
 	}
 	parallel(len(numeric), func(j int) {
-		if c := &t.Cols[numeric[j]]; c.Kind == table.String {
+		if c := &t.Cols[numeric[j]]; c.Dict != nil {
+			e.codeStats(c, out, numeric[j], prefix)
+		} else if c.Kind == table.String {
 			e.stringStats(c, out, numeric[j], prefix)
 		} else {
 			e.numericStats(c, out, numeric[j])
@@ -158,6 +162,61 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 		}
 		out[f].MinValues[i] = table.Value{Kind: col.Kind, I: a, Scale: col.Scale}
 		out[f].MaxValues[i] = table.Value{Kind: col.Kind, I: b, Scale: col.Scale}
+	}
+}
+
+// codeStats fills leaf i's statistics for a dictionary-encoded string column in one sequential
+// pass over its codes, which order as its values do: each row updates its file's smallest and
+// largest code, and only the winners are read back from the dictionary.
+func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix int) {
+	nf := len(out)
+	lo := make([]uint32, nf)
+	hi := make([]uint32, nf)
+	cnt := make([]int64, nf) // non-NULL rows
+	for f := range lo {
+		lo[f] = math.MaxUint32
+	}
+	nulls := col.Nulls
+	switch fo := e.fileOf8; {
+	case fo != nil && nulls == nil:
+		fo = fo[:len(col.Codes)]
+		for r, v := range col.Codes {
+			f := fo[r]
+			lo[f], hi[f] = min(lo[f], v), max(hi[f], v)
+		}
+		for f := range out {
+			cnt[f] = out[f].NumRecords
+		}
+	case fo != nil:
+		fo = fo[:len(col.Codes)]
+		nulls = nulls[:len(col.Codes)]
+		for r, v := range col.Codes {
+			if nulls[r] {
+				continue
+			}
+			f := fo[r]
+			lo[f], hi[f] = min(lo[f], v), max(hi[f], v)
+			cnt[f]++
+		}
+	default:
+		for r, v := range col.Codes {
+			if nulls != nil && nulls[r] {
+				continue
+			}
+			f := e.fileOf[r]
+			lo[f], hi[f] = min(lo[f], v), max(hi[f], v)
+			cnt[f]++
+		}
+	}
+	for f := range out {
+		out[f].NullCount[i] = out[f].NumRecords - cnt[f]
+		if cnt[f] == 0 {
+			continue
+		}
+		out[f].MinValues[i] = table.StringValue(stats.MinStringPrefix(col.Dict.At(int(lo[f])), prefix))
+		if m, ok := stats.TruncateMaxString(col.Dict.At(int(hi[f])), prefix); ok {
+			out[f].MaxValues[i] = table.StringValue(m)
+		}
 	}
 }
 
@@ -419,8 +478,8 @@ func statValues(col *table.Column, loRow, hiRow, prefix int) (min, max table.Val
 	case table.Double:
 		return table.DoubleValue(col.Floats[loRow]), table.DoubleValue(col.Floats[hiRow])
 	case table.String:
-		min = table.StringValue(stats.MinStringPrefix(col.Strs[loRow], prefix))
-		if m, ok := stats.TruncateMaxString(col.Strs[hiRow], prefix); ok {
+		min = table.StringValue(stats.MinStringPrefix(col.Str(loRow), prefix))
+		if m, ok := stats.TruncateMaxString(col.Str(hiRow), prefix); ok {
 			max = table.StringValue(m)
 		}
 		return min, max

@@ -56,9 +56,12 @@ func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Coll
 		case col.Kind == table.String:
 			var lo, hi string
 			var ok bool
-			if enc != nil {
+			switch {
+			case col.Dict != nil:
+				lo, hi, nulls, ok = codeRange(col, rows)
+			case enc != nil:
 				lo, hi, nulls, ok = enc.stringRange(i, col.Nulls, rows)
-			} else {
+			default:
 				lo, hi, nulls, ok = stringRange(col.Strs, col.Nulls, rows)
 			}
 			if ok {
@@ -162,6 +165,23 @@ func floatRange(vals []float64, nulls []bool, rows []int32) (lo, hi float64, nul
 		}
 	}
 	return lo, hi, nullCount, true
+}
+
+// codeRange is stringRange for a dictionary-encoded column: its codes order as its values do.
+func codeRange(col *table.Column, rows []int32) (lo, hi string, nullCount int64, ok bool) {
+	l, h := uint32(math.MaxUint32), uint32(0)
+	for _, r := range rows {
+		if col.Nulls != nil && col.Nulls[r] {
+			nullCount++
+			continue
+		}
+		v := col.Codes[r]
+		l, h = min(l, v), max(h, v)
+	}
+	if int64(len(rows)) == nullCount {
+		return "", "", nullCount, false
+	}
+	return col.Dict.At(int(l)), col.Dict.At(int(h)), nullCount, true
 }
 
 func stringRange(vals []string, nulls []bool, rows []int32) (lo, hi string, nullCount int64, ok bool) {

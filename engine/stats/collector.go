@@ -22,8 +22,8 @@ func NewCollector(t *table.Table) *Collector {
 	c := &Collector{t: t, codes: make([][]int32, len(t.Leaves)), dict: make([][]string, len(t.Leaves))}
 	for i := range t.Cols {
 		col := &t.Cols[i]
-		if col.Kind != table.String {
-			continue
+		if col.Kind != table.String || col.Dict != nil {
+			continue // dictionary-encoded columns are read through their own codes
 		}
 		ids := make(map[string]int32)
 		first := make([]int32, len(col.Strs))

@@ -1,12 +1,18 @@
 package table
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
 
 // Column stores one leaf's values for every row. Exactly one of Ints, Floats or Strs is used,
-// chosen by Kind as in Value. Nulls is nil when the column has no nulls.
+// chosen by Kind as in Value, except that a String or Binary column may instead be
+// dictionary-encoded in Dict and Codes (Strs nil): row r then holds Dict.At(Codes[r]). Dict is
+// sorted bytewise without duplicates, so codes compare as the values do (Spark's order); a NULL
+// row's code is 0. Generate encodes every string and binary column so: no pointer per row for
+// the garbage collector to scan, and min/max and ranks become integer work. Read strings through
+// Str, which handles both forms. Nulls is nil when the column has no nulls.
 type Column struct {
 	Kind   Kind
 	Scale  uint8 // Decimal only
@@ -14,6 +20,16 @@ type Column struct {
 	Floats []float64
 	Strs   []string
 	Nulls  []bool
+	Dict   *Dict
+	Codes  []uint32
+}
+
+// Str returns row r of a String or Binary column, in either form.
+func (c *Column) Str(r int) string {
+	if c.Dict != nil {
+		return c.Dict.At(int(c.Codes[r]))
+	}
+	return c.Strs[r]
 }
 
 // IsNull reports whether row r is NULL.
@@ -28,7 +44,7 @@ func (c *Column) Value(r int) Value {
 	case Double:
 		return Value{Kind: Double, F: c.Floats[r]}
 	case String, Binary:
-		return Value{Kind: c.Kind, S: c.Strs[r]}
+		return Value{Kind: c.Kind, S: c.Str(r)}
 	}
 	return Value{Kind: c.Kind, I: c.Ints[r], Scale: c.Scale}
 }
@@ -50,6 +66,9 @@ func (c *Column) compareRows(r, s int) int {
 	case Double:
 		return compareFloat(c.Floats[r], c.Floats[s])
 	case String, Binary:
+		if c.Dict != nil {
+			return cmp.Compare(c.Codes[r], c.Codes[s])
+		}
 		return strings.Compare(c.Strs[r], c.Strs[s])
 	}
 	switch {
@@ -93,6 +112,9 @@ func (c *Column) Len() int {
 	case Double:
 		return len(c.Floats)
 	case String, Binary:
+		if c.Dict != nil {
+			return len(c.Codes)
+		}
 		return len(c.Strs)
 	}
 	return len(c.Ints)

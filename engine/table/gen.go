@@ -6,7 +6,6 @@ import (
 	"hash/fnv"
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,9 +13,10 @@ import (
 )
 
 // The generator builds the scaled-down tables Layout Lab lays out: real rows, columnar, drawn from
-// a seeded PCG so that the same scenario seed yields the same rows natively and under wasm.
+// a seeded SplitMix64 so that the same scenario seed yields the same rows natively and under
+// wasm. String and binary columns come out dictionary-encoded (Column.Dict, Column.Codes).
 //
-// Determinism notes. Every leaf draws from its own PCG stream, keyed by the scenario seed and a
+// Determinism notes. Every leaf draws from its own stream, keyed by the scenario seed and a
 // hash of the leaf's lower-cased dotted name, so adding or reordering columns never changes the
 // values of the others. Nulls come from a second stream, so a column's non-null values do not
 // depend on its null fraction. No draw goes through math.Exp/Log (which have assembly versions
@@ -310,18 +310,36 @@ func Generate(spec Spec, rows int, seed uint64) (*Table, error) {
 	return t, nil
 }
 
-// stream is a PCG used directly: the concrete Uint64 avoids rand.Rand's interface call, which
-// matters at millions of draws per table. below is Lemire's multiply-shift without rejection; its
-// bias (under n/2^64) is far below anything a layout could show, and it is exact integer
-// arithmetic, identical on every platform.
-type stream struct{ p *rand.PCG }
+// stream is SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
+// generators", OOPSLA 2014): a 64-bit counter and a mix of two 64-bit multiplies per draw. It
+// replaced PCG, whose 128-bit multiply is a software routine of four 64-bit multiplies under
+// wasm (which has no 64×64→128 instruction). It is exact integer arithmetic, identical on every
+// platform. Streams of different keys start at hashed, unrelated points of the 2^64 cycle.
+type stream struct{ x uint64 }
 
-func newStream(seed, key uint64) *stream { return &stream{rand.NewPCG(seed, key)} }
+const golden = 0x9e3779b97f4a7c15
 
-func (s *stream) u64() uint64 { return s.p.Uint64() }
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
 
+func newStream(seed, key uint64) *stream { return &stream{mix64(seed*golden+1) ^ mix64(key+golden)} }
+
+func (s *stream) u64() uint64 {
+	s.x += golden
+	return mix64(s.x)
+}
+
+// below draws from [0, n) by Lemire's multiply-shift without rejection: on the top 32 bits for
+// n ≤ 2^32 (one 64-bit multiply), on all 64 otherwise. Its bias (under n/2^32, resp. n/2^64) is
+// far below anything a layout could show.
 func (s *stream) below(n uint64) uint64 {
-	hi, _ := bits.Mul64(s.p.Uint64(), n)
+	if n <= 1<<32 {
+		return (s.u64() >> 32) * n >> 32
+	}
+	hi, _ := bits.Mul64(s.u64(), n)
 	return hi
 }
 
@@ -341,7 +359,7 @@ func (s *stream) perm(n int) []int {
 }
 
 // float64 is a uniform double in [0, 1) from 53 random bits.
-func (s *stream) float64() float64 { return float64(s.p.Uint64()>>11) / (1 << 53) }
+func (s *stream) float64() float64 { return float64(s.u64()>>11) / (1 << 53) }
 
 func streamKey(l Leaf) uint64 {
 	h := fnv.New64a()
@@ -360,11 +378,9 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) e
 		col.Floats = make([]float64, rows)
 		genFloats(col.Floats, c, r)
 	case String:
-		col.Strs = make([]string, rows)
-		genStrings(col.Strs, c, r)
+		col.Dict, col.Codes = genStrings(rows, c, r)
 	case Binary:
-		col.Strs = make([]string, rows)
-		genBinary(col.Strs, c, r)
+		col.Dict, col.Codes = genBinary(rows, c, r)
 	default:
 		col.Ints = make([]int64, rows)
 		if err := genInts(col.Ints, k, c, r, l.Name()); err != nil {
@@ -391,7 +407,7 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) e
 				case col.Floats != nil:
 					col.Floats[i] = 0
 				default:
-					col.Strs[i] = ""
+					col.Codes[i] = 0
 				}
 			}
 		}
@@ -569,9 +585,9 @@ func randomString(r *stream, c *ColumnSpec, buf []byte) []byte {
 	return buf
 }
 
-// pool draws n distinct-ish random strings into one backing string; values are substrings of it,
-// so a column of any length costs no allocation per row.
-func pool(r *stream, c *ColumnSpec, n int, gen func(*stream, *ColumnSpec, []byte) []byte) []string {
+// pool draws n random values (duplicates possible) and returns them as a dictionary and each
+// draw's code in it.
+func pool(r *stream, c *ColumnSpec, n int, gen func(*stream, *ColumnSpec, []byte) []byte) (*Dict, []uint32) {
 	var buf []byte
 	ends := make([]int, n)
 	for i := range ends {
@@ -579,67 +595,100 @@ func pool(r *stream, c *ColumnSpec, n int, gen func(*stream, *ColumnSpec, []byte
 		ends[i] = len(buf)
 	}
 	all := string(buf)
-	out := make([]string, n)
+	values := make([]string, n)
 	start := 0
 	for i, e := range ends {
-		out[i] = all[start:e]
+		values[i] = all[start:e]
 		start = e
 	}
-	return out
+	return dictOf(values)
 }
 
-func genStrings(out []string, c *ColumnSpec, r *stream) {
+func genStrings(rows int, c *ColumnSpec, r *stream) (*Dict, []uint32) {
+	out := make([]uint32, rows)
 	switch c.Dist {
 	case Uniform:
-		values := pool(r, c, min(stringPoolSize, max(len(out), 1)), randomString)
+		d, code := pool(r, c, min(stringPoolSize, max(rows, 1)), randomString)
+		n := uint64(len(code))
 		for i := range out {
-			out[i] = values[r.intn(len(values))]
+			out[i] = code[r.below(n)]
 		}
+		return d, out
 	case Zipf, LowCardinality:
-		values := pool(r, c, c.K, randomString)
+		d, code := pool(r, c, c.K, randomString)
 		p := newPicker(c, r)
 		for i := range out {
-			out[i] = values[p.next(r)]
+			out[i] = code[p.next(r)]
 		}
-	case HighCardinality:
-		span := uint64(c.Max-c.Min) + 1
-		buf := make([]byte, 0, len(out)*(len(c.Prefix)+12))
-		ends := make([]int, len(out))
-		for i := range out {
-			buf = append(buf, c.Prefix...)
-			buf = strconv.AppendInt(buf, c.Min+int64(r.below(span)), 10)
-			ends[i] = len(buf)
-		}
-		all, start := string(buf), 0
-		for i, e := range ends {
-			out[i] = all[start:e]
-			start = e
-		}
+		return d, out
 	}
+	// HighCardinality: Prefix + a decimal id per row.
+	span := uint64(c.Max-c.Min) + 1
+	ids := make([]uint64, rows)
+	for i := range ids {
+		ids[i] = r.below(span) // c.Min + ids[i] is the id
+	}
+	format := func(buf []byte, id uint64) []byte {
+		return strconv.AppendInt(append(buf, c.Prefix...), c.Min+int64(id), 10)
+	}
+	if c.Min >= 0 && digits(c.Min) == digits(c.Max) {
+		// Same prefix, same number of digits: the strings order as the ids do.
+		return encodeSorted(ids, out, len(c.Prefix)+digits(c.Max), format)
+	}
+	values := make([]string, rows)
+	var buf []byte
+	for i, id := range ids {
+		buf = format(buf[:0], id)
+		values[i] = string(buf)
+	}
+	return dictOf(values)
 }
 
-func genBinary(out []string, c *ColumnSpec, r *stream) {
-	switch c.Dist {
-	case Uniform:
-		values := pool(r, c, min(stringPoolSize, max(len(out), 1)), func(r *stream, c *ColumnSpec, buf []byte) []byte {
+func digits(v int64) int { return len(strconv.FormatInt(v, 10)) }
+
+// encodeSorted dictionary-encodes per-row keys whose formatted values order as the keys do:
+// codes go into out, and the dictionary holds format(key) for each distinct key, ascending.
+// width is the usual length of a formatted key (it sizes the dictionary up front).
+func encodeSorted(keys []uint64, out []uint32, width int, format func([]byte, uint64) []byte) (*Dict, []uint32) {
+	pos := make([]uint32, len(keys))
+	for i := range pos {
+		pos[i] = uint32(i)
+	}
+	sortPairs(keys, pos)
+	buf := make([]byte, 0, len(keys)*width)
+	off := make([]int, 1, len(keys)+1)
+	for j, k := range keys {
+		if j == 0 || k != keys[j-1] {
+			buf = format(buf, k)
+			off = append(off, len(buf))
+		}
+		out[pos[j]] = uint32(len(off) - 2)
+	}
+	return &Dict{data: string(buf), off: off}, out
+}
+
+func genBinary(rows int, c *ColumnSpec, r *stream) (*Dict, []uint32) {
+	out := make([]uint32, rows)
+	if c.Dist == Uniform {
+		d, code := pool(r, c, min(stringPoolSize, max(rows, 1)), func(r *stream, c *ColumnSpec, buf []byte) []byte {
 			lo, hi := c.lens()
 			for n := lo + r.intn(hi-lo+1); n > 0; n-- {
 				buf = append(buf, byte(r.u64()))
 			}
 			return buf
 		})
+		n := uint64(len(code))
 		for i := range out {
-			out[i] = values[r.intn(len(values))]
+			out[i] = code[r.below(n)]
 		}
-	case HighCardinality:
-		span := uint64(c.Max-c.Min) + 1
-		buf := make([]byte, 8*len(out))
-		for i := range out {
-			binary.BigEndian.PutUint64(buf[8*i:], uint64(c.Min+int64(r.below(span))))
-		}
-		all := string(buf)
-		for i := range out {
-			out[i] = all[8*i : 8*i+8]
-		}
+		return d, out
 	}
+	// HighCardinality: the id as 8 big-endian bytes, whose byte order is the unsigned order of
+	// the id's two's-complement bits.
+	span := uint64(c.Max-c.Min) + 1
+	keys := make([]uint64, rows)
+	for i := range keys {
+		keys[i] = uint64(c.Min + int64(r.below(span)))
+	}
+	return encodeSorted(keys, out, 8, func(buf []byte, k uint64) []byte { return binary.BigEndian.AppendUint64(buf, k) })
 }

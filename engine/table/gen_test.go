@@ -107,7 +107,9 @@ func TestDefaultPanelSpec(t *testing.T) {
 	}
 	// Long strings, non-ASCII, nulls near the requested fractions.
 	long, nonASCII := 0, 0
-	for _, s := range tb.Cols[tb.LeafIndex("page_url")].Strs {
+	pu := &tb.Cols[tb.LeafIndex("page_url")]
+	for i := range pu.Len() {
+		s := pu.Str(i)
 		if utf8.RuneCountInString(s) > 32 {
 			long++
 		}
@@ -215,5 +217,46 @@ func BenchmarkGeneratePanel100k(b *testing.B) {
 		if _, err := Generate(spec, 100_000, 1); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Generated string and binary columns are dictionary-encoded: the dictionary strictly
+// ascending, every code inside it, NULL rows coded 0; on both the ordered-ids path and the
+// general one of HighCardinality strings.
+func TestGenerateDictionaries(t *testing.T) {
+	spec := DefaultPanelSpec()
+	spec.Columns = append(spec.Columns,
+		ColumnSpec{Name: "odd_ids", Type: "string", Dist: HighCardinality, Prefix: "u", Min: -50, Max: 5000, NullFraction: 0.2},
+		ColumnSpec{Name: "neg_bin", Type: "binary", Dist: HighCardinality, Min: -1000, Max: 1000})
+	tb, err := Generate(spec, 20_000, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tb.Cols {
+		c := &tb.Cols[i]
+		if c.Kind != String && c.Kind != Binary {
+			continue
+		}
+		name := tb.Leaves[i].Name()
+		if c.Dict == nil || c.Strs != nil || len(c.Codes) != tb.NumRows {
+			t.Fatalf("%s: not dictionary-encoded", name)
+		}
+		for k := 1; k < c.Dict.Len(); k++ {
+			if c.Dict.At(k-1) >= c.Dict.At(k) {
+				t.Fatalf("%s: dictionary not strictly ascending at %d: %q, %q", name, k, c.Dict.At(k-1), c.Dict.At(k))
+			}
+		}
+		for r, code := range c.Codes {
+			if int(code) >= c.Dict.Len() || c.IsNull(r) && code != 0 {
+				t.Fatalf("%s row %d: code %d of %d (null %v)", name, r, code, c.Dict.Len(), c.IsNull(r))
+			}
+		}
+	}
+	odd := &tb.Cols[tb.LeafIndex("odd_ids")]
+	if d := odd.Dict.Len(); d < 4000 {
+		t.Errorf("odd_ids: %d distinct values", d)
+	}
+	if s := odd.Str(0); !strings.HasPrefix(s, "u") && !odd.IsNull(0) {
+		t.Errorf("odd_ids value %q", s)
 	}
 }

@@ -1,0 +1,109 @@
+package table
+
+import (
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// Dict is a sorted set of distinct strings (or byte strings) kept in one backing string and an
+// offset per entry, so that it holds no pointer per entry: a dictionary-encoded column of any
+// size costs the garbage collector nothing to scan, which matters most under wasm, where
+// collection is single-threaded.
+type Dict struct {
+	data string
+	off  []int // len(off) = Len()+1; entry i is data[off[i]:off[i+1]]
+}
+
+// NewDict builds a Dict of the given values, which must be strictly ascending (bytewise).
+func NewDict(sorted []string) *Dict {
+	n := 0
+	for _, s := range sorted {
+		n += len(s)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	off := make([]int, len(sorted)+1)
+	for i, s := range sorted {
+		b.WriteString(s)
+		off[i+1] = b.Len()
+	}
+	return &Dict{data: b.String(), off: off}
+}
+
+// Len is the number of entries.
+func (d *Dict) Len() int { return len(d.off) - 1 }
+
+// At returns entry i.
+func (d *Dict) At(i int) string { return d.data[d.off[i]:d.off[i+1]] }
+
+// dictOf sorts values bytewise, drops duplicates and returns the dictionary with each value's
+// code (its index in the dictionary).
+func dictOf(values []string) (*Dict, []uint32) {
+	order := make([]int32, len(values))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(values[a], values[b]) })
+	code := make([]uint32, len(values))
+	sorted := make([]string, 0, len(values))
+	for j, i := range order {
+		if j == 0 || values[i] != sorted[len(sorted)-1] {
+			sorted = append(sorted, values[i])
+		}
+		code[i] = uint32(len(sorted) - 1)
+	}
+	return NewDict(sorted), code
+}
+
+// sortPairs sorts keys ascending with an LSD radix sort, permuting pos alongside (stably),
+// over only the bits in which the keys differ.
+func sortPairs(keys []uint64, pos []uint32) {
+	n := len(keys)
+	if n < 2 {
+		return
+	}
+	var or, and uint64 = 0, ^uint64(0)
+	for _, k := range keys {
+		or |= k
+		and &= k
+	}
+	diff := or ^ and
+	if diff == 0 {
+		return
+	}
+	const maxBits = 11
+	low := uint(bits.TrailingZeros64(diff))
+	sig := uint(bits.Len64(diff)) - low
+	passes := (sig + maxBits - 1) / maxBits
+	width := (sig + passes - 1) / passes
+	mask := uint64(1)<<width - 1
+	cnt := make([]int32, 1<<width)
+	k2 := make([]uint64, n)
+	p2 := make([]uint32, n)
+	src, dst, psrc, pdst := keys, k2, pos, p2
+	for p := uint(0); p < passes; p++ {
+		shift := low + p*width
+		clear(cnt)
+		for _, k := range src {
+			cnt[(k>>shift)&mask]++
+		}
+		sum := int32(0)
+		for i, c := range cnt {
+			cnt[i] = sum
+			sum += c
+		}
+		for i, k := range src {
+			d := (k >> shift) & mask
+			j := cnt[d]
+			cnt[d]++
+			dst[j] = k
+			pdst[j] = psrc[i]
+		}
+		src, dst, psrc, pdst = dst, src, pdst, psrc
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+		copy(pos, psrc)
+	}
+}
