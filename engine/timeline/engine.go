@@ -46,11 +46,17 @@ type file struct {
 	layout   int32 // the Z-order cache entry that wrote it, -1 otherwise
 	slab     int32 // the run.slabs entry holding rows and vals, -1 for an append file
 	modTime  int64
-	st       stats.FileStats
-	json     string   // the stats string of its add action, made when the log is read
-	lo, hi   [3]int64 // per leaf min/max; for a partition column, its partition value
+	st       *fileStats // shared by the files a reused Z-order layout rewrites
+	lo, hi   [3]int64   // per leaf min/max; for a partition column, its partition value
 	ranges   []optimize.Range
 	rangeCol string // the column ranges was computed for
+}
+
+// fileStats is a file's statistics (engine/stats over its rows) and the stats string of its
+// add action, made when the log is read.
+type fileStats struct {
+	st   stats.FileStats
+	json string
 }
 
 type cube struct {
@@ -540,14 +546,15 @@ func (r *run) newFile(start, end int32, day int, part map[string]string, dir str
 	if r.partitioned {
 		f.partDay = day
 	}
-	r.setStats(&f, r.coll.Collect(rows, r.index, r.cfg))
+	r.setStats(&f, &fileStats{st: r.coll.Collect(rows, r.index, r.cfg)})
 	id := r.add(&f)
 	return id
 }
 
 // setStats records f's statistics (collected over its rows by engine/stats).
-func (r *run) setStats(f *file, st stats.FileStats) {
-	f.st = st
+func (r *run) setStats(f *file, fs *fileStats) {
+	f.st = fs
+	st := &fs.st
 	for l := range 3 {
 		if v := st.MinValues[l]; !v.Absent() {
 			f.lo[l] = v.I
@@ -564,11 +571,11 @@ func (r *run) setStats(f *file, st stats.FileStats) {
 
 // statsJSON is the stats string of file id's add action (FileStats.JSON), made once.
 func (r *run) statsJSON(id int32) string {
-	f := r.f(id)
-	if f.json == "" {
-		f.json = f.st.JSON(r.g.t.Leaves)
+	fs := r.f(id).st
+	if fs.json == "" {
+		fs.json = fs.st.JSON(r.g.t.Leaves)
 	}
-	return f.json
+	return fs.json
 }
 
 // request is the night's OPTIMIZE statement for the strategy.

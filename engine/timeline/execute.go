@@ -106,7 +106,7 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 			ft.Cols[l].Ints = f.vals[l]
 		}
 		ft.NumRows = len(p)
-		r.setStats(&f, stats.Collect(ft, identity(&r.ident, len(p)), r.index, r.cfg))
+		r.setStats(&f, &fileStats{st: stats.Collect(ft, identity(&r.ident, len(p)), r.index, r.cfg)})
 		out[split] = r.add(&f)
 		o = e
 	}
@@ -219,7 +219,6 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 		}
 		f.vals = s.vals
 		r.setStats(&f, s.st)
-		f.json = s.json
 		out[split] = r.add(&f)
 	}
 	e.outputs = out

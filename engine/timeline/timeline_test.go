@@ -336,7 +336,7 @@ func TestLookupMatchesSkipping(t *testing.T) {
 			var files []skipping.File
 			for _, a := range snap.Files() {
 				id := r.byPathAll(a.Path)
-				st := r.f(id).st
+				st := r.f(id).st.st
 				files = append(files, skipping.File{Path: a.Path, PartitionValues: a.PartitionValues, Stats: &st})
 			}
 			tb := skipping.Table{Leaves: schema.Leaves(), PartitionColumns: r.partitionColumns(), StatsColumns: r.index}
