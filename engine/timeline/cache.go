@@ -4,7 +4,7 @@ import "layoutlab/engine/scenario"
 
 // Engine runs timelines for an interactive caller (the widget) and keeps the last run: a
 // scenario that differs from the last one only in Day (the day slider) is answered from it
-// without running anything. Per-day views (DayFiles, Describe) are computed on demand from the
+// without running anything, and a new run whose rows are the last run's reads that table. Per-day views (DayFiles, Describe) are computed on demand from the
 // kept run. The zero Engine is ready; it is not safe for concurrent use.
 type Engine struct {
 	// Progress, when set, is passed to RunWithProgress for every run the Engine makes (a
@@ -34,7 +34,13 @@ func (e *Engine) Run(s scenario.Timeline) (*Result, error) {
 		e.res = &out
 		return e.res, nil
 	}
-	res, err := RunWithProgress(s, e.Progress)
+	// A knob that does not change the rows (strategy, sizes, days of events) reruns on the last
+	// run's table: the same rows, not generated again.
+	o := options{progress: e.Progress}
+	if e.res != nil {
+		o.rows = e.res.run.g
+	}
+	res, err := runWith(s, o)
 	if err != nil {
 		return nil, err
 	}

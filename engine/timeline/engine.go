@@ -169,7 +169,8 @@ type options struct {
 	noNoise bool // spark.databricks.io.skipping.mdc.addNoise=false
 	noReuse bool // recompute Z-ordered partitions even when unchanged
 
-	progress Progress // not a switch: RunWithProgress's callback
+	progress Progress   // not a switch: RunWithProgress's callback
+	rows     *generated // an earlier run's table, used when it holds this run's rows
 }
 
 func runWith(s scenario.Timeline, o options) (*Result, error) {
@@ -184,7 +185,7 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 			return nil, fmt.Errorf("lookup column %q is not one of %s", s.Lookup, strings.Join(Columns(), ", "))
 		}
 	}
-	r, err := newRun(s)
+	r, err := newRun(s, o.rows)
 	if err != nil {
 		return nil, err
 	}
@@ -208,15 +209,21 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 	return res, nil
 }
 
-func newRun(s scenario.Timeline) (*run, error) {
+// newRun prepares the run of s. prev, when not nil, is an earlier run's table: it is used when
+// it holds exactly the rows s generates (same seed, days and rows per day), since a run only
+// reads its table.
+func newRun(s scenario.Timeline, prev *generated) (*run, error) {
 	sz := sizing{rowsPerGB: int64(s.RowsPerGB)}
 	perDay := sz.rowsFor(s.IngestGB)
 	if perDay < 1 {
 		return nil, fmt.Errorf("daily ingest %g GiB at %d rows per GiB is less than one row", s.IngestGB, s.RowsPerGB)
 	}
-	g, err := generate(s.Seed, s.HistoryDays, s.Days, perDay)
-	if err != nil {
-		return nil, err
+	g := prev
+	var err error
+	if g == nil || !g.holds(s.Seed, s.HistoryDays, s.Days, perDay) {
+		if g, err = generate(s.Seed, s.HistoryDays, s.Days, perDay); err != nil {
+			return nil, err
+		}
 	}
 	r := &run{
 		s: s, g: g, sz: sz,

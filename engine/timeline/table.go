@@ -93,6 +93,13 @@ type generated struct {
 	allRows []int32 // 0..rows-1: an append file's rows are a window of it
 	dayOff  []int32 // dayOff[i] = first row of day index i; dayOff[len] = total rows
 	history int     // number of history days; day index i is timeline day i-history+1
+	seed    uint64
+	perDay  int
+}
+
+// holds reports whether g is what generate(seed, history, days, rowsPerDay) returns.
+func (g *generated) holds(seed uint64, history, days, rowsPerDay int) bool {
+	return g.seed == seed && g.history == history && len(g.dayOff) == history+days+1 && g.perDay == rowsPerDay
 }
 
 // dayIndex converts a timeline day (1..Days, or ≤ 0 for history) to its index in dayOff.
@@ -120,7 +127,7 @@ func generate(seed uint64, history, days, rowsPerDay int) (*generated, error) {
 		{Kind: table.Bigint, Ints: make([]int64, n)},
 		{Kind: table.Date, Ints: make([]int64, n)},
 	}
-	g := &generated{t: t, history: history, dayOff: make([]int32, history+days+1)}
+	g := &generated{t: t, history: history, dayOff: make([]int32, history+days+1), seed: seed, perDay: rowsPerDay}
 	cust, ord, date := t.Cols[leafCustomer].Ints, t.Cols[leafOrder].Ints, t.Cols[leafDate].Ints
 	r := 0
 	for i := 0; i < history+days; i++ {
