@@ -30,25 +30,28 @@ func AllRows(n int) []int32 {
 	return rows
 }
 
-// RankRows computes the dense ranks of column c over the given rows. Integers, dates,
-// timestamps, decimals and doubles are ranked with a radix sort on an order-preserving uint64
-// image of the value; strings with a typed sort. Doubles order as table.Compare does (NaN above
-// everything, -0 equal to 0).
+// RankRows computes the dense ranks of column c over the given rows. Encoded columns (codes
+// order as values do) and integers whose values over rows span a small range (at most
+// max(2·len(rows), 65,536) apart: dates, enumerations, Zipf ids) are ranked by marking the
+// values present; other integers, dates, timestamps, decimals and doubles with a radix sort on
+// an order-preserving uint64 image of the value; plain strings with a typed sort. Doubles order
+// as table.Compare does (NaN above everything, -0 equal to 0).
 func RankRows(c *table.Column, rows []int32) Ranks {
 	n := len(rows)
 	r := Ranks{R: make([]int32, n)}
-	switch c.Kind {
-	case table.String, table.Binary:
-		if c.Dict != nil {
-			// Codes already order as the values do: rank the codes present.
-			rankCodes(c.Codes, c.Dict.Len(), c.Nulls, rows, &r)
+	switch {
+	case c.Codes16 != nil:
+		rankSmall(c.Codes16, c.Nulls, rows, &r)
+		return r
+	case c.Codes32 != nil:
+		if rankSmall(c.Codes32, c.Nulls, rows, &r) {
 			return r
 		}
+	case c.Kind == table.String || c.Kind == table.Binary:
 		rankStrings(c.Strs, c.Nulls, rows, &r)
 		return r
-	case table.Double:
-	default:
-		if rankSmallRange(c, rows, &r) {
+	case c.Kind != table.Double:
+		if rankSmall(c.Ints, c.Nulls, rows, &r) {
 			return r
 		}
 	}
@@ -60,9 +63,12 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 			continue
 		}
 		var k uint64
-		if c.Kind == table.Double {
+		switch {
+		case c.Codes32 != nil:
+			k = uint64(c.Codes32[row])
+		case c.Kind == table.Double:
 			k = floatKey(c.Floats[row])
-		} else {
+		default:
 			k = uint64(c.Ints[row]) ^ 1<<63
 		}
 		keys = append(keys, k)
@@ -82,36 +88,33 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 	return r
 }
 
-// rankSmallRange ranks an integer column whose non-null values over rows span a range no
-// larger than max(2·len(rows), 65,536) (dates, small enumerations, Zipf ids) by marking the
-// values present, without sorting. It reports false, having written nothing, otherwise.
-func rankSmallRange(c *table.Column, rows []int32, r *Ranks) bool {
-	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+// rankSmall ranks values whose non-null values over rows lie at most max(2·len(rows), 65,536)
+// apart by marking the values present (rank = the number of smaller values present; Rep holds
+// each rank's first row), without sorting. It reports false, having written nothing, when the
+// values are further apart.
+func rankSmall[T uint16 | uint32 | int64](vals []T, nulls []bool, rows []int32, r *Ranks) bool {
+	var lo, hi T
+	seen := false
 	for _, row := range rows {
-		if c.Nulls != nil && c.Nulls[row] {
+		if nulls != nil && nulls[row] {
 			continue
 		}
-		v := c.Ints[row]
+		v := vals[row]
+		if !seen {
+			lo, hi, seen = v, v, true
+		}
 		lo, hi = min(lo, v), max(hi, v)
 	}
-	if lo > hi {
+	if !seen {
 		for i := range r.R {
 			r.R[i] = -1
 		}
 		return true
 	}
-	span := uint64(hi - lo)
-	if span >= uint64(max(2*len(rows), 1<<16)) {
+	if span := uint64(hi - lo); span >= uint64(max(2*len(rows), 1<<16)) {
 		return false
 	}
-	rankOffsets(c.Ints, lo, int(span)+1, c.Nulls, rows, r)
-	return true
-}
-
-// rankCodes ranks uint32 codes in [0, k) (codes order as values do) by marking the codes
-// present: rank = the number of smaller codes present. Rep holds each rank's first row.
-func rankCodes(codes []uint32, k int, nulls []bool, rows []int32, r *Ranks) {
-	first := make([]int32, k)
+	first := make([]int32, int(hi-lo)+1)
 	for i := range first {
 		first[i] = -1
 	}
@@ -120,38 +123,13 @@ func rankCodes(codes []uint32, k int, nulls []bool, rows []int32, r *Ranks) {
 			r.R[i] = -1
 			continue
 		}
-		v := codes[row]
+		v := int32(vals[row] - lo)
 		if first[v] < 0 {
 			first[v] = int32(i)
 		}
-		r.R[i] = int32(v)
+		r.R[i] = v
 	}
-	finishMarked(first, r)
-}
-
-// rankOffsets is rankCodes for integers in [lo, lo+k).
-func rankOffsets(vals []int64, lo int64, k int, nulls []bool, rows []int32, r *Ranks) {
-	first := make([]int32, k)
-	for i := range first {
-		first[i] = -1
-	}
-	for i, row := range rows {
-		if nulls != nil && nulls[row] {
-			r.R[i] = -1
-			continue
-		}
-		v := vals[row] - lo
-		if first[v] < 0 {
-			first[v] = int32(i)
-		}
-		r.R[i] = int32(v)
-	}
-	finishMarked(first, r)
-}
-
-// finishMarked turns R's codes into ranks, given each code's first position (-1 when absent),
-// and fills Rep and Distinct. first is reused as the code → rank table.
-func finishMarked(first []int32, r *Ranks) {
+	// first becomes the value → rank table.
 	var rep []int32
 	for v, f := range first {
 		if f >= 0 {
@@ -165,6 +143,7 @@ func finishMarked(first []int32, r *Ranks) {
 		}
 	}
 	r.Rep, r.Distinct = rep, len(rep)
+	return true
 }
 
 // rankStrings ranks strings by first numbering the distinct values (a map: panel strings come

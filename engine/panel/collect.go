@@ -70,8 +70,8 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 			for f := range out {
 				out[f].NullCount[i] = nulls[f]
 			}
-		case col.Kind == table.String && col.Dict != nil:
-			numeric = append(numeric, i) // dictionary codes: compared as integers, below
+		case col.Encoded():
+			numeric = append(numeric, i) // codes: compared as integers, below
 		case col.Kind == table.String && !e.rankable(i):
 			numeric = append(numeric, i) // many distinct strings: compared directly, below
 		case col.Kind == table.String:
@@ -90,7 +90,7 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		}
 	}
 	parallel(len(numeric), func(j int) {
-		if c := &t.Cols[numeric[j]]; c.Dict != nil {
+		if c := &t.Cols[numeric[j]]; c.Encoded() {
 			e.codeStats(c, out, numeric[j], prefix)
 		} else if c.Kind == table.String {
 			e.stringStats(c, out, numeric[j], prefix)
@@ -165,58 +165,82 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 	}
 }
 
-// codeStats fills leaf i's statistics for a dictionary-encoded string column in one sequential
-// pass over its codes, which order as its values do: each row updates its file's smallest and
-// largest code, and only the winners are read back from the dictionary.
+// codeStats fills leaf i's statistics for an encoded column (table.Column.Encoded) in one
+// sequential pass over its codes, which order as its values do: each row updates its file's
+// smallest and largest code, and only the winners are decoded.
 func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix int) {
 	nf := len(out)
 	lo := make([]uint32, nf)
 	hi := make([]uint32, nf)
 	cnt := make([]int64, nf) // non-NULL rows
-	for f := range lo {
-		lo[f] = math.MaxUint32
-	}
-	nulls := col.Nulls
-	switch fo := e.fileOf8; {
-	case fo != nil && nulls == nil:
-		fo = fo[:len(col.Codes)]
-		for r, v := range col.Codes {
-			f := fo[r]
-			lo[f], hi[f] = min(lo[f], v), max(hi[f], v)
-		}
-		for f := range out {
-			cnt[f] = out[f].NumRecords
-		}
-	case fo != nil:
-		fo = fo[:len(col.Codes)]
-		nulls = nulls[:len(col.Codes)]
-		for r, v := range col.Codes {
-			if nulls[r] {
-				continue
-			}
-			f := fo[r]
-			lo[f], hi[f] = min(lo[f], v), max(hi[f], v)
-			cnt[f]++
-		}
-	default:
-		for r, v := range col.Codes {
-			if nulls != nil && nulls[r] {
-				continue
-			}
-			f := e.fileOf[r]
-			lo[f], hi[f] = min(lo[f], v), max(hi[f], v)
-			cnt[f]++
-		}
+	if col.Codes16 != nil {
+		codeRanges(col.Codes16, col.Nulls, e.fileOf8, e.fileOf, lo, hi, cnt)
+	} else {
+		codeRanges(col.Codes32, col.Nulls, e.fileOf8, e.fileOf, lo, hi, cnt)
 	}
 	for f := range out {
+		if col.Nulls == nil {
+			cnt[f] = out[f].NumRecords
+		}
 		out[f].NullCount[i] = out[f].NumRecords - cnt[f]
 		if cnt[f] == 0 {
 			continue
 		}
-		out[f].MinValues[i] = table.StringValue(stats.MinStringPrefix(col.Dict.At(int(lo[f])), prefix))
-		if m, ok := stats.TruncateMaxString(col.Dict.At(int(hi[f])), prefix); ok {
-			out[f].MaxValues[i] = table.StringValue(m)
+		if col.Dict != nil {
+			out[f].MinValues[i] = table.StringValue(stats.MinStringPrefix(col.Dict.At(int(lo[f])), prefix))
+			if m, ok := stats.TruncateMaxString(col.Dict.At(int(hi[f])), prefix); ok {
+				out[f].MaxValues[i] = table.StringValue(m)
+			}
+			continue
 		}
+		a, b := col.Base+int64(lo[f]), col.Base+int64(hi[f])
+		if col.Kind == table.Timestamp || col.Kind == table.TimestampNTZ {
+			a, b = floorMillis(a), floorMillis(b)
+		}
+		out[f].MinValues[i] = table.Value{Kind: col.Kind, I: a, Scale: col.Scale}
+		out[f].MaxValues[i] = table.Value{Kind: col.Kind, I: b, Scale: col.Scale}
+	}
+}
+
+// codeRanges folds every row's code into its file's smallest and largest (lo, hi) and, when
+// there are NULLs, counts each file's non-NULL rows (cnt). fileOf8 is used when not nil.
+func codeRanges[T uint16 | uint32](codes []T, nulls []bool, fileOf8 []uint8, fileOf []int32, lo, hi []uint32, cnt []int64) {
+	l := make([]T, len(lo))
+	h := make([]T, len(hi))
+	for f := range l {
+		l[f] = ^T(0)
+	}
+	switch fo := fileOf8; {
+	case fo != nil && nulls == nil:
+		fo = fo[:len(codes)]
+		for r, v := range codes {
+			f := fo[r]
+			l[f], h[f] = min(l[f], v), max(h[f], v)
+		}
+	case fo != nil:
+		fo = fo[:len(codes)]
+		nulls = nulls[:len(codes)]
+		for r, v := range codes {
+			if nulls[r] {
+				continue
+			}
+			f := fo[r]
+			l[f], h[f] = min(l[f], v), max(h[f], v)
+			cnt[f]++
+		}
+	default:
+		fo := fileOf[:len(codes)]
+		for r, v := range codes {
+			if nulls != nil && nulls[r] {
+				continue
+			}
+			f := fo[r]
+			l[f], h[f] = min(l[f], v), max(h[f], v)
+			cnt[f]++
+		}
+	}
+	for f := range lo {
+		lo[f], hi[f] = uint32(l[f]), uint32(h[f])
 	}
 }
 
@@ -484,9 +508,9 @@ func statValues(col *table.Column, loRow, hiRow, prefix int) (min, max table.Val
 		}
 		return min, max
 	case table.Timestamp, table.TimestampNTZ:
-		return table.Value{Kind: col.Kind, I: floorMillis(col.Ints[loRow])}, table.Value{Kind: col.Kind, I: floorMillis(col.Ints[hiRow])}
+		return table.Value{Kind: col.Kind, I: floorMillis(col.Int(loRow))}, table.Value{Kind: col.Kind, I: floorMillis(col.Int(hiRow))}
 	}
-	return table.Value{Kind: col.Kind, I: col.Ints[loRow], Scale: col.Scale}, table.Value{Kind: col.Kind, I: col.Ints[hiRow], Scale: col.Scale}
+	return table.Value{Kind: col.Kind, I: col.Int(loRow), Scale: col.Scale}, table.Value{Kind: col.Kind, I: col.Int(hiRow), Scale: col.Scale}
 }
 
 // floorMillis truncates microseconds to whole milliseconds toward -inf, as the stats JSON keeps

@@ -58,7 +58,10 @@ func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Coll
 			var ok bool
 			switch {
 			case col.Dict != nil:
-				lo, hi, nulls, ok = codeRange(col, rows)
+				var l, h uint32
+				if l, h, nulls, ok = codeRange(col, rows); ok {
+					lo, hi = col.Dict.At(int(l)), col.Dict.At(int(h))
+				}
 			case enc != nil:
 				lo, hi, nulls, ok = enc.stringRange(i, col.Nulls, rows)
 			default:
@@ -73,7 +76,14 @@ func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Coll
 		default:
 			var lo, hi int64
 			var ok bool
-			lo, hi, nulls, ok = intRange(col.Ints, col.Nulls, rows)
+			if col.Encoded() {
+				var l, h uint32
+				if l, h, nulls, ok = codeRange(col, rows); ok {
+					lo, hi = col.Base+int64(l), col.Base+int64(h)
+				}
+			} else {
+				lo, hi, nulls, ok = intRange(col.Ints, col.Nulls, rows)
+			}
 			if ok {
 				if col.Kind == table.Timestamp || col.Kind == table.TimestampNTZ {
 					lo, hi = floorMillis(lo), floorMillis(hi)
@@ -167,21 +177,30 @@ func floatRange(vals []float64, nulls []bool, rows []int32) (lo, hi float64, nul
 	return lo, hi, nullCount, true
 }
 
-// codeRange is stringRange for a dictionary-encoded column: its codes order as its values do.
-func codeRange(col *table.Column, rows []int32) (lo, hi string, nullCount int64, ok bool) {
-	l, h := uint32(math.MaxUint32), uint32(0)
+// codeRange is the smallest and largest code of an encoded column over the non-NULL rows, which
+// are its smallest and largest values.
+func codeRange(col *table.Column, rows []int32) (lo, hi uint32, nullCount int64, ok bool) {
+	if col.Codes16 != nil {
+		return codeRangeOf(col.Codes16, col.Nulls, rows)
+	}
+	return codeRangeOf(col.Codes32, col.Nulls, rows)
+}
+
+func codeRangeOf[T uint16 | uint32](codes []T, nulls []bool, rows []int32) (lo, hi uint32, nullCount int64, ok bool) {
+	l, h := T(0), T(0)
+	l = ^l
 	for _, r := range rows {
-		if col.Nulls != nil && col.Nulls[r] {
+		if nulls != nil && nulls[r] {
 			nullCount++
 			continue
 		}
-		v := col.Codes[r]
+		v := codes[r]
 		l, h = min(l, v), max(h, v)
 	}
 	if int64(len(rows)) == nullCount {
-		return "", "", nullCount, false
+		return 0, 0, nullCount, false
 	}
-	return col.Dict.At(int(l)), col.Dict.At(int(h)), nullCount, true
+	return uint32(l), uint32(h), nullCount, true
 }
 
 func stringRange(vals []string, nulls []bool, rows []int32) (lo, hi string, nullCount int64, ok bool) {

@@ -6,28 +6,57 @@ import (
 	"strings"
 )
 
-// Column stores one leaf's values for every row. Exactly one of Ints, Floats or Strs is used,
-// chosen by Kind as in Value, except that a String or Binary column may instead be
-// dictionary-encoded in Dict and Codes (Strs nil): row r then holds Dict.At(Codes[r]). Dict is
-// sorted bytewise without duplicates, so codes compare as the values do (Spark's order); a NULL
-// row's code is 0. Generate encodes every string and binary column so: no pointer per row for
-// the garbage collector to scan, and min/max and ranks become integer work. Read strings through
-// Str, which handles both forms. Nulls is nil when the column has no nulls.
+// Column stores one leaf's values for every row, plainly or encoded.
+//
+// Plain: exactly one of Ints, Floats or Strs is used, chosen by Kind as in Value.
+//
+// Encoded (Encoded reports it; Ints and Strs are nil): row r's code is Codes16[r] or Codes32[r],
+// whichever is set, and codes order as the values do (Spark's order); a NULL row's code is 0. An
+// integer kind (everything but Double, String and Binary) decodes as Base + code. A String or
+// Binary column decodes as Dict.At(code), Dict being sorted bytewise without duplicates.
+// Generate encodes every column but doubles and wide timestamps so: a few bytes per row instead
+// of 8 or a 16-byte string header (memory a first page load must fault in, under wasm as
+// natively), no pointer per row for the garbage collector to scan, and min/max and ranks are
+// integer work on narrow codes. Read values through Value, Int, Str or Code, which handle both
+// forms.
+//
+// Nulls is nil when the column has no nulls.
 type Column struct {
-	Kind   Kind
-	Scale  uint8 // Decimal only
-	Ints   []int64
-	Floats []float64
-	Strs   []string
-	Nulls  []bool
-	Dict   *Dict
-	Codes  []uint32
+	Kind    Kind
+	Scale   uint8 // Decimal only
+	Ints    []int64
+	Floats  []float64
+	Strs    []string
+	Nulls   []bool
+	Base    int64
+	Codes16 []uint16
+	Codes32 []uint32
+	Dict    *Dict
+}
+
+// Encoded reports whether the column holds codes (Codes16 or Codes32) rather than plain values.
+func (c *Column) Encoded() bool { return c.Codes16 != nil || c.Codes32 != nil }
+
+// Code returns row r's code in an encoded column.
+func (c *Column) Code(r int) uint32 {
+	if c.Codes16 != nil {
+		return uint32(c.Codes16[r])
+	}
+	return c.Codes32[r]
+}
+
+// Int returns row r of an integer-kind column, in either form.
+func (c *Column) Int(r int) int64 {
+	if c.Ints == nil && c.Encoded() {
+		return c.Base + int64(c.Code(r))
+	}
+	return c.Ints[r]
 }
 
 // Str returns row r of a String or Binary column, in either form.
 func (c *Column) Str(r int) string {
 	if c.Dict != nil {
-		return c.Dict.At(int(c.Codes[r]))
+		return c.Dict.At(int(c.Code(r)))
 	}
 	return c.Strs[r]
 }
@@ -46,7 +75,7 @@ func (c *Column) Value(r int) Value {
 	case String, Binary:
 		return Value{Kind: c.Kind, S: c.Str(r)}
 	}
-	return Value{Kind: c.Kind, I: c.Ints[r], Scale: c.Scale}
+	return Value{Kind: c.Kind, I: c.Int(r), Scale: c.Scale}
 }
 
 // Less orders rows r and s of the column, nulls first (Spark's ascending NULLS FIRST).
@@ -62,22 +91,16 @@ func (c *Column) compareRows(r, s int) int {
 	case sn:
 		return 1
 	}
+	if c.Encoded() {
+		return cmp.Compare(c.Code(r), c.Code(s))
+	}
 	switch c.Kind {
 	case Double:
 		return compareFloat(c.Floats[r], c.Floats[s])
 	case String, Binary:
-		if c.Dict != nil {
-			return cmp.Compare(c.Codes[r], c.Codes[s])
-		}
 		return strings.Compare(c.Strs[r], c.Strs[s])
 	}
-	switch {
-	case c.Ints[r] < c.Ints[s]:
-		return -1
-	case c.Ints[r] > c.Ints[s]:
-		return 1
-	}
-	return 0
+	return cmp.Compare(c.Ints[r], c.Ints[s])
 }
 
 // DenseRanks returns each row's rank among the column's distinct non-null values (0-based, in
@@ -108,13 +131,16 @@ func (c *Column) DenseRanks() (ranks []int32, distinct int) {
 
 // Len is the number of rows stored.
 func (c *Column) Len() int {
+	switch {
+	case c.Codes16 != nil:
+		return len(c.Codes16)
+	case c.Codes32 != nil:
+		return len(c.Codes32)
+	}
 	switch c.Kind {
 	case Double:
 		return len(c.Floats)
 	case String, Binary:
-		if c.Dict != nil {
-			return len(c.Codes)
-		}
 		return len(c.Strs)
 	}
 	return len(c.Ints)

@@ -378,13 +378,24 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) e
 		col.Floats = make([]float64, rows)
 		genFloats(col.Floats, c, r)
 	case String:
-		col.Dict, col.Codes = genStrings(rows, c, r)
+		genStrings(col, rows, c, r)
 	case Binary:
-		col.Dict, col.Codes = genBinary(rows, c, r)
+		genBinary(col, rows, c, r)
 	default:
-		col.Ints = make([]int64, rows)
-		if err := genInts(col.Ints, k, c, r, l.Name()); err != nil {
-			return err
+		if c.Dist == Sequential && k == Int && rows > 0 && c.Start+int64(rows-1) > math.MaxInt32 {
+			return fmt.Errorf("table: column %q: sequential values pass the int range", l.Name())
+		}
+		base, maxCode := intCodes(k, c, rows)
+		switch {
+		case maxCode < 1<<16:
+			col.Base, col.Codes16 = base, make([]uint16, rows)
+			genInts(col.Codes16, base, k, c, r)
+		case maxCode < 1<<32:
+			col.Base, col.Codes32 = base, make([]uint32, rows)
+			genInts(col.Codes32, base, k, c, r)
+		default:
+			col.Ints = make([]int64, rows)
+			genInts(col.Ints, 0, k, c, r)
 		}
 	}
 	if c.NullFraction > 0 && rows > 0 {
@@ -406,8 +417,10 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) e
 					col.Ints[i] = 0
 				case col.Floats != nil:
 					col.Floats[i] = 0
+				case col.Codes16 != nil:
+					col.Codes16[i] = 0
 				default:
-					col.Codes[i] = 0
+					col.Codes32[i] = 0
 				}
 			}
 		}
@@ -490,57 +503,75 @@ func (p *picker) next(r *stream) int {
 	return r.intn(p.k)
 }
 
-func genInts(out []int64, k Kind, c *ColumnSpec, r *stream, name string) error {
+// intCodes returns the smallest value an integer-kind column can take and the largest code
+// (value - base) it can hold, from its spec alone.
+func intCodes(k Kind, c *ColumnSpec, rows int) (base int64, maxCode uint64) {
 	rpd := int64(c.RowsPerDay)
 	if rpd == 0 {
 		rpd = defaultRowsPerDy
 	}
+	last := int64(max(rows-1, 0))
+	switch {
+	case k == Boolean:
+		return 0, 1
+	case c.Dist == Uniform || c.Dist == HighCardinality:
+		return c.Min, uint64(c.Max - c.Min)
+	case c.Dist == Zipf || c.Dist == LowCardinality:
+		return c.Min, uint64(c.K - 1)
+	case k == Date:
+		return c.Start, uint64(last / rpd)
+	case k == Timestamp || k == TimestampNTZ:
+		const day = 86_400_000_000
+		return c.Start, uint64(last/rpd*day + day)
+	}
+	return c.Start, uint64(last)
+}
+
+// genInts draws an integer-kind column, storing value - base (base 0 for plain int64 values).
+func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSpec, r *stream) {
+	rpd := int64(c.RowsPerDay)
+	if rpd == 0 {
+		rpd = defaultRowsPerDy
+	}
+	if k == Boolean {
+		for i := range out {
+			out[i] = T(r.u64() >> 63)
+		}
+		return
+	}
 	switch c.Dist {
 	case Uniform, HighCardinality:
-		if k == Boolean {
-			for i := range out {
-				out[i] = int64(r.u64() >> 63)
-			}
-			return nil
-		}
 		span := uint64(c.Max-c.Min) + 1
+		off := c.Min - base
 		for i := range out {
-			out[i] = c.Min + int64(r.below(span))
+			out[i] = T(off + int64(r.below(span)))
 		}
 	case Zipf, LowCardinality:
-		if k == Boolean {
-			for i := range out {
-				out[i] = int64(r.u64() >> 63)
-			}
-			return nil
-		}
 		p := newPicker(c, r)
+		off := c.Min - base
 		for i := range out {
-			out[i] = c.Min + int64(p.next(r))
+			out[i] = T(off + int64(p.next(r)))
 		}
 	case Sequential:
+		off := c.Start - base
 		switch k {
 		case Date:
 			for i := range out {
-				out[i] = c.Start + int64(i)/rpd
+				out[i] = T(off + int64(i)/rpd)
 			}
 		case Timestamp, TimestampNTZ:
 			const day = 86_400_000_000
 			slot := day / rpd
 			for i := range out {
 				d, s := int64(i)/rpd, int64(i)%rpd
-				out[i] = c.Start + d*day + s*slot + int64(r.below(uint64(max(slot, 1))))
+				out[i] = T(off + d*day + s*slot + int64(r.below(uint64(max(slot, 1)))))
 			}
 		default:
 			for i := range out {
-				out[i] = c.Start + int64(i)
-			}
-			if k == Int && len(out) > 0 && out[len(out)-1] > math.MaxInt32 {
-				return fmt.Errorf("table: column %q: sequential values pass the int range", name)
+				out[i] = T(off + int64(i))
 			}
 		}
 	}
-	return nil
 }
 
 func genFloats(out []float64, c *ColumnSpec, r *stream) {
@@ -604,23 +635,43 @@ func pool(r *stream, c *ColumnSpec, n int, gen func(*stream, *ColumnSpec, []byte
 	return dictOf(values)
 }
 
-func genStrings(rows int, c *ColumnSpec, r *stream) (*Dict, []uint32) {
-	out := make([]uint32, rows)
+// setCodes stores per-row codes, each code[i] for a pool index i drawn by p (uniformly when p is
+// nil), in 16 bits when the dictionary allows, else 32.
+func setCodes(col *Column, d *Dict, rows int, code []uint32, p *picker, r *stream) {
+	col.Dict = d
+	if d.Len() <= 1<<16 {
+		col.Codes16 = make([]uint16, rows)
+		fillCodes(col.Codes16, code, p, r)
+	} else {
+		col.Codes32 = make([]uint32, rows)
+		fillCodes(col.Codes32, code, p, r)
+	}
+}
+
+func fillCodes[T uint16 | uint32](out []T, code []uint32, p *picker, r *stream) {
+	if p == nil {
+		n := uint64(len(code))
+		for i := range out {
+			out[i] = T(code[r.below(n)])
+		}
+		return
+	}
+	for i := range out {
+		out[i] = T(code[p.next(r)])
+	}
+}
+
+func genStrings(col *Column, rows int, c *ColumnSpec, r *stream) {
 	switch c.Dist {
 	case Uniform:
 		d, code := pool(r, c, min(stringPoolSize, max(rows, 1)), randomString)
-		n := uint64(len(code))
-		for i := range out {
-			out[i] = code[r.below(n)]
-		}
-		return d, out
+		setCodes(col, d, rows, code, nil, r)
+		return
 	case Zipf, LowCardinality:
 		d, code := pool(r, c, c.K, randomString)
 		p := newPicker(c, r)
-		for i := range out {
-			out[i] = code[p.next(r)]
-		}
-		return d, out
+		setCodes(col, d, rows, code, &p, r)
+		return
 	}
 	// HighCardinality: Prefix + a decimal id per row.
 	span := uint64(c.Max-c.Min) + 1
@@ -633,7 +684,8 @@ func genStrings(rows int, c *ColumnSpec, r *stream) (*Dict, []uint32) {
 	}
 	if c.Min >= 0 && digits(c.Min) == digits(c.Max) {
 		// Same prefix, same number of digits: the strings order as the ids do.
-		return encodeSorted(ids, out, len(c.Prefix)+digits(c.Max), format)
+		col.Dict, col.Codes32 = encodeSorted(ids, make([]uint32, rows), len(c.Prefix)+digits(c.Max), format)
+		return
 	}
 	values := make([]string, rows)
 	var buf []byte
@@ -641,7 +693,7 @@ func genStrings(rows int, c *ColumnSpec, r *stream) (*Dict, []uint32) {
 		buf = format(buf[:0], id)
 		values[i] = string(buf)
 	}
-	return dictOf(values)
+	col.Dict, col.Codes32 = dictOf(values)
 }
 
 func digits(v int64) int { return len(strconv.FormatInt(v, 10)) }
@@ -667,8 +719,7 @@ func encodeSorted(keys []uint64, out []uint32, width int, format func([]byte, ui
 	return &Dict{data: string(buf), off: off}, out
 }
 
-func genBinary(rows int, c *ColumnSpec, r *stream) (*Dict, []uint32) {
-	out := make([]uint32, rows)
+func genBinary(col *Column, rows int, c *ColumnSpec, r *stream) {
 	if c.Dist == Uniform {
 		d, code := pool(r, c, min(stringPoolSize, max(rows, 1)), func(r *stream, c *ColumnSpec, buf []byte) []byte {
 			lo, hi := c.lens()
@@ -677,11 +728,8 @@ func genBinary(rows int, c *ColumnSpec, r *stream) (*Dict, []uint32) {
 			}
 			return buf
 		})
-		n := uint64(len(code))
-		for i := range out {
-			out[i] = code[r.below(n)]
-		}
-		return d, out
+		setCodes(col, d, rows, code, nil, r)
+		return
 	}
 	// HighCardinality: the id as 8 big-endian bytes, whose byte order is the unsigned order of
 	// the id's two's-complement bits.
@@ -690,5 +738,5 @@ func genBinary(rows int, c *ColumnSpec, r *stream) (*Dict, []uint32) {
 	for i := range keys {
 		keys[i] = uint64(c.Min + int64(r.below(span)))
 	}
-	return encodeSorted(keys, out, 8, func(buf []byte, k uint64) []byte { return binary.BigEndian.AppendUint64(buf, k) })
+	col.Dict, col.Codes32 = encodeSorted(keys, make([]uint32, rows), 8, func(buf []byte, k uint64) []byte { return binary.BigEndian.AppendUint64(buf, k) })
 }

@@ -9,12 +9,21 @@ import (
 
 func distinctInts(c *Column) int {
 	m := map[int64]bool{}
-	for i, v := range c.Ints {
+	for i := range c.Len() {
 		if !c.IsNull(i) {
-			m[v] = true
+			m[c.Int(i)] = true
 		}
 	}
 	return len(m)
+}
+
+// ints returns an integer-kind column's values, decoded.
+func ints(c *Column) []int64 {
+	out := make([]int64, c.Len())
+	for i := range out {
+		out[i] = c.Int(i)
+	}
+	return out
 }
 
 func TestGenerateDeterministic(t *testing.T) {
@@ -81,8 +90,9 @@ func TestDefaultPanelSpec(t *testing.T) {
 	}
 	// Zipf skew: the most frequent device model is far above the uniform share (1/400).
 	freq := map[int64]int{}
-	for _, v := range tb.Cols[tb.LeafIndex("device_model_id")].Ints {
-		freq[v]++
+	dm := &tb.Cols[tb.LeafIndex("device_model_id")]
+	for i := range dm.Len() {
+		freq[dm.Int(i)]++
 	}
 	top := 0
 	for _, n := range freq {
@@ -92,11 +102,11 @@ func TestDefaultPanelSpec(t *testing.T) {
 		t.Errorf("top device_model_id count %d: not skewed", top)
 	}
 	// event_date advances one day per PanelRowsPerDay rows.
-	ed := tb.Cols[tb.LeafIndex("event_date")].Ints
+	ed := ints(&tb.Cols[tb.LeafIndex("event_date")])
 	if ed[PanelRowsPerDay]-ed[0] != 1 || ed[PanelRowsPerDay-1] != ed[0] || ed[len(ed)-1]-ed[0] != 9 {
 		t.Errorf("event_date does not advance by day: %d %d %d", ed[0], ed[PanelRowsPerDay], ed[len(ed)-1])
 	}
-	ts := tb.Cols[tb.LeafIndex("event_ts")].Ints
+	ts := ints(&tb.Cols[tb.LeafIndex("event_ts")])
 	for i := 1; i < len(ts); i++ {
 		if ts[i] < ts[i-1] {
 			t.Fatalf("event_ts decreases at row %d", i)
@@ -122,10 +132,10 @@ func TestDefaultPanelSpec(t *testing.T) {
 	}
 	nulls := 0
 	c := &tb.Cols[tb.LeafIndex("rating")]
-	for i := range c.Ints {
+	for i := range c.Len() {
 		if c.IsNull(i) {
 			nulls++
-			if c.Ints[i] != 0 {
+			if c.Code(i) != 0 {
 				t.Fatal("null slot holds a value")
 			}
 		}
@@ -238,7 +248,7 @@ func TestGenerateDictionaries(t *testing.T) {
 			continue
 		}
 		name := tb.Leaves[i].Name()
-		if c.Dict == nil || c.Strs != nil || len(c.Codes) != tb.NumRows {
+		if c.Dict == nil || c.Strs != nil || !c.Encoded() || c.Len() != tb.NumRows {
 			t.Fatalf("%s: not dictionary-encoded", name)
 		}
 		for k := 1; k < c.Dict.Len(); k++ {
@@ -246,7 +256,8 @@ func TestGenerateDictionaries(t *testing.T) {
 				t.Fatalf("%s: dictionary not strictly ascending at %d: %q, %q", name, k, c.Dict.At(k-1), c.Dict.At(k))
 			}
 		}
-		for r, code := range c.Codes {
+		for r := range c.Len() {
+			code := c.Code(r)
 			if int(code) >= c.Dict.Len() || c.IsNull(r) && code != 0 {
 				t.Fatalf("%s row %d: code %d of %d (null %v)", name, r, code, c.Dict.Len(), c.IsNull(r))
 			}
