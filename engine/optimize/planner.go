@@ -307,7 +307,10 @@ func (st *planState) prepareFilesPerPartition(files []File) []File {
 		if st.cfg.Platform == PlatformFabricRuntime20 && *st.cfg.Fabric.Incremental {
 			return st.fabricIncremental(files)
 		}
-		return st.applyMinZCube(sortZByID(zfilesOf(files)))
+		sc := zscratchPool.Get().(*zscratch)
+		defer sc.release()
+		sc.in = zfilesInto(sc.in, files)
+		return st.applyMinZCube(sortZByID(sc.in, sc), sc)
 	default:
 		// OptimizeTableStrategy.prepareFilesPerPartition: a stable sortBy(size).
 		return stableSortBySize(files)
@@ -316,7 +319,7 @@ func (st *planState) prepareFilesPerPartition(files []File) []File {
 
 // applyMinZCube is ClusteringStrategy.applyMinZCube on files sorted by ZCube id. The files' tags
 // are read once; the steps pass the read files along and the result is copied out at the end.
-func (st *planState) applyMinZCube(zs []zfile) []File {
+func (st *planState) applyMinZCube(zs []zfile, sc *zscratch) []File {
 	cols := st.snap.ClusteringColumns
 	for i := range zs {
 		st.stats.input.updateZ(&zs[i])
@@ -327,7 +330,7 @@ func (st *planState) applyMinZCube(zs []zfile) []File {
 		DroppedFiles: len(skipped), DroppedBytes: sumZBytes(skipped), DroppedZCubes: countZ(skipped),
 		KeptFiles: len(candidates), KeptBytes: sumZBytes(candidates)})
 
-	small, d := filterOutLargeZCubes(candidates, st.cfg.MinCubeSize)
+	small, d := filterOutLargeZCubes(candidates, st.cfg.MinCubeSize, sc)
 	st.emit(FilterApplied{Stage: "filterOutLargeZCubes", Name: "sealed ZCube at or over minCubeSize",
 		Detail:       "at or over minCubeSize " + FormatBytes(st.cfg.MinCubeSize),
 		DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(small), KeptBytes: sumZBytes(small)})

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ClusteringFileStats is M/skipping/clustering/ClusteringStats.scala ClusteringFileStats.
@@ -140,8 +141,11 @@ type zfile struct {
 }
 
 // zfilesOf reads the files' tags, pointing into files (which must outlive the result).
-func zfilesOf(files []File) []zfile {
-	zs := make([]zfile, len(files))
+func zfilesOf(files []File) []zfile { return zfilesInto(nil, files) }
+
+// zfilesInto is zfilesOf writing into buf's array when it is large enough.
+func zfilesInto(buf []zfile, files []File) []zfile {
+	zs := slices.Grow(buf[:0], len(files))[:len(files)]
 	for i := range files {
 		f := &files[i]
 		z := zfile{f: f}
@@ -168,6 +172,24 @@ func filesOf(zs []zfile) []File {
 	return out
 }
 
+// zscratch holds the file-sized buffers of one clustering preparation (the tags read, the
+// sorted files, the kept files). Pooled, so planning night after night on thousands of files
+// does not allocate them each time; nothing in a Plan points into them.
+type zscratch struct {
+	in, sorted, kept []zfile
+	group            []int32
+}
+
+var zscratchPool = sync.Pool{New: func() any { return new(zscratch) }}
+
+// release clears the buffers' pointers into the snapshot and returns them to the pool.
+func (sc *zscratch) release() {
+	clear(sc.in[:cap(sc.in)])
+	clear(sc.sorted[:cap(sc.sorted)])
+	clear(sc.kept[:cap(sc.kept)])
+	zscratchPool.Put(sc)
+}
+
 // cubeID is zcubeID on the cached tags.
 func (z *zfile) cubeID() (string, bool) { return z.id, z.cube }
 
@@ -175,17 +197,21 @@ func (z *zfile) cubeID() (string, bool) { return z.id, z.cube }
 // inputFiles.sortBy(_.tag(ZCUBE_ID)): a stable sort on Option[String], None (untagged) first.
 // Note it sorts on the ZCUBE_ID tag alone, while ZCube membership (ZCubeInfo.getForFile) needs
 // both tags; a file with only one of them sorts as tagged but counts as untagged.
-func sortByZCubeID(files []File) []File { return filesOf(sortZByID(zfilesOf(files))) }
+func sortByZCubeID(files []File) []File { return filesOf(sortZByID(zfilesOf(files), nil)) }
 
 // sortZByID is sortByZCubeID on read tags. A table holds few distinct ZCube ids and many files
 // per id, so the ids are numbered (files of one cube are usually adjacent: one lookup per run
 // of them), only the distinct ids are sorted, and the files are placed by a stable counting
 // sort on the id's rank. It returns zs itself when it is already in order.
-func sortZByID(zs []zfile) []zfile {
+func sortZByID(zs []zfile, sc *zscratch) []zfile {
 	if slices.IsSortedFunc(zs, cmpZByID) {
 		return zs
 	}
-	group := make([]int32, len(zs)) // index into ids, -1 when untagged
+	if sc == nil {
+		sc = &zscratch{}
+	}
+	sc.group = slices.Grow(sc.group[:0], len(zs))[:len(zs)]
+	group := sc.group // index into ids, -1 when untagged
 	var ids []string
 	index := map[string]int32{}
 	last, lastG := "", int32(-1)
@@ -226,7 +252,8 @@ func sortZByID(zs []zfile) []zfile {
 	for r := 1; r < len(start); r++ {
 		start[r] += start[r-1]
 	}
-	out := make([]zfile, len(zs))
+	sc.sorted = slices.Grow(sc.sorted[:0], len(zs))[:len(zs)]
+	out := sc.sorted
 	for i, g := range group {
 		out[start[g+1]] = zs[i]
 		start[g+1]++
@@ -281,7 +308,10 @@ type dropInfo struct {
 // sorted by ZCube id, untagged first; contiguous files with the same ZCUBE_ID form a cube, and a
 // cube whose Σ estLogicalFileSize ≥ minCubeSize is dropped. Untagged files always pass. When
 // nothing is dropped it returns files itself.
-func filterOutLargeZCubes(files []zfile, minCubeSize int64) ([]zfile, dropInfo) {
+func filterOutLargeZCubes(files []zfile, minCubeSize int64, sc *zscratch) ([]zfile, dropInfo) {
+	if sc == nil {
+		sc = &zscratch{}
+	}
 	var out []zfile // nil until the first drop: until then every file so far passes
 	var d dropInfo
 	pass := func(from, to int) {
@@ -296,7 +326,8 @@ func filterOutLargeZCubes(files []zfile, minCubeSize int64) ([]zfile, dropInfo) 
 		}
 		if size >= minCubeSize {
 			if out == nil {
-				out = append(make([]zfile, 0, len(files)), files[:start]...)
+				sc.kept = slices.Grow(sc.kept[:0], len(files)) // appends below stay in it
+				out = append(sc.kept, files[:start]...)
 			}
 			d.zcubes++
 			d.files += end - start
