@@ -48,3 +48,24 @@ func TestLayoutScratchMatchesLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestNoiseDraws: the noise bytes are Noise(rand.New(PCG(seed, "noise")).Float64()), row by row.
+func TestNoiseDraws(t *testing.T) {
+	var l Layouter
+	c := table.Column{Kind: table.Bigint, Ints: make([]int64, 5000)}
+	for i := range c.Ints {
+		c.Ints[i] = int64(i * 7 % 1013)
+	}
+	r := RankRows(&c, AllRows(len(c.Ints)))
+	for _, seed := range []uint64{0, 1, 1 << 63} {
+		if _, err := l.Layout(AllRows(len(c.Ints)), []Ranks{r}, ZOrder, 4, Options{Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 0x6e6f697365))
+		for i, got := range l.noise {
+			if want := Noise(rng.Float64()); got != want {
+				t.Fatalf("seed %d row %d: noise %d, want %d", seed, i, got, want)
+			}
+		}
+	}
+}
