@@ -13,6 +13,7 @@ type OutputFile struct {
 	NumRecords       int64
 	ModificationTime int64
 	ClusterRanges    []Range
+	Ref              int64 // the caller's handle, carried into the add (File.Ref)
 }
 
 // Parameter is one commitInfo operationParameters entry; Value is a []string (JSON-encoded by
@@ -157,7 +158,7 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 				return nil, fmt.Errorf("optimize: output %s has negative size %d", o.Path, o.Size)
 			}
 			add := File{Path: o.Path, Size: o.Size, PartitionValues: b.PartitionValues, NumRecords: o.NumRecords,
-				ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges}
+				ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges, Ref: o.Ref}
 			if p.Mode == ModeClustering {
 				add.ClusteringProvider = ProviderLiquid
 				add.Tags = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}

@@ -44,6 +44,10 @@ type File struct {
 	// Snapshot.ClusteringColumns), the file's [min, max] in rank space. Only the Fabric
 	// auto-recluster overlap score reads it; nil means unknown (the file is never scored).
 	ClusterRanges []Range
+	// Ref is the caller's handle for the file (an index into its own file table, say). The
+	// planner never reads it; it is carried unchanged into bins and removes, so the caller
+	// needs no lookup by path.
+	Ref int64
 }
 
 // ZCube returns the file's ZCube id and ZCUBE_ZORDER_BY columns, ok=false when untagged
