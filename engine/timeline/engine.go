@@ -45,6 +45,7 @@ type file struct {
 	cube     int32 // index into run.cubes, -1 when in no ZCube
 	layout   int32 // the Z-order cache entry that wrote it, -1 otherwise
 	slab     int32 // the run.slabs entry holding rows and vals, -1 for an append file
+	live     bool  // in the table as it stands
 	modTime  int64
 	st       *fileStats // shared by the files a reused Z-order layout rewrites
 	lo, hi   [3]int64   // per leaf min/max; for a partition column, its partition value
@@ -91,7 +92,6 @@ type run struct {
 
 	chunks  [][]file // every file ever written, by id: id>>chunkBits, id&chunkMask
 	nfiles  int
-	byPath  map[string]int32
 	live    []int32
 	commits []logCommit
 	version int64
@@ -117,7 +117,6 @@ type run struct {
 	freeSlabs []int32     // slabs no live file uses
 	rk        ranker
 	snapFiles []optimize.File // the planner's view of the live files, reused each night
-	pending   map[string]int32
 	bin       binTable
 	ident     []int32
 	namer     *namer
@@ -227,7 +226,6 @@ func newRun(s scenario.Timeline, prev *generated) (*run, error) {
 	}
 	r := &run{
 		s: s, g: g, sz: sz,
-		byPath:    map[string]int32{},
 		cubeIndex: map[string]int32{},
 		zcache:    map[int]*zentry{},
 		sorted:    map[int]*sortedColumn{},
@@ -451,7 +449,7 @@ func (r *run) commit(c logCommit) {
 		for _, id := range c.removes {
 			gone[id] = true
 			f := r.f(id)
-			delete(r.byPath, f.path)
+			f.live = false
 			r.cubeChange(f.cube, -f.size, -1)
 			r.release(f)
 		}
@@ -465,7 +463,7 @@ func (r *run) commit(c logCommit) {
 	}
 	for _, id := range c.adds {
 		f := r.f(id)
-		r.byPath[f.path] = id
+		f.live = true
 		r.live = append(r.live, id)
 		r.cubeChange(f.cube, f.size, 1)
 	}
@@ -626,7 +624,8 @@ func (r *run) snapshot() *optimize.Snapshot {
 	for i, id := range r.live {
 		f := r.f(id)
 		of := optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
-			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime}
+			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime,
+			Ref: int64(id)}
 		if fabric {
 			of.ClusterRanges = r.clusterRanges(f)
 		}
@@ -669,21 +668,17 @@ func (r *run) optimize(day int, d *Day, ds *dayState) error {
 	}
 	ts := timestamp(day, hourOptimize)
 	outputs := make([][]optimize.OutputFile, len(plan.Bins))
-	if r.pending == nil {
-		r.pending = map[string]int32{}
-	}
-	pending := r.pending
-	clear(pending)
+	firstNew := int32(r.nfiles) // the files this night's bins write get ids from here on
 	for i := range plan.Bins {
 		ids, err := r.execute(plan, i, day, ts)
 		if err != nil {
 			return err
 		}
+		outputs[i] = make([]optimize.OutputFile, 0, len(ids))
 		for _, id := range ids {
 			f := r.f(id)
-			pending[f.path] = id
 			outputs[i] = append(outputs[i], optimize.OutputFile{Path: f.path, Size: f.size,
-				NumRecords: int64(len(f.rows)), ModificationTime: ts, ClusterRanges: f.ranges})
+				NumRecords: int64(len(f.rows)), ModificationTime: ts, ClusterRanges: f.ranges, Ref: int64(id)})
 		}
 	}
 	res, err := plan.Commit(outputs, optimize.CommitEnv{StartTimeMs: ts, EndTimeMs: ts})
@@ -696,17 +691,21 @@ func (r *run) optimize(day int, d *Day, ds *dayState) error {
 		return nil
 	}
 	c := logCommit{day: day}
-	for _, rm := range res.Removes {
-		id, ok := r.byPath[rm.Path]
-		if !ok {
+	c.removes = make([]int32, 0, len(res.Removes))
+	for i := range res.Removes {
+		rm := &res.Removes[i]
+		id := int32(rm.Ref)
+		if !r.isLive(id, rm.Path) {
 			return fmt.Errorf("optimize removed %s, which is not live", rm.Path)
 		}
 		c.removes = append(c.removes, id)
 	}
+	c.adds = make([]int32, 0, len(res.Adds))
 	var written int64
-	for _, a := range res.Adds {
-		id, ok := pending[a.Path]
-		if !ok {
+	for i := range res.Adds {
+		a := &res.Adds[i]
+		id := int32(a.Ref)
+		if id < firstNew || id >= int32(r.nfiles) || r.f(id).path != a.Path {
 			return fmt.Errorf("optimize added %s, which no bin wrote", a.Path)
 		}
 		f := r.f(id)
@@ -749,6 +748,11 @@ func (r *run) add(f *file) int32 {
 	*c = append(*c, *f)
 	r.nfiles++
 	return id
+}
+
+// isLive reports whether id is a live file with this path (the planner hands ids back as Refs).
+func (r *run) isLive(id int32, path string) bool {
+	return id >= 0 && id < int32(r.nfiles) && r.f(id).live && r.f(id).path == path
 }
 
 func (r *run) cubeFor(id string) int32 {

@@ -26,8 +26,8 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	in := make([]int32, len(b.Files))
 	n := 0
 	for j := range b.Files {
-		id, ok := r.byPath[b.Files[j].Path]
-		if !ok {
+		id := int32(b.Files[j].Ref)
+		if !r.isLive(id, b.Files[j].Path) {
 			return nil, fmt.Errorf("bin %d holds %s, which is not live", i, b.Files[j].Path)
 		}
 		in[j] = id
