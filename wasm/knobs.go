@@ -137,6 +137,17 @@ var knobs = []knob{
 			s.Panel.StatsColumns = c
 			return nil
 		}},
+	{ID: "partition-by", Label: "PARTITIONED BY", View: "panel", Kind: knobText,
+		Help: "comma-separated, e.g. region_id: one directory per value; partition columns get no statistics",
+		Get:  func(s *scenario.Scenario) string { return strings.Join(s.Panel.PartitionBy, ", ") },
+		Set: func(s *scenario.Scenario, v string) error {
+			c := splitList(v)
+			if len(c) > scenario.MaxKeys {
+				return fmt.Errorf("partition columns: %d given, at most %d", len(c), scenario.MaxKeys)
+			}
+			s.Panel.PartitionBy = c
+			return nil
+		}},
 	{ID: "color-key", Label: "Colour by span of", View: "panel", Kind: knobText,
 		Help: "a key; empty = the first key",
 		Get:  func(s *scenario.Scenario) string { return s.Panel.ColorKey },
@@ -194,6 +205,7 @@ func applyKnob(s scenario.Scenario, k *knob, v string) (scenario.Scenario, error
 	next := s
 	next.Panel.Keys = append([]string(nil), s.Panel.Keys...)
 	next.Panel.StatsColumns = append([]string(nil), s.Panel.StatsColumns...)
+	next.Panel.PartitionBy = append([]string(nil), s.Panel.PartitionBy...)
 	if err := k.Set(&next, v); err != nil {
 		return s, err
 	}

@@ -30,6 +30,7 @@ statistics, runs Delta's data skipping for --where and prints the result.
   --where 'PRED'       SQL predicate, e.g. "user_id = 42 AND region_id < 3"
   --indexed-cols N     delta.dataSkippingNumIndexedCols (default 32, -1 = all)
   --stats-columns a,b  delta.dataSkippingStatsColumns
+  --partition-by a,b   PARTITIONED BY: one directory per value, partition pruning
   --seed S             table and noise seed (default 1)
   --link '#s=...'      start from the panel a link encodes; explicit flags override it
   --format json|csv    json (default): the panel Result; csv: one row per file
@@ -51,6 +52,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	where := fs.String("where", "", "")
 	ic := fs.Int("indexed-cols", 0, "")
 	sc := fs.String("stats-columns", "", "")
+	pb := fs.String("partition-by", "", "")
 	seed := fs.Uint64("seed", 0, "")
 	link := fs.String("link", "", "")
 	format := fs.String("format", "json", "")
@@ -136,6 +138,9 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	if set["stats-columns"] {
 		p.StatsColumns = splitList(*sc)
 	}
+	if set["partition-by"] {
+		p.PartitionBy = splitList(*pb)
+	}
 	if set["seed"] {
 		p.Seed = *seed
 	}
@@ -173,7 +178,7 @@ func flagFor(msg string) string {
 	for _, m := range []struct{ prefix, flag string }{
 		{"rows per file", "rows-per-file"}, {"rows", "rows"}, {"files", "files"},
 		{"layout", "layout"}, {"predicate", "where"}, {"indexed", "indexed-cols"},
-		{"stats", "stats-columns"}, {"column name", "keys"},
+		{"stats", "stats-columns"}, {"partition", "partition-by"}, {"column name", "keys"},
 	} {
 		if strings.HasPrefix(msg, m.prefix) || strings.Contains(msg, " "+m.prefix) {
 			return m.flag
