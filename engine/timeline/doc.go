@@ -50,5 +50,15 @@
 //
 // The browser recomputes through Engine, which keeps the last run: moving only the day slider
 // selects a day of it; DayFiles, Describe, Statements and Snapshot compute a day's views on
-// demand.
+// demand. A rerun whose rows are the last run's (the same seed, days, history and rows per day:
+// every knob but those) reads the last run's table instead of generating it again; that is the
+// input, not a result, and everything after it runs in full. RunWithProgress (and
+// Engine.Progress) reports each simulated day as it completes, so the widget can yield to the
+// browser during a long recompute.
+//
+// Cost: a run's work is the mechanism's, dominated by ranking and laying out every bin's rows
+// (the open cube plus the new data, every night, for liquid) and by collecting statistics; the
+// engine keeps allocation low (reused rank, layout and planning buffers; OPTIMIZE output
+// written into recycled slabs once the files using them are removed), which matters most in
+// wasm, where the collector is single-threaded and growing the heap is slow.
 package timeline
