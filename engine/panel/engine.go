@@ -29,10 +29,11 @@ type Engine struct {
 	tbl   *table.Table
 	ranks map[int]layout.Ranks // leaf → dense ranks over the whole table
 
-	lay   layout.Layouter
-	last  layoutKey
-	files [][]int32
-	paths []string
+	lay        layout.Layouter
+	last       layoutKey
+	files      [][]int32
+	paths      []string
+	partValues []map[string]string // per file: its partition directory's values (nil when unpartitioned)
 
 	statsFor  statsKey
 	fileStats []stats.FileStats
@@ -51,6 +52,7 @@ type Engine struct {
 type layoutKey struct {
 	kind     layout.Kind
 	keys     string
+	parts    string // partition columns
 	numFiles int
 	gen      int // bumped whenever a layout is computed
 }
@@ -159,6 +161,21 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	cfg := stats.DefaultConfig()
 	cfg.NumIndexedCols = p.NumIndexedCols()
 	cfg.StatsColumns = p.StatsColumns
+	// PARTITIONED BY: partition columns are directories, never statistics, and do not count
+	// towards dataSkippingNumIndexedCols (M/stats/StatisticsCollection.scala).
+	parts := make([]int, len(p.PartitionBy))
+	for i, c := range p.PartitionBy {
+		if parts[i] = t.LeafIndex(c); parts[i] < 0 || len(t.Leaves[parts[i]].Path) != 1 {
+			res.Error = invalid(fmt.Sprintf("PARTITIONED BY column %q is not a top-level column of the table", c))
+			return res
+		}
+		if slices.Contains(parts[:i], parts[i]) {
+			res.Error = invalid(fmt.Sprintf("PARTITIONED BY column %q is listed twice", c))
+			return res
+		}
+		p.PartitionBy[i] = t.Leaves[parts[i]].Name()
+	}
+	cfg.PartitionColumns = p.PartitionBy
 	indexed, err := stats.StatsSchema(t.Schema, cfg)
 	if err != nil {
 		fail(err)
@@ -172,6 +189,23 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	for i, k := range p.Keys {
 		keys[i] = t.LeafIndex(k)
 	}
+	if res.Error == nil && len(parts) > 0 {
+		// Delta refuses clustering a partitioned table, and Z-ordering on a partition column
+		// (DeltaTableBuilder / validateZorderByColumns in M/commands/OptimizeTableCommand.scala).
+		switch kind {
+		case layout.Hilbert:
+			fail(ddl.ClusterByWithPartitionedBy())
+			showAppend()
+		case layout.ZOrder:
+			for i, k := range keys {
+				if slices.Contains(parts, k) {
+					fail(ddl.ZOrderingOnPartitionColumn(p.Keys[i]))
+					showAppend()
+					break
+				}
+			}
+		}
+	}
 	if res.Error == nil {
 		err, show := checkKeys(t, kind, p.Keys, keys, indexed)
 		if err != nil {
@@ -183,11 +217,11 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	}
 
 	numFiles := NumFiles(p)
-	files, paths, err := e.layout(t, kind, keys, numFiles, p.Seed)
+	files, paths, err := e.layout(t, kind, keys, parts, numFiles, p.Seed)
 	if err != nil {
 		fail(err)
 		showAppend()
-		files, paths, _ = e.layout(t, kind, nil, numFiles, p.Seed)
+		files, paths, _ = e.layout(t, kind, nil, parts, numFiles, p.Seed)
 	}
 	e.spanCols = spanColumns(t, p.Keys)
 	fileStats, objects, statsStr := e.collect(t, files, indexed, cfg)
@@ -197,7 +231,7 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		read[i] = true
 	}
 	if strings.TrimSpace(p.Where) != "" {
-		if err := scan(t, p.Where, fileStats, files, paths, indexed, read); err != nil {
+		if err := scan(t, p.Where, fileStats, files, paths, e.partValues, p.PartitionBy, indexed, read); err != nil {
 			fail(err)
 		}
 	}
@@ -277,7 +311,7 @@ func spanColumns(t *table.Table, keys []string) []int {
 }
 
 // layout lays the table out, or returns the cached files when nothing that decides them changed.
-func (e *Engine) layout(t *table.Table, kind layout.Kind, keys []int, numFiles int, seed uint64) ([][]int32, []string, error) {
+func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, numFiles int, seed uint64) ([][]int32, []string, error) {
 	switch kind {
 	case layout.Append:
 		keys = nil
@@ -289,28 +323,60 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys []int, numFiles i
 			return nil, nil, fmt.Errorf("key %d is not a column of the table", i+1)
 		}
 	}
-	lk := layoutKey{kind: kind, keys: fmt.Sprint(keys), numFiles: numFiles, gen: e.last.gen}
+	lk := layoutKey{kind: kind, keys: fmt.Sprint(keys), parts: fmt.Sprint(parts), numFiles: numFiles, gen: e.last.gen}
 	if e.files != nil && e.last == lk {
 		return e.files, e.paths, nil
 	}
-	ranks := make([]layout.Ranks, len(keys))
-	for i, k := range keys {
-		ranks[i] = e.rankOf(k)
-	}
-	// Clustering an unpartitioned table is one OPTIMIZE bin: the whole table.
-	if len(e.allRows) != t.NumRows {
-		e.allRows = layout.AllRows(t.NumRows)
-	}
-	files, err := e.lay.Layout(e.allRows, ranks, kind, numFiles, layout.Options{Seed: seed})
-	if err != nil {
-		return nil, nil, err
+	namer := layout.NewFileNamer(seed)
+	var files [][]int32
+	var paths []string
+	e.partValues = e.partValues[:0]
+	if len(parts) == 0 {
+		ranks := make([]layout.Ranks, len(keys))
+		for i, k := range keys {
+			ranks[i] = e.rankOf(k)
+		}
+		// Clustering an unpartitioned table is one OPTIMIZE bin: the whole table.
+		if len(e.allRows) != t.NumRows {
+			e.allRows = layout.AllRows(t.NumRows)
+		}
+		var err error
+		files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, layout.Options{Seed: seed})
+		if err != nil {
+			return nil, nil, err
+		}
+		for i := range files {
+			paths = append(paths, namer.Name("", i))
+			e.partValues = append(e.partValues, nil)
+		}
+	} else {
+		// One directory per partition value, each laid out on its own as OPTIMIZE lays out one bin
+		// per partition: range ids are quantiles of that partition's rows, and it gets
+		// max(1, rows/rowsPerFile) files, Delta's approxNumFiles with rows standing for bytes.
+		rowsPerFile := max(1, t.NumRows/max(1, numFiles))
+		for bi, bin := range layout.Bins(t, parts) {
+			ranks := make([]layout.Ranks, len(keys))
+			for i, k := range keys {
+				ranks[i] = layout.RankRows(&t.Cols[k], bin.Rows)
+			}
+			bf, err := e.lay.Layout(bin.Rows, ranks, kind, max(1, len(bin.Rows)/rowsPerFile), layout.Options{Seed: seed + uint64(bi)})
+			if err != nil {
+				return nil, nil, err
+			}
+			pv := make(map[string]string, len(parts))
+			for i, c := range parts {
+				if v := bin.Values[i]; !v.Absent() {
+					pv[t.Leaves[c].Name()] = v.String() // a missing key is a NULL partition value
+				}
+			}
+			for _, f := range bf {
+				files = append(files, append([]int32(nil), f...))
+				paths = append(paths, namer.Name(bin.Dir, len(paths)))
+				e.partValues = append(e.partValues, pv)
+			}
+		}
 	}
 	e.setFiles(files)
-	namer := layout.NewFileNamer(seed)
-	paths := make([]string, len(files))
-	for i := range files {
-		paths[i] = namer.Name("", i)
-	}
 	lk.gen++
 	e.last, e.paths = lk, paths
 	return files, paths, nil
