@@ -37,3 +37,24 @@ func BenchmarkGenerate(b *testing.B) {
 		generate(1, 0, 60, 40*256)
 	}
 }
+
+// BenchmarkEngineKnob is the widget's case: a knob that leaves the rows alone (the minimum cube
+// size) moves, and the Engine reruns the liquid default on the table it kept.
+func BenchmarkEngineKnob(b *testing.B) {
+	b.ReportAllocs()
+	var e Engine
+	s := scenario.Timeline{Strategy: StrategyLiquid}
+	if _, err := e.Run(s); err != nil {
+		b.Fatal(err)
+	}
+	c0 := cpuTime()
+	for i := 0; b.Loop(); i++ {
+		s.MinCubeGB = float64(100 - 20*(i%2))
+		if _, err := e.Run(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if c := cpuTime() - c0; c > 0 {
+		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	}
+}
