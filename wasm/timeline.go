@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"layoutlab/engine/scenario"
@@ -23,6 +24,11 @@ type timelineState struct {
 	files   *timeline.DayFiles
 	pending int // generation of the run under way; a newer knob move supersedes it
 	done    int // generation of the run in run/err
+
+	// eng keeps the last run so a knob that leaves the rows alone reruns on them; simMu lets
+	// one simulation use it at a time (a superseded run leaves at its next progress call).
+	eng   timeline.Engine
+	simMu sync.Mutex
 }
 
 // recomputeTimeline shows the day under the slider. A new scenario is simulated on its own
@@ -44,9 +50,17 @@ func (a *app) recomputeTimeline() {
 
 // simulate runs the timeline without holding a.mu, yielding every ~10 ms.
 func (a *app) simulate(key scenario.Timeline, gen int) {
+	a.tl.simMu.Lock()
+	defer a.tl.simMu.Unlock()
+	a.mu.Lock()
+	stale := gen != a.tl.pending
+	a.mu.Unlock()
+	if stale {
+		return
+	}
 	status := a.doc.GetElementByID("progress")
 	last := time.Now()
-	res, err := timeline.RunWithProgress(key, func(done, days int) {
+	a.tl.eng.Progress = func(done, days int) {
 		if time.Since(last) < 10*time.Millisecond {
 			return
 		}
@@ -60,9 +74,10 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 		stale := gen != a.tl.pending
 		a.mu.Unlock()
 		if stale {
-			runtime.Goexit() // a newer run has started; drop this one
+			runtime.Goexit() // a newer run has started; drop this one (deferred unlock runs)
 		}
-	})
+	}
+	res, err := a.tl.eng.Run(key)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if gen != a.tl.pending {
