@@ -22,6 +22,7 @@ type game struct {
 	lastW, lastH float64
 	scale        float64 // device pixels per CSS pixel
 	cells        []view.Cell
+	batch        rectBatch
 	pad          float64
 }
 

@@ -73,14 +73,21 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 		fi := order[i]
 		g.cells[fi] = view.Cell{X: cl.X - pad, Y: cl.Y, W: cl.W, H: cl.H} // hit boxes share the grid's pad offset
 		x, y, w, h := float32(cl.X), float32(cl.Y), float32(cl.W), float32(cl.H)
+		if g.batch.full() {
+			g.batch.flush(screen)
+		}
 		if cl.Read {
-			vector.DrawFilledRect(screen, x, y, w, h, cl.Fill, false)
+			// Read files: a white rim around the colour, unmistakable even on tiny cells.
+			g.batch.add(x-0.5, y-0.5, w+1, h+1, color.RGBA{0xff, 0xff, 0xff, 0xff})
+			g.batch.add(x+0.5, y+0.5, max(w-1, 0.5), max(h-1, 0.5), cl.Fill)
 		} else {
-			vector.DrawFilledRect(screen, x, y, w, h, color.RGBA{cl.Fill.R / 4, cl.Fill.G / 4, cl.Fill.B / 4, 0xff}, false)
+			g.batch.add(x, y, w, h, color.RGBA{cl.Fill.R / 4, cl.Fill.G / 4, cl.Fill.B / 4, 0xff})
 		}
-		if fi == a.selected {
-			vector.StrokeRect(screen, x-1, y-1, w+2, h+2, float32(2*s), highlight, false)
-		}
+	}
+	g.batch.flush(screen)
+	if a.selected >= 0 && a.selected < len(g.cells) {
+		c := g.cells[a.selected]
+		vector.StrokeRect(screen, float32(c.X+pad)-1, float32(c.Y)-1, float32(c.W)+2, float32(c.H)+2, float32(2*s), highlight, false)
 	}
 	for _, f := range frames {
 		x, y, w, h := float32(f.X), float32(f.Y), float32(f.W), float32(f.H)

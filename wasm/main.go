@@ -16,6 +16,7 @@ func main() {
 	app.bindControls()
 	app.bindCopyLink()
 	app.bindExports()
+	app.bindDetails()
 	ebiten.SetWindowTitle("Layout Lab")
 	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetRunnableOnUnfocused(true)

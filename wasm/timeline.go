@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"honnef.co/go/js/dom/v2"
+
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 )
@@ -165,19 +167,42 @@ func (a *app) showTimelineText(visible bool) {
 		stats, name = d.ZOrderStats, "zOrderStats"
 	}
 	set("run-stats", name+" "+indent(stats)+"\noperationMetrics "+indent(d.OperationMetrics))
-	detail, history, err := a.tl.run.Describe(a.tl.day)
-	if err != nil {
-		set("describe-detail", err.Error())
-		return
-	}
-	set("describe-detail", indent(detail))
-	set("describe-history", indent(history))
-	if snap, err := a.tl.run.Snapshot(a.tl.day); err == nil {
-		if dm, ok := snap.DomainMetadata("delta.clustering"); ok {
-			set("domain-metadata", indent(map[string]any{"domainMetadata": dm}))
-		} else {
-			set("domain-metadata", "(no delta.clustering domain on this day)")
+	// DESCRIBE and the domain replay the log up to the day: only for the panels that are open,
+	// so the day slider stays within a frame. Opening one fills it (see bindDetails).
+	if a.detailsOpen("describe-detail") || a.detailsOpen("describe-history") {
+		detail, history, err := a.tl.run.Describe(a.tl.day)
+		if err != nil {
+			set("describe-detail", err.Error())
+			return
 		}
+		set("describe-detail", indent(detail))
+		set("describe-history", indent(history))
+	}
+	if a.detailsOpen("domain-metadata") {
+		if snap, err := a.tl.run.Snapshot(a.tl.day); err == nil {
+			if dm, ok := snap.DomainMetadata("delta.clustering"); ok {
+				set("domain-metadata", indent(map[string]any{"domainMetadata": dm}))
+			} else {
+				set("domain-metadata", "(no delta.clustering domain on this day)")
+			}
+		}
+	}
+}
+
+// detailsOpen reports whether the <details> around the element id is open.
+func (a *app) detailsOpen(id string) bool {
+	el := a.doc.GetElementByID(id)
+	return el != nil && el.Underlying().Get("parentElement").Get("open").Truthy()
+}
+
+// bindDetails refreshes the timeline text when a <details> panel is opened.
+func (a *app) bindDetails() {
+	for _, d := range a.doc.QuerySelectorAll("#timeline-text details") {
+		d.AddEventListener("toggle", false, func(dom.Event) {
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			a.showTimelineText(a.sc.View == "timeline")
+		})
 	}
 }
 

@@ -1,0 +1,46 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// rectBatch collects filled rectangles and draws them in one DrawTriangles call: thousands of
+// file cells cost one draw instead of one vector path each.
+type rectBatch struct {
+	vs []ebiten.Vertex
+	is []uint16
+}
+
+var whitePixel = func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+}()
+
+func (b *rectBatch) add(x, y, w, h float32, c color.RGBA) {
+	// Index buffers are uint16: flush before they overflow.
+	if len(b.vs)+4 > 65535 {
+		panic("rectBatch: flush before adding more than 16383 rectangles")
+	}
+	r, g, bl, a := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
+	n := uint16(len(b.vs))
+	for _, p := range [4][2]float32{{x, y}, {x + w, y}, {x, y + h}, {x + w, y + h}} {
+		b.vs = append(b.vs, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1, SrcY: 1, ColorR: r, ColorG: g, ColorB: bl, ColorA: a})
+	}
+	b.is = append(b.is, n, n+1, n+2, n+1, n+3, n+2)
+}
+
+// full reports whether the next add would overflow the index type.
+func (b *rectBatch) full() bool { return len(b.vs)+4 > 65535 }
+
+func (b *rectBatch) flush(dst *ebiten.Image) {
+	if len(b.is) > 0 {
+		dst.DrawTriangles(b.vs, b.is, whitePixel, nil)
+	}
+	b.vs, b.is = b.vs[:0], b.is[:0]
+}
