@@ -12,6 +12,7 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 
+	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 )
@@ -31,6 +32,24 @@ type timelineState struct {
 	// one simulation use it at a time (a superseded run leaves at its next progress call).
 	eng   timeline.Engine
 	simMu sync.Mutex
+
+	snap    *deltalog.Snapshot // the log replayed to snapDay, for hover and the domain panel
+	snapDay int
+	snapRun *timeline.Result
+}
+
+// snapshot returns the table's state at the day under the slider, replaying the log once per
+// (run, day) however often the pointer moves.
+func (a *app) snapshot() (*deltalog.Snapshot, error) {
+	if a.tl.snap != nil && a.tl.snapDay == a.tl.day && a.tl.snapRun == a.tl.run {
+		return a.tl.snap, nil
+	}
+	snap, err := a.tl.run.Snapshot(a.tl.day)
+	if err != nil {
+		return nil, err
+	}
+	a.tl.snap, a.tl.snapDay, a.tl.snapRun = snap, a.tl.day, a.tl.run
+	return snap, nil
 }
 
 // recomputeTimeline shows the day under the slider. A new scenario is simulated on its own
@@ -179,7 +198,7 @@ func (a *app) showTimelineText(visible bool) {
 		set("describe-history", indent(history))
 	}
 	if a.detailsOpen("domain-metadata") {
-		if snap, err := a.tl.run.Snapshot(a.tl.day); err == nil {
+		if snap, err := a.snapshot(); err == nil {
 			if dm, ok := snap.DomainMetadata("delta.clustering"); ok {
 				set("domain-metadata", indent(map[string]any{"domainMetadata": dm}))
 			} else {
@@ -212,7 +231,7 @@ func (a *app) timelineSelected() string {
 		return "Hover over or tap a file to see its add action."
 	}
 	f := a.tl.files.Files[a.selected]
-	if snap, err := a.tl.run.Snapshot(a.tl.day); err == nil {
+	if snap, err := a.snapshot(); err == nil {
 		if add, ok := snap.File(f.Path); ok {
 			return indent(map[string]any{"add": add})
 		}
