@@ -25,7 +25,8 @@ type app struct {
 	tl       timelineState // the timeline's run and the day under the slider (view "timeline")
 	version  int           // bumped on every change worth a redraw
 	selected int           // index of the file whose add action is shown; -1 = none
-	engineMs float64       // the last panel recompute, for the timing script
+	engineMs float64       // the last recompute (panel run, or selecting a timeline day), for the timing script
+	drawMs   float64       // Go time issuing the last frame's draws
 	dirty    bool          // the scenario changed; recompute on the next tick
 
 	wantPNG     bool // Draw reads the frame back for the PNG export
@@ -167,6 +168,7 @@ func (a *app) frameDrawn() {
 	ll.Set("frames", ll.Get("frames").Int()+1)
 	ll.Set("lastFrame", js.Global().Get("performance").Call("now"))
 	ll.Set("engineMs", a.engineMs)
+	ll.Set("drawMs", a.drawMs)
 }
 
 // markReady tells tests and embedding pages that the first frame is on screen.

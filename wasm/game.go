@@ -4,6 +4,7 @@ package main
 
 import (
 	"image/color"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -23,6 +24,7 @@ type game struct {
 	scale        float64 // device pixels per CSS pixel
 	cells        []view.Cell
 	batch        rectBatch
+	drawStart    time.Time // for the timing script: Go time spent issuing a frame's draws
 	pad          float64
 }
 
@@ -72,6 +74,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		return
 	}
 	g.drawn, g.lastW, g.lastH = a.version, g.w, g.h
+	g.drawStart = time.Now()
 	screen.Fill(background)
 	s := g.scale
 	g.pad = 12 * s
@@ -134,6 +137,7 @@ func (g *game) afterDraw(screen *ebiten.Image) {
 	// Ready once the engine's answer is on screen (a timeline may still be simulating).
 	if a.sc.View != "timeline" || a.tl.run != nil || a.tl.err != nil {
 		a.markReady()
+		a.drawMs = float64(time.Since(g.drawStart).Microseconds()) / 1000
 		a.frameDrawn()
 	}
 	if a.wantPNG {

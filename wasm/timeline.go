@@ -114,6 +114,8 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 
 // selectDay publishes the day under the slider of the current run.
 func (a *app) selectDay() {
+	t0 := time.Now()
+	defer func() { a.engineMs = float64(time.Since(t0).Microseconds()) / 1000 }()
 	a.tl.files = nil
 	if a.tl.err == nil {
 		a.tl.day = a.sc.Timeline.Day

@@ -115,6 +115,7 @@ func BenchmarkWidget(b *testing.B) {
 			b.Fatal(err)
 		}
 		eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
-		b.Logf("%-14s %-5s slider to frame: p50 %6.1f ms  p95 %6.1f ms  (last panel recompute %.1f ms)", p.Name, slider, percentile(d, 0.5), percentile(d, 0.95), eng)
+		draw, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.drawMs`))
+		b.Logf("%-14s %-5s slider to frame: p50 %6.1f ms  p95 %6.1f ms  (last recompute %.1f ms, last Draw %.1f ms of Go)", p.Name, slider, percentile(d, 0.5), percentile(d, 0.95), eng, draw)
 	}
 }
