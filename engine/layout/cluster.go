@@ -201,7 +201,7 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 		keys[i] = keys[i]<<8 | uint64(uint8(l.noise[i])^0x80)
 		pos[i] = int32(i)
 	}
-	l.s.sort(keys, pos)
+	l.s.SortPairs(keys, pos)
 	l.keys, l.pos = keys, pos
 
 	// Group equal composites, then RangePartitioner.determineBounds over the groups.

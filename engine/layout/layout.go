@@ -93,7 +93,7 @@ func FilesRanked(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Option
 // Layouter lays out bins, reusing its scratch buffers between calls; the zero value is ready.
 // It is not safe for concurrent use.
 type Layouter struct {
-	s          sorter
+	s          table.RadixSorter
 	rid        curve.RangeIDs
 	rid32      []int32
 	ids        [][]uint32
@@ -185,7 +185,7 @@ func (l *Layouter) orderBy(rows []int32, key Ranks, numFiles int) [][]int32 {
 		l.keys = append(l.keys, uint64(r+1)) // NULL (-1) sorts first
 		l.pos = append(l.pos, int32(i))
 	}
-	l.s.sort(l.keys, l.pos)
+	l.s.SortPairs(l.keys, l.pos)
 	sorted := make([]int32, n)
 	for j, p := range l.pos {
 		sorted[j] = rows[p]

@@ -222,44 +222,6 @@ func TestBinsAndNames(t *testing.T) {
 	}
 }
 
-func TestRadixSortMatchesStableSort(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 9))
-	var s sorter
-	for _, n := range []int{0, 1, 100, 300, 5000, 70000} {
-		for _, width := range []uint{1, 8, 13, 33, 48, 64} {
-			keys := make([]uint64, n)
-			pos := make([]int32, n)
-			for i := range keys {
-				keys[i] = (rng.Uint64() >> (64 - width)) << 3 // low bits constant
-				pos[i] = int32(i)
-			}
-			type kp struct {
-				k uint64
-				p int32
-			}
-			want := make([]kp, n)
-			for i := range keys {
-				want[i] = kp{keys[i], pos[i]}
-			}
-			slices.SortStableFunc(want, func(a, b kp) int {
-				switch {
-				case a.k < b.k:
-					return -1
-				case a.k > b.k:
-					return 1
-				}
-				return 0
-			})
-			s.sort(keys, pos)
-			for i := range want {
-				if keys[i] != want[i].k || pos[i] != want[i].p {
-					t.Fatalf("n=%d width=%d: mismatch at %d", n, width, i)
-				}
-			}
-		}
-	}
-}
-
 func TestRankStringsAndRep(t *testing.T) {
 	tb := mkTable([]string{"s"}, []string{"b", "a", "", "b", "é", "a"})
 	tb.Cols[0].Nulls = []bool{false, false, false, false, false, true}

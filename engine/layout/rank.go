@@ -2,7 +2,6 @@ package layout
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 	"strings"
 
@@ -74,8 +73,8 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 		keys = append(keys, k)
 		pos = append(pos, int32(i))
 	}
-	var s sorter
-	s.sort(keys, pos)
+	var s table.RadixSorter
+	s.SortPairs(keys, pos)
 	rank := int32(-1)
 	for j, k := range keys {
 		if j == 0 || keys[j-1] != k {
@@ -200,94 +199,4 @@ func floatKey(f float64) uint64 {
 		return ^b
 	}
 	return b | 1<<63
-}
-
-// sorter is an LSD radix sort of uint64 keys carrying int32 payloads, reusing its buffers.
-// Only the span of bits that differ between keys is sorted, so dates take one or two passes and
-// packed 48-bit curve keys three.
-type sorter struct {
-	k2    []uint64
-	p2    []int32
-	count []int32
-}
-
-// sort sorts keys ascending, permuting pos alongside. It is stable.
-func (s *sorter) sort(keys []uint64, pos []int32) {
-	n := len(keys)
-	if n < 256 {
-		insertionSort(keys, pos)
-		return
-	}
-	var or, and uint64 = 0, math.MaxUint64
-	for _, k := range keys {
-		or |= k
-		and &= k
-	}
-	diff := or ^ and
-	if diff == 0 {
-		return
-	}
-	// Only bits that differ between keys need sorting: from the lowest to the highest differing
-	// bit, in as few passes as digits of at most maxBits allow (16 bits for large inputs, whose
-	// count table then still sits in L2; 11 for small ones, where clearing it would dominate).
-	lowBit := uint(bits.TrailingZeros64(diff))
-	sig := uint(bits.Len64(diff)) - lowBit
-	maxBits := radixMaxBits(n)
-	passes := (sig + maxBits - 1) / maxBits
-	width := (sig + passes - 1) / passes
-	mask := uint64(1)<<width - 1
-	if cap(s.count) < 1<<width {
-		s.count = make([]int32, 1<<width)
-	}
-	cnt := s.count[:1<<width]
-	s.k2 = slices.Grow(s.k2[:0], n)[:n]
-	s.p2 = slices.Grow(s.p2[:0], n)[:n]
-	src, dst := keys, s.k2
-	psrc, pdst := pos, s.p2
-	for p := uint(0); p < passes; p++ {
-		shift := lowBit + p*width
-		if (diff>>shift)&mask == 0 {
-			continue
-		}
-		clear(cnt)
-		for _, k := range src {
-			cnt[(k>>shift)&mask]++
-		}
-		sum := int32(0)
-		for i, c := range cnt {
-			cnt[i] = sum
-			sum += c
-		}
-		for i, k := range src {
-			d := (k >> shift) & mask
-			j := cnt[d]
-			cnt[d]++
-			dst[j] = k
-			pdst[j] = psrc[i]
-		}
-		src, dst = dst, src
-		psrc, pdst = pdst, psrc
-	}
-	if &src[0] != &keys[0] {
-		copy(keys, src)
-		copy(pos, psrc)
-	}
-}
-
-// radixMaxBits is the widest digit worth using for n keys: about n/8 buckets, so each bucket
-// receives several keys and the scatter stays cache-friendly, between 8 and 16 bits.
-var radixMaxBits = func(n int) uint {
-	return uint(min(16, max(8, bits.Len(uint(n))-3)))
-}
-
-func insertionSort(keys []uint64, pos []int32) {
-	for i := 1; i < len(keys); i++ {
-		k, p := keys[i], pos[i]
-		j := i
-		for j > 0 && keys[j-1] > k {
-			keys[j], pos[j] = keys[j-1], pos[j-1]
-			j--
-		}
-		keys[j], pos[j] = k, p
-	}
 }

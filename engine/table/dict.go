@@ -1,7 +1,6 @@
 package table
 
 import (
-	"math/bits"
 	"slices"
 	"strings"
 )
@@ -54,56 +53,4 @@ func dictOf(values []string) (*Dict, []uint32) {
 		code[i] = uint32(len(sorted) - 1)
 	}
 	return NewDict(sorted), code
-}
-
-// sortPairs sorts keys ascending with an LSD radix sort, permuting pos alongside (stably),
-// over only the bits in which the keys differ.
-func sortPairs(keys []uint64, pos []uint32) {
-	n := len(keys)
-	if n < 2 {
-		return
-	}
-	var or, and uint64 = 0, ^uint64(0)
-	for _, k := range keys {
-		or |= k
-		and &= k
-	}
-	diff := or ^ and
-	if diff == 0 {
-		return
-	}
-	const maxBits = 11
-	low := uint(bits.TrailingZeros64(diff))
-	sig := uint(bits.Len64(diff)) - low
-	passes := (sig + maxBits - 1) / maxBits
-	width := (sig + passes - 1) / passes
-	mask := uint64(1)<<width - 1
-	cnt := make([]int32, 1<<width)
-	k2 := make([]uint64, n)
-	p2 := make([]uint32, n)
-	src, dst, psrc, pdst := keys, k2, pos, p2
-	for p := uint(0); p < passes; p++ {
-		shift := low + p*width
-		clear(cnt)
-		for _, k := range src {
-			cnt[(k>>shift)&mask]++
-		}
-		sum := int32(0)
-		for i, c := range cnt {
-			cnt[i] = sum
-			sum += c
-		}
-		for i, k := range src {
-			d := (k >> shift) & mask
-			j := cnt[d]
-			cnt[d]++
-			dst[j] = k
-			pdst[j] = psrc[i]
-		}
-		src, dst, psrc, pdst = dst, src, pdst, psrc
-	}
-	if &src[0] != &keys[0] {
-		copy(keys, src)
-		copy(pos, psrc)
-	}
 }

@@ -702,11 +702,12 @@ func digits(v int64) int { return len(strconv.FormatInt(v, 10)) }
 // codes go into out, and the dictionary holds format(key) for each distinct key, ascending.
 // width is the usual length of a formatted key (it sizes the dictionary up front).
 func encodeSorted(keys []uint64, out []uint32, width int, format func([]byte, uint64) []byte) (*Dict, []uint32) {
-	pos := make([]uint32, len(keys))
+	pos := make([]int32, len(keys))
 	for i := range pos {
-		pos[i] = uint32(i)
+		pos[i] = int32(i)
 	}
-	sortPairs(keys, pos)
+	var s RadixSorter
+	s.SortPairs(keys, pos)
 	buf := make([]byte, 0, len(keys)*width)
 	off := make([]int, 1, len(keys)+1)
 	for j, k := range keys {

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"layoutlab/engine/layout"
+	"layoutlab/engine/table"
 )
 
 // Point lookups. A lookup `col = v` opens a file unless Delta's data skipping drops it: for a
@@ -32,7 +33,7 @@ type intervalIndex struct {
 
 	addLo, addHi, rmLo, rmHi []int64 // reused buffers of the changed files' bounds
 	tmp                      []uint64
-	counts                   []int32
+	sorter                   table.RadixSorter
 }
 
 // count is the number of files opened for v.
@@ -63,8 +64,8 @@ func (r *run) syncIndex(leaf int) {
 			x.los = append(x.los, f.lo[leaf])
 			x.his = append(x.his, f.hi[leaf])
 		}
-		sortInts(x.los, &x.tmp, &x.counts)
-		sortInts(x.his, &x.tmp, &x.counts)
+		sortInts(x.los, &x.tmp, &x.sorter)
+		sortInts(x.his, &x.tmp, &x.sorter)
 		x.leaf, x.valid, x.version = leaf, true, r.version
 		return
 	}
@@ -89,8 +90,8 @@ func (r *run) syncIndex(leaf int) {
 // update returns sorted (old ⊎ add) ∖ rm, using scratch as the output buffer; it returns the
 // new slice and the buffer to reuse next time (old's array).
 func (x *intervalIndex) update(old, scratch, add, rm []int64) ([]int64, []int64) {
-	sortInts(add, &x.tmp, &x.counts)
-	sortInts(rm, &x.tmp, &x.counts)
+	sortInts(add, &x.tmp, &x.sorter)
+	sortInts(rm, &x.tmp, &x.sorter)
 	out := scratch[:0]
 	i, j, k := 0, 0, 0
 	for i < len(old) || j < len(add) {

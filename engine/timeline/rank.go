@@ -14,9 +14,9 @@ import (
 // whose value span and row count fit together in 64 bits (every column of the timeline's
 // table); rank falls back to RankRows otherwise. Rep is left empty: layouts do not read it.
 type ranker struct {
-	keys, tmp []uint64
-	count     []int32
-	r         [][]int32 // per key: the ranks returned last
+	keys []uint64
+	sort table.RadixSorter
+	r    [][]int32 // per key: the ranks returned last
 }
 
 // rank returns the dense ranks of column c over rows pos, which must be 0..n-1. R is the
@@ -45,7 +45,7 @@ func (rk *ranker) rank(c *table.Column, pos []int32, k int) layout.Ranks {
 		keys[i] = (uint64(v)-uint64(lo))<<posBits | uint64(i)
 	}
 	rk.keys = keys
-	keys = rk.sort(keys, posBits, valBits)
+	keys = rk.sort.SortKeys(keys, posBits, valBits)
 	for len(rk.r) <= k {
 		rk.r = append(rk.r, nil)
 	}
@@ -65,51 +65,9 @@ func (rk *ranker) rank(c *table.Column, pos []int32, k int) layout.Ranks {
 	return r
 }
 
-// sort is an LSD radix sort of keys on bits [lowBit, lowBit+sigBits) (the bits below are already
-// in order: the row index). It returns the sorted slice, which is keys or the ranker's buffer.
-func (rk *ranker) sort(keys []uint64, lowBit, sigBits uint) []uint64 {
-	n := len(keys)
-	if sigBits == 0 {
-		return keys
-	}
-	if n < 256 {
-		slices.Sort(keys)
-		return keys
-	}
-	maxBits := uint(min(16, max(8, bits.Len(uint(n))-3)))
-	passes := (sigBits + maxBits - 1) / maxBits
-	width := (sigBits + passes - 1) / passes
-	mask := uint64(1)<<width - 1
-	if cap(rk.count) < 1<<width {
-		rk.count = make([]int32, 1<<width)
-	}
-	cnt := rk.count[:1<<width]
-	rk.tmp = slices.Grow(rk.tmp[:0], n)[:n]
-	src, dst := keys, rk.tmp
-	for p := uint(0); p < passes; p++ {
-		shift := lowBit + p*width
-		clear(cnt)
-		for _, k := range src {
-			cnt[(k>>shift)&mask]++
-		}
-		sum := int32(0)
-		for i, c := range cnt {
-			cnt[i] = sum
-			sum += c
-		}
-		for _, k := range src {
-			d := (k >> shift) & mask
-			dst[cnt[d]] = k
-			cnt[d]++
-		}
-		src, dst = dst, src
-	}
-	return src
-}
-
-// sortInts sorts vals ascending with an LSD radix sort on the bits their span needs (file
-// bounds of customer_id span 24 bits: two passes), using *tmp as its buffer.
-func sortInts(vals []int64, tmp *[]uint64, count *[]int32) {
+// sortInts sorts vals ascending with the radix sort on the bits their span needs (file bounds
+// of customer_id span 24 bits: two passes), using *buf for the offset keys.
+func sortInts(vals []int64, buf *[]uint64, s *table.RadixSorter) {
 	n := len(vals)
 	if n < 256 {
 		slices.Sort(vals)
@@ -123,38 +81,12 @@ func sortInts(vals []int64, tmp *[]uint64, count *[]int32) {
 	if sig == 0 {
 		return
 	}
-	maxBits := uint(min(16, max(8, bits.Len(uint(n))-3)))
-	passes := (sig + maxBits - 1) / maxBits
-	width := (sig + passes - 1) / passes
-	mask := uint64(1)<<width - 1
-	if cap(*count) < 1<<width {
-		*count = make([]int32, 1<<width)
-	}
-	cnt := (*count)[:1<<width]
-	*tmp = slices.Grow((*tmp)[:0], 2*n)[:2*n]
-	src, dst := (*tmp)[:n], (*tmp)[n:]
+	keys := slices.Grow((*buf)[:0], n)[:n]
 	for i, v := range vals {
-		src[i] = uint64(v) - uint64(lo)
+		keys[i] = uint64(v) - uint64(lo)
 	}
-	for p := uint(0); p < passes; p++ {
-		shift := p * width
-		clear(cnt)
-		for _, k := range src {
-			cnt[(k>>shift)&mask]++
-		}
-		sum := int32(0)
-		for i, c := range cnt {
-			cnt[i] = sum
-			sum += c
-		}
-		for _, k := range src {
-			d := (k >> shift) & mask
-			dst[cnt[d]] = k
-			cnt[d]++
-		}
-		src, dst = dst, src
-	}
-	for i, k := range src {
+	*buf = keys
+	for i, k := range s.SortKeys(keys, 0, sig) {
 		vals[i] = int64(k + uint64(lo))
 	}
 }

@@ -38,7 +38,7 @@ func TestRankerMatchesRankRows(t *testing.T) {
 func TestSortInts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var tmp []uint64
-	var cnt []int32
+	var cnt table.RadixSorter
 	for _, n := range []int{0, 1, 100, 255, 256, 3000, 100000} {
 		for _, dom := range []uint64{1, 2, 1000, CustomerDomain, math.MaxUint64} {
 			v := make([]int64, n)
