@@ -182,12 +182,14 @@ func (a *app) showTimelineText(visible bool) {
 		logText += "\n\n" + strings.Join(d.DecisionLog, "\n")
 	}
 	set("decision-log", logText)
-	var stats any = d.ClusteringStats
-	name := "clusteringStats"
-	if d.ClusteringStats == nil {
-		stats, name = d.ZOrderStats, "zOrderStats"
+	if a.detailsOpen("run-stats") {
+		var stats any = d.ClusteringStats
+		name := "clusteringStats"
+		if d.ClusteringStats == nil {
+			stats, name = d.ZOrderStats, "zOrderStats"
+		}
+		set("run-stats", name+" "+indent(stats)+"\noperationMetrics "+indent(d.OperationMetrics))
 	}
-	set("run-stats", name+" "+indent(stats)+"\noperationMetrics "+indent(d.OperationMetrics))
 	// DESCRIBE and the domain replay the log up to the day: only for the panels that are open,
 	// so the day slider stays within a frame. Opening one fills it (see bindDetails).
 	if a.detailsOpen("describe-detail") || a.detailsOpen("describe-history") {

@@ -96,16 +96,7 @@ func open(t *testing.T, ctx context.Context, fragment string) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/widget.html"+fragment)); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
-	var err error
-	for try := 0; try < 3; try++ {
-		// A poll started while the new page replaces the old can lose its execution context.
-		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`,
-			chromedp.WithPollingTimeout(2*time.Minute)))
-		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	err := waitReady(ctx)
 	if err != nil {
 		loading, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("loading")||{}).textContent || ""`))
 		t.Fatalf("widget never became ready (%v); page says %q", err, loading)
@@ -233,3 +224,18 @@ func readFile(path string) (string, error) {
 }
 
 func itoa(i int) string { return fmt.Sprint(i) }
+
+// waitReady waits for the widget's first drawn frame. A poll started while the new page replaces
+// the old can lose its execution context; it is retried.
+func waitReady(ctx context.Context) error {
+	var err error
+	for try := 0; try < 3; try++ {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`,
+			chromedp.WithPollingTimeout(2*time.Minute)))
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return err
+}

@@ -75,7 +75,7 @@ func BenchmarkWidget(b *testing.B) {
 		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		if err := waitReady(ctx); err != nil {
 			b.Fatal(err)
 		}
 		v, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.firstFrame`))
