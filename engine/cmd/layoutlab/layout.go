@@ -57,24 +57,10 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	link := fs.String("link", "", "")
 	format := fs.String("format", "json", "")
 	statsJSON := fs.Bool("stats-json", false, "")
-	help := fs.Bool("h", false, "")
-	fs.BoolVar(help, "help", false, "")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "layoutlab layout: %v\n\n%s", err, layoutUsage)
-		return 2
+	if code, done := parseArgs(fs, "layout", layoutUsage, args, stdout, stderr); done {
+		return code
 	}
-	if *help {
-		fmt.Fprint(stdout, layoutUsage)
-		return 0
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "layoutlab layout: unexpected argument %q\n\n%s", fs.Arg(0), layoutUsage)
-		return 2
-	}
-	bad := func(flagName, format string, a ...any) int {
-		fmt.Fprintf(stderr, "layoutlab layout: --%s: %s\n", flagName, fmt.Sprintf(format, a...))
-		return 2
-	}
+	bad := badFlag(stderr, "layout")
 	if *format != "json" && *format != "csv" {
 		return bad("format", "%q is not json or csv", *format)
 	}

@@ -75,24 +75,10 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 	files := fs.Bool("files", false, "")
 	describe := fs.Bool("describe", false, "")
 	exportLog := fs.String("export-log", "", "")
-	help := fs.Bool("h", false, "")
-	fs.BoolVar(help, "help", false, "")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "layoutlab run: %v\n\n%s", err, runUsage)
-		return 2
+	if code, done := parseArgs(fs, "run", runUsage, args, stdout, stderr); done {
+		return code
 	}
-	if *help {
-		fmt.Fprint(stdout, runUsage)
-		return 0
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "layoutlab run: unexpected argument %q\n\n%s", fs.Arg(0), runUsage)
-		return 2
-	}
-	bad := func(flagName, format string, a ...any) int {
-		fmt.Fprintf(stderr, "layoutlab run: --%s: %s\n", flagName, fmt.Sprintf(format, a...))
-		return 2
-	}
+	bad := badFlag(stderr, "run")
 	if *format != "json" && *format != "csv" {
 		return bad("format", "%q is not json or csv", *format)
 	}
