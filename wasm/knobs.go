@@ -60,6 +60,18 @@ func floatSetter(name string, lo, hi float64, dst func(*scenario.Scenario) *floa
 	}
 }
 
+// listSetter sets a comma-separated list of names, at most max of them.
+func listSetter(name string, max int, dst func(*scenario.Scenario) *[]string) func(*scenario.Scenario, string) error {
+	return func(s *scenario.Scenario, v string) error {
+		l := splitList(v)
+		if len(l) > max {
+			return fmt.Errorf("%s: %d given, at most %d", name, len(l), max)
+		}
+		*dst(s) = l
+		return nil
+	}
+}
+
 func itoa(n int) string     { return strconv.Itoa(n) }
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 func splitList(v string) []string {
@@ -88,14 +100,12 @@ var knobs = []knob{
 		Help: "comma-separated, e.g. user_id, event_date, region_id, device_model_id",
 		Get:  func(s *scenario.Scenario) string { return strings.Join(s.Panel.Keys, ", ") },
 		Set: func(s *scenario.Scenario, v string) error {
-			k := splitList(v)
-			if len(k) > scenario.MaxKeys {
-				return fmt.Errorf("keys: %d given, at most %d", len(k), scenario.MaxKeys)
+			if err := listSetter("keys", scenario.MaxKeys, func(s *scenario.Scenario) *[]string { return &s.Panel.Keys })(s, v); err != nil {
+				return err
 			}
-			if k == nil {
-				k = []string{}
+			if s.Panel.Keys == nil {
+				s.Panel.Keys = []string{} // no keys, not "the default keys"
 			}
-			s.Panel.Keys = k
 			return nil
 		}},
 	{ID: "where", Label: "Query (WHERE)", View: "panel", Kind: knobText,
@@ -129,25 +139,11 @@ var knobs = []knob{
 	{ID: "stats-columns", Label: "dataSkippingStatsColumns", View: "panel", Kind: knobText,
 		Help: "comma-separated; when set, it replaces the indexed-column count",
 		Get:  func(s *scenario.Scenario) string { return strings.Join(s.Panel.StatsColumns, ", ") },
-		Set: func(s *scenario.Scenario, v string) error {
-			c := splitList(v)
-			if len(c) > scenario.MaxStatsColumns {
-				return fmt.Errorf("stats columns: %d given, at most %d", len(c), scenario.MaxStatsColumns)
-			}
-			s.Panel.StatsColumns = c
-			return nil
-		}},
+		Set:  listSetter("stats columns", scenario.MaxStatsColumns, func(s *scenario.Scenario) *[]string { return &s.Panel.StatsColumns })},
 	{ID: "partition-by", Label: "PARTITIONED BY", View: "panel", Kind: knobText,
 		Help: "comma-separated, e.g. region_id: one directory per value; partition columns get no statistics",
 		Get:  func(s *scenario.Scenario) string { return strings.Join(s.Panel.PartitionBy, ", ") },
-		Set: func(s *scenario.Scenario, v string) error {
-			c := splitList(v)
-			if len(c) > scenario.MaxKeys {
-				return fmt.Errorf("partition columns: %d given, at most %d", len(c), scenario.MaxKeys)
-			}
-			s.Panel.PartitionBy = c
-			return nil
-		}},
+		Set:  listSetter("partition columns", scenario.MaxKeys, func(s *scenario.Scenario) *[]string { return &s.Panel.PartitionBy })},
 	{ID: "color-key", Label: "Colour by span of", View: "panel", Kind: knobText,
 		Help: "a key; empty = the first key",
 		Get:  func(s *scenario.Scenario) string { return s.Panel.ColorKey },
