@@ -66,7 +66,7 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 
 	// The day's files, grouped.
 	area := view.Rect{X: pad, Y: top + chartH + 2*pad, W: g.w - 2*pad, H: g.h - (top + chartH + 3*pad)}
-	groups, order := groupFiles(a.tl.files, int64(t.MinCubeGB*(1<<30)))
+	groups, order := groupFiles(a.tl.files)
 	cells, frames := view.GroupedLayout(groups, area)
 	g.cells = make([]view.Cell, len(a.tl.files.Files))
 	for i, cl := range cells {
@@ -105,14 +105,12 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 }
 
 // groupFiles groups the day's files by ZCube, else partition, else "unclustered", in order of
-// first appearance; order maps each laid-out cell back to its file. A ZCube is sealed when its
-// files add up to minCube bytes: ZCube.filterOutLargeZCubes' test, which the engine's
-// sealed_zcubes counts the same way.
-func groupFiles(df *timeline.DayFiles, minCube int64) ([]view.Group, []int) {
+// first appearance; order maps each laid-out cell back to its file. Whether a cube is sealed is
+// the engine's answer (FileInfo.Sealed), the same rule its sealed_zcubes counts.
+func groupFiles(df *timeline.DayFiles) ([]view.Group, []int) {
 	idx := map[string]int{}
 	var keys []string
 	var members [][]int
-	size := map[string]int64{}
 	for i, f := range df.Files {
 		k := "z:" + f.ZCube
 		if f.ZCube == "" {
@@ -126,7 +124,6 @@ func groupFiles(df *timeline.DayFiles, minCube int64) ([]view.Group, []int) {
 			members = append(members, nil)
 		}
 		members[gi] = append(members[gi], i)
-		size[k] += f.Size
 	}
 	groups := make([]view.Group, len(keys))
 	var order []int
@@ -137,7 +134,7 @@ func groupFiles(df *timeline.DayFiles, minCube int64) ([]view.Group, []int) {
 			order = append(order, i)
 		}
 		if k[0] == 'z' {
-			groups[gi].Sealed = size[k] >= minCube
+			groups[gi].Sealed = df.Files[members[gi][0]].Sealed
 			groups[gi].Open = !groups[gi].Sealed
 		}
 	}

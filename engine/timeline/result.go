@@ -65,6 +65,9 @@ type FileInfo struct {
 	Size int64  `json:"size"`
 	// ZCube is the file's ZCUBE_ID, "" when it is in no ZCube.
 	ZCube string `json:"zcube,omitempty"`
+	// Sealed: the file's ZCube holds at least minCubeSize that day, so it is no longer a
+	// candidate (ZCube.filterOutLargeZCubes; the test sealed_zcubes counts).
+	Sealed bool `json:"sealed,omitempty"`
 	// Partition is the partition directory ("event_date=2026-01-01"), "" when unpartitioned.
 	Partition string `json:"partition,omitempty"`
 	// Min and Max are the file's min/max of the day's lookup column as rank positions in [0,1]:

@@ -584,3 +584,27 @@ func TestEngineReusesRows(t *testing.T) {
 		t.Error("an ingest change kept the old rows")
 	}
 }
+
+// TestDayFilesSealedMatchesTheCount: the grid's per-file sealed flag and the day's sealed_zcubes
+// come from the same rule.
+func TestDayFilesSealedMatchesTheCount(t *testing.T) {
+	res, err := Run(scenario.Timeline{Strategy: "liquid", Days: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range res.Days {
+		df, err := res.DayFiles(d.Day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sealed := map[string]bool{}
+		for _, f := range df.Files {
+			if f.Sealed {
+				sealed[f.ZCube] = true
+			}
+		}
+		if len(sealed) != d.SealedZCubes {
+			t.Fatalf("day %d: %d sealed cubes in the grid, %d counted", d.Day, len(sealed), d.SealedZCubes)
+		}
+	}
+}

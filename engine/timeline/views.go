@@ -125,12 +125,19 @@ func (res *Result) DayFiles(day int) (*DayFiles, error) {
 	leaf, _ := leafOf(ds.lookup)
 	sc := r.sortedCol(leaf)
 	out := &DayFiles{Day: day, LookupColumn: ds.lookup, ProbeValue: ds.probe, Files: make([]FileInfo, len(ds.live))}
+	cubeBytes := map[int32]int64{} // each ZCube's live bytes that day
+	for _, id := range ds.live {
+		if f := r.f(id); f.cube >= 0 {
+			cubeBytes[f.cube] += f.size
+		}
+	}
 	for i, id := range ds.live {
 		f := r.f(id)
 		fi := FileInfo{Path: f.path, Size: f.size, Min: sc.pos(f.lo[leaf]), Max: sc.posAtOrBelow(f.hi[leaf]),
 			Read: f.lo[leaf] <= ds.probe && ds.probe <= f.hi[leaf], Added: f.day}
 		if f.cube >= 0 {
 			fi.ZCube = r.cubes[f.cube].id
+			fi.Sealed = cubeBytes[f.cube] >= r.minCube
 		}
 		if r.partitioned {
 			fi.Partition = ColEventDate + "=" + f.part[ColEventDate]
