@@ -29,19 +29,7 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 	if a.tl.run == nil || a.tl.err != nil {
 		return
 	}
-	days := a.tl.run.Days
-	ser := view.Series{Day: a.tl.day}
-	for _, d := range days {
-		ser.WrittenGB = append(ser.WrittenGB, d.OptimizeWrittenGB)
-		ser.WriteAmp = append(ser.WriteAmp, d.WriteAmplification)
-		ser.Lookup = append(ser.Lookup, d.LookupFiles)
-	}
-	t := a.tl.key
-	for _, d := range []int{t.ChangeKeysDay, t.FullDay, t.ClusterNoneDay} {
-		if d > 0 {
-			ser.MarkedDays = append(ser.MarkedDays, d)
-		}
-	}
+	ser := a.series()
 	chartH := (g.h - top - pad) * 0.38
 	c := view.TimelineChart(ser, view.Rect{X: pad, Y: top, W: g.w - 2*pad, H: chartH})
 	vector.StrokeLine(screen, float32(pad), float32(top+chartH), float32(g.w-pad), float32(top+chartH), float32(s), frameColor, false)
@@ -139,4 +127,22 @@ func groupFiles(df *timeline.DayFiles) ([]view.Group, []int) {
 		}
 	}
 	return groups, order
+}
+
+// series is the chart's data for the current run: one value per day, the slider's day, and the
+// key-change, FULL and CLUSTER BY NONE days marked.
+func (a *app) series() view.Series {
+	ser := view.Series{Day: a.tl.day}
+	for _, d := range a.tl.run.Days {
+		ser.WrittenGB = append(ser.WrittenGB, d.OptimizeWrittenGB)
+		ser.WriteAmp = append(ser.WriteAmp, d.WriteAmplification)
+		ser.Lookup = append(ser.Lookup, d.LookupFiles)
+	}
+	t := a.tl.key
+	for _, d := range []int{t.ChangeKeysDay, t.FullDay, t.ClusterNoneDay} {
+		if d > 0 {
+			ser.MarkedDays = append(ser.MarkedDays, d)
+		}
+	}
+	return ser
 }

@@ -26,7 +26,6 @@ type timelineState struct {
 	day     int
 	files   *timeline.DayFiles
 	pending int // generation of the run under way; a newer knob move supersedes it
-	done    int // generation of the run in run/err
 
 	// eng keeps the last run so a knob that leaves the rows alone reruns on them; simMu lets
 	// one simulation use it at a time (a superseded run leaves at its next progress call).
@@ -107,7 +106,7 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 	if status != nil {
 		status.SetAttribute("hidden", "")
 	}
-	a.tl.run, a.tl.err, a.tl.done = res, err, gen
+	a.tl.run, a.tl.err = res, err
 	a.version++
 	a.selectDay()
 }
@@ -148,8 +147,11 @@ func (a *app) publishTimeline() {
 		{Label: "Sealed ZCubes", Metric: "sealed_zcubes", Value: float64(d.SealedZCubes)},
 	})
 	a.deltaError("", "")
-	caption := "Bars: GiB rewritten each night. Lines: write amplification (orange), files a lookup on " +
-		a.tl.files.LookupColumn + " opens (blue). Below: the files on day " + strconv.Itoa(d.Day) +
+	gb, amp, lk := a.series().Maxima()
+	caption := "Bars: GiB rewritten each night (top of scale " + strconv.FormatFloat(gb, 'f', 0, 64) +
+		" GiB). Lines: write amplification (orange, top " + strconv.FormatFloat(amp, 'f', 2, 64) +
+		"x), files a lookup on " + a.tl.files.LookupColumn + " opens (blue, top " + strconv.FormatFloat(lk, 'f', 1, 64) +
+		"); red marks: key change, FULL, CLUSTER BY NONE. Below: the files on day " + strconv.Itoa(d.Day) +
 		", grouped by ZCube or partition, coloured by their span of " + a.tl.files.LookupColumn +
 		"; outlined files are opened by the lookup " + a.tl.files.LookupColumn + " = " + strconv.FormatInt(a.tl.files.ProbeValue, 10) + "."
 	if el := a.doc.GetElementByID("caption"); el != nil {

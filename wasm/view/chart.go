@@ -33,7 +33,7 @@ func TimelineChart(s Series, area Rect) Chart {
 	if n == 0 || area.W <= 0 || area.H <= 0 {
 		return c
 	}
-	c.MaxGB, c.MaxAmp, c.MaxLk = maxOf(s.WrittenGB), maxOf(s.WriteAmp), maxOf(s.Lookup)
+	c.MaxGB, c.MaxAmp, c.MaxLk = s.Maxima()
 	bw := area.W / float64(n)
 	y := func(v, max float64) float64 {
 		if max <= 0 {
@@ -61,6 +61,11 @@ func TimelineChart(s Series, area Rect) Chart {
 		}
 	}
 	return c
+}
+
+// Maxima are the tops of the chart's three scales: GiB written, amplification, lookup files.
+func (s Series) Maxima() (gb, amp, lookup float64) {
+	return maxOf(s.WrittenGB), maxOf(s.WriteAmp), maxOf(s.Lookup)
 }
 
 func maxOf(v []float64) float64 {
