@@ -7,6 +7,7 @@ import (
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // rectBatch collects filled rectangles and draws them in one DrawTriangles call: thousands of
@@ -41,6 +42,36 @@ func (b *rectBatch) full() bool { return len(b.vs)+4 > 65535 }
 func (b *rectBatch) flush(dst *ebiten.Image) {
 	if len(b.is) > 0 {
 		dst.DrawTriangles(b.vs, b.is, whitePixel, nil)
+	}
+	b.vs, b.is = b.vs[:0], b.is[:0]
+}
+
+// stroke adds a polyline of the given width and colour. Several polylines then go to the screen
+// in one anti-aliased draw (flushAA): Ebiten renders anti-aliased triangles through a double-size
+// offscreen fitted to each call's bounds (internal/ui/image.go, bigOffscreenImage), so a call per
+// segment meant an offscreen per segment, hundreds a frame.
+func (b *rectBatch) stroke(pts [][2]float64, width float32, c color.RGBA) {
+	if len(pts) < 2 {
+		return
+	}
+	var p vector.Path
+	p.MoveTo(float32(pts[0][0]), float32(pts[0][1]))
+	for _, q := range pts[1:] {
+		p.LineTo(float32(q[0]), float32(q[1]))
+	}
+	n := len(b.vs)
+	b.vs, b.is = p.AppendVerticesAndIndicesForStroke(b.vs, b.is, &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinRound})
+	r, g, bl, a := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
+	for i := n; i < len(b.vs); i++ {
+		v := &b.vs[i]
+		v.SrcX, v.SrcY, v.ColorR, v.ColorG, v.ColorB, v.ColorA = 1, 1, r, g, bl, a
+	}
+}
+
+// flushAA draws what was added in one anti-aliased call.
+func (b *rectBatch) flushAA(dst *ebiten.Image) {
+	if len(b.is) > 0 {
+		dst.DrawTriangles(b.vs, b.is, whitePixel, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 	}
 	b.vs, b.is = b.vs[:0], b.is[:0]
 }

@@ -24,6 +24,7 @@ type game struct {
 	scale        float64 // device pixels per CSS pixel
 	cells        []view.Cell
 	batch        rectBatch
+	lines        rectBatch // polylines, drawn anti-aliased in one call
 	drawStart    time.Time // for the timing script: Go time spent issuing a frame's draws
 	pad          float64
 }
@@ -70,6 +71,12 @@ func (g *game) Draw(screen *ebiten.Image) {
 	a := g.app
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if a.dirty {
+		// A control moved since the last tick and Ebiten ran no Update this frame (ticks follow
+		// the clock, frames follow requestAnimationFrame): answer in this frame, not the next.
+		a.dirty = false
+		a.recompute()
+	}
 	if a.version == g.drawn && g.w == g.lastW && g.h == g.lastH {
 		return
 	}
@@ -178,9 +185,11 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	py := func(v float64) float32 { return float32(r.Y + r.H - v*r.H) }
 	if len(a.res.Keys) >= 2 {
 		pts := view.CurvePath(a.res.Layout, 4)
-		for i := 1; i < len(pts); i++ {
-			vector.StrokeLine(screen, px(pts[i-1][0]), py(pts[i-1][1]), px(pts[i][0]), py(pts[i][1]), float32(s), pathColor, true)
+		for i, q := range pts {
+			pts[i] = [2]float64{float64(px(q[0])), float64(py(q[1]))}
 		}
+		g.lines.stroke(pts, float32(s), pathColor)
+		g.lines.flushAA(screen)
 	}
 	kx := a.res.Keys[0]
 	n := len(a.res.Files)

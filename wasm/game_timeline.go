@@ -43,13 +43,9 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 	for _, x := range c.Marks {
 		vector.StrokeLine(screen, float32(x), float32(top), float32(x), float32(top+chartH), float32(2*s), markColor, false)
 	}
-	line := func(pts [][2]float64, col color.RGBA) {
-		for i := 1; i < len(pts); i++ {
-			vector.StrokeLine(screen, float32(pts[i-1][0]), float32(pts[i-1][1]), float32(pts[i][0]), float32(pts[i][1]), float32(2*s), col, true)
-		}
-	}
-	line(c.AmpLine, ampColor)
-	line(c.LookupLine, lookupColor)
+	g.lines.stroke(c.AmpLine, float32(2*s), ampColor)
+	g.lines.stroke(c.LookupLine, float32(2*s), lookupColor)
+	g.lines.flushAA(screen)
 	vector.StrokeLine(screen, float32(c.DayX), float32(top), float32(c.DayX), float32(top+chartH), float32(s), color.White, false)
 
 	// The day's files, grouped.
