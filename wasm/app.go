@@ -33,6 +33,8 @@ type app struct {
 	doc         dom.Document
 	urlTimer    int
 	readyMarked bool
+	readouts    readoutList       // what the readout region shows now
+	shown       map[string]string // element id → the text setText last gave it
 }
 
 func newApp() *app {
@@ -94,9 +96,7 @@ func (a *app) publish() {
 	} else if len(r.Keys) == 1 {
 		caption += " Key space (right): each file's [min, max] on " + r.Keys[0] + "."
 	}
-	if el := a.doc.GetElementByID("caption"); el != nil {
-		el.SetTextContent(caption)
-	}
+	a.setText("caption", caption)
 	if r.Error != nil {
 		a.deltaError(r.Error.Class, r.Error.Message)
 	} else {
@@ -108,16 +108,12 @@ func (a *app) publish() {
 
 // showSelected prints the selected file's add action as Delta would write it.
 func (a *app) showSelected() {
-	el := a.doc.GetElementByID("add-action")
-	if el == nil {
-		return
-	}
 	if a.sc.View == "timeline" {
-		el.SetTextContent(a.timelineSelected())
+		a.setText("add-action", a.timelineSelected())
 		return
 	}
 	if a.selected < 0 || a.res == nil || a.selected >= len(a.res.Files) {
-		el.SetTextContent("Hover over or tap a file to see its add action.")
+		a.setText("add-action", "Hover over or tap a file to see its add action.")
 		return
 	}
 	f := a.res.Files[a.selected]
@@ -126,7 +122,7 @@ func (a *app) showSelected() {
 		"stats": map[string]any{"numRecords": f.NumRecords, "minValues": f.MinValues, "maxValues": f.MaxValues, "nullCount": f.NullCount},
 	}}
 	b, _ := json.MarshalIndent(add, "", "  ")
-	el.SetTextContent(string(b))
+	a.setText("add-action", string(b))
 }
 
 // colorKey is the key whose span colours the grid: the chosen one, else the first key.

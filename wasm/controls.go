@@ -121,11 +121,13 @@ func (a *app) syncControls() {
 		if el.Underlying().Get("value").String() != v {
 			el.Underlying().Set("value", v)
 		}
-		if out := a.doc.GetElementByID(k.ID + "-value"); out != nil {
+		if out := a.doc.GetElementByID(k.ID + "-value"); out != nil && out.TextContent() != v {
 			out.SetTextContent(v)
 		}
 		if k.ID == "day" {
-			el.SetAttribute("max", strconv.Itoa(a.sc.Timeline.Days))
+			if m := strconv.Itoa(a.sc.Timeline.Days); el.GetAttribute("max") != m {
+				el.SetAttribute("max", m)
+			}
 		}
 	}
 	for _, box := range a.doc.QuerySelectorAll(".knob[data-view], [data-view-only]") {
@@ -133,10 +135,13 @@ func (a *app) syncControls() {
 		if view == "" {
 			view = box.GetAttribute("data-view-only")
 		}
-		if view == a.sc.View {
-			box.RemoveAttribute("hidden")
-		} else {
-			box.SetAttribute("hidden", "")
+		// Touch the DOM only when the view changes: syncControls runs on every slider input.
+		if hidden := view != a.sc.View; hidden != box.HasAttribute("hidden") {
+			if hidden {
+				box.SetAttribute("hidden", "")
+			} else {
+				box.RemoveAttribute("hidden")
+			}
 		}
 	}
 }

@@ -2,7 +2,12 @@
 
 package main
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+
+	"honnef.co/go/js/dom/v2"
+)
 
 // readout is one live figure: a label and the engine's number under the CLI's JSON name.
 type readout struct {
@@ -13,27 +18,55 @@ type readout struct {
 	Unit   string
 }
 
-// renderReadouts replaces the readout list. The region is aria-live, so screen readers hear it.
+// readoutList is what renderReadouts last built: the metrics in order, each value's element and
+// the text it shows, so a slider move rewrites only the figures that changed.
+type readoutList struct {
+	metrics []string
+	labels  []string
+	values  []dom.Element
+	texts   []string
+}
+
+// renderReadouts shows rows in the readout list. The region is aria-live, so screen readers hear
+// it; when the same metrics are shown again only changed figures are touched (a dragged slider
+// then costs a few text updates a frame, not a rebuilt list).
 func (a *app) renderReadouts(rows []readout) {
 	list := a.doc.GetElementByID("readout-list")
 	if list == nil {
 		return
 	}
-	list.SetInnerHTML("")
-	for _, r := range rows {
-		dt := a.doc.CreateElement("dt")
-		dt.SetTextContent(r.Label)
-		dd := a.doc.CreateElement("dd")
-		v := a.doc.CreateElement("span")
-		v.SetAttribute("data-metric", r.Metric)
-		v.SetAttribute("data-value", strconv.FormatFloat(r.Value, 'g', -1, 64))
+	metrics := make([]string, len(rows))
+	labels := make([]string, len(rows))
+	for i, r := range rows {
+		metrics[i], labels[i] = r.Metric, r.Label
+	}
+	rl := &a.readouts
+	if !slices.Equal(metrics, rl.metrics) || !slices.Equal(labels, rl.labels) {
+		list.SetInnerHTML("")
+		*rl = readoutList{metrics: metrics, labels: labels, values: make([]dom.Element, len(rows)), texts: make([]string, len(rows))}
+		for i, r := range rows {
+			dt := a.doc.CreateElement("dt")
+			dt.SetTextContent(r.Label)
+			dd := a.doc.CreateElement("dd")
+			v := a.doc.CreateElement("span")
+			v.SetAttribute("data-metric", r.Metric)
+			dd.AppendChild(v)
+			list.AppendChild(dt)
+			list.AppendChild(dd)
+			rl.values[i] = v
+		}
+	}
+	for i, r := range rows {
 		text := strconv.FormatFloat(r.Value, 'f', r.Digits, 64)
 		if r.Unit != "" {
 			text += " " + r.Unit
 		}
-		v.SetTextContent(text)
-		dd.AppendChild(v)
-		list.AppendChild(dt)
-		list.AppendChild(dd)
+		exact := strconv.FormatFloat(r.Value, 'g', -1, 64)
+		if rl.texts[i] == text+"\x00"+exact {
+			continue
+		}
+		rl.texts[i] = text + "\x00" + exact
+		rl.values[i].SetAttribute("data-value", exact)
+		rl.values[i].SetTextContent(text)
 	}
 }

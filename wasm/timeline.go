@@ -154,9 +154,7 @@ func (a *app) publishTimeline() {
 		"); red marks: key change, FULL, CLUSTER BY NONE. Below: the files on day " + strconv.Itoa(d.Day) +
 		", grouped by ZCube or partition, coloured by their span of " + a.tl.files.LookupColumn +
 		"; outlined files are opened by the lookup " + a.tl.files.LookupColumn + " = " + strconv.FormatInt(a.tl.files.ProbeValue, 10) + "."
-	if el := a.doc.GetElementByID("caption"); el != nil {
-		el.SetTextContent(caption)
-	}
+	a.setText("caption", caption)
 	a.showSelected()
 	a.showTimelineText(true)
 }
@@ -173,11 +171,7 @@ func (a *app) showTimelineText(visible bool) {
 	}
 	box.RemoveAttribute("hidden")
 	d := a.tl.run.Days[a.tl.day-1]
-	set := func(id, text string) {
-		if el := a.doc.GetElementByID(id); el != nil {
-			el.SetTextContent(text)
-		}
-	}
+	set := a.setText
 	stmts, _ := a.tl.run.Statements(a.tl.day)
 	logText := strings.Join(stmts, "\n")
 	if len(d.DecisionLog) > 0 {
@@ -251,4 +245,19 @@ func indent(v any) string {
 		return err.Error()
 	}
 	return string(b)
+}
+
+// setText sets an element's text unless it already shows it: a dragged day slider then leaves
+// the panels whose text did not change alone (no DOM mutation, no re-layout).
+func (a *app) setText(id, text string) {
+	if a.shown == nil {
+		a.shown = map[string]string{}
+	}
+	if old, ok := a.shown[id]; ok && old == text {
+		return
+	}
+	if el := a.doc.GetElementByID(id); el != nil {
+		el.SetTextContent(text)
+		a.shown[id] = text
+	}
 }
