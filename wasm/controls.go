@@ -53,12 +53,16 @@ func (a *app) bindControls() {
 				label.AppendChild(out)
 			case knobNumber:
 				input.SetAttribute("type", "number")
+			case knobCheck:
+				// The box sits inside its label, before the text: clicking either toggles it.
+				input.SetAttribute("type", "checkbox")
+				label.InsertBefore(input, label.FirstChild())
 			default:
 				input.SetAttribute("type", "text")
 				input.SetAttribute("spellcheck", "false")
 				input.SetAttribute("autocomplete", "off")
 			}
-			if k.Kind != knobText {
+			if k.Kind != knobText && k.Kind != knobCheck {
 				input.SetAttribute("min", ftoa(k.Min))
 				input.SetAttribute("max", ftoa(k.Max))
 				input.SetAttribute("step", ftoa(k.Step))
@@ -71,9 +75,11 @@ func (a *app) bindControls() {
 			help.SetAttribute("id", k.ID+"-help")
 			help.SetTextContent(k.Help)
 			input.SetAttribute("aria-describedby", k.ID+"-help")
-			box.AppendChild(input)
+			if k.Kind != knobCheck {
+				box.AppendChild(input)
+			}
 			box.AppendChild(help)
-		} else {
+		} else if k.Kind != knobCheck {
 			box.AppendChild(input)
 		}
 		form.AppendChild(box)
@@ -82,6 +88,10 @@ func (a *app) bindControls() {
 			event = "input" // a dragged slider answers at once
 		}
 		input.AddEventListener(event, false, func(dom.Event) {
+			if k.Kind == knobCheck {
+				a.onKnob(k, strconv.FormatBool(input.Underlying().Get("checked").Bool()))
+				return
+			}
 			a.onKnob(k, input.Underlying().Get("value").String())
 		})
 	}
@@ -118,6 +128,10 @@ func (a *app) syncControls() {
 			continue
 		}
 		v := k.Get(&a.sc)
+		if k.Kind == knobCheck {
+			el.Underlying().Set("checked", v == "true")
+			continue
+		}
 		if el.Underlying().Get("value").String() != v {
 			el.Underlying().Set("value", v)
 		}

@@ -19,6 +19,7 @@ const (
 	knobNumber                 // <input type=number>, on change
 	knobSelect                 // <select>
 	knobText                   // <input type=text>, on change (Enter or leaving the field)
+	knobCheck                  // <input type=checkbox>, on change; its value is "true" or "false"
 )
 
 // knob is one control. View is the scenario view it belongs to ("" = both).
@@ -70,6 +71,15 @@ func listSetter(name string, max int, dst func(*scenario.Scenario) *[]string) fu
 		*dst(s) = l
 		return nil
 	}
+}
+
+// viewNoNoise is the shown view's NoNoise (spark.databricks.io.skipping.mdc.addNoise=false):
+// the panel and the timeline each keep their own.
+func viewNoNoise(s *scenario.Scenario) *bool {
+	if s.View == "timeline" {
+		return &s.Timeline.NoNoise
+	}
+	return &s.Panel.NoNoise
 }
 
 func itoa(n int) string     { return strconv.Itoa(n) }
@@ -193,6 +203,19 @@ var knobs = []knob{
 		Help: "empty = the first clustering key in force that day (customer_id for Z-order)",
 		Get:  func(s *scenario.Scenario) string { return s.Timeline.Lookup },
 		Set:  func(s *scenario.Scenario, v string) error { s.Timeline.Lookup = strings.TrimSpace(v); return nil }},
+
+	// Both views: each view's own scenario field (Panel.NoNoise, Timeline.NoNoise), negated.
+	{ID: "add-noise", Label: "Noise byte (addNoise)", Kind: knobCheck,
+		Help: "spark.databricks.io.skipping.mdc.addNoise, on in Delta: a random byte on the curve key lets neighbouring files share a range id, so a lookup there opens both (liquid: 21.5 files, not 20)",
+		Get:  func(s *scenario.Scenario) string { return strconv.FormatBool(!*viewNoNoise(s)) },
+		Set: func(s *scenario.Scenario, v string) error {
+			on, err := strconv.ParseBool(strings.TrimSpace(v))
+			if err != nil {
+				return fmt.Errorf("noise byte: %q is not true or false", v)
+			}
+			*viewNoNoise(s) = !on
+			return nil
+		}},
 }
 
 // applyKnob sets one knob on a copy of s and validates the whole scenario, so a refused value

@@ -50,6 +50,7 @@ func TestKnobsRefuseBadValuesAndKeepState(t *testing.T) {
 		{"ingest-gb", "NaN", "outside"},
 		{"layout", "<img src=x onerror=alert(1)>", "layout"},
 		{"days", "0", "outside"},
+		{"add-noise", "maybe", "not true or false"},
 	} {
 		next, err := applyKnob(s, knobByID(t, tc.id), tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -58,5 +59,38 @@ func TestKnobsRefuseBadValuesAndKeepState(t *testing.T) {
 		if next.Panel.Files != s.Panel.Files || next.Panel.Layout != s.Panel.Layout {
 			t.Errorf("%s=%q changed the scenario although refused", tc.id, tc.in)
 		}
+	}
+}
+
+// TestNoiseKnobIsEachViewsOwn: the "Noise byte (addNoise)" checkbox shows and sets the shown
+// view's field (checked = Delta's default, NoNoise false), and both settings survive the link.
+func TestNoiseKnobIsEachViewsOwn(t *testing.T) {
+	k := knobByID(t, "add-noise")
+	if k.Kind != knobCheck || k.View != "" || k.Label == "" || !strings.Contains(k.Help, "spark.databricks.io.skipping.mdc.addNoise") {
+		t.Fatalf("add-noise knob: kind %d, view %q, label %q, help %q", k.Kind, k.View, k.Label, k.Help)
+	}
+	s := scenario.Default()
+	if got := k.Get(&s); got != "true" {
+		t.Errorf("default reads %q, want true (Delta's default)", got)
+	}
+	s, err := applyKnob(s, k, "false")
+	if err != nil || !s.Panel.NoNoise || s.Timeline.NoNoise || k.Get(&s) != "false" {
+		t.Fatalf("panel off: err %v, panel %v, timeline %v", err, s.Panel.NoNoise, s.Timeline.NoNoise)
+	}
+	s, _ = applyKnob(s, knobByID(t, "view"), "timeline")
+	if got := k.Get(&s); got != "true" {
+		t.Errorf("timeline view reads %q, want the timeline's own true", got)
+	}
+	s, err = applyKnob(s, k, "false")
+	if err != nil || !s.Timeline.NoNoise {
+		t.Fatalf("timeline off: err %v, timeline %v", err, s.Timeline.NoNoise)
+	}
+	s, _ = applyKnob(s, k, "true")
+	if s.Timeline.NoNoise || !s.Panel.NoNoise {
+		t.Errorf("timeline on again: timeline NoNoise %v, panel NoNoise %v (want false, true)", s.Timeline.NoNoise, s.Panel.NoNoise)
+	}
+	back, err := scenario.ParseLink(scenario.Link(s))
+	if err != nil || back.Panel.NoNoise != s.Panel.NoNoise || back.Timeline.NoNoise != s.Timeline.NoNoise {
+		t.Errorf("the link does not keep the setting: %v", err)
 	}
 }

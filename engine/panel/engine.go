@@ -54,6 +54,7 @@ type layoutKey struct {
 	keys     string
 	parts    string // partition columns
 	numFiles int
+	noNoise  bool
 	gen      int // bumped whenever a layout is computed
 }
 
@@ -217,11 +218,12 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	}
 
 	numFiles := NumFiles(p)
-	files, paths, err := e.layout(t, kind, keys, parts, numFiles, p.Seed)
+	opt := layout.Options{Seed: p.Seed, NoNoise: p.NoNoise}
+	files, paths, err := e.layout(t, kind, keys, parts, numFiles, opt)
 	if err != nil {
 		fail(err)
 		showAppend()
-		files, paths, _ = e.layout(t, kind, nil, parts, numFiles, p.Seed)
+		files, paths, _ = e.layout(t, kind, nil, parts, numFiles, opt)
 	}
 	e.spanCols = spanColumns(t, p.Keys)
 	fileStats, objects, statsStr := e.collect(t, files, indexed, cfg)
@@ -311,7 +313,9 @@ func spanColumns(t *table.Table, keys []string) []int {
 }
 
 // layout lays the table out, or returns the cached files when nothing that decides them changed.
-func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, numFiles int, seed uint64) ([][]int32, []string, error) {
+// opt carries the seed (file names and the noise byte) and addNoise; each partition's bin gets
+// its own noise seed.
+func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, numFiles int, opt layout.Options) ([][]int32, []string, error) {
 	switch kind {
 	case layout.Append:
 		keys = nil
@@ -323,7 +327,11 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			return nil, nil, fmt.Errorf("key %d is not a column of the table", i+1)
 		}
 	}
-	lk := layoutKey{kind: kind, keys: fmt.Sprint(keys), parts: fmt.Sprint(parts), numFiles: numFiles, gen: e.last.gen}
+	if kind != layout.ZOrder && kind != layout.Hilbert {
+		opt.NoNoise = false // only the curves append the noise byte: no reason to lay out again
+	}
+	seed := opt.Seed
+	lk := layoutKey{kind: kind, keys: fmt.Sprint(keys), parts: fmt.Sprint(parts), numFiles: numFiles, noNoise: opt.NoNoise, gen: e.last.gen}
 	if e.files != nil && e.last == lk {
 		return e.files, e.paths, nil
 	}
@@ -341,7 +349,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			e.allRows = layout.AllRows(t.NumRows)
 		}
 		var err error
-		files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, layout.Options{Seed: seed})
+		files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, opt)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -359,7 +367,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			for i, k := range keys {
 				ranks[i] = layout.RankRows(&t.Cols[k], bin.Rows)
 			}
-			bf, err := e.lay.Layout(bin.Rows, ranks, kind, max(1, len(bin.Rows)/rowsPerFile), layout.Options{Seed: seed + uint64(bi)})
+			bf, err := e.lay.Layout(bin.Rows, ranks, kind, max(1, len(bin.Rows)/rowsPerFile), layout.Options{Seed: seed + uint64(bi), NoNoise: opt.NoNoise})
 			if err != nil {
 				return nil, nil, err
 			}

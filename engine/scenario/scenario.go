@@ -32,6 +32,10 @@ type Panel struct {
 	Seed         uint64   `msg:"s"`
 	ColorKey     string   `msg:"ck"` // the key whose span colours the grid; "" = first key
 	PartitionBy  []string `msg:"pb"` // PARTITIONED BY columns (Hive-style directories)
+	// NoNoise is spark.databricks.io.skipping.mdc.addNoise=false for the zorder and hilbert
+	// layouts. The zero value is Delta's default (the noise byte is added), so links written
+	// before the field existed decode to what they always showed.
+	NoNoise bool `msg:"nn"`
 }
 
 // Timeline is the maintenance timeline (experiences.md §1).
@@ -51,6 +55,9 @@ type Timeline struct {
 	Day            int     `msg:"dy"` // the day under the slider; 0 = last
 	RowsPerGB      int     `msg:"rg"`
 	Seed           uint64  `msg:"s"`
+	// NoNoise is spark.databricks.io.skipping.mdc.addNoise=false for every Z-order and
+	// clustering OPTIMIZE of the run; false (Delta's default) adds the noise byte.
+	NoNoise bool `msg:"nn"`
 }
 
 // DefaultNumIndexedCols is delta.dataSkippingNumIndexedCols' default

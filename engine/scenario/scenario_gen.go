@@ -15,9 +15,9 @@ const (
 // MarshalMsg implements msgp.Marshaler
 func (z *Panel) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
-	// map header, size 11
+	// map header, size 12
 	// string "r"
-	o = append(o, 0x8b, 0xa1, 0x72)
+	o = append(o, 0x8c, 0xa1, 0x72)
 	o = msgp.AppendInt(o, z.Rows)
 	// string "f"
 	o = append(o, 0xa1, 0x66)
@@ -62,6 +62,9 @@ func (z *Panel) MarshalMsg(b []byte) (o []byte, err error) {
 	for za0003 := range z.PartitionBy {
 		o = msgp.AppendString(o, z.PartitionBy[za0003])
 	}
+	// string "nn"
+	o = append(o, 0xa2, 0x6e, 0x6e)
+	o = msgp.AppendBool(o, z.NoNoise)
 	return
 }
 
@@ -215,6 +218,12 @@ func (z *Panel) UnmarshalMsg(bts []byte) (o []byte, err error) {
 					return
 				}
 			}
+		case "nn":
+			z.NoNoise, bts, err = msgp.ReadBoolBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "NoNoise")
+				return
+			}
 		default:
 			bts, err = msgp.Skip(bts)
 			if err != nil {
@@ -247,6 +256,7 @@ func (z *Panel) Msgsize() (s int) {
 	for za0003 := range z.PartitionBy {
 		s += msgp.StringPrefixSize + len(z.PartitionBy[za0003])
 	}
+	s += 3 + msgp.BoolSize
 	return
 }
 
@@ -335,9 +345,9 @@ func (z *Scenario) Msgsize() (s int) {
 // MarshalMsg implements msgp.Marshaler
 func (z *Timeline) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
-	// map header, size 15
+	// map header, size 16
 	// string "st"
-	o = append(o, 0x8f, 0xa2, 0x73, 0x74)
+	o = append(o, 0xde, 0x0, 0x10, 0xa2, 0x73, 0x74)
 	o = msgp.AppendString(o, z.Strategy)
 	// string "d"
 	o = append(o, 0xa1, 0x64)
@@ -381,6 +391,9 @@ func (z *Timeline) MarshalMsg(b []byte) (o []byte, err error) {
 	// string "s"
 	o = append(o, 0xa1, 0x73)
 	o = msgp.AppendUint64(o, z.Seed)
+	// string "nn"
+	o = append(o, 0xa2, 0x6e, 0x6e)
+	o = msgp.AppendBool(o, z.NoNoise)
 	return
 }
 
@@ -496,6 +509,12 @@ func (z *Timeline) UnmarshalMsg(bts []byte) (o []byte, err error) {
 				err = msgp.WrapError(err, "Seed")
 				return
 			}
+		case "nn":
+			z.NoNoise, bts, err = msgp.ReadBoolBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "NoNoise")
+				return
+			}
 		default:
 			bts, err = msgp.Skip(bts)
 			if err != nil {
@@ -510,6 +529,6 @@ func (z *Timeline) UnmarshalMsg(bts []byte) (o []byte, err error) {
 
 // Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
 func (z *Timeline) Msgsize() (s int) {
-	s = 1 + 3 + msgp.StringPrefixSize + len(z.Strategy) + 2 + msgp.IntSize + 2 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.StringPrefixSize + len(z.Lookup) + 3 + msgp.IntSize + 3 + msgp.IntSize + 2 + msgp.Uint64Size
+	s = 3 + 3 + msgp.StringPrefixSize + len(z.Strategy) + 2 + msgp.IntSize + 2 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.StringPrefixSize + len(z.Lookup) + 3 + msgp.IntSize + 3 + msgp.IntSize + 2 + msgp.Uint64Size + 3 + msgp.BoolSize
 	return
 }

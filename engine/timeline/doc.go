@@ -35,8 +35,10 @@
 // Liquid's 21.5 rather than 20 is Delta's noise byte (spark.databricks.io.skipping.mdc.addNoise,
 // default true): the file boundaries of a 120-file cube fall inside one of its 1000 range ids,
 // so neighbouring files share part of that range id's values and a lookup there opens both —
-// about (files-1)·0.6/1000 extra files per cube. With the noise off the same run opens 19.9.
-// It is independent of RowsPerGB, so no resolution removes it; it is what Delta does.
+// about (files-1)·0.6/1000 extra files per cube. With the noise off the same run opens 19.9:
+// scenario.Timeline.NoNoise (a link's "nn"), the command line's --add-noise=false, the widget's
+// "Noise byte (addNoise)" checkbox. It is independent of RowsPerGB, so no resolution removes it;
+// it is what Delta does by default.
 //
 // Enabling clustering on a table with history (HistoryDays): the old files have no
 // clusteringProvider and no ZCube, so every one is a candidate, and ClusteringStrategy keeps

@@ -165,7 +165,6 @@ func RunWithProgress(s scenario.Timeline, p Progress) (*Result, error) {
 
 // options are switches for tests: they are not knobs of the product.
 type options struct {
-	noNoise bool // spark.databricks.io.skipping.mdc.addNoise=false
 	noReuse bool // recompute Z-ordered partitions even when unchanged
 
 	progress Progress   // not a switch: RunWithProgress's callback

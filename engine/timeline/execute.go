@@ -57,7 +57,7 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	}
 	var kind layout.Kind
 	var cols []string
-	opt := layout.Options{NoNoise: r.opt.noNoise}
+	opt := layout.Options{NoNoise: r.s.NoNoise}
 	switch plan.Mode {
 	case optimize.ModeCompaction:
 		kind = layout.Append

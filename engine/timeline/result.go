@@ -105,15 +105,21 @@ type scenarioJSON struct {
 	Day            int     `json:"day"`
 	RowsPerGB      int     `json:"rows_per_gb"`
 	Seed           uint64  `json:"seed"`
+	NoNoise        bool    `json:"-"` // written as add_noise, the flag's sense
 }
 
 // MarshalJSON writes {"scenario": {...}, "link": "#s=...", "days": [...]}, the scenario with
 // the command line's snake_case names.
 func (res Result) MarshalJSON() ([]byte, error) {
-	type out struct {
-		Scenario scenarioJSON `json:"scenario"`
-		Link     string       `json:"link"`
-		Days     []Day        `json:"days"`
+	type withNoise struct {
+		scenarioJSON
+		AddNoise bool `json:"add_noise"` // spark.databricks.io.skipping.mdc.addNoise
 	}
-	return json.Marshal(out{Scenario: scenarioJSON(res.Scenario), Link: res.Link, Days: res.Days})
+	type out struct {
+		Scenario withNoise `json:"scenario"`
+		Link     string    `json:"link"`
+		Days     []Day     `json:"days"`
+	}
+	sc := withNoise{scenarioJSON(res.Scenario), !res.Scenario.NoNoise}
+	return json.Marshal(out{Scenario: sc, Link: res.Link, Days: res.Days})
 }

@@ -29,9 +29,9 @@ func mustRun(t testing.TB, s scenario.Timeline) *Result { return mustRunWith(t, 
 func mustRunWith(t testing.TB, s scenario.Timeline, o options) *Result {
 	t.Helper()
 	key, _ := json.Marshal(struct {
-		S scenario.Timeline
-		O [2]bool
-	}{s, [2]bool{o.noNoise, o.noReuse}})
+		S       scenario.Timeline
+		NoReuse bool
+	}{s, o.noReuse})
 	runsMu.Lock()
 	defer runsMu.Unlock()
 	if r := runs[string(key)]; r != nil {
@@ -119,7 +119,8 @@ func TestReferenceResults(t *testing.T) {
 			t.Errorf("liquid lookup files %.3f, want in [20, 22] (20 cubes plus the noise straddle)", d.LookupFiles)
 		}
 		t.Logf("liquid lookup files with Delta's noise byte = %.3f", d.LookupFiles)
-		quiet := mustRunWith(t, scenario.Timeline{Strategy: StrategyLiquid}, options{noNoise: true})
+		// addNoise=false is a field of the scenario (a link's "nn", the CLI's --add-noise=false).
+		quiet := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid, NoNoise: true})
 		within(t, "liquid lookup files, addNoise=false", last(quiet).LookupFiles, 20, 0.02)
 	})
 	t.Run("liquid-10GiB", func(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"layoutlab/engine/scenario"
 )
 
 // setControl sets a control's value as a user would and fires the event its kind listens to.
@@ -78,5 +80,62 @@ func TestDrivingControlsUpdatesReadoutsAndLink(t *testing.T) {
 	open(t, tab2, h)
 	if again := readouts(t, tab2); !reflect.DeepEqual(again, day10) {
 		t.Errorf("reopened timeline link shows %v, want %v", again, day10)
+	}
+}
+
+// TestNoiseCheckbox: the "Noise byte (addNoise)" checkbox is labelled, described, toggled from
+// the keyboard, and changes what a lookup opens: on user_id = 48395089 (Z-order on user_id, 32
+// files) two files straddle the value's range id with Delta's noise byte, one file holds it
+// without. The link carries the setting.
+func TestNoiseCheckbox(t *testing.T) {
+	ctx := browser(t)
+	s := scenario.Default()
+	s.Panel.Layout, s.Panel.Keys, s.Panel.Where = "zorder", []string{"user_id"}, "user_id = 48395089"
+	open(t, ctx, scenario.Link(s))
+	if on := readouts(t, ctx); on["files_read"] != 2 {
+		t.Errorf("with the noise byte the lookup read %v files, want 2", on["files_read"])
+	}
+	type box struct {
+		Type, Label, Help string
+		Checked, Visible  bool
+	}
+	state := func(c context.Context) box {
+		return eval[box](t, c, `(() => { const el = document.getElementById("add-noise"); return {
+			type: el.type, label: el.labels.length ? el.labels[0].textContent.trim() : "",
+			help: (document.getElementById(el.getAttribute("aria-describedby")) || {}).textContent || "",
+			checked: el.checked, visible: !el.closest("[hidden]") }; })()`)
+	}
+	b := state(ctx)
+	if b.Type != "checkbox" || b.Label != "Noise byte (addNoise)" || b.Help == "" || !b.Checked || !b.Visible {
+		t.Fatalf("add-noise control: %+v", b)
+	}
+	// Keyboard: focus the box and press Space, as a keyboard user does.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("add-noise")), chromedp.KeyEvent(" ")); err != nil {
+		t.Fatal(err)
+	}
+	h := settle(t, ctx, scenario.Link(s))
+	if b := state(ctx); b.Checked {
+		t.Error("Space did not clear the checkbox")
+	}
+	// The readouts follow on a later frame than the fragment: wait for them (the test's timeout
+	// bounds it), then read them.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('[data-metric="files_read"]').dataset.value === "1"`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Errorf("without the noise byte the lookup read %v files, want 1", readouts(t, ctx)["files_read"])
+	}
+	if got, err := scenario.ParseLink(h); err != nil || !got.Panel.NoNoise || got.Timeline.NoNoise {
+		t.Errorf("link %s: panel NoNoise %v, timeline NoNoise %v (%v)", h, got.Panel.NoNoise, got.Timeline.NoNoise, err)
+	}
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	open(t, tab, h)
+	if b := state(tab); b.Checked {
+		t.Error("the reopened link shows the noise byte on")
+	}
+	// The timeline view has its own setting: still Delta's default.
+	setControl(t, ctx, "view", "timeline", "change")
+	settle(t, ctx, h)
+	if b := state(ctx); !b.Checked || !b.Visible {
+		t.Errorf("timeline view: add-noise %+v, want checked (its own default) and visible", b)
 	}
 }

@@ -17,7 +17,7 @@ func init() {
 	register("layout", "lay out the statistics panel's table and run its query (JSON or CSV)", runLayout)
 }
 
-const layoutUsage = `usage: layoutlab layout [flags]
+var layoutUsage = `usage: layoutlab layout [flags]
 
 Generates the panel's seeded table, lays it out as Delta would, collects Delta's per-file
 statistics, runs Delta's data skipping for --where and prints the result.
@@ -32,7 +32,7 @@ statistics, runs Delta's data skipping for --where and prints the result.
   --stats-columns a,b  delta.dataSkippingStatsColumns
   --partition-by a,b   PARTITIONED BY: one directory per value, partition pruning
   --seed S             table and noise seed (default 1)
-  --link '#s=...'      start from the panel a link encodes; explicit flags override it
+` + addNoiseUsage(23) + `  --link '#s=...'      start from the panel a link encodes; explicit flags override it
   --format json|csv    json (default): the panel Result; csv: one row per file
   --stats-json         also print each file's add.stats string (json only)
 
@@ -54,6 +54,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	sc := fs.String("stats-columns", "", "")
 	pb := fs.String("partition-by", "", "")
 	seed := fs.Uint64("seed", 0, "")
+	addNoise := addNoiseFlag(fs)
 	link := fs.String("link", "", "")
 	format := fs.String("format", "json", "")
 	statsJSON := fs.Bool("stats-json", false, "")
@@ -129,6 +130,9 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	}
 	if set["seed"] {
 		p.Seed = *seed
+	}
+	if set["add-noise"] {
+		p.NoNoise = !*addNoise
 	}
 	if err := s.Validate(); err != nil {
 		return bad(flagFor(err.Error()), "%v", err)

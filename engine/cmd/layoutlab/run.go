@@ -16,7 +16,7 @@ func init() {
 	register("run", "run the maintenance timeline: N days of appends and nightly OPTIMIZE (JSON or CSV)", runTimeline)
 }
 
-const runUsage = `usage: layoutlab run [flags]
+var runUsage = `usage: layoutlab run [flags]
 
 Runs the maintenance timeline (experiences.md §1): every day new rows are appended, every night
 the strategy's real OPTIMIZE planner runs on the table as it stands, each bin is rewritten on its
@@ -39,7 +39,7 @@ rows with Delta's curves, and a point lookup's files are counted by Delta's data
   --day D               the day the link opens at (default 0 = the last)
   --rows-per-gb R       sample rows per GiB (default 256)
   --seed S              seed (default 1)
-  --link '#s=...'       run the scenario a link encodes; explicit flags override it
+` + addNoiseUsage(24) + `  --link '#s=...'       run the scenario a link encodes; explicit flags override it
   --format json|csv     json (default): {"scenario","link","days"}; csv: one row per day
   --extras              json: add each day's lookup column, statements and log versions
   --files               json: add each day's file grid (path, size, ZCube, partition, min/max
@@ -69,6 +69,7 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 	day := fs.Int("day", 0, "")
 	rpg := fs.Int("rows-per-gb", 0, "")
 	seed := fs.Uint64("seed", 0, "")
+	addNoise := addNoiseFlag(fs)
 	link := fs.String("link", "", "")
 	format := fs.String("format", "json", "")
 	extras := fs.Bool("extras", false, "")
@@ -116,6 +117,7 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 		{"day", func(t *scenario.Timeline) { t.Day = *day }},
 		{"rows-per-gb", func(t *scenario.Timeline) { t.RowsPerGB = *rpg }},
 		{"seed", func(t *scenario.Timeline) { t.Seed = *seed }},
+		{"add-noise", func(t *scenario.Timeline) { t.NoNoise = !*addNoise }},
 	}
 	for _, st := range setters {
 		if !set[st.name] {
