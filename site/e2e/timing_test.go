@@ -71,6 +71,7 @@ func percentile(v []float64, p float64) float64 {
 // against the bare Ebiten + dom/v2 page, cold and from the service worker, and for every preset
 // the time from a slider input to the next drawn frame (p50, p95 over 100 moves).
 func BenchmarkWidget(b *testing.B) {
+	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
 	ctx := browser(b)
 	first := func(url string) float64 {
 		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
