@@ -81,32 +81,23 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	if err != nil {
 		return nil, err
 	}
-	// Each output file gets its rows and values gathered from the bin, into one slab for the
-	// whole bin.
+	// Each output file gets its rows gathered from the bin, into one slab for the whole bin;
+	// its statistics are collected over its rows of the bin's table, which are its values.
 	si := r.slabFor(n)
 	sl := &r.slabs[si]
-	backRows := sl.rows[:n]
-	back0, back1, back2 := sl.vals[0][:n], sl.vals[1][:n], sl.vals[2][:n]
-	src0, src1, src2 := bt.t.Cols[0].Ints, bt.t.Cols[1].Ints, bt.t.Cols[2].Ints
-	// Statistics are collected over each file's own gathered values, read in order.
-	ft := r.fileTable()
+	back := sl.rows[:n]
 	out := make([]int32, len(parts))
 	o := 0
 	for split, p := range parts {
 		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), day: day, partDay: partDay,
 			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
 		e := o + len(p)
-		rows, v0, v1, v2 := backRows[o:e:e], back0[o:e:e], back1[o:e:e], back2[o:e:e]
+		rows := back[o:e:e]
 		for i, q := range p {
 			rows[i] = bt.rows[q]
-			v0[i], v1[i], v2[i] = src0[q], src1[q], src2[q]
 		}
-		f.rows, f.vals = rows, [3][]int64{v0, v1, v2}
-		for l := range ft.Cols {
-			ft.Cols[l].Ints = f.vals[l]
-		}
-		ft.NumRows = len(p)
-		r.setStats(&f, &fileStats{st: stats.Collect(ft, identity(&r.ident, len(p)), r.index, r.cfg)})
+		f.rows = rows
+		r.setStats(&f, &fileStats{st: stats.Collect(&bt.t, p, r.index, r.cfg)})
 		out[split] = r.add(&f)
 		o = e
 	}
@@ -122,17 +113,6 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	return out, nil
 }
 
-// fileTable is the reused table through which one output file's gathered values are read.
-func (r *run) fileTable() *table.Table {
-	if r.ft.Cols == nil {
-		r.ft = table.Table{Schema: schema, Leaves: schema.Leaves(), Cols: make([]table.Column, 3)}
-		for l := range r.ft.Cols {
-			r.ft.Cols[l].Kind = r.g.t.Cols[l].Kind
-		}
-	}
-	return &r.ft
-}
-
 // binTable is one bin's rows gathered from its files: a small table of their values (what the
 // executor reads), with each row's index in the run's table.
 type binTable struct {
@@ -140,7 +120,9 @@ type binTable struct {
 	rows []int32
 }
 
-// gatherBin copies the values of the files' rows, in bin order, into the run's reused bin table.
+// gatherBin reads the values of the files' rows, in bin order, into the run's reused bin
+// table. Files hold only their rows: an append file's are a contiguous window of the run's
+// table, an OPTIMIZE output's are gathered one by one.
 func (r *run) gatherBin(in []int32, n int) *binTable {
 	bt := &r.bin
 	if bt.t.Cols == nil {
@@ -151,15 +133,26 @@ func (r *run) gatherBin(in []int32, n int) *binTable {
 	}
 	bt.t.NumRows = n
 	bt.rows = slices.Grow(bt.rows[:0], n)
-	for l := range bt.t.Cols {
-		bt.t.Cols[l].Ints = slices.Grow(bt.t.Cols[l].Ints[:0], n)
-	}
 	for _, id := range in {
-		f := r.f(id)
-		bt.rows = append(bt.rows, f.rows...)
-		for l := range bt.t.Cols {
-			bt.t.Cols[l].Ints = append(bt.t.Cols[l].Ints, f.vals[l]...)
+		bt.rows = append(bt.rows, r.f(id).rows...)
+	}
+	for l := range bt.t.Cols {
+		src := r.g.t.Cols[l].Ints
+		dst := slices.Grow(bt.t.Cols[l].Ints[:0], n)[:n]
+		o := 0
+		for _, id := range in {
+			f := r.f(id)
+			if f.slab < 0 {
+				start := f.rows[0] // an append file: rows start, start+1, …
+				o += copy(dst[o:], src[start:int(start)+len(f.rows)])
+				continue
+			}
+			for _, row := range f.rows {
+				dst[o] = src[row]
+				o++
+			}
 		}
+		bt.t.Cols[l].Ints = dst
 	}
 	return bt
 }
@@ -217,7 +210,6 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 		if s.slab >= 0 {
 			r.slabs[s.slab].refs++
 		}
-		f.vals = s.vals
 		r.setStats(&f, s.st)
 		out[split] = r.add(&f)
 	}
@@ -225,13 +217,12 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	return out
 }
 
-// slab holds the rows and values of the files one bin wrote. Files are immutable, but once
-// every file using a slab has been removed from the table nothing reads it again (the views
-// read statistics, not rows), so the next bin writes its files into it rather than into new
-// memory: a liquid table re-clusters its open cube every night.
+// slab holds the rows of the files one bin wrote. Files are immutable, but once every file
+// using a slab has been removed from the table nothing reads it again (the views read
+// statistics, not rows), so the next bin writes its files into it rather than into new memory:
+// a liquid table re-clusters its open cube every night.
 type slab struct {
 	rows []int32
-	vals [3][]int64
 	refs int32 // files using it (live, or written and not yet committed)
 }
 
@@ -251,11 +242,7 @@ func (r *run) slabFor(n int) int32 {
 		r.freeSlabs = slices.Delete(r.freeSlabs, best, best+1)
 		return si
 	}
-	s := slab{rows: make([]int32, 0, n)}
-	for l := range s.vals {
-		s.vals[l] = make([]int64, 0, n)
-	}
-	r.slabs = append(r.slabs, s)
+	r.slabs = append(r.slabs, slab{rows: make([]int32, 0, n)})
 	return int32(len(r.slabs) - 1)
 }
 
@@ -275,7 +262,7 @@ func (r *run) release(f *file) {
 		}
 		r.freeSlabs = append(r.freeSlabs, f.slab)
 	}
-	f.rows, f.vals, f.slab = nil, [3][]int64{}, -1
+	f.rows, f.slab = nil, -1
 }
 
 // finish drops what only the run needed: the free slabs.
