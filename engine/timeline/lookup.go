@@ -124,16 +124,17 @@ func (r *run) measureLookup(day int, col string) (float64, int64) {
 	rows := r.g.dayOff[r.g.dayIndex(day)+1]
 	rng := rand.New(rand.NewPCG(mix(r.s.Seed, 0x70726f6265), uint64(day)))
 	vals := r.g.t.Cols[leaf].Ints
+	// Draw every probe's value before counting: the reads are random rows of the whole table,
+	// mostly cache misses, and independent loads overlap where a count between them would not.
+	var probes [NumProbes]int64
+	for p := range probes {
+		probes[p] = vals[rng.Uint64N(uint64(rows))]
+	}
 	total := 0
-	var first int64
-	for p := range NumProbes {
-		v := vals[rng.Uint64N(uint64(rows))]
-		if p == 0 {
-			first = v
-		}
+	for _, v := range probes {
 		total += r.idx.count(v)
 	}
-	return float64(total) / NumProbes, first
+	return float64(total) / NumProbes, probes[0]
 }
 
 // sortedColumn is one column's distinct values over all the run's rows, ascending, with the
