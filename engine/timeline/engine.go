@@ -217,7 +217,7 @@ func newRun(s scenario.Timeline, prev *generated) (*run, error) {
 	g := prev
 	var err error
 	if g == nil || !g.holds(s.Seed, s.HistoryDays, s.Days, perDay) {
-		if g, err = generate(s.Seed, s.HistoryDays, s.Days, perDay); err != nil {
+		if g, err = newGenerated(s.Seed, s.HistoryDays, s.Days, perDay); err != nil { // days drawn as reached
 			return nil, err
 		}
 	}

@@ -137,24 +137,38 @@ func (r *run) gatherBin(in []int32, n int) *binTable {
 		bt.rows = append(bt.rows, r.f(id).rows...)
 	}
 	for l := range bt.t.Cols {
-		src := r.g.t.Cols[l].Ints
+		src := &r.g.t.Cols[l]
 		dst := slices.Grow(bt.t.Cols[l].Ints[:0], n)[:n]
 		o := 0
 		for _, id := range in {
-			f := r.f(id)
-			if f.slab < 0 {
-				start := f.rows[0] // an append file: rows start, start+1, …
-				o += copy(dst[o:], src[start:int(start)+len(f.rows)])
-				continue
-			}
-			for _, row := range f.rows {
-				dst[o] = src[row]
-				o++
+			rows := r.f(id).rows
+			switch {
+			case src.Codes32 != nil:
+				o += decode(dst[o:], src.Codes32, src.Base, rows)
+			case src.Codes16 != nil:
+				o += decode(dst[o:], src.Codes16, src.Base, rows)
+			case r.f(id).slab < 0:
+				start := int(rows[0]) // an append file: rows start, start+1, …
+				o += copy(dst[o:], src.Ints[start:start+len(rows)])
+			default:
+				for i, row := range rows {
+					dst[o+i] = src.Ints[row]
+				}
+				o += len(rows)
 			}
 		}
 		bt.t.Cols[l].Ints = dst
 	}
 	return bt
+}
+
+// decode writes the values of an encoded column's rows (Base + code) to dst, returning how many.
+func decode[T uint16 | uint32](dst []int64, codes []T, base int64, rows []int32) int {
+	dst = dst[:len(rows)]
+	for i, row := range rows {
+		dst[i] = base + int64(codes[row])
+	}
+	return len(rows)
 }
 
 // sortByRow reorders the bin's rows by row index.
