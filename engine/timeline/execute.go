@@ -6,7 +6,6 @@ import (
 
 	"layoutlab/engine/layout"
 	"layoutlab/engine/optimize"
-	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
 
@@ -51,9 +50,9 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		// are contiguous row ranges, so ordering the files by first row usually suffices).
 		slices.SortFunc(in, func(a, b int32) int { return int(r.f(a).rows[0]) - int(r.f(b).rows[0]) })
 	}
-	bt := r.gatherBin(in, n)
+	bt := r.gatherRows(in, n)
 	if plan.Mode == optimize.ModeZOrder && !slices.IsSorted(bt.rows) {
-		bt.sortByRow()
+		slices.Sort(bt.rows)
 	}
 	var kind layout.Kind
 	var cols []string
@@ -75,14 +74,14 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		if !ok {
 			return nil, fmt.Errorf("unknown clustering column %q", c)
 		}
-		keys[k] = r.rk.rank(&bt.t.Cols[l], pos, k)
+		keys[k] = r.rk.rank(bt.values(r.g.t, l), pos, k)
 	}
-	parts, err := r.lay.LayoutScratch(pos, keys, kind, int(b.ApproxNumFiles), opt) // copied out below
+	parts, err := r.lay.LayoutScratch(bt.rows, keys, kind, int(b.ApproxNumFiles), opt) // copied out below
 	if err != nil {
 		return nil, err
 	}
-	// Each output file gets its rows gathered from the bin, into one slab for the whole bin;
-	// its statistics are collected over its rows of the bin's table, which are its values.
+	// Each output file's rows are copied into one slab for the whole bin; its statistics are
+	// collected over its rows, as an append file's are.
 	si := r.slabFor(n)
 	sl := &r.slabs[si]
 	back := sl.rows[:n]
@@ -92,12 +91,9 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), day: day, partDay: partDay,
 			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
 		e := o + len(p)
-		rows := back[o:e:e]
-		for i, q := range p {
-			rows[i] = bt.rows[q]
-		}
-		f.rows = rows
-		r.setStats(&f, &fileStats{st: stats.Collect(&bt.t, p, r.index, r.cfg)})
+		f.rows = back[o:e:e]
+		copy(f.rows, p)
+		r.setStats(&f, &fileStats{st: r.coll.Collect(f.rows, r.index, r.cfg)})
 		out[split] = r.add(&f)
 		o = e
 	}
@@ -113,83 +109,47 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	return out, nil
 }
 
-// binTable is one bin's rows gathered from its files: a small table of their values (what the
-// executor reads), with each row's index in the run's table.
+// binTable is one bin's rows, in bin order, and the values of its clustering columns (what
+// the executor ranks), read from the run's table.
 type binTable struct {
-	t    table.Table
 	rows []int32
+	cols [3]table.Column // by leaf; only the clustering columns' are filled
 }
 
-// gatherBin reads the values of the files' rows, in bin order, into the run's reused bin
-// table. Files hold only their rows: an append file's are a contiguous window of the run's
-// table, an OPTIMIZE output's are gathered one by one.
-func (r *run) gatherBin(in []int32, n int) *binTable {
+// gatherRows collects the files' rows, in bin order, into the run's reused bin table.
+func (r *run) gatherRows(in []int32, n int) *binTable {
 	bt := &r.bin
-	if bt.t.Cols == nil {
-		bt.t = table.Table{Schema: schema, Leaves: schema.Leaves(), Cols: make([]table.Column, 3)}
-		for l := range bt.t.Cols {
-			bt.t.Cols[l].Kind = r.g.t.Cols[l].Kind
-		}
-	}
-	bt.t.NumRows = n
 	bt.rows = slices.Grow(bt.rows[:0], n)
 	for _, id := range in {
 		bt.rows = append(bt.rows, r.f(id).rows...)
 	}
-	for l := range bt.t.Cols {
-		src := &r.g.t.Cols[l]
-		dst := slices.Grow(bt.t.Cols[l].Ints[:0], n)[:n]
-		o := 0
-		for _, id := range in {
-			rows := r.f(id).rows
-			switch {
-			case src.Codes32 != nil:
-				o += decode(dst[o:], src.Codes32, src.Base, rows)
-			case src.Codes16 != nil:
-				o += decode(dst[o:], src.Codes16, src.Base, rows)
-			case r.f(id).slab < 0:
-				start := int(rows[0]) // an append file: rows start, start+1, …
-				o += copy(dst[o:], src.Ints[start:start+len(rows)])
-			default:
-				for i, row := range rows {
-					dst[o+i] = src.Ints[row]
-				}
-				o += len(rows)
-			}
-		}
-		bt.t.Cols[l].Ints = dst
-	}
 	return bt
 }
 
-// decode writes the values of an encoded column's rows (Base + code) to dst, returning how many.
-func decode[T uint16 | uint32](dst []int64, codes []T, base int64, rows []int32) int {
+// values reads leaf l of the bin's rows from t into the bin table and returns it as a column.
+func (bt *binTable) values(t *table.Table, l int) *table.Column {
+	src := &t.Cols[l]
+	c := &bt.cols[l]
+	dst := slices.Grow(c.Ints[:0], len(bt.rows))[:len(bt.rows)]
+	switch {
+	case src.Codes32 != nil:
+		decode(dst, src.Codes32, src.Base, bt.rows)
+	case src.Codes16 != nil:
+		decode(dst, src.Codes16, src.Base, bt.rows)
+	default:
+		for i, row := range bt.rows {
+			dst[i] = src.Ints[row]
+		}
+	}
+	c.Kind, c.Ints = src.Kind, dst
+	return c
+}
+
+// decode writes the values of an encoded column's rows (Base + code) to dst.
+func decode[T uint16 | uint32](dst []int64, codes []T, base int64, rows []int32) {
 	dst = dst[:len(rows)]
 	for i, row := range rows {
 		dst[i] = base + int64(codes[row])
-	}
-	return len(rows)
-}
-
-// sortByRow reorders the bin's rows by row index.
-func (bt *binTable) sortByRow() {
-	perm := make([]int32, len(bt.rows))
-	for i := range perm {
-		perm[i] = int32(i)
-	}
-	slices.SortFunc(perm, func(a, b int32) int { return int(bt.rows[a]) - int(bt.rows[b]) })
-	rows := make([]int32, len(perm))
-	for i, p := range perm {
-		rows[i] = bt.rows[p]
-	}
-	bt.rows = rows
-	for l := range bt.t.Cols {
-		src := bt.t.Cols[l].Ints
-		dst := make([]int64, len(perm))
-		for i, p := range perm {
-			dst[i] = src[p]
-		}
-		bt.t.Cols[l].Ints = dst
 	}
 }
 
