@@ -1,6 +1,9 @@
 package curve
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // Range ids follow Delta's range_partition_id (M/expressions/RangePartitionId.scala), which
 // RangePartitionIdRewrite (M/optimizer/RangePartitionIdRewrite.scala) turns into Apache Spark's
@@ -41,34 +44,83 @@ func DetermineBounds(counts []int64, partitions int) []int {
 
 // AppendBounds appends DetermineBounds(counts, partitions) to dst.
 func AppendBounds(dst []int, counts []int64, partitions int) []int {
-	if partitions <= 1 {
-		return dst
-	}
 	var total int64
 	for _, c := range counts {
 		if c > 0 {
 			total += c
 		}
 	}
-	step := float64(total) / float64(partitions)
-	target, cum := step, 0.0
-	emitted := 0
+	b := NewBounder(total, partitions)
 	for i, c := range counts {
-		if emitted == partitions-1 {
+		if b.Full() {
 			break
 		}
 		if c <= 0 {
 			continue
 		}
-		cum += float64(c)
-		if cum >= target {
+		if _, bound := b.Next(c); bound {
 			dst = append(dst, i)
-			target += step
-			emitted++
 		}
 	}
 	return dst
 }
+
+// Bounder is determineBounds walked one distinct key at a time, for a caller that meets the
+// keys in ascending order and wants each key's partition as it goes rather than the bounds:
+// Next(counts[i]) for i = 0, 1, … returns PartitionOf(DetermineBounds(counts, partitions), i).
+// The total weight must be known in advance, as Spark's is. AppendBounds is built on it, so
+// the two cannot disagree.
+//
+// Spark compares the float64 running weight with a float64 target; the weight is a whole
+// number (exact below 2^53), so cumWeight >= target exactly when the integer weight reaches
+// ceil(target), which the Bounder keeps as need: the per-key work is an integer add and compare,
+// and Skip can pass over keys that cannot reach the next target.
+type Bounder struct {
+	step, target  float64
+	cum, need     int64
+	emitted, last int
+}
+
+// NewBounder starts the walk over keys whose counts sum to total, into partitions partitions.
+func NewBounder(total int64, partitions int) Bounder {
+	step := float64(total) / float64(max(partitions, 1))
+	return Bounder{step: step, target: step, need: int64(math.Ceil(step)), last: max(partitions-1, 0)}
+}
+
+// Next takes the next distinct key's count (> 0) and returns the key's partition, and whether
+// the key is a bound (the last key of its partition).
+func (b *Bounder) Next(c int64) (part int, bound bool) {
+	part = b.emitted
+	if b.emitted == b.last {
+		return part, false
+	}
+	b.cum += c
+	if b.cum >= b.need {
+		b.target += b.step
+		b.need = int64(math.Ceil(b.target))
+		b.emitted++
+		return part, true
+	}
+	return part, false
+}
+
+// Skip takes the next keys at once when none of them can be a bound, their counts summing to
+// w: it reports true and their partition, having done what Next on each would. Otherwise it
+// takes nothing and reports false.
+func (b *Bounder) Skip(w int64) (part int, ok bool) {
+	if b.emitted == b.last {
+		return b.emitted, true
+	}
+	if b.cum+w < b.need {
+		b.cum += w
+		return b.emitted, true
+	}
+	return 0, false
+}
+
+// Full reports whether every bound has been emitted: the remaining keys all fall in the last
+// partition.
+func (b *Bounder) Full() bool { return b.emitted == b.last }
 
 // PartitionOf is RangePartitioner.getPartition for the distinct key at distinctIndex: the number
 // of bounds b with distinctIndex > b. A key equal to a bound goes to the lower partition. bounds

@@ -260,3 +260,50 @@ func TestRangeIDsReuse(t *testing.T) {
 	}
 	mustPanic(t, "rank ≥ numDistinct", func() { x.Append(nil, []int32{3}, 2, 10) })
 }
+
+// TestBounder: walking the keys one at a time (or skipping spans when Skip allows) gives each
+// key PartitionOf its index in DetermineBounds, zero counts and every partition count included.
+func TestBounder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for round := range 500 {
+		counts := make([]int64, rng.IntN(60))
+		var total int64
+		for i := range counts {
+			counts[i] = int64(rng.IntN(5)) * int64(1+rng.IntN(round%7+1))
+			total += counts[i]
+		}
+		partitions := rng.IntN(20)
+		bounds := DetermineBounds(counts, partitions)
+		b := NewBounder(total, partitions)
+		for i := 0; i < len(counts); i++ {
+			// Now and then try to skip a span of keys, which must be bound-free.
+			if span := rng.IntN(6); round%2 == 1 && span > 0 && i+span <= len(counts) {
+				var w int64
+				for _, c := range counts[i : i+span] {
+					w += c
+				}
+				if part, ok := b.Skip(w); ok {
+					for k := i; k < i+span; k++ {
+						if counts[k] > 0 && (PartitionOf(bounds, k) != part || slices.Contains(bounds, k)) {
+							t.Fatalf("counts %v into %d: Skip over keys %d..%d took key %d into %d, want %d (bounds %v)",
+								counts, partitions, i, i+span-1, k, part, PartitionOf(bounds, k), bounds)
+						}
+					}
+					i += span - 1
+					continue
+				}
+			}
+			c := counts[i]
+			if c == 0 {
+				continue
+			}
+			part, bound := b.Next(c)
+			if want := PartitionOf(bounds, i); part != want {
+				t.Fatalf("counts %v into %d: key %d in partition %d, want %d", counts, partitions, i, part, want)
+			}
+			if want := slices.Contains(bounds, i); bound != want {
+				t.Fatalf("counts %v into %d: key %d bound %v, want %v", counts, partitions, i, bound, want)
+			}
+		}
+	}
+}

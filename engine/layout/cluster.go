@@ -33,6 +33,12 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		return nil, err
 	}
 	n, d := len(rows), len(keys)
+	if d == 1 {
+		l.drawNoise(n, opt)
+		l.part = slices.Grow(l.part[:0], n)[:n]
+		l.single(keys[0], numRanges, min(numFiles, n))
+		return l.gather(rows, numFiles), nil
+	}
 
 	// range_partition_id(key_j, N) over this bin, as uint32 coordinates.
 	if cap(l.ids) < d {
@@ -68,8 +74,22 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		}
 	}
 
-	// The noise byte, drawn per row in bin order; the same seed and bin size give the same
-	// bytes, so the last ones are kept.
+	l.drawNoise(n, opt)
+
+	part := slices.Grow(l.part[:0], n)[:n]
+	l.part = part
+	parts := min(numFiles, n)
+	if keyBits <= 56 {
+		l.packed(c, enc, d, n, parts)
+	} else {
+		l.wide(c, enc, d, n, parts)
+	}
+	return l.gather(rows, numFiles), nil
+}
+
+// drawNoise fills l.noise with the bin's noise bytes, drawn per row in bin order; the same seed
+// and bin size give the same bytes, so the last ones are kept.
+func (l *Layouter) drawNoise(n int, opt Options) {
 	if opt.NoNoise {
 		l.noise = slices.Grow(l.noise[:0], n)[:n]
 		clear(l.noise)
@@ -85,15 +105,99 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		l.noiseSeed, l.noiseValid = opt.Seed, true
 	}
 
-	part := slices.Grow(l.part[:0], n)[:n]
-	l.part = part
-	parts := min(numFiles, n)
-	if keyBits <= 56 {
-		l.packed(c, enc, d, n, parts)
-	} else {
-		l.wide(c, enc, d, n, parts)
+}
+
+// single lays out a bin on one key. interleave_bits of one id is its four big-endian bytes
+// (and Hilbert needs two keys or more), so the curve key orders as the range id; range ids
+// are monotone in the key's rank, so the rows in rank order come in runs of equal range id,
+// and the (range id, noise) groups RangePartitioner bounds are, run by run, the noise bytes
+// present in ascending order. Walking the rows in rank order thus gives every row's range id
+// and then its file's partition, both bounded as the walk goes (curve.Bounder), with the very
+// groups and counts packed would sort its composite keys for: no curve keys, no second sort.
+// It sets l.part.
+func (l *Layouter) single(k Ranks, numRanges, parts int) {
+	n := len(k.R)
+	order := k.Order
+	if order == nil {
+		order = l.rankOrder(k)
 	}
-	return l.gather(rows, numFiles), nil
+	nulls := 0
+	for nulls < n && k.R[order[nulls]] < 0 {
+		nulls++
+	}
+	// range_partition_id: NULLs get id 0; the non-null rows are the candidates, their distinct
+	// values the keys, min(numRanges, rows) partitions (RangeIDs.Append).
+	ids := curve.NewBounder(int64(n-nulls), min(numRanges, n-nulls))
+	files := curve.NewBounder(int64(n), parts)
+	start, runID := 0, 0 // the current run of equal range id: order[start:i]
+	for i := nulls; i < n; {
+		r := k.R[order[i]]
+		j := i + 1
+		for j < n && k.R[order[j]] == r {
+			j++
+		}
+		if id, _ := ids.Next(int64(j - i)); id != runID {
+			l.noiseGroups(order[start:i], &files)
+			start, runID = i, id
+		}
+		i = j
+	}
+	l.noiseGroups(order[start:], &files)
+}
+
+// noiseGroups partitions one run of rows of equal range id: its (id, noise) groups are its
+// noise bytes in ascending signed order, each bounded with its row count.
+func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder) {
+	if len(run) == 0 {
+		return
+	}
+	if p, ok := files.Skip(int64(len(run))); ok {
+		// No bound falls in this run: every group, so every row, is in the current file.
+		for _, q := range run {
+			l.part[q] = int32(p)
+		}
+		return
+	}
+	// count is zero between calls (each entry used is reset below) and part is only read
+	// where written, so neither is cleared per run: runs are a few dozen rows.
+	count, part := &l.noiseCount, &l.noisePart
+	var present [4]uint64
+	noise := l.noise
+	for _, p := range run {
+		b := uint8(noise[p]) ^ 0x80 // unsigned order of b is the signed order of the noise
+		count[b]++
+		present[b>>6] |= 1 << (b & 63)
+	}
+	for w, m := range present {
+		for ; m != 0; m &= m - 1 {
+			b := w<<6 | bits.TrailingZeros64(m)
+			p, _ := files.Next(int64(count[b]))
+			part[b], count[b] = int32(p), 0
+		}
+	}
+	for _, p := range run {
+		l.part[p] = part[uint8(noise[p])^0x80]
+	}
+}
+
+// rankOrder is the positions ordered by rank, NULLs first (a counting sort), for ranks that
+// come without their Order.
+func (l *Layouter) rankOrder(k Ranks) []int32 {
+	start := slices.Grow(l.counts[:0], k.Distinct+2)[:k.Distinct+2]
+	clear(start)
+	for _, r := range k.R {
+		start[r+2]++ // NULL (-1) in bucket 1 counts towards the start of rank 0
+	}
+	for i := 2; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	order := slices.Grow(l.pos[:0], len(k.R))[:len(k.R)]
+	for i, r := range k.R {
+		order[start[r+1]] = int32(i)
+		start[r+1]++
+	}
+	l.counts, l.pos = start, order
+	return order
 }
 
 // rangeIDs is range_partition_id(key, numRanges) over the bin as uint32 coordinates. The ids

@@ -114,6 +114,8 @@ type Layouter struct {
 	back       []int32
 	out        [][]int32
 	sizes      []int
+	noiseCount [256]int32 // single: rows per noise byte in a run, zero between runs
+	noisePart  [256]int32 // single: partition per noise byte in a run
 }
 
 // Layout is FilesRanked with reused buffers. The returned files share one backing array that

@@ -18,6 +18,10 @@ type Ranks struct {
 	// Rep[k] is the position (an index into the ranked rows, like R) of a row holding the value
 	// of rank k, so a file's min and max can be read back from its smallest and largest rank.
 	Rep []int32
+	// Order, when not nil, holds the positions in ascending rank order, NULLs (-1) first; the
+	// order among equal ranks does not matter. A ranking that sorts has it for free; a
+	// one-key layout uses it instead of sorting again, and makes it itself when it is nil.
+	Order []int32
 }
 
 // AllRows returns the row indices 0..n-1: the bin of an unpartitioned table.

@@ -121,3 +121,54 @@ func TestClusterMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// One key takes its own path (no curve keys, no sort of them): against the reference on
+// columns with NULLs, few and many distinct values, skew, more files than rows, few range ids,
+// without noise, and with the ranks' Order given (in any order among equal ranks) or not.
+func TestClusterOneKeyMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var l Layouter
+	for round := range 300 {
+		n := 1 + rng.IntN([]int{10, 300, 5000}[round%3])
+		card := 1 + rng.IntN([]int{2, 40, 1500, 1 << 20}[round%4])
+		v := make([]int64, n)
+		var nulls []bool
+		if round%5 == 0 {
+			nulls = make([]bool, n)
+		}
+		for i := range v {
+			v[i] = int64(rng.IntN(card))
+			if round%7 == 0 && rng.IntN(3) == 0 {
+				v[i] = 0 // a heavy value
+			}
+			if nulls != nil && rng.IntN(4) == 0 {
+				nulls[i] = true
+			}
+		}
+		tb := mkTable([]string{"c"}, v)
+		tb.Cols[0].Nulls = nulls
+		kind := []Kind{ZOrder, Hilbert}[round%2]
+		opt := Options{Seed: uint64(round), NoNoise: round%6 == 5, NumRanges: []int{0, 2, 16, 5000}[round%4]}
+		numFiles := 1 + rng.IntN(40)
+		want := referenceCluster(t, tb, []int{0}, kind, numFiles, opt)
+		r := RankRows(&tb.Cols[0], AllRows(n))
+		got, err := l.Layout(AllRows(n), []Ranks{r}, kind, numFiles, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("round %d (n=%d, %d values, %+v, %d files): files differ from the reference", round, n, card, opt, numFiles)
+		}
+		// The same ranks with an Order, equal ranks shuffled.
+		r.Order = AllRows(n)
+		rng.Shuffle(n, func(i, j int) { r.Order[i], r.Order[j] = r.Order[j], r.Order[i] })
+		slices.SortStableFunc(r.Order, func(a, b int32) int { return int(r.R[a]) - int(r.R[b]) })
+		got, err = l.LayoutScratch(AllRows(n), []Ranks{r}, kind, numFiles, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("round %d: with Order, files differ from the reference", round)
+		}
+	}
+}

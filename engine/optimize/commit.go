@@ -146,6 +146,11 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	}
 	for i, b := range p.Bins {
 		parts[partitionIDOf(b.PartitionValues)] = true
+		// A bin's adds carry the same tags; they share one map, which no one writes after.
+		var tags map[string]string
+		if p.Mode == ModeClustering && len(outputs[i]) > 0 {
+			tags = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
+		}
 		res.Removes = append(res.Removes, b.Files...)
 		for _, f := range b.Files {
 			if f.hasDV() {
@@ -161,7 +166,7 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 				ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges, Ref: o.Ref}
 			if p.Mode == ModeClustering {
 				add.ClusteringProvider = ProviderLiquid
-				add.Tags = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
+				add.Tags = tags
 			}
 			res.Adds = append(res.Adds, add)
 		}

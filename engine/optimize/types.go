@@ -30,7 +30,8 @@ type File struct {
 	Size            int64
 	PartitionValues map[string]string
 	// Tags as Delta writes them: ZCUBE_ID (a UUID) and ZCUBE_ZORDER_BY (a JSON array of logical
-	// clustering column names, e.g. ["customer_id"]).
+	// clustering column names, e.g. ["customer_id"]). Read-only: files may share one map (the
+	// adds of one bin do), as they share PartitionValues.
 	Tags map[string]string
 	// ClusteringProvider is "liquid" on files written by clustering OPTIMIZE, "" when absent.
 	ClusteringProvider string

@@ -27,10 +27,11 @@ func Collect(t *table.Table, rows []int32, indexed []bool, cfg Config) FileStats
 
 func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Collector) FileStats {
 	n := len(t.Leaves)
+	bounds := make([]table.Value, 2*n) // one allocation for both: a table writes many files
 	fs := FileStats{
 		NumRecords: int64(len(rows)),
-		MinValues:  make([]table.Value, n),
-		MaxValues:  make([]table.Value, n),
+		MinValues:  bounds[:n:n],
+		MaxValues:  bounds[n:],
 		NullCount:  make([]int64, n),
 	}
 	prefix := cfg.prefix()

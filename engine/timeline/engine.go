@@ -14,7 +14,6 @@ import (
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/stats"
-	"layoutlab/engine/table"
 )
 
 // Strategies (experiences.md §1).
@@ -35,16 +34,15 @@ const NumProbes = 256
 type file struct {
 	path     string
 	size     int64
-	rows     []int32    // the sample rows it holds, row indices into the run's table
-	vals     [3][]int64 // the rows' values per leaf, in the file's row order
-	day      int        // the day it was written (history days ≤ 0)
-	partDay  int        // its event_date partition (partitioned tables), else 0
+	rows     []int32 // the sample rows it holds, row indices into the run's table
+	day      int     // the day it was written (history days ≤ 0)
+	partDay  int     // its event_date partition (partitioned tables), else 0
 	part     map[string]string
 	tags     map[string]string
 	provider string
 	cube     int32 // index into run.cubes, -1 when in no ZCube
 	layout   int32 // the Z-order cache entry that wrote it, -1 otherwise
-	slab     int32 // the run.slabs entry holding rows and vals, -1 for an append file
+	slab     int32 // the run.slabs entry holding rows, -1 for an append file (a window of allRows)
 	live     bool  // in the table as it stands
 	modTime  int64
 	st       *fileStats // shared by the files a reused Z-order layout rewrites
@@ -112,9 +110,8 @@ type run struct {
 	optimizedBytes int64
 
 	lay       layout.Layouter
-	ft        table.Table // one output file's values, for its statistics
-	slabs     []slab      // row storage of the files OPTIMIZE wrote
-	freeSlabs []int32     // slabs no live file uses
+	slabs     []slab  // row storage of the files OPTIMIZE wrote
+	freeSlabs []int32 // slabs no live file uses
 	rk        ranker
 	snapFiles []optimize.File // the planner's view of the live files, reused each night
 	bin       binTable
@@ -219,7 +216,7 @@ func newRun(s scenario.Timeline, prev *generated) (*run, error) {
 	g := prev
 	var err error
 	if g == nil || !g.holds(s.Seed, s.HistoryDays, s.Days, perDay) {
-		if g, err = generate(s.Seed, s.HistoryDays, s.Days, perDay); err != nil {
+		if g, err = newGenerated(s.Seed, s.HistoryDays, s.Days, perDay); err != nil { // days drawn as reached
 			return nil, err
 		}
 	}
@@ -543,9 +540,6 @@ func (r *run) newFile(start, end int32, day int, part map[string]string, dir str
 	f := file{
 		path: r.namer.name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
 		part: part, cube: -1, layout: -1, slab: -1, modTime: ts,
-	}
-	for l := range f.vals {
-		f.vals[l] = r.g.t.Cols[l].Ints[start:end:end]
 	}
 	if r.partitioned {
 		f.partDay = day

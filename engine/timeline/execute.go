@@ -6,7 +6,6 @@ import (
 
 	"layoutlab/engine/layout"
 	"layoutlab/engine/optimize"
-	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
 
@@ -51,9 +50,9 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		// are contiguous row ranges, so ordering the files by first row usually suffices).
 		slices.SortFunc(in, func(a, b int32) int { return int(r.f(a).rows[0]) - int(r.f(b).rows[0]) })
 	}
-	bt := r.gatherBin(in, n)
+	bt := r.gatherRows(in, n)
 	if plan.Mode == optimize.ModeZOrder && !slices.IsSorted(bt.rows) {
-		bt.sortByRow()
+		slices.Sort(bt.rows)
 	}
 	var kind layout.Kind
 	var cols []string
@@ -75,38 +74,26 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		if !ok {
 			return nil, fmt.Errorf("unknown clustering column %q", c)
 		}
-		keys[k] = r.rk.rank(&bt.t.Cols[l], pos, k)
+		keys[k] = r.rk.rank(bt.values(r.g.t, l), pos, k)
 	}
-	parts, err := r.lay.LayoutScratch(pos, keys, kind, int(b.ApproxNumFiles), opt) // copied out below
+	parts, err := r.lay.LayoutScratch(bt.rows, keys, kind, int(b.ApproxNumFiles), opt) // copied out below
 	if err != nil {
 		return nil, err
 	}
-	// Each output file gets its rows and values gathered from the bin, into one slab for the
-	// whole bin.
+	// Each output file's rows are copied into one slab for the whole bin; its statistics are
+	// collected over its rows, as an append file's are.
 	si := r.slabFor(n)
 	sl := &r.slabs[si]
-	backRows := sl.rows[:n]
-	back0, back1, back2 := sl.vals[0][:n], sl.vals[1][:n], sl.vals[2][:n]
-	src0, src1, src2 := bt.t.Cols[0].Ints, bt.t.Cols[1].Ints, bt.t.Cols[2].Ints
-	// Statistics are collected over each file's own gathered values, read in order.
-	ft := r.fileTable()
+	back := sl.rows[:n]
 	out := make([]int32, len(parts))
 	o := 0
 	for split, p := range parts {
 		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), day: day, partDay: partDay,
 			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
 		e := o + len(p)
-		rows, v0, v1, v2 := backRows[o:e:e], back0[o:e:e], back1[o:e:e], back2[o:e:e]
-		for i, q := range p {
-			rows[i] = bt.rows[q]
-			v0[i], v1[i], v2[i] = src0[q], src1[q], src2[q]
-		}
-		f.rows, f.vals = rows, [3][]int64{v0, v1, v2}
-		for l := range ft.Cols {
-			ft.Cols[l].Ints = f.vals[l]
-		}
-		ft.NumRows = len(p)
-		r.setStats(&f, &fileStats{st: stats.Collect(ft, identity(&r.ident, len(p)), r.index, r.cfg)})
+		f.rows = back[o:e:e]
+		copy(f.rows, p)
+		r.setStats(&f, &fileStats{st: r.coll.Collect(f.rows, r.index, r.cfg)})
 		out[split] = r.add(&f)
 		o = e
 	}
@@ -122,67 +109,47 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	return out, nil
 }
 
-// fileTable is the reused table through which one output file's gathered values are read.
-func (r *run) fileTable() *table.Table {
-	if r.ft.Cols == nil {
-		r.ft = table.Table{Schema: schema, Leaves: schema.Leaves(), Cols: make([]table.Column, 3)}
-		for l := range r.ft.Cols {
-			r.ft.Cols[l].Kind = r.g.t.Cols[l].Kind
-		}
-	}
-	return &r.ft
-}
-
-// binTable is one bin's rows gathered from its files: a small table of their values (what the
-// executor reads), with each row's index in the run's table.
+// binTable is one bin's rows, in bin order, and the values of its clustering columns (what
+// the executor ranks), read from the run's table.
 type binTable struct {
-	t    table.Table
 	rows []int32
+	cols [3]table.Column // by leaf; only the clustering columns' are filled
 }
 
-// gatherBin copies the values of the files' rows, in bin order, into the run's reused bin table.
-func (r *run) gatherBin(in []int32, n int) *binTable {
+// gatherRows collects the files' rows, in bin order, into the run's reused bin table.
+func (r *run) gatherRows(in []int32, n int) *binTable {
 	bt := &r.bin
-	if bt.t.Cols == nil {
-		bt.t = table.Table{Schema: schema, Leaves: schema.Leaves(), Cols: make([]table.Column, 3)}
-		for l := range bt.t.Cols {
-			bt.t.Cols[l].Kind = r.g.t.Cols[l].Kind
-		}
-	}
-	bt.t.NumRows = n
 	bt.rows = slices.Grow(bt.rows[:0], n)
-	for l := range bt.t.Cols {
-		bt.t.Cols[l].Ints = slices.Grow(bt.t.Cols[l].Ints[:0], n)
-	}
 	for _, id := range in {
-		f := r.f(id)
-		bt.rows = append(bt.rows, f.rows...)
-		for l := range bt.t.Cols {
-			bt.t.Cols[l].Ints = append(bt.t.Cols[l].Ints, f.vals[l]...)
-		}
+		bt.rows = append(bt.rows, r.f(id).rows...)
 	}
 	return bt
 }
 
-// sortByRow reorders the bin's rows by row index.
-func (bt *binTable) sortByRow() {
-	perm := make([]int32, len(bt.rows))
-	for i := range perm {
-		perm[i] = int32(i)
-	}
-	slices.SortFunc(perm, func(a, b int32) int { return int(bt.rows[a]) - int(bt.rows[b]) })
-	rows := make([]int32, len(perm))
-	for i, p := range perm {
-		rows[i] = bt.rows[p]
-	}
-	bt.rows = rows
-	for l := range bt.t.Cols {
-		src := bt.t.Cols[l].Ints
-		dst := make([]int64, len(perm))
-		for i, p := range perm {
-			dst[i] = src[p]
+// values reads leaf l of the bin's rows from t into the bin table and returns it as a column.
+func (bt *binTable) values(t *table.Table, l int) *table.Column {
+	src := &t.Cols[l]
+	c := &bt.cols[l]
+	dst := slices.Grow(c.Ints[:0], len(bt.rows))[:len(bt.rows)]
+	switch {
+	case src.Codes32 != nil:
+		decode(dst, src.Codes32, src.Base, bt.rows)
+	case src.Codes16 != nil:
+		decode(dst, src.Codes16, src.Base, bt.rows)
+	default:
+		for i, row := range bt.rows {
+			dst[i] = src.Ints[row]
 		}
-		bt.t.Cols[l].Ints = dst
+	}
+	c.Kind, c.Ints = src.Kind, dst
+	return c
+}
+
+// decode writes the values of an encoded column's rows (Base + code) to dst.
+func decode[T uint16 | uint32](dst []int64, codes []T, base int64, rows []int32) {
+	dst = dst[:len(rows)]
+	for i, row := range rows {
+		dst[i] = base + int64(codes[row])
 	}
 }
 
@@ -217,7 +184,6 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 		if s.slab >= 0 {
 			r.slabs[s.slab].refs++
 		}
-		f.vals = s.vals
 		r.setStats(&f, s.st)
 		out[split] = r.add(&f)
 	}
@@ -225,13 +191,12 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	return out
 }
 
-// slab holds the rows and values of the files one bin wrote. Files are immutable, but once
-// every file using a slab has been removed from the table nothing reads it again (the views
-// read statistics, not rows), so the next bin writes its files into it rather than into new
-// memory: a liquid table re-clusters its open cube every night.
+// slab holds the rows of the files one bin wrote. Files are immutable, but once every file
+// using a slab has been removed from the table nothing reads it again (the views read
+// statistics, not rows), so the next bin writes its files into it rather than into new memory:
+// a liquid table re-clusters its open cube every night.
 type slab struct {
 	rows []int32
-	vals [3][]int64
 	refs int32 // files using it (live, or written and not yet committed)
 }
 
@@ -251,11 +216,7 @@ func (r *run) slabFor(n int) int32 {
 		r.freeSlabs = slices.Delete(r.freeSlabs, best, best+1)
 		return si
 	}
-	s := slab{rows: make([]int32, 0, n)}
-	for l := range s.vals {
-		s.vals[l] = make([]int64, 0, n)
-	}
-	r.slabs = append(r.slabs, s)
+	r.slabs = append(r.slabs, slab{rows: make([]int32, 0, n)})
 	return int32(len(r.slabs) - 1)
 }
 
@@ -275,7 +236,7 @@ func (r *run) release(f *file) {
 		}
 		r.freeSlabs = append(r.freeSlabs, f.slab)
 	}
-	f.rows, f.vals, f.slab = nil, [3][]int64{}, -1
+	f.rows, f.slab = nil, -1
 }
 
 // finish drops what only the run needed: the free slabs.

@@ -123,17 +123,18 @@ func (r *run) measureLookup(day int, col string) (float64, int64) {
 	r.syncIndex(leaf)
 	rows := r.g.dayOff[r.g.dayIndex(day)+1]
 	rng := rand.New(rand.NewPCG(mix(r.s.Seed, 0x70726f6265), uint64(day)))
-	vals := r.g.t.Cols[leaf].Ints
+	c := &r.g.t.Cols[leaf]
+	// Draw every probe's value before counting: the reads are random rows of the whole table,
+	// mostly cache misses, and independent loads overlap where a count between them would not.
+	var probes [NumProbes]int64
+	for p := range probes {
+		probes[p] = c.Int(int(rng.Uint64N(uint64(rows))))
+	}
 	total := 0
-	var first int64
-	for p := range NumProbes {
-		v := vals[rng.Uint64N(uint64(rows))]
-		if p == 0 {
-			first = v
-		}
+	for _, v := range probes {
 		total += r.idx.count(v)
 	}
-	return float64(total) / NumProbes, first
+	return float64(total) / NumProbes, probes[0]
 }
 
 // sortedColumn is one column's distinct values over all the run's rows, ascending, with the
@@ -149,12 +150,13 @@ func (r *run) sortedCol(leaf int) *sortedColumn {
 	if sc := r.sorted[leaf]; sc != nil {
 		return sc
 	}
-	col := &r.g.t.Cols[leaf]
-	n := r.g.t.NumRows
+	t := r.g.all()
+	col := &t.Cols[leaf]
+	n := t.NumRows
 	rk := layout.RankRows(col, layout.AllRows(n)) // a radix sort
 	sc := &sortedColumn{vals: make([]int64, rk.Distinct), below: make([]int64, rk.Distinct+1), n: int64(n)}
 	for k, p := range rk.Rep {
-		sc.vals[k] = col.Ints[p]
+		sc.vals[k] = col.Int(int(p))
 	}
 	for _, k := range rk.R {
 		sc.below[k+1]++

@@ -354,8 +354,8 @@ func TestLookupMatchesSkipping(t *testing.T) {
 			}
 			slices.Sort(x.los)
 			slices.Sort(x.his)
-			vals := r.g.t.Cols[leaf].Ints
-			for _, v := range []int64{ds.probe, vals[0], vals[len(vals)/2], vals[len(vals)-1]} {
+			col, n := &r.g.t.Cols[leaf], r.g.t.NumRows
+			for _, v := range []int64{ds.probe, col.Int(0), col.Int(n / 2), col.Int(n - 1)} {
 				tv := table.Value{Kind: r.g.t.Cols[leaf].Kind, I: v}
 				if got, want := x.count(v), pl.Count(tv); got != want {
 					t.Fatalf("%+v day %d %s = %d: interval count %d, skipping %d", s, day, ds.lookup, v, got, want)
