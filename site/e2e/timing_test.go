@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -106,7 +107,8 @@ func BenchmarkWidget(b *testing.B) {
 		}
 		eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
 		draw, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.drawMs`))
-		b.Logf("%-14s %-5s slider to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs  (last recompute %.1f ms, last Draw %.1f ms of Go)",
+		// Printed, not logged: go test keeps only the first lines of a benchmark's log.
+		fmt.Printf("%-14s %-5s slider to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs  (last recompute %.1f ms, last Draw %.1f ms of Go)\n",
 			p.Name, slider, percentile(d, 0.5), percentile(d, 0.95), len(d), eng, draw)
 	}
 }
