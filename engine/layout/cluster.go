@@ -307,8 +307,14 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	}
 	l.s.SortPairs(keys, pos)
 	l.keys, l.pos = keys, pos
+	l.sortedN = n
+	l.cut(parts)
+}
 
-	// Group equal composites, then RangePartitioner.determineBounds over the groups.
+// cut assigns each row of the sorted composites (l.keys, l.pos) its range partition among
+// parts: equal composites grouped, then RangePartitioner.determineBounds over the groups.
+func (l *Layouter) cut(parts int) {
+	keys, pos := l.keys[:l.sortedN], l.pos[:l.sortedN]
 	counts := l.counts[:0]
 	for i := range keys {
 		if i == 0 || keys[i] != keys[i-1] {
@@ -447,4 +453,19 @@ func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
 		}
 	}
 	return out
+}
+
+// Recut lays the last clustered bin out again into numFiles files, for a caller that changed
+// only the number of files (the panel's files slider). The sorted (curve key, noise) composites
+// do not depend on it, only RangePartitioner's bounds over them do, so only the cut is redone and
+// the files are those Layout would give. ok is false when the last Layout left no sorted
+// composites (another layout, one key, keys past 56 bits, or a different bin size): call Layout.
+// rows must be the rows that Layout call was given.
+func (l *Layouter) Recut(rows []int32, numFiles int) (files [][]int32, ok bool) {
+	if l.sortedN == 0 || l.sortedN != len(rows) || numFiles < 1 {
+		return nil, false
+	}
+	l.part = slices.Grow(l.part[:0], len(rows))[:len(rows)]
+	l.cut(min(numFiles, len(rows)))
+	return l.gather(rows, numFiles), true
 }

@@ -116,11 +116,13 @@ type Layouter struct {
 	sizes      []int
 	noiseCount [256]int32 // single: rows per noise byte in a run, zero between runs
 	noisePart  [256]int32 // single: partition per noise byte in a run
+	sortedN    int        // rows in l.keys/l.pos, the last bin's sorted composites (0: none; see Recut)
 }
 
 // Layout is FilesRanked with reused buffers. The returned files share one backing array that
 // the Layouter does not retain.
 func (l *Layouter) Layout(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Options) ([][]int32, error) {
+	l.sortedN = 0 // only a packed cluster below leaves sorted composites for Recut
 	if numFiles < 1 {
 		return nil, fmt.Errorf("layout: %d files: need at least one", numFiles)
 	}

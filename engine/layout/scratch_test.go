@@ -69,3 +69,51 @@ func TestNoiseDraws(t *testing.T) {
 		}
 	}
 }
+
+// TestRecutMatchesLayout: re-cutting the last clustered bin into another number of files gives
+// exactly what laying it out afresh gives; after any layout that leaves no sorted composites
+// (one key, ORDER BY, append, keys past 56 bits) Recut declines.
+func TestRecutMatchesLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var l Layouter
+	for round := range 80 {
+		n := 50 + rng.IntN(4000)
+		d := 1 + round%7
+		ranks := make([]Ranks, d)
+		for j := range ranks {
+			c := table.Column{Kind: table.Bigint, Ints: make([]int64, n)}
+			dom := uint64(1 + rng.IntN(3000))
+			for i := range c.Ints {
+				c.Ints[i] = int64(rng.Uint64N(dom))
+			}
+			ranks[j] = RankRows(&c, AllRows(n))
+		}
+		rows := AllRows(n)
+		for _, kind := range []Kind{ZOrder, Hilbert, OrderBy, Append} {
+			opt := Options{Seed: uint64(round), NoNoise: round%4 == 0}
+			if _, err := l.Layout(rows, ranks, kind, 1+rng.IntN(40), opt); err != nil {
+				t.Fatal(err)
+			}
+			for range 3 {
+				numFiles := 1 + rng.IntN(60)
+				got, ok := l.Recut(rows, numFiles)
+				want, err := FilesRanked(rows, ranks, kind, numFiles, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					if (kind == ZOrder || kind == Hilbert) && d >= 2 && d <= 5 {
+						t.Fatalf("round %d %s on %d keys: Recut declined a packed cluster", round, kind, d)
+					}
+					break
+				}
+				if kind != ZOrder && kind != Hilbert || d < 2 {
+					t.Fatalf("round %d %s on %d keys: Recut accepted a layout without sorted composites", round, kind, d)
+				}
+				if !slices.EqualFunc(got, want, slices.Equal[[]int32]) {
+					t.Fatalf("round %d %s on %d keys, %d files: Recut differs from Layout", round, kind, d, numFiles)
+				}
+			}
+		}
+	}
+}

@@ -124,3 +124,23 @@ func BenchmarkKnobDefault(b *testing.B) {
 	}
 	reportCPU(b, c0)
 }
+
+// BenchmarkFilesSlider is the panel's files slider dragged: the default panel with only the
+// number of files changing from move to move (the layout re-cut, statistics and the query
+// recomputed).
+func BenchmarkFilesSlider(b *testing.B) {
+	var e Engine
+	p := scenario.Default().Panel
+	for range 3 {
+		e.Run(p)
+	}
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		p.Files = 20 + i%30
+		if r := e.Run(p); r.Error != nil {
+			b.Fatal(r.Error)
+		}
+	}
+	reportCPU(b, c0)
+}

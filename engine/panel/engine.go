@@ -348,10 +348,19 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		if len(e.allRows) != t.NumRows {
 			e.allRows = layout.AllRows(t.NumRows)
 		}
-		var err error
-		files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, opt)
-		if err != nil {
-			return nil, nil, err
+		// Only the number of files changed (the files slider): re-cut the last clustered order.
+		prev := e.last
+		prev.numFiles = numFiles
+		var recut bool
+		if e.files != nil && prev == lk {
+			files, recut = e.lay.Recut(e.allRows, numFiles)
+		}
+		if !recut {
+			var err error
+			files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, opt)
+			if err != nil {
+				return nil, nil, err
+			}
 		}
 		for i := range files {
 			paths = append(paths, namer.Name("", i))
