@@ -469,3 +469,14 @@ func (l *Layouter) Recut(rows []int32, numFiles int) (files [][]int32, ok bool) 
 	l.cut(min(numFiles, len(rows)))
 	return l.gather(rows, numFiles), true
 }
+
+// SortedOrder returns the last clustered bin's positions (indexes into its rows) in (curve key,
+// noise) order, the order Recut cuts: each file of that layout, and of every Recut after it, is
+// one consecutive run of it, files in order. nil when the last Layout left no sorted composites.
+// The slice is the Layouter's buffer, valid until its next Layout.
+func (l *Layouter) SortedOrder() []int32 {
+	if l.sortedN == 0 {
+		return nil
+	}
+	return l.pos[:l.sortedN]
+}

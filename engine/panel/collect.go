@@ -116,6 +116,16 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 	fo := e.fileOf8
 	nulls := col.Nulls
 	switch {
+	case e.seg.usable():
+		e.seg.ranges(i, func(r int32) (uint64, bool) {
+			switch {
+			case nulls != nil && nulls[r]:
+				return 0, false
+			case col.Kind == table.Double:
+				return orderedFloat(col.Floats[r]), true
+			}
+			return uint64(col.Ints[r]) ^ 1<<63, true
+		}, e.files, lo, hi, cnt)
 	case col.Kind == table.Double:
 		for r, v := range col.Floats {
 			if nulls != nil && nulls[r] {
@@ -173,7 +183,18 @@ func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix i
 	lo := make([]uint32, nf)
 	hi := make([]uint32, nf)
 	cnt := make([]int64, nf) // non-NULL rows
-	if col.Codes16 != nil {
+	if e.seg.usable() {
+		l, h := make([]uint64, nf), make([]uint64, nf)
+		e.seg.ranges(i, func(r int32) (uint64, bool) {
+			if col.Nulls != nil && col.Nulls[r] {
+				return 0, false
+			}
+			return uint64(col.Code(int(r))), true
+		}, e.files, l, h, cnt)
+		for f := range lo {
+			lo[f], hi[f] = uint32(l[f]), uint32(h[f])
+		}
+	} else if col.Codes16 != nil {
 		codeRanges(col.Codes16, col.Nulls, e.fileOf8, e.fileOf, lo, hi, cnt)
 	} else {
 		codeRanges(col.Codes32, col.Nulls, e.fileOf8, e.fileOf, lo, hi, cnt)

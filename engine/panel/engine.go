@@ -47,6 +47,7 @@ type Engine struct {
 	compact   map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
 	lowCard   map[int]bool        // string leaf → at most maxRankedStrings distinct values
 	spanCols  []int               // the span columns of the current Run
+	seg       segments            // block summaries for the files slider (segments.go)
 }
 
 type layoutKey struct {
@@ -355,12 +356,15 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		if e.files != nil && prev == lk {
 			files, recut = e.lay.Recut(e.allRows, numFiles)
 		}
-		if !recut {
+		if recut {
+			e.seg.recut = true // the files are runs of the order recorded below, at the last layout
+		} else {
 			var err error
 			files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, opt)
 			if err != nil {
 				return nil, nil, err
 			}
+			e.seg.reset(e.lay.SortedOrder(), len(t.Leaves)) // positions in allRows are rows
 		}
 		for i := range files {
 			paths = append(paths, namer.Name("", i))
@@ -370,6 +374,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		// One directory per partition value, each laid out on its own as OPTIMIZE lays out one bin
 		// per partition: range ids are quantiles of that partition's rows, and it gets
 		// max(1, rows/rowsPerFile) files, Delta's approxNumFiles with rows standing for bytes.
+		e.seg.reset(nil, len(t.Leaves))
 		rowsPerFile := max(1, t.NumRows/max(1, numFiles))
 		for bi, bin := range layout.Bins(t, parts) {
 			ranks := make([]layout.Ranks, len(keys))

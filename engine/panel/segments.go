@@ -1,0 +1,92 @@
+package panel
+
+// segBlock is the number of consecutive rows, in the layout's order, one block summary covers.
+const segBlock = 64
+
+// segments lets the files slider skip the per-row statistics pass. After a clustered layout
+// every file is a consecutive run of one row order (layout.Layouter.SortedOrder), and moving
+// only the number of files re-cuts that order (Recut): so each column is summarised once
+// per order in blocks of segBlock rows (smallest and largest value, non-NULL rows), and a file's
+// minimum and maximum are its whole blocks' plus the rows at its two ends. Same figures as the
+// pass over every row (TestFilesSliderMatchesAFreshRun), a fraction of the reads.
+type segments struct {
+	order  []int32   // rows of the table in the layout's order; nil: no such order
+	recut  bool      // the current files are runs of order (they came from a Recut)
+	blocks []*blocks // per leaf, built on first use for this order
+}
+
+type blocks struct {
+	lo, hi []uint64
+	nn     []uint16 // non-NULL rows
+}
+
+// orderKey is a column's value at row r as an order-preserving uint64 (false for NULL): the
+// keys codeStats and numericStats fold into per-file minima and maxima.
+type orderKey func(r int32) (uint64, bool)
+
+// reset records the order of a fresh layout (nil when the layout has none) and drops the
+// summaries of the previous one.
+func (s *segments) reset(order []int32, leaves int) {
+	s.order = append(s.order[:0], order...)
+	if order == nil {
+		s.order = nil
+	}
+	s.recut = false
+	s.blocks = make([]*blocks, leaves)
+}
+
+// usable reports whether the current files are runs of the recorded order.
+func (s *segments) usable() bool { return s.recut && s.order != nil }
+
+// ranges gives each file's smallest and largest key of leaf's column and its non-NULL rows,
+// from the block summaries (built on first use). It touches only blocks[leaf], so columns may
+// run in parallel.
+func (s *segments) ranges(leaf int, key orderKey, files [][]int32, lo, hi []uint64, cnt []int64) {
+	b := s.blocks[leaf]
+	if b == nil {
+		b = summarise(key, s.order)
+		s.blocks[leaf] = b
+	}
+	start := 0
+	for f, rows := range files {
+		end := start + len(rows)
+		l, h, nn := ^uint64(0), uint64(0), 0
+		scan := func(from, to int) {
+			for _, r := range s.order[from:to] {
+				if v, ok := key(r); ok {
+					l, h, nn = min(l, v), max(h, v), nn+1
+				}
+			}
+		}
+		b0, b1 := (start+segBlock-1)/segBlock, end/segBlock
+		if b0 >= b1 {
+			scan(start, end)
+		} else {
+			scan(start, b0*segBlock)
+			for k := b0; k < b1; k++ {
+				if b.nn[k] > 0 {
+					l, h, nn = min(l, b.lo[k]), max(h, b.hi[k]), nn+int(b.nn[k])
+				}
+			}
+			scan(b1*segBlock, end)
+		}
+		lo[f], hi[f], cnt[f] = l, h, int64(nn)
+		start = end
+	}
+}
+
+// summarise computes one column's block summaries over order.
+func summarise(key orderKey, order []int32) *blocks {
+	nb := (len(order) + segBlock - 1) / segBlock
+	b := &blocks{lo: make([]uint64, nb), hi: make([]uint64, nb), nn: make([]uint16, nb)}
+	for k := range nb {
+		l, h, nn := ^uint64(0), uint64(0), uint16(0)
+		for _, r := range order[k*segBlock : min((k+1)*segBlock, len(order))] {
+			if v, ok := key(r); ok {
+				l, h, nn = min(l, v), max(h, v), nn+1
+			}
+		}
+		b.lo[k], b.hi[k], b.nn[k] = l, h, nn
+	}
+	return b
+}
