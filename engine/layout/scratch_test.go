@@ -18,15 +18,7 @@ func TestLayoutScratchMatchesLayout(t *testing.T) {
 	for round := range 60 {
 		n := 200 + rng.IntN(3000)
 		d := 1 + round%9
-		ranks := make([]Ranks, d)
-		for j := range ranks {
-			c := table.Column{Kind: table.Bigint, Ints: make([]int64, n)}
-			dom := uint64(1 + rng.IntN(5000))
-			for i := range c.Ints {
-				c.Ints[i] = int64(rng.Uint64N(dom))
-			}
-			ranks[j] = RankRows(&c, AllRows(n))
-		}
+		ranks := randomRanks(rng, n, d, 5000)
 		for _, kind := range []Kind{ZOrder, Hilbert, OrderBy, Append} {
 			opt := Options{Seed: uint64(round), NoNoise: round%3 == 0}
 			numFiles := 1 + rng.IntN(12)
@@ -79,15 +71,7 @@ func TestRecutMatchesLayout(t *testing.T) {
 	for round := range 80 {
 		n := 50 + rng.IntN(4000)
 		d := 1 + round%7
-		ranks := make([]Ranks, d)
-		for j := range ranks {
-			c := table.Column{Kind: table.Bigint, Ints: make([]int64, n)}
-			dom := uint64(1 + rng.IntN(3000))
-			for i := range c.Ints {
-				c.Ints[i] = int64(rng.Uint64N(dom))
-			}
-			ranks[j] = RankRows(&c, AllRows(n))
-		}
+		ranks := randomRanks(rng, n, d, 3000)
 		rows := AllRows(n)
 		for _, kind := range []Kind{ZOrder, Hilbert, OrderBy, Append} {
 			opt := Options{Seed: uint64(round), NoNoise: round%4 == 0}
@@ -116,4 +100,19 @@ func TestRecutMatchesLayout(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomRanks ranks d random integer columns of n rows, each over its own domain of 1 to maxDomain
+// values.
+func randomRanks(rng *rand.Rand, n, d, maxDomain int) []Ranks {
+	ranks := make([]Ranks, d)
+	for j := range ranks {
+		c := table.Column{Kind: table.Bigint, Ints: make([]int64, n)}
+		dom := uint64(1 + rng.IntN(maxDomain))
+		for i := range c.Ints {
+			c.Ints[i] = int64(rng.Uint64N(dom))
+		}
+		ranks[j] = RankRows(&c, AllRows(n))
+	}
+	return ranks
 }
