@@ -21,26 +21,27 @@ func defaultPanel() scenario.Panel {
 // benchRecompute alternates two scenarios that differ in the layout, so every iteration lays
 // the table out again, collects statistics and runs the query; the table and ranks stay cached.
 func benchRecompute(b *testing.B, rows int) {
-	var e Engine
 	p := defaultPanel()
 	p.Rows = rows
 	q := p
 	q.Keys = []string{"event_date", "user_id", "region_id", "device_model_id"}
-	if r := e.Run(p); r.Error != nil {
-		b.Fatal(r.Error)
-	}
-	for range 3 { // warm up: caches filled, heap grown, and under wasm the JIT's top tier
-		e.Run(q)
-		e.Run(p)
+	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{p, q}[i%2] })
+}
+
+// benchMoves is a knob dragged: one engine runs the panel at move(i) for every iteration, after
+// a few warm-up moves (caches filled, heap grown, and under wasm the JIT's top tier), and CPU time
+// is reported next to wall time.
+func benchMoves(b *testing.B, move func(i int) scenario.Panel) {
+	var e Engine
+	for i := range 7 {
+		if r := e.Run(move(i)); r.Error != nil {
+			b.Fatal(r.Error)
+		}
 	}
 	b.ResetTimer()
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
-		if i%2 == 0 {
-			e.Run(p)
-		} else {
-			e.Run(q)
-		}
+		e.Run(move(i))
 	}
 	reportCPU(b, c0)
 }
@@ -102,45 +103,19 @@ func BenchmarkFirstRun(b *testing.B) {
 // keys swap order, so every iteration lays the table out again, collects statistics and runs the
 // query. It must stay well within a 16 ms frame under wasm.
 func BenchmarkKnobDefault(b *testing.B) {
-	var e Engine
 	p := scenario.Default().Panel
 	q := p
 	q.Keys = []string{p.Keys[1], p.Keys[0]}
-	if r := e.Run(p); r.Error != nil {
-		b.Fatal(r.Error)
-	}
-	for range 3 {
-		e.Run(q)
-		e.Run(p)
-	}
-	b.ResetTimer()
-	c0 := cpuTime()
-	for i := 0; i < b.N; i++ {
-		if i%2 == 0 {
-			e.Run(q)
-		} else {
-			e.Run(p)
-		}
-	}
-	reportCPU(b, c0)
+	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{q, p}[i%2] })
 }
 
 // BenchmarkFilesSlider is the panel's files slider dragged: the default panel with only the
 // number of files changing from move to move (the layout re-cut, statistics and the query
 // recomputed).
 func BenchmarkFilesSlider(b *testing.B) {
-	var e Engine
 	p := scenario.Default().Panel
-	for range 3 {
-		e.Run(p)
-	}
-	b.ResetTimer()
-	c0 := cpuTime()
-	for i := 0; i < b.N; i++ {
+	benchMoves(b, func(i int) scenario.Panel {
 		p.Files = 20 + i%30
-		if r := e.Run(p); r.Error != nil {
-			b.Fatal(r.Error)
-		}
-	}
-	reportCPU(b, c0)
+		return p
+	})
 }
