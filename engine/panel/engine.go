@@ -360,6 +360,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			e.seg.recut = true // the files are runs of the order recorded below, at the last layout
 		} else {
 			var err error
+			e.seg.reset(nil, len(t.Leaves)) // the Layout below rewrites the order it recorded
 			files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, opt)
 			if err != nil {
 				return nil, nil, err

@@ -10,7 +10,7 @@ const segBlock = 64
 // minimum and maximum are its whole blocks' plus the rows at its two ends. Same figures as the
 // pass over every row (TestFilesSliderMatchesAFreshRun), a fraction of the reads.
 type segments struct {
-	order  []int32   // rows of the table in the layout's order; nil: no such order
+	order  []int32   // rows of the table in the layout's order (the Layouter's); nil: none
 	recut  bool      // the current files are runs of order (they came from a Recut)
 	blocks []*blocks // per leaf, built on first use for this order
 }
@@ -25,14 +25,13 @@ type blocks struct {
 type orderKey func(r int32) (uint64, bool)
 
 // reset records the order of a fresh layout (nil when the layout has none) and drops the
-// summaries of the previous one.
+// summaries of the previous one. order is the Layouter's own buffer, not copied: it stays valid
+// until the Layouter's next Layout, and every Layout the panel makes is followed by a reset.
 func (s *segments) reset(order []int32, leaves int) {
-	s.order = append(s.order[:0], order...)
-	if order == nil {
-		s.order = nil
+	s.order, s.recut, s.blocks = order, false, nil
+	if order != nil {
+		s.blocks = make([]*blocks, leaves)
 	}
-	s.recut = false
-	s.blocks = make([]*blocks, leaves)
 }
 
 // usable reports whether the current files are runs of the recorded order.
