@@ -24,7 +24,7 @@ type readoutList struct {
 	metrics []string
 	labels  []string
 	values  []dom.Element
-	texts   []string
+	shown   [][2]string // per value: the text and the exact figure (data-value) it shows
 }
 
 // renderReadouts shows rows in the readout list. The region is aria-live, so screen readers hear
@@ -43,7 +43,7 @@ func (a *app) renderReadouts(rows []readout) {
 	rl := &a.readouts
 	if !slices.Equal(metrics, rl.metrics) || !slices.Equal(labels, rl.labels) {
 		list.SetInnerHTML("")
-		*rl = readoutList{metrics: metrics, labels: labels, values: make([]dom.Element, len(rows)), texts: make([]string, len(rows))}
+		*rl = readoutList{metrics: metrics, labels: labels, values: make([]dom.Element, len(rows)), shown: make([][2]string, len(rows))}
 		for i, r := range rows {
 			dt := a.doc.CreateElement("dt")
 			dt.SetTextContent(r.Label)
@@ -61,12 +61,12 @@ func (a *app) renderReadouts(rows []readout) {
 		if r.Unit != "" {
 			text += " " + r.Unit
 		}
-		exact := strconv.FormatFloat(r.Value, 'g', -1, 64)
-		if rl.texts[i] == text+"\x00"+exact {
+		now := [2]string{text, strconv.FormatFloat(r.Value, 'g', -1, 64)}
+		if rl.shown[i] == now {
 			continue
 		}
-		rl.texts[i] = text + "\x00" + exact
-		rl.values[i].SetAttribute("data-value", exact)
-		rl.values[i].SetTextContent(text)
+		rl.shown[i] = now
+		rl.values[i].SetAttribute("data-value", now[1])
+		rl.values[i].SetTextContent(now[0])
 	}
 }
