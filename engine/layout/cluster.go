@@ -20,13 +20,9 @@ func Noise(u float64) int8 { return int8(u*255 - 128) }
 // curve key, the noise byte, Spark's RangePartitioner over (key, noise), one file per non-empty
 // range partition.
 func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Options) ([][]int32, error) {
-	numRanges := opt.NumRanges
-	if numRanges == 0 {
-		numRanges = curve.DefaultNumRanges
-	}
-	if numRanges < 2 {
-		// MDC_NUM_RANGE_IDS checks "> 1" (M/sources/DeltaSQLConf.scala).
-		return nil, fmt.Errorf("layout: spark.databricks.io.skipping.mdc.rangeId.max must be greater than 1, not %d", numRanges)
+	numRanges, err := opt.numRanges()
+	if err != nil {
+		return nil, err
 	}
 	c, err := curve.Choose(kind == Hilbert, len(keys))
 	if err != nil {
@@ -85,6 +81,19 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		l.wide(c, enc, d, n, parts)
 	}
 	return l.gather(rows, numFiles), nil
+}
+
+// numRanges is spark.databricks.io.skipping.mdc.rangeId.max, checked as Delta checks it.
+func (opt Options) numRanges() (int, error) {
+	numRanges := opt.NumRanges
+	if numRanges == 0 {
+		numRanges = curve.DefaultNumRanges
+	}
+	if numRanges < 2 {
+		// MDC_NUM_RANGE_IDS checks "> 1" (M/sources/DeltaSQLConf.scala).
+		return 0, fmt.Errorf("layout: spark.databricks.io.skipping.mdc.rangeId.max must be greater than 1, not %d", numRanges)
+	}
+	return numRanges, nil
 }
 
 // drawNoise fills l.noise with the bin's noise bytes, drawn per row in bin order; the same seed

@@ -117,6 +117,7 @@ type Layouter struct {
 	noiseCount [256]int32 // single: rows per noise byte in a run, zero between runs
 	noisePart  [256]int32 // single: partition per noise byte in a run
 	sortedN    int        // rows in l.keys/l.pos, the last bin's sorted composites (0: none; see Recut)
+	bucketEnd  []int32    // singleValues: end of each value bucket in l.pos
 }
 
 // Layout is FilesRanked with reused buffers. The returned files share one backing array that

@@ -67,16 +67,27 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		kind, cols = layout.Hilbert, plan.ClusterBy
 		opt.Seed = mix(r.s.Seed, 0x6c6971756964, uint64(plan.SnapshotVersion), uint64(i))
 	}
-	keys := make([]layout.Ranks, len(cols))
-	pos := identity(&r.ident, n)
+	vals := make([]*table.Column, len(cols))
 	for k, c := range cols {
 		l, ok := leafOf(c)
 		if !ok {
 			return nil, fmt.Errorf("unknown clustering column %q", c)
 		}
-		keys[k] = r.rk.rank(bt.values(r.g.t, l), pos, k)
+		vals[k] = bt.values(r.g.t, l)
 	}
-	parts, err := r.lay.LayoutScratch(bt.rows, keys, kind, int(b.ApproxNumFiles), opt) // copied out below
+	var parts [][]int32 // in the Layouter's buffers: copied out below
+	var err error
+	if len(vals) == 1 && vals[0].Nulls == nil {
+		// One key (every column here is a non-null integer): laid out from its values.
+		parts, err = r.lay.LayoutValuesScratch(bt.rows, vals[0].Ints, kind, int(b.ApproxNumFiles), opt)
+	} else {
+		keys := make([]layout.Ranks, len(cols))
+		pos := identity(&r.ident, n)
+		for k, c := range vals {
+			keys[k] = r.rk.rank(c, pos, k)
+		}
+		parts, err = r.lay.LayoutScratch(bt.rows, keys, kind, int(b.ApproxNumFiles), opt)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -86,16 +97,21 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	sl := &r.slabs[si]
 	back := sl.rows[:n]
 	out := make([]int32, len(parts))
+	rows := make([][]int32, len(parts))
 	o := 0
 	for split, p := range parts {
-		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), day: day, partDay: partDay,
-			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
 		e := o + len(p)
-		f.rows = back[o:e:e]
-		copy(f.rows, p)
-		r.setStats(&f, &fileStats{st: r.coll.Collect(f.rows, r.index, r.cfg)})
-		out[split] = r.add(&f)
+		rows[split] = back[o:e:e]
+		copy(rows[split], p)
 		o = e
+	}
+	sts := make([]fileStats, len(rows)) // one allocation for the bin's files
+	for split, p := range rows {
+		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), rows: p, day: day, partDay: partDay,
+			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
+		sts[split].st = r.coll.Collect(p, r.index, r.cfg)
+		r.setStats(&f, &sts[split])
+		out[split] = r.add(&f)
 	}
 	sl.refs = int32(len(parts))
 	if plan.Mode == optimize.ModeZOrder {

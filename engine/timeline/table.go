@@ -3,6 +3,7 @@ package timeline
 import (
 	"fmt"
 	"math/bits"
+	"runtime"
 	"time"
 
 	"layoutlab/engine/table"
@@ -99,7 +100,10 @@ type generated struct {
 	history int     // number of history days; day index i is timeline day i-history+1
 	seed    uint64
 	perDay  int
-	drawn   int // day indices [0, drawn) hold their rows
+	drawn   int // day indices [0, drawn) are readable by the run
+	// ready[i] is closed once day index i is drawn, by drawAll on another goroutine; nil when
+	// the run draws each day itself as it reaches it (one core, as under js/wasm).
+	ready []chan struct{}
 }
 
 // holds reports whether g is what generate(seed, history, days, rowsPerDay) returns.
@@ -154,31 +158,57 @@ func newGenerated(seed uint64, history, days, rowsPerDay int) (*generated, error
 		g.dayOff[i] = int32(i * rowsPerDay)
 	}
 	g.allRows = make([]int32, n)
+	if runtime.GOMAXPROCS(0) > 1 {
+		g.ready = make([]chan struct{}, history+days)
+		for i := range g.ready {
+			g.ready[i] = make(chan struct{})
+		}
+		go g.drawAll()
+	}
 	return g, nil
 }
 
-// through draws the rows of day indices up to last (inclusive) that are not drawn yet.
+// through makes the rows of day indices up to last (inclusive) readable: it draws those not
+// drawn yet, or, when a second core draws them (ready), waits for them.
 func (g *generated) through(last int) {
-	cust, ord, date := g.t.Cols[leafCustomer].Codes32, g.t.Cols[leafOrder].Ints, g.t.Cols[leafDate].Codes16
 	for ; g.drawn <= last; g.drawn++ {
-		i := g.drawn
-		day := i - g.history + 1
-		lo, hi := g.dayOff[i], g.dayOff[i+1]
-		p := pcg{hi: g.seed, lo: uint64(int64(day))} // rand.NewPCG(seed, day)
-		cs, os, ds := cust[lo:hi], ord[lo:hi], date[lo:hi]
-		for j := range cs {
-			// A uniform draw below n is the high word of x·n (Lemire's method without the
-			// rejection step: its bias, n/2^64, is below 10^-6 for every domain here).
-			c, _ := bits.Mul64(p.next(), CustomerDomain)
-			o, _ := bits.Mul64(p.next(), orderDomain-1)
-			cs[j] = uint32(c) // customer_id 1 + c
-			os[j] = 1 + int64(o)
-			ds[j] = uint16(i) // event_date firstDate + day - 1
+		if g.ready != nil {
+			<-g.ready[g.drawn]
+		} else {
+			g.draw(g.drawn)
 		}
-		rows := g.allRows[lo:hi]
-		for j := range rows {
-			rows[j] = lo + int32(j)
-		}
+	}
+}
+
+// drawAll draws every day in order, announcing each (ready): with two cores or more the rows
+// are drawn on one while the run lays out the days already drawn on another. Drawing is
+// deterministic per day, so where it runs changes no row.
+func (g *generated) drawAll() {
+	for i, c := range g.ready {
+		g.draw(i)
+		close(c)
+	}
+}
+
+// draw writes the rows of day index i.
+func (g *generated) draw(i int) {
+	cust, ord, date := g.t.Cols[leafCustomer].Codes32, g.t.Cols[leafOrder].Ints, g.t.Cols[leafDate].Codes16
+	day := i - g.history + 1
+	lo, hi := g.dayOff[i], g.dayOff[i+1]
+	p := pcg{hi: g.seed, lo: uint64(int64(day))} // rand.NewPCG(seed, day)
+	cs, os, ds := cust[lo:hi], ord[lo:hi], date[lo:hi]
+	for j := range cs {
+		// A uniform draw below n is the high word of x·n (Lemire's method without the
+		// rejection step: its bias, n/2^64, is below 10^-6 for every domain here).
+		c, _ := bits.Mul64(p.next(), CustomerDomain)
+		o, _ := bits.Mul64(p.next(), orderDomain-1)
+		cs[j] = uint32(c) // customer_id 1 + c
+		os[j] = 1 + int64(o)
+		ds[j] = uint16(i) // event_date firstDate + day - 1
+	}
+	rows := g.allRows[lo:hi]
+	for j := range rows {
+		rows[j] = lo + int32(j)
 	}
 }
 

@@ -1,0 +1,123 @@
+package layout
+
+import (
+	"cmp"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"layoutlab/engine/curve"
+)
+
+// LayoutValuesScratch is LayoutScratch for a bin Z-ordered or clustered on one key that is a
+// non-null integer, given by its values (vals[i] is row rows[i]'s) rather than its Ranks. One
+// key takes the single-key path (single), which needs the rows in value order only up to
+// permutations within a range id: range_partition_id's bounds fall at about 1,000 places,
+// and rows between two bounds share an id whatever their order. So the rows are bucketed by
+// their values' high bits and only a bucket a bound falls in is sorted; the files are the
+// ones Layout returns for the key's ranks, without sorting the whole bin.
+func (l *Layouter) LayoutValuesScratch(rows []int32, vals []int64, kind Kind, numFiles int, opt Options) ([][]int32, error) {
+	l.sortedN = 0
+	if numFiles < 1 {
+		return nil, fmt.Errorf("layout: %d files: need at least one", numFiles)
+	}
+	if len(vals) != len(rows) {
+		return nil, fmt.Errorf("layout: %d values for %d rows", len(vals), len(rows))
+	}
+	if kind != ZOrder && kind != Hilbert {
+		return nil, fmt.Errorf("layout: %s is not laid out from values", kind)
+	}
+	numRanges, err := opt.numRanges()
+	if err != nil {
+		return nil, err
+	}
+	n := len(rows)
+	if n == 0 {
+		return nil, nil
+	}
+	l.reuse = true
+	defer func() { l.reuse = false }()
+	l.drawNoise(n, opt)
+	l.part = slices.Grow(l.part[:0], n)[:n]
+	l.singleValues(vals, numRanges, min(numFiles, n))
+	return l.gather(rows, numFiles), nil
+}
+
+// singleValues is single over values: it walks the positions bucket by bucket (a counting
+// sort on the values' top bits), passes a bucket whole when no range bound can fall in it
+// (curve.Bounder.Skip) and sorts it to walk its distinct values otherwise. Runs of equal range
+// id then go to noiseGroups exactly as single sends them. It sets l.part.
+func (l *Layouter) singleValues(vals []int64, numRanges, parts int) {
+	n := len(vals)
+	lo, hi := vals[0], vals[0]
+	for _, v := range vals {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	// About n/4 buckets: a bound's bucket holds a few rows to sort.
+	span := uint64(hi) - uint64(lo)
+	shift := uint(max(0, bits.Len64(span)-max(1, bits.Len(uint(n))-2)))
+	nb := int(span>>shift) + 1
+	end := slices.Grow(l.bucketEnd[:0], nb)[:nb]
+	clear(end)
+	for _, v := range vals {
+		end[(uint64(v)-uint64(lo))>>shift]++
+	}
+	sum := int32(0)
+	for b, c := range end {
+		end[b] = sum // the bucket's start, until the scatter below moves it to its end
+		sum += c
+	}
+	order := slices.Grow(l.pos[:0], n)[:n]
+	for i, v := range vals {
+		b := (uint64(v) - uint64(lo)) >> shift
+		order[end[b]] = int32(i)
+		end[b]++
+	}
+	l.bucketEnd, l.pos = end, order
+
+	ids := curve.NewBounder(int64(n), min(numRanges, n))
+	files := curve.NewBounder(int64(n), parts)
+	start, runID := 0, 0 // the current run of equal range id: order[start:i]
+	first := 0           // the current bucket: order[first:end[b]]
+	for _, last := range end {
+		b := order[first:last]
+		if len(b) == 0 {
+			continue
+		}
+		if id, ok := ids.Skip(int64(len(b))); ok {
+			if id != runID {
+				l.noiseGroups(order[start:first], &files)
+				start, runID = first, id
+			}
+			first = int(last)
+			continue
+		}
+		if len(b) <= 16 {
+			// Buckets hold a few rows: an insertion sort beats a sort call.
+			for i := 1; i < len(b); i++ {
+				p, v := b[i], vals[b[i]]
+				j := i
+				for ; j > 0 && vals[b[j-1]] > v; j-- {
+					b[j] = b[j-1]
+				}
+				b[j] = p
+			}
+		} else {
+			slices.SortFunc(b, func(p, q int32) int { return cmp.Compare(vals[p], vals[q]) })
+		}
+		for i := first; i < int(last); {
+			v := vals[order[i]]
+			j := i + 1
+			for j < int(last) && vals[order[j]] == v {
+				j++
+			}
+			if id, _ := ids.Next(int64(j - i)); id != runID {
+				l.noiseGroups(order[start:i], &files)
+				start, runID = i, id
+			}
+			i = j
+		}
+		first = int(last)
+	}
+	l.noiseGroups(order[start:], &files)
+}
