@@ -118,6 +118,15 @@ func (b *Bounder) Skip(w int64) (part int, ok bool) {
 	return 0, false
 }
 
+// Room is the most weight Skip can take at once: the keys up to, not including, the one at
+// which the next bound would be reached (all of them once Full).
+func (b *Bounder) Room() int64 {
+	if b.emitted == b.last {
+		return math.MaxInt64
+	}
+	return b.need - b.cum - 1
+}
+
 // Full reports whether every bound has been emitted: the remaining keys all fall in the last
 // partition.
 func (b *Bounder) Full() bool { return b.emitted == b.last }

@@ -5,10 +5,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 	"slices"
 
 	"layoutlab/engine/curve"
+	"layoutlab/engine/table"
 )
 
 // Noise is Delta's skew-splitting byte, (rand()*255 - 128).cast(ByteType): a uniform double in
@@ -105,11 +105,12 @@ func (l *Layouter) drawNoise(n int, opt Options) {
 		l.noiseSeed, l.noiseValid = 0, false
 	} else if !l.noiseValid || l.noiseSeed != opt.Seed || len(l.noise) != n {
 		l.noise = slices.Grow(l.noise[:0], n)[:n]
-		// rand.New(src).Float64() is float64(src.Uint64()<<11>>11) / 2^53; drawing from the
-		// PCG directly gives the same doubles without an interface call per row.
-		src := rand.NewPCG(opt.Seed, 0x6e6f697365)
-		for i := range l.noise {
-			l.noise[i] = Noise(float64(src.Uint64()<<11>>11) / (1 << 53))
+		// rand.New(rand.NewPCG(seed, "noise")).Float64() is float64(Uint64()<<11>>11) / 2^53;
+		// drawing from a local PCG value gives the same doubles without a call per row.
+		src := table.PCG{Hi: opt.Seed, Lo: 0x6e6f697365}
+		noise := l.noise
+		for i := range noise {
+			noise[i] = Noise(float64(src.Uint64()<<11>>11) / (1 << 53))
 		}
 		l.noiseSeed, l.noiseValid = opt.Seed, true
 	}

@@ -78,37 +78,41 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) {
 	ids := curve.NewBounder(int64(n), min(numRanges, n))
 	files := curve.NewBounder(int64(n), parts)
 	start, runID := 0, 0 // the current run of equal range id: order[start:i]
-	first := 0           // the current bucket: order[first:end[b]]
-	for _, last := range end {
-		b := order[first:last]
-		if len(b) == 0 {
-			continue
-		}
-		if id, ok := ids.Skip(int64(len(b))); ok {
-			if id != runID {
+	first, b := 0, 0     // the next bucket to walk, order[first:end[b]]
+	for b < nb {
+		// Buckets ending within the bounder's room hold no bound: pass them together.
+		if limit := int64(first) + ids.Room(); int64(end[b]) <= limit {
+			skip := b
+			for skip+1 < nb && int64(end[skip+1]) <= limit {
+				skip++
+			}
+			if id, _ := ids.Skip(int64(end[skip]) - int64(first)); id != runID {
 				l.noiseGroups(order[start:first], &files)
 				start, runID = first, id
 			}
-			first = int(last)
+			first, b = int(end[skip]), skip+1
 			continue
 		}
-		if len(b) <= 16 {
+		// A bound falls in this bucket: walk its distinct values in order.
+		last := int(end[b])
+		bucket := order[first:last]
+		if len(bucket) <= 16 {
 			// Buckets hold a few rows: an insertion sort beats a sort call.
-			for i := 1; i < len(b); i++ {
-				p, v := b[i], vals[b[i]]
+			for i := 1; i < len(bucket); i++ {
+				p, v := bucket[i], vals[bucket[i]]
 				j := i
-				for ; j > 0 && vals[b[j-1]] > v; j-- {
-					b[j] = b[j-1]
+				for ; j > 0 && vals[bucket[j-1]] > v; j-- {
+					bucket[j] = bucket[j-1]
 				}
-				b[j] = p
+				bucket[j] = p
 			}
 		} else {
-			slices.SortFunc(b, func(p, q int32) int { return cmp.Compare(vals[p], vals[q]) })
+			slices.SortFunc(bucket, func(p, q int32) int { return cmp.Compare(vals[p], vals[q]) })
 		}
-		for i := first; i < int(last); {
+		for i := first; i < last; {
 			v := vals[order[i]]
 			j := i + 1
-			for j < int(last) && vals[order[j]] == v {
+			for j < last && vals[order[j]] == v {
 				j++
 			}
 			if id, _ := ids.Next(int64(j - i)); id != runID {
@@ -117,7 +121,7 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) {
 			}
 			i = j
 		}
-		first = int(last)
+		first, b = last, b+1
 	}
 	l.noiseGroups(order[start:], &files)
 }

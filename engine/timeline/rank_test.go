@@ -62,16 +62,3 @@ func TestSortInts(t *testing.T) {
 		}
 	}
 }
-
-// TestPCG: generate's inlined generator draws what math/rand/v2's PCG draws.
-func TestPCG(t *testing.T) {
-	for _, seed := range [][2]uint64{{0, 0}, {1, 2}, {math.MaxUint64, 1 << 63}, {42, uint64(1<<64 - 5)}} {
-		want := rand.NewPCG(seed[0], seed[1])
-		got := pcg{hi: seed[0], lo: seed[1]}
-		for i := range 1000 {
-			if w, g := want.Uint64(), got.next(); w != g {
-				t.Fatalf("seed %v draw %d: %x, want %x", seed, i, g, w)
-			}
-		}
-	}
-}

@@ -195,13 +195,13 @@ func (g *generated) draw(i int) {
 	cust, ord, date := g.t.Cols[leafCustomer].Codes32, g.t.Cols[leafOrder].Ints, g.t.Cols[leafDate].Codes16
 	day := i - g.history + 1
 	lo, hi := g.dayOff[i], g.dayOff[i+1]
-	p := pcg{hi: g.seed, lo: uint64(int64(day))} // rand.NewPCG(seed, day)
+	p := table.PCG{Hi: g.seed, Lo: uint64(int64(day))} // rand.NewPCG(seed, day)
 	cs, os, ds := cust[lo:hi], ord[lo:hi], date[lo:hi]
 	for j := range cs {
 		// A uniform draw below n is the high word of x·n (Lemire's method without the
 		// rejection step: its bias, n/2^64, is below 10^-6 for every domain here).
-		c, _ := bits.Mul64(p.next(), CustomerDomain)
-		o, _ := bits.Mul64(p.next(), orderDomain-1)
+		c, _ := bits.Mul64(p.Uint64(), CustomerDomain)
+		o, _ := bits.Mul64(p.Uint64(), orderDomain-1)
 		cs[j] = uint32(c) // customer_id 1 + c
 		os[j] = 1 + int64(o)
 		ds[j] = uint16(i) // event_date firstDate + day - 1
@@ -216,31 +216,6 @@ func (g *generated) draw(i int) {
 func (g *generated) all() *table.Table {
 	g.through(len(g.dayOff) - 2)
 	return g.t
-}
-
-// pcg is math/rand/v2's PCG (128-bit LCG, DXSM output) with its state in a local value, so
-// generate's loop keeps it in registers: rows are drawn a few hundred thousand at a time. A test
-// checks it against rand.PCG.
-type pcg struct{ hi, lo uint64 }
-
-func (p *pcg) next() uint64 {
-	const (
-		mulHi    = 2549297995355413924
-		mulLo    = 4865540595714422341
-		incHi    = 6364136223846793005
-		incLo    = 1442695040888963407
-		cheapMul = 0xda942042e4dd58b5
-	)
-	hi, lo := bits.Mul64(p.lo, mulLo)
-	hi += p.hi*mulLo + p.lo*mulHi
-	lo, c := bits.Add64(lo, incLo, 0)
-	hi, _ = bits.Add64(hi, incHi, c)
-	p.lo, p.hi = lo, hi
-	hi ^= hi >> 32
-	hi *= cheapMul
-	hi ^= hi >> 48
-	hi *= lo | 1
-	return hi
 }
 
 // dateString prints a day as event_date's partition value, "2026-01-01".
