@@ -29,7 +29,10 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		return nil, err
 	}
 	n, d := len(rows), len(keys)
-	if d == 1 {
+	if d == 1 && l.reuse {
+		// One key, for a caller laying out bin after bin (LayoutScratch): the single-key walk,
+		// with no composites sorted. Layout sorts them (packed below gives the same files), so
+		// that a files-slider move is a Recut.
 		l.drawNoise(n, opt)
 		l.part = slices.Grow(l.part[:0], n)[:n]
 		l.single(keys[0], numRanges, min(numFiles, n))
@@ -469,7 +472,8 @@ func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
 // only the number of files (the panel's files slider). The sorted (curve key, noise) composites
 // do not depend on it, only RangePartitioner's bounds over them do, so only the cut is redone and
 // the files are those Layout would give. ok is false when the last Layout left no sorted
-// composites (another layout, one key, keys past 56 bits, or a different bin size): call Layout.
+// composites (another layout, LayoutScratch, keys past 56 bits, or a different bin size): call
+// Layout.
 // rows must be the rows that Layout call was given.
 func (l *Layouter) Recut(rows []int32, numFiles int) (files [][]int32, ok bool) {
 	if l.sortedN == 0 || l.sortedN != len(rows) || numFiles < 1 {
