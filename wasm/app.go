@@ -33,12 +33,32 @@ type app struct {
 	doc         dom.Document
 	urlTimer    int
 	readyMarked bool
-	readouts    readoutList       // what the readout region shows now
-	shown       map[string]string // element id → the text setText last gave it
+	readouts    readoutList            // what the readout region shows now
+	shown       map[string]string      // element id → the text setText last gave it
+	els         map[string]dom.Element // element id → the element (byID)
+	viewBoxes   []viewBox              // the knobs and panels shown in one view only
+}
+
+// byID is document.getElementById, remembered: the page's elements stay for its lifetime, and
+// dom/v2 wraps each element it returns after asking JavaScript for its type, several calls a
+// lookup, which a slider move that syncs every control would otherwise pay for each of them.
+func (a *app) byID(id string) dom.Element {
+	if el, ok := a.els[id]; ok {
+		return el
+	}
+	el := a.doc.GetElementByID(id)
+	if el != nil {
+		if a.els == nil {
+			a.els = map[string]dom.Element{}
+		}
+		a.els[id] = el
+	}
+	return el
 }
 
 func newApp() *app {
 	a := &app{doc: dom.GetWindow().Document(), selected: -1}
+	a.eng.StatsOnDemand = true // one file's statistics are shown at a time (showSelected)
 	sc, err := scenarioFromURL()
 	if err != nil {
 		a.notice(err.Error() + " — showing the default scenario instead.")
@@ -117,9 +137,10 @@ func (a *app) showSelected() {
 		return
 	}
 	f := a.res.Files[a.selected]
+	mins, maxs, nulls, _ := a.eng.FileStatsObjects(a.selected) // a.res is the engine's last Run
 	add := map[string]any{"add": map[string]any{
 		"path": f.Path, "partitionValues": map[string]string{}, "dataChange": true,
-		"stats": map[string]any{"numRecords": f.NumRecords, "minValues": f.MinValues, "maxValues": f.MaxValues, "nullCount": f.NullCount},
+		"stats": map[string]any{"numRecords": f.NumRecords, "minValues": mins, "maxValues": maxs, "nullCount": nulls},
 	}}
 	b, _ := json.MarshalIndent(add, "", "  ")
 	a.setText("add-action", string(b))
@@ -138,7 +159,7 @@ func (a *app) colorKey() string {
 
 // notice shows a message the user must see (a broken link) as text, never as HTML.
 func (a *app) notice(msg string) {
-	if el := a.doc.GetElementByID("notice"); el != nil {
+	if el := a.byID("notice"); el != nil {
 		el.SetTextContent(msg)
 		el.RemoveAttribute("hidden")
 	}
@@ -146,7 +167,7 @@ func (a *app) notice(msg string) {
 
 // deltaError shows the error Delta would raise for the current setting (empty class clears it).
 func (a *app) deltaError(class, msg string) {
-	el := a.doc.GetElementByID("delta-error")
+	el := a.byID("delta-error")
 	if el == nil {
 		return
 	}
@@ -182,10 +203,10 @@ func (a *app) markReady() {
 	ll.Set("engineMs", a.engineMs)
 	ll.Set("frames", 0)
 	ll.Set("ready", true)
-	if el := a.doc.GetElementByID("loading"); el != nil {
+	if el := a.byID("loading"); el != nil {
 		el.SetAttribute("hidden", "")
 	}
-	if el := a.doc.GetElementByID("controls"); el != nil {
+	if el := a.byID("controls"); el != nil {
 		el.RemoveAttribute("hidden")
 	}
 }

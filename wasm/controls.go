@@ -19,7 +19,7 @@ func (a *app) bindControls() {
 			e.StopImmediatePropagation()
 		}
 	})
-	form := a.doc.GetElementByID("controls")
+	form := a.byID("controls")
 	form.AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
 	for i := range knobs {
 		k := &knobs[i]
@@ -123,7 +123,7 @@ func (a *app) syncControls() {
 	defer a.mu.Unlock()
 	for i := range knobs {
 		k := &knobs[i]
-		el := a.doc.GetElementByID(k.ID)
+		el := a.byID(k.ID)
 		if el == nil {
 			continue
 		}
@@ -135,7 +135,7 @@ func (a *app) syncControls() {
 		if el.Underlying().Get("value").String() != v {
 			el.Underlying().Set("value", v)
 		}
-		if out := a.doc.GetElementByID(k.ID + "-value"); out != nil && out.TextContent() != v {
+		if out := a.byID(k.ID + "-value"); out != nil && out.TextContent() != v {
 			out.SetTextContent(v)
 		}
 		if k.ID == "day" {
@@ -144,25 +144,39 @@ func (a *app) syncControls() {
 			}
 		}
 	}
-	for _, box := range a.doc.QuerySelectorAll(".knob[data-view], [data-view-only]") {
-		view := box.GetAttribute("data-view")
-		if view == "" {
-			view = box.GetAttribute("data-view-only")
-		}
-		// Touch the DOM only when the view changes: syncControls runs on every slider input.
-		if hidden := view != a.sc.View; hidden != box.HasAttribute("hidden") {
-			if hidden {
-				box.SetAttribute("hidden", "")
-			} else {
-				box.RemoveAttribute("hidden")
+	if a.viewBoxes == nil {
+		for _, box := range a.doc.QuerySelectorAll(".knob[data-view], [data-view-only]") {
+			view := box.GetAttribute("data-view")
+			if view == "" {
+				view = box.GetAttribute("data-view-only")
 			}
+			a.viewBoxes = append(a.viewBoxes, viewBox{el: box, view: view, hidden: box.HasAttribute("hidden")})
+		}
+	}
+	for i := range a.viewBoxes {
+		b := &a.viewBoxes[i]
+		// Touch the DOM only when the view changes: syncControls runs on every slider input.
+		if hidden := b.view != a.sc.View; hidden != b.hidden {
+			if hidden {
+				b.el.SetAttribute("hidden", "")
+			} else {
+				b.el.RemoveAttribute("hidden")
+			}
+			b.hidden = hidden
 		}
 	}
 }
 
+// viewBox is a knob or panel shown in one view only, and whether it is hidden now.
+type viewBox struct {
+	el     dom.Element
+	view   string
+	hidden bool
+}
+
 // inputError shows (or, with empty text, clears) the message for a refused value.
 func (a *app) inputError(id, text string) {
-	el := a.doc.GetElementByID("input-error")
+	el := a.byID("input-error")
 	if el == nil {
 		return
 	}

@@ -19,7 +19,7 @@ import (
 // simulated _delta_log as JSON commit files (zipped), and the embed snippet.
 func (a *app) bindExports() {
 	on := func(id string, fn func()) {
-		if el := a.doc.GetElementByID(id); el != nil {
+		if el := a.byID(id); el != nil {
 			el.AddEventListener("click", false, func(dom.Event) { fn() })
 		}
 	}
@@ -147,7 +147,7 @@ func exportPNG(pix []byte, w, h int) {
 
 // copyText puts text on the clipboard, or shows it where the clipboard is unavailable.
 func copyText(a *app, text, ok string) {
-	status := a.doc.GetElementByID("copy-status")
+	status := a.byID("copy-status")
 	clip := js.Global().Get("navigator").Get("clipboard")
 	ll := js.Global().Get("layoutlab")
 	if !ll.IsUndefined() {

@@ -31,7 +31,7 @@ type readoutList struct {
 // it; when the same metrics are shown again only changed figures are touched (a dragged slider
 // then costs a few text updates a frame, not a rebuilt list).
 func (a *app) renderReadouts(rows []readout) {
-	list := a.doc.GetElementByID("readout-list")
+	list := a.byID("readout-list")
 	if list == nil {
 		return
 	}

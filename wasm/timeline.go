@@ -78,7 +78,7 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 	if stale {
 		return
 	}
-	status := a.doc.GetElementByID("progress")
+	status := a.byID("progress")
 	last := time.Now()
 	a.tl.eng.Progress = func(done, days int) {
 		if time.Since(last) < 10*time.Millisecond {
@@ -161,7 +161,7 @@ func (a *app) publishTimeline() {
 
 // showTimelineText fills the decision log and DESCRIBE panels (hidden outside the timeline).
 func (a *app) showTimelineText(visible bool) {
-	box := a.doc.GetElementByID("timeline-text")
+	box := a.byID("timeline-text")
 	if box == nil {
 		return
 	}
@@ -210,7 +210,7 @@ func (a *app) showTimelineText(visible bool) {
 
 // detailsOpen reports whether the <details> around the element id is open.
 func (a *app) detailsOpen(id string) bool {
-	el := a.doc.GetElementByID(id)
+	el := a.byID(id)
 	return el != nil && el.Underlying().Get("parentElement").Get("open").Truthy()
 }
 
@@ -256,7 +256,7 @@ func (a *app) setText(id, text string) {
 	if old, ok := a.shown[id]; ok && old == text {
 		return
 	}
-	if el := a.doc.GetElementByID(id); el != nil {
+	if el := a.byID(id); el != nil {
 		el.SetTextContent(text)
 		a.shown[id] = text
 	}

@@ -38,7 +38,7 @@ func (a *app) scheduleURL() {
 
 // bindCopyLink wires the Copy link button: the page's URL with the current scenario.
 func (a *app) bindCopyLink() {
-	btn := a.doc.GetElementByID("copy-link")
+	btn := a.byID("copy-link")
 	if btn == nil {
 		return
 	}

@@ -32,7 +32,7 @@ func benchRecompute(b *testing.B, rows int) {
 // a few warm-up moves (caches filled, heap grown, and under wasm the JIT's top tier), and CPU time
 // is reported next to wall time.
 func benchMoves(b *testing.B, move func(i int) scenario.Panel) {
-	var e Engine
+	e := Engine{StatsOnDemand: true} // as the widget runs it
 	for i := range 7 {
 		if r := e.Run(move(i)); r.Error != nil {
 			b.Fatal(r.Error)

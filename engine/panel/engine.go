@@ -23,6 +23,10 @@ type Engine struct {
 	NoCache bool
 	// StatsJSON fills Result.StatsJSON with each file's add.stats string.
 	StatsJSON bool
+	// StatsOnDemand leaves each File's MinValues, MaxValues and NullCount empty: the widget
+	// shows one file's at a time (FileStatsObjects), and writing every file's JSON on every
+	// knob move is a good part of a files-slider move under wasm.
+	StatsOnDemand bool
 
 	rows  int
 	seed  uint64
@@ -129,7 +133,7 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		}
 	}()
 	if e.NoCache {
-		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON}
+		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand}
 	}
 	s := scenario.Scenario{View: "panel", Panel: p}
 	s.EnsureDefaults()
@@ -255,7 +259,9 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		f := &res.Files[fi]
 		f.Path = paths[fi]
 		f.NumRecords = int64(len(rows))
-		f.MinValues, f.MaxValues, f.NullCount = objects[fi][0], objects[fi][1], objects[fi][2]
+		if objects != nil {
+			f.MinValues, f.MaxValues, f.NullCount = objects[fi][0], objects[fi][1], objects[fi][2]
+		}
 		f.Read = read[fi]
 		if f.Read {
 			res.FilesRead++
@@ -433,18 +439,43 @@ func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg st
 		}
 	}
 	key := statsKey{layoutGen: e.last.gen, indexed: ib.String()}
+	onDemand := e.StatsOnDemand && !e.StatsJSON
 	if e.fileStats != nil && e.statsFor == key {
+		if onDemand {
+			return e.fileStats, nil, nil
+		}
 		return e.fileStats, e.objects, e.statsStr
 	}
 	fs := e.collectAll(t, files, indexed, cfg)
-	objs := make([][3]json.RawMessage, len(files))
-	strs := make([]string, len(files))
-	for i := range files {
-		strs[i] = fs[i].JSON(t.Leaves)
-		objs[i] = splitStats(strs[i])
+	var objs [][3]json.RawMessage
+	var strs []string
+	if !onDemand {
+		objs = make([][3]json.RawMessage, len(files))
+		strs = make([]string, len(files))
+		for i := range files {
+			strs[i] = fs[i].JSON(t.Leaves)
+			objs[i] = splitStats(strs[i])
+		}
 	}
 	e.statsFor, e.fileStats, e.objects, e.statsStr = key, fs, objs, strs
+	if objs == nil {
+		e.objects = make([][3]json.RawMessage, len(files)) // filled by FileStatsObjects
+		return fs, nil, nil
+	}
 	return fs, objs, strs
+}
+
+// FileStatsObjects returns the minValues, maxValues and nullCount objects of file i of the last
+// Run: what its Result.Files[i] carries unless StatsOnDemand. ok is false for no such file.
+func (e *Engine) FileStatsObjects(i int) (minValues, maxValues, nullCount json.RawMessage, ok bool) {
+	if i < 0 || i >= len(e.fileStats) || len(e.objects) != len(e.fileStats) {
+		return nil, nil, nil, false
+	}
+	o := &e.objects[i]
+	if o[0] == nil {
+		*o = splitStats(e.fileStats[i].JSON(e.tbl.Leaves))
+	}
+	return o[0], o[1], o[2], true
 }
 
 // splitStats cuts the minValues, maxValues and nullCount objects out of a stats string (as

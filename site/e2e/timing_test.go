@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -95,7 +97,11 @@ func BenchmarkWidget(b *testing.B) {
 	b.ReportMetric(cold, "first-frame-ms")
 	b.ReportMetric(warm, "sw-first-frame-ms")
 	b.Logf("widget first frame: cold %.0f ms, from the service worker %.0f ms", cold, warm)
+	only := os.Getenv("TIMING_PRESETS") // a comma-separated subset of presets, when iterating
 	for _, p := range scenario.Presets() {
+		if only != "" && !slices.Contains(strings.Split(only, ","), p.Name) {
+			continue
+		}
 		first(server.URL + "/widget.html" + scenario.Link(p.Scenario))
 		slider := "files"
 		if p.Scenario.View == "timeline" {

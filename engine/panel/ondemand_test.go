@@ -1,0 +1,43 @@
+package panel
+
+import (
+	"bytes"
+	"testing"
+
+	"layoutlab/engine/scenario"
+)
+
+// TestStatsOnDemand: an Engine that leaves the files' statistics objects to be asked for gives
+// the same result otherwise, and FileStatsObjects gives each file exactly the objects an eager
+// Engine puts in the result, after knob moves too (cached statistics, a re-cut).
+func TestStatsOnDemand(t *testing.T) {
+	lazy := Engine{StatsOnDemand: true}
+	var eager Engine
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	for move, edit := range []func(*scenario.Panel){
+		func(*scenario.Panel) {},
+		func(p *scenario.Panel) { p.Files = 57 },
+		func(p *scenario.Panel) { p.Where = "user_id = 31415926" },
+		func(p *scenario.Panel) { p.Keys = []string{"user_id"} },
+	} {
+		edit(&p)
+		got, want := lazy.Run(p), eager.Run(p)
+		if got.Error != nil || len(got.Files) != len(want.Files) || got.FilesRead != want.FilesRead {
+			t.Fatalf("move %d: the on-demand result differs (error %v)", move, got.Error)
+		}
+		for i, f := range got.Files {
+			if f.MinValues != nil || f.MaxValues != nil || f.NullCount != nil {
+				t.Fatalf("move %d file %d: statistics objects written without being asked for", move, i)
+			}
+			w := want.Files[i]
+			mins, maxs, nulls, ok := lazy.FileStatsObjects(i)
+			if !ok || !bytes.Equal(mins, w.MinValues) || !bytes.Equal(maxs, w.MaxValues) || !bytes.Equal(nulls, w.NullCount) {
+				t.Fatalf("move %d file %d: FileStatsObjects differs from the eager result", move, i)
+			}
+		}
+		if _, _, _, ok := lazy.FileStatsObjects(len(got.Files)); ok {
+			t.Fatalf("move %d: a file past the last one has statistics", move)
+		}
+	}
+}

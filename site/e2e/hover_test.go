@@ -1,0 +1,65 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"layoutlab/engine/scenario"
+)
+
+// TestHoverShowsTheFilesAddAction: the mouse over a file of the grid shows that file's add
+// action, its statistics the ones `layoutlab layout` writes for the file of the same path (the
+// widget builds them only for the file shown).
+func TestHoverShowsTheFilesAddAction(t *testing.T) {
+	ctx := browser(t)
+	open(t, ctx, "")
+	box := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("canvas").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`)
+	var shown string
+	for _, at := range [][2]float64{{0.1, 0.3}, {0.2, 0.5}, {0.3, 0.7}, {0.15, 0.2}, {0.4, 0.4}} {
+		x, y := box[0]+at[0]*box[2], box[1]+at[1]*box[3]
+		if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		if shown = eval[string](t, ctx, `document.getElementById("add-action").textContent`); strings.Contains(shown, `"add"`) {
+			break
+		}
+	}
+	var act struct {
+		Add struct {
+			Path  string
+			Stats struct {
+				NumRecords                      float64
+				MinValues, MaxValues, NullCount map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(shown), &act); err != nil {
+		t.Fatalf("no add action shown after hovering the grid: %v\n%s", err, shown)
+	}
+	st := act.Add.Stats
+	if len(st.MinValues) == 0 || len(st.MaxValues) == 0 || len(st.NullCount) == 0 {
+		t.Fatalf("the add action of %s has no statistics: %s", act.Add.Path, shown)
+	}
+	files, _ := cli(t, "layout", scenario.Link(scenario.Default()))["files"].([]any)
+	for _, f := range files {
+		f := f.(map[string]any)
+		if f["path"] != act.Add.Path {
+			continue
+		}
+		if f["numRecords"] != st.NumRecords || !reflect.DeepEqual(f["minValues"], st.MinValues) ||
+			!reflect.DeepEqual(f["maxValues"], st.MaxValues) || !reflect.DeepEqual(f["nullCount"], st.NullCount) {
+			t.Fatalf("%s: the widget shows other statistics than the CLI writes:\nwidget %v\ncli    %v", act.Add.Path, st, f)
+		}
+		return
+	}
+	t.Fatalf("the hovered file %s is not among the CLI's %d files", act.Add.Path, len(files))
+}
