@@ -10,6 +10,7 @@ import (
 	"layoutlab/engine/ddl"
 	"layoutlab/engine/layout"
 	"layoutlab/engine/scenario"
+	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
@@ -42,16 +43,21 @@ type Engine struct {
 	statsFor  statsKey
 	fileStats []stats.FileStats
 	objects   [][3]json.RawMessage // per file: minValues, maxValues, nullCount
-	statsStr  []string
-	fileOf    []int32             // row → file in the current layout
-	ranges    map[int]*rankRanges // leaf → per-file rank ranges in the current layout
-	allRows   []int32
-	fileOf8   []uint8
-	fileOf8OK bool                // fileOf8 matches fileOf
-	compact   map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
-	lowCard   map[int]bool        // string leaf → at most maxRankedStrings distinct values
-	spanCols  []int               // the span columns of the current Run
-	seg       segments            // block summaries for the files slider (segments.go)
+	// statsPartial: fileStats cover only the WHERE's columns (StatsOnDemand); statsIndexed and
+	// statsCfg are the last Run's statistics columns and settings, for FileStatsObjects.
+	statsPartial bool
+	statsIndexed []bool
+	statsCfg     stats.Config
+	statsStr     []string
+	fileOf       []int32             // row → file in the current layout
+	ranges       map[int]*rankRanges // leaf → per-file rank ranges in the current layout
+	allRows      []int32
+	fileOf8      []uint8
+	fileOf8OK    bool                // fileOf8 matches fileOf
+	compact      map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
+	lowCard      map[int]bool        // string leaf → at most maxRankedStrings distinct values
+	spanCols     []int               // the span columns of the current Run
+	seg          segments            // block summaries for the files slider (segments.go)
 }
 
 type layoutKey struct {
@@ -231,7 +237,22 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		files, paths, _ = e.layout(t, kind, nil, parts, numFiles, opt)
 	}
 	e.spanCols = spanColumns(t, p.Keys)
-	fileStats, objects, statsStr := e.collect(t, files, indexed, cfg)
+	// StatsOnDemand: only the columns the WHERE reads need statistics on every file (which
+	// files are read); a file's full statistics are collected when it is shown.
+	collectFor := indexed
+	e.statsPartial = e.StatsOnDemand && !e.StatsJSON
+	if e.statsPartial {
+		collectFor = make([]bool, len(indexed))
+		if w := strings.TrimSpace(p.Where); w != "" {
+			if pred, err := skipping.Parse(w, t.Leaves); err == nil { // scan reports the error
+				for _, l := range skipping.ReferencedLeaves(pred) {
+					collectFor[l] = l < len(indexed) && indexed[l]
+				}
+			}
+		}
+	}
+	e.statsIndexed, e.statsCfg = indexed, cfg
+	fileStats, objects, statsStr := e.collect(t, files, collectFor, cfg)
 
 	read := make([]bool, len(files))
 	for i := range read {
@@ -473,7 +494,11 @@ func (e *Engine) FileStatsObjects(i int) (minValues, maxValues, nullCount json.R
 	}
 	o := &e.objects[i]
 	if o[0] == nil {
-		*o = splitStats(e.fileStats[i].JSON(e.tbl.Leaves))
+		fs := e.fileStats[i]
+		if e.statsPartial {
+			fs = stats.Collect(e.tbl, e.files[i], e.statsIndexed, e.statsCfg)
+		}
+		*o = splitStats(fs.JSON(e.tbl.Leaves))
 	}
 	return o[0], o[1], o[2], true
 }

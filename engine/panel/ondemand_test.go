@@ -2,14 +2,17 @@ package panel
 
 import (
 	"bytes"
+	"reflect"
+	"slices"
 	"testing"
 
 	"layoutlab/engine/scenario"
 )
 
-// TestStatsOnDemand: an Engine that leaves the files' statistics objects to be asked for gives
-// the same result otherwise, and FileStatsObjects gives each file exactly the objects an eager
-// Engine puts in the result, after knob moves too (cached statistics, a re-cut).
+// TestStatsOnDemand: an Engine that leaves the files' statistics objects to be asked for (and
+// collects every file's statistics only on the columns the WHERE reads) reads the same files,
+// and FileStatsObjects gives each file exactly the objects an eager Engine puts in the result,
+// after knob moves too (cached statistics, a re-cut, WHERE clauses on strings and NULLs).
 func TestStatsOnDemand(t *testing.T) {
 	lazy := Engine{StatsOnDemand: true}
 	var eager Engine
@@ -20,10 +23,14 @@ func TestStatsOnDemand(t *testing.T) {
 		func(p *scenario.Panel) { p.Files = 57 },
 		func(p *scenario.Panel) { p.Where = "user_id = 31415926" },
 		func(p *scenario.Panel) { p.Keys = []string{"user_id"} },
+		func(p *scenario.Panel) { p.Where = "page_url LIKE 'https://a%' OR rating IS NULL" },
+		func(p *scenario.Panel) { p.Files = 180 },
+		func(p *scenario.Panel) { p.Where = "notes IS NOT NULL AND price > 500" },
+		func(p *scenario.Panel) { p.Where = "" },
 	} {
 		edit(&p)
 		got, want := lazy.Run(p), eager.Run(p)
-		if got.Error != nil || len(got.Files) != len(want.Files) || got.FilesRead != want.FilesRead {
+		if got.Error != nil || len(got.Files) != len(want.Files) || got.FilesRead != want.FilesRead || got.RowsRead != want.RowsRead {
 			t.Fatalf("move %d: the on-demand result differs (error %v)", move, got.Error)
 		}
 		for i, f := range got.Files {
@@ -35,6 +42,15 @@ func TestStatsOnDemand(t *testing.T) {
 			if !ok || !bytes.Equal(mins, w.MinValues) || !bytes.Equal(maxs, w.MaxValues) || !bytes.Equal(nulls, w.NullCount) {
 				t.Fatalf("move %d file %d: FileStatsObjects differs from the eager result", move, i)
 			}
+		}
+		// Apart from the objects left out, the results are the same, field for field.
+		stripped := *want
+		stripped.Files = slices.Clone(want.Files)
+		for i := range stripped.Files {
+			stripped.Files[i].MinValues, stripped.Files[i].MaxValues, stripped.Files[i].NullCount = nil, nil, nil
+		}
+		if !reflect.DeepEqual(got, &stripped) {
+			t.Fatalf("move %d: the on-demand result differs from the eager one beyond the statistics objects", move)
 		}
 		if _, _, _, ok := lazy.FileStatsObjects(len(got.Files)); ok {
 			t.Fatalf("move %d: a file past the last one has statistics", move)

@@ -1,6 +1,7 @@
 package skipping
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -377,4 +378,24 @@ func formatLiteral(v table.Value, coerced bool) string {
 		return "X" + quoteString(v.S)
 	}
 	return v.String()
+}
+
+// ReferencedLeaves returns the leaves the expression reads, ascending, each once: the only
+// columns whose statistics can decide which files a scan keeps.
+func ReferencedLeaves(e Expr) []int {
+	var out []int
+	var walk func(Expr)
+	walk = func(e Expr) {
+		if c, ok := e.(*Column); ok && !slices.Contains(out, c.Leaf) {
+			out = append(out, c.Leaf)
+		}
+		for _, c := range children(e) {
+			walk(c)
+		}
+	}
+	if e != nil {
+		walk(e)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -3,6 +3,7 @@ package skipping
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -448,6 +449,22 @@ func TestPointLookupMatchesFilter(t *testing.T) {
 					t.Fatalf("%s = %s on file %d: PointLookup %v, filter %v", col, lit, i, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestReferencedLeaves: every column an expression reads, under every kind of node, once each.
+func TestReferencedLeaves(t *testing.T) {
+	for src, want := range map[string][]int{
+		"a = 1": {0},
+		"p > 2 AND (s LIKE 'x%' OR NOT a IS NULL)":  {0, 1, 3},
+		"a + p BETWEEN -a AND 10":                   {0, 3},
+		"t IN (t, TIMESTAMP '2026-01-01 00:00:00')": {2},
+		"1 = 1":                                  nil,
+		"a = 1 OR a = 2 OR a IN (3, 4) OR p = a": {0, 3},
+	} {
+		if got := ReferencedLeaves(mustParse(t, src)); !slices.Equal(got, want) {
+			t.Errorf("ReferencedLeaves(%s) = %v, want %v", src, got, want)
 		}
 	}
 }
