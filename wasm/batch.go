@@ -37,7 +37,29 @@ func (b *rectBatch) add(x, y, w, h float32, c color.RGBA) {
 }
 
 // full reports whether the next add would overflow the index type.
-func (b *rectBatch) full() bool { return len(b.vs)+4 > 65535 }
+func (b *rectBatch) full() bool { return b.fullFor(1) }
+
+// fullFor reports whether n more rectangles (or segments) might overflow the index type.
+func (b *rectBatch) fullFor(n int) bool { return len(b.vs)+8*n > 65535 }
+
+// strokeRect adds a rectangle's outline, width wide and centred on its edges, as
+// vector.StrokeRect draws it (four rectangles, without its corner joins).
+func (b *rectBatch) strokeRect(x, y, w, h, width float32, c color.RGBA) {
+	hw := width / 2
+	b.add(x-hw, y-hw, w+width, width, c)
+	b.add(x-hw, y+h-hw, w+width, width, c)
+	b.add(x-hw, y+hw, width, max(h-width, 0), c)
+	b.add(x+w-hw, y+hw, width, max(h-width, 0), c)
+}
+
+// vline and hline add an axis-aligned line, width wide and centred on it.
+func (b *rectBatch) vline(x, y0, y1, width float32, c color.RGBA) {
+	b.add(x-width/2, min(y0, y1), width, max(y0, y1)-min(y0, y1), c)
+}
+
+func (b *rectBatch) hline(x0, x1, y, width float32, c color.RGBA) {
+	b.add(min(x0, x1), y-width/2, max(x0, x1)-min(x0, x1), width, c)
+}
 
 func (b *rectBatch) flush(dst *ebiten.Image) {
 	if len(b.is) > 0 {

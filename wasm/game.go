@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"layoutlab/assets"
+	"layoutlab/engine/timeline"
 	"layoutlab/wasm/view"
 )
 
@@ -27,6 +28,10 @@ type game struct {
 	lines        rectBatch // polylines, drawn anti-aliased in one call
 	drawStart    time.Time // for the timing script: Go time spent issuing a frame's draws
 	pad          float64
+	// The day's files grouped by ZCube or partition (groupFiles), kept while the day is the same.
+	groupedFor *timeline.DayFiles
+	groups     []view.Group
+	groupOrder []int
 }
 
 // Update recomputes when a control changed the scenario since the last tick, and turns pointer
@@ -65,6 +70,7 @@ var (
 	background = color.RGBA{0x10, 0x11, 0x14, 0xff}
 	crossGrey  = color.RGBA{0x80, 0x80, 0x80, 0xff}
 	highlight  = color.RGBA{0xff, 0x8c, 0x00, 0xff}
+	white      = color.RGBA{0xff, 0xff, 0xff, 0xff}
 )
 
 func (g *game) Draw(screen *ebiten.Image) {
@@ -90,8 +96,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 	rampH := 10 * s
 	rw := (g.w - 2*pad) / float64(len(assets.Viridis))
 	for i, c := range assets.Viridis {
-		vector.DrawFilledRect(screen, float32(pad+float64(i)*rw), float32(pad), float32(rw+1), float32(rampH), c, false)
+		g.batch.add(float32(pad+float64(i)*rw), float32(pad), float32(rw+1), float32(rampH), c)
 	}
+	g.batch.flush(screen)
 	header := pad + rampH + pad
 	defer g.afterDraw(screen)
 	if a.sc.View == "timeline" {
@@ -120,21 +127,25 @@ func (g *game) Draw(screen *ebiten.Image) {
 		files[i] = view.FileCell{Span: f.Span[key], Read: f.Read}
 	}
 	g.cells = view.GridLayout(files, gridW, gridH, header)
+	// Every cell in one draw: a vector call per cell was most of a files-slider frame's Go.
 	for i, c := range g.cells {
 		x, y, w, h := float32(pad+c.X), float32(c.Y), float32(c.W), float32(c.H)
+		if g.batch.fullFor(12) {
+			g.batch.flush(screen)
+		}
 		if c.Read {
-			vector.DrawFilledRect(screen, x, y, w, h, c.Fill, false)
-			vector.StrokeRect(screen, x+1, y+1, w-2, h-2, float32(2*s), color.White, false)
+			g.batch.add(x, y, w, h, c.Fill)
+			g.batch.strokeRect(x+1, y+1, w-2, h-2, float32(2*s), white)
 		} else {
 			// Skipped files: the same hue, dimmed to a quarter, crossed out.
-			dim := color.RGBA{c.Fill.R / 4, c.Fill.G / 4, c.Fill.B / 4, 0xff}
-			vector.DrawFilledRect(screen, x, y, w, h, dim, false)
-			vector.StrokeLine(screen, x, y, x+w, y+h, float32(s), crossGrey, false)
+			g.batch.add(x, y, w, h, color.RGBA{c.Fill.R / 4, c.Fill.G / 4, c.Fill.B / 4, 0xff})
+			g.batch.stroke([][2]float64{{float64(x), float64(y)}, {float64(x + w), float64(y + h)}}, float32(s), crossGrey)
 		}
 		if i == a.selected {
-			vector.StrokeRect(screen, x-2, y-2, w+4, h+4, float32(3*s), highlight, false)
+			g.batch.strokeRect(x-2, y-2, w+4, h+4, float32(3*s), highlight)
 		}
 	}
+	g.batch.flush(screen)
 	g.drawKeySpace(screen, ks)
 }
 
@@ -205,14 +216,18 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 		c := assets.At(assets.Viridis, f.Span[a.colorKey()])
 		x, y := px(bx[0]), py(y1)
 		w, h := max(px(bx[1])-x, 1), max(py(y0)-y, 1)
+		if g.batch.fullFor(12) {
+			g.batch.flush(screen)
+		}
 		if f.Read {
-			vector.DrawFilledRect(screen, x, y, w, h, color.RGBA{c.R, c.G, c.B, 0x50}, false)
-			vector.StrokeRect(screen, x, y, w, h, float32(1.5*s), c, false)
+			g.batch.add(x, y, w, h, color.RGBA{c.R, c.G, c.B, 0x50})
+			g.batch.strokeRect(x, y, w, h, float32(1.5*s), c)
 		} else {
-			vector.StrokeRect(screen, x, y, w, h, float32(s), color.RGBA{c.R / 3, c.G / 3, c.B / 3, 0xff}, false)
+			g.batch.strokeRect(x, y, w, h, float32(s), color.RGBA{c.R / 3, c.G / 3, c.B / 3, 0xff})
 		}
 		if i == a.selected {
-			vector.StrokeRect(screen, x-1, y-1, w+2, h+2, float32(2.5*s), highlight, false)
+			g.batch.strokeRect(x-1, y-1, w+2, h+2, float32(2.5*s), highlight)
 		}
 	}
+	g.batch.flush(screen)
 }

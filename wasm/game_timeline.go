@@ -6,7 +6,6 @@ import (
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"layoutlab/engine/timeline"
 	"layoutlab/wasm/view"
@@ -32,25 +31,34 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 	ser := a.series()
 	chartH := (g.h - top - pad) * 0.38
 	c := view.TimelineChart(ser, view.Rect{X: pad, Y: top, W: g.w - 2*pad, H: chartH})
-	vector.StrokeLine(screen, float32(pad), float32(top+chartH), float32(g.w-pad), float32(top+chartH), float32(s), frameColor, false)
+	// Axis, bars and marks in one draw (a vector call each was most of a day-slider frame's Go).
+	g.batch.hline(float32(pad), float32(g.w-pad), float32(top+chartH), float32(s), frameColor)
 	for i, b := range c.Bars {
 		col := barColor
 		if i == a.tl.day-1 {
 			col = barDayColor
 		}
-		vector.DrawFilledRect(screen, float32(b.X), float32(b.Y), float32(b.W), float32(b.H), col, false)
+		if g.batch.full() {
+			g.batch.flush(screen)
+		}
+		g.batch.add(float32(b.X), float32(b.Y), float32(b.W), float32(b.H), col)
 	}
 	for _, x := range c.Marks {
-		vector.StrokeLine(screen, float32(x), float32(top), float32(x), float32(top+chartH), float32(2*s), markColor, false)
+		g.batch.vline(float32(x), float32(top), float32(top+chartH), float32(2*s), markColor)
 	}
+	g.batch.flush(screen)
 	g.lines.stroke(c.AmpLine, float32(2*s), ampColor)
 	g.lines.stroke(c.LookupLine, float32(2*s), lookupColor)
 	g.lines.flushAA(screen)
-	vector.StrokeLine(screen, float32(c.DayX), float32(top), float32(c.DayX), float32(top+chartH), float32(s), color.White, false)
+	g.batch.vline(float32(c.DayX), float32(top), float32(top+chartH), float32(s), white)
 
 	// The day's files, grouped.
 	area := view.Rect{X: pad, Y: top + chartH + 2*pad, W: g.w - 2*pad, H: g.h - (top + chartH + 3*pad)}
-	groups, order := groupFiles(a.tl.files)
+	if g.groupedFor != a.tl.files { // a redraw of the same day (hover, resize) keeps them
+		g.groups, g.groupOrder = groupFiles(a.tl.files)
+		g.groupedFor = a.tl.files
+	}
+	groups, order := g.groups, g.groupOrder
 	cells, frames := view.GroupedLayout(groups, area)
 	g.cells = make([]view.Cell, len(a.tl.files.Files))
 	for i, cl := range cells {
@@ -68,24 +76,27 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 			g.batch.add(x, y, w, h, color.RGBA{cl.Fill.R / 4, cl.Fill.G / 4, cl.Fill.B / 4, 0xff})
 		}
 	}
-	g.batch.flush(screen)
 	if a.selected >= 0 && a.selected < len(g.cells) {
 		c := g.cells[a.selected]
-		vector.StrokeRect(screen, float32(c.X+pad)-1, float32(c.Y)-1, float32(c.W)+2, float32(c.H)+2, float32(2*s), highlight, false)
+		g.batch.strokeRect(float32(c.X+pad)-1, float32(c.Y)-1, float32(c.W)+2, float32(c.H)+2, float32(2*s), highlight)
 	}
 	for _, f := range frames {
 		x, y, w, h := float32(f.X), float32(f.Y), float32(f.W), float32(f.H)
+		if g.batch.fullFor(4) {
+			g.batch.flush(screen)
+		}
 		switch {
 		case f.Sealed: // closed: a sealed ZCube is never a candidate again
-			vector.StrokeRect(screen, x, y, w, h, float32(2*s), color.White, false)
+			g.batch.strokeRect(x, y, w, h, float32(2*s), white)
 		case f.Open: // open at the top: the next OPTIMIZE may add to it
-			vector.StrokeLine(screen, x, y, x, y+h, float32(2*s), openColor, false)
-			vector.StrokeLine(screen, x, y+h, x+w, y+h, float32(2*s), openColor, false)
-			vector.StrokeLine(screen, x+w, y+h, x+w, y, float32(2*s), openColor, false)
+			g.batch.vline(x, y, y+h, float32(2*s), openColor)
+			g.batch.hline(x, x+w, y+h, float32(2*s), openColor)
+			g.batch.vline(x+w, y+h, y, float32(2*s), openColor)
 		default:
-			vector.StrokeRect(screen, x, y, w, h, float32(s), frameColor, false)
+			g.batch.strokeRect(x, y, w, h, float32(s), frameColor)
 		}
 	}
+	g.batch.flush(screen)
 }
 
 // groupFiles groups the day's files by ZCube, else partition, else "unclustered", in order of

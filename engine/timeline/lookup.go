@@ -3,7 +3,6 @@ package timeline
 import (
 	"math/rand/v2"
 	"slices"
-	"sort"
 
 	"layoutlab/engine/layout"
 	"layoutlab/engine/table"
@@ -144,6 +143,28 @@ type sortedColumn struct {
 	vals  []int64
 	below []int64 // rows with a smaller value
 	n     int64
+	files []filePos // by file id: the file's min and max placed (filePos), once computed
+}
+
+// filePos is a file's min and max of the column as positions in its rank space.
+type filePos struct {
+	lo, hi float64
+	ok     bool
+}
+
+// filePos places file id's min and max of leaf (sc's column), once per file: a day's grid
+// places every live file, thousands on a long run, on every move of the day slider, and a
+// file's bounds never change.
+func (r *run) filePos(sc *sortedColumn, id int32, leaf int) (lo, hi float64) {
+	if int(id) >= len(sc.files) {
+		sc.files = append(sc.files, make([]filePos, r.nfiles-len(sc.files))...)
+	}
+	p := &sc.files[id]
+	if !p.ok {
+		f := r.f(id)
+		p.lo, p.hi, p.ok = sc.pos(f.lo[leaf]), sc.posAtOrBelow(f.hi[leaf]), true
+	}
+	return p.lo, p.hi
 }
 
 func (r *run) sortedCol(leaf int) *sortedColumn {
@@ -169,13 +190,18 @@ func (r *run) sortedCol(leaf int) *sortedColumn {
 }
 
 // pos is the fraction of rows whose value is below v.
+// (slices.BinarySearch, not sort.Search: no closure call per step, which under wasm made the
+// day slider's file grid a few milliseconds a move.)
 func (sc *sortedColumn) pos(v int64) float64 {
-	k := sort.Search(len(sc.vals), func(i int) bool { return sc.vals[i] >= v })
+	k, _ := slices.BinarySearch(sc.vals, v) // first value >= v
 	return float64(sc.below[k]) / float64(sc.n)
 }
 
 // posAtOrBelow is the fraction of rows whose value is at most v.
 func (sc *sortedColumn) posAtOrBelow(v int64) float64 {
-	k := sort.Search(len(sc.vals), func(i int) bool { return sc.vals[i] > v })
+	k, found := slices.BinarySearch(sc.vals, v)
+	if found {
+		k++ // vals are distinct: the first value > v is the next one
+	}
 	return float64(sc.below[k]) / float64(sc.n)
 }

@@ -133,7 +133,8 @@ func (res *Result) DayFiles(day int) (*DayFiles, error) {
 	}
 	for i, id := range ds.live {
 		f := r.f(id)
-		fi := FileInfo{Path: f.path, Size: f.size, Min: sc.pos(f.lo[leaf]), Max: sc.posAtOrBelow(f.hi[leaf]),
+		lo, hi := r.filePos(sc, id, leaf)
+		fi := FileInfo{Path: f.path, Size: f.size, Min: lo, Max: hi,
 			Read: f.lo[leaf] <= ds.probe && ds.probe <= f.hi[leaf], Added: f.day}
 		if f.cube >= 0 {
 			fi.ZCube = r.cubes[f.cube].id
