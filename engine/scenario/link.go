@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // A link's fragment is "#s=" followed by base64url (no padding) of
@@ -31,6 +32,13 @@ func (e *LinkError) Error() string { return "link: " + e.Msg }
 
 func linkErr(format string, args ...any) error { return &LinkError{Msg: fmt.Sprintf(format, args...)} }
 
+// deflaters keeps flate writers for Link: a new one allocates and clears about a megabyte of
+// tables, which under wasm was 2 ms of every panel recompute (each Result carries its link).
+var deflaters = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(nil, flate.BestCompression)
+	return w
+}}
+
 // Link encodes s as a URL fragment, "#s=...".
 func Link(s Scenario) string {
 	raw, err := s.MarshalMsg(nil)
@@ -39,9 +47,11 @@ func Link(s Scenario) string {
 	}
 	flags := byte(0)
 	var z bytes.Buffer
-	w, _ := flate.NewWriter(&z, flate.BestCompression)
+	w := deflaters.Get().(*flate.Writer)
+	w.Reset(&z)
 	w.Write(raw)
 	w.Close()
+	deflaters.Put(w)
 	if z.Len() < len(raw) {
 		raw, flags = z.Bytes(), flagDeflate
 	}
