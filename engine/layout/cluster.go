@@ -320,33 +320,41 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	}
 	l.s.SortPairs(keys, pos)
 	l.keys, l.pos = keys, pos
+	// Equal composites grouped, once: the groups do not depend on the number of files either.
+	groups := l.groups[:0]
+	for i := range keys {
+		if i == 0 || keys[i] != keys[i-1] {
+			groups = append(groups, 0)
+		}
+		groups[len(groups)-1]++
+	}
+	l.groups = groups
 	l.sortedN = n
 	l.cut(parts)
 }
 
-// cut assigns each row of the sorted composites (l.keys, l.pos) its range partition among
-// parts: equal composites grouped, then RangePartitioner.determineBounds over the groups.
+// cut assigns each row of the sorted composites (l.keys, l.pos, grouped in l.groups) its
+// range partition among parts, RangePartitioner.determineBounds over the groups, and leaves
+// each partition's row count in l.sizes for gather.
 func (l *Layouter) cut(parts int) {
-	keys, pos := l.keys[:l.sortedN], l.pos[:l.sortedN]
-	counts := l.counts[:0]
-	for i := range keys {
-		if i == 0 || keys[i] != keys[i-1] {
-			counts = append(counts, 0)
+	pos := l.pos[:l.sortedN]
+	l.bounds = curve.AppendBounds(l.bounds[:0], l.groups, parts)
+	np := parts + 1
+	l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
+	sizes := l.sizes[:np]
+	clear(sizes)
+	i, p := 0, 0
+	for g, c := range l.groups {
+		for p < len(l.bounds) && g > l.bounds[p] {
+			p++
 		}
-		counts[len(counts)-1]++
-	}
-	l.counts = counts
-	l.bounds = curve.AppendBounds(l.bounds[:0], counts, parts)
-	g, p := -1, 0
-	for i := range keys {
-		if i == 0 || keys[i] != keys[i-1] {
-			g++
-			for p < len(l.bounds) && g > l.bounds[p] {
-				p++
-			}
+		for _, q := range pos[i : i+int(c)] {
+			l.part[q] = int32(p)
 		}
-		l.part[pos[i]] = int32(p)
+		sizes[p] += int(c)
+		i += int(c)
 	}
+	l.presized = true
 }
 
 // wide handles keys longer than 56 bits (Z-order on six or more keys, Hilbert on six or more):
@@ -429,12 +437,15 @@ func tail64(b []byte) uint64 {
 // partition in partition order, rows in bin order (sortWithinFiles = false).
 func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
 	np := min(numFiles, len(rows)) + 1
-	l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
-	sizes, offs := l.sizes[:np], l.sizes[np:]
-	clear(sizes)
-	for _, p := range l.part {
-		sizes[p]++
+	if !l.presized {
+		l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
+		clear(l.sizes[:np])
+		for _, p := range l.part {
+			l.sizes[p]++
+		}
 	}
+	l.presized = false
+	sizes, offs := l.sizes[:np], l.sizes[np:2*np]
 	nonEmpty := 0
 	o := 0
 	for p, s := range sizes {
