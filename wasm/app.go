@@ -37,6 +37,22 @@ type app struct {
 	shown       map[string]string      // element id → the text setText last gave it
 	els         map[string]dom.Element // element id → the element (byID)
 	viewBoxes   []viewBox              // the knobs and panels shown in one view only
+	lastInput   time.Time              // the last control change (fillIdle waits for a pause)
+}
+
+// fillIdle generates the panel table's remaining columns (the first run generates only those it
+// reads: panel.Engine.StatsOnDemand), one at a time while nobody is moving a control, so that
+// the first file hovered shows its statistics at once. It runs for the page's lifetime: a new
+// table (rows or seed changed) starts lazily again.
+func (a *app) fillIdle() {
+	for {
+		time.Sleep(250 * time.Millisecond)
+		a.mu.Lock()
+		if a.sc.View == "panel" && time.Since(a.lastInput) > 500*time.Millisecond {
+			a.eng.FillAll(1) // an error shows on the next run that needs the column
+		}
+		a.mu.Unlock()
+	}
 }
 
 // byID is document.getElementById, remembered: the page's elements stay for its lifetime, and
@@ -194,6 +210,7 @@ func (a *app) markReady() {
 		return
 	}
 	a.readyMarked = true
+	go a.fillIdle()
 	ll := js.Global().Get("layoutlab")
 	if ll.IsUndefined() {
 		ll = js.Global().Get("Object").New()

@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"time"
 
 	"honnef.co/go/js/dom/v2"
 )
@@ -21,80 +22,27 @@ func (a *app) bindControls() {
 	})
 	form := a.byID("controls")
 	form.AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
+	form.Underlying().Call("insertAdjacentHTML", "beforeend", knobsHTML())
+	// One listener for every knob, on the form: the event's target names the knob.
+	byID := make(map[string]*knob, len(knobs))
 	for i := range knobs {
-		k := &knobs[i]
-		box := a.doc.CreateElement("div")
-		box.SetAttribute("class", "knob")
-		if k.View != "" {
-			box.SetAttribute("data-view", k.View)
-		}
-		label := a.doc.CreateElement("label")
-		label.SetAttribute("for", k.ID)
-		label.SetTextContent(k.Label + " ")
-		box.AppendChild(label)
-		var input dom.Element
-		switch k.Kind {
-		case knobSelect:
-			input = a.doc.CreateElement("select")
-			for _, o := range k.Options {
-				opt := a.doc.CreateElement("option")
-				opt.SetAttribute("value", o)
-				opt.SetTextContent(o)
-				input.AppendChild(opt)
-			}
-		default:
-			input = a.doc.CreateElement("input")
-			switch k.Kind {
-			case knobRange:
-				input.SetAttribute("type", "range")
-				out := a.doc.CreateElement("output")
-				out.SetAttribute("id", k.ID+"-value")
-				out.SetAttribute("for", k.ID)
-				label.AppendChild(out)
-			case knobNumber:
-				input.SetAttribute("type", "number")
-			case knobCheck:
-				// The box sits inside its label, before the text: clicking either toggles it.
-				input.SetAttribute("type", "checkbox")
-				label.InsertBefore(input, label.FirstChild())
-			default:
-				input.SetAttribute("type", "text")
-				input.SetAttribute("spellcheck", "false")
-				input.SetAttribute("autocomplete", "off")
-			}
-			if k.Kind != knobText && k.Kind != knobCheck {
-				input.SetAttribute("min", ftoa(k.Min))
-				input.SetAttribute("max", ftoa(k.Max))
-				input.SetAttribute("step", ftoa(k.Step))
-			}
-		}
-		input.SetAttribute("id", k.ID)
-		input.SetAttribute("name", k.ID)
-		if k.Help != "" {
-			help := a.doc.CreateElement("small")
-			help.SetAttribute("id", k.ID+"-help")
-			help.SetTextContent(k.Help)
-			input.SetAttribute("aria-describedby", k.ID+"-help")
-			if k.Kind != knobCheck {
-				box.AppendChild(input)
-			}
-			box.AppendChild(help)
-		} else if k.Kind != knobCheck {
-			box.AppendChild(input)
-		}
-		form.AppendChild(box)
-		event := "change"
-		if k.Kind == knobRange {
-			event = "input" // a dragged slider answers at once
-		}
-		input.AddEventListener(event, false, func(dom.Event) {
-			if k.Kind == knobCheck {
-				a.onKnob(k, strconv.FormatBool(input.Underlying().Get("checked").Bool()))
-				return
-			}
-			a.onKnob(k, input.Underlying().Get("value").String())
-		})
+		byID[knobs[i].ID] = &knobs[i]
 	}
+	answer := func(e dom.Event) {
+		ev := e.Underlying()
+		t := ev.Get("target")
+		k := byID[t.Get("id").String()]
+		if k == nil || ev.Get("type").String() != knobEvent(k) {
+			return
+		}
+		if k.Kind == knobCheck {
+			a.onKnob(k, strconv.FormatBool(t.Get("checked").Bool()))
+			return
+		}
+		a.onKnob(k, t.Get("value").String())
+	}
+	form.AddEventListener("input", false, answer)
+	form.AddEventListener("change", false, answer)
 	a.syncControls()
 }
 
@@ -109,6 +57,7 @@ func (a *app) onKnob(k *knob, v string) {
 	}
 	a.inputError("", "")
 	a.sc = next
+	a.lastInput = time.Now()
 	// Recompute on the next tick, not here: a dragged slider fires inputs faster than frames,
 	// and only the last one per frame needs an answer.
 	a.dirty = true

@@ -94,3 +94,40 @@ func TestNoiseKnobIsEachViewsOwn(t *testing.T) {
 		t.Errorf("the link does not keep the setting: %v", err)
 	}
 }
+
+// TestKnobsHTML: the controls' markup has one labelled box per knob, each input with its id,
+// name and limits, each range with its <output>, each help text named by aria-describedby, and
+// every select's options.
+func TestKnobsHTML(t *testing.T) {
+	h := knobsHTML()
+	if n := strings.Count(h, `<div class="knob"`); n != len(knobs) {
+		t.Fatalf("%d knob boxes for %d knobs", n, len(knobs))
+	}
+	for i := range knobs {
+		k := &knobs[i]
+		for _, want := range []string{` id="` + k.ID + `" name="` + k.ID + `"`, `<label for="` + k.ID + `">`} {
+			if strings.Count(h, want) != 1 {
+				t.Errorf("%s: %q appears %d times", k.ID, want, strings.Count(h, want))
+			}
+		}
+		if k.Kind == knobRange && !strings.Contains(h, `<output id="`+k.ID+`-value" for="`+k.ID+`">`) {
+			t.Errorf("%s: a range without its output", k.ID)
+		}
+		if k.Kind == knobRange || k.Kind == knobNumber {
+			if !strings.Contains(h, `min="`+ftoa(k.Min)+`" max="`+ftoa(k.Max)+`" step="`+ftoa(k.Step)+`"`) {
+				t.Errorf("%s: limits missing", k.ID)
+			}
+		}
+		if k.Help != "" && (!strings.Contains(h, `aria-describedby="`+k.ID+`-help"`) || !strings.Contains(h, `<small id="`+k.ID+`-help">`)) {
+			t.Errorf("%s: help not linked", k.ID)
+		}
+		for _, o := range k.Options {
+			if !strings.Contains(h, `<option value="`+o+`">`+o+`</option>`) {
+				t.Errorf("%s: option %q missing", k.ID, o)
+			}
+		}
+		if k.Kind == knobCheck && !strings.Contains(h, `<label for="`+k.ID+`"><input type="checkbox" id="`+k.ID+`"`) {
+			t.Errorf("%s: the checkbox is not inside its label, before the text", k.ID)
+		}
+	}
+}

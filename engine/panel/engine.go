@@ -75,10 +75,15 @@ type statsKey struct {
 }
 
 // Table returns the seeded panel table for (rows, seed) (table.DefaultPanelSpec), generating it
-// once and keeping it until rows or seed change.
+// once and keeping it until rows or seed change. With StatsOnDemand its columns are generated
+// as runs first need them (fillFor, FileStatsObjects, FillAll).
 func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
 	if e.tbl == nil || e.rows != rows || e.seed != seed {
-		t, err := table.Generate(table.DefaultPanelSpec(), rows, seed)
+		generate := table.Generate
+		if e.StatsOnDemand && !e.StatsJSON {
+			generate = table.GenerateLazily
+		}
+		t, err := generate(table.DefaultPanelSpec(), rows, seed)
 		if err != nil {
 			return nil, err
 		}
@@ -90,6 +95,50 @@ func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
 		e.statsFor = statsKey{}
 	}
 	return e.tbl, nil
+}
+
+// fillFor generates the columns a run of p reads (the keys and span columns, the partition
+// columns, the columns the WHERE names) when the table is generated lazily; Run reads no other
+// column's rows.
+func (e *Engine) fillFor(t *table.Table, p scenario.Panel) error {
+	leaves := spanColumns(t, p.Keys)
+	for _, c := range p.PartitionBy {
+		leaves = append(leaves, t.LeafIndex(c))
+	}
+	if w := strings.TrimSpace(p.Where); w != "" {
+		if pred, err := skipping.Parse(w, t.Leaves); err == nil { // scan reports the error
+			leaves = append(leaves, skipping.ReferencedLeaves(pred)...)
+		}
+	}
+	for _, l := range leaves {
+		if err := t.Fill(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FillAll generates every column of the current table not generated yet, at most max of them
+// (all when max <= 0), and reports whether any remain: the widget fills the rest a column at a
+// time after its first frame, so that showing a file's statistics does not wait for them.
+func (e *Engine) FillAll(max int) (remaining bool, err error) {
+	if e.tbl == nil {
+		return false, nil
+	}
+	done := 0
+	for i := range e.tbl.Cols {
+		if e.tbl.Filled(i) {
+			continue
+		}
+		if max > 0 && done == max {
+			return true, nil
+		}
+		if err := e.tbl.Fill(i); err != nil {
+			return true, err
+		}
+		done++
+	}
+	return false, nil
 }
 
 func (e *Engine) rankOf(leaf int) layout.Ranks {
@@ -159,6 +208,10 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	}
 	t, err := e.Table(p.Rows, p.Seed)
 	if err != nil {
+		res.Error = invalid(err.Error())
+		return res
+	}
+	if err := e.fillFor(t, p); err != nil {
 		res.Error = invalid(err.Error())
 		return res
 	}
@@ -496,6 +549,9 @@ func (e *Engine) FileStatsObjects(i int) (minValues, maxValues, nullCount json.R
 	if o[0] == nil {
 		fs := e.fileStats[i]
 		if e.statsPartial {
+			if _, err := e.FillAll(0); err != nil {
+				return nil, nil, nil, false
+			}
 			fs = stats.Collect(e.tbl, e.files[i], e.statsIndexed, e.statsCfg)
 		}
 		*o = splitStats(fs.JSON(e.tbl.Leaves))

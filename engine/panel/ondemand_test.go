@@ -27,6 +27,9 @@ func TestStatsOnDemand(t *testing.T) {
 		func(p *scenario.Panel) { p.Files = 180 },
 		func(p *scenario.Panel) { p.Where = "notes IS NOT NULL AND price > 500" },
 		func(p *scenario.Panel) { p.Where = "" },
+		func(p *scenario.Panel) {
+			p.Layout, p.PartitionBy, p.Where = "zorder", []string{"country_code"}, "country_code = 'DE' AND quantity < 3"
+		},
 	} {
 		edit(&p)
 		got, want := lazy.Run(p), eager.Run(p)
@@ -55,5 +58,38 @@ func TestStatsOnDemand(t *testing.T) {
 		if _, _, _, ok := lazy.FileStatsObjects(len(got.Files)); ok {
 			t.Fatalf("move %d: a file past the last one has statistics", move)
 		}
+	}
+}
+
+// TestFillAll: a lazily generated table is filled a few columns at a time and then reports
+// nothing left; the statistics shown afterwards are the eager Engine's.
+func TestFillAll(t *testing.T) {
+	lazy := Engine{StatsOnDemand: true}
+	var eager Engine
+	p := scenario.Default().Panel
+	p.Rows = 5_000
+	got, want := lazy.Run(p), eager.Run(p)
+	if got.Error != nil || want.Error != nil {
+		t.Fatal(got.Error, want.Error)
+	}
+	steps := 0
+	for {
+		more, err := lazy.FillAll(3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !more {
+			break
+		}
+		if steps++; steps > 20 {
+			t.Fatal("FillAll(3) never finishes 36 columns")
+		}
+	}
+	if steps < 5 {
+		t.Fatalf("FillAll(3) filled the table in %d steps: it was not lazy", steps)
+	}
+	mins, _, _, _ := lazy.FileStatsObjects(3)
+	if !bytes.Equal(mins, want.Files[3].MinValues) {
+		t.Fatal("statistics after FillAll differ from the eager Engine's")
 	}
 }

@@ -152,6 +152,7 @@ type Table struct {
 	Leaves  []Leaf
 	Cols    []Column
 	NumRows int
+	pending *pendingCols // GenerateLazily: how to fill the columns not generated yet
 }
 
 // LeafIndex finds a leaf by dotted name, case-insensitively; -1 when there is none.

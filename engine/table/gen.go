@@ -281,6 +281,23 @@ func (c *ColumnSpec) lens() (int, int) {
 
 // Generate builds a table of the given number of rows from spec, deterministically from seed.
 func Generate(spec Spec, rows int, seed uint64) (*Table, error) {
+	t, err := GenerateLazily(spec, rows, seed)
+	if err != nil {
+		return nil, err
+	}
+	for i := range t.Cols {
+		if err := t.Fill(i); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// GenerateLazily is Generate with no column generated yet: Fill generates one when a caller
+// first needs it. Each column is drawn from the seed and its own leaf alone, so a column filled
+// late holds exactly what Generate puts there. (The widget's first panel needs a handful of the
+// 36 columns; generating the rest was most of its first frame.)
+func GenerateLazily(spec Spec, rows int, seed uint64) (*Table, error) {
 	if rows < 0 || rows > MaxRows {
 		return nil, fmt.Errorf("table: %d rows requested, want 0..%d", rows, MaxRows)
 	}
@@ -301,14 +318,32 @@ func Generate(spec Spec, rows int, seed uint64) (*Table, error) {
 		}
 	}
 	collect(spec.Columns)
-	t := &Table{Schema: schema, Leaves: leaves, Cols: make([]Column, len(leaves)), NumRows: rows}
-	for i, l := range leaves {
-		if err := generateColumn(&t.Cols[i], l, specs[i], rows, seed); err != nil {
-			return nil, err
-		}
-	}
+	t := &Table{Schema: schema, Leaves: leaves, Cols: make([]Column, len(leaves)), NumRows: rows,
+		pending: &pendingCols{specs: specs, seed: seed, filled: make([]bool, len(leaves))}}
 	return t, nil
 }
+
+// pendingCols is what a lazily generated table needs to generate its columns.
+type pendingCols struct {
+	specs  []*ColumnSpec
+	seed   uint64
+	filled []bool
+}
+
+// Fill generates leaf i's column if it is not there yet. A table built otherwise is always full.
+func (t *Table) Fill(i int) error {
+	if t.pending == nil || i < 0 || i >= len(t.Cols) || t.pending.filled[i] {
+		return nil
+	}
+	if err := generateColumn(&t.Cols[i], t.Leaves[i], t.pending.specs[i], t.NumRows, t.pending.seed); err != nil {
+		return err
+	}
+	t.pending.filled[i] = true
+	return nil
+}
+
+// Filled reports whether leaf i's column holds its rows.
+func (t *Table) Filled(i int) bool { return t.pending == nil || t.pending.filled[i] }
 
 // stream is SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
 // generators", OOPSLA 2014): a 64-bit counter and a mix of two 64-bit multiplies per draw. It

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -269,5 +270,30 @@ func TestGenerateDictionaries(t *testing.T) {
 	}
 	if s := odd.Str(0); !strings.HasPrefix(s, "u") && !odd.IsNull(0) {
 		t.Errorf("odd_ids value %q", s)
+	}
+}
+
+// TestGenerateLazily: columns filled one at a time, in any order, hold what Generate draws.
+func TestGenerateLazily(t *testing.T) {
+	want, err := Generate(DefaultPanelSpec(), 3_000, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := GenerateLazily(DefaultPanelSpec(), 3_000, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got.Cols {
+		if got.Filled(i) {
+			t.Fatalf("column %d filled before it was asked for", i)
+		}
+	}
+	for _, i := range rand.New(rand.NewPCG(1, 2)).Perm(len(got.Cols)) {
+		if err := got.Fill(i); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Cols[i], want.Cols[i]) {
+			t.Fatalf("column %d (%s) filled late differs from Generate's", i, got.Leaves[i].Name())
+		}
 	}
 }
