@@ -84,19 +84,28 @@ func BenchmarkPanelRows(b *testing.B) {
 // of the default scenario's panel (table generated, key columns ranked, layout, statistics,
 // query). Each iteration starts from a fresh Engine, after a garbage collection outside the
 // timer.
+// widget is the Engine as the browser runs it (statistics and columns on demand), eager as the
+// CLI does (every file's statistics of every column in the Result).
 func BenchmarkFirstRun(b *testing.B) {
-	p := scenario.Default().Panel
-	c0 := cpuTime()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		runtime.GC()
-		b.StartTimer()
-		e := &Engine{}
-		if r := e.Run(p); r.Error != nil {
-			b.Fatal(r.Error)
-		}
+	for _, mode := range []struct {
+		name     string
+		onDemand bool
+	}{{"widget", true}, {"eager", false}} {
+		b.Run(mode.name, func(b *testing.B) {
+			p := scenario.Default().Panel
+			c0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				runtime.GC()
+				b.StartTimer()
+				e := &Engine{StatsOnDemand: mode.onDemand}
+				if r := e.Run(p); r.Error != nil {
+					b.Fatal(r.Error)
+				}
+			}
+			reportCPU(b, c0)
+		})
 	}
-	reportCPU(b, c0)
 }
 
 // BenchmarkKnobDefault is a knob move on the default scenario's panel with the table cached: the
