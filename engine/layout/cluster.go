@@ -481,18 +481,36 @@ func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
 
 // Recut lays the last clustered bin out again into numFiles files, for a caller that changed
 // only the number of files (the panel's files slider). The sorted (curve key, noise) composites
-// do not depend on it, only RangePartitioner's bounds over them do, so only the cut is redone and
-// the files are those Layout would give. ok is false when the last Layout left no sorted
-// composites (another layout, LayoutScratch, keys past 56 bits, or a different bin size): call
-// Layout.
-// rows must be the rows that Layout call was given.
+// do not depend on it, only RangePartitioner's bounds over their groups do, and each file is a
+// consecutive run of the sorted order: so only the bounds are redone and the runs copied out.
+// The files hold the rows Layout would give them, each file's rows in that sorted order rather
+// than in bin order (no consumer of a file depends on its rows' order). ok is false when the
+// last Layout left no sorted composites (another layout, LayoutScratch, keys past 56 bits, or
+// a different bin size): call Layout. rows must be the rows that Layout call was given.
 func (l *Layouter) Recut(rows []int32, numFiles int) (files [][]int32, ok bool) {
 	if l.sortedN == 0 || l.sortedN != len(rows) || numFiles < 1 {
 		return nil, false
 	}
-	l.part = slices.Grow(l.part[:0], len(rows))[:len(rows)]
-	l.cut(min(numFiles, len(rows)))
-	return l.gather(rows, numFiles), true
+	l.bounds = curve.AppendBounds(l.bounds[:0], l.groups, min(numFiles, len(rows)))
+	back := make([]int32, len(rows))
+	for i, q := range l.pos[:l.sortedN] {
+		back[i] = rows[q]
+	}
+	// Partition p holds the groups after bound p-1 up to and including bound p.
+	out := make([][]int32, 0, len(l.bounds)+1)
+	start, end, k := 0, 0, 0
+	for g, c := range l.groups {
+		end += int(c)
+		if k < len(l.bounds) && g == l.bounds[k] {
+			out = append(out, back[start:end:end])
+			start = end
+			k++
+		}
+	}
+	if start < end {
+		out = append(out, back[start:end:end])
+	}
+	return out, true
 }
 
 // SortedOrder returns the last clustered bin's positions (indexes into its rows) in (curve key,
