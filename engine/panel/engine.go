@@ -105,17 +105,25 @@ func (e *Engine) fillFor(t *table.Table, p scenario.Panel) error {
 	for _, c := range p.PartitionBy {
 		leaves = append(leaves, t.LeafIndex(c))
 	}
-	if w := strings.TrimSpace(p.Where); w != "" {
-		if pred, err := skipping.Parse(w, t.Leaves); err == nil { // scan reports the error
-			leaves = append(leaves, skipping.ReferencedLeaves(pred)...)
-		}
-	}
-	for _, l := range leaves {
+	for _, l := range append(leaves, whereLeaves(t, p.Where)...) {
 		if err := t.Fill(l); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// whereLeaves are the leaves the WHERE reads; none when it is empty or does not parse (scan
+// reports that error).
+func whereLeaves(t *table.Table, where string) []int {
+	if strings.TrimSpace(where) == "" {
+		return nil
+	}
+	pred, err := skipping.Parse(where, t.Leaves)
+	if err != nil {
+		return nil
+	}
+	return skipping.ReferencedLeaves(pred)
 }
 
 // FillAll generates every column of the current table not generated yet, at most max of them
@@ -296,12 +304,8 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	e.statsPartial = e.StatsOnDemand && !e.StatsJSON
 	if e.statsPartial {
 		collectFor = make([]bool, len(indexed))
-		if w := strings.TrimSpace(p.Where); w != "" {
-			if pred, err := skipping.Parse(w, t.Leaves); err == nil { // scan reports the error
-				for _, l := range skipping.ReferencedLeaves(pred) {
-					collectFor[l] = l < len(indexed) && indexed[l]
-				}
-			}
+		for _, l := range whereLeaves(t, p.Where) {
+			collectFor[l] = l < len(indexed) && indexed[l]
 		}
 	}
 	e.statsIndexed, e.statsCfg = indexed, cfg
