@@ -620,7 +620,7 @@ func (r *run) snapshot() *optimize.Snapshot {
 			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime,
 			Ref: int64(id)}
 		if fabric {
-			of.ClusterRanges = r.clusterRanges(f)
+			of.ClusterRanges = r.clusterRanges(id)
 		}
 		s.Files[i] = of
 	}
@@ -629,12 +629,12 @@ func (r *run) snapshot() *optimize.Snapshot {
 
 // clusterRanges is the file's [min, max] of the first clustering column as rank positions, what
 // the Fabric auto-recluster overlap score compares.
-func (r *run) clusterRanges(f *file) []optimize.Range {
-	col := r.clusterCols[0]
+func (r *run) clusterRanges(id int32) []optimize.Range {
+	f, col := r.f(id), r.clusterCols[0]
 	if f.rangeCol != col {
 		l, _ := leafOf(col)
-		sc := r.sortedCol(l)
-		f.ranges = []optimize.Range{{Min: sc.pos(f.lo[l]), Max: sc.posAtOrBelow(f.hi[l])}}
+		lo, hi := r.filePos(r.sortedCol(l), id, l)
+		f.ranges = []optimize.Range{{Min: lo, Max: hi}}
 		f.rangeCol = col
 	}
 	return f.ranges

@@ -12,13 +12,12 @@ import (
 // buffers from bin to bin: RankRows allocates five row-sized slices per call, which on a long
 // timeline was a quarter of everything allocated. It handles a column of non-null integers
 // whose value span and row count fit together in 64 bits (every column of the timeline's
-// table); rank falls back to RankRows otherwise. Rep is left empty: layouts do not read it;
-// Order is set.
+// table); rank falls back to RankRows otherwise. Rep and Order are left empty: the layouts of
+// two keys or more read neither (one key is laid out from its values, LayoutValuesScratch).
 type ranker struct {
-	keys  []uint64
-	sort  table.RadixSorter
-	r     [][]int32 // per key: the ranks returned last
-	order [][]int32 // per key: the positions in rank order returned last
+	keys []uint64
+	sort table.RadixSorter
+	r    [][]int32 // per key: the ranks returned last
 }
 
 // rank returns the dense ranks of column c over rows pos, which must be 0..n-1. R is the
@@ -49,22 +48,19 @@ func (rk *ranker) rank(c *table.Column, pos []int32, k int) layout.Ranks {
 	rk.keys = keys
 	keys = rk.sort.SortKeys(keys, posBits, valBits)
 	for len(rk.r) <= k {
-		rk.r, rk.order = append(rk.r, nil), append(rk.order, nil)
+		rk.r = append(rk.r, nil)
 	}
 	rk.r[k] = slices.Grow(rk.r[k][:0], n)[:n]
-	rk.order[k] = slices.Grow(rk.order[k][:0], n)[:n]
-	// The sorted keys are also the rows in rank order, which a one-key layout walks.
-	r := layout.Ranks{R: rk.r[k], Order: rk.order[k]}
+	r := layout.Ranks{R: rk.r[k]}
 	mask := uint64(1)<<posBits - 1
 	rank := int32(-1)
 	prev := ^uint64(0)
-	for j, k := range keys {
+	for _, k := range keys {
 		if v := k >> posBits; v != prev || rank < 0 {
 			rank++
 			prev = v
 		}
 		r.R[k&mask] = rank
-		r.Order[j] = int32(k & mask)
 	}
 	r.Distinct = int(rank + 1)
 	return r
