@@ -334,15 +334,10 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 }
 
 // cut assigns each row of the sorted composites (l.keys, l.pos, grouped in l.groups) its
-// range partition among parts, RangePartitioner.determineBounds over the groups, and leaves
-// each partition's row count in l.sizes for gather.
+// range partition among parts: RangePartitioner.determineBounds over the groups.
 func (l *Layouter) cut(parts int) {
 	pos := l.pos[:l.sortedN]
 	l.bounds = curve.AppendBounds(l.bounds[:0], l.groups, parts)
-	np := parts + 1
-	l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
-	sizes := l.sizes[:np]
-	clear(sizes)
 	i, p := 0, 0
 	for g, c := range l.groups {
 		for p < len(l.bounds) && g > l.bounds[p] {
@@ -351,10 +346,8 @@ func (l *Layouter) cut(parts int) {
 		for _, q := range pos[i : i+int(c)] {
 			l.part[q] = int32(p)
 		}
-		sizes[p] += int(c)
 		i += int(c)
 	}
-	l.presized = true
 }
 
 // wide handles keys longer than 56 bits (Z-order on six or more keys, Hilbert on six or more):
@@ -437,15 +430,12 @@ func tail64(b []byte) uint64 {
 // partition in partition order, rows in bin order (sortWithinFiles = false).
 func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
 	np := min(numFiles, len(rows)) + 1
-	if !l.presized {
-		l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
-		clear(l.sizes[:np])
-		for _, p := range l.part {
-			l.sizes[p]++
-		}
+	l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
+	sizes, offs := l.sizes[:np], l.sizes[np:]
+	clear(sizes)
+	for _, p := range l.part {
+		sizes[p]++
 	}
-	l.presized = false
-	sizes, offs := l.sizes[:np], l.sizes[np:2*np]
 	nonEmpty := 0
 	o := 0
 	for p, s := range sizes {

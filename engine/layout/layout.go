@@ -119,7 +119,6 @@ type Layouter struct {
 	sortedN    int        // rows in l.keys/l.pos, the last bin's sorted composites (0: none; see Recut)
 	bucketEnd  []int32    // singleValues: end of each value bucket in l.pos
 	groups     []int64    // packed: rows per distinct composite in l.keys, valid with sortedN
-	presized   bool       // cut left each partition's rows in l.sizes: gather need not count
 }
 
 // Layout is FilesRanked with reused buffers. The returned files share one backing array that

@@ -98,14 +98,14 @@ func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
 }
 
 // fillFor generates the columns a run of p reads (the keys and span columns, the partition
-// columns, the columns the WHERE names) when the table is generated lazily; Run reads no other
+// columns, where: the columns the WHERE names) when the table is generated lazily; Run reads no other
 // column's rows.
-func (e *Engine) fillFor(t *table.Table, p scenario.Panel) error {
+func (e *Engine) fillFor(t *table.Table, p scenario.Panel, where []int) error {
 	leaves := spanColumns(t, p.Keys)
 	for _, c := range p.PartitionBy {
 		leaves = append(leaves, t.LeafIndex(c))
 	}
-	for _, l := range append(leaves, whereLeaves(t, p.Where)...) {
+	for _, l := range append(leaves, where...) {
 		if err := t.Fill(l); err != nil {
 			return err
 		}
@@ -219,7 +219,8 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		res.Error = invalid(err.Error())
 		return res
 	}
-	if err := e.fillFor(t, p); err != nil {
+	where := whereLeaves(t, p.Where)
+	if err := e.fillFor(t, p, where); err != nil {
 		res.Error = invalid(err.Error())
 		return res
 	}
@@ -304,7 +305,7 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	e.statsPartial = e.StatsOnDemand && !e.StatsJSON
 	if e.statsPartial {
 		collectFor = make([]bool, len(indexed))
-		for _, l := range whereLeaves(t, p.Where) {
+		for _, l := range where {
 			collectFor[l] = l < len(indexed) && indexed[l]
 		}
 	}
