@@ -24,14 +24,14 @@ func (a *app) bindControls() {
 	form.AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
 	form.Underlying().Call("insertAdjacentHTML", "beforeend", knobsHTML())
 	// One listener for every knob, on the form: the event's target names the knob.
-	byID := make(map[string]*knob, len(knobs))
+	knobOf := make(map[string]*knob, len(knobs)) // by id
 	for i := range knobs {
-		byID[knobs[i].ID] = &knobs[i]
+		knobOf[knobs[i].ID] = &knobs[i]
 	}
 	answer := func(e dom.Event) {
 		ev := e.Underlying()
 		t := ev.Get("target")
-		k := byID[t.Get("id").String()]
+		k := knobOf[t.Get("id").String()]
 		if k == nil || ev.Get("type").String() != knobEvent(k) {
 			return
 		}
