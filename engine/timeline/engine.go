@@ -3,7 +3,6 @@ package timeline
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,7 +87,7 @@ type run struct {
 	index []bool // leaves with statistics
 	cfg   stats.Config
 
-	chunks  [][]file // every file ever written, by id: id>>chunkBits, id&chunkMask
+	chunks  []*fileChunk // every file ever written, by id (fileIn)
 	nfiles  int
 	live    []int32
 	commits []logCommit
@@ -121,9 +120,9 @@ type run struct {
 	nextEntry int32
 	sorted    map[int]*sortedColumn
 
-	probeRNG *rand.Rand
-	idx      intervalIndex
-	days     []dayState
+	w    *statsWorker // collects statistics and measures lookups; nil runs them inline
+	look lookups      // the statistics worker's
+	days []dayState
 }
 
 // dayState keeps what the lazy per-day views need.
@@ -185,6 +184,8 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 		return nil, err
 	}
 	r.opt = o
+	r.startWorker()
+	defer r.stopWorker()
 	res := &Result{Scenario: s, run: r, Days: make([]Day, 0, s.Days)}
 	linkSc := sc
 	res.Link = scenario.Link(linkSc)
@@ -201,6 +202,10 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 		}
 	}
 	r.finish()
+	r.stopWorker()
+	for i := range res.Days {
+		res.Days[i].LookupFiles, r.days[i].probe = r.look.files[i], r.look.probes[i]
+	}
 	return res, nil
 }
 
@@ -226,9 +231,9 @@ func newRun(s scenario.Timeline, prev *generated) (*run, error) {
 		zcache:    map[int]*zentry{},
 		sorted:    map[int]*sortedColumn{},
 		namer:     newNamer(mix(s.Seed, 0x6e616d6573)),
-		probeRNG:  rand.New(rand.NewPCG(mix(s.Seed, 0x70726f6265), 1)),
 		version:   -1,
 	}
+	r.look = lookups{g: g, seed: s.Seed, files: make([]float64, s.Days), probes: make([]int64, s.Days)}
 	r.maxFile = int64(s.FileGB * float64(GiB))
 	if r.maxFile < 1 {
 		r.maxFile = 1
@@ -333,8 +338,11 @@ func (r *run) day(day int) (Day, error) {
 	d.Files = len(r.live)
 	d.ZCubes, d.SealedZCubes = r.liveCubes, r.sealedCubes
 	ds.lookup = r.lookupColumn()
-	d.LookupFiles, ds.probe = r.measureLookup(day, ds.lookup)
 	ds.live = append([]int32(nil), r.live...)
+	leaf, _ := leafOf(ds.lookup)
+	// LookupFiles and the probe are filled in when the run ends (statsWorker).
+	r.submit(statsJob{look: &lookupJob{day: day, leaf: leaf, live: ds.live,
+		commits: r.commits[:len(r.commits):len(r.commits)], chunks: r.chunks[:len(r.chunks):len(r.chunks)]}})
 	r.days = append(r.days, ds)
 	return d, nil
 }
@@ -503,13 +511,18 @@ func (r *run) appendDay(day int, ds *dayState) int64 {
 		part = map[string]string{}
 	}
 	split := 0
+	var job statsJob
 	for start := lo; start < hi; start += int32(perFile) {
 		end := min(hi, start+int32(perFile))
 		id := r.newFile(start, end, day, part, dir, split, ts)
 		split++
-		bytes += r.f(id).size
+		f := r.f(id)
+		bytes += f.size
 		c.adds = append(c.adds, id)
+		job.files, job.rows = append(job.files, f), append(job.rows, f.rows)
 	}
+	job.sts = make([]fileStats, len(job.files))
+	r.submit(job)
 	ci := deltalog.CommitInfo{Timestamp: ts, Operation: "WRITE", IsolationLevel: "Serializable",
 		IsBlindAppend: ptr(true), EngineInfo: engineInfo, ReadVersion: ptr(r.version)}
 	ci.SetParameter("mode", "Append")
@@ -534,7 +547,7 @@ func (r *run) partitionColumns() []string {
 	return []string{}
 }
 
-// newFile registers an append file of rows [start, end) and collects its statistics.
+// newFile registers an append file of rows [start, end); appendDay has its statistics collected.
 func (r *run) newFile(start, end int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
 	rows := r.g.allRows[start:end:end]
 	f := file{
@@ -544,9 +557,7 @@ func (r *run) newFile(start, end int32, day int, part map[string]string, dir str
 	if r.partitioned {
 		f.partDay = day
 	}
-	r.setStats(&f, &fileStats{st: r.coll.Collect(rows, r.index, r.cfg)})
-	id := r.add(&f)
-	return id
+	return r.add(&f)
 }
 
 // setStats records f's statistics (collected over its rows by engine/stats).
@@ -614,6 +625,9 @@ func (r *run) snapshot() *optimize.Snapshot {
 		NumColumns:        len(schema.Fields),
 	}
 	fabric := r.planner.Config().Platform == optimize.PlatformFabricRuntime20 && len(r.clusterCols) > 0
+	if fabric {
+		r.waitAll() // the overlap score reads the live files' bounds
+	}
 	for i, id := range r.live {
 		f := r.f(id)
 		of := optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
@@ -728,17 +742,23 @@ const (
 	chunkMask = 1<<chunkBits - 1
 )
 
-// f returns file id. Files live in fixed chunks, so adding one never moves the others.
-func (r *run) f(id int32) *file { return &r.chunks[id>>chunkBits][id&chunkMask] }
+// fileChunk holds files by id. Files live in fixed chunks, so adding one never moves the others
+// and the statistics worker can read and fill files while the run adds more.
+type fileChunk [1 << chunkBits]file
+
+// fileIn returns file id of chunks.
+func fileIn(chunks []*fileChunk, id int32) *file { return &chunks[id>>chunkBits][id&chunkMask] }
+
+// f returns file id.
+func (r *run) f(id int32) *file { return fileIn(r.chunks, id) }
 
 // add stores f and returns its id.
 func (r *run) add(f *file) int32 {
 	id := int32(r.nfiles)
 	if int(id>>chunkBits) == len(r.chunks) {
-		r.chunks = append(r.chunks, make([]file, 0, 1<<chunkBits))
+		r.chunks = append(r.chunks, new(fileChunk))
 	}
-	c := &r.chunks[id>>chunkBits]
-	*c = append(*c, *f)
+	r.chunks[id>>chunkBits][id&chunkMask] = *f
 	r.nfiles++
 	return id
 }

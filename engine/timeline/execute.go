@@ -105,15 +105,15 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		copy(rows[split], p)
 		o = e
 	}
-	sts := make([]fileStats, len(rows)) // one allocation for the bin's files
+	job := statsJob{files: make([]*file, len(rows)), rows: rows, sts: make([]fileStats, len(rows))}
 	for split, p := range rows {
 		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), rows: p, day: day, partDay: partDay,
 			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
-		sts[split].st = r.coll.Collect(p, r.index, r.cfg)
-		r.setStats(&f, &sts[split])
 		out[split] = r.add(&f)
+		job.files[split] = r.f(out[split])
 	}
 	sl.refs = int32(len(parts))
+	sl.stats = r.submit(job)
 	if plan.Mode == optimize.ModeZOrder {
 		e := &zentry{id: r.nextEntry, zcol: plan.ZOrderBy[0], outputs: out}
 		r.nextEntry++
@@ -193,6 +193,7 @@ func sameFiles(r *run, in []int32, e *zentry) bool {
 // reuse writes the entry's files again: the same rows and statistics, new paths.
 func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	out := make([]int32, len(e.outputs))
+	job := statsJob{files: make([]*file, len(out)), from: make([]*file, len(out))}
 	for split, src := range e.outputs {
 		s := r.f(src)
 		f := file{path: r.namer.name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
@@ -200,9 +201,10 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 		if s.slab >= 0 {
 			r.slabs[s.slab].refs++
 		}
-		r.setStats(&f, s.st)
 		out[split] = r.add(&f)
+		job.files[split], job.from[split] = r.f(out[split]), s
 	}
+	r.submit(job)
 	e.outputs = out
 	return out
 }
@@ -212,8 +214,9 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 // statistics, not rows), so the next bin writes its files into it rather than into new memory:
 // a liquid table re-clusters its open cube every night.
 type slab struct {
-	rows []int32
-	refs int32 // files using it (live, or written and not yet committed)
+	rows  []int32
+	refs  int32  // files using it (live, or written and not yet committed)
+	stats uint64 // the statsJob reading its files' rows (statsWorker), to wait for before reuse
 }
 
 // maxFreeSlabs bounds the memory kept for reuse.
@@ -230,6 +233,7 @@ func (r *run) slabFor(n int) int32 {
 	if best >= 0 {
 		si := r.freeSlabs[best]
 		r.freeSlabs = slices.Delete(r.freeSlabs, best, best+1)
+		r.waitFor(r.slabs[si].stats)
 		return si
 	}
 	r.slabs = append(r.slabs, slab{rows: make([]int32, 0, n)})

@@ -22,6 +22,25 @@ import (
 // lows and highs. The tests check this count against engine/skipping's PointLookup, file by
 // file, on every day of several runs.
 
+// lookups measures each day's lookup readout. It is the statistics worker's (worker.go): it
+// reads the files' bounds, which the worker writes.
+type lookups struct {
+	g      *generated
+	seed   uint64
+	idx    intervalIndex
+	files  []float64 // by day-1: the day's LookupFiles
+	probes []int64   // by day-1: its first probe value, the one the file grid shows
+}
+
+// lookupJob is one day's lookup, on the table as it stands that night.
+type lookupJob struct {
+	day     int
+	leaf    int
+	live    []int32
+	commits []logCommit  // the log through the day's last version
+	chunks  []*fileChunk // the run's files (fileIn)
+}
+
 // intervalIndex holds the live files' lows and highs of one column, each sorted.
 type intervalIndex struct {
 	leaf     int
@@ -42,48 +61,48 @@ func (x *intervalIndex) count(v int64) int {
 	return a - b
 }
 
-// sync brings the index to the run's current live set for leaf: rebuilt when the column
-// changed, otherwise updated by the file actions of the commits since it was last synced
-// (old ⊎ adds ∖ removes, each a linear merge).
-func (r *run) syncIndex(leaf int) {
-	x := &r.idx
+// sync brings the index to j's live set for j's leaf: rebuilt when the column changed,
+// otherwise updated by the file actions of the commits since it was last synced (old ⊎ adds ∖
+// removes, each a linear merge).
+func (x *intervalIndex) sync(j *lookupJob) {
+	leaf, version := j.leaf, int64(len(j.commits)-1)
 	changes := 0
 	if x.valid && x.leaf == leaf {
-		for v := x.version + 1; v <= r.version; v++ {
-			changes += len(r.commits[v].adds) + len(r.commits[v].removes)
+		for v := x.version + 1; v <= version; v++ {
+			changes += len(j.commits[v].adds) + len(j.commits[v].removes)
 		}
 	}
 	// Rebuilding sorts the live files' bounds; updating sorts the changed files' bounds, so it
 	// only pays while fewer files changed than are live (Z-ordering the whole table changes
 	// every file every night).
-	if !x.valid || x.leaf != leaf || changes >= len(r.live) {
+	if !x.valid || x.leaf != leaf || changes >= len(j.live) {
 		x.los, x.his = x.los[:0], x.his[:0]
-		for _, id := range r.live {
-			f := r.f(id)
+		for _, id := range j.live {
+			f := fileIn(j.chunks, id)
 			x.los = append(x.los, f.lo[leaf])
 			x.his = append(x.his, f.hi[leaf])
 		}
 		sortInts(x.los, &x.tmp, &x.sorter)
 		sortInts(x.his, &x.tmp, &x.sorter)
-		x.leaf, x.valid, x.version = leaf, true, r.version
+		x.leaf, x.valid, x.version = leaf, true, version
 		return
 	}
 	addLo, addHi, rmLo, rmHi := x.addLo[:0], x.addHi[:0], x.rmLo[:0], x.rmHi[:0]
-	for v := x.version + 1; v <= r.version; v++ {
-		c := &r.commits[v]
+	for v := x.version + 1; v <= version; v++ {
+		c := &j.commits[v]
 		for _, id := range c.adds {
-			addLo = append(addLo, r.f(id).lo[leaf])
-			addHi = append(addHi, r.f(id).hi[leaf])
+			f := fileIn(j.chunks, id)
+			addLo, addHi = append(addLo, f.lo[leaf]), append(addHi, f.hi[leaf])
 		}
 		for _, id := range c.removes {
-			rmLo = append(rmLo, r.f(id).lo[leaf])
-			rmHi = append(rmHi, r.f(id).hi[leaf])
+			f := fileIn(j.chunks, id)
+			rmLo, rmHi = append(rmLo, f.lo[leaf]), append(rmHi, f.hi[leaf])
 		}
 	}
 	x.addLo, x.addHi, x.rmLo, x.rmHi = addLo, addHi, rmLo, rmHi
 	x.los, x.scratch = x.update(x.los, x.scratch, addLo, rmLo)
 	x.his, x.scratch = x.update(x.his, x.scratch, addHi, rmHi)
-	x.version = r.version
+	x.version = version
 }
 
 // update returns sorted (old ⊎ add) ∖ rm, using scratch as the output buffer; it returns the
@@ -114,15 +133,13 @@ func (x *intervalIndex) update(old, scratch, add, rm []int64) ([]int64, []int64)
 	return out, old
 }
 
-// measureLookup is the day's lookup readout: NumProbes values drawn uniformly from the rows
-// the table holds that day (seeded by the scenario seed and the day), the mean number of files
-// opened. It also returns the first probe value, the one the file grid shows.
-func (r *run) measureLookup(day int, col string) (float64, int64) {
-	leaf, _ := leafOf(col)
-	r.syncIndex(leaf)
-	rows := r.g.dayOff[r.g.dayIndex(day)+1]
-	rng := rand.New(rand.NewPCG(mix(r.s.Seed, 0x70726f6265), uint64(day)))
-	c := &r.g.t.Cols[leaf]
+// measure is the day's lookup readout: NumProbes values drawn uniformly from the rows the table
+// holds that day (seeded by the scenario seed and the day), the mean number of files opened.
+func (lk *lookups) measure(j *lookupJob) {
+	lk.idx.sync(j)
+	rows := lk.g.dayOff[lk.g.dayIndex(j.day)+1]
+	rng := rand.New(rand.NewPCG(mix(lk.seed, 0x70726f6265), uint64(j.day)))
+	c := &lk.g.t.Cols[j.leaf]
 	// Draw every probe's value before counting: the reads are random rows of the whole table,
 	// mostly cache misses, and independent loads overlap where a count between them would not.
 	var probes [NumProbes]int64
@@ -131,9 +148,9 @@ func (r *run) measureLookup(day int, col string) (float64, int64) {
 	}
 	total := 0
 	for _, v := range probes {
-		total += r.idx.count(v)
+		total += lk.idx.count(v)
 	}
-	return float64(total) / NumProbes, probes[0]
+	lk.files[j.day-1], lk.probes[j.day-1] = float64(total)/NumProbes, probes[0]
 }
 
 // sortedColumn is one column's distinct values over all the run's rows, ascending, with the

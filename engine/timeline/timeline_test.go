@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -606,6 +607,47 @@ func TestDayFilesSealedMatchesTheCount(t *testing.T) {
 		}
 		if len(sealed) != d.SealedZCubes {
 			t.Fatalf("day %d: %d sealed cubes in the grid, %d counted", d.Day, len(sealed), d.SealedZCubes)
+		}
+	}
+}
+
+// TestStatsWorkerMatchesInline: with a second core the files' statistics and the lookups are
+// computed on the statistics worker while the run goes on (worker.go); with one core, as under
+// js/wasm, where they are submitted. Both give the same run: every day's figures, the file grid
+// of every day, and the log with its stats strings.
+func TestStatsWorkerMatchesInline(t *testing.T) {
+	scenarios := []scenario.Timeline{
+		{Strategy: StrategyLiquid, ChangeKeysDay: 20, FullDay: 30, Days: 40},
+		{Strategy: StrategyLiquidIncremental, IngestGB: 120, MinCubeGB: 25, HistoryDays: 5, Days: 30},
+		{Strategy: StrategyZOrderFull, Days: 30, Lookup: ColEventDate},
+		{Strategy: StrategyZOrderWindow, Days: 30, ChangeKeysDay: 12},
+		{Strategy: StrategyCompaction, Days: 20, FileGB: 0.25},
+	}
+	runOn := func(procs int, s scenario.Timeline) []byte {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		res, err := Run(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.run.w != nil {
+			t.Fatal("the worker outlived the run")
+		}
+		out, _ := json.Marshal(res)
+		for day := 1; day <= len(res.Days); day++ {
+			df, err := res.DayFiles(day)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(df)
+			out = append(out, b...)
+		}
+		b, _ := json.Marshal(res.Commits())
+		return append(out, b...)
+	}
+	for _, s := range scenarios {
+		one, two := runOn(1, s), runOn(2, s)
+		if !bytes.Equal(one, two) {
+			t.Errorf("%s: the run with a statistics worker differs from the run without", s.Strategy)
 		}
 	}
 }
