@@ -12,6 +12,23 @@ import (
 	"layoutlab/engine/table"
 )
 
+// referenceNoise is the bin's noise bytes the obvious way: row i takes bits [21·(i mod 3),
+// 21·(i mod 3) + 21) of draw i/3 of rand.NewPCG(seed, "noise"), as the cell k of a uniform taken
+// at its middle, (k + ½) / 2^21.
+func referenceNoise(seed uint64, n int) []int8 {
+	rng := rand.New(rand.NewPCG(seed, 0x6e6f697365))
+	noise := make([]int8, n)
+	var x uint64
+	for i := range noise {
+		if i%3 == 0 {
+			x = rng.Uint64()
+		}
+		k := x >> (21 * (i % 3)) & (1<<21 - 1)
+		noise[i] = Noise((float64(k) + 0.5) / (1 << 21))
+	}
+	return noise
+}
+
 // referenceCluster is SpaceFillingCurveClustering.cluster written the slow, obvious way: the
 // curve key as bytes per row (interleave_bits, or hilbert_index's long or byte form), the
 // noise byte, a stable sort on (key unsigned, noise signed), DetermineBounds over the groups,
@@ -46,10 +63,7 @@ func referenceCluster(t *testing.T, tb *table.Table, keys []int, kind Kind, numF
 	}
 	noise := make([]int8, n)
 	if !opt.NoNoise {
-		rng := rand.New(rand.NewPCG(opt.Seed, 0x6e6f697365))
-		for i := range noise {
-			noise[i] = Noise(rng.Float64())
-		}
+		noise = referenceNoise(opt.Seed, n)
 	}
 	order := make([]int, n)
 	for i := range order {

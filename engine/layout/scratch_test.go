@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -41,7 +42,9 @@ func TestLayoutScratchMatchesLayout(t *testing.T) {
 	}
 }
 
-// TestNoiseDraws: the noise bytes are Noise(rand.New(PCG(seed, "noise")).Float64()), row by row.
+// TestNoiseDraws: the noise bytes are referenceNoise's, row by row, and their distribution is
+// Spark's rand()*255 - 128 cast to a byte: each of -127..126 with probability 1/255 but 0 with
+// 2/255, and never -128.
 func TestNoiseDraws(t *testing.T) {
 	var l Layouter
 	c := table.Column{Kind: table.Bigint, Ints: make([]int64, 5000)}
@@ -50,14 +53,31 @@ func TestNoiseDraws(t *testing.T) {
 	}
 	r := RankRows(&c, AllRows(len(c.Ints)))
 	for _, seed := range []uint64{0, 1, 1 << 63} {
-		if _, err := l.Layout(AllRows(len(c.Ints)), []Ranks{r}, ZOrder, 4, Options{Seed: seed}); err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 0x6e6f697365))
-		for i, got := range l.noise {
-			if want := Noise(rng.Float64()); got != want {
-				t.Fatalf("seed %d row %d: noise %d, want %d", seed, i, got, want)
+		for _, n := range []int{len(c.Ints), len(c.Ints) - 1, len(c.Ints) - 2} {
+			if _, err := l.Layout(AllRows(n), []Ranks{{R: r.R[:n], Distinct: r.Distinct}}, ZOrder, 4, Options{Seed: seed}); err != nil {
+				t.Fatal(err)
 			}
+			if want := referenceNoise(seed, n); !slices.Equal(l.noise, want) {
+				t.Fatalf("seed %d, %d rows: the noise bytes are not referenceNoise's", seed, n)
+			}
+		}
+	}
+	// Every cell of the 21-bit uniform, counted exactly: each byte's share against Spark's.
+	var count [256]int
+	for k := range 1 << noiseBits {
+		count[uint8(Noise((float64(k)+0.5)/(1<<noiseBits)))]++
+	}
+	for b := -128; b < 128; b++ {
+		want := 1.0 / 255
+		switch b {
+		case -128, 127:
+			want = 0
+		case 0:
+			want = 2.0 / 255
+		}
+		got := float64(count[uint8(int8(b))]) / (1 << noiseBits)
+		if math.Abs(got-want) > 0.0002*want || (want == 0 && got != 0) {
+			t.Errorf("noise byte %d: probability %.8f, want %.8f", b, got, want)
 		}
 	}
 }
