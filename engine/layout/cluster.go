@@ -35,8 +35,8 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		// that a files-slider move is a Recut.
 		l.drawNoise(n, opt)
 		l.part = slices.Grow(l.part[:0], n)[:n]
-		l.single(keys[0], numRanges, min(numFiles, n))
-		return l.gather(rows, numFiles), nil
+		sizes := l.single(keys[0], numRanges, min(numFiles, n))
+		return l.place(rows, sizes), nil
 	}
 
 	// range_partition_id(key_j, N) over this bin, as uint32 coordinates.
@@ -146,8 +146,8 @@ func drawNoiseBytes(noise []int8, src table.PCG) {
 // present in ascending order. Walking the rows in rank order thus gives every row's range id
 // and then its file's partition, both bounded as the walk goes (curve.Bounder), with the very
 // groups and counts packed would sort its composite keys for: no curve keys, no second sort.
-// It sets l.part.
-func (l *Layouter) single(k Ranks, numRanges, parts int) {
+// It sets l.part and returns the rows in each partition.
+func (l *Layouter) single(k Ranks, numRanges, parts int) []int {
 	n := len(k.R)
 	order := k.Order
 	if order == nil {
@@ -161,6 +161,7 @@ func (l *Layouter) single(k Ranks, numRanges, parts int) {
 	// values the keys, min(numRanges, rows) partitions (RangeIDs.Append).
 	ids := curve.NewBounder(int64(n-nulls), min(numRanges, n-nulls))
 	files := curve.NewBounder(int64(n), parts)
+	sizes := l.fileSizes(parts + 1)
 	start, runID := 0, 0 // the current run of equal range id: order[start:i]
 	for i := nulls; i < n; {
 		r := k.R[order[i]]
@@ -169,17 +170,19 @@ func (l *Layouter) single(k Ranks, numRanges, parts int) {
 			j++
 		}
 		if id, _ := ids.Next(int64(j - i)); id != runID {
-			l.noiseGroups(order[start:i], &files)
+			l.noiseGroups(order[start:i], &files, sizes)
 			start, runID = i, id
 		}
 		i = j
 	}
-	l.noiseGroups(order[start:], &files)
+	l.noiseGroups(order[start:], &files, sizes)
+	return sizes
 }
 
 // noiseGroups partitions one run of rows of equal range id: its (id, noise) groups are its
-// noise bytes in ascending signed order, each bounded with its row count.
-func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder) {
+// noise bytes in ascending signed order, each bounded with its row count. sizes[p] counts the
+// rows given partition p.
+func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder, sizes []int) {
 	if len(run) == 0 {
 		return
 	}
@@ -188,6 +191,7 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder) {
 		for _, q := range run {
 			l.part[q] = int32(p)
 		}
+		sizes[p] += len(run)
 		return
 	}
 	// count is zero between calls (each entry used is reset below) and part is only read
@@ -204,6 +208,7 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder) {
 		for ; m != 0; m &= m - 1 {
 			b := w<<6 | bits.TrailingZeros64(m)
 			p, _ := files.Next(int64(count[b]))
+			sizes[p] += int(count[b])
 			part[b], count[b] = int32(p), 0
 		}
 	}
@@ -448,13 +453,24 @@ func tail64(b []byte) uint64 {
 // gather turns l.part (each bin row's range partition) into files: one per non-empty
 // partition in partition order, rows in bin order (sortWithinFiles = false).
 func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {
-	np := min(numFiles, len(rows)) + 1
-	l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
-	sizes, offs := l.sizes[:np], l.sizes[np:]
-	clear(sizes)
+	sizes := l.fileSizes(min(numFiles, len(rows)) + 1)
 	for _, p := range l.part {
 		sizes[p]++
 	}
+	return l.place(rows, sizes)
+}
+
+// fileSizes returns np zeroed row counts, one per partition, in l's buffer: place's first half.
+func (l *Layouter) fileSizes(np int) []int {
+	l.sizes = slices.Grow(l.sizes[:0], 2*np)[:2*np]
+	sizes := l.sizes[:np]
+	clear(sizes)
+	return sizes
+}
+
+// place is gather given the rows in each partition (from fileSizes, counted).
+func (l *Layouter) place(rows []int32, sizes []int) [][]int32 {
+	offs := l.sizes[len(sizes) : 2*len(sizes)]
 	nonEmpty := 0
 	o := 0
 	for p, s := range sizes {

@@ -39,15 +39,16 @@ func (l *Layouter) LayoutValuesScratch(rows []int32, vals []int64, kind Kind, nu
 	defer func() { l.reuse = false }()
 	l.drawNoise(n, opt)
 	l.part = slices.Grow(l.part[:0], n)[:n]
-	l.singleValues(vals, numRanges, min(numFiles, n))
-	return l.gather(rows, numFiles), nil
+	sizes := l.singleValues(vals, numRanges, min(numFiles, n))
+	return l.place(rows, sizes), nil
 }
 
 // singleValues is single over values: it walks the positions bucket by bucket (a counting
 // sort on the values' top bits), passes a bucket whole when no range bound can fall in it
 // (curve.Bounder.Skip) and sorts it to walk its distinct values otherwise. Runs of equal range
-// id then go to noiseGroups exactly as single sends them. It sets l.part.
-func (l *Layouter) singleValues(vals []int64, numRanges, parts int) {
+// id then go to noiseGroups exactly as single sends them. It sets l.part and returns the rows
+// in each partition.
+func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 	n := len(vals)
 	lo, hi := vals[0], vals[0]
 	for _, v := range vals {
@@ -77,6 +78,7 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) {
 
 	ids := curve.NewBounder(int64(n), min(numRanges, n))
 	files := curve.NewBounder(int64(n), parts)
+	sizes := l.fileSizes(parts + 1)
 	start, runID := 0, 0 // the current run of equal range id: order[start:i]
 	first, b := 0, 0     // the next bucket to walk, order[first:end[b]]
 	for b < nb {
@@ -87,7 +89,7 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) {
 				skip++
 			}
 			if id, _ := ids.Skip(int64(end[skip]) - int64(first)); id != runID {
-				l.noiseGroups(order[start:first], &files)
+				l.noiseGroups(order[start:first], &files, sizes)
 				start, runID = first, id
 			}
 			first, b = int(end[skip]), skip+1
@@ -116,12 +118,13 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) {
 				j++
 			}
 			if id, _ := ids.Next(int64(j - i)); id != runID {
-				l.noiseGroups(order[start:i], &files)
+				l.noiseGroups(order[start:i], &files, sizes)
 				start, runID = i, id
 			}
 			i = j
 		}
 		first, b = last, b+1
 	}
-	l.noiseGroups(order[start:], &files)
+	l.noiseGroups(order[start:], &files, sizes)
+	return sizes
 }
