@@ -41,7 +41,7 @@ type file struct {
 	provider string
 	cube     int32 // index into run.cubes, -1 when in no ZCube
 	layout   int32 // the Z-order cache entry that wrote it, -1 otherwise
-	slab     int32 // the run.slabs entry holding rows, -1 for an append file (a window of allRows)
+	slab     int32 // the run.slabs entry holding rows, -1 for an append file (a window of its day's rows)
 	live     bool  // in the table as it stands
 	modTime  int64
 	st       *fileStats // shared by the files a reused Z-order layout rewrites
@@ -497,7 +497,7 @@ func b2i(b bool) int {
 // appendDay writes the day's rows as append files of FileGB (the last one smaller when it does
 // not divide): untagged, no clusteringProvider, as every Delta write is.
 func (r *run) appendDay(day int, ds *dayState) int64 {
-	lo, hi := r.g.rowsOfDay(day)
+	dayRows := r.g.rowsOfDay(day)
 	perFile := max(1, r.sz.rowsFor(r.s.FileGB))
 	ts := timestamp(day, hourAppend)
 	c := logCommit{day: day, change: true}
@@ -512,9 +512,9 @@ func (r *run) appendDay(day int, ds *dayState) int64 {
 	}
 	split := 0
 	var job statsJob
-	for start := lo; start < hi; start += int32(perFile) {
-		end := min(hi, start+int32(perFile))
-		id := r.newFile(start, end, day, part, dir, split, ts)
+	for start := 0; start < len(dayRows); start += perFile {
+		end := min(len(dayRows), start+perFile)
+		id := r.newFile(dayRows[start:end:end], day, part, dir, split, ts)
 		split++
 		f := r.f(id)
 		bytes += f.size
@@ -529,13 +529,13 @@ func (r *run) appendDay(day int, ds *dayState) int64 {
 	ci.SetParameter("partitionBy", r.partitionColumns())
 	ci.OperationMetrics = map[string]string{
 		"numFiles":       strconv.Itoa(len(c.adds)),
-		"numOutputRows":  strconv.Itoa(int(hi - lo)),
+		"numOutputRows":  strconv.Itoa(len(dayRows)),
 		"numOutputBytes": strconv.FormatInt(bytes, 10),
 	}
 	c.info = ci
 	r.commit(c)
 	r.ingestedBytes += bytes
-	ds.statements = append(ds.statements, fmt.Sprintf("INSERT INTO %s -- %d rows, %s in %d files", TableName, hi-lo,
+	ds.statements = append(ds.statements, fmt.Sprintf("INSERT INTO %s -- %d rows, %s in %d files", TableName, len(dayRows),
 		optimize.FormatBytes(bytes), len(c.adds)))
 	return bytes
 }
@@ -547,9 +547,8 @@ func (r *run) partitionColumns() []string {
 	return []string{}
 }
 
-// newFile registers an append file of rows [start, end); appendDay has its statistics collected.
-func (r *run) newFile(start, end int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
-	rows := r.g.allRows[start:end:end]
+// newFile registers an append file of rows; appendDay has its statistics collected.
+func (r *run) newFile(rows []int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
 	f := file{
 		path: r.namer.name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
 		part: part, cube: -1, layout: -1, slab: -1, modTime: ts,
