@@ -117,7 +117,7 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 	nulls := col.Nulls
 	switch {
 	case e.seg.usable():
-		e.seg.ranges(i, func(r int32) (uint64, bool) {
+		e.seg.ranges(e.seg.valueSlot(i), func(r int32) (uint64, bool) {
 			switch {
 			case nulls != nil && nulls[r]:
 				return 0, false
@@ -185,7 +185,7 @@ func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix i
 	cnt := make([]int64, nf) // non-NULL rows
 	if e.seg.usable() {
 		l, h := make([]uint64, nf), make([]uint64, nf)
-		e.seg.ranges(i, func(r int32) (uint64, bool) {
+		e.seg.ranges(e.seg.valueSlot(i), func(r int32) (uint64, bool) {
 			if col.Nulls != nil && col.Nulls[r] {
 				return 0, false
 			}
@@ -415,6 +415,10 @@ func (e *Engine) computeRanges(leaves []int) {
 	if len(todo) == 0 {
 		return
 	}
+	if e.seg.usable() {
+		e.segmentRanges(todo)
+		return
+	}
 	frs := make([]*rankRanges, len(todo))
 	lo := make([][]uint32, len(todo))
 	hi := make([][]uint32, len(todo))
@@ -485,6 +489,30 @@ func (e *Engine) computeRanges(leaves []int) {
 			fr.hi[f] = int32(hi[i][f]) - 1
 		}
 		e.ranges[l] = fr
+	}
+}
+
+// segmentRanges is computeRanges for files that are runs of the segments' order (a Recut):
+// each file's smallest and largest rank from the rank block summaries and its two ends.
+func (e *Engine) segmentRanges(todo []int) {
+	nf := len(e.files)
+	l, h, nn := make([]uint64, nf), make([]uint64, nf), make([]int64, nf)
+	for _, leaf := range todo {
+		r16, r32 := e.compactRanks(leaf)
+		key := func(r int32) (uint64, bool) { return uint64(r32[r]) - 1, r32[r] != 0 }
+		if r16 != nil {
+			key = func(r int32) (uint64, bool) { return uint64(r16[r]) - 1, r16[r] != 0 }
+		}
+		e.seg.ranges(e.seg.rankSlot(leaf), key, e.files, l, h, nn)
+		fr := &rankRanges{lo: make([]uint32, nf), hi: make([]int32, nf), nulls: make([]uint32, nf)}
+		for f := range nf {
+			fr.lo[f], fr.hi[f] = math.MaxUint32, -1 // every row NULL, as computeRanges leaves it
+			if nn[f] > 0 {
+				fr.lo[f], fr.hi[f] = uint32(l[f]), int32(h[f])
+			}
+			fr.nulls[f] = uint32(int64(len(e.files[f])) - nn[f])
+		}
+		e.ranges[leaf] = fr
 	}
 }
 

@@ -33,3 +33,46 @@ func TestFilesSliderMatchesAFreshRun(t *testing.T) {
 		}
 	}
 }
+
+// TestSegmentRanges: after a re-cut, every column's rank ranges from the block summaries
+// (segmentRanges) are those of the pass over every row, NULL counts included; campaign_id is 40%
+// NULL and search_query 30%.
+func TestSegmentRanges(t *testing.T) {
+	var e Engine
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	p.Keys = []string{"campaign_id", "search_query"}
+	for _, files := range []int{32, 57, 5, 200} {
+		p.Files = files
+		if r := e.Run(p); r.Error != nil {
+			t.Fatal(r.Error)
+		}
+		if !e.seg.usable() {
+			if files == 32 {
+				continue // the first run lays out
+			}
+			t.Fatalf("%d files: the move was not a re-cut", files)
+		}
+		checked := 0
+		for leaf := range e.tbl.Leaves {
+			if !e.tbl.Filled(leaf) {
+				continue
+			}
+			delete(e.ranges, leaf)
+			e.computeRanges([]int{leaf})
+			got := e.ranges[leaf]
+			e.seg.recut = false // the pass over every row
+			delete(e.ranges, leaf)
+			e.computeRanges([]int{leaf})
+			want := e.ranges[leaf]
+			e.seg.recut = true
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%d files, %s: rank ranges from the summaries differ from the pass over every row", files, e.tbl.Leaves[leaf].Name())
+			}
+			checked++
+		}
+		if checked < 3 {
+			t.Fatalf("only %d columns checked", checked)
+		}
+	}
+}

@@ -12,8 +12,13 @@ const segBlock = 64
 type segments struct {
 	order  []int32   // rows of the table in the layout's order (the Layouter's); nil: none
 	recut  bool      // the current files are runs of order (they came from a Recut)
-	blocks []*blocks // per leaf, built on first use for this order
+	blocks []*blocks // per slot (valueSlot, rankSlot), built on first use for this order
 }
+
+// valueSlot and rankSlot name a leaf's two summaries: of its values (statistics) and of its
+// ranks (computeRanges: the spans and the grid's colours).
+func (s *segments) valueSlot(leaf int) int { return leaf }
+func (s *segments) rankSlot(leaf int) int  { return len(s.blocks)/2 + leaf }
 
 type blocks struct {
 	lo, hi []uint64
@@ -30,21 +35,21 @@ type orderKey func(r int32) (uint64, bool)
 func (s *segments) reset(order []int32, leaves int) {
 	s.order, s.recut, s.blocks = order, false, nil
 	if order != nil {
-		s.blocks = make([]*blocks, leaves)
+		s.blocks = make([]*blocks, 2*leaves)
 	}
 }
 
 // usable reports whether the current files are runs of the recorded order.
 func (s *segments) usable() bool { return s.recut && s.order != nil }
 
-// ranges gives each file's smallest and largest key of leaf's column and its non-NULL rows,
-// from the block summaries (built on first use). It touches only blocks[leaf], so columns may
+// ranges gives each file's smallest and largest key and its non-NULL rows, from the block
+// summaries of slot, built on first use with key. It touches only blocks[slot], so columns may
 // run in parallel.
-func (s *segments) ranges(leaf int, key orderKey, files [][]int32, lo, hi []uint64, cnt []int64) {
-	b := s.blocks[leaf]
+func (s *segments) ranges(slot int, key orderKey, files [][]int32, lo, hi []uint64, cnt []int64) {
+	b := s.blocks[slot]
 	if b == nil {
 		b = summarise(key, s.order)
-		s.blocks[leaf] = b
+		s.blocks[slot] = b
 	}
 	start := 0
 	for f, rows := range files {
