@@ -2,6 +2,7 @@ package curve
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -61,6 +62,32 @@ func AppendBounds(dst []int, counts []int64, partitions int) []int {
 		if _, bound := b.Next(c); bound {
 			dst = append(dst, i)
 		}
+	}
+	return dst
+}
+
+// AppendPrefixBounds is AppendBounds over keys given by their running totals, ends[i] being
+// the weight of keys 0..i, every key of weight at least 1 (ends strictly ascending). Each bound is
+// found by binary search instead of by walking every key: a key is a bound at most once, so
+// the next bound is the first key after the last one whose running total reaches the next target,
+// which is where the walk (Bounder.Next) emits it. O(partitions · log keys), for a caller that
+// bounds the same keys into several numbers of partitions.
+func AppendPrefixBounds(dst []int, ends []int64, partitions int) []int {
+	if len(ends) == 0 {
+		return dst
+	}
+	b := NewBounder(ends[len(ends)-1], partitions)
+	next := 0 // keys before next cannot be bounds any more
+	for !b.Full() && next < len(ends) {
+		k, _ := slices.BinarySearch(ends[next:], b.need) // the first running total >= need
+		if next += k; next == len(ends) {
+			break
+		}
+		dst = append(dst, next)
+		b.target += b.step
+		b.need = int64(math.Ceil(b.target))
+		b.emitted++
+		next++
 	}
 	return dst
 }

@@ -307,3 +307,29 @@ func TestBounder(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendPrefixBounds: bounds found by binary search over running totals are AppendBounds'
+// over the counts, for light and heavy keys (a key heavier than a step is a bound only once),
+// more partitions than keys, one partition, and none.
+func TestAppendPrefixBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 11))
+	for round := range 2000 {
+		counts := make([]int64, rng.IntN(200))
+		ends := make([]int64, len(counts))
+		var total int64
+		for i := range counts {
+			counts[i] = 1 + int64(rng.IntN(3))
+			if rng.IntN(20) == 0 {
+				counts[i] *= int64(1 + rng.IntN(400)) // now and then a key heavier than a step
+			}
+			total += counts[i]
+			ends[i] = total
+		}
+		partitions := rng.IntN(round%250 + 1)
+		want := DetermineBounds(counts, partitions)
+		got := AppendPrefixBounds(nil, ends, partitions)
+		if !slices.Equal(got, want) {
+			t.Fatalf("counts %v into %d: prefix bounds %v, want %v", counts, partitions, got, want)
+		}
+	}
+}

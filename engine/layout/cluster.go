@@ -353,6 +353,7 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 		groups[len(groups)-1]++
 	}
 	l.groups = groups
+	l.groupEnds, l.sortedRows = l.groupEnds[:0], l.sortedRows[:0] // Recut remakes them
 	l.sortedN = n
 	l.cut(parts)
 }
@@ -507,33 +508,41 @@ func (l *Layouter) place(rows []int32, sizes []int) [][]int32 {
 // Recut lays the last clustered bin out again into numFiles files, for a caller that changed
 // only the number of files (the panel's files slider). The sorted (curve key, noise) composites
 // do not depend on it, only RangePartitioner's bounds over their groups do, and each file is a
-// consecutive run of the sorted order: so only the bounds are redone and the runs copied out.
-// The files hold the rows Layout would give them, each file's rows in that sorted order rather
-// than in bin order (no consumer of a file depends on its rows' order). ok is false when the
+// consecutive run of the sorted order: so only the bounds are redone (by binary search over the
+// groups' running totals) and the runs sliced out of the rows in sorted order. The files hold the
+// rows Layout would give them, each file's rows in that sorted order rather than in bin order
+// (no consumer of a file depends on its rows' order); they share one array, the Layouter's,
+// valid until its next Layout. ok is false when the
 // last Layout left no sorted composites (another layout, LayoutScratch, keys past 56 bits, or
 // a different bin size): call Layout. rows must be the rows that Layout call was given.
 func (l *Layouter) Recut(rows []int32, numFiles int) (files [][]int32, ok bool) {
 	if l.sortedN == 0 || l.sortedN != len(rows) || numFiles < 1 {
 		return nil, false
 	}
-	l.bounds = curve.AppendBounds(l.bounds[:0], l.groups, min(numFiles, len(rows)))
-	back := make([]int32, len(rows))
-	for i, q := range l.pos[:l.sortedN] {
-		back[i] = rows[q]
-	}
-	// Partition p holds the groups after bound p-1 up to and including bound p.
-	out := make([][]int32, 0, len(l.bounds)+1)
-	start, end, k := 0, 0, 0
-	for g, c := range l.groups {
-		end += int(c)
-		if k < len(l.bounds) && g == l.bounds[k] {
-			out = append(out, back[start:end:end])
-			start = end
-			k++
+	// The groups and the rows in sorted order do not depend on the number of files: made on the
+	// first Recut after a Layout, each later one only finds its bounds and slices.
+	if len(l.groupEnds) == 0 {
+		var end int64
+		for _, c := range l.groups {
+			end += c
+			l.groupEnds = append(l.groupEnds, end)
+		}
+		l.sortedRows = slices.Grow(l.sortedRows[:0], len(rows))[:len(rows)]
+		for i, q := range l.pos[:l.sortedN] {
+			l.sortedRows[i] = rows[q]
 		}
 	}
-	if start < end {
-		out = append(out, back[start:end:end])
+	l.bounds = curve.AppendPrefixBounds(l.bounds[:0], l.groupEnds, min(numFiles, len(rows)))
+	// Partition p holds the groups after bound p-1 up to and including bound p.
+	out := make([][]int32, 0, len(l.bounds)+1)
+	start := 0
+	for _, g := range l.bounds {
+		end := int(l.groupEnds[g])
+		out = append(out, l.sortedRows[start:end:end])
+		start = end
+	}
+	if start < len(rows) {
+		out = append(out, l.sortedRows[start:len(rows):len(rows)])
 	}
 	return out, true
 }
