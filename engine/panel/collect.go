@@ -47,7 +47,9 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		}
 	}
 	e.computeRanges(append(need, e.spanCols...))
-	e.ensureFileOf8()
+	if !e.seg.usable() {
+		e.ensureFileOf8() // the passes over every row below read it
+	}
 	var numeric []int
 	for i, leaf := range t.Leaves {
 		if i >= len(indexed) || !indexed[i] {
@@ -61,9 +63,10 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		case !leaf.Type.SkippingEligible():
 			nulls := make([]int64, nf)
 			if col.Nulls != nil {
+				fileOf := e.rowFiles()
 				for r, isNull := range col.Nulls[:t.NumRows] {
 					if isNull {
-						nulls[e.fileOf[r]]++
+						nulls[fileOf[r]]++
 					}
 				}
 			}
@@ -87,6 +90,12 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 			}
 		default:
 			numeric = append(numeric, i)
+		}
+	}
+	for _, i := range numeric {
+		if c := &t.Cols[i]; !c.Encoded() && c.Kind == table.String {
+			e.rowFiles() // stringStats reads it: made here, not in the goroutines below
+			break
 		}
 	}
 	parallel(len(numeric), func(j int) {
@@ -127,11 +136,12 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 			return uint64(col.Ints[r]) ^ 1<<63, true
 		}, e.files, lo, hi, cnt)
 	case col.Kind == table.Double:
+		fileOf := e.rowFiles()
 		for r, v := range col.Floats {
 			if nulls != nil && nulls[r] {
 				continue
 			}
-			f := e.fileOf[r]
+			f := fileOf[r]
 			k := orderedFloat(v)
 			lo[f], hi[f] = min(lo[f], k), max(hi[f], k)
 			cnt[f]++
@@ -147,11 +157,12 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 			cnt[f] = out[f].NumRecords
 		}
 	default:
+		fileOf := e.rowFiles()
 		for r, v := range col.Ints {
 			if nulls != nil && nulls[r] {
 				continue
 			}
-			f := e.fileOf[r]
+			f := fileOf[r]
 			k := uint64(v) ^ 1<<63
 			lo[f], hi[f] = min(lo[f], k), max(hi[f], k)
 			cnt[f]++
@@ -195,9 +206,9 @@ func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix i
 			lo[f], hi[f] = uint32(l[f]), uint32(h[f])
 		}
 	} else if col.Codes16 != nil {
-		codeRanges(col.Codes16, col.Nulls, e.fileOf8, e.fileOf, lo, hi, cnt)
+		codeRanges(col.Codes16, col.Nulls, e.fileOf8, e.rowFiles(), lo, hi, cnt)
 	} else {
-		codeRanges(col.Codes32, col.Nulls, e.fileOf8, e.fileOf, lo, hi, cnt)
+		codeRanges(col.Codes32, col.Nulls, e.fileOf8, e.rowFiles(), lo, hi, cnt)
 	}
 	for f := range out {
 		if col.Nulls == nil {
@@ -305,11 +316,12 @@ func (e *Engine) stringStats(col *table.Column, out []stats.FileStats, i, prefix
 	lo := make([]string, nf)
 	hi := make([]string, nf)
 	cnt := make([]int64, nf)
+	fileOf := e.rowFiles()
 	for r, v := range col.Strs {
 		if col.Nulls != nil && col.Nulls[r] {
 			continue
 		}
-		f := e.fileOf[r]
+		f := fileOf[r]
 		if cnt[f] == 0 {
 			lo[f], hi[f] = v, v
 		} else if v < lo[f] {
@@ -357,7 +369,8 @@ func unorderedFloat(k uint64) float64 {
 // ensureFileOf8 keeps the row → file map as bytes too when there are at most 256 files (nil
 // otherwise), a quarter of the memory for the passes to stream.
 func (e *Engine) ensureFileOf8() {
-	n := len(e.fileOf)
+	fileOf := e.rowFiles()
+	n := len(fileOf)
 	if len(e.files) > 256 {
 		e.fileOf8 = nil
 		return
@@ -369,7 +382,7 @@ func (e *Engine) ensureFileOf8() {
 		e.fileOf8 = make([]uint8, n)
 	}
 	e.fileOf8 = e.fileOf8[:n]
-	for r, f := range e.fileOf {
+	for r, f := range fileOf {
 		e.fileOf8[r] = uint8(f)
 	}
 	e.fileOf8OK = true
@@ -405,7 +418,6 @@ const rangeBlock = 4096
 // files, to halve and quarter the memory the pass streams through.
 func (e *Engine) computeRanges(leaves []int) {
 	nf := len(e.files)
-	n := len(e.fileOf)
 	var todo []int
 	for _, l := range leaves {
 		if _, ok := e.ranges[l]; !ok && !slices.Contains(todo, l) {
@@ -419,6 +431,8 @@ func (e *Engine) computeRanges(leaves []int) {
 		e.segmentRanges(todo)
 		return
 	}
+	fileOf := e.rowFiles()
+	n := len(fileOf)
 	frs := make([]*rankRanges, len(todo))
 	lo := make([][]uint32, len(todo))
 	hi := make([][]uint32, len(todo))
@@ -462,7 +476,7 @@ func (e *Engine) computeRanges(leaves []int) {
 					nulls[f] += x >> 31
 				}
 			case r16[i] != nil:
-				fo := e.fileOf[b:end]
+				fo := fileOf[b:end]
 				for j, v := range r16[i][b:end] {
 					f := fo[j]
 					x := uint32(v) - 1
@@ -471,7 +485,7 @@ func (e *Engine) computeRanges(leaves []int) {
 					nulls[f] += x >> 31
 				}
 			default:
-				fo := e.fileOf[b:end]
+				fo := fileOf[b:end]
 				for j, v := range r32[i][b:end] {
 					f := fo[j]
 					x := v - 1

@@ -49,7 +49,8 @@ type Engine struct {
 	statsIndexed []bool
 	statsCfg     stats.Config
 	statsStr     []string
-	fileOf       []int32             // row → file in the current layout
+	fileOf       []int32             // row → file in the current layout, once made (rowFiles)
+	fileOfOK     bool                // fileOf matches files
 	ranges       map[int]*rankRanges // leaf → per-file rank ranges in the current layout
 	allRows      []int32
 	fileOf8      []uint8
@@ -490,21 +491,32 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 	return files, paths, nil
 }
 
-// setFiles makes files the current layout: the row → file map and no rank ranges yet.
+// setFiles makes files the current layout, with no rank ranges yet and the row → file map made
+// when a pass over rows first needs it (rowFiles): a re-cut's statistics and ranges come from
+// block summaries and need none.
 func (e *Engine) setFiles(files [][]int32) {
+	e.files = files
+	e.fileOfOK, e.fileOf8OK = false, false
+	e.ranges = map[int]*rankRanges{}
+}
+
+// rowFiles returns the row → file map of the current layout, making it if need be.
+func (e *Engine) rowFiles() []int32 {
+	if e.fileOfOK {
+		return e.fileOf
+	}
 	n := e.tbl.NumRows
 	if cap(e.fileOf) < n {
 		e.fileOf = make([]int32, n)
 	}
 	e.fileOf = e.fileOf[:n]
-	for f, rows := range files {
+	for f, rows := range e.files {
 		for _, r := range rows {
 			e.fileOf[r] = int32(f)
 		}
 	}
-	e.files = files
-	e.fileOf8OK = false
-	e.ranges = map[int]*rankRanges{}
+	e.fileOfOK = true
+	return e.fileOf
 }
 
 // collect computes (or reuses) every file's statistics and their JSON objects.
