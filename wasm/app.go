@@ -37,23 +37,29 @@ type app struct {
 	shown       map[string]string      // element id → the text setText last gave it
 	els         map[string]dom.Element // element id → the element (byID)
 	viewBoxes   []viewBox              // the knobs and panels shown in one view only
-	lastInput   time.Time              // the last control change (fillIdle waits for a pause)
+	lastInput   time.Time              // the last control change, or the first frame (fillIdle waits for a pause)
 }
 
 // fillIdle generates the panel table's remaining columns (the first run generates only those it
 // reads: panel.Engine.StatsOnDemand), one at a time while nobody is moving a control, so that
 // the first file hovered shows its statistics at once. It runs for the page's lifetime: a new
-// table (rows or seed changed) starts lazily again.
+// table (rows or seed changed) starts lazily again. A fill holds the page's one thread for a
+// column's generation (tens of milliseconds under wasm), so it waits for a second without input:
+// not while a slider is dragged, nor just after the first frame, when a reader's first touch is
+// likeliest.
 func (a *app) fillIdle() {
 	for {
 		time.Sleep(250 * time.Millisecond)
 		a.mu.Lock()
-		if a.sc.View == "panel" && time.Since(a.lastInput) > 500*time.Millisecond {
+		if a.sc.View == "panel" && time.Since(a.lastInput) > fillAfterIdle {
 			a.eng.FillAll(1) // an error shows on the next run that needs the column
 		}
 		a.mu.Unlock()
 	}
 }
+
+// fillAfterIdle is how long no control must move before fillIdle generates a column.
+const fillAfterIdle = time.Second
 
 // byID is document.getElementById, remembered: the page's elements stay for its lifetime, and
 // dom/v2 wraps each element it returns after asking JavaScript for its type, several calls a
@@ -210,6 +216,7 @@ func (a *app) markReady() {
 		return
 	}
 	a.readyMarked = true
+	a.lastInput = time.Now() // fillIdle's first pause counts from the first frame
 	go a.fillIdle()
 	ll := js.Global().Get("layoutlab")
 	if ll.IsUndefined() {
