@@ -23,6 +23,10 @@ func (s *segments) rankSlot(leaf int) int  { return len(s.blocks)/2 + leaf }
 type blocks struct {
 	lo, hi []uint64
 	nn     []uint16 // non-NULL rows
+	// Every row's key in the order, for the rows at a file's two ends: read from here, a move
+	// calls no orderKey (under wasm a call through a func value per row cost more than the rest).
+	keys []uint64
+	null []bool // null[i]: the row at order[i] is NULL; nil when none is
 }
 
 // orderKey is a column's value at row r as an order-preserving uint64 (false for NULL): the
@@ -56,8 +60,15 @@ func (s *segments) ranges(slot int, key orderKey, files [][]int32, lo, hi []uint
 		end := start + len(rows)
 		l, h, nn := ^uint64(0), uint64(0), 0
 		scan := func(from, to int) {
-			for _, r := range s.order[from:to] {
-				if v, ok := key(r); ok {
+			if b.null == nil {
+				for _, v := range b.keys[from:to] {
+					l, h = min(l, v), max(h, v)
+				}
+				nn += to - from
+				return
+			}
+			for i, v := range b.keys[from:to] {
+				if !b.null[from+i] {
 					l, h, nn = min(l, v), max(h, v), nn+1
 				}
 			}
@@ -79,14 +90,25 @@ func (s *segments) ranges(slot int, key orderKey, files [][]int32, lo, hi []uint
 	}
 }
 
-// summarise computes one column's block summaries over order.
+// summarise reads one column's keys in order and computes its block summaries.
 func summarise(key orderKey, order []int32) *blocks {
 	nb := (len(order) + segBlock - 1) / segBlock
-	b := &blocks{lo: make([]uint64, nb), hi: make([]uint64, nb), nn: make([]uint16, nb)}
+	b := &blocks{lo: make([]uint64, nb), hi: make([]uint64, nb), nn: make([]uint16, nb), keys: make([]uint64, len(order))}
+	for i, r := range order {
+		v, ok := key(r)
+		b.keys[i] = v
+		if !ok {
+			if b.null == nil {
+				b.null = make([]bool, len(order))
+			}
+			b.null[i] = true
+		}
+	}
 	for k := range nb {
 		l, h, nn := ^uint64(0), uint64(0), uint16(0)
-		for _, r := range order[k*segBlock : min((k+1)*segBlock, len(order))] {
-			if v, ok := key(r); ok {
+		from, to := k*segBlock, min((k+1)*segBlock, len(order))
+		for i, v := range b.keys[from:to] {
+			if b.null == nil || !b.null[from+i] {
 				l, h, nn = min(l, v), max(h, v), nn+1
 			}
 		}
