@@ -3,13 +3,18 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"reflect"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 )
 
@@ -87,10 +92,44 @@ func TestDrivingControlsUpdatesReadoutsAndLink(t *testing.T) {
 // the keyboard, and changes what a lookup opens: on user_id = 48395089 (Z-order on user_id, 32
 // files) two files straddle the value's range id with Delta's noise byte, one file holds it
 // without. The link carries the setting.
+// straddlingValue finds, with the native engine, a user_id that two files hold with the noise
+// byte and one without: the least value of a file that the file before it also covers.
+func straddlingValue(t *testing.T, p scenario.Panel) int64 {
+	t.Helper()
+	userID := func(raw json.RawMessage) int64 {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		v, err := strconv.ParseInt(string(m["user_id"]), 10, 64)
+		if err != nil {
+			t.Fatalf("user_id statistic %s: %v", m["user_id"], err)
+		}
+		return v
+	}
+	read := func(v int64, noNoise bool) int {
+		q := p
+		q.Where, q.NoNoise = "user_id = "+strconv.FormatInt(v, 10), noNoise
+		var e panel.Engine
+		return e.Run(q).FilesRead
+	}
+	var e panel.Engine
+	files := e.Run(p).Files
+	slices.SortFunc(files, func(a, b panel.File) int { return cmp.Compare(userID(a.MinValues), userID(b.MinValues)) })
+	for i := 1; i < len(files); i++ {
+		if v := userID(files[i].MinValues); v <= userID(files[i-1].MaxValues) && read(v, false) == 2 && read(v, true) == 1 {
+			return v
+		}
+	}
+	t.Fatal("no user_id straddles two files with the noise byte and one without")
+	return 0
+}
+
 func TestNoiseCheckbox(t *testing.T) {
 	ctx := browser(t)
 	s := scenario.Default()
-	s.Panel.Layout, s.Panel.Keys, s.Panel.Where = "zorder", []string{"user_id"}, "user_id = 48395089"
+	s.Panel.Layout, s.Panel.Keys = "zorder", []string{"user_id"}
+	s.Panel.Where = "user_id = " + strconv.FormatInt(straddlingValue(t, s.Panel), 10)
 	open(t, ctx, scenario.Link(s))
 	if on := readouts(t, ctx); on["files_read"] != 2 {
 		t.Errorf("with the noise byte the lookup read %v files, want 2", on["files_read"])
