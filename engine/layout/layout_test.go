@@ -222,6 +222,28 @@ func TestBinsAndNames(t *testing.T) {
 	}
 }
 
+// TestFileNamerFormat: the hand-formatted names are the printf ones, part-%05d-<UUID>-c000, with
+// the UUID's version and variant bits set, splits past five digits and directories included.
+func TestFileNamerFormat(t *testing.T) {
+	n := NewFileNamer(7)
+	ref := rand.New(rand.NewPCG(7, 0x66696c656e616d65))
+	for _, split := range []int{0, 7, 42, 12345, 123456, 99999999} {
+		for _, dir := range []string{"", "event_date=2026-01-01"} {
+			hi, lo := ref.Uint64(), ref.Uint64()
+			hi = hi&^0xf000 | 0x4000
+			lo = lo&^(0xc<<60) | 0x8<<60
+			want := fmt.Sprintf("part-%05d-%08x-%04x-%04x-%04x-%012x-c000.snappy.parquet",
+				split, hi>>32, (hi>>16)&0xffff, hi&0xffff, lo>>48, lo&0xffffffffffff)
+			if dir != "" {
+				want = dir + "/" + want
+			}
+			if got := n.Name(dir, split); got != want {
+				t.Errorf("Name(%q, %d) = %q, want %q", dir, split, got, want)
+			}
+		}
+	}
+}
+
 func TestRankStringsAndRep(t *testing.T) {
 	tb := mkTable([]string{"s"}, []string{"b", "a", "", "b", "é", "a"})
 	tb.Cols[0].Nulls = []bool{false, false, false, false, false, true}

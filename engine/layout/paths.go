@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"layoutlab/engine/table"
@@ -103,9 +104,11 @@ func escapePathName(s string) string {
 // FileNamer makes Delta-style data file names, deterministic for a seed. Delta names each file
 // part-<split>-<random UUID>-c000.snappy.parquet (DelayedCommitProtocol.getFileName with Spark's
 // "-c%03d" file counter and the codec extension); here the UUID comes from a seeded PCG, so the
-// same scenario always gets the same names.
+// same scenario always gets the same names. It formats by hand: a timeline names hundreds of
+// thousands of files, and the panel names every file again on each move of the files slider.
 type FileNamer struct {
 	rng *rand.Rand
+	buf []byte
 }
 
 // NewFileNamer returns a namer whose UUIDs follow from seed.
@@ -115,13 +118,44 @@ func NewFileNamer(seed uint64) *FileNamer {
 
 // Name returns the path of the split-th file of a bin in directory dir ("" for the table root).
 func (f *FileNamer) Name(dir string, split int) string {
-	hi, lo := f.rng.Uint64(), f.rng.Uint64()
+	b := f.buf[:0]
+	if dir != "" {
+		b = append(b, dir...)
+		b = append(b, '/')
+	}
+	b = append(b, "part-"...)
+	s := strconv.Itoa(split)
+	for i := len(s); i < 5; i++ {
+		b = append(b, '0') // %05d
+	}
+	b = append(b, s...)
+	b = append(b, '-')
+	b = AppendUUID(b, f.rng.Uint64(), f.rng.Uint64())
+	b = append(b, "-c000.snappy.parquet"...)
+	f.buf = b
+	return string(b)
+}
+
+// AppendUUID appends the version-4 (RFC 4122 variant) UUID made of the random bits hi and lo.
+func AppendUUID(b []byte, hi, lo uint64) []byte {
 	hi = hi&^0xf000 | 0x4000     // version 4
 	lo = lo&^(0xc<<60) | 0x8<<60 // RFC 4122 variant
-	name := fmt.Sprintf("part-%05d-%08x-%04x-%04x-%04x-%012x-c000.snappy.parquet",
-		split, hi>>32, (hi>>16)&0xffff, hi&0xffff, lo>>48, lo&0xffffffffffff)
-	if dir == "" {
-		return name
+	b = appendHex(b, hi>>32, 8)
+	b = append(b, '-')
+	b = appendHex(b, hi>>16, 4)
+	b = append(b, '-')
+	b = appendHex(b, hi, 4)
+	b = append(b, '-')
+	b = appendHex(b, lo>>48, 4)
+	b = append(b, '-')
+	return appendHex(b, lo, 12)
+}
+
+// appendHex appends v's low digits hexadecimal digits, zero-padded (%0<digits>x).
+func appendHex(b []byte, v uint64, digits int) []byte {
+	const hexDigits = "0123456789abcdef"
+	for i := digits - 1; i >= 0; i-- {
+		b = append(b, hexDigits[(v>>(4*uint(i)))&0xf])
 	}
-	return dir + "/" + name
+	return b
 }

@@ -115,7 +115,7 @@ type run struct {
 	snapFiles []optimize.File // the planner's view of the live files, reused each night
 	bin       binTable
 	ident     []int32
-	namer     *namer
+	namer     *layout.FileNamer
 	zcache    map[int]*zentry
 	nextEntry int32
 	sorted    map[int]*sortedColumn
@@ -230,7 +230,7 @@ func newRun(s scenario.Timeline, prev *generated) (*run, error) {
 		cubeIndex: map[string]int32{},
 		zcache:    map[int]*zentry{},
 		sorted:    map[int]*sortedColumn{},
-		namer:     newNamer(mix(s.Seed, 0x6e616d6573)),
+		namer:     layout.NewFileNamer(mix(s.Seed, 0x6e616d6573)),
 		version:   -1,
 	}
 	r.look = lookups{g: g, seed: s.Seed, files: make([]float64, s.Days), probes: make([]int64, s.Days)}
@@ -550,7 +550,7 @@ func (r *run) partitionColumns() []string {
 // newFile registers an append file of rows; appendDay has its statistics collected.
 func (r *run) newFile(rows []int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
 	f := file{
-		path: r.namer.name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
+		path: r.namer.Name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
 		part: part, cube: -1, layout: -1, slab: -1, modTime: ts,
 	}
 	if r.partitioned {

@@ -107,7 +107,7 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 	}
 	job := statsJob{files: make([]*file, len(rows)), rows: rows, sts: make([]fileStats, len(rows))}
 	for split, p := range rows {
-		f := file{path: r.namer.name(dir, split), size: r.sz.bytes(len(p)), rows: p, day: day, partDay: partDay,
+		f := file{path: r.namer.Name(dir, split), size: r.sz.bytes(len(p)), rows: p, day: day, partDay: partDay,
 			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
 		out[split] = r.add(&f)
 		job.files[split] = r.f(out[split])
@@ -196,7 +196,7 @@ func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	job := statsJob{files: make([]*file, len(out)), from: make([]*file, len(out))}
 	for split, src := range e.outputs {
 		s := r.f(src)
-		f := file{path: r.namer.name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
+		f := file{path: r.namer.Name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
 			part: s.part, cube: -1, layout: e.id, slab: s.slab, modTime: ts}
 		if s.slab >= 0 {
 			r.slabs[s.slab].refs++
