@@ -81,6 +81,7 @@ func (a *app) byID(id string) dom.Element {
 func newApp() *app {
 	a := &app{doc: dom.GetWindow().Document(), selected: -1}
 	a.eng.StatsOnDemand = true // one file's statistics are shown at a time (showSelected)
+	a.eng.OmitLink = true      // the URL is written from a.sc, debounced (url.go)
 	sc, err := scenarioFromURL()
 	if err != nil {
 		a.notice(err.Error() + " — showing the default scenario instead.")

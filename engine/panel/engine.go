@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"layoutlab/engine/ddl"
@@ -28,6 +29,9 @@ type Engine struct {
 	// shows one file's at a time (FileStatsObjects), and writing every file's JSON on every
 	// knob move is a good part of a files-slider move under wasm.
 	StatsOnDemand bool
+	// OmitLink leaves Result.Link empty: the widget writes its own URL (debounced), and
+	// compressing the link on every knob move cost it about a millisecond a move under wasm.
+	OmitLink bool
 
 	rows  int
 	seed  uint64
@@ -59,6 +63,15 @@ type Engine struct {
 	lowCard      map[int]bool        // string leaf → at most maxRankedStrings distinct values
 	spanCols     []int               // the span columns of the current Run
 	seg          segments            // block summaries for the files slider (segments.go)
+}
+
+// intsKey is a comparable form of a list of column indexes (a layoutKey field).
+func intsKey(xs []int) string {
+	b := make([]byte, 0, 4*len(xs))
+	for _, x := range xs {
+		b = strconv.AppendInt(append(b, ','), int64(x), 10)
+	}
+	return string(b)
 }
 
 type layoutKey struct {
@@ -197,12 +210,14 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		}
 	}()
 	if e.NoCache {
-		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand}
+		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand, OmitLink: e.OmitLink}
 	}
 	s := scenario.Scenario{View: "panel", Panel: p}
 	s.EnsureDefaults()
 	p = s.Panel
-	res.Link = scenario.Link(s)
+	if !e.OmitLink {
+		res.Link = scenario.Link(s)
+	}
 	res.Keys = append(res.Keys, p.Keys...)
 	res.Layout = p.Layout
 	res.Where = p.Where
@@ -418,7 +433,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		opt.NoNoise = false // only the curves append the noise byte: no reason to lay out again
 	}
 	seed := opt.Seed
-	lk := layoutKey{kind: kind, keys: fmt.Sprint(keys), parts: fmt.Sprint(parts), numFiles: numFiles, noNoise: opt.NoNoise, gen: e.last.gen}
+	lk := layoutKey{kind: kind, keys: intsKey(keys), parts: intsKey(parts), numFiles: numFiles, noNoise: opt.NoNoise, gen: e.last.gen}
 	if e.files != nil && e.last == lk {
 		return e.files, e.paths, nil
 	}
