@@ -93,3 +93,27 @@ func TestFillAll(t *testing.T) {
 		t.Fatal("statistics after FillAll differ from the eager Engine's")
 	}
 }
+
+// TestOmitLink: an Engine that omits the link gives the same result but for Link, over moves
+// that re-cut, lay out again and refuse.
+func TestOmitLink(t *testing.T) {
+	quiet := Engine{StatsOnDemand: true, OmitLink: true}
+	plain := Engine{StatsOnDemand: true}
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	for _, edit := range []func(*scenario.Panel){
+		func(*scenario.Panel) {},
+		func(p *scenario.Panel) { p.Files = 57 },
+		func(p *scenario.Panel) { p.Layout, p.Keys = "zorder", []string{"device_model_id"} },
+	} {
+		edit(&p)
+		got, want := quiet.Run(p), plain.Run(p)
+		if got.Link != "" || want.Link == "" {
+			t.Fatalf("links %q (omitted) and %q", got.Link, want.Link)
+		}
+		want.Link = ""
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%+v: omitting the link changed the result", p)
+		}
+	}
+}
