@@ -122,21 +122,24 @@ const noiseBits = 21
 // one) and never gives -128, which rand() gives only for exactly 0. Three rows share a 64-bit
 // draw, a third of the PCG work (a 128-bit multiply, emulated under js/wasm).
 func drawNoiseBytes(noise []int8, src table.PCG) {
-	const cells, mask = 1 << noiseBits, 1<<noiseBits - 1
 	i := 0
 	for ; i+3 <= len(noise); i += 3 {
 		x := src.Uint64()
-		noise[i] = Noise((float64(x&mask) + 0.5) / cells)
-		noise[i+1] = Noise((float64(x>>noiseBits&mask) + 0.5) / cells)
-		noise[i+2] = Noise((float64(x>>(2*noiseBits)&mask) + 0.5) / cells)
+		noise[i], noise[i+1], noise[i+2] = cellNoise(x), cellNoise(x>>noiseBits), cellNoise(x>>(2*noiseBits))
 	}
 	if i < len(noise) {
-		x := src.Uint64()
-		for ; i < len(noise); i++ {
-			noise[i] = Noise((float64(x&mask) + 0.5) / cells)
+		for x := src.Uint64(); i < len(noise); i++ {
+			noise[i] = cellNoise(x)
 			x >>= noiseBits
 		}
 	}
+}
+
+// cellNoise is the noise byte of the cell in x's low noiseBits bits, its uniform taken at the
+// cell's middle.
+func cellNoise(x uint64) int8 {
+	const cells, mask = 1 << noiseBits, 1<<noiseBits - 1
+	return Noise((float64(x&mask) + 0.5) / cells)
 }
 
 // single lays out a bin on one key. interleave_bits of one id is its four big-endian bytes
@@ -512,9 +515,9 @@ func (l *Layouter) place(rows []int32, sizes []int) [][]int32 {
 // groups' running totals) and the runs sliced out of the rows in sorted order. The files hold the
 // rows Layout would give them, each file's rows in that sorted order rather than in bin order
 // (no consumer of a file depends on its rows' order); they share one array, the Layouter's,
-// valid until its next Layout. ok is false when the
-// last Layout left no sorted composites (another layout, LayoutScratch, keys past 56 bits, or
-// a different bin size): call Layout. rows must be the rows that Layout call was given.
+// valid until its next Layout. ok is false when the last Layout left no sorted composites
+// (another layout, LayoutScratch, keys past 56 bits, or a different bin size): call Layout.
+// rows must be the rows that Layout call was given.
 func (l *Layouter) Recut(rows []int32, numFiles int) (files [][]int32, ok bool) {
 	if l.sortedN == 0 || l.sortedN != len(rows) || numFiles < 1 {
 		return nil, false

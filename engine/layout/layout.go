@@ -119,8 +119,8 @@ type Layouter struct {
 	sortedN    int        // rows in l.keys/l.pos, the last bin's sorted composites (0: none; see Recut)
 	bucketEnd  []int32    // singleValues: end of each value bucket in l.pos
 	groups     []int64    // packed: rows per distinct composite in l.keys, valid with sortedN
-	groupEnds  []int64    // Recut: running totals of groups, made on its first call (nil until then)
-	sortedRows []int32    // Recut: the rows in sorted order, made on its first call (nil until then)
+	groupEnds  []int64    // Recut: running totals of groups, made on its first call (empty until then)
+	sortedRows []int32    // Recut: the rows in sorted order, made with groupEnds
 }
 
 // Layout is FilesRanked with reused buffers. The returned files share one backing array that

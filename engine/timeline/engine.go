@@ -185,7 +185,7 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 	}
 	r.opt = o
 	r.startWorker()
-	defer r.stopWorker()
+	defer r.stopWorker() // on an error return; a finished run stops it below, before reading it
 	res := &Result{Scenario: s, run: r, Days: make([]Day, 0, s.Days)}
 	linkSc := sc
 	res.Link = scenario.Link(linkSc)
