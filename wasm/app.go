@@ -31,10 +31,12 @@ type app struct {
 
 	wantPNG     bool // Draw reads the frame back for the PNG export
 	doc         dom.Document
-	urlTimer    int
+	url         urlSync // the debounced history.replaceState (url.go)
 	readyMarked bool
 	readouts    readoutList            // what the readout region shows now
 	shown       map[string]string      // element id → the text setText last gave it
+	hidden      map[string]bool        // element id → whether setHidden last hid it
+	knobShown   map[string]string      // knob id → the value its control shows (syncControls)
 	els         map[string]dom.Element // element id → the element (byID)
 	viewBoxes   []viewBox              // the knobs and panels shown in one view only
 	lastInput   time.Time              // the last control change, or the first frame (fillIdle waits for a pause)
@@ -190,16 +192,12 @@ func (a *app) notice(msg string) {
 
 // deltaError shows the error Delta would raise for the current setting (empty class clears it).
 func (a *app) deltaError(class, msg string) {
-	el := a.byID("delta-error")
-	if el == nil {
-		return
-	}
 	if class == "" {
-		el.SetAttribute("hidden", "")
+		a.setHidden("delta-error", true)
 		return
 	}
-	el.SetTextContent("[" + class + "] " + msg)
-	el.RemoveAttribute("hidden")
+	a.setText("delta-error", "["+class+"] "+msg)
+	a.setHidden("delta-error", false)
 }
 
 // frameDrawn counts drawn frames for the browser timing script (slider input to next frame).

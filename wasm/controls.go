@@ -56,6 +56,9 @@ func (a *app) onKnob(k *knob, v string) {
 		return
 	}
 	a.inputError("", "")
+	if a.knobShown != nil {
+		a.knobShown[k.ID] = v // the control shows what was typed or dragged
+	}
 	a.sc = next
 	a.lastInput = time.Now()
 	// Recompute on the next tick, not here: a dragged slider fires inputs faster than frames,
@@ -70,6 +73,9 @@ func (a *app) onKnob(k *knob, v string) {
 func (a *app) syncControls() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if a.knobShown == nil {
+		a.knobShown = map[string]string{}
+	}
 	for i := range knobs {
 		k := &knobs[i]
 		el := a.byID(k.ID)
@@ -77,21 +83,25 @@ func (a *app) syncControls() {
 			continue
 		}
 		v := k.Get(&a.sc)
+		if k.ID == "day" {
+			// Before the value: a value above the old max would be clamped.
+			if m := strconv.Itoa(a.sc.Timeline.Days); a.knobShown["day max"] != m {
+				el.SetAttribute("max", m)
+				a.knobShown["day max"] = m
+			}
+		}
+		// Only what changed is written: the control that fired already shows its value (onKnob
+		// records it), and reading every control back from the DOM cost more than the writes.
+		if shown, ok := a.knobShown[k.ID]; ok && shown == v {
+			continue
+		}
+		a.knobShown[k.ID] = v
 		if k.Kind == knobCheck {
 			el.Underlying().Set("checked", v == "true")
 			continue
 		}
-		if el.Underlying().Get("value").String() != v {
-			el.Underlying().Set("value", v)
-		}
-		if out := a.byID(k.ID + "-value"); out != nil && out.TextContent() != v {
-			out.SetTextContent(v)
-		}
-		if k.ID == "day" {
-			if m := strconv.Itoa(a.sc.Timeline.Days); el.GetAttribute("max") != m {
-				el.SetAttribute("max", m)
-			}
-		}
+		el.Underlying().Set("value", v)
+		a.setText(k.ID+"-value", v)
 	}
 	if a.viewBoxes == nil {
 		for _, box := range a.doc.QuerySelectorAll(".knob[data-view], [data-view-only]") {
@@ -125,15 +135,6 @@ type viewBox struct {
 
 // inputError shows (or, with empty text, clears) the message for a refused value.
 func (a *app) inputError(id, text string) {
-	el := a.byID("input-error")
-	if el == nil {
-		return
-	}
-	if text == "" {
-		el.SetAttribute("hidden", "")
-		el.SetTextContent("")
-		return
-	}
-	el.SetTextContent(text)
-	el.RemoveAttribute("hidden")
+	a.setText("input-error", text)
+	a.setHidden("input-error", text == "")
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"layoutlab/assets"
 	"layoutlab/engine/timeline"
@@ -191,7 +190,8 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	if r.W < 40 || a.res == nil || len(a.res.Keys) == 0 {
 		return
 	}
-	vector.StrokeRect(screen, float32(r.X), float32(r.Y), float32(r.W), float32(r.H), float32(s), frameColor, false)
+	// The frame goes into the batch: vector.StrokeRect is a path, a draw call of its own.
+	g.batch.strokeRect(float32(r.X), float32(r.Y), float32(r.W), float32(r.H), float32(s), frameColor)
 	px := func(u float64) float32 { return float32(r.X + u*r.W) }
 	py := func(v float64) float32 { return float32(r.Y + r.H - v*r.H) }
 	if len(a.res.Keys) >= 2 {

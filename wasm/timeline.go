@@ -161,15 +161,11 @@ func (a *app) publishTimeline() {
 
 // showTimelineText fills the decision log and DESCRIBE panels (hidden outside the timeline).
 func (a *app) showTimelineText(visible bool) {
-	box := a.byID("timeline-text")
-	if box == nil {
-		return
-	}
 	if !visible || a.tl.run == nil || a.tl.err != nil {
-		box.SetAttribute("hidden", "")
+		a.setHidden("timeline-text", true)
 		return
 	}
-	box.RemoveAttribute("hidden")
+	a.setHidden("timeline-text", false)
 	d := a.tl.run.Days[a.tl.day-1]
 	set := a.setText
 	stmts, _ := a.tl.run.Statements(a.tl.day)
@@ -245,6 +241,28 @@ func indent(v any) string {
 		return err.Error()
 	}
 	return string(b)
+}
+
+// setHidden hides or shows an element unless it already is: like setText, a slider move then
+// mutates no element whose state did not change, so the frame's forced layout (Ebiten reads the
+// body's size every frame, internal/ui/ui_js.go outsideSize) has less to do.
+func (a *app) setHidden(id string, hidden bool) {
+	if was, ok := a.hidden[id]; ok && was == hidden {
+		return
+	}
+	el := a.byID(id)
+	if el == nil {
+		return
+	}
+	if hidden {
+		el.SetAttribute("hidden", "")
+	} else {
+		el.RemoveAttribute("hidden")
+	}
+	if a.hidden == nil {
+		a.hidden = map[string]bool{}
+	}
+	a.hidden[id] = hidden
 }
 
 // setText sets an element's text unless it already shows it: a dragged day slider then leaves

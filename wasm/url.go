@@ -4,6 +4,7 @@ package main
 
 import (
 	"syscall/js"
+	"time"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -19,21 +20,45 @@ func scenarioFromURL() (scenario.Scenario, error) {
 	return scenario.ParseLink(hash)
 }
 
+// urlDebounce is how long the URL waits after the last change before it is written.
+const urlDebounce = 120 * time.Millisecond
+
+// urlSync is the debounced URL write: one timer at a time, re-armed when it fires early, instead
+// of a cleared and a new timer (and a new js.Func) on every input of a dragged slider.
+type urlSync struct {
+	due   time.Time // when the URL is to be written: urlDebounce after the last change
+	armed bool      // a timer is pending
+	fire  js.Func
+}
+
 // scheduleURL writes the scenario into the fragment with history.replaceState, debounced so a
 // dragged slider does not flood the history API.
 func (a *app) scheduleURL() {
-	w := dom.GetWindow()
-	if a.urlTimer != 0 {
-		w.ClearTimeout(a.urlTimer)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.url.due = time.Now().Add(urlDebounce)
+	if a.url.armed {
+		return
 	}
-	a.urlTimer = w.SetTimeout(func() {
-		a.mu.Lock()
-		link := scenario.Link(a.sc)
-		a.urlTimer = 0
-		a.mu.Unlock()
-		// dom/v2 has no History for the window: call the API directly.
-		js.Global().Get("history").Call("replaceState", nil, "", link)
-	}, 120)
+	if a.url.fire.IsUndefined() {
+		a.url.fire = js.FuncOf(func(js.Value, []js.Value) any {
+			a.mu.Lock()
+			wait := time.Until(a.url.due)
+			if wait > 0 {
+				js.Global().Call("setTimeout", a.url.fire, wait.Milliseconds()+1)
+				a.mu.Unlock()
+				return nil
+			}
+			a.url.armed = false
+			link := scenario.Link(a.sc)
+			a.mu.Unlock()
+			// dom/v2 has no History for the window: call the API directly.
+			js.Global().Get("history").Call("replaceState", nil, "", link)
+			return nil
+		})
+	}
+	a.url.armed = true
+	js.Global().Call("setTimeout", a.url.fire, urlDebounce.Milliseconds())
 }
 
 // bindCopyLink wires the Copy link button: the page's URL with the current scenario.
