@@ -118,13 +118,23 @@ func BenchmarkKnobDefault(b *testing.B) {
 	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{q, p}[i%2] })
 }
 
-// BenchmarkFilesSlider is the panel's files slider dragged: the default panel with only the
-// number of files changing from move to move (the layout re-cut, statistics and the query
+// BenchmarkFilesSlider is the panel's files slider dragged on each panel preset: only the
+// number of files changes from move to move (the layout re-cut, statistics and the query
 // recomputed).
 func BenchmarkFilesSlider(b *testing.B) {
-	p := scenario.Default().Panel
-	benchMoves(b, func(i int) scenario.Panel {
-		p.Files = 20 + i%30
-		return p
-	})
+	for _, pr := range append([]scenario.Preset{{Name: "default", Scenario: scenario.Default()}}, scenario.Presets()...) {
+		if pr.Scenario.View != "panel" {
+			continue
+		}
+		if r := (&Engine{}).Run(pr.Scenario.Panel); r.Error != nil {
+			continue // Delta refuses the setting (no-stats): no layout to re-cut
+		}
+		b.Run(pr.Name, func(b *testing.B) {
+			p := pr.Scenario.Panel
+			benchMoves(b, func(i int) scenario.Panel {
+				p.Files = 20 + i%30
+				return p
+			})
+		})
+	}
 }
