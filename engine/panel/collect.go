@@ -24,10 +24,10 @@ import (
 func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg stats.Config) []stats.FileStats {
 	nf := len(files)
 	nl := len(t.Leaves)
-	out := make([]stats.FileStats, nf)
-	mins := make([]table.Value, nf*nl)
-	maxs := make([]table.Value, nf*nl)
-	nullc := make([]int64, nf*nl)
+	b := &e.statsBuf
+	b.out = reuse(b.out, nf)
+	b.mins, b.maxs, b.nullc = reuse(b.mins, nf*nl), reuse(b.maxs, nf*nl), reuse(b.nullc, nf*nl)
+	out, mins, maxs, nullc := b.out, b.mins, b.maxs, b.nullc
 	for f := range out {
 		out[f] = stats.FileStats{
 			NumRecords: int64(len(files[f])),
@@ -341,6 +341,16 @@ func (e *Engine) stringStats(col *table.Column, out []stats.FileStats, i, prefix
 			out[f].MaxValues[i] = table.StringValue(m)
 		}
 	}
+}
+
+// reuse returns s with length n and every element zero, reallocating only when it is too short.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // orderedFloat maps a double to a uint64 in Spark's double order: negative values below

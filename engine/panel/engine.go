@@ -53,6 +53,14 @@ type Engine struct {
 	statsIndexed []bool
 	statsCfg     stats.Config
 	statsStr     []string
+	// statsBuf backs each collectAll's FileStats: only fileStats, replaced by the next collect,
+	// refers to it, so a files-slider move reuses it instead of allocating ~150 KB a move (the
+	// garbage collector's pauses were the slow moves under wasm).
+	statsBuf struct {
+		out        []stats.FileStats
+		mins, maxs []table.Value
+		nullc      []int64
+	}
 	fileOf       []int32             // row → file in the current layout, once made (rowFiles)
 	fileOfOK     bool                // fileOf matches files
 	ranges       map[int]*rankRanges // leaf → per-file rank ranges in the current layout
