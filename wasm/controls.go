@@ -51,6 +51,7 @@ func (a *app) onKnob(k *knob, v string) {
 	a.mu.Lock()
 	next, err := applyKnob(a.sc, k, v)
 	if err != nil {
+		delete(a.knobShown, k.ID) // the control shows the refused text: the next sync restores it
 		a.mu.Unlock()
 		a.inputError(k.ID, err.Error())
 		return
