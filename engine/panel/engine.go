@@ -61,16 +61,16 @@ type Engine struct {
 		mins, maxs []table.Value
 		nullc      []int64
 	}
-	fileOf       []int32             // row → file in the current layout, once made (rowFiles)
-	fileOfOK     bool                // fileOf matches files
-	ranges       map[int]*rankRanges // leaf → per-file rank ranges in the current layout
-	allRows      []int32
-	fileOf8      []uint8
-	fileOf8OK    bool                // fileOf8 matches fileOf
-	compact      map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
-	lowCard      map[int]bool        // string leaf → at most maxRankedStrings distinct values
-	spanCols     []int               // the span columns of the current Run
-	seg          segments            // block summaries for the files slider (segments.go)
+	fileOf    []int32             // row → file in the current layout, once made (rowFiles)
+	fileOfOK  bool                // fileOf matches files
+	ranges    map[int]*rankRanges // leaf → per-file rank ranges in the current layout
+	allRows   []int32
+	fileOf8   []uint8
+	fileOf8OK bool                // fileOf8 matches fileOf
+	compact   map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
+	lowCard   map[int]bool        // string leaf → at most maxRankedStrings distinct values
+	spanCols  []int               // the span columns of the current Run
+	seg       segments            // block summaries for the files slider (segments.go)
 }
 
 // intsKey is a comparable form of a list of column indexes (a layoutKey field).
