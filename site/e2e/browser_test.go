@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -42,8 +43,17 @@ func TestMain(m *testing.M) {
 // browserTimeout bounds one test's browser session; the timing script needs longer.
 var browserTimeout = 4 * time.Minute
 
-// browser starts headless Chromium (Debian's package) and returns a tab's context.
+// browser starts headless Chromium (Debian's package) and returns a tab's context; the browser
+// closes when the test ends.
 func browser(t testing.TB) context.Context {
+	t.Helper()
+	ctx, _ := newBrowser(t)
+	return ctx
+}
+
+// newBrowser starts headless Chromium with an empty profile and returns a tab's context and a
+// function that closes the browser (also called when the test ends).
+func newBrowser(t testing.TB) (context.Context, func()) {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
@@ -65,12 +75,14 @@ func browser(t testing.TB) context.Context {
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, browserTimeout)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	var once sync.Once
+	closeIt := func() { once.Do(func() { cancelT(); cancelC(); cancelA() }) }
+	t.Cleanup(closeIt)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
 	watchConsole(t, ctx)
-	return ctx
+	return ctx, closeIt
 }
 
 // watchConsole logs the page's console and fails the test on an uncaught exception.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"layoutlab/engine/scenario"
 )
@@ -70,11 +72,65 @@ func percentile(v []float64, p float64) float64 {
 	return s[int(p*float64(len(s)-1)+0.5)]
 }
 
-// BenchmarkWidget is the browser timing script (`./build.sh bench`): first frame of the widget
-// against the bare Ebiten + dom/v2 page, cold and from the service worker, and for every preset
-// the time from a slider input to the next drawn frame (p50, p95 over 100 moves).
+// median is the 50th percentile of v.
+func median(v []float64) float64 { return percentile(v, 0.5) }
+
+// coldFirstFrame loads url in a browser of its own (an empty profile: no HTTP cache, no service
+// worker, nothing compiled before) and returns its first frame, in ms from navigation.
+func coldFirstFrame(b *testing.B, url string) float64 {
+	ctx, closeIt := newBrowser(b)
+	defer closeIt()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
+		b.Fatal(err)
+	}
+	if err := waitReady(ctx); err != nil {
+		b.Fatal(err)
+	}
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.firstFrame`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return v
+}
+
+// BenchmarkWidget is the browser timing script (`./build.sh bench`):
+//   - first frame of the widget against the bare Ebiten + dom/v2 page: TIMING_PAIRS (default 5)
+//     cold loads of each, alternating, each in a fresh browser, so both see the same machine
+//     (whose speed drifts by tens of percent within minutes); the medians and their ratio;
+//   - the widget's first frame from the service worker (a second visit);
+//   - for every preset, the time from a slider input to the next drawn frame (p50, p95 over 100
+//     moves of a mouse drag);
+//   - knobs that are not sliders, operated from the keyboard on the default scenario: the layout
+//     select (every step lays the table out again) and dataSkippingNumIndexedCols (statistics
+//     collected again), p50 and p95 over 24 key presses each.
 func BenchmarkWidget(b *testing.B) {
 	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
+	pairs := 5
+	if n, err := strconv.Atoi(os.Getenv("TIMING_PAIRS")); err == nil && n > 0 {
+		pairs = n
+	}
+	dist, _ := filepath.Abs("../../dist")
+	_, err := os.Stat(filepath.Join(dist, "bench", "bare.html"))
+	haveBare := err == nil
+	var bare, widget []float64
+	for range pairs {
+		if haveBare {
+			bare = append(bare, coldFirstFrame(b, server.URL+"/bench/bare.html"))
+		}
+		widget = append(widget, coldFirstFrame(b, server.URL+"/widget.html"))
+	}
+	fmt.Printf("first frame, cold, each in a fresh browser (ms): widget %.0f", widget)
+	if haveBare {
+		fmt.Printf(", bare %.0f", bare)
+	}
+	fmt.Println()
+	b.ReportMetric(median(widget), "first-frame-ms")
+	if haveBare {
+		b.ReportMetric(median(bare), "bare-first-frame-ms")
+		b.ReportMetric(median(widget)/median(bare), "first-frame-ratio")
+		fmt.Printf("first frame medians: widget %.0f ms, bare %.0f ms, ratio %.2f\n", median(widget), median(bare), median(widget)/median(bare))
+	}
+
 	ctx := browser(b)
 	first := func(url string) float64 {
 		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
@@ -86,17 +142,10 @@ func BenchmarkWidget(b *testing.B) {
 		v, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.firstFrame`))
 		return v
 	}
-	dist, _ := filepath.Abs("../../dist")
-	if _, err := os.Stat(filepath.Join(dist, "bench", "bare.html")); err == nil {
-		bare := first(server.URL + "/bench/bare.html")
-		b.ReportMetric(bare, "bare-first-frame-ms")
-		b.Logf("bare Ebiten + dom/v2 first frame: %.0f ms", bare)
-	}
-	cold := first(server.URL + "/widget.html")
+	first(server.URL + "/widget.html")
 	warm := first(server.URL + "/widget.html") // now from the service worker's cache
-	b.ReportMetric(cold, "first-frame-ms")
 	b.ReportMetric(warm, "sw-first-frame-ms")
-	b.Logf("widget first frame: cold %.0f ms, from the service worker %.0f ms", cold, warm)
+	fmt.Printf("widget first frame from the service worker: %.0f ms\n", warm)
 	only := os.Getenv("TIMING_PRESETS") // a comma-separated subset of presets, when iterating
 	for _, p := range scenario.Presets() {
 		if only != "" && !slices.Contains(strings.Split(only, ","), p.Name) {
@@ -111,25 +160,39 @@ func BenchmarkWidget(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
-		draw, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.drawMs`))
-		// Printed, not logged: go test keeps only the first lines of a benchmark's log.
-		fmt.Printf("%-14s %-5s slider to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs  (last recompute %.1f ms, last Draw %.1f ms of Go)\n",
-			p.Name, slider, percentile(d, 0.5), percentile(d, 0.95), len(d), eng, draw)
+		printLatency(ctx, p.Name, slider, d)
+	}
+	if only == "" || slices.Contains(strings.Split(only, ","), "knobs") {
+		for _, id := range []string{"layout", "indexed-cols"} {
+			first(server.URL + "/widget.html")
+			d, err := pressKeys(ctx, id, 24)
+			if err != nil {
+				b.Fatal(err)
+			}
+			printLatency(ctx, "default", id, d)
+		}
 	}
 }
 
-// dragSlider drags the range input id with the mouse, as a person does: press on the thumb, then
-// moves (real input events through Chromium's input pipeline, which delivers a drag's moves
-// aligned with animation frames), and returns, for each input event the slider fired, the time
-// from its dispatch to the next frame the widget drew.
-func dragSlider(ctx context.Context, id string, moves int) ([]float64, error) {
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+// printLatency prints one control's input-to-frame figures. Printed, not logged: go test keeps
+// only the first lines of a benchmark's log.
+func printLatency(ctx context.Context, scenarioName, control string, d []float64) {
+	eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
+	draw, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.drawMs`))
+	fmt.Printf("%-14s %-12s to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs  (last recompute %.1f ms, last Draw %.1f ms of Go)\n",
+		scenarioName, control, percentile(d, 0.5), percentile(d, 0.95), len(d), eng, draw)
+}
+
+// probeLatency scrolls control id into view and starts recording, for each event of the given
+// type it fires, the time from the event to the next frame the widget draws (window.__lat).
+// It returns the control's box and range: left, top, width, height, min, max, value.
+func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
 		const el = document.getElementById("`+id+`");
 		el.scrollIntoView({block: "center"});
 		const r = el.getBoundingClientRect();
 		window.__lat = []; window.__pending = [];
-		el.addEventListener("input", () => window.__pending.push(performance.now()), true);
+		el.addEventListener("`+event+`", () => window.__pending.push(performance.now()), true);
 		let seen = window.layoutlab.frames;
 		const tick = () => {
 			if (window.layoutlab.frames !== seen) {
@@ -142,6 +205,38 @@ func dragSlider(ctx context.Context, id string, moves int) ([]float64, error) {
 		requestAnimationFrame(tick);
 		return [r.left, r.top, r.width, r.height, +el.min, +el.max, +el.value];
 	})()`))
+}
+
+// pressKeys focuses control id and presses ArrowDown then ArrowUp, turn about, n times, as a
+// keyboard user steps through a select or a number field; each step is a change the widget
+// answers. It returns each change's time to the next drawn frame.
+func pressKeys(ctx context.Context, id string, n int) ([]float64, error) {
+	if _, err := probeLatency(ctx, id, "change"); err != nil {
+		return nil, err
+	}
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID(id))); err != nil {
+		return nil, err
+	}
+	for i := 0; i < n; i++ {
+		key := kb.ArrowDown
+		if i/3%2 == 1 {
+			key = kb.ArrowUp
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
+			return nil, err
+		}
+		time.Sleep(150 * time.Millisecond) // a person's key repeat is slower than a frame
+	}
+	time.Sleep(300 * time.Millisecond)
+	return chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.__lat`))
+}
+
+// dragSlider drags the range input id with the mouse, as a person does: press on the thumb, then
+// moves (real input events through Chromium's input pipeline, which delivers a drag's moves
+// aligned with animation frames), and returns, for each input event the slider fired, the time
+// from its dispatch to the next frame the widget drew.
+func dragSlider(ctx context.Context, id string, moves int) ([]float64, error) {
+	box, err := probeLatency(ctx, id, "input")
 	if err != nil {
 		return nil, err
 	}
