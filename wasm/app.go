@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"honnef.co/go/js/dom/v2"
 
 	"layoutlab/engine/panel"
@@ -198,6 +199,13 @@ func (a *app) deltaError(class, msg string) {
 	}
 	a.setText("delta-error", "["+class+"] "+msg)
 	a.setHidden("delta-error", false)
+}
+
+// redraw asks for a frame after a change made outside one (Update and Draw run only when asked:
+// FPSModeVsyncOffMinimum, main.go).
+func (a *app) redraw() {
+	a.version++
+	ebiten.ScheduleFrame()
 }
 
 // frameDrawn counts drawn frames for the browser timing script (slider input to next frame).

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"honnef.co/go/js/dom/v2"
 )
 
@@ -65,6 +66,7 @@ func (a *app) onKnob(k *knob, v string) {
 	// Recompute on the next tick, not here: a dragged slider fires inputs faster than frames,
 	// and only the last one per frame needs an answer.
 	a.dirty = true
+	ebiten.ScheduleFrame()
 	a.mu.Unlock()
 	a.syncControls()
 	a.scheduleURL()

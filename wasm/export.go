@@ -26,7 +26,7 @@ func (a *app) bindExports() {
 	on("export-png", func() {
 		a.mu.Lock()
 		a.wantPNG = true
-		a.version++ // force a redraw; Draw reads the pixels back (toDataURL cannot read WebGL)
+		a.redraw() // Draw reads the pixels back (toDataURL cannot read WebGL)
 		a.mu.Unlock()
 	})
 	on("export-csv", func() {

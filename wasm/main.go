@@ -19,6 +19,12 @@ func main() {
 	app.bindDetails()
 	ebiten.SetWindowTitle("Layout Lab")
 	ebiten.SetScreenClearedEveryFrame(false)
+	// Frames only when something changed: an input event on the canvas, or ScheduleFrame after a
+	// control moved or a simulation finished (app.redraw). Ebiten otherwise runs Update and Draw
+	// every frame and presents its screen four frames more after every change
+	// (internal/ui/context.go drawGame, maxSkipCount); without a GPU each presented frame costs
+	// tens of milliseconds of compositing that a slider's next frame then waits for.
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
 	ebiten.SetRunnableOnUnfocused(true)
 	if err := ebiten.RunGame(&game{app: app}); err != nil {
 		log.Print(err)

@@ -107,7 +107,7 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 		status.SetAttribute("hidden", "")
 	}
 	a.tl.run, a.tl.err = res, err
-	a.version++
+	a.redraw()
 	a.selectDay()
 }
 

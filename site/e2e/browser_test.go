@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"layoutlab/engine/scenario"
 	"layoutlab/site/host"
 )
 
@@ -190,11 +191,17 @@ func TestSliderDrivesGridAndLink(t *testing.T) {
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatalf("after 8 ArrowUp the readout is %q, want 40", metric(t, ctx, "files"))
 	}
-	// The fragment follows (debounced).
-	link, err := chromedp.Run(ctx, chromedp.Poll[string](`location.hash.startsWith("#s=") && location.hash`,
-		chromedp.WithPollingTimeout(5*time.Second)))
-	if err != nil {
-		t.Fatalf("URL fragment never updated: %v", err)
+	// The fragment follows, written 120 ms after the last change (debounced): wait for the one
+	// that carries 40 files, not an earlier one written between two slow key presses.
+	var link string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		link = eval[string](t, ctx, `location.hash`)
+		if sc, err := scenario.ParseLink(link); err == nil && sc.Panel.Files == 40 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("URL fragment %q never came to carry 40 files", link)
+		}
 	}
 	if n := distinctColours(canvasPixels(t, ctx, "forty")); n < 20 {
 		t.Fatalf("canvas after the move shows %d colours", n)
