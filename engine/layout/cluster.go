@@ -348,15 +348,7 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	l.s.SortPairs(keys, pos)
 	l.keys, l.pos = keys, pos
 	// Equal composites grouped, once: the groups do not depend on the number of files either.
-	// Counted first, so the slice is made once at its size: growing it by appends copied it
-	// about twice over, most of the first (cold) layout's time under wasm.
-	distinct := 0
-	for i := range keys {
-		if i == 0 || keys[i] != keys[i-1] {
-			distinct++
-		}
-	}
-	groups := slices.Grow(l.groups[:0], distinct)
+	groups := l.groups[:0]
 	for i := range keys {
 		if i == 0 || keys[i] != keys[i-1] {
 			groups = append(groups, 0)
