@@ -93,6 +93,9 @@ func (a *app) syncControls() {
 				a.knobShown["day max"] = m
 			}
 		}
+		if k.Kind == knobRange {
+			a.setText(k.ID+"-value", v) // the slider's label: also when the slider itself moved
+		}
 		// Only what changed is written: the control that fired already shows its value (onKnob
 		// records it), and reading every control back from the DOM cost more than the writes.
 		if shown, ok := a.knobShown[k.ID]; ok && shown == v {
@@ -104,7 +107,6 @@ func (a *app) syncControls() {
 			continue
 		}
 		el.Underlying().Set("value", v)
-		a.setText(k.ID+"-value", v)
 	}
 	if a.viewBoxes == nil {
 		for _, box := range a.doc.QuerySelectorAll(".knob[data-view], [data-view-only]") {

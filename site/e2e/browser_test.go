@@ -191,6 +191,9 @@ func TestSliderDrivesGridAndLink(t *testing.T) {
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatalf("after 8 ArrowUp the readout is %q, want 40", metric(t, ctx, "files"))
 	}
+	if got := eval[string](t, ctx, `document.getElementById("files-value").textContent`); got != "40" {
+		t.Fatalf("after 8 ArrowUp the slider's label shows %q, want 40", got)
+	}
 	// The fragment follows, written 120 ms after the last change (debounced): wait for the one
 	// that carries 40 files, not an earlier one written between two slow key presses.
 	var link string
