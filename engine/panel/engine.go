@@ -39,6 +39,8 @@ type Engine struct {
 	ranks map[int]layout.Ranks // leaf → dense ranks over the whole table
 
 	lay        layout.Layouter
+	layFor     layoutKey // the layout (numFiles and gen zero) whose sorted order lay holds for Recut
+	recent     []recentLayout
 	last       layoutKey
 	files      [][]int32
 	paths      []string
@@ -91,6 +93,20 @@ type layoutKey struct {
 	gen      int // bumped whenever a layout is computed
 }
 
+// maxRecentLayouts is how many layouts the engine keeps besides the current one, so that
+// flipping a knob back (Z-order to Hilbert and back, keys swapped and swapped back) shows the
+// earlier layout without laying the table out again. Each holds a row index per row.
+const maxRecentLayouts = 4
+
+// recentLayout is a layout computed earlier for this table: its files (a copy, in one array of
+// its own), their paths and partition values, never written to once kept.
+type recentLayout struct {
+	key        layoutKey // gen zero
+	files      [][]int32
+	paths      []string
+	partValues []map[string]string
+}
+
 type statsKey struct {
 	layoutGen int
 	indexed   string
@@ -114,6 +130,7 @@ func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
 		e.compact = map[int]compactRank{}
 		e.lowCard = map[int]bool{}
 		e.last = layoutKey{gen: e.last.gen + 1}
+		e.layFor, e.recent = layoutKey{}, nil
 		e.statsFor = statsKey{}
 	}
 	return e.tbl, nil
@@ -468,6 +485,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 	namer := layout.NewFileNamer(seed)
 	var files [][]int32
 	var paths []string
+	var recut bool
 	e.partValues = e.partValues[:0]
 	if len(parts) == 0 {
 		ranks := make([]layout.Ranks, len(keys))
@@ -478,21 +496,37 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		if len(e.allRows) != t.NumRows {
 			e.allRows = layout.AllRows(t.NumRows)
 		}
-		// Only the number of files changed (the files slider): re-cut the last clustered order.
-		prev := e.last
-		prev.numFiles = numFiles
-		var recut bool
-		if e.files != nil && prev == lk {
+		// Only the number of files differs from the layout the Layouter last computed (the files
+		// slider, or a knob flipped back to it): re-cut its clustered order.
+		id := lk
+		id.numFiles, id.gen = 0, 0
+		if e.layFor == id {
 			files, recut = e.lay.Recut(e.allRows, numFiles)
 		}
 		if recut {
-			e.seg.recut = true // the files are runs of the order recorded below, at the last layout
+			if e.seg.order == nil { // a partitioned layout was shown since: summarise the order again
+				e.seg.reset(e.lay.SortedOrder(), len(t.Leaves))
+			}
+			e.seg.recut = true // the files are runs of the order recorded at that layout
+		} else if r := e.recentLayout(lk); r != nil {
+			// Its files are not runs of the Layouter's order: the summaries of that order stay,
+			// unused until a re-cut makes the files runs of it again.
+			e.seg.recut = false
+			e.partValues = append(e.partValues[:0], r.partValues...)
+			e.setFiles(r.files)
+			lk.gen++
+			e.last, e.paths = lk, r.paths
+			return r.files, r.paths, nil
 		} else {
 			var err error
 			e.seg.reset(nil, len(t.Leaves)) // the Layout below rewrites the order it recorded
+			e.layFor = layoutKey{}
 			files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, opt)
 			if err != nil {
 				return nil, nil, err
+			}
+			if e.lay.SortedOrder() != nil {
+				e.layFor = id
 			}
 			e.seg.reset(e.lay.SortedOrder(), len(t.Leaves)) // positions in allRows are rows
 		}
@@ -504,7 +538,16 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		// One directory per partition value, each laid out on its own as OPTIMIZE lays out one bin
 		// per partition: range ids are quantiles of that partition's rows, and it gets
 		// max(1, rows/rowsPerFile) files, Delta's approxNumFiles with rows standing for bytes.
+		if r := e.recentLayout(lk); r != nil {
+			e.seg.recut = false // as above
+			e.partValues = append(e.partValues[:0], r.partValues...)
+			e.setFiles(r.files)
+			lk.gen++
+			e.last, e.paths = lk, r.paths
+			return r.files, r.paths, nil
+		}
 		e.seg.reset(nil, len(t.Leaves))
+		e.layFor = layoutKey{} // the Layouter now holds the last partition's order
 		rowsPerFile := max(1, t.NumRows/max(1, numFiles))
 		for bi, bin := range layout.Bins(t, parts) {
 			ranks := make([]layout.Ranks, len(keys))
@@ -528,10 +571,44 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			}
 		}
 	}
+	if !recut {
+		e.keepRecent(lk, files, paths) // a re-cut is made again from the Layouter's order instead
+	}
 	e.setFiles(files)
 	lk.gen++
 	e.last, e.paths = lk, paths
 	return files, paths, nil
+}
+
+// recentLayout returns the kept layout for key (its gen ignored), or nil.
+func (e *Engine) recentLayout(key layoutKey) *recentLayout {
+	key.gen = 0
+	for i := range e.recent {
+		if e.recent[i].key == key {
+			return &e.recent[i]
+		}
+	}
+	return nil
+}
+
+// keepRecent keeps a copy of a layout just computed, dropping the oldest kept beyond
+// maxRecentLayouts. The files are copied: the Layouter reuses its arrays on its next Layout.
+func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
+	key.gen = 0
+	n := 0
+	for _, f := range files {
+		n += len(f)
+	}
+	rows := make([]int32, 0, n)
+	kept := make([][]int32, len(files))
+	for i, f := range files {
+		rows = append(rows, f...)
+		kept[i] = rows[len(rows)-len(f) : len(rows) : len(rows)]
+	}
+	if len(e.recent) == maxRecentLayouts {
+		e.recent = append(e.recent[:0], e.recent[1:]...)
+	}
+	e.recent = append(e.recent, recentLayout{key: key, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues)})
 }
 
 // setFiles makes files the current layout, with no rank ranges yet and the row → file map made

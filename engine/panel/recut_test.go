@@ -1,6 +1,7 @@
 package panel
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -73,6 +74,52 @@ func TestSegmentRanges(t *testing.T) {
 		}
 		if checked < 3 {
 			t.Fatalf("only %d columns checked", checked)
+		}
+	}
+}
+
+// TestKnobSequencesMatchFreshRuns: an engine driven through a long seeded sequence of knob
+// moves (layout, keys, files, partitioning, noise, indexed columns, query), as a reader flips
+// between settings and back, gives at every step what a fresh engine gives. It covers the
+// re-cut of the Layouter's order after other layouts were shown, and the recent layouts kept
+// for a knob flipped back (Engine.recent).
+func TestKnobSequencesMatchFreshRuns(t *testing.T) {
+	layouts := []string{"hilbert", "zorder", "orderby", "append"}
+	keySets := [][]string{{"user_id", "event_date"}, {"event_date", "user_id"}, {"user_id"}, {"campaign_id", "region_id"}}
+	filesSet := []int{32, 20, 57, 1}
+	wheres := []string{"user_id = 31415926", "region_id IN (1, 2)", ""}
+	for _, onDemand := range []bool{true, false} {
+		rng := rand.New(rand.NewPCG(7, 11))
+		e := Engine{StatsOnDemand: onDemand}
+		p := scenario.Default().Panel
+		p.Rows = 20_000
+		for step := range 160 {
+			switch rng.IntN(7) {
+			case 0, 1:
+				p.Layout = layouts[rng.IntN(len(layouts))]
+			case 2:
+				p.Keys = keySets[rng.IntN(len(keySets))]
+			case 3, 4:
+				p.Files = filesSet[rng.IntN(len(filesSet))]
+			case 5:
+				if p.PartitionBy == nil && rng.IntN(3) == 0 {
+					p.PartitionBy = []string{"region_id"}
+				} else {
+					p.PartitionBy = nil
+				}
+			case 6:
+				p.Where = wheres[rng.IntN(len(wheres))]
+				p.NoNoise = rng.IntN(2) == 0
+			}
+			got := e.Run(p)
+			fresh := Engine{StatsOnDemand: onDemand}
+			want := fresh.Run(p)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("onDemand=%v step %d (%s on %v, %d files, partitioned by %v, where %q): the result differs from a fresh run", onDemand, step, p.Layout, p.Keys, p.Files, p.PartitionBy, p.Where)
+			}
+		}
+		if len(e.recent) == 0 {
+			t.Fatal("no layout was kept: the sequence never exercised Engine.recent")
 		}
 	}
 }
