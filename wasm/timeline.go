@@ -245,7 +245,7 @@ func indent(v any) string {
 
 // setHidden hides or shows an element unless it already is: like setText, a slider move then
 // mutates no element whose state did not change, so the frame's forced layout (Ebiten reads the
-// body's size every frame, internal/ui/ui_js.go outsideSize) has less to do.
+// body's size in every frame it draws, internal/ui/ui_js.go outsideSize) has less to do.
 func (a *app) setHidden(id string, hidden bool) {
 	if was, ok := a.hidden[id]; ok && was == hidden {
 		return

@@ -93,9 +93,10 @@ type layoutKey struct {
 	gen      int // bumped whenever a layout is computed
 }
 
-// maxRecentLayouts is how many layouts the engine keeps besides the current one, so that
-// flipping a knob back (Z-order to Hilbert and back, keys swapped and swapped back) shows the
-// earlier layout without laying the table out again. Each holds a row index per row.
+// maxRecentLayouts is how many of the layouts it computed the engine keeps (the current one
+// among them), so that flipping a knob back (Z-order to Hilbert and back, keys swapped and
+// swapped back) shows the earlier layout without laying the table out again. Each holds a row
+// index per row.
 const maxRecentLayouts = 4
 
 // recentLayout is a layout computed earlier for this table: its files (a copy, in one array of
@@ -509,14 +510,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			}
 			e.seg.recut = true // the files are runs of the order recorded at that layout
 		} else if r := e.recentLayout(lk); r != nil {
-			// Its files are not runs of the Layouter's order: the summaries of that order stay,
-			// unused until a re-cut makes the files runs of it again.
-			e.seg.recut = false
-			e.partValues = append(e.partValues[:0], r.partValues...)
-			e.setFiles(r.files)
-			lk.gen++
-			e.last, e.paths = lk, r.paths
-			return r.files, r.paths, nil
+			return e.showRecent(r, lk)
 		} else {
 			var err error
 			e.seg.reset(nil, len(t.Leaves)) // the Layout below rewrites the order it recorded
@@ -539,12 +533,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		// per partition: range ids are quantiles of that partition's rows, and it gets
 		// max(1, rows/rowsPerFile) files, Delta's approxNumFiles with rows standing for bytes.
 		if r := e.recentLayout(lk); r != nil {
-			e.seg.recut = false // as above
-			e.partValues = append(e.partValues[:0], r.partValues...)
-			e.setFiles(r.files)
-			lk.gen++
-			e.last, e.paths = lk, r.paths
-			return r.files, r.paths, nil
+			return e.showRecent(r, lk)
 		}
 		e.seg.reset(nil, len(t.Leaves))
 		e.layFor = layoutKey{} // the Layouter now holds the last partition's order
@@ -589,6 +578,18 @@ func (e *Engine) recentLayout(key layoutKey) *recentLayout {
 		}
 	}
 	return nil
+}
+
+// showRecent makes a kept layout the current one (key lk). Its files are not runs of the
+// Layouter's order: the summaries of that order stay, unused until a re-cut makes the files
+// runs of it again.
+func (e *Engine) showRecent(r *recentLayout, lk layoutKey) ([][]int32, []string, error) {
+	e.seg.recut = false
+	e.partValues = append(e.partValues[:0], r.partValues...)
+	e.setFiles(r.files)
+	lk.gen++
+	e.last, e.paths = lk, r.paths
+	return r.files, r.paths, nil
 }
 
 // keepRecent keeps a copy of a layout just computed, dropping the oldest kept beyond
