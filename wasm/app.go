@@ -28,7 +28,7 @@ type app struct {
 	selected int           // index of the file whose add action is shown; -1 = none
 	engineMs float64       // the last recompute (panel run, or selecting a timeline day), for the timing script
 	drawMs   float64       // Go time issuing the last frame's draws
-	dirty    bool          // the scenario changed; recompute on the next tick
+	dirty    bool          // the scenario changed; recompute in the next frame
 
 	wantPNG     bool // Draw reads the frame back for the PNG export
 	doc         dom.Document
@@ -38,6 +38,7 @@ type app struct {
 	shown       map[string]string      // element id → the text setText last gave it
 	hidden      map[string]bool        // element id → whether setHidden last hid it
 	knobShown   map[string]string      // knob id → the value its control shows (syncControls)
+	dayMax      string                 // the day slider's max attribute as last written
 	els         map[string]dom.Element // element id → the element (byID)
 	viewBoxes   []viewBox              // the knobs and panels shown in one view only
 	lastInput   time.Time              // the last control change, or the first frame (fillIdle waits for a pause)
@@ -82,7 +83,8 @@ func (a *app) byID(id string) dom.Element {
 }
 
 func newApp() *app {
-	a := &app{doc: dom.GetWindow().Document(), selected: -1}
+	a := &app{doc: dom.GetWindow().Document(), selected: -1,
+		shown: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
 	a.eng.StatsOnDemand = true // one file's statistics are shown at a time (showSelected)
 	a.eng.OmitLink = true      // the URL is written from a.sc, debounced (url.go)
 	sc, err := scenarioFromURL()

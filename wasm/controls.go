@@ -58,13 +58,11 @@ func (a *app) onKnob(k *knob, v string) {
 		return
 	}
 	a.inputError("", "")
-	if a.knobShown != nil {
-		a.knobShown[k.ID] = v // the control shows what was typed or dragged
-	}
+	a.knobShown[k.ID] = v // the control shows what was typed or dragged
 	a.sc = next
 	a.lastInput = time.Now()
-	// Recompute on the next tick, not here: a dragged slider fires inputs faster than frames,
-	// and only the last one per frame needs an answer.
+	// Recompute in the frame asked for here, not now: a dragged slider can fire inputs faster
+	// than frames, and only the last one per frame needs an answer.
 	a.dirty = true
 	ebiten.ScheduleFrame()
 	a.mu.Unlock()
@@ -76,9 +74,6 @@ func (a *app) onKnob(k *knob, v string) {
 func (a *app) syncControls() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.knobShown == nil {
-		a.knobShown = map[string]string{}
-	}
 	for i := range knobs {
 		k := &knobs[i]
 		el := a.byID(k.ID)
@@ -88,9 +83,9 @@ func (a *app) syncControls() {
 		v := k.Get(&a.sc)
 		if k.ID == "day" {
 			// Before the value: a value above the old max would be clamped.
-			if m := strconv.Itoa(a.sc.Timeline.Days); a.knobShown["day max"] != m {
+			if m := strconv.Itoa(a.sc.Timeline.Days); a.dayMax != m {
 				el.SetAttribute("max", m)
-				a.knobShown["day max"] = m
+				a.dayMax = m
 			}
 		}
 		if k.Kind == knobRange {

@@ -33,7 +33,7 @@ type game struct {
 	groupOrder []int
 }
 
-// Update recomputes when a control changed the scenario since the last tick, and turns pointer
+// Update recomputes when a control changed the scenario since the last frame, and turns pointer
 // input into a selection: hover with a mouse, tap on a touch screen.
 func (g *game) Update() error {
 	g.app.mu.Lock()
@@ -77,8 +77,8 @@ func (g *game) Draw(screen *ebiten.Image) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.dirty {
-		// A control moved since the last tick and Ebiten ran no Update this frame (ticks follow
-		// the clock, frames follow requestAnimationFrame): answer in this frame, not the next.
+		// A control moved after this frame's Update. Ebiten runs one Update before each Draw in
+		// FPSModeVsyncOffMinimum, so this is a guard: Draw never paints a stale answer.
 		a.dirty = false
 		a.recompute()
 	}

@@ -259,18 +259,12 @@ func (a *app) setHidden(id string, hidden bool) {
 	} else {
 		el.RemoveAttribute("hidden")
 	}
-	if a.hidden == nil {
-		a.hidden = map[string]bool{}
-	}
 	a.hidden[id] = hidden
 }
 
 // setText sets an element's text unless it already shows it: a dragged day slider then leaves
 // the panels whose text did not change alone (no DOM mutation, no re-layout).
 func (a *app) setText(id, text string) {
-	if a.shown == nil {
-		a.shown = map[string]string{}
-	}
 	if old, ok := a.shown[id]; ok && old == text {
 		return
 	}

@@ -101,8 +101,8 @@ func coldFirstFrame(b *testing.B, url string) float64 {
 //   - for every preset, the time from a slider input to the next drawn frame (p50, p95 over 100
 //     moves of a mouse drag);
 //   - knobs that are not sliders, operated from the keyboard on the default scenario: the layout
-//     select (every step lays the table out again) and dataSkippingNumIndexedCols (statistics
-//     collected again), p50 and p95 over 24 key presses each.
+//     select (a step lays the table out, or shows one of the engine's kept layouts) and
+//     dataSkippingNumIndexedCols (statistics collected again), p50 and p95 over 24 key presses.
 func BenchmarkWidget(b *testing.B) {
 	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
 	pairs := 5
