@@ -37,8 +37,12 @@
   start().catch((e) => fail(e && e.message ? e.message : String(e)));
 
   // Offline after one visit: the service worker precaches this build (scope: this directory).
+  // Registered once the first frame is drawn: installing fetches and stores the whole build,
+  // which on a first visit would compete with the page's own download, compile and first run.
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch(() => { /* private mode, file:// ... */ });
+    window.addEventListener("layoutlab:ready", () => {
+      navigator.serviceWorker.register("sw.js").catch(() => { /* private mode, file:// ... */ });
+    }, { once: true });
   }
 
   // Embedded in a docs page: report the height the controls need, so embed.js can size the iframe.

@@ -242,4 +242,6 @@ func (a *app) markReady() {
 	if el := a.byID("controls"); el != nil {
 		el.RemoveAttribute("hidden")
 	}
+	// loader.js registers the service worker on this event, after the first frame.
+	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))
 }

@@ -91,6 +91,9 @@ func writeServiceWorker(src, out string) error {
 		if rel == "sw.js" || rel == "layoutlab.wasm" {
 			return nil
 		}
+		if strings.HasPrefix(rel, "bench/") { // the timing script's baseline, not the product
+			return nil
+		}
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
