@@ -214,6 +214,7 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 	}
 	x.counts = counts
 
+	dst = slices.Grow(dst, len(ranks))
 	for _, r := range ranks {
 		var v int32
 		if r >= 0 {

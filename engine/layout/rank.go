@@ -79,6 +79,13 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 	}
 	var s table.RadixSorter
 	s.SortPairs(keys, pos)
+	distinct := 0
+	for j, k := range keys {
+		if j == 0 || keys[j-1] != k {
+			distinct++
+		}
+	}
+	r.Rep = make([]int32, 0, distinct) // exact: growing it by append copied it ~17 times
 	rank := int32(-1)
 	for j, k := range keys {
 		if j == 0 || keys[j-1] != k {

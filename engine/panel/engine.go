@@ -189,11 +189,20 @@ func (e *Engine) FillAll(max int) (remaining bool, err error) {
 	return false, nil
 }
 
+// tableRows returns the rows 0..n-1 of the current table, made once: clustering an unpartitioned
+// table is one OPTIMIZE bin, the whole table, and each key is ranked over it.
+func (e *Engine) tableRows() []int32 {
+	if len(e.allRows) != e.tbl.NumRows {
+		e.allRows = layout.AllRows(e.tbl.NumRows)
+	}
+	return e.allRows
+}
+
 func (e *Engine) rankOf(leaf int) layout.Ranks {
 	if r, ok := e.ranks[leaf]; ok {
 		return r
 	}
-	r := layout.RankRows(&e.tbl.Cols[leaf], layout.AllRows(e.tbl.NumRows))
+	r := layout.RankRows(&e.tbl.Cols[leaf], e.tableRows())
 	e.ranks[leaf] = r
 	return r
 }
@@ -493,16 +502,12 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		for i, k := range keys {
 			ranks[i] = e.rankOf(k)
 		}
-		// Clustering an unpartitioned table is one OPTIMIZE bin: the whole table.
-		if len(e.allRows) != t.NumRows {
-			e.allRows = layout.AllRows(t.NumRows)
-		}
 		// Only the number of files differs from the layout the Layouter last computed (the files
 		// slider, or a knob flipped back to it): re-cut its clustered order.
 		id := lk
 		id.numFiles, id.gen = 0, 0
 		if e.layFor == id {
-			files, recut = e.lay.Recut(e.allRows, numFiles)
+			files, recut = e.lay.Recut(e.tableRows(), numFiles)
 		}
 		if recut {
 			if e.seg.order == nil { // a partitioned layout was shown since: summarise the order again
@@ -515,7 +520,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			var err error
 			e.seg.reset(nil, len(t.Leaves)) // the Layout below rewrites the order it recorded
 			e.layFor = layoutKey{}
-			files, err = e.lay.Layout(e.allRows, ranks, kind, numFiles, opt)
+			files, err = e.lay.Layout(e.tableRows(), ranks, kind, numFiles, opt)
 			if err != nil {
 				return nil, nil, err
 			}
