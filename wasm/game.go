@@ -31,6 +31,10 @@ type game struct {
 	groupedFor *timeline.DayFiles
 	groups     []view.Group
 	groupOrder []int
+	// The timeline grid's buffers, reused from frame to frame.
+	gridCells  []view.Cell
+	gridFrames []view.Frame
+	hitCells   []view.Cell
 }
 
 // Update recomputes when a control changed the scenario since the last frame, and turns pointer

@@ -4,6 +4,7 @@ package main
 
 import (
 	"image/color"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -59,8 +60,11 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 		g.groupedFor = a.tl.files
 	}
 	groups, order := g.groups, g.groupOrder
-	cells, frames := view.GroupedLayout(groups, area)
-	g.cells = make([]view.Cell, len(a.tl.files.Files))
+	g.gridCells, g.gridFrames = view.AppendGroupedLayout(g.gridCells[:0], g.gridFrames[:0], groups, area)
+	cells, frames := g.gridCells, g.gridFrames
+	g.hitCells = slices.Grow(g.hitCells[:0], len(a.tl.files.Files))[:len(a.tl.files.Files)]
+	clear(g.hitCells)
+	g.cells = g.hitCells
 	for i, cl := range cells {
 		fi := order[i]
 		g.cells[fi] = view.Cell{X: cl.X - pad, Y: cl.Y, W: cl.W, H: cl.H} // hit boxes share the grid's pad offset
@@ -101,37 +105,50 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 
 // groupFiles groups the day's files by ZCube, else partition, else "unclustered", in order of
 // first appearance; order maps each laid-out cell back to its file. Whether a cube is sealed is
-// the engine's answer (FileInfo.Sealed), the same rule its sealed_zcubes counts.
+// the engine's answer (FileInfo.Sealed), the same rule its sealed_zcubes counts. It runs on every
+// day-slider move over thousands of files, so it counts first and fills one array.
 func groupFiles(df *timeline.DayFiles) ([]view.Group, []int) {
-	idx := map[string]int{}
-	var keys []string
-	var members [][]int
+	cubes, parts := map[string]int32{}, map[string]int32{} // a file has a cube or a partition ("" = none)
+	gi := make([]int32, len(df.Files))
+	var first []int // each group's first file
 	for i, f := range df.Files {
-		k := "z:" + f.ZCube
+		idx, key := cubes, f.ZCube
 		if f.ZCube == "" {
-			k = "p:" + f.Partition
+			idx, key = parts, f.Partition
 		}
-		gi, ok := idx[k]
+		g, ok := idx[key]
 		if !ok {
-			gi = len(keys)
-			idx[k] = gi
-			keys = append(keys, k)
-			members = append(members, nil)
+			g = int32(len(first))
+			idx[key] = g
+			first = append(first, i)
 		}
-		members[gi] = append(members[gi], i)
+		gi[i] = g
 	}
-	groups := make([]view.Group, len(keys))
-	var order []int
-	for gi, k := range keys {
-		for _, i := range members[gi] {
-			f := df.Files[i]
-			groups[gi].Files = append(groups[gi].Files, view.FileCell{Span: f.Max - f.Min, Read: f.Read})
-			order = append(order, i)
+	count := make([]int, len(first)+1)
+	for _, g := range gi {
+		count[g+1]++
+	}
+	for g := 1; g < len(count); g++ {
+		count[g] += count[g-1] // count[g] is now group g's first slot
+	}
+	cells := make([]view.FileCell, len(df.Files))
+	order := make([]int, len(df.Files))
+	for i, g := range gi {
+		f := df.Files[i]
+		cells[count[g]] = view.FileCell{Span: f.Max - f.Min, Read: f.Read}
+		order[count[g]] = i
+		count[g]++
+	}
+	groups := make([]view.Group, len(first))
+	start := 0
+	for g, i := range first {
+		end := count[g]
+		groups[g].Files = cells[start:end:end]
+		if df.Files[i].ZCube != "" {
+			groups[g].Sealed = df.Files[i].Sealed
+			groups[g].Open = !groups[g].Sealed
 		}
-		if k[0] == 'z' {
-			groups[gi].Sealed = df.Files[members[gi][0]].Sealed
-			groups[gi].Open = !groups[gi].Sealed
-		}
+		start = end
 	}
 	return groups, order
 }

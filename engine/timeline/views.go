@@ -131,6 +131,7 @@ func (res *Result) DayFiles(day int) (*DayFiles, error) {
 			cubeBytes[f.cube] += f.size
 		}
 	}
+	dirs := map[string]string{} // one directory name per partition value, not one per file
 	for i, id := range ds.live {
 		f := r.f(id)
 		lo, hi := r.filePos(sc, id, leaf)
@@ -141,7 +142,13 @@ func (res *Result) DayFiles(day int) (*DayFiles, error) {
 			fi.Sealed = cubeBytes[f.cube] >= r.minCube
 		}
 		if r.partitioned {
-			fi.Partition = ColEventDate + "=" + f.part[ColEventDate]
+			v := f.part[ColEventDate]
+			dir, ok := dirs[v]
+			if !ok {
+				dir = ColEventDate + "=" + v
+				dirs[v] = dir
+			}
+			fi.Partition = dir
 		}
 		out.Files[i] = fi
 	}

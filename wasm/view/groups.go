@@ -15,12 +15,14 @@ type Frame struct {
 	Sealed, Open bool
 }
 
-// GroupedLayout gives each group a column of equal width and stacks its files in that column
-// bottom-up, all cells the same size (the largest that fits every group), so a group's height
-// shows its file count. Cells come back in group order.
-func GroupedLayout(groups []Group, area Rect) ([]Cell, []Frame) {
+// AppendGroupedLayout gives each group a column of equal width and stacks its files in that
+// column bottom-up, all cells the same size (the largest that fits every group), so a group's
+// height shows its file count. It appends the cells, in group order, to cells and the groups'
+// outlines to frames: a day-slider move lays out thousands of files, and reusing the slices
+// keeps that from feeding the garbage collector.
+func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect) ([]Cell, []Frame) {
 	if len(groups) == 0 || area.W <= 0 || area.H <= 0 {
-		return nil, nil
+		return cells, frames
 	}
 	colW := area.W / float64(len(groups))
 	gapX := math.Min(6, colW*0.15)
@@ -49,8 +51,6 @@ func GroupedLayout(groups []Group, area Rect) ([]Cell, []Frame) {
 	c := lo
 	per := math.Max(1, math.Floor(inner/c))
 	gap := math.Min(1.5, c*0.12)
-	var cells []Cell
-	var frames []Frame
 	for gi, g := range groups {
 		x0 := area.X + float64(gi)*colW + gapX/2
 		rows := math.Ceil(float64(len(g.Files)) / per)

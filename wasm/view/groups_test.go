@@ -6,7 +6,7 @@ func TestGroupedLayoutFitsEveryGroup(t *testing.T) {
 	mk := func(n int) []FileCell { return make([]FileCell, n) }
 	groups := []Group{{Files: mk(120), Sealed: true}, {Files: mk(120), Sealed: true}, {Files: mk(40), Open: true}}
 	area := Rect{X: 10, Y: 20, W: 600, H: 300}
-	cells, frames := GroupedLayout(groups, area)
+	cells, frames := AppendGroupedLayout(nil, nil, groups, area)
 	if len(cells) != 280 || len(frames) != 3 {
 		t.Fatalf("%d cells, %d frames", len(cells), len(frames))
 	}
