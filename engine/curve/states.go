@@ -132,6 +132,16 @@ func tableFor(n int) *table {
 	return tables[n].Load()
 }
 
+// stateRow fills state m's row: for each x1 = i, the point's y and next state (next(y, m)).
+// (Its own function: newTable runs once per dimension count, and with this loop inline it was
+// large enough that V8 recompiled it, uselessly, during the widget's first run.)
+func stateRow(row []uint32, n uint32, m matrix, next func(y uint32, m matrix) uint32) {
+	for i := range uint32(len(row)) {
+		y := grayInverse(m.transform(n, i))
+		row[i] = next(y, m)<<n | y
+	}
+}
+
 func newTable(n uint32) *table {
 	size := uint32(1) << n
 	x2s := x2GrayCodes(n)
@@ -173,14 +183,9 @@ func newTable(n uint32) *table {
 	// Every later state s (matrix M): the point whose x1 is i sits where the initial state puts
 	// x1 = M·i, and moves to (that point's next matrix)·M. New states join the end of the queue,
 	// which is mats itself since ids grow in creation order.
+	row := make([]uint32, size)
 	for s := 1; s < len(mats); s++ {
-		m := mats[s]
-		row := make([]uint32, size)
-		for i := range size {
-			y := grayInverse(m.transform(n, i))
-			next := stateOf(mats[next0[y]].multiply(n, m))
-			row[i] = next<<n | y
-		}
+		stateRow(row, n, mats[s], func(y uint32, m matrix) uint32 { return stateOf(mats[next0[y]].multiply(n, m)) })
 		one = append(one, row...)
 	}
 

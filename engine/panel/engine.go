@@ -529,40 +529,14 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			}
 			e.seg.reset(e.lay.SortedOrder(), len(t.Leaves)) // positions in allRows are rows
 		}
-		for i := range files {
-			paths = append(paths, namer.Name("", i))
-			e.partValues = append(e.partValues, nil)
-		}
+		paths = e.nameFiles(namer, len(files))
 	} else {
-		// One directory per partition value, each laid out on its own as OPTIMIZE lays out one bin
-		// per partition: range ids are quantiles of that partition's rows, and it gets
-		// max(1, rows/rowsPerFile) files, Delta's approxNumFiles with rows standing for bytes.
 		if r := e.recentLayout(lk); r != nil {
 			return e.showRecent(r, lk)
 		}
-		e.seg.reset(nil, len(t.Leaves))
-		e.layFor = layoutKey{} // the Layouter now holds the last partition's order
-		rowsPerFile := max(1, t.NumRows/max(1, numFiles))
-		for bi, bin := range layout.Bins(t, parts) {
-			ranks := make([]layout.Ranks, len(keys))
-			for i, k := range keys {
-				ranks[i] = layout.RankRows(&t.Cols[k], bin.Rows)
-			}
-			bf, err := e.lay.Layout(bin.Rows, ranks, kind, max(1, len(bin.Rows)/rowsPerFile), layout.Options{Seed: seed + uint64(bi), NoNoise: opt.NoNoise})
-			if err != nil {
-				return nil, nil, err
-			}
-			pv := make(map[string]string, len(parts))
-			for i, c := range parts {
-				if v := bin.Values[i]; !v.Absent() {
-					pv[t.Leaves[c].Name()] = v.String() // a missing key is a NULL partition value
-				}
-			}
-			for _, f := range bf {
-				files = append(files, append([]int32(nil), f...))
-				paths = append(paths, namer.Name(bin.Dir, len(paths)))
-				e.partValues = append(e.partValues, pv)
-			}
+		var err error
+		if files, paths, err = e.layoutPartitions(t, kind, keys, parts, numFiles, opt, namer); err != nil {
+			return nil, nil, err
 		}
 	}
 	if !recut {
@@ -571,6 +545,49 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 	e.setFiles(files)
 	lk.gen++
 	e.last, e.paths = lk, paths
+	return files, paths, nil
+}
+
+// nameFiles names the n files of an unpartitioned layout. (Apart from layout, as is
+// layoutPartitions, to keep layout small: under wasm a large function whose loops run a few
+// dozen times is recompiled by V8's optimizing tier while the widget's first run goes on.)
+func (e *Engine) nameFiles(namer *layout.FileNamer, n int) []string {
+	paths := make([]string, n)
+	for i := range paths {
+		paths[i] = namer.Name("", i)
+		e.partValues = append(e.partValues, nil)
+	}
+	return paths
+}
+
+// layoutPartitions lays out one directory per partition value, each on its own as OPTIMIZE lays
+// out one bin per partition: range ids are quantiles of that partition's rows, and it gets
+// max(1, rows/rowsPerFile) files, Delta's approxNumFiles with rows standing for bytes.
+func (e *Engine) layoutPartitions(t *table.Table, kind layout.Kind, keys, parts []int, numFiles int, opt layout.Options, namer *layout.FileNamer) (files [][]int32, paths []string, err error) {
+	e.seg.reset(nil, len(t.Leaves))
+	e.layFor = layoutKey{} // the Layouter now holds the last partition's order
+	rowsPerFile := max(1, t.NumRows/max(1, numFiles))
+	for bi, bin := range layout.Bins(t, parts) {
+		ranks := make([]layout.Ranks, len(keys))
+		for i, k := range keys {
+			ranks[i] = layout.RankRows(&t.Cols[k], bin.Rows)
+		}
+		bf, err := e.lay.Layout(bin.Rows, ranks, kind, max(1, len(bin.Rows)/rowsPerFile), layout.Options{Seed: opt.Seed + uint64(bi), NoNoise: opt.NoNoise})
+		if err != nil {
+			return nil, nil, err
+		}
+		pv := make(map[string]string, len(parts))
+		for i, c := range parts {
+			if v := bin.Values[i]; !v.Absent() {
+				pv[t.Leaves[c].Name()] = v.String() // a missing key is a NULL partition value
+			}
+		}
+		for _, f := range bf {
+			files = append(files, append([]int32(nil), f...))
+			paths = append(paths, namer.Name(bin.Dir, len(paths)))
+			e.partValues = append(e.partValues, pv)
+		}
+	}
 	return files, paths, nil
 }
 

@@ -128,48 +128,58 @@ func specFields(cols []ColumnSpec, path []string, depth int) ([]Field, int, erro
 		return nil, 0, fmt.Errorf("table: column %q: structs nest deeper than %d levels", strings.Join(path, "."), MaxStructDepth)
 	}
 	seen := map[string]bool{}
-	var fields []Field
+	fields := make([]Field, 0, len(cols))
 	leaves := 0
 	for i := range cols {
-		c := &cols[i]
-		name := strings.Join(append(slices.Clone(path), c.Name), ".")
-		if err := validName(c.Name); err != nil {
-			return nil, 0, fmt.Errorf("table: column %d under %q: %v", i+1, strings.Join(path, "."), err)
-		}
-		if seen[strings.ToLower(c.Name)] {
-			// Spark resolves names case-insensitively, so "a" and "A" would be the same column.
-			return nil, 0, fmt.Errorf("table: duplicate column %q", name)
-		}
-		seen[strings.ToLower(c.Name)] = true
-		typ, err := ParseType(c.Type)
+		f, n, err := specField(&cols[i], i, path, depth, seen)
 		if err != nil {
-			return nil, 0, fmt.Errorf("table: column %q: %v", name, err)
+			return nil, 0, err
 		}
-		if typ.Kind == Struct {
-			if len(c.Fields) == 0 {
-				return nil, 0, fmt.Errorf("table: column %q: struct has no fields", name)
-			}
-			sub, n, err := specFields(c.Fields, append(slices.Clone(path), c.Name), depth+1)
-			if err != nil {
-				return nil, 0, err
-			}
-			typ.Fields = sub
-			leaves += n
-		} else {
-			if len(c.Fields) > 0 {
-				return nil, 0, fmt.Errorf("table: column %q: only a struct has fields, not %s", name, typ)
-			}
-			if err := c.validate(name, typ); err != nil {
-				return nil, 0, err
-			}
-			leaves++
-		}
+		leaves += n
 		if leaves > MaxLeaves {
 			return nil, 0, fmt.Errorf("table: spec has more than the limit of %d leaf columns", MaxLeaves)
 		}
-		fields = append(fields, Field{Name: c.Name, Type: typ, Nullable: !c.NotNull})
+		fields = append(fields, f)
 	}
 	return fields, leaves, nil
+}
+
+// specField is column i of a struct (or of the top level) at path: its field and its number of
+// leaves. (Apart from specFields' loop to keep that small; see validate.)
+func specField(c *ColumnSpec, i int, path []string, depth int, seen map[string]bool) (Field, int, error) {
+	name := strings.Join(append(slices.Clone(path), c.Name), ".")
+	if err := validName(c.Name); err != nil {
+		return Field{}, 0, fmt.Errorf("table: column %d under %q: %v", i+1, strings.Join(path, "."), err)
+	}
+	if seen[strings.ToLower(c.Name)] {
+		// Spark resolves names case-insensitively, so "a" and "A" would be the same column.
+		return Field{}, 0, fmt.Errorf("table: duplicate column %q", name)
+	}
+	seen[strings.ToLower(c.Name)] = true
+	typ, err := ParseType(c.Type)
+	if err != nil {
+		return Field{}, 0, fmt.Errorf("table: column %q: %v", name, err)
+	}
+	leaves := 1
+	if typ.Kind == Struct {
+		if len(c.Fields) == 0 {
+			return Field{}, 0, fmt.Errorf("table: column %q: struct has no fields", name)
+		}
+		sub, n, err := specFields(c.Fields, append(slices.Clone(path), c.Name), depth+1)
+		if err != nil {
+			return Field{}, 0, err
+		}
+		typ.Fields = sub
+		leaves = n
+	} else {
+		if len(c.Fields) > 0 {
+			return Field{}, 0, fmt.Errorf("table: column %q: only a struct has fields, not %s", name, typ)
+		}
+		if err := c.validate(name, typ); err != nil {
+			return Field{}, 0, err
+		}
+	}
+	return Field{Name: c.Name, Type: typ, Nullable: !c.NotNull}, leaves, nil
 }
 
 func validName(n string) error {
@@ -204,51 +214,71 @@ var supportedDists = [...]uint8{
 	Struct:       0,
 }
 
+// validate checks one leaf column's spec against its type. The checks are split by what they
+// look at: under wasm one large function run for each of the 36 columns was recompiled by V8's
+// optimizing tier during the widget's first run, for nothing.
 func (c *ColumnSpec) validate(name string, t Type) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("table: column %q (%s, %s): %s", name, t, c.Dist, fmt.Sprintf(format, args...))
+	if msg := c.checkDist(t); msg != "" {
+		return c.invalid(name, t, msg)
 	}
+	if msg := c.checkValues(t); msg != "" {
+		return c.invalid(name, t, msg)
+	}
+	return nil
+}
+
+func (c *ColumnSpec) invalid(name string, t Type, msg string) error {
+	return fmt.Errorf("table: column %q (%s, %s): %s", name, t, c.Dist, msg)
+}
+
+// checkDist checks the null fraction and the distribution's own parameters.
+func (c *ColumnSpec) checkDist(t Type) string {
 	if !(c.NullFraction >= 0 && c.NullFraction <= 1) {
-		return bad("null fraction %v is outside [0, 1]", c.NullFraction)
+		return fmt.Sprintf("null fraction %v is outside [0, 1]", c.NullFraction)
 	}
 	if c.NotNull && c.NullFraction > 0 {
-		return bad("NOT NULL column with null fraction %v", c.NullFraction)
+		return fmt.Sprintf("NOT NULL column with null fraction %v", c.NullFraction)
 	}
 	if int(c.Dist) >= len(distributionNames) {
-		return bad("unknown distribution")
+		return "unknown distribution"
 	}
 	if int(t.Kind) >= len(supportedDists) || supportedDists[t.Kind]&(1<<c.Dist) == 0 {
-		return bad("distribution not supported for this type")
+		return "distribution not supported for this type"
 	}
 	switch c.Dist {
 	case Uniform, HighCardinality:
 		if t.Kind != String && t.Kind != Boolean && t.Kind != Binary && c.Min > c.Max {
-			return bad("min %d > max %d", c.Min, c.Max)
+			return fmt.Sprintf("min %d > max %d", c.Min, c.Max)
 		}
 		if t.Kind != String && t.Kind != Boolean && t.Kind != Binary || c.Dist == HighCardinality {
 			if d := c.Max - c.Min; d < 0 || d == math.MaxInt64 {
-				return bad("range %d..%d is too wide", c.Min, c.Max)
+				return fmt.Sprintf("range %d..%d is too wide", c.Min, c.Max)
 			}
 		}
 	case Zipf, LowCardinality:
 		if t.Kind != Boolean && (c.K < 1 || c.K > MaxCardinality) {
-			return bad("K = %d, want 1..%d distinct values", c.K, MaxCardinality)
+			return fmt.Sprintf("K = %d, want 1..%d distinct values", c.K, MaxCardinality)
 		}
 		if c.Dist == Zipf && !(c.Skew >= 0) {
-			return bad("zipf skew %v must be >= 0 (0 means the default %v)", c.Skew, defaultSkew)
+			return fmt.Sprintf("zipf skew %v must be >= 0 (0 means the default %v)", c.Skew, defaultSkew)
 		}
 	case Sequential:
 		if c.RowsPerDay < 0 {
-			return bad("rows per day %d < 0", c.RowsPerDay)
+			return fmt.Sprintf("rows per day %d < 0", c.RowsPerDay)
 		}
 	}
+	return ""
+}
+
+// checkValues checks that the values drawn fit the type: string lengths, int and decimal ranges.
+func (c *ColumnSpec) checkValues(t Type) string {
 	if t.Kind == String || t.Kind == Binary {
 		lo, hi := c.lens()
 		if lo < 0 || hi < lo || hi > MaxStringLen {
-			return bad("length %d..%d, want 0 <= min <= max <= %d", lo, hi, MaxStringLen)
+			return fmt.Sprintf("length %d..%d, want 0 <= min <= max <= %d", lo, hi, MaxStringLen)
 		}
 		if !(c.NonASCII >= 0 && c.NonASCII <= 1) {
-			return bad("non-ASCII share %v is outside [0, 1]", c.NonASCII)
+			return fmt.Sprintf("non-ASCII share %v is outside [0, 1]", c.NonASCII)
 		}
 	}
 	if t.Kind == Int {
@@ -260,7 +290,7 @@ func (c *ColumnSpec) validate(name string, t Type) error {
 			lo, hi = c.Start, c.Start // the end is checked against the row count in Generate
 		}
 		if lo < math.MinInt32 || hi > math.MaxInt32 {
-			return bad("values %d..%d do not fit an int", lo, hi)
+			return fmt.Sprintf("values %d..%d do not fit an int", lo, hi)
 		}
 	}
 	if t.Kind == Decimal {
@@ -270,10 +300,10 @@ func (c *ColumnSpec) validate(name string, t Type) error {
 			hi = c.Min + int64(c.K) - 1
 		}
 		if c.Dist != Sequential && (lo <= -lim || hi >= lim) {
-			return bad("unscaled values %d..%d do not fit precision %d", lo, hi, t.Precision)
+			return fmt.Sprintf("unscaled values %d..%d do not fit precision %d", lo, hi, t.Precision)
 		}
 	}
-	return nil
+	return ""
 }
 
 func (c *ColumnSpec) lens() (int, int) {
