@@ -343,10 +343,12 @@ func (e *Engine) stringStats(col *table.Column, out []stats.FileStats, i, prefix
 	}
 }
 
-// reuse returns s with length n and every element zero, reallocating only when it is too short.
+// reuse returns s with length n and every element zero, reallocating only when it is too short,
+// then with room to double: a files-slider drag asks for a few more files each move, and an
+// exact fit reallocated every buffer on every move (half of a move's allocation).
 func reuse[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]T, n)
+		return make([]T, n, max(n, 2*cap(s)))
 	}
 	s = s[:n]
 	clear(s)
