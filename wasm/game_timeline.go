@@ -8,7 +8,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"layoutlab/engine/timeline"
 	"layoutlab/wasm/view"
 )
 
@@ -56,7 +55,7 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 	// The day's files, grouped.
 	area := view.Rect{X: pad, Y: top + chartH + 2*pad, W: g.w - 2*pad, H: g.h - (top + chartH + 3*pad)}
 	if g.groupedFor != a.tl.files { // a redraw of the same day (hover, resize) keeps them
-		g.groups, g.groupOrder = groupFiles(a.tl.files)
+		g.groups, g.groupOrder = view.GroupDayFiles(a.tl.files)
 		g.groupedFor = a.tl.files
 	}
 	groups, order := g.groups, g.groupOrder
@@ -101,56 +100,6 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 		}
 	}
 	g.batch.flush(screen)
-}
-
-// groupFiles groups the day's files by ZCube, else partition, else "unclustered", in order of
-// first appearance; order maps each laid-out cell back to its file. Whether a cube is sealed is
-// the engine's answer (FileInfo.Sealed), the same rule its sealed_zcubes counts. It runs on every
-// day-slider move over thousands of files, so it counts first and fills one array.
-func groupFiles(df *timeline.DayFiles) ([]view.Group, []int) {
-	cubes, parts := map[string]int32{}, map[string]int32{} // a file has a cube or a partition ("" = none)
-	gi := make([]int32, len(df.Files))
-	var first []int // each group's first file
-	for i, f := range df.Files {
-		idx, key := cubes, f.ZCube
-		if f.ZCube == "" {
-			idx, key = parts, f.Partition
-		}
-		g, ok := idx[key]
-		if !ok {
-			g = int32(len(first))
-			idx[key] = g
-			first = append(first, i)
-		}
-		gi[i] = g
-	}
-	count := make([]int, len(first)+1)
-	for _, g := range gi {
-		count[g+1]++
-	}
-	for g := 1; g < len(count); g++ {
-		count[g] += count[g-1] // count[g] is now group g's first slot
-	}
-	cells := make([]view.FileCell, len(df.Files))
-	order := make([]int, len(df.Files))
-	for i, g := range gi {
-		f := df.Files[i]
-		cells[count[g]] = view.FileCell{Span: f.Max - f.Min, Read: f.Read}
-		order[count[g]] = i
-		count[g]++
-	}
-	groups := make([]view.Group, len(first))
-	start := 0
-	for g, i := range first {
-		end := count[g]
-		groups[g].Files = cells[start:end:end]
-		if df.Files[i].ZCube != "" {
-			groups[g].Sealed = df.Files[i].Sealed
-			groups[g].Open = !groups[g].Sealed
-		}
-		start = end
-	}
-	return groups, order
 }
 
 // series is the chart's data for the current run: one value per day, the slider's day, and the

@@ -529,7 +529,8 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			}
 			e.seg.reset(e.lay.SortedOrder(), len(t.Leaves)) // positions in allRows are rows
 		}
-		paths = e.nameFiles(namer, len(files))
+		paths = nameFiles(namer, len(files))
+		e.partValues = append(e.partValues, make([]map[string]string, len(files))...) // no partition values
 	} else {
 		if r := e.recentLayout(lk); r != nil {
 			return e.showRecent(r, lk)
@@ -551,11 +552,10 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 // nameFiles names the n files of an unpartitioned layout. (Apart from layout, as is
 // layoutPartitions, to keep layout small: under wasm a large function whose loops run a few
 // dozen times is recompiled by V8's optimizing tier while the widget's first run goes on.)
-func (e *Engine) nameFiles(namer *layout.FileNamer, n int) []string {
+func nameFiles(namer *layout.FileNamer, n int) []string {
 	paths := make([]string, n)
 	for i := range paths {
 		paths[i] = namer.Name("", i)
-		e.partValues = append(e.partValues, nil)
 	}
 	return paths
 }

@@ -1,6 +1,10 @@
 package view
 
-import "math"
+import (
+	"math"
+
+	"layoutlab/engine/timeline"
+)
 
 // Group is a set of files drawn together: a ZCube, a partition, or the unclustered files.
 type Group struct {
@@ -65,4 +69,54 @@ func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect
 		frames = append(frames, Frame{Rect: Rect{X: x0 - 1, Y: area.Y + area.H - rows*c - 1, W: w + 2, H: rows*c + 2}, Sealed: g.Sealed, Open: g.Open})
 	}
 	return cells, frames
+}
+
+// GroupDayFiles groups the day's files by ZCube, else partition, else "unclustered", in order of
+// first appearance; order maps each laid-out cell back to its file. Whether a cube is sealed is
+// the engine's answer (FileInfo.Sealed), the same rule its sealed_zcubes counts. It runs on every
+// day-slider move over thousands of files, so it counts first and fills one array.
+func GroupDayFiles(df *timeline.DayFiles) ([]Group, []int) {
+	cubes, parts := map[string]int32{}, map[string]int32{} // a file has a cube or a partition ("" = none)
+	gi := make([]int32, len(df.Files))
+	var first []int // each group's first file
+	for i, f := range df.Files {
+		idx, key := cubes, f.ZCube
+		if f.ZCube == "" {
+			idx, key = parts, f.Partition
+		}
+		g, ok := idx[key]
+		if !ok {
+			g = int32(len(first))
+			idx[key] = g
+			first = append(first, i)
+		}
+		gi[i] = g
+	}
+	count := make([]int, len(first)+1)
+	for _, g := range gi {
+		count[g+1]++
+	}
+	for g := 1; g < len(count); g++ {
+		count[g] += count[g-1] // count[g] is now group g's first slot
+	}
+	cells := make([]FileCell, len(df.Files))
+	order := make([]int, len(df.Files))
+	for i, g := range gi {
+		f := df.Files[i]
+		cells[count[g]] = FileCell{Span: f.Max - f.Min, Read: f.Read}
+		order[count[g]] = i
+		count[g]++
+	}
+	groups := make([]Group, len(first))
+	start := 0
+	for g, i := range first {
+		end := count[g]
+		groups[g].Files = cells[start:end:end]
+		if df.Files[i].ZCube != "" {
+			groups[g].Sealed = df.Files[i].Sealed
+			groups[g].Open = !groups[g].Sealed
+		}
+		start = end
+	}
+	return groups, order
 }

@@ -1,6 +1,11 @@
 package view
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"layoutlab/engine/timeline"
+)
 
 func TestGroupedLayoutFitsEveryGroup(t *testing.T) {
 	mk := func(n int) []FileCell { return make([]FileCell, n) }
@@ -18,5 +23,59 @@ func TestGroupedLayoutFitsEveryGroup(t *testing.T) {
 	// The open cube holds fewer files, so its column is shorter.
 	if !(frames[2].H < frames[0].H) || !frames[2].Open || !frames[0].Sealed {
 		t.Fatalf("frames %+v", frames)
+	}
+}
+
+// Reusing the previous frame's slices gives the same layout as fresh ones.
+func TestAppendGroupedLayoutReusesItsSlices(t *testing.T) {
+	mk := func(n int) []FileCell { return make([]FileCell, n) }
+	area := Rect{X: 10, Y: 20, W: 600, H: 300}
+	big := []Group{{Files: mk(200)}, {Files: mk(90)}, {Files: mk(7)}}
+	small := []Group{{Files: mk(30)}, {Files: mk(5)}}
+	cells, frames := AppendGroupedLayout(nil, nil, big, area)
+	cells, frames = AppendGroupedLayout(cells[:0], frames[:0], small, area)
+	want, wantFrames := AppendGroupedLayout(nil, nil, small, area)
+	if !slices.Equal(cells, want) || !slices.Equal(frames, wantFrames) {
+		t.Fatalf("reused: %d cells, %d frames; fresh: %d cells, %d frames", len(cells), len(frames), len(want), len(wantFrames))
+	}
+}
+
+// GroupDayFiles groups by ZCube, else partition, else the unclustered files, in order of first
+// appearance, each group's files in the day's order; order maps cells back to files.
+func TestGroupDayFiles(t *testing.T) {
+	df := &timeline.DayFiles{Files: []timeline.FileInfo{
+		{ZCube: "c1", Sealed: true, Min: 0, Max: 0.5, Read: true}, // 0
+		{Partition: "event_date=2026-01-02", Min: 0, Max: 1},      // 1
+		{Min: 0.2, Max: 0.3},                                     // 2: unclustered
+		{ZCube: "c2", Min: 0.1, Max: 0.2},                        // 3: an open cube
+		{ZCube: "c1", Sealed: true, Min: 0.5, Max: 0.75},         // 4
+		{Partition: "event_date=2026-01-02", Min: 0.4, Max: 0.6}, // 5
+		{Min: 0, Max: 0.1},                                       // 6
+		{Partition: "c1", Min: 0, Max: 1},                        // 7: a partition named like a cube is not that cube
+	}}
+	groups, order := GroupDayFiles(df)
+	if want := []int{0, 4, 1, 5, 2, 6, 3, 7}; !slices.Equal(order, want) {
+		t.Fatalf("order %v, want %v", order, want)
+	}
+	sizes := []int{}
+	for _, g := range groups {
+		sizes = append(sizes, len(g.Files))
+	}
+	if want := []int{2, 2, 2, 1, 1}; !slices.Equal(sizes, want) {
+		t.Fatalf("group sizes %v, want %v", sizes, want)
+	}
+	if !groups[0].Sealed || groups[0].Open || groups[3].Sealed || !groups[3].Open {
+		t.Fatalf("cube c1 must be sealed and c2 open: %+v %+v", groups[0], groups[3])
+	}
+	for _, g := range []int{1, 2, 4} {
+		if groups[g].Sealed || groups[g].Open {
+			t.Fatalf("group %d is not a ZCube, drawn neither sealed nor open: %+v", g, groups[g])
+		}
+	}
+	if c := groups[0].Files[1]; c.Span != 0.25 || c.Read {
+		t.Fatalf("c1's second file: %+v, want span 0.25, not read", c)
+	}
+	if c := groups[0].Files[0]; !c.Read {
+		t.Fatalf("c1's first file is read: %+v", c)
 	}
 }
