@@ -92,8 +92,13 @@ func (b *rectBatch) stroke(pts [][2]float64, width float32, c color.RGBA) {
 
 // flushAA draws what was added in one anti-aliased call.
 func (b *rectBatch) flushAA(dst *ebiten.Image) {
+	b.drawAA(dst)
+	b.vs, b.is = b.vs[:0], b.is[:0]
+}
+
+// drawAA draws what was added in one anti-aliased call and keeps it, to be drawn again.
+func (b *rectBatch) drawAA(dst *ebiten.Image) {
 	if len(b.is) > 0 {
 		dst.DrawTriangles(b.vs, b.is, whitePixel, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 	}
-	b.vs, b.is = b.vs[:0], b.is[:0]
 }

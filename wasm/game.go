@@ -31,6 +31,9 @@ type game struct {
 	groupedFor *timeline.DayFiles
 	groups     []view.Group
 	groupOrder []int
+	// The key-space view's curve path, stroked for pathKey.
+	path    rectBatch
+	pathKey pathKey
 	// The timeline grid's buffers, reused from frame to frame.
 	gridCells  []view.Cell
 	gridFrames []view.Frame
@@ -189,6 +192,13 @@ var (
 // drawKeySpace draws each file's [min,max] box on the first two keys (rank positions), over the
 // layout's curve drawn faintly, so one sees why the layouts tile the key plane differently. With
 // one key, each file is a horizontal bar at its own height.
+// pathKey is what the key-space view's curve path depends on.
+type pathKey struct {
+	layout string
+	r      view.Rect
+	scale  float64
+}
+
 func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	a, s := g.app, g.scale
 	if r.W < 40 || a.res == nil || len(a.res.Keys) == 0 {
@@ -199,12 +209,18 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	px := func(u float64) float32 { return float32(r.X + u*r.W) }
 	py := func(v float64) float32 { return float32(r.Y + r.H - v*r.H) }
 	if len(a.res.Keys) >= 2 {
-		pts := view.CurvePath(a.res.Layout, 4)
-		for i, q := range pts {
-			pts[i] = [2]float64{float64(px(q[0])), float64(py(q[1]))}
+		// The path depends only on the layout and the view's place and scale: stroked once, not
+		// sorted and stroked again on every frame of a files-slider drag.
+		if k := (pathKey{a.res.Layout, r, s}); g.pathKey != k {
+			g.pathKey = k
+			pts := view.CurvePath(a.res.Layout, 4)
+			for i, q := range pts {
+				pts[i] = [2]float64{float64(px(q[0])), float64(py(q[1]))}
+			}
+			g.path.vs, g.path.is = g.path.vs[:0], g.path.is[:0]
+			g.path.stroke(pts, float32(s), pathColor)
 		}
-		g.lines.stroke(pts, float32(s), pathColor)
-		g.lines.flushAA(screen)
+		g.path.drawAA(screen)
 	}
 	kx := a.res.Keys[0]
 	n := len(a.res.Files)
