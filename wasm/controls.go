@@ -66,7 +66,6 @@ func (a *app) onKnob(k *knob, v string) {
 	a.dirty = true
 	ebiten.ScheduleFrame()
 	a.mu.Unlock()
-	a.syncControls()
 	a.scheduleURL()
 }
 

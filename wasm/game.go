@@ -44,11 +44,18 @@ type game struct {
 // input into a selection: hover with a mouse, tap on a touch screen.
 func (g *game) Update() error {
 	g.app.mu.Lock()
-	if g.app.dirty {
+	changed := g.app.dirty
+	if changed {
 		g.app.dirty = false
 		g.app.recompute()
 	}
 	g.app.mu.Unlock()
+	if changed {
+		// The controls follow the scenario here rather than in the input handler: Ebiten has
+		// just read the page's size (a forced layout if the DOM had changed since the last
+		// frame), and these writes, like the readouts', are laid out once with the frame.
+		g.app.syncControls()
+	}
 	x, y := ebiten.CursorPosition()
 	for _, id := range inpututil.AppendJustPressedTouchIDs(nil) {
 		x, y = ebiten.TouchPosition(id)
