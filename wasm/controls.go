@@ -61,8 +61,9 @@ func (a *app) onKnob(k *knob, v string) {
 	a.knobShown[k.ID] = v // the control shows what was typed or dragged
 	a.sc = next
 	a.lastInput = time.Now()
-	// Recompute in the frame asked for here, not now: a dragged slider can fire inputs faster
-	// than frames, and only the last one per frame needs an answer.
+	// Recompute, and bring the other controls in line, in the frame asked for here (game.Update),
+	// not now: a dragged slider can fire inputs faster than frames, and only the last one per
+	// frame needs an answer.
 	a.dirty = true
 	ebiten.ScheduleFrame()
 	a.mu.Unlock()
