@@ -196,9 +196,6 @@ var (
 	frameColor = color.RGBA{0x60, 0x60, 0x68, 0xff}
 )
 
-// drawKeySpace draws each file's [min,max] box on the first two keys (rank positions), over the
-// layout's curve drawn faintly, so one sees why the layouts tile the key plane differently. With
-// one key, each file is a horizontal bar at its own height.
 // pathKey is what the key-space view's curve path depends on.
 type pathKey struct {
 	layout string
@@ -206,6 +203,9 @@ type pathKey struct {
 	scale  float64
 }
 
+// drawKeySpace draws each file's [min,max] box on the first two keys (rank positions), over the
+// layout's curve drawn faintly, so one sees why the layouts tile the key plane differently. With
+// one key, each file is a horizontal bar at its own height.
 func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	a, s := g.app, g.scale
 	if r.W < 40 || a.res == nil || len(a.res.Keys) == 0 {

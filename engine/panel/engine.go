@@ -530,7 +530,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			e.seg.reset(e.lay.SortedOrder(), len(t.Leaves)) // positions in allRows are rows
 		}
 		paths = nameFiles(namer, len(files))
-		e.partValues = append(e.partValues, make([]map[string]string, len(files))...) // no partition values
+		e.partValues = reuse(e.partValues, len(files)) // no partition values: every one nil
 	} else {
 		if r := e.recentLayout(lk); r != nil {
 			return e.showRecent(r, lk)

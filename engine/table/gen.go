@@ -218,16 +218,13 @@ var supportedDists = [...]uint8{
 // look at: under wasm one large function run for each of the 36 columns was recompiled by V8's
 // optimizing tier during the widget's first run, for nothing.
 func (c *ColumnSpec) validate(name string, t Type) error {
-	if msg := c.checkDist(t); msg != "" {
-		return c.invalid(name, t, msg)
+	msg := c.checkDist(t)
+	if msg == "" {
+		msg = c.checkValues(t)
 	}
-	if msg := c.checkValues(t); msg != "" {
-		return c.invalid(name, t, msg)
+	if msg == "" {
+		return nil
 	}
-	return nil
-}
-
-func (c *ColumnSpec) invalid(name string, t Type, msg string) error {
 	return fmt.Errorf("table: column %q (%s, %s): %s", name, t, c.Dist, msg)
 }
 
