@@ -21,12 +21,15 @@ import (
 type app struct {
 	mu       sync.Mutex
 	sc       scenario.Scenario
-	eng      panel.Engine
-	res      *panel.Result // the panel's answer (view "panel")
+	pn       panelRun      // the panel's engine and its runs (panelrun.go)
+	res      *panel.Result // the panel's answer on screen (view "panel")
 	tl       timelineState // the timeline's run and the day under the slider (view "timeline")
 	version  int           // bumped on every change worth a redraw
 	selected int           // index of the file whose add action is shown; -1 = none
 	engineMs float64       // the last recompute (panel run, or selecting a timeline day), for the timing script
+	painted  bool          // the first frame is drawn (firstPaint)
+	busy     bool          // a long run or simulation is under way (showProgress)
+	yield    *browserYield // how long runs give the browser its turn (panelrun.go)
 	drawMs   float64       // Go time issuing the last frame's draws
 	dirty    bool          // the scenario changed; recompute in the next frame
 
@@ -55,10 +58,13 @@ func (a *app) fillIdle() {
 	for {
 		time.Sleep(250 * time.Millisecond)
 		a.mu.Lock()
-		if a.sc.View == "panel" && time.Since(a.lastInput) > fillAfterIdle {
-			a.eng.FillAll(1) // an error shows on the next run that needs the column
-		}
+		idle := a.sc.View == "panel" && time.Since(a.lastInput) > fillAfterIdle
 		a.mu.Unlock()
+		if !idle || !a.pn.engMu.TryLock() { // a run is using the engine
+			continue
+		}
+		a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
+		a.pn.engMu.Unlock()
 	}
 }
 
@@ -85,31 +91,30 @@ func (a *app) byID(id string) dom.Element {
 func newApp() *app {
 	a := &app{doc: dom.GetWindow().Document(), selected: -1,
 		shown: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
-	a.eng.StatsOnDemand = true // one file's statistics are shown at a time (showSelected)
-	a.eng.OmitLink = true      // the URL is written from a.sc, debounced (url.go)
+	a.pn.eng = newPanelEngine()
+	a.yield = newBrowserYield()
 	sc, err := scenarioFromURL()
 	if err != nil {
 		a.notice(err.Error() + " — showing the default scenario instead.")
 		sc = scenario.Default()
 	}
 	a.sc = sc
-	a.recompute()
+	// The first frame's Update computes it: the page and its controls are drawn while a long
+	// first run goes on (panelrun.go).
+	a.dirty = true
 	return a
 }
 
-// recompute runs the engine on the current scenario and publishes the readouts. Callers hold mu
-// (or run before anything else can).
+// recompute asks the engine for the current scenario's answer; it is published (readouts,
+// redraw) when it comes. Callers hold mu.
 func (a *app) recompute() {
-	a.selected = -1
-	a.version++
 	if a.sc.View == "timeline" {
+		a.selected = -1
+		a.version++
 		a.recomputeTimeline()
 		return
 	}
-	t0 := time.Now()
-	a.res = a.eng.Run(a.sc.Panel)
-	a.engineMs = float64(time.Since(t0).Microseconds()) / 1000
-	a.publish()
+	a.recomputePanel()
 }
 
 // publish writes every readout as HTML text, every number as a plain decimal; data-value holds
@@ -165,7 +170,13 @@ func (a *app) showSelected() {
 		return
 	}
 	f := a.res.Files[a.selected]
-	mins, maxs, nulls, _ := a.eng.FileStatsObjects(a.selected) // a.res is the engine's last Run
+	eng := a.panelEngine()
+	if eng == nil {
+		a.setText("add-action", "The file's statistics are shown once the run under way ends.")
+		return
+	}
+	mins, maxs, nulls, _ := eng.FileStatsObjects(a.selected) // a.res is the engine's last Run
+	a.pn.engMu.Unlock()
 	add := map[string]any{"add": map[string]any{
 		"path": f.Path, "partitionValues": map[string]string{}, "dataChange": true,
 		"stats": map[string]any{"numRecords": f.NumRecords, "minValues": mins, "maxValues": maxs, "nullCount": nulls},
@@ -219,7 +230,33 @@ func (a *app) frameDrawn() {
 	ll.Set("drawMs", a.drawMs)
 }
 
-// markReady tells tests and embedding pages that the first frame is on screen.
+// answerShown reports whether the frame shows the engine's answer for the current scenario.
+func (a *app) answerShown() bool {
+	if a.sc.View == "timeline" {
+		return a.tl.run != nil || a.tl.err != nil
+	}
+	return a.res != nil && a.pn.shown == a.pn.pending && !a.dirty
+}
+
+// firstPaint shows the controls with the first frame drawn, which may come before the engine's
+// first answer (the progress region then says what it is computing).
+func (a *app) firstPaint() {
+	if a.painted {
+		return
+	}
+	a.painted = true
+	if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
+		ll.Set("firstPaint", js.Global().Get("performance").Call("now"))
+	}
+	if el := a.byID("loading"); el != nil {
+		el.SetAttribute("hidden", "")
+	}
+	if el := a.byID("controls"); el != nil {
+		el.RemoveAttribute("hidden")
+	}
+}
+
+// markReady tells tests and embedding pages that the engine's first answer is on screen.
 func (a *app) markReady() {
 	if a.readyMarked {
 		return
@@ -236,12 +273,6 @@ func (a *app) markReady() {
 	ll.Set("engineMs", a.engineMs)
 	ll.Set("frames", 0)
 	ll.Set("ready", true)
-	if el := a.byID("loading"); el != nil {
-		el.SetAttribute("hidden", "")
-	}
-	if el := a.byID("controls"); el != nil {
-		el.RemoveAttribute("hidden")
-	}
 	// loader.js registers the service worker on this event, after the first frame.
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))
 }

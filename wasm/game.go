@@ -165,8 +165,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 // afterDraw runs once the frame is complete: readiness, and the PNG export's read-back.
 func (g *game) afterDraw(screen *ebiten.Image) {
 	a := g.app
-	// Ready once the engine's answer is on screen (a timeline may still be simulating).
-	if a.sc.View != "timeline" || a.tl.run != nil || a.tl.err != nil {
+	a.firstPaint()
+	// Ready once the engine's answer is on screen (a run may still be going on).
+	if a.answerShown() {
 		a.markReady()
 		a.drawMs = float64(time.Since(g.drawStart).Microseconds()) / 1000
 		a.frameDrawn()

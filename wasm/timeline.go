@@ -68,7 +68,7 @@ func (a *app) recomputeTimeline() {
 	a.selectDay()
 }
 
-// simulate runs the timeline without holding a.mu, yielding every ~10 ms.
+// simulate runs the timeline without holding a.mu, yielding every ~10 ms (browserYield).
 func (a *app) simulate(key scenario.Timeline, gen int) {
 	a.tl.simMu.Lock()
 	defer a.tl.simMu.Unlock()
@@ -78,17 +78,16 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 	if stale {
 		return
 	}
-	status := a.byID("progress")
 	last := time.Now()
 	a.tl.eng.Progress = func(done, days int) {
 		if time.Since(last) < 10*time.Millisecond {
 			return
 		}
-		if status != nil {
-			status.SetTextContent("Simulating day " + strconv.Itoa(done) + " of " + strconv.Itoa(days) + "…")
-			status.RemoveAttribute("hidden")
-		}
-		time.Sleep(time.Millisecond) // back to the browser's event loop: paint, input
+		a.mu.Lock()
+		a.showProgress("Simulating day " + strconv.Itoa(done) + " of " + strconv.Itoa(days) + "…")
+		y := a.yield
+		a.mu.Unlock()
+		y.yield() // back to the browser's event loop: paint, input
 		last = time.Now()
 		a.mu.Lock()
 		stale := gen != a.tl.pending
@@ -103,9 +102,7 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 	if gen != a.tl.pending {
 		return
 	}
-	if status != nil {
-		status.SetAttribute("hidden", "")
-	}
+	a.showProgress("")
 	a.tl.run, a.tl.err = res, err
 	a.redraw()
 	a.selectDay()

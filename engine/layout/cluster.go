@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"layoutlab/engine/curve"
 	"layoutlab/engine/table"
@@ -46,6 +47,9 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 	l.ids = l.ids[:d]
 	maxID := uint32(0)
 	for j, k := range keys {
+		if l.Progress != nil {
+			l.Progress("Finding the range ids of key " + strconv.Itoa(j+1) + " of " + strconv.Itoa(d))
+		}
 		col := l.rangeIDs(k, numRanges, n, j)
 		for _, v := range col {
 			maxID = max(maxID, v)
@@ -73,6 +77,11 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		}
 	}
 
+	if l.Progress != nil {
+		step := "Sorting " + strconv.Itoa(n) + " rows along the " + c.String() + " curve"
+		l.Progress(step)
+		l.s.Progress = func(pass string) { l.Progress(step + ": " + pass) }
+	}
 	l.drawNoise(n, opt)
 
 	part := slices.Grow(l.part[:0], n)[:n]

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"layoutlab/engine/curve"
@@ -93,6 +94,9 @@ func FilesRanked(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Option
 // Layouter lays out bins, reusing its scratch buffers between calls; the zero value is ready.
 // It is not safe for concurrent use.
 type Layouter struct {
+	// Progress, when set, is called between the steps of a clustering (see panel.Engine's).
+	Progress func(step string)
+
 	s          table.RadixSorter
 	rid        curve.RangeIDs
 	rid32      []int32
@@ -138,6 +142,7 @@ func (l *Layouter) Layout(rows []int32, keys []Ranks, kind Kind, numFiles int, o
 	if len(rows) == 0 {
 		return nil, nil
 	}
+	l.s.Progress = nil // cluster and orderBy report their sort's passes
 	switch kind {
 	case Append:
 		return chunks(rows, numFiles), nil
@@ -192,6 +197,11 @@ func (l *Layouter) orderBy(rows []int32, key Ranks, numFiles int) [][]int32 {
 	for i, r := range key.R {
 		l.keys = append(l.keys, uint64(r+1)) // NULL (-1) sorts first
 		l.pos = append(l.pos, int32(i))
+	}
+	if l.Progress != nil {
+		step := "Sorting " + strconv.Itoa(n) + " rows by the key"
+		l.Progress(step)
+		l.s.Progress = func(pass string) { l.Progress(step + ": " + pass) }
 	}
 	l.s.SortPairs(l.keys, l.pos)
 	sorted := make([]int32, n)

@@ -40,6 +40,12 @@ func AllRows(n int) []int32 {
 // an order-preserving uint64 image of the value; plain strings with a typed sort. Doubles order
 // as table.Compare does (NaN above everything, -0 equal to 0).
 func RankRows(c *table.Column, rows []int32) Ranks {
+	return RankRowsProgress(c, rows, nil)
+}
+
+// RankRowsProgress is RankRows reporting the passes of its sort, if it sorts, to progress (see
+// panel.Engine's Progress).
+func RankRowsProgress(c *table.Column, rows []int32, progress func(step string)) Ranks {
 	n := len(rows)
 	r := Ranks{R: make([]int32, n)}
 	switch {
@@ -77,7 +83,7 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 		keys = append(keys, k)
 		pos = append(pos, int32(i))
 	}
-	var s table.RadixSorter
+	s := table.RadixSorter{Progress: progress}
 	s.SortPairs(keys, pos)
 	distinct := 0
 	for j, k := range keys {

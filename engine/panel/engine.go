@@ -32,6 +32,12 @@ type Engine struct {
 	// OmitLink leaves Result.Link empty: the widget writes its own URL (debounced), and
 	// compressing the link on every knob move cost it about a millisecond a move under wasm.
 	OmitLink bool
+	// Progress, when set, is called between the steps of a Run (a column generated, a key
+	// ranked, the rows laid out, the statistics collected) with the step about to start, so a
+	// caller on one thread (the browser) can show it and yield. It may end the run
+	// (runtime.Goexit); the Engine's caches are then half-updated and the Engine must be
+	// replaced by a new one.
+	Progress func(step string)
 
 	rows  int
 	seed  uint64
@@ -146,6 +152,9 @@ func (e *Engine) fillFor(t *table.Table, p scenario.Panel, where []int) error {
 		leaves = append(leaves, t.LeafIndex(c))
 	}
 	for _, l := range append(leaves, where...) {
+		if e.Progress != nil && !t.Filled(l) {
+			e.Progress("Generating column " + t.Leaves[l].Name() + " (" + strconv.Itoa(t.NumRows) + " rows)")
+		}
 		if err := t.Fill(l); err != nil {
 			return err
 		}
@@ -202,7 +211,13 @@ func (e *Engine) rankOf(leaf int) layout.Ranks {
 	if r, ok := e.ranks[leaf]; ok {
 		return r
 	}
-	r := layout.RankRows(&e.tbl.Cols[leaf], e.tableRows())
+	var progress func(string)
+	if e.Progress != nil {
+		step := "Ranking the values of " + e.tbl.Leaves[leaf].Name()
+		e.Progress(step)
+		progress = func(pass string) { e.Progress(step + ": " + pass) }
+	}
+	r := layout.RankRowsProgress(&e.tbl.Cols[leaf], e.tableRows(), progress)
 	e.ranks[leaf] = r
 	return r
 }
@@ -247,6 +262,7 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	if e.NoCache {
 		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand, OmitLink: e.OmitLink}
 	}
+	e.lay.Progress = e.Progress
 	s := scenario.Scenario{View: "panel", Panel: p}
 	s.EnsureDefaults()
 	p = s.Panel
@@ -361,6 +377,9 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		}
 	}
 	e.statsIndexed, e.statsCfg = indexed, cfg
+	if e.Progress != nil {
+		e.Progress("Collecting the statistics of " + strconv.Itoa(len(files)) + " files")
+	}
 	fileStats, objects, statsStr := e.collect(t, files, collectFor, cfg)
 
 	read := allRead(len(files))
@@ -398,6 +417,9 @@ func allRead(n int) []bool {
 // span of each span column (res.Spans).
 func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths []string, objects [][3]json.RawMessage, read []bool) {
 	spanCols := e.spanCols
+	if e.Progress != nil {
+		e.Progress("Measuring the files' spans")
+	}
 	e.computeRanges(spanCols)
 	spanRanks := make([]layout.Ranks, len(spanCols))
 	names := make([]string, len(spanCols))
@@ -520,6 +542,9 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			var err error
 			e.seg.reset(nil, len(t.Leaves)) // the Layout below rewrites the order it recorded
 			e.layFor = layoutKey{}
+			if e.Progress != nil {
+				e.Progress("Laying out " + strconv.Itoa(t.NumRows) + " rows (" + kind.String() + ")")
+			}
 			files, err = e.lay.Layout(e.tableRows(), ranks, kind, numFiles, opt)
 			if err != nil {
 				return nil, nil, err
@@ -567,7 +592,11 @@ func (e *Engine) layoutPartitions(t *table.Table, kind layout.Kind, keys, parts 
 	e.seg.reset(nil, len(t.Leaves))
 	e.layFor = layoutKey{} // the Layouter now holds the last partition's order
 	rowsPerFile := max(1, t.NumRows/max(1, numFiles))
-	for bi, bin := range layout.Bins(t, parts) {
+	bins := layout.Bins(t, parts)
+	for bi, bin := range bins {
+		if e.Progress != nil {
+			e.Progress("Laying out partition " + strconv.Itoa(bi+1) + " of " + strconv.Itoa(len(bins)))
+		}
 		ranks := make([]layout.Ranks, len(keys))
 		for i, k := range keys {
 			ranks[i] = layout.RankRows(&t.Cols[k], bin.Rows)

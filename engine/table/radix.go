@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 )
 
 // RadixSorter is an LSD radix sort of uint64 keys, with or without int32 payloads, reusing its
@@ -11,6 +12,10 @@ import (
 // Only the span of bits that differ between keys is sorted, so dates take one or two passes and
 // packed 48-bit curve keys three.
 type RadixSorter struct {
+	// Progress, when set, is called before each pass of a sort of more than ProgressRows keys,
+	// as "radix pass 2 of 3" (see panel.Engine's).
+	Progress func(step string)
+
 	k2    []uint64
 	p2    []int32
 	count []int32
@@ -54,6 +59,9 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 		if (diff>>shift)&mask == 0 {
 			continue
 		}
+		if s.Progress != nil && n > ProgressRows {
+			s.Progress("radix pass " + strconv.Itoa(int(p+1)) + " of " + strconv.Itoa(int(passes)))
+		}
 		clear(cnt)
 		for _, k := range src {
 			cnt[(k>>shift)&mask]++
@@ -78,6 +86,10 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 		copy(pos, psrc)
 	}
 }
+
+// ProgressRows is the size below which a sort's passes are not reported: they take a few
+// milliseconds at most.
+const ProgressRows = 1 << 18
 
 // RadixMaxBits is the widest digit worth using for n keys: about n/8 buckets, so each bucket
 // receives several keys and the scatter stays cache-friendly, between 8 and 16 bits.

@@ -89,3 +89,32 @@ func BenchmarkRadix(b *testing.B) {
 		}
 	}
 }
+
+// TestRadixSortReportsItsPasses: a large sort names each pass it makes before making it, and
+// sorts as without Progress; a small one reports nothing.
+func TestRadixSortReportsItsPasses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{ProgressRows, ProgressRows + 1} {
+		keys := make([]uint64, n)
+		pos := make([]int32, n)
+		for i := range keys {
+			keys[i], pos[i] = rng.Uint64()>>24, int32(i) // 40 bits: three passes of 14 bits
+		}
+		k2, p2 := slices.Clone(keys), slices.Clone(pos)
+		var steps []string
+		s := RadixSorter{Progress: func(step string) { steps = append(steps, step) }}
+		s.SortPairs(keys, pos)
+		var plain RadixSorter
+		plain.SortPairs(k2, p2)
+		if !slices.Equal(keys, k2) || !slices.Equal(pos, p2) {
+			t.Fatalf("n=%d: Progress changed the sort", n)
+		}
+		want := []string{"radix pass 1 of 3", "radix pass 2 of 3", "radix pass 3 of 3"}
+		if n <= ProgressRows {
+			want = nil
+		}
+		if !slices.Equal(steps, want) {
+			t.Errorf("n=%d: steps %q, want %q", n, steps, want)
+		}
+	}
+}

@@ -46,6 +46,33 @@ func readouts(t *testing.T, ctx context.Context) map[string]float64 {
 	return out
 }
 
+// panelWant is what `layoutlab layout --link` gives for the panel's readouts.
+func panelWant(t *testing.T, link string) map[string]float64 {
+	t.Helper()
+	res := cli(t, "layout", link)
+	want := map[string]float64{}
+	for _, k := range []string{"files_total", "files_read", "rows_read"} {
+		want[k] = res[k].(float64)
+	}
+	for k, v := range res["spans"].(map[string]any) {
+		want["span:"+k] = v.(float64)
+	}
+	return want
+}
+
+// agree checks each wanted readout against the browser's.
+func agree(t *testing.T, name string, got, want map[string]float64) {
+	t.Helper()
+	for k, w := range want {
+		g, ok := got[k]
+		if !ok {
+			t.Errorf("%s: no readout data-metric=%q", name, k)
+		} else if !near(g, w) {
+			t.Errorf("%s: %s = %v in the browser, %v natively", name, k, g, w)
+		}
+	}
+}
+
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
 // TestPresetsAgreeWithTheCLI opens every preset the explainer embeds and checks each readout
@@ -72,22 +99,9 @@ func TestPresetsAgreeWithTheCLI(t *testing.T) {
 				want[k] = d[k].(float64)
 			}
 		} else {
-			res := cli(t, "layout", link)
-			for _, k := range []string{"files_total", "files_read", "rows_read"} {
-				want[k] = res[k].(float64)
-			}
-			for k, v := range res["spans"].(map[string]any) {
-				want["span:"+k] = v.(float64)
-			}
+			want = panelWant(t, link)
 		}
-		for k, w := range want {
-			g, ok := got[k]
-			if !ok {
-				t.Errorf("%s: no readout data-metric=%q", p.Name, k)
-			} else if !near(g, w) {
-				t.Errorf("%s: %s = %v in the browser, %v natively", p.Name, k, g, w)
-			}
-		}
+		agree(t, p.Name, got, want)
 		t.Logf("%s: %s", p.Name, fmt.Sprint(got))
 	}
 }
