@@ -17,8 +17,10 @@ import (
 // panelRun is the panel's engine and the runs asked of it. A run goes on its own goroutine
 // (runPanel). One that ends within panelWait is shown in the frame that asked for it; a longer
 // one (a million rows, a table generated afresh) yields to the browser between its steps,
-// names each step in the progress region and leaves the last answer on screen until it ends.
-// A newer knob move supersedes it at its next step. The timeline does the same (simulate).
+// names each step in the progress region and leaves the last answer on screen, dimmed, until
+// it ends. Knob moves meanwhile are coalesced: the newest scenario runs next, on the engine's
+// caches, unless it needs another table (rows or seed), which makes the run under way useless:
+// that one then stops at its next step. The timeline does the same (simulate).
 type panelRun struct {
 	// engMu is held by the run using eng. Others that read eng (showSelected, fillIdle) only
 	// TryLock it: a.mu is taken inside runs, and a run may wait on the browser.
@@ -32,13 +34,23 @@ type panelRun struct {
 	shown   int // generation of a.res
 }
 
-// panelWait is how long a frame waits for the panel's answer before it is drawn without it,
-// with the run's progress instead: about two frames.
-const panelWait = 30 * time.Millisecond
-
-// yieldAfter is how long a run goes on before it first yields to the browser, and then
-// between yields: a knob move answered within a frame never yields.
-const yieldAfter = 8 * time.Millisecond
+const (
+	// panelWait is how long a run goes on before it first yields to the browser, and how long
+	// the frame that asked for it waits for its answer before it is drawn without it, showing
+	// the run's progress instead. Knob moves on the default table take 1-50 ms under wasm
+	// (a layout or statistics not kept yet, a garbage collection): they are answered in the
+	// frame that asked, as a yield costs a browser frame (16-30 ms here, without a GPU).
+	panelWait = 50 * time.Millisecond
+	// yieldEvery is how often a run past panelWait yields (at the engine's next step): the page
+	// paints and takes input about 20 times a second, and a run of a few hundred milliseconds
+	// pays for few yields.
+	yieldEvery = 50 * time.Millisecond
+	// firstWait replaces panelWait for the first run: the page's first frame shows the answer
+	// unless the first run is long (a link to a million rows). Painting the page first would
+	// move the browser's first layout, paint and compositing (over a second here, without a
+	// GPU) in front of the answer.
+	firstWait = time.Second
+)
 
 func newPanelEngine() panel.Engine {
 	return panel.Engine{
@@ -55,10 +67,14 @@ func (a *app) recomputePanel() {
 	p := a.sc.Panel
 	// The run reads p on another goroutine while controls may edit a.sc: its own slices.
 	p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
+	wait := panelWait
+	if !a.painted {
+		wait = firstWait
+	}
 	done := make(chan struct{})
-	go a.runPanel(p, gen, done)
+	go a.runPanel(p, gen, wait, done)
 	a.mu.Unlock()
-	t := time.NewTimer(panelWait)
+	t := time.NewTimer(wait)
 	select {
 	case <-done:
 	case <-t.C:
@@ -67,9 +83,11 @@ func (a *app) recomputePanel() {
 	a.mu.Lock()
 }
 
-// runPanel runs the engine on p and publishes the answer unless a newer run was asked for.
-func (a *app) runPanel(p scenario.Panel, gen int, done chan struct{}) {
-	defer close(done) // also when the run is superseded (runtime.Goexit)
+// runPanel runs the engine on p, unless a newer run was asked for before it started, and
+// publishes the answer. It yields to the browser at the engine's steps once quiet has passed,
+// then every yieldEvery.
+func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan struct{}) {
+	defer close(done) // also when the run is stopped (runtime.Goexit)
 	a.pn.engMu.Lock()
 	defer a.pn.engMu.Unlock()
 	if a.stalePanel(gen) {
@@ -79,9 +97,9 @@ func (a *app) runPanel(p scenario.Panel, gen int, done chan struct{}) {
 		a.pn.eng, a.pn.broken = newPanelEngine(), false
 	}
 	start := time.Now()
-	last := start
+	last := start.Add(quiet - yieldEvery)
 	a.pn.eng.Progress = func(step string) {
-		if time.Since(last) < yieldAfter {
+		if time.Since(last) < yieldEvery {
 			return
 		}
 		a.mu.Lock()
@@ -90,7 +108,10 @@ func (a *app) runPanel(p scenario.Panel, gen int, done chan struct{}) {
 		a.mu.Unlock()
 		y.yield()
 		last = time.Now()
-		if a.stalePanel(gen) {
+		a.mu.Lock()
+		useless := a.sc.Panel.Rows != p.Rows || a.sc.Panel.Seed != p.Seed
+		a.mu.Unlock()
+		if useless {
 			runtime.Goexit() // the deferred unlocks run; the next run starts a new engine
 		}
 	}
@@ -100,10 +121,13 @@ func (a *app) runPanel(p scenario.Panel, gen int, done chan struct{}) {
 	a.pn.engRes = res
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.showProgress("")
-	if gen != a.pn.pending {
+	if gen == a.pn.pending {
+		a.showProgress("")
+	}
+	if gen < a.pn.shown {
 		return
 	}
+	// Shown even when a newer run is queued: it is closer to the controls than what was shown.
 	a.res, a.pn.shown = res, gen
 	a.engineMs = float64(time.Since(start).Microseconds()) / 1000
 	a.selected = -1

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,33 +12,53 @@ import (
 )
 
 // TestLongRunShowsProgressAndGivesWay: a recompute far longer than a frame (a million rows,
-// generated afresh) names its steps in the progress region while the page keeps painting, a
-// knob moved during it supersedes it, and the answer that lands is the native engine's for the
-// final link.
+// generated afresh) names its steps in the progress region while the page keeps painting. A
+// knob that needs another table stops it; one that does not is answered after it, on the same
+// table; the answer that lands is the native engine's for the final link.
 func TestLongRunShowsProgressAndGivesWay(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, "")
 	eval[bool](t, ctx, `(() => {
-		window.__steps = []; window.__frames = 0;
+		window.__steps = []; window.__frames = 0; window.__rows = [];
 		const tick = () => { window.__frames++; requestAnimationFrame(tick); };
 		requestAnimationFrame(tick);
 		const el = document.getElementById("progress");
 		new MutationObserver(() => { if (!el.hidden) window.__steps.push(el.textContent); })
 			.observe(el, {childList: true, characterData: true, subtree: true, attributes: true});
+		new MutationObserver(() => { const r = document.querySelector('[data-metric="rows_total"]'); if (r) window.__rows.push(Number(r.dataset.value)); })
+			.observe(document.getElementById("readouts"), {childList: true, characterData: true, subtree: true, attributes: true});
 		return true; })()`)
-	setControl(t, ctx, "rows", "1000000", "change")
-	// Move another knob once the first run is under way: it is superseded, not waited for.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.__steps.length > 0`, chromedp.WithPollingTimeout(time.Minute))); err != nil {
-		t.Fatalf("a million-row run showed no progress: %v", err)
+	underWay := func(what string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.__steps.length > 0`, chromedp.WithPollingTimeout(time.Minute))); err != nil {
+			t.Fatalf("%s showed no progress: %v", what, err)
+		}
 	}
+	landed := func(what, cond string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => {
+			const rows = document.querySelector('[data-metric="rows_total"]');
+			return document.getElementById("progress").hidden && rows && `+cond+`; })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			t.Fatalf("%s never landed: %v", what, err)
+		}
+	}
+
+	// A million rows, then 10,000 while the first run is under way: its answer never shows.
+	setControl(t, ctx, "rows", "1000000", "change")
+	underWay("a million-row run")
+	setControl(t, ctx, "rows", "10000", "change")
+	landed("the 10,000-row run", `Number(rows.dataset.value) === 1e4`)
+	if seen := eval[[]float64](t, ctx, `window.__rows`); len(seen) == 0 || slices.Contains(seen, 1e6) {
+		t.Errorf("rows_total readouts shown: %v; want 10000 and never the stopped run's 1000000", seen)
+	}
+
+	// A million rows again, and the layout while that run is under way.
+	eval[bool](t, ctx, `(() => { window.__steps = []; return true; })()`)
+	setControl(t, ctx, "rows", "1000000", "change")
+	underWay("a million-row run")
 	frames0 := eval[float64](t, ctx, `window.__frames`)
 	setControl(t, ctx, "layout", "zorder", "change")
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => {
-		const rows = document.querySelector('[data-metric="rows_total"]');
-		return document.getElementById("progress").hidden && rows && Number(rows.dataset.value) === 1e6 &&
-			document.getElementById("caption").textContent.includes("zorder"); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("the superseding run never landed: %v", err)
-	}
+	landed("the zorder run", `Number(rows.dataset.value) === 1e6 && document.getElementById("caption").textContent.includes("zorder")`)
 	steps := eval[[]string](t, ctx, `window.__steps`)
 	frames := eval[float64](t, ctx, `window.__frames`) - frames0
 	t.Logf("%d progress texts, %.0f frames painted while computing; last step %q", len(steps), frames, steps[len(steps)-1])
