@@ -29,7 +29,7 @@ type app struct {
 	engineMs float64       // the last recompute (panel run, or selecting a timeline day), for the timing script
 	painted  bool          // the first frame is drawn (firstPaint)
 	busy     bool          // a long run or simulation is under way (showProgress)
-	yield    *browserYield // how long runs give the browser its turn (panelrun.go)
+	yield    *browserYield // how long runs hand the browser its turn (panelrun.go)
 	drawMs   float64       // Go time issuing the last frame's draws
 	dirty    bool          // the scenario changed; recompute in the next frame
 
@@ -99,8 +99,8 @@ func newApp() *app {
 		sc = scenario.Default()
 	}
 	a.sc = sc
-	// The first frame's Update computes it: the page and its controls are drawn while a long
-	// first run goes on (panelrun.go).
+	// The first frame's Update asks for the first answer and waits for it up to firstWait;
+	// past that the page and its controls are drawn while the run goes on (panelrun.go).
 	a.dirty = true
 	return a
 }

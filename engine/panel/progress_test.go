@@ -53,8 +53,8 @@ func TestProgressNamesEveryStep(t *testing.T) {
 }
 
 // TestProgressMayEndTheRun: Progress may stop a run at any step with runtime.Goexit, as the
-// browser does when a newer knob move supersedes it: the run's goroutine ends without a panic
-// or a result, at every step of a partitioned run.
+// browser does when a newer knob move needs another table: the run's goroutine ends without a
+// panic or a result, at every step of a partitioned run.
 func TestProgressMayEndTheRun(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows, p.PartitionBy, p.Layout = 4_000, []string{"country_code"}, "zorder"
