@@ -152,10 +152,14 @@ func (e *Engine) fillFor(t *table.Table, p scenario.Panel, where []int) error {
 		leaves = append(leaves, t.LeafIndex(c))
 	}
 	for _, l := range append(leaves, where...) {
+		var progress func(int)
 		if e.Progress != nil && !t.Filled(l) {
-			e.Progress("Generating column " + t.Leaves[l].Name() + " (" + strconv.Itoa(t.NumRows) + " rows)")
+			step := "Generating column " + t.Leaves[l].Name()
+			rows := " of " + strconv.Itoa(t.NumRows) + " rows"
+			e.Progress(step + " (" + strconv.Itoa(t.NumRows) + " rows)")
+			progress = func(done int) { e.Progress(step + ": " + strconv.Itoa(done) + rows) }
 		}
-		if err := t.Fill(l); err != nil {
+		if err := t.FillProgress(l, progress); err != nil {
 			return err
 		}
 	}

@@ -362,11 +362,15 @@ type pendingCols struct {
 }
 
 // Fill generates leaf i's column if it is not there yet. A table built otherwise is always full.
-func (t *Table) Fill(i int) error {
+func (t *Table) Fill(i int) error { return t.FillProgress(i, nil) }
+
+// FillProgress is Fill calling progress with the rows done every TickRows rows of a column
+// (see panel.Engine's Progress).
+func (t *Table) FillProgress(i int, progress func(done int)) error {
 	if t.pending == nil || i < 0 || i >= len(t.Cols) || t.pending.filled[i] {
 		return nil
 	}
-	if err := generateColumn(&t.Cols[i], t.Leaves[i], t.pending.specs[i], t.NumRows, t.pending.seed); err != nil {
+	if err := generateColumn(&t.Cols[i], t.Leaves[i], t.pending.specs[i], t.NumRows, t.pending.seed, progress); err != nil {
 		return err
 	}
 	t.pending.filled[i] = true
@@ -433,7 +437,20 @@ func streamKey(l Leaf) uint64 {
 	return h.Sum64()
 }
 
-func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) error {
+// rowTick calls its function with the rows done every TickRows rows of a column's generation.
+type rowTick func(done int)
+
+// TickRows is how often FillProgress reports: a few milliseconds of generation natively.
+const TickRows = 1 << 18
+
+func (tk rowTick) at(i int) {
+	if tk != nil && i&(TickRows-1) == 0 && i > 0 {
+		tk(i)
+	}
+}
+
+func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64, progress func(done int)) error {
+	tk := rowTick(progress)
 	key := streamKey(l)
 	r := newStream(seed, key)
 	k := l.Type.Kind
@@ -442,11 +459,11 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) e
 	switch k {
 	case Double:
 		col.Floats = make([]float64, rows)
-		genFloats(col.Floats, c, r)
+		genFloats(col.Floats, c, r, tk)
 	case String:
-		genStrings(col, rows, c, r)
+		genStrings(col, rows, c, r, tk)
 	case Binary:
-		genBinary(col, rows, c, r)
+		genBinary(col, rows, c, r, tk)
 	default:
 		if c.Dist == Sequential && k == Int && rows > 0 && c.Start+int64(rows-1) > math.MaxInt32 {
 			return fmt.Errorf("table: column %q: sequential values pass the int range", l.Name())
@@ -455,13 +472,13 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) e
 		switch {
 		case maxCode < 1<<16:
 			col.Base, col.Codes16 = base, make([]uint16, rows)
-			genInts(col.Codes16, base, k, c, r)
+			genInts(col.Codes16, base, k, c, r, tk)
 		case maxCode < 1<<32:
 			col.Base, col.Codes32 = base, make([]uint32, rows)
-			genInts(col.Codes32, base, k, c, r)
+			genInts(col.Codes32, base, k, c, r, tk)
 		default:
 			col.Ints = make([]int64, rows)
-			genInts(col.Ints, 0, k, c, r)
+			genInts(col.Ints, 0, k, c, r, tk)
 		}
 	}
 	if c.NullFraction > 0 && rows > 0 {
@@ -471,6 +488,7 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64) e
 		col.Nulls = make([]bool, rows)
 		var word uint64
 		for i := range col.Nulls {
+			tk.at(i)
 			if i&1 == 0 {
 				word = nr.u64()
 			} else {
@@ -594,13 +612,14 @@ func intCodes(k Kind, c *ColumnSpec, rows int) (base int64, maxCode uint64) {
 }
 
 // genInts draws an integer-kind column, storing value - base (base 0 for plain int64 values).
-func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSpec, r *stream) {
+func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSpec, r *stream, tk rowTick) {
 	rpd := int64(c.RowsPerDay)
 	if rpd == 0 {
 		rpd = defaultRowsPerDy
 	}
 	if k == Boolean {
 		for i := range out {
+			tk.at(i)
 			out[i] = T(r.u64() >> 63)
 		}
 		return
@@ -610,12 +629,14 @@ func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSp
 		span := uint64(c.Max-c.Min) + 1
 		off := c.Min - base
 		for i := range out {
+			tk.at(i)
 			out[i] = T(off + int64(r.below(span)))
 		}
 	case Zipf, LowCardinality:
 		p := newPicker(c, r)
 		off := c.Min - base
 		for i := range out {
+			tk.at(i)
 			out[i] = T(off + int64(p.next(r)))
 		}
 	case Sequential:
@@ -629,6 +650,7 @@ func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSp
 			const day = 86_400_000_000
 			slot := day / rpd
 			for i := range out {
+				tk.at(i)
 				d, s := int64(i)/rpd, int64(i)%rpd
 				out[i] = T(off + d*day + s*slot + int64(r.below(uint64(max(slot, 1)))))
 			}
@@ -640,11 +662,12 @@ func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSp
 	}
 }
 
-func genFloats(out []float64, c *ColumnSpec, r *stream) {
+func genFloats(out []float64, c *ColumnSpec, r *stream, tk rowTick) {
 	switch c.Dist {
 	case Uniform:
 		lo, span := float64(c.Min), float64(c.Max)-float64(c.Min)
 		for i := range out {
+			tk.at(i)
 			// The explicit conversion forbids fusing into an FMA, which some targets would do
 			// and wasm would not; the rounding then matches everywhere.
 			out[i] = lo + float64(span*r.float64())
@@ -652,6 +675,7 @@ func genFloats(out []float64, c *ColumnSpec, r *stream) {
 	case Zipf, LowCardinality:
 		p := newPicker(c, r)
 		for i := range out {
+			tk.at(i)
 			out[i] = float64(c.Min + int64(p.next(r)))
 		}
 	case Sequential:
@@ -703,46 +727,49 @@ func pool(r *stream, c *ColumnSpec, n int, gen func(*stream, *ColumnSpec, []byte
 
 // setCodes stores per-row codes, each code[i] for a pool index i drawn by p (uniformly when p is
 // nil), in 16 bits when the dictionary allows, else 32.
-func setCodes(col *Column, d *Dict, rows int, code []uint32, p *picker, r *stream) {
+func setCodes(col *Column, d *Dict, rows int, code []uint32, p *picker, r *stream, tk rowTick) {
 	col.Dict = d
 	if d.Len() <= 1<<16 {
 		col.Codes16 = make([]uint16, rows)
-		fillCodes(col.Codes16, code, p, r)
+		fillCodes(col.Codes16, code, p, r, tk)
 	} else {
 		col.Codes32 = make([]uint32, rows)
-		fillCodes(col.Codes32, code, p, r)
+		fillCodes(col.Codes32, code, p, r, tk)
 	}
 }
 
-func fillCodes[T uint16 | uint32](out []T, code []uint32, p *picker, r *stream) {
+func fillCodes[T uint16 | uint32](out []T, code []uint32, p *picker, r *stream, tk rowTick) {
 	if p == nil {
 		n := uint64(len(code))
 		for i := range out {
+			tk.at(i)
 			out[i] = T(code[r.below(n)])
 		}
 		return
 	}
 	for i := range out {
+		tk.at(i)
 		out[i] = T(code[p.next(r)])
 	}
 }
 
-func genStrings(col *Column, rows int, c *ColumnSpec, r *stream) {
+func genStrings(col *Column, rows int, c *ColumnSpec, r *stream, tk rowTick) {
 	switch c.Dist {
 	case Uniform:
 		d, code := pool(r, c, min(stringPoolSize, max(rows, 1)), randomString)
-		setCodes(col, d, rows, code, nil, r)
+		setCodes(col, d, rows, code, nil, r, tk)
 		return
 	case Zipf, LowCardinality:
 		d, code := pool(r, c, c.K, randomString)
 		p := newPicker(c, r)
-		setCodes(col, d, rows, code, &p, r)
+		setCodes(col, d, rows, code, &p, r, tk)
 		return
 	}
 	// HighCardinality: Prefix + a decimal id per row.
 	span := uint64(c.Max-c.Min) + 1
 	ids := make([]uint64, rows)
 	for i := range ids {
+		tk.at(i)
 		ids[i] = r.below(span) // c.Min + ids[i] is the id
 	}
 	format := func(buf []byte, id uint64) []byte {
@@ -786,7 +813,7 @@ func encodeSorted(keys []uint64, out []uint32, width int, format func([]byte, ui
 	return &Dict{data: string(buf), off: off}, out
 }
 
-func genBinary(col *Column, rows int, c *ColumnSpec, r *stream) {
+func genBinary(col *Column, rows int, c *ColumnSpec, r *stream, tk rowTick) {
 	if c.Dist == Uniform {
 		d, code := pool(r, c, min(stringPoolSize, max(rows, 1)), func(r *stream, c *ColumnSpec, buf []byte) []byte {
 			lo, hi := c.lens()
@@ -795,7 +822,7 @@ func genBinary(col *Column, rows int, c *ColumnSpec, r *stream) {
 			}
 			return buf
 		})
-		setCodes(col, d, rows, code, nil, r)
+		setCodes(col, d, rows, code, nil, r, tk)
 		return
 	}
 	// HighCardinality: the id as 8 big-endian bytes, whose byte order is the unsigned order of
@@ -803,6 +830,7 @@ func genBinary(col *Column, rows int, c *ColumnSpec, r *stream) {
 	span := uint64(c.Max-c.Min) + 1
 	keys := make([]uint64, rows)
 	for i := range keys {
+		tk.at(i)
 		keys[i] = uint64(c.Min + int64(r.below(span)))
 	}
 	col.Dict, col.Codes32 = encodeSorted(keys, make([]uint32, rows), 8, func(buf []byte, k uint64) []byte { return binary.BigEndian.AppendUint64(buf, k) })

@@ -297,3 +297,35 @@ func TestGenerateLazily(t *testing.T) {
 		}
 	}
 }
+
+// TestFillProgressTicks: a column generated with FillProgress reports every TickRows rows and
+// holds exactly the rows Fill gives, for every column of the panel's table (ints, dates,
+// timestamps, doubles, strings, binaries, NULLs).
+func TestFillProgressTicks(t *testing.T) {
+	rows := 2*TickRows + 5
+	plain, err := GenerateLazily(DefaultPanelSpec(), rows, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticked, _ := GenerateLazily(DefaultPanelSpec(), rows, 7)
+	for i := range plain.Cols {
+		var done []int
+		if err := ticked.FillProgress(i, func(d int) { done = append(done, d) }); err != nil {
+			t.Fatal(err)
+		}
+		if err := plain.Fill(i); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(plain.Cols[i], ticked.Cols[i]) {
+			t.Fatalf("%s: FillProgress generated other rows than Fill", plain.Leaves[i].Name())
+		}
+		for _, d := range done { // a column with NULLs passes over its rows twice
+			if d%TickRows != 0 || d <= 0 || d >= rows {
+				t.Fatalf("%s: ticks %v", plain.Leaves[i].Name(), done)
+			}
+		}
+		if len(done) == 0 && plain.Leaves[i].Name() == "user_id" {
+			t.Errorf("user_id: no tick over %d rows", rows)
+		}
+	}
+}
