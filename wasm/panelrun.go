@@ -59,8 +59,9 @@ func newPanelEngine() panel.Engine {
 	}
 }
 
-// recomputePanel starts a run for the current scenario and waits up to panelWait for it.
-// Callers hold a.mu; it is released while waiting, so that the run can publish its answer.
+// recomputePanel starts a run for the current scenario and waits up to panelWait (firstWait
+// for the first) for it. Callers hold a.mu; it is released while waiting, so that the run can
+// publish its answer.
 func (a *app) recomputePanel() {
 	a.pn.pending++
 	gen := a.pn.pending
@@ -102,18 +103,9 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 		if time.Since(last) < yieldEvery {
 			return
 		}
-		a.mu.Lock()
-		a.showProgress("Computing: " + step + "…")
-		y := a.yield
-		a.mu.Unlock()
-		y.yield()
+		// Stopped when another table is wanted; the next run then starts a new engine.
+		a.giveWay("Computing: "+step+"…", func() bool { return a.sc.Panel.Rows != p.Rows || a.sc.Panel.Seed != p.Seed })
 		last = time.Now()
-		a.mu.Lock()
-		useless := a.sc.Panel.Rows != p.Rows || a.sc.Panel.Seed != p.Seed
-		a.mu.Unlock()
-		if useless {
-			runtime.Goexit() // the deferred unlocks run; the next run starts a new engine
-		}
 	}
 	a.pn.broken = true // until Run returns
 	res := a.pn.eng.Run(p)
@@ -133,6 +125,22 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	a.selected = -1
 	a.publish()
 	a.redraw()
+}
+
+// giveWay shows a long run's step, hands the browser its turn (browserYield) and then, if stop
+// (asked under a.mu) says the run is no longer wanted, ends the run's goroutine with
+// runtime.Goexit, whose deferred unlocks run. Runs call it without holding a.mu.
+func (a *app) giveWay(step string, stop func() bool) {
+	a.mu.Lock()
+	a.showProgress(step)
+	a.mu.Unlock()
+	a.yield.yield() // a.yield is set before any run starts and never changes
+	a.mu.Lock()
+	end := stop()
+	a.mu.Unlock()
+	if end {
+		runtime.Goexit()
+	}
 }
 
 // showProgress names the step a long run is on, and marks the readouts, which still show the

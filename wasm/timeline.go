@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,18 +82,9 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 		if time.Since(last) < 10*time.Millisecond {
 			return
 		}
-		a.mu.Lock()
-		a.showProgress("Simulating day " + strconv.Itoa(done) + " of " + strconv.Itoa(days) + "…")
-		y := a.yield
-		a.mu.Unlock()
-		y.yield() // back to the browser's event loop: paint, input
+		// Stopped when a newer simulation has been asked for.
+		a.giveWay("Simulating day "+strconv.Itoa(done)+" of "+strconv.Itoa(days)+"…", func() bool { return gen != a.tl.pending })
 		last = time.Now()
-		a.mu.Lock()
-		stale := gen != a.tl.pending
-		a.mu.Unlock()
-		if stale {
-			runtime.Goexit() // a newer run has started; drop this one (deferred unlock runs)
-		}
 	}
 	res, err := a.tl.eng.Run(key)
 	a.mu.Lock()
