@@ -129,7 +129,7 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/widget.html")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+	if err := waitReady(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// Wait until the worker has installed and precached the build.
@@ -152,7 +152,7 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/widget.html"+scenario.Link(scenario.Default()))); err != nil {
 		t.Fatalf("offline navigation failed: %v", err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+	if err := waitReady(ctx); err != nil {
 		t.Fatalf("widget did not start offline: %v", err)
 	}
 	t.Logf("offline start from the service worker cache: %.0f ms to first frame (%s wall)", eval[float64](t, ctx, `window.layoutlab.firstFrame`), time.Since(start).Round(time.Millisecond))

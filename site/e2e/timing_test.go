@@ -37,7 +37,7 @@ func transferBytes(t testing.TB, ctx context.Context, url string) int64 {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab && window.layoutlab.ready === true`, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+	if err := waitReady(ctx); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(500 * time.Millisecond)
