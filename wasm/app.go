@@ -44,32 +44,8 @@ type app struct {
 	dayMax      string                 // the day slider's max attribute as last written
 	els         map[string]dom.Element // element id → the element (byID)
 	viewBoxes   []viewBox              // the knobs and panels shown in one view only
-	lastInput   time.Time              // the last control change, or the first frame (fillIdle waits for a pause)
+	lastInput   time.Time              // the last control change, or the first frame (prepareWhileIdle waits for a pause)
 }
-
-// fillIdle generates the panel table's remaining columns (the first run generates only those it
-// reads: panel.Engine.StatsOnDemand), one at a time while nobody is moving a control, so that
-// the first file hovered shows its statistics at once. It runs for the page's lifetime: a new
-// table (rows or seed changed) starts lazily again. A fill holds the page's one thread for a
-// column's generation (tens of milliseconds under wasm), so it waits for a second without input:
-// not while a slider is dragged, nor just after the first frame, when a reader's first touch is
-// likeliest.
-func (a *app) fillIdle() {
-	for {
-		time.Sleep(250 * time.Millisecond)
-		a.mu.Lock()
-		idle := a.sc.View == "panel" && time.Since(a.lastInput) > fillAfterIdle
-		a.mu.Unlock()
-		if !idle || !a.pn.engMu.TryLock() { // a run is using the engine
-			continue
-		}
-		a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
-		a.pn.engMu.Unlock()
-	}
-}
-
-// fillAfterIdle is how long no control must move before fillIdle generates a column.
-const fillAfterIdle = time.Second
 
 // byID is document.getElementById, remembered: the page's elements stay for its lifetime, and
 // dom/v2 wraps each element it returns after asking JavaScript for its type, several calls a
@@ -262,8 +238,8 @@ func (a *app) markReady() {
 		return
 	}
 	a.readyMarked = true
-	a.lastInput = time.Now() // fillIdle's first pause counts from the first frame
-	go a.fillIdle()
+	a.lastInput = time.Now() // prepareWhileIdle's first pause counts from the first frame
+	go a.prepareWhileIdle()
 	ll := js.Global().Get("layoutlab")
 	if ll.IsUndefined() {
 		ll = js.Global().Get("Object").New()
@@ -272,6 +248,7 @@ func (a *app) markReady() {
 	ll.Set("firstFrame", js.Global().Get("performance").Call("now"))
 	ll.Set("engineMs", a.engineMs)
 	ll.Set("frames", 0)
+	ll.Set("rehearsals", 0)
 	ll.Set("ready", true)
 	// loader.js registers the service worker on this event, after the first frame.
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))

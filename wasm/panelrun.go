@@ -22,12 +22,14 @@ import (
 // caches, unless it needs another table (rows or seed), which makes the run under way useless:
 // that one then stops at its next step. The timeline does the same (simulate).
 type panelRun struct {
-	// engMu is held by the run using eng. Others that read eng (showSelected, fillIdle) only
+	// engMu is held by the run using eng. Others that read eng (showSelected, prepareWhileIdle) only
 	// TryLock it: a.mu is taken inside runs, and a run may wait on the browser.
 	engMu  sync.Mutex
 	eng    panel.Engine
 	broken bool          // a run was stopped halfway: eng's caches are not to be trusted
 	engRes *panel.Result // the answer of eng's last finished run
+	// rehearsed is the answer whose files-slider move prepareWhileIdle rehearsed (under engMu).
+	rehearsed *panel.Result
 
 	// Under a.mu:
 	pending int // generation of the newest run asked for
@@ -162,6 +164,70 @@ func (a *app) stalePanel(gen int) bool {
 	return gen != a.pn.pending
 }
 
+// prepareWhileIdle readies the panel's engine for a reader's next touch while nobody moves a
+// control (for prepareAfterIdle: not during a drag, nor right after the first frame):
+//   - once per answer shown, it rehearses a files-slider move and moves back, so that the
+//     slider's first move finds the block summaries it reads (segments.go) built and its code
+//     warm. In the browser that first move had taken 230-440 ms of engine time, the next ones
+//     2-8 ms;
+//   - otherwise it generates one more of the table's columns (the first run generates only
+//     those it reads: StatsOnDemand), so that the first file hovered shows its statistics at
+//     once.
+//
+// Both report their steps through the engine's Progress, at which it yields to the browser every
+// yieldEvery, as a run does, without showing them. A knob moved meanwhile waits for the engine
+// until the rehearsal or the column is done: stopping either halfway would discard the caches.
+func (a *app) prepareWhileIdle() {
+	for {
+		time.Sleep(250 * time.Millisecond)
+		if !a.pn.engMu.TryLock() { // a run is using the engine
+			continue
+		}
+		a.mu.Lock()
+		idle := a.sc.View == "panel" && time.Since(a.lastInput) > prepareAfterIdle
+		// The engine's last run is the answer on screen, which is the controls' scenario.
+		current := !a.pn.broken && a.res != nil && a.pn.engRes == a.res && a.pn.shown == a.pn.pending && !a.dirty
+		rehearse := idle && current && a.pn.rehearsed != a.res && a.res.Error == nil
+		p := a.sc.Panel
+		p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
+		shown := a.res
+		a.mu.Unlock()
+		if idle {
+			last := time.Now()
+			a.pn.eng.Progress = func(string) {
+				if time.Since(last) >= yieldEvery {
+					a.yield.yield()
+					last = time.Now()
+				}
+			}
+			if rehearse {
+				a.pn.eng.Run(filesMove(p))
+				a.pn.eng.Run(p) // the engine's state is the answer shown again (engRes)
+				a.pn.rehearsed = shown
+				if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
+					ll.Set("rehearsals", ll.Get("rehearsals").Int()+1) // read by the browser tests
+				}
+			} else {
+				a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
+			}
+		}
+		a.pn.engMu.Unlock()
+	}
+}
+
+// prepareAfterIdle is how long no control must move before prepareWhileIdle works.
+const prepareAfterIdle = time.Second
+
+// filesMove is p with the files slider moved one step.
+func filesMove(p scenario.Panel) scenario.Panel {
+	n := panel.NumFiles(p)
+	p.RowsPerFile, p.Files = 0, n-1
+	if n <= 1 {
+		p.Files = 2
+	}
+	return p
+}
+
 // panelEngine returns the engine when no run is using it and its last answer is the one on
 // screen, with engMu held (the caller unlocks it); nil otherwise.
 func (a *app) panelEngine() *panel.Engine {
@@ -193,7 +259,9 @@ const paintEvery = 200 * time.Millisecond
 
 func newBrowserYield() *browserYield {
 	mc := js.Global().Get("MessageChannel").New()
-	y := &browserYield{port: mc.Get("port2"), ch: make(chan struct{}, 1)}
+	// One message, one token: a panel run, a timeline simulation and prepareWhileIdle may each
+	// be waiting in yield at once, and none may miss its token.
+	y := &browserYield{port: mc.Get("port2"), ch: make(chan struct{}, 8)}
 	mc.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
 		select {
 		case y.ch <- struct{}{}:

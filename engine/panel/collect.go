@@ -98,6 +98,14 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 			break
 		}
 	}
+	if e.seg.usable() {
+		// The block summaries a first re-cut builds, here on the run's goroutine, one step each.
+		for _, i := range numeric {
+			if c := &t.Cols[i]; c.Encoded() || c.Kind != table.String {
+				e.summarise(e.seg.valueSlot(i), valueKey(c), "values of "+t.Leaves[i].Name())
+			}
+		}
+	}
 	parallel(len(numeric), func(j int) {
 		if c := &t.Cols[numeric[j]]; c.Encoded() {
 			e.codeStats(c, out, numeric[j], prefix)
@@ -108,6 +116,34 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		}
 	})
 	return out
+}
+
+// valueKey is col's value at a row as the statistics fold it, an order-preserving uint64 (false
+// for NULL): an encoded column's code, a double's ordered bits, an integer with its sign flipped.
+func valueKey(col *table.Column) orderKey {
+	nulls := col.Nulls
+	switch {
+	case col.Encoded():
+		return func(r int32) (uint64, bool) {
+			if nulls != nil && nulls[r] {
+				return 0, false
+			}
+			return uint64(col.Code(int(r))), true
+		}
+	case col.Kind == table.Double:
+		return func(r int32) (uint64, bool) {
+			if nulls != nil && nulls[r] {
+				return 0, false
+			}
+			return orderedFloat(col.Floats[r]), true
+		}
+	}
+	return func(r int32) (uint64, bool) {
+		if nulls != nil && nulls[r] {
+			return 0, false
+		}
+		return uint64(col.Ints[r]) ^ 1<<63, true
+	}
 }
 
 // numericStats fills leaf i's statistics for a numeric, date or timestamp column in one
@@ -126,15 +162,7 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 	nulls := col.Nulls
 	switch {
 	case e.seg.usable():
-		e.seg.ranges(e.seg.valueSlot(i), func(r int32) (uint64, bool) {
-			switch {
-			case nulls != nil && nulls[r]:
-				return 0, false
-			case col.Kind == table.Double:
-				return orderedFloat(col.Floats[r]), true
-			}
-			return uint64(col.Ints[r]) ^ 1<<63, true
-		}, e.files, lo, hi, cnt)
+		e.seg.ranges(e.seg.valueSlot(i), valueKey(col), e.files, lo, hi, cnt)
 	case col.Kind == table.Double:
 		fileOf := e.rowFiles()
 		for r, v := range col.Floats {
@@ -196,12 +224,7 @@ func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix i
 	cnt := make([]int64, nf) // non-NULL rows
 	if e.seg.usable() {
 		l, h := make([]uint64, nf), make([]uint64, nf)
-		e.seg.ranges(e.seg.valueSlot(i), func(r int32) (uint64, bool) {
-			if col.Nulls != nil && col.Nulls[r] {
-				return 0, false
-			}
-			return uint64(col.Code(int(r))), true
-		}, e.files, l, h, cnt)
+		e.seg.ranges(e.seg.valueSlot(i), valueKey(col), e.files, l, h, cnt)
 		for f := range lo {
 			lo[f], hi[f] = uint32(l[f]), uint32(h[f])
 		}
@@ -529,6 +552,7 @@ func (e *Engine) segmentRanges(todo []int) {
 		if r16 != nil {
 			key = func(r int32) (uint64, bool) { return uint64(r16[r]) - 1, r16[r] != 0 }
 		}
+		e.summarise(e.seg.rankSlot(leaf), key, "ranks of "+e.tbl.Leaves[leaf].Name())
 		e.seg.ranges(e.seg.rankSlot(leaf), key, e.files, l, h, nn)
 		fr := &rankRanges{lo: make([]uint32, nf), hi: make([]int32, nf), nulls: make([]uint32, nf)}
 		for f := range nf {

@@ -152,18 +152,24 @@ func (e *Engine) fillFor(t *table.Table, p scenario.Panel, where []int) error {
 		leaves = append(leaves, t.LeafIndex(c))
 	}
 	for _, l := range append(leaves, where...) {
-		var progress func(int)
-		if e.Progress != nil && !t.Filled(l) {
-			step := "Generating column " + t.Leaves[l].Name()
-			rows := " of " + strconv.Itoa(t.NumRows) + " rows"
-			e.Progress(step + " (" + strconv.Itoa(t.NumRows) + " rows)")
-			progress = func(done int) { e.Progress(step + ": " + strconv.Itoa(done) + rows) }
-		}
-		if err := t.FillProgress(l, progress); err != nil {
+		if err := e.fill(t, l); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// fill generates leaf l's column if it is not there yet, naming the step and its rows done
+// through Progress.
+func (e *Engine) fill(t *table.Table, l int) error {
+	var progress func(int)
+	if e.Progress != nil && !t.Filled(l) {
+		step := "Generating column " + t.Leaves[l].Name()
+		rows := " of " + strconv.Itoa(t.NumRows) + " rows"
+		e.Progress(step + " (" + strconv.Itoa(t.NumRows) + " rows)")
+		progress = func(done int) { e.Progress(step + ": " + strconv.Itoa(done) + rows) }
+	}
+	return t.FillProgress(l, progress)
 }
 
 // whereLeaves are the leaves the WHERE reads; none when it is empty or does not parse (scan
@@ -181,7 +187,8 @@ func whereLeaves(t *table.Table, where string) []int {
 
 // FillAll generates every column of the current table not generated yet, at most max of them
 // (all when max <= 0), and reports whether any remain: the widget fills the rest a column at a
-// time after its first frame, so that showing a file's statistics does not wait for them.
+// time after its first frame, so that showing a file's statistics does not wait for them. Each
+// column's generation reports through Progress, as a run's does.
 func (e *Engine) FillAll(max int) (remaining bool, err error) {
 	if e.tbl == nil {
 		return false, nil
@@ -194,7 +201,7 @@ func (e *Engine) FillAll(max int) (remaining bool, err error) {
 		if max > 0 && done == max {
 			return true, nil
 		}
-		if err := e.tbl.Fill(i); err != nil {
+		if err := e.fill(e.tbl, i); err != nil {
 			return true, err
 		}
 		done++

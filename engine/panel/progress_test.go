@@ -2,11 +2,15 @@ package panel
 
 import (
 	"encoding/json"
+	"reflect"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/engine/table"
 )
 
 // TestProgressNamesEveryStep: a cold run reports each step that scales with the table before
@@ -42,12 +46,57 @@ func TestProgressNamesEveryStep(t *testing.T) {
 		t.Fatalf("steps:\n%q\nwant\n%q", steps, wantSteps)
 	}
 
-	steps = nil
-	p.Files = 40
+	// The first re-cut summarises each column it reads in blocks, one step each; the next
+	// re-cuts of that order read the summaries and report only the two per-move steps.
+	for i, files := range []int{40, 41, 33} {
+		steps = nil
+		p.Files = files
+		e.Run(p)
+		summaries := 0
+		for _, s := range steps {
+			switch {
+			case s == "Collecting the statistics of "+strconv.Itoa(files)+" files", s == "Measuring the files' spans":
+			case strings.HasPrefix(s, "Summarising the ") && strings.HasSuffix(s, " in blocks of 64 rows"):
+				summaries++
+			default:
+				t.Errorf("a files-slider move reported %q", s)
+			}
+		}
+		if i == 0 && summaries == 0 {
+			t.Errorf("the first files-slider move reported no summary: %q", steps)
+		}
+		if i > 0 && summaries != 0 {
+			t.Errorf("files-slider move %d summarised again: %q", i+1, steps)
+		}
+	}
+}
+
+// TestFillAllReportsProgress: the columns the widget fills while idle report their generation as
+// a run's do, so that it can give the page its turn between ticks; the table is the same.
+func TestFillAllReportsProgress(t *testing.T) {
+	p := scenario.Default().Panel
+	p.Rows = table.TickRows + 1000
+	var steps []string
+	e := Engine{StatsOnDemand: true}
 	e.Run(p)
-	for _, s := range steps {
-		if s != "Collecting the statistics of 40 files" && s != "Measuring the files' spans" {
-			t.Errorf("a files-slider move reported %q", s)
+	e.Progress = func(s string) { steps = append(steps, s) }
+	if _, err := e.FillAll(1); err != nil {
+		t.Fatal(err)
+	}
+	if len(steps) != 2 || !strings.HasPrefix(steps[0], "Generating column ") ||
+		!strings.HasSuffix(steps[1], ": "+strconv.Itoa(table.TickRows)+" of "+strconv.Itoa(p.Rows)+" rows") {
+		t.Fatalf("FillAll(1) reported %q, want a column's step and one tick", steps)
+	}
+	if _, err := e.FillAll(0); err != nil {
+		t.Fatal(err)
+	}
+	full, err := table.Generate(table.DefaultPanelSpec(), p.Rows, p.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range full.Cols {
+		if !reflect.DeepEqual(e.tbl.Cols[i], full.Cols[i]) {
+			t.Errorf("column %s differs from a table generated whole", full.Leaves[i].Name())
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package panel
 
+import "strconv"
+
 // segBlock is the number of consecutive rows, in the layout's order, one block summary covers.
 const segBlock = 64
 
@@ -88,6 +90,18 @@ func (s *segments) ranges(slot int, key orderKey, files [][]int32, lo, hi []uint
 		lo[f], hi[f], cnt[f] = l, h, int64(nn)
 		start = end
 	}
+}
+
+// summarise builds slot's block summaries if this order has none yet, reporting the step: the
+// first files-slider move after a layout reads every row once per column this way.
+func (e *Engine) summarise(slot int, key orderKey, what string) {
+	if e.seg.blocks[slot] != nil {
+		return
+	}
+	if e.Progress != nil {
+		e.Progress("Summarising the " + what + " in blocks of " + strconv.Itoa(segBlock) + " rows")
+	}
+	e.seg.blocks[slot] = summarise(key, e.seg.order)
 }
 
 // summarise reads one column's keys in order and computes its block summaries.

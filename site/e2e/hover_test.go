@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"layoutlab/engine/scenario"
 )
@@ -21,6 +23,48 @@ import (
 func TestHoverShowsTheFilesAddAction(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, "")
+	hoveredFileAgrees(t, ctx, scenario.Link(scenario.Default()))
+}
+
+// TestIdlePreparationKeepsTheAnswer: once nobody has moved a control for a second, the widget
+// rehearses a files-slider move on its engine and moves back (prepareWhileIdle), then fills
+// columns. Nothing of it may show: the readouts and a hovered file's statistics stay the CLI's,
+// and the next files-slider move, which finds the rehearsed summaries, agrees with the CLI too.
+func TestIdlePreparationKeepsTheAnswer(t *testing.T) {
+	ctx := browser(t)
+	var link string
+	for _, p := range scenario.Presets() {
+		if p.Name == "one-key" {
+			link = scenario.Link(p.Scenario)
+		}
+	}
+	open(t, ctx, link)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.rehearsals > 0`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("no files-slider move was rehearsed while idle: %v", err)
+	}
+	time.Sleep(1500 * time.Millisecond) // and a column or two filled after it
+	agree(t, "after the rehearsal", readouts(t, ctx), panelWant(t, link))
+	hoveredFileAgrees(t, ctx, link)
+
+	prev := eval[string](t, ctx, `location.hash`)
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("files")), chromedp.KeyEvent(kb.ArrowUp)); err != nil {
+		t.Fatal(err)
+	}
+	moved := settle(t, ctx, prev)
+	sc, err := scenario.ParseLink(moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := scenario.ParseLink(link); sc.Panel.Files != want.Panel.Files+1 {
+		t.Fatalf("ArrowUp on the files slider gave %d files, want %d", sc.Panel.Files, want.Panel.Files+1)
+	}
+	agree(t, "the move after the rehearsal", readouts(t, ctx), panelWant(t, moved))
+}
+
+// hoveredFileAgrees hovers the grid until a file's add action shows and checks its statistics
+// against the ones `layoutlab layout` writes, for link, for the file of the same path.
+func hoveredFileAgrees(t *testing.T, ctx context.Context, link string) {
+	t.Helper()
 	box := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("canvas").getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`)
 	var shown string
 	for _, at := range [][2]float64{{0.1, 0.3}, {0.2, 0.5}, {0.3, 0.7}, {0.15, 0.2}, {0.4, 0.4}} {
@@ -49,7 +93,7 @@ func TestHoverShowsTheFilesAddAction(t *testing.T) {
 	if len(st.MinValues) == 0 || len(st.MaxValues) == 0 || len(st.NullCount) == 0 {
 		t.Fatalf("the add action of %s has no statistics: %s", act.Add.Path, shown)
 	}
-	files, _ := cli(t, "layout", scenario.Link(scenario.Default()))["files"].([]any)
+	files, _ := cli(t, "layout", link)["files"].([]any)
 	for _, f := range files {
 		f := f.(map[string]any)
 		if f["path"] != act.Add.Path {
