@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 )
 
 // Range ids follow Delta's range_partition_id (M/expressions/RangePartitionId.scala), which
@@ -179,6 +180,10 @@ func RangePartitionIDs(ranks []int32, numDistinct int, numRanges int) []int32 {
 // the bounds) for the next call, so repeated use does not allocate. The zero value is ready to
 // use; a RangeIDs is not safe for concurrent use.
 type RangeIDs struct {
+	// Progress, when set, is called every ProgressRows rows of Append's two passes over the
+	// ranks, as "counting the values: 262144 of 1000000" and "assigning the ids: …".
+	Progress func(step string)
+
 	counts []int64
 	bounds []int
 }
@@ -192,10 +197,13 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 	counts = counts[:numDistinct]
 	clear(counts)
 	var rows int64
-	for _, r := range ranks {
-		if r >= 0 {
-			counts[r]++
-			rows++
+	for lo := 0; lo < len(ranks); lo += ProgressRows {
+		x.tick("counting the values", lo, len(ranks))
+		for _, r := range ranks[lo:min(lo+ProgressRows, len(ranks))] {
+			if r >= 0 {
+				counts[r]++
+				rows++
+			}
 		}
 	}
 	partitions := int64(numRanges)
@@ -215,12 +223,25 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 	x.counts = counts
 
 	dst = slices.Grow(dst, len(ranks))
-	for _, r := range ranks {
-		var v int32
-		if r >= 0 {
-			v = int32(counts[r])
+	for lo := 0; lo < len(ranks); lo += ProgressRows {
+		x.tick("assigning the ids", lo, len(ranks))
+		for _, r := range ranks[lo:min(lo+ProgressRows, len(ranks))] {
+			var v int32
+			if r >= 0 {
+				v = int32(counts[r])
+			}
+			dst = append(dst, v)
 		}
-		dst = append(dst, v)
 	}
 	return dst
+}
+
+// ProgressRows is how many rows Append reads between two calls of RangeIDs.Progress.
+const ProgressRows = 1 << 18
+
+// tick reports a pass's rows done, after its first block.
+func (x *RangeIDs) tick(pass string, done, n int) {
+	if x.Progress != nil && done > 0 {
+		x.Progress(pass + ": " + strconv.Itoa(done) + " of " + strconv.Itoa(n))
+	}
 }

@@ -47,8 +47,11 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 	l.ids = l.ids[:d]
 	maxID := uint32(0)
 	for j, k := range keys {
+		l.rid.Progress = nil
 		if l.Progress != nil {
-			l.Progress("Finding the range ids of key " + strconv.Itoa(j+1) + " of " + strconv.Itoa(d))
+			step := "Finding the range ids of key " + strconv.Itoa(j+1) + " of " + strconv.Itoa(d)
+			l.Progress(step)
+			l.rid.Progress = func(pass string) { l.Progress(step + ": " + pass) }
 		}
 		col := l.rangeIDs(k, numRanges, n, j)
 		for _, v := range col {
@@ -339,6 +342,9 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 		pt := slices.Grow(l.point[:0], d)[:d]
 		buf := l.buf[:0]
 		for i := range n {
+			if i%table.TickRows == 0 {
+				l.keyTick(i, n)
+			}
 			for j := range d {
 				pt[j] = int32(l.ids[j][i])
 			}
@@ -347,7 +353,17 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 		}
 		l.point, l.buf = pt, buf
 	case curve.Hilbert:
-		enc.LongColumns(keys, l.ids)
+		// In blocks of table.TickRows rows, each reported after the first.
+		cols := slices.Grow(l.cols[:0], d)[:d]
+		for lo := 0; lo < n; lo += table.TickRows {
+			l.keyTick(lo, n)
+			hi := min(lo+table.TickRows, n)
+			for j := range cols {
+				cols[j] = l.ids[j][lo:hi]
+			}
+			enc.LongColumns(keys[lo:hi], cols)
+		}
+		l.cols = cols
 	}
 	pos := slices.Grow(l.pos[:0], n)[:n]
 	for i := range keys {
@@ -356,6 +372,9 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	}
 	l.s.SortPairs(keys, pos)
 	l.keys, l.pos = keys, pos
+	if l.s.Progress != nil && n > table.TickRows {
+		l.s.Progress("cutting the curve into " + strconv.Itoa(parts) + " files")
+	}
 	// Equal composites grouped, once: the groups do not depend on the number of files either.
 	// Counted first: grown by append, the slice's copies were the first layout's largest cost
 	// under wasm (36 ms of memmove of ~400 ms).
@@ -376,6 +395,14 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	l.groupEnds, l.sortedRows = l.groupEnds[:0], l.sortedRows[:0] // Recut remakes them
 	l.sortedN = n
 	l.cut(parts)
+}
+
+// keyTick reports, through the sort's Progress (which names the step), the rows whose curve keys
+// are computed, after the first block.
+func (l *Layouter) keyTick(done, n int) {
+	if l.s.Progress != nil && done > 0 {
+		l.s.Progress("computing the curve keys: " + strconv.Itoa(done) + " of " + strconv.Itoa(n))
+	}
 }
 
 // cut assigns each row of the sorted composites (l.keys, l.pos, grouped in l.groups) its

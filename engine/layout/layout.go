@@ -101,6 +101,7 @@ type Layouter struct {
 	rid        curve.RangeIDs
 	rid32      []int32
 	ids        [][]uint32
+	cols       [][]uint32 // a block of ids' rows (packed)
 	idCache    map[idKey][]uint32
 	noise      []int8
 	noiseSeed  uint64

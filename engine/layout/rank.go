@@ -3,6 +3,7 @@ package layout
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"layoutlab/engine/table"
@@ -43,8 +44,8 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 	return RankRowsProgress(c, rows, nil)
 }
 
-// RankRowsProgress is RankRows reporting the passes of its sort, if it sorts, to progress (see
-// panel.Engine's Progress).
+// RankRowsProgress is RankRows reporting to progress, if it sorts, every table.TickRows values
+// read and the passes of its sort (see panel.Engine's Progress).
 func RankRowsProgress(c *table.Column, rows []int32, progress func(step string)) Ranks {
 	n := len(rows)
 	r := Ranks{R: make([]int32, n)}
@@ -66,22 +67,28 @@ func RankRowsProgress(c *table.Column, rows []int32, progress func(step string))
 	}
 	keys := make([]uint64, 0, n)
 	pos := make([]int32, 0, n)
-	for i, row := range rows {
-		if c.IsNull(int(row)) {
-			r.R[i] = -1
-			continue
+	for lo := 0; lo < n; lo += table.TickRows {
+		if progress != nil && lo > 0 {
+			progress("reading the values: " + strconv.Itoa(lo) + " of " + strconv.Itoa(n))
 		}
-		var k uint64
-		switch {
-		case c.Codes32 != nil:
-			k = uint64(c.Codes32[row])
-		case c.Kind == table.Double:
-			k = floatKey(c.Floats[row])
-		default:
-			k = uint64(c.Ints[row]) ^ 1<<63
+		for i := lo; i < min(lo+table.TickRows, n); i++ {
+			row := rows[i]
+			if c.IsNull(int(row)) {
+				r.R[i] = -1
+				continue
+			}
+			var k uint64
+			switch {
+			case c.Codes32 != nil:
+				k = uint64(c.Codes32[row])
+			case c.Kind == table.Double:
+				k = floatKey(c.Floats[row])
+			default:
+				k = uint64(c.Ints[row]) ^ 1<<63
+			}
+			keys = append(keys, k)
+			pos = append(pos, int32(i))
 		}
-		keys = append(keys, k)
-		pos = append(pos, int32(i))
 	}
 	s := table.RadixSorter{Progress: progress}
 	s.SortPairs(keys, pos)

@@ -141,3 +141,35 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestLongStepsReportTheirRows: over table.TickRows rows, the loops that read every row report
+// every table.TickRows of them, so that the browser can paint between: the ranking's read of the
+// values, both passes of the range ids, the curve keys, each radix pass's scatter and the cut
+// after the sort. The answer is the one a run without Progress gives.
+func TestLongStepsReportTheirRows(t *testing.T) {
+	p := scenario.Default().Panel
+	p.Rows = 2*table.TickRows + 1000
+	n := strconv.Itoa(p.Rows)
+	tick := strconv.Itoa(table.TickRows)
+	var steps []string
+	e := Engine{StatsOnDemand: true, Progress: func(s string) { steps = append(steps, s) }}
+	got := e.Run(p)
+	if g, w := mustJSON(t, got), mustJSON(t, (&Engine{StatsOnDemand: true}).Run(p)); g != w {
+		t.Fatal("Progress changed the answer")
+	}
+	sort := "Sorting " + n + " rows along the hilbert curve: "
+	for _, want := range []string{
+		"Ranking the values of user_id: reading the values: " + tick + " of " + n,
+		"Ranking the values of user_id: radix pass 1 of 2: " + tick + " of " + n + " keys",
+		"Finding the range ids of key 1 of 2: counting the values: " + tick + " of " + n,
+		"Finding the range ids of key 1 of 2: assigning the ids: " + tick + " of " + n,
+		"Finding the range ids of key 2 of 2: assigning the ids: " + strconv.Itoa(2*table.TickRows) + " of " + n,
+		sort + "computing the curve keys: " + tick + " of " + n,
+		sort + "radix pass 1 of 2: " + tick + " of " + n + " keys",
+		sort + "cutting the curve into 32 files",
+	} {
+		if !slices.Contains(steps, want) {
+			t.Errorf("no step %q among\n%q", want, steps)
+		}
+	}
+}

@@ -13,7 +13,8 @@ import (
 // packed 48-bit curve keys three.
 type RadixSorter struct {
 	// Progress, when set, is called before each pass of a sort of more than ProgressRows keys,
-	// as "radix pass 2 of 3" (see panel.Engine's).
+	// as "radix pass 2 of 3", and every ProgressRows keys of its scatter, as "radix pass 2 of 3:
+	// 262144 of 1000000 keys" (see panel.Engine's).
 	Progress func(step string)
 
 	k2    []uint64
@@ -59,8 +60,10 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 		if (diff>>shift)&mask == 0 {
 			continue
 		}
-		if s.Progress != nil && n > ProgressRows {
-			s.Progress("radix pass " + strconv.Itoa(int(p+1)) + " of " + strconv.Itoa(int(passes)))
+		report := s.Progress != nil && n > ProgressRows
+		pass := "radix pass " + strconv.Itoa(int(p+1)) + " of " + strconv.Itoa(int(passes))
+		if report {
+			s.Progress(pass)
 		}
 		clear(cnt)
 		for _, k := range src {
@@ -71,12 +74,19 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 			cnt[i] = sum
 			sum += c
 		}
-		for i, k := range src {
-			d := (k >> shift) & mask
-			j := cnt[d]
-			cnt[d]++
-			dst[j] = k
-			pdst[j] = psrc[i]
+		// The scatter, the pass's long part, in blocks of ProgressRows keys, each reported.
+		for lo := 0; lo < n; lo += ProgressRows {
+			if report && lo > 0 {
+				s.Progress(pass + ": " + strconv.Itoa(lo) + " of " + strconv.Itoa(n) + " keys")
+			}
+			ps := psrc[lo:min(lo+ProgressRows, n)]
+			for i, k := range src[lo : lo+len(ps)] {
+				d := (k >> shift) & mask
+				j := cnt[d]
+				cnt[d]++
+				dst[j] = k
+				pdst[j] = ps[i]
+			}
 		}
 		src, dst = dst, src
 		psrc, pdst = pdst, psrc

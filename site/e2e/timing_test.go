@@ -292,6 +292,8 @@ func longRun(b *testing.B, ctx context.Context) {
 		window.__gaps = []; let last = performance.now(); window.__t0 = last;
 		const tick = () => { const n = performance.now(); window.__gaps.push(n - last); last = n; if (!window.__done) requestAnimationFrame(tick); };
 		window.__done = false; requestAnimationFrame(tick);
+		// The page's longest task meanwhile: how long an input could wait for the main thread.
+		window.__tasks = []; new PerformanceObserver(l => { if (!window.__done) for (const e of l.getEntries()) window.__tasks.push(e.duration); }).observe({type: "longtask"});
 		const el = document.getElementById("rows"); el.value = "1000000"; el.dispatchEvent(new Event("change", {bubbles: true}));
 		return true; })()`
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err != nil {
@@ -303,9 +305,9 @@ func longRun(b *testing.B, ctx context.Context) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](done, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		b.Fatal(err)
 	}
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.__t1 - window.__t0, window.__gaps.length, Math.max(...window.__gaps), window.layoutlab.engineMs]`))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.__t1 - window.__t0, window.__gaps.length, Math.max(...window.__gaps), window.layoutlab.engineMs, Math.max(0, ...window.__tasks), window.__tasks.length]`))
 	if err != nil {
 		b.Fatal(err)
 	}
-	fmt.Printf("rows 100,000 → 1,000,000 (default scenario): answer drawn after %.0f ms (engine %.0f ms); %.0f frames painted meanwhile, longest gap %.0f ms\n", v[0], v[3], v[1], v[2])
+	fmt.Printf("rows 100,000 → 1,000,000 (default scenario): answer drawn after %.0f ms (engine %.0f ms); %.0f frames painted meanwhile, longest gap %.0f ms; %.0f tasks over 50 ms, the longest %.0f ms\n", v[0], v[3], v[1], v[2], v[5], v[4])
 }
