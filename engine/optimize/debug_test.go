@@ -1,3 +1,6 @@
+// The text form the datadriven tests print and read (DebugString, ParseSnapshot): test code,
+// kept out of the engine the browser and the CLI link.
+
 package optimize
 
 import (
