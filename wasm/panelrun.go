@@ -166,10 +166,10 @@ func (a *app) stalePanel(gen int) bool {
 
 // prepareWhileIdle readies the panel's engine for a reader's next touch while nobody moves a
 // control (for prepareAfterIdle: not during a drag, nor right after the first frame):
-//   - once per answer shown, it rehearses a files-slider move and moves back, so that the
-//     slider's first move finds the block summaries it reads (segments.go) built and its code
-//     warm. In the browser that first move had taken 230-440 ms of engine time, the next ones
-//     2-8 ms;
+//   - once per answer shown (of at most rehearseMaxRows rows), it rehearses a files-slider move
+//     and moves back, so that the slider's first move finds the block summaries it reads
+//     (segments.go) built and its code warm. In the browser that first move had taken
+//     230-440 ms of engine time at 100,000 rows, the next ones 2-8 ms;
 //   - otherwise it generates one more of the table's columns (the first run generates only
 //     those it reads: StatsOnDemand), so that the first file hovered shows its statistics at
 //     once.
@@ -187,7 +187,7 @@ func (a *app) prepareWhileIdle() {
 		idle := a.sc.View == "panel" && time.Since(a.lastInput) > prepareAfterIdle
 		// The engine's last run is the answer on screen, which is the controls' scenario.
 		current := !a.pn.broken && a.res != nil && a.pn.engRes == a.res && a.pn.shown == a.pn.pending && !a.dirty
-		rehearse := idle && current && a.pn.rehearsed != a.res && a.res.Error == nil
+		rehearse := idle && current && a.pn.rehearsed != a.res && a.res.Error == nil && a.sc.Panel.Rows <= rehearseMaxRows
 		p := a.sc.Panel
 		p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
 		shown := a.res
@@ -215,8 +215,15 @@ func (a *app) prepareWhileIdle() {
 	}
 }
 
-// prepareAfterIdle is how long no control must move before prepareWhileIdle works.
-const prepareAfterIdle = time.Second
+const (
+	// prepareAfterIdle is how long no control must move before prepareWhileIdle works.
+	prepareAfterIdle = time.Second
+	// rehearseMaxRows is the largest table whose files-slider move is rehearsed. The summaries
+	// grow with the rows (a first move of 1,000,000 rows took 2.2 s under node, cold), and a
+	// knob moved during a rehearsal waits for it; above this, the first move builds them itself,
+	// showing its progress.
+	rehearseMaxRows = 300_000
+)
 
 // filesMove is p with the files slider moved one step.
 func filesMove(p scenario.Panel) scenario.Panel {
