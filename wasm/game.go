@@ -38,6 +38,8 @@ type game struct {
 	gridCells  []view.Cell
 	gridFrames []view.Frame
 	hitCells   []view.Cell
+
+	cursorX, cursorY int // the pointer at the last Update
 }
 
 // Update recomputes when a control changed the scenario since the last frame, and turns pointer
@@ -71,6 +73,11 @@ func (g *game) Update() error {
 	a := g.app
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if x != g.cursorX || y != g.cursorY {
+		// A pointer moving over the canvas is a reader at work: prepareWhileIdle waits.
+		g.cursorX, g.cursorY = x, y
+		a.lastInput = time.Now()
+	}
 	if hit >= 0 && hit != a.selected {
 		a.selected = hit
 		a.version++

@@ -177,6 +177,8 @@ func (a *app) stalePanel(gen int) bool {
 // Both report their steps through the engine's Progress, at which it yields to the browser every
 // yieldEvery, as a run does, without showing them. A knob moved meanwhile waits for the engine
 // until the rehearsal or the column is done: stopping either halfway would discard the caches.
+// The pointer moving over the canvas counts as input (game.Update), so hovering files holds the
+// work off; a file hovered while it was under way is shown when it ends.
 func (a *app) prepareWhileIdle() {
 	for {
 		time.Sleep(250 * time.Millisecond)
@@ -212,6 +214,14 @@ func (a *app) prepareWhileIdle() {
 			}
 		}
 		a.pn.engMu.Unlock()
+		if idle {
+			// A file hovered meanwhile found the engine busy: show its add action now.
+			a.mu.Lock()
+			if a.selected >= 0 {
+				a.showSelected()
+			}
+			a.mu.Unlock()
+		}
 	}
 }
 

@@ -189,7 +189,10 @@ func whereLeaves(t *table.Table, where string) []int {
 // (all when max <= 0), and reports whether any remain: the widget fills the rest a column at a
 // time after its first frame, so that showing a file's statistics does not wait for them. Each
 // column's generation reports through Progress, as a run's does.
-func (e *Engine) FillAll(max int) (remaining bool, err error) {
+func (e *Engine) FillAll(max int) (remaining bool, err error) { return e.fillAll(max, true) }
+
+// fillAll is FillAll, reporting through Progress only when report is set.
+func (e *Engine) fillAll(max int, report bool) (remaining bool, err error) {
 	if e.tbl == nil {
 		return false, nil
 	}
@@ -201,7 +204,11 @@ func (e *Engine) FillAll(max int) (remaining bool, err error) {
 		if max > 0 && done == max {
 			return true, nil
 		}
-		if err := e.fill(e.tbl, i); err != nil {
+		fill := e.tbl.Fill
+		if report {
+			fill = func(i int) error { return e.fill(e.tbl, i) }
+		}
+		if err := fill(i); err != nil {
 			return true, err
 		}
 		done++
@@ -749,7 +756,9 @@ func (e *Engine) FileStatsObjects(i int) (minValues, maxValues, nullCount json.R
 	if o[0] == nil {
 		fs := e.fileStats[i]
 		if e.statsPartial {
-			if _, err := e.FillAll(0); err != nil {
+			// Not through Progress: the widget asks for a file's statistics while it holds its
+			// own lock, which a Progress that gives the page its turn would take again.
+			if _, err := e.fillAll(0, false); err != nil {
 				return nil, nil, nil, false
 			}
 			fs = stats.Collect(e.tbl, e.files[i], e.statsIndexed, e.statsCfg)

@@ -173,3 +173,20 @@ func TestLongStepsReportTheirRows(t *testing.T) {
 		}
 	}
 }
+
+// TestFileStatsReportNothing: a file's statistics, asked for between runs (the widget's hover,
+// under its own lock), never call Progress, although they generate the columns not generated
+// yet: a Progress that gives the page its turn would take that lock again and hang the page.
+func TestFileStatsReportNothing(t *testing.T) {
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	e := Engine{StatsOnDemand: true}
+	e.Run(p)
+	e.Progress = func(s string) { t.Errorf("FileStatsObjects reported %q", s) }
+	if _, _, _, ok := e.FileStatsObjects(0); !ok {
+		t.Fatal("no statistics for file 0")
+	}
+	if remaining, _ := e.FillAll(0); remaining {
+		t.Fatal("FileStatsObjects left columns to generate")
+	}
+}
