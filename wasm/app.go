@@ -137,6 +137,7 @@ func (a *app) publish() {
 
 // showSelected prints the selected file's add action as Delta would write it.
 func (a *app) showSelected() {
+	a.pn.hoverWaits = false
 	if a.sc.View == "timeline" {
 		a.setText("add-action", a.timelineSelected())
 		return
@@ -148,6 +149,7 @@ func (a *app) showSelected() {
 	f := a.res.Files[a.selected]
 	eng := a.panelEngine()
 	if eng == nil {
+		a.pn.hoverWaits = true
 		a.setText("add-action", "The file's statistics are shown once the run under way ends.")
 		return
 	}

@@ -32,8 +32,9 @@ type panelRun struct {
 	rehearsed *panel.Result
 
 	// Under a.mu:
-	pending int // generation of the newest run asked for
-	shown   int // generation of a.res
+	pending    int  // generation of the newest run asked for
+	hoverWaits bool // the file hovered found the engine busy (showSelected)
+	shown      int  // generation of a.res
 }
 
 const (
@@ -217,7 +218,7 @@ func (a *app) prepareWhileIdle() {
 		if idle {
 			// A file hovered meanwhile found the engine busy: show its add action now.
 			a.mu.Lock()
-			if a.selected >= 0 {
+			if a.pn.hoverWaits {
 				a.showSelected()
 			}
 			a.mu.Unlock()
