@@ -204,11 +204,13 @@ func (e *Engine) fillAll(max int, report bool) (remaining bool, err error) {
 		if max > 0 && done == max {
 			return true, nil
 		}
-		fill := e.tbl.Fill
+		var err error
 		if report {
-			fill = func(i int) error { return e.fill(e.tbl, i) }
+			err = e.fill(e.tbl, i)
+		} else {
+			err = e.tbl.Fill(i)
 		}
-		if err := fill(i); err != nil {
+		if err != nil {
 			return true, err
 		}
 		done++

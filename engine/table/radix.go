@@ -97,9 +97,10 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 	}
 }
 
-// ProgressRows is the size below which a sort's passes are not reported: they take a few
-// milliseconds at most.
-const ProgressRows = 1 << 18
+// ProgressRows is the size below which a sort's passes are not reported (they take a few
+// milliseconds at most), and the block of a pass's scatter between two reports: a column's
+// generation reports as often (TickRows).
+const ProgressRows = TickRows
 
 // RadixMaxBits is the widest digit worth using for n keys: about n/8 buckets, so each bucket
 // receives several keys and the scatter stays cache-friendly, between 8 and 16 bits.
