@@ -55,6 +55,21 @@ const (
 	firstWait = time.Second
 )
 
+// reportDuring makes report the engine's Progress until the returned function is called, which
+// the caller does when its call into the engine returns (also when the run is stopped). The
+// engine keeps the function it was given, its Layouter a copy: a later call made under a.mu
+// (a hovered file's statistics) must not reach a closure that takes a.mu and yields, which hung
+// the page once (a54d80e). Callers hold engMu.
+func (pn *panelRun) reportDuring(report func(step string)) (done func()) {
+	live := true
+	pn.eng.Progress = func(step string) {
+		if live {
+			report(step)
+		}
+	}
+	return func() { live, pn.eng.Progress = false, nil }
+}
+
 func newPanelEngine() panel.Engine {
 	return panel.Engine{
 		StatsOnDemand: true, // one file's statistics are shown at a time (showSelected)
@@ -102,14 +117,14 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	}
 	start := time.Now()
 	last := start.Add(quiet - yieldEvery)
-	a.pn.eng.Progress = func(step string) {
+	defer a.pn.reportDuring(func(step string) {
 		if time.Since(last) < yieldEvery {
 			return
 		}
 		// Stopped when another table is wanted; the next run then starts a new engine.
 		a.giveWay("Computing: "+step+"…", func() bool { return a.sc.Panel.Rows != p.Rows || a.sc.Panel.Seed != p.Seed })
 		last = time.Now()
-	}
+	})()
 	a.pn.broken = true // until Run returns
 	res := a.pn.eng.Run(p)
 	a.pn.broken = false
@@ -197,12 +212,12 @@ func (a *app) prepareWhileIdle() {
 		a.mu.Unlock()
 		if idle {
 			last := time.Now()
-			a.pn.eng.Progress = func(string) {
+			done := a.pn.reportDuring(func(string) {
 				if time.Since(last) >= yieldEvery {
 					a.yield.yield()
 					last = time.Now()
 				}
-			}
+			})
 			if rehearse {
 				a.pn.eng.Run(filesMove(p))
 				a.pn.eng.Run(p) // the engine's state is the answer shown again (engRes)
@@ -213,6 +228,7 @@ func (a *app) prepareWhileIdle() {
 			} else {
 				a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
 			}
+			done()
 		}
 		a.pn.engMu.Unlock()
 		if idle {

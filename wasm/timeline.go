@@ -86,6 +86,7 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 		a.giveWay("Simulating day "+strconv.Itoa(done)+" of "+strconv.Itoa(days)+"…", func() bool { return gen != a.tl.pending })
 		last = time.Now()
 	}
+	defer func() { a.tl.eng.Progress = nil }() // reports only for this run (panelRun.reportDuring)
 	res, err := a.tl.eng.Run(key)
 	a.mu.Lock()
 	defer a.mu.Unlock()
