@@ -173,7 +173,7 @@ var knobs = []knob{
 		Set:  func(s *scenario.Scenario, v string) error { s.View = v; return nil }},
 
 	// The statistics panel (experiences.md §2).
-	{ID: "layout", Label: "Layout", View: "panel", Kind: knobSelect, Options: []string{"append", "orderby", "zorder", "hilbert"},
+	{ID: "layout", Label: "Layout", View: "panel", Kind: knobSelect, Options: scenario.PanelLayouts,
 		Help: "append order; ORDER BY the first key; ZORDER BY the keys; liquid clustering (Hilbert)",
 		Get:  func(s *scenario.Scenario) string { return s.Panel.Layout },
 		Set:  func(s *scenario.Scenario, v string) error { s.Panel.Layout = v; return nil }},

@@ -102,8 +102,11 @@ type layoutKey struct {
 // maxRecentLayouts is how many of the layouts it computed the engine keeps (the current one
 // among them), so that flipping a knob back (Z-order to Hilbert and back, keys swapped and
 // swapped back) shows the earlier layout without laying the table out again. Each holds a row
-// index per row.
-const maxRecentLayouts = 4
+// index per row. The one shown least recently is dropped first. Five: the widget rehearses,
+// while the reader is idle, the three other layouts and a files-slider move (a fresh layout of
+// the one shown when the Layouter holds another's order), moving back to the one shown after
+// each; all five stay.
+const maxRecentLayouts = 5
 
 // recentLayout is a layout computed earlier for this table: its files (a copy, in one array of
 // its own), their paths and partition values, never written to once kept.
@@ -660,11 +663,20 @@ func (e *Engine) showRecent(r *recentLayout, lk layoutKey) ([][]int32, []string,
 	e.setFiles(r.files)
 	lk.gen++
 	e.last, e.paths = lk, r.paths
-	return r.files, r.paths, nil
+	files, paths := r.files, r.paths
+	// Now the most recently shown: the last one keepRecent would drop.
+	for i := range e.recent {
+		if &e.recent[i] == r {
+			kept := *r
+			e.recent = append(slices.Delete(e.recent, i, i+1), kept)
+			break
+		}
+	}
+	return files, paths, nil
 }
 
-// keepRecent keeps a copy of a layout just computed, dropping the oldest kept beyond
-// maxRecentLayouts. The files are copied: the Layouter reuses its arrays on its next Layout.
+// keepRecent keeps a copy of a layout just computed, dropping the one shown least recently
+// beyond maxRecentLayouts. The files are copied: the Layouter reuses its arrays on its next Layout.
 func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
 	key.gen = 0
 	n := 0

@@ -1,8 +1,11 @@
 package panel
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"layoutlab/engine/scenario"
@@ -121,5 +124,56 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 		if len(e.recent) == 0 {
 			t.Fatal("no layout was kept: the sequence never exercised Engine.recent")
 		}
+	}
+}
+
+// TestRecentLayoutsDropTheLeastRecentlyShown: the kept layouts are dropped least recently shown
+// first, so that moving back to a layout after each of the others (the widget's idle
+// rehearsals) keeps it: once maxRecentLayouts are kept, the next layout computed drops the
+// second one computed, not the first, shown after every other.
+func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
+	ue, eu := []string{"user_id", "event_date"}, []string{"event_date", "user_id"}
+	layouts := []struct {
+		layout string
+		keys   []string
+	}{{"hilbert", ue}, {"zorder", ue}, {"orderby", ue}, {"append", ue}, {"zorder", eu}, {"orderby", eu}, {"hilbert", eu}}
+	if len(layouts) < maxRecentLayouts+1 {
+		t.Fatalf("%d layouts cannot overflow %d kept", len(layouts), maxRecentLayouts)
+	}
+	e := Engine{StatsOnDemand: true}
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	run := func(i int) {
+		p.Layout, p.Keys = layouts[i].layout, layouts[i].keys
+		if r := e.Run(p); r.Error != nil {
+			t.Fatal(r.Error)
+		}
+	}
+	kept := func() []string {
+		var s []string
+		for _, r := range e.recent {
+			s = append(s, fmt.Sprintf("%s on %q", r.key.kind, r.key.keys))
+		}
+		return s
+	}
+	run(0)
+	for i := 1; i < maxRecentLayouts; i++ {
+		run(i)
+		run(0)
+	}
+	if len(e.recent) != maxRecentLayouts {
+		t.Fatalf("kept %q, want %d layouts", kept(), maxRecentLayouts)
+	}
+	before := kept()
+	run(maxRecentLayouts)
+	after := kept()
+	var dropped []string
+	for _, k := range before {
+		if !slices.Contains(after, k) {
+			dropped = append(dropped, k)
+		}
+	}
+	if len(dropped) != 1 || dropped[0] != before[0] || !strings.HasPrefix(dropped[0], layouts[1].layout+" ") {
+		t.Errorf("kept %q, then %q: dropped %q, want the %s layout alone", before, after, dropped, layouts[1].layout)
 	}
 }

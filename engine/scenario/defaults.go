@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -18,6 +19,11 @@ const (
 	MaxIndexedCols  = 10_000
 	MaxStatsColumns = 64
 )
+
+// PanelLayouts are the panel's layouts (Panel.Layout), in the order the widget offers them:
+// append order, ORDER BY the first key, ZORDER BY the keys, liquid clustering on the Hilbert
+// curve.
+var PanelLayouts = []string{"append", "orderby", "zorder", "hilbert"}
 
 // Default is the scenario a bare widget.html opens: the statistics panel's default table.
 func Default() Scenario {
@@ -102,10 +108,8 @@ func (s *Scenario) Validate() error {
 	case len(p.StatsColumns) > MaxStatsColumns:
 		return fmt.Errorf("%d stats columns: at most %d", len(p.StatsColumns), MaxStatsColumns)
 	}
-	switch p.Layout {
-	case "append", "orderby", "zorder", "hilbert":
-	default:
-		return fmt.Errorf("layout %q is not one of append, orderby, zorder, hilbert", p.Layout)
+	if !slices.Contains(PanelLayouts, p.Layout) {
+		return fmt.Errorf("layout %q is not one of %s", p.Layout, strings.Join(PanelLayouts, ", "))
 	}
 	for _, names := range [][]string{p.Keys, p.StatsColumns, p.PartitionBy, {p.ColorKey, s.Timeline.Lookup}} {
 		for _, n := range names {

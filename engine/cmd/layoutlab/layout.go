@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -99,10 +100,8 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		p.Files, p.RowsPerFile = 0, *rpf
 	}
 	if set["layout"] {
-		switch *lay {
-		case "append", "orderby", "zorder", "hilbert":
-		default:
-			return bad("layout", "%q is not one of append, orderby, zorder, hilbert", *lay)
+		if !slices.Contains(scenario.PanelLayouts, *lay) {
+			return bad("layout", "%q is not one of %s", *lay, strings.Join(scenario.PanelLayouts, ", "))
 		}
 		p.Layout = *lay
 	}
