@@ -251,6 +251,7 @@ func (a *app) markReady() {
 	ll.Set("engineMs", a.engineMs)
 	ll.Set("frames", 0)
 	ll.Set("rehearsals", 0)
+	ll.Set("rehearsalsDue", 0)
 	ll.Set("ready", true)
 	// loader.js registers the service worker on this event, after the first frame.
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))

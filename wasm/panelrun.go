@@ -28,8 +28,10 @@ type panelRun struct {
 	eng    panel.Engine
 	broken bool          // a run was stopped halfway: eng's caches are not to be trusted
 	engRes *panel.Result // the answer of eng's last finished run
-	// rehearsed is the answer whose files-slider move prepareWhileIdle rehearsed (under engMu).
-	rehearsed *panel.Result
+	// Under engMu: the answer prepareWhileIdle is rehearsing moves for, and how many of them
+	// (rehearsals) it has made.
+	prepared *panel.Result
+	preps    int
 
 	// Under a.mu:
 	pending    int  // generation of the newest run asked for
@@ -182,19 +184,22 @@ func (a *app) stalePanel(gen int) bool {
 
 // prepareWhileIdle readies the panel's engine for a reader's next touch while nobody moves a
 // control (for prepareAfterIdle: not during a drag, nor right after the first frame):
-//   - once per answer shown (of at most rehearseMaxRows rows), it rehearses a files-slider move
-//     and moves back, so that the slider's first move finds the block summaries it reads
-//     (segments.go) built and its code warm. In the browser that first move had taken
-//     230-440 ms of engine time at 100,000 rows, the next ones 2-8 ms;
-//   - otherwise it generates one more of the table's columns (the first run generates only
+//   - for the answer shown (of at most rehearseMaxRows rows) it rehearses, one per turn, the
+//     moves of rehearsals, each followed by a move back: the table laid out in each other
+//     layout, which the engine keeps (maxRecentLayouts), so that the layout select answers the
+//     reader's first flip from a kept layout and warm code (in the browser a first Z-order
+//     layout had taken 300-700 ms, a kept one 6-18 ms); then a files-slider move, so that the
+//     slider's first move finds the block summaries it reads (segments.go) built (that first
+//     move had taken 230-440 ms of engine time at 100,000 rows, the next ones 2-8 ms);
+//   - then it generates one more of the table's columns per turn (the first run generates only
 //     those it reads: StatsOnDemand), so that the first file hovered shows its statistics at
 //     once.
 //
-// Both report their steps through the engine's Progress, at which it yields to the browser every
+// Each reports its steps through the engine's Progress, at which it yields to the browser every
 // yieldEvery, as a run does, without showing them. A knob moved meanwhile waits for the engine
-// until the rehearsal or the column is done: stopping either halfway would discard the caches.
-// The pointer moving over the canvas counts as input (game.Update), so hovering files holds the
-// work off; a file hovered while it was under way is shown when it ends.
+// until the turn is done: stopping halfway would discard the caches. The pointer moving over
+// the canvas counts as input (game.Update), so hovering files holds the work off; a file
+// hovered while it was under way is shown when it ends.
 func (a *app) prepareWhileIdle() {
 	for {
 		time.Sleep(250 * time.Millisecond)
@@ -205,10 +210,15 @@ func (a *app) prepareWhileIdle() {
 		idle := a.sc.View == "panel" && time.Since(a.lastInput) > prepareAfterIdle
 		// The engine's last run is the answer on screen, which is the controls' scenario.
 		current := !a.pn.broken && a.res != nil && a.pn.engRes == a.res && a.pn.shown == a.pn.pending && !a.dirty
-		rehearse := idle && current && a.pn.rehearsed != a.res && a.res.Error == nil && a.sc.Panel.Rows <= rehearseMaxRows
 		p := a.sc.Panel
 		p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
-		shown := a.res
+		var moves []scenario.Panel
+		if idle && current && a.res.Error == nil && p.Rows <= rehearseMaxRows {
+			moves = rehearsals(p)
+			if a.pn.prepared != a.res {
+				a.pn.prepared, a.pn.preps = a.res, 0
+			}
+		}
 		a.mu.Unlock()
 		if idle {
 			last := time.Now()
@@ -218,12 +228,14 @@ func (a *app) prepareWhileIdle() {
 					last = time.Now()
 				}
 			})
-			if rehearse {
-				a.pn.eng.Run(filesMove(p))
+			if a.pn.preps < len(moves) {
+				a.pn.eng.Run(moves[a.pn.preps])
 				a.pn.eng.Run(p) // the engine's state is the answer shown again (engRes)
-				a.pn.rehearsed = shown
+				a.pn.preps++
 				if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
-					ll.Set("rehearsals", ll.Get("rehearsals").Int()+1) // read by the browser tests
+					// Read by the browser tests.
+					ll.Set("rehearsals", a.pn.preps)
+					ll.Set("rehearsalsDue", len(moves))
 				}
 			} else {
 				a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
@@ -245,12 +257,27 @@ func (a *app) prepareWhileIdle() {
 const (
 	// prepareAfterIdle is how long no control must move before prepareWhileIdle works.
 	prepareAfterIdle = time.Second
-	// rehearseMaxRows is the largest table whose files-slider move is rehearsed. The summaries
-	// grow with the rows (a first move of 1,000,000 rows took 2.2 s under node, cold), and a
-	// knob moved during a rehearsal waits for it; above this, the first move builds them itself,
-	// showing its progress.
+	// rehearseMaxRows is the largest table whose moves are rehearsed. Layouts and the block
+	// summaries grow with the rows (a first files move of 1,000,000 rows took 2.2 s under node,
+	// cold), and a knob moved during a rehearsal waits for it; above this, the first move does
+	// the work itself, showing its progress.
 	rehearseMaxRows = 300_000
 )
+
+// rehearsals are the moves prepareWhileIdle rehearses for p, in order: p in each other layout,
+// then the files slider one step. The files move comes last because a layout computed after it
+// would replace the order the slider re-cuts (Layouter.Recut), and with it the summaries.
+func rehearsals(p scenario.Panel) []scenario.Panel {
+	var moves []scenario.Panel
+	for _, l := range scenario.PanelLayouts {
+		if l != p.Layout {
+			q := p
+			q.Layout = l
+			moves = append(moves, q)
+		}
+	}
+	return append(moves, filesMove(p))
+}
 
 // filesMove is p with the files slider moved one step.
 func filesMove(p scenario.Panel) scenario.Panel {

@@ -27,9 +27,10 @@ func TestHoverShowsTheFilesAddAction(t *testing.T) {
 }
 
 // TestIdlePreparationKeepsTheAnswer: once nobody has moved a control for a second, the widget
-// rehearses a files-slider move on its engine and moves back (prepareWhileIdle), then fills
-// columns. Nothing of it may show: the readouts and a hovered file's statistics stay the CLI's,
-// and the next files-slider move, which finds the rehearsed summaries, agrees with the CLI too.
+// rehearses on its engine each other layout and a files-slider move, moving back after each
+// (prepareWhileIdle), then fills columns. Nothing of it may show: the readouts and a hovered
+// file's statistics stay the CLI's; the next files-slider move, which finds the rehearsed
+// summaries, and a flip of the layout select, which finds a kept layout, agree with the CLI too.
 func TestIdlePreparationKeepsTheAnswer(t *testing.T) {
 	ctx := browser(t)
 	var link string
@@ -39,11 +40,11 @@ func TestIdlePreparationKeepsTheAnswer(t *testing.T) {
 		}
 	}
 	open(t, ctx, link)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.rehearsals > 0`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("no files-slider move was rehearsed while idle: %v", err)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.rehearsalsDue > 0 && window.layoutlab.rehearsals === window.layoutlab.rehearsalsDue`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("the moves were not all rehearsed while idle (%s of %s): %v", eval[string](t, ctx, `String(window.layoutlab.rehearsals)`), eval[string](t, ctx, `String(window.layoutlab.rehearsalsDue)`), err)
 	}
 	time.Sleep(1500 * time.Millisecond) // and a column or two filled after it
-	agree(t, "after the rehearsal", readouts(t, ctx), panelWant(t, link))
+	agree(t, "after the rehearsals", readouts(t, ctx), panelWant(t, link))
 	hoveredFileAgrees(t, ctx, link)
 
 	prev := eval[string](t, ctx, `location.hash`)
@@ -55,10 +56,22 @@ func TestIdlePreparationKeepsTheAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want, _ := scenario.ParseLink(link); sc.Panel.Files != want.Panel.Files+1 {
+	want, _ := scenario.ParseLink(link)
+	if sc.Panel.Files != want.Panel.Files+1 {
 		t.Fatalf("ArrowUp on the files slider gave %d files, want %d", sc.Panel.Files, want.Panel.Files+1)
 	}
-	agree(t, "the move after the rehearsal", readouts(t, ctx), panelWant(t, moved))
+	agree(t, "the files move after the rehearsals", readouts(t, ctx), panelWant(t, moved))
+
+	other := "zorder"
+	if want.Panel.Layout == other {
+		other = "hilbert"
+	}
+	setControl(t, ctx, "layout", other, "change")
+	flipped := settle(t, ctx, moved)
+	if sc, err := scenario.ParseLink(flipped); err != nil || sc.Panel.Layout != other {
+		t.Fatalf("the layout select gave %q (%v), want %s", sc.Panel.Layout, err, other)
+	}
+	agree(t, "the layout flip after the rehearsals", readouts(t, ctx), panelWant(t, flipped))
 }
 
 // hoveredFileAgrees hovers the grid until a file's add action shows and checks its statistics
