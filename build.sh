@@ -101,11 +101,11 @@ case "${1:-build}" in
   bench)
     go test -run XXX -bench . -benchmem ./engine/...
     build
-    # The bare Ebiten + dom/v2 baseline the widget's size and first frame are compared with.
+    # The bare Ebiten + dom/v2 baselines (site/bench) the widget's size, first frame and slider are compared with.
     mkdir -p dist/bench
     GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/bench/bare.wasm ./wasm/bare
     compress dist/bench/bare.wasm dist/bench/bare.wasm.gz
-    cp site/bare.html site/bare.js dist/bench/
+    cp site/bench/* dist/bench/
     need_chromium
     echo "== browser timing (headless Chromium)"
     go test -count=1 -tags browser -run XXX -bench Widget -benchtime 1x ./site/e2e/ ;;
