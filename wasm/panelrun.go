@@ -213,7 +213,8 @@ func (a *app) prepareWhileIdle() {
 		p := a.sc.Panel
 		p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
 		var moves []scenario.Panel
-		if idle && current && a.res.Error == nil && p.Rows <= rehearseMaxRows {
+		// An answer Delta refuses still shows files (no-stats): its moves are rehearsed too.
+		if idle && current && len(a.res.Files) > 0 && p.Rows <= rehearseMaxRows {
 			moves = rehearsals(p)
 			if a.pn.prepared != a.res {
 				a.pn.prepared, a.pn.preps = a.res, 0
