@@ -102,7 +102,7 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		// The block summaries a first re-cut builds, here on the run's goroutine, one step each.
 		for _, i := range numeric {
 			if c := &t.Cols[i]; c.Encoded() || c.Kind != table.String {
-				e.summarise(e.seg.valueSlot(i), valueKey(c), "values of "+t.Leaves[i].Name())
+				e.summarise(e.seg.valueSlot(i), valueKeys(c), "values of "+t.Leaves[i].Name())
 			}
 		}
 	}
@@ -118,31 +118,34 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 	return out
 }
 
-// valueKey is col's value at a row as the statistics fold it, an order-preserving uint64 (false
-// for NULL): an encoded column's code, a double's ordered bits, an integer with its sign flipped.
-func valueKey(col *table.Column) orderKey {
+// valueKeys are col's values as the statistics fold them (orderKeys): an encoded column's code,
+// a double's ordered bits, an integer with its sign flipped.
+func valueKeys(col *table.Column) orderKeys {
 	nulls := col.Nulls
 	switch {
-	case col.Encoded():
-		return func(r int32) (uint64, bool) {
-			if nulls != nil && nulls[r] {
-				return 0, false
-			}
-			return uint64(col.Code(int(r))), true
-		}
+	case col.Codes16 != nil:
+		return codeKeys(col.Codes16, nulls)
+	case col.Codes32 != nil:
+		return codeKeys(col.Codes32, nulls)
 	case col.Kind == table.Double:
-		return func(r int32) (uint64, bool) {
-			if nulls != nil && nulls[r] {
-				return 0, false
+		return func(order []int32, keys []uint64) (null []bool) {
+			for i, r := range order {
+				keys[i] = orderedFloat(col.Floats[r])
+				if nulls != nil && nulls[r] {
+					keys[i], null = 0, markNull(null, i, len(order))
+				}
 			}
-			return orderedFloat(col.Floats[r]), true
+			return null
 		}
 	}
-	return func(r int32) (uint64, bool) {
-		if nulls != nil && nulls[r] {
-			return 0, false
+	return func(order []int32, keys []uint64) (null []bool) {
+		for i, r := range order {
+			keys[i] = uint64(col.Ints[r]) ^ 1<<63
+			if nulls != nil && nulls[r] {
+				keys[i], null = 0, markNull(null, i, len(order))
+			}
 		}
-		return uint64(col.Ints[r]) ^ 1<<63, true
+		return null
 	}
 }
 
@@ -162,7 +165,7 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 	nulls := col.Nulls
 	switch {
 	case e.seg.usable():
-		e.seg.ranges(e.seg.valueSlot(i), valueKey(col), e.files, lo, hi, cnt)
+		e.seg.ranges(e.seg.valueSlot(i), valueKeys(col), e.files, lo, hi, cnt)
 	case col.Kind == table.Double:
 		fileOf := e.rowFiles()
 		for r, v := range col.Floats {
@@ -224,7 +227,7 @@ func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix i
 	cnt := make([]int64, nf) // non-NULL rows
 	if e.seg.usable() {
 		l, h := make([]uint64, nf), make([]uint64, nf)
-		e.seg.ranges(e.seg.valueSlot(i), valueKey(col), e.files, l, h, cnt)
+		e.seg.ranges(e.seg.valueSlot(i), valueKeys(col), e.files, l, h, cnt)
 		for f := range lo {
 			lo[f], hi[f] = uint32(l[f]), uint32(h[f])
 		}
@@ -548,12 +551,12 @@ func (e *Engine) segmentRanges(todo []int) {
 	l, h, nn := make([]uint64, nf), make([]uint64, nf), make([]int64, nf)
 	for _, leaf := range todo {
 		r16, r32 := e.compactRanks(leaf)
-		key := func(r int32) (uint64, bool) { return uint64(r32[r]) - 1, r32[r] != 0 }
+		keys := rankKeys(r32)
 		if r16 != nil {
-			key = func(r int32) (uint64, bool) { return uint64(r16[r]) - 1, r16[r] != 0 }
+			keys = rankKeys(r16)
 		}
-		e.summarise(e.seg.rankSlot(leaf), key, "ranks of "+e.tbl.Leaves[leaf].Name())
-		e.seg.ranges(e.seg.rankSlot(leaf), key, e.files, l, h, nn)
+		e.summarise(e.seg.rankSlot(leaf), keys, "ranks of "+e.tbl.Leaves[leaf].Name())
+		e.seg.ranges(e.seg.rankSlot(leaf), keys, e.files, l, h, nn)
 		fr := &rankRanges{lo: make([]uint32, nf), hi: make([]int32, nf), nulls: make([]uint32, nf)}
 		for f := range nf {
 			fr.lo[f], fr.hi[f] = math.MaxUint32, -1 // every row NULL, as computeRanges leaves it

@@ -26,14 +26,53 @@ type blocks struct {
 	lo, hi []uint64
 	nn     []uint16 // non-NULL rows
 	// Every row's key in the order, for the rows at a file's two ends: read from here, a move
-	// calls no orderKey (under wasm a call through a func value per row cost more than the rest).
+	// gathers no keys.
 	keys []uint64
 	null []bool // null[i]: the row at order[i] is NULL; nil when none is
 }
 
-// orderKey is a column's value at row r as an order-preserving uint64 (false for NULL): the
-// keys codeStats and numericStats fold into per-file minima and maxima.
-type orderKey func(r int32) (uint64, bool)
+// orderKeys writes the key of each row of order, in order, into keys (0 for NULL) and returns
+// which are NULL (nil when none is): a column's value or rank at the row as an order-preserving
+// uint64, the keys codeStats, numericStats and segmentRanges fold into per-file minima and
+// maxima. One call per column, each a loop over a slice: under wasm a call through a func value
+// per row had made building the summaries most of a first files move.
+type orderKeys func(order []int32, keys []uint64) (null []bool)
+
+// rankKeys are the keys of compact ranks (rank+1, 0 for NULL: compactRanks).
+func rankKeys[T uint16 | uint32](ranks []T) orderKeys {
+	return func(order []int32, keys []uint64) (null []bool) {
+		for i, r := range order {
+			v := ranks[r]
+			keys[i] = uint64(v) - 1
+			if v == 0 {
+				keys[i], null = 0, markNull(null, i, len(order))
+			}
+		}
+		return null
+	}
+}
+
+// codeKeys are the keys of an encoded column: its codes, which order as its values do.
+func codeKeys[T uint16 | uint32](codes []T, nulls []bool) orderKeys {
+	return func(order []int32, keys []uint64) (null []bool) {
+		for i, r := range order {
+			keys[i] = uint64(codes[r])
+			if nulls != nil && nulls[r] {
+				keys[i], null = 0, markNull(null, i, len(order))
+			}
+		}
+		return null
+	}
+}
+
+// markNull records row i of n as NULL, making null on the first.
+func markNull(null []bool, i, n int) []bool {
+	if null == nil {
+		null = make([]bool, n)
+	}
+	null[i] = true
+	return null
+}
 
 // reset records the order of a fresh layout (nil when the layout has none) and drops the
 // summaries of the previous one. order is the Layouter's own buffer, not copied: it stays valid
@@ -51,10 +90,10 @@ func (s *segments) usable() bool { return s.recut && s.order != nil }
 // ranges gives each file's smallest and largest key and its non-NULL rows, from the block
 // summaries of slot, built on first use with key. It touches only blocks[slot], so columns may
 // run in parallel.
-func (s *segments) ranges(slot int, key orderKey, files [][]int32, lo, hi []uint64, cnt []int64) {
+func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []uint64, cnt []int64) {
 	b := s.blocks[slot]
 	if b == nil {
-		b = summarise(key, s.order)
+		b = summarise(keys, s.order)
 		s.blocks[slot] = b
 	}
 	start := 0
@@ -94,30 +133,21 @@ func (s *segments) ranges(slot int, key orderKey, files [][]int32, lo, hi []uint
 
 // summarise builds slot's block summaries if this order has none yet, reporting the step: the
 // first files-slider move after a layout reads every row once per column this way.
-func (e *Engine) summarise(slot int, key orderKey, what string) {
+func (e *Engine) summarise(slot int, keys orderKeys, what string) {
 	if e.seg.blocks[slot] != nil {
 		return
 	}
 	if e.Progress != nil {
 		e.Progress("Summarising the " + what + " in blocks of " + strconv.Itoa(segBlock) + " rows")
 	}
-	e.seg.blocks[slot] = summarise(key, e.seg.order)
+	e.seg.blocks[slot] = summarise(keys, e.seg.order)
 }
 
 // summarise reads one column's keys in order and computes its block summaries.
-func summarise(key orderKey, order []int32) *blocks {
+func summarise(keys orderKeys, order []int32) *blocks {
 	nb := (len(order) + segBlock - 1) / segBlock
 	b := &blocks{lo: make([]uint64, nb), hi: make([]uint64, nb), nn: make([]uint16, nb), keys: make([]uint64, len(order))}
-	for i, r := range order {
-		v, ok := key(r)
-		b.keys[i] = v
-		if !ok {
-			if b.null == nil {
-				b.null = make([]bool, len(order))
-			}
-			b.null[i] = true
-		}
-	}
+	b.null = keys(order, b.keys)
 	for k := range nb {
 		l, h, nn := ^uint64(0), uint64(0), uint16(0)
 		from, to := k*segBlock, min((k+1)*segBlock, len(order))
