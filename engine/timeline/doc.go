@@ -11,7 +11,8 @@
 //   - The table is its transaction log: every statement is a commit (CREATE TABLE, WRITE,
 //     ALTER TABLE CLUSTER BY, OPTIMIZE) kept in compact form; Commits() expands it into the
 //     engine/log actions Delta writes, deltalog.Replay of those is the table the planner saw
-//     (tested file by file), and ExportLog writes real _delta_log/%020d.json files.
+//     (tested file by file), and deltalog.ExportDir writes them as real _delta_log/%020d.json
+//     files (the CLI's --export-log; not linked into the widget, which has no file system).
 //   - Each night the planner gets the live AddFiles (tags, clusteringProvider, numRecords) and
 //     plans; each bin is then executed on its rows with engine/layout: Z-order for ZORDER BY,
 //     Hilbert (one key: Z-order, as MultiDimClustering does) for clustering, range ids per bin,

@@ -386,7 +386,7 @@ func TestLogRoundTrip(t *testing.T) {
 	} {
 		res := mustRun(t, s)
 		dir := t.TempDir()
-		if err := res.ExportLog(dir); err != nil {
+		if err := deltalog.ExportDir(dir, res.Commits()); err != nil {
 			t.Fatal(err)
 		}
 		snap, err := deltalog.ReadSnapshot(os.DirFS(dir))

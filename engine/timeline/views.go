@@ -40,11 +40,6 @@ func (ds *dayState) lastVersion(r *run) int64 {
 	return -1
 }
 
-// ExportLog writes the run's log as real commit files under dir/_delta_log.
-func (res *Result) ExportLog(dir string) error {
-	return deltalog.ExportDir(dir, res.Commits())
-}
-
 func (r *run) actions(c *logCommit) deltalog.Commit {
 	acts := make([]deltalog.Action, 0, 4+len(c.adds)+len(c.removes))
 	acts = append(acts, c.info)

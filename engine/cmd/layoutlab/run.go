@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 )
@@ -150,7 +151,7 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *exportLog != "" {
-		if err := res.ExportLog(*exportLog); err != nil {
+		if err := deltalog.ExportDir(*exportLog, res.Commits()); err != nil {
 			fmt.Fprintf(stderr, "layoutlab run: --export-log: %v\n", err)
 			return 1
 		}
