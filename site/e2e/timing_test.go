@@ -154,8 +154,10 @@ func BenchmarkWidget(b *testing.B) {
 	warm := first(server.URL + "/widget.html") // now from the service worker's cache
 	b.ReportMetric(warm, "sw-first-frame-ms")
 	fmt.Printf("widget first frame from the service worker: %.0f ms\n", warm)
-	only := os.Getenv("TIMING_PRESETS") // a comma-separated subset of presets, when iterating
-	if haveBare && (only == "" || slices.Contains(strings.Split(only, ","), "bare")) {
+	// TIMING_PRESETS, when set, names the parts timed: presets, bare, long, knobs.
+	only := os.Getenv("TIMING_PRESETS")
+	timed := func(part string) bool { return only == "" || slices.Contains(strings.Split(only, ","), part) }
+	if haveBare && timed("bare") {
 		// The floor on this browser: the bare page's one slider, each input redrawing a bar
 		// through Ebiten as the widget redraws (no engine, no readouts, no other DOM).
 		first(server.URL + "/bench/bare-slider.html")
@@ -163,11 +165,10 @@ func BenchmarkWidget(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		fmt.Printf("%-24s %-12s to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs  (a bar redrawn, nothing else)\n",
-			"bare", "files", percentile(d, 0.5), percentile(d, 0.95), len(d))
+		printTimes("bare", "files", d, "a bar redrawn, nothing else")
 	}
 	for _, p := range scenario.Presets() {
-		if only != "" && !slices.Contains(strings.Split(only, ","), p.Name) {
+		if !timed(p.Name) {
 			continue
 		}
 		slider := "files"
@@ -185,11 +186,11 @@ func BenchmarkWidget(b *testing.B) {
 			printLatency(ctx, atPause(p.Name, pause), slider, d)
 		}
 	}
-	if only == "" || slices.Contains(strings.Split(only, ","), "long") {
+	if timed("long") {
 		first(server.URL + "/widget.html")
 		longRun(b, ctx)
 	}
-	if only == "" || slices.Contains(strings.Split(only, ","), "knobs") {
+	if timed("knobs") {
 		for _, id := range []string{"layout", "indexed-cols"} {
 			// At once, and as a reader who looks at the page before touching it, which lets the
 			// widget rehearse while idle (prepareWhileIdle).
@@ -221,8 +222,13 @@ func atPause(name string, pause time.Duration) string {
 func printLatency(ctx context.Context, scenarioName, control string, d []float64) {
 	eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
 	draw, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.drawMs`))
-	fmt.Printf("%-24s %-12s to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs  (last recompute %.1f ms, last Draw %.1f ms of Go)\n",
-		scenarioName, control, percentile(d, 0.5), percentile(d, 0.95), len(d), eng, draw)
+	printTimes(scenarioName, control, d, fmt.Sprintf("last recompute %.1f ms, last Draw %.1f ms of Go", eng, draw))
+}
+
+// printTimes prints one control's input-to-frame p50 and p95, and a note.
+func printTimes(page, control string, d []float64, note string) {
+	fmt.Printf("%-24s %-12s to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs  (%s)\n",
+		page, control, percentile(d, 0.5), percentile(d, 0.95), len(d), note)
 }
 
 // probeLatency scrolls control id into view and starts recording, for each event of the given
