@@ -67,9 +67,13 @@ func main() {
 	doc.GetElementByID("loading").SetTextContent("bare")
 	g := &game{}
 	if el, ok := doc.GetElementByID("files").(*dom.HTMLInputElement); ok {
-		el.AddEventListener("input", false, func(dom.Event) {
+		read := func() {
 			v, _ := strconv.ParseFloat(el.Value(), 64)
 			g.value = v / 256
+		}
+		read() // the first frame's bar matches the slider
+		el.AddEventListener("input", false, func(dom.Event) {
+			read()
 			g.version++
 			ebiten.ScheduleFrame()
 		})
