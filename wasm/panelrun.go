@@ -188,9 +188,10 @@ func (a *app) stalePanel(gen int) bool {
 //     moves of rehearsals, each followed by a move back: the table laid out in each other
 //     layout, which the engine keeps (maxRecentLayouts), so that the layout select answers the
 //     reader's first flip from a kept layout and warm code (in the browser a first Z-order
-//     layout had taken 300-700 ms, a kept one 6-18 ms); then a files-slider move, so that the
-//     slider's first move finds the block summaries it reads (segments.go) built (that first
-//     move had taken 230-440 ms of engine time at 100,000 rows, the next ones 2-8 ms);
+//     layout had taken 300-700 ms, a kept one 6-18 ms); then a files-slider move: the layouts
+//     rehearsed replaced the order the slider re-cuts, and with it the block summaries the
+//     answer's run built (segments.go), which the slider's first move would otherwise build
+//     again (230-440 ms of engine time at 100,000 rows, cold, against 2-8 ms);
 //   - then it generates one more of the table's columns per turn (the first run generates only
 //     those it reads: StatsOnDemand), so that the first file hovered shows its statistics at
 //     once.

@@ -569,6 +569,7 @@ func (l *Layouter) Recut(rows []int32, numFiles int) (files [][]int32, ok bool) 
 	// The groups and the rows in sorted order do not depend on the number of files: made on the
 	// first Recut after a Layout, each later one only finds its bounds and slices.
 	if len(l.groupEnds) == 0 {
+		l.groupEnds = slices.Grow(l.groupEnds, len(l.groups)) // one group per row, at most: no regrowth
 		var end int64
 		for _, c := range l.groups {
 			end += c

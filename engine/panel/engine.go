@@ -558,7 +558,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			if e.seg.order == nil { // a partitioned layout was shown since: summarise the order again
 				e.seg.reset(e.lay.SortedOrder(), len(t.Leaves))
 			}
-			e.seg.recut = true // the files are runs of the order recorded at that layout
+			e.seg.runs = true // the files are runs of the order recorded at that layout
 		} else if r := e.recentLayout(lk); r != nil {
 			return e.showRecent(r, lk)
 		} else {
@@ -576,6 +576,7 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 				e.layFor = id
 			}
 			e.seg.reset(e.lay.SortedOrder(), len(t.Leaves)) // positions in allRows are rows
+			e.seg.runs = e.seg.order != nil                 // so are this layout's files
 		}
 		paths = nameFiles(namer, len(files))
 		e.partValues = reuse(e.partValues, len(files)) // no partition values: every one nil
@@ -658,7 +659,7 @@ func (e *Engine) recentLayout(key layoutKey) *recentLayout {
 // Layouter's order: the summaries of that order stay, unused until a re-cut makes the files
 // runs of it again.
 func (e *Engine) showRecent(r *recentLayout, lk layoutKey) ([][]int32, []string, error) {
-	e.seg.recut = false
+	e.seg.runs = false
 	e.partValues = append(e.partValues[:0], r.partValues...)
 	e.setFiles(r.files)
 	lk.gen++

@@ -11,10 +11,17 @@ const segBlock = 64
 // per order in blocks of segBlock rows (smallest and largest value, non-NULL rows), and a file's
 // minimum and maximum are its whole blocks' plus the rows at its two ends. Same figures as the
 // pass over every row (TestFilesSliderMatchesAFreshRun), a fraction of the reads.
+//
+// The layout's own run reads its statistics this way too, building the summaries: about as
+// many reads as the pass over every row, and the slider's first move then finds them built
+// and their code compiled (under wasm that move had taken 200-570 ms in the browser, cold).
 type segments struct {
 	order  []int32   // rows of the table in the layout's order (the Layouter's); nil: none
-	recut  bool      // the current files are runs of order (they came from a Recut)
+	runs   bool      // the current files are runs of order (from its Layout or a Recut of it)
 	blocks []*blocks // per slot (valueSlot, rankSlot), built on first use for this order
+	// rowPass makes every statistic come from the pass over every row: the summaries'
+	// reference in tests.
+	rowPass bool
 }
 
 // valueSlot and rankSlot name a leaf's two summaries: of its values (statistics) and of its
@@ -78,14 +85,14 @@ func markNull(null []bool, i, n int) []bool {
 // summaries of the previous one. order is the Layouter's own buffer, not copied: it stays valid
 // until the Layouter's next Layout, and every Layout the panel makes is followed by a reset.
 func (s *segments) reset(order []int32, leaves int) {
-	s.order, s.recut, s.blocks = order, false, nil
+	s.order, s.runs, s.blocks = order, false, nil
 	if order != nil {
 		s.blocks = make([]*blocks, 2*leaves)
 	}
 }
 
 // usable reports whether the current files are runs of the recorded order.
-func (s *segments) usable() bool { return s.recut && s.order != nil }
+func (s *segments) usable() bool { return s.runs && s.order != nil && !s.rowPass }
 
 // ranges gives each file's smallest and largest key and its non-NULL rows, from the block
 // summaries of slot, built on first use with key. It touches only blocks[slot], so columns may
