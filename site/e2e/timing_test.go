@@ -82,6 +82,19 @@ func median(v []float64) float64 { return percentile(v, 0.5) }
 func coldFirstFrame(b *testing.B, url string) (answer, paint float64) {
 	ctx, closeIt := newBrowser(b)
 	defer closeIt()
+	return firstFrameIn(b, ctx, url)
+}
+
+// contextFirstFrame is coldFirstFrame in a fresh browser context (a profile of its own: no HTTP
+// cache, no service worker, its own renderer process) of the running browser root: the page's
+// own cost without a browser's start-up, which varies by up to 1.7 s here, in both pages alike.
+func contextFirstFrame(b *testing.B, root context.Context, url string) (answer, paint float64) {
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	defer cancel()
+	return firstFrameIn(b, ctx, url)
+}
+
+func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint float64) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
 		b.Fatal(err)
 	}
@@ -98,7 +111,9 @@ func coldFirstFrame(b *testing.B, url string) (answer, paint float64) {
 // BenchmarkWidget is the browser timing script (`./build.sh bench`):
 //   - first frame of the widget against the bare Ebiten + dom/v2 page: TIMING_PAIRS (default 5)
 //     cold loads of each, alternating, each in a fresh browser, so both see the same machine
-//     (whose speed drifts by tens of percent within minutes); the medians and their ratio;
+//     (whose speed drifts by tens of percent within minutes); the medians and their ratio; then
+//     as many pairs again, each load in a fresh browser context of one running browser (no
+//     browser start-up in the figure);
 //   - the widget's first frame from the service worker (a second visit);
 //   - for every preset, the time from a slider input to the next drawn frame (p50, p95 over 100
 //     moves of a mouse drag), for the panel's presets both at once and after 5 s without input;
@@ -140,6 +155,18 @@ func BenchmarkWidget(b *testing.B) {
 	}
 
 	ctx := browser(b)
+	if haveBare {
+		var bare, widget []float64
+		for range pairs {
+			f, _ := contextFirstFrame(b, ctx, server.URL+"/bench/bare.html")
+			bare = append(bare, f)
+			f, _ = contextFirstFrame(b, ctx, server.URL+"/widget.html")
+			widget = append(widget, f)
+		}
+		b.ReportMetric(median(widget)/median(bare), "context-first-frame-ratio")
+		fmt.Printf("first frame, cold, each in a fresh context of one running browser (ms): widget's answer %.0f, bare %.0f; medians %.0f and %.0f, ratio %.2f\n",
+			widget, bare, median(widget), median(bare), median(widget)/median(bare))
+	}
 	first := func(url string) float64 {
 		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
 			b.Fatal(err)
