@@ -128,18 +128,24 @@ func valueKeys(col *table.Column) orderKeys {
 	case col.Codes32 != nil:
 		return codeKeys(col.Codes32, nulls)
 	case col.Kind == table.Double:
-		return func(order []int32, keys []uint64, null []bool) (anyNull bool) {
+		return func(order []int32, keys []uint64) (null []bool) {
 			for i, r := range order {
 				keys[i] = orderedFloat(col.Floats[r])
+				if nulls != nil && nulls[r] {
+					keys[i], null = 0, markNull(null, i, len(order))
+				}
 			}
-			return markNulls(order, nulls, keys, null)
+			return null
 		}
 	}
-	return func(order []int32, keys []uint64, null []bool) (anyNull bool) {
+	return func(order []int32, keys []uint64) (null []bool) {
 		for i, r := range order {
 			keys[i] = uint64(col.Ints[r]) ^ 1<<63
+			if nulls != nil && nulls[r] {
+				keys[i], null = 0, markNull(null, i, len(order))
+			}
 		}
-		return markNulls(order, nulls, keys, null)
+		return null
 	}
 }
 

@@ -32,74 +32,53 @@ func (s *segments) rankSlot(leaf int) int  { return len(s.blocks)/2 + leaf }
 type blocks struct {
 	lo, hi []uint64
 	nn     []uint16 // non-NULL rows
-	// ranges' buffers for the keys of a file's end rows: here, as columns run in parallel.
-	keys [2 * segBlock]uint64
-	null [2 * segBlock]bool
+	// Every row's key in the order, for the rows at a file's two ends: read from here, a move
+	// gathers no keys.
+	keys []uint64
+	null []bool // null[i]: the row at order[i] is NULL; nil when none is
 }
 
-// orderKeys writes the key of each row of order, in order, into keys (0 for NULL): a column's
-// value or rank at the row as an order-preserving uint64, the keys codeStats, numericStats and
-// segmentRanges fold into per-file minima and maxima. It reports whether any row is NULL, and
-// then marks in null which are. keys and null are as long as order. The summaries call it a
-// block at a time, and a move for the rows at a file's two ends: the keys are not kept, which
-// would cost 8 bytes per row and column (36 MB more at 1,000,000 rows).
-type orderKeys func(order []int32, keys []uint64, null []bool) (anyNull bool)
+// orderKeys writes the key of each row of order, in order, into keys (0 for NULL) and returns
+// which are NULL (nil when none is): a column's value or rank at the row as an order-preserving
+// uint64, the keys codeStats, numericStats and segmentRanges fold into per-file minima and
+// maxima. One call per column, each a loop over a slice: under wasm a call through a func value
+// per row had made building the summaries most of a first files move.
+type orderKeys func(order []int32, keys []uint64) (null []bool)
 
 // rankKeys are the keys of compact ranks (rank+1, 0 for NULL: compactRanks).
 func rankKeys[T uint16 | uint32](ranks []T) orderKeys {
-	return func(order []int32, keys []uint64, null []bool) (anyNull bool) {
+	return func(order []int32, keys []uint64) (null []bool) {
 		for i, r := range order {
 			v := ranks[r]
-			keys[i], null[i] = uint64(v)-1, v == 0
+			keys[i] = uint64(v) - 1
 			if v == 0 {
-				keys[i], anyNull = 0, true
+				keys[i], null = 0, markNull(null, i, len(order))
 			}
 		}
-		return anyNull
+		return null
 	}
 }
 
 // codeKeys are the keys of an encoded column: its codes, which order as its values do.
 func codeKeys[T uint16 | uint32](codes []T, nulls []bool) orderKeys {
-	return func(order []int32, keys []uint64, null []bool) (anyNull bool) {
+	return func(order []int32, keys []uint64) (null []bool) {
 		for i, r := range order {
 			keys[i] = uint64(codes[r])
+			if nulls != nil && nulls[r] {
+				keys[i], null = 0, markNull(null, i, len(order))
+			}
 		}
-		return markNulls(order, nulls, keys, null)
+		return null
 	}
 }
 
-// markNulls marks in null the rows of order that nulls (nil: none) says are NULL, zeroing their
-// keys, and reports whether there was any.
-func markNulls(order []int32, nulls []bool, keys []uint64, null []bool) (anyNull bool) {
-	if nulls == nil {
-		return false
+// markNull records row i of n as NULL, making null on the first.
+func markNull(null []bool, i, n int) []bool {
+	if null == nil {
+		null = make([]bool, n)
 	}
-	for i, r := range order {
-		null[i] = nulls[r]
-		if nulls[r] {
-			keys[i], anyNull = 0, true
-		}
-	}
-	return anyNull
-}
-
-// fold gives the smallest and largest of keys and how many there are, leaving out those null
-// marks when anyNull.
-func fold(keys []uint64, null []bool, anyNull bool) (lo, hi uint64, nn int) {
-	lo = ^uint64(0)
-	if !anyNull {
-		for _, v := range keys {
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		return lo, hi, len(keys)
-	}
-	for i, v := range keys {
-		if !null[i] {
-			lo, hi, nn = min(lo, v), max(hi, v), nn+1
-		}
-	}
-	return lo, hi, nn
+	null[i] = true
+	return null
 }
 
 // reset records the order of a fresh layout (nil when the layout has none) and drops the
@@ -116,9 +95,8 @@ func (s *segments) reset(order []int32, leaves int) {
 func (s *segments) usable() bool { return s.runs && s.order != nil && !s.rowPass }
 
 // ranges gives each file's smallest and largest key and its non-NULL rows, from the block
-// summaries of slot, built on first use with key, and the rows at the file's two ends (fewer
-// than two blocks' worth), whose keys it reads again. It touches only blocks[slot], so columns
-// may run in parallel.
+// summaries of slot, built on first use with key. It touches only blocks[slot], so columns may
+// run in parallel.
 func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []uint64, cnt []int64) {
 	b := s.blocks[slot]
 	if b == nil {
@@ -130,9 +108,18 @@ func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []ui
 		end := start + len(rows)
 		l, h, nn := ^uint64(0), uint64(0), 0
 		scan := func(from, to int) {
-			k, n := b.keys[:to-from], b.null[:to-from]
-			sl, sh, sn := fold(k, n, keys(s.order[from:to], k, n))
-			l, h, nn = min(l, sl), max(h, sh), nn+sn
+			if b.null == nil {
+				for _, v := range b.keys[from:to] {
+					l, h = min(l, v), max(h, v)
+				}
+				nn += to - from
+				return
+			}
+			for i, v := range b.keys[from:to] {
+				if !b.null[from+i] {
+					l, h, nn = min(l, v), max(h, v), nn+1
+				}
+			}
 		}
 		b0, b1 := (start+segBlock-1)/segBlock, end/segBlock
 		if b0 >= b1 {
@@ -151,8 +138,8 @@ func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []ui
 	}
 }
 
-// summarise builds slot's block summaries if this order has none yet, reporting the step: a
-// layout's run reads every row once per column this way.
+// summarise builds slot's block summaries if this order has none yet, reporting the step: the
+// first files-slider move after a layout reads every row once per column this way.
 func (e *Engine) summarise(slot int, keys orderKeys, what string) {
 	if e.seg.blocks[slot] != nil {
 		return
@@ -163,18 +150,20 @@ func (e *Engine) summarise(slot int, keys orderKeys, what string) {
 	e.seg.blocks[slot] = summarise(keys, e.seg.order)
 }
 
-// summarise reads one column's keys in order, a block at a time, and computes its block
-// summaries.
+// summarise reads one column's keys in order and computes its block summaries.
 func summarise(keys orderKeys, order []int32) *blocks {
 	nb := (len(order) + segBlock - 1) / segBlock
-	b := &blocks{lo: make([]uint64, nb), hi: make([]uint64, nb), nn: make([]uint16, nb)}
-	var kb [segBlock]uint64
-	var null [segBlock]bool
+	b := &blocks{lo: make([]uint64, nb), hi: make([]uint64, nb), nn: make([]uint16, nb), keys: make([]uint64, len(order))}
+	b.null = keys(order, b.keys)
 	for k := range nb {
+		l, h, nn := ^uint64(0), uint64(0), uint16(0)
 		from, to := k*segBlock, min((k+1)*segBlock, len(order))
-		ks, ns := kb[:to-from], null[:to-from]
-		l, h, nn := fold(ks, ns, keys(order[from:to], ks, ns))
-		b.lo[k], b.hi[k], b.nn[k] = l, h, uint16(nn)
+		for i, v := range b.keys[from:to] {
+			if b.null == nil || !b.null[from+i] {
+				l, h, nn = min(l, v), max(h, v), nn+1
+			}
+		}
+		b.lo[k], b.hi[k], b.nn[k] = l, h, nn
 	}
 	return b
 }
