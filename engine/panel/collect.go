@@ -99,7 +99,7 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		}
 	}
 	if e.seg.usable() {
-		// The block summaries a first re-cut builds, here on the run's goroutine, one step each.
+		// The block summaries a layout's run builds, here on the run's goroutine, one step each.
 		for _, i := range numeric {
 			if c := &t.Cols[i]; c.Encoded() || c.Kind != table.String {
 				e.summarise(e.seg.valueSlot(i), valueKeys(c), "values of "+t.Leaves[i].Name())

@@ -139,7 +139,7 @@ func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []ui
 }
 
 // summarise builds slot's block summaries if this order has none yet, reporting the step: the
-// first files-slider move after a layout reads every row once per column this way.
+// layout's run reads every row once per column this way.
 func (e *Engine) summarise(slot int, keys orderKeys, what string) {
 	if e.seg.blocks[slot] != nil {
 		return

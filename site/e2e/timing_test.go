@@ -167,18 +167,8 @@ func BenchmarkWidget(b *testing.B) {
 		fmt.Printf("first frame, cold, each in a fresh context of one running browser (ms): widget's answer %.0f, bare %.0f; medians %.0f and %.0f, ratio %.2f\n",
 			widget, bare, median(widget), median(bare), median(widget)/median(bare))
 	}
-	first := func(url string) float64 {
-		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
-			b.Fatal(err)
-		}
-		if err := waitReady(ctx); err != nil {
-			b.Fatal(err)
-		}
-		v, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.firstFrame`))
-		return v
-	}
-	first(server.URL + "/widget.html")
-	warm := first(server.URL + "/widget.html") // now from the service worker's cache
+	firstFrameIn(b, ctx, server.URL+"/widget.html")
+	warm, _ := firstFrameIn(b, ctx, server.URL+"/widget.html") // now from the service worker's cache
 	b.ReportMetric(warm, "sw-first-frame-ms")
 	fmt.Printf("widget first frame from the service worker: %.0f ms\n", warm)
 	// TIMING_PRESETS, when set, names the parts timed: presets, bare, long, knobs.
@@ -187,7 +177,7 @@ func BenchmarkWidget(b *testing.B) {
 	if haveBare && timed("bare") {
 		// The floor on this browser: the bare page's one slider, each input redrawing a bar
 		// through Ebiten as the widget redraws (no engine, no readouts, no other DOM).
-		first(server.URL + "/bench/bare-slider.html")
+		firstFrameIn(b, ctx, server.URL+"/bench/bare-slider.html")
 		d, err := dragSlider(ctx, "files", 100)
 		if err != nil {
 			b.Fatal(err)
@@ -204,7 +194,7 @@ func BenchmarkWidget(b *testing.B) {
 			slider, pauses = "day", pauses[:1] // nothing is rehearsed for the timeline
 		}
 		for _, pause := range pauses {
-			first(server.URL + "/widget.html" + scenario.Link(p.Scenario))
+			firstFrameIn(b, ctx, server.URL+"/widget.html"+scenario.Link(p.Scenario))
 			time.Sleep(pause)
 			d, err := dragSlider(ctx, slider, 100)
 			if err != nil {
@@ -214,7 +204,7 @@ func BenchmarkWidget(b *testing.B) {
 		}
 	}
 	if timed("long") {
-		first(server.URL + "/widget.html")
+		firstFrameIn(b, ctx, server.URL+"/widget.html")
 		longRun(b, ctx)
 	}
 	if timed("knobs") {
@@ -222,7 +212,7 @@ func BenchmarkWidget(b *testing.B) {
 			// At once, and as a reader who looks at the page before touching it, which lets the
 			// widget rehearse while idle (prepareWhileIdle).
 			for _, pause := range []time.Duration{0, 5 * time.Second} {
-				first(server.URL + "/widget.html")
+				firstFrameIn(b, ctx, server.URL+"/widget.html")
 				time.Sleep(pause)
 				d, err := pressKeys(ctx, id, 24)
 				if err != nil {
