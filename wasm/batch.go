@@ -5,6 +5,7 @@ package main
 import (
 	"image"
 	"image/color"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -28,12 +29,18 @@ func (b *rectBatch) add(x, y, w, h float32, c color.RGBA) {
 	if len(b.vs)+4 > 65535 {
 		panic("rectBatch: flush before adding more than 16383 rectangles")
 	}
-	r, g, bl, a := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
-	n := uint16(len(b.vs))
-	for _, p := range [4][2]float32{{x, y}, {x + w, y}, {x, y + h}, {x + w, y + h}} {
-		b.vs = append(b.vs, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1, SrcY: 1, ColorR: r, ColorG: g, ColorB: bl, ColorA: a})
-	}
-	b.is = append(b.is, n, n+1, n+2, n+1, n+3, n+2)
+	n := len(b.vs)
+	// Four corners written in place: a day of a large table is thousands of cells a frame.
+	b.vs = slices.Grow(b.vs, 4)[:n+4]
+	v := b.vs[n : n+4 : n+4]
+	v[0] = ebiten.Vertex{DstX: x, DstY: y, SrcX: 1, SrcY: 1,
+		ColorR: float32(c.R) / 255, ColorG: float32(c.G) / 255, ColorB: float32(c.B) / 255, ColorA: float32(c.A) / 255}
+	v[1], v[2] = v[0], v[0]
+	v[1].DstX, v[2].DstY = x+w, y+h
+	v[3] = v[1]
+	v[3].DstY = y + h
+	i := uint16(n)
+	b.is = append(b.is, i, i+1, i+2, i+1, i+3, i+2)
 }
 
 // full reports whether the next add would overflow the index type.

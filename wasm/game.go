@@ -10,7 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"layoutlab/assets"
-	"layoutlab/engine/timeline"
 	"layoutlab/wasm/view"
 )
 
@@ -27,8 +26,9 @@ type game struct {
 	lines        rectBatch // polylines, drawn anti-aliased in one call
 	drawStart    time.Time // for the timing script: Go time spent issuing a frame's draws
 	pad          float64
-	// The day's files grouped by ZCube or partition (groupFiles), kept while the day is the same.
-	groupedFor *timeline.DayFiles
+	// The day's files grouped by ZCube or partition, kept while the day is the same.
+	groupedFor int // the app's tl.filesGen grouped
+	dayGroups  view.DayGroups
 	groups     []view.Group
 	groupOrder []int
 	// The key-space view's curve path, stroked for pathKey.

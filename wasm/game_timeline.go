@@ -54,9 +54,9 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 
 	// The day's files, grouped.
 	area := view.Rect{X: pad, Y: top + chartH + 2*pad, W: g.w - 2*pad, H: g.h - (top + chartH + 3*pad)}
-	if g.groupedFor != a.tl.files { // a redraw of the same day (hover, resize) keeps them
-		g.groups, g.groupOrder = view.GroupDayFiles(a.tl.files)
-		g.groupedFor = a.tl.files
+	if g.groupedFor != a.tl.filesGen { // a redraw of the same day (hover, resize) keeps them
+		g.groups, g.groupOrder = g.dayGroups.Group(a.tl.files)
+		g.groupedFor = a.tl.filesGen
 	}
 	groups, order := g.groups, g.groupOrder
 	g.gridCells, g.gridFrames = view.AppendGroupedLayout(g.gridCells[:0], g.gridFrames[:0], groups, area)

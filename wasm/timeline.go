@@ -19,12 +19,16 @@ import (
 // timelineState caches a timeline run: moving only the day slider selects a day of the run
 // already computed, so it answers at once.
 type timelineState struct {
-	key     scenario.Timeline // the scenario the run is for, Day zeroed
-	run     *timeline.Result
-	err     error
-	day     int
-	files   *timeline.DayFiles
-	pending int // generation of the run under way; a newer knob move supersedes it
+	key   scenario.Timeline // the scenario the run is for, Day zeroed
+	run   *timeline.Result
+	err   error
+	day   int
+	files *timeline.DayFiles // &dayFiles, or nil when the day has none to show
+	// dayFiles holds the day under the slider, its array reused from day to day; filesGen
+	// counts what it held (the game regroups the files when it changes).
+	dayFiles timeline.DayFiles
+	filesGen int
+	pending  int // generation of the run under way; a newer knob move supersedes it
 
 	// eng keeps the last run so a knob that leaves the rows alone reruns on them; simMu lets
 	// one simulation use it at a time (a superseded run leaves at its next progress call).
@@ -104,12 +108,16 @@ func (a *app) selectDay() {
 	t0 := time.Now()
 	defer func() { a.engineMs = float64(time.Since(t0).Microseconds()) / 1000 }()
 	a.tl.files = nil
+	a.tl.filesGen++
 	if a.tl.err == nil {
 		a.tl.day = a.sc.Timeline.Day
 		if a.tl.day == 0 || a.tl.day > len(a.tl.run.Days) {
 			a.tl.day = len(a.tl.run.Days)
 		}
-		a.tl.files, a.tl.err = a.tl.run.DayFiles(a.tl.day)
+		// Into the previous day's array: a move of the slider is a day of thousands of files.
+		if a.tl.err = a.tl.run.DayFilesInto(&a.tl.dayFiles, a.tl.day); a.tl.err == nil {
+			a.tl.files = &a.tl.dayFiles
+		}
 	}
 	a.publishTimeline()
 }

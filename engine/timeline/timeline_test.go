@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -609,6 +610,35 @@ func TestDayFilesSealedMatchesTheCount(t *testing.T) {
 		if len(sealed) != d.SealedZCubes {
 			t.Fatalf("day %d: %d sealed cubes in the grid, %d counted", d.Day, len(sealed), d.SealedZCubes)
 		}
+	}
+}
+
+// TestDayFilesIntoReuses: a day written into the array of another day, larger or smaller, is
+// that day's grid as a fresh DayFiles gives it, and the array is reused once large enough.
+func TestDayFilesIntoReuses(t *testing.T) {
+	res, err := Run(scenario.Timeline{Strategy: StrategyLiquid, IngestGB: 80, MinCubeGB: 25, Days: 12, ChangeKeysDay: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var df DayFiles
+	for _, day := range []int{12, 1, 7, 3, 12, 6} {
+		if err := res.DayFilesInto(&df, day); err != nil {
+			t.Fatal(err)
+		}
+		want, err := res.DayFiles(day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(&df, want) {
+			t.Fatalf("day %d: reused %d files, fresh %d, or they differ", day, len(df.Files), len(want.Files))
+		}
+	}
+	before := &df.Files[:1][0]
+	if err := res.DayFilesInto(&df, 2); err != nil || &df.Files[0] != before {
+		t.Fatalf("a smaller day did not reuse the array (err %v)", err)
+	}
+	if err := res.DayFilesInto(&df, 0); err == nil {
+		t.Fatal("day 0 was accepted")
 	}
 }
 

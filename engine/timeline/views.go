@@ -2,6 +2,7 @@ package timeline
 
 import (
 	"fmt"
+	"slices"
 
 	deltalog "layoutlab/engine/log"
 )
@@ -112,15 +113,26 @@ func (res *Result) Statements(day int) ([]string, string) {
 // with its min/max of the day's lookup column as rank positions and whether the day's first
 // probe value opens it.
 func (res *Result) DayFiles(day int) (*DayFiles, error) {
+	df := &DayFiles{}
+	if err := res.DayFilesInto(df, day); err != nil {
+		return nil, err
+	}
+	return df, nil
+}
+
+// DayFilesInto is DayFiles written into df, reusing its Files array: the widget's day slider
+// asks for a day per move, thousands of files each on a large table, and a new array per move
+// fed the garbage collector.
+func (res *Result) DayFilesInto(df *DayFiles, day int) error {
 	r := res.run
 	if day < 1 || day > len(r.days) {
-		return nil, fmt.Errorf("day %d is outside 1..%d", day, len(r.days))
+		return fmt.Errorf("day %d is outside 1..%d", day, len(r.days))
 	}
 	ds := &r.days[day-1]
 	leaf, _ := leafOf(ds.lookup)
 	sc := r.sortedCol(leaf)
-	out := &DayFiles{Day: day, LookupColumn: ds.lookup, ProbeValue: ds.probe, Files: make([]FileInfo, len(ds.live))}
-	cubeBytes := map[int32]int64{} // each ZCube's live bytes that day
+	*df = DayFiles{Day: day, LookupColumn: ds.lookup, ProbeValue: ds.probe, Files: slices.Grow(df.Files[:0], len(ds.live))[:len(ds.live)]}
+	cubeBytes := make([]int64, len(r.cubes)) // each ZCube's live bytes that day
 	for _, id := range ds.live {
 		if f := r.f(id); f.cube >= 0 {
 			cubeBytes[f.cube] += f.size
@@ -145,9 +157,9 @@ func (res *Result) DayFiles(day int) (*DayFiles, error) {
 			}
 			fi.Partition = dir
 		}
-		out.Files[i] = fi
+		df.Files[i] = fi
 	}
-	return out, nil
+	return nil
 }
 
 // WithExtras returns a copy of res whose days carry the extras the default JSON leaves out:

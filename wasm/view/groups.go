@@ -2,6 +2,7 @@ package view
 
 import (
 	"math"
+	"slices"
 
 	"layoutlab/engine/timeline"
 )
@@ -55,11 +56,12 @@ func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect
 	c := lo
 	per := math.Max(1, math.Floor(inner/c))
 	gap := math.Min(1.5, c*0.12)
+	perN := int(per) // integer column and row: math.Mod per cell was most of this loop under wasm
 	for gi, g := range groups {
 		x0 := area.X + float64(gi)*colW + gapX/2
 		rows := math.Ceil(float64(len(g.Files)) / per)
 		for i, f := range g.Files {
-			col, row := math.Mod(float64(i), per), math.Floor(float64(i)/per)
+			col, row := float64(i%perN), float64(i/perN)
 			cells = append(cells, Cell{
 				X: x0 + col*c + gap/2, Y: area.Y + area.H - (row+1)*c + gap/2,
 				W: c - gap, H: c - gap, Fill: viridisAt(f.Span), Read: f.Read,
@@ -71,52 +73,71 @@ func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect
 	return cells, frames
 }
 
-// GroupDayFiles groups the day's files by ZCube, else partition, else "unclustered", in order of
-// first appearance; order maps each laid-out cell back to its file. Whether a cube is sealed is
-// the engine's answer (FileInfo.Sealed), the same rule its sealed_zcubes counts. It runs on every
-// day-slider move over thousands of files, so it counts first and fills one array.
-func GroupDayFiles(df *timeline.DayFiles) ([]Group, []int) {
-	cubes, parts := map[string]int32{}, map[string]int32{} // a file has a cube or a partition ("" = none)
-	gi := make([]int32, len(df.Files))
-	var first []int // each group's first file
+// DayGroups groups a day's files for the grid, keeping its buffers from one call to the next:
+// the day slider groups thousands of files per move.
+type DayGroups struct {
+	cubes, parts map[string]int32 // a file has a cube or a partition ("" = none)
+	gi           []int32          // each file's group
+	first        []int            // each group's first file
+	count        []int
+	cells        []FileCell
+	order        []int
+	groups       []Group
+}
+
+// Group groups the day's files by ZCube, else partition, else "unclustered", in order of first
+// appearance; order maps each laid-out cell back to its file. Whether a cube is sealed is the
+// engine's answer (FileInfo.Sealed), the same rule its sealed_zcubes counts. The slices
+// returned are d's, valid until its next call.
+func (d *DayGroups) Group(df *timeline.DayFiles) (groups []Group, order []int) {
+	n := len(df.Files)
+	if d.cubes == nil {
+		d.cubes, d.parts = map[string]int32{}, map[string]int32{}
+	}
+	clear(d.cubes)
+	clear(d.parts)
+	d.gi = slices.Grow(d.gi[:0], n)[:n]
+	d.first = d.first[:0]
 	for i, f := range df.Files {
-		idx, key := cubes, f.ZCube
+		idx, key := d.cubes, f.ZCube
 		if f.ZCube == "" {
-			idx, key = parts, f.Partition
+			idx, key = d.parts, f.Partition
 		}
 		g, ok := idx[key]
 		if !ok {
-			g = int32(len(first))
+			g = int32(len(d.first))
 			idx[key] = g
-			first = append(first, i)
+			d.first = append(d.first, i)
 		}
-		gi[i] = g
+		d.gi[i] = g
 	}
-	count := make([]int, len(first)+1)
-	for _, g := range gi {
+	count := slices.Grow(d.count[:0], len(d.first)+1)[:len(d.first)+1]
+	clear(count)
+	d.count = count
+	for _, g := range d.gi {
 		count[g+1]++
 	}
 	for g := 1; g < len(count); g++ {
 		count[g] += count[g-1] // count[g] is now group g's first slot
 	}
-	cells := make([]FileCell, len(df.Files))
-	order := make([]int, len(df.Files))
-	for i, g := range gi {
+	d.cells = slices.Grow(d.cells[:0], n)[:n]
+	d.order = slices.Grow(d.order[:0], n)[:n]
+	for i, g := range d.gi {
 		f := df.Files[i]
-		cells[count[g]] = FileCell{Span: f.Max - f.Min, Read: f.Read}
-		order[count[g]] = i
+		d.cells[count[g]] = FileCell{Span: f.Max - f.Min, Read: f.Read}
+		d.order[count[g]] = i
 		count[g]++
 	}
-	groups := make([]Group, len(first))
+	d.groups = slices.Grow(d.groups[:0], len(d.first))[:len(d.first)]
 	start := 0
-	for g, i := range first {
+	for g, i := range d.first {
 		end := count[g]
-		groups[g].Files = cells[start:end:end]
+		d.groups[g] = Group{Files: d.cells[start:end:end]}
 		if df.Files[i].ZCube != "" {
-			groups[g].Sealed = df.Files[i].Sealed
-			groups[g].Open = !groups[g].Sealed
+			d.groups[g].Sealed = df.Files[i].Sealed
+			d.groups[g].Open = !d.groups[g].Sealed
 		}
 		start = end
 	}
-	return groups, order
+	return d.groups, d.order
 }

@@ -40,9 +40,9 @@ func TestAppendGroupedLayoutReusesItsSlices(t *testing.T) {
 	}
 }
 
-// GroupDayFiles groups by ZCube, else partition, else the unclustered files, in order of first
+// DayGroups groups by ZCube, else partition, else the unclustered files, in order of first
 // appearance, each group's files in the day's order; order maps cells back to files.
-func TestGroupDayFiles(t *testing.T) {
+func TestDayGroups(t *testing.T) {
 	df := &timeline.DayFiles{Files: []timeline.FileInfo{
 		{ZCube: "c1", Sealed: true, Min: 0, Max: 0.5, Read: true}, // 0
 		{Partition: "event_date=2026-01-02", Min: 0, Max: 1},      // 1
@@ -53,7 +53,8 @@ func TestGroupDayFiles(t *testing.T) {
 		{Min: 0, Max: 0.1},                                       // 6
 		{Partition: "c1", Min: 0, Max: 1},                        // 7: a partition named like a cube is not that cube
 	}}
-	groups, order := GroupDayFiles(df)
+	var dg DayGroups
+	groups, order := dg.Group(df)
 	if want := []int{0, 4, 1, 5, 2, 6, 3, 7}; !slices.Equal(order, want) {
 		t.Fatalf("order %v, want %v", order, want)
 	}
@@ -77,5 +78,50 @@ func TestGroupDayFiles(t *testing.T) {
 	}
 	if c := groups[0].Files[0]; !c.Read {
 		t.Fatalf("c1's first file is read: %+v", c)
+	}
+}
+
+// A DayGroups used for a larger day and then a smaller one groups the smaller as a fresh one
+// does: nothing of the larger day is left in its groups.
+func TestDayGroupsReused(t *testing.T) {
+	big := &timeline.DayFiles{}
+	for i := range 300 {
+		big.Files = append(big.Files, timeline.FileInfo{ZCube: string(rune('a' + i%7)), Sealed: i%7 < 3, Max: float64(i%10) / 10, Read: i%11 == 0})
+	}
+	small := &timeline.DayFiles{Files: []timeline.FileInfo{
+		{ZCube: "b", Max: 0.5}, {Partition: "event_date=2026-01-02", Max: 1}, {ZCube: "b", Max: 0.25, Read: true}, {},
+	}}
+	var reused, fresh DayGroups
+	reused.Group(big)
+	groups, order := reused.Group(small)
+	wantGroups, wantOrder := fresh.Group(small)
+	if !slices.Equal(order, wantOrder) || len(groups) != len(wantGroups) {
+		t.Fatalf("reused: order %v, %d groups; fresh: order %v, %d groups", order, len(groups), wantOrder, len(wantGroups))
+	}
+	for i := range groups {
+		g, w := groups[i], wantGroups[i]
+		if g.Sealed != w.Sealed || g.Open != w.Open || !slices.Equal(g.Files, w.Files) {
+			t.Fatalf("group %d: reused %+v, fresh %+v", i, g, w)
+		}
+	}
+}
+
+// Integer columns and rows place every cell as the float arithmetic did: cell i of a group is in
+// column i mod per, row i div per, bottom-up.
+func TestGroupedLayoutColumnsAndRows(t *testing.T) {
+	groups := []Group{{Files: make([]FileCell, 23)}}
+	cells, _ := AppendGroupedLayout(nil, nil, groups, Rect{W: 100, H: 100})
+	per := 0
+	for per < len(cells) && cells[per].Y == cells[0].Y {
+		per++
+	}
+	if per < 2 || per == len(cells) {
+		t.Fatalf("%d cells per row of %d", per, len(cells))
+	}
+	for i, c := range cells {
+		col, row := cells[i%per], cells[(i/per)*per]
+		if c.X != col.X || c.Y != row.Y || (i >= per && !(c.Y < cells[i-per].Y)) {
+			t.Fatalf("cell %d at (%v, %v) is not in column %d, row %d", i, c.X, c.Y, i%per, i/per)
+		}
 	}
 }
