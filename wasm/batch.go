@@ -5,6 +5,7 @@ package main
 import (
 	"image"
 	"image/color"
+	"math"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -25,20 +26,25 @@ var whitePixel = func() *ebiten.Image {
 }()
 
 func (b *rectBatch) add(x, y, w, h float32, c color.RGBA) {
+	b.quad([4][2]float32{{x, y}, {x + w, y}, {x, y + h}, {x + w, y + h}}, c)
+}
+
+// quad adds the quadrilateral p[0] p[1] p[3] p[2] (two triangles sharing p[1]-p[2]) in one colour,
+// its corners written in place: a day of a large table is thousands of cells a frame.
+func (b *rectBatch) quad(p [4][2]float32, c color.RGBA) {
 	// Index buffers are uint16: flush before they overflow.
 	if len(b.vs)+4 > 65535 {
 		panic("rectBatch: flush before adding more than 16383 rectangles")
 	}
 	n := len(b.vs)
-	// Four corners written in place: a day of a large table is thousands of cells a frame.
 	b.vs = slices.Grow(b.vs, 4)[:n+4]
 	v := b.vs[n : n+4 : n+4]
-	v[0] = ebiten.Vertex{DstX: x, DstY: y, SrcX: 1, SrcY: 1,
+	v[0] = ebiten.Vertex{SrcX: 1, SrcY: 1,
 		ColorR: float32(c.R) / 255, ColorG: float32(c.G) / 255, ColorB: float32(c.B) / 255, ColorA: float32(c.A) / 255}
-	v[1], v[2] = v[0], v[0]
-	v[1].DstX, v[2].DstY = x+w, y+h
-	v[3] = v[1]
-	v[3].DstY = y + h
+	v[1], v[2], v[3] = v[0], v[0], v[0]
+	for k := range v {
+		v[k].DstX, v[k].DstY = p[k][0], p[k][1]
+	}
 	i := uint16(n)
 	b.is = append(b.is, i, i+1, i+2, i+1, i+3, i+2)
 }
@@ -57,6 +63,19 @@ func (b *rectBatch) strokeRect(x, y, w, h, width float32, c color.RGBA) {
 	b.add(x-hw, y+h-hw, w+width, width, c)
 	b.add(x-hw, y+hw, width, max(h-width, 0), c)
 	b.add(x+w-hw, y+hw, width, max(h-width, 0), c)
+}
+
+// line adds a straight segment from (x0, y0) to (x1, y1), width wide with square-cut ends, as
+// one quad: the grid crosses out every skipped file, and a vector path per cross was a third of
+// a files-slider frame's Go.
+func (b *rectBatch) line(x0, y0, x1, y1, width float32, c color.RGBA) {
+	dx, dy := x1-x0, y1-y0
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l == 0 {
+		return
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2 // half the width, across the segment
+	b.quad([4][2]float32{{x0 + nx, y0 + ny}, {x1 + nx, y1 + ny}, {x0 - nx, y0 - ny}, {x1 - nx, y1 - ny}}, c)
 }
 
 // vline and hline add an axis-aligned line, width wide and centred on it.
@@ -99,13 +118,8 @@ func (b *rectBatch) stroke(pts [][2]float64, width float32, c color.RGBA) {
 
 // flushAA draws what was added in one anti-aliased call.
 func (b *rectBatch) flushAA(dst *ebiten.Image) {
-	b.drawAA(dst)
-	b.vs, b.is = b.vs[:0], b.is[:0]
-}
-
-// drawAA draws what was added in one anti-aliased call and keeps it, to be drawn again.
-func (b *rectBatch) drawAA(dst *ebiten.Image) {
 	if len(b.is) > 0 {
 		dst.DrawTriangles(b.vs, b.is, whitePixel, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 	}
+	b.vs, b.is = b.vs[:0], b.is[:0]
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"image/color"
+	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -31,9 +32,12 @@ type game struct {
 	dayGroups  view.DayGroups
 	groups     []view.Group
 	groupOrder []int
-	// The key-space view's curve path, stroked for pathKey.
-	path    rectBatch
-	pathKey pathKey
+	// The key-space view's curve path, drawn for pathKey into pathLayer, whose top-left is at
+	// pathAt: a frame then draws one image, not the path's thousands of anti-aliased triangles.
+	path      rectBatch
+	pathKey   pathKey
+	pathLayer *ebiten.Image
+	pathAt    [2]float64
 	// The timeline grid's buffers, reused from frame to frame.
 	gridCells  []view.Cell
 	gridFrames []view.Frame
@@ -159,7 +163,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		} else {
 			// Skipped files: the same hue, dimmed to a quarter, crossed out.
 			g.batch.add(x, y, w, h, color.RGBA{c.Fill.R / 4, c.Fill.G / 4, c.Fill.B / 4, 0xff})
-			g.batch.stroke([][2]float64{{float64(x), float64(y)}, {float64(x + w), float64(y + h)}}, float32(s), crossGrey)
+			g.batch.line(x, y, x+w, y+h, float32(s), crossGrey)
 		}
 		if i == a.selected {
 			g.batch.strokeRect(x-2, y-2, w+4, h+4, float32(3*s), highlight)
@@ -228,14 +232,30 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 		// sorted and stroked again on every frame of a files-slider drag.
 		if k := (pathKey{a.res.Layout, r, s}); g.pathKey != k {
 			g.pathKey = k
+			// The layer spans the view and a margin of the line's width; its origin is on whole
+			// pixels, so it is drawn without resampling.
+			m := math.Ceil(2 * s)
+			x0, y0 := math.Floor(r.X)-m, math.Floor(r.Y)-m
+			w, h := int(math.Ceil(r.X+r.W+m-x0)), int(math.Ceil(r.Y+r.H+m-y0))
+			if l := g.pathLayer; l == nil || l.Bounds().Dx() != w || l.Bounds().Dy() != h {
+				if l != nil {
+					l.Deallocate()
+				}
+				g.pathLayer = ebiten.NewImage(w, h)
+			} else {
+				l.Clear()
+			}
+			g.pathAt = [2]float64{x0, y0}
 			pts := view.CurvePath(a.res.Layout, 4)
 			for i, q := range pts {
-				pts[i] = [2]float64{float64(px(q[0])), float64(py(q[1]))}
+				pts[i] = [2]float64{float64(px(q[0])) - x0, float64(py(q[1])) - y0}
 			}
-			g.path.vs, g.path.is = g.path.vs[:0], g.path.is[:0]
 			g.path.stroke(pts, float32(s), pathColor)
+			g.path.flushAA(g.pathLayer)
 		}
-		g.path.drawAA(screen)
+		var op ebiten.DrawImageOptions
+		op.GeoM.Translate(g.pathAt[0], g.pathAt[1])
+		screen.DrawImage(g.pathLayer, &op)
 	}
 	kx := a.res.Keys[0]
 	n := len(a.res.Files)
