@@ -37,31 +37,41 @@ type app struct {
 	doc         dom.Document
 	url         urlSync // the debounced history.replaceState (url.go)
 	readyMarked bool
-	readouts    readoutList            // what the readout region shows now
-	shown       map[string]string      // element id → the text setText last gave it
-	hidden      map[string]bool        // element id → whether setHidden last hid it
-	knobShown   map[string]string      // knob id → the value its control shows (syncControls)
-	dayMax      string                 // the day slider's max attribute as last written
-	els         map[string]dom.Element // element id → the element (byID)
-	viewBoxes   []viewBox              // the knobs and panels shown in one view only
-	lastInput   time.Time              // the last control change, or the first frame (prepareWhileIdle waits for a pause)
+	readouts    readoutList         // what the readout region shows now
+	shown       map[string]string   // element id → the text setText last gave it
+	hidden      map[string]bool     // element id → whether setHidden last hid it
+	knobShown   map[string]string   // knob id → the value its control shows (syncControls)
+	dayMax      string              // the day slider's max attribute as last written
+	els         map[string]js.Value // element id → the element (byID)
+	viewBoxes   []viewBox           // the knobs and panels shown in one view only
+	lastInput   time.Time           // the last control change, or the first frame (prepareWhileIdle waits for a pause)
 }
 
-// byID is document.getElementById, remembered: the page's elements stay for its lifetime, and
-// dom/v2 wraps each element it returns after asking JavaScript for its type, several calls a
-// lookup, which a slider move that syncs every control would otherwise pay for each of them.
-func (a *app) byID(id string) dom.Element {
+// byID is document.getElementById, remembered, as a plain js.Value (not truthy when the page
+// has no such element). The page's elements stay for its lifetime. dom/v2 would wrap each one
+// after comparing its constructor with every HTML element type's in turn, up to ~70 calls into
+// JavaScript an element (honnef.co/go/js/dom/v2 dom.go, wrapHTMLElement), which the first
+// frame paid for every control it set.
+func (a *app) byID(id string) js.Value {
 	if el, ok := a.els[id]; ok {
 		return el
 	}
-	el := a.doc.GetElementByID(id)
-	if el != nil {
+	el := a.doc.Underlying().Call("getElementById", id)
+	if el.Truthy() {
 		if a.els == nil {
-			a.els = map[string]dom.Element{}
+			a.els = map[string]js.Value{}
 		}
 		a.els[id] = el
 	}
 	return el
+}
+
+// on calls fn on the element's event, bound through dom/v2: buttons and panels, whose events
+// are one per click.
+func (a *app) on(id, event string, fn func()) {
+	if el := a.byID(id); el.Truthy() {
+		dom.WrapElement(el).AddEventListener(event, false, func(dom.Event) { fn() })
+	}
 }
 
 func newApp() *app {
@@ -176,9 +186,9 @@ func (a *app) colorKey() string {
 
 // notice shows a message the user must see (a broken link) as text, never as HTML.
 func (a *app) notice(msg string) {
-	if el := a.byID("notice"); el != nil {
-		el.SetTextContent(msg)
-		el.RemoveAttribute("hidden")
+	if el := a.byID("notice"); el.Truthy() {
+		el.Set("textContent", msg)
+		el.Call("removeAttribute", "hidden")
 	}
 }
 
@@ -226,11 +236,11 @@ func (a *app) firstPaint() {
 	if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
 		ll.Set("firstPaint", js.Global().Get("performance").Call("now"))
 	}
-	if el := a.byID("loading"); el != nil {
-		el.SetAttribute("hidden", "")
+	if el := a.byID("loading"); el.Truthy() {
+		el.Call("setAttribute", "hidden", "")
 	}
-	if el := a.byID("controls"); el != nil {
-		el.RemoveAttribute("hidden")
+	if el := a.byID("controls"); el.Truthy() {
+		el.Call("removeAttribute", "hidden")
 	}
 }
 

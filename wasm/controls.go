@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"syscall/js"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -13,37 +14,42 @@ import (
 // bindControls builds every knob's HTML from the knobs table, sets it from the scenario and
 // wires its events to engine recomputes.
 func (a *app) bindControls() {
-	w := dom.GetWindow()
+	// The listeners for every key press and every input of a dragged slider take the event as
+	// a plain js.Value: dom/v2 wraps an event after comparing its constructor with some forty
+	// event types' in turn (events.go, wrapEvent), for each event.
+	//
 	// Ebiten's canvas swallows key events (it calls preventDefault on Tab); a capture-phase
 	// listener on window stops Tab before it reaches the canvas so keyboard users can leave it.
-	w.AddEventListener("keydown", true, func(e dom.Event) {
-		if ke, ok := e.(*dom.KeyboardEvent); ok && ke.Key() == "Tab" {
-			e.StopImmediatePropagation()
+	js.Global().Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if e := args[0]; e.Get("key").String() == "Tab" {
+			e.Call("stopImmediatePropagation")
 		}
-	})
+		return nil
+	}), true)
 	form := a.byID("controls")
-	form.AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
-	form.Underlying().Call("insertAdjacentHTML", "beforeend", knobsHTML())
+	dom.WrapElement(form).AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
+	form.Call("insertAdjacentHTML", "beforeend", knobsHTML())
 	// One listener for every knob, on the form: the event's target names the knob.
 	knobOf := make(map[string]*knob, len(knobs)) // by id
 	for i := range knobs {
 		knobOf[knobs[i].ID] = &knobs[i]
 	}
-	answer := func(e dom.Event) {
-		ev := e.Underlying()
+	answer := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ev := args[0]
 		t := ev.Get("target")
 		k := knobOf[t.Get("id").String()]
 		if k == nil || ev.Get("type").String() != knobEvent(k) {
-			return
+			return nil
 		}
 		if k.Kind == knobCheck {
 			a.onKnob(k, strconv.FormatBool(t.Get("checked").Bool()))
-			return
+			return nil
 		}
 		a.onKnob(k, t.Get("value").String())
-	}
-	form.AddEventListener("input", false, answer)
-	form.AddEventListener("change", false, answer)
+		return nil
+	})
+	form.Call("addEventListener", "input", answer)
+	form.Call("addEventListener", "change", answer)
 	a.syncControls()
 }
 
@@ -77,14 +83,14 @@ func (a *app) syncControls() {
 	for i := range knobs {
 		k := &knobs[i]
 		el := a.byID(k.ID)
-		if el == nil {
+		if !el.Truthy() {
 			continue
 		}
 		v := k.Get(&a.sc)
 		if k.ID == "day" {
 			// Before the value: a value above the old max would be clamped.
 			if m := strconv.Itoa(a.sc.Timeline.Days); a.dayMax != m {
-				el.SetAttribute("max", m)
+				el.Call("setAttribute", "max", m)
 				a.dayMax = m
 			}
 		}
@@ -98,18 +104,20 @@ func (a *app) syncControls() {
 		}
 		a.knobShown[k.ID] = v
 		if k.Kind == knobCheck {
-			el.Underlying().Set("checked", v == "true")
+			el.Set("checked", v == "true")
 			continue
 		}
-		el.Underlying().Set("value", v)
+		el.Set("value", v)
 	}
 	if a.viewBoxes == nil {
-		for _, box := range a.doc.QuerySelectorAll(".knob[data-view], [data-view-only]") {
-			view := box.GetAttribute("data-view")
-			if view == "" {
-				view = box.GetAttribute("data-view-only")
+		boxes := a.doc.Underlying().Call("querySelectorAll", ".knob[data-view], [data-view-only]")
+		for i := range boxes.Length() {
+			box := boxes.Index(i)
+			view := box.Call("getAttribute", "data-view")
+			if view.IsNull() {
+				view = box.Call("getAttribute", "data-view-only")
 			}
-			a.viewBoxes = append(a.viewBoxes, viewBox{el: box, view: view, hidden: box.HasAttribute("hidden")})
+			a.viewBoxes = append(a.viewBoxes, viewBox{el: box, view: view.String(), hidden: box.Call("hasAttribute", "hidden").Bool()})
 		}
 	}
 	for i := range a.viewBoxes {
@@ -117,9 +125,9 @@ func (a *app) syncControls() {
 		// Touch the DOM only when the view changes: syncControls runs on every slider input.
 		if hidden := b.view != a.sc.View; hidden != b.hidden {
 			if hidden {
-				b.el.SetAttribute("hidden", "")
+				b.el.Call("setAttribute", "hidden", "")
 			} else {
-				b.el.RemoveAttribute("hidden")
+				b.el.Call("removeAttribute", "hidden")
 			}
 			b.hidden = hidden
 		}
@@ -128,7 +136,7 @@ func (a *app) syncControls() {
 
 // viewBox is a knob or panel shown in one view only, and whether it is hidden now.
 type viewBox struct {
-	el     dom.Element
+	el     js.Value
 	view   string
 	hidden bool
 }

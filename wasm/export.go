@@ -9,8 +9,6 @@ import (
 	"sort"
 	"syscall/js"
 
-	"honnef.co/go/js/dom/v2"
-
 	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/scenario"
 )
@@ -18,11 +16,7 @@ import (
 // bindExports wires the export buttons: PNG of the canvas, CSV of the timeline series, the
 // simulated _delta_log as JSON commit files (zipped), and the embed snippet.
 func (a *app) bindExports() {
-	on := func(id string, fn func()) {
-		if el := a.byID(id); el != nil {
-			el.AddEventListener("click", false, func(dom.Event) { fn() })
-		}
-	}
+	on := func(id string, fn func()) { a.on(id, "click", fn) }
 	on("export-png", func() {
 		a.mu.Lock()
 		a.wantPNG = true
@@ -154,9 +148,9 @@ func copyText(a *app, text, ok string) {
 		ll.Set("lastCopy", text)
 	}
 	if clip.IsUndefined() {
-		status.SetTextContent(text)
+		status.Set("textContent", text)
 		return
 	}
 	clip.Call("writeText", text)
-	status.SetTextContent(ok)
+	status.Set("textContent", ok)
 }

@@ -170,8 +170,8 @@ func (a *app) showProgress(text string) {
 	a.setHidden("progress", text == "")
 	if busy := text != ""; busy != a.busy {
 		a.busy = busy
-		if el := a.byID("readouts"); el != nil {
-			el.SetAttribute("aria-busy", strconv.FormatBool(busy))
+		if el := a.byID("readouts"); el.Truthy() {
+			el.Call("setAttribute", "aria-busy", strconv.FormatBool(busy))
 		}
 	}
 }

@@ -32,7 +32,7 @@ type readoutList struct {
 // then costs a few text updates a frame, not a rebuilt list).
 func (a *app) renderReadouts(rows []readout) {
 	list := a.byID("readout-list")
-	if list == nil {
+	if !list.Truthy() {
 		return
 	}
 	metrics := make([]string, len(rows))
@@ -48,7 +48,7 @@ func (a *app) renderReadouts(rows []readout) {
 		for _, r := range rows {
 			b.WriteString("<dt>" + escapeHTML(r.Label) + `</dt><dd><span data-metric="` + escapeHTML(r.Metric) + `"></span></dd>`)
 		}
-		el := list.Underlying()
+		el := list
 		el.Set("innerHTML", b.String())
 		spans := el.Call("querySelectorAll", "span[data-metric]")
 		*rl = readoutList{metrics: metrics, labels: labels, values: make([]js.Value, len(rows)), shown: make([][2]string, len(rows))}

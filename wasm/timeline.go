@@ -203,7 +203,7 @@ func (a *app) showTimelineText(visible bool) {
 // detailsOpen reports whether the <details> around the element id is open.
 func (a *app) detailsOpen(id string) bool {
 	el := a.byID(id)
-	return el != nil && el.Underlying().Get("parentElement").Get("open").Truthy()
+	return el.Truthy() && el.Get("parentElement").Get("open").Truthy()
 }
 
 // bindDetails refreshes the timeline text when a <details> panel is opened.
@@ -247,13 +247,13 @@ func (a *app) setHidden(id string, hidden bool) {
 		return
 	}
 	el := a.byID(id)
-	if el == nil {
+	if !el.Truthy() {
 		return
 	}
 	if hidden {
-		el.SetAttribute("hidden", "")
+		el.Call("setAttribute", "hidden", "")
 	} else {
-		el.RemoveAttribute("hidden")
+		el.Call("removeAttribute", "hidden")
 	}
 	a.hidden[id] = hidden
 }
@@ -264,8 +264,8 @@ func (a *app) setText(id, text string) {
 	if old, ok := a.shown[id]; ok && old == text {
 		return
 	}
-	if el := a.byID(id); el != nil {
-		el.SetTextContent(text)
+	if el := a.byID(id); el.Truthy() {
+		el.Set("textContent", text)
 		a.shown[id] = text
 	}
 }

@@ -63,11 +63,7 @@ func (a *app) scheduleURL() {
 
 // bindCopyLink wires the Copy link button: the page's URL with the current scenario.
 func (a *app) bindCopyLink() {
-	btn := a.byID("copy-link")
-	if btn == nil {
-		return
-	}
-	btn.AddEventListener("click", false, func(dom.Event) {
+	a.on("copy-link", "click", func() {
 		a.mu.Lock()
 		link := scenario.Link(a.sc)
 		a.mu.Unlock()
