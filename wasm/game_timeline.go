@@ -89,6 +89,13 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 			g.batch.flush(screen)
 		}
 		switch {
+		case w < float32(8*s):
+			// A column a few pixels wide (165 cubes across the canvas on large-batches): an
+			// outline would be most of it and hide its files, so a sealed cube keeps only its
+			// lid and an open one none.
+			if f.Sealed {
+				g.batch.hline(x, x+w, y, float32(s), white)
+			}
 		case f.Sealed: // closed: a sealed ZCube is never a candidate again
 			g.batch.strokeRect(x, y, w, h, float32(2*s), white)
 		case f.Open: // open at the top: the next OPTIMIZE may add to it
