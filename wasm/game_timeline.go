@@ -83,16 +83,17 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 		c := g.cells[a.selected]
 		g.batch.strokeRect(float32(c.X+pad)-1, float32(c.Y)-1, float32(c.W)+2, float32(c.H)+2, float32(2*s), highlight)
 	}
+	// Columns a few pixels wide (165 cubes across the canvas on large-batches): an outline would
+	// be most of a column and hide its files, so a sealed cube keeps only its lid and an open one
+	// none. Decided by the column's width, the same for every group of the grid.
+	narrow := len(groups) > 0 && area.W/float64(len(groups)) < 8*s
 	for _, f := range frames {
 		x, y, w, h := float32(f.X), float32(f.Y), float32(f.W), float32(f.H)
 		if g.batch.fullFor(4) {
 			g.batch.flush(screen)
 		}
 		switch {
-		case w < float32(8*s):
-			// A column a few pixels wide (165 cubes across the canvas on large-batches): an
-			// outline would be most of it and hide its files, so a sealed cube keeps only its
-			// lid and an open one none.
+		case narrow:
 			if f.Sealed {
 				g.batch.hline(x, x+w, y, float32(s), white)
 			}

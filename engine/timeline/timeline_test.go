@@ -633,7 +633,7 @@ func TestDayFilesIntoReuses(t *testing.T) {
 			t.Fatalf("day %d: reused %d files, fresh %d, or they differ", day, len(df.Files), len(want.Files))
 		}
 	}
-	before := &df.Files[:1][0]
+	before := &df.Files[0]
 	if err := res.DayFilesInto(&df, 2); err != nil || &df.Files[0] != before {
 		t.Fatalf("a smaller day did not reuse the array (err %v)", err)
 	}

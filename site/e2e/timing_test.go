@@ -94,6 +94,8 @@ func contextFirstFrame(b *testing.B, root context.Context, url string) (answer, 
 	return firstFrameIn(b, ctx, url)
 }
 
+// firstFrameIn loads url in the tab of ctx, after about:blank so that it is a navigation even when
+// the tab shows url already, and returns its first frames as coldFirstFrame does.
 func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint float64) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url)); err != nil {
 		b.Fatal(err)

@@ -96,7 +96,7 @@ func (d *DayGroups) Group(df *timeline.DayFiles) (groups []Group, order []int) {
 	}
 	clear(d.cubes)
 	clear(d.parts)
-	d.gi = slices.Grow(d.gi[:0], n)[:n]
+	d.gi = resized(d.gi, n)
 	d.first = d.first[:0]
 	for i, f := range df.Files {
 		idx, key := d.cubes, f.ZCube
@@ -111,7 +111,7 @@ func (d *DayGroups) Group(df *timeline.DayFiles) (groups []Group, order []int) {
 		}
 		d.gi[i] = g
 	}
-	count := slices.Grow(d.count[:0], len(d.first)+1)[:len(d.first)+1]
+	count := resized(d.count, len(d.first)+1)
 	clear(count)
 	d.count = count
 	for _, g := range d.gi {
@@ -120,15 +120,14 @@ func (d *DayGroups) Group(df *timeline.DayFiles) (groups []Group, order []int) {
 	for g := 1; g < len(count); g++ {
 		count[g] += count[g-1] // count[g] is now group g's first slot
 	}
-	d.cells = slices.Grow(d.cells[:0], n)[:n]
-	d.order = slices.Grow(d.order[:0], n)[:n]
+	d.cells, d.order = resized(d.cells, n), resized(d.order, n)
 	for i, g := range d.gi {
 		f := df.Files[i]
 		d.cells[count[g]] = FileCell{Span: f.Max - f.Min, Read: f.Read}
 		d.order[count[g]] = i
 		count[g]++
 	}
-	d.groups = slices.Grow(d.groups[:0], len(d.first))[:len(d.first)]
+	d.groups = resized(d.groups, len(d.first))
 	start := 0
 	for g, i := range d.first {
 		end := count[g]
@@ -141,3 +140,6 @@ func (d *DayGroups) Group(df *timeline.DayFiles) (groups []Group, order []int) {
 	}
 	return d.groups, d.order
 }
+
+// resized is s with length n, its array reused when large enough; the old contents are not kept.
+func resized[T any](s []T, n int) []T { return slices.Grow(s[:0], n)[:n] }
