@@ -32,6 +32,7 @@ type app struct {
 	yield    *browserYield // how long runs hand the browser its turn (panelrun.go)
 	drawMs   float64       // Go time issuing the last frame's draws
 	dirty    bool          // the scenario changed; recompute in the next frame
+	updates  int           // Ebiten frames run (frameRun)
 
 	wantPNG     bool // Draw reads the frame back for the PNG export
 	doc         dom.Document
@@ -209,13 +210,25 @@ func (a *app) redraw() {
 	ebiten.ScheduleFrame()
 }
 
-// frameDrawn counts drawn frames for the browser timing script (slider input to next frame).
+// frameDrawn counts drawn frames for the browser timing script (slider input to next frame),
+// and notes how many of Ebiten's frames had run by then (frameRun).
 func (a *app) frameDrawn() {
 	ll := js.Global().Get("layoutlab")
 	ll.Set("frames", ll.Get("frames").Int()+1)
+	ll.Set("updatesAtFrame", a.updates)
 	ll.Set("lastFrame", js.Global().Get("performance").Call("now"))
 	ll.Set("engineMs", a.engineMs)
 	ll.Set("drawMs", a.drawMs)
+}
+
+// frameRun counts Ebiten's frames (game.Update), drawn or not, for the browser tests: a frame
+// that draws nothing still presents the canvas (app.pn.waiting), so none should follow the frame
+// that drew a change unless something else changed. Callers hold mu.
+func (a *app) frameRun() {
+	a.updates++
+	if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
+		ll.Set("updates", a.updates)
+	}
 }
 
 // answerShown reports whether the frame shows the engine's answer for the current scenario.

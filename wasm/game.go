@@ -50,6 +50,7 @@ type game struct {
 // input into a selection: hover with a mouse, tap on a touch screen.
 func (g *game) Update() error {
 	g.app.mu.Lock()
+	g.app.frameRun()
 	changed := g.app.dirty
 	if changed {
 		g.app.dirty = false

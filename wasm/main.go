@@ -26,6 +26,7 @@ func main() {
 	// tens of milliseconds of compositing that a slider's next frame then waits for.
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
 	ebiten.SetRunnableOnUnfocused(true)
+	createGLContext()
 	if err := ebiten.RunGame(&game{app: app}); err != nil {
 		log.Print(err)
 	}

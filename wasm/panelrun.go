@@ -10,6 +10,8 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 )
@@ -37,6 +39,13 @@ type panelRun struct {
 	pending    int  // generation of the newest run asked for
 	hoverWaits bool // the file hovered found the engine busy (showSelected)
 	shown      int  // generation of a.res
+	// waiting is the generation whose frame (game.Update, in recomputePanel) is waiting for its
+	// answer, 0 when none: that frame's Draw shows the answer, so the run asks for no frame of
+	// its own. An extra frame is not free: Ebiten presents the canvas again even when Draw draws
+	// nothing (internal/ui/context.go, drawGame: up to four unmodified frames are presented), and
+	// without a GPU (SwiftShader) a present cost 35-60 ms of the GPU process, which then held
+	// back the next input's frame.
+	waiting int
 }
 
 const (
@@ -94,6 +103,7 @@ func (a *app) recomputePanel() {
 	}
 	done := make(chan struct{})
 	go a.runPanel(p, gen, wait, done)
+	a.pn.waiting = gen
 	a.mu.Unlock()
 	t := time.NewTimer(wait)
 	select {
@@ -102,6 +112,7 @@ func (a *app) recomputePanel() {
 	}
 	t.Stop()
 	a.mu.Lock()
+	a.pn.waiting = 0
 }
 
 // runPanel runs the engine on p, unless a newer run was asked for before it started, and
@@ -144,7 +155,10 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	a.engineMs = float64(time.Since(start).Microseconds()) / 1000
 	a.selected = -1
 	a.publish()
-	a.redraw()
+	a.version++
+	if a.pn.waiting != gen {
+		ebiten.ScheduleFrame() // the frame that asked has been drawn without this answer
+	}
 }
 
 // giveWay shows a long run's step, hands the browser its turn (browserYield) and then, if stop
