@@ -138,3 +138,13 @@ func BenchmarkFilesSlider(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLayoutFlip is the layout select flipped between two layouts the engine keeps
+// (Hilbert and Z-order on the default scenario), as a reader compares them: one is shown from
+// the kept layouts, the other re-cut from the Layouter's order, both with their kept rank ranges.
+func BenchmarkLayoutFlip(b *testing.B) {
+	p := scenario.Default().Panel
+	q := p
+	q.Layout = "zorder"
+	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{p, q}[i%2] })
+}

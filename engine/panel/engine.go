@@ -115,6 +115,10 @@ type recentLayout struct {
 	files      [][]int32
 	paths      []string
 	partValues []map[string]string
+	// ranges is the layout's rank ranges as computed so far (computeRanges adds to it while the
+	// layout is shown): a flip back to it then skips the passes over every row that were most
+	// of a kept layout's run (TestRecentLayoutKeepsItsRanges).
+	ranges map[int]*rankRanges
 }
 
 type statsKey struct {
@@ -589,10 +593,13 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			return nil, nil, err
 		}
 	}
-	if !recut {
+	e.setFiles(files)
+	if r := e.recentLayout(lk); recut && r != nil {
+		// The re-cut holds the kept layout's rows in each file (Layouter.Recut): so do its ranges.
+		e.ranges = r.ranges
+	} else if !recut {
 		e.keepRecent(lk, files, paths) // a re-cut is made again from the Layouter's order instead
 	}
-	e.setFiles(files)
 	lk.gen++
 	e.last, e.paths = lk, paths
 	return files, paths, nil
@@ -662,6 +669,7 @@ func (e *Engine) showRecent(r *recentLayout, lk layoutKey) ([][]int32, []string,
 	e.seg.runs = false
 	e.partValues = append(e.partValues[:0], r.partValues...)
 	e.setFiles(r.files)
+	e.ranges = r.ranges
 	lk.gen++
 	e.last, e.paths = lk, r.paths
 	files, paths := r.files, r.paths
@@ -676,8 +684,9 @@ func (e *Engine) showRecent(r *recentLayout, lk layoutKey) ([][]int32, []string,
 	return files, paths, nil
 }
 
-// keepRecent keeps a copy of a layout just computed, dropping the one shown least recently
-// beyond maxRecentLayouts. The files are copied: the Layouter reuses its arrays on its next Layout.
+// keepRecent keeps a copy of a layout just computed and made current (setFiles), with the
+// current rank ranges, dropping the one shown least recently beyond maxRecentLayouts. The files
+// are copied: the Layouter reuses its arrays on its next Layout.
 func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
 	key.gen = 0
 	n := 0
@@ -693,7 +702,7 @@ func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
 	if len(e.recent) == maxRecentLayouts {
 		e.recent = append(e.recent[:0], e.recent[1:]...)
 	}
-	e.recent = append(e.recent, recentLayout{key: key, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues)})
+	e.recent = append(e.recent, recentLayout{key: key, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues), ranges: e.ranges})
 }
 
 // setFiles makes files the current layout, with no rank ranges yet and the row → file map made

@@ -2,6 +2,7 @@ package panel
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -174,5 +175,40 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 	}
 	if len(dropped) != 1 || dropped[0] != before[0] || !strings.HasPrefix(dropped[0], layouts[1].layout+" ") {
 		t.Errorf("kept %q, then %q: dropped %q, want the %s layout alone", before, after, dropped, layouts[1].layout)
+	}
+}
+
+// TestRecentLayoutKeepsItsRanges: a layout flipped back to brings the rank ranges computed while
+// it was shown, so its statistics and spans need no pass over the rows (TestKnobSequences-
+// MatchFreshRuns checks that its answers are still a fresh engine's).
+func TestRecentLayoutKeepsItsRanges(t *testing.T) {
+	e := Engine{StatsOnDemand: true}
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	q := p
+	q.Layout = "zorder"
+	for _, s := range []scenario.Panel{p, q} {
+		if r := e.Run(s); r.Error != nil {
+			t.Fatal(r.Error)
+		}
+	}
+	zorder := maps.Clone(e.ranges)
+	if r := e.Run(p); r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	hilbert := maps.Clone(e.ranges)
+	e.Run(q)
+	if len(zorder) == 0 || len(hilbert) == 0 {
+		t.Fatalf("no rank ranges were computed (%d, %d)", len(zorder), len(hilbert))
+	}
+	for leaf, fr := range zorder {
+		if e.ranges[leaf] != fr {
+			t.Errorf("column %s: the z-order layout flipped back to computed its ranges again", e.tbl.Leaves[leaf].Name())
+		}
+	}
+	for leaf, fr := range hilbert {
+		if zorder[leaf] == fr {
+			t.Errorf("column %s: the two layouts share one rank range", e.tbl.Leaves[leaf].Name())
+		}
 	}
 }
