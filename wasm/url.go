@@ -20,8 +20,13 @@ func scenarioFromURL() (scenario.Scenario, error) {
 	return scenario.ParseLink(hash)
 }
 
-// urlDebounce is how long the URL waits after the last change before it is written.
-const urlDebounce = 120 * time.Millisecond
+// urlDebounce is how long the URL waits after the last change before it is written: a pause of
+// the reader's, not the gap between two key presses or between a drag's moves. Chromium answers
+// a replaceState that follows an input with a repaint and a composited frame of the whole page
+// (its soft-navigation detection): without a GPU, 50-70 ms of the GPU process that the next
+// input's frame waited behind. Written 120 ms after each key press, the URL doubled the frames
+// of a keyboard user stepping through a select. Copy link writes it at once.
+const urlDebounce = 400 * time.Millisecond
 
 // urlSync is the debounced URL write: one timer at a time, re-armed when it fires early, instead
 // of a cleared and a new timer (and a new js.Func) on every input of a dragged slider.

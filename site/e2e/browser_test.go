@@ -194,7 +194,7 @@ func TestSliderDrivesGridAndLink(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById("files-value").textContent`); got != "40" {
 		t.Fatalf("after 8 ArrowUp the slider's label shows %q, want 40", got)
 	}
-	// The fragment follows, written 120 ms after the last change (debounced): wait for the one
+	// The fragment follows, written 400 ms after the last change (urlDebounce): wait for the one
 	// that carries 40 files, not an earlier one written between two slow key presses.
 	var link string
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {

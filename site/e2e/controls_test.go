@@ -32,8 +32,8 @@ func settle(t *testing.T, ctx context.Context, prevHash string) string {
 	if err != nil {
 		t.Fatalf("the URL never followed the controls: %v", err)
 	}
-	// The fragment is written 120 ms after the change, which the widget recomputed in the frame
-	// after it; a little more lets the readouts' frame land.
+	// The fragment is written 400 ms after the change (urlDebounce), which the widget recomputed
+	// in the frame after it; a little more lets the readouts' frame land.
 	time.Sleep(250 * time.Millisecond)
 	return h
 }

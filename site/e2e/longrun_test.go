@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"layoutlab/engine/scenario"
 )
 
 // TestLongRunShowsProgressAndGivesWay: a recompute far longer than a frame (a million rows,
@@ -76,7 +78,16 @@ func TestLongRunShowsProgressAndGivesWay(t *testing.T) {
 	if frames < 5 {
 		t.Errorf("only %.0f frames were painted during the run", frames)
 	}
-	time.Sleep(300 * time.Millisecond) // the debounced URL
-	link := eval[string](t, ctx, `location.hash`)
+	// The URL follows once the debounce (urlDebounce) has passed.
+	var link string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		link = eval[string](t, ctx, `location.hash`)
+		if sc, err := scenario.ParseLink(link); err == nil && sc.Panel.Rows == 1_000_000 && sc.Panel.Layout == "zorder" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the URL fragment %q never came to carry the 1M-row zorder scenario", link)
+		}
+	}
 	agree(t, "1M rows, zorder", readouts(t, ctx), panelWant(t, link))
 }
