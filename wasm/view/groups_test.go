@@ -125,3 +125,34 @@ func TestGroupedLayoutColumnsAndRows(t *testing.T) {
 		}
 	}
 }
+
+// Many narrow groups (large-batches: 165 cubes of 37 files a day) fill the area's height with
+// cells taller than wide, at most four times; groups wide enough for squares keep them.
+func TestGroupedLayoutFillsTheHeight(t *testing.T) {
+	mk := func(n int) []FileCell { return make([]FileCell, n) }
+	area := Rect{X: 12, Y: 400, W: 856, H: 580}
+	var narrow []Group
+	for i := range 165 {
+		narrow = append(narrow, Group{Files: mk(37 - 7*(i%11/10)), Sealed: true})
+	}
+	cells, frames := AppendGroupedLayout(nil, nil, narrow, area)
+	tallest := 0.0
+	for _, f := range frames {
+		tallest = max(tallest, f.H)
+	}
+	if tallest < 0.99*area.H || tallest > area.H+2 {
+		t.Errorf("the tallest group is %.1f high in an area %.1f high", tallest, area.H)
+	}
+	for i, c := range cells {
+		if c.Y < area.Y-1e-9 || c.Y+c.H > area.Y+area.H+1e-9 || c.H > 4*c.W+1 || c.H < c.W {
+			t.Fatalf("cell %d %+v: outside %+v or not 1 to 4 times as tall as wide", i, c, area)
+		}
+	}
+	// Few files in wide columns: squares, as large as fit.
+	cells, _ = AppendGroupedLayout(nil, nil, []Group{{Files: mk(4)}, {Files: mk(3)}}, Rect{W: 400, H: 100})
+	for i, c := range cells {
+		if c.W != c.H {
+			t.Fatalf("cell %d %+v is not square", i, c)
+		}
+	}
+}
