@@ -132,9 +132,9 @@ func (a *app) publish() {
 	a.renderReadouts(rows)
 	caption := "Grid: one cell per file, coloured by its span of " + a.colorKey() + "."
 	if len(r.Keys) >= 2 {
-		caption += " Key space (right): each file's [min, max] on " + r.Keys[0] + " (across) and " + r.Keys[1] + " (up), over the " + r.Layout + " curve."
+		caption += " Key space (the square next to the grid): each file's [min, max] on " + r.Keys[0] + " (across) and " + r.Keys[1] + " (up), over the " + r.Layout + " curve."
 	} else if len(r.Keys) == 1 {
-		caption += " Key space (right): each file's [min, max] on " + r.Keys[0] + "."
+		caption += " Key space (the square next to the grid): each file's [min, max] on " + r.Keys[0] + "."
 	}
 	a.setText("caption", caption)
 	if r.Error != nil {
