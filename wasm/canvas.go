@@ -4,13 +4,16 @@ package main
 
 import "syscall/js"
 
-// createGLContext creates the WebGL2 context of Ebiten's canvas before Ebiten does, with the same
-// attributes (internal/graphicsdriver/opengl/graphics_js.go) except antialias, which Ebiten leaves
-// at the browser's default, true: a multisampled drawing buffer. Ebiten draws its screen onto that
-// buffer as one axis-aligned image (its own anti-aliasing is done offscreen), so the samples change
-// no pixel; without a GPU (SwiftShader) they were most of each presented frame's cost. Ebiten's
-// later getContext returns this context: a canvas has one context per kind. The canvas is in the
-// page from Ebiten's package initialisation (internal/ui/ui_js.go, init).
+// createGLContext creates the WebGL2 context of Ebiten's canvas before Ebiten does, with Ebiten's
+// attributes (internal/graphicsdriver/opengl/graphics_js.go) but two:
+//   - antialias false: Ebiten leaves it at the browser's default, a multisampled drawing buffer,
+//     and draws its screen onto it as one axis-aligned image (its own anti-aliasing is done
+//     offscreen), so the samples change no pixel; without a GPU (SwiftShader) they were most of
+//     each presented frame's cost;
+//   - alpha false: every frame fills the whole screen, so the page composites an opaque canvas.
+//
+// Ebiten's later getContext returns this context: a canvas has one context per kind. The canvas
+// is in the page from Ebiten's package initialisation (internal/ui/ui_js.go, init).
 func createGLContext() {
 	canvas := js.Global().Get("document").Call("querySelector", "body > canvas")
 	if !canvas.Truthy() {
