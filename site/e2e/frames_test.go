@@ -24,9 +24,7 @@ func TestAChangeCostsOneDrawnFrame(t *testing.T) {
 	}
 	// Wait for the idle rehearsals, so that each change below is a kept layout or a quick re-cut
 	// and is answered in the frame that asked for it.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.rehearsalsDue > 0 && window.layoutlab.rehearsals === window.layoutlab.rehearsalsDue`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatalf("the idle rehearsals never finished: %v", err)
-	}
+	waitRehearsed(t, ctx)
 	time.Sleep(time.Second) // the column generation that follows them
 	for _, c := range []struct{ id, value, event string }{
 		{"layout", "zorder", "change"},

@@ -41,12 +41,19 @@ func TestIdlePreparationKeepsTheAnswer(t *testing.T) {
 	}
 }
 
-func idlePreparationKeepsTheAnswer(t *testing.T, link string) {
-	ctx := browser(t)
-	open(t, ctx, link)
+// waitRehearsed waits until the widget has rehearsed every move it prepares while idle
+// (prepareWhileIdle).
+func waitRehearsed(t *testing.T, ctx context.Context) {
+	t.Helper()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.rehearsalsDue > 0 && window.layoutlab.rehearsals === window.layoutlab.rehearsalsDue`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Fatalf("the moves were not all rehearsed while idle (%s of %s): %v", eval[string](t, ctx, `String(window.layoutlab.rehearsals)`), eval[string](t, ctx, `String(window.layoutlab.rehearsalsDue)`), err)
 	}
+}
+
+func idlePreparationKeepsTheAnswer(t *testing.T, link string) {
+	ctx := browser(t)
+	open(t, ctx, link)
+	waitRehearsed(t, ctx)
 	time.Sleep(1500 * time.Millisecond) // and a column or two filled after it
 	agree(t, "after the rehearsals", readouts(t, ctx), panelWant(t, link))
 	hoveredFileAgrees(t, ctx, link)
