@@ -86,7 +86,7 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 	// Columns a few pixels wide (165 cubes across the canvas on large-batches): an outline would
 	// be most of a column and hide its files, so a sealed cube keeps only its lid and an open one
 	// none. Decided by the column's width, the same for every group of the grid.
-	narrow := len(groups) > 0 && area.W/float64(len(groups)) < 8*s
+	narrow := len(groups) > 0 && view.ColumnWidth(len(groups), area) < 8*s
 	for _, f := range frames {
 		x, y, w, h := float32(f.X), float32(f.Y), float32(f.W), float32(f.H)
 		if g.batch.fullFor(4) {

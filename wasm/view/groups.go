@@ -20,19 +20,22 @@ type Frame struct {
 	Sealed, Open bool
 }
 
-// AppendGroupedLayout gives each group a column of equal width and stacks its files in that
-// column bottom-up, all cells the same size (the largest square that fits every group), so a
-// group's height shows its file count. Where the columns are too narrow for squares to reach the
-// area's top (a day of 165 cubes of 37 files: 4 px squares in 165 px of 580), leaving over a tenth
-// of it empty, the cells are stretched, up to four times as tall as wide, until the tallest group
-// fills the height. It appends the cells, in group order, to cells and the groups'
-// outlines to frames: a day-slider move lays out thousands of files, and reusing the slices
-// keeps that from feeding the garbage collector.
+// ColumnWidth is the width AppendGroupedLayout gives each of n groups across area.
+func ColumnWidth(n int, area Rect) float64 { return area.W / float64(n) }
+
+// AppendGroupedLayout gives each group a column of equal width (ColumnWidth) and stacks its
+// files in that column bottom-up, all cells the same size (the largest square that fits every
+// group), so a group's height shows its file count. Where the columns are too narrow for squares
+// to reach the area's top (a day of 165 cubes of 37 files: 4 px squares in 165 px of 580),
+// leaving over a tenth of it empty, the cells are stretched, up to four times as tall as wide,
+// until the tallest group fills the height. It appends the cells, in group order, to cells and
+// the groups' outlines to frames: a day-slider move lays out thousands of files, and reusing the
+// slices keeps that from feeding the garbage collector.
 func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect) ([]Cell, []Frame) {
 	if len(groups) == 0 || area.W <= 0 || area.H <= 0 {
 		return cells, frames
 	}
-	colW := area.W / float64(len(groups))
+	colW := ColumnWidth(len(groups), area)
 	gapX := math.Min(6, colW*0.15)
 	inner := colW - gapX
 	fits := func(c float64) bool {
