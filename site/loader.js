@@ -34,6 +34,21 @@
     window.layoutlab.wasmMemory = () => instance.exports.mem.buffer.byteLength;
     go.run(instance).catch((e) => fail(String(e)));
   }
+  // Ebiten reads document.body.clientWidth and clientHeight at every frame (internal/ui/ui_js.go,
+  // outsideSize). After a slider input that read forced a synchronous layout inside the frame
+  // that answers it. The body's size follows the viewport alone (widget.css), so it is read once
+  // and again only after a resize: this capture listener runs before Ebiten's own.
+  (function cacheBodySize() {
+    const body = document.body;
+    const cw = Object.getOwnPropertyDescriptor(Element.prototype, "clientWidth");
+    const ch = Object.getOwnPropertyDescriptor(Element.prototype, "clientHeight");
+    if (!body || !cw || !ch || !cw.get || !ch.get) return;
+    let size = null;
+    const read = () => size || (size = [cw.get.call(body), ch.get.call(body)]);
+    window.addEventListener("resize", () => { size = null; }, true);
+    Object.defineProperty(body, "clientWidth", { configurable: true, get: () => read()[0] });
+    Object.defineProperty(body, "clientHeight", { configurable: true, get: () => read()[1] });
+  })();
   start().catch((e) => fail(e && e.message ? e.message : String(e)));
 
   // Offline after one visit: the service worker precaches this build (scope: this directory).
