@@ -10,6 +10,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"layoutlab/wasm/view"
 )
 
 // rectBatch collects filled rectangles and draws them in one DrawTriangles call: thousands of
@@ -122,4 +124,44 @@ func (b *rectBatch) flushAA(dst *ebiten.Image) {
 		dst.DrawTriangles(b.vs, b.is, whitePixel, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 	}
 	b.vs, b.is = b.vs[:0], b.is[:0]
+}
+
+// strokeLayer keeps polylines that change less often than the frames drawn over them (the
+// key-space view's curve, the timeline chart's two lines), stroked anti-aliased once into an
+// image of their own for key: a frame then draws one image, not their triangles through Ebiten's
+// double-size anti-aliasing offscreen, which it fits to the lines' bounds, fills, scales down
+// and clears at every draw (internal/ui/image.go, bigOffscreenImage).
+type strokeLayer[K comparable] struct {
+	key   K
+	drawn bool
+	img   *ebiten.Image
+	at    [2]float64 // the image's top-left on the screen
+	batch rectBatch
+}
+
+// draw draws the layer onto dst, stroking it first when key is not the one it holds. The lines
+// lie in r, and stroke adds them (b.stroke) relative to the layer's top-left at (x0, y0).
+func (l *strokeLayer[K]) draw(dst *ebiten.Image, key K, r view.Rect, lineWidth float64, stroke func(b *rectBatch, x0, y0 float64)) {
+	if !l.drawn || l.key != key {
+		l.key, l.drawn = key, true
+		// The layer spans r and a margin of the line's width; its origin is on whole pixels, so
+		// it is drawn without resampling.
+		m := math.Ceil(lineWidth)
+		x0, y0 := math.Floor(r.X)-m, math.Floor(r.Y)-m
+		w, h := int(math.Ceil(r.X+r.W+m-x0)), int(math.Ceil(r.Y+r.H+m-y0))
+		if l.img == nil || l.img.Bounds().Dx() != w || l.img.Bounds().Dy() != h {
+			if l.img != nil {
+				l.img.Deallocate()
+			}
+			l.img = ebiten.NewImage(w, h)
+		} else {
+			l.img.Clear()
+		}
+		l.at = [2]float64{x0, y0}
+		stroke(&l.batch, x0, y0)
+		l.batch.flushAA(l.img)
+	}
+	var op ebiten.DrawImageOptions
+	op.GeoM.Translate(l.at[0], l.at[1])
+	dst.DrawImage(l.img, &op)
 }

@@ -4,7 +4,6 @@ package main
 
 import (
 	"image/color"
-	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -24,7 +23,6 @@ type game struct {
 	scale        float64 // device pixels per CSS pixel
 	cells        []view.Cell
 	batch        rectBatch
-	lines        rectBatch // polylines, drawn anti-aliased in one call
 	drawStart    time.Time // for the timing script: Go time spent issuing a frame's draws
 	pad          float64
 	// The day's files grouped by ZCube or partition, kept while the day is the same.
@@ -32,12 +30,10 @@ type game struct {
 	dayGroups  view.DayGroups
 	groups     []view.Group
 	groupOrder []int
-	// The key-space view's curve path, drawn for pathKey into pathLayer, whose top-left is at
-	// pathAt: a frame then draws one image, not the path's thousands of anti-aliased triangles.
-	path      rectBatch
-	pathKey   pathKey
-	pathLayer *ebiten.Image
-	pathAt    [2]float64
+	// The key-space view's curve path and the timeline chart's lines, each stroked once for
+	// what it depends on.
+	path       strokeLayer[pathKey]
+	chartLines strokeLayer[chartKey]
 	// The timeline grid's buffers, reused from frame to frame.
 	gridCells  []view.Cell
 	gridFrames []view.Frame
@@ -231,32 +227,13 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	if len(a.res.Keys) >= 2 {
 		// The path depends only on the layout and the view's place and scale: stroked once, not
 		// sorted and stroked again on every frame of a files-slider drag.
-		if k := (pathKey{a.res.Layout, r, s}); g.pathKey != k {
-			g.pathKey = k
-			// The layer spans the view and a margin of the line's width; its origin is on whole
-			// pixels, so it is drawn without resampling.
-			m := math.Ceil(2 * s)
-			x0, y0 := math.Floor(r.X)-m, math.Floor(r.Y)-m
-			w, h := int(math.Ceil(r.X+r.W+m-x0)), int(math.Ceil(r.Y+r.H+m-y0))
-			if l := g.pathLayer; l == nil || l.Bounds().Dx() != w || l.Bounds().Dy() != h {
-				if l != nil {
-					l.Deallocate()
-				}
-				g.pathLayer = ebiten.NewImage(w, h)
-			} else {
-				l.Clear()
-			}
-			g.pathAt = [2]float64{x0, y0}
+		g.path.draw(screen, pathKey{a.res.Layout, r, s}, r, 2*s, func(b *rectBatch, x0, y0 float64) {
 			pts := view.CurvePath(a.res.Layout, 4)
 			for i, q := range pts {
 				pts[i] = [2]float64{float64(px(q[0])) - x0, float64(py(q[1])) - y0}
 			}
-			g.path.stroke(pts, float32(s), pathColor)
-			g.path.flushAA(g.pathLayer)
-		}
-		var op ebiten.DrawImageOptions
-		op.GeoM.Translate(g.pathAt[0], g.pathAt[1])
-		screen.DrawImage(g.pathLayer, &op)
+			b.stroke(pts, float32(s), pathColor)
+		})
 	}
 	kx := a.res.Keys[0]
 	n := len(a.res.Files)
