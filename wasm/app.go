@@ -34,18 +34,19 @@ type app struct {
 	dirty    bool          // the scenario changed; recompute in the next frame
 	updates  int           // Ebiten frames run (frameRun)
 
-	wantPNG     bool // Draw reads the frame back for the PNG export
-	doc         dom.Document
-	url         urlSync // the debounced history.replaceState (url.go)
-	readyMarked bool
-	readouts    readoutList         // what the readout region shows now
-	shown       map[string]string   // element id → the text setText last gave it
-	hidden      map[string]bool     // element id → whether setHidden last hid it
-	knobShown   map[string]string   // knob id → the value its control shows (syncControls)
-	dayMax      string              // the day slider's max attribute as last written
-	els         map[string]js.Value // element id → the element (byID)
-	viewBoxes   []viewBox           // the knobs and panels shown in one view only
-	lastInput   time.Time           // the last control change, or the first frame (prepareWhileIdle waits for a pause)
+	wantPNG   bool // Draw reads the frame back for the PNG export
+	doc       dom.Document
+	url       urlSync             // the debounced history.replaceState (url.go)
+	answered  bool                // a frame showed the engine's first answer (markReady)
+	bound     bool                // the controls are built and bound (bindAfterFirstFrame)
+	readouts  readoutList         // what the readout region shows now
+	shown     map[string]string   // element id → the text setText last gave it
+	hidden    map[string]bool     // element id → whether setHidden last hid it
+	knobShown map[string]string   // knob id → the value its control shows (syncControls)
+	dayMax    string              // the day slider's max attribute as last written
+	els       map[string]js.Value // element id → the element (byID)
+	viewBoxes []viewBox           // the knobs and panels shown in one view only
+	lastInput time.Time           // the last control change, or the first frame (prepareWhileIdle waits for a pause)
 }
 
 // byID is document.getElementById, remembered, as a plain js.Value (not truthy when the page
@@ -239,8 +240,8 @@ func (a *app) answerShown() bool {
 	return a.res != nil && a.pn.shown == a.pn.pending && !a.dirty
 }
 
-// firstPaint shows the controls with the first frame drawn, which may come before the engine's
-// first answer (the progress region then says what it is computing).
+// firstPaint records the first frame drawn, which may come before the engine's first answer
+// (the progress region then says what it is computing), and has the controls built after it.
 func (a *app) firstPaint() {
 	if a.painted {
 		return
@@ -252,19 +253,45 @@ func (a *app) firstPaint() {
 	if el := a.byID("loading"); el.Truthy() {
 		el.Call("setAttribute", "hidden", "")
 	}
-	if el := a.byID("controls"); el.Truthy() {
-		el.Call("removeAttribute", "hidden")
-	}
+	a.bindAfterFirstFrame()
 }
 
-// markReady tells tests and embedding pages that the engine's first answer is on screen.
+// bindAfterFirstFrame builds and binds the controls in a task of their own, after the browser has
+// painted the first frame: the answer is on screen 20-55 ms sooner (the controls' HTML, their
+// listeners and the first compile of their code), and the form, hidden until then, is laid out
+// in the next frame, not the first. The widget is ready (announceReady) once both are done.
+func (a *app) bindAfterFirstFrame() {
+	var bind js.Func
+	bind = js.FuncOf(func(js.Value, []js.Value) any {
+		bind.Release()
+		a.bindControls()
+		a.bindCopyLink()
+		a.bindExports()
+		a.bindDetails()
+		a.mu.Lock()
+		a.bound = true
+		a.mu.Unlock()
+		a.syncControls()
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		if el := a.byID("controls"); el.Truthy() {
+			el.Call("removeAttribute", "hidden")
+		}
+		if a.answered {
+			a.announceReady()
+		}
+		return nil
+	})
+	js.Global().Call("setTimeout", bind, 0)
+}
+
+// markReady records the first frame that shows the engine's answer: the timing script's first
+// frame. Callers hold mu.
 func (a *app) markReady() {
-	if a.readyMarked {
+	if a.answered {
 		return
 	}
-	a.readyMarked = true
-	a.lastInput = time.Now() // prepareWhileIdle's first pause counts from the first frame
-	go a.prepareWhileIdle()
+	a.answered = true
 	ll := js.Global().Get("layoutlab")
 	if ll.IsUndefined() {
 		ll = js.Global().Get("Object").New()
@@ -275,7 +302,17 @@ func (a *app) markReady() {
 	ll.Set("frames", 0)
 	ll.Set("rehearsals", 0)
 	ll.Set("rehearsalsDue", 0)
-	ll.Set("ready", true)
+	if a.bound {
+		a.announceReady()
+	}
+}
+
+// announceReady tells tests and embedding pages that the engine's first answer is on screen and
+// the controls answer. Callers hold mu.
+func (a *app) announceReady() {
+	a.lastInput = time.Now() // prepareWhileIdle's first pause counts from here
+	go a.prepareWhileIdle()
+	js.Global().Get("layoutlab").Set("ready", true)
 	// loader.js registers the service worker on this event, after the first frame.
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))
 }

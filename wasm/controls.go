@@ -11,8 +11,8 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// bindControls builds every knob's HTML from the knobs table, sets it from the scenario and
-// wires its events to engine recomputes.
+// bindControls builds every knob's HTML from the knobs table and wires its events to engine
+// recomputes; bindAfterFirstFrame then sets them from the scenario (syncControls).
 func (a *app) bindControls() {
 	// The listeners for every key press and every input of a dragged slider take the event as
 	// a plain js.Value: dom/v2 wraps an event after comparing its constructor with some forty
@@ -50,7 +50,6 @@ func (a *app) bindControls() {
 	})
 	form.Call("addEventListener", "input", answer)
 	form.Call("addEventListener", "change", answer)
-	a.syncControls()
 }
 
 // onKnob applies a user's change: refused values leave the scenario as it was and say why.
@@ -80,6 +79,9 @@ func (a *app) onKnob(k *knob, v string) {
 func (a *app) syncControls() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if !a.bound {
+		return // bindAfterFirstFrame builds them, then syncs
+	}
 	for i := range knobs {
 		k := &knobs[i]
 		el := a.byID(k.ID)

@@ -12,11 +12,8 @@ import (
 )
 
 func main() {
+	// The controls are built and bound after the first frame is painted (app.firstPaint).
 	app := newApp()
-	app.bindControls()
-	app.bindCopyLink()
-	app.bindExports()
-	app.bindDetails()
 	ebiten.SetWindowTitle("Layout Lab")
 	ebiten.SetScreenClearedEveryFrame(false)
 	// Frames only when something changed: an input event on the canvas, or ScheduleFrame after a

@@ -13,8 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
+
+	"layoutlab/engine/scenario"
 )
 
 // TestAChangeCostsOneDrawnFrame checks what each knob's answer costs the GPU: the canvas's WebGL
@@ -95,6 +98,39 @@ func TestAFrameForcesNoLayout(t *testing.T) {
 	})()`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		sizes := eval[[]float64](t, ctx, `[document.querySelector("body > canvas").width, document.querySelector("body > canvas").height, document.body.clientWidth, document.body.clientHeight]`)
 		t.Fatalf("after a resize to 900x640 the canvas is %vx%v and the body %vx%v: %v", sizes[0], sizes[1], sizes[2], sizes[3], err)
+	}
+}
+
+// TestTheAnswerIsDrawnBeforeTheControlsAreBuilt: the first frame shows the engine's answer
+// before the controls' HTML is built (bindAfterFirstFrame), and the widget says it is ready only
+// once they are there, set from the link.
+func TestTheAnswerIsDrawnBeforeTheControlsAreBuilt(t *testing.T) {
+	ctx := browser(t)
+	// Record, from before the page's own scripts run, when the form gets its controls: bindControls
+	// writes them with one insertAdjacentHTML (a MutationObserver would report it only once the
+	// wasm's task ends, after a first frame drawn in that task).
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+		const insert = Element.prototype.insertAdjacentHTML;
+		Element.prototype.insertAdjacentHTML = function (...args) {
+			if (this.id === "controls" && !window.__controlsBuilt) window.__controlsBuilt = performance.now();
+			return insert.apply(this, args);
+		};`}); err != nil {
+		t.Fatal(err)
+	}
+	p, ok := scenario.PresetByName("larger-files")
+	if !ok {
+		t.Fatal("no preset larger-files")
+	}
+	open(t, ctx, scenario.Link(p.Scenario))
+	got := eval[[]float64](t, ctx, `[window.layoutlab.firstFrame, window.__controlsBuilt || 0, +document.getElementById("files").value]`)
+	if got[1] == 0 {
+		t.Fatal("the widget is ready but no control was built")
+	}
+	if got[1] <= got[0] {
+		t.Errorf("the controls were built at %.0f ms, before the first frame with the answer at %.0f ms", got[1], got[0])
+	}
+	if want := float64(p.Scenario.Panel.Files); got[2] != want {
+		t.Errorf("files slider shows %v once ready, want the link's %v", got[2], want)
 	}
 }
 
