@@ -35,7 +35,7 @@
     go.run(instance).catch((e) => fail(String(e)));
   }
   // Ebiten reads document.body.clientWidth and clientHeight at every frame (internal/ui/ui_js.go,
-  // outsideSize). After a slider input that read forced a synchronous layout inside the frame
+  // outsideSize). After a slider input, that read forced a synchronous layout inside the frame
   // that answers it. The body's size follows the viewport alone (widget.css), so it is read once
   // and again only after a resize: this capture listener runs before Ebiten's own.
   (function cacheBodySize() {

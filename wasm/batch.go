@@ -140,13 +140,13 @@ type strokeLayer[K comparable] struct {
 }
 
 // draw draws the layer onto dst, stroking it first when key is not the one it holds. The lines
-// lie in r, and stroke adds them (b.stroke) relative to the layer's top-left at (x0, y0).
-func (l *strokeLayer[K]) draw(dst *ebiten.Image, key K, r view.Rect, lineWidth float64, stroke func(b *rectBatch, x0, y0 float64)) {
+// lie in r widened by margin (for their width), and stroke adds them (b.stroke) relative to the
+// layer's top-left at (x0, y0).
+func (l *strokeLayer[K]) draw(dst *ebiten.Image, key K, r view.Rect, margin float64, stroke func(b *rectBatch, x0, y0 float64)) {
 	if !l.drawn || l.key != key {
 		l.key, l.drawn = key, true
-		// The layer spans r and a margin of the line's width; its origin is on whole pixels, so
-		// it is drawn without resampling.
-		m := math.Ceil(lineWidth)
+		// Its origin is on whole pixels, so it is drawn without resampling.
+		m := math.Ceil(margin)
 		x0, y0 := math.Floor(r.X)-m, math.Floor(r.Y)-m
 		w, h := int(math.Ceil(r.X+r.W+m-x0)), int(math.Ceil(r.Y+r.H+m-y0))
 		if l.img == nil || l.img.Bounds().Dx() != w || l.img.Bounds().Dy() != h {
