@@ -258,8 +258,9 @@ func (a *app) firstPaint() {
 
 // bindAfterFirstFrame builds and binds the controls in a task of their own, after the browser has
 // painted the first frame: the answer is on screen 28-74 ms sooner here (the controls' HTML,
-// their listeners and the first compile of their code), and the form, hidden until then, is laid out
-// in the next frame, not the first. The widget is ready (announceReady) once both are done.
+// their listeners and the first compile of their code), and the form, hidden until then, is
+// laid out in the next frame, not the first. The widget is ready (announceReady) once both are
+// done.
 func (a *app) bindAfterFirstFrame() {
 	var bind js.Func
 	bind = js.FuncOf(func(js.Value, []js.Value) any {
