@@ -37,7 +37,7 @@ type app struct {
 	wantPNG   bool // Draw reads the frame back for the PNG export
 	doc       dom.Document
 	url       urlSync             // the debounced history.replaceState (url.go)
-	answered  bool                // a frame showed the engine's first answer (markReady)
+	answered  bool                // a frame showed the engine's first answer (markAnswered)
 	bound     bool                // the controls are built and bound (bindAfterFirstFrame)
 	readouts  readoutList         // what the readout region shows now
 	shown     map[string]string   // element id → the text setText last gave it
@@ -286,9 +286,9 @@ func (a *app) bindAfterFirstFrame() {
 	js.Global().Call("setTimeout", bind, 0)
 }
 
-// markReady records the first frame that shows the engine's answer: the timing script's first
+// markAnswered records the first frame that shows the engine's answer: the timing script's first
 // frame. Callers hold mu.
-func (a *app) markReady() {
+func (a *app) markAnswered() {
 	if a.answered {
 		return
 	}

@@ -139,10 +139,9 @@ type strokeLayer[K comparable] struct {
 	batch rectBatch
 }
 
-// draw draws the layer onto dst, stroking it first when key is not the one it holds. The lines
-// lie in r widened by margin (for their width), and stroke adds them (b.stroke) relative to the
-// layer's top-left at (x0, y0).
-func (l *strokeLayer[K]) draw(dst *ebiten.Image, key K, r view.Rect, margin float64, stroke func(b *rectBatch, x0, y0 float64)) {
+// draw draws the layer onto dst, stroking it first when key is not the one it holds: stroke adds
+// the lines (b.stroke) in dst's coordinates, within r widened by margin (for their width).
+func (l *strokeLayer[K]) draw(dst *ebiten.Image, key K, r view.Rect, margin float64, stroke func(b *rectBatch)) {
 	if !l.drawn || l.key != key {
 		l.key, l.drawn = key, true
 		// Its origin is on whole pixels, so it is drawn without resampling.
@@ -158,7 +157,11 @@ func (l *strokeLayer[K]) draw(dst *ebiten.Image, key K, r view.Rect, margin floa
 			l.img.Clear()
 		}
 		l.at = [2]float64{x0, y0}
-		stroke(&l.batch, x0, y0)
+		stroke(&l.batch)
+		for i := range l.batch.vs {
+			l.batch.vs[i].DstX -= float32(x0)
+			l.batch.vs[i].DstY -= float32(y0)
+		}
 		l.batch.flushAA(l.img)
 	}
 	var op ebiten.DrawImageOptions

@@ -176,7 +176,7 @@ func (g *game) afterDraw(screen *ebiten.Image) {
 	a.firstPaint()
 	// Ready once the engine's answer is on screen (a run may still be going on).
 	if a.answerShown() {
-		a.markReady()
+		a.markAnswered()
 		a.drawMs = float64(time.Since(g.drawStart).Microseconds()) / 1000
 		a.frameDrawn()
 	}
@@ -227,10 +227,10 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	if len(a.res.Keys) >= 2 {
 		// The path depends only on the layout and the view's place and scale: stroked once, not
 		// sorted and stroked again on every frame of a files-slider drag.
-		g.path.draw(screen, pathKey{a.res.Layout, r, s}, r, 2*s, func(b *rectBatch, x0, y0 float64) {
+		g.path.draw(screen, pathKey{a.res.Layout, r, s}, r, 2*s, func(b *rectBatch) {
 			pts := view.CurvePath(a.res.Layout, 4)
 			for i, q := range pts {
-				pts[i] = [2]float64{float64(px(q[0])) - x0, float64(py(q[1])) - y0}
+				pts[i] = [2]float64{float64(px(q[0])), float64(py(q[1]))}
 			}
 			b.stroke(pts, float32(s), pathColor)
 		})

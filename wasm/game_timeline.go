@@ -49,17 +49,9 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 	}
 	g.batch.flush(screen)
 	// The lines move with the run and the chart's place only, not with the day under the slider.
-	g.chartLines.draw(screen, chartKey{a.tl.run, c.Area, s}, c.Area, 2*s, func(b *rectBatch, x0, y0 float64) {
-		for _, l := range []struct {
-			pts [][2]float64
-			col color.RGBA
-		}{{c.AmpLine, ampColor}, {c.LookupLine, lookupColor}} {
-			pts := make([][2]float64, len(l.pts))
-			for i, q := range l.pts {
-				pts[i] = [2]float64{q[0] - x0, q[1] - y0}
-			}
-			b.stroke(pts, float32(2*s), l.col)
-		}
+	g.chartLines.draw(screen, chartKey{a.tl.run, c.Area, s}, c.Area, 2*s, func(b *rectBatch) {
+		b.stroke(c.AmpLine, float32(2*s), ampColor)
+		b.stroke(c.LookupLine, float32(2*s), lookupColor)
 	})
 	g.batch.vline(float32(c.DayX), float32(top), float32(top+chartH), float32(s), white)
 
