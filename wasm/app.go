@@ -14,6 +14,7 @@ import (
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
+	"layoutlab/wasm/firstrun"
 )
 
 // app is the widget's state: the scenario, the engine's answer for it, and a version that tells
@@ -300,6 +301,7 @@ func (a *app) markAnswered() {
 	}
 	ll.Set("firstFrame", js.Global().Get("performance").Call("now"))
 	ll.Set("engineMs", a.engineMs)
+	ll.Set("firstRunInInitMs", float64(firstrun.Taken().Microseconds())/1000)
 	ll.Set("frames", 0)
 	ll.Set("rehearsals", 0)
 	ll.Set("rehearsalsDue", 0)

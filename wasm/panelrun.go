@@ -14,6 +14,7 @@ import (
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
+	"layoutlab/wasm/firstrun"
 )
 
 // panelRun is the panel's engine and the runs asked of it. A run goes on its own goroutine
@@ -81,12 +82,7 @@ func (pn *panelRun) reportDuring(report func(step string)) (done func()) {
 	return func() { live, pn.eng.Progress = false, nil }
 }
 
-func newPanelEngine() panel.Engine {
-	return panel.Engine{
-		StatsOnDemand: true, // one file's statistics are shown at a time (showSelected)
-		OmitLink:      true, // the URL is written from a.sc, debounced (url.go)
-	}
-}
+func newPanelEngine() panel.Engine { return firstrun.NewPanelEngine() }
 
 // recomputePanel starts a run for the current scenario and waits up to panelWait (firstWait
 // for the first) for it. Callers hold a.mu; it is released while waiting, so that the run can
@@ -115,9 +111,8 @@ func (a *app) recomputePanel() {
 	a.pn.waiting = 0
 }
 
-// runPanel runs the engine on p, unless a newer run was asked for before it started, and
-// publishes the answer. It yields to the browser at the engine's steps once quiet has passed,
-// then every yieldEvery.
+// runPanel runs the engine on p (runEngine), unless a newer run was asked for before it started,
+// or takes the page's first answer from package firstrun, and publishes the answer.
 func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan struct{}) {
 	defer close(done) // also when the run is stopped (runtime.Goexit)
 	a.pn.engMu.Lock()
@@ -129,18 +124,13 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 		a.pn.eng, a.pn.broken = newPanelEngine(), false
 	}
 	start := time.Now()
-	last := start.Add(quiet - yieldEvery)
-	defer a.pn.reportDuring(func(step string) {
-		if time.Since(last) < yieldEvery {
-			return
-		}
-		// Stopped when another table is wanted; the next run then starts a new engine.
-		a.giveWay("Computing: "+step+"…", func() bool { return a.sc.Panel.Rows != p.Rows || a.sc.Panel.Seed != p.Seed })
-		last = time.Now()
-	})()
-	a.pn.broken = true // until Run returns
-	res := a.pn.eng.Run(p)
-	a.pn.broken = false
+	var res *panel.Result
+	if eng, first, took, ok := firstrun.Take(p); ok {
+		// The page's first answer, computed before Ebiten's packages were initialised.
+		a.pn.eng, res, start = eng, first, start.Add(-took)
+	} else {
+		res = a.runEngine(p, quiet)
+	}
 	a.pn.engRes = res
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -159,6 +149,24 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	if a.pn.waiting != gen {
 		ebiten.ScheduleFrame() // the frame that asked has been drawn without this answer
 	}
+}
+
+// runEngine runs the engine on p, yielding to the browser at its steps once quiet has passed,
+// then every yieldEvery. Callers hold engMu.
+func (a *app) runEngine(p scenario.Panel, quiet time.Duration) *panel.Result {
+	last := time.Now().Add(quiet - yieldEvery)
+	defer a.pn.reportDuring(func(step string) {
+		if time.Since(last) < yieldEvery {
+			return
+		}
+		// Stopped when another table is wanted; the next run then starts a new engine.
+		a.giveWay("Computing: "+step+"…", func() bool { return a.sc.Panel.Rows != p.Rows || a.sc.Panel.Seed != p.Seed })
+		last = time.Now()
+	})()
+	a.pn.broken = true // until Run returns
+	res := a.pn.eng.Run(p)
+	a.pn.broken = false
+	return res
 }
 
 // giveWay shows a long run's step, hands the browser its turn (browserYield) and then, if stop

@@ -174,6 +174,11 @@ func TestSliderDrivesGridAndLink(t *testing.T) {
 	}
 	first := eval[float64](t, ctx, `window.layoutlab.firstFrame`)
 	t.Logf("navigation to first drawn frame: %.0f ms (wasm loaded at %.0f ms)", first, eval[float64](t, ctx, `window.layoutlab.wasmLoaded`))
+	// The default scenario's first answer is computed before Ebiten's packages are initialised
+	// (wasm/firstrun) and handed to the widget.
+	if ms := eval[float64](t, ctx, `window.layoutlab.firstRunInInitMs`); ms <= 0 {
+		t.Fatalf("the first answer was not the one computed in package firstrun's init (firstRunInInitMs = %v)", ms)
+	}
 	if n := distinctColours(canvasPixels(t, ctx, "default")); n < 20 {
 		t.Fatalf("canvas shows %d colours: blank or nearly so", n)
 	}
