@@ -100,6 +100,11 @@ func TestPresetsAgreeWithTheCLI(t *testing.T) {
 			}
 		} else {
 			want = panelWant(t, link)
+			// The link's first answer is the one computed before Ebiten started (wasm/firstrun):
+			// the scenario the widget asks for is the one package firstrun read from the link.
+			if ms := eval[float64](t, ctx, `window.layoutlab.firstRunInInitMs`); ms <= 0 {
+				t.Errorf("%s: the first answer was computed again after Ebiten started", p.Name)
+			}
 		}
 		agree(t, p.Name, got, want)
 		t.Logf("%s: %s", p.Name, fmt.Sprint(got))
