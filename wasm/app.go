@@ -80,7 +80,7 @@ func (a *app) on(id, event string, fn func()) {
 func newApp() *app {
 	a := &app{doc: dom.GetWindow().Document(), selected: -1,
 		shown: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
-	a.pn.eng = newPanelEngine()
+	a.pn.eng = firstrun.NewPanelEngine()
 	a.yield = newBrowserYield()
 	sc, err := scenarioFromURL()
 	if err != nil {

@@ -82,8 +82,6 @@ func (pn *panelRun) reportDuring(report func(step string)) (done func()) {
 	return func() { live, pn.eng.Progress = false, nil }
 }
 
-func newPanelEngine() panel.Engine { return firstrun.NewPanelEngine() }
-
 // recomputePanel starts a run for the current scenario and waits up to panelWait (firstWait
 // for the first) for it. Callers hold a.mu; it is released while waiting, so that the run can
 // publish its answer.
@@ -121,7 +119,7 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 		return
 	}
 	if a.pn.broken {
-		a.pn.eng, a.pn.broken = newPanelEngine(), false
+		a.pn.eng, a.pn.broken = firstrun.NewPanelEngine(), false
 	}
 	start := time.Now()
 	var res *panel.Result

@@ -13,11 +13,7 @@ import (
 
 // scenarioFromURL reads the scenario from the page's fragment; no fragment means the defaults.
 func scenarioFromURL() (scenario.Scenario, error) {
-	hash := dom.GetWindow().Location().Hash()
-	if hash == "" || hash == "#" {
-		return scenario.Default(), nil
-	}
-	return scenario.ParseLink(hash)
+	return scenario.FromFragment(dom.GetWindow().Location().Hash())
 }
 
 // urlDebounce is how long the URL waits after the last change before it is written: a pause of

@@ -59,6 +59,15 @@ func Link(s Scenario) string {
 	return "#s=" + base64.RawURLEncoding.EncodeToString(buf)
 }
 
+// FromFragment is the scenario a page's URL fragment carries: the defaults when the page has no
+// fragment ("" or "#"), otherwise ParseLink's.
+func FromFragment(fragment string) (Scenario, error) {
+	if fragment == "" || fragment == "#" {
+		return Default(), nil
+	}
+	return ParseLink(fragment)
+}
+
 // ParseLink decodes a fragment ("#s=...", "s=..." or a whole URL). It never panics; the error
 // names what was wrong. The result has defaults filled in and is validated.
 func ParseLink(fragment string) (Scenario, error) {

@@ -22,6 +22,22 @@ func TestLinkRoundTrip(t *testing.T) {
 	}
 }
 
+func TestFromFragment(t *testing.T) {
+	for _, f := range []string{"", "#"} {
+		if got, err := FromFragment(f); err != nil || !reflect.DeepEqual(got, Default()) {
+			t.Errorf("FromFragment(%q) = %+v, %v; want the defaults", f, got, err)
+		}
+	}
+	s := Default()
+	s.Panel.Rows = 20_000
+	if got, err := FromFragment(Link(s)); err != nil || got.Panel.Rows != 20_000 {
+		t.Errorf("FromFragment(a link) = %+v, %v; want the link's scenario", got, err)
+	}
+	if _, err := FromFragment("#x=1"); err == nil {
+		t.Error("FromFragment(#x=1) gave no error")
+	}
+}
+
 func TestLinkRejectsBrokenInput(t *testing.T) {
 	good := Link(Default())
 	raw, _ := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(good, "#s="))

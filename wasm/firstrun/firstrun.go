@@ -56,12 +56,9 @@ func init() {
 	if !loc.Truthy() {
 		return // not a page: the program run under Node by a test
 	}
-	sc := scenario.Default()
-	if hash := loc.Get("hash").String(); hash != "" && hash != "#" {
-		var err error
-		if sc, err = scenario.ParseLink(hash); err != nil {
-			return // the widget names what was wrong, and runs the defaults itself
-		}
+	sc, err := scenario.FromFragment(loc.Get("hash").String()) // as the widget reads it (url.go)
+	if err != nil {
+		return // the widget names what was wrong, and runs the defaults itself
 	}
 	if sc.View != "panel" || sc.Panel.Rows > MaxRows {
 		return
