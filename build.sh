@@ -114,7 +114,7 @@ check() {
   echo "== go test (native)"
   go test -count=1 ./...
   echo "== go test (js/wasm under Node)"
-  GOOS=js GOARCH=wasm go test -count=1 -exec="$GOROOT_WASM/go_js_wasm_exec" ./engine/...
+  GOOS=js GOARCH=wasm go test -count=1 -exec="$GOROOT_WASM/go_js_wasm_exec" ./engine/... ./wasm/firstrun
 }
 
 case "${1:-build}" in
