@@ -32,7 +32,7 @@ func benchRecompute(b *testing.B, rows int) {
 // a few warm-up moves (caches filled, heap grown, and under wasm the JIT's top tier), and CPU time
 // is reported next to wall time.
 func benchMoves(b *testing.B, move func(i int) scenario.Panel) {
-	e := Engine{StatsOnDemand: true} // as the widget runs it
+	e := Engine{StatsOnDemand: true, OmitLink: true} // as the widget runs it (wasm/firstrun.NewPanelEngine)
 	for i := range 7 {
 		if r := e.Run(move(i)); r.Error != nil {
 			b.Fatal(r.Error)
@@ -84,8 +84,9 @@ func BenchmarkPanelRows(b *testing.B) {
 // of the default scenario's panel (table generated, key columns ranked, layout, statistics,
 // query). Each iteration starts from a fresh Engine, after a garbage collection outside the
 // timer.
-// widget is the Engine as the browser runs it (statistics and columns on demand), eager as the
-// CLI does (every file's statistics of every column in the Result).
+// widget is the Engine as the browser runs it (statistics and columns on demand, no link: the
+// widget writes its URL itself), eager as the CLI does (every file's statistics of every column
+// in the Result, and the link).
 func BenchmarkFirstRun(b *testing.B) {
 	for _, mode := range []struct {
 		name     string
@@ -98,7 +99,7 @@ func BenchmarkFirstRun(b *testing.B) {
 				b.StopTimer()
 				runtime.GC()
 				b.StartTimer()
-				e := &Engine{StatsOnDemand: mode.onDemand}
+				e := &Engine{StatsOnDemand: mode.onDemand, OmitLink: mode.onDemand}
 				if r := e.Run(p); r.Error != nil {
 					b.Fatal(r.Error)
 				}
