@@ -1,10 +1,10 @@
 package timeline
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
-	"layoutlab/engine/layout"
 	"layoutlab/engine/table"
 )
 
@@ -189,20 +189,50 @@ func (r *run) sortedCol(leaf int) *sortedColumn {
 		return sc
 	}
 	t := r.g.all()
-	col := &t.Cols[leaf]
-	n := t.NumRows
-	rk := layout.RankRows(col, layout.AllRows(n)) // a radix sort
-	sc := &sortedColumn{vals: make([]int64, rk.Distinct), below: make([]int64, rk.Distinct+1), n: int64(n)}
-	for k, p := range rk.Rep {
-		sc.vals[k] = col.Int(int(p))
-	}
-	for _, k := range rk.R {
-		sc.below[k+1]++
-	}
-	for k := 1; k <= rk.Distinct; k++ {
-		sc.below[k] += sc.below[k-1]
-	}
+	sc := sortColumn(&t.Cols[leaf], t.NumRows)
 	r.sorted[leaf] = sc
+	return sc
+}
+
+// sortColumn builds column c's sortedColumn over its first n rows (an integer or date column;
+// NULL rows, if any, count as below every value). The positions need only how many rows lie
+// below each distinct value, not each row's rank: the values are sorted alone (a radix sort of
+// their offsets from the smallest), then counted in one pass. Ranking every row instead
+// (layout.RankRows) had made the widget's first day of a timeline wait 230-330 ms in the
+// browser after the simulation, 61-90 ms natively.
+func sortColumn(c *table.Column, n int) *sortedColumn {
+	keys := make([]uint64, 0, n)
+	var lo, hi int64
+	for i := range n {
+		if c.IsNull(i) {
+			continue
+		}
+		v := c.Int(i)
+		if len(keys) == 0 {
+			lo, hi = v, v
+		}
+		lo, hi = min(lo, v), max(hi, v)
+		keys = append(keys, uint64(v))
+	}
+	for i := range keys {
+		keys[i] -= uint64(lo) // offsets from the smallest value, in order as the values are
+	}
+	var rs table.RadixSorter
+	keys = rs.SortKeys(keys, 0, uint(bits.Len64(uint64(hi)-uint64(lo))))
+	nulls := int64(n - len(keys))
+	sc := &sortedColumn{below: []int64{nulls}, n: int64(n)}
+	for j, k := range keys {
+		if j == 0 || k != keys[j-1] {
+			if j > 0 {
+				sc.below = append(sc.below, nulls+int64(j))
+			}
+			sc.vals = append(sc.vals, lo+int64(k))
+		}
+	}
+	sc.below = append(sc.below, int64(n))
+	if len(keys) == 0 {
+		sc.below = sc.below[:1]
+	}
 	return sc
 }
 
