@@ -220,19 +220,14 @@ func sortColumn(c *table.Column, n int) *sortedColumn {
 	var rs table.RadixSorter
 	keys = rs.SortKeys(keys, 0, uint(bits.Len64(uint64(hi)-uint64(lo))))
 	nulls := int64(n - len(keys))
-	sc := &sortedColumn{below: []int64{nulls}, n: int64(n)}
+	sc := &sortedColumn{n: int64(n)}
 	for j, k := range keys {
-		if j == 0 || k != keys[j-1] {
-			if j > 0 {
-				sc.below = append(sc.below, nulls+int64(j))
-			}
+		if j == 0 || k != keys[j-1] { // a value's first row: the rows before it are below it
 			sc.vals = append(sc.vals, lo+int64(k))
+			sc.below = append(sc.below, nulls+int64(j))
 		}
 	}
 	sc.below = append(sc.below, int64(n))
-	if len(keys) == 0 {
-		sc.below = sc.below[:1]
-	}
 	return sc
 }
 
