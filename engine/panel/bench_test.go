@@ -28,11 +28,15 @@ func benchRecompute(b *testing.B, rows int) {
 	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{p, q}[i%2] })
 }
 
+// widgetEngine is the Engine as the widget runs it (wasm/firstrun.NewPanelEngine): statistics and
+// columns on demand, and no link (the widget writes its URL itself).
+func widgetEngine() Engine { return Engine{StatsOnDemand: true, OmitLink: true} }
+
 // benchMoves is a knob dragged: one engine runs the panel at move(i) for every iteration, after
 // a few warm-up moves (caches filled, heap grown, and under wasm the JIT's top tier), and CPU time
 // is reported next to wall time.
 func benchMoves(b *testing.B, move func(i int) scenario.Panel) {
-	e := Engine{StatsOnDemand: true, OmitLink: true} // as the widget runs it (wasm/firstrun.NewPanelEngine)
+	e := widgetEngine()
 	for i := range 7 {
 		if r := e.Run(move(i)); r.Error != nil {
 			b.Fatal(r.Error)
@@ -84,14 +88,13 @@ func BenchmarkPanelRows(b *testing.B) {
 // of the default scenario's panel (table generated, key columns ranked, layout, statistics,
 // query). Each iteration starts from a fresh Engine, after a garbage collection outside the
 // timer.
-// widget is the Engine as the browser runs it (statistics and columns on demand, no link: the
-// widget writes its URL itself), eager as the CLI does (every file's statistics of every column
-// in the Result, and the link).
+// widget is the Engine as the browser runs it (widgetEngine), eager as the CLI does (every
+// file's statistics of every column in the Result, and the link).
 func BenchmarkFirstRun(b *testing.B) {
 	for _, mode := range []struct {
-		name     string
-		onDemand bool
-	}{{"widget", true}, {"eager", false}} {
+		name   string
+		engine Engine
+	}{{"widget", widgetEngine()}, {"eager", Engine{}}} {
 		b.Run(mode.name, func(b *testing.B) {
 			p := scenario.Default().Panel
 			c0 := cpuTime()
@@ -99,7 +102,7 @@ func BenchmarkFirstRun(b *testing.B) {
 				b.StopTimer()
 				runtime.GC()
 				b.StartTimer()
-				e := &Engine{StatsOnDemand: mode.onDemand, OmitLink: mode.onDemand}
+				e := mode.engine
 				if r := e.Run(p); r.Error != nil {
 					b.Fatal(r.Error)
 				}

@@ -43,13 +43,12 @@ func NewPanelEngine() panel.Engine {
 }
 
 // The first run: res is nil until init has run the engine, and again once Take has handed the
-// run over.
+// run over; took is 0 unless init ran it.
 var (
-	ran   scenario.Panel
-	eng   panel.Engine
-	res   *panel.Result
-	took  time.Duration
-	taken bool
+	ran  scenario.Panel
+	eng  panel.Engine
+	res  *panel.Result
+	took time.Duration
 )
 
 func init() {
@@ -89,7 +88,6 @@ func Take(p scenario.Panel) (panel.Engine, *panel.Result, time.Duration, bool) {
 	if res == nil || !reflect.DeepEqual(p, ran) {
 		return panel.Engine{}, nil, 0, false
 	}
-	taken = true
 	e, r := eng, res
 	eng, res = panel.Engine{}, nil
 	return e, r, took, true
@@ -98,7 +96,7 @@ func Take(p scenario.Panel) (panel.Engine, *panel.Result, time.Duration, bool) {
 // Taken is how long the first run took if Take handed it over, and 0 if the widget made its
 // first answer itself.
 func Taken() time.Duration {
-	if !taken {
+	if res != nil { // run, not handed over
 		return 0
 	}
 	return took

@@ -29,7 +29,13 @@ func TestRunWithoutCollector(t *testing.T) {
 	if got := debug.SetGCPercent(old); got != setting {
 		t.Errorf("after the run the collector's setting is %d, want %d as before it", got, setting)
 	}
+	if d := Taken(); d != 0 {
+		t.Errorf("Taken() = %v before Take, want 0", d)
+	}
 	if _, r, _, ok := Take(scenario.Default().Panel); !ok || r == nil {
 		t.Error("Take did not hand over the default scenario's run")
+	}
+	if d := Taken(); d <= 0 {
+		t.Errorf("Taken() = %v after Take, want the run's duration", d)
 	}
 }
