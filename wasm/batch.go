@@ -96,6 +96,15 @@ func (b *rectBatch) flush(dst *ebiten.Image) {
 	b.vs, b.is = b.vs[:0], b.is[:0]
 }
 
+// flushOpaque draws what was added in one call that copies its colours rather than blending
+// them: for opaque colours the same pixels, and the GPU reads nothing back from dst.
+func (b *rectBatch) flushOpaque(dst *ebiten.Image) {
+	if len(b.is) > 0 {
+		dst.DrawTriangles(b.vs, b.is, whitePixel, &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendCopy})
+	}
+	b.vs, b.is = b.vs[:0], b.is[:0]
+}
+
 // stroke adds a polyline of the given width and colour. Several polylines then go to the screen
 // in one anti-aliased draw (flushAA): Ebiten renders anti-aliased triangles through a double-size
 // offscreen fitted to each call's bounds (internal/ui/image.go, bigOffscreenImage), so a call per

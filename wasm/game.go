@@ -109,21 +109,19 @@ func (g *game) Draw(screen *ebiten.Image) {
 	}
 	g.drawn, g.lastW, g.lastH = a.version, g.w, g.h
 	g.drawStart = time.Now()
-	screen.Fill(background)
 	s := g.scale
 	g.pad = 12 * s
 	pad := g.pad
-	// Legend ramp across the top: narrow span (dark) to whole range (yellow).
 	rampH := 10 * s
-	rw := (g.w - 2*pad) / float64(len(assets.Viridis))
-	for i, c := range assets.Viridis {
-		g.batch.add(float32(pad+float64(i)*rw), float32(pad), float32(rw+1), float32(rampH), c)
-	}
-	g.batch.flush(screen)
 	header := pad + rampH + pad
 	defer g.afterDraw(screen)
-	if a.sc.View == "timeline" {
-		g.drawTimeline(screen, header)
+	if a.sc.View == "timeline" || a.res == nil {
+		screen.Fill(background)
+		g.drawRamp(screen, rampH)
+		g.batch.flush(screen)
+		if a.sc.View == "timeline" {
+			g.drawTimeline(screen, header)
+		}
 		return
 	}
 	// The grid takes the left part; the key-space view a square on the right (or below on a
@@ -140,19 +138,31 @@ func (g *game) Draw(screen *ebiten.Image) {
 		ks = view.Rect{X: pad, Y: gridH + pad, W: side, H: side}
 	}
 	key := a.colorKey()
-	if a.res == nil {
-		return
-	}
 	files := make([]view.FileCell, len(a.res.Files))
 	for i, f := range a.res.Files {
 		files[i] = view.FileCell{Span: f.Span[key], Read: f.Read}
 	}
 	g.cells = view.GridLayout(files, gridW, gridH, header)
+	// Everything up to the key-space view is opaque, so it goes in one draw that copies its
+	// colours (BlendCopy), and the background only where no cell covers it: the canvas around
+	// the grid, then the grid's gaps. Without a GPU every pass over the canvas costs the
+	// browser's GPU process milliseconds a frame, which a drag's next frame then waits for.
+	grid := view.Rect{X: pad, Y: header, W: gridW, H: gridH - header}
+	for _, r := range view.Around(view.Rect{W: g.w, H: g.h}, grid) {
+		g.batch.add(float32(r.X), float32(r.Y), float32(r.W), float32(r.H), background)
+	}
+	for _, r := range view.GridGaps(len(files), gridW, gridH, header, 1) {
+		if g.batch.full() {
+			g.batch.flushOpaque(screen)
+		}
+		g.batch.add(float32(pad+r.X), float32(r.Y), float32(r.W), float32(r.H), background)
+	}
+	g.drawRamp(screen, rampH)
 	// Every cell in one draw: a vector call per cell was most of a files-slider frame's Go.
 	for i, c := range g.cells {
 		x, y, w, h := float32(pad+c.X), float32(c.Y), float32(c.W), float32(c.H)
 		if g.batch.fullFor(12) {
-			g.batch.flush(screen)
+			g.batch.flushOpaque(screen)
 		}
 		if c.Read {
 			g.batch.add(x, y, w, h, c.Fill)
@@ -166,8 +176,21 @@ func (g *game) Draw(screen *ebiten.Image) {
 			g.batch.strokeRect(x-2, y-2, w+4, h+4, float32(3*s), highlight)
 		}
 	}
-	g.batch.flush(screen)
+	g.batch.flushOpaque(screen)
 	g.drawKeySpace(screen, ks)
+}
+
+// drawRamp adds the legend's ramp across the top to the batch: narrow span (dark) to whole
+// range (yellow).
+func (g *game) drawRamp(screen *ebiten.Image, rampH float64) {
+	pad := g.pad
+	rw := (g.w - 2*pad) / float64(len(assets.Viridis))
+	for i, c := range assets.Viridis {
+		if g.batch.full() {
+			g.batch.flushOpaque(screen)
+		}
+		g.batch.add(float32(pad+float64(i)*rw), float32(pad), float32(rw+1), float32(rampH), c)
+	}
 }
 
 // afterDraw runs once the frame is complete: readiness, and the PNG export's read-back.

@@ -211,7 +211,8 @@ func TestSliderDrivesGridAndLink(t *testing.T) {
 			t.Fatalf("URL fragment %q never came to carry 40 files", link)
 		}
 	}
-	if n := distinctColours(canvasPixels(t, ctx, "forty")); n < 20 {
+	forty := canvasPixels(t, ctx, "forty")
+	if n := distinctColours(forty); n < 20 {
 		t.Fatalf("canvas after the move shows %d colours", n)
 	}
 
@@ -228,6 +229,29 @@ func TestSliderDrivesGridAndLink(t *testing.T) {
 	if hidden := eval[bool](t, tab, `document.getElementById("notice").hidden`); !hidden {
 		t.Fatalf("a good link shows a notice: %q", eval[string](t, tab, `document.getElementById("notice").textContent`))
 	}
+	// The widget never clears its screen and paints the background only where no file's cell
+	// goes (game.Draw): after eight moves every pixel must still be the one a fresh page paints.
+	if n := differingPixels(forty, canvasPixels(t, tab, "forty-reopened")); n != 0 {
+		t.Fatalf("the canvas after eight moves differs from the reopened link's in %d pixels", n)
+	}
+}
+
+// differingPixels counts the pixels whose colour differs between a and b (all of them when the
+// sizes differ).
+func differingPixels(a, b image.Image) int {
+	ra, rb := a.Bounds(), b.Bounds()
+	if ra.Size() != rb.Size() {
+		return ra.Dx() * ra.Dy()
+	}
+	n := 0
+	for y := 0; y < ra.Dy(); y++ {
+		for x := 0; x < ra.Dx(); x++ {
+			if a.At(ra.Min.X+x, ra.Min.Y+y) != b.At(rb.Min.X+x, rb.Min.Y+y) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func TestBrokenLinksShowNoticeAndDefaults(t *testing.T) {

@@ -26,29 +26,85 @@ type Cell struct {
 // GridLayout places n cells in a w×h area (device pixels) below a header band of headerH,
 // choosing the column count that makes cells closest to square.
 func GridLayout(files []FileCell, w, h, headerH float64) []Cell {
-	n := len(files)
-	if n == 0 || w <= 0 || h <= headerH {
+	l, ok := gridLattice(len(files), w, h, headerH)
+	if !ok {
 		return nil
 	}
-	gh := h - headerH
-	cols := int(math.Ceil(math.Sqrt(float64(n) * w / gh)))
-	if cols < 1 {
-		cols = 1
-	}
-	if cols > n {
-		cols = n
-	}
-	rows := (n + cols - 1) / cols
-	cw, ch := w/float64(cols), gh/float64(rows)
-	gap := math.Max(1, math.Min(cw, ch)*0.08)
-	out := make([]Cell, n)
+	out := make([]Cell, len(files))
 	for i, f := range files {
-		c, r := i%cols, i/cols
+		c, r := i%l.cols, i/l.cols
 		out[i] = Cell{
-			X: float64(c)*cw + gap/2, Y: headerH + float64(r)*ch + gap/2,
-			W: cw - gap, H: ch - gap,
+			X: float64(c)*l.cw + l.gap/2, Y: headerH + float64(r)*l.ch + l.gap/2,
+			W: l.cw - l.gap, H: l.ch - l.gap,
 			Fill: viridisAt(f.Span),
 			Read: f.Read,
+		}
+	}
+	return out
+}
+
+// lattice is the grid's slots: cols×rows of cw×ch, each cell inset by gap/2 on every side.
+type lattice struct {
+	cols, rows  int
+	cw, ch, gap float64
+}
+
+func gridLattice(n int, w, h, headerH float64) (lattice, bool) {
+	if n == 0 || w <= 0 || h <= headerH {
+		return lattice{}, false
+	}
+	gh := h - headerH
+	cols := min(max(int(math.Ceil(math.Sqrt(float64(n)*w/gh))), 1), n)
+	rows := (n + cols - 1) / cols
+	cw, ch := w/float64(cols), gh/float64(rows)
+	return lattice{cols, rows, cw, ch, math.Max(1, math.Min(cw, ch)*0.08)}, true
+}
+
+// GridGaps returns rectangles that cover what the n cells of GridLayout(·, w, h, headerH) leave
+// of the area [0,w]×[headerH,h]: the gaps between them and the empty slots of the last row, each
+// widened by bleed on every side so that rounding leaves no pixel between a gap and a cell. Drawn
+// before the cells, they let the cells be drawn without the background under them: without a
+// GPU each pass over the canvas costs the browser's GPU process milliseconds a frame.
+func GridGaps(n int, w, h, headerH, bleed float64) []Rect {
+	l, ok := gridLattice(n, w, h, headerH)
+	if !ok {
+		if w > 0 && h > headerH {
+			return []Rect{{0, headerH, w, h - headerH}}
+		}
+		return nil
+	}
+	out := make([]Rect, 0, l.cols+l.rows+3)
+	for c := 0; c <= l.cols; c++ {
+		x := float64(c) * l.cw
+		out = append(out, Rect{x - l.gap/2 - bleed, headerH, l.gap + 2*bleed, h - headerH})
+	}
+	for r := 0; r <= l.rows; r++ {
+		y := headerH + float64(r)*l.ch
+		out = append(out, Rect{0, y - l.gap/2 - bleed, w, l.gap + 2*bleed})
+	}
+	if last := n % l.cols; last != 0 {
+		x, y := float64(last)*l.cw, headerH+float64(l.rows-1)*l.ch
+		out = append(out, Rect{x - bleed, y - bleed, w - x + bleed, l.ch + 2*bleed})
+	}
+	return out
+}
+
+// Around returns up to four rectangles that cover outer outside inner (top, bottom, left, right).
+func Around(outer, inner Rect) []Rect {
+	top, bottom := max(inner.Y, outer.Y), min(inner.Y+inner.H, outer.Y+outer.H)
+	left, right := max(inner.X, outer.X), min(inner.X+inner.W, outer.X+outer.W)
+	if top >= bottom || left >= right {
+		return []Rect{outer}
+	}
+	var out []Rect
+	for _, r := range []Rect{
+		{outer.X, outer.Y, outer.W, top - outer.Y},
+		{outer.X, bottom, outer.W, outer.Y + outer.H - bottom},
+		{outer.X, top, left - outer.X, bottom - top},
+		{right, top, outer.X + outer.W - right, bottom - top},
+	} {
+		if r.W > 0 && r.H > 0 {
+			out = append(out, r)
 		}
 	}
 	return out
