@@ -212,3 +212,53 @@ func TestRecentLayoutKeepsItsRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockSpan: a run's smallest and largest key from the summaries (rows, sub-blocks and the
+// sparse table over blocks) are those of its rows, for runs of every length and offset, over
+// keys with runs of NULLs long enough to empty whole sub-blocks and blocks.
+func TestBlockSpan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	n := 3*segBlock*segBlock + 37
+	vals := make([]uint64, n)
+	nulls := make([]bool, n)
+	for i := range vals {
+		vals[i] = rng.Uint64N(1 << 40)
+		nulls[i] = rng.IntN(5) == 0 || (i >= 200 && i < 200+2*segBlock+subBlock) || i == n-1
+	}
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(n - 1 - i) // not the identity: keys are read through the order
+	}
+	keys := func(order []int32, out []uint64) (null []bool) {
+		for i, r := range order {
+			out[i] = vals[r]
+			if nulls[r] {
+				out[i], null = 0, markNull(null, i, len(order))
+			}
+		}
+		return null
+	}
+	b := summarise(keys, order)
+	for try := 0; try < 20000; try++ {
+		from := rng.IntN(n)
+		to := from + rng.IntN(min(n-from, []int{3, 20, 200, n}[try%4])+1)
+		wl, wh := ^uint64(0), uint64(0)
+		for i := from; i < to; i++ {
+			if r := order[i]; !nulls[r] {
+				wl, wh = min(wl, vals[r]), max(wh, vals[r])
+			}
+		}
+		if l, h := b.span(from, to); l != wl || h != wh {
+			t.Fatalf("rows %d..%d: span %d..%d, want %d..%d", from, to, l, h, wl, wh)
+		}
+		var want int32
+		for i := from; i < to; i++ {
+			if nulls[order[i]] {
+				want++
+			}
+		}
+		if got := b.nullsBefore[to] - b.nullsBefore[from]; got != want {
+			t.Fatalf("rows %d..%d: %d NULLs counted, want %d", from, to, got, want)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package panel
 
-import "strconv"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // segBlock is the number of consecutive rows, in the layout's order, one block summary covers.
 const segBlock = 64
@@ -30,13 +33,24 @@ func (s *segments) valueSlot(leaf int) int { return leaf }
 func (s *segments) rankSlot(leaf int) int  { return len(s.blocks)/2 + leaf }
 
 type blocks struct {
-	lo, hi []uint64
-	nn     []uint16 // non-NULL rows
 	// Every row's key in the order, for the rows at a file's two ends: read from here, a move
 	// gathers no keys.
 	keys []uint64
 	null []bool // null[i]: the row at order[i] is NULL; nil when none is
+	// nullsBefore[i] is the number of NULL rows among the first i of the order (nil when none
+	// is): a file's non-NULL rows in two reads.
+	nullsBefore []int32
+	// The smallest and largest key of each sub-block of subBlock rows, then, level k of the
+	// sparse table, of every run of 2^k blocks of segBlock rows starting at each block: a file's
+	// whole blocks are two lookups, its ends at most 2(subBlock-1) rows and as many sub-blocks,
+	// whatever its size. A block or sub-block of NULLs holds the neutral ^0 and 0.
+	subLo, subHi []uint64
+	lo, hi       [][]uint64
 }
+
+// subBlock is the number of rows a sub-block summary covers: segBlock/subBlock sub-blocks make
+// a block.
+const subBlock = 8
 
 // orderKeys writes the key of each row of order, in order, into keys (0 for NULL) and returns
 // which are NULL (nil when none is): a column's value or rank at the row as an order-preserving
@@ -106,36 +120,46 @@ func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []ui
 	start := 0
 	for f, rows := range files {
 		end := start + len(rows)
-		l, h, nn := ^uint64(0), uint64(0), 0
-		scan := func(from, to int) {
-			if b.null == nil {
-				for _, v := range b.keys[from:to] {
-					l, h = min(l, v), max(h, v)
-				}
-				nn += to - from
-				return
-			}
-			for i, v := range b.keys[from:to] {
-				if !b.null[from+i] {
-					l, h, nn = min(l, v), max(h, v), nn+1
-				}
-			}
+		lo[f], hi[f] = b.span(start, end)
+		cnt[f] = int64(len(rows))
+		if b.nullsBefore != nil {
+			cnt[f] -= int64(b.nullsBefore[end] - b.nullsBefore[start])
 		}
-		b0, b1 := (start+segBlock-1)/segBlock, end/segBlock
-		if b0 >= b1 {
-			scan(start, end)
-		} else {
-			scan(start, b0*segBlock)
-			for k := b0; k < b1; k++ {
-				if b.nn[k] > 0 {
-					l, h, nn = min(l, b.lo[k]), max(h, b.hi[k]), nn+int(b.nn[k])
-				}
-			}
-			scan(b1*segBlock, end)
-		}
-		lo[f], hi[f], cnt[f] = l, h, int64(nn)
 		start = end
 	}
+}
+
+// span is the smallest and largest key of the order's rows from up to to, NULLs left out
+// (^0 and 0 when every one is NULL).
+func (b *blocks) span(from, to int) (l, h uint64) {
+	l, h = ^uint64(0), 0
+	row := func(i int) {
+		if b.null == nil || !b.null[i] {
+			l, h = min(l, b.keys[i]), max(h, b.keys[i])
+		}
+	}
+	for ; from < to && from%subBlock != 0; from++ {
+		row(from)
+	}
+	for to > from && to%subBlock != 0 {
+		to--
+		row(to)
+	}
+	const subs = segBlock / subBlock
+	s0, s1 := from/subBlock, to/subBlock
+	for ; s0 < s1 && s0%subs != 0; s0++ {
+		l, h = min(l, b.subLo[s0]), max(h, b.subHi[s0])
+	}
+	for s1 > s0 && s1%subs != 0 {
+		s1--
+		l, h = min(l, b.subLo[s1]), max(h, b.subHi[s1])
+	}
+	if b0, b1 := s0/subs, s1/subs; b0 < b1 {
+		k := bits.Len(uint(b1-b0)) - 1 // two runs of 2^k blocks cover [b0, b1)
+		l = min(l, b.lo[k][b0], b.lo[k][b1-1<<k])
+		h = max(h, b.hi[k][b0], b.hi[k][b1-1<<k])
+	}
+	return l, h
 }
 
 // summarise builds slot's block summaries if this order has none yet, reporting the step: the
@@ -150,20 +174,50 @@ func (e *Engine) summarise(slot int, keys orderKeys, what string) {
 	e.seg.blocks[slot] = summarise(keys, e.seg.order)
 }
 
-// summarise reads one column's keys in order and computes its block summaries.
+// summarise reads one column's keys in order and computes its summaries: sub-blocks, blocks and
+// the sparse table's levels above them.
 func summarise(keys orderKeys, order []int32) *blocks {
-	nb := (len(order) + segBlock - 1) / segBlock
-	b := &blocks{lo: make([]uint64, nb), hi: make([]uint64, nb), nn: make([]uint16, nb), keys: make([]uint64, len(order))}
+	n := len(order)
+	b := &blocks{keys: make([]uint64, n)}
 	b.null = keys(order, b.keys)
-	for k := range nb {
-		l, h, nn := ^uint64(0), uint64(0), uint16(0)
-		from, to := k*segBlock, min((k+1)*segBlock, len(order))
-		for i, v := range b.keys[from:to] {
-			if b.null == nil || !b.null[from+i] {
-				l, h, nn = min(l, v), max(h, v), nn+1
+	if b.null != nil {
+		b.nullsBefore = make([]int32, n+1)
+		for i, isNull := range b.null {
+			b.nullsBefore[i+1] = b.nullsBefore[i]
+			if isNull {
+				b.nullsBefore[i+1]++
 			}
 		}
-		b.lo[k], b.hi[k], b.nn[k] = l, h, nn
+	}
+	ns := (n + subBlock - 1) / subBlock
+	b.subLo, b.subHi = make([]uint64, ns), make([]uint64, ns)
+	for k := range ns {
+		l, h := ^uint64(0), uint64(0)
+		for i := k * subBlock; i < min((k+1)*subBlock, n); i++ {
+			if b.null == nil || !b.null[i] {
+				l, h = min(l, b.keys[i]), max(h, b.keys[i])
+			}
+		}
+		b.subLo[k], b.subHi[k] = l, h
+	}
+	nb := (n + segBlock - 1) / segBlock
+	lo, hi := make([]uint64, nb), make([]uint64, nb)
+	const subs = segBlock / subBlock
+	for k := range nb {
+		l, h := ^uint64(0), uint64(0)
+		for j := k * subs; j < min((k+1)*subs, ns); j++ {
+			l, h = min(l, b.subLo[j]), max(h, b.subHi[j])
+		}
+		lo[k], hi[k] = l, h
+	}
+	b.lo, b.hi = [][]uint64{lo}, [][]uint64{hi}
+	for w := 1; 2*w <= nb; w *= 2 {
+		plo, phi := b.lo[len(b.lo)-1], b.hi[len(b.hi)-1]
+		lo, hi := make([]uint64, nb-2*w+1), make([]uint64, nb-2*w+1)
+		for i := range lo {
+			lo[i], hi[i] = min(plo[i], plo[i+w]), max(phi[i], phi[i+w])
+		}
+		b.lo, b.hi = append(b.lo, lo), append(b.hi, hi)
 	}
 	return b
 }
