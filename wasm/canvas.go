@@ -10,7 +10,8 @@ import "syscall/js"
 //     and draws its screen onto it as one axis-aligned image (its own anti-aliasing is done
 //     offscreen), so the samples change no pixel; without a GPU (SwiftShader) they were most of
 //     each presented frame's cost;
-//   - alpha false: every frame fills the whole screen, so the page composites an opaque canvas.
+//   - alpha false: every frame paints every pixel of the screen opaque (game.Draw), so the page
+//     composites an opaque canvas.
 //
 // Ebiten's later getContext returns this context: a canvas has one context per kind. The canvas
 // is in the page from Ebiten's package initialisation (internal/ui/ui_js.go, init).

@@ -11,8 +11,8 @@ const segBlock = 64
 // segments lets the files slider skip the per-row statistics pass. After a clustered layout
 // every file is a consecutive run of one row order (layout.Layouter.SortedOrder), and moving
 // only the number of files re-cuts that order (Recut): so each column is summarised once
-// per order in blocks of segBlock rows (smallest and largest value, non-NULL rows), and a file's
-// minimum and maximum are its whole blocks' plus the rows at its two ends. Same figures as the
+// per order (blocks), and a file's minimum and maximum come from two lookups over its whole
+// blocks of segBlock rows plus a few sub-blocks and rows at its two ends. Same figures as the
 // pass over every row (TestFilesSliderMatchesAFreshRun), a fraction of the reads.
 //
 // The layout's own run reads its statistics this way too, building the summaries: about as
@@ -129,8 +129,8 @@ func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []ui
 	}
 }
 
-// span is the smallest and largest key of the order's rows from up to to, NULLs left out
-// (^0 and 0 when every one is NULL).
+// span is the smallest and largest key of the order's rows [from, to), NULLs left out (^0 and 0
+// when every one is NULL).
 func (b *blocks) span(from, to int) (l, h uint64) {
 	l, h = ^uint64(0), 0
 	row := func(i int) {
