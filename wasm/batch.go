@@ -89,18 +89,19 @@ func (b *rectBatch) hline(x0, x1, y, width float32, c color.RGBA) {
 	b.add(min(x0, x1), y-width/2, max(x0, x1)-min(x0, x1), width, c)
 }
 
-func (b *rectBatch) flush(dst *ebiten.Image) {
-	if len(b.is) > 0 {
-		dst.DrawTriangles(b.vs, b.is, whitePixel, nil)
-	}
-	b.vs, b.is = b.vs[:0], b.is[:0]
-}
+// flush draws what was added in one call, blended over dst (source-over).
+func (b *rectBatch) flush(dst *ebiten.Image) { b.draw(dst, nil) }
 
 // flushOpaque draws what was added in one call that copies its colours rather than blending
 // them: for opaque colours the same pixels, and the GPU reads nothing back from dst.
 func (b *rectBatch) flushOpaque(dst *ebiten.Image) {
+	b.draw(dst, &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendCopy})
+}
+
+// draw draws what was added in one DrawTriangles call with op, and empties the batch.
+func (b *rectBatch) draw(dst *ebiten.Image, op *ebiten.DrawTrianglesOptions) {
 	if len(b.is) > 0 {
-		dst.DrawTriangles(b.vs, b.is, whitePixel, &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendCopy})
+		dst.DrawTriangles(b.vs, b.is, whitePixel, op)
 	}
 	b.vs, b.is = b.vs[:0], b.is[:0]
 }
@@ -129,10 +130,7 @@ func (b *rectBatch) stroke(pts [][2]float64, width float32, c color.RGBA) {
 
 // flushAA draws what was added in one anti-aliased call.
 func (b *rectBatch) flushAA(dst *ebiten.Image) {
-	if len(b.is) > 0 {
-		dst.DrawTriangles(b.vs, b.is, whitePixel, &ebiten.DrawTrianglesOptions{AntiAlias: true})
-	}
-	b.vs, b.is = b.vs[:0], b.is[:0]
+	b.draw(dst, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 }
 
 // strokeLayer keeps polylines that change less often than the frames drawn over them (the
