@@ -132,19 +132,13 @@ func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []ui
 // span is the smallest and largest key of the order's rows [from, to), NULLs left out (^0 and 0
 // when every one is NULL).
 func (b *blocks) span(from, to int) (l, h uint64) {
-	l, h = ^uint64(0), 0
-	row := func(i int) {
-		if b.null == nil || !b.null[i] {
-			l, h = min(l, b.keys[i]), max(h, b.keys[i])
-		}
-	}
-	for ; from < to && from%subBlock != 0; from++ {
-		row(from)
-	}
-	for to > from && to%subBlock != 0 {
-		to--
-		row(to)
-	}
+	// The rows before the first whole sub-block and after the last.
+	head := min(to, (from+subBlock-1)/subBlock*subBlock)
+	tail := max(head, to/subBlock*subBlock)
+	l, h = b.rows(from, head)
+	tl, th := b.rows(tail, to)
+	l, h = min(l, tl), max(h, th)
+	from, to = head, tail
 	const subs = segBlock / subBlock
 	s0, s1 := from/subBlock, to/subBlock
 	for ; s0 < s1 && s0%subs != 0; s0++ {
@@ -158,6 +152,18 @@ func (b *blocks) span(from, to int) (l, h uint64) {
 		k := bits.Len(uint(b1-b0)) - 1 // two runs of 2^k blocks cover [b0, b1)
 		l = min(l, b.lo[k][b0], b.lo[k][b1-1<<k])
 		h = max(h, b.hi[k][b0], b.hi[k][b1-1<<k])
+	}
+	return l, h
+}
+
+// rows is the smallest and largest key of the order's rows [from, to) read one by one, NULLs
+// left out (^0 and 0 when every one is NULL).
+func (b *blocks) rows(from, to int) (l, h uint64) {
+	l, h = ^uint64(0), 0
+	for i := from; i < to; i++ {
+		if b.null == nil || !b.null[i] {
+			l, h = min(l, b.keys[i]), max(h, b.keys[i])
+		}
 	}
 	return l, h
 }
@@ -192,13 +198,7 @@ func summarise(keys orderKeys, order []int32) *blocks {
 	ns := (n + subBlock - 1) / subBlock
 	b.subLo, b.subHi = make([]uint64, ns), make([]uint64, ns)
 	for k := range ns {
-		l, h := ^uint64(0), uint64(0)
-		for i := k * subBlock; i < min((k+1)*subBlock, n); i++ {
-			if b.null == nil || !b.null[i] {
-				l, h = min(l, b.keys[i]), max(h, b.keys[i])
-			}
-		}
-		b.subLo[k], b.subHi[k] = l, h
+		b.subLo[k], b.subHi[k] = b.rows(k*subBlock, min((k+1)*subBlock, n))
 	}
 	nb := (n + segBlock - 1) / segBlock
 	lo, hi := make([]uint64, nb), make([]uint64, nb)
