@@ -315,6 +315,8 @@ func (a *app) markAnswered() {
 func (a *app) announceReady() {
 	a.lastInput = time.Now() // prepareWhileIdle's first pause counts from here
 	go a.prepareWhileIdle()
+	a.pn.wakeAhead = make(chan struct{}, 1)
+	go a.computeAhead()
 	js.Global().Get("layoutlab").Set("ready", true)
 	// loader.js registers the service worker on this event, after the first frame.
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))

@@ -22,6 +22,10 @@ const (
 	knobCheck                  // <input type=checkbox>, on change; its value is "true" or "false"
 )
 
+// filesKnobMax is the files slider's top: finer steps than the engine's limit
+// (scenario.MaxPanelFiles) on a slider a few hundred pixels wide.
+const filesKnobMax = 256
+
 // knob is one control. View is the scenario view it belongs to ("" = both).
 type knob struct {
 	ID, Label, Help string
@@ -199,7 +203,7 @@ var knobs = []knob{
 			s.Panel.Where = strings.TrimSpace(v)
 			return nil
 		}},
-	{ID: "files", Label: "Files", View: "panel", Kind: knobRange, Min: 1, Max: 256, Step: 1,
+	{ID: "files", Label: "Files", View: "panel", Kind: knobRange, Min: 1, Max: filesKnobMax, Step: 1,
 		Get: func(s *scenario.Scenario) string { return itoa(s.Panel.Files) },
 		Set: intSetter("files", 1, scenario.MaxPanelFiles, func(s *scenario.Scenario) *int { s.Panel.RowsPerFile = 0; return &s.Panel.Files })},
 	{ID: "rows", Label: "Rows", View: "panel", Kind: knobSelect, Options: []string{"10000", "100000", "1000000"},

@@ -14,6 +14,7 @@ import (
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
+	"layoutlab/wasm/ahead"
 	"layoutlab/wasm/firstrun"
 )
 
@@ -40,6 +41,14 @@ type panelRun struct {
 	pending    int  // generation of the newest run asked for
 	hoverWaits bool // the file hovered found the engine busy (showSelected)
 	shown      int  // generation of a.res
+	// ahead holds the answers for the file counts a files-slider drag reaches next, computed
+	// between moves (computeAhead); next are the scenarios still to compute, nearest first.
+	// fromAhead: a.res came from ahead, so the engine may be at another file count (engRes).
+	ahead     ahead.Answers
+	next      []scenario.Panel
+	fromAhead bool
+	wakeAhead chan struct{}
+	runMs     float64 // the engine's time on the last run it made (a move's or one ahead)
 	// waiting is the generation whose frame (game.Update, in recomputePanel) is waiting for its
 	// answer, 0 when none: that frame's Draw shows the answer, so the run asks for no frame of
 	// its own. An extra frame is not free: Ebiten presents the canvas again even when Draw draws
@@ -91,6 +100,16 @@ func (a *app) recomputePanel() {
 	p := a.sc.Panel
 	// The run reads p on another goroutine while controls may edit a.sc: its own slices.
 	p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
+	// An answer kept ahead is shown at once, unless a run is under way: the run's progress is
+	// on screen until a run for the controls' scenario ends.
+	if res := a.pn.ahead.Take(p); res != nil && a.pn.engMu.TryLock() {
+		a.pn.engMu.Unlock()
+		start := time.Now()
+		a.showPanel(p, res, gen, start)
+		a.pn.fromAhead = true
+		count("aheadHits")
+		return
+	}
 	wait := panelWait
 	if !a.painted {
 		wait = firstWait
@@ -138,15 +157,119 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	if gen < a.pn.shown {
 		return
 	}
+	a.pn.runMs = float64(time.Since(start).Microseconds()) / 1000
 	// Shown even when a newer run is queued: it is closer to the controls than what was shown.
+	a.showPanel(p, res, gen, start)
+	a.pn.fromAhead = false
+	if a.pn.waiting != gen {
+		ebiten.ScheduleFrame() // the frame that asked has been drawn without this answer
+	}
+}
+
+// showPanel makes res, the answer for p asked as generation gen, the one on screen, and when it
+// answers the controls' scenario, notes it in ahead and wakes computeAhead for the file counts
+// the drag may reach next. Callers hold a.mu.
+func (a *app) showPanel(p scenario.Panel, res *panel.Result, gen int, start time.Time) {
 	a.res, a.pn.shown = res, gen
 	a.engineMs = float64(time.Since(start).Microseconds()) / 1000
 	a.selected = -1
 	a.publish()
 	a.version++
-	if a.pn.waiting != gen {
-		ebiten.ScheduleFrame() // the frame that asked has been drawn without this answer
+	a.pn.next = nil
+	if gen != a.pn.pending {
+		return
 	}
+	a.pn.next = a.pn.ahead.Shown(p, res, filesKnobMax)
+	// A run ahead holds the page's thread, unable to take input, for as long as a move's run:
+	// none when that is over a frame (a table of a million rows, a machine busy elsewhere).
+	if len(a.pn.next) > 0 && a.pn.runMs < aheadMaxRunMs {
+		select {
+		case a.pn.wakeAhead <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// count adds one to window.layoutlab[name]: the answers taken ahead (aheadHits), the runs made
+// ahead (aheadRuns) and the engine brought back to the answer shown (aheadSyncs), which the
+// timing script prints and the browser tests read.
+func count(name string) {
+	ll := js.Global().Get("layoutlab")
+	if ll.IsUndefined() {
+		return
+	}
+	n := 0
+	if v := ll.Get(name); v.Type() == js.TypeNumber {
+		n = v.Int()
+	}
+	ll.Set(name, n+1)
+}
+
+// aheadMaxRunMs: computeAhead runs only while a run takes less than a frame.
+const aheadMaxRunMs = 16
+
+// computeAhead runs the engine, between a drag's moves, on the file counts showPanel names
+// (pn.next), one per browser task, and keeps their answers in pn.ahead for recomputePanel.
+// Each waits for the browser's turn first: the frame that showed the answer is drawn, and any
+// input that came meanwhile is taken, before the engine is run again; a newer answer shown
+// meanwhile replaces the list. The engine is left at the last count run (engRes);
+// engineAtShown brings it back when a file's statistics are wanted.
+func (a *app) computeAhead() {
+	for range a.pn.wakeAhead {
+		for {
+			// Not yield: its wait for a frame every paintEvery came after the drag's next move,
+			// which then found nothing run ahead (one move in eight).
+			a.yield.task()
+			a.mu.Lock()
+			var p scenario.Panel
+			ok := len(a.pn.next) > 0 && !a.dirty && a.sc.View == "panel"
+			if ok {
+				p, a.pn.next = a.pn.next[0], a.pn.next[1:]
+			}
+			a.mu.Unlock()
+			if !ok || !a.pn.engMu.TryLock() {
+				break
+			}
+			if a.pn.broken {
+				a.pn.engMu.Unlock()
+				break
+			}
+			start := time.Now()
+			res := a.pn.eng.Run(p) // no Progress: it does not yield
+			a.pn.engRes = res
+			a.pn.engMu.Unlock()
+			a.mu.Lock()
+			a.pn.runMs = float64(time.Since(start).Microseconds()) / 1000
+			a.pn.ahead.Keep(p, res)
+			count("aheadRuns")
+			if a.pn.runMs >= aheadMaxRunMs {
+				a.pn.next = nil
+			}
+			if a.pn.hoverWaits {
+				a.showSelected() // a file hovered meanwhile found the engine busy
+			}
+			a.mu.Unlock()
+		}
+	}
+}
+
+// engineAtShown reports whether the engine's state is the answer on screen, first running the
+// engine on the controls' scenario when computeAhead left it at another file count. Callers
+// hold engMu and a.mu.
+func (a *app) engineAtShown() bool {
+	if a.pn.broken || a.res == nil {
+		return false
+	}
+	if a.pn.engRes == a.res {
+		return true
+	}
+	if !a.pn.fromAhead || a.pn.shown != a.pn.pending || a.dirty {
+		return false // a run for the controls' scenario is due or under way
+	}
+	a.pn.eng.Run(a.sc.Panel) // the same answer: a.res came from the engine for this scenario
+	a.pn.engRes = a.res
+	count("aheadSyncs")
+	return true
 }
 
 // runEngine runs the engine on p, yielding to the browser at its steps once quiet has passed,
@@ -230,7 +353,7 @@ func (a *app) prepareWhileIdle() {
 		a.mu.Lock()
 		idle := a.sc.View == "panel" && time.Since(a.lastInput) > prepareAfterIdle
 		// The engine's last run is the answer on screen, which is the controls' scenario.
-		current := !a.pn.broken && a.res != nil && a.pn.engRes == a.res && a.pn.shown == a.pn.pending && !a.dirty
+		current := idle && a.pn.shown == a.pn.pending && !a.dirty && a.engineAtShown()
 		p := a.sc.Panel
 		p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
 		var moves []scenario.Panel
@@ -317,7 +440,7 @@ func (a *app) panelEngine() *panel.Engine {
 	if !a.pn.engMu.TryLock() {
 		return nil
 	}
-	if a.pn.broken || a.pn.engRes != a.res {
+	if !a.engineAtShown() {
 		a.pn.engMu.Unlock()
 		return nil
 	}
@@ -367,6 +490,13 @@ func (y *browserYield) yield() {
 		y.lastFrame = time.Now()
 		return
 	}
+	y.task()
+}
+
+// task resumes in a task of its own, after the input and frames queued before it, without
+// waiting for a frame: for work between frames that the page's own frames already paint
+// (computeAhead, between a drag's moves).
+func (y *browserYield) task() {
 	y.port.Call("postMessage", nil)
 	<-y.ch
 }

@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -136,4 +137,60 @@ func hoveredFileAgrees(t *testing.T, ctx context.Context, link string) {
 		return
 	}
 	t.Fatalf("the hovered file %s is not among the CLI's %d files", act.Add.Path, len(files))
+}
+
+// TestFilesAnsweredAheadAgreeWithTheCLI: while the files slider moves one way, the widget runs
+// the engine on the next file counts between two moves (computeAhead) and answers a move that
+// lands on one from there. Those answers must be the CLI's for the link, up the slider and back
+// down it; and a file hovered right after, with the engine left at another count, must show
+// the statistics `layoutlab layout` writes for that file.
+func TestFilesAnsweredAheadAgreeWithTheCLI(t *testing.T) {
+	var one scenario.Scenario
+	for _, p := range scenario.Presets() {
+		if p.Name == "one-key" {
+			one = p.Scenario
+		}
+	}
+	link := scenario.Link(one)
+	ctx := browser(t)
+	open(t, ctx, link)
+	waitRehearsed(t, ctx) // the engine warm: a move's run is well under a frame
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("files"))); err != nil {
+		t.Fatal(err)
+	}
+	n := eval[int](t, ctx, `Number(document.getElementById("files").value)`)
+	step := func(key string, d int) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
+			t.Fatal(err)
+		}
+		n += d
+		want := one
+		want.Panel.Files, want.Panel.RowsPerFile = n, 0
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector('[data-metric="files_total"]').dataset.value === "%d"`, n),
+			chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("the readout never showed %d files", n)
+		}
+		agree(t, fmt.Sprintf("%d files", n), readouts(t, ctx), panelWant(t, scenario.Link(want)))
+	}
+	for range 6 {
+		step(kb.ArrowUp, 1)
+	}
+	for range 2 {
+		step(kb.ArrowDown, -1)
+	}
+	hits := eval[int](t, ctx, `window.layoutlab.aheadHits || 0`)
+	runs := eval[int](t, ctx, `window.layoutlab.aheadRuns || 0`)
+	t.Logf("8 moves: %d answered ahead, %d runs ahead", hits, runs)
+	// The first move gives no direction; each later one up is run ahead by the time the next
+	// comes (the CLI's answers are compared between them); both moves down find answers shown.
+	if hits < 6 {
+		t.Fatalf("%d of 8 moves were answered ahead, want 6 or more (%d runs ahead)", hits, runs)
+	}
+	want := one
+	want.Panel.Files, want.Panel.RowsPerFile = n, 0
+	hoveredFileAgrees(t, ctx, scenario.Link(want))
+	if syncs := eval[int](t, ctx, `window.layoutlab.aheadSyncs || 0`); syncs < 1 {
+		t.Fatalf("the engine, left at another file count, was never brought back to the answer shown")
+	}
 }

@@ -241,7 +241,15 @@ func atPause(name string, pause time.Duration) string {
 func printLatency(ctx context.Context, scenarioName, control string, d []float64) {
 	eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
 	draw, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.drawMs`))
-	printTimes(scenarioName, control, d, fmt.Sprintf("last recompute %.1f ms, last Draw %.1f ms of Go", eng, draw))
+	note := fmt.Sprintf("last recompute %.1f ms, last Draw %.1f ms of Go", eng, draw)
+	if control == "files" {
+		// The moves answered from the file counts run ahead between moves (computeAhead).
+		ahead, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.layoutlab.aheadHits || 0, window.layoutlab.aheadRuns || 0]`))
+		if len(ahead) == 2 {
+			note += fmt.Sprintf("; %.0f answered ahead, %.0f runs ahead", ahead[0], ahead[1])
+		}
+	}
+	printTimes(scenarioName, control, d, note)
 }
 
 // printTimes prints one control's input-to-frame p50 and p95, and a note.

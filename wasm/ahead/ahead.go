@@ -1,0 +1,113 @@
+// Package ahead keeps the panel's answers for the file counts a files-slider drag is likely to
+// reach next. While a reader drags the slider the page's thread waits between two moves (a
+// move comes every 20 ms or more, its answer takes a few); the widget spends that wait running
+// the engine on the next file counts in the drag's direction, and a move that lands on one is
+// answered from here, without the engine in its frame. The answers are the engine's own, for
+// the same scenario: nothing here computes a number.
+//
+// The package knows nothing of the browser, so it is tested natively.
+package ahead
+
+import (
+	"bytes"
+
+	"layoutlab/engine/panel"
+	"layoutlab/engine/scenario"
+)
+
+// Reach is how many file counts past the one shown are computed ahead, in the drag's
+// direction. A slider a few hundred pixels wide over 256 file counts moves one to three counts
+// a frame under a reader's drag at an even pace; a faster drag lands past them and is answered
+// by the engine in its frame, as without this package.
+const Reach = 3
+
+// Answers holds the answers computed for one scenario (its base: the scenario but for the file
+// count), at most the one shown and Reach on each side of it. The zero value is ready to use.
+// Not safe for concurrent use: the widget holds its lock.
+type Answers struct {
+	base    []byte // the scenario's msgp encoding, Files zero; nil when none
+	byFiles map[int]*panel.Result
+	shown   int // the file count shown last on base, 0 when none
+	dir     int // +1 or -1: the last move's direction on base; 0 before a move
+}
+
+// baseOf is p's encoding with its file count left out; ok is false when the count is derived
+// from rows per file (the files slider sets Files and clears RowsPerFile, knobs.go), which is
+// not a slider's scenario.
+func baseOf(p scenario.Panel) (base []byte, files int, ok bool) {
+	if p.Files <= 0 || p.RowsPerFile != 0 {
+		return nil, 0, false
+	}
+	files, p.Files = p.Files, 0
+	b, err := p.MarshalMsg(nil)
+	if err != nil {
+		return nil, 0, false
+	}
+	return b, files, true
+}
+
+// Take returns the answer kept for p, or nil.
+func (a *Answers) Take(p scenario.Panel) *panel.Result {
+	base, n, ok := baseOf(p)
+	if !ok || !bytes.Equal(base, a.base) {
+		return nil
+	}
+	return a.byFiles[n]
+}
+
+// Shown notes that r, the answer for p, is on screen, and returns the scenarios worth running
+// next, nearest first, whose answers are not kept yet: once a move on the same scenario has
+// given a direction, the next Reach file counts that way within [1, max]. It drops the kept
+// answers out of reach of p's count, and all of them when p is another scenario.
+func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
+	base, n, ok := baseOf(p)
+	if !ok {
+		*a = Answers{}
+		return nil
+	}
+	if !bytes.Equal(base, a.base) {
+		*a = Answers{base: base, byFiles: map[int]*panel.Result{}}
+	} else if n != a.shown {
+		a.dir = 1
+		if n < a.shown {
+			a.dir = -1
+		}
+	}
+	a.shown = n
+	a.byFiles[n] = r
+	for k := range a.byFiles {
+		if k < n-Reach || k > n+Reach {
+			delete(a.byFiles, k)
+		}
+	}
+	if a.dir == 0 {
+		return nil
+	}
+	var next []scenario.Panel
+	for i := 1; i <= Reach; i++ {
+		m := n + i*a.dir
+		if m < 1 || m > max {
+			break
+		}
+		if _, kept := a.byFiles[m]; !kept {
+			q := p
+			q.Files = m
+			next = append(next, q)
+		}
+	}
+	return next
+}
+
+// Keep stores r as the answer for p, when p is the scenario shown but for its file count and
+// within reach of it; it reports whether it did.
+func (a *Answers) Keep(p scenario.Panel, r *panel.Result) bool {
+	base, n, ok := baseOf(p)
+	if !ok || a.shown == 0 || !bytes.Equal(base, a.base) || n < a.shown-Reach || n > a.shown+Reach {
+		return false
+	}
+	a.byFiles[n] = r
+	return true
+}
+
+// Kept is how many answers are kept (the tests read it).
+func (a *Answers) Kept() int { return len(a.byFiles) }

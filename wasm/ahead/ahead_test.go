@@ -1,0 +1,113 @@
+package ahead
+
+import (
+	"slices"
+	"testing"
+
+	"layoutlab/engine/panel"
+	"layoutlab/engine/scenario"
+)
+
+func files(ps []scenario.Panel) []int {
+	var out []int
+	for _, p := range ps {
+		out = append(out, p.Files)
+	}
+	return out
+}
+
+func at(p scenario.Panel, n int) scenario.Panel {
+	p.Files, p.RowsPerFile = n, 0
+	return p
+}
+
+// TestShownGuessesTheDragsDirection: no guess before a move gives a direction; then the next
+// Reach counts that way, not those kept, within the slider's range; a turn turns the guesses.
+func TestShownGuessesTheDragsDirection(t *testing.T) {
+	p := scenario.Default().Panel
+	var a Answers
+	if next := a.Shown(at(p, 32), &panel.Result{}, 256); next != nil {
+		t.Fatalf("guesses %v before any move", files(next))
+	}
+	if got := files(a.Shown(at(p, 33), &panel.Result{}, 256)); !slices.Equal(got, []int{34, 35, 36}) {
+		t.Fatalf("after 32 → 33: guesses %v, want [34 35 36]", got)
+	}
+	a.Keep(at(p, 34), &panel.Result{})
+	a.Keep(at(p, 35), &panel.Result{})
+	if got := files(a.Shown(at(p, 35), &panel.Result{}, 256)); !slices.Equal(got, []int{36, 37, 38}) {
+		t.Fatalf("after 33 → 35: guesses %v, want [36 37 38]", got)
+	}
+	// Turned about: 33 and 32, shown before and still within reach, are not run again.
+	if got := files(a.Shown(at(p, 34), &panel.Result{}, 256)); !slices.Equal(got, []int{31}) {
+		t.Fatalf("after 35 → 34: guesses %v, want [31]", got)
+	}
+	if got := files(a.Shown(at(p, 255), &panel.Result{}, 256)); !slices.Equal(got, []int{256}) {
+		t.Fatalf("after 34 → 255 of 256: guesses %v, want [256]", got)
+	}
+	if got := files(a.Shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{1}) {
+		t.Fatalf("after 255 → 2: guesses %v, want [1]", got)
+	}
+}
+
+// TestTakeOnlyTheSameScenario: an answer is taken for its own scenario and file count only; any
+// other knob, or rows per file instead of a count, finds nothing.
+func TestTakeOnlyTheSameScenario(t *testing.T) {
+	p := scenario.Default().Panel
+	var a Answers
+	a.Shown(at(p, 32), &panel.Result{}, 256)
+	a.Shown(at(p, 33), &panel.Result{}, 256)
+	r := &panel.Result{FilesTotal: 34}
+	if !a.Keep(at(p, 34), r) {
+		t.Fatal("an answer within reach was not kept")
+	}
+	if got := a.Take(at(p, 34)); got != r {
+		t.Fatalf("Take(34) = %v, want the answer kept", got)
+	}
+	if got := a.Take(at(p, 36)); got != nil {
+		t.Fatal("Take found an answer never kept")
+	}
+	other := []func(*scenario.Panel){
+		func(q *scenario.Panel) { q.Layout = "zorder" },
+		func(q *scenario.Panel) { q.Keys = []string{"user_id"} },
+		func(q *scenario.Panel) { q.Where = "user_id = 1" },
+		func(q *scenario.Panel) { q.Seed++ },
+		func(q *scenario.Panel) { q.Rows++ },
+		func(q *scenario.Panel) { q.NoNoise = !q.NoNoise },
+		func(q *scenario.Panel) { q.RowsPerFile = 100 },
+	}
+	for i, change := range other {
+		q := at(p, 34)
+		change(&q)
+		if a.Take(q) != nil {
+			t.Errorf("change %d: Take gave the answer kept for another scenario", i)
+		}
+	}
+	// Shown on another scenario drops every answer.
+	q := at(p, 34)
+	q.Layout = "zorder"
+	a.Shown(q, &panel.Result{}, 256)
+	if a.Take(at(p, 34)) != nil || a.Kept() != 1 {
+		t.Fatalf("another scenario shown: %d answers kept, want only its own", a.Kept())
+	}
+	if a.Keep(at(p, 35), &panel.Result{}) {
+		t.Fatal("an answer for a scenario no longer shown was kept")
+	}
+}
+
+// TestKeptStayWithinReach: however long the drag, no more than the shown answer and Reach on
+// each side are kept.
+func TestKeptStayWithinReach(t *testing.T) {
+	p := scenario.Default().Panel
+	var a Answers
+	for n := 1; n <= 256; n++ {
+		for _, q := range a.Shown(at(p, n), &panel.Result{}, 256) {
+			a.Keep(q, &panel.Result{})
+		}
+		if a.Kept() > 2*Reach+1 {
+			t.Fatalf("at %d files: %d answers kept", n, a.Kept())
+		}
+	}
+	if a.Keep(at(p, 256-Reach-1), &panel.Result{}) {
+		t.Fatal("an answer out of reach of the one shown was kept")
+	}
+}
