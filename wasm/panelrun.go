@@ -42,8 +42,9 @@ type panelRun struct {
 	hoverWaits bool // the file hovered found the engine busy (showSelected)
 	shown      int  // generation of a.res
 	// ahead holds the answers for the file counts a files-slider drag reaches next, computed
-	// between moves (computeAhead); next are the scenarios still to compute, nearest first.
-	// fromAhead: a.res came from ahead, so the engine may be at another file count (engRes).
+	// between moves (computeAhead), and those of the idle rehearsals (prepareWhileIdle); next
+	// are the scenarios still to compute ahead, nearest first. fromAhead: a.res came from
+	// ahead, so the engine's state may be another scenario's (engRes).
 	ahead     ahead.Answers
 	next      []scenario.Panel
 	fromAhead bool
@@ -100,10 +101,10 @@ func (a *app) recomputePanel() {
 	p := a.sc.Panel
 	// The run reads p on another goroutine while controls may edit a.sc: its own slices.
 	p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
-	// An answer kept ahead is shown at once, unless a run is under way: the run's progress is
-	// on screen until a run for the controls' scenario ends.
-	if res := a.pn.ahead.Take(p); res != nil && a.pn.engMu.TryLock() {
-		a.pn.engMu.Unlock()
+	// An answer kept ahead is shown at once, unless a run is under way (the last answer asked
+	// for is not on screen): that run's progress stays on screen until a run for the controls'
+	// scenario ends. The idle rehearsals, which may hold the engine, show none.
+	if res := a.pn.ahead.Take(p); res != nil && a.pn.shown == gen-1 {
 		start := time.Now()
 		a.showPanel(p, res, gen, start)
 		a.pn.fromAhead = true
@@ -254,8 +255,9 @@ func (a *app) computeAhead() {
 }
 
 // engineAtShown reports whether the engine's state is the answer on screen, first running the
-// engine on the controls' scenario when computeAhead left it at another file count. Callers
-// hold engMu and a.mu.
+// engine on the controls' scenario when the answer came from pn.ahead while the engine was left
+// at another scenario (a file count run ahead, the answer rehearsed for). Callers hold engMu
+// and a.mu.
 func (a *app) engineAtShown() bool {
 	if a.pn.broken || a.res == nil {
 		return false
@@ -339,11 +341,13 @@ func (a *app) stalePanel(gen int) bool {
 //     those it reads: StatsOnDemand), so that the first file hovered shows its statistics at
 //     once.
 //
-// Each reports its steps through the engine's Progress, at which it yields to the browser every
-// yieldEvery, as a run does, without showing them. A knob moved meanwhile waits for the engine
-// until the turn is done: stopping halfway would discard the caches. The pointer moving over
-// the canvas counts as input (game.Update), so hovering files holds the work off; a file
-// hovered while it was under way is shown when it ends.
+// Each rehearsed answer is kept (pn.ahead): the reader's flip of the layout select to it is
+// shown at once. Each reports its steps through the engine's Progress, at which it yields to
+// the browser every yieldEvery, as a run does, without showing them. A knob moved meanwhile
+// that no kept answer serves waits for the engine until the turn is done: stopping halfway
+// would discard the caches. The pointer moving over the canvas counts as input (game.Update),
+// so hovering files holds the work off; a file hovered while it was under way is shown when it
+// ends.
 func (a *app) prepareWhileIdle() {
 	for {
 		time.Sleep(250 * time.Millisecond)
@@ -362,9 +366,12 @@ func (a *app) prepareWhileIdle() {
 			moves = rehearsals(p)
 			if a.pn.prepared != a.res {
 				a.pn.prepared, a.pn.preps = a.res, 0
+				a.pn.ahead.Rehearse(p, a.res)
 			}
 		}
 		a.mu.Unlock()
+		var move scenario.Panel
+		var answer *panel.Result // move's, rehearsed in this turn
 		if idle {
 			last := time.Now()
 			done := a.pn.reportDuring(func(string) {
@@ -374,7 +381,8 @@ func (a *app) prepareWhileIdle() {
 				}
 			})
 			if a.pn.preps < len(moves) {
-				a.pn.eng.Run(moves[a.pn.preps])
+				move = moves[a.pn.preps]
+				answer = a.pn.eng.Run(move)
 				a.pn.eng.Run(p) // the engine's state is the answer shown again (engRes)
 				a.pn.preps++
 				if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
@@ -389,8 +397,11 @@ func (a *app) prepareWhileIdle() {
 		}
 		a.pn.engMu.Unlock()
 		if idle {
-			// A file hovered meanwhile found the engine busy: show its add action now.
 			a.mu.Lock()
+			if answer != nil {
+				a.pn.ahead.Rehearsed(move, answer) // the reader's flip to it is answered at once
+			}
+			// A file hovered meanwhile found the engine busy: show its add action now.
 			if a.pn.hoverWaits {
 				a.showSelected()
 			}

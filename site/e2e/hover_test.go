@@ -30,8 +30,10 @@ func TestHoverShowsTheFilesAddAction(t *testing.T) {
 // TestIdlePreparationKeepsTheAnswer: once nobody has moved a control for a second, the widget
 // rehearses on its engine each other layout and a files-slider move, moving back after each
 // (prepareWhileIdle), then fills columns. Nothing of it may show: the readouts and a hovered
-// file's statistics stay the CLI's; the next files-slider move, which finds the rehearsed
-// summaries, and a flip of the layout select, which finds a kept layout, agree with the CLI too.
+// file's statistics stay the CLI's. A flip of the layout select then shows the answer rehearsed
+// for it, and a file hovered there its own statistics; the next files-slider move, which finds
+// the rehearsed summaries, and a flip of the layout select, which finds a kept layout, agree
+// with the CLI too.
 // no-stats is an answer Delta refuses (ZORDER BY a column without statistics) that still shows
 // its files: its moves are rehearsed too.
 func TestIdlePreparationKeepsTheAnswer(t *testing.T) {
@@ -58,6 +60,28 @@ func idlePreparationKeepsTheAnswer(t *testing.T, link string) {
 	time.Sleep(1500 * time.Millisecond) // and a column or two filled after it
 	agree(t, "after the rehearsals", readouts(t, ctx), panelWant(t, link))
 	hoveredFileAgrees(t, ctx, link)
+	want, _ := scenario.ParseLink(link)
+	other := "zorder"
+	if want.Panel.Layout == other {
+		other = "hilbert"
+	}
+
+	// The flip to another layout shows the answer rehearsed for it; a file hovered then has the
+	// engine, left at the layout shown before, run on the one shown.
+	hits := eval[int](t, ctx, `window.layoutlab.aheadHits || 0`)
+	setControl(t, ctx, "layout", other, "change")
+	rehearsed := settle(t, ctx, eval[string](t, ctx, `location.hash`))
+	agree(t, "the flip to a rehearsed layout", readouts(t, ctx), panelWant(t, rehearsed))
+	if got := eval[int](t, ctx, `window.layoutlab.aheadHits || 0`); got != hits+1 {
+		t.Fatalf("the flip to %s was not answered from its rehearsal (%d answers taken ahead, want %d)", other, got, hits+1)
+	}
+	hoveredFileAgrees(t, ctx, rehearsed)
+	setControl(t, ctx, "layout", want.Panel.Layout, "change")
+	back := settle(t, ctx, rehearsed)
+	if sc, err := scenario.ParseLink(back); err != nil || sc.Panel.Layout != want.Panel.Layout {
+		t.Fatalf("the flip back gave %q (%v), want %s", sc.Panel.Layout, err, want.Panel.Layout)
+	}
+	agree(t, "the flip back", readouts(t, ctx), panelWant(t, back))
 
 	prev := eval[string](t, ctx, `location.hash`)
 	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("files")), chromedp.KeyEvent(kb.ArrowUp)); err != nil {
@@ -68,16 +92,11 @@ func idlePreparationKeepsTheAnswer(t *testing.T, link string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := scenario.ParseLink(link)
 	if sc.Panel.Files != want.Panel.Files+1 {
 		t.Fatalf("ArrowUp on the files slider gave %d files, want %d", sc.Panel.Files, want.Panel.Files+1)
 	}
 	agree(t, "the files move after the rehearsals", readouts(t, ctx), panelWant(t, moved))
 
-	other := "zorder"
-	if want.Panel.Layout == other {
-		other = "hilbert"
-	}
 	setControl(t, ctx, "layout", other, "change")
 	flipped := settle(t, ctx, moved)
 	if sc, err := scenario.ParseLink(flipped); err != nil || sc.Panel.Layout != other {
@@ -159,19 +178,22 @@ func TestFilesAnsweredAheadAgreeWithTheCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := eval[int](t, ctx, `Number(document.getElementById("files").value)`)
+	// A key press every 100-200 ms, as a key held down repeats: the readouts of each are kept
+	// and compared with the CLI's after the last (a second without input would start the idle
+	// rehearsals, which hold the engine).
+	shown := map[int]map[string]float64{}
 	step := func(key string, d int) {
 		t.Helper()
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
 			t.Fatal(err)
 		}
 		n += d
-		want := one
-		want.Panel.Files, want.Panel.RowsPerFile = n, 0
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector('[data-metric="files_total"]').dataset.value === "%d"`, n),
 			chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 			t.Fatalf("the readout never showed %d files", n)
 		}
-		agree(t, fmt.Sprintf("%d files", n), readouts(t, ctx), panelWant(t, scenario.Link(want)))
+		shown[n] = readouts(t, ctx)
+		time.Sleep(100 * time.Millisecond)
 	}
 	for range 6 {
 		step(kb.ArrowUp, 1)
@@ -182,14 +204,18 @@ func TestFilesAnsweredAheadAgreeWithTheCLI(t *testing.T) {
 	hits := eval[int](t, ctx, `window.layoutlab.aheadHits || 0`)
 	runs := eval[int](t, ctx, `window.layoutlab.aheadRuns || 0`)
 	t.Logf("8 moves: %d answered ahead, %d runs ahead", hits, runs)
-	// The first move gives no direction; each later one up is run ahead by the time the next
-	// comes (the CLI's answers are compared between them); both moves down find answers shown.
+	// The first move may give no direction; each later one up is run ahead by the time the
+	// next comes; both moves down find answers shown.
 	if hits < 6 {
 		t.Fatalf("%d of 8 moves were answered ahead, want 6 or more (%d runs ahead)", hits, runs)
 	}
 	want := one
 	want.Panel.Files, want.Panel.RowsPerFile = n, 0
 	hoveredFileAgrees(t, ctx, scenario.Link(want))
+	for files, got := range shown {
+		want.Panel.Files = files
+		agree(t, fmt.Sprintf("%d files", files), got, panelWant(t, scenario.Link(want)))
+	}
 	if syncs := eval[int](t, ctx, `window.layoutlab.aheadSyncs || 0`); syncs < 1 {
 		t.Fatalf("the engine, left at another file count, was never brought back to the answer shown")
 	}

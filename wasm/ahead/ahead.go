@@ -22,13 +22,38 @@ import (
 const Reach = 3
 
 // Answers holds the answers computed for one scenario (its base: the scenario but for the file
-// count), at most the one shown and Reach on each side of it. The zero value is ready to use.
-// Not safe for concurrent use: the widget holds its lock.
+// count), at most the one shown and Reach on each side of it; and, apart, the answers of one
+// round of the widget's idle rehearsals (each other layout, a files move), which a reader's flip
+// of the layout select then finds. The zero value is ready to use. Not safe for concurrent use:
+// the widget holds its lock.
 type Answers struct {
 	base    []byte // the scenario's msgp encoding, Files zero; nil when none
 	byFiles map[int]*panel.Result
 	shown   int // the file count shown last on base, 0 when none
 	dir     int // +1 or -1: the last move's direction on base; 0 before a move
+
+	rehearsed map[string]*panel.Result // by the scenario's msgp encoding
+}
+
+// MaxRehearsed bounds the rehearsed answers kept: the answer rehearsed for, its three other
+// layouts and a files move, with room to spare.
+const MaxRehearsed = 8
+
+// Rehearse starts a round of rehearsals for r, the answer for p: the answers of the last round
+// are dropped, and r is kept, so that a flip back to p finds it.
+func (a *Answers) Rehearse(p scenario.Panel, r *panel.Result) {
+	a.rehearsed = map[string]*panel.Result{}
+	a.Rehearsed(p, r)
+}
+
+// Rehearsed keeps r, the answer for p that the round's rehearsal computed, unless MaxRehearsed
+// are kept already.
+func (a *Answers) Rehearsed(p scenario.Panel, r *panel.Result) {
+	b, err := p.MarshalMsg(nil)
+	if err != nil || a.rehearsed == nil || len(a.rehearsed) >= MaxRehearsed {
+		return
+	}
+	a.rehearsed[string(b)] = r
 }
 
 // baseOf is p's encoding with its file count left out; ok is false when the count is derived
@@ -48,25 +73,34 @@ func baseOf(p scenario.Panel) (base []byte, files int, ok bool) {
 
 // Take returns the answer kept for p, or nil.
 func (a *Answers) Take(p scenario.Panel) *panel.Result {
-	base, n, ok := baseOf(p)
-	if !ok || !bytes.Equal(base, a.base) {
+	if base, n, ok := baseOf(p); ok && bytes.Equal(base, a.base) {
+		if r := a.byFiles[n]; r != nil {
+			return r
+		}
+	}
+	if len(a.rehearsed) == 0 {
 		return nil
 	}
-	return a.byFiles[n]
+	b, err := p.MarshalMsg(nil)
+	if err != nil {
+		return nil
+	}
+	return a.rehearsed[string(b)]
 }
 
 // Shown notes that r, the answer for p, is on screen, and returns the scenarios worth running
 // next, nearest first, whose answers are not kept yet: once a move on the same scenario has
 // given a direction, the next Reach file counts that way within [1, max]. It drops the kept
-// answers out of reach of p's count, and all of them when p is another scenario.
+// answers out of reach of p's count, and all of them when p is another scenario (the rehearsed
+// ones aside).
 func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
 	base, n, ok := baseOf(p)
 	if !ok {
-		*a = Answers{}
+		a.base, a.byFiles, a.shown, a.dir = nil, nil, 0, 0
 		return nil
 	}
 	if !bytes.Equal(base, a.base) {
-		*a = Answers{base: base, byFiles: map[int]*panel.Result{}}
+		a.base, a.byFiles, a.shown, a.dir = base, map[int]*panel.Result{}, 0, 0
 	} else if n != a.shown {
 		a.dir = 1
 		if n < a.shown {
@@ -109,5 +143,5 @@ func (a *Answers) Keep(p scenario.Panel, r *panel.Result) bool {
 	return true
 }
 
-// Kept is how many answers are kept (the tests read it).
+// Kept is how many answers are kept for the files slider (the tests read it).
 func (a *Answers) Kept() int { return len(a.byFiles) }

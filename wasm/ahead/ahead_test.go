@@ -111,3 +111,41 @@ func TestKeptStayWithinReach(t *testing.T) {
 		t.Fatal("an answer out of reach of the one shown was kept")
 	}
 }
+
+// TestRehearsedAnswersAreTakenForTheirScenario: a round's rehearsed answers are taken for their
+// own scenarios (another layout, the shown one), whatever files answers come and go, and a new
+// round drops the last one's.
+func TestRehearsedAnswersAreTakenForTheirScenario(t *testing.T) {
+	p := scenario.Default().Panel
+	shown, zorder := &panel.Result{}, &panel.Result{}
+	var a Answers
+	a.Rehearse(p, shown)
+	z := p
+	z.Layout = "zorder"
+	a.Rehearsed(z, zorder)
+	if a.Take(z) != zorder || a.Take(p) != shown {
+		t.Fatal("a rehearsed answer was not taken for its scenario")
+	}
+	z.Keys = []string{"user_id"}
+	if a.Take(z) != nil {
+		t.Fatal("a rehearsed answer was taken for another scenario")
+	}
+	// Shown on the other layout: the files answers start afresh, the rehearsed ones stay.
+	z.Keys = p.Keys
+	a.Shown(at(z, 40), zorder, 256)
+	if a.Take(p) != shown {
+		t.Fatal("showing another scenario dropped the rehearsed answers")
+	}
+	for i := range 2 * MaxRehearsed {
+		q := p
+		q.Seed = uint64(1000 + i)
+		a.Rehearsed(q, &panel.Result{})
+	}
+	if len(a.rehearsed) != MaxRehearsed {
+		t.Fatalf("%d rehearsed answers kept, want at most %d", len(a.rehearsed), MaxRehearsed)
+	}
+	a.Rehearse(z, zorder)
+	if a.Take(p) != nil || a.Take(z) != zorder {
+		t.Fatal("a new round kept the last round's answers, or not its own")
+	}
+}
