@@ -16,9 +16,9 @@ import (
 )
 
 // Reach is how many file counts past the one shown are computed ahead, in the drag's
-// direction. A slider a few hundred pixels wide over 256 file counts moves one to three counts
-// a frame under a reader's drag at an even pace; a faster drag lands past them and is answered
-// by the engine in its frame, as without this package.
+// direction. The widget's slider is about 290 pixels wide over 256 counts: a slow drag (1-3
+// pixels a frame, as the timing script's) lands within Reach; a faster one lands past it and
+// is answered by the engine in its frame, as without this package.
 const Reach = 3
 
 // Answers holds the answers computed for one scenario (its base: the scenario but for the file
@@ -89,8 +89,9 @@ func (a *Answers) Take(p scenario.Panel) *panel.Result {
 }
 
 // Shown notes that r, the answer for p, is on screen, and returns the scenarios worth running
-// next, nearest first, whose answers are not kept yet: once a move on the same scenario has
-// given a direction, the next Reach file counts that way within [1, max]. It drops the kept
+// next, nearest first, whose answers are not kept yet: once a move of at most Reach counts on
+// the same scenario has given a direction, the next Reach file counts that way within
+// [1, max]. It drops the kept
 // answers out of reach of p's count, and all of them when p is another scenario (the rehearsed
 // ones aside).
 func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
@@ -105,6 +106,9 @@ func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.P
 		a.dir = 1
 		if n < a.shown {
 			a.dir = -1
+		}
+		if (n-a.shown)*a.dir > Reach {
+			a.dir = 0 // a drag faster than Reach a move: the guesses would not be reached
 		}
 	}
 	a.shown = n

@@ -41,11 +41,22 @@ func TestShownGuessesTheDragsDirection(t *testing.T) {
 	if got := files(a.Shown(at(p, 34), &panel.Result{}, 256)); !slices.Equal(got, []int{31}) {
 		t.Fatalf("after 35 → 34: guesses %v, want [31]", got)
 	}
-	if got := files(a.Shown(at(p, 255), &panel.Result{}, 256)); !slices.Equal(got, []int{256}) {
-		t.Fatalf("after 34 → 255 of 256: guesses %v, want [256]", got)
+	// A move of more than Reach counts: a drag too fast for the guesses to be reached.
+	if got := files(a.Shown(at(p, 250), &panel.Result{}, 256)); got != nil {
+		t.Fatalf("after 34 → 250: guesses %v, want none", got)
 	}
+	if got := files(a.Shown(at(p, 255), &panel.Result{}, 256)); got != nil {
+		t.Fatalf("after 250 → 255: guesses %v, want none", got)
+	}
+	if got := files(a.Shown(at(p, 254), &panel.Result{}, 256)); !slices.Equal(got, []int{253, 252, 251}) {
+		t.Fatalf("after 255 → 254: guesses %v, want [253 252 251]", got)
+	}
+	if got := files(a.Shown(at(p, 255), &panel.Result{}, 256)); !slices.Equal(got, []int{256}) {
+		t.Fatalf("after 254 → 255 of 256: guesses %v, want [256]", got)
+	}
+	a.Shown(at(p, 4), &panel.Result{}, 256)
 	if got := files(a.Shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{1}) {
-		t.Fatalf("after 255 → 2: guesses %v, want [1]", got)
+		t.Fatalf("after 4 → 2: guesses %v, want [1]", got)
 	}
 }
 
