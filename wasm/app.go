@@ -14,7 +14,6 @@ import (
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
-	"layoutlab/wasm/ahead"
 	"layoutlab/wasm/firstrun"
 )
 
@@ -82,7 +81,6 @@ func newApp() *app {
 	a := &app{doc: dom.GetWindow().Document(), selected: -1,
 		shown: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
 	a.pn.eng = firstrun.NewPanelEngine()
-	a.pn.ahead = ahead.New(ahead.Files(filesKnobMax), ahead.IndexedCols(indexedColsKnobMin, indexedColsKnobMax))
 	a.yield = newBrowserYield()
 	sc, err := scenarioFromURL()
 	if err != nil {

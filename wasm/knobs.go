@@ -23,14 +23,8 @@ const (
 )
 
 // filesKnobMax is the files slider's top: finer steps than the engine's limit
-// (scenario.MaxPanelFiles) on a slider a few hundred pixels wide. The indexed-columns field
-// steps over indexedColsKnobMin..Max (-1 is every column); typed values go up to
-// scenario.MaxIndexedCols.
-const (
-	filesKnobMax       = 256
-	indexedColsKnobMin = -1
-	indexedColsKnobMax = 64
-)
+// (scenario.MaxPanelFiles) on a slider a few hundred pixels wide.
+const filesKnobMax = 256
 
 // knob is one control. View is the scenario view it belongs to ("" = both).
 type knob struct {
@@ -215,7 +209,7 @@ var knobs = []knob{
 	{ID: "rows", Label: "Rows", View: "panel", Kind: knobSelect, Options: []string{"10000", "100000", "1000000"},
 		Get: func(s *scenario.Scenario) string { return itoa(s.Panel.Rows) },
 		Set: intSetter("rows", 1, scenario.MaxPanelRows, func(s *scenario.Scenario) *int { return &s.Panel.Rows })},
-	{ID: "indexed-cols", Label: "dataSkippingNumIndexedCols", View: "panel", Kind: knobNumber, Min: indexedColsKnobMin, Max: indexedColsKnobMax, Step: 1,
+	{ID: "indexed-cols", Label: "dataSkippingNumIndexedCols", View: "panel", Kind: knobNumber, Min: -1, Max: 64, Step: 1,
 		Help: "statistics for the first N leaf columns; -1 = all",
 		Get:  func(s *scenario.Scenario) string { return itoa(s.Panel.NumIndexedCols()) },
 		Set: func(s *scenario.Scenario, v string) error {

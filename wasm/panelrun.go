@@ -41,11 +41,11 @@ type panelRun struct {
 	pending    int  // generation of the newest run asked for
 	hoverWaits bool // the file hovered found the engine busy (showSelected)
 	shown      int  // generation of a.res
-	// ahead holds the answers for the values a files-slider drag or indexed-columns steps
-	// reach next, computed between moves (computeAhead), and those of the idle rehearsals
-	// (prepareWhileIdle); next are the scenarios still to compute ahead, nearest first. fromAhead: a.res came from
+	// ahead holds the answers for the file counts a files-slider drag reaches next, computed
+	// between moves (computeAhead), and those of the idle rehearsals (prepareWhileIdle); next
+	// are the scenarios still to compute ahead, nearest first. fromAhead: a.res came from
 	// ahead, so the engine's state may be another scenario's (engRes).
-	ahead     *ahead.Answers
+	ahead     ahead.Answers
 	next      []scenario.Panel
 	fromAhead bool
 	wakeAhead chan struct{}
@@ -168,8 +168,8 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 }
 
 // showPanel makes res, the answer for p asked as generation gen, the one on screen, and when it
-// answers the controls' scenario, notes it in ahead and wakes computeAhead for the values the
-// moves may reach next. Callers hold a.mu.
+// answers the controls' scenario, notes it in ahead and wakes computeAhead for the file counts
+// the drag may reach next. Callers hold a.mu.
 func (a *app) showPanel(p scenario.Panel, res *panel.Result, gen int, start time.Time) {
 	a.res, a.pn.shown = res, gen
 	a.engineMs = float64(time.Since(start).Microseconds()) / 1000
@@ -180,7 +180,7 @@ func (a *app) showPanel(p scenario.Panel, res *panel.Result, gen int, start time
 	if gen != a.pn.pending {
 		return
 	}
-	a.pn.next = a.pn.ahead.Shown(p, res)
+	a.pn.next = a.pn.ahead.Shown(p, res, filesKnobMax)
 	// A run ahead holds the page's thread, unable to take input, for as long as a move's run:
 	// none when that is over a frame (a table of a million rows, a machine busy elsewhere).
 	if len(a.pn.next) > 0 && a.pn.runMs < aheadMaxRunMs {
@@ -209,11 +209,11 @@ func count(name string) {
 // aheadMaxRunMs: computeAhead runs only while a run takes less than a frame.
 const aheadMaxRunMs = 16
 
-// computeAhead runs the engine, between a drag's moves, on the values showPanel names
+// computeAhead runs the engine, between a drag's moves, on the file counts showPanel names
 // (pn.next), one per browser task, and keeps their answers in pn.ahead for recomputePanel.
 // Each waits for the browser's turn first: the frame that showed the answer is drawn, and any
 // input that came meanwhile is taken, before the engine is run again; a newer answer shown
-// meanwhile replaces the list. The engine is left at the last scenario run (engRes);
+// meanwhile replaces the list. The engine is left at the last count run (engRes);
 // engineAtShown brings it back when a file's statistics are wanted.
 func (a *app) computeAhead() {
 	for range a.pn.wakeAhead {
@@ -256,7 +256,7 @@ func (a *app) computeAhead() {
 
 // engineAtShown reports whether the engine's state is the answer on screen, first running the
 // engine on the controls' scenario when the answer came from pn.ahead while the engine was left
-// at another scenario (a value run ahead, the answer rehearsed for). Callers hold engMu
+// at another scenario (a file count run ahead, the answer rehearsed for). Callers hold engMu
 // and a.mu.
 func (a *app) engineAtShown() bool {
 	if a.pn.broken || a.res == nil {
@@ -333,8 +333,7 @@ func (a *app) stalePanel(gen int) bool {
 //     moves of rehearsals, each followed by a move back: the table laid out in each other
 //     layout, which the engine keeps (maxRecentLayouts), so that the layout select answers the
 //     reader's first flip from a kept layout and warm code (in the browser a first Z-order
-//     layout had taken 300-700 ms, a kept one 6-18 ms); the indexed-columns field a step each
-//     way; then a files-slider move: the layouts
+//     layout had taken 300-700 ms, a kept one 6-18 ms); then a files-slider move: the layouts
 //     rehearsed replaced the order the slider re-cuts, and with it the block summaries the
 //     answer's run built (segments.go), which the slider's first move would otherwise build
 //     again (230-440 ms of engine time at 100,000 rows, cold, against 2-8 ms);
@@ -342,8 +341,8 @@ func (a *app) stalePanel(gen int) bool {
 //     those it reads: StatsOnDemand), so that the first file hovered shows its statistics at
 //     once.
 //
-// Each rehearsed answer is kept (pn.ahead): the reader's flip of the layout select, or first
-// step of the indexed columns, is shown at once. Each reports its steps through the engine's Progress, at which it yields to
+// Each rehearsed answer is kept (pn.ahead): the reader's flip of the layout select to it is
+// shown at once. Each reports its steps through the engine's Progress, at which it yields to
 // the browser every yieldEvery, as a run does, without showing them. A knob moved meanwhile
 // that no kept answer serves waits for the engine until the turn is done: stopping halfway
 // would discard the caches. The pointer moving over the canvas counts as input (game.Update),
@@ -422,22 +421,14 @@ const (
 )
 
 // rehearsals are the moves prepareWhileIdle rehearses for p, in order: p in each other layout,
-// the indexed-columns field a step each way, then the files slider one step. The files move
-// comes last because a layout computed after it would replace the order the slider re-cuts
-// (Layouter.Recut), and with it the summaries.
+// then the files slider one step. The files move comes last because a layout computed after it
+// would replace the order the slider re-cuts (Layouter.Recut), and with it the summaries.
 func rehearsals(p scenario.Panel) []scenario.Panel {
 	var moves []scenario.Panel
 	for _, l := range scenario.PanelLayouts {
 		if l != p.Layout {
 			q := p
 			q.Layout = l
-			moves = append(moves, q)
-		}
-	}
-	for _, step := range []int{-1, 1} {
-		if n := p.NumIndexedCols() + step; n >= indexedColsKnobMin && n <= indexedColsKnobMax {
-			q := p
-			q.IndexedCols = &n
 			moves = append(moves, q)
 		}
 	}

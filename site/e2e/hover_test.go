@@ -164,46 +164,33 @@ func hoveredFileAgrees(t *testing.T, ctx context.Context, link string) {
 // down it; and a file hovered right after, with the engine left at another count, must show
 // the statistics `layoutlab layout` writes for that file.
 func TestFilesAnsweredAheadAgreeWithTheCLI(t *testing.T) {
-	answeredAhead(t, "files", func(sc *scenario.Scenario, n int) { sc.Panel.Files, sc.Panel.RowsPerFile = n, 0 })
-}
-
-// TestIndexedColsAnsweredAheadAgreeWithTheCLI: the same for the indexed-columns field, whose
-// first step up was rehearsed while idle. A file's statistics name its indexed columns only, so
-// the hovered file also shows whether the engine was brought back to the count shown.
-func TestIndexedColsAnsweredAheadAgreeWithTheCLI(t *testing.T) {
-	answeredAhead(t, "indexed-cols", func(sc *scenario.Scenario, n int) { sc.Panel.IndexedCols = &n })
-}
-
-// answeredAhead steps control id of the one-key preset six times up and twice down, at a key
-// repeat's pace (a second without input would start the idle rehearsals, which hold the
-// engine), keeps each step's readouts and compares them with the CLI's after the last, for the
-// scenario set makes; then hovers a file. Six of the eight steps must be answered ahead.
-func answeredAhead(t *testing.T, id string, set func(sc *scenario.Scenario, n int)) {
 	var one scenario.Scenario
 	for _, p := range scenario.Presets() {
 		if p.Name == "one-key" {
 			one = p.Scenario
 		}
 	}
+	link := scenario.Link(one)
 	ctx := browser(t)
-	open(t, ctx, scenario.Link(one))
+	open(t, ctx, link)
 	waitRehearsed(t, ctx) // the engine warm: a move's run is well under a frame
-	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID(id))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("files"))); err != nil {
 		t.Fatal(err)
 	}
-	n := eval[int](t, ctx, `Number(document.getElementById("`+id+`").value)`)
+	n := eval[int](t, ctx, `Number(document.getElementById("files").value)`)
+	// A key press every 100-200 ms, as a key held down repeats: the readouts of each are kept
+	// and compared with the CLI's after the last (a second without input would start the idle
+	// rehearsals, which hold the engine).
 	shown := map[int]map[string]float64{}
 	step := func(key string, d int) {
 		t.Helper()
-		frames := eval[int](t, ctx, `window.layoutlab.frames`)
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
 			t.Fatal(err)
 		}
 		n += d
-		// A change is answered in the frame it asks for (TestAChangeCostsOneDrawnFrame).
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`Number(document.getElementById(%q).value) === %d && window.layoutlab.frames > %d && document.getElementById("progress").hidden`, id, n, frames),
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector('[data-metric="files_total"]').dataset.value === "%d"`, n),
 			chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-			t.Fatalf("%s never showed the answer for %d", id, n)
+			t.Fatalf("the readout never showed %d files", n)
 		}
 		shown[n] = readouts(t, ctx)
 		time.Sleep(100 * time.Millisecond)
@@ -216,20 +203,20 @@ func answeredAhead(t *testing.T, id string, set func(sc *scenario.Scenario, n in
 	}
 	hits := eval[int](t, ctx, `window.layoutlab.aheadHits || 0`)
 	runs := eval[int](t, ctx, `window.layoutlab.aheadRuns || 0`)
-	t.Logf("8 steps of %s: %d answered ahead, %d runs ahead", id, hits, runs)
-	// One step up may find nothing (no direction yet); each later one up is run ahead by the
-	// time the next comes; both steps down find answers shown.
+	t.Logf("8 moves: %d answered ahead, %d runs ahead", hits, runs)
+	// The first move may give no direction; each later one up is run ahead by the time the
+	// next comes; both moves down find answers shown.
 	if hits < 6 {
-		t.Fatalf("%d of 8 steps were answered ahead, want 6 or more (%d runs ahead)", hits, runs)
+		t.Fatalf("%d of 8 moves were answered ahead, want 6 or more (%d runs ahead)", hits, runs)
 	}
 	want := one
-	set(&want, n)
+	want.Panel.Files, want.Panel.RowsPerFile = n, 0
 	hoveredFileAgrees(t, ctx, scenario.Link(want))
-	for v, got := range shown {
-		set(&want, v)
-		agree(t, fmt.Sprintf("%s %d", id, v), got, panelWant(t, scenario.Link(want)))
+	for files, got := range shown {
+		want.Panel.Files = files
+		agree(t, fmt.Sprintf("%d files", files), got, panelWant(t, scenario.Link(want)))
 	}
 	if syncs := eval[int](t, ctx, `window.layoutlab.aheadSyncs || 0`); syncs < 1 {
-		t.Fatalf("the engine, left at another scenario, was never brought back to the answer shown")
+		t.Fatalf("the engine, left at another file count, was never brought back to the answer shown")
 	}
 }

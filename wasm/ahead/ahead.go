@@ -1,10 +1,9 @@
-// Package ahead keeps panel answers computed before a reader asks for them. While a reader
-// drags the files slider, or steps the indexed-columns field, the page's thread waits between
-// two moves (a move comes every 20 ms or more, its answer takes a few); the widget spends that
-// wait running the engine on the next values in the same direction, and a move that lands on
-// one is answered from here, without the engine in its frame. It also keeps the answers of the
-// widget's idle rehearsals (each other layout), which a flip of the layout select then finds.
-// The answers are the engine's own, for the same scenario: nothing here computes a number.
+// Package ahead keeps the panel's answers for the file counts a files-slider drag is likely to
+// reach next. While a reader drags the slider the page's thread waits between two moves (a
+// move comes every 20 ms or more, its answer takes a few); the widget spends that wait running
+// the engine on the next file counts in the drag's direction, and a move that lands on one is
+// answered from here, without the engine in its frame. The answers are the engine's own, for
+// the same scenario: nothing here computes a number.
 //
 // The package knows nothing of the browser, so it is tested natively.
 package ahead
@@ -16,148 +15,24 @@ import (
 	"layoutlab/engine/scenario"
 )
 
-// Reach is how many values past the one shown are computed ahead, in the move's direction.
-// The widget's files slider is about 290 pixels wide over 256 counts: a slow drag (1-3 pixels a
-// frame, as the timing script's) lands within Reach, as a held arrow key does; a faster one
-// lands past it and is answered by the engine in its frame, as without this package.
+// Reach is how many file counts past the one shown are computed ahead, in the drag's
+// direction. The widget's slider is about 290 pixels wide over 256 counts: a slow drag (1-3
+// pixels a frame, as the timing script's) lands within Reach; a faster one lands past it and
+// is answered by the engine in its frame, as without this package.
 const Reach = 3
 
-// A Dial is a knob that steps through whole numbers.
-type Dial struct {
-	// At is p's value on the dial; ok is false when the dial did not set it (the files
-	// slider's count is derived from rows per file, the indexed columns are Delta's default).
-	At func(p scenario.Panel) (v int, ok bool)
-	// Set returns p with the dial at v, as the knob sets it.
-	Set      func(p scenario.Panel, v int) scenario.Panel
-	Min, Max int
-}
-
-// Files is the files slider, 1..max (knobs.go): it sets Files and clears RowsPerFile.
-func Files(max int) Dial {
-	return Dial{
-		At: func(p scenario.Panel) (int, bool) { return p.Files, p.Files > 0 && p.RowsPerFile == 0 },
-		Set: func(p scenario.Panel, v int) scenario.Panel {
-			p.Files, p.RowsPerFile = v, 0
-			return p
-		},
-		Min: 1, Max: max,
-	}
-}
-
-// IndexedCols is the delta.dataSkippingNumIndexedCols field, min..max (-1 is every column).
-func IndexedCols(min, max int) Dial {
-	return Dial{
-		At: func(p scenario.Panel) (int, bool) {
-			if p.IndexedCols == nil {
-				return 0, false
-			}
-			return *p.IndexedCols, true
-		},
-		Set: func(p scenario.Panel, v int) scenario.Panel {
-			p.IndexedCols = &v
-			return p
-		},
-		Min: min, Max: max,
-	}
-}
-
-// dialAnswers holds, for one dial, the answers for one scenario (its base: the scenario but for
-// the dial's value), at most the one shown and Reach on each side of it.
-type dialAnswers struct {
-	dial    Dial
-	base    []byte // the scenario's msgp encoding, the dial at Min; nil when none
-	byValue map[int]*panel.Result
-	shown   int  // the value shown last on base
-	showing bool // shown is set
-	dir     int  // +1 or -1: the last move's direction on base; 0 before a move
-}
-
-// baseOf is p's encoding with the dial's value left out, and that value; ok is false when the
-// dial did not set p's value.
-func (d *dialAnswers) baseOf(p scenario.Panel) (base []byte, v int, ok bool) {
-	v, ok = d.dial.At(p)
-	if !ok {
-		return nil, 0, false
-	}
-	q := d.dial.Set(p, d.dial.Min)
-	b, err := q.MarshalMsg(nil)
-	if err != nil {
-		return nil, 0, false
-	}
-	return b, v, true
-}
-
-func (d *dialAnswers) take(p scenario.Panel) *panel.Result {
-	if base, v, ok := d.baseOf(p); ok && bytes.Equal(base, d.base) {
-		return d.byValue[v]
-	}
-	return nil
-}
-
-// shownAt notes r, p's answer, on screen and returns the scenarios to run ahead (Answers.Shown).
-func (d *dialAnswers) shownAt(p scenario.Panel, r *panel.Result) []scenario.Panel {
-	base, v, ok := d.baseOf(p)
-	if !ok {
-		d.base, d.byValue, d.showing, d.dir = nil, nil, false, 0
-		return nil
-	}
-	if !bytes.Equal(base, d.base) {
-		d.base, d.byValue, d.showing, d.dir = base, map[int]*panel.Result{}, false, 0
-	} else if d.showing && v != d.shown {
-		d.dir = 1
-		if v < d.shown {
-			d.dir = -1
-		}
-		if (v-d.shown)*d.dir > Reach {
-			d.dir = 0 // a drag faster than Reach a move: the guesses would not be reached
-		}
-	}
-	d.shown, d.showing = v, true
-	d.byValue[v] = r
-	for k := range d.byValue {
-		if k < v-Reach || k > v+Reach {
-			delete(d.byValue, k)
-		}
-	}
-	if d.dir == 0 {
-		return nil
-	}
-	var next []scenario.Panel
-	for i := 1; i <= Reach; i++ {
-		m := v + i*d.dir
-		if m < d.dial.Min || m > d.dial.Max {
-			break
-		}
-		if _, kept := d.byValue[m]; !kept {
-			next = append(next, d.dial.Set(p, m))
-		}
-	}
-	return next
-}
-
-func (d *dialAnswers) keep(p scenario.Panel, r *panel.Result) bool {
-	base, v, ok := d.baseOf(p)
-	if !ok || !d.showing || !bytes.Equal(base, d.base) || v < d.shown-Reach || v > d.shown+Reach {
-		return false
-	}
-	d.byValue[v] = r
-	return true
-}
-
-// Answers holds the answers run ahead on each of its dials, and, apart, the answers of one round
-// of the widget's idle rehearsals. Not safe for concurrent use: the widget holds its lock.
+// Answers holds the answers computed for one scenario (its base: the scenario but for the file
+// count), at most the one shown and Reach on each side of it; and, apart, the answers of one
+// round of the widget's idle rehearsals (each other layout, a files move), which a reader's flip
+// of the layout select then finds. The zero value is ready to use. Not safe for concurrent use:
+// the widget holds its lock.
 type Answers struct {
-	dials     []dialAnswers
-	rehearsed map[string]*panel.Result // by the scenario's msgp encoding
-}
+	base    []byte // the scenario's msgp encoding, Files zero; nil when none
+	byFiles map[int]*panel.Result
+	shown   int // the file count shown last on base, 0 when none
+	dir     int // +1 or -1: the last move's direction on base; 0 before a move
 
-// New returns an empty Answers that runs ahead on the given dials.
-func New(dials ...Dial) *Answers {
-	a := &Answers{}
-	for _, d := range dials {
-		a.dials = append(a.dials, dialAnswers{dial: d})
-	}
-	return a
+	rehearsed map[string]*panel.Result // by the scenario's msgp encoding
 }
 
 // MaxRehearsed bounds the rehearsed answers kept: the answer rehearsed for, its three other
@@ -181,10 +56,25 @@ func (a *Answers) Rehearsed(p scenario.Panel, r *panel.Result) {
 	a.rehearsed[string(b)] = r
 }
 
+// baseOf is p's encoding with its file count left out; ok is false when the count is derived
+// from rows per file (the files slider sets Files and clears RowsPerFile, knobs.go), which is
+// not a slider's scenario.
+func baseOf(p scenario.Panel) (base []byte, files int, ok bool) {
+	if p.Files <= 0 || p.RowsPerFile != 0 {
+		return nil, 0, false
+	}
+	files, p.Files = p.Files, 0
+	b, err := p.MarshalMsg(nil)
+	if err != nil {
+		return nil, 0, false
+	}
+	return b, files, true
+}
+
 // Take returns the answer kept for p, or nil.
 func (a *Answers) Take(p scenario.Panel) *panel.Result {
-	for i := range a.dials {
-		if r := a.dials[i].take(p); r != nil {
+	if base, n, ok := baseOf(p); ok && bytes.Equal(base, a.base) {
+		if r := a.byFiles[n]; r != nil {
 			return r
 		}
 	}
@@ -199,34 +89,63 @@ func (a *Answers) Take(p scenario.Panel) *panel.Result {
 }
 
 // Shown notes that r, the answer for p, is on screen, and returns the scenarios worth running
-// next, nearest first, whose answers are not kept yet: on each dial on which a move of at most
-// Reach on the same scenario has given a direction, the next Reach values that way within the
-// dial's range. Each dial drops the answers out of reach of p's value, and all of them when p
-// is another scenario (the rehearsed ones aside).
-func (a *Answers) Shown(p scenario.Panel, r *panel.Result) []scenario.Panel {
+// next, nearest first, whose answers are not kept yet: once a move of at most Reach counts on
+// the same scenario has given a direction, the next Reach file counts that way within
+// [1, max]. It drops the kept
+// answers out of reach of p's count, and all of them when p is another scenario (the rehearsed
+// ones aside).
+func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
+	base, n, ok := baseOf(p)
+	if !ok {
+		a.base, a.byFiles, a.shown, a.dir = nil, nil, 0, 0
+		return nil
+	}
+	if !bytes.Equal(base, a.base) {
+		a.base, a.byFiles, a.shown, a.dir = base, map[int]*panel.Result{}, 0, 0
+	} else if n != a.shown {
+		a.dir = 1
+		if n < a.shown {
+			a.dir = -1
+		}
+		if (n-a.shown)*a.dir > Reach {
+			a.dir = 0 // a drag faster than Reach a move: the guesses would not be reached
+		}
+	}
+	a.shown = n
+	a.byFiles[n] = r
+	for k := range a.byFiles {
+		if k < n-Reach || k > n+Reach {
+			delete(a.byFiles, k)
+		}
+	}
+	if a.dir == 0 {
+		return nil
+	}
 	var next []scenario.Panel
-	for i := range a.dials {
-		next = append(next, a.dials[i].shownAt(p, r)...)
+	for i := 1; i <= Reach; i++ {
+		m := n + i*a.dir
+		if m < 1 || m > max {
+			break
+		}
+		if _, kept := a.byFiles[m]; !kept {
+			q := p
+			q.Files = m
+			next = append(next, q)
+		}
 	}
 	return next
 }
 
-// Keep stores r as the answer for p, when p is the scenario shown but for one dial's value and
+// Keep stores r as the answer for p, when p is the scenario shown but for its file count and
 // within reach of it; it reports whether it did.
 func (a *Answers) Keep(p scenario.Panel, r *panel.Result) bool {
-	for i := range a.dials {
-		if a.dials[i].keep(p, r) {
-			return true
-		}
+	base, n, ok := baseOf(p)
+	if !ok || a.shown == 0 || !bytes.Equal(base, a.base) || n < a.shown-Reach || n > a.shown+Reach {
+		return false
 	}
-	return false
+	a.byFiles[n] = r
+	return true
 }
 
-// Kept is how many answers are kept on the dials (the tests read it).
-func (a *Answers) Kept() int {
-	n := 0
-	for i := range a.dials {
-		n += len(a.dials[i].byValue)
-	}
-	return n
-}
+// Kept is how many answers are kept for the files slider (the tests read it).
+func (a *Answers) Kept() int { return len(a.byFiles) }

@@ -25,37 +25,37 @@ func at(p scenario.Panel, n int) scenario.Panel {
 // Reach counts that way, not those kept, within the slider's range; a turn turns the guesses.
 func TestShownGuessesTheDragsDirection(t *testing.T) {
 	p := scenario.Default().Panel
-	a := New(Files(256))
-	if next := a.Shown(at(p, 32), &panel.Result{}); next != nil {
+	var a Answers
+	if next := a.Shown(at(p, 32), &panel.Result{}, 256); next != nil {
 		t.Fatalf("guesses %v before any move", files(next))
 	}
-	if got := files(a.Shown(at(p, 33), &panel.Result{})); !slices.Equal(got, []int{34, 35, 36}) {
+	if got := files(a.Shown(at(p, 33), &panel.Result{}, 256)); !slices.Equal(got, []int{34, 35, 36}) {
 		t.Fatalf("after 32 → 33: guesses %v, want [34 35 36]", got)
 	}
 	a.Keep(at(p, 34), &panel.Result{})
 	a.Keep(at(p, 35), &panel.Result{})
-	if got := files(a.Shown(at(p, 35), &panel.Result{})); !slices.Equal(got, []int{36, 37, 38}) {
+	if got := files(a.Shown(at(p, 35), &panel.Result{}, 256)); !slices.Equal(got, []int{36, 37, 38}) {
 		t.Fatalf("after 33 → 35: guesses %v, want [36 37 38]", got)
 	}
 	// Turned about: 33 and 32, shown before and still within reach, are not run again.
-	if got := files(a.Shown(at(p, 34), &panel.Result{})); !slices.Equal(got, []int{31}) {
+	if got := files(a.Shown(at(p, 34), &panel.Result{}, 256)); !slices.Equal(got, []int{31}) {
 		t.Fatalf("after 35 → 34: guesses %v, want [31]", got)
 	}
 	// A move of more than Reach counts: a drag too fast for the guesses to be reached.
-	if got := files(a.Shown(at(p, 250), &panel.Result{})); got != nil {
+	if got := files(a.Shown(at(p, 250), &panel.Result{}, 256)); got != nil {
 		t.Fatalf("after 34 → 250: guesses %v, want none", got)
 	}
-	if got := files(a.Shown(at(p, 255), &panel.Result{})); got != nil {
+	if got := files(a.Shown(at(p, 255), &panel.Result{}, 256)); got != nil {
 		t.Fatalf("after 250 → 255: guesses %v, want none", got)
 	}
-	if got := files(a.Shown(at(p, 254), &panel.Result{})); !slices.Equal(got, []int{253, 252, 251}) {
+	if got := files(a.Shown(at(p, 254), &panel.Result{}, 256)); !slices.Equal(got, []int{253, 252, 251}) {
 		t.Fatalf("after 255 → 254: guesses %v, want [253 252 251]", got)
 	}
-	if got := files(a.Shown(at(p, 255), &panel.Result{})); !slices.Equal(got, []int{256}) {
+	if got := files(a.Shown(at(p, 255), &panel.Result{}, 256)); !slices.Equal(got, []int{256}) {
 		t.Fatalf("after 254 → 255 of 256: guesses %v, want [256]", got)
 	}
-	a.Shown(at(p, 4), &panel.Result{})
-	if got := files(a.Shown(at(p, 2), &panel.Result{})); !slices.Equal(got, []int{1}) {
+	a.Shown(at(p, 4), &panel.Result{}, 256)
+	if got := files(a.Shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{1}) {
 		t.Fatalf("after 4 → 2: guesses %v, want [1]", got)
 	}
 }
@@ -64,9 +64,9 @@ func TestShownGuessesTheDragsDirection(t *testing.T) {
 // other knob, or rows per file instead of a count, finds nothing.
 func TestTakeOnlyTheSameScenario(t *testing.T) {
 	p := scenario.Default().Panel
-	a := New(Files(256))
-	a.Shown(at(p, 32), &panel.Result{})
-	a.Shown(at(p, 33), &panel.Result{})
+	var a Answers
+	a.Shown(at(p, 32), &panel.Result{}, 256)
+	a.Shown(at(p, 33), &panel.Result{}, 256)
 	r := &panel.Result{FilesTotal: 34}
 	if !a.Keep(at(p, 34), r) {
 		t.Fatal("an answer within reach was not kept")
@@ -96,7 +96,7 @@ func TestTakeOnlyTheSameScenario(t *testing.T) {
 	// Shown on another scenario drops every answer.
 	q := at(p, 34)
 	q.Layout = "zorder"
-	a.Shown(q, &panel.Result{})
+	a.Shown(q, &panel.Result{}, 256)
 	if a.Take(at(p, 34)) != nil || a.Kept() != 1 {
 		t.Fatalf("another scenario shown: %d answers kept, want only its own", a.Kept())
 	}
@@ -109,9 +109,9 @@ func TestTakeOnlyTheSameScenario(t *testing.T) {
 // each side are kept.
 func TestKeptStayWithinReach(t *testing.T) {
 	p := scenario.Default().Panel
-	a := New(Files(256))
+	var a Answers
 	for n := 1; n <= 256; n++ {
-		for _, q := range a.Shown(at(p, n), &panel.Result{}) {
+		for _, q := range a.Shown(at(p, n), &panel.Result{}, 256) {
 			a.Keep(q, &panel.Result{})
 		}
 		if a.Kept() > 2*Reach+1 {
@@ -129,7 +129,7 @@ func TestKeptStayWithinReach(t *testing.T) {
 func TestRehearsedAnswersAreTakenForTheirScenario(t *testing.T) {
 	p := scenario.Default().Panel
 	shown, zorder := &panel.Result{}, &panel.Result{}
-	a := New(Files(256))
+	var a Answers
 	a.Rehearse(p, shown)
 	z := p
 	z.Layout = "zorder"
@@ -143,7 +143,7 @@ func TestRehearsedAnswersAreTakenForTheirScenario(t *testing.T) {
 	}
 	// Shown on the other layout: the files answers start afresh, the rehearsed ones stay.
 	z.Keys = p.Keys
-	a.Shown(at(z, 40), zorder)
+	a.Shown(at(z, 40), zorder, 256)
 	if a.Take(p) != shown {
 		t.Fatal("showing another scenario dropped the rehearsed answers")
 	}
@@ -158,43 +158,5 @@ func TestRehearsedAnswersAreTakenForTheirScenario(t *testing.T) {
 	a.Rehearse(z, zorder)
 	if a.Take(p) != nil || a.Take(z) != zorder {
 		t.Fatal("a new round kept the last round's answers, or not its own")
-	}
-}
-
-// TestIndexedColsStepsAhead: the indexed-columns field steps ahead as the files slider does,
-// from -1 (every column) up; a default left unset (nil) gives no value to step from, and a
-// files move on the same scenario is another scenario for it.
-func TestIndexedColsStepsAhead(t *testing.T) {
-	p := scenario.Default().Panel
-	a := New(Files(256), IndexedCols(-1, 64))
-	cols := func(ps []scenario.Panel) []int {
-		var out []int
-		for _, q := range ps {
-			out = append(out, *q.IndexedCols)
-		}
-		return out
-	}
-	with := func(p scenario.Panel, n int) scenario.Panel { p.IndexedCols = &n; return p }
-	if next := a.Shown(p, &panel.Result{}); next != nil {
-		t.Fatalf("guesses %v with the default unset", cols(next))
-	}
-	a.Shown(with(p, 32), &panel.Result{})
-	if got := cols(a.Shown(with(p, 31), &panel.Result{})); !slices.Equal(got, []int{30, 29, 28}) {
-		t.Fatalf("after 32 → 31: guesses %v, want [30 29 28]", got)
-	}
-	r := &panel.Result{}
-	if !a.Keep(with(p, 30), r) || a.Take(with(p, 30)) != r {
-		t.Fatal("an answer run ahead for 30 columns was not kept")
-	}
-	a.Shown(with(p, 1), &panel.Result{})
-	if got := cols(a.Shown(with(p, 0), &panel.Result{})); !slices.Equal(got, []int{-1}) {
-		t.Fatalf("after 1 → 0: guesses %v, want [-1]", got)
-	}
-	if !a.Keep(with(p, -1), r) || a.Take(with(p, -1)) != r {
-		t.Fatal("an answer run ahead for every column (-1) was not kept")
-	}
-	q := at(with(p, 0), 40)
-	if next := a.Shown(q, &panel.Result{}); next != nil || a.Take(with(p, -1)) != nil {
-		t.Fatalf("a files move kept the indexed columns' answers, or guessed %d scenarios", len(next))
 	}
 }
