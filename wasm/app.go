@@ -81,6 +81,7 @@ func newApp() *app {
 	a := &app{doc: dom.GetWindow().Document(), selected: -1,
 		shown: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
 	a.pn.eng = firstrun.NewPanelEngine()
+	a.pn.wakeAhead = make(chan struct{}, 1)
 	a.yield = newBrowserYield()
 	sc, err := scenarioFromURL()
 	if err != nil {
@@ -228,8 +229,14 @@ func (a *app) frameDrawn() {
 // that drew a change unless something else changed. Callers hold mu.
 func (a *app) frameRun() {
 	a.updates++
+	figure("updates", a.updates)
+}
+
+// figure sets window.layoutlab[name], a figure the browser tests and the timing script read,
+// once the page has that object.
+func figure(name string, v any) {
 	if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
-		ll.Set("updates", a.updates)
+		ll.Set(name, v)
 	}
 }
 
@@ -248,9 +255,7 @@ func (a *app) firstPaint() {
 		return
 	}
 	a.painted = true
-	if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
-		ll.Set("firstPaint", js.Global().Get("performance").Call("now"))
-	}
+	figure("firstPaint", js.Global().Get("performance").Call("now"))
 	if el := a.byID("loading"); el.Truthy() {
 		el.Call("setAttribute", "hidden", "")
 	}
@@ -315,7 +320,6 @@ func (a *app) markAnswered() {
 func (a *app) announceReady() {
 	a.lastInput = time.Now() // prepareWhileIdle's first pause counts from here
 	go a.prepareWhileIdle()
-	a.pn.wakeAhead = make(chan struct{}, 1)
 	go a.computeAhead()
 	js.Global().Get("layoutlab").Set("ready", true)
 	// loader.js registers the service worker on this event, after the first frame.

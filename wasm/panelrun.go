@@ -50,6 +50,9 @@ type panelRun struct {
 	fromAhead bool
 	wakeAhead chan struct{}
 	runMs     float64 // the engine's time on the last run it made (a move's or one ahead)
+	// Answers taken ahead, runs made ahead, and the engine brought back to the answer shown
+	// (engineAtShown): figures for the timing script and the browser tests.
+	aheadHits, aheadRuns, aheadSyncs int
 	// waiting is the generation whose frame (game.Update, in recomputePanel) is waiting for its
 	// answer, 0 when none: that frame's Draw shows the answer, so the run asks for no frame of
 	// its own. An extra frame is not free: Ebiten presents the canvas again even when Draw draws
@@ -108,7 +111,8 @@ func (a *app) recomputePanel() {
 		start := time.Now()
 		a.showPanel(p, res, gen, start)
 		a.pn.fromAhead = true
-		count("aheadHits")
+		a.pn.aheadHits++
+		figure("aheadHits", a.pn.aheadHits)
 		return
 	}
 	wait := panelWait
@@ -191,21 +195,6 @@ func (a *app) showPanel(p scenario.Panel, res *panel.Result, gen int, start time
 	}
 }
 
-// count adds one to window.layoutlab[name]: the answers taken ahead (aheadHits), the runs made
-// ahead (aheadRuns) and the engine brought back to the answer shown (aheadSyncs), which the
-// timing script prints and the browser tests read.
-func count(name string) {
-	ll := js.Global().Get("layoutlab")
-	if ll.IsUndefined() {
-		return
-	}
-	n := 0
-	if v := ll.Get(name); v.Type() == js.TypeNumber {
-		n = v.Int()
-	}
-	ll.Set(name, n+1)
-}
-
 // aheadMaxRunMs: computeAhead runs only while a run takes less than a frame.
 const aheadMaxRunMs = 16
 
@@ -242,7 +231,8 @@ func (a *app) computeAhead() {
 			a.mu.Lock()
 			a.pn.runMs = float64(time.Since(start).Microseconds()) / 1000
 			a.pn.ahead.Keep(p, res)
-			count("aheadRuns")
+			a.pn.aheadRuns++
+			figure("aheadRuns", a.pn.aheadRuns)
 			if a.pn.runMs >= aheadMaxRunMs {
 				a.pn.next = nil
 			}
@@ -270,7 +260,8 @@ func (a *app) engineAtShown() bool {
 	}
 	a.pn.eng.Run(a.sc.Panel) // the same answer: a.res came from the engine for this scenario
 	a.pn.engRes = a.res
-	count("aheadSyncs")
+	a.pn.aheadSyncs++
+	figure("aheadSyncs", a.pn.aheadSyncs)
 	return true
 }
 
@@ -385,11 +376,8 @@ func (a *app) prepareWhileIdle() {
 				answer = a.pn.eng.Run(move)
 				a.pn.eng.Run(p) // the engine's state is the answer shown again (engRes)
 				a.pn.preps++
-				if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
-					// Read by the browser tests.
-					ll.Set("rehearsals", a.pn.preps)
-					ll.Set("rehearsalsDue", len(moves))
-				}
+				figure("rehearsals", a.pn.preps) // read by the browser tests
+				figure("rehearsalsDue", len(moves))
 			} else {
 				a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
 			}

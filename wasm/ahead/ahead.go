@@ -91,9 +91,8 @@ func (a *Answers) Take(p scenario.Panel) *panel.Result {
 // Shown notes that r, the answer for p, is on screen, and returns the scenarios worth running
 // next, nearest first, whose answers are not kept yet: once a move of at most Reach counts on
 // the same scenario has given a direction, the next Reach file counts that way within
-// [1, max]. It drops the kept
-// answers out of reach of p's count, and all of them when p is another scenario (the rehearsed
-// ones aside).
+// [1, max]. It drops the kept answers out of reach of p's count, and all of them when p is
+// another scenario (the rehearsed ones aside).
 func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
 	base, n, ok := baseOf(p)
 	if !ok {
