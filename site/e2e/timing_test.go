@@ -123,7 +123,9 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //   - knobs that are not sliders, operated from the keyboard on the default scenario: the layout
 //     select (a step lays the table out, or shows one of the engine's kept layouts) and
 //     dataSkippingNumIndexedCols (statistics collected again), p50 and p95 over 24 key presses,
-//     at once and after 5 s without input (the widget's idle rehearsals done).
+//     at once and after 5 s without input (the widget's idle rehearsals done); and the bare
+//     page's slider stepped from the keyboard, the floor for a key press;
+//   - for each control, how many of its inputs were answered in the first frame after them.
 func BenchmarkWidget(b *testing.B) {
 	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
 	pairs := 5
@@ -210,6 +212,16 @@ func BenchmarkWidget(b *testing.B) {
 		longRun(b, ctx)
 	}
 	if timed("knobs") {
+		if haveBare {
+			// The floor for a key press: the bare page's slider stepped from the keyboard. A key
+			// comes between two frames, so its answer waits for the next one (up to 16.7 ms).
+			firstFrameIn(b, ctx, server.URL+"/bench/bare-slider.html")
+			d, err := pressKeys(ctx, "files", 24)
+			if err != nil {
+				b.Fatal(err)
+			}
+			printTimes("bare", "files (keys)", d, "a bar redrawn per key, nothing else")
+		}
 		for _, id := range []string{"layout", "indexed-cols"} {
 			// At once, and as a reader who looks at the page before touching it, which lets the
 			// widget rehearse while idle (prepareWhileIdle).
@@ -238,7 +250,7 @@ func atPause(name string, pause time.Duration) string {
 
 // printLatency prints one control's input-to-frame figures. Printed, not logged: go test keeps
 // only the first lines of a benchmark's log.
-func printLatency(ctx context.Context, scenarioName, control string, d []float64) {
+func printLatency(ctx context.Context, scenarioName, control string, d latencies) {
 	eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
 	draw, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.drawMs`))
 	note := fmt.Sprintf("last recompute %.1f ms, last Draw %.1f ms of Go", eng, draw)
@@ -252,28 +264,43 @@ func printLatency(ctx context.Context, scenarioName, control string, d []float64
 	printTimes(scenarioName, control, d, note)
 }
 
-// printTimes prints one control's input-to-frame p50 and p95, and a note.
-func printTimes(page, control string, d []float64, note string) {
-	fmt.Printf("%-24s %-12s to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs  (%s)\n",
-		page, control, percentile(d, 0.5), percentile(d, 0.95), len(d), note)
+// printTimes prints one control's input-to-frame p50 and p95, how many inputs the first frame
+// after them answered, the p95 of the answering frames' own time, and a note.
+func printTimes(page, control string, d latencies, note string) {
+	fmt.Printf("%-24s %-12s to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs; %d in the first frame after, its own time p95 %.1f ms  (%s)\n",
+		page, control, percentile(d.toFrame, 0.5), percentile(d.toFrame, 0.95), len(d.toFrame), d.inFirstFrame(), percentile(d.own, 0.95), note)
 }
 
 // probeLatency scrolls control id into view and starts recording, for each event of the given
-// type it fires, the time from the event to the next frame the widget draws (window.__lat).
+// type it fires, the time from the event to the next frame the widget draws (window.__lat), and
+// how many animation frames began after the event up to that one (window.__frames): 1 when the
+// answer was drawn in the first frame after the input, 0 when in the frame the input came in
+// (Chromium delivers a drag's moves at the start of a frame, a key press whenever it comes), and
+// that frame's own time, from its start to drawn (window.__own).
 // It returns the control's box and range: left, top, width, height, min, max, value.
 func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 	return chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
 		const el = document.getElementById("`+id+`");
 		el.scrollIntoView({block: "center"});
 		const r = el.getBoundingClientRect();
-		window.__lat = []; window.__pending = [];
+		window.__lat = []; window.__frames = []; window.__own = []; window.__pending = [];
 		el.addEventListener("`+event+`", () => window.__pending.push(performance.now()), true);
 		let seen = window.layoutlab.frames;
-		const tick = () => {
+		const begun = []; // each animation frame's start (the callbacks' timestamp)
+		const tick = (now) => {
+			begun.push(now);
 			if (window.layoutlab.frames !== seen) {
 				seen = window.layoutlab.frames;
 				const at = window.layoutlab.lastFrame;
-				window.__pending = window.__pending.filter(t => { if (t <= at) { window.__lat.push(at - t); return false; } return true; });
+				window.__pending = window.__pending.filter(t => {
+					if (t > at) return true;
+					const since = begun.filter(f => f > t && f <= at);
+					window.__lat.push(at - t);
+					window.__frames.push(since.length);
+					// The drawing frame's own time: from its start (or the input's, if later) to drawn.
+					window.__own.push(at - Math.max(t, ...begun.filter(f => f <= at).slice(-1)));
+					return false;
+				});
 			}
 			requestAnimationFrame(tick);
 		};
@@ -282,15 +309,44 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 	})()`))
 }
 
+// latencies are a control's inputs timed by probeLatency: for each, the time to the next frame
+// drawn, how many frames began from the input to that one (1: the first frame after it), and
+// that frame's own time.
+type latencies struct {
+	toFrame, frames, own []float64
+}
+
+// readLatencies reads what probeLatency recorded.
+func readLatencies(ctx context.Context) (latencies, error) {
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[[][]float64](`[window.__lat, window.__frames, window.__own]`))
+	if err != nil {
+		return latencies{}, err
+	}
+	return latencies{toFrame: v[0], frames: v[1], own: v[2]}, nil
+}
+
+// inFirstFrame counts the inputs answered in the first frame that began after them (or in the
+// frame they came in): the most a page whose frames follow the display's can do for an input
+// that comes between two frames, as a key press does.
+func (l latencies) inFirstFrame() int {
+	n := 0
+	for _, f := range l.frames {
+		if f <= 1 {
+			n++
+		}
+	}
+	return n
+}
+
 // pressKeys focuses control id and presses ArrowDown then ArrowUp, turn about, n times, as a
 // keyboard user steps through a select or a number field; each step is a change the widget
 // answers. It returns each change's time to the next drawn frame.
-func pressKeys(ctx context.Context, id string, n int) ([]float64, error) {
+func pressKeys(ctx context.Context, id string, n int) (latencies, error) {
 	if _, err := probeLatency(ctx, id, "change"); err != nil {
-		return nil, err
+		return latencies{}, err
 	}
 	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID(id))); err != nil {
-		return nil, err
+		return latencies{}, err
 	}
 	for i := 0; i < n; i++ {
 		key := kb.ArrowDown
@@ -298,22 +354,22 @@ func pressKeys(ctx context.Context, id string, n int) ([]float64, error) {
 			key = kb.ArrowUp
 		}
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
-			return nil, err
+			return latencies{}, err
 		}
 		time.Sleep(150 * time.Millisecond) // a person's key repeat is slower than a frame
 	}
 	time.Sleep(300 * time.Millisecond)
-	return chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.__lat`))
+	return readLatencies(ctx)
 }
 
 // dragSlider drags the range input id with the mouse, as a person does: press on the thumb, then
 // moves (real input events through Chromium's input pipeline, which delivers a drag's moves
 // aligned with animation frames), and returns, for each input event the slider fired, the time
 // from its dispatch to the next frame the widget drew.
-func dragSlider(ctx context.Context, id string, moves int) ([]float64, error) {
+func dragSlider(ctx context.Context, id string, moves int) (latencies, error) {
 	box, err := probeLatency(ctx, id, "input")
 	if err != nil {
-		return nil, err
+		return latencies{}, err
 	}
 	left, top, width, height, lo, hi, v := box[0], box[1], box[2], box[3], box[4], box[5], box[6]
 	const thumb = 16.0 // px: Chromium's default range thumb; positions are approximate, values need not be exact
@@ -325,7 +381,7 @@ func dragSlider(ctx context.Context, id string, moves int) ([]float64, error) {
 		return err
 	}
 	if err := mouse(input.DispatchMouseEventTypeMousePressed, xOf(v), 1); err != nil {
-		return nil, err
+		return latencies{}, err
 	}
 	dir := 1.0
 	for i := 0; i < moves; i++ {
@@ -335,15 +391,15 @@ func dragSlider(ctx context.Context, id string, moves int) ([]float64, error) {
 		}
 		v += dir * step
 		if err := mouse(input.DispatchMouseEventTypeMouseMoved, xOf(v), 1); err != nil {
-			return nil, err
+			return latencies{}, err
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	if err := mouse(input.DispatchMouseEventTypeMouseReleased, xOf(v), 0); err != nil {
-		return nil, err
+		return latencies{}, err
 	}
 	time.Sleep(300 * time.Millisecond)
-	return chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.__lat`))
+	return readLatencies(ctx)
 }
 
 // longRun times a recompute far longer than a frame: the rows select from 100,000 to 1,000,000
