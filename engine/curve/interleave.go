@@ -61,3 +61,21 @@ func AppendInterleaveBits(dst []byte, ids []int32) []byte {
 	}
 	return dst
 }
+
+// InterleaveTail64 writes, for each row i, the last eight bytes of InterleaveBits of the row's
+// ids (cols[j][i] for each column j) as a big-endian number into out[i]: the low 64 bits of the
+// interleave, bit b of column j at bit b·d+d-1-j, the key a Z-order layout sorts by. It reads
+// one column at a time, one spread per id, where InterleaveBits builds each row's bytes: under
+// wasm the row-by-row form took 45-64 ms of a cold Z-order layout of 100,000 rows. It needs
+// 2 ≤ len(cols) ≤ 9 (InterleaveBits covers any number), and every column as long as out.
+func InterleaveTail64(out []uint64, cols [][]uint32) {
+	d := uint(len(cols))
+	sp := spreadFor(len(cols))
+	clear(out)
+	for j, col := range cols {
+		sh := d - 1 - uint(j)
+		for i, v := range col[:len(out)] {
+			out[i] |= spreadWide(sp, v, d) << sh
+		}
+	}
+}

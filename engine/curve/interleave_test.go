@@ -2,6 +2,7 @@ package curve
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -85,6 +86,39 @@ func TestInterleaveBitsMatchesReference(t *testing.T) {
 			dst = append(dst, repeat(0xff, 40)...)[:2]
 			if got := AppendInterleaveBits(dst, ids); !bytes.Equal(got[2:], want) || got[0] != 0xde {
 				t.Fatalf("AppendInterleaveBits(dead, %#x) = %x, want dead%x", ids, got, want)
+			}
+		}
+	}
+}
+
+// InterleaveTail64's columns give, row by row, the last eight bytes of Delta's interleave: ids
+// over the whole 32 bits (whose high bits fall off the key) and ids of range-id size.
+func TestInterleaveTail64MatchesInterleaveBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	const rows = 300
+	for d := 2; d <= 9; d++ {
+		for _, bits := range []uint{32, 10} {
+			cols := make([][]uint32, d)
+			for j := range cols {
+				cols[j] = make([]uint32, rows)
+				for i := range cols[j] {
+					cols[j][i] = rng.Uint32() >> (32 - bits)
+				}
+			}
+			out := make([]uint64, rows)
+			for i := range out {
+				out[i] = rng.Uint64() // garbage the call must overwrite
+			}
+			InterleaveTail64(out, cols)
+			ids := make([]int32, d)
+			for i := range rows {
+				for j := range ids {
+					ids[j] = int32(cols[j][i])
+				}
+				b := referenceInterleave(ids)
+				if want := binary.BigEndian.Uint64(b[len(b)-8:]); out[i] != want {
+					t.Fatalf("%d columns of %d bits, row %d (%#x): key %#x, want %#x", d, bits, i, ids, out[i], want)
+				}
 			}
 		}
 	}

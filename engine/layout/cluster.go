@@ -339,31 +339,25 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 			}
 			break
 		}
-		pt := slices.Grow(l.point[:0], d)[:d]
-		buf := l.buf[:0]
-		for i := range n {
-			if i%table.TickRows == 0 {
-				l.keyTick(i, n)
+		if d > maxInterleaveColumns {
+			pt := slices.Grow(l.point[:0], d)[:d]
+			buf := l.buf[:0]
+			for i := range n {
+				if i%table.TickRows == 0 {
+					l.keyTick(i, n)
+				}
+				for j := range d {
+					pt[j] = int32(l.ids[j][i])
+				}
+				buf = curve.AppendInterleaveBits(buf[:0], pt)
+				keys[i] = tail64(buf)
 			}
-			for j := range d {
-				pt[j] = int32(l.ids[j][i])
-			}
-			buf = curve.AppendInterleaveBits(buf[:0], pt)
-			keys[i] = tail64(buf)
+			l.point, l.buf = pt, buf
+			break
 		}
-		l.point, l.buf = pt, buf
+		l.keyBlocks(keys, n, d, curve.InterleaveTail64)
 	case curve.Hilbert:
-		// In blocks of table.TickRows rows, each reported after the first.
-		cols := slices.Grow(l.cols[:0], d)[:d]
-		for lo := 0; lo < n; lo += table.TickRows {
-			l.keyTick(lo, n)
-			hi := min(lo+table.TickRows, n)
-			for j := range cols {
-				cols[j] = l.ids[j][lo:hi]
-			}
-			enc.LongColumns(keys[lo:hi], cols)
-		}
-		l.cols = cols
+		l.keyBlocks(keys, n, d, enc.LongColumns)
 	}
 	pos := slices.Grow(l.pos[:0], n)[:n]
 	for i := range keys {
@@ -395,6 +389,32 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	l.groupEnds, l.sortedRows = l.groupEnds[:0], l.sortedRows[:0] // Recut remakes them
 	l.sortedN = n
 	l.cut(parts)
+}
+
+// keyBlock is the rows of one call computing curve keys. V8 replaces a wasm function's baseline
+// code (Liftoff) with optimised code (TurboFan) for its next calls, never for a call under way
+// (v8.dev/blog/wasm-dynamic-tiering): one call for a whole table ran cold throughout, where
+// calls of 4,096 rows run optimised after the first few.
+const keyBlock = 4096
+
+// maxInterleaveColumns is the most Z-order keys curve.InterleaveTail64 takes; more go row by row.
+const maxInterleaveColumns = 9
+
+// keyBlocks computes the curve keys of the first n rows from their ids (d columns) with keysOf,
+// reporting every table.TickRows rows after the first, in calls of keyBlock rows.
+func (l *Layouter) keyBlocks(keys []uint64, n, d int, keysOf func(keys []uint64, cols [][]uint32)) {
+	cols := slices.Grow(l.cols[:0], d)[:d]
+	for lo := 0; lo < n; lo += keyBlock {
+		if lo%table.TickRows == 0 {
+			l.keyTick(lo, n)
+		}
+		hi := min(lo+keyBlock, n)
+		for j := range cols {
+			cols[j] = l.ids[j][lo:hi]
+		}
+		keysOf(keys[lo:hi], cols)
+	}
+	l.cols = cols
 }
 
 // keyTick reports, through the sort's Progress (which names the step), the rows whose curve keys

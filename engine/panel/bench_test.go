@@ -152,3 +152,25 @@ func BenchmarkLayoutFlip(b *testing.B) {
 	q.Layout = "zorder"
 	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{p, q}[i%2] })
 }
+
+// BenchmarkLayoutFirst is the layout select's first flip to each other layout on the default
+// scenario: the table and its ranks are kept from the Hilbert run before the timer, the new
+// layout is computed from the ranks (range ids, curve keys, the sort, the cut, the statistics).
+func BenchmarkLayoutFirst(b *testing.B) {
+	for _, l := range []string{"zorder", "orderby", "append"} {
+		b.Run(l, func(b *testing.B) {
+			p := scenario.Default().Panel
+			q := p
+			q.Layout = l
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				e := widgetEngine()
+				e.Run(p)
+				b.StartTimer()
+				if r := e.Run(q); r.Error != nil {
+					b.Fatal(r.Error)
+				}
+			}
+		})
+	}
+}
