@@ -65,28 +65,14 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 		if report {
 			s.Progress(pass)
 		}
-		clear(cnt)
-		for _, k := range src {
-			cnt[(k>>shift)&mask]++
-		}
-		sum := int32(0)
-		for i, c := range cnt {
-			cnt[i] = sum
-			sum += c
-		}
-		// The scatter, the pass's long part, in blocks of ProgressRows keys, each reported.
-		for lo := 0; lo < n; lo += ProgressRows {
-			if report && lo > 0 {
+		countDigits(cnt, src, shift, mask)
+		// The scatter, the pass's long part, reported every ProgressRows keys.
+		for lo := 0; lo < n; lo += radixBlock {
+			if report && lo > 0 && lo%ProgressRows == 0 {
 				s.Progress(pass + ": " + strconv.Itoa(lo) + " of " + strconv.Itoa(n) + " keys")
 			}
-			ps := psrc[lo:min(lo+ProgressRows, n)]
-			for i, k := range src[lo : lo+len(ps)] {
-				d := (k >> shift) & mask
-				j := cnt[d]
-				cnt[d]++
-				dst[j] = k
-				pdst[j] = ps[i]
-			}
+			hi := min(lo+radixBlock, n)
+			scatterPairs(cnt, src[lo:hi], psrc[lo:hi], dst, pdst, shift, mask)
 		}
 		src, dst = dst, src
 		psrc, pdst = pdst, psrc
@@ -144,21 +130,59 @@ func (s *RadixSorter) SortKeys(keys []uint64, lowBit, sigBits uint) []uint64 {
 	src, dst := keys, s.k2
 	for p := uint(0); p < passes; p++ {
 		shift := lowBit + p*width
-		clear(cnt)
-		for _, k := range src {
-			cnt[(k>>shift)&mask]++
-		}
-		sum := int32(0)
-		for i, c := range cnt {
-			cnt[i] = sum
-			sum += c
-		}
-		for _, k := range src {
-			d := (k >> shift) & mask
-			dst[cnt[d]] = k
-			cnt[d]++
+		countDigits(cnt, src, shift, mask)
+		for lo := 0; lo < n; lo += radixBlock {
+			scatterKeys(cnt, src[lo:min(lo+radixBlock, n)], dst, shift, mask)
 		}
 		src, dst = dst, src
 	}
 	return src
+}
+
+// radixBlock is the keys of one call of a pass's loops. V8 replaces a wasm function's baseline
+// code with optimised code for its next calls, never for a call under way
+// (v8.dev/blog/wasm-dynamic-tiering): a pass made in one call ran the page's first sorts in
+// baseline code throughout. So the loops below are functions of their own (noinline), called
+// per block.
+const radixBlock = 4096
+
+// countDigits sets cnt[d] to the number of keys whose digit (k>>shift&mask) is below d: where
+// the scatter puts the first key of digit d.
+func countDigits(cnt []int32, keys []uint64, shift uint, mask uint64) {
+	clear(cnt)
+	for lo := 0; lo < len(keys); lo += radixBlock {
+		countBlock(cnt, keys[lo:min(lo+radixBlock, len(keys))], shift, mask)
+	}
+	sum := int32(0)
+	for i, c := range cnt {
+		cnt[i] = sum
+		sum += c
+	}
+}
+
+//go:noinline
+func countBlock(cnt []int32, keys []uint64, shift uint, mask uint64) {
+	for _, k := range keys {
+		cnt[(k>>shift)&mask]++
+	}
+}
+
+//go:noinline
+func scatterPairs(cnt []int32, keys []uint64, pos []int32, dst []uint64, pdst []int32, shift uint, mask uint64) {
+	for i, k := range keys {
+		d := (k >> shift) & mask
+		j := cnt[d]
+		cnt[d]++
+		dst[j] = k
+		pdst[j] = pos[i]
+	}
+}
+
+//go:noinline
+func scatterKeys(cnt []int32, keys, dst []uint64, shift uint, mask uint64) {
+	for _, k := range keys {
+		d := (k >> shift) & mask
+		dst[cnt[d]] = k
+		cnt[d]++
+	}
 }
