@@ -2,7 +2,6 @@ package curve
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -96,7 +95,7 @@ func TestInterleaveBitsMatchesReference(t *testing.T) {
 func TestInterleaveTail64MatchesInterleaveBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	const rows = 300
-	for d := 2; d <= 9; d++ {
+	for d := 0; d <= 12; d++ {
 		for _, bits := range []uint{32, 10} {
 			cols := make([][]uint32, d)
 			for j := range cols {
@@ -115,8 +114,11 @@ func TestInterleaveTail64MatchesInterleaveBits(t *testing.T) {
 				for j := range ids {
 					ids[j] = int32(cols[j][i])
 				}
-				b := referenceInterleave(ids)
-				if want := binary.BigEndian.Uint64(b[len(b)-8:]); out[i] != want {
+				var want uint64
+				for _, x := range referenceInterleave(ids) {
+					want = want<<8 | uint64(x) // the last eight bytes, or all when fewer
+				}
+				if out[i] != want {
 					t.Fatalf("%d columns of %d bits, row %d (%#x): key %#x, want %#x", d, bits, i, ids, out[i], want)
 				}
 			}

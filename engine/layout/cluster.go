@@ -332,29 +332,6 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	keys := slices.Grow(l.keys[:0], n)[:n]
 	switch c {
 	case curve.ZOrder:
-		if d == 1 {
-			// interleave_bits of one id is its four big-endian bytes: the key is the id.
-			for i, v := range l.ids[0][:n] {
-				keys[i] = uint64(v)
-			}
-			break
-		}
-		if d > maxInterleaveColumns {
-			pt := slices.Grow(l.point[:0], d)[:d]
-			buf := l.buf[:0]
-			for i := range n {
-				if i%table.TickRows == 0 {
-					l.keyTick(i, n)
-				}
-				for j := range d {
-					pt[j] = int32(l.ids[j][i])
-				}
-				buf = curve.AppendInterleaveBits(buf[:0], pt)
-				keys[i] = tail64(buf)
-			}
-			l.point, l.buf = pt, buf
-			break
-		}
 		l.keyBlocks(keys, n, d, curve.InterleaveTail64)
 	case curve.Hilbert:
 		l.keyBlocks(keys, n, d, enc.LongColumns)
@@ -396,9 +373,6 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 // (v8.dev/blog/wasm-dynamic-tiering): one call for a whole table ran cold throughout, where
 // calls of 4,096 rows run optimised after the first few.
 const keyBlock = 4096
-
-// maxInterleaveColumns is the most Z-order keys curve.InterleaveTail64 takes; more go row by row.
-const maxInterleaveColumns = 9
 
 // keyBlocks computes the curve keys of the first n rows from their ids (d columns) with keysOf,
 // reporting every table.TickRows rows after the first, in calls of keyBlock rows.
