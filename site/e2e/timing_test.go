@@ -340,7 +340,7 @@ func (l latencies) inFirstFrame() int {
 
 // pressKeys focuses control id and presses ArrowDown then ArrowUp, turn about, n times, as a
 // keyboard user steps through a select or a number field; each step is a change the widget
-// answers. It returns each change's time to the next drawn frame.
+// answers. It returns the changes' latencies.
 func pressKeys(ctx context.Context, id string, n int) (latencies, error) {
 	if _, err := probeLatency(ctx, id, "change"); err != nil {
 		return latencies{}, err
@@ -364,8 +364,7 @@ func pressKeys(ctx context.Context, id string, n int) (latencies, error) {
 
 // dragSlider drags the range input id with the mouse, as a person does: press on the thumb, then
 // moves (real input events through Chromium's input pipeline, which delivers a drag's moves
-// aligned with animation frames), and returns, for each input event the slider fired, the time
-// from its dispatch to the next frame the widget drew.
+// aligned with animation frames), and returns the latencies of the input events the slider fired.
 func dragSlider(ctx context.Context, id string, moves int) (latencies, error) {
 	box, err := probeLatency(ctx, id, "input")
 	if err != nil {
