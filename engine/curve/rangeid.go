@@ -199,12 +199,7 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 	var rows int64
 	for lo := 0; lo < len(ranks); lo += ProgressRows {
 		x.tick("counting the values", lo, len(ranks))
-		for _, r := range ranks[lo:min(lo+ProgressRows, len(ranks))] {
-			if r >= 0 {
-				counts[r]++
-				rows++
-			}
-		}
+		rows += countRanks(counts, ranks[lo:min(lo+ProgressRows, len(ranks))])
 	}
 	partitions := int64(numRanges)
 	if rows < partitions {
@@ -212,26 +207,56 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 	}
 	x.bounds = AppendBounds(x.bounds[:0], counts, int(partitions))
 
-	// Turn counts into each distinct value's id: the bounds are ascending, so one pass suffices.
-	id := 0
-	for d := range counts {
-		for id < len(x.bounds) && d > x.bounds[id] {
-			id++
-		}
-		counts[d] = int64(id)
-	}
+	countsToIDs(counts, x.bounds)
 	x.counts = counts
 
 	dst = slices.Grow(dst, len(ranks))
 	for lo := 0; lo < len(ranks); lo += ProgressRows {
 		x.tick("assigning the ids", lo, len(ranks))
-		for _, r := range ranks[lo:min(lo+ProgressRows, len(ranks))] {
-			var v int32
-			if r >= 0 {
-				v = int32(counts[r])
-			}
-			dst = append(dst, v)
+		dst = appendIDs(dst, counts, ranks[lo:min(lo+ProgressRows, len(ranks))])
+	}
+	return dst
+}
+
+// countRanks adds each non-NULL rank's row to counts and returns how many there were. It,
+// countsToIDs and appendIDs are functions of their own so that their loops do not make V8
+// optimise all of Append (the note above allRead in engine/panel/engine.go).
+//
+//go:noinline
+func countRanks(counts []int64, ranks []int32) (rows int64) {
+	for _, r := range ranks {
+		if r >= 0 {
+			counts[r]++
+			rows++
 		}
+	}
+	return rows
+}
+
+// countsToIDs turns counts into each distinct value's id: the bounds are ascending, so one pass
+// suffices.
+//
+//go:noinline
+func countsToIDs(counts []int64, bounds []int) {
+	id := 0
+	for d := range counts {
+		for id < len(bounds) && d > bounds[id] {
+			id++
+		}
+		counts[d] = int64(id)
+	}
+}
+
+// appendIDs appends each rank's id (0 for NULL), ids[rank] being the rank's.
+//
+//go:noinline
+func appendIDs(dst []int32, ids []int64, ranks []int32) []int32 {
+	for _, r := range ranks {
+		var v int32
+		if r >= 0 {
+			v = int32(ids[r])
+		}
+		dst = append(dst, v)
 	}
 	return dst
 }

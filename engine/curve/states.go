@@ -210,18 +210,35 @@ func newTable(n uint32) *table {
 		return t
 	}
 	t.multi16 = new([1 << 16]uint16)
-	for i, e := range multi {
-		t.multi16[i] = uint16(e)
-	}
+	narrow16(t.multi16[:], multi)
 	t.lead = make([][]uint16, t.levels)
 	for r := uint32(1); r < t.levels; r++ {
-		t.lead[r] = make([]uint16, 1<<(n*r))
-		for z := range uint32(len(t.lead[r])) {
-			d, next := t.walk(uint64(z), int(r), 0)
-			t.lead[r][z] = uint16(next<<t.width | uint32(d))
-		}
+		t.lead[r] = t.leadLevels(r)
 	}
 	return t
+}
+
+// narrow16 copies src into dst, each entry as 16 bits. Its own function, as is leadLevels:
+// loops of 65,536 entries in newTable had V8 optimise all of newTable (the note above allRead
+// in engine/panel/engine.go).
+//
+//go:noinline
+func narrow16(dst []uint16, src []uint32) {
+	for i, e := range src {
+		dst[i] = uint16(e)
+	}
+}
+
+// leadLevels is the lead table of r levels: every r·n-bit chunk of z walked from state 0.
+//
+//go:noinline
+func (t *table) leadLevels(r uint32) []uint16 {
+	lead := make([]uint16, 1<<(t.n*r))
+	for z := range uint32(len(lead)) {
+		d, next := t.walk(uint64(z), int(r), 0)
+		lead[z] = uint16(next<<t.width | uint32(d))
+	}
+	return lead
 }
 
 // compose builds the multi-level entries by walking levels single levels from every state over

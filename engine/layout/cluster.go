@@ -54,9 +54,7 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 			l.rid.Progress = func(pass string) { l.Progress(step + ": " + pass) }
 		}
 		col := l.rangeIDs(k, numRanges, n, j)
-		for _, v := range col {
-			maxID = max(maxID, v)
-		}
+		maxID = max(maxID, maxOf(col))
 		l.ids[j] = col
 	}
 
@@ -269,9 +267,7 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
 		}
 		l.rid32 = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges)
 		ids := slices.Grow(l.scratchIDs[j][:0], n)[:n]
-		for i, v := range l.rid32 {
-			ids[i] = uint32(v)
-		}
+		copyIDs(ids, l.rid32)
 		l.scratchIDs[j] = ids
 		return ids
 	}
@@ -310,11 +306,31 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
 	if ids == nil {
 		ids = make([]uint32, n)
 	}
-	for i, v := range l.rid32 {
-		ids[i] = uint32(v)
-	}
+	copyIDs(ids, l.rid32)
 	l.idCache[key] = ids
 	return ids
+}
+
+// maxOf is the largest of ids (0 for none). maxOf, copyIDs and the other small functions below
+// hold loops over every row, so that those loops' iterations do not make V8 optimise all of the
+// large function that calls them (the note above allRead in engine/panel/engine.go).
+//
+//go:noinline
+func maxOf(ids []uint32) uint32 {
+	m := uint32(0)
+	for _, v := range ids {
+		m = max(m, v)
+	}
+	return m
+}
+
+// copyIDs copies range ids into their uint32 coordinates.
+//
+//go:noinline
+func copyIDs(dst []uint32, ids []int32) {
+	for i, v := range ids {
+		dst[i] = uint32(v)
+	}
 }
 
 type idKey struct {
@@ -337,52 +353,67 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 		l.keyBlocks(keys, n, d, enc.LongColumns)
 	}
 	pos := slices.Grow(l.pos[:0], n)[:n]
-	for i := range keys {
-		keys[i] = keys[i]<<8 | uint64(uint8(l.noise[i])^0x80)
-		pos[i] = int32(i)
-	}
+	withNoise(keys, pos, l.noise)
 	l.s.SortPairs(keys, pos)
 	l.keys, l.pos = keys, pos
 	if l.s.Progress != nil && n > table.TickRows {
 		l.s.Progress("cutting the curve into " + strconv.Itoa(parts) + " files")
 	}
 	// Equal composites grouped, once: the groups do not depend on the number of files either.
-	// Counted first: grown by append, the slice's copies were the first layout's largest cost
-	// under wasm (36 ms of memmove of ~400 ms).
+	l.groups = appendGroups(l.groups[:0], keys)
+	l.groupEnds, l.sortedRows = l.groupEnds[:0], l.sortedRows[:0] // Recut remakes them
+	l.sortedN = n
+	l.cut(parts)
+}
+
+// withNoise appends each row's noise byte (as unsigned, so that it orders as the signed byte)
+// below its curve key, and numbers the rows.
+//
+//go:noinline
+func withNoise(keys []uint64, pos []int32, noise []int8) {
+	for i := range keys {
+		keys[i] = keys[i]<<8 | uint64(uint8(noise[i])^0x80)
+		pos[i] = int32(i)
+	}
+}
+
+// appendGroups appends to groups the length of each run of equal keys in sorted keys. The runs
+// are counted first: grown by append, the slice's copies were the first layout's largest cost
+// under wasm (36 ms of memmove of ~400 ms).
+//
+//go:noinline
+func appendGroups(groups []int64, keys []uint64) []int64 {
 	ng := 0
 	for i := range keys {
 		if i == 0 || keys[i] != keys[i-1] {
 			ng++
 		}
 	}
-	groups := slices.Grow(l.groups[:0], ng)
+	groups = slices.Grow(groups, ng)
 	for i := range keys {
 		if i == 0 || keys[i] != keys[i-1] {
 			groups = append(groups, 0)
 		}
 		groups[len(groups)-1]++
 	}
-	l.groups = groups
-	l.groupEnds, l.sortedRows = l.groupEnds[:0], l.sortedRows[:0] // Recut remakes them
-	l.sortedN = n
-	l.cut(parts)
+	return groups
 }
 
-// keyBlock is the rows of one call computing curve keys. V8 replaces a wasm function's baseline
-// code (Liftoff) with optimised code (TurboFan) for its next calls, never for a call under way
-// (v8.dev/blog/wasm-dynamic-tiering): one call for a whole table ran cold throughout, where
-// calls of 4,096 rows run optimised after the first few.
-const keyBlock = 4096
+// rowBlock is the rows of one call of a loop over a table's rows (curve keys, ranks). V8
+// replaces a wasm function's baseline code (Liftoff) with optimised code (TurboFan) for its next
+// calls, never for a call under way (v8.dev/blog/wasm-dynamic-tiering): one call for a whole
+// table ran cold throughout, where calls of 4,096 rows run optimised after the first few.
+const rowBlock = 4096
 
 // keyBlocks computes the curve keys of the first n rows from their ids (d columns) with keysOf,
-// reporting every table.TickRows rows after the first, in calls of keyBlock rows.
+// reporting every table.TickRows rows after the first, in calls of rowBlock rows.
 func (l *Layouter) keyBlocks(keys []uint64, n, d int, keysOf func(keys []uint64, cols [][]uint32)) {
 	cols := slices.Grow(l.cols[:0], d)[:d]
-	for lo := 0; lo < n; lo += keyBlock {
+	for lo := 0; lo < n; lo += rowBlock {
 		if lo%table.TickRows == 0 {
 			l.keyTick(lo, n)
 		}
-		hi := min(lo+keyBlock, n)
+		hi := min(lo+rowBlock, n)
 		for j := range cols {
 			cols[j] = l.ids[j][lo:hi]
 		}
@@ -532,10 +563,7 @@ func (l *Layouter) place(rows []int32, sizes []int) [][]int32 {
 		back = make([]int32, len(rows))
 		out = make([][]int32, 0, nonEmpty)
 	}
-	for i, p := range l.part {
-		back[offs[p]] = rows[i]
-		offs[p]++
-	}
+	scatterRows(back, offs, l.part, rows)
 	o = 0
 	for _, s := range sizes {
 		if s > 0 {
@@ -544,6 +572,17 @@ func (l *Layouter) place(rows []int32, sizes []int) [][]int32 {
 		}
 	}
 	return out
+}
+
+// scatterRows puts each row into its partition's next place in back: offs[p] is where partition
+// p's next row goes.
+//
+//go:noinline
+func scatterRows(back []int32, offs []int, part, rows []int32) {
+	for i, p := range part {
+		back[offs[p]] = rows[i]
+		offs[p]++
+	}
 }
 
 // Recut lays the last clustered bin out again into numFiles files, for a caller that changed

@@ -67,48 +67,80 @@ func RankRowsProgress(c *table.Column, rows []int32, progress func(step string))
 	}
 	keys := make([]uint64, 0, n)
 	pos := make([]int32, 0, n)
-	for lo := 0; lo < n; lo += table.TickRows {
-		if progress != nil && lo > 0 {
+	for lo := 0; lo < n; lo += rowBlock {
+		if progress != nil && lo > 0 && lo%table.TickRows == 0 {
 			progress("reading the values: " + strconv.Itoa(lo) + " of " + strconv.Itoa(n))
 		}
-		for i := lo; i < min(lo+table.TickRows, n); i++ {
-			row := rows[i]
-			if c.IsNull(int(row)) {
-				r.R[i] = -1
-				continue
-			}
-			var k uint64
-			switch {
-			case c.Codes32 != nil:
-				k = uint64(c.Codes32[row])
-			case c.Kind == table.Double:
-				k = floatKey(c.Floats[row])
-			default:
-				k = uint64(c.Ints[row]) ^ 1<<63
-			}
-			keys = append(keys, k)
-			pos = append(pos, int32(i))
-		}
+		keys, pos = gatherKeys(c, rows[lo:min(lo+rowBlock, n)], lo, keys, pos, r.R)
 	}
 	s := table.RadixSorter{Progress: progress}
 	s.SortPairs(keys, pos)
 	distinct := 0
-	for j, k := range keys {
-		if j == 0 || keys[j-1] != k {
-			distinct++
-		}
+	for lo := 0; lo < len(keys); lo += rowBlock {
+		distinct += countDistinct(keys, lo, min(lo+rowBlock, len(keys)))
 	}
 	r.Rep = make([]int32, 0, distinct) // exact: growing it by append copied it ~17 times
 	rank := int32(-1)
-	for j, k := range keys {
-		if j == 0 || keys[j-1] != k {
-			rank++
-			r.Rep = append(r.Rep, pos[j])
-		}
-		r.R[pos[j]] = rank
+	for lo := 0; lo < len(keys); lo += rowBlock {
+		rank, r.Rep = assignRanks(keys, pos, lo, min(lo+rowBlock, len(keys)), rank, r.Rep, r.R)
 	}
 	r.Distinct = int(rank + 1)
 	return r
+}
+
+// gatherKeys appends the order-preserving key and the position (first+i) of each non-NULL row
+// of rows, and marks the NULL ones' ranks -1. Called per rowBlock rows, as are countDistinct and
+// assignRanks.
+//
+//go:noinline
+func gatherKeys(c *table.Column, rows []int32, first int, keys []uint64, pos []int32, ranks []int32) ([]uint64, []int32) {
+	for i, row := range rows {
+		if c.IsNull(int(row)) {
+			ranks[first+i] = -1
+			continue
+		}
+		var k uint64
+		switch {
+		case c.Codes32 != nil:
+			k = uint64(c.Codes32[row])
+		case c.Kind == table.Double:
+			k = floatKey(c.Floats[row])
+		default:
+			k = uint64(c.Ints[row]) ^ 1<<63
+		}
+		keys = append(keys, k)
+		pos = append(pos, int32(first+i))
+	}
+	return keys, pos
+}
+
+// countDistinct counts the sorted keys[lo:hi] that differ from the key before them (the first
+// key counts).
+//
+//go:noinline
+func countDistinct(keys []uint64, lo, hi int) int {
+	d := 0
+	for j := lo; j < hi; j++ {
+		if j == 0 || keys[j-1] != keys[j] {
+			d++
+		}
+	}
+	return d
+}
+
+// assignRanks gives the rows at pos[lo:hi] the dense ranks of their sorted keys, rank being the
+// rank of keys[lo-1], and appends each new rank's first position to rep.
+//
+//go:noinline
+func assignRanks(keys []uint64, pos []int32, lo, hi int, rank int32, rep, ranks []int32) (int32, []int32) {
+	for j := lo; j < hi; j++ {
+		if j == 0 || keys[j-1] != keys[j] {
+			rank++
+			rep = append(rep, pos[j])
+		}
+		ranks[pos[j]] = rank
+	}
+	return rank, rep
 }
 
 // rankSmall ranks values whose non-null values over rows lie at most max(2·len(rows), 65,536)

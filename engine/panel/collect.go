@@ -27,15 +27,8 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 	b := &e.statsBuf
 	b.out = reuse(b.out, nf)
 	b.mins, b.maxs, b.nullc = reuse(b.mins, nf*nl), reuse(b.maxs, nf*nl), reuse(b.nullc, nf*nl)
-	out, mins, maxs, nullc := b.out, b.mins, b.maxs, b.nullc
-	for f := range out {
-		out[f] = stats.FileStats{
-			NumRecords: int64(len(files[f])),
-			MinValues:  mins[f*nl : (f+1)*nl : (f+1)*nl],
-			MaxValues:  maxs[f*nl : (f+1)*nl : (f+1)*nl],
-			NullCount:  nullc[f*nl : (f+1)*nl : (f+1)*nl],
-		}
-	}
+	out := b.out
+	initFileStats(out, files, b.mins, b.maxs, b.nullc, nl)
 	prefix := cfg.StringPrefixLength
 	if prefix <= 0 {
 		prefix = 32
@@ -53,9 +46,7 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 	var numeric []int
 	for i, leaf := range t.Leaves {
 		if i >= len(indexed) || !indexed[i] {
-			for f := range out {
-				out[f].NullCount[i] = -1
-			}
+			setNullCounts(out, i, nil)
 			continue
 		}
 		col := &t.Cols[i]
@@ -63,31 +54,16 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		case !leaf.Type.SkippingEligible():
 			nulls := make([]int64, nf)
 			if col.Nulls != nil {
-				fileOf := e.rowFiles()
-				for r, isNull := range col.Nulls[:t.NumRows] {
-					if isNull {
-						nulls[fileOf[r]]++
-					}
-				}
+				countFileNulls(nulls, col.Nulls[:t.NumRows], e.rowFiles())
 			}
-			for f := range out {
-				out[f].NullCount[i] = nulls[f]
-			}
+			setNullCounts(out, i, nulls)
 		case col.Encoded():
 			numeric = append(numeric, i) // codes: compared as integers, below
 		case col.Kind == table.String && !e.rankable(i):
 			numeric = append(numeric, i) // many distinct strings: compared directly, below
 		case col.Kind == table.String:
 			// Strings through their ranks: int comparisons instead of string comparisons.
-			fr := e.fileRanges(i)
-			rep := e.rankOf(i).Rep
-			for f := range out {
-				out[f].NullCount[i] = int64(fr.nulls[f])
-				if fr.hi[f] < 0 {
-					continue // every row NULL: no min or max
-				}
-				out[f].MinValues[i], out[f].MaxValues[i] = statValues(col, int(rep[fr.lo[f]]), int(rep[fr.hi[f]]), prefix)
-			}
+			rankedStringStats(out, i, col, e.fileRanges(i), e.rankOf(i).Rep, prefix)
 		default:
 			numeric = append(numeric, i)
 		}
@@ -116,6 +92,61 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		}
 	})
 	return out
+}
+
+// initFileStats gives each file its row count and its rows of the nl-wide statistics arrays.
+// It and the small functions below hold collectAll's loops, so that they do not make V8
+// optimise all of collectAll (the note above allRead in engine.go).
+//
+//go:noinline
+func initFileStats(out []stats.FileStats, files [][]int32, mins, maxs []table.Value, nullc []int64, nl int) {
+	for f := range out {
+		out[f] = stats.FileStats{
+			NumRecords: int64(len(files[f])),
+			MinValues:  mins[f*nl : (f+1)*nl : (f+1)*nl],
+			MaxValues:  maxs[f*nl : (f+1)*nl : (f+1)*nl],
+			NullCount:  nullc[f*nl : (f+1)*nl : (f+1)*nl],
+		}
+	}
+}
+
+// setNullCounts sets leaf i's null count in each file to nulls[f], or to -1 (no statistics)
+// when nulls is nil.
+//
+//go:noinline
+func setNullCounts(out []stats.FileStats, i int, nulls []int64) {
+	for f := range out {
+		if nulls == nil {
+			out[f].NullCount[i] = -1
+		} else {
+			out[f].NullCount[i] = nulls[f]
+		}
+	}
+}
+
+// countFileNulls adds each NULL row to its file's count.
+//
+//go:noinline
+func countFileNulls(nulls []int64, isNull []bool, fileOf []int32) {
+	for r, n := range isNull {
+		if n {
+			nulls[fileOf[r]]++
+		}
+	}
+}
+
+// rankedStringStats fills leaf i's statistics, a string column ranked over the table, from each
+// file's rank range fr: the values of its smallest and largest rank (rep), cut to prefix.
+//
+//go:noinline
+func rankedStringStats(out []stats.FileStats, i int, col *table.Column, fr *rankRanges, rep []int32, prefix int) {
+	for f := range out {
+		out[f].NullCount[i] = int64(fr.nulls[f])
+		if fr.hi[f] < 0 {
+			continue // every row NULL: no min or max
+		}
+		out[f].MinValues[i], out[f].MaxValues[i] = statValues(col, int(rep[fr.lo[f]]), int(rep[fr.hi[f]]), prefix)
+	}
 }
 
 // valueKeys are col's values as the statistics fold them (orderKeys): an encoded column's code,
@@ -228,14 +259,30 @@ func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix i
 	if e.seg.usable() {
 		l, h := make([]uint64, nf), make([]uint64, nf)
 		e.seg.ranges(e.seg.valueSlot(i), valueKeys(col), e.files, l, h, cnt)
-		for f := range lo {
-			lo[f], hi[f] = uint32(l[f]), uint32(h[f])
-		}
+		narrowCodes(lo, hi, l, h)
 	} else if col.Codes16 != nil {
 		codeRanges(col.Codes16, col.Nulls, e.fileOf8, e.rowFiles(), lo, hi, cnt)
 	} else {
 		codeRanges(col.Codes32, col.Nulls, e.fileOf8, e.rowFiles(), lo, hi, cnt)
 	}
+	codeFileStats(out, i, col, lo, hi, cnt, prefix)
+}
+
+// narrowCodes copies the codes l and h (summaries' keys) into lo and hi. It and codeFileStats
+// hold codeStats' loops (see initFileStats).
+//
+//go:noinline
+func narrowCodes(lo, hi []uint32, l, h []uint64) {
+	for f := range lo {
+		lo[f], hi[f] = uint32(l[f]), uint32(h[f])
+	}
+}
+
+// codeFileStats fills leaf i's statistics, an encoded column, from each file's smallest and
+// largest code (lo, hi) and its non-NULL rows (cnt).
+//
+//go:noinline
+func codeFileStats(out []stats.FileStats, i int, col *table.Column, lo, hi []uint32, cnt []int64, prefix int) {
 	for f := range out {
 		if col.Nulls == nil {
 			cnt[f] = out[f].NumRecords

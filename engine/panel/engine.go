@@ -423,10 +423,12 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	return res
 }
 
-// The per-file loops of Run live in their own small functions. Under js/wasm each iteration of
-// a loop costs V8's tier-up budget about the whole function's size (Go compiles a function's
-// jumps as branches to one dispatch loop), so these loops had V8 recompile all of Run (25 KB of
-// wasm, ~100 ms of TurboFan) during the widget's first run, on the core the page needed.
+// Loops live in small functions of their own (here and throughout the engine). Under js/wasm
+// each iteration of a loop costs V8's tier-up budget about the whole function's size (Go
+// compiles a function's jumps as branches to one dispatch loop), so a loop of a few hundred
+// iterations had V8 recompile all of a large function with TurboFan: Run (25 KB of wasm, ~100 ms
+// of TurboFan), then collectAll, newTable, cluster and others, during the widget's first run and
+// on the core the page needed. A small function's loop is optimised at a small function's cost.
 
 // allRead is every file marked read: what a scan without a WHERE leaves. Not inlined, so that
 // its loop stays out of Run (see above).

@@ -180,6 +180,55 @@ func (e *Engine) summarise(slot int, keys orderKeys, what string) {
 	e.seg.blocks[slot] = summarise(keys, e.seg.order)
 }
 
+// countNulls is nullsBefore for null: element i+1 counts the NULLs among the first i+1 rows.
+// It, subBlocks, foldSubBlocks and nextLevel are functions of their own so that their loops do
+// not make V8 optimise all of summarise (the note above allRead in engine.go).
+//
+//go:noinline
+func countNulls(null []bool) []int32 {
+	before := make([]int32, len(null)+1)
+	for i, isNull := range null {
+		before[i+1] = before[i]
+		if isNull {
+			before[i+1]++
+		}
+	}
+	return before
+}
+
+// subBlocks fills the sub-block summaries of the first n keys.
+//
+//go:noinline
+func (b *blocks) subBlocks(n int) {
+	for k := range b.subLo {
+		b.subLo[k], b.subHi[k] = b.rows(k*subBlock, min((k+1)*subBlock, n))
+	}
+}
+
+// foldSubBlocks sets each block's smallest and largest key from its sub-blocks'.
+//
+//go:noinline
+func foldSubBlocks(lo, hi, subLo, subHi []uint64) {
+	const subs = segBlock / subBlock
+	for k := range lo {
+		l, h := ^uint64(0), uint64(0)
+		for j := k * subs; j < min((k+1)*subs, len(subLo)); j++ {
+			l, h = min(l, subLo[j]), max(h, subHi[j])
+		}
+		lo[k], hi[k] = l, h
+	}
+}
+
+// nextLevel sets the sparse table's next level (runs of 2w blocks) from the one before (runs
+// of w).
+//
+//go:noinline
+func nextLevel(lo, hi, plo, phi []uint64, w int) {
+	for i := range lo {
+		lo[i], hi[i] = min(plo[i], plo[i+w]), max(phi[i], phi[i+w])
+	}
+}
+
 // summarise reads one column's keys in order and computes its summaries: sub-blocks, blocks and
 // the sparse table's levels above them.
 func summarise(keys orderKeys, order []int32) *blocks {
@@ -187,36 +236,19 @@ func summarise(keys orderKeys, order []int32) *blocks {
 	b := &blocks{keys: make([]uint64, n)}
 	b.null = keys(order, b.keys)
 	if b.null != nil {
-		b.nullsBefore = make([]int32, n+1)
-		for i, isNull := range b.null {
-			b.nullsBefore[i+1] = b.nullsBefore[i]
-			if isNull {
-				b.nullsBefore[i+1]++
-			}
-		}
+		b.nullsBefore = countNulls(b.null)
 	}
 	ns := (n + subBlock - 1) / subBlock
 	b.subLo, b.subHi = make([]uint64, ns), make([]uint64, ns)
-	for k := range ns {
-		b.subLo[k], b.subHi[k] = b.rows(k*subBlock, min((k+1)*subBlock, n))
-	}
+	b.subBlocks(n)
 	nb := (n + segBlock - 1) / segBlock
 	lo, hi := make([]uint64, nb), make([]uint64, nb)
-	const subs = segBlock / subBlock
-	for k := range nb {
-		l, h := ^uint64(0), uint64(0)
-		for j := k * subs; j < min((k+1)*subs, ns); j++ {
-			l, h = min(l, b.subLo[j]), max(h, b.subHi[j])
-		}
-		lo[k], hi[k] = l, h
-	}
+	foldSubBlocks(lo, hi, b.subLo, b.subHi)
 	b.lo, b.hi = [][]uint64{lo}, [][]uint64{hi}
 	for w := 1; 2*w <= nb; w *= 2 {
 		plo, phi := b.lo[len(b.lo)-1], b.hi[len(b.hi)-1]
 		lo, hi := make([]uint64, nb-2*w+1), make([]uint64, nb-2*w+1)
-		for i := range lo {
-			lo[i], hi[i] = min(plo[i], plo[i+w]), max(phi[i], phi[i+w])
-		}
+		nextLevel(lo, hi, plo, phi, w)
 		b.lo, b.hi = append(b.lo, lo), append(b.hi, hi)
 	}
 	return b

@@ -29,12 +29,7 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 		insertionSort(keys, pos)
 		return
 	}
-	var or, and uint64 = 0, math.MaxUint64
-	for _, k := range keys {
-		or |= k
-		and &= k
-	}
-	diff := or ^ and
+	diff := differingBits(keys)
 	if diff == 0 {
 		return
 	}
@@ -83,6 +78,19 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 	}
 }
 
+// differingBits is the bits that are not the same in every key. Its own function, as are the
+// passes' loops below (radixBlock).
+//
+//go:noinline
+func differingBits(keys []uint64) uint64 {
+	var or, and uint64 = 0, math.MaxUint64
+	for _, k := range keys {
+		or |= k
+		and &= k
+	}
+	return or ^ and
+}
+
 // ProgressRows is the size below which a sort's passes are not reported (they take a few
 // milliseconds at most), and the block of a pass's scatter between two reports: a column's
 // generation reports as often (TickRows).
@@ -94,6 +102,11 @@ var RadixMaxBits = func(n int) uint {
 	return uint(min(16, max(8, bits.Len(uint(n))-3)))
 }
 
+// insertionSort sorts fewer than 256 pairs. Not inlined: its loops in SortPairs, run for every
+// small sort, had V8 optimise all of SortPairs (the note above allRead in
+// engine/panel/engine.go).
+//
+//go:noinline
 func insertionSort(keys []uint64, pos []int32) {
 	for i := 1; i < len(keys); i++ {
 		k, p := keys[i], pos[i]
