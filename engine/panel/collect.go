@@ -33,55 +33,17 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 	if prefix <= 0 {
 		prefix = 32
 	}
-	var need []int
-	for i, leaf := range t.Leaves {
-		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String && t.Cols[i].Dict == nil && e.rankable(i) {
-			need = append(need, i)
-		}
-	}
-	e.computeRanges(append(need, e.spanCols...))
+	e.computeRanges(append(e.rankedStrings(t, indexed), e.spanCols...))
 	if !e.seg.usable() {
 		e.ensureFileOf8() // the passes over every row below read it
 	}
 	var numeric []int
-	for i, leaf := range t.Leaves {
-		if i >= len(indexed) || !indexed[i] {
-			setNullCounts(out, i, nil)
-			continue
-		}
-		col := &t.Cols[i]
-		switch {
-		case !leaf.Type.SkippingEligible():
-			nulls := make([]int64, nf)
-			if col.Nulls != nil {
-				countFileNulls(nulls, col.Nulls[:t.NumRows], e.rowFiles())
-			}
-			setNullCounts(out, i, nulls)
-		case col.Encoded():
-			numeric = append(numeric, i) // codes: compared as integers, below
-		case col.Kind == table.String && !e.rankable(i):
-			numeric = append(numeric, i) // many distinct strings: compared directly, below
-		case col.Kind == table.String:
-			// Strings through their ranks: int comparisons instead of string comparisons.
-			rankedStringStats(out, i, col, e.fileRanges(i), e.rankOf(i).Rep, prefix)
-		default:
+	for i := range t.Leaves {
+		if e.leafStats(t, out, i, indexed, prefix) {
 			numeric = append(numeric, i)
 		}
 	}
-	for _, i := range numeric {
-		if c := &t.Cols[i]; !c.Encoded() && c.Kind == table.String {
-			e.rowFiles() // stringStats reads it: made here, not in the goroutines below
-			break
-		}
-	}
-	if e.seg.usable() {
-		// The block summaries a layout's run builds, here on the run's goroutine, one step each.
-		for _, i := range numeric {
-			if c := &t.Cols[i]; c.Encoded() || c.Kind != table.String {
-				e.summarise(e.seg.valueSlot(i), valueKeys(c), "values of "+t.Leaves[i].Name())
-			}
-		}
-	}
+	e.prepareByValue(t, numeric)
 	parallel(len(numeric), func(j int) {
 		if c := &t.Cols[numeric[j]]; c.Encoded() {
 			e.codeStats(c, out, numeric[j], prefix)
@@ -92,6 +54,73 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 		}
 	})
 	return out
+}
+
+// rankedStrings are the indexed string leaves without a dictionary whose statistics come from
+// their ranks (leafStats). Its loop, and prepareByValue's, are out of collectAll as
+// initFileStats' are.
+//
+//go:noinline
+func (e *Engine) rankedStrings(t *table.Table, indexed []bool) []int {
+	var need []int
+	for i, leaf := range t.Leaves {
+		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String && t.Cols[i].Dict == nil && e.rankable(i) {
+			need = append(need, i)
+		}
+	}
+	return need
+}
+
+// prepareByValue makes, before collectAll's passes over the values of the leaves numeric, what
+// they read: the row → file map for plain strings, and the block summaries a layout's run builds,
+// here on the run's goroutine, one step each.
+//
+//go:noinline
+func (e *Engine) prepareByValue(t *table.Table, numeric []int) {
+	for _, i := range numeric {
+		if c := &t.Cols[i]; !c.Encoded() && c.Kind == table.String {
+			e.rowFiles() // stringStats reads it: made here, not in the goroutines below
+			break
+		}
+	}
+	if e.seg.usable() {
+		for _, i := range numeric {
+			if c := &t.Cols[i]; c.Encoded() || c.Kind != table.String {
+				e.summarise(e.seg.valueSlot(i), valueKeys(c), "values of "+t.Leaves[i].Name())
+			}
+		}
+	}
+}
+
+// leafStats fills leaf i's statistics in every file, or reports that they come from collectAll's
+// passes over the values (codes, numbers, strings without ranks). The body of collectAll's loop
+// over the leaves, so that the loop stays small (see initFileStats).
+//
+//go:noinline
+func (e *Engine) leafStats(t *table.Table, out []stats.FileStats, i int, indexed []bool, prefix int) (byValue bool) {
+	if i >= len(indexed) || !indexed[i] {
+		setNullCounts(out, i, nil)
+		return false
+	}
+	col := &t.Cols[i]
+	switch {
+	case !t.Leaves[i].Type.SkippingEligible():
+		nulls := make([]int64, len(out))
+		if col.Nulls != nil {
+			countFileNulls(nulls, col.Nulls[:t.NumRows], e.rowFiles())
+		}
+		setNullCounts(out, i, nulls)
+		return false
+	case col.Encoded():
+		return true // codes: compared as integers
+	case col.Kind == table.String && !e.rankable(i):
+		return true // many distinct strings: compared directly
+	case col.Kind == table.String:
+		// Strings through their ranks: int comparisons instead of string comparisons.
+		rankedStringStats(out, i, col, e.fileRanges(i), e.rankOf(i).Rep, prefix)
+		return false
+	}
+	return true
 }
 
 // initFileStats gives each file its row count and its rows of the nl-wide statistics arrays.

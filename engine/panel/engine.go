@@ -450,11 +450,13 @@ func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths
 		e.Progress("Measuring the files' spans")
 	}
 	e.computeRanges(spanCols)
-	spanRanks := make([]layout.Ranks, len(spanCols))
+	distinct := make([]float64, len(spanCols))
 	names := make([]string, len(spanCols))
+	frs := make([]*rankRanges, len(spanCols))
 	for i, c := range spanCols {
-		spanRanks[i] = e.rankOf(c)
+		distinct[i] = float64(e.rankOf(c).Distinct)
 		names[i] = t.Leaves[c].Name()
+		frs[i] = e.fileRanges(c)
 	}
 	res.FilesTotal = len(files)
 	res.RowsTotal = int64(t.NumRows)
@@ -472,25 +474,33 @@ func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths
 			res.FilesRead++
 			res.RowsRead += f.NumRecords
 		}
-		f.Span = make(map[string]float64, len(spanCols))
-		f.Box = make(map[string][2]float64, len(spanCols))
-		for i, rk := range spanRanks {
-			fr := e.fileRanges(spanCols[i])
-			lo, hi := int32(fr.lo[fi]), fr.hi[fi]
-			if hi < 0 {
-				f.Span[names[i]] = 0
-				continue
-			}
-			d := float64(rk.Distinct)
-			f.Span[names[i]] = float64(hi-lo+1) / d
-			f.Box[names[i]] = [2]float64{float64(lo) / d, float64(hi+1) / d}
-			sums[i] += f.Span[names[i]]
-		}
+		fileSpans(f, fi, names, distinct, frs, sums)
 	}
 	if len(files) > 0 {
 		for i, n := range names {
 			res.Spans[n] = sums[i] / float64(len(files))
 		}
+	}
+}
+
+// fileSpans sets file fi's span and box on each span column (names[i], of distinct[i] ranks,
+// frs[i] its files' rank ranges) and adds its spans to sums. Its own function, so that its loop
+// stays out of resultFiles (see the note above allRead).
+//
+//go:noinline
+func fileSpans(f *File, fi int, names []string, distinct []float64, frs []*rankRanges, sums []float64) {
+	f.Span = make(map[string]float64, len(names))
+	f.Box = make(map[string][2]float64, len(names))
+	for i, fr := range frs {
+		lo, hi := int32(fr.lo[fi]), fr.hi[fi]
+		if hi < 0 {
+			f.Span[names[i]] = 0
+			continue
+		}
+		d := distinct[i]
+		f.Span[names[i]] = float64(hi-lo+1) / d
+		f.Box[names[i]] = [2]float64{float64(lo) / d, float64(hi+1) / d}
+		sums[i] += f.Span[names[i]]
 	}
 }
 

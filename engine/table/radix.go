@@ -61,14 +61,7 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 			s.Progress(pass)
 		}
 		countDigits(cnt, src, shift, mask)
-		// The scatter, the pass's long part, reported every ProgressRows keys.
-		for lo := 0; lo < n; lo += radixBlock {
-			if report && lo > 0 && lo%ProgressRows == 0 {
-				s.Progress(pass + ": " + strconv.Itoa(lo) + " of " + strconv.Itoa(n) + " keys")
-			}
-			hi := min(lo+radixBlock, n)
-			scatterPairs(cnt, src[lo:hi], psrc[lo:hi], dst, pdst, shift, mask)
-		}
+		s.scatterPass(pass, report, cnt, src, psrc, dst, pdst, shift, mask)
 		src, dst = dst, src
 		psrc, pdst = pdst, psrc
 	}
@@ -89,6 +82,22 @@ func differingBits(keys []uint64) uint64 {
 		and &= k
 	}
 	return or ^ and
+}
+
+// scatterPass is a pass's scatter, its long part, in calls of radixBlock keys, reported every
+// ProgressRows keys when report is set. Its own function, so that its loop stays out of
+// SortPairs.
+//
+//go:noinline
+func (s *RadixSorter) scatterPass(pass string, report bool, cnt []int32, src []uint64, psrc []int32, dst []uint64, pdst []int32, shift uint, mask uint64) {
+	n := len(src)
+	for lo := 0; lo < n; lo += radixBlock {
+		if report && lo > 0 && lo%ProgressRows == 0 {
+			s.Progress(pass + ": " + strconv.Itoa(lo) + " of " + strconv.Itoa(n) + " keys")
+		}
+		hi := min(lo+radixBlock, n)
+		scatterPairs(cnt, src[lo:hi], psrc[lo:hi], dst, pdst, shift, mask)
+	}
 }
 
 // ProgressRows is the size below which a sort's passes are not reported (they take a few
