@@ -383,13 +383,7 @@ func withNoise(keys []uint64, pos []int32, noise []int8) {
 //
 //go:noinline
 func appendGroups(groups []int64, keys []uint64) []int64 {
-	ng := 0
-	for i := range keys {
-		if i == 0 || keys[i] != keys[i-1] {
-			ng++
-		}
-	}
-	groups = slices.Grow(groups, ng)
+	groups = slices.Grow(groups, countDistinct(keys, 0, len(keys)))
 	for i := range keys {
 		if i == 0 || keys[i] != keys[i-1] {
 			groups = append(groups, 0)
