@@ -125,7 +125,10 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //     dataSkippingNumIndexedCols (statistics collected again), p50 and p95 over 24 key presses,
 //     at once and after 5 s without input (the widget's idle rehearsals done); and the bare
 //     page's slider stepped from the keyboard, the floor for a key press;
-//   - for each control, how many of its inputs were answered in the first frame after them.
+//   - for each control, how many of its inputs were answered in the first frame after them;
+//     with TIMING_SLOW_MS set, also which inputs took longer than that, by their order (a drag
+//     made at once after the first frame has its slow moves among its first 25 or so: code
+//     still cold).
 func BenchmarkWidget(b *testing.B) {
 	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
 	pairs := 5
@@ -269,6 +272,24 @@ func printLatency(ctx context.Context, scenarioName, control string, d latencies
 func printTimes(page, control string, d latencies, note string) {
 	fmt.Printf("%-24s %-12s to frame: p50 %6.1f ms  p95 %6.1f ms  over %d inputs; %d in the first frame after, its own time p95 %.1f ms  (%s)\n",
 		page, control, percentile(d.toFrame, 0.5), percentile(d.toFrame, 0.95), len(d.toFrame), d.inFirstFrame(), percentile(d.own, 0.95), note)
+	if limit, err := strconv.ParseFloat(os.Getenv("TIMING_SLOW_MS"), 64); err == nil {
+		fmt.Printf("%-24s %-12s over %g ms: %s\n", "", "", limit, d.slowerThan(limit))
+	}
+}
+
+// slowerThan lists the inputs whose time to the frame exceeded limit ms, as "#i t" in the order
+// they came (0 is the first), or "none".
+func (d latencies) slowerThan(limit float64) string {
+	var s []string
+	for i, t := range d.toFrame {
+		if t > limit {
+			s = append(s, fmt.Sprintf("#%d %.1f", i, t))
+		}
+	}
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
 }
 
 // probeLatency scrolls control id into view and starts recording, for each event of the given
