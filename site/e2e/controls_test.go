@@ -21,19 +21,32 @@ import (
 // setControl sets a control's value as a user would and fires the event its kind listens to.
 func setControl(t *testing.T, ctx context.Context, id, value, event string) {
 	t.Helper()
+	noteChange(t, ctx)
 	eval[bool](t, ctx, `(() => { const el = document.getElementById("`+id+`"); el.value = `+"`"+value+"`"+`; el.dispatchEvent(new Event("`+event+`", {bubbles: true})); return true; })()`)
 }
 
-// settle waits until the fragment carries the scenario and any simulation has finished.
+// noteChange notes, before a control is changed, how many frames have shown the engine's answer
+// for the controls' scenario (window.layoutlab.frames: afterDraw counts only those), so that
+// settle can wait for the first frame that shows the answer to the change.
+func noteChange(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `(window.__framesAtChange = window.layoutlab.frames, true)`)
+}
+
+// settle waits until the fragment carries the scenario, any simulation has finished, and a
+// frame has shown the answer to the change noted by noteChange. The fragment alone does not
+// say the answer is on screen: it is written 400 ms after the change (urlDebounce), and a
+// change made while the idle rehearsals hold the engine waits for them without showing
+// progress, which on a busy machine took longer than that.
 func settle(t *testing.T, ctx context.Context, prevHash string) string {
 	t.Helper()
-	h, err := chromedp.Run(ctx, chromedp.Poll[string](`location.hash !== `+"`"+prevHash+"`"+` && document.getElementById("progress").hidden && location.hash`,
+	h, err := chromedp.Run(ctx, chromedp.Poll[string](`location.hash !== `+"`"+prevHash+"`"+` && document.getElementById("progress").hidden &&
+		window.layoutlab.frames > (window.__framesAtChange ?? -1) && location.hash`,
 		chromedp.WithPollingTimeout(2*time.Minute)))
 	if err != nil {
-		t.Fatalf("the URL never followed the controls: %v", err)
+		t.Fatalf("the URL and the frames never followed the controls: %v", err)
 	}
-	// The fragment is written 400 ms after the change (urlDebounce), which the widget recomputed
-	// in the frame after it; a little more lets the readouts' frame land.
+	// A little more lets the readouts' text land after that frame.
 	time.Sleep(250 * time.Millisecond)
 	return h
 }
@@ -149,6 +162,7 @@ func TestNoiseCheckbox(t *testing.T) {
 		t.Fatalf("add-noise control: %+v", b)
 	}
 	// Keyboard: focus the box and press Space, as a keyboard user does.
+	noteChange(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("add-noise")), chromedp.KeyEvent(" ")); err != nil {
 		t.Fatal(err)
 	}

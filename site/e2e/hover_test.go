@@ -84,6 +84,7 @@ func idlePreparationKeepsTheAnswer(t *testing.T, link string) {
 	agree(t, "the flip back", readouts(t, ctx), panelWant(t, back))
 
 	prev := eval[string](t, ctx, `location.hash`)
+	noteChange(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("files")), chromedp.KeyEvent(kb.ArrowUp)); err != nil {
 		t.Fatal(err)
 	}
