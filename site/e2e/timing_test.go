@@ -127,8 +127,8 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //     page's slider stepped from the keyboard, the floor for a key press;
 //   - for each control, how many of its inputs were answered in the first frame after them;
 //     with TIMING_SLOW_MS set, also which inputs took longer than that, by their order (a drag
-//     made at once after the first frame has its slow moves among its first 25 or so: code
-//     still cold).
+//     made at once after the first frame has its slow moves among its first 40 or so, while V8
+//     compiles the code it has made hot again, optimised, on the two cores the page needs).
 func BenchmarkWidget(b *testing.B) {
 	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
 	pairs := 5
