@@ -9,6 +9,17 @@
     if (el) { el.textContent = "Layout Lab could not start: " + msg; el.setAttribute("role", "alert"); }
   }
   async function wasmBytes() {
+    // A visit the service worker serves: the plain wasm it unpacked into its cache (sw.tmpl.js),
+    // which Chromium code-caches, so this visit skips compiling and starts with optimised code.
+    const sw = navigator.serviceWorker;
+    if (sw && sw.controller && self.caches) {
+      try {
+        if (await caches.match("layoutlab.wasm")) {
+          const r = await fetch("layoutlab.wasm");
+          if (r.ok) { window.layoutlab.wasmFrom = "sw"; return r; }
+        }
+      } catch (e) { /* load as on a first visit */ }
+    }
     if (typeof DecompressionStream === "function") {
       try {
         const r = await fetch("layoutlab.wasm.gz");

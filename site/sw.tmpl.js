@@ -4,11 +4,33 @@
 "use strict";
 const VERSION = "layoutlab-__VERSION__";
 const FILES = __FILES__;
+// The wasm as the page compiles it: unpacked from the gzip copy once, here, and kept in this
+// cache. A module compiled from a response of Cache Storage is code-cached by Chromium: once V8
+// has optimised what the page runs, the next visit loads that machine code instead of
+// compiling the module again and optimising its hot code during the reader's first drag.
+const WASM = "layoutlab.wasm";
+const WASM_GZ = "layoutlab.wasm.gz";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(VERSION).then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "reload" })))));
+  event.waitUntil((async () => {
+    const cache = await caches.open(VERSION);
+    await cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })));
+    // Offline needs only the files above: a failed unpacking (storage quota) leaves the page
+    // loading the gzip copy, as on a first visit.
+    await unpackWasm(cache).catch(() => cache.delete(WASM));
+  })());
   self.skipWaiting();
 });
+
+// unpackWasm stores the plain wasm, unpacked from the cached gzip copy, streamed (where this
+// browser's workers lack DecompressionStream it stores nothing: the page loads the gzip copy).
+async function unpackWasm(cache) {
+  if (typeof DecompressionStream !== "function") return;
+  const gz = await cache.match(WASM_GZ);
+  if (!gz || !gz.body) return;
+  await cache.put(WASM, new Response(gz.body.pipeThrough(new DecompressionStream("gzip")),
+    { headers: { "Content-Type": "application/wasm" } }));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

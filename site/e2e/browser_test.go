@@ -293,3 +293,15 @@ func waitReady(ctx context.Context) error {
 	}
 	return err
 }
+
+// waitWasmUnpacked waits until the service worker controls the page and has stored the plain wasm
+// it unpacks at install (sw.tmpl.js): the next visit compiles that copy, which V8 code-caches.
+func waitWasmUnpacked(ctx context.Context) error {
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`(caches.match("layoutlab.wasm").then(r => window.__unpacked = !!r),
+		navigator.serviceWorker.controller !== null && window.__unpacked === true)`,
+		chromedp.WithPollingTimeout(time.Minute)))
+	if err != nil {
+		return fmt.Errorf("the service worker never stored the unpacked wasm: %w", err)
+	}
+	return nil
+}

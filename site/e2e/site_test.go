@@ -132,10 +132,9 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	if err := waitReady(ctx); err != nil {
 		t.Fatal(err)
 	}
-	// Wait until the worker has installed and precached the build.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`navigator.serviceWorker.controller !== null || (navigator.serviceWorker.ready.then(() => window.__swReady = true), window.__swReady === true)`,
-		chromedp.WithPollingTimeout(time.Minute))); err != nil {
-		t.Fatalf("service worker never became ready: %v", err)
+	// Wait until the worker has installed and precached the build, and unpacked the wasm.
+	if err := waitWasmUnpacked(ctx); err != nil {
+		t.Fatal(err)
 	}
 	cached, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(async () => { const k = await caches.keys(); let n = 0; for (const c of k) n += (await (await caches.open(c)).keys()).length; return n; })()`, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -158,6 +157,10 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	t.Logf("offline start from the service worker cache: %.0f ms to first frame (%s wall)", eval[float64](t, ctx, `window.layoutlab.firstFrame`), time.Since(start).Round(time.Millisecond))
 	if got := metric(t, ctx, "files_total"); got != "32" {
 		t.Fatalf("offline widget shows %q files", got)
+	}
+	// The wasm came from the worker's unpacked copy, which Chromium code-caches (sw.tmpl.js).
+	if from := eval[string](t, ctx, `window.layoutlab.wasmFrom || "the gzip copy"`); from != "sw" {
+		t.Fatalf("offline start loaded the wasm from %s, not the service worker's unpacked copy", from)
 	}
 }
 
