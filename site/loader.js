@@ -1,4 +1,5 @@
-// Loads the Layout Lab wasm: the gzip copy through DecompressionStream where the browser has it
+// Loads the Layout Lab wasm: on a visit the service worker serves, the copy it unpacked (which
+// Chromium code-caches); else the gzip copy through DecompressionStream where the browser has it
 // (any static host then serves it small), the plain file otherwise or if that fails.
 "use strict";
 (function () {
@@ -8,18 +9,21 @@
     const el = document.getElementById("loading");
     if (el) { el.textContent = "Layout Lab could not start: " + msg; el.setAttribute("role", "alert"); }
   }
-  async function wasmBytes() {
-    // A visit the service worker serves: the plain wasm it unpacked into its cache (sw.tmpl.js),
-    // which Chromium code-caches, so this visit skips compiling and starts with optimised code.
+  // cachedWasm returns, on a visit the service worker serves, the plain wasm it unpacked into its
+  // cache (sw.tmpl.js), else null. Chromium code-caches a module compiled from Cache Storage: from
+  // the visit after the first such one, the page starts from the code V8 optimised then.
+  async function cachedWasm() {
     const sw = navigator.serviceWorker;
-    if (sw && sw.controller && self.caches) {
-      try {
-        if (await caches.match("layoutlab.wasm")) {
-          const r = await fetch("layoutlab.wasm");
-          if (r.ok) { window.layoutlab.wasmFrom = "sw"; return r; }
-        }
-      } catch (e) { /* load as on a first visit */ }
+    if (!sw || !sw.controller || !self.caches) return null;
+    try {
+      if (!(await caches.match("layoutlab.wasm"))) return null;
+      const r = await fetch("layoutlab.wasm");
+      return r.ok ? r : null;
+    } catch (e) {
+      return null;
     }
+  }
+  async function wasmBytes() {
     if (typeof DecompressionStream === "function") {
       try {
         const r = await fetch("layoutlab.wasm.gz");
@@ -33,13 +37,32 @@
     if (!r.ok) throw new Error("layoutlab.wasm: HTTP " + r.status);
     return r;
   }
-  async function start() {
-    const go = new Go();
-    const resp = await wasmBytes();
-    // Streaming compilation overlaps download, decompression and compilation.
+  // Streaming compilation overlaps download, decompression and compilation.
+  async function instantiate(resp, go) {
     const { instance } = typeof WebAssembly.instantiateStreaming === "function"
       ? await WebAssembly.instantiateStreaming(resp, go.importObject)
       : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    return instance;
+  }
+  async function start() {
+    const go = new Go();
+    let instance = null;
+    const cached = await cachedWasm();
+    if (cached) {
+      try {
+        instance = await instantiate(cached, go);
+        window.layoutlab.wasmFrom = "sw";
+      } catch (e) {
+        // A damaged copy (storage trouble, a hand-edited cache): dropped, so that later visits
+        // do not meet it, and the wasm loaded as on a first visit.
+        try {
+          for (const k of await caches.keys()) {
+            if (k.startsWith("layoutlab-")) await (await caches.open(k)).delete("layoutlab.wasm");
+          }
+        } catch (e2) { /* the next visit meets it again, and falls back again */ }
+      }
+    }
+    if (!instance) instance = await instantiate(await wasmBytes(), go);
     window.layoutlab.wasmLoaded = performance.now() - t0;
     // The Go heap lives in the instance's linear memory; the timing script reads its size.
     window.layoutlab.wasmMemory = () => instance.exports.mem.buffer.byteLength;

@@ -164,6 +164,35 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	}
 }
 
+// TestDamagedCachedWasmFallsBack: a wasm in the service worker's cache that does not compile
+// (storage trouble, a hand-edited cache) is dropped, and the page starts from the gzip copy.
+func TestDamagedCachedWasmFallsBack(t *testing.T) {
+	ctx := browser(t)
+	open(t, ctx, "")
+	if err := waitWasmUnpacked(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// The wasm magic and version, then a section cut short.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(async () => {
+		const k = (await caches.keys()).find((k) => k.startsWith("layoutlab-"));
+		await (await caches.open(k)).put("layoutlab.wasm", new Response(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 9]),
+			{headers: {"Content-Type": "application/wasm"}}));
+		return true;
+	})()`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, "")
+	if got := metric(t, ctx, "files_total"); got != "32" {
+		t.Fatalf("after a damaged cached wasm the widget shows %q files", got)
+	}
+	if from := eval[string](t, ctx, `window.layoutlab.wasmFrom || "the gzip copy"`); from != "the gzip copy" {
+		t.Fatalf("the wasm came from %s", from)
+	}
+	if kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`caches.match("layoutlab.wasm").then((r) => !!r)`, chromedp.EvalAwaitPromise)); err != nil || kept {
+		t.Fatalf("the damaged wasm is still in the cache (%v)", err)
+	}
+}
+
 func TestEmbedSnippetUnderASubPath(t *testing.T) {
 	dist, _ := filepath.Abs("../../dist")
 	embed, err := readFile(filepath.Join(dist, "embed.html"))
