@@ -208,6 +208,7 @@ func BenchmarkWidget(b *testing.B) {
 		if !timed(p.Name) {
 			continue
 		}
+		url := server.URL + "/widget.html" + scenario.Link(p.Scenario)
 		slider := "files"
 		pauses := []time.Duration{0, 5 * time.Second}
 		if p.Scenario.View == "timeline" {
@@ -215,22 +216,11 @@ func BenchmarkWidget(b *testing.B) {
 		} else {
 			// A first visit, in a fresh browser context: nothing compiled or cached before.
 			first, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-			firstFrameIn(b, first, server.URL+"/widget.html"+scenario.Link(p.Scenario))
-			d, err := dragSlider(first, slider, 100)
-			if err != nil {
-				b.Fatal(err)
-			}
-			printLatency(first, p.Name+", first visit", slider, d)
+			timeDrag(b, first, url, 0, slider, p.Name+", first visit")
 			cancel()
 		}
 		for _, pause := range pauses {
-			firstFrameIn(b, ctx, server.URL+"/widget.html"+scenario.Link(p.Scenario))
-			time.Sleep(pause)
-			d, err := dragSlider(ctx, slider, 100)
-			if err != nil {
-				b.Fatal(err)
-			}
-			printLatency(ctx, atPause(p.Name+", return visit", pause), slider, d)
+			timeDrag(b, ctx, url, pause, slider, atPause(p.Name+", return visit", pause))
 		}
 	}
 	if timed("long") {
@@ -262,6 +252,18 @@ func BenchmarkWidget(b *testing.B) {
 			}
 		}
 	}
+}
+
+// timeDrag loads url in the tab of ctx, waits pause, drags slider over 100 moves and prints
+// their latencies as name.
+func timeDrag(b *testing.B, ctx context.Context, url string, pause time.Duration, slider, name string) {
+	firstFrameIn(b, ctx, url)
+	time.Sleep(pause)
+	d, err := dragSlider(ctx, slider, 100)
+	if err != nil {
+		b.Fatal(err)
+	}
+	printLatency(ctx, name, slider, d)
 }
 
 // atPause names a timing taken after pause without input ("" after none): the widget rehearses
