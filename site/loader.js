@@ -28,6 +28,7 @@
       try {
         const r = await fetch("layoutlab.wasm.gz");
         if (r.ok && r.body) {
+          window.layoutlab.wasmFrom = "gzip";
           return new Response(r.body.pipeThrough(new DecompressionStream("gzip")),
             { headers: { "Content-Type": "application/wasm" } });
         }
@@ -35,6 +36,7 @@
     }
     const r = await fetch("layoutlab.wasm");
     if (!r.ok) throw new Error("layoutlab.wasm: HTTP " + r.status);
+    window.layoutlab.wasmFrom = "plain";
     return r;
   }
   // Streaming compilation overlaps download, decompression and compilation.
@@ -44,6 +46,8 @@
       : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
     return instance;
   }
+  // window.layoutlab.wasmFrom names the copy compiled: "sw" (the worker's unpacked copy), "gzip"
+  // or "plain"; the browser tests and the timing script read it.
   async function start() {
     const go = new Go();
     let instance = null;

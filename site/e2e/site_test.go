@@ -159,8 +159,8 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 		t.Fatalf("offline widget shows %q files", got)
 	}
 	// The wasm came from the worker's unpacked copy, which Chromium code-caches (sw.tmpl.js).
-	if from := eval[string](t, ctx, `window.layoutlab.wasmFrom || "the gzip copy"`); from != "sw" {
-		t.Fatalf("offline start loaded the wasm from %s, not the service worker's unpacked copy", from)
+	if from := eval[string](t, ctx, `window.layoutlab.wasmFrom`); from != "sw" {
+		t.Fatalf("offline start compiled the %s copy of the wasm, not the service worker's unpacked one", from)
 	}
 }
 
@@ -185,8 +185,8 @@ func TestDamagedCachedWasmFallsBack(t *testing.T) {
 	if got := metric(t, ctx, "files_total"); got != "32" {
 		t.Fatalf("after a damaged cached wasm the widget shows %q files", got)
 	}
-	if from := eval[string](t, ctx, `window.layoutlab.wasmFrom || "the gzip copy"`); from != "the gzip copy" {
-		t.Fatalf("the wasm came from %s", from)
+	if from := eval[string](t, ctx, `window.layoutlab.wasmFrom`); from != "gzip" {
+		t.Fatalf("after a damaged cached wasm the page compiled the %s copy, not the gzip one", from)
 	}
 	if kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`caches.match("layoutlab.wasm").then((r) => !!r)`, chromedp.EvalAwaitPromise)); err != nil || kept {
 		t.Fatalf("the damaged wasm is still in the cache (%v)", err)

@@ -187,10 +187,10 @@ func BenchmarkWidget(b *testing.B) {
 	compiled, _ := firstFrameIn(b, ctx, server.URL+"/widget.html")
 	time.Sleep(5 * time.Second)
 	cached, _ := firstFrameIn(b, ctx, server.URL+"/widget.html")
-	from, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.layoutlab.wasmFrom || "the network"`))
+	from, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.layoutlab.wasmFrom`))
 	b.ReportMetric(compiled, "sw-first-frame-ms")
 	b.ReportMetric(cached, "code-cache-first-frame-ms")
-	fmt.Printf("widget first frame from the service worker: %.0f ms compiled (second visit), %.0f ms from V8's code cache (third; wasm from %s)\n", compiled, cached, from)
+	fmt.Printf("widget first frame from the service worker: %.0f ms compiled (second visit), %.0f ms from V8's code cache (third; the %s copy compiled)\n", compiled, cached, from)
 	// TIMING_PRESETS, when set, names the parts timed: presets, bare, long, knobs.
 	only := os.Getenv("TIMING_PRESETS")
 	timed := func(part string) bool { return only == "" || slices.Contains(strings.Split(only, ","), part) }
