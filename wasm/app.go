@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"syscall/js"
@@ -222,6 +223,16 @@ func (a *app) frameDrawn() {
 	ll.Set("lastFrame", js.Global().Get("performance").Call("now"))
 	ll.Set("engineMs", a.engineMs)
 	ll.Set("drawMs", a.drawMs)
+	ll.Set("gcCycles", gcCycles())
+}
+
+// gcStats holds Go's count of completed collections: the timing script marks the slow inputs a
+// collection came before (TIMING_SLOW_MS).
+var gcStats debug.GCStats
+
+func gcCycles() int64 {
+	debug.ReadGCStats(&gcStats)
+	return gcStats.NumGC
 }
 
 // frameRun counts Ebiten's frames (game.Update), drawn or not, for the browser tests: a frame

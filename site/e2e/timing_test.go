@@ -119,10 +119,11 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //   - the widget's first frame from the service worker: the second visit, which compiles the
 //     wasm the worker unpacked, and the third, which starts from the code V8 cached meanwhile;
 //   - for every preset, the time from a slider input to the next drawn frame (p50, p95 over 100
-//     moves of a mouse drag): for the panel's presets, at once on a first visit (a fresh browser
-//     context), then on return visits (the running browser: the service worker's wasm and V8's
-//     code cache) at once and after 5 s without input; the timeline's day slider on a return
-//     visit; and the same for the bare page's one slider (the floor);
+//     moves of a mouse drag): for the panel's presets on a first visit (a fresh browser context)
+//     and on return visits (the running browser: the service worker's wasm and V8's code
+//     cache), each at once and after 5 s without input (TIMING_PAUSES: other pauses); the
+//     timeline's day slider on a return visit; and the same for the bare page's one slider (the
+//     floor);
 //   - knobs that are not sliders, operated from the keyboard on the default scenario, on return
 //     visits: the layout select (a step lays the table out, or shows one of the engine's kept
 //     layouts) and dataSkippingNumIndexedCols (statistics collected again), p50 and p95 over 24
@@ -131,7 +132,8 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //   - for each control, how many of its inputs were answered in the first frame after them;
 //     with TIMING_SLOW_MS set, also which inputs took longer than that, by their order (a drag
 //     made at once after the first frame has its slow moves among its first 40 or so, while V8
-//     compiles the code it has made hot again, optimised, on the two cores the page needs).
+//     compiles the code it has made hot again, optimised, on the two cores the page needs), and
+//     whether one of Go's garbage collections came before each.
 func BenchmarkWidget(b *testing.B) {
 	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
 	pairs := 5
@@ -210,14 +212,16 @@ func BenchmarkWidget(b *testing.B) {
 		}
 		url := server.URL + "/widget.html" + scenario.Link(p.Scenario)
 		slider := "files"
-		pauses := []time.Duration{0, 5 * time.Second}
+		pauses := dragPauses(b)
 		if p.Scenario.View == "timeline" {
-			slider, pauses = "day", pauses[:1] // nothing is rehearsed for the timeline
+			slider, pauses = "day", []time.Duration{0} // nothing is rehearsed for the timeline
 		} else {
-			// A first visit, in a fresh browser context: nothing compiled or cached before.
-			first, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-			timeDrag(b, first, url, 0, slider, p.Name+", first visit")
-			cancel()
+			for _, pause := range pauses {
+				// A first visit, in a fresh browser context: nothing compiled or cached before.
+				first, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+				timeDrag(b, first, url, pause, slider, atPause(p.Name+", first visit", pause))
+				cancel()
+			}
 		}
 		for _, pause := range pauses {
 			timeDrag(b, ctx, url, pause, slider, atPause(p.Name+", return visit", pause))
@@ -266,6 +270,24 @@ func timeDrag(b *testing.B, ctx context.Context, url string, pause time.Duration
 	printLatency(ctx, name, slider, d)
 }
 
+// dragPauses are the pauses without input before the panel presets' drags: TIMING_PAUSES, a
+// comma-separated list of Go durations ("0,1.5s,5s"), or at once and after 5 s.
+func dragPauses(b *testing.B) []time.Duration {
+	env := os.Getenv("TIMING_PAUSES")
+	if env == "" {
+		return []time.Duration{0, 5 * time.Second}
+	}
+	var pauses []time.Duration
+	for _, f := range strings.Split(env, ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(f))
+		if err != nil || d < 0 {
+			b.Fatalf("TIMING_PAUSES: %q is not a duration such as 1.5s", f)
+		}
+		pauses = append(pauses, d)
+	}
+	return pauses
+}
+
 // atPause names a timing taken after pause without input ("" after none): the widget rehearses
 // a reader's next moves while idle (prepareWhileIdle), so the first moves of a drag that starts
 // at once meet cold code and summaries that a reader who looks first does not.
@@ -303,12 +325,17 @@ func printTimes(page, control string, d latencies, note string) {
 }
 
 // slowerThan lists the inputs whose time to the frame exceeded limit ms, as "#i t" in the order
-// they came (0 is the first), or "none".
+// they came (0 is the first), "#i t gc" when Go collected garbage since the frame before, or
+// "none".
 func (d latencies) slowerThan(limit float64) string {
 	var s []string
 	for i, t := range d.toFrame {
 		if t > limit {
-			s = append(s, fmt.Sprintf("#%d %.1f", i, t))
+			gc := ""
+			if i < len(d.gc) && d.gc[i] > 0 {
+				gc = " gc"
+			}
+			s = append(s, fmt.Sprintf("#%d %.1f%s", i, t, gc))
 		}
 	}
 	if len(s) == 0 {
@@ -329,7 +356,8 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 		const el = document.getElementById("`+id+`");
 		el.scrollIntoView({block: "center"});
 		const r = el.getBoundingClientRect();
-		window.__lat = []; window.__frames = []; window.__own = []; window.__pending = [];
+		window.__lat = []; window.__frames = []; window.__own = []; window.__gc = []; window.__pending = [];
+		let gcSeen = window.layoutlab.gcCycles || 0;
 		el.addEventListener("`+event+`", () => window.__pending.push(performance.now()), true);
 		let seen = window.layoutlab.frames;
 		const begun = []; // each animation frame's start (the callbacks' timestamp)
@@ -338,6 +366,8 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 			if (window.layoutlab.frames !== seen) {
 				seen = window.layoutlab.frames;
 				const at = window.layoutlab.lastFrame;
+				const gc = (window.layoutlab.gcCycles || 0) - gcSeen; // Go's collections since the last frame
+				gcSeen += gc;
 				window.__pending = window.__pending.filter(t => {
 					if (t > at) return true;
 					const since = begun.filter(f => f > t && f <= at);
@@ -345,6 +375,7 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 					window.__frames.push(since.length);
 					// The drawing frame's own time: from its start (or the input's, if later) to drawn.
 					window.__own.push(at - Math.max(t, ...begun.filter(f => f <= at).slice(-1)));
+					window.__gc.push(gc);
 					return false;
 				});
 			}
@@ -360,15 +391,16 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 // that frame's own time.
 type latencies struct {
 	toFrame, frames, own []float64
+	gc                   []float64 // Go's garbage collections completed since the frame before
 }
 
 // readLatencies reads what probeLatency recorded.
 func readLatencies(ctx context.Context) (latencies, error) {
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[[][]float64](`[window.__lat, window.__frames, window.__own]`))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[[][]float64](`[window.__lat, window.__frames, window.__own, window.__gc]`))
 	if err != nil {
 		return latencies{}, err
 	}
-	return latencies{toFrame: v[0], frames: v[1], own: v[2]}, nil
+	return latencies{toFrame: v[0], frames: v[1], own: v[2], gc: v[3]}, nil
 }
 
 // inFirstFrame counts the inputs answered in the first frame that began after them (or in the
