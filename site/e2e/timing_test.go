@@ -94,6 +94,19 @@ func contextFirstFrame(b *testing.B, root context.Context, url string) (answer, 
 	return firstFrameIn(b, ctx, url)
 }
 
+// linkedFirstFrame is contextFirstFrame for a reader who follows a link from another page of the
+// docs site (bench/plain.html, text only) in the same tab: the renderer process is running, the
+// page's files are not cached.
+func linkedFirstFrame(b *testing.B, root context.Context, url string) (answer, paint float64) {
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/bench/plain.html")); err != nil {
+		b.Fatal(err)
+	}
+	time.Sleep(time.Second) // a reader's glance at it
+	return firstFrameIn(b, ctx, url)
+}
+
 // firstFrameIn loads url in the tab of ctx, after about:blank so that it is a navigation even when
 // the tab shows url already, and returns its first frames as coldFirstFrame does.
 func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint float64) {
@@ -115,7 +128,9 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //     cold loads of each, alternating, each in a fresh browser, so both see the same machine
 //     (whose speed drifts by tens of percent within minutes); the medians and their ratio; then
 //     as many pairs again, each load in a fresh browser context of one running browser (no
-//     browser start-up in the figure);
+//     browser start-up in the figure); and as many again, each in a fresh context after a
+//     text-only page of the site in the same tab (bench/plain.html): a reader who follows a link
+//     from another page of the docs, with the renderer process running;
 //   - the widget's first frame from the service worker: the second visit, which compiles the
 //     wasm the worker unpacked, and the third, which starts from the code V8 cached meanwhile;
 //   - for every preset, the time from a slider input to the next drawn frame (p50, p95 over 100
@@ -177,6 +192,17 @@ func BenchmarkWidget(b *testing.B) {
 		}
 		b.ReportMetric(median(widget)/median(bare), "context-first-frame-ratio")
 		fmt.Printf("first frame, cold, each in a fresh context of one running browser (ms): widget's answer %.0f, bare %.0f; medians %.0f and %.0f, ratio %.2f\n",
+			widget, bare, median(widget), median(bare), median(widget)/median(bare))
+		widget, bare = nil, nil
+		for range pairs {
+			f, _ := linkedFirstFrame(b, ctx, server.URL+"/bench/bare.html")
+			bare = append(bare, f)
+			f, _ = linkedFirstFrame(b, ctx, server.URL+"/widget.html")
+			widget = append(widget, f)
+		}
+		b.ReportMetric(median(widget), "linked-first-frame-ms")
+		b.ReportMetric(median(widget)/median(bare), "linked-first-frame-ratio")
+		fmt.Printf("first frame, cold, each from another page of the site in the same tab, a fresh context (ms): widget's answer %.0f, bare %.0f; medians %.0f and %.0f, ratio %.2f\n",
 			widget, bare, median(widget), median(bare), median(widget)/median(bare))
 	}
 	// A reader's next visits: the first installs the service worker, which unpacks the wasm into
