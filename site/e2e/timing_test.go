@@ -183,23 +183,21 @@ func BenchmarkWidget(b *testing.B) {
 
 	ctx := browser(b)
 	if haveBare {
-		var bare, widget []float64
-		for range pairs {
-			f, _ := contextFirstFrame(b, ctx, server.URL+"/bench/bare.html")
-			bare = append(bare, f)
-			f, _ = contextFirstFrame(b, ctx, server.URL+"/widget.html")
-			widget = append(widget, f)
+		// Each page loaded as load does, in turn, pairs times: the bare page then the widget.
+		alternate := func(load func(*testing.B, context.Context, string) (float64, float64)) (widget, bare []float64) {
+			for range pairs {
+				f, _ := load(b, ctx, server.URL+"/bench/bare.html")
+				bare = append(bare, f)
+				f, _ = load(b, ctx, server.URL+"/widget.html")
+				widget = append(widget, f)
+			}
+			return widget, bare
 		}
+		widget, bare := alternate(contextFirstFrame)
 		b.ReportMetric(median(widget)/median(bare), "context-first-frame-ratio")
 		fmt.Printf("first frame, cold, each in a fresh context of one running browser (ms): widget's answer %.0f, bare %.0f; medians %.0f and %.0f, ratio %.2f\n",
 			widget, bare, median(widget), median(bare), median(widget)/median(bare))
-		widget, bare = nil, nil
-		for range pairs {
-			f, _ := linkedFirstFrame(b, ctx, server.URL+"/bench/bare.html")
-			bare = append(bare, f)
-			f, _ = linkedFirstFrame(b, ctx, server.URL+"/widget.html")
-			widget = append(widget, f)
-		}
+		widget, bare = alternate(linkedFirstFrame)
 		b.ReportMetric(median(widget), "linked-first-frame-ms")
 		b.ReportMetric(median(widget)/median(bare), "linked-first-frame-ratio")
 		fmt.Printf("first frame, cold, each from another page of the site in the same tab, a fresh context (ms): widget's answer %.0f, bare %.0f; medians %.0f and %.0f, ratio %.2f\n",
