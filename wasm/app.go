@@ -331,6 +331,7 @@ func (a *app) markAnswered() {
 func (a *app) announceReady() {
 	a.lastInput = time.Now() // prepareWhileIdle's first pause counts from here
 	go a.prepareWhileIdle()
+	go a.prepareTimelineWhileIdle()
 	go a.computeAhead()
 	js.Global().Get("layoutlab").Set("ready", true)
 	// loader.js registers the service worker on this event, after the first frame.

@@ -683,3 +683,42 @@ func TestStatsWorkerMatchesInline(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareDayFiles: across a key change the day grid's lookup column changes, and the first
+// day of the new column sorts that column's values; PrepareDayFiles does it ahead, for every
+// column the days look up, and the days' grids stay the same.
+func TestPrepareDayFiles(t *testing.T) {
+	s := scenario.Timeline{Strategy: StrategyLiquid, ChangeKeysDay: 30}
+	res, err := Run(s) // a run of its own: mustRun's are shared, and their columns sorted already
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.run
+	before, after := s.ChangeKeysDay-1, len(r.days)
+	if r.days[before-1].lookup == r.days[after-1].lookup {
+		t.Fatalf("days %d and %d both look up %s: no key change to prepare for", before, after, r.days[after-1].lookup)
+	}
+	allocated := func(f func()) uint64 {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		f()
+		runtime.ReadMemStats(&m1)
+		return m1.TotalAlloc - m0.TotalAlloc
+	}
+	df := DayFiles{Files: make([]FileInfo, 0, 1<<14)}
+	// Unprepared, the first day of a column pays for its sort (8 bytes a row at least).
+	if got, least := allocated(func() { res.DayFilesInto(&df, after) }), uint64(8*r.g.all().NumRows); got < least {
+		t.Errorf("day %d (%s) allocated %d bytes, less than its column's sort (%d): is it sorted elsewhere now?", after, r.days[after-1].lookup, got, least)
+	}
+	res.PrepareDayFiles()
+	if got := allocated(func() { res.DayFilesInto(&df, before) }); got > 1<<20 {
+		t.Errorf("prepared, day %d (%s) allocated %d bytes", before, r.days[before-1].lookup, got)
+	}
+	want, err := mustRun(t, s).DayFiles(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&df, want) {
+		t.Errorf("prepared, day %d's grid differs from an unprepared run's", before)
+	}
+}

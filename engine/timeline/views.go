@@ -162,6 +162,20 @@ func (res *Result) DayFilesInto(df *DayFiles, day int) error {
 	return nil
 }
 
+// PrepareDayFiles builds, for every day's lookup column, what the first DayFilesInto of a day
+// of that column builds otherwise: the column's values sorted (sortColumn). A run whose lookup
+// column changes (a key change) has more than one; the widget calls this while idle, so that
+// the day slider's first move across the change answers within a frame (it took 166-239 ms in
+// the browser, against 5-12 ms for a move without it).
+func (res *Result) PrepareDayFiles() {
+	r := res.run
+	for i := range r.days {
+		if leaf, ok := leafOf(r.days[i].lookup); ok {
+			r.sortedCol(leaf)
+		}
+	}
+}
+
 // WithExtras returns a copy of res whose days carry the extras the default JSON leaves out:
 // the lookup column, the statements, the commit versions, and, when files is set, the file
 // grid, and when describe is set, DESCRIBE DETAIL and that day's DESCRIBE HISTORY.

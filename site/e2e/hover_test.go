@@ -221,3 +221,26 @@ func TestFilesAnsweredAheadAgreeWithTheCLI(t *testing.T) {
 		t.Fatalf("the engine, left at another file count, was never brought back to the answer shown")
 	}
 }
+
+// TestIdleTimelinePreparationKeepsTheDays: once the widget has readied the timeline's day grids
+// while idle (prepareTimelineWhileIdle), a day before the key change, whose grid looks up
+// another column than the day shown, still shows the engine's numbers for that day.
+func TestIdleTimelinePreparationKeepsTheDays(t *testing.T) {
+	p, _ := scenario.PresetByName("change-keys")
+	link := scenario.Link(p.Scenario)
+	ctx := browser(t)
+	open(t, ctx, link)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.timelinePrepared >= 1`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("the timeline's day grids were not readied while idle: %v", err)
+	}
+	day := p.Scenario.Timeline.ChangeKeysDay - 1
+	h := eval[string](t, ctx, `location.hash`)
+	setControl(t, ctx, "day", itoa(day), "input")
+	settle(t, ctx, h)
+	d := cli(t, "run", link)["days"].([]any)[day-1].(map[string]any)
+	want := map[string]float64{"day": float64(day)}
+	for _, k := range []string{"lookup_files", "optimize_written_gb", "write_amplification", "files", "zcubes", "sealed_zcubes"} {
+		want[k] = d[k].(float64)
+	}
+	agree(t, fmt.Sprintf("change-keys, day %d", day), readouts(t, ctx), want)
+}
