@@ -109,7 +109,7 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 // prepareTimelineWhileIdle readies the shown run's day grids for every column its days look up
 // (timeline.Result.PrepareDayFiles) once no control has moved for prepareAfterIdle: across a
 // key change the lookup column changes, and the day slider's first move over it sorted that
-// column in its frame (a 166-239 ms frame in the browser, and 63 MB for the collector). Not
+// column in its frame (a 121-239 ms frame in the browser, and 63 MB for the collector). Not
 // while a simulation runs: it may share the run's generated rows.
 func (a *app) prepareTimelineWhileIdle() {
 	for {
