@@ -223,17 +223,16 @@ func (a *app) frameDrawn() {
 	ll.Set("lastFrame", js.Global().Get("performance").Call("now"))
 	ll.Set("engineMs", a.engineMs)
 	ll.Set("drawMs", a.drawMs)
-	ll.Set("gcCycles", gcCycles())
 }
 
-// gcStats holds Go's count of completed collections: the timing script marks the slow inputs a
-// collection came before (TIMING_SLOW_MS).
-var gcStats debug.GCStats
-
-func gcCycles() int64 {
-	debug.ReadGCStats(&gcStats)
-	return gcStats.NumGC
-}
+// gcCycles is window.layoutlab.gcCycles(): Go's count of completed collections, read when the
+// timing script asks (once a frame while it times a control, to mark the slow inputs a
+// collection came before), not on every frame a reader's page draws.
+var gcCycles = js.FuncOf(func(js.Value, []js.Value) any {
+	var stats debug.GCStats
+	debug.ReadGCStats(&stats)
+	return stats.NumGC
+})
 
 // frameRun counts Ebiten's frames (game.Update), drawn or not, for the browser tests: a frame
 // that draws nothing still presents the canvas (app.pn.waiting), so none should follow the frame
@@ -321,6 +320,7 @@ func (a *app) markAnswered() {
 	ll.Set("frames", 0)
 	ll.Set("rehearsals", 0)
 	ll.Set("rehearsalsDue", 0)
+	ll.Set("gcCycles", gcCycles)
 	if a.bound {
 		a.announceReady()
 	}

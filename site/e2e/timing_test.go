@@ -294,7 +294,7 @@ func timeDrag(b *testing.B, ctx context.Context, url string, pause time.Duration
 	printLatency(ctx, name, slider, d)
 }
 
-// dragPauses are the pauses without input before the panel presets' drags: TIMING_PAUSES, a
+// dragPauses are the pauses without input before the presets' drags: TIMING_PAUSES, a
 // comma-separated list of Go durations ("0,1.5s,5s"), or at once and after 5 s.
 func dragPauses(b *testing.B) []time.Duration {
 	env := os.Getenv("TIMING_PAUSES")
@@ -313,8 +313,9 @@ func dragPauses(b *testing.B) []time.Duration {
 }
 
 // atPause names a timing taken after pause without input ("" after none): the widget rehearses
-// a reader's next moves while idle (prepareWhileIdle), so the first moves of a drag that starts
-// at once meet cold code and summaries that a reader who looks first does not.
+// a reader's next moves while idle (prepareWhileIdle) and readies the timeline's day grids
+// (prepareTimelineWhileIdle), so the first moves of a drag that starts at once meet cold code,
+// summaries and sorts that a reader who looks first does not.
 func atPause(name string, pause time.Duration) string {
 	if pause == 0 {
 		return name
@@ -381,7 +382,8 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 		el.scrollIntoView({block: "center"});
 		const r = el.getBoundingClientRect();
 		window.__lat = []; window.__frames = []; window.__own = []; window.__gc = []; window.__pending = [];
-		let gcSeen = window.layoutlab.gcCycles || 0;
+		const gcCycles = () => window.layoutlab.gcCycles ? window.layoutlab.gcCycles() : 0; // none on the bare page
+		let gcSeen = gcCycles();
 		el.addEventListener("`+event+`", () => window.__pending.push(performance.now()), true);
 		let seen = window.layoutlab.frames;
 		const begun = []; // each animation frame's start (the callbacks' timestamp)
@@ -390,7 +392,7 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 			if (window.layoutlab.frames !== seen) {
 				seen = window.layoutlab.frames;
 				const at = window.layoutlab.lastFrame;
-				const gc = (window.layoutlab.gcCycles || 0) - gcSeen; // Go's collections since the last frame
+				const gc = gcCycles() - gcSeen; // Go's collections since the last frame seen
 				gcSeen += gc;
 				window.__pending = window.__pending.filter(t => {
 					if (t > at) return true;
