@@ -133,12 +133,13 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //     from another page of the docs, with the renderer process running;
 //   - the widget's first frame from the service worker: the second visit, which compiles the
 //     wasm the worker unpacked, and the third, which starts from the code V8 cached meanwhile;
+//     and the bare page's second and third visits (the browser's HTTP cache, V8's code cache);
 //   - for every preset, the time from a slider input to the next drawn frame (p50, p95 over 100
 //     moves of a mouse drag): for the panel's presets on a first visit (a fresh browser context)
 //     and on return visits (the running browser: the service worker's wasm and V8's code
 //     cache), each at once and after 5 s without input (TIMING_PAUSES: other pauses); the
-//     timeline's day slider on return visits, at once and after those pauses; and the same for
-//     the bare page's one slider (the floor);
+//     timeline's day slider on return visits, at once and after those pauses; and the bare
+//     page's one slider, the floor, on a first visit after each pause and on a return visit;
 //   - knobs that are not sliders, operated from the keyboard on the default scenario, on return
 //     visits: the layout select (a step lays the table out, or shows one of the engine's kept
 //     layouts) and dataSkippingNumIndexedCols (statistics collected again), p50 and p95 over 24
@@ -146,9 +147,9 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //     the bare page's slider stepped from the keyboard, the floor for a key press;
 //   - for each control, how many of its inputs were answered in the first frame after them;
 //     with TIMING_SLOW_MS set, also which inputs took longer than that, by their order (a drag
-//     made at once after the first frame has its slow moves among its first 40 or so, while V8
-//     compiles the code it has made hot again, optimised, on the two cores the page needs), and
-//     whether one of Go's garbage collections came before each.
+//     made at once after a first visit's first frame has slow moves throughout, while V8
+//     compiles the code the start-up made hot again, optimised, on the two cores the page
+//     needs), and whether one of Go's garbage collections came before each.
 func BenchmarkWidget(b *testing.B) {
 	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
 	pairs := 5
@@ -217,18 +218,35 @@ func BenchmarkWidget(b *testing.B) {
 	b.ReportMetric(compiled, "sw-first-frame-ms")
 	b.ReportMetric(cached, "code-cache-first-frame-ms")
 	fmt.Printf("widget first frame from the service worker: %.0f ms compiled (second visit), %.0f ms from V8's code cache (third; the %s copy compiled)\n", compiled, cached, from)
+	if haveBare {
+		// The bare page's next visits, as the widget's: no service worker, the browser's HTTP
+		// cache and V8's code cache for a wasm compiled from it.
+		bctx, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+		firstFrameIn(b, bctx, server.URL+"/bench/bare.html")
+		second, _ := firstFrameIn(b, bctx, server.URL+"/bench/bare.html")
+		time.Sleep(5 * time.Second)
+		third, _ := firstFrameIn(b, bctx, server.URL+"/bench/bare.html")
+		cancel()
+		b.ReportMetric(third, "bare-third-visit-first-frame-ms")
+		fmt.Printf("bare page's first frame on its second and third visits: %.0f ms, %.0f ms\n", second, third)
+	}
 	// TIMING_PRESETS, when set, names the parts timed: presets, bare, long, knobs.
 	only := os.Getenv("TIMING_PRESETS")
 	timed := func(part string) bool { return only == "" || slices.Contains(strings.Split(only, ","), part) }
+	pauses := dragPauses(b)
 	if haveBare && timed("bare") {
 		// The floor on this browser: the bare page's one slider, each input redrawing a bar
-		// through Ebiten as the widget redraws (no engine, no readouts, no other DOM).
-		firstFrameIn(b, ctx, server.URL+"/bench/bare-slider.html")
-		d, err := dragSlider(ctx, "files", 100)
-		if err != nil {
-			b.Fatal(err)
+		// through Ebiten as the widget redraws (no engine, no readouts, no other DOM). On a
+		// first visit, as the widget's panel drags are timed, V8 still has to optimise the code
+		// Ebiten's start-up made hot (it compiles its shaders from Kage source, with go/parser).
+		url := server.URL + "/bench/bare-slider.html"
+		for _, pause := range pauses {
+			first, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+			d := drag(b, first, url, pause, "files")
+			cancel()
+			printTimes(atPause("bare, first visit", pause), "files", d, "a bar redrawn, nothing else")
 		}
-		printTimes("bare", "files", d, "a bar redrawn, nothing else")
+		printTimes("bare, return visit", "files", drag(b, ctx, url, 0, "files"), "a bar redrawn, nothing else")
 	}
 	for _, p := range scenario.Presets() {
 		if !timed(p.Name) {
@@ -236,7 +254,6 @@ func BenchmarkWidget(b *testing.B) {
 		}
 		url := server.URL + "/widget.html" + scenario.Link(p.Scenario)
 		slider := "files"
-		pauses := dragPauses(b)
 		if p.Scenario.View == "timeline" {
 			slider = "day" // after a pause, the day grids of every lookup column are readied
 		} else {
@@ -285,13 +302,18 @@ func BenchmarkWidget(b *testing.B) {
 // timeDrag loads url in the tab of ctx, waits pause, drags slider over 100 moves and prints
 // their latencies as name.
 func timeDrag(b *testing.B, ctx context.Context, url string, pause time.Duration, slider, name string) {
+	printLatency(ctx, name, slider, drag(b, ctx, url, pause, slider))
+}
+
+// drag loads url in the tab of ctx, waits pause and drags slider over 100 moves.
+func drag(b *testing.B, ctx context.Context, url string, pause time.Duration, slider string) latencies {
 	firstFrameIn(b, ctx, url)
 	time.Sleep(pause)
 	d, err := dragSlider(ctx, slider, 100)
 	if err != nil {
 		b.Fatal(err)
 	}
-	printLatency(ctx, name, slider, d)
+	return d
 }
 
 // dragPauses are the pauses without input before the presets' drags: TIMING_PAUSES, a
