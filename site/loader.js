@@ -5,6 +5,28 @@
 (function () {
   const t0 = performance.now();
   window.layoutlab = { ready: false, loadStart: t0 };
+  // setReadouts writes the figures the widget changed (wasm/readouts.go, renderReadouts) into
+  // the readout list: batch holds, for each, its place in the list, its text and its exact value
+  // (data-value), each followed by a NUL.
+  window.layoutlab.setReadouts = function (list, batch) {
+    const spans = list.querySelectorAll("span[data-metric]");
+    const f = batch.split("\0");
+    for (let i = 0; i + 2 < f.length; i += 3) {
+      const el = spans[+f[i]];
+      el.setAttribute("data-value", f[i + 2]);
+      el.textContent = f[i + 1];
+    }
+  };
+  // frameDrawn notes a frame the widget drew (wasm/app.go, frameDrawn) for the browser tests and
+  // the timing script: how many, when, and the Go figures of the last one.
+  window.layoutlab.frameDrawn = function (updates, engineMs, drawMs) {
+    const ll = window.layoutlab;
+    ll.frames = (ll.frames || 0) + 1;
+    ll.updatesAtFrame = updates;
+    ll.lastFrame = performance.now();
+    ll.engineMs = engineMs;
+    ll.drawMs = drawMs;
+  };
   function fail(msg) {
     const el = document.getElementById("loading");
     if (el) { el.textContent = "Layout Lab could not start: " + msg; el.setAttribute("role", "alert"); }

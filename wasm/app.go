@@ -217,12 +217,10 @@ func (a *app) redraw() {
 // frameDrawn counts drawn frames for the browser timing script (slider input to next frame),
 // and notes how many of Ebiten's frames had run by then (frameRun).
 func (a *app) frameDrawn() {
-	ll := js.Global().Get("layoutlab")
-	ll.Set("frames", ll.Get("frames").Int()+1)
-	ll.Set("updatesAtFrame", a.updates)
-	ll.Set("lastFrame", js.Global().Get("performance").Call("now"))
-	ll.Set("engineMs", a.engineMs)
-	ll.Set("drawMs", a.drawMs)
+	// One call (site/loader.js), not a property set each: see figures.
+	if f := figures().Get("frameDrawn"); f.Type() == js.TypeFunction {
+		f.Invoke(a.updates, a.engineMs, a.drawMs)
+	}
 }
 
 // gcCycles is window.layoutlab.gcCycles(): Go's count of completed collections, read when the
@@ -245,9 +243,22 @@ func (a *app) frameRun() {
 // figure sets window.layoutlab[name], a figure the browser tests and the timing script read,
 // once the page has that object.
 func figure(name string, v any) {
-	if ll := js.Global().Get("layoutlab"); !ll.IsUndefined() {
+	if ll := figures(); !ll.IsUndefined() {
 		ll.Set(name, v)
 	}
+}
+
+// pageFigures is window.layoutlab once found (loader.js makes it before the program starts;
+// markAnswered where no loader did): a drag's frame sets a dozen figures, and each lookup of the
+// object crossed the wasm boundary again and left a reference for Go's finalizers to free.
+var pageFigures js.Value
+
+// figures returns window.layoutlab, or undefined before there is one.
+func figures() js.Value {
+	if pageFigures.IsUndefined() {
+		pageFigures = js.Global().Get("layoutlab")
+	}
+	return pageFigures
 }
 
 // answerShown reports whether the frame shows the engine's answer for the current scenario.
@@ -309,10 +320,11 @@ func (a *app) markAnswered() {
 		return
 	}
 	a.answered = true
-	ll := js.Global().Get("layoutlab")
+	ll := figures()
 	if ll.IsUndefined() {
 		ll = js.Global().Get("Object").New()
 		js.Global().Set("layoutlab", ll)
+		pageFigures = ll
 	}
 	ll.Set("firstFrame", js.Global().Get("performance").Call("now"))
 	ll.Set("engineMs", a.engineMs)
@@ -333,7 +345,7 @@ func (a *app) announceReady() {
 	go a.prepareWhileIdle()
 	go a.prepareTimelineWhileIdle()
 	go a.computeAhead()
-	js.Global().Get("layoutlab").Set("ready", true)
+	figures().Set("ready", true)
 	// loader.js registers the service worker on this event, after the first frame.
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))
 }

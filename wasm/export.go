@@ -92,7 +92,7 @@ func download(name, mime string, data []byte) {
 	js.CopyBytesToJS(u8, data)
 	parts := js.Global().Get("Array").New(u8)
 	blob := js.Global().Get("Blob").New(parts, map[string]any{"type": mime})
-	ll := js.Global().Get("layoutlab")
+	ll := figures()
 	if !ll.IsUndefined() {
 		ll.Set("lastExport", map[string]any{"name": name, "bytes": u8})
 	}
@@ -143,7 +143,7 @@ func exportPNG(pix []byte, w, h int) {
 func copyText(a *app, text, ok string) {
 	status := a.byID("copy-status")
 	clip := js.Global().Get("navigator").Get("clipboard")
-	ll := js.Global().Get("layoutlab")
+	ll := figures()
 	if !ll.IsUndefined() {
 		ll.Set("lastCopy", text)
 	}
