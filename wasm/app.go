@@ -218,10 +218,16 @@ func (a *app) redraw() {
 // and notes how many of Ebiten's frames had run by then (frameRun).
 func (a *app) frameDrawn() {
 	// One call (site/loader.js), not a property set each: see figures.
-	if f := figures().Get("frameDrawn"); f.Type() == js.TypeFunction {
-		f.Invoke(a.updates, a.engineMs, a.drawMs)
+	if ll := figures(); drawnFigures.IsUndefined() && !ll.IsUndefined() {
+		drawnFigures = ll.Get("frameDrawn")
+	}
+	if drawnFigures.Type() == js.TypeFunction {
+		drawnFigures.Invoke(a.updates, a.engineMs, a.drawMs)
 	}
 }
+
+// drawnFigures is window.layoutlab.frameDrawn once looked up.
+var drawnFigures js.Value
 
 // gcCycles is window.layoutlab.gcCycles(): Go's count of completed collections, read when the
 // timing script asks (once a frame while it times a control, to mark the slow inputs a
