@@ -89,16 +89,23 @@ func coldFirstFrame(b *testing.B, url string) (answer, paint float64) {
 // cache, no service worker, its own renderer process) of the running browser root: the page's
 // own cost without a browser's start-up, which varies by up to 1.7 s here, in both pages alike.
 func contextFirstFrame(b *testing.B, root context.Context, url string) (answer, paint float64) {
-	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	ctx, cancel := newVisitor(root)
 	defer cancel()
 	return firstFrameIn(b, ctx, url)
+}
+
+// newVisitor opens a tab in a fresh browser context of root's browser: a first visitor, with a
+// profile of its own (no HTTP cache, no service worker, nothing compiled before) and its own
+// renderer process. cancel closes it.
+func newVisitor(root context.Context) (ctx context.Context, cancel context.CancelFunc) {
+	return chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 }
 
 // linkedFirstFrame is contextFirstFrame for a reader who follows a link from another page of the
 // docs site (bench/plain.html, text only) in the same tab: the renderer process is running, the
 // page's files are not cached.
 func linkedFirstFrame(b *testing.B, root context.Context, url string) (answer, paint float64) {
-	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	ctx, cancel := newVisitor(root)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/bench/plain.html")); err != nil {
 		b.Fatal(err)
@@ -221,7 +228,7 @@ func BenchmarkWidget(b *testing.B) {
 	if haveBare {
 		// The bare page's next visits, as the widget's: no service worker, the browser's HTTP
 		// cache and V8's code cache for a wasm compiled from it.
-		bctx, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+		bctx, cancel := newVisitor(ctx)
 		firstFrameIn(b, bctx, server.URL+"/bench/bare.html")
 		second, _ := firstFrameIn(b, bctx, server.URL+"/bench/bare.html")
 		time.Sleep(5 * time.Second)
@@ -241,7 +248,7 @@ func BenchmarkWidget(b *testing.B) {
 		// Ebiten's start-up made hot (it compiles its shaders from Kage source, with go/parser).
 		url := server.URL + "/bench/bare-slider.html"
 		for _, pause := range pauses {
-			first, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+			first, cancel := newVisitor(ctx)
 			d := drag(b, first, url, pause, "files")
 			cancel()
 			printTimes(atPause("bare, first visit", pause), "files", d, "a bar redrawn, nothing else")
@@ -258,8 +265,7 @@ func BenchmarkWidget(b *testing.B) {
 			slider = "day" // after a pause, the day grids of every lookup column are readied
 		} else {
 			for _, pause := range pauses {
-				// A first visit, in a fresh browser context: nothing compiled or cached before.
-				first, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+				first, cancel := newVisitor(ctx) // nothing compiled or cached before
 				timeDrag(b, first, url, pause, slider, atPause(p.Name+", first visit", pause))
 				cancel()
 			}
