@@ -205,10 +205,11 @@ func TestFilesAnsweredAheadAgreeWithTheCLI(t *testing.T) {
 	hits := eval[int](t, ctx, `window.layoutlab.aheadHits || 0`)
 	runs := eval[int](t, ctx, `window.layoutlab.aheadRuns || 0`)
 	t.Logf("8 moves: %d answered ahead, %d runs ahead", hits, runs)
-	// The first move may give no direction; each later one up is run ahead by the time the
-	// next comes; both moves down find answers shown.
-	if hits < 6 {
-		t.Fatalf("%d of 8 moves were answered ahead, want 6 or more (%d runs ahead)", hits, runs)
+	// The counts each side of the first answer are run ahead once the page is ready, so the
+	// first move finds its answer; each later one up is run ahead by the time the next comes;
+	// both moves down find answers shown. One may find the engine busy.
+	if hits < 7 {
+		t.Fatalf("%d of 8 moves were answered ahead, want 7 or more (%d runs ahead)", hits, runs)
 	}
 	want := one
 	want.Panel.Files, want.Panel.RowsPerFile = n, 0

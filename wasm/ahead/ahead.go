@@ -29,8 +29,9 @@ const Reach = 3
 type Answers struct {
 	base    []byte // the scenario's msgp encoding, Files zero; nil when none
 	byFiles map[int]*panel.Result
-	shown   int // the file count shown last on base, 0 when none
-	dir     int // +1 or -1: the last move's direction on base; 0 before a move
+	shown   int  // the file count shown last on base, 0 when none
+	dir     int  // +1 or -1: the last move's direction on base; 0 before a move
+	moved   bool // a move has been made on base
 
 	rehearsed map[string]*panel.Result // by the scenario's msgp encoding
 }
@@ -89,19 +90,21 @@ func (a *Answers) Take(p scenario.Panel) *panel.Result {
 }
 
 // Shown notes that r, the answer for p, is on screen, and returns the scenarios worth running
-// next, nearest first, whose answers are not kept yet: once a move of at most Reach counts on
-// the same scenario has given a direction, the next Reach file counts that way within
-// [1, max]. It drops the kept answers out of reach of p's count, and all of them when p is
-// another scenario (the rehearsed ones aside).
+// next, nearest first, whose answers are not kept yet, within [1, max]: before any move on the
+// same scenario, Reach file counts each side, alternately (the drag's first move may go either
+// way); once a move of at most Reach counts has given a direction, the next Reach counts that
+// way. It drops the kept answers out of reach of p's count, and all of them when p is another
+// scenario (the rehearsed ones aside).
 func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
 	base, n, ok := baseOf(p)
 	if !ok {
-		a.base, a.byFiles, a.shown, a.dir = nil, nil, 0, 0
+		a.base, a.byFiles, a.shown, a.dir, a.moved = nil, nil, 0, 0, false
 		return nil
 	}
 	if !bytes.Equal(base, a.base) {
-		a.base, a.byFiles, a.shown, a.dir = base, map[int]*panel.Result{}, 0, 0
+		a.base, a.byFiles, a.shown, a.dir, a.moved = base, map[int]*panel.Result{}, 0, 0, false
 	} else if n != a.shown {
+		a.moved = true
 		a.dir = 1
 		if n < a.shown {
 			a.dir = -1
@@ -117,19 +120,25 @@ func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.P
 			delete(a.byFiles, k)
 		}
 	}
-	if a.dir == 0 {
+	dirs := []int{a.dir}
+	switch {
+	case !a.moved:
+		dirs = []int{1, -1}
+	case a.dir == 0:
 		return nil
 	}
 	var next []scenario.Panel
 	for i := 1; i <= Reach; i++ {
-		m := n + i*a.dir
-		if m < 1 || m > max {
-			break
-		}
-		if _, kept := a.byFiles[m]; !kept {
-			q := p
-			q.Files = m
-			next = append(next, q)
+		for _, d := range dirs {
+			m := n + i*d
+			if m < 1 || m > max {
+				continue
+			}
+			if _, kept := a.byFiles[m]; !kept {
+				q := p
+				q.Files = m
+				next = append(next, q)
+			}
 		}
 	}
 	return next

@@ -21,18 +21,19 @@ func at(p scenario.Panel, n int) scenario.Panel {
 	return p
 }
 
-// TestShownGuessesTheDragsDirection: no guess before a move gives a direction; then the next
-// Reach counts that way, not those kept, within the slider's range; a turn turns the guesses.
+// TestShownGuessesTheDragsDirection: before a move, Reach counts each side, nearest first;
+// once a move gives a direction, the next Reach counts that way, not those kept, within the
+// slider's range; a turn turns the guesses.
 func TestShownGuessesTheDragsDirection(t *testing.T) {
 	p := scenario.Default().Panel
 	var a Answers
-	if next := a.Shown(at(p, 32), &panel.Result{}, 256); next != nil {
-		t.Fatalf("guesses %v before any move", files(next))
+	if got := files(a.Shown(at(p, 32), &panel.Result{}, 256)); !slices.Equal(got, []int{33, 31, 34, 30, 35, 29}) {
+		t.Fatalf("before any move: guesses %v, want [33 31 34 30 35 29]", got)
 	}
-	if got := files(a.Shown(at(p, 33), &panel.Result{}, 256)); !slices.Equal(got, []int{34, 35, 36}) {
-		t.Fatalf("after 32 → 33: guesses %v, want [34 35 36]", got)
+	a.Keep(at(p, 34), &panel.Result{}) // run ahead before the first move
+	if got := files(a.Shown(at(p, 33), &panel.Result{}, 256)); !slices.Equal(got, []int{35, 36}) {
+		t.Fatalf("after 32 → 33: guesses %v, want [35 36] (34 is kept)", got)
 	}
-	a.Keep(at(p, 34), &panel.Result{})
 	a.Keep(at(p, 35), &panel.Result{})
 	if got := files(a.Shown(at(p, 35), &panel.Result{}, 256)); !slices.Equal(got, []int{36, 37, 38}) {
 		t.Fatalf("after 33 → 35: guesses %v, want [36 37 38]", got)
@@ -57,6 +58,11 @@ func TestShownGuessesTheDragsDirection(t *testing.T) {
 	a.Shown(at(p, 4), &panel.Result{}, 256)
 	if got := files(a.Shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{1}) {
 		t.Fatalf("after 4 → 2: guesses %v, want [1]", got)
+	}
+	// Near the slider's low end, before any move: both sides, within its range.
+	var b Answers
+	if got := files(b.Shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{3, 1, 4, 5}) {
+		t.Fatalf("before any move at 2: guesses %v, want [3 1 4 5]", got)
 	}
 }
 
