@@ -112,11 +112,28 @@
   start().catch((e) => fail(e && e.message ? e.message : String(e)));
 
   // Offline after one visit: the service worker precaches this build (scope: this directory).
-  // Registered once the first frame is drawn: installing fetches and stores the whole build,
-  // which on a first visit would compete with the page's own download, compile and first run.
+  // Installing fetches and stores the whole build and unpacks the 23 MB wasm, on the machine's
+  // other core, which a first visit's page shares with V8 optimising its code: registered once
+  // the page is ready and the reader has then left it alone for swQuietMs (a drag made at once
+  // on a first visit kept more moves within a frame so), and at the latest swLatestMs after ready.
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    window.addEventListener("layoutlab:ready", () => {
+    const swQuietMs = 2000, swLatestMs = 20000;
+    const busy = ["pointerdown", "keydown", "input", "wheel", "touchstart"];
+    let quiet = 0, latest = 0;
+    const register = () => {
+      clearTimeout(quiet);
+      clearTimeout(latest);
+      for (const t of busy) window.removeEventListener(t, touched, true);
       navigator.serviceWorker.register("sw.js").catch(() => { /* private mode, file:// ... */ });
+    };
+    const touched = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(register, swQuietMs);
+    };
+    window.addEventListener("layoutlab:ready", () => {
+      for (const t of busy) window.addEventListener(t, touched, { capture: true, passive: true });
+      touched();
+      latest = setTimeout(register, swLatestMs);
     }, { once: true });
   }
 

@@ -359,9 +359,9 @@ func printLatency(ctx context.Context, scenarioName, control string, d latencies
 	note := fmt.Sprintf("last recompute %.1f ms, last Draw %.1f ms of Go", eng, draw)
 	if control == "files" {
 		// The moves answered from the file counts run ahead between moves (computeAhead).
-		ahead, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.layoutlab.aheadHits || 0, window.layoutlab.aheadRuns || 0]`))
-		if len(ahead) == 2 {
-			note += fmt.Sprintf("; %.0f answered ahead, %.0f runs ahead", ahead[0], ahead[1])
+		ahead, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.layoutlab.aheadHits || 0, window.layoutlab.aheadRuns || 0, window.layoutlab.aheadMs || 0]`))
+		if len(ahead) == 3 {
+			note += fmt.Sprintf("; %.0f answered ahead, %.0f runs ahead taking %.0f ms", ahead[0], ahead[1], ahead[2])
 		}
 	}
 	printTimes(scenarioName, control, d, note)
@@ -378,17 +378,20 @@ func printTimes(page, control string, d latencies, note string) {
 }
 
 // slowerThan lists the inputs whose time to the frame exceeded limit ms, as "#i t" in the order
-// they came (0 is the first), "#i t gc" when Go collected garbage since the frame before, or
-// "none".
+// they came (0 is the first), followed by "gc" when Go collected garbage since the frame before
+// and "run" when the widget ran its engine for the input (no answer run ahead), or "none".
 func (d latencies) slowerThan(limit float64) string {
 	var s []string
 	for i, t := range d.toFrame {
 		if t > limit {
-			gc := ""
+			e := fmt.Sprintf("#%d %.1f", i, t)
 			if i < len(d.gc) && d.gc[i] > 0 {
-				gc = " gc"
+				e += " gc"
 			}
-			s = append(s, fmt.Sprintf("#%d %.1f%s", i, t, gc))
+			if i < len(d.ahead) && d.ahead[i] == 0 {
+				e += " run"
+			}
+			s = append(s, e)
 		}
 	}
 	if len(s) == 0 {
@@ -412,6 +415,8 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 		window.__lat = []; window.__frames = []; window.__own = []; window.__gc = []; window.__pending = [];
 		const gcCycles = () => window.layoutlab.gcCycles ? window.layoutlab.gcCycles() : 0; // none on the bare page
 		let gcSeen = gcCycles();
+		const aheadHits = () => window.layoutlab.aheadHits || 0; // none on the bare page
+		let hitsSeen = aheadHits(); window.__ahead = [];
 		el.addEventListener("`+event+`", () => window.__pending.push(performance.now()), true);
 		let seen = window.layoutlab.frames;
 		const begun = []; // each animation frame's start (the callbacks' timestamp)
@@ -422,6 +427,8 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 				const at = window.layoutlab.lastFrame;
 				const gc = gcCycles() - gcSeen; // Go's collections since the last frame seen
 				gcSeen += gc;
+				const hits = aheadHits() - hitsSeen; // answers taken from those run ahead since
+				hitsSeen += hits;
 				window.__pending = window.__pending.filter(t => {
 					if (t > at) return true;
 					const since = begun.filter(f => f > t && f <= at);
@@ -430,6 +437,7 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 					// The drawing frame's own time: from its start (or the input's, if later) to drawn.
 					window.__own.push(at - Math.max(t, ...begun.filter(f => f <= at).slice(-1)));
 					window.__gc.push(gc);
+					window.__ahead.push(hits > 0 || window.layoutlab.aheadHits === undefined ? 1 : 0);
 					return false;
 				});
 			}
@@ -446,15 +454,18 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 type latencies struct {
 	toFrame, frames, own []float64
 	gc                   []float64 // Go's garbage collections completed since the frame before
+	// 1 when the answering frame took an answer run ahead (computeAhead) or the page runs no
+	// engine (the bare page); 0 when the widget ran its engine for it.
+	ahead []float64
 }
 
 // readLatencies reads what probeLatency recorded.
 func readLatencies(ctx context.Context) (latencies, error) {
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[[][]float64](`[window.__lat, window.__frames, window.__own, window.__gc]`))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[[][]float64](`[window.__lat, window.__frames, window.__own, window.__gc, window.__ahead]`))
 	if err != nil {
 		return latencies{}, err
 	}
-	return latencies{toFrame: v[0], frames: v[1], own: v[2], gc: v[3]}, nil
+	return latencies{toFrame: v[0], frames: v[1], own: v[2], gc: v[3], ahead: v[4]}, nil
 }
 
 // inFirstFrame counts the inputs answered in the first frame that began after them (or in the
