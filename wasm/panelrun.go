@@ -146,13 +146,14 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	}
 	start := time.Now()
 	var res *panel.Result
-	first := false
-	if eng, res1, took, ok := firstrun.Take(p); ok {
+	eng, first, took, inInit := firstrun.Take(p)
+	if inInit {
 		// The page's first answer, computed before Ebiten's packages were initialised.
-		a.pn.eng, res, start, first = eng, res1, start.Add(-took), true
+		a.pn.eng, res, start = eng, first, start.Add(-took)
 	} else {
 		res = a.runEngine(p, quiet)
 	}
+	ran := float64(time.Since(start).Microseconds()) / 1000
 	a.pn.engRes = res
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -162,8 +163,8 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	if gen < a.pn.shown {
 		return
 	}
-	a.pn.runMs = float64(time.Since(start).Microseconds()) / 1000
-	if first {
+	a.pn.runMs = ran
+	if inInit {
 		// Most of the first run generates the table (at most firstrun.MaxRows rows), which no
 		// files move repeats: its time says nothing of a run ahead's, which computeAhead measures.
 		a.pn.runMs = 0
@@ -237,7 +238,7 @@ func (a *app) computeAhead() {
 			a.pn.runMs = took
 			a.pn.ahead.Keep(p, res)
 			a.pn.aheadRuns++
-			a.pn.aheadMs += a.pn.runMs
+			a.pn.aheadMs += took
 			figure("aheadRuns", a.pn.aheadRuns)
 			figure("aheadMs", a.pn.aheadMs)
 			if a.pn.runMs >= aheadMaxRunMs {
