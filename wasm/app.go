@@ -352,6 +352,6 @@ func (a *app) announceReady() {
 	go a.prepareTimelineWhileIdle()
 	go a.computeAhead()
 	figures().Set("ready", true)
-	// loader.js registers the service worker on this event, after the first frame.
+	// loader.js registers the service worker once the reader has left the page alone after it.
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))
 }

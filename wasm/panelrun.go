@@ -154,6 +154,11 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 		res = a.runEngine(p, quiet)
 	}
 	ran := float64(time.Since(start).Microseconds()) / 1000
+	if inInit {
+		// Most of the first run generates the table (at most firstrun.MaxRows rows), which no
+		// files move repeats: its time says nothing of a run ahead's, which computeAhead measures.
+		ran = 0
+	}
 	a.pn.engRes = res
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -164,11 +169,6 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 		return
 	}
 	a.pn.runMs = ran
-	if inInit {
-		// Most of the first run generates the table (at most firstrun.MaxRows rows), which no
-		// files move repeats: its time says nothing of a run ahead's, which computeAhead measures.
-		a.pn.runMs = 0
-	}
 	// Shown even when a newer run is queued: it is closer to the controls than what was shown.
 	a.showPanel(p, res, gen, start)
 	if a.pn.waiting != gen {

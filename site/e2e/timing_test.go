@@ -156,7 +156,8 @@ func firstFrameIn(b *testing.B, ctx context.Context, url string) (answer, paint 
 //     with TIMING_SLOW_MS set, also which inputs took longer than that, by their order (a drag
 //     made at once after a first visit's first frame has slow moves throughout, while V8
 //     compiles the code the start-up made hot again, optimised, on the two cores the page
-//     needs), and whether one of Go's garbage collections came before each.
+//     needs), whether one of Go's garbage collections came before each, and whether the widget
+//     ran its engine for it (no answer run ahead).
 func BenchmarkWidget(b *testing.B) {
 	browserTimeout = 20 * time.Minute // first frames and 100 drag moves for each of 12 presets
 	pairs := 5
