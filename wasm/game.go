@@ -140,7 +140,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	key := a.colorKey()
 	files := make([]view.FileCell, len(a.res.Files))
 	for i, f := range a.res.Files {
-		files[i] = view.FileCell{Span: f.Span[key], Read: f.Read}
+		files[i] = view.FileCell{Span: f.Span(key), Read: f.Read}
 	}
 	g.cells = view.GridLayout(files, gridW, gridH, header)
 	// Everything up to the key-space view is opaque, so it goes in one draw that copies its
@@ -261,15 +261,15 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 	kx := a.res.Keys[0]
 	n := len(a.res.Files)
 	for i, f := range a.res.Files {
-		bx := f.Box[kx]
+		bx, _ := f.Box(kx)
 		var y0, y1 float64
 		if len(a.res.Keys) >= 2 {
-			by := f.Box[a.res.Keys[1]]
+			by, _ := f.Box(a.res.Keys[1])
 			y0, y1 = by[0], by[1]
 		} else {
 			y0, y1 = float64(i)/float64(n), float64(i+1)/float64(n)
 		}
-		c := assets.At(assets.Viridis, f.Span[a.colorKey()])
+		c := assets.At(assets.Viridis, f.Span(a.colorKey()))
 		x, y := px(bx[0]), py(y1)
 		w, h := max(px(bx[1])-x, 1), max(py(y0)-y, 1)
 		if g.batch.fullFor(12) {

@@ -51,6 +51,12 @@ type Engine struct {
 	files      [][]int32
 	paths      []string
 	partValues []map[string]string // per file: its partition directory's values (nil when unpartitioned)
+	where      whereCache          // the WHERE parsed and compiled (scan.go)
+	schema     schemaCache         // the statistics columns (statsSchema)
+	// An unpartitioned layout's file names so far, from namer, seeded with namerSeed (fileNames).
+	names     []string
+	namer     *layout.FileNamer
+	namerSeed uint64
 
 	statsFor  statsKey
 	fileStats []stats.FileStats
@@ -179,13 +185,35 @@ func (e *Engine) fill(t *table.Table, l int) error {
 	return t.FillProgress(l, progress)
 }
 
+// schemaCache is the last stats.StatsSchema the engine worked out, for table t and cfg.
+type schemaCache struct {
+	t       *table.Table
+	cfg     stats.Config
+	indexed []bool
+	err     error
+}
+
+// statsSchema is stats.StatsSchema(t.Schema, cfg), worked out once while the table and cfg
+// stay: it walks the schema's leaves again, a twentieth of a files move under wasm. Callers do
+// not modify the slice.
+func (e *Engine) statsSchema(t *table.Table, cfg stats.Config) ([]bool, error) {
+	c := &e.schema
+	if c.t != t || c.cfg.NumIndexedCols != cfg.NumIndexedCols || c.cfg.StringPrefixLength != cfg.StringPrefixLength ||
+		!slices.Equal(c.cfg.StatsColumns, cfg.StatsColumns) || !slices.Equal(c.cfg.PartitionColumns, cfg.PartitionColumns) {
+		indexed, err := stats.StatsSchema(t.Schema, cfg)
+		cfg.StatsColumns, cfg.PartitionColumns = slices.Clone(cfg.StatsColumns), slices.Clone(cfg.PartitionColumns)
+		*c = schemaCache{t: t, cfg: cfg, indexed: indexed, err: err}
+	}
+	return c.indexed, c.err
+}
+
 // whereLeaves are the leaves the WHERE reads; none when it is empty or does not parse (scan
 // reports that error).
-func whereLeaves(t *table.Table, where string) []int {
+func (e *Engine) whereLeaves(t *table.Table, where string) []int {
 	if strings.TrimSpace(where) == "" {
 		return nil
 	}
-	pred, err := skipping.Parse(where, t.Leaves)
+	pred, err := e.parseWhere(t, where)
 	if err != nil {
 		return nil
 	}
@@ -313,7 +341,7 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		res.Error = invalid(err.Error())
 		return res
 	}
-	where := whereLeaves(t, p.Where)
+	where := e.whereLeaves(t, p.Where)
 	if err := e.fillFor(t, p, where); err != nil {
 		res.Error = invalid(err.Error())
 		return res
@@ -344,12 +372,12 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 		p.PartitionBy[i] = t.Leaves[parts[i]].Name()
 	}
 	cfg.PartitionColumns = p.PartitionBy
-	indexed, err := stats.StatsSchema(t.Schema, cfg)
+	indexed, err := e.statsSchema(t, cfg)
 	if err != nil {
 		fail(err)
 		showAppend()
 		cfg = stats.DefaultConfig()
-		indexed, _ = stats.StatsSchema(t.Schema, cfg)
+		indexed, _ = e.statsSchema(t, cfg)
 	}
 
 	// The keys, checked as Delta checks them.
@@ -411,7 +439,7 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 
 	read := allRead(len(files))
 	if strings.TrimSpace(p.Where) != "" {
-		if err := scan(t, p.Where, fileStats, files, paths, e.partValues, p.PartitionBy, indexed, read); err != nil {
+		if err := e.scan(t, p.Where, fileStats, files, paths, e.partValues, p.PartitionBy, indexed, read); err != nil {
 			fail(err)
 		}
 	}
@@ -462,8 +490,11 @@ func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths
 	res.RowsTotal = int64(t.NumRows)
 	res.Files = make([]File, len(files))
 	sums := make([]float64, len(spanCols))
+	n := len(names)
+	spans, boxes := make([]float64, len(files)*n), make([][2]float64, len(files)*n)
 	for fi, rows := range files {
 		f := &res.Files[fi]
+		f.cols, f.Spans, f.Boxes = names, spans[fi*n:(fi+1)*n:(fi+1)*n], boxes[fi*n:(fi+1)*n:(fi+1)*n]
 		f.Path = paths[fi]
 		f.NumRecords = int64(len(rows))
 		if objects != nil {
@@ -474,7 +505,7 @@ func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths
 			res.FilesRead++
 			res.RowsRead += f.NumRecords
 		}
-		fileSpans(f, fi, names, distinct, frs, sums)
+		fileSpans(f, fi, distinct, frs, sums)
 	}
 	if len(files) > 0 {
 		for i, n := range names {
@@ -483,24 +514,21 @@ func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths
 	}
 }
 
-// fileSpans sets file fi's span and box on each span column (names[i], of distinct[i] ranks,
-// frs[i] its files' rank ranges) and adds its spans to sums. Its own function, so that its loop
-// stays out of resultFiles (see the note above allRead).
+// fileSpans sets file fi's span and box on each span column (of distinct[i] ranks, frs[i] its
+// files' rank ranges) and adds its spans to sums. Its own function, so that its loop stays out
+// of resultFiles (see the note above allRead).
 //
 //go:noinline
-func fileSpans(f *File, fi int, names []string, distinct []float64, frs []*rankRanges, sums []float64) {
-	f.Span = make(map[string]float64, len(names))
-	f.Box = make(map[string][2]float64, len(names))
+func fileSpans(f *File, fi int, distinct []float64, frs []*rankRanges, sums []float64) {
 	for i, fr := range frs {
 		lo, hi := int32(fr.lo[fi]), fr.hi[fi]
 		if hi < 0 {
-			f.Span[names[i]] = 0
-			continue
+			continue // all NULL: span 0, no box
 		}
 		d := distinct[i]
-		f.Span[names[i]] = float64(hi-lo+1) / d
-		f.Box[names[i]] = [2]float64{float64(lo) / d, float64(hi+1) / d}
-		sums[i] += f.Span[names[i]]
+		f.Spans[i] = float64(hi-lo+1) / d
+		f.Boxes[i] = [2]float64{float64(lo) / d, float64(hi+1) / d}
+		sums[i] += f.Spans[i]
 	}
 }
 
@@ -553,7 +581,6 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 	if e.files != nil && e.last == lk {
 		return e.files, e.paths, nil
 	}
-	namer := layout.NewFileNamer(seed)
 	var files [][]int32
 	var paths []string
 	var recut bool
@@ -594,14 +621,14 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 			e.seg.reset(e.lay.SortedOrder(), len(t.Leaves)) // positions in allRows are rows
 			e.seg.runs = e.seg.order != nil                 // so are this layout's files
 		}
-		paths = nameFiles(namer, len(files))
+		paths = e.fileNames(seed, len(files))
 		e.partValues = reuse(e.partValues, len(files)) // no partition values: every one nil
 	} else {
 		if r := e.recentLayout(lk); r != nil {
 			return e.showRecent(r, lk)
 		}
 		var err error
-		if files, paths, err = e.layoutPartitions(t, kind, keys, parts, numFiles, opt, namer); err != nil {
+		if files, paths, err = e.layoutPartitions(t, kind, keys, parts, numFiles, opt, layout.NewFileNamer(seed)); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -617,15 +644,21 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 	return files, paths, nil
 }
 
-// nameFiles names the n files of an unpartitioned layout. (Apart from layout, as is
-// layoutPartitions, to keep layout small: under wasm a large function whose loops run a few
-// dozen times is recompiled by V8's optimizing tier while the widget's first run goes on.)
-func nameFiles(namer *layout.FileNamer, n int) []string {
-	paths := make([]string, n)
-	for i := range paths {
-		paths[i] = namer.Name("", i)
+// fileNames are the names of the n files of an unpartitioned layout whose noise is seeded with
+// seed. A FileNamer names the i-th file the same whatever the count, so a files move names only
+// the files past those it named before (naming every file again was a fifteenth of the move).
+// The slice is capped at n: the names past it, added later, never touch a slice handed out.
+// (Apart from layout, as is layoutPartitions, to keep layout small: under wasm a large function
+// whose loops run a few dozen times is recompiled by V8's optimizing tier while the widget's
+// first run goes on.)
+func (e *Engine) fileNames(seed uint64, n int) []string {
+	if e.namer == nil || e.namerSeed != seed {
+		e.namer, e.namerSeed, e.names = layout.NewFileNamer(seed), seed, nil
 	}
-	return paths
+	for len(e.names) < n {
+		e.names = append(e.names, e.namer.Name("", len(e.names)))
+	}
+	return e.names[:n:n]
 }
 
 // layoutPartitions lays out one directory per partition value, each on its own as OPTIMIZE lays

@@ -225,10 +225,10 @@ func TestSpanDefinition(t *testing.T) {
 		}
 		f := r.Files[fi]
 		want := float64(hi-lo+1) / float64(distinct)
-		if math.Abs(f.Span["user_id"]-want) > 1e-12 {
-			t.Fatalf("file %d span %v want %v", fi, f.Span["user_id"], want)
+		if math.Abs(f.Span("user_id")-want) > 1e-12 {
+			t.Fatalf("file %d span %v want %v", fi, f.Span("user_id"), want)
 		}
-		if b := f.Box["user_id"]; b[0] != float64(lo)/float64(distinct) || b[1] != float64(hi+1)/float64(distinct) {
+		if b, ok := f.Box("user_id"); !ok || b[0] != float64(lo)/float64(distinct) || b[1] != float64(hi+1)/float64(distinct) {
 			t.Fatalf("file %d box %v", fi, b)
 		}
 		sum += want

@@ -90,14 +90,17 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 	layouts := []string{"hilbert", "zorder", "orderby", "append"}
 	keySets := [][]string{{"user_id", "event_date"}, {"event_date", "user_id"}, {"user_id"}, {"campaign_id", "region_id"}}
 	filesSet := []int{32, 20, 57, 1}
-	wheres := []string{"user_id = 31415926", "region_id IN (1, 2)", ""}
+	wheres := []string{"user_id = 31415926", "region_id IN (1, 2)", "", "user_id = 31415926 AND region_id < 3", "no_such_column = 1"}
+	statsCols := [][]string{nil, {"user_id"}, {"region_id", "user_id"}}
+	indexedCols := []int{-2, 1, 3} // -2: the table property unset
 	for _, onDemand := range []bool{true, false} {
 		rng := rand.New(rand.NewPCG(7, 11))
 		e := Engine{StatsOnDemand: onDemand}
 		p := scenario.Default().Panel
 		p.Rows = 20_000
+		var kept [3]int // steps after which a compiled WHERE, statistics columns, file names were kept
 		for step := range 160 {
-			switch rng.IntN(7) {
+			switch rng.IntN(10) {
 			case 0, 1:
 				p.Layout = layouts[rng.IntN(len(layouts))]
 			case 2:
@@ -113,8 +116,22 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 			case 6:
 				p.Where = wheres[rng.IntN(len(wheres))]
 				p.NoNoise = rng.IntN(2) == 0
+			case 7: // the statistics columns: the WHERE's filter is compiled again
+				p.StatsColumns = statsCols[rng.IntN(len(statsCols))]
+			case 8:
+				p.IndexedCols = nil
+				if n := indexedCols[rng.IntN(len(indexedCols))]; n != -2 {
+					p.IndexedCols = &n
+				}
+			case 9: // another table: file names, the WHERE parsed again
+				p.Seed = uint64(1 + rng.IntN(2))
 			}
 			got := e.Run(p)
+			for i, k := range []bool{e.where.filter != nil, e.schema.indexed != nil, len(e.names) > 0} {
+				if k {
+					kept[i]++
+				}
+			}
 			fresh := Engine{StatsOnDemand: onDemand}
 			want := fresh.Run(p)
 			if !reflect.DeepEqual(got, want) {
@@ -123,6 +140,9 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 		}
 		if len(e.recent) == 0 {
 			t.Fatal("no layout was kept: the sequence never exercised Engine.recent")
+		}
+		if kept[0] == 0 || kept[1] == 0 || kept[2] == 0 {
+			t.Fatalf("the sequence kept a compiled WHERE, statistics columns, file names after %v steps: it must exercise each", kept)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package panel
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+)
 
 // Result is what the panel shows for one scenario. Its JSON is read by the browser widget and
 // printed by `layoutlab layout`; the field names are fixed.
@@ -41,9 +45,67 @@ type File struct {
 	MaxValues  json.RawMessage `json:"maxValues"`
 	NullCount  json.RawMessage `json:"nullCount"`
 	// Read reports whether the query opens the file: true for every file when there is no WHERE.
-	Read bool                  `json:"read"`
+	Read bool `json:"read"`
+	// Spans and Boxes are the file's span and box (see Result) on each of cols, the result's
+	// span columns, in order; a file whose rows are all NULL on a column has span 0 and no box.
+	// They are slices of two arrays a run makes once for all its files: a map per file was a
+	// fifth of a files-slider move. The JSON writes (and reads) them as two objects keyed by
+	// column, "span" and "box".
+	Spans []float64    `json:"-"`
+	Boxes [][2]float64 `json:"-"`
+	cols  []string
+}
+
+// Span is the file's span on column col; 0 when col is not a span column.
+func (f *File) Span(col string) float64 {
+	if i := slices.Index(f.cols, col); i >= 0 {
+		return f.Spans[i]
+	}
+	return 0
+}
+
+// Box is the file's box on column col; ok is false when col is not a span column or the file's
+// rows are all NULL on it.
+func (f *File) Box(col string) (box [2]float64, ok bool) {
+	if i := slices.Index(f.cols, col); i >= 0 && f.Spans[i] > 0 {
+		return f.Boxes[i], true
+	}
+	return box, false
+}
+
+// fileFields are File's fields without its JSON methods.
+type fileFields File
+
+// fileJSON is a File as JSON has it: spans and boxes keyed by column.
+type fileJSON struct {
+	fileFields
 	Span map[string]float64    `json:"span"`
 	Box  map[string][2]float64 `json:"box"`
+}
+
+func (f File) MarshalJSON() ([]byte, error) {
+	v := fileJSON{fileFields(f), make(map[string]float64, len(f.cols)), make(map[string][2]float64, len(f.cols))}
+	for i, c := range f.cols {
+		v.Span[c] = f.Spans[i]
+		if f.Spans[i] > 0 {
+			v.Box[c] = f.Boxes[i]
+		}
+	}
+	return json.Marshal(v)
+}
+
+func (f *File) UnmarshalJSON(b []byte) error {
+	var v fileJSON
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*f = File(v.fileFields)
+	f.cols = slices.Sorted(maps.Keys(v.Span))
+	f.Spans, f.Boxes = make([]float64, len(f.cols)), make([][2]float64, len(f.cols))
+	for i, c := range f.cols {
+		f.Spans[i], f.Boxes[i] = v.Span[c], v.Box[c]
+	}
+	return nil
 }
 
 // Error is a refusal as Delta raises it (class, SQLSTATE, message from

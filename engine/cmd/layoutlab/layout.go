@@ -205,7 +205,7 @@ func writeCSV(w io.Writer, res *panel.Result) error {
 		json.Unmarshal(f.MaxValues, &maxs)
 		rec := []string{f.Path, strconv.FormatInt(f.NumRecords, 10), strconv.FormatBool(f.Read)}
 		for _, c := range cols {
-			rec = append(rec, strconv.FormatFloat(f.Span[c], 'g', 6, 64), rawText(mins[c]), rawText(maxs[c]))
+			rec = append(rec, strconv.FormatFloat(f.Span(c), 'g', 6, 64), rawText(mins[c]), rawText(maxs[c]))
 		}
 		cw.Write(rec)
 	}
