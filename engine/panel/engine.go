@@ -644,9 +644,9 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 	return files, paths, nil
 }
 
-// fileNames are the names of the n files of an unpartitioned layout whose noise is seeded with
-// seed. A FileNamer names the i-th file the same whatever the count, so a files move names only
-// the files past those it named before (naming every file again was a fifteenth of the move).
+// fileNames are the names of the n files of an unpartitioned layout, from a FileNamer seeded
+// with seed. It names the i-th file the same whatever the count, so a files move names only the
+// files past those named before (naming every file again was a fifteenth of the move).
 // The slice is capped at n: the names past it, added later, never touch a slice handed out.
 // (Apart from layout, as is layoutPartitions, to keep layout small: under wasm a large function
 // whose loops run a few dozen times is recompiled by V8's optimizing tier while the widget's
