@@ -139,7 +139,8 @@ func (g *game) Draw(screen *ebiten.Image) {
 	}
 	key := a.colorKey()
 	files := make([]view.FileCell, len(a.res.Files))
-	for i, f := range a.res.Files {
+	for i := range a.res.Files {
+		f := &a.res.Files[i]
 		files[i] = view.FileCell{Span: f.Span(key), Read: f.Read}
 	}
 	g.cells = view.GridLayout(files, gridW, gridH, header)
@@ -258,9 +259,10 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 			b.stroke(pts, float32(s), pathColor)
 		})
 	}
-	kx := a.res.Keys[0]
+	kx, ck := a.res.Keys[0], a.colorKey()
 	n := len(a.res.Files)
-	for i, f := range a.res.Files {
+	for i := range a.res.Files {
+		f := &a.res.Files[i]
 		bx, _ := f.Box(kx)
 		var y0, y1 float64
 		if len(a.res.Keys) >= 2 {
@@ -269,7 +271,7 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 		} else {
 			y0, y1 = float64(i)/float64(n), float64(i+1)/float64(n)
 		}
-		c := assets.At(assets.Viridis, f.Span(a.colorKey()))
+		c := assets.At(assets.Viridis, f.Span(ck))
 		x, y := px(bx[0]), py(y1)
 		w, h := max(px(bx[1])-x, 1), max(py(y0)-y, 1)
 		if g.batch.fullFor(12) {
