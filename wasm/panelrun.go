@@ -146,18 +146,15 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	}
 	start := time.Now()
 	var res *panel.Result
-	eng, first, took, inInit := firstrun.Take(p)
-	if inInit {
-		// The page's first answer, computed before Ebiten's packages were initialised.
+	var ran float64 // the run's time, for showPanel's choice to run ahead
+	if eng, first, took, ok := firstrun.Take(p); ok {
+		// The page's first answer, computed before Ebiten's packages were initialised. Its time
+		// is left out of ran: most of it generated the table (at most firstrun.MaxRows rows),
+		// which no files move repeats, so it says nothing of a run ahead's.
 		a.pn.eng, res, start = eng, first, start.Add(-took)
 	} else {
 		res = a.runEngine(p, quiet)
-	}
-	ran := float64(time.Since(start).Microseconds()) / 1000
-	if inInit {
-		// Most of the first run generates the table (at most firstrun.MaxRows rows), which no
-		// files move repeats: its time says nothing of a run ahead's, which computeAhead measures.
-		ran = 0
+		ran = float64(time.Since(start).Microseconds()) / 1000
 	}
 	a.pn.engRes = res
 	a.mu.Lock()

@@ -11,7 +11,6 @@ import (
 	"layoutlab/engine/ddl"
 	"layoutlab/engine/layout"
 	"layoutlab/engine/scenario"
-	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
@@ -213,11 +212,10 @@ func (e *Engine) whereLeaves(t *table.Table, where string) []int {
 	if strings.TrimSpace(where) == "" {
 		return nil
 	}
-	pred, err := e.parseWhere(t, where)
-	if err != nil {
+	if _, err := e.parseWhere(t, where); err != nil {
 		return nil
 	}
-	return skipping.ReferencedLeaves(pred)
+	return e.where.refs
 }
 
 // FillAll generates every column of the current table not generated yet, at most max of them

@@ -41,6 +41,7 @@ type whereCache struct {
 	where string
 	pred  skipping.Expr
 	err   error
+	refs  []int // the leaves pred reads (skipping.ReferencedLeaves); callers do not modify it
 	// The filter, nil until compiled, for parts and indexed.
 	filter  *skipping.Filter
 	parts   []string
@@ -53,6 +54,9 @@ func (e *Engine) parseWhere(t *table.Table, where string) (skipping.Expr, error)
 	if w.t != t || w.where != where {
 		pred, err := skipping.Parse(where, t.Leaves)
 		*w = whereCache{t: t, where: where, pred: pred, err: err}
+		if err == nil {
+			w.refs = skipping.ReferencedLeaves(pred)
+		}
 	}
 	return w.pred, w.err
 }
