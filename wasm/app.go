@@ -81,7 +81,7 @@ func (a *app) on(id, event string, fn func()) {
 func newApp() *app {
 	a := &app{doc: dom.GetWindow().Document(), selected: -1,
 		shown: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
-	a.pn.eng = firstrun.NewPanelEngine()
+	a.pn.eng, a.pn.rehearsal = firstrun.NewPanelEngine(), firstrun.NewPanelEngine()
 	a.pn.wakeAhead = make(chan struct{}, 1)
 	a.yield = newBrowserYield()
 	sc, err := scenarioFromURL()
@@ -338,6 +338,8 @@ func (a *app) markAnswered() {
 	ll.Set("frames", 0)
 	ll.Set("rehearsals", 0)
 	ll.Set("rehearsalsDue", 0)
+	ll.Set("adopted", 0)
+	ll.Set("rehearsalRounds", 0)
 	ll.Set("gcCycles", gcCycles)
 	if a.bound {
 		a.announceReady()

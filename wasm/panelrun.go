@@ -32,15 +32,21 @@ type panelRun struct {
 	eng    panel.Engine
 	broken bool          // a run was stopped halfway: eng's caches are not to be trusted
 	engRes *panel.Result // the answer of eng's last finished run
-	// Under engMu: the answer prepareWhileIdle is rehearsing moves for, and how many of them
-	// (rehearsals) it has made.
-	prepared *panel.Result
-	preps    int
+	// rehearsal is the engine prepareWhileIdle rehearses a reader's next layouts on, its
+	// goroutine's alone: it never holds eng (rehearse). rehearsing: it holds a round's table and
+	// layouts, not all adopted by eng yet (adoptRehearsed).
+	rehearsal  panel.Engine
+	rehearsing bool
 
 	// Under a.mu:
-	pending    int  // generation of the newest run asked for
-	hoverWaits bool // the file hovered found the engine busy (showSelected)
-	shown      int  // generation of a.res
+	// the answer prepareWhileIdle is rehearsing moves for, how many of them (rehearsals) it has
+	// made, and, in all, how many layouts eng adopted from rehearsal and the rounds handed over;
+	prepared        *panel.Result
+	preps           int
+	adopted, rounds int
+	pending         int  // generation of the newest run asked for
+	hoverWaits      bool // the file hovered found the engine busy (showSelected)
+	shown           int  // generation of a.res
 	// ahead holds the answers for the file counts a files-slider drag reaches next, computed
 	// between moves (computeAhead), and those of the idle rehearsals (prepareWhileIdle); next
 	// are the scenarios still to compute ahead, nearest first. A run ahead leaves the engine's
@@ -322,99 +328,154 @@ func (a *app) stalePanel(gen int) bool {
 	return gen != a.pn.pending
 }
 
-// prepareWhileIdle readies the panel's engine for a reader's next touch while nobody moves a
-// control (for prepareAfterIdle: not during a drag, nor right after the first frame):
+// prepareWhileIdle readies the panel for a reader's next touch while nobody moves a control
+// (for prepareAfterIdle: not during a drag, nor right after the first frame):
 //   - for the answer shown (of at most rehearseMaxRows rows) it rehearses, one per turn, the
-//     moves of rehearsals, each followed by a move back: the table laid out in each other
-//     layout, which the engine keeps (maxRecentLayouts), so that the layout select answers the
-//     reader's first flip from a kept layout and warm code (in the browser a first Z-order
-//     layout had taken 300-700 ms, a kept one 6-18 ms); then a files-slider move: the layouts
-//     rehearsed replaced the order the slider re-cuts, and with it the block summaries the
-//     answer's run built (segments.go), which the slider's first move would otherwise build
-//     again (230-440 ms of engine time at 100,000 rows, cold, against 2-8 ms);
-//   - then it generates one more of the table's columns per turn (the first run generates only
-//     those it reads: StatsOnDemand), so that the first file hovered shows its statistics at
-//     once.
+//     table laid out in each other layout (rehearsals), on an engine of its own (pn.rehearsal),
+//     and keeps each answer (pn.ahead): the reader's flip of the layout select to it is shown at
+//     once, from warm code (in the browser a first Z-order layout had taken 300-700 ms). The
+//     panel's engine then adopts the layouts (panel.Engine.Adopt), so the runs after the flip
+//     find them kept. On the panel's own engine, a rehearsal held it for a layout's whole run:
+//     a drag begun a second after the first frame waited 100-290 ms for it, twice over;
+//   - then it generates one more of the table's columns per turn on the panel's engine (the
+//     first run generates only those it reads: StatsOnDemand), so that the first file hovered
+//     shows its statistics at once.
 //
-// Each rehearsed answer is kept (pn.ahead): the reader's flip of the layout select to it is
-// shown at once. Each reports its steps through the engine's Progress, at which it yields to
-// the browser every yieldEvery, as a run does, without showing them. A knob moved meanwhile
-// that no kept answer serves waits for the engine until the turn is done: stopping halfway
-// would discard the caches. The pointer moving over the canvas counts as input (game.Update),
-// so hovering files holds the work off; a file hovered while it was under way is shown when it
-// ends.
+// A rehearsal yields to the browser at its engine's steps every rehearseYieldEvery, and waits
+// there while a reader is at work: the pointer moving over the canvas counts as input
+// (game.Update), so hovering files holds it off too.
 func (a *app) prepareWhileIdle() {
 	for {
 		time.Sleep(250 * time.Millisecond)
-		if !a.pn.engMu.TryLock() { // a run is using the engine
-			continue
-		}
 		a.mu.Lock()
 		idle := a.sc.View == "panel" && time.Since(a.lastInput) > prepareAfterIdle
-		// The engine's last run is the answer on screen, which is the controls' scenario.
-		current := idle && a.pn.shown == a.pn.pending && !a.dirty && a.engineAtShown()
+		// The answer on screen is the controls' scenario's, and no run for another is due.
+		current := idle && a.res != nil && a.pn.shown == a.pn.pending && !a.dirty
 		p := a.sc.Panel
 		p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
 		var moves []scenario.Panel
 		// An answer Delta refuses still shows files (no-stats): its moves are rehearsed too.
-		if idle && current && len(a.res.Files) > 0 && p.Rows <= rehearseMaxRows {
+		if current && len(a.res.Files) > 0 && p.Rows <= rehearseMaxRows {
 			moves = rehearsals(p)
 			if a.pn.prepared != a.res {
 				a.pn.prepared, a.pn.preps = a.res, 0
 				a.pn.ahead.Rehearse(p, a.res)
 			}
 		}
+		round, preps := a.pn.prepared, a.pn.preps
 		a.mu.Unlock()
-		var move scenario.Panel
-		var answer *panel.Result // move's, rehearsed in this turn
-		if idle {
-			last := time.Now()
-			done := a.pn.reportDuring(func(string) {
-				if time.Since(last) >= yieldEvery {
-					a.yield.yield()
-					last = time.Now()
-				}
-			})
-			if a.pn.preps < len(moves) {
-				move = moves[a.pn.preps]
-				answer = a.pn.eng.Run(move)
-				a.pn.eng.Run(p) // the engine's state is the answer shown again (engRes)
-				a.pn.preps++
-				figure("rehearsals", a.pn.preps) // read by the browser tests
-				figure("rehearsalsDue", len(moves))
-			} else {
-				a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
-			}
-			done()
+		if !current {
+			continue
 		}
-		a.pn.engMu.Unlock()
-		if idle {
-			a.mu.Lock()
-			if answer != nil {
-				a.pn.ahead.Rehearsed(move, answer) // the reader's flip to it is answered at once
-			}
-			// A file hovered meanwhile found the engine busy: show its add action now.
-			if a.pn.hoverWaits {
-				a.showSelected()
-			}
-			a.mu.Unlock()
+		switch {
+		case preps < len(moves):
+			a.rehearse(round, moves[preps], len(moves))
+			a.adoptRehearsed(false)
+		case a.pn.rehearsing:
+			a.adoptRehearsed(true)
+		default:
+			a.fillWhileIdle()
 		}
 	}
+}
+
+// rehearse runs move, the next rehearsal of round (the answer it was planned for), on the
+// rehearsal engine, and keeps its answer unless another answer was shown meanwhile.
+func (a *app) rehearse(round *panel.Result, move scenario.Panel, due int) {
+	last := time.Now()
+	a.pn.rehearsal.Progress = func(string) {
+		for a.readerActive() {
+			time.Sleep(250 * time.Millisecond)
+			last = time.Time{}
+		}
+		if time.Since(last) >= rehearseYieldEvery {
+			a.yield.yield()
+			last = time.Now()
+		}
+	}
+	answer := a.pn.rehearsal.Run(move)
+	a.pn.rehearsal.Progress = nil
+	a.pn.rehearsing = true
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.pn.prepared != round {
+		return // the reader moved on: the next round starts from the answer shown now
+	}
+	a.pn.ahead.Rehearsed(move, answer) // the reader's flip to it is answered at once
+	a.pn.preps++
+	figure("rehearsals", a.pn.preps) // read by the browser tests
+	figure("rehearsalsDue", due)
+}
+
+// adoptRehearsed has the panel's engine adopt the layouts the rehearsal engine computed, unless a
+// run is using it (the next turn tries again); once the round is done (last), the rehearsal
+// engine lets its table go.
+func (a *app) adoptRehearsed(last bool) {
+	if !a.pn.engMu.TryLock() {
+		return
+	}
+	defer a.pn.engMu.Unlock()
+	n := a.pn.eng.Adopt(&a.pn.rehearsal)
+	a.mu.Lock()
+	a.pn.adopted += n
+	figure("adopted", a.pn.adopted) // read by the browser tests
+	a.mu.Unlock()
+	if last {
+		a.pn.rehearsal, a.pn.rehearsing = firstrun.NewPanelEngine(), false
+		a.mu.Lock()
+		a.pn.rounds++
+		figure("rehearsalRounds", a.pn.rounds) // read by the browser tests
+		a.mu.Unlock()
+	}
+}
+
+// readerActive reports whether a control or the pointer moved within prepareAfterIdle.
+func (a *app) readerActive() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.sc.View != "panel" || time.Since(a.lastInput) <= prepareAfterIdle
+}
+
+// fillWhileIdle generates one more of the table's columns on the panel's engine, when no run is
+// using it and its state is the answer shown; a file hovered meanwhile is shown after it.
+func (a *app) fillWhileIdle() {
+	if !a.pn.engMu.TryLock() { // a run is using the engine
+		return
+	}
+	a.mu.Lock()
+	ok := a.engineAtShown()
+	a.mu.Unlock()
+	if ok {
+		last := time.Now()
+		done := a.pn.reportDuring(func(string) {
+			if time.Since(last) >= yieldEvery {
+				a.yield.yield()
+				last = time.Now()
+			}
+		})
+		a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
+		done()
+	}
+	a.pn.engMu.Unlock()
+	a.mu.Lock()
+	if a.pn.hoverWaits {
+		a.showSelected() // a file hovered meanwhile found the engine busy
+	}
+	a.mu.Unlock()
 }
 
 const (
 	// prepareAfterIdle is how long no control must move before prepareWhileIdle works.
 	prepareAfterIdle = time.Second
-	// rehearseMaxRows is the largest table whose moves are rehearsed. Layouts and the block
-	// summaries grow with the rows (a first files move of 1,000,000 rows took 2.2 s under node,
-	// cold), and a knob moved during a rehearsal waits for it; above this, the first move does
-	// the work itself, showing its progress.
+	// rehearseMaxRows is the largest table whose moves are rehearsed: the rehearsal engine
+	// holds a table of its own, and layouts grow with the rows.
 	rehearseMaxRows = 300_000
+	// rehearseYieldEvery is how long a rehearsal holds the page's thread before it yields: an
+	// input that comes meanwhile waits for it (a run's steps come at most this often).
+	rehearseYieldEvery = 8 * time.Millisecond
 )
 
-// rehearsals are the moves prepareWhileIdle rehearses for p, in order: p in each other layout,
-// then the files slider one step. The files move comes last because a layout computed after it
-// would replace the order the slider re-cuts (Layouter.Recut), and with it the summaries.
+// rehearsals are the moves prepareWhileIdle rehearses for p: p in each other layout.
 func rehearsals(p scenario.Panel) []scenario.Panel {
 	var moves []scenario.Panel
 	for _, l := range scenario.PanelLayouts {
@@ -424,17 +485,7 @@ func rehearsals(p scenario.Panel) []scenario.Panel {
 			moves = append(moves, q)
 		}
 	}
-	return append(moves, filesMove(p))
-}
-
-// filesMove is p with the files slider moved one step.
-func filesMove(p scenario.Panel) scenario.Panel {
-	n := panel.NumFiles(p)
-	p.RowsPerFile, p.Files = 0, n-1
-	if n <= 1 {
-		p.Files = 2
-	}
-	return p
+	return moves
 }
 
 // panelEngine returns the engine when no run is using it and its last answer is the one on

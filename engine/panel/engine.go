@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,10 +108,8 @@ type layoutKey struct {
 // maxRecentLayouts is how many of the layouts it computed the engine keeps (the current one
 // among them), so that flipping a knob back (Z-order to Hilbert and back, keys swapped and
 // swapped back) shows the earlier layout without laying the table out again. Each holds a row
-// index per row. The one shown least recently is dropped first. Five: the widget rehearses,
-// while the reader is idle, the three other layouts and a files-slider move (a fresh layout of
-// the one shown when the Layouter holds another's order), moving back to the one shown after
-// each; all five stay.
+// index per row. The one shown least recently is dropped first. Five: the one shown, the three
+// other layouts the widget rehearses while the reader is idle (Adopt), and one more.
 const maxRecentLayouts = 5
 
 // recentLayout is a layout computed earlier for this table: its files (a copy, in one array of
@@ -746,6 +745,31 @@ func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
 		e.recent = append(e.recent[:0], e.recent[1:]...)
 	}
 	e.recent = append(e.recent, recentLayout{key: key, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues), ranges: e.ranges})
+}
+
+// Adopt keeps the layouts o computed and keeps that e does not, when both hold the same table
+// (rows and seed), and reports how many it took. A kept layout is never written to, so the two
+// engines share its files; each gets its own map of rank ranges, which a shown layout adds to.
+// The adopted ones count as shown least recently: they never push out e's own. The widget
+// rehearses a reader's next layouts on an engine of their own, which never holds the reader's,
+// and hands them over this way (wasm/panelrun.go, prepareWhileIdle).
+func (e *Engine) Adopt(o *Engine) int {
+	if e == o || e.tbl == nil || o.tbl == nil || e.rows != o.rows || e.seed != o.seed {
+		return 0
+	}
+	var took []recentLayout
+	for _, r := range o.recent {
+		if e.recentLayout(r.key) == nil {
+			r.ranges = maps.Clone(r.ranges)
+			took = append(took, r)
+		}
+	}
+	if len(took) == 0 {
+		return 0
+	}
+	all := append(took, e.recent...)
+	e.recent = append(e.recent[:0:0], all[max(0, len(all)-maxRecentLayouts):]...)
+	return len(took) - max(0, len(all)-maxRecentLayouts)
 }
 
 // setFiles makes files the current layout, with no rank ranges yet and the row → file map made

@@ -282,3 +282,76 @@ func TestBlockSpan(t *testing.T) {
 		}
 	}
 }
+
+// TestAdoptedLayoutsMatchFreshRuns: the layouts one engine computed (the widget's rehearsals)
+// and another adopts are shown by it from the kept copy, without laying the table out again,
+// and every run after that, flips to them and back and files moves among them, gives what a
+// fresh engine gives. Neither engine's later runs change what the other keeps.
+func TestAdoptedLayoutsMatchFreshRuns(t *testing.T) {
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	at := func(layout string, files int) scenario.Panel {
+		q := p
+		q.Layout, q.Files, q.RowsPerFile = layout, files, 0
+		return q
+	}
+	e := Engine{StatsOnDemand: true}
+	e.Run(p)
+	rehearsal := Engine{StatsOnDemand: true}
+	for _, l := range []string{"zorder", "orderby", "append"} {
+		rehearsal.Run(at(l, p.Files))
+	}
+	other := Engine{StatsOnDemand: true}
+	q := at("zorder", p.Files)
+	q.Seed++
+	other.Run(q)
+	if n := e.Adopt(&other); n != 0 {
+		t.Fatalf("adopted %d layouts of another table (seed %d, not %d)", n, q.Seed, p.Seed)
+	}
+	if n := e.Adopt(&rehearsal); n != 3 {
+		t.Fatalf("adopted %d layouts, want the 3 rehearsed", n)
+	}
+	if n := e.Adopt(&rehearsal); n != 0 {
+		t.Fatalf("adopted %d layouts again, want none: they are kept", n)
+	}
+	layFor := e.layFor
+	for _, l := range []string{"zorder", "orderby", "append"} {
+		if got, want := e.Run(at(l, p.Files)), (&Engine{StatsOnDemand: true}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("the adopted %s layout differs from a fresh run", l)
+		}
+		if e.layFor != layFor {
+			t.Fatalf("the flip to the adopted %s layout laid the table out again", l)
+		}
+	}
+	rehearsal.Run(at("hilbert", 57)) // the rehearsal engine goes on: e's copies stay as they were
+	for _, s := range []scenario.Panel{at("zorder", 20), at("hilbert", p.Files), at("zorder", p.Files), at("append", 57), p} {
+		if got, want := e.Run(s), (&Engine{StatsOnDemand: true}).Run(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s with %d files after the adoption differs from a fresh run", s.Layout, s.Files)
+		}
+	}
+	if len(e.recent) > maxRecentLayouts {
+		t.Fatalf("%d layouts kept, at most %d", len(e.recent), maxRecentLayouts)
+	}
+}
+
+// TestAdoptionKeepsTheEnginesOwnLayouts: adopted layouts count as shown least recently, so an
+// engine that keeps maxRecentLayouts of its own adopts none in their place.
+func TestAdoptionKeepsTheEnginesOwnLayouts(t *testing.T) {
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	e := Engine{StatsOnDemand: true}
+	rehearsal := Engine{StatsOnDemand: true}
+	for i := range maxRecentLayouts {
+		q := p
+		q.Files = 10 + i // with a partition column each file count is a layout of its own
+		q.PartitionBy = []string{"region_id"}
+		e.Run(q)
+	}
+	own := slices.Clone(e.recent)
+	q := p
+	q.Layout = "zorder"
+	rehearsal.Run(q)
+	if n := e.Adopt(&rehearsal); n != 0 || !reflect.DeepEqual(e.recent, own) {
+		t.Fatalf("adopted %d layouts into a full engine, want none and its own kept", n)
+	}
+}

@@ -23,7 +23,7 @@ const Reach = 3
 
 // Answers holds the answers computed for one scenario (its base: the scenario but for the file
 // count), at most the one shown and Reach on each side of it; and, apart, the answers of one
-// round of the widget's idle rehearsals (each other layout, a files move), which a reader's flip
+// round of the widget's idle rehearsals (each other layout), which a reader's flip
 // of the layout select then finds. The zero value is ready to use. Not safe for concurrent use:
 // the widget holds its lock.
 type Answers struct {
@@ -36,8 +36,8 @@ type Answers struct {
 	rehearsed map[string]*panel.Result // by the scenario's msgp encoding
 }
 
-// MaxRehearsed bounds the rehearsed answers kept: the answer rehearsed for, its three other
-// layouts and a files move, with room to spare.
+// MaxRehearsed bounds the rehearsed answers kept: the answer rehearsed for and its three other
+// layouts, with room to spare.
 const MaxRehearsed = 8
 
 // Rehearse starts a round of rehearsals for r, the answer for p: the answers of the last round
