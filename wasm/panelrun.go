@@ -331,8 +331,8 @@ func (a *app) stalePanel(gen int) bool {
 // prepareWhileIdle readies the panel for a reader's next touch while nobody moves a control
 // (for prepareAfterIdle: not during a drag, nor right after the first frame):
 //   - for the answer shown (of at most rehearseMaxRows rows) it rehearses, one per turn, the
-//     table laid out in each other layout (rehearsals), on an engine of its own (pn.rehearsal),
-//     and keeps each answer (pn.ahead): the reader's flip of the layout select to it is shown at
+//     table laid out in each other layout (rehearsals), on an engine of its own (pn.rehearsal)
+//     that shares the panel engine's table (panel.Engine.ShareTable), and keeps each answer (pn.ahead): the reader's flip of the layout select to it is shown at
 //     once, from warm code (in the browser a first Z-order layout had taken 300-700 ms). The
 //     panel's engine then adopts the layouts (panel.Engine.Adopt), so the runs after the flip
 //     find them kept. On the panel's own engine, a rehearsal held it for a layout's whole run:
@@ -380,8 +380,22 @@ func (a *app) prepareWhileIdle() {
 }
 
 // rehearse runs move, the next rehearsal of round (the answer it was planned for), on the
-// rehearsal engine, and keeps its answer unless another answer was shown meanwhile.
+// rehearsal engine, on the panel engine's table, and keeps its answer unless another answer was
+// shown meanwhile. Unless a run is using the panel's engine: then the next turn tries again.
 func (a *app) rehearse(round *panel.Result, move scenario.Panel, due int) {
+	if !a.pn.engMu.TryLock() {
+		return
+	}
+	shared := !a.pn.broken
+	if shared {
+		// Its own table would be generated and ranked again: twice the work of a round, on the
+		// page's one thread, and twice the memory.
+		a.pn.rehearsal.ShareTable(&a.pn.eng)
+	}
+	a.pn.engMu.Unlock()
+	if !shared {
+		return
+	}
 	last := time.Now()
 	a.pn.rehearsal.Progress = func(string) {
 		for a.readerActive() {
@@ -409,7 +423,7 @@ func (a *app) rehearse(round *panel.Result, move scenario.Panel, due int) {
 
 // adoptRehearsed has the panel's engine adopt the layouts the rehearsal engine computed, unless a
 // run is using it (the next turn tries again); once the round is done (last), the rehearsal
-// engine lets its table go.
+// engine lets its layouts go.
 func (a *app) adoptRehearsed(last bool) {
 	if !a.pn.engMu.TryLock() {
 		return
@@ -467,8 +481,8 @@ func (a *app) fillWhileIdle() {
 const (
 	// prepareAfterIdle is how long no control must move before prepareWhileIdle works.
 	prepareAfterIdle = time.Second
-	// rehearseMaxRows is the largest table whose moves are rehearsed: the rehearsal engine
-	// holds a table of its own, and layouts grow with the rows.
+	// rehearseMaxRows is the largest table whose moves are rehearsed: layouts grow with the
+	// rows, and the rehearsal engine holds three of them until the panel's engine adopts them.
 	rehearseMaxRows = 300_000
 	// rehearseYieldEvery is how long a rehearsal holds the page's thread before it yields: an
 	// input that comes meanwhile waits for it (a run's steps come at most this often).

@@ -747,6 +747,24 @@ func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
 	e.recent = append(e.recent, recentLayout{key: key, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues), ranges: e.ranges})
 }
 
+// ShareTable has e run on o's table and on what o derived from it (ranks, compact ranks), which
+// are only ever added to, never changed, until either generates another table; e's layouts and
+// statistics stay its own. A column either generates later is generated into the shared table
+// (two engines generating the same one at once, which takes a run that yields mid-column, past
+// table.TickRows rows, write the same rows). The widget's rehearsal engine shares the panel
+// engine's table: a rehearsal differs from the answer shown only in its layout, whose columns
+// that answer's run generated and ranked.
+func (e *Engine) ShareTable(o *Engine) {
+	if e == o || o.tbl == nil || e.tbl == o.tbl {
+		return
+	}
+	e.tbl, e.rows, e.seed = o.tbl, o.rows, o.seed
+	e.ranks, e.compact, e.lowCard = o.ranks, o.compact, o.lowCard
+	e.last = layoutKey{gen: e.last.gen + 1}
+	e.layFor, e.recent = layoutKey{}, nil
+	e.statsFor = statsKey{}
+}
+
 // Adopt keeps the layouts o computed and keeps that e does not, when both hold the same table
 // (rows and seed), and reports how many it took. A kept layout is never written to, so the two
 // engines share its files; each gets its own map of rank ranges, which a shown layout adds to.

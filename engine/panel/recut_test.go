@@ -283,10 +283,12 @@ func TestBlockSpan(t *testing.T) {
 	}
 }
 
-// TestAdoptedLayoutsMatchFreshRuns: the layouts one engine computed (the widget's rehearsals)
-// and another adopts are shown by it from the kept copy, without laying the table out again,
-// and every run after that, flips to them and back and files moves among them, gives what a
-// fresh engine gives. Neither engine's later runs change what the other keeps.
+// TestAdoptedLayoutsMatchFreshRuns: an engine on another's table (ShareTable) gives what a fresh
+// engine gives, without generating or ranking anything again; the layouts it computed (the
+// widget's rehearsals), adopted by the other, are shown by it from the kept copy, without
+// laying the table out again, and every run after that, flips to them and back and files
+// moves among them, gives what a fresh engine gives. Neither engine's later runs change what
+// the other keeps.
 func TestAdoptedLayoutsMatchFreshRuns(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
@@ -298,8 +300,15 @@ func TestAdoptedLayoutsMatchFreshRuns(t *testing.T) {
 	e := Engine{StatsOnDemand: true}
 	e.Run(p)
 	rehearsal := Engine{StatsOnDemand: true}
+	rehearsal.ShareTable(&e)
+	ranked := len(e.ranks)
 	for _, l := range []string{"zorder", "orderby", "append"} {
-		rehearsal.Run(at(l, p.Files))
+		if got, want := rehearsal.Run(at(l, p.Files)), (&Engine{StatsOnDemand: true}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("the %s layout on the shared table differs from a fresh run", l)
+		}
+	}
+	if rehearsal.tbl != e.tbl || len(e.ranks) != ranked {
+		t.Fatalf("the rehearsals generated a table of their own or ranked again (%d ranked columns, %d before)", len(e.ranks), ranked)
 	}
 	other := Engine{StatsOnDemand: true}
 	q := at("zorder", p.Files)
