@@ -332,11 +332,12 @@ func (a *app) stalePanel(gen int) bool {
 // (for prepareAfterIdle: not during a drag, nor right after the first frame):
 //   - for the answer shown (of at most rehearseMaxRows rows) it rehearses, one per turn, the
 //     table laid out in each other layout (rehearsals), on an engine of its own (pn.rehearsal)
-//     that shares the panel engine's table (panel.Engine.ShareTable), and keeps each answer (pn.ahead): the reader's flip of the layout select to it is shown at
-//     once, from warm code (in the browser a first Z-order layout had taken 300-700 ms). The
-//     panel's engine then adopts the layouts (panel.Engine.Adopt), so the runs after the flip
-//     find them kept. On the panel's own engine, a rehearsal held it for a layout's whole run:
-//     a drag begun a second after the first frame waited 100-290 ms for it, twice over;
+//     that shares the panel engine's table (panel.Engine.ShareTable), and keeps each answer
+//     (pn.ahead): the reader's flip of the layout select to it is shown at once, from warm code
+//     (in the browser a first Z-order layout had taken 300-700 ms). The panel's engine then
+//     adopts the layouts (panel.Engine.Adopt), so the runs after the flip find them kept. On
+//     the panel's own engine, a rehearsal held it for a layout's whole run: on a first visit, a
+//     drag begun a second after the first frame had moves that waited 100-555 ms for it;
 //   - then it generates one more of the table's columns per turn on the panel's engine (the
 //     first run generates only those it reads: StatsOnDemand), so that the first file hovered
 //     shows its statistics at once.
@@ -348,9 +349,8 @@ func (a *app) prepareWhileIdle() {
 	for {
 		time.Sleep(250 * time.Millisecond)
 		a.mu.Lock()
-		idle := a.sc.View == "panel" && time.Since(a.lastInput) > prepareAfterIdle
 		// The answer on screen is the controls' scenario's, and no run for another is due.
-		current := idle && a.res != nil && a.pn.shown == a.pn.pending && !a.dirty
+		current := a.readerIdle() && a.res != nil && a.pn.shown == a.pn.pending && !a.dirty
 		p := a.sc.Panel
 		p.Keys, p.StatsColumns, p.PartitionBy = slices.Clone(p.Keys), slices.Clone(p.StatsColumns), slices.Clone(p.PartitionBy)
 		var moves []scenario.Panel
@@ -443,11 +443,17 @@ func (a *app) adoptRehearsed(last bool) {
 	}
 }
 
-// readerActive reports whether a control or the pointer moved within prepareAfterIdle.
+// readerIdle reports whether the panel is shown and no control nor the pointer moved within
+// prepareAfterIdle. Callers hold a.mu.
+func (a *app) readerIdle() bool {
+	return a.sc.View == "panel" && time.Since(a.lastInput) > prepareAfterIdle
+}
+
+// readerActive is !readerIdle, for callers that do not hold a.mu.
 func (a *app) readerActive() bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.sc.View != "panel" || time.Since(a.lastInput) <= prepareAfterIdle
+	return !a.readerIdle()
 }
 
 // fillWhileIdle generates one more of the table's columns on the panel's engine, when no run is
