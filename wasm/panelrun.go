@@ -32,9 +32,9 @@ type panelRun struct {
 	eng    panel.Engine
 	broken bool          // a run was stopped halfway: eng's caches are not to be trusted
 	engRes *panel.Result // the answer of eng's last finished run
-	// rehearsal is the engine prepareWhileIdle rehearses a reader's next layouts on, its
-	// goroutine's alone: it never holds eng (rehearse). rehearsing: it holds a round's table and
-	// layouts, not all adopted by eng yet (adoptRehearsed).
+	// rehearsal is the engine prepareWhileIdle rehearses a reader's next layouts on, on eng's
+	// table, its goroutine's alone: it never holds eng (rehearse). rehearsing: it keeps layouts
+	// of a round eng has not all adopted yet (adoptRehearsed).
 	rehearsal  panel.Engine
 	rehearsing bool
 

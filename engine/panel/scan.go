@@ -1,7 +1,6 @@
 package panel
 
 import (
-	"errors"
 	"slices"
 
 	"layoutlab/engine/skipping"
@@ -15,11 +14,7 @@ import (
 func (e *Engine) scan(t *table.Table, where string, fs []stats.FileStats, files [][]int32, paths []string, partValues []map[string]string, partCols []string, indexed []bool, read []bool) error {
 	f, err := e.whereFilter(t, where, partCols, indexed)
 	if err != nil {
-		var el skipping.ErrorList
-		if errors.As(err, &el) {
-			return invalid("where: " + el.Error())
-		}
-		return invalid("where: " + err.Error())
+		return invalid("where: " + err.Error()) // a parse error is a skipping.ErrorList, as it prints
 	}
 	in := make([]skipping.File, len(fs))
 	for i := range fs {
