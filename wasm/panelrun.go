@@ -233,7 +233,7 @@ func (a *app) computeAhead() {
 				break
 			}
 			start := time.Now()
-			res := a.pn.eng.Run(p) // no Progress: it does not yield
+			res := a.pn.eng.RunAhead(p) // no Progress: it does not yield
 			took := float64(time.Since(start).Microseconds()) / 1000
 			a.pn.engRes = res
 			a.pn.engMu.Unlock()

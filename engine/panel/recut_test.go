@@ -364,3 +364,41 @@ func TestAdoptionKeepsTheEnginesOwnLayouts(t *testing.T) {
 		t.Fatalf("adopted %d layouts into a full engine, want none and its own kept", n)
 	}
 }
+
+// TestRunsAheadKeepTheReadersLayouts: the widget runs the file counts either side of each answer
+// ahead (RunAhead). Those runs keep no layout, so a reader flipping the layout select between
+// four layouts, each answer followed by its runs ahead, finds each one kept on the second pass:
+// no flip lays the table out again, and each answer is a fresh engine's.
+func TestRunsAheadKeepTheReadersLayouts(t *testing.T) {
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	var laidOut []string
+	e := Engine{StatsOnDemand: true, Progress: func(step string) {
+		if strings.HasPrefix(step, "Laying out") {
+			laidOut = append(laidOut, step)
+		}
+	}}
+	flips := []string{"hilbert", "zorder", "orderby", "append", "orderby", "zorder", "hilbert", "zorder", "orderby", "append"}
+	for i, l := range flips {
+		q := p
+		q.Layout = l
+		laidOut = laidOut[:0]
+		got := e.Run(q)
+		if i >= 4 && len(laidOut) > 0 {
+			t.Errorf("flip %d, back to %s: laid out again (%q)", i, l, laidOut)
+		}
+		if want := (&Engine{StatsOnDemand: true}).Run(q); !reflect.DeepEqual(got, want) {
+			t.Fatalf("flip %d, to %s, differs from a fresh run", i, l)
+		}
+		for _, files := range []int{q.Files + 1, q.Files - 1} {
+			a := q
+			a.Files = files
+			if got, want := e.RunAhead(a), (&Engine{StatsOnDemand: true}).Run(a); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s with %d files, run ahead, differs from a fresh run", l, files)
+			}
+		}
+	}
+	if len(e.recent) != 4 {
+		t.Errorf("%d layouts kept, want the 4 shown", len(e.recent))
+	}
+}
