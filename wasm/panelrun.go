@@ -430,16 +430,16 @@ func (a *app) adoptRehearsed(last bool) {
 	}
 	defer a.pn.engMu.Unlock()
 	n := a.pn.eng.Adopt(&a.pn.rehearsal)
-	a.mu.Lock()
-	a.pn.adopted += n
-	figure("adopted", a.pn.adopted) // read by the browser tests
-	a.mu.Unlock()
 	if last {
 		a.pn.rehearsal, a.pn.rehearsing = firstrun.NewPanelEngine(), false
-		a.mu.Lock()
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.pn.adopted += n
+	figure("adopted", a.pn.adopted) // read by the browser tests
+	if last {
 		a.pn.rounds++
-		figure("rehearsalRounds", a.pn.rounds) // read by the browser tests
-		a.mu.Unlock()
+		figure("rehearsalRounds", a.pn.rounds)
 	}
 }
 

@@ -23,9 +23,9 @@ const Reach = 3
 
 // Answers holds the answers computed for one scenario (its base: the scenario but for the file
 // count), at most the one shown and Reach on each side of it; and, apart, the answers of one
-// round of the widget's idle rehearsals (each other layout), which a reader's flip
-// of the layout select then finds. The zero value is ready to use. Not safe for concurrent use:
-// the widget holds its lock.
+// round of the widget's idle rehearsals (each other layout), which a reader's flip of the layout
+// select then finds. The zero value is ready to use. Not safe for concurrent use: the widget
+// holds its lock.
 type Answers struct {
 	base    []byte // the scenario's msgp encoding, Files zero; nil when none
 	byFiles map[int]*panel.Result
