@@ -10,7 +10,7 @@ import (
 	"github.com/cockroachdb/datadriven"
 )
 
-// TestReplayScenarios runs the replay fixtures in testdata/. Commands:
+// TestReplayScenarios runs the replay fixtures in testdata/replay/. Commands:
 //
 //	reset                 start again from EmptySnapshot
 //	commit v=N            parse the input as commit file N and apply it
@@ -22,7 +22,7 @@ import (
 //
 // Regenerate expectations with go test -run TestReplayScenarios -rewrite.
 func TestReplayScenarios(t *testing.T) {
-	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
+	datadriven.Walk(t, "testdata/replay", func(t *testing.T, path string) {
 		s := EmptySnapshot()
 		var commits []Commit
 		datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {

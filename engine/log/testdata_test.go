@@ -13,7 +13,7 @@ import (
 
 // tablesRoot holds real Delta tables from delta-io repositories; see its
 // PROVENANCE.md.
-const tablesRoot = "../../../shared/testdata/delta-tables"
+const tablesRoot = "testdata/tables"
 
 func tablesFS(t *testing.T) fs.FS {
 	t.Helper()

@@ -14,7 +14,8 @@ import (
 	"layoutlab/engine/table"
 )
 
-const sharedTables = "../../../shared/testdata/delta-tables"
+// realTables are the real Delta tables engine/log keeps as its test data (see its PROVENANCE.md).
+const realTables = "../log/testdata/tables"
 
 // sparkField is a field of a Delta schemaString (Spark's StructType JSON).
 type sparkField struct {
@@ -70,16 +71,16 @@ func convertFields(fs []sparkField) (out []table.Field, exact bool) {
 	return out, exact
 }
 
-// TestParseRealStats reads every stats string of the shared Delta logs (written by Delta Spark,
+// TestParseRealStats reads every stats string of the real Delta logs (written by Delta Spark,
 // delta-rs and delta-kernel-rs), checks numRecords and nullCounts against a generic JSON decode,
 // that every min/max present was read, and, for stats written by Delta Spark whose schema
 // Layout Lab represents exactly, that JSON re-renders the very same text.
 func TestParseRealStats(t *testing.T) {
-	logs, _ := filepath.Glob(filepath.Join(sharedTables, "*", "*", "_delta_log"))
-	more, _ := filepath.Glob(filepath.Join(sharedTables, "*", "*", "delta", "_delta_log"))
+	logs, _ := filepath.Glob(filepath.Join(realTables, "*", "*", "_delta_log"))
+	more, _ := filepath.Glob(filepath.Join(realTables, "*", "*", "delta", "_delta_log"))
 	logs = append(logs, more...)
 	if len(logs) == 0 {
-		t.Skip("shared testdata not present")
+		t.Fatalf("no Delta logs found under %s", realTables)
 	}
 	parsed, reproduced := 0, 0
 	for _, dir := range logs {
