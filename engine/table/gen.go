@@ -31,6 +31,7 @@ const (
 	MaxStructDepth   = 8
 	MaxCardinality   = 1_000_000 // K of LowCardinality and Zipf
 	MaxStringLen     = 256       // characters
+	MaxDays          = 1 << 20   // Days of a Sequential date or timestamp: about 2,870 years
 	defaultRowsPerDy = 10_000
 	defaultSkew      = 1.1
 	stringPoolSize   = 1024
@@ -49,7 +50,9 @@ const (
 	Zipf
 	// Sequential advances with the row: dates by one day every RowsPerDay rows from Start,
 	// timestamps through each day in RowsPerDay even slots (plus sub-slot microseconds), integers
-	// by one per row from Start. It models event time in an append-only table.
+	// by one per row from Start. It models event time in an append-only table. With Days set,
+	// dates and timestamps instead spread the rows evenly over Days days from Start, whatever the
+	// row count (a day's rows share it in even slots likewise).
 	Sequential
 	// LowCardinality draws uniformly among K values: Min..Min+K-1, or K random strings.
 	LowCardinality
@@ -95,6 +98,7 @@ type ColumnSpec struct {
 	Skew       float64 // Zipf exponent, > 0 (default 1.1)
 	Start      int64   // Sequential: first value (days for date, µs for timestamps)
 	RowsPerDay int     // Sequential dates and timestamps (default 10,000)
+	Days       int     // Sequential dates and timestamps: the rows' span in days; 0 = use RowsPerDay
 
 	MinLen, MaxLen int     // strings and binaries, in characters (default 4..12)
 	NonASCII       float64 // strings: share of characters drawn outside ASCII, in [0, 1]
@@ -262,6 +266,12 @@ func (c *ColumnSpec) checkDist(t Type) string {
 	case Sequential:
 		if c.RowsPerDay < 0 {
 			return fmt.Sprintf("rows per day %d < 0", c.RowsPerDay)
+		}
+		if c.Days < 0 || c.Days > MaxDays {
+			return fmt.Sprintf("days %d is outside 0..%d", c.Days, MaxDays)
+		}
+		if c.Days > 0 && c.RowsPerDay > 0 {
+			return "both days and rows per day set: give one"
 		}
 	}
 	return ""
@@ -602,8 +612,13 @@ func intCodes(k Kind, c *ColumnSpec, rows int) (base int64, maxCode uint64) {
 		return c.Min, uint64(c.Max - c.Min)
 	case c.Dist == Zipf || c.Dist == LowCardinality:
 		return c.Min, uint64(c.K - 1)
+	case k == Date && c.Days > 0:
+		return c.Start, uint64(c.Days - 1)
 	case k == Date:
 		return c.Start, uint64(last / rpd)
+	case (k == Timestamp || k == TimestampNTZ) && c.Days > 0:
+		const day = 86_400_000_000
+		return c.Start, uint64(c.Days) * day
 	case k == Timestamp || k == TimestampNTZ:
 		const day = 86_400_000_000
 		return c.Start, uint64(last/rpd*day + day)
@@ -641,6 +656,10 @@ func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSp
 		}
 	case Sequential:
 		off := c.Start - base
+		if c.Days > 0 && (k == Date || k == Timestamp || k == TimestampNTZ) {
+			genSpread(out, off, k, int64(c.Days), r, tk)
+			return
+		}
 		switch k {
 		case Date:
 			for i := range out {
@@ -659,6 +678,30 @@ func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSp
 				out[i] = T(off + int64(i))
 			}
 		}
+	}
+}
+
+// genSpread is Sequential over a fixed span: row i falls on day i·days/rows, so the days'
+// row counts differ by at most one and a table of any size covers the same dates. Within a
+// day of n rows, timestamps take n even slots, as with RowsPerDay.
+func genSpread[T uint16 | uint32 | int64](out []T, off int64, k Kind, days int64, r *stream, tk rowTick) {
+	const day = 86_400_000_000
+	rows := int64(len(out))
+	first := int64(0) // the day's first row: ceil(d·rows/days)
+	for d := int64(0); d < days && first < rows; d++ {
+		next := ((d+1)*rows + days - 1) / days
+		if k == Date {
+			for i := first; i < next; i++ {
+				out[i] = T(off + d)
+			}
+		} else {
+			slot := day / max(next-first, 1)
+			for i := first; i < next; i++ {
+				tk.at(int(i))
+				out[i] = T(off + d*day + (i-first)*slot + int64(r.below(uint64(slot))))
+			}
+		}
+		first = next
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -62,6 +63,62 @@ func TestGenerateColumnsIndependent(t *testing.T) {
 	}
 }
 
+// checkEventTime checks the panel table's event time: every one of PanelDays days from
+// 2024-01-01 holds rows(tb)/PanelDays rows, give or take one (or is empty when there are fewer
+// rows than days), and event_ts and ingest_ts fall on their row's event_date, ascending.
+func checkEventTime(t *testing.T, tb *Table) {
+	t.Helper()
+	ed := ints(&tb.Cols[tb.LeafIndex("event_date")])
+	first := int64(DaysOf(2024, time.January, 1))
+	perDay := map[int64]int{}
+	for i, d := range ed {
+		if d < first || d >= first+PanelDays || i > 0 && d < ed[i-1] {
+			t.Fatalf("%d rows: event_date of row %d is day %d, outside [%d, %d) or before its predecessor", tb.NumRows, i, d, first, first+PanelDays)
+		}
+		perDay[d]++
+	}
+	lo, hi := tb.NumRows/PanelDays, (tb.NumRows+PanelDays-1)/PanelDays
+	for d, n := range perDay {
+		if n < max(lo, 1) || n > hi {
+			t.Fatalf("%d rows: day %d holds %d rows, want %d..%d", tb.NumRows, d, n, lo, hi)
+		}
+	}
+	if want := min(tb.NumRows, PanelDays); len(perDay) != want {
+		t.Errorf("%d rows: %d distinct event_date values, want %d", tb.NumRows, len(perDay), want)
+	}
+	if tb.NumRows >= PanelDays && (ed[0] != first || ed[len(ed)-1] != first+PanelDays-1) {
+		t.Errorf("%d rows: event_date runs %d..%d, want %d..%d", tb.NumRows, ed[0], ed[len(ed)-1], first, first+PanelDays-1)
+	}
+	for _, name := range []string{"event_ts", "ingest_ts"} {
+		ts := ints(&tb.Cols[tb.LeafIndex(name)])
+		for i := range ts {
+			if i > 0 && ts[i] < ts[i-1] {
+				t.Fatalf("%d rows: %s decreases at row %d", tb.NumRows, name, i)
+			}
+			if ts[i]/86_400_000_000 != ed[i] {
+				t.Fatalf("%d rows: %s of row %d is not on its event_date", tb.NumRows, name, i)
+			}
+		}
+	}
+}
+
+// The event time covers the same PanelDays days at every row count: fewer rows than days, a
+// few per day, and the panel's limit's order of magnitude.
+func TestPanelEventTimeSpan(t *testing.T) {
+	for _, rows := range []int{1, 500, PanelDays, 10_000, 1_000_000} {
+		tb, err := GenerateLazily(DefaultPanelSpec(), rows, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"event_date", "event_ts", "ingest_ts"} {
+			if err := tb.Fill(tb.LeafIndex(name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		checkEventTime(t, tb)
+	}
+}
+
 func TestDefaultPanelSpec(t *testing.T) {
 	tb, err := Generate(DefaultPanelSpec(), 100_000, 1)
 	if err != nil {
@@ -102,20 +159,9 @@ func TestDefaultPanelSpec(t *testing.T) {
 	if top < 10*100_000/400 {
 		t.Errorf("top device_model_id count %d: not skewed", top)
 	}
-	// event_date advances one day per PanelRowsPerDay rows.
-	ed := ints(&tb.Cols[tb.LeafIndex("event_date")])
-	if ed[PanelRowsPerDay]-ed[0] != 1 || ed[PanelRowsPerDay-1] != ed[0] || ed[len(ed)-1]-ed[0] != 9 {
-		t.Errorf("event_date does not advance by day: %d %d %d", ed[0], ed[PanelRowsPerDay], ed[len(ed)-1])
-	}
-	ts := ints(&tb.Cols[tb.LeafIndex("event_ts")])
-	for i := 1; i < len(ts); i++ {
-		if ts[i] < ts[i-1] {
-			t.Fatalf("event_ts decreases at row %d", i)
-		}
-		if ts[i]/86_400_000_000 != ed[i] {
-			t.Fatalf("event_ts row %d not on its event_date", i)
-		}
-	}
+	// event_date spreads the rows evenly over PanelDays days from 2024-01-01; event_ts falls
+	// on its row's event_date and never goes back.
+	checkEventTime(t, tb)
 	// Long strings, non-ASCII, nulls near the requested fractions.
 	long, nonASCII := 0, 0
 	pu := &tb.Cols[tb.LeafIndex("page_url")]
@@ -172,6 +218,9 @@ func TestGenerateErrors(t *testing.T) {
 		{Spec{Columns: []ColumnSpec{{Name: "d", Type: "decimal(4,2)", Max: 10000}}}, 10, "precision 4"},
 		{Spec{Columns: []ColumnSpec{{Name: "s", Type: "string", MaxLen: 1000}}}, 10, "length"},
 		{Spec{Columns: []ColumnSpec{{Name: "i", Type: "int", Dist: Sequential, Start: 1<<31 - 5}}}, 10, "int range"},
+		{Spec{Columns: []ColumnSpec{{Name: "d", Type: "date", Dist: Sequential, Days: -1}}}, 10, "days -1"},
+		{Spec{Columns: []ColumnSpec{{Name: "d", Type: "date", Dist: Sequential, Days: MaxDays + 1}}}, 10, "days 1048577"},
+		{Spec{Columns: []ColumnSpec{{Name: "d", Type: "timestamp", Dist: Sequential, Days: 5, RowsPerDay: 5}}}, 10, "give one"},
 	}
 	many := Spec{}
 	for i := 0; i < MaxLeaves+1; i++ {

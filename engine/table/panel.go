@@ -7,23 +7,31 @@ import "time"
 // column gets no statistics (experiences.md §2; DeltaConfig.scala DATA_SKIPPING_NUM_INDEXED_COLS).
 const PanelDeviceModelPosition = 33
 
-// PanelRowsPerDay is the daily volume of DefaultPanelSpec's event time columns.
-const PanelRowsPerDay = 10_000
+// PanelDays is the span of DefaultPanelSpec's event time columns: three years of daily events,
+// 2024-01-01 to 2026-12-31, over which the rows spread evenly whatever their number.
+//
+// The span is fixed rather than the rows per day so that event_date keeps more distinct values
+// than Delta's range_partition_id makes buckets (spark.databricks.io.skipping.mdc.rangeId.max,
+// 1000) at any row count the panel allows: with fewer, its range ids take only the low bits of
+// interleave_bits and hilbert_index (M/expressions/InterleaveBits.scala), and a layout on
+// (event_date, user_id) would be a sort on user_id alone. Fixed rows per day would shrink the
+// span with the rows knob (100 rows a day: 10 days at 1,000 rows, a century at 4,000,000).
+const PanelDays = 1096
 
 // DefaultPanelSpec is the statistics panel's default table (experiences.md §2): event_date
-// (sequential dates), user_id (bigint ids, millions of distinct values over the full row limit),
-// region_id (6 values), device_model_id (a few hundred Zipf-skewed values) at leaf 33, and
-// enough mixed columns around them, including a struct with nested leaves, long and non-ASCII
-// strings, booleans, binaries and decimals, for 36 leaves in all.
+// (sequential dates over PanelDays), user_id (bigint ids, millions of distinct values over the
+// full row limit), region_id (6 values), device_model_id (a few hundred Zipf-skewed values) at
+// leaf 33, and enough mixed columns around them, including a struct with nested leaves, long and
+// non-ASCII strings, booleans, binaries and decimals, for 36 leaves in all.
 //
 // Leaves are counted depth-first (Schema.Leaves), the order in which Delta spends
 // dataSkippingNumIndexedCols; the struct `device` contributes 7 of the first 32.
 func DefaultPanelSpec() Spec {
-	start := int64(DaysOf(2026, time.January, 1))
+	start := int64(DaysOf(2024, time.January, 1))
 	startMicros := start * 86_400_000_000
 	return Spec{Columns: []ColumnSpec{
-		{Name: "event_date", Type: "date", Dist: Sequential, Start: start, RowsPerDay: PanelRowsPerDay, NotNull: true},       // 1
-		{Name: "event_ts", Type: "timestamp", Dist: Sequential, Start: startMicros, RowsPerDay: PanelRowsPerDay},             // 2
+		{Name: "event_date", Type: "date", Dist: Sequential, Start: start, Days: PanelDays, NotNull: true},                   // 1
+		{Name: "event_ts", Type: "timestamp", Dist: Sequential, Start: startMicros, Days: PanelDays},                         // 2
 		{Name: "user_id", Type: "bigint", Dist: HighCardinality, Min: 1, Max: 50_000_000},                                    // 3
 		{Name: "region_id", Type: "int", Dist: LowCardinality, Min: 1, K: 6},                                                 // 4
 		{Name: "session_id", Type: "string", Dist: HighCardinality, Prefix: "sess-", Min: 1_000_000_000, Max: 9_999_999_999}, // 5
@@ -49,7 +57,7 @@ func DefaultPanelSpec() Spec {
 		{Name: "referrer", Type: "string", Dist: Zipf, K: 200, MinLen: 20, MaxLen: 60, NonASCII: 0.1},                  // 21
 		{Name: "search_query", Type: "string", Dist: Uniform, MinLen: 0, MaxLen: 80, NonASCII: 0.2, NullFraction: 0.3}, // 22
 		{Name: "campaign_id", Type: "int", Dist: Zipf, Min: 1, K: 80, NullFraction: 0.4},                               // 23
-		{Name: "ingest_ts", Type: "timestamp_ntz", Dist: Sequential, Start: startMicros, RowsPerDay: PanelRowsPerDay},  // 24
+		{Name: "ingest_ts", Type: "timestamp_ntz", Dist: Sequential, Start: startMicros, Days: PanelDays},              // 24
 		{Name: "latency_ms", Type: "double", Dist: Uniform, Min: 1, Max: 2_000},                                        // 25
 		{Name: "discount", Type: "decimal(5,2)", Dist: Uniform, Min: 0, Max: 5_000, NullFraction: 0.6},                 // 26
 		{Name: "store_id", Type: "int", Dist: LowCardinality, Min: 1, K: 300},                                          // 27
