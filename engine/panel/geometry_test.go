@@ -11,35 +11,14 @@ import (
 // geometrySeeds are the table seeds the geometry is checked on: the default and a few others.
 var geometrySeeds = []uint64{scenario.Default().Panel.Seed, 2, 3, 7, 11}
 
-// meanLookup is the mean number of files a point lookup `col = v` opens over n values v of
-// col, taken from rows spread through the table (away from its first and last rows), so that
-// every value exists in the data. It also returns the fewest and the most files one opened.
-func meanLookup(t *testing.T, e *Engine, p scenario.Panel, col string, n int) (mean float64, least, most int) {
+// meanLookup is MeanPointLookup over 64 values, failing the test on an error.
+func meanLookup(t *testing.T, e *Engine, p scenario.Panel, col string) PointLookups {
 	t.Helper()
-	tb, err := e.Table(p.Rows, p.Seed)
+	l, err := e.MeanPointLookup(p, col, 64)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s %v: %v", p.Layout, p.Keys, err)
 	}
-	c := &tb.Cols[tb.LeafIndex(col)]
-	if err := tb.Fill(tb.LeafIndex(col)); err != nil {
-		t.Fatal(err)
-	}
-	least = math.MaxInt
-	for i := range n {
-		v := c.Value((2*i + 1) * p.Rows / (2 * n))
-		lit := v.String()
-		if v.Kind == table.Date {
-			lit = "DATE'" + lit + "'"
-		}
-		p.Where = col + " = " + lit
-		r := e.Run(p)
-		if r.Error != nil {
-			t.Fatalf("%s %v where %s: %v", p.Layout, p.Keys, p.Where, r.Error)
-		}
-		mean += float64(r.FilesRead) / float64(n)
-		least, most = min(least, r.FilesRead), max(most, r.FilesRead)
-	}
-	return mean, least, most
+	return l
 }
 
 // TestPanelKeysGeometry checks experiences.md §2's geometry on the panel's own table and keys,
@@ -97,7 +76,8 @@ func TestPanelKeysGeometry(t *testing.T) {
 				}
 				geo = math.Pow(geo, 1/k)
 				want := math.Pow(F, -1/k)
-				mean, _, most := meanLookup(t, &e, p, "user_id", 64)
+				lk := meanLookup(t, &e, p, "user_id")
+				mean, most := lk.Mean, lk.Most
 				t.Logf("seed %d %s %v: spans user_id %.3f event_date %.3f region_id %.3f device_model_id %.3f, geometric mean %.3f (F^-1/%d = %.3f); lookup on user_id opens %.1f of %d files on average, at most %d",
 					seed, l, keys, r.Spans["user_id"], r.Spans["event_date"], r.Spans["region_id"], r.Spans["device_model_id"], geo, len(keys), want, mean, r.FilesTotal, most)
 				if geo < 0.9*want || geo > 2*want {
@@ -127,13 +107,15 @@ func TestPanelOrderByGeometry(t *testing.T) {
 		for _, keys := range [][]string{{"user_id", "event_date"}, {"event_date", "user_id"}} {
 			p := scenario.Default().Panel
 			p.Seed, p.Layout, p.Keys = seed, "orderby", keys
-			mean, _, most := meanLookup(t, &e, p, keys[0], 64)
+			lk := meanLookup(t, &e, p, keys[0])
+			mean, most := lk.Mean, lk.Most
 			t.Logf("seed %d ORDER BY %s: lookup on it opens %.2f files on average, at most %d", seed, keys[0], mean, most)
 			if most > 2 {
 				t.Errorf("seed %d ORDER BY %s: a lookup on it opened %d files, want at most 2 of 32", seed, keys[0], most)
 			}
 			for _, other := range []string{keys[1], "region_id"} {
-				mean, least, _ := meanLookup(t, &e, p, other, 64)
+				lk := meanLookup(t, &e, p, other)
+				mean, least := lk.Mean, lk.Least
 				if least != p.Files {
 					t.Errorf("seed %d ORDER BY %s: a lookup on %s opened only %d files (%.1f on average), want all %d", seed, keys[0], other, least, mean, p.Files)
 				}

@@ -47,6 +47,8 @@ func Presets() []Preset {
 			timeline("liquid", func(t *Timeline) { t.HistoryDays = 30 })},
 		{"one-key", "One key: a point lookup opens about one file",
 			panelPreset(func(p *Panel) { p.Keys = []string{"user_id"}; p.Where = "user_id = 31415926" })},
+		{"two-keys", "Two keys: each file spans about 1/sqrt(F) of each",
+			panelPreset(nil)},
 		{"four-keys", "The dimensionality tax: four keys",
 			panelPreset(func(p *Panel) {
 				// device_model_id is leaf 33: clustering on it needs statistics for it.
@@ -55,6 +57,8 @@ func Presets() []Preset {
 				p.Keys = []string{"user_id", "event_date", "region_id", "device_model_id"}
 				p.Where = "user_id = 31415926"
 			})},
+		{"orderby", "ORDER BY the first key",
+			panelPreset(func(p *Panel) { p.Layout = "orderby" })},
 		{"no-stats", "A column without statistics (schema position 33)",
 			panelPreset(func(p *Panel) {
 				p.Layout = "zorder"
