@@ -2,6 +2,10 @@
 // embedding page (embed.html) get their widget links from the engine's presets, so a link on the
 // page is always one the current build decodes; and it writes the service worker with a version
 // derived from the built files, so a new build replaces the old cache.
+//
+// Every figure the explainer states comes from running the presets through the engine here
+// (engine/explainer): the template quotes the results ({{(day "liquid" 3).OptimizeWrittenGB}}),
+// and the build fails when a preset's claim no longer holds.
 package main
 
 import (
@@ -17,6 +21,7 @@ import (
 	"slices"
 	"strings"
 
+	"layoutlab/engine/explainer"
 	"layoutlab/engine/scenario"
 )
 
@@ -31,7 +36,15 @@ func main() {
 }
 
 func run(src, out string) error {
-	funcs := template.FuncMap{
+	res, err := explainer.Run()
+	if err != nil {
+		return err
+	}
+	if err := res.Check(); err != nil {
+		return fmt.Errorf("the explainer's claims: %w", err)
+	}
+	funcs := figures(res)
+	pagesFuncs := template.FuncMap{
 		"link": func(name string) (string, error) {
 			p, ok := scenario.PresetByName(name)
 			if !ok {
@@ -46,6 +59,9 @@ func run(src, out string) error {
 			}
 			return p.Title, nil
 		},
+	}
+	for k, f := range pagesFuncs {
+		funcs[k] = f
 	}
 	pages, err := filepath.Glob(filepath.Join(src, "*.tmpl.html"))
 	if err != nil {
