@@ -127,7 +127,7 @@ case "${1:-build}" in
     build
     need_chromium
     echo "== browser tests (headless Chromium)"
-    go test -count=1 -tags browser -v ./site/e2e/ 2>&1 | grep -Ev '^=== (RUN|PAUSE|CONT)' ;;
+    go test -count=1 -timeout 30m -tags browser -v ./site/e2e/ 2>&1 | grep -Ev '^=== (RUN|PAUSE|CONT)' ;;
   bench)
     go test -run XXX -bench . -benchmem ./engine/...
     build

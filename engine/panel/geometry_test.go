@@ -123,3 +123,26 @@ func TestPanelOrderByGeometry(t *testing.T) {
 		}
 	}
 }
+
+// TestMeanPointLookup: the lookups run on values that exist (so a one-key layout opens at least
+// one file for each), ignore the panel's own WHERE, and refuse what they cannot write as SQL.
+func TestMeanPointLookup(t *testing.T) {
+	var e Engine
+	p := scenario.Default().Panel
+	p.Layout, p.Keys, p.Where = "orderby", []string{"country_code"}, "user_id = 0"
+	l, err := e.MeanPointLookup(p, "country_code", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Values != 16 || l.Least < 1 || l.Most > l.FilesTotal || l.Mean < float64(l.Least) || l.Mean > float64(l.Most) {
+		t.Errorf("lookups on country_code: %+v", l)
+	}
+	for _, col := range []string{"no_such", "is_mobile", "payload"} {
+		if _, err := e.MeanPointLookup(p, col, 4); err == nil {
+			t.Errorf("lookups on %s: no error", col)
+		}
+	}
+	if _, err := e.MeanPointLookup(p, "user_id", 0); err == nil {
+		t.Error("lookups over no values: no error")
+	}
+}
