@@ -43,6 +43,9 @@ const (
 	// MaxTimelineFileWrites bounds the data files a timeline run may write (Cost.FileWrites):
 	// the appends, and what the strategy's nightly OPTIMIZE can rewrite at most.
 	MaxTimelineFileWrites = 300_000
+	// MaxTimelineRowWrites bounds the rows a run may write (Cost.RowWrites), appends and
+	// rewrites: each rewritten row is laid out on a curve and has its statistics collected.
+	MaxTimelineRowWrites = 80_000_000
 )
 
 // Cost is what a scenario asks of the engine, known from its knobs alone.
@@ -56,6 +59,7 @@ type Cost struct {
 	TimelineRows int64 // (days + history days) x rows a day
 	FilesPerDay  int64 // append files a day: ceil(rows a day / rows a file)
 	FileWrites   int64 // at most: files appended plus files OPTIMIZE rewrites over the run
+	RowWrites    int64 // at most: rows appended plus rows OPTIMIZE rewrites over the run
 }
 
 // panelSpec is the panel's table (table.DefaultPanelSpec), whose columns the cost model and the
@@ -116,7 +120,9 @@ func (s *Scenario) cost() (Cost, error) {
 	days := int64(t.Days + t.HistoryDays)
 	c.TimelineRows = days * perDay
 	c.FilesPerDay = (perDay + perFile - 1) / perFile
-	c.FileWrites = fileWrites(t, days, c.FilesPerDay, perFile)
+	cube := rowsFor(max(t.MinCubeGB, t.TargetCubeGB, 1.5*t.MinCubeGB)+t.IngestGB, t.RowsPerGB)
+	c.FileWrites = writes(t, days, c.FilesPerDay, cube/perFile+1)
+	c.RowWrites = writes(t, days, perDay, cube)
 	return c, perr
 }
 
@@ -129,19 +135,20 @@ func rowsFor(gb float64, rowsPerGB int) int64 {
 	return int64(r)
 }
 
-// fileWrites bounds the files a run writes: every day's append files, and what the strategy's
-// OPTIMIZE may rewrite each night. Night d has at most d x filesPerDay live files (OPTIMIZE
-// never writes more files than it reads: its bins hold at least a file's worth of bytes).
+// writes bounds what a run writes, in files or in rows (the unit of perDay and cube): every
+// day's appends, and what the strategy's OPTIMIZE may rewrite each night. Night d has at most
+// d x perDay live (OPTIMIZE never writes more files than it reads: its bins hold at least a
+// file's worth of bytes).
 //
 //   - none rewrites nothing; compaction rewrites each small file at most once;
 //   - zorder-full rewrites every partition every night (ZORDER BY rewrites all it selects);
 //     liquid-incremental (Fabric) may re-select every clustered file for overlap, so it is
 //     bounded the same way;
 //   - zorder-window rewrites the last window-days partitions a night;
-//   - liquid rewrites at most the ZCube still under construction and the day's new files: a
-//     cube is sealed once it holds max(minCubeSize, targetCubeSize) bytes;
+//   - liquid rewrites at most the ZCube still under construction and the day's new data
+//     (cube): a cube is sealed once it holds max(minCubeSize, targetCubeSize) bytes;
 //   - OPTIMIZE FULL and a change of clustering keys can each rewrite the whole table once.
-func fileWrites(t *Timeline, days, perDay, perFile int64) int64 {
+func writes(t *Timeline, days, perDay, cube int64) int64 {
 	appended := days * perDay
 	live := func(d int64) int64 { return d * perDay }
 	var rewritten int64
@@ -153,10 +160,8 @@ func fileWrites(t *Timeline, days, perDay, perFile int64) int64 {
 	case "zorder-window":
 		rewritten = perDay * min(int64(t.WindowDays), days) * days
 	case "liquid":
-		cube := max(t.MinCubeGB, t.TargetCubeGB, 1.5*t.MinCubeGB) + t.IngestGB
-		cubeFiles := rowsFor(cube, t.RowsPerGB)/perFile + 1
 		for d := int64(1); d <= days; d++ {
-			rewritten += min(live(d), cubeFiles)
+			rewritten += min(live(d), cube)
 		}
 	}
 	if t.FullDay > 0 {
@@ -165,7 +170,7 @@ func fileWrites(t *Timeline, days, perDay, perFile int64) int64 {
 	if t.ChangeKeysDay > 0 {
 		rewritten += live(days)
 	}
-	return min(appended+rewritten, math.MaxInt64/4)
+	return appended + rewritten
 }
 
 // checkCost refuses a scenario whose cost is over the limits, naming the knobs that bring it
@@ -201,6 +206,11 @@ func (s *Scenario) checkCost() error {
 		return &KnobError{Knobs: []string{"file-gb", "days", "ingest-gb"}, Msg: fmt.Sprintf(
 			"%d days of %d files a day (%g GiB a day in files of %g GiB) under %s can write up to %d files, more than the %d a run may write; raise the file size, or lower the days or the daily ingest",
 			t.Days+t.HistoryDays, c.FilesPerDay, t.IngestGB, t.FileGB, t.Strategy, c.FileWrites, MaxTimelineFileWrites)}
+	}
+	if c.RowWrites > MaxTimelineRowWrites {
+		return &KnobError{Knobs: []string{"days", "rows-per-gb", "ingest-gb", "history-days"}, Msg: fmt.Sprintf(
+			"%d days of %d rows a day (%g GiB at %d rows per GiB) under %s can write up to %d rows, appends and rewrites, more than the %d a run may write; lower the days, the rows per GiB or the daily ingest",
+			t.Days+t.HistoryDays, c.TimelineRows/max(1, int64(t.Days+t.HistoryDays)), t.IngestGB, t.RowsPerGB, t.Strategy, c.RowWrites, MaxTimelineRowWrites)}
 	}
 	return nil
 }
