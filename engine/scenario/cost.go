@@ -35,7 +35,7 @@ func Knobs(err error) []string {
 
 // Limits on what a scenario costs, checked before any work (Scenario.Cost). Each was chosen so
 // that the costliest scenario it admits stays well under 1 GiB and a few seconds natively
-// (docs/performance.md, "Limits").
+// (README.md, "Limits").
 const (
 	// MaxTimelineRows bounds the rows a timeline run generates, history and timeline days
 	// together: (days + history days) x round(ingest-gb x rows-per-gb).

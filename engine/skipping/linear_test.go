@@ -63,7 +63,7 @@ func TestCompileIsLinear(t *testing.T) {
 	}
 }
 
-// BenchmarkCompileIsNullTree compiles isNullTree at depths 4 to 8 (docs/performance.md).
+// BenchmarkCompileIsNullTree compiles isNullTree at depths 4 to 8.
 func BenchmarkCompileIsNullTree(b *testing.B) {
 	for d := 4; d <= 8; d++ {
 		e, err := Parse(isNullTree(d), fuzzLeaves)
