@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"layoutlab/engine/table"
 )
@@ -62,16 +63,16 @@ type Cost struct {
 	RowWrites    int64 // at most: rows appended plus rows OPTIMIZE rewrites over the run
 }
 
-// panelSpec is the panel's table (table.DefaultPanelSpec), whose columns the cost model and the
-// link's column check read.
-func panelSpec() (table.Spec, []table.Leaf) {
+// panelSpec is the panel's table (table.DefaultPanelSpec) and its leaves, which the cost model
+// and the link's column check read; worked out once, as Validate runs on every knob move.
+var panelSpec = sync.OnceValues(func() (table.Spec, []table.Leaf) {
 	spec := table.DefaultPanelSpec()
 	schema, err := spec.Schema()
 	if err != nil {
 		panic("scenario: the panel's table spec is invalid: " + err.Error())
 	}
 	return spec, schema.Leaves()
-}
+})
 
 // Cost is s's cost. Its fields are meaningful for a scenario whose fields are within their
 // limits (Validate checks those first).
