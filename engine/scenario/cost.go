@@ -95,7 +95,10 @@ func (s *Scenario) cost() (Cost, error) {
 	var perr error
 	if len(p.PartitionBy) > 0 {
 		c.Partitions = 1
-		for _, name := range p.PartitionBy {
+		for i, name := range p.PartitionBy {
+			if slices.ContainsFunc(p.PartitionBy[:i], func(o string) bool { return strings.EqualFold(o, name) }) && perr == nil {
+				perr = knobErr("partition-by", "PARTITIONED BY column %q is listed twice", name)
+			}
 			n, ok := spec.MaxDistinct(name, p.Rows)
 			if !ok {
 				if perr == nil {

@@ -23,6 +23,7 @@ func TestEveryBadFlagIsNamed(t *testing.T) {
 		{[]string{"layout", "--where", strings.Repeat("a", scenario.MaxWhereBytes+1)}, "--where:"},
 		{[]string{"layout", "--stats-columns", strings.Repeat("a,", scenario.MaxStatsColumns+1)}, "--stats-columns:"},
 		{[]string{"layout", "--partition-by", "device"}, "--partition-by: PARTITIONED BY column \"device\" is a struct"},
+		{[]string{"layout", "--partition-by", "region_id,REGION_ID"}, "--partition-by: PARTITIONED BY column \"REGION_ID\" is listed twice"},
 		{[]string{"layout", "--partition-by", "nope"}, "--partition-by: PARTITIONED BY column \"nope\" is not a column"},
 		{[]string{"layout", "--rows", "100000", "--partition-by", "user_id"}, "--partition-by:"},
 		{[]string{"layout", "--partition-by", "region_id", "--files", "4096"}, "--files:"},
