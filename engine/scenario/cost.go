@@ -47,6 +47,10 @@ const (
 	// MaxTimelineRowWrites bounds the rows a run may write (Cost.RowWrites), appends and
 	// rewrites: each rewritten row is laid out on a curve and has its statistics collected.
 	MaxTimelineRowWrites = 80_000_000
+	// MaxListedFileDays bounds a timeline's file grid listed for every day at once (the command
+	// line's run --files; Cost.FileDays): each entry is a file's row of one day's grid. The
+	// widget shows one day's grid at a time.
+	MaxListedFileDays = 400_000
 )
 
 // Cost is what a scenario asks of the engine, known from its knobs alone.
@@ -61,6 +65,7 @@ type Cost struct {
 	FilesPerDay  int64 // append files a day: ceil(rows a day / rows a file)
 	FileWrites   int64 // at most: files appended plus files OPTIMIZE rewrites over the run
 	RowWrites    int64 // at most: rows appended plus rows OPTIMIZE rewrites over the run
+	FileDays     int64 // at most: the live files summed over the timeline's days (every day's file grid)
 }
 
 // panelSpec is the panel's table (table.DefaultPanelSpec) and its leaves, which the cost model
@@ -127,6 +132,9 @@ func (s *Scenario) cost() (Cost, error) {
 	cube := rowsFor(max(t.MinCubeGB, t.TargetCubeGB, 1.5*t.MinCubeGB)+t.IngestGB, t.RowsPerGB)
 	c.FileWrites = writes(t, days, c.FilesPerDay, cube/perFile+1)
 	c.RowWrites = writes(t, days, perDay, cube)
+	// Day d has at most (history days + d) x files a day live: OPTIMIZE never adds files.
+	d, h := int64(t.Days), int64(t.HistoryDays)
+	c.FileDays = c.FilesPerDay * (d*h + d*(d+1)/2)
 	return c, perr
 }
 
@@ -217,6 +225,18 @@ func (s *Scenario) checkCost() error {
 			t.Days+t.HistoryDays, c.TimelineRows/max(1, int64(t.Days+t.HistoryDays)), t.IngestGB, t.RowsPerGB, t.Strategy, c.RowWrites, MaxTimelineRowWrites)}
 	}
 	return nil
+}
+
+// CheckFileGrid refuses listing every day's file grid of s (the command line's run --files)
+// when it would hold more than MaxListedFileDays entries, naming the knobs that shrink it.
+func (s *Scenario) CheckFileGrid() error {
+	c := s.Cost()
+	if c.FileDays <= MaxListedFileDays {
+		return nil
+	}
+	return &KnobError{Knobs: []string{"files", "days", "file-gb", "history-days"}, Msg: fmt.Sprintf(
+		"every day's file grid of %d days of up to %d files a day can list up to %d files, more than the %d the command prints; lower the days, raise the file size, or leave out the file grid",
+		s.Timeline.Days, c.FilesPerDay, c.FileDays, MaxListedFileDays)}
 }
 
 // partitionColumnErr says why name cannot partition the panel's table.

@@ -49,6 +49,7 @@ func TestEveryBadFlagIsNamed(t *testing.T) {
 		{[]string{"run", "--strategy", "zorder-full", "--days", "365", "--ingest-gb", "40", "--rows-per-gb", "512", "--file-gb", "0.0009765625"}, "--file-gb:"},
 		{[]string{"run", "--strategy", "zorder-full", "--days", "365"}, "--days:"},
 		{[]string{"run", "--format", "xml"}, "--format:"},
+		{[]string{"run", "--strategy", "none", "--days", "365", "--files"}, "--files: every day's file grid"},
 	} {
 		code, out, errs := cli(c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.flag) {
