@@ -51,12 +51,16 @@ func TestKnobsRefuseBadValuesAndKeepState(t *testing.T) {
 		{"layout", "<img src=x onerror=alert(1)>", "layout"},
 		{"days", "0", "outside"},
 		{"add-noise", "maybe", "not true or false"},
+		// Over the cost limits (scenario.Cost): refused before any work.
+		{"partition-by", "user_id", "up to 100000 partitions"},
+		{"partition-by", "device", "is a struct"},
+		{"file-gb", "0.0009765625", "more than the 300000 a run may write"},
 	} {
 		next, err := applyKnob(s, knobByID(t, tc.id), tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s=%q: error %v, want one containing %q", tc.id, tc.in, err, tc.want)
 		}
-		if next.Panel.Files != s.Panel.Files || next.Panel.Layout != s.Panel.Layout {
+		if next.Panel.Files != s.Panel.Files || next.Panel.Layout != s.Panel.Layout || next.Panel.PartitionBy != nil || next.Timeline.FileGB != s.Timeline.FileGB {
 			t.Errorf("%s=%q changed the scenario although refused", tc.id, tc.in)
 		}
 	}

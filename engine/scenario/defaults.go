@@ -1,14 +1,13 @@
 package scenario
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
 
 // Limits enforced on every scenario, whether it comes from a link, a flag or a control.
 const (
-	MaxPanelRows    = 4_000_000
+	MaxPanelRows    = 1_000_000 // the widget's largest table; 4M rows took 2.8 GB and 16 s natively
 	MaxPanelFiles   = 4096
 	MaxKeys         = 9 // Delta's Hilbert curve handles at most 9 dimensions (M/expressions/HilbertStates.java)
 	MaxWhereBytes   = 4096
@@ -82,39 +81,51 @@ func (s *Scenario) EnsureDefaults() {
 	}
 }
 
-// Validate reports the first field outside its limits, naming it.
+// Validate reports the first field outside its limits, naming it (KnobError), then whether
+// the scenario's cost is over the limits (Cost).
 func (s *Scenario) Validate() error {
+	if err := s.ValidateFields(); err != nil {
+		return err
+	}
+	return s.checkCost()
+}
+
+// ValidateFields is Validate without the cost: each field within its own limits.
+func (s *Scenario) ValidateFields() error {
 	if s.View != "panel" && s.View != "timeline" {
-		return fmt.Errorf("view %q is not one of panel, timeline", s.View)
+		return knobErr("view", "view %q is not one of panel, timeline", s.View)
 	}
 	p := &s.Panel
 	switch {
 	case p.Rows < 1 || p.Rows > MaxPanelRows:
-		return fmt.Errorf("rows %d is outside 1..%d", p.Rows, MaxPanelRows)
+		return knobErr("rows", "rows %d is outside 1..%d", p.Rows, MaxPanelRows)
 	case p.Files < 0 || p.Files > MaxPanelFiles:
-		return fmt.Errorf("files %d is outside 1..%d", p.Files, MaxPanelFiles)
+		return knobErr("files", "files %d is outside 1..%d", p.Files, MaxPanelFiles)
 	case p.Files == 0 && (p.RowsPerFile < 1 || p.RowsPerFile > MaxPanelRows):
-		return fmt.Errorf("rows per file %d is outside 1..%d", p.RowsPerFile, MaxPanelRows)
+		return knobErr("rows-per-file", "rows per file %d is outside 1..%d", p.RowsPerFile, MaxPanelRows)
 	case p.Files == 0 && (p.Rows+p.RowsPerFile-1)/p.RowsPerFile > MaxPanelFiles:
-		return fmt.Errorf("%d rows at %d rows per file make more than %d files", p.Rows, p.RowsPerFile, MaxPanelFiles)
+		return knobErr("rows-per-file", "%d rows at %d rows per file make more than %d files", p.Rows, p.RowsPerFile, MaxPanelFiles)
 	case len(p.Keys) > MaxKeys:
-		return fmt.Errorf("%d keys: at most %d", len(p.Keys), MaxKeys)
+		return knobErr("keys", "%d keys: at most %d", len(p.Keys), MaxKeys)
 	case len(p.Where) > MaxWhereBytes:
-		return fmt.Errorf("predicate of %d bytes: at most %d", len(p.Where), MaxWhereBytes)
+		return knobErr("where", "predicate of %d bytes: at most %d", len(p.Where), MaxWhereBytes)
 	case p.NumIndexedCols() < -1 || p.NumIndexedCols() > MaxIndexedCols:
-		return fmt.Errorf("indexed columns %d is outside -1..%d", p.NumIndexedCols(), MaxIndexedCols)
+		return knobErr("indexed-cols", "indexed columns %d is outside -1..%d", p.NumIndexedCols(), MaxIndexedCols)
 	case len(p.PartitionBy) > MaxKeys:
-		return fmt.Errorf("%d partition columns: at most %d", len(p.PartitionBy), MaxKeys)
+		return knobErr("partition-by", "%d partition columns: at most %d", len(p.PartitionBy), MaxKeys)
 	case len(p.StatsColumns) > MaxStatsColumns:
-		return fmt.Errorf("%d stats columns: at most %d", len(p.StatsColumns), MaxStatsColumns)
+		return knobErr("stats-columns", "%d stats columns: at most %d", len(p.StatsColumns), MaxStatsColumns)
 	}
 	if !slices.Contains(PanelLayouts, p.Layout) {
-		return fmt.Errorf("layout %q is not one of %s", p.Layout, strings.Join(PanelLayouts, ", "))
+		return knobErr("layout", "layout %q is not one of %s", p.Layout, strings.Join(PanelLayouts, ", "))
 	}
-	for _, names := range [][]string{p.Keys, p.StatsColumns, p.PartitionBy, {p.ColorKey, s.Timeline.Lookup}} {
-		for _, n := range names {
+	for _, names := range []struct {
+		knob  string
+		names []string
+	}{{"keys", p.Keys}, {"stats-columns", p.StatsColumns}, {"partition-by", p.PartitionBy}, {"color-key", []string{p.ColorKey}}, {"lookup", []string{s.Timeline.Lookup}}} {
+		for _, n := range names.names {
 			if len(n) > MaxNameBytes || strings.ContainsAny(n, "\x00\n") {
-				return fmt.Errorf("column name %.40q is not a valid name", n)
+				return knobErr(names.knob, "column name %.40q is not a valid name", n)
 			}
 		}
 	}
@@ -122,33 +133,33 @@ func (s *Scenario) Validate() error {
 	switch t.Strategy {
 	case "none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental":
 	default:
-		return fmt.Errorf("strategy %q is not one of none, compaction, zorder-full, zorder-window, liquid, liquid-incremental", t.Strategy)
+		return knobErr("strategy", "strategy %q is not one of none, compaction, zorder-full, zorder-window, liquid, liquid-incremental", t.Strategy)
 	}
 	switch {
 	case t.Days < 1 || t.Days > MaxDays:
-		return fmt.Errorf("days %d is outside 1..%d", t.Days, MaxDays)
+		return knobErr("days", "days %d is outside 1..%d", t.Days, MaxDays)
 	case !(t.IngestGB > 0 && t.IngestGB <= MaxIngestGB):
-		return fmt.Errorf("daily ingest %g GiB is outside (0, %d]", t.IngestGB, MaxIngestGB)
+		return knobErr("ingest-gb", "daily ingest %g GiB is outside (0, %d]", t.IngestGB, MaxIngestGB)
 	case !(t.FileGB >= 1.0/1024 && t.FileGB <= 1024):
-		return fmt.Errorf("file size %g GiB is outside [1/1024, 1024]", t.FileGB)
+		return knobErr("file-gb", "file size %g GiB is outside [1/1024, 1024]", t.FileGB)
 	case !(t.MinCubeGB > 0 && t.MinCubeGB <= 1e6):
-		return fmt.Errorf("minimum cube size %g GiB is outside (0, 1e6]", t.MinCubeGB)
+		return knobErr("min-cube-gb", "minimum cube size %g GiB is outside (0, 1e6]", t.MinCubeGB)
 	case t.TargetCubeGB < 0 || t.TargetCubeGB > 1e6 || t.TargetCubeGB != t.TargetCubeGB:
-		return fmt.Errorf("target cube size %g GiB is outside [0, 1e6]", t.TargetCubeGB)
+		return knobErr("target-cube-gb", "target cube size %g GiB is outside [0, 1e6]", t.TargetCubeGB)
 	case t.WindowDays < 1 || t.WindowDays > MaxDays:
-		return fmt.Errorf("window %d days is outside 1..%d", t.WindowDays, MaxDays)
+		return knobErr("window-days", "window %d days is outside 1..%d", t.WindowDays, MaxDays)
 	case t.ChangeKeysDay < 0 || t.ChangeKeysDay > MaxDays:
-		return fmt.Errorf("key-change day %d is outside 0..%d", t.ChangeKeysDay, MaxDays)
+		return knobErr("change-keys-day", "key-change day %d is outside 0..%d", t.ChangeKeysDay, MaxDays)
 	case t.FullDay < 0 || t.FullDay > MaxDays:
-		return fmt.Errorf("FULL day %d is outside 0..%d", t.FullDay, MaxDays)
+		return knobErr("full-day", "FULL day %d is outside 0..%d", t.FullDay, MaxDays)
 	case t.HistoryDays < 0 || t.HistoryDays > MaxDays:
-		return fmt.Errorf("history days %d is outside 0..%d", t.HistoryDays, MaxDays)
+		return knobErr("history-days", "history days %d is outside 0..%d", t.HistoryDays, MaxDays)
 	case t.ClusterNoneDay < 0 || t.ClusterNoneDay > MaxDays:
-		return fmt.Errorf("CLUSTER BY NONE day %d is outside 0..%d", t.ClusterNoneDay, MaxDays)
+		return knobErr("cluster-none-day", "CLUSTER BY NONE day %d is outside 0..%d", t.ClusterNoneDay, MaxDays)
 	case t.Day < 0 || t.Day > t.Days:
-		return fmt.Errorf("day %d is outside 0..%d", t.Day, t.Days)
+		return knobErr("day", "day %d is outside 0..%d", t.Day, t.Days)
 	case t.RowsPerGB < 1 || t.RowsPerGB > MaxRowsPerGB:
-		return fmt.Errorf("rows per GiB %d is outside 1..%d", t.RowsPerGB, MaxRowsPerGB)
+		return knobErr("rows-per-gb", "rows per GiB %d is outside 1..%d", t.RowsPerGB, MaxRowsPerGB)
 	}
 	return nil
 }

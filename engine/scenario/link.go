@@ -127,5 +127,8 @@ func ParseLink(fragment string) (Scenario, error) {
 	if err := s.Validate(); err != nil {
 		return Scenario{}, linkErr("%v", err)
 	}
+	if err := s.checkColumns(); err != nil {
+		return Scenario{}, linkErr("%v", err)
+	}
 	return s, nil
 }

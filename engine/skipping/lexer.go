@@ -152,8 +152,16 @@ func isDigit(r rune) bool { return '0' <= r && r <= '9' }
 func isIdentChar(r rune) bool { return isIdentStart(r) || isDigit(r) }
 
 func lexAny(l *lexer) stateFn {
-	for isSpace(l.peek()) {
-		l.next()
+	for {
+		for isSpace(l.peek()) {
+			l.next()
+		}
+		if !strings.HasPrefix(l.input[l.pos:], "--") && !strings.HasPrefix(l.input[l.pos:], "/*") {
+			break
+		}
+		if !l.skipComment() {
+			return nil // errorf has emitted the error
+		}
 	}
 	l.start = l.pos
 	r := l.next()
@@ -176,9 +184,46 @@ func lexAny(l *lexer) stateFn {
 	return lexOp
 }
 
+// skipComment skips the comment at pos, as Spark's lexer does (SqlBaseLexer.g4): "--" to the end
+// of the line (SIMPLE_COMMENT), or "/* ... */", nested (BRACKETED_COMMENT). It returns true, or
+// false, having emitted the error, for a bracketed comment never closed.
+func (l *lexer) skipComment() bool {
+	if strings.HasPrefix(l.input[l.pos:], "--") {
+		if i := strings.IndexByte(l.input[l.pos:], '\n'); i >= 0 {
+			l.pos += i + 1
+		} else {
+			l.pos = len(l.input)
+		}
+		return true
+	}
+	start, depth := l.pos, 0
+	for l.pos < len(l.input) {
+		switch {
+		case strings.HasPrefix(l.input[l.pos:], "/*"):
+			depth++
+			l.pos += 2
+		case strings.HasPrefix(l.input[l.pos:], "*/"):
+			depth--
+			l.pos += 2
+			if depth == 0 {
+				return true
+			}
+		default:
+			l.pos++
+		}
+	}
+	l.errorf(start, "unterminated comment: '/*' has no matching '*/'")
+	return false
+}
+
 func lexIdent(l *lexer) stateFn {
 	for isIdentChar(l.peek()) {
 		l.next()
+	}
+	if (l.input[l.start:l.pos] == "X" || l.input[l.start:l.pos] == "x") && l.peek() == '\'' {
+		// Spark's binary literal X'...' (SqlBaseParser's literal: hex string). A binary column
+		// has no min/max statistics (SkippingEligibleDataType), so no data filter could use it.
+		return l.errorf(l.start, "binary literals (X'...') are not supported: Delta keeps no min/max statistics for binary columns, so a filter on one never skips a file")
 	}
 	return l.emit(itemIdent)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"layoutlab/engine/table"
 )
@@ -195,10 +196,13 @@ func (p *parser) parsePredicate() Expr {
 		if p.tok.typ != itemString {
 			p.errorExpected(p.tok.pos, "a string pattern after LIKE")
 		}
-		pat := p.tok.val
+		pat, at := p.tok.val, p.tok.pos
 		p.next()
 		if k := x.Type().Kind; k != table.String && k != table.Invalid {
 			p.error(x.Pos(), "LIKE needs a string operand, found "+describe(x))
+		}
+		if msg := checkLikePattern(pat); msg != "" {
+			p.error(Pos(at), "invalid LIKE pattern "+quoteString(pat)+": "+msg)
 		}
 		return &Like{At: x.Pos(), X: x, Pattern: pat, Not: not}
 	case p.isKeyword("IS"):
@@ -610,4 +614,24 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		}
 	}
 	return fail("")
+}
+
+// checkLikePattern is the check of Spark's StringUtils.escapeLikeRegex with the default escape
+// character '\\': it may precede only '_', '%' or itself, and may not end the pattern. It
+// returns "" for a valid pattern, else what is wrong.
+func checkLikePattern(pat string) string {
+	for i := 0; i < len(pat); i++ {
+		if pat[i] != '\\' {
+			continue
+		}
+		if i+1 == len(pat) {
+			return "it is not allowed to end with the escape character"
+		}
+		i++
+		if c := pat[i]; c != '_' && c != '%' && c != '\\' {
+			r, _ := utf8.DecodeRuneInString(pat[i:])
+			return fmt.Sprintf("the escape character is not allowed to precede %q", r)
+		}
+	}
+	return ""
 }

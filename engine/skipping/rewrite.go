@@ -538,6 +538,17 @@ const isNullPushdownMaxDepth = 8
 type DataFiltersBuilder struct {
 	inStats func(leaf int) bool
 	leaves  []table.Leaf
+	// The IS NULL pushdown of AND and OR reaches each operand twice, as IsNull(x) and inside
+	// NOT(x <=> FALSE), and so again at every level below: without these, compiling a balanced
+	// tree cost four times as much per level. Both are pure in their keys, so sharing a result
+	// changes nothing Delta would build.
+	isNullDone map[isNullKey]*dsPred
+	allLitDone map[Expr]bool
+}
+
+type isNullKey struct {
+	x     Expr
+	depth int
 }
 
 func (b *DataFiltersBuilder) ref(typ statType, c *Column) (statRef, bool) {
@@ -565,20 +576,26 @@ func eligibleLiteral(e Expr) (*Literal, bool) {
 
 // areAllLeavesLiteral reports whether every leaf below e is a literal (a column is a leaf that
 // is not).
-func areAllLeavesLiteral(e Expr) bool {
+func (b *DataFiltersBuilder) areAllLeavesLiteral(e Expr) bool {
 	if _, ok := e.(*Literal); ok {
 		return true
 	}
-	ch := children(e)
-	if len(ch) == 0 {
-		return false
+	if v, ok := b.allLitDone[e]; ok {
+		return v
 	}
+	ch := children(e)
+	all := len(ch) > 0
 	for _, c := range ch {
-		if !areAllLeavesLiteral(c) {
-			return false
+		if !b.areAllLeavesLiteral(c) {
+			all = false
+			break
 		}
 	}
-	return true
+	if b.allLitDone == nil {
+		b.allLitDone = map[Expr]bool{}
+	}
+	b.allLitDone[e] = all
+	return all
 }
 
 func children(e Expr) []Expr {
@@ -626,7 +643,7 @@ func (b *DataFiltersBuilder) constructDataFilters(e Expr, depth int) *dsPred {
 	// Expressions that contain only literals are not eligible for skipping.
 	allLit := true
 	for _, c := range children(e) {
-		if !areAllLeavesLiteral(c) {
+		if !b.areAllLeavesLiteral(c) {
 			allLit = false
 			break
 		}
@@ -725,6 +742,20 @@ func (b *DataFiltersBuilder) notNullFilter(c *Column) *dsPred {
 }
 
 func (b *DataFiltersBuilder) isNull(x Expr, depth int) *dsPred {
+	key := isNullKey{x, depth}
+	if p, ok := b.isNullDone[key]; ok {
+		return p
+	}
+	p := b.isNullOf(x, depth)
+	if b.isNullDone == nil {
+		b.isNullDone = map[isNullKey]*dsPred{}
+	}
+	b.isNullDone[key] = p
+	return p
+}
+
+// isNullOf is isNull's work, done once per operand and depth.
+func (b *DataFiltersBuilder) isNullOf(x Expr, depth int) *dsPred {
 	if c, ok := eligibleColumn(x); ok {
 		nc, ok := b.ref(statNullCount, c)
 		if !ok {

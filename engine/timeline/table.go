@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"time"
 
+	"layoutlab/engine/scenario"
 	"layoutlab/engine/table"
 )
 
@@ -32,7 +34,7 @@ const (
 
 	// MaxRows bounds the rows a run may generate (history and timeline together): 24 bytes a
 	// row, so 8M rows is 192 MB of columns, the most a browser tab should be asked to hold.
-	MaxRows = 8_000_000
+	MaxRows = scenario.MaxTimelineRows
 
 	// GiB is the unit of every size knob: sizes are bytes, 2^30 to the GiB.
 	GiB = int64(1) << 30
@@ -58,7 +60,7 @@ const schemaString = `{"type":"struct","fields":[` +
 	`{"name":"event_date","type":"date","nullable":true,"metadata":{}}]}`
 
 // Columns lists the columns a lookup may filter on.
-func Columns() []string { return []string{ColCustomerID, ColOrderID, ColEventDate} }
+func Columns() []string { return slices.Clone(scenario.TimelineLookups) }
 
 func leafOf(col string) (int, bool) {
 	switch col {

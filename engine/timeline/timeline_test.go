@@ -722,3 +722,16 @@ func TestPrepareDayFiles(t *testing.T) {
 		t.Errorf("prepared, day %d's grid differs from an unprepared run's", before)
 	}
 }
+
+// TestColumnsAreTheScenarioLookups: a link's lookup column is checked against
+// scenario.TimelineLookups; each must be a column the run can look up.
+func TestColumnsAreTheScenarioLookups(t *testing.T) {
+	for _, c := range Columns() {
+		if _, ok := leafOf(c); !ok {
+			t.Errorf("lookup column %q is not a column of the timeline's table", c)
+		}
+	}
+	if len(Columns()) != 3 {
+		t.Errorf("Columns() = %v", Columns())
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+
+	"layoutlab/engine/scenario"
 )
 
 // parseArgs parses a subcommand's flags the same way for every subcommand: -h/--help prints the
@@ -51,4 +54,23 @@ func addNoiseUsage(col int) string {
 // otherwise.
 func addNoiseFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("add-noise", true, "spark.databricks.io.skipping.mdc.addNoise")
+}
+
+// knobFlag names the flag a scenario's refusal is about: the first of the knobs it names
+// (scenario.KnobError) that was given on the command line; else --link when a link was given,
+// since the value came from it; else the first knob that is one of the subcommand's flags.
+func knobFlag(err error, fs *flag.FlagSet, set map[string]bool) string {
+	knobs := scenario.Knobs(err)
+	for _, k := range knobs {
+		if set[k] {
+			return k
+		}
+	}
+	if set["link"] {
+		return "link"
+	}
+	if i := slices.IndexFunc(knobs, func(k string) bool { return fs.Lookup(k) != nil }); i >= 0 {
+		return knobs[i]
+	}
+	return "link"
 }

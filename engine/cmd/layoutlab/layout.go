@@ -134,7 +134,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		p.NoNoise = !*addNoise
 	}
 	if err := s.Validate(); err != nil {
-		return bad(flagFor(err.Error()), "%v", err)
+		return bad(knobFlag(err, fs, set), "%v", err)
 	}
 
 	e := panel.Engine{StatsJSON: *statsJSON}

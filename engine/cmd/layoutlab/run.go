@@ -131,7 +131,7 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 			alone.Timeline.Days = scenario.MaxDays
 		}
 		st.apply(&alone.Timeline)
-		if err := alone.Validate(); err != nil {
+		if err := alone.ValidateFields(); err != nil { // the cost is the whole scenario's, below
 			return bad(st.name, "%v", err)
 		}
 		if st.name == "lookup" && !slices.Contains(timeline.Columns(), *lookup) {
@@ -139,10 +139,12 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err := s.Validate(); err != nil {
-		if strings.HasPrefix(err.Error(), "day ") {
-			return bad("day", "%v", err)
+		return bad(knobFlag(err, fs, set), "%v", err)
+	}
+	if *files {
+		if err := s.CheckFileGrid(); err != nil {
+			return bad(knobFlag(err, fs, set), "%v", err)
 		}
-		return bad("link", "%v", err)
 	}
 
 	res, err := timeline.Run(s.Timeline)
