@@ -337,6 +337,9 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 			}
 		}
 		total += len(srcs) - unparsed
+		if len(srcs)-unparsed < randomPerTable/2 || matched == 0 {
+			t.Errorf("%s: %d predicates typed, %d file verdicts with a matching row: too few to show anything", rt.short(), len(srcs)-unparsed, matched)
+		}
 		lines = append(lines, fmt.Sprintf("%-75s %3d hand + %3d random (%d not typed), file verdicts %5d: kept %5d, with a matching row %5d, matching skipped %d",
 			rt.short(), nHand, len(srcs)-nHand, unparsed, files, kept, matched, bad))
 	}
