@@ -21,8 +21,10 @@ type partRow struct {
 
 var nullValue = table.Value{Null: true}
 
-// value is the cast partition value of leaf, NULL when absent or when the cast fails (Spark's
-// non-ANSI cast).
+// value is the cast partition value of leaf: NULL when the key is absent, when the value is the
+// empty string (PROTOCOL.md "Partition Value Serialization": "An empty string for any type
+// translates to a null partition value"; a JSON null reaches us as "" too, see deltalog), or when
+// the cast fails (Spark's non-ANSI cast).
 func (r *partRow) value(leaf int) table.Value {
 	if r.vals != nil {
 		return r.vals[leaf]
@@ -35,7 +37,10 @@ func (r *partRow) value(leaf int) table.Value {
 		return nullValue
 	}
 	t := r.f.t.Leaves[leaf].Type
-	v, ok := castString(s, t)
+	if s == "" {
+		return table.NullValue(t.Kind)
+	}
+	v, ok := castPartitionValue(s, t)
 	if !ok {
 		return table.NullValue(t.Kind)
 	}

@@ -283,3 +283,99 @@ func toMicros(v table.Value) int64 {
 	}
 	return v.I
 }
+
+// castPartitionValue is Cast(partitionValues['col'] AS t), the partition filter
+// DeltaLog.rewritePartitionFilters builds (M/DeltaLog.scala), for a non-empty value. It differs
+// from castString only for timestamps: Spark's cast (DateTimeUtils.stringToTimestamp) reads a
+// zone after the time, and PROTOCOL.md "Partition Value Serialization" allows a timestamp
+// "adjusted to UTC and stored in ISO8601 format" ("1970-01-01T00:00:00.123456Z"), which
+// writers other than Spark emit with other offsets too ("2024-06-15T14:30:00+05:00" is 09:30
+// UTC; delta-kernel-rs honours the offset likewise, PrimitiveType::parse_scalar in
+// kernel/src/expressions/scalars.rs). A timestamp_ntz keeps its wall-clock time and drops the
+// zone, as Spark's non-ANSI cast to timestamp_ntz does. Region zones ("Europe/Paris") are not
+// read: Layout Lab carries no time zone database, so such a value casts to NULL.
+func castPartitionValue(s string, t table.Type) (table.Value, bool) {
+	if t.Kind != table.Timestamp && t.Kind != table.TimestampNTZ {
+		return castString(s, t)
+	}
+	local, offset, ok := cutZone(s)
+	if !ok {
+		return table.Value{}, false
+	}
+	us, ok := parseTimestampMicros(local)
+	if !ok {
+		return table.Value{}, false
+	}
+	if t.Kind == table.Timestamp {
+		us -= offset * 1e6
+	}
+	return table.Value{Kind: t.Kind, I: us}, true
+}
+
+// cutZone splits a timestamp's trailing zone from its local part, returning the zone's offset
+// east of UTC in seconds (0 without a zone). The zone forms are Spark's fixed-offset ones: Z;
+// +|-h[h], +|-hh[:]mm, +|-hh:mm:ss, +|-hhmmss; and UTC, GMT or UT alone or followed by such an
+// offset; optionally after a space.
+func cutZone(s string) (local string, offset int64, ok bool) {
+	s = strings.TrimSpace(s)
+	sep := strings.IndexAny(s, " T")
+	if sep < 0 {
+		return s, 0, true // a date alone
+	}
+	rest := s[sep+1:]
+	z := strings.IndexAny(rest, "Z+-UG ")
+	if z < 0 {
+		return s, 0, true
+	}
+	local = s[:sep+1+z]
+	zone := strings.TrimSpace(rest[z:])
+	if zone == "Z" {
+		return local, 0, true
+	}
+	for _, p := range []string{"UTC", "GMT", "UT"} {
+		if strings.HasPrefix(zone, p) {
+			zone = zone[len(p):]
+			break
+		}
+	}
+	if zone == "" {
+		return local, 0, true
+	}
+	sign := int64(1)
+	switch zone[0] {
+	case '-':
+		sign = -1
+	case '+':
+	default:
+		return "", 0, false
+	}
+	zone = zone[1:]
+	var h, m, sec string
+	switch {
+	case len(zone) <= 2:
+		h = zone
+	case strings.Count(zone, ":") == 2 && len(zone) == 8:
+		h, m, sec = zone[:2], zone[3:5], zone[6:]
+	case strings.Count(zone, ":") == 1 && len(zone) == 5:
+		h, m = zone[:2], zone[3:]
+	case len(zone) == 4 && !strings.Contains(zone, ":"):
+		h, m = zone[:2], zone[2:]
+	case len(zone) == 6 && !strings.Contains(zone, ":"):
+		h, m, sec = zone[:2], zone[2:4], zone[4:]
+	default:
+		return "", 0, false
+	}
+	hh, ok1 := atoiFixed(h)
+	mm, ok2 := 0, true
+	ss, ok3 := 0, true
+	if m != "" {
+		mm, ok2 = atoiFixed(m)
+	}
+	if sec != "" {
+		ss, ok3 = atoiFixed(sec)
+	}
+	if !ok1 || !ok2 || !ok3 || hh > 18 || mm > 59 || ss > 59 {
+		return "", 0, false
+	}
+	return local, sign * int64(hh*3600+mm*60+ss), true
+}

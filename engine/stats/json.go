@@ -237,7 +237,20 @@ func absU(i int64) uint64 {
 // fields are absent (NumRecords -1, NullCount -1, zero Values); keys naming no leaf are ignored;
 // names match exactly first, then case-insensitively. Timestamps may carry any offset (Spark
 // writes the session zone's); timestamp_ntz values are read with or without a zone.
+//
+// A min, max or null count that does not read as its column's type (a date minimum written
+// before the column was widened to timestamp_ntz) is left absent and the file's other
+// statistics are kept, as Delta Kernel does; ParseJSONNotes says which values were left out. Only
+// text that is not a JSON object, or a numRecords that is not an integer, is an error.
 func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
+	fs, _, err := ParseJSONNotes(s, leaves)
+	return fs, err
+}
+
+// ParseJSONNotes is ParseJSON that also lists the statistics it left out, one note per value,
+// e.g. `minValues.d: parsing time "2024-09-09" as ...`.
+func ParseJSONNotes(s string, leaves []table.Leaf) (FileStats, []string, error) {
+	var notes []string
 	fs := FileStats{
 		NumRecords: -1,
 		MinValues:  make([]table.Value, len(leaves)),
@@ -251,13 +264,13 @@ func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
 	dec.UseNumber()
 	var root map[string]any
 	if err := dec.Decode(&root); err != nil {
-		return fs, fmt.Errorf("stats: %v", err)
+		return fs, nil, fmt.Errorf("stats: %v", err)
 	}
 	if raw, ok := root["numRecords"]; ok && raw != nil {
 		n, _ := raw.(json.Number)
 		v, err := n.Int64()
 		if err != nil {
-			return fs, fmt.Errorf("stats: numRecords %v: not an integer", raw)
+			return fs, nil, fmt.Errorf("stats: numRecords %v: not an integer", raw)
 		}
 		fs.NumRecords = v
 	}
@@ -270,11 +283,11 @@ func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
 	for i, l := range leaves {
 		if raw, ok := lookup(nulls, l.Path); ok {
 			if n, ok := raw.(json.Number); ok {
-				v, err := n.Int64()
-				if err != nil {
-					return fs, fmt.Errorf("stats: nullCount.%s %q: %v", l.Name(), n, err)
+				if v, err := n.Int64(); err != nil {
+					notes = append(notes, fmt.Sprintf("nullCount.%s %q: %v", l.Name(), n, err))
+				} else {
+					fs.NullCount[i] = v
 				}
-				fs.NullCount[i] = v
 			}
 		}
 		if !l.Type.SkippingEligible() {
@@ -291,12 +304,16 @@ func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
 			}
 			v, err := parseValue(raw, l.Type)
 			if err != nil {
-				return fs, fmt.Errorf("stats: %s.%s: %v", side.key, l.Name(), err)
+				// Only this statistic is lost: an absent min or max fails verifyStatsForFilter for
+				// predicates on this column alone, so the file is read for those and the others
+				// still skip on their own statistics.
+				notes = append(notes, fmt.Sprintf("%s.%s: %v", side.key, l.Name(), err))
+				continue
 			}
 			side.out[i] = v
 		}
 	}
-	return fs, nil
+	return fs, notes, nil
 }
 
 func lookup(m map[string]any, path []string) (any, bool) {
