@@ -1,21 +1,13 @@
 package deltalog
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"math/big"
 	"path"
-	"reflect"
 	"strings"
-	"time"
-
-	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/deprecated"
-	"github.com/parquet-go/parquet-go/format"
 )
 
 // MaxCheckpointBytes caps one checkpoint or sidecar file, which is read whole (Parquet needs
@@ -24,10 +16,6 @@ const MaxCheckpointBytes = 1 << 30
 
 // SidecarDir is where V2 checkpoints keep their sidecar files (PROTOCOL.md "V2 Spec").
 const SidecarDir = "_sidecars"
-
-// checkpointActions are the top-level columns of a checkpoint that hold actions
-// (PROTOCOL.md "Checkpoint Schema"); commitInfo is never checkpointed.
-var checkpointActions = []string{KeyAdd, KeyRemove, KeyMetadata, KeyProtocol, KeyDomainMetadata, "txn", "checkpointMetadata", "sidecar"}
 
 // readCheckpoint returns every action of checkpoint cp, sidecars included. Errors are
 // *LogError naming the file and, for JSON, the line, or for Parquet the row.
@@ -99,282 +87,38 @@ func readCheckpointFile(fsys fs.FS, file string) ([]Action, error) {
 	if len(b) > MaxCheckpointBytes {
 		return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
 	}
-	return parseParquetCheckpoint(file, b)
-}
-
-// parseParquetCheckpoint decodes a Parquet checkpoint or sidecar: each row holds one action in
-// one of the top-level columns. Each action is turned into the JSON a commit would hold and
-// parsed by the same code as commits, so both paths validate alike.
-func parseParquetCheckpoint(file string, b []byte) (acts []Action, err error) {
-	defer func() {
-		if r := recover(); r != nil { // the library panics on some malformed files
-			acts, err = nil, &LogError{File: file, Msg: fmt.Sprintf("not a readable Parquet checkpoint: %v", r)}
-		}
-	}()
-	pf, err := parquet.OpenFile(bytes.NewReader(b), int64(len(b)))
+	if parquetLines == nil {
+		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: it does not include the Parquet reader (layoutlab/engine/log/parquetjson, installed with UseParquet)"}
+	}
+	lines, err := parquetLines(b)
 	if err != nil {
-		return nil, &LogError{File: file, Msg: "not a readable Parquet checkpoint: " + err.Error()}
+		return nil, &LogError{File: file, Msg: err.Error()}
 	}
-	schema := pf.Schema()
-	fields := map[string]parquet.Field{}
-	for _, fl := range schema.Fields() {
-		fields[fl.Name()] = fl
-	}
-	if _, ok := fields[KeyAdd]; !ok {
-		if _, ok := fields[KeyMetadata]; !ok {
-			return nil, &LogError{File: file, Msg: "Parquet file has neither an add nor a metaData column: not a Delta checkpoint"}
+	var acts []Action
+	for i, line := range lines {
+		if line == nil {
+			continue
 		}
-	}
-	row := int64(0)
-	buf := make([]parquet.Row, 256)
-	for _, rg := range pf.RowGroups() {
-		rows := rg.Rows()
-		for {
-			n, rerr := rows.ReadRows(buf)
-			for i := 0; i < n; i++ {
-				row++
-				m := map[string]any{}
-				if err := schema.Reconstruct(&m, buf[i]); err != nil {
-					rows.Close()
-					return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %v", row, err)}
-				}
-				a, err := checkpointRowAction(m, fields)
-				if err != nil {
-					rows.Close()
-					return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %v", row, err)}
-				}
-				if a != nil {
-					acts = append(acts, a)
-				}
-			}
-			if rerr == io.EOF {
-				break
-			}
-			if rerr != nil {
-				rows.Close()
-				return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %v", row+1, rerr)}
-			}
+		a, err := parseActionLine(line)
+		if err == nil {
+			err = validateAction(a)
 		}
-		rows.Close()
-	}
-	if row != pf.NumRows() {
-		return nil, &LogError{File: file, Msg: fmt.Sprintf("read %d rows, the footer says %d", row, pf.NumRows())}
+		if err != nil {
+			return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %v", i+1, err)}
+		}
+		acts = append(acts, a)
 	}
 	return acts, nil
 }
 
-// checkpointRowAction returns the action in one checkpoint row, nil for a row that holds none.
-func checkpointRowAction(m map[string]any, fields map[string]parquet.Field) (Action, error) {
-	var key string
-	var body map[string]any
-	for _, k := range checkpointActions {
-		v, ok := m[k].(map[string]any)
-		if !ok || v == nil || allNil(v) {
-			continue
-		}
-		if key != "" {
-			return nil, fmt.Errorf("row holds two actions (%s, %s)", key, k)
-		}
-		key, body = k, v
-	}
-	if key == "" {
-		return nil, nil
-	}
-	j := plainJSON(body, fields[key]).(map[string]any)
-	if key == KeyAdd {
-		// A checkpoint may keep stats only as a struct (delta.checkpoint.writeStatsAsJson=false);
-		// Delta Kernel reads stats_parsed then. It is rendered back into the JSON stats form.
-		if s, _ := j["stats"].(string); s == "" {
-			if sp, ok := j["stats_parsed"].(map[string]any); ok && sp != nil {
-				sb, err := marshalNoEscape(dropNils(sp))
-				if err != nil {
-					return nil, err
-				}
-				j["stats"] = string(sb)
-			}
-		}
-		delete(j, "stats_parsed")
-		delete(j, "partitionValues_parsed")
-	}
-	line, err := marshalNoEscape(map[string]any{key: j})
-	if err != nil {
-		return nil, err
-	}
-	a, err := parseActionLine(line)
-	if err == nil {
-		err = validateAction(a)
-	}
-	return a, err
-}
+// ParquetLines decodes a Parquet checkpoint or sidecar into one JSON action line per row
+// ({"add":{...}}, as a commit holds it), nil for a row that holds no action. Errors say which
+// row and what was wrong.
+type ParquetLines func(b []byte) ([][]byte, error)
 
-func allNil(m map[string]any) bool {
-	for _, v := range m {
-		if v != nil {
-			return false
-		}
-	}
-	return true
-}
+var parquetLines ParquetLines
 
-// dropNils removes null entries from nested objects, as Delta's JSON stats omit absent values.
-func dropNils(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		switch v := v.(type) {
-		case nil:
-		case map[string]any:
-			out[k] = dropNils(v)
-		default:
-			out[k] = v
-		}
-	}
-	return out
-}
-
-// plainJSON converts a reconstructed Parquet value into what a JSON commit would hold, guided by
-// the Parquet schema node: binary as text, DATE as yyyy-MM-dd, TIMESTAMP as Delta's JSON stats
-// write it (yyyy-MM-dd'T'HH:mm:ss.SSSXXX, or without zone for timestamp_ntz), DECIMAL as a number.
-func plainJSON(v any, n parquet.Node) any {
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer { // optional map values
-		if rv.IsNil() {
-			return nil
-		}
-		v = rv.Elem().Interface()
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		var children map[string]parquet.Node
-		if n != nil && !n.Leaf() {
-			children = map[string]parquet.Node{}
-			for _, f := range n.Fields() {
-				children[f.Name()] = f
-			}
-		}
-		for k, e := range x {
-			var c parquet.Node
-			if children != nil {
-				c = children[k]
-			}
-			if c == nil && n != nil && !n.Leaf() && len(n.Fields()) == 1 {
-				// a MAP: its values' node is key_value.value
-				if kv := n.Fields()[0]; !kv.Leaf() {
-					for _, f := range kv.Fields() {
-						if f.Name() == "value" {
-							c = f
-						}
-					}
-				}
-			}
-			out[k] = plainJSON(e, c)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		var elem parquet.Node
-		if n != nil && !n.Leaf() && len(n.Fields()) == 1 {
-			elem = n.Fields()[0]
-			if !elem.Leaf() && len(elem.Fields()) == 1 {
-				elem = elem.Fields()[0] // LIST: list.element
-			}
-		}
-		for i, e := range x {
-			out[i] = plainJSON(e, elem)
-		}
-		return out
-	case nil:
-		return nil
-	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Map && rv.Type().Key().Kind() == reflect.String {
-		m := make(map[string]any, rv.Len())
-		for it := rv.MapRange(); it.Next(); {
-			m[it.Key().String()] = it.Value().Interface()
-		}
-		return plainJSON(m, n)
-	}
-	var lt *format.LogicalType
-	if n != nil && n.Leaf() {
-		lt = n.Type().LogicalType()
-	}
-	if lt != nil {
-		switch t := lt.Value.(type) {
-		case *format.DateType:
-			if d, ok := asInt(v); ok {
-				return time.Unix(d*86400, 0).UTC().Format(time.DateOnly)
-			}
-			if tm, ok := v.(time.Time); ok {
-				return tm.UTC().Format(time.DateOnly)
-			}
-		case *format.TimestampType:
-			tm, ok := v.(time.Time)
-			if i, isInt := asInt(v); isInt {
-				tm, ok = time.Unix(0, 0).Add(time.Duration(i)*t.Unit.Value.Duration()).UTC(), true
-			}
-			if ok {
-				if t.IsAdjustedToUTC {
-					return tm.UTC().Format("2006-01-02T15:04:05.000Z07:00")
-				}
-				return tm.UTC().Format("2006-01-02T15:04:05.000")
-			}
-		case *format.DecimalType:
-			return decimalNumber(v, int(t.Scale))
-		}
-	}
-	switch x := v.(type) {
-	case deprecated.Int96:
-		// Spark's legacy INT96 timestamp: nanoseconds of the day, then the Julian day
-		// (2440588 is 1970-01-01).
-		nanos := int64(x[1])<<32 | int64(x[0])
-		days := int64(x[2]) - 2440588
-		return time.Unix(days*86400, nanos).UTC().Format("2006-01-02T15:04:05.000Z07:00")
-	case []byte:
-		return string(x)
-	case time.Time:
-		return x.UTC().Format("2006-01-02T15:04:05.000Z07:00")
-	}
-	return v
-}
-
-func asInt(v any) (int64, bool) {
-	switch x := v.(type) {
-	case int32:
-		return int64(x), true
-	case int64:
-		return x, true
-	case int:
-		return int64(x), true
-	}
-	return 0, false
-}
-
-// decimalNumber renders an unscaled decimal (int32, int64 or big-endian two's complement bytes)
-// with scale digits as a JSON number.
-func decimalNumber(v any, scale int) any {
-	u := new(big.Int)
-	switch x := v.(type) {
-	case []byte:
-		u.SetBytes(x)
-		if len(x) > 0 && x[0]&0x80 != 0 {
-			u.Sub(u, new(big.Int).Lsh(big.NewInt(1), uint(8*len(x))))
-		}
-	default:
-		i, ok := asInt(v)
-		if !ok {
-			return v
-		}
-		u.SetInt64(i)
-	}
-	s := u.String()
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	if scale > 0 {
-		for len(s) <= scale {
-			s = "0" + s
-		}
-		s = s[:len(s)-scale] + "." + s[len(s)-scale:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return json.Number(s)
-}
+// UseParquet installs the Parquet decoder (layoutlab/engine/log/parquetjson.Lines). It lives in
+// its own package so that programs which never open a real table (the docs widget) do not carry
+// a Parquet library; without it, a Parquet checkpoint is an error that says so.
+func UseParquet(f ParquetLines) { parquetLines = f }

@@ -270,3 +270,17 @@ func TestTimeTravelBeyondLogIsRefused(t *testing.T) {
 		t.Fatalf("v3: %v", err)
 	}
 }
+
+// TestParquetReaderAbsent: a program without the Parquet reader says so instead of a partial answer.
+func TestParquetReaderAbsent(t *testing.T) {
+	defer UseParquet(parquetLines)
+	UseParquet(nil)
+	sub, _ := fs.Sub(tablesFS(t), "delta/spark-delta-1.2.1")
+	_, err := ReadSnapshot(sub)
+	if err == nil || !strings.Contains(err.Error(), "00000000000000000004.checkpoint.parquet: this program cannot read Parquet checkpoints") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := OpenSnapshot(sub, OpenOptions{Version: -1, NoCheckpoint: true}); err != nil {
+		t.Errorf("JSON replay needs no Parquet: %v", err)
+	}
+}
