@@ -13,10 +13,12 @@ import (
 	deltalog "layoutlab/engine/log"
 )
 
-// The synthetic table: benchFiles adds spread over benchCommits JSON commits, and a classic
-// Parquet checkpoint at the last of them, plus one more commit after it.
+// The synthetic table: n adds spread over benchCommits JSON commits, and a classic Parquet
+// checkpoint at the last of them, plus one more commit after it. The benchmark opens benchFiles;
+// the test checks the generator at a size the js/wasm test run also affords.
 const (
 	benchFiles   = 100_000
+	testFiles    = 5_000
 	benchCommits = 100
 )
 
@@ -69,9 +71,27 @@ func benchAdd(i int) deltalog.AddFile {
 	}
 }
 
-var benchTable = sync.OnceValues(func() (fstest.MapFS, error) {
+var (
+	benchTables   = map[int]fstest.MapFS{}
+	benchTablesMu sync.Mutex
+)
+
+func benchTable(n int) (fstest.MapFS, error) {
+	benchTablesMu.Lock()
+	defer benchTablesMu.Unlock()
+	if m, ok := benchTables[n]; ok {
+		return m, nil
+	}
+	m, err := makeBenchTable(n)
+	if err == nil {
+		benchTables[n] = m
+	}
+	return m, err
+}
+
+func makeBenchTable(n int) (fstest.MapFS, error) {
 	m := fstest.MapFS{}
-	per := benchFiles / benchCommits
+	per := n / benchCommits
 	var rows []checkpointRow
 	md := deltalog.Metadata{ID: "bench", Format: deltalog.Format{Provider: "parquet"}, SchemaString: benchSchema}
 	pr := deltalog.Protocol{MinReaderVersion: 1, MinWriterVersion: 2}
@@ -109,15 +129,12 @@ var benchTable = sync.OnceValues(func() (fstest.MapFS, error) {
 		deltalog.CommitInfo{Timestamp: 1800000000000, Operation: "WRITE"}}})
 	m[path.Join(deltalog.LogDir, deltalog.CommitFileName(benchCommits))] = &fstest.MapFile{Data: last.Bytes()}
 	return m, nil
-})
+}
 
-// TestBenchTableCheckpointMatchesJSON keeps the benchmark honest: the checkpoint it opens holds
-// the same 100,000 files as the JSON commits.
+// TestBenchTableCheckpointMatchesJSON keeps the benchmark honest: the generator's checkpoint
+// holds the same files as its JSON commits.
 func TestBenchTableCheckpointMatchesJSON(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a 100,000-file log")
-	}
-	m, err := benchTable()
+	m, err := benchTable(testFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +146,7 @@ func TestBenchTableCheckpointMatchesJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.NumFiles() != benchFiles || b.NumFiles() != benchFiles || a.SizeInBytes() != b.SizeInBytes() {
+	if a.NumFiles() != testFiles || b.NumFiles() != testFiles || a.SizeInBytes() != b.SizeInBytes() {
 		t.Errorf("checkpoint %d files / %d bytes, JSON %d / %d", a.NumFiles(), a.SizeInBytes(), b.NumFiles(), b.SizeInBytes())
 	}
 	fa, fb := a.Files(), b.Files()
@@ -147,7 +164,7 @@ func TestBenchTableCheckpointMatchesJSON(t *testing.T) {
 // BenchmarkOpen100k opens the 100,000-file table from its checkpoint and from its 100 JSON
 // commits, and runs the whole inspection (skipping verdicts, DESCRIBE, next OPTIMIZE).
 func BenchmarkOpen100k(b *testing.B) {
-	m, err := benchTable()
+	m, err := benchTable(benchFiles)
 	if err != nil {
 		b.Fatal(err)
 	}
