@@ -2,6 +2,7 @@ package deltalog
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -119,6 +120,9 @@ type Listing struct {
 // checkpoints are left out, as Delta ignores them (Checkpoints.getLatestCompleteCheckpointFromList).
 func List(fsys fs.FS) (*Listing, error) {
 	entries, err := fs.ReadDir(fsys, LogDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &LogError{File: LogDir, Msg: "no such folder: this is not a Delta table (name the table root or its _delta_log)"}
+	}
 	if err != nil {
 		return nil, &LogError{File: LogDir, Msg: "cannot list the log: " + err.Error()}
 	}
