@@ -192,9 +192,17 @@ func parseActionLine(b []byte) (Action, error) {
 	var err error
 	switch key {
 	case KeyAdd:
-		var a AddFile
-		if err = decodeBody(key, raw, &a); err == nil && a.Path != "" {
-			err = requireFields(key, raw, "size") // validateAction reports a missing path first
+		// size is required; the shadowing field tells absent from 0 in one decode.
+		var w struct {
+			AddFile
+			Size *int64 `json:"size"`
+		}
+		err = decodeBody(key, raw, &w)
+		a := w.AddFile
+		if w.Size != nil {
+			a.Size = *w.Size
+		} else if err == nil && a.Path != "" { // validateAction reports a missing path first
+			err = fmt.Errorf("%s action has no size", key)
 		}
 		if a.PartitionValues == nil {
 			a.PartitionValues = map[string]string{} // always written by Delta
@@ -261,7 +269,8 @@ func decodeBody(key string, raw json.RawMessage, v any) error {
 		if te.Field == "" {
 			return fmt.Errorf("%s action must be a JSON object, got %s", key, te.Value)
 		}
-		return fmt.Errorf("%s: field %q must be %s, got %s", key, te.Field, jsonKind(te.Type), te.Value)
+		field := strings.TrimPrefix(te.Field, "AddFile.") // the add decoder embeds AddFile
+		return fmt.Errorf("%s: field %q must be %s, got %s", key, field, jsonKind(te.Type), te.Value)
 	}
 	return fmt.Errorf("%s: %v", key, err)
 }

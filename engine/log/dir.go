@@ -15,12 +15,9 @@ import (
 const LogDir = "_delta_log"
 
 // ReadDir reads every commit file _delta_log/%020d.json of the table rooted
-// at fsys, in version order. Everything else in the directory is ignored:
-// checkpoints (Parquet, or JSON for v2 checkpoints) and their sidecars, log
-// compaction files (*.compacted.json), version checksums (*.crc) and
-// _last_checkpoint. Checkpoints are not read because parsing Parquet is out
-// of scope for the simulator; a log is therefore replayable only while it
-// still holds every commit from 0. The commits must be contiguous from
+// at fsys, in version order: the table's JSON history. Everything else in the
+// directory is ignored here; ReadSnapshot and OpenSnapshot read checkpoints,
+// sidecars and log compaction files too. The commits must be contiguous from
 // version 0; when commit 0 is missing (log cleanup after a checkpoint), the
 // error says so and names the checkpoint found. Errors are *LogError with
 // File relative to fsys (e.g. "_delta_log/00000000000000000003.json").
@@ -43,7 +40,7 @@ func ReadDir(fsys fs.FS) ([]Commit, error) {
 	if len(names) == 0 {
 		msg := "no commit files (%020d.json) in the log"
 		if len(checkpoints) > 0 {
-			msg += fmt.Sprintf("; it holds only checkpoints (%s), which are not read", strings.Join(checkpoints, ", "))
+			msg += fmt.Sprintf("; it holds only checkpoints (%s), which ReadSnapshot reads", strings.Join(checkpoints, ", "))
 		}
 		return nil, &LogError{File: LogDir, Msg: msg}
 	}
@@ -56,7 +53,7 @@ func ReadDir(fsys fs.FS) ([]Commit, error) {
 			if len(checkpoints) > 0 {
 				msg += fmt.Sprintf(" and holds checkpoints (%s)", strings.Join(checkpoints, ", "))
 			}
-			msg += "; earlier commits were removed by log cleanup, and checkpoints (Parquet) are not read, so the table cannot be replayed"
+			msg += "; earlier commits were removed by log cleanup, so the JSON history alone cannot rebuild the table (ReadSnapshot starts from a checkpoint)"
 			return nil, &LogError{File: file, Msg: msg}
 		}
 		if i > 0 && v != commits[i-1].Version+1 {
@@ -75,15 +72,6 @@ func ReadDir(fsys fs.FS) ([]Commit, error) {
 		commits = append(commits, c)
 	}
 	return commits, nil
-}
-
-// ReadSnapshot is ReadDir followed by Replay.
-func ReadSnapshot(fsys fs.FS) (*Snapshot, error) {
-	commits, err := ReadDir(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return Replay(commits)
 }
 
 // ReadDirPath reads the log of the table at directory dir on the local file

@@ -22,13 +22,17 @@
 // protocol's table features, the delta.clustering domain of liquid
 // clustering and the ZCube tags that OPTIMIZE writes on AddFiles.
 //
+// ReadSnapshot and OpenSnapshot read a whole _delta_log as Delta Kernel does
+// (open.go): the newest complete checkpoint at or before the version
+// (classic, multi-part, or V2 in JSON or Parquet with sidecars), log
+// compaction files, then the commits after it. Parquet is read with
+// github.com/parquet-go/parquet-go, chosen over arrow-go's parquet package
+// because both read every checkpoint of testdata/tables and parquet-go costs
+// a js/wasm build about a fifth of the bytes (figures in docs/performance.md).
+//
 // What is deliberately not modelled:
-//   - Checkpoints (*.checkpoint.parquet, v2 checkpoints, sidecars) and log
-//     compaction files (*.compacted.json) are never read: reading Parquet is
-//     out of scope, and the commits they summarise are what a simulator
-//     produces. A log whose early commits were cleaned up after a checkpoint
-//     therefore cannot be replayed; ReadDir says so.
-//   - Version checksum files (*.crc) and _last_checkpoint are ignored.
+//   - Version checksum files (*.crc) are not used to build the snapshot;
+//     _last_checkpoint is parsed but the listing decides, as Kernel lists anyway.
 //   - txn (SetTransaction), cdc (AddCDCFile) and unknown actions are carried
 //     through unchanged as RawAction and take no part in replay; remove
 //     tombstones are not retained in the Snapshot (they only matter to VACUUM).

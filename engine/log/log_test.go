@@ -448,7 +448,7 @@ func TestVersionErrors(t *testing.T) {
 		{"duplicate", []Commit{commits[0], commits[1], commits[1]},
 			"00000000000000000001.json: duplicate or out-of-order commit: version 1 follows version 1"},
 		{"commit 0 missing", commits[1:],
-			"00000000000000000001.json: commit 0 is missing: the log starts at version 1 (earlier commits were probably removed by log cleanup after a checkpoint; checkpoints are not read, so this table cannot be replayed)"},
+			"00000000000000000001.json: commit 0 is missing: the log starts at version 1 (earlier commits were probably removed by log cleanup after a checkpoint: read the table with ReadSnapshot, which starts from the checkpoint)"},
 		{"no protocol", []Commit{{Version: 0, Actions: []Action{Metadata{ID: "m"}}}},
 			"00000000000000000000.json: no protocol action in versions 0..0"},
 		{"no commits", nil, "_delta_log: no commits to replay"},

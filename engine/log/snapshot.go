@@ -94,7 +94,7 @@ func (s *Snapshot) checkNext(v int64) error {
 		return nil
 	case s.version < 0:
 		return &LogError{File: CommitFileName(v), Msg: fmt.Sprintf(
-			"commit 0 is missing: the log starts at version %d (earlier commits were probably removed by log cleanup after a checkpoint; checkpoints are not read, so this table cannot be replayed)", v)}
+			"commit 0 is missing: the log starts at version %d (earlier commits were probably removed by log cleanup after a checkpoint: read the table with ReadSnapshot, which starts from the checkpoint)", v)}
 	case v <= s.version:
 		return &LogError{File: CommitFileName(v), Msg: fmt.Sprintf("duplicate or out-of-order commit: version %d follows version %d", v, s.version)}
 	default:
@@ -115,7 +115,11 @@ func (s *Snapshot) checkComplete() error {
 
 // applyInPlace applies c to s, whose maps must already be private to s.
 func (s *Snapshot) applyInPlace(c Commit) error {
-	file := CommitFileName(c.Version)
+	return s.applyInPlaceFile(c, CommitFileName(c.Version))
+}
+
+// applyInPlaceFile is applyInPlace with errors naming file.
+func (s *Snapshot) applyInPlaceFile(c Commit, file string) error {
 	var seen singletons
 	var info *CommitInfo
 	for i, a := range c.Actions {

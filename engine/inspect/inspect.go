@@ -1,0 +1,361 @@
+// Package inspect answers, for a real Delta table's log, what Layout Lab answers for simulated
+// ones: which files a WHERE reads and why (engine/skipping on the files' real statistics), the
+// table's DESCRIBE DETAIL and HISTORY (engine/log), each file's ZCube, and what the next OPTIMIZE
+// would select (engine/optimize's open-source planner, and Fabric Runtime 2.0's, labelled). It
+// reads only the log (engine/log), never data files, through io/fs, so the CLI and the browser
+// share it.
+package inspect
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"strings"
+
+	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/log/parquetjson"
+	"layoutlab/engine/optimize"
+	"layoutlab/engine/skipping"
+	"layoutlab/engine/stats"
+)
+
+// A real table's log may hold Parquet checkpoints: the inspector is what brings the Parquet
+// reader into a program.
+func init() { deltalog.UseParquet(parquetjson.Lines) }
+
+// Options say what to inspect.
+type Options struct {
+	Version int64  // -1: the latest
+	Where   string // "" reads every file
+}
+
+// ErrorInfo is a refusal Delta itself would give: the table or the predicate, with the class.
+type ErrorInfo struct {
+	Class   string `json:"class"`
+	Message string `json:"message"`
+}
+
+// ZCube is a file's ZCube (ZCubeInfo.getForFile): its id, ZCUBE_ZORDER_BY, the cube's total
+// bytes in this snapshot and whether it is sealed (≥ minCubeSize, so ZCube.filterOutLargeZCubes
+// keeps it out of the next OPTIMIZE).
+type ZCube struct {
+	ID       string   `json:"id"`
+	ZOrderBy []string `json:"zorder_by"`
+	Size     int64    `json:"size"`
+	Sealed   bool     `json:"sealed"`
+}
+
+// File is one live add action and the WHERE's verdict on it.
+type File struct {
+	Path            string             `json:"path"`
+	PartitionValues map[string]*string `json:"partitionValues"`
+	Size            int64              `json:"size"`
+	NumRecords      *int64             `json:"numRecords"`
+	// DeletedRecords is the deletion vector's cardinality (0 without a DV); numRecords, like
+	// Delta's, counts the deleted rows too.
+	DeletedRecords     int64           `json:"deletedRecords"`
+	MinValues          json.RawMessage `json:"minValues"`
+	MaxValues          json.RawMessage `json:"maxValues"`
+	NullCount          json.RawMessage `json:"nullCount"`
+	Read               bool            `json:"read"`
+	Reason             string          `json:"reason"`
+	ZCube              *ZCube          `json:"zcube"`
+	ClusteringProvider *string         `json:"clusteringProvider"`
+}
+
+// Bin is one bin of an OPTIMIZE plan.
+type Bin struct {
+	PartitionValues map[string]string `json:"partitionValues"`
+	Files           []string          `json:"files"`
+	Bytes           int64             `json:"bytes"`
+	NewZCubeID      string            `json:"newZCubeId,omitempty"`
+}
+
+// OptimizePlan is what the next OPTIMIZE (no WHERE, no ZORDER BY) would rewrite.
+type OptimizePlan struct {
+	Platform        string                    `json:"platform"`
+	Label           string                    `json:"label"`
+	Mode            string                    `json:"mode"`
+	ConsideredFiles int64                     `json:"candidate_files"`
+	SelectedFiles   int                       `json:"selected_files"`
+	SelectedBytes   int64                     `json:"selected_bytes"`
+	Bins            []Bin                     `json:"bins"`
+	SealedCubes     int                       `json:"cubes_sealed"`
+	ClusteringStats *optimize.ClusteringStats `json:"clusteringStats,omitempty"`
+	Events          []string                  `json:"events"`
+	Error           *ErrorInfo                `json:"error,omitempty"`
+}
+
+// NextOptimize holds the open-source plan and, for clustered tables, Fabric Runtime 2.0's.
+type NextOptimize struct {
+	OSS             *OptimizePlan `json:"oss"`
+	FabricRuntime20 *OptimizePlan `json:"fabric_runtime_2_0,omitempty"`
+}
+
+// Report is the whole answer, in the JSON layout `layoutlab inspect --format json` prints.
+type Report struct {
+	Version           int64                   `json:"version"`
+	FilesTotal        int                     `json:"files_total"`
+	FilesRead         int                     `json:"files_read"`
+	RowsTotal         *int64                  `json:"rows_total"`
+	RowsRead          *int64                  `json:"rows_read"`
+	PartitionColumns  []string                `json:"partition_columns"`
+	ClusteringColumns []string                `json:"clustering_columns"`
+	Where             string                  `json:"where,omitempty"`
+	Files             []File                  `json:"files"`
+	DescribeDetail    *deltalog.TableDetail   `json:"describe_detail"`
+	History           []deltalog.DeltaHistory `json:"history"`
+	NextOptimize      *NextOptimize           `json:"next_optimize"`
+	Error             *ErrorInfo              `json:"error"`
+}
+
+// Inspect reads the table rooted at fsys (location is what DESCRIBE DETAIL shows). A broken log
+// is an error (*deltalog.LogError); a table or predicate Delta refuses is a Report whose Error is
+// set.
+func Inspect(fsys fs.FS, location string, opt Options) (*Report, error) {
+	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version})
+	var ref *deltalog.Refusal
+	if errors.As(err, &ref) {
+		return &Report{Version: opt.Version, Error: &ErrorInfo{ref.Class, ref.Message}, Files: []File{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return FromSnapshot(s, location, opt)
+}
+
+// FromSnapshot is Inspect on a snapshot already read.
+func FromSnapshot(s *deltalog.Snapshot, location string, opt Options) (*Report, error) {
+	md := s.Metadata()
+	detail := deltalog.DescribeDetail(s, location)
+	r := &Report{
+		Version:           s.Version(),
+		PartitionColumns:  detail.PartitionColumns,
+		ClusteringColumns: detail.ClusteringColumns,
+		Where:             opt.Where,
+		DescribeDetail:    &detail,
+		History:           deltalog.DescribeHistory(s, 0),
+		Files:             []File{},
+	}
+	if err := deltalog.CheckReadable(s.Protocol()); err != nil {
+		var ref *deltalog.Refusal
+		errors.As(err, &ref)
+		r.Error = &ErrorInfo{ref.Class, ref.Message}
+		return r, nil
+	}
+	schema, err := deltalog.ParseSchema(md.SchemaString)
+	if err != nil {
+		r.Error = &ErrorInfo{"DELTA_INVALID_SCHEMA", err.Error()} // not Delta's class: Delta fails to parse it
+		return r, nil
+	}
+	logical, physical := schema.SkippingSchema()
+	lleaves, pleaves := logical.Leaves(), physical.Leaves()
+	// partitionValues are keyed by physical name under column mapping; skipping wants the
+	// name the schema spells.
+	toLogical := map[string]string{}
+	for _, f := range schema.Fields {
+		toLogical[f.PhysicalName] = f.Name
+	}
+	var pred skipping.Expr
+	if strings.TrimSpace(opt.Where) != "" {
+		pred, err = skipping.Parse(opt.Where, lleaves)
+		if err != nil {
+			r.Error = predicateError(err)
+		}
+	}
+	var filter *skipping.Filter
+	if r.Error == nil {
+		filter, err = skipping.Compile(pred, skipping.Table{Leaves: lleaves, PartitionColumns: md.PartitionColumns})
+		if err != nil {
+			r.Error = &ErrorInfo{"DATATYPE_MISMATCH", err.Error()}
+		}
+	}
+
+	cfg := optimize.Config{}.EnsureDefaults()
+	files := s.Files()
+	cubeBytes := map[string]int64{}
+	for _, f := range files {
+		if id, _, ok := f.ZCube(); ok {
+			cubeBytes[id] += f.Size
+		}
+	}
+	var rowsTotal, rowsRead int64
+	rowsKnown := true
+	for _, f := range files {
+		out := File{Path: f.Path, Size: f.Size, PartitionValues: map[string]*string{}}
+		for k, v := range f.PartitionValues {
+			if v == "" {
+				out.PartitionValues[k] = nil
+			} else {
+				out.PartitionValues[k] = &v
+			}
+		}
+		if f.DeletionVector != nil {
+			out.DeletedRecords = f.DeletionVector.Cardinality
+		}
+		if f.ClusteringProvider != "" {
+			cp := f.ClusteringProvider
+			out.ClusteringProvider = &cp
+		}
+		if id, z, ok := f.ZCube(); ok {
+			out.ZCube = &ZCube{ID: id, ZOrderBy: z, Size: cubeBytes[id], Sealed: cubeBytes[id] >= cfg.MinCubeSize}
+		}
+		var fs *stats.FileStats
+		if f.Stats != "" {
+			var raw struct {
+				NumRecords *int64          `json:"numRecords"`
+				MinValues  json.RawMessage `json:"minValues"`
+				MaxValues  json.RawMessage `json:"maxValues"`
+				NullCount  json.RawMessage `json:"nullCount"`
+			}
+			if json.Unmarshal([]byte(f.Stats), &raw) == nil {
+				out.NumRecords, out.MinValues, out.MaxValues, out.NullCount = raw.NumRecords, raw.MinValues, raw.MaxValues, raw.NullCount
+			}
+			// A stats string that does not parse leaves the file without stats: it is read.
+			if st, err := stats.ParseJSON(f.Stats, pleaves); err == nil {
+				fs = &st
+			}
+		}
+		if out.NumRecords == nil {
+			rowsKnown = false
+		} else {
+			rowsTotal += *out.NumRecords
+		}
+		if filter != nil {
+			pv := make(map[string]string, len(f.PartitionValues))
+			for k, v := range f.PartitionValues {
+				if v == "" {
+					continue // a NULL partition value is a missing key to skipping
+				}
+				if l, ok := toLogical[k]; ok {
+					k = l
+				}
+				pv[k] = v
+			}
+			reason := filter.Explain(fs, pv)
+			out.Read, out.Reason = reason.Kept(), reason.String()
+			if out.Read {
+				r.FilesRead++
+				if out.NumRecords != nil {
+					rowsRead += *out.NumRecords
+				}
+			}
+		}
+		r.Files = append(r.Files, out)
+	}
+	r.FilesTotal = len(files)
+	if rowsKnown {
+		r.RowsTotal = &rowsTotal
+		if filter != nil {
+			r.RowsRead = &rowsRead
+		}
+	}
+	r.NextOptimize = nextOptimize(s, files, len(schema.Fields), len(r.ClusteringColumns) > 0)
+	return r, nil
+}
+
+func predicateError(err error) *ErrorInfo {
+	msg := err.Error()
+	class := "PARSE_SYNTAX_ERROR"
+	switch {
+	case strings.Contains(msg, "unknown column"):
+		class = "UNRESOLVED_COLUMN.WITH_SUGGESTION"
+	case strings.Contains(msg, "cannot compare"), strings.Contains(msg, "cannot cast"), strings.Contains(msg, " needs "):
+		class = "DATATYPE_MISMATCH"
+	}
+	return &ErrorInfo{class, msg}
+}
+
+// nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
+// table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
+func nextOptimize(s *deltalog.Snapshot, files []deltalog.AddFile, numColumns int, clustered bool) *NextOptimize {
+	cols, _ := deltalog.ClusteringColumns(s)
+	os := &optimize.Snapshot{
+		Version:           s.Version(),
+		PartitionColumns:  s.Metadata().PartitionColumns,
+		ClusteringFeature: s.Protocol().IsFeatureSupported(deltalog.FeatureClustering),
+		ClusteringColumns: cols,
+		Properties:        s.Metadata().Configuration,
+		NumColumns:        numColumns,
+	}
+	for i, f := range files {
+		of := optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
+			ClusteringProvider: f.ClusteringProvider, ModificationTime: f.ModificationTime, Ref: int64(i)}
+		if f.DeletionVector != nil {
+			of.DeletedRecords = f.DeletionVector.Cardinality
+		}
+		if f.Stats != "" {
+			var st struct {
+				NumRecords int64 `json:"numRecords"`
+			}
+			if json.Unmarshal([]byte(f.Stats), &st) == nil {
+				of.NumRecords = st.NumRecords
+			}
+		}
+		os.Files = append(os.Files, of)
+	}
+	out := &NextOptimize{OSS: plan(os, optimize.PlatformOSS, "open-source Delta Lake")}
+	if clustered {
+		out.FabricRuntime20 = plan(os, optimize.PlatformFabricRuntime20,
+			"Microsoft Fabric Runtime 2.0 incremental clustering (a platform behaviour, not open-source Delta); file ranges are unknown from the log, so auto-recluster scores no file")
+	}
+	return out
+}
+
+func plan(s *optimize.Snapshot, platform optimize.Platform, label string) *OptimizePlan {
+	out := &OptimizePlan{Platform: platform.String(), Label: label, Bins: []Bin{}, Events: []string{}}
+	p, err := optimize.NewPlanner(optimize.Config{Platform: platform})
+	if err == nil {
+		var pl *optimize.Plan
+		pl, err = p.Plan(s, optimize.Request{})
+		if err == nil {
+			out.Mode = pl.Mode.String()
+			out.ConsideredFiles = pl.TotalConsideredFiles
+			out.SelectedFiles = pl.NumFiles()
+			out.SelectedBytes = pl.Bytes()
+			out.ClusteringStats = pl.ClusteringStats
+			for _, b := range pl.Bins {
+				ob := Bin{PartitionValues: b.PartitionValues, Bytes: b.Bytes, NewZCubeID: b.NewZCubeID}
+				for _, f := range b.Files {
+					ob.Files = append(ob.Files, f.Path)
+				}
+				out.Bins = append(out.Bins, ob)
+			}
+			for _, e := range pl.Events {
+				out.Events = append(out.Events, e.String())
+			}
+			out.SealedCubes = sealedCubes(s, p.Config().MinCubeSize)
+		}
+	}
+	if err != nil {
+		out.Error = &ErrorInfo{Class: className(err), Message: err.Error()}
+	}
+	return out
+}
+
+// sealedCubes counts the ZCubes whose bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
+func sealedCubes(s *optimize.Snapshot, minCube int64) int {
+	bytes := map[string]int64{}
+	for i := range s.Files {
+		if id, _, ok := s.Files[i].ZCube(); ok {
+			bytes[id] += s.Files[i].Size
+		}
+	}
+	n := 0
+	for _, b := range bytes {
+		if b >= minCube {
+			n++
+		}
+	}
+	return n
+}
+
+func className(err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "[") {
+		if i := strings.Index(msg, "]"); i > 0 {
+			return msg[1:i]
+		}
+	}
+	return "OPTIMIZE_PLANNING"
+}

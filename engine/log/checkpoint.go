@@ -1,0 +1,124 @@
+package deltalog
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// MaxCheckpointBytes caps one checkpoint or sidecar file, which is read whole (Parquet needs
+// random access to its footer).
+const MaxCheckpointBytes = 1 << 30
+
+// SidecarDir is where V2 checkpoints keep their sidecar files (PROTOCOL.md "V2 Spec").
+const SidecarDir = "_sidecars"
+
+// readCheckpoint returns every action of checkpoint cp, sidecars included. Errors are
+// *LogError naming the file and, for JSON, the line, or for Parquet the row.
+func readCheckpoint(fsys fs.FS, cp *Checkpoint) ([]Action, error) {
+	var out []Action
+	for _, name := range cp.Files {
+		acts, err := readCheckpointFile(fsys, path.Join(LogDir, name))
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range acts {
+			raw, ok := a.(RawAction)
+			if !ok || raw.Key != "sidecar" {
+				out = append(out, a)
+				continue
+			}
+			// PROTOCOL.md "Sidecar File Information": path is relative to _delta_log/_sidecars.
+			var sc struct {
+				Path string `json:"path"`
+			}
+			if err := json.Unmarshal(raw.JSON, &sc); err != nil || sc.Path == "" {
+				return nil, &LogError{File: path.Join(LogDir, name), Msg: "sidecar action has no path"}
+			}
+			p := sc.Path
+			if !strings.Contains(p, "/") {
+				p = path.Join(LogDir, SidecarDir, p)
+			} else if strings.Contains(p, "://") {
+				return nil, &LogError{File: path.Join(LogDir, name), Msg: fmt.Sprintf("sidecar %s is an absolute URI; only sidecars under %s/%s can be read", p, LogDir, SidecarDir)}
+			} else {
+				p = path.Join(LogDir, p)
+			}
+			side, err := readCheckpointFile(fsys, p)
+			if err != nil {
+				return nil, err
+			}
+			for _, s := range side {
+				switch s.(type) {
+				case AddFile, RemoveFile:
+					out = append(out, s)
+				default: // PROTOCOL.md: sidecars hold only add and remove actions
+					return nil, &LogError{File: p, Msg: fmt.Sprintf("sidecar holds a %s action; sidecars may hold only add and remove", s.ActionKey())}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func readCheckpointFile(fsys fs.FS, file string) ([]Action, error) {
+	f, err := fsys.Open(file)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, &LogError{File: file, Msg: "checkpoint file is missing"}
+		}
+		return nil, &LogError{File: file, Msg: err.Error()}
+	}
+	defer f.Close()
+	if strings.HasSuffix(file, ".json") {
+		c, err := parseCommit(0, file, f, defaultLimits)
+		if err != nil {
+			return nil, err
+		}
+		return c.Actions, nil
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxCheckpointBytes+1))
+	if err != nil {
+		return nil, &LogError{File: file, Msg: "read error: " + err.Error()}
+	}
+	if len(b) > MaxCheckpointBytes {
+		return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
+	}
+	if parquetLines == nil {
+		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: it does not include the Parquet reader (layoutlab/engine/log/parquetjson, installed with UseParquet)"}
+	}
+	lines, err := parquetLines(b)
+	if err != nil {
+		return nil, &LogError{File: file, Msg: err.Error()}
+	}
+	var acts []Action
+	for i, line := range lines {
+		if line == nil {
+			continue
+		}
+		a, err := parseActionLine(line)
+		if err == nil {
+			err = validateAction(a)
+		}
+		if err != nil {
+			return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %v", i+1, err)}
+		}
+		acts = append(acts, a)
+	}
+	return acts, nil
+}
+
+// ParquetLines decodes a Parquet checkpoint or sidecar into one JSON action line per row
+// ({"add":{...}}, as a commit holds it), nil for a row that holds no action. Errors say which
+// row and what was wrong.
+type ParquetLines func(b []byte) ([][]byte, error)
+
+var parquetLines ParquetLines
+
+// UseParquet installs the Parquet decoder (layoutlab/engine/log/parquetjson.Lines). It lives in
+// its own package so that programs which never open a real table (the docs widget) do not carry
+// a Parquet library; without it, a Parquet checkpoint is an error that says so.
+func UseParquet(f ParquetLines) { parquetLines = f }

@@ -1,0 +1,349 @@
+package deltalog
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Refusal is a table or request Delta itself refuses, with Delta's error class: an answer, not a
+// broken log.
+type Refusal struct {
+	Class   string
+	Message string
+}
+
+func (r *Refusal) Error() string { return "[" + r.Class + "] " + r.Message }
+
+// SupportedReaderFeatures are the reader features whose effect on the log this package models
+// (TableFeature.scala names). deletionVectors: the deleted-row count comes from the descriptor's
+// cardinality; columnMapping: statistics are keyed by physical names, which the schema maps;
+// timestampNtz, typeWidening, variantType: schema types only; v2Checkpoint: read here;
+// vacuumProtocolCheck: a writer-side rule.
+var SupportedReaderFeatures = []string{
+	FeatureColumnMapping, FeatureDeletionVectors, "timestampNtz", "typeWidening", "typeWidening-preview",
+	FeatureV2Checkpoint, "vacuumProtocolCheck", "variantType", "variantType-preview",
+}
+
+// CheckReadable refuses a protocol this reader cannot honour, as Delta's
+// DeltaErrors.unsupportedReaderTableFeaturesInTableException and invalidProtocolVersionException do.
+func CheckReadable(p Protocol) error {
+	if p.MinReaderVersion > TableFeaturesMinReaderVersion {
+		return &Refusal{"DELTA_INVALID_PROTOCOL_VERSION", fmt.Sprintf(
+			"Unsupported Delta protocol version: table requires reader version %d, but this reader supports up to %d.",
+			p.MinReaderVersion, TableFeaturesMinReaderVersion)}
+	}
+	var unsupported []string
+	for _, f := range p.ReaderFeatures {
+		if !slices.Contains(SupportedReaderFeatures, f) {
+			unsupported = append(unsupported, f)
+		}
+	}
+	if len(unsupported) > 0 {
+		return &Refusal{"DELTA_UNSUPPORTED_FEATURES_FOR_READ", fmt.Sprintf(
+			"Unsupported Delta read feature: table requires reader table feature(s) that are unsupported: %s.",
+			strings.Join(unsupported, ", "))}
+	}
+	return nil
+}
+
+// OpenOptions chooses what OpenSnapshot reads.
+type OpenOptions struct {
+	// Version is the version to read (time travel); -1 reads the latest.
+	Version int64
+	// NoCheckpoint replays JSON commits only (every commit from 0 must exist).
+	NoCheckpoint bool
+	// NoCompaction ignores log compaction files.
+	NoCompaction bool
+}
+
+// ReadSnapshot reads the latest snapshot of the table rooted at fsys, as Delta Kernel does.
+func ReadSnapshot(fsys fs.FS) (*Snapshot, error) {
+	return OpenSnapshot(fsys, OpenOptions{Version: -1})
+}
+
+// OpenSnapshot builds the snapshot at opt.Version from the log of the table rooted at fsys the
+// way Delta Kernel's log segment does (kernel/src/log_segment.rs; Spark's SnapshotManagement):
+// the newest complete checkpoint at or before the version (classic, multi-part or V2 with
+// sidecars), then the commits after it, each run of commits covered by a log compaction file
+// (X.Y.compacted.json) read from that file instead. History (commitInfo) is read from every
+// commit file still in the log at or before the version, as DESCRIBE HISTORY lists them.
+//
+// A missing commit, a corrupt commit or checkpoint is a *LogError naming the file; asking for a
+// version the log cannot give is a *Refusal (DELTA_VERSION_NOT_FOUND), as is a protocol with
+// reader features this package does not model.
+func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
+	l, err := List(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if l.MaxVersion < 0 {
+		return nil, &LogError{File: LogDir, Msg: "no commit files (%020d.json) or checkpoints in the log"}
+	}
+	target := l.MaxVersion
+	if opt.Version >= 0 {
+		if opt.Version > l.MaxVersion {
+			return nil, &Refusal{"DELTA_VERSION_NOT_FOUND", fmt.Sprintf(
+				"Cannot time travel Delta table to version %d. Available versions: [%d, %d].", opt.Version, l.earliest(), l.MaxVersion)}
+		}
+		target = opt.Version
+	}
+	var cp *Checkpoint
+	if !opt.NoCheckpoint {
+		cp = l.latestCheckpoint(target)
+	}
+	s := EmptySnapshot()
+	start := int64(0)
+	if cp != nil {
+		acts, err := readCheckpoint(fsys, cp)
+		if err != nil {
+			return nil, err
+		}
+		s.applyCheckpoint(cp.Version, acts)
+		if err := s.checkCompleteIn(cp.Files[0]); err != nil {
+			return nil, err
+		}
+		start = cp.Version + 1
+	} else if _, ok := l.Commits[0]; !ok && !opt.NoCheckpoint && l.earliestCommit() <= target {
+		if lo := l.earliestCommit(); lo > 0 {
+			if opt.Version >= 0 && target < lo {
+				return nil, &Refusal{"DELTA_VERSION_NOT_FOUND", fmt.Sprintf(
+					"Cannot time travel Delta table to version %d. Available versions: [%d, %d].", target, l.earliest(), l.MaxVersion)}
+			}
+			return nil, &LogError{File: path.Join(LogDir, CommitFileName(lo)), Msg: fmt.Sprintf(
+				"commit 0 is missing and no checkpoint precedes version %d: the log starts at version %d, so the table cannot be rebuilt", lo, lo)}
+		}
+	}
+	parsed := map[int64]CommitInfo{}
+	for v := start; v <= target; {
+		if !opt.NoCompaction {
+			if c := l.compactionFrom(v, target); c != nil {
+				file := path.Join(LogDir, c.Name)
+				f, err := fsys.Open(file)
+				if err != nil {
+					return nil, &LogError{File: file, Msg: err.Error()}
+				}
+				cm, err := parseCommit(c.To, file, f, defaultLimits)
+				f.Close()
+				if err != nil {
+					return nil, err
+				}
+				if err := s.applyCompaction(c.Version, cm, file); err != nil {
+					return nil, err
+				}
+				v = c.To + 1
+				continue
+			}
+		}
+		name, ok := l.Commits[v]
+		if !ok {
+			msg := fmt.Sprintf("commit %d is missing", v)
+			if s.version >= 0 {
+				msg += fmt.Sprintf(": the table is read up to version %d and the log goes on to version %d", s.version, target)
+			}
+			return nil, &LogError{File: path.Join(LogDir, CommitFileName(v)), Msg: msg}
+		}
+		file := path.Join(LogDir, name)
+		f, err := fsys.Open(file)
+		if err != nil {
+			return nil, &LogError{File: file, Msg: err.Error()}
+		}
+		c, err := parseCommit(v, file, f, defaultLimits)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		if s.version < 0 {
+			s.version = v - 1 // commit 0 (no checkpoint): Apply's order check starts here
+		}
+		if err := s.applyInPlaceFile(c, file); err != nil {
+			return nil, err
+		}
+		parsed[v] = s.history[len(s.history)-1]
+		v++
+	}
+	if err := s.checkCompleteIn(path.Join(LogDir, CommitFileName(target))); err != nil {
+		return nil, err
+	}
+	// History: every commit file still in the log at or before the target.
+	var hist []CommitInfo
+	for v := l.earliestCommit(); v >= 0 && v <= target; v++ {
+		if ci, ok := parsed[v]; ok {
+			hist = append(hist, ci)
+			continue
+		}
+		name, ok := l.Commits[v]
+		if !ok {
+			continue
+		}
+		ci, err := readCommitInfo(fsys, path.Join(LogDir, name), v)
+		if err != nil {
+			return nil, err
+		}
+		hist = append(hist, ci)
+	}
+	s.history = hist
+	s.paths = sortedKeys(s.files)
+	return s, nil
+}
+
+func (l *Listing) earliestCommit() int64 {
+	lo := int64(-1)
+	for v := range l.Commits {
+		if lo < 0 || v < lo {
+			lo = v
+		}
+	}
+	return lo
+}
+
+// earliest is the first version the log can rebuild: the oldest checkpoint or commit 0.
+func (l *Listing) earliest() int64 {
+	if _, ok := l.Commits[0]; ok {
+		return 0
+	}
+	if len(l.Checkpoints) > 0 {
+		return l.Checkpoints[0].Version
+	}
+	return max(l.earliestCommit(), 0)
+}
+
+// compactionFrom is the compaction file that starts at version from and reaches furthest
+// without passing to.
+func (l *Listing) compactionFrom(from, to int64) *LogFile {
+	var best *LogFile
+	for i := range l.Compactions {
+		c := &l.Compactions[i]
+		if c.Version == from && c.To <= to && (best == nil || c.To > best.To) {
+			best = c
+		}
+	}
+	return best
+}
+
+// applyCheckpoint sets s to the state a checkpoint records: its adds, protocol, metaData and
+// live domains. Its removes are tombstones for VACUUM and take no part in the state.
+func (s *Snapshot) applyCheckpoint(version int64, acts []Action) {
+	for _, a := range acts {
+		switch a := a.(type) {
+		case AddFile:
+			s.files[a.Path] = a
+		case Protocol:
+			s.protocol = &a
+		case Metadata:
+			s.metadata = &a
+		case DomainMetadata:
+			if !a.Removed {
+				s.domains[a.Domain] = a
+			}
+		}
+	}
+	s.version = version
+}
+
+// applyCompaction applies a log compaction file covering versions from..c.Version
+// (PROTOCOL.md "Log Compaction Files"). Its actions are read as Delta Kernel's log replay reads
+// them (kernel/src/log_replay.rs): the first action seen for a logical file (path, DV id), a
+// domain, the protocol or the metaData wins. A reconciled compaction holds one action per key;
+// one that concatenates its commits newest first (as kernel-rs's test table does) replays
+// the same way. It carries no commitInfo.
+func (s *Snapshot) applyCompaction(from int64, c Commit, file string) error {
+	if s.version >= 0 && from != s.version+1 {
+		return &LogError{File: file, Msg: fmt.Sprintf("compaction starts at version %d, expected %d", from, s.version+1)}
+	}
+	seen := map[string]bool{}
+	var adds []AddFile
+	var removes []RemoveFile
+	first := func(k string) bool {
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+		return true
+	}
+	for i, a := range c.Actions {
+		if err := validateAction(a); err != nil {
+			return &LogError{File: file, Line: i + 1, Msg: err.Error()}
+		}
+		switch a := a.(type) {
+		case AddFile:
+			if first("f" + a.Path + "\x00" + a.DeletionVector.UniqueID()) {
+				adds = append(adds, a)
+			}
+		case RemoveFile:
+			if first("f" + a.Path + "\x00" + a.DeletionVector.UniqueID()) {
+				removes = append(removes, a)
+			}
+		case Protocol:
+			if first("p") {
+				s.protocol = &a
+			}
+		case Metadata:
+			if first("m") {
+				s.metadata = &a
+			}
+		case DomainMetadata:
+			if first("d" + a.Domain) {
+				if a.Removed {
+					delete(s.domains, a.Domain)
+				} else {
+					s.domains[a.Domain] = a
+				}
+			}
+		}
+	}
+	for _, r := range removes {
+		if live, ok := s.files[r.Path]; ok && live.DeletionVector.UniqueID() == r.DeletionVector.UniqueID() {
+			delete(s.files, r.Path)
+		}
+	}
+	for i := len(adds) - 1; i >= 0; i-- { // oldest first, so the newest add of a path stays
+		s.files[adds[i].Path] = adds[i]
+	}
+	s.version = c.Version
+	return nil
+}
+
+func (s *Snapshot) checkCompleteIn(file string) error {
+	if s.protocol == nil {
+		return &LogError{File: file, Msg: fmt.Sprintf("no protocol action in the log up to version %d", s.version)}
+	}
+	if s.metadata == nil {
+		return &LogError{File: file, Msg: fmt.Sprintf("no metaData action in the log up to version %d", s.version)}
+	}
+	return nil
+}
+
+// readCommitInfo reads only the commitInfo line of a commit file, for history.
+func readCommitInfo(fsys fs.FS, file string, v int64) (CommitInfo, error) {
+	b, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return CommitInfo{}, &LogError{File: file, Msg: err.Error()}
+	}
+	ci := CommitInfo{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(nil, MaxLineBytes+1)
+	line := 0
+	for sc.Scan() {
+		line++
+		t := bytes.TrimSpace(sc.Bytes())
+		if !bytes.HasPrefix(t, []byte(`{"commitInfo"`)) {
+			continue
+		}
+		a, err := parseActionLine(t)
+		if err != nil {
+			return CommitInfo{}, &LogError{File: file, Line: line, Msg: err.Error()}
+		}
+		ci = a.(CommitInfo)
+		break
+	}
+	if err := sc.Err(); err != nil {
+		return CommitInfo{}, &LogError{File: file, Line: line + 1, Msg: "read error: " + err.Error()}
+	}
+	ci.Version = &v
+	return ci, nil
+}

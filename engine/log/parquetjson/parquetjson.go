@@ -1,0 +1,304 @@
+// Package parquetjson decodes Delta checkpoints and sidecars written as Parquet into the JSON
+// action lines a commit file holds, for engine/log (deltalog.UseParquet(parquetjson.Lines)).
+// It is a package of its own so that only programs that open real tables carry the Parquet
+// library, github.com/parquet-go/parquet-go (chosen over github.com/apache/arrow-go's parquet
+// package: both read every checkpoint of engine/log/testdata/tables, and parquet-go costs a
+// js/wasm build about a fifth of the bytes; figures in docs/performance.md).
+package parquetjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/deprecated"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// checkpointActions are the top-level columns of a checkpoint that hold actions
+// (PROTOCOL.md "Checkpoint Schema"); commitInfo is never checkpointed.
+var checkpointActions = []string{"add", "remove", "metaData", "protocol", "domainMetadata", "txn", "checkpointMetadata", "sidecar"}
+
+// Lines decodes a Parquet checkpoint or sidecar: each row holds one action in one of the
+// top-level columns, returned as the JSON line a commit would hold (nil for a row with no
+// action), so engine/log validates both paths with the same code.
+func Lines(b []byte) (lines [][]byte, err error) {
+	defer func() {
+		if r := recover(); r != nil { // the library panics on some malformed files
+			lines, err = nil, fmt.Errorf("not a readable Parquet checkpoint: %v", r)
+		}
+	}()
+	pf, err := parquet.OpenFile(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return nil, fmt.Errorf("not a readable Parquet checkpoint: %v", err)
+	}
+	schema := pf.Schema()
+	fields := map[string]parquet.Field{}
+	for _, fl := range schema.Fields() {
+		fields[fl.Name()] = fl
+	}
+	if _, ok := fields["add"]; !ok {
+		if _, ok := fields["metaData"]; !ok {
+			return nil, fmt.Errorf("Parquet file has neither an add nor a metaData column: not a Delta checkpoint")
+		}
+	}
+	row := int64(0)
+	buf := make([]parquet.Row, 256)
+	for _, rg := range pf.RowGroups() {
+		rows := rg.Rows()
+		for {
+			n, rerr := rows.ReadRows(buf)
+			for i := 0; i < n; i++ {
+				row++
+				m := map[string]any{}
+				if err := schema.Reconstruct(&m, buf[i]); err != nil {
+					rows.Close()
+					return nil, fmt.Errorf("row %d: %v", row, err)
+				}
+				line, err := rowLine(m, fields)
+				if err != nil {
+					rows.Close()
+					return nil, fmt.Errorf("row %d: %v", row, err)
+				}
+				lines = append(lines, line)
+			}
+			if rerr == io.EOF {
+				break
+			}
+			if rerr != nil {
+				rows.Close()
+				return nil, fmt.Errorf("row %d: %v", row+1, rerr)
+			}
+		}
+		rows.Close()
+	}
+	if row != pf.NumRows() {
+		return nil, fmt.Errorf("read %d rows, the footer says %d", row, pf.NumRows())
+	}
+	return lines, nil
+}
+
+// rowLine returns the action in one checkpoint row as a JSON line, nil for a row with none.
+func rowLine(m map[string]any, fields map[string]parquet.Field) ([]byte, error) {
+	var key string
+	var body map[string]any
+	for _, k := range checkpointActions {
+		v, ok := m[k].(map[string]any)
+		if !ok || v == nil || allNil(v) {
+			continue
+		}
+		if key != "" {
+			return nil, fmt.Errorf("row holds two actions (%s, %s)", key, k)
+		}
+		key, body = k, v
+	}
+	if key == "" {
+		return nil, nil
+	}
+	j := plainJSON(body, fields[key]).(map[string]any)
+	if key == "add" {
+		// A checkpoint may keep stats only as a struct (delta.checkpoint.writeStatsAsJson=false);
+		// Delta Kernel reads stats_parsed then. It is rendered back into the JSON stats form.
+		if s, _ := j["stats"].(string); s == "" {
+			if sp, ok := j["stats_parsed"].(map[string]any); ok && sp != nil {
+				sb, err := marshalNoEscape(dropNils(sp))
+				if err != nil {
+					return nil, err
+				}
+				j["stats"] = string(sb)
+			}
+		}
+		delete(j, "stats_parsed")
+		delete(j, "partitionValues_parsed")
+	}
+	return marshalNoEscape(map[string]any{key: j})
+}
+
+// marshalNoEscape is json.Marshal without HTML escaping, as Delta's Jackson writes.
+func marshalNoEscape(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+func allNil(m map[string]any) bool {
+	for _, v := range m {
+		if v != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// dropNils removes null entries from nested objects, as Delta's JSON stats omit absent values.
+func dropNils(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		switch v := v.(type) {
+		case nil:
+		case map[string]any:
+			out[k] = dropNils(v)
+		default:
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// plainJSON converts a reconstructed Parquet value into what a JSON commit would hold, guided by
+// the Parquet schema node: binary as text, DATE as yyyy-MM-dd, TIMESTAMP as Delta's JSON stats
+// write it (yyyy-MM-dd'T'HH:mm:ss.SSSXXX, or without zone for timestamp_ntz), DECIMAL as a number.
+func plainJSON(v any, n parquet.Node) any {
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer { // optional map values
+		if rv.IsNil() {
+			return nil
+		}
+		v = rv.Elem().Interface()
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		var children map[string]parquet.Node
+		if n != nil && !n.Leaf() {
+			children = map[string]parquet.Node{}
+			for _, f := range n.Fields() {
+				children[f.Name()] = f
+			}
+		}
+		for k, e := range x {
+			var c parquet.Node
+			if children != nil {
+				c = children[k]
+			}
+			if c == nil && n != nil && !n.Leaf() && len(n.Fields()) == 1 {
+				// a MAP: its values' node is key_value.value
+				if kv := n.Fields()[0]; !kv.Leaf() {
+					for _, f := range kv.Fields() {
+						if f.Name() == "value" {
+							c = f
+						}
+					}
+				}
+			}
+			out[k] = plainJSON(e, c)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		var elem parquet.Node
+		if n != nil && !n.Leaf() && len(n.Fields()) == 1 {
+			elem = n.Fields()[0]
+			if !elem.Leaf() && len(elem.Fields()) == 1 {
+				elem = elem.Fields()[0] // LIST: list.element
+			}
+		}
+		for i, e := range x {
+			out[i] = plainJSON(e, elem)
+		}
+		return out
+	case nil:
+		return nil
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Map && rv.Type().Key().Kind() == reflect.String {
+		m := make(map[string]any, rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			m[it.Key().String()] = it.Value().Interface()
+		}
+		return plainJSON(m, n)
+	}
+	var lt *format.LogicalType
+	if n != nil && n.Leaf() {
+		lt = n.Type().LogicalType()
+	}
+	if lt != nil {
+		switch t := lt.Value.(type) {
+		case *format.DateType:
+			if d, ok := asInt(v); ok {
+				return time.Unix(d*86400, 0).UTC().Format(time.DateOnly)
+			}
+			if tm, ok := v.(time.Time); ok {
+				return tm.UTC().Format(time.DateOnly)
+			}
+		case *format.TimestampType:
+			tm, ok := v.(time.Time)
+			if i, isInt := asInt(v); isInt {
+				tm, ok = time.Unix(0, 0).Add(time.Duration(i)*t.Unit.Value.Duration()).UTC(), true
+			}
+			if ok {
+				if t.IsAdjustedToUTC {
+					return tm.UTC().Format("2006-01-02T15:04:05.000Z07:00")
+				}
+				return tm.UTC().Format("2006-01-02T15:04:05.000")
+			}
+		case *format.DecimalType:
+			return decimalNumber(v, int(t.Scale))
+		}
+	}
+	switch x := v.(type) {
+	case deprecated.Int96:
+		// Spark's legacy INT96 timestamp: nanoseconds of the day, then the Julian day
+		// (2440588 is 1970-01-01).
+		nanos := int64(x[1])<<32 | int64(x[0])
+		days := int64(x[2]) - 2440588
+		return time.Unix(days*86400, nanos).UTC().Format("2006-01-02T15:04:05.000Z07:00")
+	case []byte:
+		return string(x)
+	case time.Time:
+		return x.UTC().Format("2006-01-02T15:04:05.000Z07:00")
+	}
+	return v
+}
+
+func asInt(v any) (int64, bool) {
+	switch x := v.(type) {
+	case int32:
+		return int64(x), true
+	case int64:
+		return x, true
+	case int:
+		return int64(x), true
+	}
+	return 0, false
+}
+
+// decimalNumber renders an unscaled decimal (int32, int64 or big-endian two's complement bytes)
+// with scale digits as a JSON number.
+func decimalNumber(v any, scale int) any {
+	u := new(big.Int)
+	switch x := v.(type) {
+	case []byte:
+		u.SetBytes(x)
+		if len(x) > 0 && x[0]&0x80 != 0 {
+			u.Sub(u, new(big.Int).Lsh(big.NewInt(1), uint(8*len(x))))
+		}
+	default:
+		i, ok := asInt(v)
+		if !ok {
+			return v
+		}
+		u.SetInt64(i)
+	}
+	s := u.String()
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	if scale > 0 {
+		for len(s) <= scale {
+			s = "0" + s
+		}
+		s = s[:len(s)-scale] + "." + s[len(s)-scale:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return json.Number(s)
+}
