@@ -17,6 +17,7 @@ import (
 	"github.com/parquet-go/parquet-go/deprecated"
 
 	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/log/parquetjson"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
@@ -24,6 +25,9 @@ import (
 // Tests on real Delta tables: their logs are replayed with engine/log, their statistics read with
 // engine/stats, and their data files read with github.com/parquet-go/parquet-go (tests only), so
 // that a file's verdict can be checked against the rows it really holds.
+
+// The checkpointed tables are read from their checkpoints, as Delta Kernel reads them.
+func init() { deltalog.UseParquet(parquetjson.Lines) }
 
 // realTableDirs are the tables that ship their data files, relative to this package.
 var realTableDirs = []string{
