@@ -51,6 +51,10 @@ const (
 	// line's run --files; Cost.FileDays): each entry is a file's row of one day's grid. The
 	// widget shows one day's grid at a time.
 	MaxListedFileDays = 400_000
+	// MaxExportedFiles bounds the data files of a timeline's exported log (the command line's
+	// run --export-log; Cost.FileWrites): the log is encoded in memory, each add with its
+	// statistics, before it is written.
+	MaxExportedFiles = 150_000
 )
 
 // Cost is what a scenario asks of the engine, known from its knobs alone.
@@ -237,6 +241,18 @@ func (s *Scenario) CheckFileGrid() error {
 	return &KnobError{Knobs: []string{"files", "days", "file-gb", "history-days"}, Msg: fmt.Sprintf(
 		"every day's file grid of %d days of up to %d files a day can list up to %d files, more than the %d the command prints; lower the days, raise the file size, or leave out the file grid",
 		s.Timeline.Days, c.FilesPerDay, c.FileDays, MaxListedFileDays)}
+}
+
+// CheckExport refuses exporting the log of s (the command line's run --export-log) when it can
+// hold more than MaxExportedFiles files, naming the knobs that shrink it.
+func (s *Scenario) CheckExport() error {
+	c := s.Cost()
+	if c.FileWrites <= MaxExportedFiles {
+		return nil
+	}
+	return &KnobError{Knobs: []string{"export-log", "file-gb", "days", "history-days"}, Msg: fmt.Sprintf(
+		"the log of this run can add up to %d files, more than the %d the command exports; raise the file size or lower the days",
+		c.FileWrites, MaxExportedFiles)}
 }
 
 // partitionColumnErr says why name cannot partition the panel's table.

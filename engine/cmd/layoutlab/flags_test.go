@@ -50,6 +50,7 @@ func TestEveryBadFlagIsNamed(t *testing.T) {
 		{[]string{"run", "--strategy", "zorder-full", "--days", "365"}, "--days:"},
 		{[]string{"run", "--format", "xml"}, "--format:"},
 		{[]string{"run", "--strategy", "none", "--days", "365", "--files"}, "--files: every day's file grid"},
+		{[]string{"run", "--strategy", "zorder-full", "--days", "100", "--export-log", "/nonexistent"}, "--export-log: the log of this run"},
 	} {
 		code, out, errs := cli(c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.flag) {

@@ -141,6 +141,11 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 	if err := s.Validate(); err != nil {
 		return bad(knobFlag(err, fs, set), "%v", err)
 	}
+	if *exportLog != "" {
+		if err := s.CheckExport(); err != nil {
+			return bad(knobFlag(err, fs, set), "%v", err)
+		}
+	}
 	if *files {
 		if err := s.CheckFileGrid(); err != nil {
 			return bad(knobFlag(err, fs, set), "%v", err)
