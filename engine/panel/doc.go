@@ -36,7 +36,7 @@
 //
 // An Engine keeps the table, each column's dense ranks (radix sorted once), Delta's range ids
 // per key, the noise bytes, the last layout and the last statistics. A knob that changes only
-// the query recomputes only the scan (about 0.1 ms); a new layout recomputes the layout, the
-// statistics and the spans (the default panel's "full recompute", BenchmarkPanelDefault); a new
+// the query recomputes only the scan; a new layout recomputes the layout, the statistics and
+// the spans (BenchmarkRelayout; a flip back to a kept layout, BenchmarkKeptLayoutFlip); a new
 // row count or seed regenerates everything.
 package panel
