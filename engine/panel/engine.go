@@ -397,25 +397,8 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	for i, k := range p.Keys {
 		keys[i] = t.LeafIndex(k)
 	}
-	if res.Error == nil && len(parts) > 0 {
-		// Delta refuses clustering a partitioned table, and Z-ordering on a partition column
-		// (DeltaTableBuilder / validateZorderByColumns in M/commands/OptimizeTableCommand.scala).
-		switch kind {
-		case layout.Hilbert:
-			fail(ddl.ClusterByWithPartitionedBy())
-			showAppend()
-		case layout.ZOrder:
-			for i, k := range keys {
-				if slices.Contains(parts, k) {
-					fail(ddl.ZOrderingOnPartitionColumn(p.Keys[i]))
-					showAppend()
-					break
-				}
-			}
-		}
-	}
 	if res.Error == nil {
-		err, show := checkKeys(t, kind, p.Keys, keys, indexed)
+		err, show := checkKeys(t, kind, p.Keys, indexed, p.PartitionBy)
 		if err != nil {
 			fail(err)
 			if !show {
@@ -953,69 +936,27 @@ func splitStats(s string) [3]json.RawMessage {
 	return out
 }
 
-// checkKeys applies Delta's checks on clustering and Z-order keys. show reports whether the
-// layout is still carried out (Z-order with its stats check disabled).
-func checkKeys(t *table.Table, kind layout.Kind, names []string, keys []int, indexed []bool) (err error, show bool) {
+// checkKeys applies Delta's checks on clustering and Z-order keys (package ddl, in Delta's
+// order) and the panel's own on ORDER BY. show reports whether the layout is still carried out:
+// Z-order on columns without statistics, which Delta does once its check is disabled.
+func checkKeys(t *table.Table, kind layout.Kind, names []string, indexed []bool, partitionBy []string) (err error, show bool) {
 	switch kind {
 	case layout.Hilbert:
-		if len(names) > ddl.NumClusteringColumnsLimit {
-			return ddl.ClusterByInvalidNumColumns(ddl.NumClusteringColumnsLimit, len(names)), false
-		}
-		var dups, badType, missing []string
-		for i, k := range keys {
-			if k < 0 {
-				return ddl.ColumnNotInSchema(table.QuoteName([]string{names[i]}), table.TreeString(t.Schema.Fields)), false
-			}
-			if slices.Contains(keys[:i], k) && !slices.Contains(dups, "`"+names[i]+"`") {
-				dups = append(dups, "`"+names[i]+"`")
-			}
-			switch {
-			case !t.Leaves[k].Type.SkippingEligible():
-				badType = append(badType, names[i]+" : "+t.Leaves[k].Type.SQL())
-			case !indexed[k]:
-				missing = append(missing, names[i])
-			}
-		}
-		switch {
-		case len(dups) > 0:
-			return ddl.FoundDuplicateColumnsClusterBy(strings.Join(dups, ", ")), false
-		case len(badType) > 0:
-			return ddl.ClusteringColumnUnsupportedDataTypes(badType), false
-		case len(missing) > 0:
-			return ddl.ClusteringColumnMissingStats(missing, statsTree(t, indexed)), false
-		}
+		err = ddl.ValidateClusterBy(t.Schema, t.Leaves, indexed, partitionBy, names)
 	case layout.ZOrder:
-		var missing []string
-		for i, k := range keys {
-			if k < 0 {
-				return ddl.ZOrderingColumnDoesNotExist(names[i]), false
-			}
-			if !indexed[k] || !t.Leaves[k].Type.SkippingEligible() {
-				missing = append(missing, names[i])
-			}
-		}
-		if len(missing) > 0 {
-			return ddl.ZOrderingOnColumnWithNoStats(missing), true
+		if err = ddl.ValidateZOrderBy(t.Schema, indexed, partitionBy, names, true); err != nil {
+			show = ddl.ValidateZOrderBy(t.Schema, indexed, partitionBy, names, false) == nil
 		}
 	case layout.OrderBy:
-		if len(keys) == 0 {
+		if len(names) == 0 {
 			return invalid("layout orderby needs a key"), false
 		}
-		if keys[0] < 0 {
+		if t.LeafIndex(names[0]) < 0 {
 			return invalid(fmt.Sprintf("ORDER BY column %q does not exist", names[0])), false
 		}
 	}
-	if (kind == layout.ZOrder || kind == layout.Hilbert) && len(keys) == 0 {
+	if err == nil && (kind == layout.ZOrder || kind == layout.Hilbert) && len(names) == 0 {
 		return invalid("layout " + kind.String() + " needs at least one key"), false
 	}
-	return nil, false
-}
-
-// statsTree is the treeString of the stats collection schema: the indexed leaves with min/max.
-func statsTree(t *table.Table, indexed []bool) string {
-	keep := make([]bool, len(indexed))
-	for i, x := range indexed {
-		keep[i] = x && t.Leaves[i].Type.SkippingEligible()
-	}
-	return table.TreeString(t.Schema.KeepLeaves(keep).Fields)
+	return err, show
 }

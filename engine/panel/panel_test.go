@@ -260,7 +260,9 @@ func TestRefusalsAndBadInput(t *testing.T) {
 		emptyFiles bool
 	}{
 		{panelWith("hilbert", "user_id", "event_date", "region_id", "product_id", "session_id"), "DELTA_CLUSTER_BY_INVALID_NUM_COLUMNS", "append", false},
+		{panelWith("hilbert", "user_id", "event_date", "region_id", "product_id", "nope"), "DELTA_COLUMN_NOT_FOUND_IN_SCHEMA", "append", false},
 		{panelWith("hilbert", "user_id", "user_id"), "DELTA_DUPLICATE_COLUMNS_FOUND.CLUSTER_BY", "append", false},
+		{panelWith("zorder", "nope", "region_id"), "DELTA_ZORDERING_COLUMN_DOES_NOT_EXIST", "append", false},
 		{panelWith("hilbert", "is_mobile", "user_id"), "DELTA_CLUSTERING_COLUMNS_DATATYPE_NOT_SUPPORTED", "append", false},
 		{panelWith("hilbert", "nope", "user_id"), "DELTA_COLUMN_NOT_FOUND_IN_SCHEMA", "append", false},
 		{panelWith("zorder", "nope"), "DELTA_ZORDERING_COLUMN_DOES_NOT_EXIST", "append", false},
