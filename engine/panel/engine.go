@@ -34,19 +34,20 @@ type Engine struct {
 	OmitLink bool
 	// Progress, when set, is called between the steps of a Run (a column generated, a key
 	// ranked, the rows laid out, the statistics collected) with the step about to start, so a
-	// caller on one thread (the browser) can show it and yield. It may end the run
-	// (runtime.Goexit); the Engine's caches are then half-updated and the Engine must be
-	// replaced by a new one.
-	Progress func(step string)
+	// caller on one thread (the browser) can show it and yield. It stops the run by returning
+	// true: Run then returns nil, the stage under way is dropped, and every stage finished
+	// before it stays in the Store.
+	Progress func(step string) (stop bool)
+	// Store holds what the stages computed; Engines given the same Store share it. nil: the
+	// Engine makes its own on its first Run.
+	Store *Store
 
-	rows  int
-	seed  uint64
-	tbl   *table.Table
-	ranks map[int]layout.Ranks // leaf → dense ranks over the whole table
+	tab  *tableEntry // the current table and what is derived from it (Store)
+	kept *keptLayout // the current layout's entry in the store, nil when not kept
+	prio Priority    // the priority of the Run under way
 
 	lay        layout.Layouter
 	layFor     layoutKey // the layout (numFiles and gen zero) whose sorted order lay holds for Recut
-	recent     []recentLayout
 	last       layoutKey
 	files      [][]int32
 	paths      []string
@@ -80,13 +81,9 @@ type Engine struct {
 	ranges    map[int]*rankRanges // leaf → per-file rank ranges in the current layout
 	allRows   []int32
 	fileOf8   []uint8
-	fileOf8OK bool                // fileOf8 matches fileOf
-	compact   map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
-	lowCard   map[int]bool        // string leaf → at most maxRankedStrings distinct values
-	spanCols  []int               // the span columns of the current Run
-	seg       segments            // block summaries for the files slider (segments.go)
-	// ahead: the Run under way is RunAhead's, whose layouts are not kept.
-	ahead bool
+	fileOf8OK bool     // fileOf8 matches fileOf
+	spanCols  []int    // the span columns of the current Run
+	seg       segments // block summaries for the files slider (segments.go)
 }
 
 // intsKey is a comparable form of a list of column indexes (a layoutKey field).
@@ -107,53 +104,34 @@ type layoutKey struct {
 	gen      int // bumped whenever a layout is computed
 }
 
-// maxRecentLayouts is how many of the layouts it computed the engine keeps (the current one
-// among them), so that flipping a knob back (Z-order to Hilbert and back, keys swapped and
-// swapped back) shows the earlier layout without laying the table out again. Each holds a row
-// index per row. The one shown least recently is dropped first. Five: the one shown, the three
-// other layouts the widget rehearses while the reader is idle (Adopt), and one more.
-const maxRecentLayouts = 5
-
-// recentLayout is a layout computed earlier for this table: its files (a copy, in one array of
-// its own), their paths and partition values, never written to once kept.
-type recentLayout struct {
-	key        layoutKey // gen zero
-	files      [][]int32
-	paths      []string
-	partValues []map[string]string
-	// ranges is the layout's rank ranges as computed so far (computeRanges adds to it while the
-	// layout is shown): a flip back to it then skips the passes over every row that were most
-	// of a kept layout's run (TestRecentLayoutKeepsItsRanges).
-	ranges map[int]*rankRanges
-}
-
 type statsKey struct {
 	layoutGen int
 	indexed   string
 }
 
-// Table returns the seeded panel table for (rows, seed) (table.DefaultPanelSpec), generating it
-// once and keeping it until rows or seed change. With StatsOnDemand its columns are generated
-// as runs first need them (fillFor, FileStatsObjects, FillAll).
+// Table returns the seeded panel table for (rows, seed) (table.DefaultPanelSpec) from the Store,
+// where it stays until rows or seed change. With StatsOnDemand its columns are generated as
+// runs first need them (fillFor, FileStatsObjects, FillAll); otherwise every column now.
 func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
-	if e.tbl == nil || e.rows != rows || e.seed != seed {
-		generate := table.Generate
-		if e.StatsOnDemand && !e.StatsJSON {
-			generate = table.GenerateLazily
-		}
-		t, err := generate(table.DefaultPanelSpec(), rows, seed)
-		if err != nil {
-			return nil, err
-		}
-		e.tbl, e.rows, e.seed = t, rows, seed
-		e.ranks = map[int]layout.Ranks{}
-		e.compact = map[int]compactRank{}
-		e.lowCard = map[int]bool{}
+	if e.Store == nil {
+		e.Store = &Store{}
+	}
+	tab, err := e.Store.table(tableKey{rows, seed})
+	if err != nil {
+		return nil, err
+	}
+	if tab != e.tab {
+		e.tab, e.kept = tab, nil
 		e.last = layoutKey{gen: e.last.gen + 1}
-		e.layFor, e.recent = layoutKey{}, nil
+		e.layFor = layoutKey{}
 		e.statsFor = statsKey{}
 	}
-	return e.tbl, nil
+	if !e.StatsOnDemand || e.StatsJSON {
+		if _, err := e.fillAll(0, true); err != nil {
+			return nil, err
+		}
+	}
+	return tab.t, nil
 }
 
 // fillFor generates the columns a run of p reads (the keys and span columns, the partition
@@ -176,13 +154,13 @@ func (e *Engine) fillFor(t *table.Table, p scenario.Panel, where []int) error {
 // through Progress.
 func (e *Engine) fill(t *table.Table, l int) error {
 	var progress func(int)
-	if e.Progress != nil && !t.Filled(l) {
+	if e.Progress != nil && !e.tab.filled(l) {
 		step := "Generating column " + t.Leaves[l].Name()
 		rows := " of " + strconv.Itoa(t.NumRows) + " rows"
-		e.Progress(step + " (" + strconv.Itoa(t.NumRows) + " rows)")
-		progress = func(done int) { e.Progress(step + ": " + strconv.Itoa(done) + rows) }
+		e.report(step + " (" + strconv.Itoa(t.NumRows) + " rows)")
+		progress = func(done int) { e.report(step + ": " + strconv.Itoa(done) + rows) }
 	}
-	return t.FillProgress(l, progress)
+	return e.tab.fill(l, progress)
 }
 
 // schemaCache is the last stats.StatsSchema the engine worked out, for table t and cfg.
@@ -227,12 +205,12 @@ func (e *Engine) FillAll(max int) (remaining bool, err error) { return e.fillAll
 
 // fillAll is FillAll, reporting through Progress only when report is set.
 func (e *Engine) fillAll(max int, report bool) (remaining bool, err error) {
-	if e.tbl == nil {
+	if e.tab == nil {
 		return false, nil
 	}
 	done := 0
-	for i := range e.tbl.Cols {
-		if e.tbl.Filled(i) {
+	for i := range e.tab.t.Cols {
+		if e.tab.filled(i) {
 			continue
 		}
 		if max > 0 && done == max {
@@ -240,9 +218,9 @@ func (e *Engine) fillAll(max int, report bool) (remaining bool, err error) {
 		}
 		var err error
 		if report {
-			err = e.fill(e.tbl, i)
+			err = e.fill(e.tab.t, i)
 		} else {
-			err = e.tbl.Fill(i)
+			err = e.tab.fill(i, nil)
 		}
 		if err != nil {
 			return true, err
@@ -252,29 +230,32 @@ func (e *Engine) fillAll(max int, report bool) (remaining bool, err error) {
 	return false, nil
 }
 
-// tableRows returns the rows 0..n-1 of the current table, made once: clustering an unpartitioned
-// table is one OPTIMIZE bin, the whole table, and each key is ranked over it.
-func (e *Engine) tableRows() []int32 {
-	if len(e.allRows) != e.tbl.NumRows {
-		e.allRows = layout.AllRows(e.tbl.NumRows)
-	}
-	return e.allRows
-}
+// tableRows returns the rows 0..n-1 of the current table: clustering an unpartitioned table is
+// one OPTIMIZE bin, the whole table, and each key is ranked over it.
+func (e *Engine) tableRows() []int32 { return e.tab.all }
 
 func (e *Engine) rankOf(leaf int) layout.Ranks {
-	if r, ok := e.ranks[leaf]; ok {
-		return r
-	}
-	var progress func(string)
-	if e.Progress != nil {
-		step := "Ranking the values of " + e.tbl.Leaves[leaf].Name()
-		e.Progress(step)
-		progress = func(pass string) { e.Progress(step + ": " + pass) }
-	}
-	r := layout.RankRowsProgress(&e.tbl.Cols[leaf], e.tableRows(), progress)
-	e.ranks[leaf] = r
-	return r
+	return e.tab.rank(leaf, func() layout.Ranks {
+		var progress func(string)
+		if e.Progress != nil {
+			step := "Ranking the values of " + e.tab.t.Leaves[leaf].Name()
+			e.report(step)
+			progress = func(pass string) { e.report(step + ": " + pass) }
+		}
+		return layout.RankRowsProgress(&e.tab.t.Cols[leaf], e.tableRows(), progress)
+	})
 }
+
+// report passes step to Progress and, when it asks to stop, unwinds the run to Run's recover
+// (stopRun), dropping the stage under way: stages store their entries only once complete.
+func (e *Engine) report(step string) {
+	if e.Progress != nil && e.Progress(step) {
+		panic(stopRun{})
+	}
+}
+
+// stopRun is the panic with which report ends a Run that Progress stopped.
+type stopRun struct{}
 
 // NumFiles is the number of files the panel writes: Files when set, otherwise Delta's
 // approxNumFiles with rows standing for bytes and RowsPerFile for maxFileSize,
@@ -284,19 +265,6 @@ func NumFiles(p scenario.Panel) int {
 		return p.Files
 	}
 	return layout.ApproxNumFiles(int64(p.Rows), int64(p.RowsPerFile))
-}
-
-// RunAhead is Run for an answer the reader may ask for next, not one shown: a layout it computes
-// is not kept among the recent layouts. The widget runs the file counts either side of each
-// answer ahead (wasm/panelrun.go, computeAhead); after a flip to a kept layout the first of those
-// lays the table out again (the Layouter holds another order), and kept, it pushed out a layout
-// the reader was flipping between. In headless Chromium here, a layout select stepped between
-// four layouts laid the table out again on most later flips too (up to 24 ms of engine a key
-// press); each now shows its kept layout (0.7-2.7 ms).
-func (e *Engine) RunAhead(p scenario.Panel) *Result {
-	e.ahead = true
-	defer func() { e.ahead = false }()
-	return e.Run(p)
 }
 
 // Run computes the panel for p. It never panics. Input it cannot use gives a Result whose Error
@@ -319,17 +287,32 @@ func (e *Engine) RunAhead(p scenario.Panel) *Result {
 // only. Statistics are collected under the panel's current dataSkippingNumIndexedCols /
 // dataSkippingStatsColumns, i.e. as for files written after the property was set: Delta never
 // recomputes the statistics of existing files when the property changes.
-func (e *Engine) Run(p scenario.Panel) (res *Result) {
+func (e *Engine) Run(p scenario.Panel) *Result { return e.Answer(p, Shown) }
+
+// Answer is Run for an answer of priority prio: what it computes is kept in the Store only where
+// it pushes out nothing of a higher priority (Store).
+func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 	res = &Result{Keys: []string{}, Files: []File{}, Spans: map[string]float64{}}
 	defer func() {
 		if r := recover(); r != nil {
+			// The Engine's own working state (current layout, summaries, the Layouter's
+			// buffers) may be half-made: it starts again from the Store.
+			*e = Engine{NoCache: e.NoCache, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand, OmitLink: e.OmitLink, Progress: e.Progress, Store: e.Store}
+			if _, ok := r.(stopRun); ok {
+				res = nil
+				return
+			}
 			res.Error = &Error{Class: "LAYOUTLAB_INTERNAL", Message: fmt.Sprint("internal error: ", r)}
 		}
 	}()
 	if e.NoCache {
-		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand, OmitLink: e.OmitLink}
+		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand, OmitLink: e.OmitLink, Progress: e.Progress}
 	}
-	e.lay.Progress = e.Progress
+	e.prio = prio
+	e.lay.Progress = nil
+	if e.Progress != nil {
+		e.lay.Progress = e.report
+	}
 	s := scenario.Scenario{View: "panel", Panel: p}
 	s.EnsureDefaults()
 	p = s.Panel
@@ -428,7 +411,7 @@ func (e *Engine) Run(p scenario.Panel) (res *Result) {
 	}
 	e.statsIndexed, e.statsCfg = indexed, cfg
 	if e.Progress != nil {
-		e.Progress("Collecting the statistics of " + strconv.Itoa(len(files)) + " files")
+		e.report("Collecting the statistics of " + strconv.Itoa(len(files)) + " files")
 	}
 	fileStats, objects, statsStr := e.collect(t, files, collectFor, cfg)
 
@@ -470,7 +453,7 @@ func allRead(n int) []bool {
 func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths []string, objects [][3]json.RawMessage, read []bool) {
 	spanCols := e.spanCols
 	if e.Progress != nil {
-		e.Progress("Measuring the files' spans")
+		e.report("Measuring the files' spans")
 	}
 	e.computeRanges(spanCols)
 	distinct := make([]float64, len(spanCols))
@@ -597,14 +580,14 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 				e.seg.reset(e.lay.SortedOrder(), len(t.Leaves))
 			}
 			e.seg.runs = true // the files are runs of the order recorded at that layout
-		} else if r := e.recentLayout(lk); r != nil {
-			return e.showRecent(r, lk)
+		} else if r := e.tab.layout(lk, e.prio); r != nil {
+			return e.showKept(r, lk)
 		} else {
 			var err error
 			e.seg.reset(nil, len(t.Leaves)) // the Layout below rewrites the order it recorded
 			e.layFor = layoutKey{}
 			if e.Progress != nil {
-				e.Progress("Laying out " + strconv.Itoa(t.NumRows) + " rows (" + kind.String() + ")")
+				e.report("Laying out " + strconv.Itoa(t.NumRows) + " rows (" + kind.String() + ")")
 			}
 			files, err = e.lay.Layout(e.tableRows(), ranks, kind, numFiles, opt)
 			if err != nil {
@@ -619,8 +602,8 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		paths = e.fileNames(seed, len(files))
 		e.partValues = reuse(e.partValues, len(files)) // no partition values: every one nil
 	} else {
-		if r := e.recentLayout(lk); r != nil {
-			return e.showRecent(r, lk)
+		if r := e.tab.layout(lk, e.prio); r != nil {
+			return e.showKept(r, lk)
 		}
 		var err error
 		if files, paths, err = e.layoutPartitions(t, kind, keys, parts, numFiles, opt, layout.NewFileNamer(seed)); err != nil {
@@ -628,11 +611,11 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		}
 	}
 	e.setFiles(files)
-	if r := e.recentLayout(lk); recut && r != nil {
+	if r := e.tab.layout(lk, e.prio); recut && r != nil {
 		// The re-cut holds the kept layout's rows in each file (Layouter.Recut): so do its ranges.
-		e.ranges = r.ranges
-	} else if !recut && !e.ahead {
-		e.keepRecent(lk, files, paths) // a re-cut is made again from the Layouter's order instead
+		e.kept, e.ranges = r, e.tab.rangesOf(r)
+	} else if !recut {
+		e.keep(lk, files, paths) // a re-cut is made again from the Layouter's order instead
 	}
 	lk.gen++
 	e.last, e.paths = lk, paths
@@ -666,7 +649,7 @@ func (e *Engine) layoutPartitions(t *table.Table, kind layout.Kind, keys, parts 
 	bins := layout.Bins(t, parts)
 	for bi, bin := range bins {
 		if e.Progress != nil {
-			e.Progress("Laying out partition " + strconv.Itoa(bi+1) + " of " + strconv.Itoa(len(bins)))
+			e.report("Laying out partition " + strconv.Itoa(bi+1) + " of " + strconv.Itoa(len(bins)))
 		}
 		ranks := make([]layout.Ranks, len(keys))
 		for i, k := range keys {
@@ -691,43 +674,23 @@ func (e *Engine) layoutPartitions(t *table.Table, kind layout.Kind, keys, parts 
 	return files, paths, nil
 }
 
-// recentLayout returns the kept layout for key (its gen ignored), or nil.
-func (e *Engine) recentLayout(key layoutKey) *recentLayout {
-	key.gen = 0
-	for i := range e.recent {
-		if e.recent[i].key == key {
-			return &e.recent[i]
-		}
-	}
-	return nil
-}
-
-// showRecent makes a kept layout the current one (key lk). Its files are not runs of the
+// showKept makes a kept layout the current one (key lk). Its files are not runs of the
 // Layouter's order: the summaries of that order stay, unused until a re-cut makes the files
 // runs of it again.
-func (e *Engine) showRecent(r *recentLayout, lk layoutKey) ([][]int32, []string, error) {
+func (e *Engine) showKept(r *keptLayout, lk layoutKey) ([][]int32, []string, error) {
 	e.seg.runs = false
 	e.partValues = append(e.partValues[:0], r.partValues...)
 	e.setFiles(r.files)
-	e.ranges = r.ranges
+	e.kept, e.ranges = r, e.tab.rangesOf(r)
 	lk.gen++
 	e.last, e.paths = lk, r.paths
-	files, paths := r.files, r.paths
-	// Now the most recently shown: the last one keepRecent would drop.
-	for i := range e.recent {
-		if &e.recent[i] == r {
-			kept := *r
-			e.recent = append(slices.Delete(e.recent, i, i+1), kept)
-			break
-		}
-	}
-	return files, paths, nil
+	return r.files, r.paths, nil
 }
 
-// keepRecent keeps a copy of a layout just computed and made current (setFiles), with the
-// current rank ranges, dropping the one shown least recently beyond maxRecentLayouts. The files
-// are copied: the Layouter reuses its arrays on its next Layout.
-func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
+// keep stores a copy of a layout just computed and made current (setFiles) in the Store, with
+// the current rank ranges. The files are copied: the Layouter reuses its arrays on its next
+// Layout.
+func (e *Engine) keep(key layoutKey, files [][]int32, paths []string) {
 	key.gen = 0
 	n := 0
 	for _, f := range files {
@@ -739,53 +702,10 @@ func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
 		rows = append(rows, f...)
 		kept[i] = rows[len(rows)-len(f) : len(rows) : len(rows)]
 	}
-	if len(e.recent) == maxRecentLayouts {
-		e.recent = append(e.recent[:0], e.recent[1:]...)
+	k := &keptLayout{key: key, prio: e.prio, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues), ranges: maps.Clone(e.ranges)}
+	if e.tab.keep(k) {
+		e.kept = k
 	}
-	e.recent = append(e.recent, recentLayout{key: key, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues), ranges: e.ranges})
-}
-
-// ShareTable has e run on o's table and on what o derived from it (ranks, compact ranks), which
-// are only ever added to, never changed, until either generates another table; e's layouts and
-// statistics stay its own. A column either generates later is generated into the shared table
-// (two engines generating the same one at once, which takes a run that yields mid-column, past
-// table.TickRows rows, write the same rows). The widget's rehearsal engine shares the panel
-// engine's table: a rehearsal differs from the answer shown only in its layout, whose columns
-// that answer's run generated and ranked.
-func (e *Engine) ShareTable(o *Engine) {
-	if e == o || o.tbl == nil || e.tbl == o.tbl {
-		return
-	}
-	e.tbl, e.rows, e.seed = o.tbl, o.rows, o.seed
-	e.ranks, e.compact, e.lowCard = o.ranks, o.compact, o.lowCard
-	e.last = layoutKey{gen: e.last.gen + 1}
-	e.layFor, e.recent = layoutKey{}, nil
-	e.statsFor = statsKey{}
-}
-
-// Adopt keeps the layouts o computed and keeps that e does not, when both hold the same table
-// (rows and seed), and reports how many it took. A kept layout is never written to, so the two
-// engines share its files; each gets its own map of rank ranges, which a shown layout adds to.
-// The adopted ones count as shown least recently: they never push out e's own. The widget
-// rehearses a reader's next layouts on an engine of their own, which never holds the reader's,
-// and hands them over this way (wasm/panelrun.go, prepareWhileIdle).
-func (e *Engine) Adopt(o *Engine) int {
-	if e == o || e.tbl == nil || o.tbl == nil || e.rows != o.rows || e.seed != o.seed {
-		return 0
-	}
-	var took []recentLayout
-	for _, r := range o.recent {
-		if e.recentLayout(r.key) == nil {
-			r.ranges = maps.Clone(r.ranges)
-			took = append(took, r)
-		}
-	}
-	if len(took) == 0 {
-		return 0
-	}
-	all := append(took, e.recent...)
-	e.recent = append(e.recent[:0:0], all[max(0, len(all)-maxRecentLayouts):]...)
-	return len(took) - max(0, len(all)-maxRecentLayouts)
 }
 
 // setFiles makes files the current layout, with no rank ranges yet and the row → file map made
@@ -795,6 +715,7 @@ func (e *Engine) setFiles(files [][]int32) {
 	e.files = files
 	e.fileOfOK, e.fileOf8OK = false, false
 	e.ranges = map[int]*rankRanges{}
+	e.kept = nil
 }
 
 // rowFiles returns the row → file map of the current layout, making it if need be.
@@ -802,7 +723,7 @@ func (e *Engine) rowFiles() []int32 {
 	if e.fileOfOK {
 		return e.fileOf
 	}
-	n := e.tbl.NumRows
+	n := e.tab.t.NumRows
 	if cap(e.fileOf) < n {
 		e.fileOf = make([]int32, n)
 	}
@@ -868,9 +789,9 @@ func (e *Engine) FileStatsObjects(i int) (minValues, maxValues, nullCount json.R
 			if _, err := e.fillAll(0, false); err != nil {
 				return nil, nil, nil, false
 			}
-			fs = stats.Collect(e.tbl, e.files[i], e.statsIndexed, e.statsCfg)
+			fs = stats.Collect(e.tab.t, e.files[i], e.statsIndexed, e.statsCfg)
 		}
-		*o = splitStats(fs.JSON(e.tbl.Leaves))
+		*o = splitStats(fs.JSON(e.tab.t.Leaves))
 	}
 	return o[0], o[1], o[2], true
 }
