@@ -328,7 +328,7 @@ func (a *app) stalePanel(gen int) bool {
 //     On the panel's own engine, a rehearsal would hold it for a layout's whole run, and a drag
 //     begun meanwhile would wait for it;
 //   - then it generates one more of the table's columns per turn on the panel's engine (the
-//     first run generates only those it reads: StatsOnDemand), so that the first file hovered
+//     first run generates only those it reads), so that the first file hovered
 //     shows its statistics at once.
 //
 // A rehearsal yields to the browser at its engine's steps every rehearseYieldEvery, and waits
@@ -382,8 +382,7 @@ func (a *app) rehearse(round *panel.Result, move scenario.Panel, due int) {
 		return
 	}
 	if a.pn.rehearsal.Store != store {
-		a.pn.rehearsal = firstrun.NewPanelEngine()
-		a.pn.rehearsal.Store = store
+		a.pn.rehearsal = panel.Engine{Store: store}
 	}
 	last := time.Now()
 	a.pn.rehearsal.Progress = func(string) bool {

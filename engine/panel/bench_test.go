@@ -65,15 +65,11 @@ var rowCounts = []struct {
 	rows int
 }{{"100k", 100_000}, {"1M", 1_000_000}, {"4M", 4_000_000}}
 
-// widgetEngine is the Engine as the widget runs it (wasm/firstrun.NewPanelEngine): statistics and
-// columns on demand, and no link (the widget writes its URL itself).
-func widgetEngine() Engine { return Engine{StatsOnDemand: true, OmitLink: true} }
-
 // benchMoves is a knob dragged: one engine runs the panel at move(i) for every iteration, after
 // a few warm-up moves (caches filled, heap grown, and under wasm the JIT's top tier), and CPU time
 // is reported next to wall time.
 func benchMoves(b *testing.B, move func(i int) scenario.Panel) {
-	e := widgetEngine()
+	var e Engine
 	for i := range 7 {
 		if r := e.Run(move(i)); r.Error != nil {
 			b.Fatal(r.Error)
@@ -127,15 +123,15 @@ func BenchmarkRelayout(b *testing.B) {
 // of the default scenario's panel (table generated, key columns ranked, layout, statistics,
 // query). Each iteration starts from a fresh Engine, after a garbage collection outside the
 // timer.
-// widget is the Engine as the browser runs it (widgetEngine), eager as the CLI does (every
-// file's statistics of every column in the Result, and the link); eager-four-keys is eager on
-// the four-key panel.
+// widget is Run as the browser makes it, eager as the CLI does (every file's statistics of every
+// column in the Result, FillFileStats, and the link); eager-four-keys is eager on the four-key
+// panel.
 func BenchmarkFirstRun(b *testing.B) {
 	for _, mode := range []struct {
-		name   string
-		engine Engine
-		panel  scenario.Panel
-	}{{"widget", widgetEngine(), scenario.Default().Panel}, {"eager", Engine{}, scenario.Default().Panel}, {"eager-four-keys", Engine{}, defaultPanel()}} {
+		name  string
+		eager bool
+		panel scenario.Panel
+	}{{"widget", false, scenario.Default().Panel}, {"eager", true, scenario.Default().Panel}, {"eager-four-keys", true, defaultPanel()}} {
 		b.Run(mode.name, func(b *testing.B) {
 			p := mode.panel
 			c0 := cpuTime()
@@ -143,9 +139,16 @@ func BenchmarkFirstRun(b *testing.B) {
 				b.StopTimer()
 				runtime.GC()
 				b.StartTimer()
-				e := mode.engine
-				if r := e.Run(p); r.Error != nil {
+				var e Engine
+				r := e.Run(p)
+				if r.Error != nil {
 					b.Fatal(r.Error)
+				}
+				if mode.eager {
+					if _, err := e.FillFileStats(r); err != nil {
+						b.Fatal(err)
+					}
+					r.Link = Link(p)
 				}
 			}
 			reportCPU(b, c0)
@@ -185,7 +188,7 @@ func BenchmarkLayoutFirst(b *testing.B) {
 			q.Layout = l
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				e := widgetEngine()
+				var e Engine
 				e.Run(p)
 				b.StartTimer()
 				if r := e.Run(q); r.Error != nil {

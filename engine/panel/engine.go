@@ -20,18 +20,6 @@ import (
 // for (rows, seed), each column's ranks over it, the last layout and the last statistics. The
 // zero value is ready to use. An Engine is not safe for concurrent use; the browser keeps one.
 type Engine struct {
-	// NoCache makes every Run start from scratch, generating the table again (benchmarks
-	// compare both).
-	NoCache bool
-	// StatsJSON fills Result.StatsJSON with each file's add.stats string.
-	StatsJSON bool
-	// StatsOnDemand leaves each File's MinValues, MaxValues and NullCount empty: the widget
-	// shows one file's at a time (FileStatsObjects), and writing every file's JSON on every
-	// knob move is a good part of a files-slider move under wasm.
-	StatsOnDemand bool
-	// OmitLink leaves Result.Link empty: the widget writes its own URL (debounced), and
-	// compressing the link on every knob move cost it about a millisecond a move under wasm.
-	OmitLink bool
 	// Progress, when set, is called between the steps of a Run (a column generated, a key
 	// ranked, the rows laid out, the statistics collected) with the step about to start, so a
 	// caller on one thread (the browser) can show it and yield. It stops the run by returning
@@ -61,13 +49,12 @@ type Engine struct {
 
 	statsFor  statsKey
 	fileStats []stats.FileStats
-	objects   [][3]json.RawMessage // per file: minValues, maxValues, nullCount
-	// statsPartial: fileStats cover only the WHERE's columns (StatsOnDemand); statsIndexed and
-	// statsCfg are the last Run's statistics columns and settings, for FileStatsObjects.
-	statsPartial bool
+	objects   [][3]json.RawMessage // per file: minValues, maxValues, nullCount, made when asked for
+	// statsIndexed and statsCfg are the last Run's statistics columns and settings, and lastRes
+	// its Result, for FileStatsObjects and FillFileStats.
 	statsIndexed []bool
 	statsCfg     stats.Config
-	statsStr     []string
+	lastRes      *Result
 	// statsBuf backs each collectAll's FileStats: only fileStats, replaced by the next collect,
 	// refers to it, so a files-slider move reuses it instead of allocating ~150 KB a move (the
 	// garbage collector's pauses were the slow moves under wasm).
@@ -110,8 +97,8 @@ type statsKey struct {
 }
 
 // Table returns the seeded panel table for (rows, seed) (table.DefaultPanelSpec) from the Store,
-// where it stays until rows or seed change. With StatsOnDemand its columns are generated as
-// runs first need them (fillFor, FileStatsObjects, FillAll); otherwise every column now.
+// where it stays until rows or seed change. Its columns are generated as runs first need them
+// (fillFor, FileStatsObjects, FillFileStats, FillAll).
 func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
 	if e.Store == nil {
 		e.Store = &Store{}
@@ -125,11 +112,6 @@ func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
 		e.last = layoutKey{gen: e.last.gen + 1}
 		e.layFor = layoutKey{}
 		e.statsFor = statsKey{}
-	}
-	if !e.StatsOnDemand || e.StatsJSON {
-		if _, err := e.fillAll(0, true); err != nil {
-			return nil, err
-		}
 	}
 	return tab.t, nil
 }
@@ -297,7 +279,7 @@ func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 		if r := recover(); r != nil {
 			// The Engine's own working state (current layout, summaries, the Layouter's
 			// buffers) may be half-made: it starts again from the Store.
-			*e = Engine{NoCache: e.NoCache, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand, OmitLink: e.OmitLink, Progress: e.Progress, Store: e.Store}
+			*e = Engine{Progress: e.Progress, Store: e.Store}
 			if _, ok := r.(stopRun); ok {
 				res = nil
 				return
@@ -305,9 +287,6 @@ func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 			res.Error = &Error{Class: "LAYOUTLAB_INTERNAL", Message: fmt.Sprint("internal error: ", r)}
 		}
 	}()
-	if e.NoCache {
-		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand, OmitLink: e.OmitLink, Progress: e.Progress}
-	}
 	e.prio = prio
 	e.lay.Progress = nil
 	if e.Progress != nil {
@@ -316,9 +295,6 @@ func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 	s := scenario.Scenario{View: "panel", Panel: p}
 	s.EnsureDefaults()
 	p = s.Panel
-	if !e.OmitLink {
-		res.Link = scenario.Link(s)
-	}
 	res.Keys = append(res.Keys, p.Keys...)
 	res.Layout = p.Layout
 	res.Where = p.Where
@@ -399,21 +375,17 @@ func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 		files, paths, _ = e.layout(t, kind, nil, parts, numFiles, opt)
 	}
 	e.spanCols = spanColumns(t, p.Keys)
-	// StatsOnDemand: only the columns the WHERE reads need statistics on every file (which
-	// files are read); a file's full statistics are collected when it is shown.
-	collectFor := indexed
-	e.statsPartial = e.StatsOnDemand && !e.StatsJSON
-	if e.statsPartial {
-		collectFor = make([]bool, len(indexed))
-		for _, l := range where {
-			collectFor[l] = l < len(indexed) && indexed[l]
-		}
+	// Only the columns the WHERE reads need statistics on every file (which files are read);
+	// a file's full statistics are collected when asked for (FileStatsObjects, FillFileStats).
+	collectFor := make([]bool, len(indexed))
+	for _, l := range where {
+		collectFor[l] = l < len(indexed) && indexed[l]
 	}
 	e.statsIndexed, e.statsCfg = indexed, cfg
 	if e.Progress != nil {
 		e.report("Collecting the statistics of " + strconv.Itoa(len(files)) + " files")
 	}
-	fileStats, objects, statsStr := e.collect(t, files, collectFor, cfg)
+	fileStats := e.collect(t, files, collectFor, cfg)
 
 	read := allRead(len(files))
 	if strings.TrimSpace(p.Where) != "" {
@@ -422,11 +394,17 @@ func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 		}
 	}
 
-	e.resultFiles(res, t, files, paths, objects, read)
-	if e.StatsJSON {
-		res.StatsJSON = statsStr
-	}
+	e.resultFiles(res, t, files, paths, read)
+	e.lastRes = res
 	return res
+}
+
+// Link is the link to the panel p, as Result.Link carries it (the CLI prints it; the widget
+// writes its own URL).
+func Link(p scenario.Panel) string {
+	s := scenario.Scenario{View: "panel", Panel: p}
+	s.EnsureDefaults()
+	return scenario.Link(s)
 }
 
 // Loops live in small functions of their own (here and throughout the engine). Under js/wasm
@@ -450,7 +428,7 @@ func allRead(n int) []bool {
 
 // resultFiles fills res.Files (path, size, read, each span column's span and box) and the mean
 // span of each span column (res.Spans).
-func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths []string, objects [][3]json.RawMessage, read []bool) {
+func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths []string, read []bool) {
 	spanCols := e.spanCols
 	if e.Progress != nil {
 		e.report("Measuring the files' spans")
@@ -475,9 +453,6 @@ func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths
 		f.cols, f.Spans, f.Boxes = names, spans[fi*n:(fi+1)*n:(fi+1)*n], boxes[fi*n:(fi+1)*n:(fi+1)*n]
 		f.Path = paths[fi]
 		f.NumRecords = int64(len(rows))
-		if objects != nil {
-			f.MinValues, f.MaxValues, f.NullCount = objects[fi][0], objects[fi][1], objects[fi][2]
-		}
 		f.Read = read[fi]
 		if f.Read {
 			res.FilesRead++
@@ -737,8 +712,19 @@ func (e *Engine) rowFiles() []int32 {
 	return e.fileOf
 }
 
-// collect computes (or reuses) every file's statistics and their JSON objects.
-func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg stats.Config) ([]stats.FileStats, [][3]json.RawMessage, []string) {
+// collect computes (or reuses) every file's statistics of the columns indexed.
+func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg stats.Config) []stats.FileStats {
+	key := statsKeyFor(e.last.gen, indexed)
+	if e.fileStats != nil && e.statsFor == key {
+		return e.fileStats
+	}
+	fs := e.collectAll(t, files, indexed, cfg)
+	e.statsFor, e.fileStats = key, fs
+	e.objects = make([][3]json.RawMessage, len(files)) // filled when asked for
+	return fs
+}
+
+func statsKeyFor(gen int, indexed []bool) statsKey {
 	var ib strings.Builder
 	for _, x := range indexed {
 		if x {
@@ -747,53 +733,50 @@ func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg st
 			ib.WriteByte('0')
 		}
 	}
-	key := statsKey{layoutGen: e.last.gen, indexed: ib.String()}
-	onDemand := e.StatsOnDemand && !e.StatsJSON
-	if e.fileStats != nil && e.statsFor == key {
-		if onDemand {
-			return e.fileStats, nil, nil
-		}
-		return e.fileStats, e.objects, e.statsStr
-	}
-	fs := e.collectAll(t, files, indexed, cfg)
-	var objs [][3]json.RawMessage
-	var strs []string
-	if !onDemand {
-		objs = make([][3]json.RawMessage, len(files))
-		strs = make([]string, len(files))
-		for i := range files {
-			strs[i] = fs[i].JSON(t.Leaves)
-			objs[i] = splitStats(strs[i])
-		}
-	}
-	e.statsFor, e.fileStats, e.objects, e.statsStr = key, fs, objs, strs
-	if objs == nil {
-		e.objects = make([][3]json.RawMessage, len(files)) // filled by FileStatsObjects
-		return fs, nil, nil
-	}
-	return fs, objs, strs
+	return statsKey{layoutGen: gen, indexed: ib.String()}
 }
 
 // FileStatsObjects returns the minValues, maxValues and nullCount objects of file i of the last
-// Run: what its Result.Files[i] carries unless StatsOnDemand. ok is false for no such file.
+// Run (Delta's stats JSON). ok is false for no such file.
 func (e *Engine) FileStatsObjects(i int) (minValues, maxValues, nullCount json.RawMessage, ok bool) {
 	if i < 0 || i >= len(e.fileStats) || len(e.objects) != len(e.fileStats) {
 		return nil, nil, nil, false
 	}
 	o := &e.objects[i]
 	if o[0] == nil {
-		fs := e.fileStats[i]
-		if e.statsPartial {
-			// Not through Progress: the widget asks for a file's statistics while it holds its
-			// own lock, which a Progress that gives the page its turn would take again.
-			if _, err := e.fillAll(0, false); err != nil {
-				return nil, nil, nil, false
-			}
-			fs = stats.Collect(e.tab.t, e.files[i], e.statsIndexed, e.statsCfg)
+		// Not through Progress: the widget asks for a file's statistics while it holds its
+		// own lock, which a Progress that gives the page its turn would take again.
+		if _, err := e.fillAll(0, false); err != nil {
+			return nil, nil, nil, false
 		}
+		fs := stats.Collect(e.tab.t, e.files[i], e.statsIndexed, e.statsCfg)
 		*o = splitStats(fs.JSON(e.tab.t.Leaves))
 	}
 	return o[0], o[1], o[2], true
+}
+
+// FillFileStats puts every file's statistics objects into res, which must be the Engine's last
+// Run, and returns each file's add.stats string: what the CLI prints. Every column is collected
+// in one pass (collectAll), as stats.Collect would file by file.
+func (e *Engine) FillFileStats(res *Result) ([]string, error) {
+	if res == nil || res != e.lastRes || len(res.Files) != len(e.files) {
+		return nil, errors.New("panel: FillFileStats needs the Engine's last Result")
+	}
+	if _, err := e.fillAll(0, false); err != nil {
+		return nil, err
+	}
+	t := e.tab.t
+	fs := e.collectAll(t, e.files, e.statsIndexed, e.statsCfg)
+	e.statsFor, e.fileStats = statsKeyFor(e.last.gen, e.statsIndexed), fs
+	strs := make([]string, len(fs))
+	e.objects = make([][3]json.RawMessage, len(fs))
+	for i := range fs {
+		strs[i] = fs[i].JSON(t.Leaves)
+		e.objects[i] = splitStats(strs[i])
+		f := &res.Files[i]
+		f.MinValues, f.MaxValues, f.NullCount = e.objects[i][0], e.objects[i][1], e.objects[i][2]
+	}
+	return strs, nil
 }
 
 // splitStats cuts the minValues, maxValues and nullCount objects out of a stats string (as

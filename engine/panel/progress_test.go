@@ -20,9 +20,9 @@ func TestProgressNamesEveryStep(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	var steps []string
-	e := Engine{StatsOnDemand: true, Progress: func(s string) bool { steps = append(steps, s); return false }}
+	e := Engine{Progress: func(s string) bool { steps = append(steps, s); return false }}
 	got := e.Run(p)
-	want := (&Engine{StatsOnDemand: true}).Run(p)
+	want := (&Engine{}).Run(p)
 	if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
 		t.Fatalf("Progress changed the answer:\n%s\nwant\n%s", g, w)
 	}
@@ -70,7 +70,7 @@ func TestFillAllReportsProgress(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = table.TickRows + 1000
 	var steps []string
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	e.Run(p)
 	e.Progress = func(s string) bool { steps = append(steps, s); return false }
 	if _, err := e.FillAll(1); err != nil {
@@ -152,9 +152,9 @@ func TestLongStepsReportTheirRows(t *testing.T) {
 	n := strconv.Itoa(p.Rows)
 	tick := strconv.Itoa(table.TickRows)
 	var steps []string
-	e := Engine{StatsOnDemand: true, Progress: func(s string) bool { steps = append(steps, s); return false }}
+	e := Engine{Progress: func(s string) bool { steps = append(steps, s); return false }}
 	got := e.Run(p)
-	if g, w := mustJSON(t, got), mustJSON(t, (&Engine{StatsOnDemand: true}).Run(p)); g != w {
+	if g, w := mustJSON(t, got), mustJSON(t, (&Engine{}).Run(p)); g != w {
 		t.Fatal("Progress changed the answer")
 	}
 	sort := "Sorting " + n + " rows along the hilbert curve: "
@@ -180,7 +180,7 @@ func TestLongStepsReportTheirRows(t *testing.T) {
 func TestFileStatsReportNothing(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	e.Run(p)
 	e.Progress = func(s string) bool { t.Errorf("FileStatsObjects reported %q", s); return false }
 	if _, _, _, ok := e.FileStatsObjects(0); !ok {

@@ -94,9 +94,9 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 	wheres := []string{"user_id = 31415926", "region_id IN (1, 2)", "", "user_id = 31415926 AND region_id < 3", "no_such_column = 1"}
 	statsCols := [][]string{nil, {"user_id"}, {"region_id", "user_id"}}
 	indexedCols := []int{-2, 1, 3} // -2: the table property unset
-	for _, onDemand := range []bool{true, false} {
+	{
 		rng := rand.New(rand.NewPCG(7, 11))
-		e := Engine{StatsOnDemand: onDemand}
+		e := Engine{}
 		p := scenario.Default().Panel
 		p.Rows = 20_000
 		var kept [3]int // steps after which a compiled WHERE, statistics columns, file names were kept
@@ -133,10 +133,10 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 					kept[i]++
 				}
 			}
-			fresh := Engine{StatsOnDemand: onDemand}
+			fresh := Engine{}
 			want := fresh.Run(p)
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("onDemand=%v step %d (%s on %v, %d files, partitioned by %v, where %q): the result differs from a fresh run", onDemand, step, p.Layout, p.Keys, p.Files, p.PartitionBy, p.Where)
+				t.Fatalf("step %d (%s on %v, %d files, partitioned by %v, where %q): the result differs from a fresh run", step, p.Layout, p.Keys, p.Files, p.PartitionBy, p.Where)
 			}
 		}
 		if len(e.tab.layouts) == 0 {
@@ -161,7 +161,7 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 	if len(layouts) < keptLayouts+1 {
 		t.Fatalf("%d layouts cannot overflow %d kept", len(layouts), keptLayouts)
 	}
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	run := func(i int) {
@@ -203,7 +203,7 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 // it was shown, so its statistics and spans need no pass over the rows (TestKnobSequences-
 // MatchFreshRuns checks that its answers are still a fresh engine's).
 func TestRecentLayoutKeepsItsRanges(t *testing.T) {
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	q := p
@@ -297,12 +297,12 @@ func TestSharedStoreLayoutsMatchFreshRuns(t *testing.T) {
 		q.Layout, q.Files, q.RowsPerFile = layout, files, 0
 		return q
 	}
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	e.Run(p)
-	rehearsal := Engine{StatsOnDemand: true, Store: e.Store}
+	rehearsal := Engine{Store: e.Store}
 	ranked := len(e.tab.ranks)
 	for _, l := range []string{"zorder", "orderby", "append"} {
-		if got, want := rehearsal.Answer(at(l, p.Files), Rehearsal), (&Engine{StatsOnDemand: true}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
+		if got, want := rehearsal.Answer(at(l, p.Files), Rehearsal), (&Engine{}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
 			t.Fatalf("the %s layout on the shared store differs from a fresh run", l)
 		}
 	}
@@ -311,7 +311,7 @@ func TestSharedStoreLayoutsMatchFreshRuns(t *testing.T) {
 	}
 	layFor := e.layFor
 	for _, l := range []string{"zorder", "orderby", "append"} {
-		if got, want := e.Run(at(l, p.Files)), (&Engine{StatsOnDemand: true}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
+		if got, want := e.Run(at(l, p.Files)), (&Engine{}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
 			t.Fatalf("the rehearsed %s layout differs from a fresh run", l)
 		}
 		if e.layFor != layFor {
@@ -320,7 +320,7 @@ func TestSharedStoreLayoutsMatchFreshRuns(t *testing.T) {
 	}
 	rehearsal.Answer(at("hilbert", 57), Rehearsal) // the rehearsal engine goes on: e's answers stay
 	for _, s := range []scenario.Panel{at("zorder", 20), at("hilbert", p.Files), at("zorder", p.Files), at("append", 57), p} {
-		if got, want := e.Run(s), (&Engine{StatsOnDemand: true}).Run(s); !reflect.DeepEqual(got, want) {
+		if got, want := e.Run(s), (&Engine{}).Run(s); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s with %d files after the rehearsals differs from a fresh run", s.Layout, s.Files)
 		}
 	}
@@ -334,7 +334,7 @@ func TestSharedStoreLayoutsMatchFreshRuns(t *testing.T) {
 func TestRehearsalsKeepTheShownLayouts(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	for i := range keptLayouts {
 		q := p
 		q.Files = 10 + i // with a partition column each file count is a layout of its own
@@ -344,7 +344,7 @@ func TestRehearsalsKeepTheShownLayouts(t *testing.T) {
 	own := slices.Clone(e.tab.layouts)
 	q := p
 	q.Layout = "zorder"
-	rehearsal := Engine{StatsOnDemand: true, Store: e.Store}
+	rehearsal := Engine{Store: e.Store}
 	rehearsal.Answer(q, Rehearsal)
 	if !reflect.DeepEqual(e.tab.layouts, own) {
 		t.Fatal("a rehearsal pushed out a layout shown")
@@ -359,7 +359,7 @@ func TestRunsAheadKeepTheReadersLayouts(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	var laidOut []string
-	e := Engine{StatsOnDemand: true, Progress: func(step string) bool {
+	e := Engine{Progress: func(step string) bool {
 		if strings.HasPrefix(step, "Laying out") {
 			laidOut = append(laidOut, step)
 		}
@@ -374,13 +374,13 @@ func TestRunsAheadKeepTheReadersLayouts(t *testing.T) {
 		if i >= 4 && len(laidOut) > 0 {
 			t.Errorf("flip %d, back to %s: laid out again (%q)", i, l, laidOut)
 		}
-		if want := (&Engine{StatsOnDemand: true}).Run(q); !reflect.DeepEqual(got, want) {
+		if want := (&Engine{}).Run(q); !reflect.DeepEqual(got, want) {
 			t.Fatalf("flip %d, to %s, differs from a fresh run", i, l)
 		}
 		for _, files := range []int{q.Files + 1, q.Files - 1} {
 			a := q
 			a.Files = files
-			if got, want := e.Answer(a, Ahead), (&Engine{StatsOnDemand: true}).Run(a); !reflect.DeepEqual(got, want) {
+			if got, want := e.Answer(a, Ahead), (&Engine{}).Run(a); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s with %d files, run ahead, differs from a fresh run", l, files)
 			}
 		}
@@ -409,7 +409,7 @@ func TestEnginesShareAStoreConcurrently(t *testing.T) {
 	for _, l := range layouts {
 		q := p
 		q.Layout = l
-		want[l] = mustJSON(t, (&Engine{StatsOnDemand: true}).Run(q))
+		want[l] = mustJSON(t, (&Engine{}).Run(q))
 	}
 	got := make([][]string, 3)
 	var wg sync.WaitGroup
@@ -417,7 +417,7 @@ func TestEnginesShareAStoreConcurrently(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := Engine{StatsOnDemand: true, Store: &store}
+			e := Engine{Store: &store}
 			for i := range 8 {
 				q := p
 				q.Layout = layouts[(g+i)%len(layouts)]
