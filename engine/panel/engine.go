@@ -16,9 +16,9 @@ import (
 	"layoutlab/engine/table"
 )
 
-// Engine computes panel Results and caches what does not change between knob moves: the table
-// for (rows, seed), each column's ranks over it, the last layout and the last statistics. The
-// zero value is ready to use. An Engine is not safe for concurrent use; the browser keeps one.
+// Engine computes panel Results over a Store (what the stages computed, shared) and its own
+// working state for the next knob move (the last layout and the last statistics). The zero
+// value is ready to use. An Engine is not safe for concurrent use; Engines on one Store are.
 type Engine struct {
 	// Progress, when set, is called between the steps of a Run (a column generated, a key
 	// ranked, the rows laid out, the statistics collected) with the step about to start, so a
@@ -275,23 +275,69 @@ func (e *Engine) Run(p scenario.Panel) *Result { return e.Answer(p, Shown) }
 // it pushes out nothing of a higher priority (Store).
 func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 	res = &Result{Keys: []string{}, Files: []File{}, Spans: map[string]float64{}}
-	defer func() {
-		if r := recover(); r != nil {
-			// The Engine's own working state (current layout, summaries, the Layouter's
-			// buffers) may be half-made: it starts again from the Store.
-			*e = Engine{Progress: e.Progress, Store: e.Store}
-			if _, ok := r.(stopRun); ok {
-				res = nil
-				return
-			}
-			res.Error = &Error{Class: "LAYOUTLAB_INTERNAL", Message: fmt.Sprint("internal error: ", r)}
+	defer e.recoverRun(&res)
+	e.start(prio)
+	// The stages, in order. Each is computed from the inputs it is given, or taken from the Store
+	// or the Engine's working state, where it was kept under those inputs.
+	p, kind, bad := input(p, res)
+	if bad != nil {
+		res.Error = bad
+		return res
+	}
+	t, where, err := e.tableFor(p) // the table (rows, seed) and the columns this run reads
+	if err != nil {
+		res.Error = invalid(err.Error())
+		return res
+	}
+	parts, bad := partitionColumns(t, &p)
+	if bad != nil {
+		res.Error = bad
+		return res
+	}
+	cfg, indexed := e.statisticsColumns(t, p, res) // which leaves get statistics
+	if res.Error != nil {
+		kind = layout.Append // the table cannot be configured: shown as written
+	} else if err, show := checkKeys(t, kind, p.Keys, indexed, p.PartitionBy); err != nil {
+		res.fail(err)
+		if !show {
+			kind = layout.Append
 		}
-	}()
+	}
+	files, paths := e.orderAndCut(t, kind, leafIndexes(t, p.Keys), parts, p, res)
+	fileStats := e.collectFor(t, files, where, indexed, cfg)
+	read := e.scanFor(t, p, fileStats, files, paths, indexed, res)
+	e.resultFiles(res, t, files, paths, read)
+	e.lastRes = res
+	return res
+}
+
+// recoverRun ends a Run that panicked or that Progress stopped (stopRun: the Result is nil).
+// The Engine's own working state (current layout, summaries, the Layouter's buffers) may be
+// half-made: it starts again from the Store, which holds only finished stages.
+func (e *Engine) recoverRun(res **Result) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	*e = Engine{Progress: e.Progress, Store: e.Store}
+	if _, ok := r.(stopRun); ok {
+		*res = nil
+		return
+	}
+	(*res).Error = &Error{Class: "LAYOUTLAB_INTERNAL", Message: fmt.Sprint("internal error: ", r)}
+}
+
+// start readies the Engine for a run of priority prio.
+func (e *Engine) start(prio Priority) {
 	e.prio = prio
 	e.lay.Progress = nil
 	if e.Progress != nil {
 		e.lay.Progress = e.report
 	}
+}
+
+// input is p with the scenario's defaults, checked, and its layout; res names what was asked.
+func input(p scenario.Panel, res *Result) (scenario.Panel, layout.Kind, *Error) {
 	s := scenario.Scenario{View: "panel", Panel: p}
 	s.EnsureDefaults()
 	p = s.Panel
@@ -299,104 +345,112 @@ func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 	res.Layout = p.Layout
 	res.Where = p.Where
 	if err := s.Validate(); err != nil {
-		res.Error = invalid(err.Error())
-		return res
+		return p, 0, invalid(err.Error())
 	}
 	kind, err := layout.ParseKind(p.Layout)
 	if err != nil {
-		res.Error = invalid(err.Error())
-		return res
+		return p, 0, invalid(err.Error())
 	}
+	return p, kind, nil
+}
+
+// tableFor is the table of p (Table) with the columns a run of p reads generated, and the leaves
+// its WHERE reads.
+func (e *Engine) tableFor(p scenario.Panel) (*table.Table, []int, error) {
 	t, err := e.Table(p.Rows, p.Seed)
 	if err != nil {
-		res.Error = invalid(err.Error())
-		return res
+		return nil, nil, err
 	}
 	where := e.whereLeaves(t, p.Where)
-	if err := e.fillFor(t, p, where); err != nil {
-		res.Error = invalid(err.Error())
-		return res
-	}
-	fail := func(err error) {
-		if res.Error == nil {
-			res.Error = asError(err)
-		}
-	}
-	showAppend := func() { kind, res.Layout = layout.Append, "append" }
+	return t, where, e.fillFor(t, p, where)
+}
 
-	// Which leaves get statistics.
+// partitionColumns are the leaves of p's PARTITIONED BY columns, whose names it writes as the
+// schema spells them.
+func partitionColumns(t *table.Table, p *scenario.Panel) ([]int, *Error) {
+	parts := make([]int, len(p.PartitionBy))
+	for i, c := range p.PartitionBy {
+		if parts[i] = t.LeafIndex(c); parts[i] < 0 || len(t.Leaves[parts[i]].Path) != 1 {
+			return nil, invalid(fmt.Sprintf("PARTITIONED BY column %q is not a top-level column of the table", c))
+		}
+		if slices.Contains(parts[:i], parts[i]) {
+			return nil, invalid(fmt.Sprintf("PARTITIONED BY column %q is listed twice", c))
+		}
+		p.PartitionBy[i] = t.Leaves[parts[i]].Name()
+	}
+	return parts, nil
+}
+
+// statisticsColumns are the statistics settings of p and the leaves that get statistics under
+// them. A setting Delta rejects is res's error, and the defaults are used.
+func (e *Engine) statisticsColumns(t *table.Table, p scenario.Panel, res *Result) (stats.Config, []bool) {
 	cfg := stats.DefaultConfig()
 	cfg.NumIndexedCols = p.NumIndexedCols()
 	cfg.StatsColumns = p.StatsColumns
 	// PARTITIONED BY: partition columns are directories, never statistics, and do not count
 	// towards dataSkippingNumIndexedCols (M/stats/StatisticsCollection.scala).
-	parts := make([]int, len(p.PartitionBy))
-	for i, c := range p.PartitionBy {
-		if parts[i] = t.LeafIndex(c); parts[i] < 0 || len(t.Leaves[parts[i]].Path) != 1 {
-			res.Error = invalid(fmt.Sprintf("PARTITIONED BY column %q is not a top-level column of the table", c))
-			return res
-		}
-		if slices.Contains(parts[:i], parts[i]) {
-			res.Error = invalid(fmt.Sprintf("PARTITIONED BY column %q is listed twice", c))
-			return res
-		}
-		p.PartitionBy[i] = t.Leaves[parts[i]].Name()
-	}
 	cfg.PartitionColumns = p.PartitionBy
 	indexed, err := e.statsSchema(t, cfg)
 	if err != nil {
-		fail(err)
-		showAppend()
+		res.fail(err)
 		cfg = stats.DefaultConfig()
 		indexed, _ = e.statsSchema(t, cfg)
 	}
+	return cfg, indexed
+}
 
-	// The keys, checked as Delta checks them.
-	keys := make([]int, len(p.Keys))
-	for i, k := range p.Keys {
+// leafIndexes are the leaves named (-1 for a name that is none).
+func leafIndexes(t *table.Table, names []string) []int {
+	keys := make([]int, len(names))
+	for i, k := range names {
 		keys[i] = t.LeafIndex(k)
 	}
-	if res.Error == nil {
-		err, show := checkKeys(t, kind, p.Keys, indexed, p.PartitionBy)
-		if err != nil {
-			fail(err)
-			if !show {
-				showAppend()
-			}
-		}
-	}
+	return keys
+}
 
-	numFiles := NumFiles(p)
+// orderAndCut lays the table out (kind on keys, in p's files, partitioned by parts), from the
+// Store when kept (layout). res.Layout names the layout the files are in: append when the
+// layout fails.
+func (e *Engine) orderAndCut(t *table.Table, kind layout.Kind, keys, parts []int, p scenario.Panel, res *Result) ([][]int32, []string) {
+	if kind == layout.Append {
+		res.Layout = "append"
+	}
 	opt := layout.Options{Seed: p.Seed, NoNoise: p.NoNoise}
-	files, paths, err := e.layout(t, kind, keys, parts, numFiles, opt)
+	files, paths, err := e.layout(t, kind, keys, parts, NumFiles(p), opt)
 	if err != nil {
-		fail(err)
-		showAppend()
-		files, paths, _ = e.layout(t, kind, nil, parts, numFiles, opt)
+		res.fail(err)
+		res.Layout = "append"
+		files, paths, _ = e.layout(t, layout.Append, nil, parts, NumFiles(p), opt)
 	}
 	e.spanCols = spanColumns(t, p.Keys)
-	// Only the columns the WHERE reads need statistics on every file (which files are read);
-	// a file's full statistics are collected when asked for (FileStatsObjects, FillFileStats).
-	collectFor := make([]bool, len(indexed))
+	return files, paths
+}
+
+// collectFor collects every file's statistics on the columns the WHERE reads (where), which say
+// which files are read; a file's full statistics are collected when asked for
+// (FileStatsObjects, FillFileStats).
+func (e *Engine) collectFor(t *table.Table, files [][]int32, where []int, indexed []bool, cfg stats.Config) []stats.FileStats {
+	collect := make([]bool, len(indexed))
 	for _, l := range where {
-		collectFor[l] = l < len(indexed) && indexed[l]
+		collect[l] = l < len(indexed) && indexed[l]
 	}
 	e.statsIndexed, e.statsCfg = indexed, cfg
 	if e.Progress != nil {
 		e.report("Collecting the statistics of " + strconv.Itoa(len(files)) + " files")
 	}
-	fileStats := e.collect(t, files, collectFor, cfg)
+	return e.collect(t, files, collect, cfg)
+}
 
+// scanFor marks the files p's WHERE reads (every file without one, or when it does not parse:
+// then res's error).
+func (e *Engine) scanFor(t *table.Table, p scenario.Panel, fileStats []stats.FileStats, files [][]int32, paths []string, indexed []bool, res *Result) []bool {
 	read := allRead(len(files))
 	if strings.TrimSpace(p.Where) != "" {
 		if err := e.scan(t, p.Where, fileStats, files, paths, e.partValues, p.PartitionBy, indexed, read); err != nil {
-			fail(err)
+			res.fail(err)
 		}
 	}
-
-	e.resultFiles(res, t, files, paths, read)
-	e.lastRes = res
-	return res
+	return read
 }
 
 // Link is the link to the panel p, as Result.Link carries it (the CLI prints it; the widget
@@ -482,6 +536,13 @@ func fileSpans(f *File, fi int, distinct []float64, frs []*rankRanges, sums []fl
 		f.Spans[i] = float64(hi-lo+1) / d
 		f.Boxes[i] = [2]float64{float64(lo) / d, float64(hi+1) / d}
 		sums[i] += f.Spans[i]
+	}
+}
+
+// fail makes err the Result's error unless it has one.
+func (r *Result) fail(err error) {
+	if r.Error == nil {
+		r.Error = asError(err)
 	}
 }
 
