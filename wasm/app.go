@@ -81,7 +81,6 @@ func (a *app) on(id, event string, fn func()) {
 func newApp() *app {
 	a := &app{doc: dom.GetWindow().Document(), selected: -1,
 		shown: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
-	a.pn.eng, a.pn.rehearsal = firstrun.NewPanelEngine(), firstrun.NewPanelEngine()
 	a.pn.wakeAhead = make(chan struct{}, 1)
 	a.yield = newBrowserYield()
 	sc, err := scenarioFromURL()

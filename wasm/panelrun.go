@@ -3,7 +3,6 @@
 package main
 
 import (
-	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -30,17 +29,16 @@ type panelRun struct {
 	// TryLock it: a.mu is taken inside runs, and a run may wait on the browser.
 	engMu  sync.Mutex
 	eng    panel.Engine
-	broken bool          // a run was stopped halfway: eng's caches are not to be trusted
 	engRes *panel.Result // the answer of eng's last finished run
 	// rehearsal is the engine prepareWhileIdle rehearses a reader's next layouts on, on eng's
-	// table, its goroutine's alone: it never holds eng (rehearse). rehearsing: it keeps layouts
-	// of a round eng has not all adopted yet (adoptRehearsed).
+	// Store, its goroutine's alone: it never holds eng (rehearse). rehearsing: a round's
+	// rehearsals have run and the round is not counted yet (roundDone).
 	rehearsal  panel.Engine
 	rehearsing bool
 
 	// Under a.mu:
 	// the answer prepareWhileIdle is rehearsing moves for, how many of them (rehearsals) it has
-	// made, and, in all, how many layouts eng adopted from rehearsal and the rounds handed over;
+	// made, and, in all, how many rehearsed layouts went to the Store and the rounds done;
 	prepared        *panel.Result
 	preps           int
 	adopted, rounds int
@@ -91,12 +89,10 @@ const (
 // engine keeps the function it was given, its Layouter a copy: a later call made under a.mu
 // (a hovered file's statistics) must not reach a closure that takes a.mu and yields, which hung
 // the page once (a54d80e). Callers hold engMu.
-func (pn *panelRun) reportDuring(report func(step string)) (done func()) {
+func (pn *panelRun) reportDuring(report func(step string) (stop bool)) (done func()) {
 	live := true
-	pn.eng.Progress = func(step string) {
-		if live {
-			report(step)
-		}
+	pn.eng.Progress = func(step string) bool {
+		return live && report(step)
 	}
 	return func() { live, pn.eng.Progress = false, nil }
 }
@@ -141,14 +137,11 @@ func (a *app) recomputePanel() {
 // runPanel runs the engine on p (runEngine), unless a newer run was asked for before it started,
 // or takes the page's first answer from package firstrun, and publishes the answer.
 func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan struct{}) {
-	defer close(done) // also when the run is stopped (runtime.Goexit)
+	defer close(done)
 	a.pn.engMu.Lock()
 	defer a.pn.engMu.Unlock()
 	if a.stalePanel(gen) {
 		return
-	}
-	if a.pn.broken {
-		a.pn.eng, a.pn.broken = firstrun.NewPanelEngine(), false
 	}
 	start := time.Now()
 	var res *panel.Result
@@ -161,6 +154,9 @@ func (a *app) runPanel(p scenario.Panel, gen int, quiet time.Duration, done chan
 	} else {
 		res = a.runEngine(p, quiet)
 		ran = float64(time.Since(start).Microseconds()) / 1000
+		if res == nil {
+			return // stopped: a run for another table is due
+		}
 	}
 	a.pn.engRes = res
 	a.mu.Lock()
@@ -228,12 +224,8 @@ func (a *app) computeAhead() {
 			if !ok || !a.pn.engMu.TryLock() {
 				break
 			}
-			if a.pn.broken {
-				a.pn.engMu.Unlock()
-				break
-			}
 			start := time.Now()
-			res := a.pn.eng.RunAhead(p) // no Progress: it does not yield
+			res := a.pn.eng.Answer(p, panel.Ahead) // no Progress: it does not yield
 			took := float64(time.Since(start).Microseconds()) / 1000
 			a.pn.engRes = res
 			a.pn.engMu.Unlock()
@@ -259,7 +251,7 @@ func (a *app) computeAhead() {
 // engine on the controls' scenario when a run ahead left it at another file count, or the
 // answer shown came from pn.ahead (a count run ahead, a rehearsal). Callers hold engMu and a.mu.
 func (a *app) engineAtShown() bool {
-	if a.pn.broken || a.res == nil {
+	if a.res == nil {
 		return false
 	}
 	if a.pn.engRes == a.res {
@@ -268,7 +260,9 @@ func (a *app) engineAtShown() bool {
 	if a.pn.shown != a.pn.pending || a.dirty {
 		return false // a run for the controls' scenario is due or under way
 	}
-	a.pn.eng.Run(a.sc.Panel) // the same answer: a.res is the engine's for this scenario
+	if a.pn.eng.Run(a.sc.Panel) == nil { // the same answer: a.res is the engine's for this scenario
+		return false
+	}
 	a.pn.engRes = a.res
 	a.pn.aheadSyncs++
 	figure("aheadSyncs", a.pn.aheadSyncs)
@@ -279,34 +273,30 @@ func (a *app) engineAtShown() bool {
 // then every yieldEvery. Callers hold engMu.
 func (a *app) runEngine(p scenario.Panel, quiet time.Duration) *panel.Result {
 	last := time.Now().Add(quiet - yieldEvery)
-	defer a.pn.reportDuring(func(step string) {
+	defer a.pn.reportDuring(func(step string) bool {
 		if time.Since(last) < yieldEvery {
-			return
+			return false
 		}
-		// Stopped when another table is wanted; the next run then starts a new engine.
-		a.giveWay("Computing: "+step+"…", func() bool { return a.sc.Panel.Rows != p.Rows || a.sc.Panel.Seed != p.Seed })
+		// Stopped when another table is wanted: Run returns nil, its Store as consistent as
+		// after any run.
+		stop := a.giveWay("Computing: "+step+"…", func() bool { return a.sc.Panel.Rows != p.Rows || a.sc.Panel.Seed != p.Seed })
 		last = time.Now()
+		return stop
 	})()
-	a.pn.broken = true // until Run returns
-	res := a.pn.eng.Run(p)
-	a.pn.broken = false
-	return res
+	return a.pn.eng.Run(p)
 }
 
-// giveWay shows a long run's step, hands the browser its turn (browserYield) and then, if stop
-// (asked under a.mu) says the run is no longer wanted, ends the run's goroutine with
-// runtime.Goexit, whose deferred unlocks run. Runs call it without holding a.mu.
-func (a *app) giveWay(step string, stop func() bool) {
+// giveWay shows a long run's step, hands the browser its turn (browserYield) and then reports
+// whether stop (asked under a.mu) says the run is no longer wanted. Runs call it without
+// holding a.mu.
+func (a *app) giveWay(step string, stop func() bool) bool {
 	a.mu.Lock()
 	a.showProgress(step)
 	a.mu.Unlock()
 	a.yield.yield() // a.yield is set before any run starts and never changes
 	a.mu.Lock()
-	end := stop()
-	a.mu.Unlock()
-	if end {
-		runtime.Goexit()
-	}
+	defer a.mu.Unlock()
+	return stop()
 }
 
 // showProgress names the step a long run is on, and marks the readouts, which still show the
@@ -332,14 +322,13 @@ func (a *app) stalePanel(gen int) bool {
 // (for prepareAfterIdle: not during a drag, nor right after the first frame):
 //   - for the answer shown (of at most rehearseMaxRows rows) it rehearses, one per turn, the
 //     table laid out in each other layout (rehearsals), on an engine of its own (pn.rehearsal)
-//     that shares the panel engine's table (panel.Engine.ShareTable), and keeps each answer
-//     (pn.ahead): the reader's flip of the layout select to it is shown at once, from warm code
-//     (in the browser a first Z-order layout had taken 300-700 ms). The panel's engine then
-//     adopts the layouts (panel.Engine.Adopt), so the runs after the flip find them kept. On
-//     the panel's own engine, a rehearsal held it for a layout's whole run: on a first visit, a
-//     drag begun a second after the first frame had moves that waited 100-555 ms for it;
+//     that shares the panel engine's Store (panel.Store), and keeps each answer (pn.ahead): the
+//     reader's flip of the layout select to it is shown at once, from warm code. The layouts
+//     go to the Store at priority panel.Rehearsal, so the runs after the flip find them kept.
+//     On the panel's own engine, a rehearsal would hold it for a layout's whole run, and a drag
+//     begun meanwhile would wait for it;
 //   - then it generates one more of the table's columns per turn on the panel's engine (the
-//     first run generates only those it reads: StatsOnDemand), so that the first file hovered
+//     first run generates only those it reads), so that the first file hovered
 //     shows its statistics at once.
 //
 // A rehearsal yields to the browser at its engine's steps every rehearseYieldEvery, and waits
@@ -370,9 +359,8 @@ func (a *app) prepareWhileIdle() {
 		switch {
 		case preps < len(moves):
 			a.rehearse(round, moves[preps], len(moves))
-			a.adoptRehearsed(false)
 		case a.pn.rehearsing:
-			a.adoptRehearsed(true)
+			a.roundDone()
 		default:
 			a.fillWhileIdle()
 		}
@@ -380,24 +368,24 @@ func (a *app) prepareWhileIdle() {
 }
 
 // rehearse runs move, the next rehearsal of round (the answer it was planned for), on the
-// rehearsal engine, on the panel engine's table, and keeps its answer unless another answer was
+// rehearsal engine, on the panel engine's Store, and keeps its answer unless another answer was
 // shown meanwhile. Unless a run is using the panel's engine: then the next turn tries again.
 func (a *app) rehearse(round *panel.Result, move scenario.Panel, due int) {
 	if !a.pn.engMu.TryLock() {
 		return
 	}
-	shared := !a.pn.broken
-	if shared {
-		// Its own table would be generated and ranked again: twice the work of a round, on the
-		// page's one thread, and twice the memory.
-		a.pn.rehearsal.ShareTable(&a.pn.eng)
-	}
+	// On a Store of its own the table would be generated and ranked again: twice the work of
+	// a round, on the page's one thread, and twice the memory.
+	store := a.pn.eng.Store
 	a.pn.engMu.Unlock()
-	if !shared {
+	if store == nil {
 		return
 	}
+	if a.pn.rehearsal.Store != store {
+		a.pn.rehearsal = panel.Engine{Store: store}
+	}
 	last := time.Now()
-	a.pn.rehearsal.Progress = func(string) {
+	a.pn.rehearsal.Progress = func(string) bool {
 		for a.readerActive() {
 			time.Sleep(250 * time.Millisecond)
 			last = time.Time{}
@@ -406,8 +394,9 @@ func (a *app) rehearse(round *panel.Result, move scenario.Panel, due int) {
 			a.yield.yield()
 			last = time.Now()
 		}
+		return false
 	}
-	answer := a.pn.rehearsal.Run(move)
+	answer := a.pn.rehearsal.Answer(move, panel.Rehearsal)
 	a.pn.rehearsal.Progress = nil
 	a.pn.rehearsing = true
 	a.mu.Lock()
@@ -417,30 +406,20 @@ func (a *app) rehearse(round *panel.Result, move scenario.Panel, due int) {
 	}
 	a.pn.ahead.Rehearsed(move, answer) // the reader's flip to it is answered at once
 	a.pn.preps++
+	a.pn.adopted++                   // its layout is in the panel engine's Store
+	figure("adopted", a.pn.adopted)  // read by the browser tests
 	figure("rehearsals", a.pn.preps) // read by the browser tests
 	figure("rehearsalsDue", due)
 }
 
-// adoptRehearsed has the panel's engine adopt the layouts the rehearsal engine computed, unless a
-// run is using it (the next turn tries again); once the round is done (last), the rehearsal
-// engine lets its layouts go.
-func (a *app) adoptRehearsed(last bool) {
-	if !a.pn.engMu.TryLock() {
-		return
-	}
-	defer a.pn.engMu.Unlock()
-	n := a.pn.eng.Adopt(&a.pn.rehearsal)
-	if last {
-		a.pn.rehearsal, a.pn.rehearsing = firstrun.NewPanelEngine(), false
-	}
+// roundDone counts a round of rehearsals done.
+func (a *app) roundDone() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.pn.adopted += n
-	figure("adopted", a.pn.adopted) // read by the browser tests
-	if last {
-		a.pn.rounds++
-		figure("rehearsalRounds", a.pn.rounds)
-	}
+	a.pn.rehearsing = false
+	a.pn.rehearsal = panel.Engine{} // its working state goes; its layouts are in the Store
+	a.pn.rounds++
+	figure("rehearsalRounds", a.pn.rounds)
 }
 
 // readerIdle reports whether the panel is shown and no control nor the pointer moved within
@@ -467,11 +446,12 @@ func (a *app) fillWhileIdle() {
 	a.mu.Unlock()
 	if ok {
 		last := time.Now()
-		done := a.pn.reportDuring(func(string) {
+		done := a.pn.reportDuring(func(string) bool {
 			if time.Since(last) >= yieldEvery {
 				a.yield.yield()
 				last = time.Now()
 			}
+			return false
 		})
 		a.pn.eng.FillAll(1) // an error shows on the next run that needs the column
 		done()

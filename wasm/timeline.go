@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -90,7 +91,9 @@ func (a *app) simulate(key scenario.Timeline, gen int) {
 			return
 		}
 		// Stopped when a newer simulation has been asked for.
-		a.giveWay("Simulating day "+strconv.Itoa(done)+" of "+strconv.Itoa(days)+"…", func() bool { return gen != a.tl.pending })
+		if a.giveWay("Simulating day "+strconv.Itoa(done)+" of "+strconv.Itoa(days)+"…", func() bool { return gen != a.tl.pending }) {
+			runtime.Goexit() // the timeline's Engine keeps only finished runs
+		}
 		last = time.Now()
 	}
 	defer func() { a.tl.eng.Progress = nil }() // reports only for this run (panelRun.reportDuring)

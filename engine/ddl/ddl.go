@@ -37,7 +37,11 @@ func leafIndex(leaves []table.Leaf, canonical []string) int {
 
 // ValidateClusterBy checks CLUSTER BY (cols) for a table with the given schema, stats collection
 // schema (statsIndexed, per leaf, from stats.StatsSchema) and partition columns, raising what
-// Delta raises, in the order Delta checks:
+// Delta raises, in the order Delta checks (steps 2-4 are AbstractDeltaCatalog.validateClusterBySpec
+// in spark/src/main/scala/org/apache/spark/sql/delta/catalog/AbstractDeltaCatalog.scala: every
+// column's existence, then duplicates, then the count, so five columns with one unknown raise
+// the unknown one; step 5 is skipping/clustering/ClusteredTableUtils.scala). The panel's liquid
+// clustering calls it (panel.checkKeys):
 //
 //  1. partition columns and clustering together: DELTA_CLUSTER_BY_WITH_PARTITIONED_BY (the
 //     DeltaTableBuilder check; SQL reports the same rule as a parse error);
@@ -117,12 +121,13 @@ func ValidateClusterBy(schema table.Schema, leaves []table.Leaf, statsIndexed []
 }
 
 // ValidateZOrderBy checks OPTIMIZE … ZORDER BY (cols) as OptimizeTableCommand.validateZorderByColumns
-// does, column by column: note whether the column is in the stats collection schema (when
+// (spark/src/main/scala/org/apache/spark/sql/delta/commands/OptimizeTableCommand.scala) does, column by column: note whether the column is in the stats collection schema (when
 // checkStatsCollection, Delta's spark.databricks.delta.optimize.zorder.checkStatsCollection.enabled,
 // default true), then refuse a partition column (DELTA_ZORDERING_ON_PARTITION_COLUMN), then a
 // column missing from the data schema (DELTA_ZORDERING_COLUMN_DOES_NOT_EXIST); after the loop,
 // the noted columns raise DELTA_ZORDERING_ON_COLUMN_WITHOUT_STATS. Membership in the stats schema
-// is all that is checked: a boolean among the first 32 leaves passes (it has a nullCount).
+// is all that is checked: a boolean among the first 32 leaves passes (it has a nullCount). The
+// panel's Z-order calls it (panel.checkKeys).
 func ValidateZOrderBy(schema table.Schema, statsIndexed []bool, partitionCols, cols []string, checkStatsCollection bool) error {
 	statsSchema := schema.KeepLeaves(statsIndexed)
 	var data []table.Field

@@ -58,6 +58,10 @@ func TestValidateClusterBy(t *testing.T) {
 	if !strings.Contains(err.Error(), "\n |-- event_date: date (nullable = false)\n |-- event_ts: timestamp (nullable = true)\n") {
 		t.Errorf("schema tree missing from %q", err)
 	}
+	// Existence is checked before the count (AbstractDeltaCatalog.validateClusterBySpec): five
+	// columns, one unknown, raise the unknown one.
+	err = ddl.ValidateClusterBy(s, leaves, idx, nil, []string{"user_id", "region_id", "event_date", "amount", "nope"})
+	expect(t, "five, one unknown", err, "DELTA_COLUMN_NOT_FOUND_IN_SCHEMA", "42703", "Couldn't find column nope in:\n"+table.TreeString(s.Fields))
 	err = ddl.ValidateClusterBy(s, leaves, idx, nil, []string{"device.nope.deeper"})
 	expect(t, "unknown nested", err, "DELTA_COLUMN_NOT_FOUND_IN_SCHEMA", "42703", "Couldn't find column device.nope in:\n"+table.TreeString(s.Fields))
 

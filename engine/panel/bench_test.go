@@ -2,6 +2,7 @@ package panel
 
 import (
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -18,9 +19,10 @@ func defaultPanel() scenario.Panel {
 	return p
 }
 
-// benchRecompute alternates two scenarios that differ in the layout, so every iteration lays
-// the table out again, collects statistics and runs the query; the table and ranks stay cached.
-func benchRecompute(b *testing.B, rows int) {
+// benchKeptFlip alternates two key orders of the four-key panel at rows rows. Both layouts are
+// kept by the engine after the warm-up, so every timed iteration shows a kept layout again:
+// statistics and the query recomputed, no row laid out.
+func benchKeptFlip(b *testing.B, rows int) {
 	p := defaultPanel()
 	p.Rows = rows
 	q := p
@@ -28,15 +30,46 @@ func benchRecompute(b *testing.B, rows int) {
 	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{p, q}[i%2] })
 }
 
-// widgetEngine is the Engine as the widget runs it (wasm/firstrun.NewPanelEngine): statistics and
-// columns on demand, and no link (the widget writes its URL itself).
-func widgetEngine() Engine { return Engine{StatsOnDemand: true, OmitLink: true} }
+// benchRelayout steps through the 24 orders of the four-key panel's keys at rows rows, more
+// than any engine keeps, so every timed iteration lays the table out afresh from kept ranks
+// (range ids, curve keys, the sort, the cut), then collects statistics and runs the query: what
+// a reader ticking a key or dragging "Rows" pays.
+func benchRelayout(b *testing.B, rows int) {
+	p := defaultPanel()
+	p.Rows = rows
+	orders := permutations(p.Keys)
+	benchMoves(b, func(i int) scenario.Panel {
+		q := p
+		q.Keys = orders[i%len(orders)]
+		return q
+	})
+}
+
+// permutations are every order of keys.
+func permutations(keys []string) [][]string {
+	if len(keys) <= 1 {
+		return [][]string{slices.Clone(keys)}
+	}
+	var out [][]string
+	for i, k := range keys {
+		rest := append(slices.Clone(keys[:i]), keys[i+1:]...)
+		for _, p := range permutations(rest) {
+			out = append(out, append([]string{k}, p...))
+		}
+	}
+	return out
+}
+
+var rowCounts = []struct {
+	name string
+	rows int
+}{{"100k", 100_000}, {"1M", 1_000_000}} // 1M: scenario.MaxPanelRows
 
 // benchMoves is a knob dragged: one engine runs the panel at move(i) for every iteration, after
 // a few warm-up moves (caches filled, heap grown, and under wasm the JIT's top tier), and CPU time
 // is reported next to wall time.
 func benchMoves(b *testing.B, move func(i int) scenario.Panel) {
-	e := widgetEngine()
+	var e Engine
 	for i := range 7 {
 		if r := e.Run(move(i)); r.Error != nil {
 			b.Fatal(r.Error)
@@ -57,30 +90,32 @@ func reportCPU(b *testing.B, c0 time.Duration) {
 	}
 }
 
-// BenchmarkPanelDefault is a full recompute of the default-sized panel (100,000 rows, 32 files,
-// four keys, Hilbert, statistics, one query): cached = table and ranks kept across knob moves
-// (what the browser does), uncached = the table generated and ranked every time.
-func BenchmarkPanelDefault(b *testing.B) {
-	b.Run("cached", func(b *testing.B) { benchRecompute(b, 100_000) })
-	b.Run("uncached", func(b *testing.B) {
-		e := Engine{NoCache: true}
-		p := defaultPanel()
-		c0 := cpuTime()
-		for i := 0; i < b.N; i++ {
-			e.Run(p)
-		}
-		reportCPU(b, c0)
+// BenchmarkKeptLayoutFlip is a knob flipped back and forth between two layouts the engine keeps:
+// the four-key panel's first two keys swapped at 100k and 1M rows, the default panel's two
+// keys swapped (default), and its layout select between Hilbert and Z-order (hilbert-zorder).
+func BenchmarkKeptLayoutFlip(b *testing.B) {
+	for _, n := range rowCounts {
+		b.Run(n.name, func(b *testing.B) { benchKeptFlip(b, n.rows) })
+	}
+	b.Run("default", func(b *testing.B) {
+		p := scenario.Default().Panel
+		q := p
+		q.Keys = []string{p.Keys[1], p.Keys[0]}
+		benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{q, p}[i%2] })
+	})
+	b.Run("hilbert-zorder", func(b *testing.B) {
+		p := scenario.Default().Panel
+		q := p
+		q.Layout = "zorder"
+		benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{p, q}[i%2] })
 	})
 }
 
-func BenchmarkPanel1M(b *testing.B) { benchRecompute(b, 1_000_000) }
-
-func BenchmarkPanelRows(b *testing.B) {
-	for _, n := range []struct {
-		name string
-		rows int
-	}{{"100k", 100_000}, {"1M", 1_000_000}} { // 1M: scenario.MaxPanelRows
-		b.Run(n.name, func(b *testing.B) { benchRecompute(b, n.rows) })
+// BenchmarkRelayout is a fresh layout of the four-key panel on every move, the table and its
+// ranks kept (benchRelayout), at 100k and 1M rows.
+func BenchmarkRelayout(b *testing.B) {
+	for _, n := range rowCounts {
+		b.Run(n.name, func(b *testing.B) { benchRelayout(b, n.rows) })
 	}
 }
 
@@ -88,38 +123,37 @@ func BenchmarkPanelRows(b *testing.B) {
 // of the default scenario's panel (table generated, key columns ranked, layout, statistics,
 // query). Each iteration starts from a fresh Engine, after a garbage collection outside the
 // timer.
-// widget is the Engine as the browser runs it (widgetEngine), eager as the CLI does (every
-// file's statistics of every column in the Result, and the link).
+// widget is Run as the browser makes it, eager as the CLI does (every file's statistics of every
+// column in the Result, FillFileStats, and the link); eager-four-keys is eager on the four-key
+// panel.
 func BenchmarkFirstRun(b *testing.B) {
 	for _, mode := range []struct {
-		name   string
-		engine Engine
-	}{{"widget", widgetEngine()}, {"eager", Engine{}}} {
+		name  string
+		eager bool
+		panel scenario.Panel
+	}{{"widget", false, scenario.Default().Panel}, {"eager", true, scenario.Default().Panel}, {"eager-four-keys", true, defaultPanel()}} {
 		b.Run(mode.name, func(b *testing.B) {
-			p := scenario.Default().Panel
+			p := mode.panel
 			c0 := cpuTime()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
 				runtime.GC()
 				b.StartTimer()
-				e := mode.engine
-				if r := e.Run(p); r.Error != nil {
+				var e Engine
+				r := e.Run(p)
+				if r.Error != nil {
 					b.Fatal(r.Error)
+				}
+				if mode.eager {
+					if _, err := e.FillFileStats(r); err != nil {
+						b.Fatal(err)
+					}
+					r.Link = Link(p)
 				}
 			}
 			reportCPU(b, c0)
 		})
 	}
-}
-
-// BenchmarkKnobDefault is a knob move on the default scenario's panel with the table cached: the
-// keys swap order, so every iteration lays the table out again, collects statistics and runs the
-// query. It must stay well within a 16 ms frame under wasm.
-func BenchmarkKnobDefault(b *testing.B) {
-	p := scenario.Default().Panel
-	q := p
-	q.Keys = []string{p.Keys[1], p.Keys[0]}
-	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{q, p}[i%2] })
 }
 
 // BenchmarkFilesSlider is the panel's files slider dragged on each panel preset: only the
@@ -143,16 +177,6 @@ func BenchmarkFilesSlider(b *testing.B) {
 	}
 }
 
-// BenchmarkLayoutFlip is the layout select flipped between two layouts the engine keeps
-// (Hilbert and Z-order on the default scenario), as a reader compares them: one is shown from
-// the kept layouts, the other re-cut from the Layouter's order, both with their kept rank ranges.
-func BenchmarkLayoutFlip(b *testing.B) {
-	p := scenario.Default().Panel
-	q := p
-	q.Layout = "zorder"
-	benchMoves(b, func(i int) scenario.Panel { return [2]scenario.Panel{p, q}[i%2] })
-}
-
 // BenchmarkLayoutFirst is the layout select's first flip to each other layout on the default
 // scenario: the table and its ranks are kept from the Hilbert run before the timer, the new
 // layout is computed from the ranks (range ids, curve keys, the sort, the cut, the statistics).
@@ -164,7 +188,7 @@ func BenchmarkLayoutFirst(b *testing.B) {
 			q.Layout = l
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				e := widgetEngine()
+				var e Engine
 				e.Run(p)
 				b.StartTimer()
 				if r := e.Run(q); r.Error != nil {

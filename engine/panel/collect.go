@@ -388,13 +388,15 @@ const maxRankedStrings = 4096
 // values: at most maxRankedStrings/2 among its first 16,384 rows (or it is already ranked, as a
 // key or span column). It only chooses between two ways of computing the same statistics.
 func (e *Engine) rankable(leaf int) bool {
-	if _, ok := e.ranks[leaf]; ok {
+	if e.tab.ranked(leaf) {
 		return true
 	}
-	if v, ok := e.lowCard[leaf]; ok {
-		return v
-	}
-	col := &e.tbl.Cols[leaf]
+	return e.tab.lowCardinality(leaf, func() bool { return fewValues(&e.tab.t.Cols[leaf]) })
+}
+
+// fewValues reports whether a string column has at most maxRankedStrings/2 distinct values among
+// its first 16,384 rows.
+func fewValues(col *table.Column) bool {
 	seen := make(map[string]struct{}, 256)
 	ok := true
 	for r, v := range col.Strs[:min(len(col.Strs), 1<<14)] {
@@ -407,7 +409,6 @@ func (e *Engine) rankable(leaf int) bool {
 			break
 		}
 	}
-	e.lowCard[leaf] = ok
 	return ok
 }
 
@@ -565,7 +566,7 @@ func (e *Engine) computeRanges(leaves []int) {
 	small := e.fileOf8 != nil
 	hasNulls := make([]bool, len(todo))
 	for i, l := range todo {
-		hasNulls[i] = e.tbl.Cols[l].Nulls != nil
+		hasNulls[i] = e.tab.t.Cols[l].Nulls != nil
 	}
 	parallel(len(todo), func(i int) {
 		for b := 0; b < n; b += rangeBlock {
@@ -616,7 +617,15 @@ func (e *Engine) computeRanges(leaves []int) {
 			fr.lo[f] = lo[i][f]
 			fr.hi[f] = int32(hi[i][f]) - 1
 		}
-		e.ranges[l] = fr
+		e.setRanges(l, fr)
+	}
+}
+
+// setRanges records leaf l's rank ranges in the current layout, and in its Store entry when kept.
+func (e *Engine) setRanges(l int, fr *rankRanges) {
+	e.ranges[l] = fr
+	if e.kept != nil {
+		e.tab.addRanges(e.kept, l, fr)
 	}
 }
 
@@ -631,7 +640,7 @@ func (e *Engine) segmentRanges(todo []int) {
 		if r16 != nil {
 			keys = rankKeys(r16)
 		}
-		e.summarise(e.seg.rankSlot(leaf), keys, "ranks of "+e.tbl.Leaves[leaf].Name())
+		e.summarise(e.seg.rankSlot(leaf), keys, "ranks of "+e.tab.t.Leaves[leaf].Name())
 		e.seg.ranges(e.seg.rankSlot(leaf), keys, e.files, l, h, nn)
 		fr := &rankRanges{lo: make([]uint32, nf), hi: make([]int32, nf), nulls: make([]uint32, nf)}
 		for f := range nf {
@@ -641,30 +650,13 @@ func (e *Engine) segmentRanges(todo []int) {
 			}
 			fr.nulls[f] = uint32(int64(len(e.files[f])) - nn[f])
 		}
-		e.ranges[leaf] = fr
+		e.setRanges(leaf, fr)
 	}
 }
 
-// compactRanks is a column's ranks as rank+1 with 0 for NULL: uint16 when the column has fewer
-// than 65,535 distinct values, else uint32. Computed once per table.
+// compactRanks is a column's ranks as rank+1 with 0 for NULL (makeCompact), made once per table.
 func (e *Engine) compactRanks(leaf int) ([]uint16, []uint32) {
-	if c, ok := e.compact[leaf]; ok {
-		return c.r16, c.r32
-	}
-	rk := e.rankOf(leaf)
-	var c compactRank
-	if rk.Distinct < math.MaxUint16 {
-		c.r16 = make([]uint16, len(rk.R))
-		for i, v := range rk.R {
-			c.r16[i] = uint16(v + 1)
-		}
-	} else {
-		c.r32 = make([]uint32, len(rk.R))
-		for i, v := range rk.R {
-			c.r32[i] = uint32(v + 1)
-		}
-	}
-	e.compact[leaf] = c
+	c := e.tab.compactRanks(leaf, e.rankOf(leaf))
 	return c.r16, c.r32
 }
 

@@ -16,6 +16,9 @@ func TestCollectAllMatchesStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := e.FillAll(0); err != nil {
+		t.Fatal(err)
+	}
 	keys := []int{tb.LeafIndex("user_id"), tb.LeafIndex("event_date"), tb.LeafIndex("region_id")}
 	ranks := []layout.Ranks{e.rankOf(keys[0]), e.rankOf(keys[1]), e.rankOf(keys[2])}
 	for _, kind := range []layout.Kind{layout.Append, layout.Hilbert} {
@@ -43,6 +46,7 @@ func TestCollectAllMatchesStats(t *testing.T) {
 func TestSplitStatsMatchesUnmarshal(t *testing.T) {
 	var e Engine
 	tb, _ := e.Table(5_000, 3)
+	e.FillAll(0)
 	files, _ := layout.Files(tb, layout.AllRows(tb.NumRows), nil, layout.Append, 7, layout.Options{})
 	for _, cfg := range []stats.Config{stats.DefaultConfig(), {NumIndexedCols: 0}, {NumIndexedCols: -1, StringPrefixLength: 3}} {
 		indexed, _ := stats.StatsSchema(tb.Schema, cfg)

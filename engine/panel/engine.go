@@ -16,37 +16,26 @@ import (
 	"layoutlab/engine/table"
 )
 
-// Engine computes panel Results and caches what does not change between knob moves: the table
-// for (rows, seed), each column's ranks over it, the last layout and the last statistics. The
-// zero value is ready to use. An Engine is not safe for concurrent use; the browser keeps one.
+// Engine computes panel Results over a Store (what the stages computed, shared) and its own
+// working state for the next knob move (the last layout and the last statistics). The zero
+// value is ready to use. An Engine is not safe for concurrent use; Engines on one Store are.
 type Engine struct {
-	// NoCache makes every Run start from scratch, generating the table again (benchmarks
-	// compare both).
-	NoCache bool
-	// StatsJSON fills Result.StatsJSON with each file's add.stats string.
-	StatsJSON bool
-	// StatsOnDemand leaves each File's MinValues, MaxValues and NullCount empty: the widget
-	// shows one file's at a time (FileStatsObjects), and writing every file's JSON on every
-	// knob move is a good part of a files-slider move under wasm.
-	StatsOnDemand bool
-	// OmitLink leaves Result.Link empty: the widget writes its own URL (debounced), and
-	// compressing the link on every knob move cost it about a millisecond a move under wasm.
-	OmitLink bool
 	// Progress, when set, is called between the steps of a Run (a column generated, a key
 	// ranked, the rows laid out, the statistics collected) with the step about to start, so a
-	// caller on one thread (the browser) can show it and yield. It may end the run
-	// (runtime.Goexit); the Engine's caches are then half-updated and the Engine must be
-	// replaced by a new one.
-	Progress func(step string)
+	// caller on one thread (the browser) can show it and yield. It stops the run by returning
+	// true: Run then returns nil, the stage under way is dropped, and every stage finished
+	// before it stays in the Store.
+	Progress func(step string) (stop bool)
+	// Store holds what the stages computed; Engines given the same Store share it. nil: the
+	// Engine makes its own on its first Run.
+	Store *Store
 
-	rows  int
-	seed  uint64
-	tbl   *table.Table
-	ranks map[int]layout.Ranks // leaf → dense ranks over the whole table
+	tab  *tableEntry // the current table and what is derived from it (Store)
+	kept *keptLayout // the current layout's entry in the store, nil when not kept
+	prio Priority    // the priority of the Run under way
 
 	lay        layout.Layouter
 	layFor     layoutKey // the layout (numFiles and gen zero) whose sorted order lay holds for Recut
-	recent     []recentLayout
 	last       layoutKey
 	files      [][]int32
 	paths      []string
@@ -60,13 +49,12 @@ type Engine struct {
 
 	statsFor  statsKey
 	fileStats []stats.FileStats
-	objects   [][3]json.RawMessage // per file: minValues, maxValues, nullCount
-	// statsPartial: fileStats cover only the WHERE's columns (StatsOnDemand); statsIndexed and
-	// statsCfg are the last Run's statistics columns and settings, for FileStatsObjects.
-	statsPartial bool
+	objects   [][3]json.RawMessage // per file: minValues, maxValues, nullCount, made when asked for
+	// statsIndexed and statsCfg are the last Run's statistics columns and settings, and lastRes
+	// its Result, for FileStatsObjects and FillFileStats.
 	statsIndexed []bool
 	statsCfg     stats.Config
-	statsStr     []string
+	lastRes      *Result
 	// statsBuf backs each collectAll's FileStats: only fileStats, replaced by the next collect,
 	// refers to it, so a files-slider move reuses it instead of allocating ~150 KB a move (the
 	// garbage collector's pauses were the slow moves under wasm).
@@ -80,13 +68,9 @@ type Engine struct {
 	ranges    map[int]*rankRanges // leaf → per-file rank ranges in the current layout
 	allRows   []int32
 	fileOf8   []uint8
-	fileOf8OK bool                // fileOf8 matches fileOf
-	compact   map[int]compactRank // leaf → ranks as rank+1 in 16 or 32 bits
-	lowCard   map[int]bool        // string leaf → at most maxRankedStrings distinct values
-	spanCols  []int               // the span columns of the current Run
-	seg       segments            // block summaries for the files slider (segments.go)
-	// ahead: the Run under way is RunAhead's, whose layouts are not kept.
-	ahead bool
+	fileOf8OK bool     // fileOf8 matches fileOf
+	spanCols  []int    // the span columns of the current Run
+	seg       segments // block summaries for the files slider (segments.go)
 }
 
 // intsKey is a comparable form of a list of column indexes (a layoutKey field).
@@ -107,53 +91,29 @@ type layoutKey struct {
 	gen      int // bumped whenever a layout is computed
 }
 
-// maxRecentLayouts is how many of the layouts it computed the engine keeps (the current one
-// among them), so that flipping a knob back (Z-order to Hilbert and back, keys swapped and
-// swapped back) shows the earlier layout without laying the table out again. Each holds a row
-// index per row. The one shown least recently is dropped first. Five: the one shown, the three
-// other layouts the widget rehearses while the reader is idle (Adopt), and one more.
-const maxRecentLayouts = 5
-
-// recentLayout is a layout computed earlier for this table: its files (a copy, in one array of
-// its own), their paths and partition values, never written to once kept.
-type recentLayout struct {
-	key        layoutKey // gen zero
-	files      [][]int32
-	paths      []string
-	partValues []map[string]string
-	// ranges is the layout's rank ranges as computed so far (computeRanges adds to it while the
-	// layout is shown): a flip back to it then skips the passes over every row that were most
-	// of a kept layout's run (TestRecentLayoutKeepsItsRanges).
-	ranges map[int]*rankRanges
-}
-
 type statsKey struct {
 	layoutGen int
 	indexed   string
 }
 
-// Table returns the seeded panel table for (rows, seed) (table.DefaultPanelSpec), generating it
-// once and keeping it until rows or seed change. With StatsOnDemand its columns are generated
-// as runs first need them (fillFor, FileStatsObjects, FillAll).
+// Table returns the seeded panel table for (rows, seed) (table.DefaultPanelSpec) from the Store,
+// where it stays until rows or seed change. Its columns are generated as runs first need them
+// (fillFor, FileStatsObjects, FillFileStats, FillAll).
 func (e *Engine) Table(rows int, seed uint64) (*table.Table, error) {
-	if e.tbl == nil || e.rows != rows || e.seed != seed {
-		generate := table.Generate
-		if e.StatsOnDemand && !e.StatsJSON {
-			generate = table.GenerateLazily
-		}
-		t, err := generate(table.DefaultPanelSpec(), rows, seed)
-		if err != nil {
-			return nil, err
-		}
-		e.tbl, e.rows, e.seed = t, rows, seed
-		e.ranks = map[int]layout.Ranks{}
-		e.compact = map[int]compactRank{}
-		e.lowCard = map[int]bool{}
+	if e.Store == nil {
+		e.Store = &Store{}
+	}
+	tab, err := e.Store.table(tableKey{rows, seed})
+	if err != nil {
+		return nil, err
+	}
+	if tab != e.tab {
+		e.tab, e.kept = tab, nil
 		e.last = layoutKey{gen: e.last.gen + 1}
-		e.layFor, e.recent = layoutKey{}, nil
+		e.layFor = layoutKey{}
 		e.statsFor = statsKey{}
 	}
-	return e.tbl, nil
+	return tab.t, nil
 }
 
 // fillFor generates the columns a run of p reads (the keys and span columns, the partition
@@ -176,13 +136,13 @@ func (e *Engine) fillFor(t *table.Table, p scenario.Panel, where []int) error {
 // through Progress.
 func (e *Engine) fill(t *table.Table, l int) error {
 	var progress func(int)
-	if e.Progress != nil && !t.Filled(l) {
+	if e.Progress != nil && !e.tab.filled(l) {
 		step := "Generating column " + t.Leaves[l].Name()
 		rows := " of " + strconv.Itoa(t.NumRows) + " rows"
-		e.Progress(step + " (" + strconv.Itoa(t.NumRows) + " rows)")
-		progress = func(done int) { e.Progress(step + ": " + strconv.Itoa(done) + rows) }
+		e.report(step + " (" + strconv.Itoa(t.NumRows) + " rows)")
+		progress = func(done int) { e.report(step + ": " + strconv.Itoa(done) + rows) }
 	}
-	return t.FillProgress(l, progress)
+	return e.tab.fill(l, progress)
 }
 
 // schemaCache is the last stats.StatsSchema the engine worked out, for table t and cfg.
@@ -227,12 +187,12 @@ func (e *Engine) FillAll(max int) (remaining bool, err error) { return e.fillAll
 
 // fillAll is FillAll, reporting through Progress only when report is set.
 func (e *Engine) fillAll(max int, report bool) (remaining bool, err error) {
-	if e.tbl == nil {
+	if e.tab == nil {
 		return false, nil
 	}
 	done := 0
-	for i := range e.tbl.Cols {
-		if e.tbl.Filled(i) {
+	for i := range e.tab.t.Cols {
+		if e.tab.filled(i) {
 			continue
 		}
 		if max > 0 && done == max {
@@ -240,9 +200,9 @@ func (e *Engine) fillAll(max int, report bool) (remaining bool, err error) {
 		}
 		var err error
 		if report {
-			err = e.fill(e.tbl, i)
+			err = e.fill(e.tab.t, i)
 		} else {
-			err = e.tbl.Fill(i)
+			err = e.tab.fill(i, nil)
 		}
 		if err != nil {
 			return true, err
@@ -252,29 +212,32 @@ func (e *Engine) fillAll(max int, report bool) (remaining bool, err error) {
 	return false, nil
 }
 
-// tableRows returns the rows 0..n-1 of the current table, made once: clustering an unpartitioned
-// table is one OPTIMIZE bin, the whole table, and each key is ranked over it.
-func (e *Engine) tableRows() []int32 {
-	if len(e.allRows) != e.tbl.NumRows {
-		e.allRows = layout.AllRows(e.tbl.NumRows)
-	}
-	return e.allRows
-}
+// tableRows returns the rows 0..n-1 of the current table: clustering an unpartitioned table is
+// one OPTIMIZE bin, the whole table, and each key is ranked over it.
+func (e *Engine) tableRows() []int32 { return e.tab.all }
 
 func (e *Engine) rankOf(leaf int) layout.Ranks {
-	if r, ok := e.ranks[leaf]; ok {
-		return r
-	}
-	var progress func(string)
-	if e.Progress != nil {
-		step := "Ranking the values of " + e.tbl.Leaves[leaf].Name()
-		e.Progress(step)
-		progress = func(pass string) { e.Progress(step + ": " + pass) }
-	}
-	r := layout.RankRowsProgress(&e.tbl.Cols[leaf], e.tableRows(), progress)
-	e.ranks[leaf] = r
-	return r
+	return e.tab.rank(leaf, func() layout.Ranks {
+		var progress func(string)
+		if e.Progress != nil {
+			step := "Ranking the values of " + e.tab.t.Leaves[leaf].Name()
+			e.report(step)
+			progress = func(pass string) { e.report(step + ": " + pass) }
+		}
+		return layout.RankRowsProgress(&e.tab.t.Cols[leaf], e.tableRows(), progress)
+	})
 }
+
+// report passes step to Progress and, when it asks to stop, unwinds the run to Run's recover
+// (stopRun), dropping the stage under way: stages store their entries only once complete.
+func (e *Engine) report(step string) {
+	if e.Progress != nil && e.Progress(step) {
+		panic(stopRun{})
+	}
+}
+
+// stopRun is the panic with which report ends a Run that Progress stopped.
+type stopRun struct{}
 
 // NumFiles is the number of files the panel writes: Files when set, otherwise Delta's
 // approxNumFiles with rows standing for bytes and RowsPerFile for maxFileSize,
@@ -284,19 +247,6 @@ func NumFiles(p scenario.Panel) int {
 		return p.Files
 	}
 	return layout.ApproxNumFiles(int64(p.Rows), int64(p.RowsPerFile))
-}
-
-// RunAhead is Run for an answer the reader may ask for next, not one shown: a layout it computes
-// is not kept among the recent layouts. The widget runs the file counts either side of each
-// answer ahead (wasm/panelrun.go, computeAhead); after a flip to a kept layout the first of those
-// lays the table out again (the Layouter holds another order), and kept, it pushed out a layout
-// the reader was flipping between. In headless Chromium here, a layout select stepped between
-// four layouts laid the table out again on most later flips too (up to 24 ms of engine a key
-// press); each now shows its kept layout (0.7-2.7 ms).
-func (e *Engine) RunAhead(p scenario.Panel) *Result {
-	e.ahead = true
-	defer func() { e.ahead = false }()
-	return e.Run(p)
 }
 
 // Run computes the panel for p. It never panics. Input it cannot use gives a Result whose Error
@@ -319,148 +269,196 @@ func (e *Engine) RunAhead(p scenario.Panel) *Result {
 // only. Statistics are collected under the panel's current dataSkippingNumIndexedCols /
 // dataSkippingStatsColumns, i.e. as for files written after the property was set: Delta never
 // recomputes the statistics of existing files when the property changes.
-func (e *Engine) Run(p scenario.Panel) (res *Result) {
+func (e *Engine) Run(p scenario.Panel) *Result { return e.Answer(p, Shown) }
+
+// Answer is Run for an answer of priority prio: what it computes is kept in the Store only where
+// it pushes out nothing of a higher priority (Store).
+func (e *Engine) Answer(p scenario.Panel, prio Priority) (res *Result) {
 	res = &Result{Keys: []string{}, Files: []File{}, Spans: map[string]float64{}}
-	defer func() {
-		if r := recover(); r != nil {
-			res.Error = &Error{Class: "LAYOUTLAB_INTERNAL", Message: fmt.Sprint("internal error: ", r)}
-		}
-	}()
-	if e.NoCache {
-		*e = Engine{NoCache: true, StatsJSON: e.StatsJSON, StatsOnDemand: e.StatsOnDemand, OmitLink: e.OmitLink}
+	defer e.recoverRun(&res)
+	e.start(prio)
+	// The stages, in order. Each is computed from the inputs it is given, or taken from the Store
+	// or the Engine's working state, where it was kept under those inputs.
+	p, kind, bad := input(p, res)
+	if bad != nil {
+		res.Error = bad
+		return res
 	}
-	e.lay.Progress = e.Progress
+	t, where, err := e.tableFor(p) // the table (rows, seed) and the columns this run reads
+	if err != nil {
+		res.Error = invalid(err.Error())
+		return res
+	}
+	parts, bad := partitionColumns(t, &p)
+	if bad != nil {
+		res.Error = bad
+		return res
+	}
+	cfg, indexed := e.statisticsColumns(t, p, res) // which leaves get statistics
+	if res.Error != nil {
+		kind = layout.Append // the table cannot be configured: shown as written
+	} else if err, show := checkKeys(t, kind, p.Keys, indexed, p.PartitionBy); err != nil {
+		res.fail(err)
+		if !show {
+			kind = layout.Append
+		}
+	}
+	files, paths := e.orderAndCut(t, kind, leafIndexes(t, p.Keys), parts, p, res)
+	fileStats := e.collectFor(t, files, where, indexed, cfg)
+	read := e.scanFor(t, p, fileStats, files, paths, indexed, res)
+	e.resultFiles(res, t, files, paths, read)
+	e.lastRes = res
+	return res
+}
+
+// recoverRun ends a Run that panicked or that Progress stopped (stopRun: the Result is nil).
+// The Engine's own working state (current layout, summaries, the Layouter's buffers) may be
+// half-made: it starts again from the Store, which holds only finished stages.
+func (e *Engine) recoverRun(res **Result) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	*e = Engine{Progress: e.Progress, Store: e.Store}
+	if _, ok := r.(stopRun); ok {
+		*res = nil
+		return
+	}
+	(*res).Error = &Error{Class: "LAYOUTLAB_INTERNAL", Message: fmt.Sprint("internal error: ", r)}
+}
+
+// start readies the Engine for a run of priority prio.
+func (e *Engine) start(prio Priority) {
+	e.prio = prio
+	e.lay.Progress = nil
+	if e.Progress != nil {
+		e.lay.Progress = e.report
+	}
+}
+
+// input is p with the scenario's defaults, checked, and its layout; res names what was asked.
+func input(p scenario.Panel, res *Result) (scenario.Panel, layout.Kind, *Error) {
 	s := scenario.Scenario{View: "panel", Panel: p}
 	s.EnsureDefaults()
 	p = s.Panel
-	if !e.OmitLink {
-		res.Link = scenario.Link(s)
-	}
 	res.Keys = append(res.Keys, p.Keys...)
 	res.Layout = p.Layout
 	res.Where = p.Where
 	if err := s.Validate(); err != nil {
-		res.Error = invalid(err.Error())
-		return res
+		return p, 0, invalid(err.Error())
 	}
 	kind, err := layout.ParseKind(p.Layout)
 	if err != nil {
-		res.Error = invalid(err.Error())
-		return res
+		return p, 0, invalid(err.Error())
 	}
+	return p, kind, nil
+}
+
+// tableFor is the table of p (Table) with the columns a run of p reads generated, and the leaves
+// its WHERE reads.
+func (e *Engine) tableFor(p scenario.Panel) (*table.Table, []int, error) {
 	t, err := e.Table(p.Rows, p.Seed)
 	if err != nil {
-		res.Error = invalid(err.Error())
-		return res
+		return nil, nil, err
 	}
 	where := e.whereLeaves(t, p.Where)
-	if err := e.fillFor(t, p, where); err != nil {
-		res.Error = invalid(err.Error())
-		return res
-	}
-	fail := func(err error) {
-		if res.Error == nil {
-			res.Error = asError(err)
-		}
-	}
-	showAppend := func() { kind, res.Layout = layout.Append, "append" }
+	return t, where, e.fillFor(t, p, where)
+}
 
-	// Which leaves get statistics.
+// partitionColumns are the leaves of p's PARTITIONED BY columns, whose names it writes as the
+// schema spells them.
+func partitionColumns(t *table.Table, p *scenario.Panel) ([]int, *Error) {
+	parts := make([]int, len(p.PartitionBy))
+	for i, c := range p.PartitionBy {
+		if parts[i] = t.LeafIndex(c); parts[i] < 0 || len(t.Leaves[parts[i]].Path) != 1 {
+			return nil, invalid(fmt.Sprintf("PARTITIONED BY column %q is not a top-level column of the table", c))
+		}
+		if slices.Contains(parts[:i], parts[i]) {
+			return nil, invalid(fmt.Sprintf("PARTITIONED BY column %q is listed twice", c))
+		}
+		p.PartitionBy[i] = t.Leaves[parts[i]].Name()
+	}
+	return parts, nil
+}
+
+// statisticsColumns are the statistics settings of p and the leaves that get statistics under
+// them. A setting Delta rejects is res's error, and the defaults are used.
+func (e *Engine) statisticsColumns(t *table.Table, p scenario.Panel, res *Result) (stats.Config, []bool) {
 	cfg := stats.DefaultConfig()
 	cfg.NumIndexedCols = p.NumIndexedCols()
 	cfg.StatsColumns = p.StatsColumns
 	// PARTITIONED BY: partition columns are directories, never statistics, and do not count
 	// towards dataSkippingNumIndexedCols (M/stats/StatisticsCollection.scala).
-	parts := make([]int, len(p.PartitionBy))
-	for i, c := range p.PartitionBy {
-		if parts[i] = t.LeafIndex(c); parts[i] < 0 || len(t.Leaves[parts[i]].Path) != 1 {
-			res.Error = invalid(fmt.Sprintf("PARTITIONED BY column %q is not a top-level column of the table", c))
-			return res
-		}
-		if slices.Contains(parts[:i], parts[i]) {
-			res.Error = invalid(fmt.Sprintf("PARTITIONED BY column %q is listed twice", c))
-			return res
-		}
-		p.PartitionBy[i] = t.Leaves[parts[i]].Name()
-	}
 	cfg.PartitionColumns = p.PartitionBy
 	indexed, err := e.statsSchema(t, cfg)
 	if err != nil {
-		fail(err)
-		showAppend()
+		res.fail(err)
 		cfg = stats.DefaultConfig()
 		indexed, _ = e.statsSchema(t, cfg)
 	}
+	return cfg, indexed
+}
 
-	// The keys, checked as Delta checks them.
-	keys := make([]int, len(p.Keys))
-	for i, k := range p.Keys {
+// leafIndexes are the leaves named (-1 for a name that is none).
+func leafIndexes(t *table.Table, names []string) []int {
+	keys := make([]int, len(names))
+	for i, k := range names {
 		keys[i] = t.LeafIndex(k)
 	}
-	if res.Error == nil && len(parts) > 0 {
-		// Delta refuses clustering a partitioned table, and Z-ordering on a partition column
-		// (DeltaTableBuilder / validateZorderByColumns in M/commands/OptimizeTableCommand.scala).
-		switch kind {
-		case layout.Hilbert:
-			fail(ddl.ClusterByWithPartitionedBy())
-			showAppend()
-		case layout.ZOrder:
-			for i, k := range keys {
-				if slices.Contains(parts, k) {
-					fail(ddl.ZOrderingOnPartitionColumn(p.Keys[i]))
-					showAppend()
-					break
-				}
-			}
-		}
-	}
-	if res.Error == nil {
-		err, show := checkKeys(t, kind, p.Keys, keys, indexed)
-		if err != nil {
-			fail(err)
-			if !show {
-				showAppend()
-			}
-		}
-	}
+	return keys
+}
 
-	numFiles := NumFiles(p)
+// orderAndCut lays the table out (kind on keys, in p's files, partitioned by parts), from the
+// Store when kept (layout). res.Layout names the layout the files are in: append when the
+// layout fails.
+func (e *Engine) orderAndCut(t *table.Table, kind layout.Kind, keys, parts []int, p scenario.Panel, res *Result) ([][]int32, []string) {
+	if kind == layout.Append {
+		res.Layout = "append"
+	}
 	opt := layout.Options{Seed: p.Seed, NoNoise: p.NoNoise}
-	files, paths, err := e.layout(t, kind, keys, parts, numFiles, opt)
+	files, paths, err := e.layout(t, kind, keys, parts, NumFiles(p), opt)
 	if err != nil {
-		fail(err)
-		showAppend()
-		files, paths, _ = e.layout(t, kind, nil, parts, numFiles, opt)
+		res.fail(err)
+		res.Layout = "append"
+		files, paths, _ = e.layout(t, layout.Append, nil, parts, NumFiles(p), opt)
 	}
 	e.spanCols = spanColumns(t, p.Keys)
-	// StatsOnDemand: only the columns the WHERE reads need statistics on every file (which
-	// files are read); a file's full statistics are collected when it is shown.
-	collectFor := indexed
-	e.statsPartial = e.StatsOnDemand && !e.StatsJSON
-	if e.statsPartial {
-		collectFor = make([]bool, len(indexed))
-		for _, l := range where {
-			collectFor[l] = l < len(indexed) && indexed[l]
-		}
+	return files, paths
+}
+
+// collectFor collects every file's statistics on the columns the WHERE reads (where), which say
+// which files are read; a file's full statistics are collected when asked for
+// (FileStatsObjects, FillFileStats).
+func (e *Engine) collectFor(t *table.Table, files [][]int32, where []int, indexed []bool, cfg stats.Config) []stats.FileStats {
+	collect := make([]bool, len(indexed))
+	for _, l := range where {
+		collect[l] = l < len(indexed) && indexed[l]
 	}
 	e.statsIndexed, e.statsCfg = indexed, cfg
 	if e.Progress != nil {
-		e.Progress("Collecting the statistics of " + strconv.Itoa(len(files)) + " files")
+		e.report("Collecting the statistics of " + strconv.Itoa(len(files)) + " files")
 	}
-	fileStats, objects, statsStr := e.collect(t, files, collectFor, cfg)
+	return e.collect(t, files, collect, cfg)
+}
 
+// scanFor marks the files p's WHERE reads (every file without one, or when it does not parse:
+// then res's error).
+func (e *Engine) scanFor(t *table.Table, p scenario.Panel, fileStats []stats.FileStats, files [][]int32, paths []string, indexed []bool, res *Result) []bool {
 	read := allRead(len(files))
 	if strings.TrimSpace(p.Where) != "" {
 		if err := e.scan(t, p.Where, fileStats, files, paths, e.partValues, p.PartitionBy, indexed, read); err != nil {
-			fail(err)
+			res.fail(err)
 		}
 	}
+	return read
+}
 
-	e.resultFiles(res, t, files, paths, objects, read)
-	if e.StatsJSON {
-		res.StatsJSON = statsStr
-	}
-	return res
+// Link is the link to the panel p, as Result.Link carries it (the CLI prints it; the widget
+// writes its own URL).
+func Link(p scenario.Panel) string {
+	s := scenario.Scenario{View: "panel", Panel: p}
+	s.EnsureDefaults()
+	return scenario.Link(s)
 }
 
 // Loops live in small functions of their own (here and throughout the engine). Under js/wasm
@@ -484,10 +482,10 @@ func allRead(n int) []bool {
 
 // resultFiles fills res.Files (path, size, read, each span column's span and box) and the mean
 // span of each span column (res.Spans).
-func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths []string, objects [][3]json.RawMessage, read []bool) {
+func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths []string, read []bool) {
 	spanCols := e.spanCols
 	if e.Progress != nil {
-		e.Progress("Measuring the files' spans")
+		e.report("Measuring the files' spans")
 	}
 	e.computeRanges(spanCols)
 	distinct := make([]float64, len(spanCols))
@@ -509,9 +507,6 @@ func (e *Engine) resultFiles(res *Result, t *table.Table, files [][]int32, paths
 		f.cols, f.Spans, f.Boxes = names, spans[fi*n:(fi+1)*n:(fi+1)*n], boxes[fi*n:(fi+1)*n:(fi+1)*n]
 		f.Path = paths[fi]
 		f.NumRecords = int64(len(rows))
-		if objects != nil {
-			f.MinValues, f.MaxValues, f.NullCount = objects[fi][0], objects[fi][1], objects[fi][2]
-		}
 		f.Read = read[fi]
 		if f.Read {
 			res.FilesRead++
@@ -541,6 +536,13 @@ func fileSpans(f *File, fi int, distinct []float64, frs []*rankRanges, sums []fl
 		f.Spans[i] = float64(hi-lo+1) / d
 		f.Boxes[i] = [2]float64{float64(lo) / d, float64(hi+1) / d}
 		sums[i] += f.Spans[i]
+	}
+}
+
+// fail makes err the Result's error unless it has one.
+func (r *Result) fail(err error) {
+	if r.Error == nil {
+		r.Error = asError(err)
 	}
 }
 
@@ -614,14 +616,14 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 				e.seg.reset(e.lay.SortedOrder(), len(t.Leaves))
 			}
 			e.seg.runs = true // the files are runs of the order recorded at that layout
-		} else if r := e.recentLayout(lk); r != nil {
-			return e.showRecent(r, lk)
+		} else if r := e.tab.layout(lk, e.prio); r != nil {
+			return e.showKept(r, lk)
 		} else {
 			var err error
 			e.seg.reset(nil, len(t.Leaves)) // the Layout below rewrites the order it recorded
 			e.layFor = layoutKey{}
 			if e.Progress != nil {
-				e.Progress("Laying out " + strconv.Itoa(t.NumRows) + " rows (" + kind.String() + ")")
+				e.report("Laying out " + strconv.Itoa(t.NumRows) + " rows (" + kind.String() + ")")
 			}
 			files, err = e.lay.Layout(e.tableRows(), ranks, kind, numFiles, opt)
 			if err != nil {
@@ -636,8 +638,8 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		paths = e.fileNames(seed, len(files))
 		e.partValues = reuse(e.partValues, len(files)) // no partition values: every one nil
 	} else {
-		if r := e.recentLayout(lk); r != nil {
-			return e.showRecent(r, lk)
+		if r := e.tab.layout(lk, e.prio); r != nil {
+			return e.showKept(r, lk)
 		}
 		var err error
 		if files, paths, err = e.layoutPartitions(t, kind, keys, parts, numFiles, opt, layout.NewFileNamer(seed)); err != nil {
@@ -645,11 +647,11 @@ func (e *Engine) layout(t *table.Table, kind layout.Kind, keys, parts []int, num
 		}
 	}
 	e.setFiles(files)
-	if r := e.recentLayout(lk); recut && r != nil {
+	if r := e.tab.layout(lk, e.prio); recut && r != nil {
 		// The re-cut holds the kept layout's rows in each file (Layouter.Recut): so do its ranges.
-		e.ranges = r.ranges
-	} else if !recut && !e.ahead {
-		e.keepRecent(lk, files, paths) // a re-cut is made again from the Layouter's order instead
+		e.kept, e.ranges = r, e.tab.rangesOf(r)
+	} else if !recut {
+		e.keep(lk, files, paths) // a re-cut is made again from the Layouter's order instead
 	}
 	lk.gen++
 	e.last, e.paths = lk, paths
@@ -683,7 +685,7 @@ func (e *Engine) layoutPartitions(t *table.Table, kind layout.Kind, keys, parts 
 	bins := layout.Bins(t, parts)
 	for bi, bin := range bins {
 		if e.Progress != nil {
-			e.Progress("Laying out partition " + strconv.Itoa(bi+1) + " of " + strconv.Itoa(len(bins)))
+			e.report("Laying out partition " + strconv.Itoa(bi+1) + " of " + strconv.Itoa(len(bins)))
 		}
 		ranks := make([]layout.Ranks, len(keys))
 		for i, k := range keys {
@@ -708,43 +710,23 @@ func (e *Engine) layoutPartitions(t *table.Table, kind layout.Kind, keys, parts 
 	return files, paths, nil
 }
 
-// recentLayout returns the kept layout for key (its gen ignored), or nil.
-func (e *Engine) recentLayout(key layoutKey) *recentLayout {
-	key.gen = 0
-	for i := range e.recent {
-		if e.recent[i].key == key {
-			return &e.recent[i]
-		}
-	}
-	return nil
-}
-
-// showRecent makes a kept layout the current one (key lk). Its files are not runs of the
+// showKept makes a kept layout the current one (key lk). Its files are not runs of the
 // Layouter's order: the summaries of that order stay, unused until a re-cut makes the files
 // runs of it again.
-func (e *Engine) showRecent(r *recentLayout, lk layoutKey) ([][]int32, []string, error) {
+func (e *Engine) showKept(r *keptLayout, lk layoutKey) ([][]int32, []string, error) {
 	e.seg.runs = false
 	e.partValues = append(e.partValues[:0], r.partValues...)
 	e.setFiles(r.files)
-	e.ranges = r.ranges
+	e.kept, e.ranges = r, e.tab.rangesOf(r)
 	lk.gen++
 	e.last, e.paths = lk, r.paths
-	files, paths := r.files, r.paths
-	// Now the most recently shown: the last one keepRecent would drop.
-	for i := range e.recent {
-		if &e.recent[i] == r {
-			kept := *r
-			e.recent = append(slices.Delete(e.recent, i, i+1), kept)
-			break
-		}
-	}
-	return files, paths, nil
+	return r.files, r.paths, nil
 }
 
-// keepRecent keeps a copy of a layout just computed and made current (setFiles), with the
-// current rank ranges, dropping the one shown least recently beyond maxRecentLayouts. The files
-// are copied: the Layouter reuses its arrays on its next Layout.
-func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
+// keep stores a copy of a layout just computed and made current (setFiles) in the Store, with
+// the current rank ranges. The files are copied: the Layouter reuses its arrays on its next
+// Layout.
+func (e *Engine) keep(key layoutKey, files [][]int32, paths []string) {
 	key.gen = 0
 	n := 0
 	for _, f := range files {
@@ -756,53 +738,10 @@ func (e *Engine) keepRecent(key layoutKey, files [][]int32, paths []string) {
 		rows = append(rows, f...)
 		kept[i] = rows[len(rows)-len(f) : len(rows) : len(rows)]
 	}
-	if len(e.recent) == maxRecentLayouts {
-		e.recent = append(e.recent[:0], e.recent[1:]...)
+	k := &keptLayout{key: key, prio: e.prio, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues), ranges: maps.Clone(e.ranges)}
+	if e.tab.keep(k) {
+		e.kept = k
 	}
-	e.recent = append(e.recent, recentLayout{key: key, files: kept, paths: slices.Clone(paths), partValues: slices.Clone(e.partValues), ranges: e.ranges})
-}
-
-// ShareTable has e run on o's table and on what o derived from it (ranks, compact ranks), which
-// are only ever added to, never changed, until either generates another table; e's layouts and
-// statistics stay its own. A column either generates later is generated into the shared table
-// (two engines generating the same one at once, which takes a run that yields mid-column, past
-// table.TickRows rows, write the same rows). The widget's rehearsal engine shares the panel
-// engine's table: a rehearsal differs from the answer shown only in its layout, whose columns
-// that answer's run generated and ranked.
-func (e *Engine) ShareTable(o *Engine) {
-	if e == o || o.tbl == nil || e.tbl == o.tbl {
-		return
-	}
-	e.tbl, e.rows, e.seed = o.tbl, o.rows, o.seed
-	e.ranks, e.compact, e.lowCard = o.ranks, o.compact, o.lowCard
-	e.last = layoutKey{gen: e.last.gen + 1}
-	e.layFor, e.recent = layoutKey{}, nil
-	e.statsFor = statsKey{}
-}
-
-// Adopt keeps the layouts o computed and keeps that e does not, when both hold the same table
-// (rows and seed), and reports how many it took. A kept layout is never written to, so the two
-// engines share its files; each gets its own map of rank ranges, which a shown layout adds to.
-// The adopted ones count as shown least recently: they never push out e's own. The widget
-// rehearses a reader's next layouts on an engine of their own, which never holds the reader's,
-// and hands them over this way (wasm/panelrun.go, prepareWhileIdle).
-func (e *Engine) Adopt(o *Engine) int {
-	if e == o || e.tbl == nil || o.tbl == nil || e.rows != o.rows || e.seed != o.seed {
-		return 0
-	}
-	var took []recentLayout
-	for _, r := range o.recent {
-		if e.recentLayout(r.key) == nil {
-			r.ranges = maps.Clone(r.ranges)
-			took = append(took, r)
-		}
-	}
-	if len(took) == 0 {
-		return 0
-	}
-	all := append(took, e.recent...)
-	e.recent = append(e.recent[:0:0], all[max(0, len(all)-maxRecentLayouts):]...)
-	return len(took) - max(0, len(all)-maxRecentLayouts)
 }
 
 // setFiles makes files the current layout, with no rank ranges yet and the row → file map made
@@ -812,6 +751,7 @@ func (e *Engine) setFiles(files [][]int32) {
 	e.files = files
 	e.fileOfOK, e.fileOf8OK = false, false
 	e.ranges = map[int]*rankRanges{}
+	e.kept = nil
 }
 
 // rowFiles returns the row → file map of the current layout, making it if need be.
@@ -819,7 +759,7 @@ func (e *Engine) rowFiles() []int32 {
 	if e.fileOfOK {
 		return e.fileOf
 	}
-	n := e.tbl.NumRows
+	n := e.tab.t.NumRows
 	if cap(e.fileOf) < n {
 		e.fileOf = make([]int32, n)
 	}
@@ -833,8 +773,19 @@ func (e *Engine) rowFiles() []int32 {
 	return e.fileOf
 }
 
-// collect computes (or reuses) every file's statistics and their JSON objects.
-func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg stats.Config) ([]stats.FileStats, [][3]json.RawMessage, []string) {
+// collect computes (or reuses) every file's statistics of the columns indexed.
+func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg stats.Config) []stats.FileStats {
+	key := statsKeyFor(e.last.gen, indexed)
+	if e.fileStats != nil && e.statsFor == key {
+		return e.fileStats
+	}
+	fs := e.collectAll(t, files, indexed, cfg)
+	e.statsFor, e.fileStats = key, fs
+	e.objects = make([][3]json.RawMessage, len(files)) // filled when asked for
+	return fs
+}
+
+func statsKeyFor(gen int, indexed []bool) statsKey {
 	var ib strings.Builder
 	for _, x := range indexed {
 		if x {
@@ -843,53 +794,50 @@ func (e *Engine) collect(t *table.Table, files [][]int32, indexed []bool, cfg st
 			ib.WriteByte('0')
 		}
 	}
-	key := statsKey{layoutGen: e.last.gen, indexed: ib.String()}
-	onDemand := e.StatsOnDemand && !e.StatsJSON
-	if e.fileStats != nil && e.statsFor == key {
-		if onDemand {
-			return e.fileStats, nil, nil
-		}
-		return e.fileStats, e.objects, e.statsStr
-	}
-	fs := e.collectAll(t, files, indexed, cfg)
-	var objs [][3]json.RawMessage
-	var strs []string
-	if !onDemand {
-		objs = make([][3]json.RawMessage, len(files))
-		strs = make([]string, len(files))
-		for i := range files {
-			strs[i] = fs[i].JSON(t.Leaves)
-			objs[i] = splitStats(strs[i])
-		}
-	}
-	e.statsFor, e.fileStats, e.objects, e.statsStr = key, fs, objs, strs
-	if objs == nil {
-		e.objects = make([][3]json.RawMessage, len(files)) // filled by FileStatsObjects
-		return fs, nil, nil
-	}
-	return fs, objs, strs
+	return statsKey{layoutGen: gen, indexed: ib.String()}
 }
 
 // FileStatsObjects returns the minValues, maxValues and nullCount objects of file i of the last
-// Run: what its Result.Files[i] carries unless StatsOnDemand. ok is false for no such file.
+// Run (Delta's stats JSON). ok is false for no such file.
 func (e *Engine) FileStatsObjects(i int) (minValues, maxValues, nullCount json.RawMessage, ok bool) {
 	if i < 0 || i >= len(e.fileStats) || len(e.objects) != len(e.fileStats) {
 		return nil, nil, nil, false
 	}
 	o := &e.objects[i]
 	if o[0] == nil {
-		fs := e.fileStats[i]
-		if e.statsPartial {
-			// Not through Progress: the widget asks for a file's statistics while it holds its
-			// own lock, which a Progress that gives the page its turn would take again.
-			if _, err := e.fillAll(0, false); err != nil {
-				return nil, nil, nil, false
-			}
-			fs = stats.Collect(e.tbl, e.files[i], e.statsIndexed, e.statsCfg)
+		// Not through Progress: the widget asks for a file's statistics while it holds its
+		// own lock, which a Progress that gives the page its turn would take again.
+		if _, err := e.fillAll(0, false); err != nil {
+			return nil, nil, nil, false
 		}
-		*o = splitStats(fs.JSON(e.tbl.Leaves))
+		fs := stats.Collect(e.tab.t, e.files[i], e.statsIndexed, e.statsCfg)
+		*o = splitStats(fs.JSON(e.tab.t.Leaves))
 	}
 	return o[0], o[1], o[2], true
+}
+
+// FillFileStats puts every file's statistics objects into res, which must be the Engine's last
+// Run, and returns each file's add.stats string: what the CLI prints. Every column is collected
+// in one pass (collectAll), as stats.Collect would file by file.
+func (e *Engine) FillFileStats(res *Result) ([]string, error) {
+	if res == nil || res != e.lastRes || len(res.Files) != len(e.files) {
+		return nil, errors.New("panel: FillFileStats needs the Engine's last Result")
+	}
+	if _, err := e.fillAll(0, false); err != nil {
+		return nil, err
+	}
+	t := e.tab.t
+	fs := e.collectAll(t, e.files, e.statsIndexed, e.statsCfg)
+	e.statsFor, e.fileStats = statsKeyFor(e.last.gen, e.statsIndexed), fs
+	strs := make([]string, len(fs))
+	e.objects = make([][3]json.RawMessage, len(fs))
+	for i := range fs {
+		strs[i] = fs[i].JSON(t.Leaves)
+		e.objects[i] = splitStats(strs[i])
+		f := &res.Files[i]
+		f.MinValues, f.MaxValues, f.NullCount = e.objects[i][0], e.objects[i][1], e.objects[i][2]
+	}
+	return strs, nil
 }
 
 // splitStats cuts the minValues, maxValues and nullCount objects out of a stats string (as
@@ -953,69 +901,27 @@ func splitStats(s string) [3]json.RawMessage {
 	return out
 }
 
-// checkKeys applies Delta's checks on clustering and Z-order keys. show reports whether the
-// layout is still carried out (Z-order with its stats check disabled).
-func checkKeys(t *table.Table, kind layout.Kind, names []string, keys []int, indexed []bool) (err error, show bool) {
+// checkKeys applies Delta's checks on clustering and Z-order keys (package ddl, in Delta's
+// order) and the panel's own on ORDER BY. show reports whether the layout is still carried out:
+// Z-order on columns without statistics, which Delta does once its check is disabled.
+func checkKeys(t *table.Table, kind layout.Kind, names []string, indexed []bool, partitionBy []string) (err error, show bool) {
 	switch kind {
 	case layout.Hilbert:
-		if len(names) > ddl.NumClusteringColumnsLimit {
-			return ddl.ClusterByInvalidNumColumns(ddl.NumClusteringColumnsLimit, len(names)), false
-		}
-		var dups, badType, missing []string
-		for i, k := range keys {
-			if k < 0 {
-				return ddl.ColumnNotInSchema(table.QuoteName([]string{names[i]}), table.TreeString(t.Schema.Fields)), false
-			}
-			if slices.Contains(keys[:i], k) && !slices.Contains(dups, "`"+names[i]+"`") {
-				dups = append(dups, "`"+names[i]+"`")
-			}
-			switch {
-			case !t.Leaves[k].Type.SkippingEligible():
-				badType = append(badType, names[i]+" : "+t.Leaves[k].Type.SQL())
-			case !indexed[k]:
-				missing = append(missing, names[i])
-			}
-		}
-		switch {
-		case len(dups) > 0:
-			return ddl.FoundDuplicateColumnsClusterBy(strings.Join(dups, ", ")), false
-		case len(badType) > 0:
-			return ddl.ClusteringColumnUnsupportedDataTypes(badType), false
-		case len(missing) > 0:
-			return ddl.ClusteringColumnMissingStats(missing, statsTree(t, indexed)), false
-		}
+		err = ddl.ValidateClusterBy(t.Schema, t.Leaves, indexed, partitionBy, names)
 	case layout.ZOrder:
-		var missing []string
-		for i, k := range keys {
-			if k < 0 {
-				return ddl.ZOrderingColumnDoesNotExist(names[i]), false
-			}
-			if !indexed[k] || !t.Leaves[k].Type.SkippingEligible() {
-				missing = append(missing, names[i])
-			}
-		}
-		if len(missing) > 0 {
-			return ddl.ZOrderingOnColumnWithNoStats(missing), true
+		if err = ddl.ValidateZOrderBy(t.Schema, indexed, partitionBy, names, true); err != nil {
+			show = ddl.ValidateZOrderBy(t.Schema, indexed, partitionBy, names, false) == nil
 		}
 	case layout.OrderBy:
-		if len(keys) == 0 {
+		if len(names) == 0 {
 			return invalid("layout orderby needs a key"), false
 		}
-		if keys[0] < 0 {
+		if t.LeafIndex(names[0]) < 0 {
 			return invalid(fmt.Sprintf("ORDER BY column %q does not exist", names[0])), false
 		}
 	}
-	if (kind == layout.ZOrder || kind == layout.Hilbert) && len(keys) == 0 {
+	if err == nil && (kind == layout.ZOrder || kind == layout.Hilbert) && len(names) == 0 {
 		return invalid("layout " + kind.String() + " needs at least one key"), false
 	}
-	return nil, false
-}
-
-// statsTree is the treeString of the stats collection schema: the indexed leaves with min/max.
-func statsTree(t *table.Table, indexed []bool) string {
-	keep := make([]bool, len(indexed))
-	for i, x := range indexed {
-		keep[i] = x && t.Leaves[i].Type.SkippingEligible()
-	}
-	return table.TreeString(t.Schema.KeepLeaves(keep).Fields)
+	return err, show
 }

@@ -9,12 +9,13 @@ import (
 	"layoutlab/engine/scenario"
 )
 
-// TestStatsOnDemand: an Engine that leaves the files' statistics objects to be asked for (and
-// collects every file's statistics only on the columns the WHERE reads) reads the same files,
-// and FileStatsObjects gives each file exactly the objects an eager Engine puts in the result,
-// after knob moves too (cached statistics, a re-cut, WHERE clauses on strings and NULLs).
+// TestStatsOnDemand: Run leaves the files' statistics objects to be asked for (and collects
+// every file's statistics only on the columns the WHERE reads); FileStatsObjects (stats.Collect,
+// file by file) gives each file exactly the objects FillFileStats (collectAll, every file at once)
+// puts in the result, after knob moves too (cached statistics, a re-cut, WHERE clauses on
+// strings and NULLs), and asking for them changes nothing else.
 func TestStatsOnDemand(t *testing.T) {
-	lazy := Engine{StatsOnDemand: true}
+	lazy := Engine{}
 	var eager Engine
 	p := scenario.Default().Panel
 	p.Rows = 20_000
@@ -32,7 +33,8 @@ func TestStatsOnDemand(t *testing.T) {
 		},
 	} {
 		edit(&p)
-		got, want := lazy.Run(p), eager.Run(p)
+		got, want := lazy.Run(p), eagerRun(t, &eager, p)
+		want.Link = ""
 		if got.Error != nil || len(got.Files) != len(want.Files) || got.FilesRead != want.FilesRead || got.RowsRead != want.RowsRead {
 			t.Fatalf("move %d: the on-demand result differs (error %v)", move, got.Error)
 		}
@@ -64,11 +66,11 @@ func TestStatsOnDemand(t *testing.T) {
 // TestFillAll: a lazily generated table is filled a few columns at a time and then reports
 // nothing left; the statistics shown afterwards are the eager Engine's.
 func TestFillAll(t *testing.T) {
-	lazy := Engine{StatsOnDemand: true}
+	lazy := Engine{}
 	var eager Engine
 	p := scenario.Default().Panel
 	p.Rows = 5_000
-	got, want := lazy.Run(p), eager.Run(p)
+	got, want := lazy.Run(p), eagerRun(t, &eager, p)
 	if got.Error != nil || want.Error != nil {
 		t.Fatal(got.Error, want.Error)
 	}
@@ -94,11 +96,10 @@ func TestFillAll(t *testing.T) {
 	}
 }
 
-// TestOmitLink: an Engine that omits the link gives the same result but for Link, over moves
-// that re-cut, lay out again and refuse.
-func TestOmitLink(t *testing.T) {
-	quiet := Engine{StatsOnDemand: true, OmitLink: true}
-	plain := Engine{StatsOnDemand: true}
+// TestLink: Run leaves the link out (the widget writes its own URL); Link gives one that reads
+// back as the panel, for a refusal too.
+func TestLink(t *testing.T) {
+	var e Engine
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	for _, edit := range []func(*scenario.Panel){
@@ -107,13 +108,27 @@ func TestOmitLink(t *testing.T) {
 		func(p *scenario.Panel) { p.Layout, p.Keys = "zorder", []string{"device_model_id"} },
 	} {
 		edit(&p)
-		got, want := quiet.Run(p), plain.Run(p)
-		if got.Link != "" || want.Link == "" {
-			t.Fatalf("links %q (omitted) and %q", got.Link, want.Link)
+		if r := e.Run(p); r.Link != "" {
+			t.Fatalf("Run wrote a link: %q", r.Link)
 		}
-		want.Link = ""
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%+v: omitting the link changed the result", p)
+		s, err := scenario.ParseLink(Link(p))
+		want := scenario.Scenario{View: "panel", Panel: p}
+		want.EnsureDefaults()
+		if err != nil || !reflect.DeepEqual(s.Panel, want.Panel) {
+			t.Fatalf("Link(%+v) reads back as %+v (%v)", p, s.Panel, err)
 		}
 	}
+}
+
+// eagerRun is Run as the CLI makes it: every file's statistics objects and the link.
+func eagerRun(t testing.TB, e *Engine, p scenario.Panel) *Result {
+	t.Helper()
+	r := e.Run(p)
+	if len(r.Files) > 0 {
+		if _, err := e.FillFileStats(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.Link = Link(p)
+	return r
 }

@@ -3,7 +3,6 @@ package panel
 import (
 	"encoding/json"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,9 +20,9 @@ func TestProgressNamesEveryStep(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	var steps []string
-	e := Engine{StatsOnDemand: true, Progress: func(s string) { steps = append(steps, s) }}
+	e := Engine{Progress: func(s string) bool { steps = append(steps, s); return false }}
 	got := e.Run(p)
-	want := (&Engine{StatsOnDemand: true}).Run(p)
+	want := (&Engine{}).Run(p)
 	if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
 		t.Fatalf("Progress changed the answer:\n%s\nwant\n%s", g, w)
 	}
@@ -71,9 +70,9 @@ func TestFillAllReportsProgress(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = table.TickRows + 1000
 	var steps []string
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	e.Run(p)
-	e.Progress = func(s string) { steps = append(steps, s) }
+	e.Progress = func(s string) bool { steps = append(steps, s); return false }
 	if _, err := e.FillAll(1); err != nil {
 		t.Fatal(err)
 	}
@@ -89,40 +88,47 @@ func TestFillAllReportsProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range full.Cols {
-		if !reflect.DeepEqual(e.tbl.Cols[i], full.Cols[i]) {
+		if !reflect.DeepEqual(e.tab.t.Cols[i], full.Cols[i]) {
 			t.Errorf("column %s differs from a table generated whole", full.Leaves[i].Name())
 		}
 	}
 }
 
-// TestProgressMayEndTheRun: Progress may stop a run at any step with runtime.Goexit, as the
-// browser does when a newer knob move needs another table: the run's goroutine ends without a
-// panic or a result, at every step of a partitioned run.
-func TestProgressMayEndTheRun(t *testing.T) {
+// TestProgressMayStopTheRun: Progress may stop a run at any step, as the browser does when a
+// newer knob move needs another table: Run returns nil, and the Store keeps only finished
+// stages, so the next run on it (the same Engine, or another sharing the Store) gives exactly
+// the answer of a fresh one, at every step of a partitioned and an unpartitioned run.
+func TestProgressMayStopTheRun(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows, p.PartitionBy, p.Layout = 4_000, []string{"country_code"}, "zorder"
-	want := mustJSON(t, (&Engine{}).Run(p))
-	for stop := 0; ; stop++ {
-		calls := 0
-		e := &Engine{Progress: func(string) {
-			if calls == stop {
-				runtime.Goexit()
+	q := scenario.Default().Panel
+	q.Rows = 4_000
+	for _, p := range []scenario.Panel{p, q} {
+		want := mustJSON(t, (&Engine{}).Run(p))
+		for stop := 0; ; stop++ {
+			calls := 0
+			e := &Engine{Progress: func(string) bool {
+				calls++
+				return calls == stop+1
+			}}
+			res := e.Run(p)
+			if res != nil {
+				if mustJSON(t, res) != want {
+					t.Fatal("a run Progress let finish gave a different answer")
+				}
+				if stop < 3 {
+					t.Fatalf("the run reported only %d steps", stop)
+				}
+				break // Progress was called fewer than stop+1 times: every step was tried
 			}
-			calls++
-		}}
-		done := make(chan *Result)
-		go func() {
-			defer close(done)
-			done <- e.Run(p)
-		}()
-		if res, ok := <-done; ok {
-			if mustJSON(t, res) != want {
-				t.Fatal("a run Progress let finish gave a different answer")
+			e.Progress = nil
+			if mustJSON(t, e.Run(p)) != want {
+				t.Fatalf("the run after one stopped at step %d gave a different answer", stop)
 			}
-			if stop < 3 {
-				t.Fatalf("the run reported only %d steps", stop)
+			other := &Engine{Store: e.Store}
+			if mustJSON(t, other.Run(p)) != want {
+				t.Fatalf("an engine on the store of a run stopped at step %d gave a different answer", stop)
 			}
-			return // Progress was called fewer than stop+1 times: every step was tried
 		}
 	}
 }
@@ -146,9 +152,9 @@ func TestLongStepsReportTheirRows(t *testing.T) {
 	n := strconv.Itoa(p.Rows)
 	tick := strconv.Itoa(table.TickRows)
 	var steps []string
-	e := Engine{StatsOnDemand: true, Progress: func(s string) { steps = append(steps, s) }}
+	e := Engine{Progress: func(s string) bool { steps = append(steps, s); return false }}
 	got := e.Run(p)
-	if g, w := mustJSON(t, got), mustJSON(t, (&Engine{StatsOnDemand: true}).Run(p)); g != w {
+	if g, w := mustJSON(t, got), mustJSON(t, (&Engine{}).Run(p)); g != w {
 		t.Fatal("Progress changed the answer")
 	}
 	sort := "Sorting " + n + " rows along the hilbert curve: "
@@ -174,9 +180,9 @@ func TestLongStepsReportTheirRows(t *testing.T) {
 func TestFileStatsReportNothing(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	e.Run(p)
-	e.Progress = func(s string) { t.Errorf("FileStatsObjects reported %q", s) }
+	e.Progress = func(s string) bool { t.Errorf("FileStatsObjects reported %q", s); return false }
 	if _, _, _, ok := e.FileStatsObjects(0); !ok {
 		t.Fatal("no statistics for file 0")
 	}

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"layoutlab/engine/scenario"
@@ -58,8 +59,8 @@ func TestSegmentRanges(t *testing.T) {
 			t.Fatalf("%d files: the files are not runs of the layout's order", files)
 		}
 		checked := 0
-		for leaf := range e.tbl.Leaves {
-			if !e.tbl.Filled(leaf) {
+		for leaf := range e.tab.t.Leaves {
+			if !e.tab.t.Filled(leaf) {
 				continue
 			}
 			delete(e.ranges, leaf)
@@ -71,7 +72,7 @@ func TestSegmentRanges(t *testing.T) {
 			want := e.ranges[leaf]
 			e.seg.rowPass = false
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%d files, %s: rank ranges from the summaries differ from the pass over every row", files, e.tbl.Leaves[leaf].Name())
+				t.Fatalf("%d files, %s: rank ranges from the summaries differ from the pass over every row", files, e.tab.t.Leaves[leaf].Name())
 			}
 			checked++
 		}
@@ -85,7 +86,7 @@ func TestSegmentRanges(t *testing.T) {
 // moves (layout, keys, files, partitioning, noise, indexed columns, query), as a reader flips
 // between settings and back, gives at every step what a fresh engine gives. It covers the
 // re-cut of the Layouter's order after other layouts were shown, and the recent layouts kept
-// for a knob flipped back (Engine.recent).
+// for a knob flipped back (the Store's layouts).
 func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 	layouts := []string{"hilbert", "zorder", "orderby", "append"}
 	keySets := [][]string{{"user_id", "event_date"}, {"event_date", "user_id"}, {"user_id"}, {"campaign_id", "region_id"}}
@@ -93,9 +94,9 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 	wheres := []string{"user_id = 31415926", "region_id IN (1, 2)", "", "user_id = 31415926 AND region_id < 3", "no_such_column = 1"}
 	statsCols := [][]string{nil, {"user_id"}, {"region_id", "user_id"}}
 	indexedCols := []int{-2, 1, 3} // -2: the table property unset
-	for _, onDemand := range []bool{true, false} {
+	{
 		rng := rand.New(rand.NewPCG(7, 11))
-		e := Engine{StatsOnDemand: onDemand}
+		e := Engine{}
 		p := scenario.Default().Panel
 		p.Rows = 20_000
 		var kept [3]int // steps after which a compiled WHERE, statistics columns, file names were kept
@@ -132,14 +133,14 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 					kept[i]++
 				}
 			}
-			fresh := Engine{StatsOnDemand: onDemand}
+			fresh := Engine{}
 			want := fresh.Run(p)
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("onDemand=%v step %d (%s on %v, %d files, partitioned by %v, where %q): the result differs from a fresh run", onDemand, step, p.Layout, p.Keys, p.Files, p.PartitionBy, p.Where)
+				t.Fatalf("step %d (%s on %v, %d files, partitioned by %v, where %q): the result differs from a fresh run", step, p.Layout, p.Keys, p.Files, p.PartitionBy, p.Where)
 			}
 		}
-		if len(e.recent) == 0 {
-			t.Fatal("no layout was kept: the sequence never exercised Engine.recent")
+		if len(e.tab.layouts) == 0 {
+			t.Fatal("no layout was kept: the sequence never exercised the Store's layouts")
 		}
 		if kept[0] == 0 || kept[1] == 0 || kept[2] == 0 {
 			t.Fatalf("the sequence kept a compiled WHERE, statistics columns, file names after %v steps: it must exercise each", kept)
@@ -149,7 +150,7 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 
 // TestRecentLayoutsDropTheLeastRecentlyShown: the kept layouts are dropped least recently shown
 // first, so that moving back to a layout after each of the others (the widget's idle
-// rehearsals) keeps it: once maxRecentLayouts are kept, the next layout computed drops the
+// rehearsals) keeps it: once keptLayouts are kept, the next layout computed drops the
 // second one computed, not the first, shown after every other.
 func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 	ue, eu := []string{"user_id", "event_date"}, []string{"event_date", "user_id"}
@@ -157,10 +158,10 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 		layout string
 		keys   []string
 	}{{"hilbert", ue}, {"zorder", ue}, {"orderby", ue}, {"append", ue}, {"zorder", eu}, {"orderby", eu}, {"hilbert", eu}}
-	if len(layouts) < maxRecentLayouts+1 {
-		t.Fatalf("%d layouts cannot overflow %d kept", len(layouts), maxRecentLayouts)
+	if len(layouts) < keptLayouts+1 {
+		t.Fatalf("%d layouts cannot overflow %d kept", len(layouts), keptLayouts)
 	}
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	run := func(i int) {
@@ -171,21 +172,21 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 	}
 	kept := func() []string {
 		var s []string
-		for _, r := range e.recent {
+		for _, r := range e.tab.layouts {
 			s = append(s, fmt.Sprintf("%s on %q", r.key.kind, r.key.keys))
 		}
 		return s
 	}
 	run(0)
-	for i := 1; i < maxRecentLayouts; i++ {
+	for i := 1; i < keptLayouts; i++ {
 		run(i)
 		run(0)
 	}
-	if len(e.recent) != maxRecentLayouts {
-		t.Fatalf("kept %q, want %d layouts", kept(), maxRecentLayouts)
+	if len(e.tab.layouts) != keptLayouts {
+		t.Fatalf("kept %q, want %d layouts", kept(), keptLayouts)
 	}
 	before := kept()
-	run(maxRecentLayouts)
+	run(keptLayouts)
 	after := kept()
 	var dropped []string
 	for _, k := range before {
@@ -202,7 +203,7 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 // it was shown, so its statistics and spans need no pass over the rows (TestKnobSequences-
 // MatchFreshRuns checks that its answers are still a fresh engine's).
 func TestRecentLayoutKeepsItsRanges(t *testing.T) {
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	q := p
@@ -223,12 +224,12 @@ func TestRecentLayoutKeepsItsRanges(t *testing.T) {
 	}
 	for leaf, fr := range zorder {
 		if e.ranges[leaf] != fr {
-			t.Errorf("column %s: the z-order layout flipped back to computed its ranges again", e.tbl.Leaves[leaf].Name())
+			t.Errorf("column %s: the z-order layout flipped back to computed its ranges again", e.tab.t.Leaves[leaf].Name())
 		}
 	}
 	for leaf, fr := range hilbert {
 		if zorder[leaf] == fr {
-			t.Errorf("column %s: the two layouts share one rank range", e.tbl.Leaves[leaf].Name())
+			t.Errorf("column %s: the two layouts share one rank range", e.tab.t.Leaves[leaf].Name())
 		}
 	}
 }
@@ -283,13 +284,12 @@ func TestBlockSpan(t *testing.T) {
 	}
 }
 
-// TestAdoptedLayoutsMatchFreshRuns: an engine on another's table (ShareTable) gives what a fresh
-// engine gives, without generating or ranking anything again; the layouts it computed (the
-// widget's rehearsals), adopted by the other, are shown by it from the kept copy, without
-// laying the table out again, and every run after that, flips to them and back and files
-// moves among them, gives what a fresh engine gives. Neither engine's later runs change what
-// the other keeps.
-func TestAdoptedLayoutsMatchFreshRuns(t *testing.T) {
+// TestSharedStoreLayoutsMatchFreshRuns: an engine on another's Store (the widget's rehearsals)
+// gives what a fresh engine gives, without generating or ranking anything again; the layouts it
+// computed are shown by the other from the Store, without laying the table out again, and
+// every run after that, flips to them and back and files moves among them, gives what a fresh
+// engine gives. Neither engine's later runs change what the other shows.
+func TestSharedStoreLayoutsMatchFreshRuns(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	at := func(layout string, files int) scenario.Panel {
@@ -297,86 +297,73 @@ func TestAdoptedLayoutsMatchFreshRuns(t *testing.T) {
 		q.Layout, q.Files, q.RowsPerFile = layout, files, 0
 		return q
 	}
-	e := Engine{StatsOnDemand: true}
+	e := Engine{}
 	e.Run(p)
-	rehearsal := Engine{StatsOnDemand: true}
-	rehearsal.ShareTable(&e)
-	ranked := len(e.ranks)
+	rehearsal := Engine{Store: e.Store}
+	ranked := len(e.tab.ranks)
 	for _, l := range []string{"zorder", "orderby", "append"} {
-		if got, want := rehearsal.Run(at(l, p.Files)), (&Engine{StatsOnDemand: true}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
-			t.Fatalf("the %s layout on the shared table differs from a fresh run", l)
+		if got, want := rehearsal.Answer(at(l, p.Files), Rehearsal), (&Engine{}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("the %s layout on the shared store differs from a fresh run", l)
 		}
 	}
-	if rehearsal.tbl != e.tbl || len(e.ranks) != ranked {
-		t.Fatalf("the rehearsals generated a table of their own or ranked again (%d ranked columns, %d before)", len(e.ranks), ranked)
-	}
-	other := Engine{StatsOnDemand: true}
-	q := at("zorder", p.Files)
-	q.Seed++
-	other.Run(q)
-	if n := e.Adopt(&other); n != 0 {
-		t.Fatalf("adopted %d layouts of another table (seed %d, not %d)", n, q.Seed, p.Seed)
-	}
-	if n := e.Adopt(&rehearsal); n != 3 {
-		t.Fatalf("adopted %d layouts, want the 3 rehearsed", n)
-	}
-	if n := e.Adopt(&rehearsal); n != 0 {
-		t.Fatalf("adopted %d layouts again, want none: they are kept", n)
+	if rehearsal.tab != e.tab || len(e.tab.ranks) != ranked {
+		t.Fatalf("the rehearsals generated a table of their own or ranked again (%d ranked columns, %d before)", len(e.tab.ranks), ranked)
 	}
 	layFor := e.layFor
 	for _, l := range []string{"zorder", "orderby", "append"} {
-		if got, want := e.Run(at(l, p.Files)), (&Engine{StatsOnDemand: true}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
-			t.Fatalf("the adopted %s layout differs from a fresh run", l)
+		if got, want := e.Run(at(l, p.Files)), (&Engine{}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("the rehearsed %s layout differs from a fresh run", l)
 		}
 		if e.layFor != layFor {
-			t.Fatalf("the flip to the adopted %s layout laid the table out again", l)
+			t.Fatalf("the flip to the rehearsed %s layout laid the table out again", l)
 		}
 	}
-	rehearsal.Run(at("hilbert", 57)) // the rehearsal engine goes on: e's copies stay as they were
+	rehearsal.Answer(at("hilbert", 57), Rehearsal) // the rehearsal engine goes on: e's answers stay
 	for _, s := range []scenario.Panel{at("zorder", 20), at("hilbert", p.Files), at("zorder", p.Files), at("append", 57), p} {
-		if got, want := e.Run(s), (&Engine{StatsOnDemand: true}).Run(s); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s with %d files after the adoption differs from a fresh run", s.Layout, s.Files)
+		if got, want := e.Run(s), (&Engine{}).Run(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s with %d files after the rehearsals differs from a fresh run", s.Layout, s.Files)
 		}
 	}
-	if len(e.recent) > maxRecentLayouts {
-		t.Fatalf("%d layouts kept, at most %d", len(e.recent), maxRecentLayouts)
+	if len(e.tab.layouts) > keptLayouts {
+		t.Fatalf("%d layouts kept, at most %d", len(e.tab.layouts), keptLayouts)
 	}
 }
 
-// TestAdoptionKeepsTheEnginesOwnLayouts: adopted layouts count as shown least recently, so an
-// engine that keeps maxRecentLayouts of its own adopts none in their place.
-func TestAdoptionKeepsTheEnginesOwnLayouts(t *testing.T) {
+// TestRehearsalsKeepTheShownLayouts: a layout rehearsed is kept only where it pushes out no
+// layout shown, so a store that keeps keptLayouts shown layouts keeps no rehearsal in their place.
+func TestRehearsalsKeepTheShownLayouts(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
-	e := Engine{StatsOnDemand: true}
-	rehearsal := Engine{StatsOnDemand: true}
-	for i := range maxRecentLayouts {
+	e := Engine{}
+	for i := range keptLayouts {
 		q := p
 		q.Files = 10 + i // with a partition column each file count is a layout of its own
 		q.PartitionBy = []string{"region_id"}
 		e.Run(q)
 	}
-	own := slices.Clone(e.recent)
+	own := slices.Clone(e.tab.layouts)
 	q := p
 	q.Layout = "zorder"
-	rehearsal.Run(q)
-	if n := e.Adopt(&rehearsal); n != 0 || !reflect.DeepEqual(e.recent, own) {
-		t.Fatalf("adopted %d layouts into a full engine, want none and its own kept", n)
+	rehearsal := Engine{Store: e.Store}
+	rehearsal.Answer(q, Rehearsal)
+	if !reflect.DeepEqual(e.tab.layouts, own) {
+		t.Fatal("a rehearsal pushed out a layout shown")
 	}
 }
 
 // TestRunsAheadKeepTheReadersLayouts: the widget runs the file counts either side of each answer
-// ahead (RunAhead). Those runs keep no layout, so a reader flipping the layout select between
-// four layouts, each answer followed by its runs ahead, finds each one kept on the second pass:
-// no flip lays the table out again, and each answer is a fresh engine's.
+// ahead (priority Ahead). Those runs push out no layout shown, so a reader flipping the layout
+// select between four layouts, each answer followed by its runs ahead, finds each one kept on the
+// second pass: no flip lays the table out again, and each answer is a fresh engine's.
 func TestRunsAheadKeepTheReadersLayouts(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	var laidOut []string
-	e := Engine{StatsOnDemand: true, Progress: func(step string) {
+	e := Engine{Progress: func(step string) bool {
 		if strings.HasPrefix(step, "Laying out") {
 			laidOut = append(laidOut, step)
 		}
+		return false
 	}}
 	flips := []string{"hilbert", "zorder", "orderby", "append", "orderby", "zorder", "hilbert", "zorder", "orderby", "append"}
 	for i, l := range flips {
@@ -387,18 +374,66 @@ func TestRunsAheadKeepTheReadersLayouts(t *testing.T) {
 		if i >= 4 && len(laidOut) > 0 {
 			t.Errorf("flip %d, back to %s: laid out again (%q)", i, l, laidOut)
 		}
-		if want := (&Engine{StatsOnDemand: true}).Run(q); !reflect.DeepEqual(got, want) {
+		if want := (&Engine{}).Run(q); !reflect.DeepEqual(got, want) {
 			t.Fatalf("flip %d, to %s, differs from a fresh run", i, l)
 		}
 		for _, files := range []int{q.Files + 1, q.Files - 1} {
 			a := q
 			a.Files = files
-			if got, want := e.RunAhead(a), (&Engine{StatsOnDemand: true}).Run(a); !reflect.DeepEqual(got, want) {
+			if got, want := e.Answer(a, Ahead), (&Engine{}).Run(a); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s with %d files, run ahead, differs from a fresh run", l, files)
 			}
 		}
 	}
-	if len(e.recent) != 4 {
-		t.Errorf("%d layouts kept, want the 4 shown", len(e.recent))
+	shown := 0
+	for _, k := range e.tab.layouts {
+		if k.prio == Shown {
+			shown++
+		}
+	}
+	if shown != 4 {
+		t.Errorf("%d layouts shown kept, want the 4 shown", shown)
+	}
+}
+
+// TestEnginesShareAStoreConcurrently: engines on one Store, each on its own goroutine (the
+// widget's answers and rehearsals are natively), generate, rank and lay out the same table at
+// once and each gives a fresh engine's answers (run with -race: the Store is their only
+// shared state).
+func TestEnginesShareAStoreConcurrently(t *testing.T) {
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	var store Store
+	layouts := []string{"hilbert", "zorder", "orderby", "append"}
+	want := map[string]string{}
+	for _, l := range layouts {
+		q := p
+		q.Layout = l
+		want[l] = mustJSON(t, (&Engine{}).Run(q))
+	}
+	got := make([][]string, 3)
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := Engine{Store: &store}
+			for i := range 8 {
+				q := p
+				q.Layout = layouts[(g+i)%len(layouts)]
+				got[g] = append(got[g], q.Layout, mustJSON(t, e.Answer(q, Priority(g))))
+				if i%3 == 0 {
+					e.FileStatsObjects(i)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for g := range got {
+		for i := 0; i < len(got[g]); i += 2 {
+			if got[g][i+1] != want[got[g][i]] {
+				t.Fatalf("engine %d, run %d (%s): differs from a fresh engine's", g, i/2, got[g][i])
+			}
+		}
 	}
 }

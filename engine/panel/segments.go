@@ -175,7 +175,7 @@ func (e *Engine) summarise(slot int, keys orderKeys, what string) {
 		return
 	}
 	if e.Progress != nil {
-		e.Progress("Summarising the " + what + " in blocks of " + strconv.Itoa(segBlock) + " rows")
+		e.report("Summarising the " + what + " in blocks of " + strconv.Itoa(segBlock) + " rows")
 	}
 	e.seg.blocks[slot] = summarise(keys, e.seg.order)
 }

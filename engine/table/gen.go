@@ -387,6 +387,28 @@ func (t *Table) FillProgress(i int, progress func(done int)) error {
 	return nil
 }
 
+// GenerateColumn generates leaf i's column of a lazily generated table apart from the table,
+// for SetColumn: a caller sharing the table between goroutines generates a column without holding
+// the lock its readers take, then publishes it under that lock. ok is false when the table needs
+// no column generated (built otherwise, or i out of range).
+func (t *Table) GenerateColumn(i int, progress func(done int)) (col Column, ok bool, err error) {
+	if t.pending == nil || i < 0 || i >= len(t.Cols) {
+		return Column{}, false, nil
+	}
+	err = generateColumn(&col, t.Leaves[i], t.pending.specs[i], t.NumRows, t.pending.seed, progress)
+	return col, err == nil, err
+}
+
+// SetColumn stores col, made by GenerateColumn(i), as leaf i's column unless it is filled
+// already, and marks it filled.
+func (t *Table) SetColumn(i int, col Column) {
+	if t.pending == nil || i < 0 || i >= len(t.Cols) || t.pending.filled[i] {
+		return
+	}
+	t.Cols[i] = col
+	t.pending.filled[i] = true
+}
+
 // Filled reports whether leaf i's column holds its rows.
 func (t *Table) Filled(i int) bool { return t.pending == nil || t.pending.filled[i] }
 

@@ -127,7 +127,11 @@ func straddlingValue(t *testing.T, p scenario.Panel) int64 {
 		return e.Run(q).FilesRead
 	}
 	var e panel.Engine
-	files := e.Run(p).Files
+	res := e.Run(p)
+	if _, err := e.FillFileStats(res); err != nil {
+		t.Fatal(err)
+	}
+	files := res.Files
 	slices.SortFunc(files, func(a, b panel.File) int { return cmp.Compare(userID(a.MinValues), userID(b.MinValues)) })
 	for i := 1; i < len(files); i++ {
 		if v := userID(files[i].MinValues); v <= userID(files[i-1].MaxValues) && read(v, false) == 2 && read(v, true) == 1 {

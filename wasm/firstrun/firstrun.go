@@ -33,15 +33,6 @@ import (
 // (wasm/panelrun.go).
 const MaxRows = 200_000
 
-// NewPanelEngine is the widget's panel engine, here so that the first run has the options of
-// the widget's later runs.
-func NewPanelEngine() panel.Engine {
-	return panel.Engine{
-		StatsOnDemand: true, // one file's statistics are shown at a time (showSelected)
-		OmitLink:      true, // the URL is written from the scenario, debounced (url.go)
-	}
-}
-
 // The first run: res is nil until init has run the engine, and again once Take has handed the
 // run over; took is 0 unless init ran it.
 var (
@@ -76,7 +67,7 @@ func run(fragment string) {
 	// Chromium here, fresh browser contexts, 8 loads of each build alternating: the run took
 	// 225 ms (median) without them, 309 ms with; the first frame came at 1,243 ms against 1,363.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	eng = NewPanelEngine()
+	eng = panel.Engine{}
 	res = eng.Run(sc.Panel)
 	took = time.Since(start)
 	ran = sc.Panel

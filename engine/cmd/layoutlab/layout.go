@@ -137,7 +137,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		return bad(knobFlag(err, fs, set), "%v", err)
 	}
 
-	e := panel.Engine{StatsJSON: *statsJSON}
+	var e panel.Engine
 	res := e.Run(*p)
 	if res.Error != nil && res.Error.Class == panel.ClassInvalidInput {
 		msg := res.Error.Message
@@ -145,6 +145,17 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 			return bad("where", "%s", rest)
 		}
 		return bad(flagFor(msg), "%s", msg)
+	}
+	res.Link = panel.Link(*p)
+	if len(res.Files) > 0 {
+		strs, err := e.FillFileStats(res)
+		if err != nil {
+			fmt.Fprintf(stderr, "layoutlab layout: %v\n", err)
+			return 1
+		}
+		if *statsJSON {
+			res.StatsJSON = strs
+		}
 	}
 	if *format == "csv" {
 		if err := writeCSV(stdout, res); err != nil {
