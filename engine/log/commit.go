@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"reflect"
 	"sort"
 	"strconv"
@@ -90,6 +91,16 @@ func (e *LogError) Error() string {
 // the file and line.
 func ParseCommit(version int64, r io.Reader) (Commit, error) {
 	return parseCommit(version, CommitFileName(version), r, defaultLimits)
+}
+
+// readCommitFile opens and parses commit file `file` (version v) of fsys; an error names the file.
+func readCommitFile(fsys fs.FS, v int64, file string) (Commit, error) {
+	f, err := fsys.Open(file)
+	if err != nil {
+		return Commit{}, &LogError{File: file, Msg: err.Error()}
+	}
+	defer f.Close()
+	return parseCommit(v, file, f, defaultLimits)
 }
 
 func parseCommit(version int64, file string, r io.Reader, lim limits) (Commit, error) {

@@ -60,12 +60,7 @@ func ReadDir(fsys fs.FS) ([]Commit, error) {
 			return nil, &LogError{File: file, Msg: fmt.Sprintf(
 				"version gap: expected %s after %s", CommitFileName(commits[i-1].Version+1), CommitFileName(commits[i-1].Version))}
 		}
-		f, err := fsys.Open(file)
-		if err != nil {
-			return nil, &LogError{File: file, Msg: err.Error()}
-		}
-		c, err := parseCommit(v, file, f, defaultLimits)
-		f.Close()
+		c, err := readCommitFile(fsys, v, file)
 		if err != nil {
 			return nil, err
 		}

@@ -148,12 +148,7 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 			return nil, &LogError{File: path.Join(LogDir, CommitFileName(v)), Msg: msg}
 		}
 		file := path.Join(LogDir, name)
-		f, err := fsys.Open(file)
-		if err != nil {
-			return nil, &LogError{File: file, Msg: err.Error()}
-		}
-		c, err := parseCommit(v, file, f, defaultLimits)
-		f.Close()
+		c, err := readCommitFile(fsys, v, file)
 		if err != nil {
 			return nil, err
 		}
