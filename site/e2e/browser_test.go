@@ -256,7 +256,17 @@ func differingPixels(a, b image.Image) int {
 
 func TestBrokenLinksShowNoticeAndDefaults(t *testing.T) {
 	ctx := browser(t)
-	for _, frag := range []string{"#s=%%%", "#s=AQ", "#s=AQGx8f3n2Q", "#s=" + string(bytes.Repeat([]byte("A"), 9000))} {
+	// Links that decode but ask for too much, or name a column the table lacks (issue #35's cases).
+	partitioned := scenario.Default()
+	partitioned.Panel.PartitionBy = []string{"user_id"} // one directory per distinct user_id
+	unknownKey := scenario.Default()
+	unknownKey.Panel.Keys = []string{"user_id", "nope"}
+	tinyFiles := scenario.Default()
+	tinyFiles.View = "timeline"
+	tinyFiles.Timeline.Strategy, tinyFiles.Timeline.Days = "none", 1
+	tinyFiles.Timeline.IngestGB, tinyFiles.Timeline.RowsPerGB, tinyFiles.Timeline.FileGB = 7800, 1024, 0.0009765625
+	for _, frag := range []string{"#s=%%%", "#s=AQ", "#s=AQGx8f3n2Q", "#s=" + string(bytes.Repeat([]byte("A"), 9000)),
+		scenario.Link(partitioned), scenario.Link(unknownKey), scenario.Link(tinyFiles)} {
 		open(t, ctx, frag)
 		notice := eval[string](t, ctx, `document.getElementById("notice").hidden ? "" : document.getElementById("notice").textContent`)
 		if notice == "" {
