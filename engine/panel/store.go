@@ -116,20 +116,7 @@ func (te *tableEntry) fill(l int, progress func(done int)) error {
 
 // rank returns leaf l's ranks, computing them with compute (outside the lock) when not stored.
 func (te *tableEntry) rank(l int, compute func() layout.Ranks) layout.Ranks {
-	te.mu.Lock()
-	r, ok := te.ranks[l]
-	te.mu.Unlock()
-	if ok {
-		return r
-	}
-	r = compute()
-	te.mu.Lock()
-	defer te.mu.Unlock()
-	if old, ok := te.ranks[l]; ok {
-		return old
-	}
-	te.ranks[l] = r
-	return r
+	return memo(&te.mu, te.ranks, l, compute)
 }
 
 // ranked reports whether leaf l's ranks are stored.
@@ -142,35 +129,31 @@ func (te *tableEntry) ranked(l int) bool {
 
 // compactRanks returns leaf l's compact ranks (compactRank), making them from rk when not stored.
 func (te *tableEntry) compactRanks(l int, rk layout.Ranks) compactRank {
-	te.mu.Lock()
-	c, ok := te.compact[l]
-	te.mu.Unlock()
-	if ok {
-		return c
-	}
-	c = makeCompact(rk)
-	te.mu.Lock()
-	defer te.mu.Unlock()
-	if old, ok := te.compact[l]; ok {
-		return old
-	}
-	te.compact[l] = c
-	return c
+	return memo(&te.mu, te.compact, l, func() compactRank { return makeCompact(rk) })
 }
 
 // lowCardinality returns whether string leaf l is rankable, deciding it with decide when not
 // stored.
 func (te *tableEntry) lowCardinality(l int, decide func() bool) bool {
-	te.mu.Lock()
-	v, ok := te.lowCard[l]
-	te.mu.Unlock()
+	return memo(&te.mu, te.lowCard, l, decide)
+}
+
+// memo returns m[k], computing it outside mu when absent. Two callers that race on one key both
+// compute; the first to store wins and both return its value, so a stored entry never changes.
+func memo[K comparable, V any](mu *sync.Mutex, m map[K]V, k K, compute func() V) V {
+	mu.Lock()
+	v, ok := m[k]
+	mu.Unlock()
 	if ok {
 		return v
 	}
-	v = decide()
-	te.mu.Lock()
-	te.lowCard[l] = v
-	te.mu.Unlock()
+	v = compute()
+	mu.Lock()
+	defer mu.Unlock()
+	if old, ok := m[k]; ok {
+		return old
+	}
+	m[k] = v
 	return v
 }
 
