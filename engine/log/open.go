@@ -224,18 +224,7 @@ func (l *Listing) compactionFrom(from, to int64) *LogFile {
 // live domains. Its removes are tombstones for VACUUM and take no part in the state.
 func (s *Snapshot) applyCheckpoint(version int64, acts []Action) {
 	for _, a := range acts {
-		switch a := a.(type) {
-		case AddFile:
-			s.files[a.Path] = a
-		case Protocol:
-			s.protocol = &a
-		case Metadata:
-			s.metadata = &a
-		case DomainMetadata:
-			if !a.Removed {
-				s.domains[a.Domain] = a
-			}
-		}
+		s.applyState(a) // on EmptySnapshot, so a removed domain's tombstone deletes nothing
 	}
 	s.version = version
 }

@@ -140,23 +140,9 @@ func (s *Snapshot) applyInPlaceFile(c Commit, file string) error {
 		}
 	}
 	for _, a := range c.Actions {
-		switch a := a.(type) {
-		case AddFile:
-			s.files[a.Path] = a
-		case Protocol:
-			s.protocol = &a
-		case Metadata:
-			s.metadata = &a
-		case DomainMetadata:
-			if a.Removed {
-				delete(s.domains, a.Domain)
-			} else {
-				s.domains[a.Domain] = a
-			}
-		case CommitInfo:
-			if info == nil {
-				info = &a
-			}
+		s.applyState(a)
+		if ci, ok := a.(CommitInfo); ok && info == nil {
+			info = &ci
 		}
 	}
 	ci := CommitInfo{}
@@ -253,4 +239,24 @@ func (s *Snapshot) CommitInfo() (CommitInfo, bool) {
 	}
 	ci := s.history[len(s.history)-1]
 	return ci, ci.Operation != "" || ci.Timestamp != 0
+}
+
+// applyState applies one action's effect on the table's state: an add, the protocol, the
+// metadata, or a domain (set, or deleted by its tombstone). Removes and commit info are the
+// caller's.
+func (s *Snapshot) applyState(a Action) {
+	switch a := a.(type) {
+	case AddFile:
+		s.files[a.Path] = a
+	case Protocol:
+		s.protocol = &a
+	case Metadata:
+		s.metadata = &a
+	case DomainMetadata:
+		if a.Removed {
+			delete(s.domains, a.Domain)
+		} else {
+			s.domains[a.Domain] = a
+		}
+	}
 }
