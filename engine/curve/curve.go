@@ -36,7 +36,7 @@ const (
 )
 
 // curveNames are the spellings Delta uses for its curves ("zorder", "hilbert" in
-// M/commands/OptimizeTableStrategy.scala); ParseCurve reads them back.
+// M/commands/OptimizeTableStrategy.scala).
 var curveNames = [...]string{Linear: "linear", ZOrder: "zorder", Hilbert: "hilbert"}
 
 func (c Curve) String() string {
@@ -44,17 +44,6 @@ func (c Curve) String() string {
 		return curveNames[c]
 	}
 	return fmt.Sprintf("curve(%d)", uint8(c))
-}
-
-// ParseCurve reads a curve name as String writes it ("linear", "zorder", "hilbert"). Like Delta's
-// match on the curve string, it is case-sensitive.
-func ParseCurve(s string) (Curve, error) {
-	for c, name := range curveNames {
-		if s == name {
-			return Curve(c), nil
-		}
-	}
-	return 0, fmt.Errorf("curve: unknown curve %q (want linear, zorder or hilbert)", s)
 }
 
 // ErrNoColumns is Delta's assertion in MultiDimClustering.cluster when there is nothing to cluster by.

@@ -19,12 +19,12 @@
 // InterleaveBits gives the 8 bytes 00 00 00 00 00 00 00 0a (binary 1010: the bits of 3 and 0
 // alternate, column 0 first) and the Hilbert index is 5; (1, 2) gives Z = 6 and Hilbert = 13.
 //
-// Range ids (RangePartitionIDs, DetermineBounds, PartitionOf) are Spark's bounds computed over
+// Range ids (RangeIDs, AppendBounds, Bounder) are Spark's bounds computed over
 // every row, which is what Spark's sample gives whenever it holds the whole bin. They equal the
 // dense rank when a column has at most N distinct values of similar frequency, but not in
 // general: a rare value beside a frequent one shares its id, as in Spark.
 //
-// For a bin of rows, HilbertLongIndexes (or HilbertEncoder.LongColumns) keys column-major ids
+// For a bin of rows, HilbertEncoder.LongColumns keys column-major ids
 // in one call, several times faster than a call per row.
 //
 // The Hilbert state tables are generated from Delta's algorithm (not hard-coded), once per number

@@ -38,7 +38,7 @@ func Example() {
 }
 
 // Range ids for one column: the caller sorts the distinct values and passes each row's rank.
-func ExampleRangePartitionIDs() {
+func ExampleRangeIDs_Append() {
 	values := []string{"c", "a", "", "b", "a", "d"} // "" stands for NULL here
 	distinct := []string{"a", "b", "c", "d"}
 	ranks := make([]int32, len(values))
@@ -50,7 +50,8 @@ func ExampleRangePartitionIDs() {
 			}
 		}
 	}
-	fmt.Println(curve.RangePartitionIDs(ranks, len(distinct), 2))
+	var ids curve.RangeIDs
+	fmt.Println(ids.Append(nil, ranks, len(distinct), 2))
 	// Output: [1 0 0 0 0 1]
 }
 

@@ -93,24 +93,6 @@ func HilbertLongIndex(numBits int, point []uint32) uint64 {
 	return h.Long(point)
 }
 
-// HilbertIndex is Delta's HilbertByteArrayIndex: the Hilbert index of point as
-// ceil(len(point)·numBits/8) big-endian bytes, right-aligned (leading pad bits are zero). Delta
-// casts it to a string, so keys sort as unsigned big-endian integers. It panics when len(point)
-// is outside [2, 9] or numBits is negative (NewHilbertEncoder is the checked form).
-func HilbertIndex(numBits int, point []uint32) []byte {
-	h := mustHilbert(len(point), numBits)
-	return h.AppendBytes(make([]byte, 0, h.KeyLen()), point)
-}
-
-// HilbertLongIndexes writes HilbertLongIndex of every row of the column-major points cols
-// (cols[d][r] is coordinate d of row r; len(cols) dimensions) into out[r]. It avoids the
-// per-call overhead and is the fastest way to key many rows. It panics like HilbertLongIndex,
-// and when a column is shorter than out.
-func HilbertLongIndexes(numBits int, cols [][]uint32, out []uint64) {
-	h := mustHilbert(len(cols), numBits)
-	h.LongColumns(out, cols)
-}
-
 // Dims is the number of dimensions.
 func (h *HilbertEncoder) Dims() int { return h.dims }
 
@@ -151,7 +133,9 @@ func (h *HilbertEncoder) Long(point []uint32) uint64 {
 	return h.referenceLong(point)
 }
 
-// AppendBytes appends the byte form of point's index (KeyLen bytes, as HilbertIndex) to dst.
+// AppendBytes appends Delta's HilbertByteArrayIndex of point to dst: KeyLen big-endian bytes,
+// right-aligned (leading pad bits are zero). Delta casts it to a string, so keys sort as
+// unsigned big-endian integers.
 // point must have Dims coordinates (else it panics). It does not allocate when dst has room.
 func (h *HilbertEncoder) AppendBytes(dst []byte, point []uint32) []byte {
 	if len(point) != h.dims {

@@ -3,7 +3,6 @@ package curve
 import (
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 )
 
@@ -17,7 +16,7 @@ import (
 //
 //	partitions = min(N, non-null rows)           // RangePartitioner: determineBounds(candidates,
 //	                                             //   math.min(partitions, candidates.size))
-//	bounds     = DetermineBounds(counts, partitions)
+//	bounds     = AppendBounds(nil, counts, partitions)
 //	id(value)  = number of bounds below value    // getPartition; a value equal to a bound stays below
 //	id(NULL)   = 0                               // PartitionerExpr on null
 //
@@ -29,9 +28,10 @@ import (
 // shares the id of the value above it: counts (1, 2000) with N = 1000 give step 2.001, one bound
 // (the second value) and id 0 for both values, which is also what Spark does.
 
-// DetermineBounds is Spark's RangePartitioner.determineBounds over distinct keys: counts[i] is
-// the weight (number of rows) of the i-th smallest distinct key, and the result holds the
-// indices of the keys chosen as upper bounds, ascending, at most partitions-1 of them.
+// AppendBounds is Spark's RangePartitioner.determineBounds over distinct keys: counts[i] is
+// the weight (number of rows) of the i-th smallest distinct key, and it appends to dst the
+// indices of the keys chosen as upper bounds, ascending, at most partitions-1 of them. A key
+// equal to a bound goes to the lower partition (getPartition).
 //
 // Spark walks its sorted candidates one row at a time, adding each weight to cumWeight and, once
 // cumWeight ≥ target and the key is greater than the previous bound, emitting the key and adding
@@ -40,11 +40,6 @@ import (
 // of its rows exactly when the running total after its last row reaches the target. Totals are
 // sums of whole numbers in float64, exact below 2^53, as Spark's sums of 1.0f weights are.
 // Keys with a count ≤ 0 have no rows and so are never candidates.
-func DetermineBounds(counts []int64, partitions int) []int {
-	return AppendBounds(nil, counts, partitions)
-}
-
-// AppendBounds appends DetermineBounds(counts, partitions) to dst.
 func AppendBounds(dst []int, counts []int64, partitions int) []int {
 	var total int64
 	for _, c := range counts {
@@ -95,7 +90,8 @@ func AppendPrefixBounds(dst []int, ends []int64, partitions int) []int {
 
 // Bounder is determineBounds walked one distinct key at a time, for a caller that meets the
 // keys in ascending order and wants each key's partition as it goes rather than the bounds:
-// Next(counts[i]) for i = 0, 1, … returns PartitionOf(DetermineBounds(counts, partitions), i).
+// Next(counts[i]) for i = 0, 1, … returns the number of bounds below key i in
+// AppendBounds(nil, counts, partitions).
 // The total weight must be known in advance, as Spark's is. AppendBounds is built on it, so
 // the two cannot disagree.
 //
@@ -159,23 +155,6 @@ func (b *Bounder) Room() int64 {
 // partition.
 func (b *Bounder) Full() bool { return b.emitted == b.last }
 
-// PartitionOf is RangePartitioner.getPartition for the distinct key at distinctIndex: the number
-// of bounds b with distinctIndex > b. A key equal to a bound goes to the lower partition. bounds
-// must be ascending, as DetermineBounds returns them.
-func PartitionOf(bounds []int, distinctIndex int) int {
-	return sort.SearchInts(bounds, distinctIndex)
-}
-
-// RangePartitionIDs is range_partition_id(column, numRanges) for one column given as dense
-// ranks: ranks[r] is the index of row r's value among the column's numDistinct sorted distinct
-// non-null values, or -1 (any negative) for NULL. NULLs get id 0 and take no part in the bounds.
-// numRanges < 2 gives all zeros (a RangePartitioner with one partition has no bounds; Delta
-// rejects numRanges < 1 before that). A rank ≥ numDistinct is a programmer error and panics.
-func RangePartitionIDs(ranks []int32, numDistinct int, numRanges int) []int32 {
-	var r RangeIDs
-	return r.Append(make([]int32, 0, len(ranks)), ranks, numDistinct, numRanges)
-}
-
 // RangeIDs computes range ids while keeping its scratch space (one int64 per distinct value and
 // the bounds) for the next call, so repeated use does not allocate. The zero value is ready to
 // use; a RangeIDs is not safe for concurrent use.
@@ -188,7 +167,11 @@ type RangeIDs struct {
 	bounds []int
 }
 
-// Append appends RangePartitionIDs(ranks, numDistinct, numRanges) to dst.
+// Append appends range_partition_id(column, numRanges) to dst for one column given as dense
+// ranks: ranks[r] is the index of row r's value among the column's numDistinct sorted distinct
+// non-null values, or -1 (any negative) for NULL. NULLs get id 0 and take no part in the bounds.
+// numRanges < 2 gives all zeros (a RangePartitioner with one partition has no bounds; Delta
+// rejects numRanges < 1 before that). A rank ≥ numDistinct is a programmer error and panics.
 func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges int) []int32 {
 	counts := x.counts[:0]
 	if cap(counts) < numDistinct {

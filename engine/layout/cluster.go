@@ -505,18 +505,6 @@ func (l *Layouter) wide(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts in
 	}
 }
 
-// tail64 reads the last (up to) 8 bytes of b as a big-endian integer.
-func tail64(b []byte) uint64 {
-	if len(b) >= 8 {
-		return binary.BigEndian.Uint64(b[len(b)-8:])
-	}
-	var v uint64
-	for _, x := range b {
-		v = v<<8 | uint64(x)
-	}
-	return v
-}
-
 // gather turns l.part (each bin row's range partition) into files: one per non-empty
 // partition in partition order, rows in bin order (sortWithinFiles = false).
 func (l *Layouter) gather(rows []int32, numFiles int) [][]int32 {

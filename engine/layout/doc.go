@@ -22,7 +22,7 @@
 //     interleaved with interleave_bits (compared as unsigned bytes), then
 //     repartitionByRange(numFiles, zkey, noise) with noise = (rand()*255 - 128).cast(ByteType):
 //     RangePartitioner bounds from exact weighted quantiles over the sorted distinct (zkey,
-//     noise) composites; each row goes to the partition PartitionOf gives; one file per
+//     noise) composites; each row goes to the partition RangePartitioner.getPartition gives; one file per
 //     non-empty partition. Rows inside a file keep bin order (sortWithinFiles = false).
 //   - Hilbert: the same with hilbert_index(NumBits(N), ids…) as the key (a uint64 for up to six
 //     keys at N = 1000, big-endian bytes for seven to nine); a single key falls back to Z-order

@@ -12,7 +12,7 @@ import (
 // Ranks is one key column's dense ranks over one bin: R[i] is bin row i's rank among the bin's
 // distinct non-null values (0-based, ascending, Spark's ordering) or -1 when it is NULL.
 // Distinct is the number of distinct non-null values. Ranks are the input range_partition_id
-// needs (curve.RangePartitionIDs) and the rank space in which spans are measured.
+// needs (curve.RangeIDs) and the rank space in which spans are measured.
 type Ranks struct {
 	R        []int32
 	Distinct int

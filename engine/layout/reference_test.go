@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"testing"
 
 	"layoutlab/engine/curve"
@@ -31,7 +32,7 @@ func referenceNoise(seed uint64, n int) []int8 {
 
 // referenceCluster is SpaceFillingCurveClustering.cluster written the slow, obvious way: the
 // curve key as bytes per row (interleave_bits, or hilbert_index's long or byte form), the
-// noise byte, a stable sort on (key unsigned, noise signed), DetermineBounds over the groups,
+// noise byte, a stable sort on (key unsigned, noise signed), AppendBounds over the groups,
 // and files in partition order with rows in bin order.
 func referenceCluster(t *testing.T, tb *table.Table, keys []int, kind Kind, numFiles int, opt Options) [][]int32 {
 	n := tb.NumRows
@@ -42,7 +43,7 @@ func referenceCluster(t *testing.T, tb *table.Table, keys []int, kind Kind, numF
 	ids := make([][]int32, len(keys))
 	for j, k := range keys {
 		r, d := tb.Cols[k].DenseRanks()
-		ids[j] = curve.RangePartitionIDs(r, d, numRanges)
+		ids[j] = new(curve.RangeIDs).Append(nil, r, d, numRanges)
 	}
 	c, _ := curve.Choose(kind == Hilbert, len(keys))
 	key := make([][]byte, n)
@@ -58,7 +59,11 @@ func referenceCluster(t *testing.T, tb *table.Table, keys []int, kind Kind, numF
 		case len(keys)*curve.NumBits(numRanges) < 64:
 			key[i] = binary.BigEndian.AppendUint64(nil, curve.HilbertLongIndex(curve.NumBits(numRanges), upt))
 		default:
-			key[i] = curve.HilbertIndex(curve.NumBits(numRanges), upt)
+			h, err := curve.NewHilbertEncoder(len(upt), curve.NumBits(numRanges))
+			if err != nil {
+				t.Fatal(err)
+			}
+			key[i] = h.AppendBytes(nil, upt)
 		}
 	}
 	noise := make([]int8, n)
@@ -85,10 +90,10 @@ func referenceCluster(t *testing.T, tb *table.Table, keys []int, kind Kind, numF
 		counts[len(counts)-1]++
 		group[r] = len(counts) - 1
 	}
-	bounds := curve.DetermineBounds(counts, min(numFiles, n))
+	bounds := curve.AppendBounds(nil, counts, min(numFiles, n))
 	parts := make([][]int32, len(bounds)+1)
 	for r := range n {
-		p := curve.PartitionOf(bounds, group[r])
+		p := sort.SearchInts(bounds, group[r]) // RangePartitioner.getPartition
 		parts[p] = append(parts[p], int32(r))
 	}
 	var out [][]int32
