@@ -138,7 +138,7 @@ func TestBenchTableCheckpointMatchesJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := deltalog.ReadSnapshot(m)
+	a, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func BenchmarkOpen100k(b *testing.B) {
 	}
 	b.Run("checkpoint", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := deltalog.ReadSnapshot(m); err != nil {
+			if _, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -170,7 +170,7 @@ type NotebookInfo struct {
 // JsonMapSerializer writes some values as JSON strings ("mode":"Append",
 // "zOrderBy":"[\"c1\"]") and others as bare JSON (booleans and numbers such
 // as OPTIMIZE's "auto":false, or null). LiteralParameters lists, sorted, the
-// keys whose value is written bare; ParseCommit fills it and SetParameter
+// keys whose value is written bare; reading a commit fills it and SetParameter
 // maintains it, so a commit read and written again keeps Delta's encoding.
 // A null parameter is kept as the literal "null". Parameters and metrics are
 // written in sorted key order (Delta writes them in insertion order).
@@ -179,7 +179,7 @@ type NotebookInfo struct {
 // engines are read as their JSON text.
 //
 // Version is not written by Delta on commit and is not filled by
-// ParseCommit; Snapshot.History fills it from the file name, as Delta does.
+// reading a commit; Snapshot.History fills it from the file name, as Delta does.
 type CommitInfo struct {
 	Version             *int64            `json:"version,omitempty"`
 	InCommitTimestamp   *int64            `json:"inCommitTimestamp,omitempty"`

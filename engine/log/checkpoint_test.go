@@ -157,7 +157,7 @@ func jsonValueEqual(x, y any) bool {
 func TestVacuumedTablesMatchChecksum(t *testing.T) {
 	root := tablesFS(t)
 	sub, _ := fs.Sub(root, "delta-rs/table-with-domain-metadata")
-	s, err := ReadSnapshot(sub)
+	s, err := readSnapshot(sub)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +232,7 @@ func TestBrokenLogsNameTheFile(t *testing.T) {
 				m = corruptTable(t, table)
 				c.break_(m)
 			}
-			s, err := ReadSnapshot(m)
+			s, err := readSnapshot(m)
 			if err == nil {
 				t.Fatalf("got a snapshot of %d files, want an error", s.NumFiles())
 			}
@@ -276,7 +276,7 @@ func TestParquetReaderAbsent(t *testing.T) {
 	defer UseParquet(parquetLines)
 	UseParquet(nil)
 	sub, _ := fs.Sub(tablesFS(t), "delta/spark-delta-1.2.1")
-	_, err := ReadSnapshot(sub)
+	_, err := readSnapshot(sub)
 	if err == nil || !strings.Contains(err.Error(), "00000000000000000004.checkpoint.parquet: this program cannot read Parquet checkpoints") {
 		t.Errorf("got %v", err)
 	}

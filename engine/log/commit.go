@@ -10,11 +10,10 @@ import (
 	"io/fs"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 )
 
-// Limits on what ParseCommit accepts. A commit file is read line by line and
+// Limits on what a commit file may hold. A commit file is read line by line and
 // never held whole in memory; these bounds keep a corrupt or hostile file
 // from exhausting memory (in the browser especially).
 const (
@@ -45,27 +44,6 @@ type Commit struct {
 // (spark/src/main/scala/org/apache/spark/sql/delta/util/FileNames.scala).
 func CommitFileName(version int64) string { return fmt.Sprintf("%020d.json", version) }
 
-// ParseCommitFileName returns the version of a commit file name such as
-// 00000000000000000012.json. Checkpoints (N.checkpoint.parquet,
-// N.checkpoint.<uuid>.json), log compactions (X.Y.compacted.json) and
-// checksums (N.crc) are not commit files.
-func ParseCommitFileName(name string) (int64, bool) {
-	digits, ok := strings.CutSuffix(name, ".json")
-	if !ok || len(digits) != 20 {
-		return 0, false
-	}
-	for _, c := range []byte(digits) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-	}
-	v, err := strconv.ParseInt(digits, 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	return v, true
-}
-
 // LogError reports a problem in the log: the file, the 1-based line (0 when
 // the problem is not on one line) and what is wrong. It prints as
 // "00000000000000000003.json:2: add action has no path".
@@ -80,17 +58,6 @@ func (e *LogError) Error() string {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
-
-// ParseCommit reads the commit file of the given version from r.
-//
-// Blank lines are skipped. Unknown fields are ignored and unknown action
-// types are kept as RawAction, as Delta tolerates both (JsonUtils sets
-// FAIL_ON_UNKNOWN_PROPERTIES=false). A key whose value is null is treated as
-// absent. A line must hold exactly one action. Errors are *LogError naming
-// the file and line.
-func ParseCommit(version int64, r io.Reader) (Commit, error) {
-	return parseCommit(version, CommitFileName(version), r, defaultLimits)
 }
 
 // readCommitFile opens and parses commit file `file` (version v) of fsys; an error names the file.
@@ -301,7 +268,7 @@ func requireFields(key string, raw json.RawMessage, names ...string) error {
 }
 
 // validateAction checks what Delta requires of an action beyond its JSON
-// shape. It runs on read (ParseCommit), on write (WriteCommit) and on Apply.
+// shape. It runs on read (parseCommit), on write (WriteCommit) and on Apply.
 func validateAction(a Action) error {
 	switch a := a.(type) {
 	case AddFile:
@@ -357,7 +324,7 @@ func validateAction(a Action) error {
 // followed by a newline, in the order of c.Actions. Nil partitionValues,
 // format.options, partitionColumns and configuration are written as {} or
 // [], which Delta always writes. Actions are validated first, so WriteCommit
-// never produces a file that ParseCommit rejects.
+// never produces a file that parseCommit rejects.
 func WriteCommit(w io.Writer, c Commit) error {
 	file := CommitFileName(c.Version)
 	if len(c.Actions) > MaxActionsPerCommit {
@@ -386,15 +353,6 @@ func WriteCommit(w io.Writer, c Commit) error {
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
-}
-
-// EncodeAction returns the JSON line for a, without the trailing newline,
-// exactly as WriteCommit writes it.
-func EncodeAction(a Action) ([]byte, error) {
-	if err := validateAction(a); err != nil {
-		return nil, err
-	}
-	return encodeAction(a)
 }
 
 func encodeAction(a Action) ([]byte, error) {

@@ -33,7 +33,7 @@ func TestReplayScenarios(t *testing.T) {
 			case "commit":
 				var v int64
 				d.ScanArgs(t, "v", &v)
-				c, err := ParseCommit(v, strings.NewReader(d.Input))
+				c, err := parseCommitText(v, strings.NewReader(d.Input))
 				if err != nil {
 					return "error: " + err.Error()
 				}

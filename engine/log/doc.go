@@ -6,9 +6,9 @@
 // file named %020d.json under _delta_log/, holding one action per line wrapped
 // in its key: {"add":{...}}, {"remove":{...}}, {"metaData":{...}},
 // {"protocol":{...}}, {"domainMetadata":{...}}, {"commitInfo":{...}}.
-// ParseCommit and WriteCommit read and write one commit; ReadDir and ExportDir
-// read and write a whole _delta_log directory through io/fs, so the package
-// works natively, in tests and under js/wasm.
+// WriteCommit writes one commit and ExportFiles (ExportDir on disk) a whole
+// _delta_log; OpenSnapshot reads one through io/fs, so the package works
+// natively, in tests and under js/wasm.
 //
 // A Snapshot is the immutable state of the table at one version, obtained by
 // Action Reconciliation (PROTOCOL.md "Action Reconciliation"): the latest
@@ -22,7 +22,7 @@
 // protocol's table features, the delta.clustering domain of liquid
 // clustering and the ZCube tags that OPTIMIZE writes on AddFiles.
 //
-// ReadSnapshot and OpenSnapshot read a whole _delta_log as Delta Kernel does
+// OpenSnapshot reads a whole _delta_log as Delta Kernel does
 // (open.go): the newest complete checkpoint at or before the version
 // (classic, multi-part, or V2 in JSON or Parquet with sidecars), log
 // compaction files, then the commits after it. Parquet is read with
@@ -31,7 +31,8 @@
 // a js/wasm build about a fifth of the bytes (figures in docs/performance.md).
 //
 // What is deliberately not modelled:
-//   - Version checksum files (*.crc) are not used to build the snapshot;
+//   - Version checksum files (*.crc) are not used to build the snapshot (the
+//     tests check snapshots against them);
 //     _last_checkpoint is parsed but the listing decides, as Kernel lists anyway.
 //   - txn (SetTransaction), cdc (AddCDCFile) and unknown actions are carried
 //     through unchanged as RawAction and take no part in replay; remove

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -102,7 +101,7 @@ func roundTrip(t *testing.T, commits []Commit) *Snapshot {
 	for name, b := range files {
 		mfs[name] = &fstest.MapFile{Data: b}
 	}
-	s, err := ReadSnapshot(mfs)
+	s, err := readSnapshot(mfs)
 	if err != nil {
 		t.Fatalf("read back: %v", err)
 	}
@@ -125,7 +124,7 @@ func TestSyntheticRoundTrip(t *testing.T) {
 	if err := ExportDir(dir, commits); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadDirPath(dir)
+	back, err := readCommits(os.DirFS(dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,9 +190,9 @@ func TestEncodingMatchesDelta(t *testing.T) {
 			`{"add":{"path":"p","partitionValues":{},"size":1,"modificationTime":0,"dataChange":false,"tags":{"ZCUBE_ID":"id","ZCUBE_ZORDER_BY":"[\"col1\",\"col2\"]"},"clusteringProvider":"liquid"}}`},
 		{RawAction{Key: "txn", JSON: []byte(`{"appId":"a","version":1}`)}, `{"txn":{"appId":"a","version":1}}`},
 	} {
-		got, err := EncodeAction(tc.a)
+		got, err := encodeChecked(tc.a)
 		if err != nil || string(got) != tc.want {
-			t.Errorf("EncodeAction(%#v)\n got %s (%v)\nwant %s", tc.a, got, err, tc.want)
+			t.Errorf("encodeChecked(%#v)\n got %s (%v)\nwant %s", tc.a, got, err, tc.want)
 		}
 	}
 }
@@ -203,7 +202,7 @@ func TestEncodingMatchesDelta(t *testing.T) {
 func TestClusteringDomainExactString(t *testing.T) {
 	const want = `{"domainMetadata":{"domain":"delta.clustering","configuration":"{\"clusteringColumns\":[[\"col1\",\"` + "`col2,col3`" + `\",\"` + "`col4.col5`,col6" + `\"]],\"domainName\":\"delta.clustering\"}","removed":false}}`
 	d := ClusteringDomain([][]string{{"col1", "`col2,col3`", "`col4.col5`,col6"}})
-	got, err := EncodeAction(d)
+	got, err := encodeChecked(d)
 	if err != nil || string(got) != want {
 		t.Fatalf("got  %s (%v)\nwant %s", got, err, want)
 	}
@@ -348,12 +347,12 @@ func TestSetParameter(t *testing.T) {
 	if !slices.Equal(c.LiteralParameters, []string{"n"}) || c.OperationParameters["auto"] != "now a string" {
 		t.Errorf("got %+v", c)
 	}
-	line, err := EncodeAction(c)
+	line, err := encodeChecked(c)
 	if err != nil || !strings.Contains(string(line), `"operationParameters":{"auto":"now a string","mode":"Append","n":3}`) {
 		t.Errorf("encoded %s, %v", line, err)
 	}
 	c.LiteralParameters = []string{"mode"}
-	if _, err := EncodeAction(c); err == nil {
+	if _, err := encodeChecked(c); err == nil {
 		t.Errorf("literal parameter that is not JSON should fail to encode")
 	}
 }
@@ -401,7 +400,7 @@ func TestCorruptInput(t *testing.T) {
 			`00000000000000000003.json:1: invalid JSON: invalid character '}' looking for beginning of value (at byte 77)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseCommit(3, strings.NewReader(tc.input))
+			_, err := parseCommitText(3, strings.NewReader(tc.input))
 			var le *LogError
 			if !errors.As(err, &le) || err.Error() != tc.want {
 				t.Errorf("got  %v\nwant %s", err, tc.want)
@@ -413,12 +412,12 @@ func TestCorruptInput(t *testing.T) {
 func TestLimits(t *testing.T) {
 	// The real line cap.
 	long := `{"add":{"path":"` + strings.Repeat("x", MaxLineBytes) + `","size":1}}`
-	_, err := ParseCommit(7, strings.NewReader(`{"protocol":{"minReaderVersion":1,"minWriterVersion":2}}`+"\n"+long+"\n"))
+	_, err := parseCommitText(7, strings.NewReader(`{"protocol":{"minReaderVersion":1,"minWriterVersion":2}}`+"\n"+long+"\n"))
 	if want := fmt.Sprintf("00000000000000000007.json:2: line is longer than the %d-byte limit", MaxLineBytes); err == nil || err.Error() != want {
 		t.Errorf("oversized line: got %v, want %s", err, want)
 	}
 	// The same without a final newline.
-	if _, err = ParseCommit(7, strings.NewReader(long)); err == nil || !strings.Contains(err.Error(), ":1: line is longer") {
+	if _, err = parseCommitText(7, strings.NewReader(long)); err == nil || !strings.Contains(err.Error(), ":1: line is longer") {
 		t.Errorf("oversized last line: %v", err)
 	}
 	// Small limits for the counts.
@@ -431,7 +430,7 @@ func TestLimits(t *testing.T) {
 	if _, err := parseCommit(1, "f.json", strings.NewReader(lines), lim); err == nil || err.Error() != "f.json:3: commit is larger than the 70-byte limit" {
 		t.Errorf("commit too large: %v", err)
 	}
-	if _, err := ParseCommit(-1, strings.NewReader("")); err == nil {
+	if _, err := parseCommitText(-1, strings.NewReader("")); err == nil {
 		t.Errorf("negative version accepted")
 	}
 }
@@ -448,7 +447,7 @@ func TestVersionErrors(t *testing.T) {
 		{"duplicate", []Commit{commits[0], commits[1], commits[1]},
 			"00000000000000000001.json: duplicate or out-of-order commit: version 1 follows version 1"},
 		{"commit 0 missing", commits[1:],
-			"00000000000000000001.json: commit 0 is missing: the log starts at version 1 (earlier commits were probably removed by log cleanup after a checkpoint: read the table with ReadSnapshot, which starts from the checkpoint)"},
+			"00000000000000000001.json: commit 0 is missing: the log starts at version 1 (earlier commits were probably removed by log cleanup after a checkpoint: read the table from its checkpoint)"},
 		{"no protocol", []Commit{{Version: 0, Actions: []Action{Metadata{ID: "m"}}}},
 			"00000000000000000000.json: no protocol action in versions 0..0"},
 		{"no commits", nil, "_delta_log: no commits to replay"},
@@ -466,53 +465,9 @@ func TestVersionErrors(t *testing.T) {
 	if _, err := s.Apply(commits[3]); err == nil || err.Error() != "00000000000000000003.json: version gap: expected version 2 after version 1, got 3" {
 		t.Errorf("Apply gap: %v", err)
 	}
-
-	// The same gap found while reading a directory.
-	files, err := ExportFiles([]Commit{commits[0], commits[1], commits[3]})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mfs := fstest.MapFS{"_delta_log/00000000000000000001.checkpoint.parquet": {}, "_delta_log/_last_checkpoint": {}}
-	for name, b := range files {
-		mfs[name] = &fstest.MapFile{Data: b}
-	}
-	_, err = ReadDir(mfs)
-	if want := "_delta_log/00000000000000000003.json: version gap: expected 00000000000000000002.json after 00000000000000000001.json"; err == nil || err.Error() != want {
-		t.Errorf("ReadDir gap: got %v, want %s", err, want)
-	}
-	// A corrupt file in a directory is named by its path in the fs.
-	mfs["_delta_log/00000000000000000002.json"] = &fstest.MapFile{Data: []byte("{\"add\":{\"path\":\"a\",\"size\":1}}\n{\"add\":{}}\n")}
-	_, err = ReadDir(mfs)
-	if want := "_delta_log/00000000000000000002.json:2: add action has no path"; err == nil || err.Error() != want {
-		t.Errorf("ReadDir corrupt: got %v, want %s", err, want)
-	}
-	if _, err := ReadDir(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "_delta_log: cannot list the log") {
-		t.Errorf("ReadDir empty fs: %v", err)
-	}
-	if _, err := ReadDirPath(filepath.Join(t.TempDir(), "nope")); err == nil || !errors.Is(err, fs.ErrNotExist) && !strings.Contains(err.Error(), "cannot list") {
-		t.Errorf("ReadDirPath missing dir: %v", err)
-	}
 }
 
-func TestParseCommitFileName(t *testing.T) {
-	for name, want := range map[string]int64{
-		"00000000000000000000.json": 0,
-		"00000000000000000123.json": 123,
-	} {
-		if v, ok := ParseCommitFileName(name); !ok || v != want {
-			t.Errorf("%s: %d, %v", name, v, ok)
-		}
-	}
-	for _, name := range []string{
-		"00000000000000000010.checkpoint.parquet",
-		"00000000000000000002.checkpoint.6374b053-df23-479b-b2cf-c9c550132b49.json",
-		"00000000000000000000.00000000000000000005.compacted.json",
-		"00000000000000000000.crc", "_last_checkpoint", "0000000000000000000a.json", "1.json",
-	} {
-		if _, ok := ParseCommitFileName(name); ok {
-			t.Errorf("%s parsed as a commit file", name)
-		}
-	}
+func TestCommitFileName(t *testing.T) {
 	if CommitFileName(12) != "00000000000000000012.json" {
 		t.Errorf("CommitFileName(12) = %s", CommitFileName(12))
 	}
@@ -569,7 +524,7 @@ func FuzzParseCommit(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := ParseCommit(1, bytes.NewReader(data))
+		c, err := parseCommitText(1, bytes.NewReader(data))
 		if err != nil {
 			var le *LogError
 			if !errors.As(err, &le) || le.File != "00000000000000000001.json" {
@@ -582,7 +537,7 @@ func FuzzParseCommit(f *testing.F) {
 		if err := WriteCommit(&buf, c); err != nil {
 			t.Fatalf("parsed commit does not write: %v", err)
 		}
-		back, err := ParseCommit(1, &buf)
+		back, err := parseCommitText(1, &buf)
 		if err != nil {
 			t.Fatalf("written commit does not parse: %v\n%s", err, buf.Bytes())
 		}

@@ -61,11 +61,6 @@ type OpenOptions struct {
 	NoCompaction bool
 }
 
-// ReadSnapshot reads the latest snapshot of the table rooted at fsys, as Delta Kernel does.
-func ReadSnapshot(fsys fs.FS) (*Snapshot, error) {
-	return OpenSnapshot(fsys, OpenOptions{Version: -1})
-}
-
 // OpenSnapshot builds the snapshot at opt.Version from the log of the table rooted at fsys the
 // way Delta Kernel's log segment does (kernel/src/log_segment.rs; Spark's SnapshotManagement):
 // the newest complete checkpoint at or before the version (classic, multi-part or V2 with

@@ -165,33 +165,6 @@ func where(at string) string {
 	return at
 }
 
-// String prints the type as Spark's simpleString does.
-func (t DataType) String() string {
-	switch t.Name {
-	case "decimal":
-		return fmt.Sprintf("decimal(%d,%d)", t.Precision, t.Scale)
-	case "struct":
-		parts := make([]string, len(t.Fields))
-		for i, f := range t.Fields {
-			parts[i] = f.Name + ":" + f.Type.String()
-		}
-		return "struct<" + strings.Join(parts, ",") + ">"
-	case "array":
-		return "array<" + t.Element.String() + ">"
-	case "map":
-		return "map<" + t.Key.String() + "," + t.Value.String() + ">"
-	case "long":
-		return "bigint"
-	case "integer":
-		return "int"
-	case "short":
-		return "smallint"
-	case "byte":
-		return "tinyint"
-	}
-	return t.Name
-}
-
 // SkippingSchema returns the columns data skipping can use, twice and index-aligned by leaf: with
 // logical names (what a predicate names) and with physical names (the keys of the statistics
 // and of partitionValues under column mapping). Columns whose type Layout Lab's skipping does

@@ -1,6 +1,7 @@
 package deltalog
 
 import (
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -12,7 +13,7 @@ func TestParseSchemaRealTables(t *testing.T) {
 	root := tablesFS(t)
 	for _, table := range findTables(t, root) {
 		sub, _ := fs.Sub(root, table)
-		s, err := ReadSnapshot(sub)
+		s, err := readSnapshot(sub)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +49,7 @@ func TestParseSchemaTypes(t *testing.T) {
 	}
 	var got []string
 	for _, f := range st.Fields {
-		got = append(got, f.Name+":"+f.Type.String())
+		got = append(got, f.Name+":"+simpleString(f.Type))
 	}
 	want := "d:decimal(38,18) n:struct<ts:timestamp_ntz> v:void x:variant a:array<bigint> m:map<string,smallint> w:bigint"
 	if strings.Join(got, " ") != want {
@@ -70,4 +71,31 @@ func TestParseSchemaTypes(t *testing.T) {
 			t.Errorf("%s accepted", bad)
 		}
 	}
+}
+
+// simpleString prints a type as Spark's DataType.simpleString does.
+func simpleString(t DataType) string {
+	switch t.Name {
+	case "decimal":
+		return fmt.Sprintf("decimal(%d,%d)", t.Precision, t.Scale)
+	case "struct":
+		parts := make([]string, len(t.Fields))
+		for i, f := range t.Fields {
+			parts[i] = f.Name + ":" + simpleString(f.Type)
+		}
+		return "struct<" + strings.Join(parts, ",") + ">"
+	case "array":
+		return "array<" + simpleString(*t.Element) + ">"
+	case "map":
+		return "map<" + simpleString(*t.Key) + "," + simpleString(*t.Value) + ">"
+	case "long":
+		return "bigint"
+	case "integer":
+		return "int"
+	case "short":
+		return "smallint"
+	case "byte":
+		return "tinyint"
+	}
+	return t.Name
 }

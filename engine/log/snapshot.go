@@ -94,7 +94,7 @@ func (s *Snapshot) checkNext(v int64) error {
 		return nil
 	case s.version < 0:
 		return &LogError{File: CommitFileName(v), Msg: fmt.Sprintf(
-			"commit 0 is missing: the log starts at version %d (earlier commits were probably removed by log cleanup after a checkpoint: read the table with ReadSnapshot, which starts from the checkpoint)", v)}
+			"commit 0 is missing: the log starts at version %d (earlier commits were probably removed by log cleanup after a checkpoint: read the table from its checkpoint)", v)}
 	case v <= s.version:
 		return &LogError{File: CommitFileName(v), Msg: fmt.Sprintf("duplicate or out-of-order commit: version %d follows version %d", v, s.version)}
 	default:

@@ -122,7 +122,7 @@ func TestReplayRealTables(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := ReadSnapshot(sub)
+			s, err := readSnapshot(sub)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", tablesRoot, table, err)
 			}
@@ -175,7 +175,7 @@ func TestReplayMatchesChecksums(t *testing.T) {
 			continue
 		}
 		sub, _ := fs.Sub(root, table)
-		s, err := ReadSnapshot(sub)
+		s, err := readSnapshot(sub)
 		if err != nil {
 			t.Fatalf("%s: %v", table, err)
 		}
@@ -203,7 +203,7 @@ func TestReplayMatchesDATExpectations(t *testing.T) {
 	for _, name := range []string{"basic_append", "basic_partitioned", "multi_partitioned", "with_schema_change"} {
 		table := path.Join("dat", name)
 		sub, _ := fs.Sub(root, path.Join(table, "delta"))
-		commits, err := ReadDir(sub)
+		commits, err := readCommits(sub)
 		if err != nil {
 			t.Fatalf("%s: %v", table, err)
 		}
@@ -244,7 +244,7 @@ func readTable(t *testing.T, table string) []Commit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	commits, err := ReadDir(sub)
+	commits, err := readCommits(sub)
 	if err != nil {
 		t.Fatalf("%s/%s: %v", tablesRoot, table, err)
 	}
@@ -269,7 +269,7 @@ func TestMultiPartitionedByHand(t *testing.T) {
 		t.Errorf("null-date file = %+v, %v", f, ok)
 	}
 	// The null partition value is written back as null, as Delta wrote it.
-	line, err := EncodeAction(f)
+	line, err := encodeChecked(f)
 	if err != nil || !strings.Contains(string(line), `"date":null`) {
 		t.Errorf("encoded null partition value: %s, %v", line, err)
 	}
@@ -326,7 +326,7 @@ func TestOperationParamsTypesByHand(t *testing.T) {
 	// Re-encoding keeps the bare false and null where Delta wrote them.
 	ci := s.History()[2]
 	ci.Version = nil
-	line, err := EncodeAction(ci)
+	line, err := encodeChecked(ci)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +412,7 @@ func TestRealTablesRoundTrip(t *testing.T) {
 			continue
 		}
 		sub, _ := fs.Sub(root, table)
-		commits, err := ReadDir(sub)
+		commits, err := readCommits(sub)
 		if err != nil {
 			t.Fatalf("%s: %v", table, err)
 		}

@@ -132,7 +132,7 @@ func schemaFields(fs []sparkField, prefix string, floats map[string]bool) []tabl
 
 func loadRealTable(t *testing.T, dir string) *realTable {
 	t.Helper()
-	snap, err := deltalog.ReadSnapshot(os.DirFS(dir))
+	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1})
 	if err != nil {
 		t.Fatalf("%s: %v", dir, err)
 	}

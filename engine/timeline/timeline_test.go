@@ -390,7 +390,7 @@ func TestLogRoundTrip(t *testing.T) {
 		if err := deltalog.ExportDir(dir, res.Commits()); err != nil {
 			t.Fatal(err)
 		}
-		snap, err := deltalog.ReadSnapshot(os.DirFS(dir))
+		snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -80,7 +80,7 @@ func TestExports(t *testing.T) {
 	if err != nil {
 		t.Fatalf("log export is not a zip: %v", err)
 	}
-	fromWidget, err := deltalog.ReadSnapshot(zr)
+	fromWidget, err := deltalog.OpenSnapshot(zr, deltalog.OpenOptions{Version: -1})
 	if err != nil {
 		t.Fatalf("widget's log does not replay: %v", err)
 	}
@@ -94,7 +94,7 @@ func TestExports(t *testing.T) {
 	if _, err := fs.Stat(sub, "_delta_log"); err != nil {
 		t.Fatalf("CLI export has no _delta_log: %v", err)
 	}
-	fromCLI, err := deltalog.ReadSnapshot(sub)
+	fromCLI, err := deltalog.OpenSnapshot(sub, deltalog.OpenOptions{Version: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
