@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,12 +109,6 @@ func (h *harness) run(t *testing.T, d *datadriven.TestData) string {
 	case "overlap":
 		a, b := parseRange(t, strArg(d, "a", "")), parseRange(t, strArg(d, "b", ""))
 		return fmt.Sprintf("%.4f", OverlapScore(a, b))
-	case "clusters-on-write":
-		bytes := sizeArg(t, d, "bytes", 0)
-		keys := intArg(t, d, "keys", 1)
-		uc := strArg(d, "uc", "true") == "true"
-		return fmt.Sprintf("%t (threshold %s)", DatabricksClustersOnWrite(bytes, keys, uc),
-			FormatBytes(DatabricksClusterOnWriteThreshold(keys, uc)))
 	}
 	t.Fatalf("unknown command %q", d.Cmd)
 	return ""
@@ -147,7 +142,7 @@ func (h *harness) config(t *testing.T, d *datadriven.TestData) Config {
 		v := a.Vals[0]
 		switch a.Key {
 		case "platform":
-			p, err := ParsePlatform(v)
+			p, err := parsePlatform(v)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -535,7 +530,7 @@ f5 size=2G repeat=3`)
 
 func TestEventListener(t *testing.T) {
 	var lines []string
-	l := MakeLoggingEventListener(func(s string) { lines = append(lines, s) })
+	l := loggingEventListener(func(s string) { lines = append(lines, s) })
 	p, _ := NewPlanner(Config{Listener: &l})
 	s, _ := ParseSnapshot("table\nf size=1M repeat=3")
 	plan, err := p.Plan(s, Request{})
@@ -566,5 +561,26 @@ func TestPlanIsPure(t *testing.T) {
 	}
 	if formatPlan(a) != formatPlan(b) {
 		t.Fatal("Plan is not deterministic")
+	}
+}
+
+// parsePlatform reads a Platform from its String().
+func parsePlatform(s string) (Platform, error) {
+	if i := slices.Index(platformNames, s); i >= 0 {
+		return Platform(i), nil
+	}
+	return 0, fmt.Errorf("optimize: unknown platform %q (want one of %v)", s, platformNames)
+}
+
+// loggingEventListener returns a listener that passes each event's String() to logf.
+func loggingEventListener(logf func(line string)) EventListener {
+	return EventListener{
+		CandidatesListed: func(e CandidatesListed) { logf(e.String()) },
+		FilterApplied:    func(e FilterApplied) { logf(e.String()) },
+		StaleAdded:       func(e StaleAdded) { logf(e.String()) },
+		OverlapDetected:  func(e OverlapDetected) { logf(e.String()) },
+		BinFormed:        func(e BinFormed) { logf(e.String()) },
+		ZCubeWritten:     func(e ZCubeWritten) { logf(e.String()) },
+		NothingToDo:      func(e NothingToDo) { logf(e.String()) },
 	}
 }

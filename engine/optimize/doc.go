@@ -24,7 +24,7 @@
 // an optional EventListener), so the product can show why each file was, or was not, rewritten.
 //
 // Platform behaviours beyond open-source Delta (Microsoft Fabric Runtime 2.0 incremental
-// clustering with auto-recluster, Fabric Runtime 1.3, Databricks clustering on write) are opt-in
+// clustering with auto-recluster, Fabric Runtime 1.3) are opt-in
 // through Config.Platform, labelled in every event they cause, and never the default.
 //
 // # Worked example: liquid clustering at 40 GiB a day

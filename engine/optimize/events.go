@@ -175,19 +175,6 @@ func (l *EventListener) EnsureDefaults() {
 	}
 }
 
-// MakeLoggingEventListener returns a listener that passes each event's String() to logf.
-func MakeLoggingEventListener(logf func(line string)) EventListener {
-	return EventListener{
-		CandidatesListed: func(e CandidatesListed) { logf(e.String()) },
-		FilterApplied:    func(e FilterApplied) { logf(e.String()) },
-		StaleAdded:       func(e StaleAdded) { logf(e.String()) },
-		OverlapDetected:  func(e OverlapDetected) { logf(e.String()) },
-		BinFormed:        func(e BinFormed) { logf(e.String()) },
-		ZCubeWritten:     func(e ZCubeWritten) { logf(e.String()) },
-		NothingToDo:      func(e NothingToDo) { logf(e.String()) },
-	}
-}
-
 // dispatch sends e to the matching handler of a defaulted listener.
 func (l *EventListener) dispatch(e Event) {
 	switch e := e.(type) {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 )
 
@@ -159,8 +158,8 @@ const (
 	// PlatformFabricRuntime13: Microsoft Fabric Runtime 1.3 (Delta 3.2): every file of every
 	// ZCube under minCubeSize is rewritten on each run, without filterOutSingleZCubes.
 	PlatformFabricRuntime13
-	// PlatformDatabricks: the OSS planner; Databricks' clustering on write is a write-path
-	// behaviour, see DatabricksClustersOnWrite.
+	// PlatformDatabricks: the OSS planner (Databricks' clustering on write is a write-path
+	// behaviour, not modelled).
 	PlatformDatabricks
 )
 
@@ -171,14 +170,6 @@ func (p Platform) String() string {
 		return platformNames[p]
 	}
 	return fmt.Sprintf("Platform(%d)", int(p))
-}
-
-// ParsePlatform reads a Platform from its String().
-func ParsePlatform(s string) (Platform, error) {
-	if i := slices.Index(platformNames, s); i >= 0 {
-		return Platform(i), nil
-	}
-	return 0, fmt.Errorf("optimize: unknown platform %q (want one of %v)", s, platformNames)
 }
 
 // Default sizes (M/sources/DeltaSQLConf.scala).

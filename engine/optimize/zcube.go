@@ -60,11 +60,6 @@ type zCubeFileStatsCollector struct {
 	lastEq, lastValid       bool
 }
 
-// sameColumns reports ZCUBE_ZORDER_BY == zOrderBy, parsing each distinct tag value once.
-func (c *zCubeFileStatsCollector) sameColumns(f *File) bool {
-	return c.sameRaw(f.Tags[TagZCubeZOrder], f)
-}
-
 func (c *zCubeFileStatsCollector) sameRaw(raw string, f *File) bool {
 	if c.lastValid && raw == c.lastRaw {
 		return c.lastEq
