@@ -59,20 +59,6 @@ func BenchmarkPointLookup(b *testing.B) {
 				}
 			}
 		})
-		// The maintenance timeline's path: one PointLookup, many probe values.
-		b.Run(fmt.Sprintf("PointLookup.Count/files=%d", n), func(b *testing.B) {
-			p, err := NewPointLookup(files, tbl, "customer_id")
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if p.Count(table.BigintValue(int64((i*7919)%(n*1000)))) == 0 {
-					b.Fatal("nothing read")
-				}
-			}
-		})
 		b.Run(fmt.Sprintf("FilesForScan/files=%d", n), func(b *testing.B) {
 			e, _ := Parse("customer_id = 4242 AND region_id IN (1, 2)", benchLeaves)
 			f, _ := Compile(e, tbl)

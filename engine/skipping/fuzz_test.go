@@ -66,7 +66,7 @@ func FuzzParse(f *testing.F) {
 		if len(e.String()) <= MaxInputBytes {
 			checkRoundTrip(t, e, fuzzLeaves)
 		}
-		_ = ExplainRewrite(e)
+		_ = explainRewrite(e)
 		flt, err := Compile(e, tbl)
 		if err != nil {
 			t.Fatal(err)

@@ -125,10 +125,11 @@ func TestPartitionTimestampWithOffset(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := FilesForScan(files, e, tb)
+		f, err := Compile(e, tb)
 		if err != nil {
 			t.Fatal(err)
 		}
+		s := f.FilesForScan(files)
 		if !slices.Equal(s.Read, tc.want) {
 			t.Errorf("%s: read %v, want %v", tc.src, s.Read, tc.want)
 		}

@@ -941,17 +941,11 @@ func (b *DataFiltersBuilder) compare(x *Compare, depth int) *dsPred {
 	return nil
 }
 
-// ExplainRewrite prints the statistics predicate Delta builds for e, assuming every column has
-// statistics and none is a partition column, e.g. "minValues.a <= 5 AND maxValues.a >= 5".
-// "(none)" means Delta cannot use the predicate and reads every file.
-func ExplainRewrite(e Expr) string {
-	if e == nil {
-		return "(none)"
+// intKind reports whether values of kind k live in Value.I and compare as int64.
+func intKind(k table.Kind) bool {
+	switch k {
+	case table.Int, table.Bigint, table.Date, table.Timestamp, table.TimestampNTZ:
+		return true
 	}
-	b := &DataFiltersBuilder{inStats: func(int) bool { return true }}
-	p := b.constructDataFilters(lower(e), 0)
-	if p == nil {
-		return "(none)"
-	}
-	return sexprString(p.expr)
+	return false
 }

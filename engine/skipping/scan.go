@@ -276,15 +276,6 @@ func (f *Filter) FilesForScan(files []File) Scan {
 	return s
 }
 
-// FilesForScan compiles pred for t and scans files.
-func FilesForScan(files []File, pred Expr, t Table) (Scan, error) {
-	f, err := Compile(pred, t)
-	if err != nil {
-		return Scan{}, err
-	}
-	return f.FilesForScan(files), nil
-}
-
 // SkippingPredicate prints the statistics predicate over the data filters, "(none)" when there
 // is none.
 func (f *Filter) SkippingPredicate() string {

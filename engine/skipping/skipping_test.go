@@ -188,13 +188,6 @@ func TestKeepAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { f.Keep(fs, pv) }); n != 0 {
 		t.Errorf("Filter.Keep allocates %v times", n)
 	}
-	p, err := NewPointLookup([]File{{Stats: fs}}, Table{Leaves: testLeaves}, "a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := testing.AllocsPerRun(100, func() { p.Keep(0, table.IntValue(5)) }); n != 0 {
-		t.Errorf("PointLookup.Keep allocates %v times", n)
-	}
 }
 
 // ---- Randomized soundness: a file holding a matching row is never pruned. ----
@@ -377,8 +370,7 @@ func randPred(rng *rand.Rand, depth int) string {
 }
 
 // TestSoundness checks Delta's guarantee on random files and predicates: if any row of a file
-// satisfies the predicate, the file is read. It also checks that the PointLookup fast path and
-// the compiled filter agree.
+// satisfies the predicate, the file is read.
 func TestSoundness(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	tbl := Table{Leaves: testLeaves, PartitionColumns: []string{"p"}}
@@ -415,41 +407,6 @@ func TestSoundness(t *testing.T) {
 	}
 	if pruned < 20000 {
 		t.Errorf("only %d files pruned; the test is not exercising skipping", pruned)
-	}
-}
-
-func TestPointLookupMatchesFilter(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	tbl := Table{Leaves: testLeaves, PartitionColumns: []string{"p"}}
-	var files []File
-	for i := 0; i < 300; i++ {
-		rows := make([]testRow, 1+rng.Intn(6))
-		for j := range rows {
-			rows[j] = randRow(rng)
-			rows[j][3] = rows[0][3]
-		}
-		fs, pv := collect(rows, rng)
-		files = append(files, File{Stats: fs, PartitionValues: pv})
-	}
-	for leaf, col := range colNames {
-		p, err := NewPointLookup(files, tbl, col)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for k := 0; k < 60; k++ {
-			lit := randLiteral(rng, leaf)
-			e := mustParse(t, col+" = "+lit)
-			f, err := Compile(e, tbl)
-			if err != nil {
-				t.Fatal(err)
-			}
-			v := e.(*Compare).R.(*Literal).Val
-			for i, fl := range files {
-				if got, want := p.Keep(i, v), f.Keep(fl.Stats, fl.PartitionValues); got != want {
-					t.Fatalf("%s = %s on file %d: PointLookup %v, filter %v", col, lit, i, got, want)
-				}
-			}
-		}
 	}
 }
 

@@ -58,3 +58,13 @@ func BenchmarkEngineKnob(b *testing.B) {
 		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	}
 }
+
+// generate is newGenerated with every day drawn.
+func generate(seed uint64, history, days, rowsPerDay int) (*generated, error) {
+	g, err := newGenerated(seed, history, days, rowsPerDay)
+	if err != nil {
+		return nil, err
+	}
+	g.through(history + days - 1)
+	return g, nil
+}

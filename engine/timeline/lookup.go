@@ -19,8 +19,8 @@ import (
 //	#{files: lo <= v} - #{files: hi < v}
 //
 // (every file with hi < v also has lo <= v), two binary searches over the live files' sorted
-// lows and highs. The tests check this count against engine/skipping's PointLookup, file by
-// file, on every day of several runs.
+// lows and highs. The tests check this count against engine/skipping's verdict on `col = v`
+// over the same files, on every day of several runs.
 
 // lookups measures each day's lookup readout. It is the statistics worker's (worker.go): it
 // reads the files' bounds, which the worker writes.

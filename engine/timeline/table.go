@@ -108,7 +108,7 @@ type generated struct {
 	ready []chan struct{}
 }
 
-// holds reports whether g is what generate(seed, history, days, rowsPerDay) returns.
+// holds reports whether g is what newGenerated(seed, history, days, rowsPerDay) prepares.
 func (g *generated) holds(seed uint64, history, days, rowsPerDay int) bool {
 	return g.seed == seed && g.history == history && len(g.dayOff) == history+days+1 && g.perDay == rowsPerDay
 }
@@ -123,19 +123,9 @@ func (g *generated) rowsOfDay(day int) []int32 {
 	return g.dayRows[i]
 }
 
-// generate builds the rows of history days 1-history..0 and timeline days 1..days, rowsPerDay
-// each. Day d's rows come from PCG(seed, d) alone, so a day's rows do not depend on the number
-// of days or on any knob but the ingest size and resolution.
-func generate(seed uint64, history, days, rowsPerDay int) (*generated, error) {
-	g, err := newGenerated(seed, history, days, rowsPerDay)
-	if err != nil {
-		return nil, err
-	}
-	g.through(history + days - 1)
-	return g, nil
-}
-
-// newGenerated is generate with no day drawn yet.
+// newGenerated prepares the rows of history days 1-history..0 and timeline days 1..days,
+// rowsPerDay each, none drawn yet. Day d's rows come from PCG(seed, d) alone, so a day's rows do
+// not depend on the number of days or on any knob but the ingest size and resolution.
 func newGenerated(seed uint64, history, days, rowsPerDay int) (*generated, error) {
 	total := int64(history+days) * int64(rowsPerDay)
 	if total > MaxRows {
