@@ -22,8 +22,8 @@ func benchFiles(n int) []File {
 		files[i] = File{
 			Path: fmt.Sprintf("part-%05d.parquet", i),
 			Stats: &stats.FileStats{NumRecords: 1000,
-				MinValues: []table.Value{table.DateValue(19000), table.BigintValue(lo), table.IntValue(0)},
-				MaxValues: []table.Value{table.DateValue(19060), table.BigintValue(lo + 1500), table.IntValue(5)},
+				MinValues: []table.Value{table.DateValue(19000), table.BigintValue(lo), intValue(0)},
+				MaxValues: []table.Value{table.DateValue(19060), table.BigintValue(lo + 1500), intValue(5)},
 				NullCount: []int64{0, 0, 0}},
 			Rows: 1000, Bytes: 1 << 30,
 		}

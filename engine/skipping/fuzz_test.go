@@ -42,7 +42,7 @@ func FuzzParse(f *testing.F) {
 	fs := &stats.FileStats{NumRecords: 10,
 		MinValues: make([]table.Value, len(fuzzLeaves)), MaxValues: make([]table.Value, len(fuzzLeaves)),
 		NullCount: make([]int64, len(fuzzLeaves))}
-	fs.MinValues[0], fs.MaxValues[0] = table.IntValue(1), table.IntValue(9)
+	fs.MinValues[0], fs.MaxValues[0] = intValue(1), intValue(9)
 	fs.MinValues[2], fs.MaxValues[2] = table.StringValue("ab"), table.StringValue("yz\x7f")
 	fs.MinValues[4], fs.MaxValues[4] = table.Value{Kind: table.Timestamp, I: 0}, table.Value{Kind: table.Timestamp, I: 1 << 62}
 	tbl := Table{Leaves: fuzzLeaves, PartitionColumns: []string{"p"}}

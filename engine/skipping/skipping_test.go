@@ -75,7 +75,9 @@ func fileStats(numRecords int64, a [2]*table.Value, aNulls int64) *stats.FileSta
 	return fs
 }
 
-func iv(i int32) *table.Value { v := table.IntValue(i); return &v }
+func iv(i int32) *table.Value { v := intValue(i); return &v }
+
+func intValue(i int32) table.Value { return table.Value{Kind: table.Int, I: int64(i)} }
 
 // TestThreeValued evaluates statistics predicates on three kinds of file: a normal range [1,10]
 // with 2 NULLs, an all-NULL column (no min/max, nullCount = numRecords), and missing stats.
@@ -222,7 +224,7 @@ func randRow(rng *rand.Rand) testRow {
 	if rng.Intn(5) == 0 {
 		r[0] = table.NullValue(table.Int)
 	} else {
-		r[0] = table.IntValue(int32(rng.Intn(10) - 5))
+		r[0] = intValue(int32(rng.Intn(10) - 5))
 	}
 	if rng.Intn(5) == 0 {
 		r[1] = table.NullValue(table.String)
@@ -243,7 +245,7 @@ func randRow(rng *rand.Rand) testRow {
 	if rng.Intn(6) == 0 {
 		r[3] = table.NullValue(table.Int)
 	} else {
-		r[3] = table.IntValue(int32(rng.Intn(3)))
+		r[3] = intValue(int32(rng.Intn(3)))
 	}
 	return r
 }

@@ -37,31 +37,6 @@ func (c Config) prefix() int {
 	return c.StringPrefixLength
 }
 
-// ParseStatsColumns splits a delta.dataSkippingStatsColumns value ("a, s.b, `we,ird`") at the
-// commas outside backticks, as the multipartIdentifierList rule does.
-func ParseStatsColumns(prop string) ([]string, error) {
-	if strings.TrimSpace(prop) == "" {
-		return nil, nil
-	}
-	var out []string
-	quoted, start := false, 0
-	for i := 0; i <= len(prop); i++ {
-		if i == len(prop) || prop[i] == ',' && !quoted {
-			name := strings.TrimSpace(prop[start:i])
-			if _, err := table.ParseMultipartName(name); err != nil {
-				return nil, fmt.Errorf("delta.dataSkippingStatsColumns: %v", err)
-			}
-			out = append(out, name)
-			start = i + 1
-			continue
-		}
-		if prop[i] == '`' {
-			quoted = !quoted
-		}
-	}
-	return out, nil
-}
-
 // StatsSchema marks, per leaf of s (in Schema.Leaves order), whether Delta collects statistics on
 // it: the stats collection schema of M/stats/StatisticsCollection.scala (getIndexedColumns).
 //

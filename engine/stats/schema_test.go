@@ -99,10 +99,6 @@ func TestStatsSchemaStatsColumns(t *testing.T) {
 	if got := indexedNames(s, idx); len(got) != 7 || got[6] != "device.is_emulator" {
 		t.Errorf("device = %v", got)
 	}
-	props, err := ParseStatsColumns(" user_id, device.os ,`region_id`")
-	if err != nil || !slices.Equal(props, []string{"user_id", "device.os", "`region_id`"}) {
-		t.Errorf("ParseStatsColumns = %q, %v", props, err)
-	}
 }
 
 func TestStatsColumnsErrors(t *testing.T) {

@@ -34,20 +34,6 @@ func MinStringPrefix(s string, prefix int) string {
 	return s
 }
 
-// TruncateMinString is StatisticsCollection.truncateMinStringAgg: the first prefix UTF-16 units,
-// one more when the cut would split a surrogate pair; ok is false for Scala's null
-// (prefix <= 0 on a longer string). truncateMaxStringAgg starts from its length.
-func TruncateMinString(s string, prefix int) (out string, ok bool) {
-	u := utf16.Encode([]rune(s))
-	if len(u) <= prefix {
-		return s, true
-	}
-	if prefix <= 0 {
-		return "", false
-	}
-	return string(utf16.Decode(u[:truncateMinLen(u, prefix)])), true
-}
-
 func truncateMinLen(u []uint16, prefix int) int {
 	isHigh := func(c uint16) bool { return c >= 0xD800 && c <= 0xDBFF }
 	isLow := func(c uint16) bool { return c >= 0xDC00 && c <= 0xDFFF }

@@ -36,17 +36,8 @@ func TestTruncateMaxStringVectors(t *testing.T) {
 	}
 }
 
-func TestTruncateMinStringVectors(t *testing.T) {
+func TestMinStringPrefix(t *testing.T) {
 	const max4 = "\U0010FFFF\U0010FFFF\U0010FFFF\U0010FFFF"
-	if got, ok := TruncateMinString("abcd", 3); !ok || got != "abc" {
-		t.Errorf(`("abcd",3) = %q`, got)
-	}
-	if got, ok := TruncateMinString(max4, 1); !ok || got != "\U0010FFFF" {
-		t.Errorf("(4×U+10FFFF,1) = %+q", got)
-	}
-	if _, ok := TruncateMinString("abcd", 0); ok {
-		t.Error(`("abcd",0) should be null`)
-	}
 	// The collected min is Spark's substring, in code points: 🚀 counts once, unlike in UTF-16.
 	if got := MinStringPrefix(strings.Repeat("🚀", 40), 32); got != strings.Repeat("🚀", 32) {
 		t.Errorf("MinStringPrefix of rockets = %d runes", len([]rune(got)))

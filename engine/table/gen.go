@@ -73,16 +73,6 @@ func (d Distribution) String() string {
 	return fmt.Sprintf("distribution(%d)", uint8(d))
 }
 
-// ParseDistribution reads a distribution name as String prints it.
-func ParseDistribution(s string) (Distribution, error) {
-	for d, n := range distributionNames {
-		if strings.EqualFold(strings.TrimSpace(s), n) {
-			return Distribution(d), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown distribution %q (want one of %s)", s, strings.Join(distributionNames[:], ", "))
-}
-
 // ColumnSpec describes one generated column. Only the fields its Type and Dist use matter.
 type ColumnSpec struct {
 	Name string

@@ -26,7 +26,6 @@ func (v Value) Absent() bool { return v.Kind == Invalid || v.Null }
 
 // Constructors for the common kinds.
 func BigintValue(i int64) Value   { return Value{Kind: Bigint, I: i} }
-func IntValue(i int32) Value      { return Value{Kind: Int, I: int64(i)} }
 func DoubleValue(f float64) Value { return Value{Kind: Double, F: f} }
 func StringValue(s string) Value  { return Value{Kind: String, S: s} }
 func DateValue(days int32) Value  { return Value{Kind: Date, I: int64(days)} }
