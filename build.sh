@@ -30,8 +30,8 @@ build() {
 }
 
 # shrink runs Binaryen's wasm-opt -Oz (Debian's binaryen) over a wasm file in place: about a fifth
-# smaller raw (30 to 24 MB), so V8 has less to validate and compile before the first frame, and
-# 270 KB less to download; slider moves measured no slower. It takes about a minute, so the result
+# smaller raw, so V8 has less to validate and compile before the first frame, and less to
+# download (sizes in docs/performance.md). It takes about a minute, so the result
 # is cached by the input's hash. Go's wasm uses these features beyond the MVP. Without wasm-opt
 # the file is left as Go wrote it, which works the same.
 shrink() {

@@ -112,7 +112,7 @@
   start().catch((e) => fail(e && e.message ? e.message : String(e)));
 
   // Offline after one visit: the service worker precaches this build (scope: this directory).
-  // Installing fetches and stores the whole build and unpacks the 23 MB wasm, on the machine's
+  // Installing fetches and stores the whole build and unpacks the wasm, on the machine's
   // other core, which a first visit's page shares with V8 optimising its code: registered once
   // the page is ready and the reader has then left it alone for swQuietMs (a drag made at once
   // on a first visit kept more moves within a frame so), and at the latest swLatestMs after ready.

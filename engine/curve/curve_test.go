@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// NumBits for the N values of spec §2.1 (HilbertClustering's numberOfTrailingZeros(highestOneBit(N)) + 1).
+// NumBits for several N (HilbertClustering's numberOfTrailingZeros(highestOneBit(N)) + 1, in
+// M/skipping/MultiDimClustering.scala).
 func TestNumBits(t *testing.T) {
 	for _, c := range []struct{ n, want int }{
 		{2, 2}, {4, 3}, {20, 5}, {100, 7}, {200, 8}, {1000, 10}, {1024, 11},

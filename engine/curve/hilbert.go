@@ -248,8 +248,8 @@ var noLead [1]uint16
 
 // walkAll8 is walkAll for 8 bits of z per step (4 dimensions, two levels per step) with no
 // lead: step j from the bottom reads bits [8j, 8j+8) of the z word and writes its position to
-// the same bits of the key, so the steps unroll with constant shifts, which is 1.4× faster
-// than the loop natively. 4 columns is liquid clustering's default maximum.
+// the same bits of the key, so the steps unroll with constant shifts instead of the loop's
+// variable ones. 4 columns is liquid clustering's default maximum.
 func walkAll8(tab *[1 << 16]uint16, out []uint64, steps int) {
 	for r, m := range out {
 		var d uint64

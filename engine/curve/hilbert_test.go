@@ -10,8 +10,8 @@ import (
 	"testing"
 )
 
-// The concrete vectors of spec §2.3: comments in Delta's MultiDimClusteringSuite and values of
-// an independent re-implementation, all agreeing with ../vectors.
+// Concrete vectors: comments in Delta's T/skipping/MultiDimClusteringSuite.scala and values of
+// an independent re-implementation, all agreeing with testdata/ (vectors from Delta's own code).
 func TestHilbertSpecVectors(t *testing.T) {
 	cases := []struct {
 		k     int
@@ -44,7 +44,8 @@ func TestHilbertSpecVectors(t *testing.T) {
 	}
 }
 
-// The 2-D grids of spec §2.3 (rows x0, columns x1); the orientation flips with the parity of k.
+// 2-D grids (rows x0, columns x1) from an independent re-implementation, agreeing with
+// testdata/; the orientation flips with the parity of k.
 func TestHilbertSpecGrids(t *testing.T) {
 	grids := map[int][4][4]uint64{
 		2: {{0, 3, 4, 5}, {1, 2, 7, 6}, {14, 13, 8, 9}, {15, 12, 11, 10}},
@@ -81,7 +82,7 @@ func TestHilbertUtils(t *testing.T) {
 	}
 }
 
-// Spec §2.2: the state machine has n·2^(n-1) states, and each state's row is a permutation.
+// HilbertStates.java: the state machine has n·2^(n-1) states, and each state's row is a permutation.
 func TestHilbertStateCounts(t *testing.T) {
 	for n := minDims; n <= maxDims; n++ {
 		tb := tableFor(n)

@@ -9,7 +9,7 @@ import (
 
 func repeat(b byte, n int) []byte { return bytes.Repeat([]byte{b}, n) }
 
-// The vectors of spec §1.3, from T/expressions/InterleaveBitsSuite.scala and
+// The vectors of T/expressions/InterleaveBitsSuite.scala and
 // T/skipping/MultiDimClusteringFunctionsSuite.scala. NULL inputs are passed as 0, which is
 // how Delta reads them.
 func TestInterleaveBitsSpecVectors(t *testing.T) {
@@ -56,7 +56,7 @@ func TestInterleaveBitsSpecVectors(t *testing.T) {
 	}
 }
 
-// Spec §1.5: the Z values of the (c1, c2) range ids in MultiDimClusteringSuite, column 0 most
+// The Z values of the (c1, c2) range ids in T/skipping/MultiDimClusteringSuite.scala, column 0 most
 // significant.
 func TestInterleaveBitsZValues(t *testing.T) {
 	for _, c := range []struct{ a, b, z int32 }{{0, 0, 0}, {1, 1, 3}, {1, 2, 6}, {2, 3, 13}, {3, 0, 10}} {

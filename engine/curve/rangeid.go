@@ -201,9 +201,10 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 	return dst
 }
 
-// countRanks adds each non-NULL rank's row to counts and returns how many there were. It,
-// countsToIDs and appendIDs are functions of their own so that their loops do not make V8
-// optimise all of Append (the note above allRead in engine/panel/engine.go).
+// countRanks adds each non-NULL rank's row to counts and returns how many there were. Not
+// inlined, so that its loop over a block of rows does not make V8 optimise all of Append under
+// js/wasm, and runs optimised from the second block on (docs/performance.md, "Loops in
+// functions of their own").
 //
 //go:noinline
 func countRanks(counts []int64, ranks []int32) (rows int64) {
@@ -217,7 +218,7 @@ func countRanks(counts []int64, ranks []int32) (rows int64) {
 }
 
 // countsToIDs turns counts into each distinct value's id: the bounds are ascending, so one pass
-// suffices.
+// suffices. Not inlined, so that its loop stays out of Append (as countRanks).
 //
 //go:noinline
 func countsToIDs(counts []int64, bounds []int) {
@@ -230,7 +231,8 @@ func countsToIDs(counts []int64, bounds []int) {
 	}
 }
 
-// appendIDs appends each rank's id (0 for NULL), ids[rank] being the rank's.
+// appendIDs appends each rank's id (0 for NULL), ids[rank] being the rank's. Not inlined, so
+// that its loop stays out of Append (as countRanks).
 //
 //go:noinline
 func appendIDs(dst []int32, ids []int64, ranks []int32) []int32 {

@@ -38,8 +38,8 @@ func ptrs[T any](vs ...T) []*T {
 	return out
 }
 
-// The range_partition_id vectors of spec §1.2 (MultiDimClusteringFunctionsSuite and
-// RangePartitionIdSuite).
+// The range_partition_id vectors of T/skipping/MultiDimClusteringFunctionsSuite.scala and
+// RangePartitionIdSuite.
 func TestRangePartitionIDsSpecVectors(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	check := func(name string, ranks []int32, distinct, n int, want []int32) {
@@ -79,7 +79,7 @@ func TestRangePartitionIDsSpecVectors(t *testing.T) {
 	check("all null", []int32{-1, -1}, 0, 10, []int32{0, 0})
 }
 
-// Spec §1.5: MultiDimClusteringSuite with rangeId.max = 4 over c1 = a,a,b,c,d,e,e,e,f,g,h gives
+// T/skipping/MultiDimClusteringSuite.scala with rangeId.max = 4 over c1 = a,a,b,c,d,e,e,e,f,g,h gives
 // a,b → 0; c,d,e → 1; f → 2; g,h → 3. The counts are uneven, so this exercises the weighted
 // walk (step 11/4 = 2.75: bounds at b (3 ≥ 2.75), e (8 ≥ 5.5), f (9 ≥ 8.25)).
 func TestRangePartitionIDsUnevenCounts(t *testing.T) {
@@ -93,9 +93,9 @@ func TestRangePartitionIDsUnevenCounts(t *testing.T) {
 	}
 }
 
-// Z-order keys end to end (spec §1.3): range_partition_id over the rows (false, 0, "0") and
-// (true, 1, "1") with N = 2, interleaved, and spark.range(100) with N = 10 giving the 4-byte
-// big-endian i/10.
+// Z-order keys end to end (T/skipping/MultiDimClusteringFunctionsSuite.scala):
+// range_partition_id over the rows (false, 0, "0") and (true, 1, "1") with N = 2, interleaved,
+// and spark.range(100) with N = 10 giving the 4-byte big-endian i/10.
 func TestRangeIDsIntoInterleave(t *testing.T) {
 	cols := [][]int32{{0, 1}, {0, 1}, {0, 1}} // each column's dense ranks: false<true, 0<1, "0"<"1"
 	var ids [][]int32

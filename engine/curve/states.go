@@ -218,9 +218,9 @@ func newTable(n uint32) *table {
 	return t
 }
 
-// narrow16 copies src into dst, each entry as 16 bits. Its own function, as is leadLevels:
-// loops of 65,536 entries in newTable had V8 optimise all of newTable (the note above allRead
-// in engine/panel/engine.go).
+// narrow16 copies src into dst, each entry as 16 bits. Not inlined, so that its loop of up to
+// 65,536 entries does not make V8 optimise all of newTable under js/wasm
+// (docs/performance.md, "Loops in functions of their own").
 //
 //go:noinline
 func narrow16(dst []uint16, src []uint32) {
@@ -229,7 +229,8 @@ func narrow16(dst []uint16, src []uint32) {
 	}
 }
 
-// leadLevels is the lead table of r levels: every r·n-bit chunk of z walked from state 0.
+// leadLevels is the lead table of r levels: every r·n-bit chunk of z walked from state 0. Not
+// inlined, for the same reason as narrow16.
 //
 //go:noinline
 func (t *table) leadLevels(r uint32) []uint16 {

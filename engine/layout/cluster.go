@@ -311,9 +311,10 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
 	return ids
 }
 
-// maxOf is the largest of ids (0 for none). maxOf, copyIDs and the other small functions below
-// hold loops over every row, so that those loops' iterations do not make V8 optimise all of the
-// large function that calls them (the note above allRead in engine/panel/engine.go).
+// maxOf is the largest of ids (0 for none). Not inlined, like the other small functions below
+// that loop over every row: their iterations would otherwise make V8 optimise all of the large
+// function that calls them under js/wasm (docs/performance.md, "Loops in functions of their
+// own").
 //
 //go:noinline
 func maxOf(ids []uint32) uint32 {
@@ -324,7 +325,8 @@ func maxOf(ids []uint32) uint32 {
 	return m
 }
 
-// copyIDs copies range ids into their uint32 coordinates.
+// copyIDs copies range ids into their uint32 coordinates. Not inlined: a loop over every row
+// (see maxOf).
 //
 //go:noinline
 func copyIDs(dst []uint32, ids []int32) {
@@ -367,7 +369,7 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 }
 
 // withNoise appends each row's noise byte (as unsigned, so that it orders as the signed byte)
-// below its curve key, and numbers the rows.
+// below its curve key, and numbers the rows. Not inlined: a loop over every row (see maxOf).
 //
 //go:noinline
 func withNoise(keys []uint64, pos []int32, noise []int8) {
@@ -378,8 +380,8 @@ func withNoise(keys []uint64, pos []int32, noise []int8) {
 }
 
 // appendGroups appends to groups the length of each run of equal keys in sorted keys. The runs
-// are counted first: grown by append, the slice's copies were the first layout's largest cost
-// under wasm (36 ms of memmove of ~400 ms).
+// are counted first, so groups grows once instead of being copied as append doubles it. Not
+// inlined: a loop over every row (see maxOf).
 //
 //go:noinline
 func appendGroups(groups []int64, keys []uint64) []int64 {
@@ -396,7 +398,8 @@ func appendGroups(groups []int64, keys []uint64) []int64 {
 // rowBlock is the rows of one call of a loop over a table's rows (curve keys, ranks). V8
 // replaces a wasm function's baseline code (Liftoff) with optimised code (TurboFan) for its next
 // calls, never for a call under way (v8.dev/blog/wasm-dynamic-tiering): one call for a whole
-// table ran cold throughout, where calls of 4,096 rows run optimised after the first few.
+// table would run in baseline code throughout, where calls of 4,096 rows run optimised after
+// the first few.
 const rowBlock = 4096
 
 // keyBlocks computes the curve keys of the first n rows from their ids (d columns) with keysOf,
@@ -557,7 +560,7 @@ func (l *Layouter) place(rows []int32, sizes []int) [][]int32 {
 }
 
 // scatterRows puts each row into its partition's next place in back: offs[p] is where partition
-// p's next row goes.
+// p's next row goes. Not inlined: a loop over every row (see maxOf).
 //
 //go:noinline
 func scatterRows(back []int32, offs []int, part, rows []int32) {

@@ -5,8 +5,9 @@
 //
 // A bin is one partition directory's rows, or the whole table when it is not partitioned; Delta
 // clusters each OPTIMIZE bin separately, so range ids are quantiles of that bin's rows only
-// (delta-internals.md §1.2). The result of every layout is a list of files, each a list of row
-// indices into the table, in the order Spark's writer would number them (part-00000, part-00001…).
+// (range_partition_id in expressions/RangePartitionId.scala, same directory). The result of
+// every layout is a list of files, each a list of row indices into the table, in the order
+// Spark's writer would number them (part-00000, part-00001…).
 //
 // How each layout is made:
 //
@@ -22,8 +23,8 @@
 //     interleaved with interleave_bits (compared as unsigned bytes), then
 //     repartitionByRange(numFiles, zkey, noise) with noise = (rand()*255 - 128).cast(ByteType):
 //     RangePartitioner bounds from exact weighted quantiles over the sorted distinct (zkey,
-//     noise) composites; each row goes to the partition RangePartitioner.getPartition gives; one file per
-//     non-empty partition. Rows inside a file keep bin order (sortWithinFiles = false).
+//     noise) composites; each row goes to the partition RangePartitioner.getPartition gives; one
+//     file per non-empty partition. Rows inside a file keep bin order (sortWithinFiles = false).
 //   - Hilbert: the same with hilbert_index(NumBits(N), ids…) as the key (a uint64 for up to six
 //     keys at N = 1000, big-endian bytes for seven to nine); a single key falls back to Z-order
 //     as MultiDimClustering.cluster does.

@@ -31,7 +31,7 @@ func mkTable(names []string, cols ...any) *table.Table {
 }
 
 // OPTIMIZE ZORDER BY (c1, c2, c3) on 100 rows (i, 99-i, (i+50)%100) into 4 files
-// (T/optimize/OptimizeZOrderSuite.scala "optimize command: interleaving", delta-internals §1.5).
+// (T/optimize/OptimizeZOrderSuite.scala "optimize command: interleaving").
 func TestZOrderInterleavingVector(t *testing.T) {
 	var c1, c2, c3 []int64
 	for i := range int64(100) {

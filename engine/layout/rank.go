@@ -90,7 +90,9 @@ func RankRowsProgress(c *table.Column, rows []int32, progress func(step string))
 
 // gatherKeys appends the order-preserving key and the position (first+i) of each non-NULL row
 // of rows, and marks the NULL ones' ranks -1. Called per rowBlock rows, as are countDistinct and
-// assignRanks.
+// assignRanks, and none of the three inlined: under js/wasm each call after the first few then
+// runs optimised code, and their loops do not make V8 optimise all of RankRows
+// (docs/performance.md, "Loops in functions of their own").
 //
 //go:noinline
 func gatherKeys(c *table.Column, rows []int32, first int, keys []uint64, pos []int32, ranks []int32) ([]uint64, []int32) {
@@ -115,7 +117,7 @@ func gatherKeys(c *table.Column, rows []int32, first int, keys []uint64, pos []i
 }
 
 // countDistinct counts the sorted keys[lo:hi] that differ from the key before them (the first
-// key counts).
+// key counts). Not inlined, as gatherKeys.
 //
 //go:noinline
 func countDistinct(keys []uint64, lo, hi int) int {
@@ -129,7 +131,8 @@ func countDistinct(keys []uint64, lo, hi int) int {
 }
 
 // assignRanks gives the rows at pos[lo:hi] the dense ranks of their sorted keys, rank being the
-// rank of keys[lo-1], and appends each new rank's first position to rep.
+// rank of keys[lo-1], and appends each new rank's first position to rep. Not inlined, as
+// gatherKeys.
 //
 //go:noinline
 func assignRanks(keys []uint64, pos []int32, lo, hi int, rank int32, rep, ranks []int32) (int32, []int32) {

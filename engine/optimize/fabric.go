@@ -8,7 +8,8 @@ import (
 )
 
 // Microsoft Fabric Runtime 2.0 incremental liquid clustering — a PLATFORM behaviour, not
-// open-source Delta, modelled from Fabric's public description (experiences.md §4):
+// open-source Delta, modelled from Microsoft's Fabric documentation of
+// liquid clustering in Runtime 2.0:
 //
 //	spark.microsoft.delta.optimize.clustering.strategy.incremental=true:
 //	  OPTIMIZE selects only unclustered files, files below the target file size, and files whose

@@ -147,7 +147,7 @@ func (m Mode) String() string {
 }
 
 // Platform selects whose OPTIMIZE is simulated. OSS, open-source Delta, is the default; the
-// others are labelled platform behaviours (experiences.md §4).
+// others are labelled platform behaviours.
 type Platform int
 
 const (

@@ -33,7 +33,7 @@ func (e *LinkError) Error() string { return "link: " + e.Msg }
 func linkErr(format string, args ...any) error { return &LinkError{Msg: fmt.Sprintf(format, args...)} }
 
 // deflaters keeps flate writers for Link: a new one allocates and clears about a megabyte of
-// tables, which under wasm was 2 ms of every panel recompute (each Result carries its link).
+// tables, and every panel Result carries its link.
 var deflaters = sync.Pool{New: func() any {
 	w, _ := flate.NewWriter(nil, flate.BestCompression)
 	return w

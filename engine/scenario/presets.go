@@ -1,6 +1,6 @@
 package scenario
 
-// Preset is a named scenario that makes one point of experiences.md untouched. The explainer
+// Preset is a named scenario that makes one point of the explainer untouched. The explainer
 // (site/index.html) embeds each by its link; the CLI runs them by name; the browser tests check
 // that the widget and the CLI agree on every one.
 type Preset struct {

@@ -19,7 +19,8 @@ type Scenario struct {
 	Timeline Timeline `msg:"t"`
 }
 
-// Panel is the statistics panel (experiences.md §2).
+// Panel is the statistics panel: a table laid out into files, its statistics and a query's
+// data skipping.
 type Panel struct {
 	Rows         int      `msg:"r"`
 	Files        int      `msg:"f"`  // number of files; 0 = derive from RowsPerFile
@@ -38,7 +39,7 @@ type Panel struct {
 	NoNoise bool `msg:"nn"`
 }
 
-// Timeline is the maintenance timeline (experiences.md §1).
+// Timeline is the maintenance timeline: a table over N days with OPTIMIZE every night.
 type Timeline struct {
 	Strategy       string  `msg:"st"`
 	Days           int     `msg:"d"`

@@ -6,7 +6,8 @@ import (
 )
 
 // Vectors from T/stats/StatsCollectionSuite.scala, "Truncate max string" / "Truncate min string"
-// (delta-internals.md §4). "\uFFFD" is the literal replacement character of the Scala source.
+// (T = spark/src/test/scala/org/apache/spark/sql/delta/). "\uFFFD" is the literal replacement
+// character of the Scala source.
 func TestTruncateMaxStringVectors(t *testing.T) {
 	const max4 = "\U0010FFFF\U0010FFFF\U0010FFFF\U0010FFFF"
 	cases := []struct {

@@ -4,7 +4,8 @@ import "time"
 
 // PanelDeviceModelPosition is where DefaultPanelSpec puts device_model_id among the leaves
 // (1-based): one past delta.dataSkippingNumIndexedCols' default of 32, so that by default the
-// column gets no statistics (experiences.md §2; DeltaConfig.scala DATA_SKIPPING_NUM_INDEXED_COLS).
+// column gets no statistics (M/DeltaConfig.scala DATA_SKIPPING_NUM_INDEXED_COLS, M =
+// spark/src/main/scala/org/apache/spark/sql/delta/).
 const PanelDeviceModelPosition = 33
 
 // PanelDays is the span of DefaultPanelSpec's event time columns: three years of daily events,
@@ -18,7 +19,7 @@ const PanelDeviceModelPosition = 33
 // span with the rows knob (100 rows a day: 10 days at 1,000 rows, a century at 4,000,000).
 const PanelDays = 1096
 
-// DefaultPanelSpec is the statistics panel's default table (experiences.md §2): event_date
+// DefaultPanelSpec is the statistics panel's default table: event_date
 // (sequential dates over PanelDays), user_id (bigint ids, millions of distinct values over the
 // full row limit), region_id (6 values), device_model_id (a few hundred Zipf-skewed values) at
 // leaf 33, and enough mixed columns around them, including a struct with nested leaves, long and

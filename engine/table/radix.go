@@ -71,8 +71,9 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 	}
 }
 
-// differingBits is the bits that are not the same in every key. Its own function, as are the
-// passes' loops below (radixBlock).
+// differingBits is the bits that are not the same in every key. Not inlined, so that its loop
+// does not make V8 optimise all of SortPairs under js/wasm (docs/performance.md, "Loops in
+// functions of their own").
 //
 //go:noinline
 func differingBits(keys []uint64) uint64 {
@@ -85,8 +86,8 @@ func differingBits(keys []uint64) uint64 {
 }
 
 // scatterPass is a pass's scatter, its long part, in calls of radixBlock keys, reported every
-// ProgressRows keys when report is set. Its own function, so that its loop stays out of
-// SortPairs.
+// ProgressRows keys when report is set. Not inlined, so that its loop stays out of SortPairs
+// (as differingBits).
 //
 //go:noinline
 func (s *RadixSorter) scatterPass(pass string, report bool, cnt []int32, src []uint64, psrc []int32, dst []uint64, pdst []int32, shift uint, mask uint64) {
@@ -112,8 +113,7 @@ var RadixMaxBits = func(n int) uint {
 }
 
 // insertionSort sorts fewer than 256 pairs. Not inlined: its loops in SortPairs, run for every
-// small sort, had V8 optimise all of SortPairs (the note above allRead in
-// engine/panel/engine.go).
+// small sort, would make V8 optimise all of SortPairs (as differingBits).
 //
 //go:noinline
 func insertionSort(keys []uint64, pos []int32) {
@@ -163,9 +163,8 @@ func (s *RadixSorter) SortKeys(keys []uint64, lowBit, sigBits uint) []uint64 {
 
 // radixBlock is the keys of one call of a pass's loops. V8 replaces a wasm function's baseline
 // code with optimised code for its next calls, never for a call under way
-// (v8.dev/blog/wasm-dynamic-tiering): a pass made in one call ran the page's first sorts in
-// baseline code throughout. So the loops below are functions of their own (noinline), called
-// per block.
+// (v8.dev/blog/wasm-dynamic-tiering): a pass made in one call would run in baseline code
+// throughout. So the loops below are functions of their own, called per block.
 const radixBlock = 4096
 
 // countDigits sets cnt[d] to the number of keys whose digit (k>>shift&mask) is below d: where
@@ -182,6 +181,9 @@ func countDigits(cnt []int32, keys []uint64, shift uint, mask uint64) {
 	}
 }
 
+// countBlock counts the digits of a block of keys. Not inlined, so that each block's call after
+// the first few runs optimised code under js/wasm (radixBlock).
+//
 //go:noinline
 func countBlock(cnt []int32, keys []uint64, shift uint, mask uint64) {
 	for _, k := range keys {
@@ -189,6 +191,9 @@ func countBlock(cnt []int32, keys []uint64, shift uint, mask uint64) {
 	}
 }
 
+// scatterPairs moves a block of keys and their positions to their digits' places. Not inlined,
+// as countBlock.
+//
 //go:noinline
 func scatterPairs(cnt []int32, keys []uint64, pos []int32, dst []uint64, pdst []int32, shift uint, mask uint64) {
 	for i, k := range keys {
@@ -200,6 +205,8 @@ func scatterPairs(cnt []int32, keys []uint64, pos []int32, dst []uint64, pdst []
 	}
 }
 
+// scatterKeys moves a block of keys to their digits' places. Not inlined, as countBlock.
+//
 //go:noinline
 func scatterKeys(cnt []int32, keys, dst []uint64, shift uint, mask uint64) {
 	for _, k := range keys {

@@ -1,4 +1,4 @@
-// Package timeline runs Layout Lab's maintenance timeline (experiences.md §1): a Delta table
+// Package timeline runs Layout Lab's maintenance timeline: a Delta table
 // lives for N days, every day new rows are appended, and every night open-source Delta's real
 // OPTIMIZE planner (engine/optimize: OptimizeExecutor, ZOrderStrategy, ClusteringStrategy with
 // ZCube.filterOutLargeZCubes / filterOutSingleZCubes) runs on the table as it stands.

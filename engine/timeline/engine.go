@@ -15,7 +15,7 @@ import (
 	"layoutlab/engine/stats"
 )
 
-// Strategies (experiences.md §1).
+// Strategies: the maintenance each night runs (the CLI's run --strategy).
 const (
 	StrategyNone              = "none"
 	StrategyCompaction        = "compaction"

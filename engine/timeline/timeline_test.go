@@ -67,7 +67,7 @@ func within(t *testing.T, what string, got, want, tol float64) {
 	}
 }
 
-// TestReferenceResults checks experiences.md §1's reference results for the defaults (40 GiB a
+// TestReferenceResults checks the timeline's reference results for the defaults (40 GiB a
 // day, 1 GiB files, 100 GiB minimum cube, day 60), produced by running the mechanism.
 func TestReferenceResults(t *testing.T) {
 	t.Run("zorder-full", func(t *testing.T) {

@@ -165,8 +165,8 @@ func (res *Result) DayFilesInto(df *DayFiles, day int) error {
 // PrepareDayFiles builds, for every day's lookup column, what the first DayFilesInto of a day
 // of that column builds otherwise: the column's values sorted (sortColumn). A run whose lookup
 // column changes (a key change) has more than one; the widget calls this while idle, so that
-// the day slider's first move across the change answers within a frame (that move's frame took
-// 121-239 ms in the browser, the drag's other moves 7-12 ms at p95).
+// the day slider's first move across the change answers within a frame: sorting the column is
+// most of that move's work.
 func (res *Result) PrepareDayFiles() {
 	r := res.run
 	for i := range r.days {

@@ -87,7 +87,8 @@ func coldFirstFrame(b *testing.B, url string) (answer, paint float64) {
 
 // contextFirstFrame is coldFirstFrame in a fresh browser context (a profile of its own: no HTTP
 // cache, no service worker, its own renderer process) of the running browser root: the page's
-// own cost without a browser's start-up, which varies by up to 1.7 s here, in both pages alike.
+// own cost without a browser's start-up, which varies from one start to the next, in both pages
+// alike.
 func contextFirstFrame(b *testing.B, root context.Context, url string) (answer, paint float64) {
 	ctx, cancel := newVisitor(root)
 	defer cancel()

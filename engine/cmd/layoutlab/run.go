@@ -19,7 +19,7 @@ func init() {
 
 var runUsage = `usage: layoutlab run [flags]
 
-Runs the maintenance timeline (experiences.md §1): every day new rows are appended, every night
+Runs the maintenance timeline: every day new rows are appended, every night
 the strategy's real OPTIMIZE planner runs on the table as it stands, each bin is rewritten on its
 rows with Delta's curves, and a point lookup's files are counted by Delta's data skipping.
 
