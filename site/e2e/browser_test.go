@@ -256,7 +256,7 @@ func differingPixels(a, b image.Image) int {
 
 func TestBrokenLinksShowNoticeAndDefaults(t *testing.T) {
 	ctx := browser(t)
-	// Links that decode but ask for too much, or name a column the table lacks (issue #35's cases).
+	// Links that decode but ask for too much, or name a column the table lacks.
 	partitioned := scenario.Default()
 	partitioned.Panel.PartitionBy = []string{"user_id"} // one directory per distinct user_id
 	unknownKey := scenario.Default()
