@@ -137,20 +137,22 @@
     }, { once: true });
   }
 
-  // Embedded in a docs page: report the height the controls need, so embed.js can size the iframe.
+  // Embedded in a docs page: the panel is as tall as its content (widget.css, .embedded), and the
+  // height the page needs, the panel's bottom edge, is reported to embed.js, which sizes the
+  // iframe: it follows the panel as it grows and as it shrinks (a <details> closed, a view
+  // switched), and the iframe never scrolls.
   if (window.parent !== window) {
+    document.documentElement.classList.add("embedded");
     const report = () => {
       const panel = document.getElementById("panel");
-      const h = Math.max(480, panel ? panel.scrollHeight : 0);
+      if (!panel) return;
+      const h = Math.max(480, Math.ceil(panel.getBoundingClientRect().bottom));
       window.parent.postMessage({ type: "layoutlab:height", height: h }, "*");
     };
-    window.addEventListener("load", () => {
-      report();
-      const panel = document.getElementById("panel");
-      if (panel && typeof ResizeObserver === "function") {
-        const ro = new ResizeObserver(report);
-        for (const child of panel.children) ro.observe(child);
-      }
-    });
+    const panel = document.getElementById("panel");
+    if (panel && typeof ResizeObserver === "function") new ResizeObserver(report).observe(panel);
+    // Below 700 px the panel sits under the canvas, whose height follows the width.
+    window.addEventListener("resize", report);
+    window.addEventListener("load", report);
   }
 })();

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
@@ -224,15 +225,72 @@ func TestEmbedSnippetUnderASubPath(t *testing.T) {
 		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		t.Fatalf("embedded widget never became ready: %v", err)
 	}
-	// The loader sized the iframe to the height the widget reported.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe"); const want = Math.max(480, f.contentDocument.getElementById("panel").scrollHeight); return f.style.height === want + "px"; })()`,
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("iframe was not sized to the widget: height %s", eval[string](t, ctx, `document.querySelector("iframe").style.height`))
+	// The loader sized the iframe to the height the widget reported: its panel's, which follows
+	// its content as it grows and shrinks, with nothing scrolling inside the iframe.
+	waitSizedToPanel(t, ctx, "the liquid preset")
+	height := func() int { return eval[int](t, ctx, `document.querySelector("iframe").contentWindow.innerHeight`) }
+	toggle := func(summary string, open bool) {
+		t.Helper()
+		eval[bool](t, ctx, fmt.Sprintf(`(() => { const d = [...document.querySelector("iframe").contentDocument.querySelectorAll("details")].find(d => d.querySelector("summary").textContent.startsWith(%q)); d.open = %v; return true; })()`, summary, open))
 	}
+	h0 := height()
+	toggle("DESCRIBE DETAIL", true) // filled by the widget when opened (wasm/timeline.go, bindDetails)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s && document.querySelector("iframe").contentWindow.innerHeight > %d`, sizedJS, h0+100),
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("opening DESCRIBE DETAIL did not grow the iframe beyond %d px: %d px", h0, height())
+	}
+	h1 := height()
+	toggle("DESCRIBE DETAIL", false)
+	toggle("This day's statements", false)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s && document.querySelector("iframe").contentWindow.innerHeight < %d`, sizedJS, h0),
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("closing the details did not shrink the iframe below %d px: %d px", h0, height())
+	}
+	t.Logf("iframe height: %d px, %d px with DESCRIBE DETAIL open, %d px with both closed", h0, h1, height())
+	// Switching the view replaces the timeline's controls and text with the panel's.
+	eval[bool](t, ctx, `(() => { const v = document.querySelector("iframe").contentDocument.getElementById("view"); v.value = "panel"; v.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("iframe").contentDocument.getElementById("timeline-text").hidden && `+sizedJS,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("after switching to the panel view the iframe is not sized to its panel (%d px)", height())
+	}
+	t.Logf("iframe height in the panel view: %d px", height())
+	// Below 700 px wide the panel sits under the canvas, whose height follows the width alone.
+	eval[bool](t, ctx, `(document.querySelector("iframe").style.width = "390px", true)`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("iframe").contentWindow.innerWidth === 390 && `+sizedJS,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("at 390 px wide the iframe is not sized to its panel (%d px)", height())
+	}
+	narrow := eval[[]float64](t, ctx, `(() => { const d = document.querySelector("iframe").contentDocument;
+		const c = d.querySelector("canvas").getBoundingClientRect(), p = d.getElementById("panel").getBoundingClientRect();
+		return [c.width, c.height, p.top, p.height]; })()`)
+	if narrow[0] != 390 || narrow[1] < 220 || narrow[1] > 390 || narrow[2] < narrow[1] {
+		t.Errorf("at 390 px wide: canvas %vx%v px, panel from %v px: want the full width, 220 to 390 px tall, the panel below it", narrow[0], narrow[1], narrow[2])
+	}
+	t.Logf("at 390 px wide: canvas %vx%v px, panel %v px tall below it, iframe %d px", narrow[0], narrow[1], narrow[3], height())
 	for _, u := range urls() {
 		// The docs page's own favicon is the host's business, not the widget's.
 		if strings.HasPrefix(u, "http") && !strings.HasPrefix(u, srv.URL+"/docs/") && u != srv.URL+"/favicon.ico" {
 			t.Errorf("embedded widget requested %s, outside its sub-path", u)
 		}
+	}
+}
+
+// sizedJS is true when the page's first iframe is as tall as its widget's panel reaches (the
+// height loader.js reports) and nothing scrolls inside it.
+const sizedJS = `(() => {
+	const f = document.querySelector("iframe"), d = f.contentDocument, p = d.getElementById("panel");
+	const want = Math.max(480, Math.ceil(p.getBoundingClientRect().bottom));
+	return f.style.height === want + "px" && f.contentWindow.innerHeight === want &&
+		p.scrollHeight <= p.clientHeight + 1 && d.scrollingElement.scrollHeight <= f.contentWindow.innerHeight + 1;
+})()`
+
+func waitSizedToPanel(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](sizedJS, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("%s: the iframe is not sized to its panel: %v", what, eval[any](t, ctx, `(() => {
+			const f = document.querySelector("iframe"), d = f.contentDocument, p = d.getElementById("panel");
+			return {style: f.style.height, client: f.clientHeight, panelBottom: p.getBoundingClientRect().bottom,
+				panelScroll: p.scrollHeight, panelClient: p.clientHeight, docScroll: d.scrollingElement.scrollHeight};
+		})()`))
 	}
 }
