@@ -5,11 +5,9 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"html"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -196,16 +194,8 @@ func TestDamagedCachedWasmFallsBack(t *testing.T) {
 
 func TestEmbedSnippetUnderASubPath(t *testing.T) {
 	dist, _ := filepath.Abs("../../dist")
-	embed, err := readFile(filepath.Join(dist, "embed.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The first code block on the embedding page is the plain-HTML snippet a docs author pastes.
-	m := regexp.MustCompile(`(?s)<pre><code>(.*?)</code></pre>`).FindStringSubmatch(embed)
-	if m == nil {
-		t.Fatal("embed.html has no snippet")
-	}
-	snippet := html.UnescapeString(m[1])
+	// The plain-HTML snippet a docs author pastes next to the layoutlab/ folder.
+	snippet := readEmbedPage(t).file(t, "html:page")
 	mux := http.NewServeMux()
 	mux.Handle("/docs/layoutlab/", http.StripPrefix("/docs/layoutlab", host.Handler(dist)))
 	mux.HandleFunc("/docs/guide/page.html", func(w http.ResponseWriter, r *http.Request) {
