@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +13,8 @@ import (
 	"github.com/chromedp/cdproto/audits"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+
+	"layoutlab/site/host"
 )
 
 // TestWidgetRaisesNoDevToolsIssues loads the widget with Chromium's issue reporting on (the
@@ -47,5 +51,53 @@ func TestWidgetRaisesNoDevToolsIssues(t *testing.T) {
 	defer mu.Unlock()
 	for _, i := range issues {
 		t.Errorf("DevTools issue: %s", i)
+	}
+}
+
+// TestSiteRootAndLazyFramesWorkOffline: after one visit to the site's root (the explainer, whose
+// figures register the service worker), the root itself opens offline, and a figure that was
+// never loaded (lazy, far down) loads from the worker: controlled by it and compiling the wasm
+// it unpacked.
+func TestSiteRootAndLazyFramesWorkOffline(t *testing.T) {
+	srv := httptest.NewServer(host.Handler(distDir()))
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	// The first figure (near the top, so loaded at once) registers the worker once ready.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const w = document.querySelector("iframe").contentWindow;
+		return !!(w.layoutlab && w.layoutlab.ready && w.navigator.serviceWorker.controller); })()`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("the first figure never became ready under the service worker: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(caches.match("layoutlab.wasm").then(r => window.__unpacked = !!r), window.__unpacked === true)`,
+		chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Fatalf("the service worker never stored the unpacked wasm: %v", err)
+	}
+	srv.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+		t.Fatalf("the site root did not open offline: %v", err)
+	}
+	if title := eval[string](t, ctx, `document.title`); !strings.HasPrefix(title, "Layout Lab") {
+		t.Fatalf("offline, the site root shows %q, not the explainer", title)
+	}
+	frames := eval[int](t, ctx, `document.querySelectorAll("iframe").length`)
+	last := `document.querySelectorAll("iframe")[` + itoa(frames-1) + `]`
+	if loaded := eval[bool](t, ctx, `!!`+last+`.contentWindow.layoutlab`); loaded {
+		t.Fatal("the last figure loaded before it was scrolled to: it is not lazy")
+	}
+	eval[bool](t, ctx, `(`+last+`.scrollIntoView(), true)`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const w = `+last+`.contentWindow; return !!(w.layoutlab && w.layoutlab.ready); })()`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("offline, the last figure never became ready: %v", err)
+	}
+	if !eval[bool](t, ctx, last+`.contentWindow.navigator.serviceWorker.controller !== null`) {
+		t.Error("offline, the lazily loaded figure is not controlled by the service worker")
+	}
+	if from := eval[string](t, ctx, last+`.contentWindow.layoutlab.wasmFrom`); from != "sw" {
+		t.Errorf("offline, the lazily loaded figure compiled the %s copy of the wasm, not the service worker's unpacked one", from)
 	}
 }
