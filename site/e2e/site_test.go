@@ -204,6 +204,12 @@ func TestEmbedSnippetUnderASubPath(t *testing.T) {
 		page := strings.ReplaceAll(snippet, `"layoutlab/`, `"../layoutlab/`)
 		w.Write([]byte("<!doctype html><title>docs</title><h1>Some docs</h1>\n" + page))
 	})
+	mux.HandleFunc("/docs/guide/fixed.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		// Without embed.js the iframe keeps the author's height.
+		page, _, _ := strings.Cut(strings.ReplaceAll(snippet, `"layoutlab/`, `"../layoutlab/`), "<script")
+		w.Write([]byte("<!doctype html><title>docs</title><h1>Some docs</h1>\n" + page))
+	})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	ctx := browser(t)
@@ -257,6 +263,21 @@ func TestEmbedSnippetUnderASubPath(t *testing.T) {
 		t.Errorf("at 390 px wide: canvas %vx%v px, panel from %v px: want the full width, 220 to 390 px tall, the panel below it", narrow[0], narrow[1], narrow[2])
 	}
 	t.Logf("at 390 px wide: canvas %vx%v px, panel %v px tall below it, iframe %d px", narrow[0], narrow[1], narrow[3], height())
+
+	// Without embed.js, in an iframe of the author's fixed height, the panel scrolls within it.
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/docs/guide/fixed.html")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe"); return !!(f && f.contentWindow.layoutlab && f.contentWindow.layoutlab.ready); })()`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("embedded widget (no embed.js) never became ready: %v", err)
+	}
+	fixed := eval[[]float64](t, ctx, `(() => { const w = document.querySelector("iframe").contentWindow, p = w.document.getElementById("panel");
+		return [w.innerHeight, p.getBoundingClientRect().bottom, p.scrollHeight, p.clientHeight, w.getComputedStyle(p).overflowY === "auto" ? 1 : 0]; })()`)
+	if fixed[0] != 560 || fixed[1] > fixed[0]+1 || fixed[2] <= fixed[3] || fixed[4] != 1 {
+		t.Errorf("without embed.js: iframe %v px tall, panel ends at %v px with %v of %v px shown, scrollable %v: want 560 px and a panel within it that scrolls",
+			fixed[0], fixed[1], fixed[3], fixed[2], fixed[4] == 1)
+	}
 	for _, u := range urls() {
 		// The docs page's own favicon is the host's business, not the widget's.
 		if strings.HasPrefix(u, "http") && !strings.HasPrefix(u, srv.URL+"/docs/") && u != srv.URL+"/favicon.ico" {
@@ -269,7 +290,7 @@ func TestEmbedSnippetUnderASubPath(t *testing.T) {
 // height loader.js reports) and nothing scrolls inside it.
 const sizedJS = `(() => {
 	const f = document.querySelector("iframe"), d = f.contentDocument, p = d.getElementById("panel");
-	const want = Math.max(480, Math.ceil(p.getBoundingClientRect().bottom));
+	const want = Math.max(480, Math.ceil(p.getBoundingClientRect().top + p.scrollHeight));
 	return f.style.height === want + "px" && f.contentWindow.innerHeight === want &&
 		p.scrollHeight <= p.clientHeight + 1 && d.scrollingElement.scrollHeight <= f.contentWindow.innerHeight + 1;
 })()`
