@@ -8,6 +8,7 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -79,38 +80,42 @@ type docsPage struct {
 }
 
 // generator builds a docs site in dir with the embed page's recipe and returns the built
-// folder, which is served under /docs/.
+// folder, which is served under /docs/. With other set, it writes its other style of URLs
+// (named by other): pages as files rather than folders, or the reverse.
 type generator struct {
-	name, tool string
-	pages      []docsPage
-	build      func(t *testing.T, p embedPage, dir string, pages []docsPage) string
+	name, other string
+	pages       []docsPage
+	build       func(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string
 }
 
 // The pages every generator gets: the site's index page, a page at the top and a page in a
 // sub-folder, each with one small panel figure.
 var generators = []generator{
-	{name: "mkdocs", tool: "mkdocs", pages: []docsPage{
+	{name: "mkdocs", other: "use_directory_urls: false", pages: []docsPage{
 		{"index.md", "/docs/", "one-key"},
 		{"page.md", "/docs/page/", "larger-files"},
 		{"guide/nested.md", "/docs/guide/nested/", "two-keys"},
 	}, build: buildMkDocs},
-	{name: "hugo", tool: "hugo", pages: []docsPage{
+	{name: "hugo", other: "uglyURLs", pages: []docsPage{
 		{"_index.md", "/docs/", "one-key"},
 		{"page.md", "/docs/page/", "larger-files"},
 		{"guide/nested.md", "/docs/guide/nested/", "two-keys"},
 	}, build: buildHugo},
-	{name: "sphinx", tool: "sphinx-build", pages: []docsPage{
+	{name: "sphinx", other: "the dirhtml builder", pages: []docsPage{
 		{"index.rst", "/docs/", "one-key"},
 		{"page.rst", "/docs/page.html", "larger-files"},
 		{"guide/nested.rst", "/docs/guide/nested.html", "two-keys"},
 	}, build: buildSphinx},
 }
 
-func buildMkDocs(t *testing.T, p embedPage, dir string, pages []docsPage) string {
+func buildMkDocs(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string {
 	// The mkdocs theme loads highlight.js from a CDN unless told not to: off, so that every
 	// request the test sees is the site's.
-	write(t, dir, "mkdocs.yml", "site_name: Docs\nsite_url: http://example.org/docs/\ntheme:\n  name: mkdocs\n  highlightjs: false\n"+
-		p.file(t, "mkdocs:mkdocs.yml")+"\n")
+	conf := "site_name: Docs\nsite_url: http://example.org/docs/\ntheme:\n  name: mkdocs\n  highlightjs: false\n"
+	if other {
+		conf += "use_directory_urls: false\n"
+	}
+	write(t, dir, "mkdocs.yml", conf+p.file(t, "mkdocs:mkdocs.yml")+"\n")
 	write(t, dir, "layoutlab_hooks.py", p.file(t, "mkdocs:layoutlab_hooks.py"))
 	for _, pg := range pages {
 		write(t, dir, "docs/"+pg.src, "# "+pg.preset+"\n\nSome prose.\n\n"+p.page(t, "mkdocs", presetLink(t, pg.preset))+"\n\nMore prose.\n")
@@ -120,11 +125,11 @@ func buildMkDocs(t *testing.T, p embedPage, dir string, pages []docsPage) string
 	return filepath.Join(dir, "out")
 }
 
-func buildHugo(t *testing.T, p embedPage, dir string, pages []docsPage) string {
+func buildHugo(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string {
 	write(t, dir, "config.toml", `baseURL = "http://example.org/docs/"
 title = "Docs"
 disableKinds = ["taxonomy", "term", "RSS", "sitemap", "404", "robotsTXT"]
-`)
+uglyURLs = `+fmt.Sprint(other)+"\n")
 	// A theme's minimum: each page shows its content.
 	const layout = "<!doctype html><html><head><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>{{ .Content }}</body></html>\n"
 	for _, f := range []string{"layouts/index.html", "layouts/_default/single.html", "layouts/_default/list.html"} {
@@ -139,7 +144,7 @@ disableKinds = ["taxonomy", "term", "RSS", "sitemap", "404", "robotsTXT"]
 	return filepath.Join(dir, "out")
 }
 
-func buildSphinx(t *testing.T, p embedPage, dir string, pages []docsPage) string {
+func buildSphinx(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string {
 	src := filepath.Join(dir, "src")
 	write(t, src, "conf.py", "project = \"Docs\"\n"+p.file(t, "sphinx:conf.py")+"\n")
 	write(t, src, "layoutlab.py", p.file(t, "sphinx:layoutlab.py"))
@@ -151,7 +156,11 @@ func buildSphinx(t *testing.T, p embedPage, dir string, pages []docsPage) string
 		write(t, src, pg.src, body)
 	}
 	copyDist(t, filepath.Join(src, p.dests["sphinx"]))
-	run(t, dir, "sphinx-build", "-q", "-W", "-b", "html", "src", "out")
+	builder := "html"
+	if other {
+		builder = "dirhtml"
+	}
+	run(t, dir, "sphinx-build", "-q", "-W", "-b", builder, "src", "out")
 	// Sphinx copies the build once, into _static/.
 	if _, err := os.Stat(filepath.Join(dir, "out", "layoutlab")); err == nil {
 		t.Errorf("sphinx: the build was copied to the site's top as well as to _static/")
@@ -221,7 +230,7 @@ func TestEmbedsInRealGenerators(t *testing.T) {
 	for _, g := range generators {
 		t.Run(g.name, func(t *testing.T) {
 			start := time.Now()
-			out := g.build(t, p, t.TempDir(), g.pages)
+			out := g.build(t, p, t.TempDir(), g.pages, false)
 			t.Logf("%s build: %s", g.name, time.Since(start).Round(time.Millisecond))
 			mux := http.NewServeMux()
 			mux.Handle("/docs/", http.StripPrefix("/docs", host.Handler(out)))
@@ -302,5 +311,55 @@ func failedRequests(ctx context.Context) func() []string {
 		mu.Lock()
 		defer mu.Unlock()
 		return append([]string(nil), bad...)
+	}
+}
+
+// TestEmbedPathsResolveInOtherURLStyles builds each generator's site again in its other style of
+// URLs (MkDocs without directory URLs, Hugo's uglyURLs, Sphinx's dirhtml) and checks, without a
+// browser, that every figure's iframe and embed.js resolve, from the page's URL under /docs/, to
+// the files the build copied.
+func TestEmbedPathsResolveInOtherURLStyles(t *testing.T) {
+	p := readEmbedPage(t)
+	iframe := regexp.MustCompile(`<iframe[^>]*\ssrc="([^"]+)"`)
+	script := regexp.MustCompile(`<script[^>]*\ssrc="([^"]*layoutlab/embed\.js)"`)
+	for _, g := range generators {
+		t.Run(g.name, func(t *testing.T) {
+			out := g.build(t, p, t.TempDir(), g.pages, true)
+			figures := 0
+			err := filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+				if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") || strings.Contains(path, "layoutlab"+string(filepath.Separator)) {
+					return err
+				}
+				b, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				rel, _ := filepath.Rel(out, path)
+				pageURL := &url.URL{Path: "/docs/" + filepath.ToSlash(rel)}
+				srcs := iframe.FindAllStringSubmatch(string(b), -1)
+				if len(srcs) > 0 && script.FindStringSubmatch(string(b)) == nil {
+					t.Errorf("%s (%s): %s has a figure but no embed.js", g.name, g.other, rel)
+				}
+				for _, m := range append(srcs, script.FindAllStringSubmatch(string(b), -1)...) {
+					ref, err := url.Parse(html.UnescapeString(m[1]))
+					if err != nil {
+						return err
+					}
+					abs := pageURL.ResolveReference(ref).Path
+					file, ok := strings.CutPrefix(abs, "/docs/")
+					if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(file))); !ok || err != nil {
+						t.Errorf("%s (%s): on %s, %q resolves to %s, which the build does not have", g.name, g.other, pageURL.Path, m[1], abs)
+					}
+				}
+				figures += len(srcs)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if figures != len(g.pages) {
+				t.Errorf("%s (%s): %d figures in the built pages, want %d", g.name, g.other, figures, len(g.pages))
+			}
+		})
 	}
 }
