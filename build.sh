@@ -98,6 +98,24 @@ need_chromium() {
   fi
 }
 
+# need_generators installs, when root, the docs generators the embedding tests build real sites
+# with (site/e2e/generators_test.go): Debian's mkdocs, hugo and python3-sphinx.
+need_generators() {
+  local missing=()
+  command -v mkdocs >/dev/null 2>&1 || missing+=(mkdocs)
+  command -v hugo >/dev/null 2>&1 || missing+=(hugo)
+  command -v sphinx-build >/dev/null 2>&1 || missing+=(python3-sphinx)
+  if [ ${#missing[@]} = 0 ]; then return; fi
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing Debian's ${missing[*]} (the embedding tests build real docs sites)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "Missing docs generators: install Debian's ${missing[*]} (sudo apt-get install -y ${missing[*]}), then rerun." >&2
+    exit 1
+  fi
+}
+
 check() {
   echo "== gofmt"
   local bad
@@ -126,6 +144,7 @@ case "${1:-build}" in
     check
     build
     need_chromium
+    need_generators
     echo "== browser tests (headless Chromium)"
     go test -count=1 -timeout 30m -tags browser -v ./site/e2e/ 2>&1 | grep -Ev '^=== (RUN|PAUSE|CONT)' ;;
   bench)

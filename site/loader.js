@@ -137,20 +137,27 @@
     }, { once: true });
   }
 
-  // Embedded in a docs page: report the height the controls need, so embed.js can size the iframe.
+  // Embedded in a docs page: the panel is as tall as its content up to the viewport (widget.css,
+  // .embedded), and the height the page needs, from the top to the panel content's bottom, is
+  // reported to embed.js, which sizes the iframe: it follows the content as it grows and as it
+  // shrinks (a <details> closed, a view switched), and the panel never scrolls.
   if (window.parent !== window) {
+    document.documentElement.classList.add("embedded");
+    const panel = document.getElementById("panel");
     const report = () => {
-      const panel = document.getElementById("panel");
-      const h = Math.max(480, panel ? panel.scrollHeight : 0);
+      const h = Math.max(480, Math.ceil(panel.getBoundingClientRect().top + panel.scrollHeight));
       window.parent.postMessage({ type: "layoutlab:height", height: h }, "*");
     };
-    window.addEventListener("load", () => {
-      report();
-      const panel = document.getElementById("panel");
-      if (panel && typeof ResizeObserver === "function") {
+    if (panel) {
+      // The panel's own box stops growing at the viewport's height; its children's do not.
+      if (typeof ResizeObserver === "function") {
         const ro = new ResizeObserver(report);
+        ro.observe(panel);
         for (const child of panel.children) ro.observe(child);
       }
-    });
+      // Below 700 px the panel sits under the canvas, whose height follows the width.
+      window.addEventListener("resize", report);
+      window.addEventListener("load", report);
+    }
   }
 })();

@@ -48,7 +48,17 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(VERSION);
-    const hit = await cache.match(req, { ignoreSearch: true });
+    let hit = await cache.match(req, { ignoreSearch: true });
+    // The folder's own URL ("/", "…/layoutlab/") is index.html, as a static host serves it.
+    if (!hit && new URL(req.url).pathname === new URL(self.registration.scope).pathname) {
+      hit = await cache.match("index.html");
+    }
+    // A host that redirects index.html to its folder (Go's file server, many others) left a
+    // redirected response in the cache, which a browser refuses as the answer to a navigation:
+    // it is answered as a fresh response with the same body.
+    if (hit && hit.redirected) {
+      hit = new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+    }
     return hit || fetch(req);
   })());
 });

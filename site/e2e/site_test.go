@@ -4,11 +4,10 @@ package e2e
 
 import (
 	"context"
-	"html"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -195,22 +194,20 @@ func TestDamagedCachedWasmFallsBack(t *testing.T) {
 
 func TestEmbedSnippetUnderASubPath(t *testing.T) {
 	dist, _ := filepath.Abs("../../dist")
-	embed, err := readFile(filepath.Join(dist, "embed.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The first code block on the embedding page is the plain-HTML snippet a docs author pastes.
-	m := regexp.MustCompile(`(?s)<pre><code>(.*?)</code></pre>`).FindStringSubmatch(embed)
-	if m == nil {
-		t.Fatal("embed.html has no snippet")
-	}
-	snippet := html.UnescapeString(m[1])
+	// The plain-HTML snippet a docs author pastes next to the layoutlab/ folder.
+	snippet := readEmbedPage(t).file(t, "html:page")
 	mux := http.NewServeMux()
 	mux.Handle("/docs/layoutlab/", http.StripPrefix("/docs/layoutlab", host.Handler(dist)))
 	mux.HandleFunc("/docs/guide/page.html", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		// The docs page lives one level down, so the author's relative path gains a "../".
 		page := strings.ReplaceAll(snippet, `"layoutlab/`, `"../layoutlab/`)
+		w.Write([]byte("<!doctype html><title>docs</title><h1>Some docs</h1>\n" + page))
+	})
+	mux.HandleFunc("/docs/guide/fixed.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		// Without embed.js the iframe keeps the author's height.
+		page, _, _ := strings.Cut(strings.ReplaceAll(snippet, `"layoutlab/`, `"../layoutlab/`), "<script")
 		w.Write([]byte("<!doctype html><title>docs</title><h1>Some docs</h1>\n" + page))
 	})
 	srv := httptest.NewServer(mux)
@@ -224,15 +221,87 @@ func TestEmbedSnippetUnderASubPath(t *testing.T) {
 		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		t.Fatalf("embedded widget never became ready: %v", err)
 	}
-	// The loader sized the iframe to the height the widget reported.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe"); const want = Math.max(480, f.contentDocument.getElementById("panel").scrollHeight); return f.style.height === want + "px"; })()`,
+	// The loader sized the iframe to the height the widget reported: its panel's, which follows
+	// its content as it grows and shrinks, with nothing scrolling inside the iframe.
+	waitSizedToPanel(t, ctx, "the liquid preset")
+	height := func() int { return eval[int](t, ctx, `document.querySelector("iframe").contentWindow.innerHeight`) }
+	toggle := func(summary string, open bool) {
+		t.Helper()
+		eval[bool](t, ctx, fmt.Sprintf(`(() => { const d = [...document.querySelector("iframe").contentDocument.querySelectorAll("details")].find(d => d.querySelector("summary").textContent.startsWith(%q)); d.open = %v; return true; })()`, summary, open))
+	}
+	h0 := height()
+	toggle("DESCRIBE DETAIL", true) // filled by the widget when opened (wasm/timeline.go, bindDetails)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s && document.querySelector("iframe").contentWindow.innerHeight > %d`, sizedJS, h0+100),
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("opening DESCRIBE DETAIL did not grow the iframe beyond %d px: %d px", h0, height())
+	}
+	h1 := height()
+	toggle("DESCRIBE DETAIL", false)
+	toggle("This day's statements", false)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s && document.querySelector("iframe").contentWindow.innerHeight < %d`, sizedJS, h0),
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("iframe was not sized to the widget: height %s", eval[string](t, ctx, `document.querySelector("iframe").style.height`))
+		t.Fatalf("closing the details did not shrink the iframe below %d px: %d px", h0, height())
+	}
+	t.Logf("iframe height: %d px, %d px with DESCRIBE DETAIL open, %d px with both closed", h0, h1, height())
+	// Switching the view replaces the timeline's controls and text with the panel's.
+	eval[bool](t, ctx, `(() => { const v = document.querySelector("iframe").contentDocument.getElementById("view"); v.value = "panel"; v.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("iframe").contentDocument.getElementById("timeline-text").hidden && `+sizedJS,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("after switching to the panel view the iframe is not sized to its panel (%d px)", height())
+	}
+	t.Logf("iframe height in the panel view: %d px", height())
+	// Below 700 px wide the panel sits under the canvas, whose height follows the width alone.
+	eval[bool](t, ctx, `(document.querySelector("iframe").style.width = "390px", true)`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("iframe").contentWindow.innerWidth === 390 && `+sizedJS,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("at 390 px wide the iframe is not sized to its panel (%d px)", height())
+	}
+	narrow := eval[[]float64](t, ctx, `(() => { const d = document.querySelector("iframe").contentDocument;
+		const c = d.querySelector("canvas").getBoundingClientRect(), p = d.getElementById("panel").getBoundingClientRect();
+		return [c.width, c.height, p.top, p.height]; })()`)
+	if narrow[0] != 390 || narrow[1] < 220 || narrow[1] > 390 || narrow[2] < narrow[1] {
+		t.Errorf("at 390 px wide: canvas %vx%v px, panel from %v px: want the full width, 220 to 390 px tall, the panel below it", narrow[0], narrow[1], narrow[2])
+	}
+	t.Logf("at 390 px wide: canvas %vx%v px, panel %v px tall below it, iframe %d px", narrow[0], narrow[1], narrow[3], height())
+
+	// Without embed.js, in an iframe of the author's fixed height, the panel scrolls within it.
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/docs/guide/fixed.html")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe"); return !!(f && f.contentWindow.layoutlab && f.contentWindow.layoutlab.ready); })()`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("embedded widget (no embed.js) never became ready: %v", err)
+	}
+	fixed := eval[[]float64](t, ctx, `(() => { const w = document.querySelector("iframe").contentWindow, p = w.document.getElementById("panel");
+		return [w.innerHeight, p.getBoundingClientRect().bottom, p.scrollHeight, p.clientHeight, w.getComputedStyle(p).overflowY === "auto" ? 1 : 0]; })()`)
+	if fixed[0] != 560 || fixed[1] > fixed[0]+1 || fixed[2] <= fixed[3] || fixed[4] != 1 {
+		t.Errorf("without embed.js: iframe %v px tall, panel ends at %v px with %v of %v px shown, scrollable %v: want 560 px and a panel within it that scrolls",
+			fixed[0], fixed[1], fixed[3], fixed[2], fixed[4] == 1)
 	}
 	for _, u := range urls() {
 		// The docs page's own favicon is the host's business, not the widget's.
 		if strings.HasPrefix(u, "http") && !strings.HasPrefix(u, srv.URL+"/docs/") && u != srv.URL+"/favicon.ico" {
 			t.Errorf("embedded widget requested %s, outside its sub-path", u)
 		}
+	}
+}
+
+// sizedJS is true when the page's first iframe is as tall as its widget's panel reaches (the
+// height loader.js reports) and nothing scrolls inside it.
+const sizedJS = `(() => {
+	const f = document.querySelector("iframe"), d = f.contentDocument, p = d.getElementById("panel");
+	const want = Math.max(480, Math.ceil(p.getBoundingClientRect().top + p.scrollHeight));
+	return f.style.height === want + "px" && f.contentWindow.innerHeight === want &&
+		p.scrollHeight <= p.clientHeight + 1 && d.scrollingElement.scrollHeight <= f.contentWindow.innerHeight + 1;
+})()`
+
+func waitSizedToPanel(t *testing.T, ctx context.Context, what string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](sizedJS, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("%s: the iframe is not sized to its panel: %v", what, eval[any](t, ctx, `(() => {
+			const f = document.querySelector("iframe"), d = f.contentDocument, p = d.getElementById("panel");
+			return {style: f.style.height, client: f.clientHeight, panelBottom: p.getBoundingClientRect().bottom,
+				panelScroll: p.scrollHeight, panelClient: p.clientHeight, docScroll: d.scrollingElement.scrollHeight};
+		})()`))
 	}
 }

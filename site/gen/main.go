@@ -59,6 +59,12 @@ func run(src, out string) error {
 			}
 			return p.Title, nil
 		},
+		// snippet quotes a file a docs author saves into their generator's project (a hook, an
+		// extension, a shortcode, a component), so the page shows the file the tests build with.
+		"snippet": func(name string) (string, error) {
+			b, err := os.ReadFile(filepath.Join(src, "snippets", name))
+			return strings.TrimRight(string(b), "\n"), err
+		},
 	}
 	for k, f := range pagesFuncs {
 		funcs[k] = f

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -37,6 +38,38 @@ func TestExplainerQuotesTheEngine(t *testing.T) {
 	for _, want := range []string{" GiB a night", " files on average"} {
 		if !strings.Contains(prose(string(built)), want) {
 			t.Errorf("the built explainer does not say %q", want)
+		}
+	}
+}
+
+// TestEmbedPageQuotesEverySnippet: each file a docs author saves into their generator's project
+// (site/snippets) appears on the embedding page, whole, in a code block named after the file.
+func TestEmbedPageQuotesEverySnippet(t *testing.T) {
+	out := t.TempDir()
+	if err := run("..", out); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "embed.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?s)<code data-file="[a-z]+:([^"]+)">(.*?)</code>`).FindAllStringSubmatch(string(page), -1) {
+		blocks[filepath.Base(m[1])] = html.UnescapeString(m[2])
+	}
+	snippets, err := filepath.Glob("../snippets/*")
+	if err != nil || len(snippets) == 0 {
+		t.Fatalf("no snippets (%v)", err)
+	}
+	for _, s := range snippets {
+		want, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := blocks[filepath.Base(s)]; !ok {
+			t.Errorf("embed.html has no code block for %s", filepath.Base(s))
+		} else if got != strings.TrimRight(string(want), "\n") {
+			t.Errorf("embed.html's %s differs from the file:\n%s", filepath.Base(s), got)
 		}
 	}
 }

@@ -1,0 +1,365 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"layoutlab/engine/scenario"
+	"layoutlab/site/host"
+)
+
+// embedPage is what a docs author copies from dist/embed.html: the code blocks by the file they
+// go into ("mkdocs:mkdocs.yml", "hugo:page"), and where each generator wants the build copied.
+type embedPage struct {
+	files map[string]string
+	dests map[string]string
+}
+
+func readEmbedPage(t *testing.T) embedPage {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(distDir(), "embed.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := embedPage{files: map[string]string{}, dests: map[string]string{}}
+	for _, m := range regexp.MustCompile(`(?s)<code data-file="([^"]+)">(.*?)</code>`).FindAllStringSubmatch(string(b), -1) {
+		p.files[m[1]] = html.UnescapeString(m[2])
+	}
+	for _, m := range regexp.MustCompile(`<code data-dest="([^"]+)">([^<]+)</code>`).FindAllStringSubmatch(string(b), -1) {
+		p.dests[m[1]] = html.UnescapeString(m[2])
+	}
+	return p
+}
+
+func (p embedPage) file(t *testing.T, name string) string {
+	t.Helper()
+	s, ok := p.files[name]
+	if !ok {
+		t.Fatalf("embed.html has no code block data-file=%q", name)
+	}
+	return s
+}
+
+// page is the author's snippet for a generator with its example link swapped for link.
+func (p embedPage) page(t *testing.T, gen, link string) string {
+	t.Helper()
+	s := p.file(t, gen+":page")
+	re := regexp.MustCompile(`widget\.html#s=[A-Za-z0-9_-]+`)
+	if !re.MatchString(s) {
+		t.Fatalf("%s's page snippet has no widget link: %q", gen, s)
+	}
+	return re.ReplaceAllLiteralString(s, "widget.html"+link)
+}
+
+func distDir() string {
+	d, _ := filepath.Abs("../../dist")
+	return d
+}
+
+// docsPage is one page of a generated site: where its source goes, the URL path it is served
+// at (under the site's sub-path /docs/), and the preset its figure embeds.
+type docsPage struct {
+	src, url, preset string
+}
+
+// generator builds a docs site in dir with the embed page's recipe and returns the built
+// folder, which is served under /docs/. With other set, it writes its other style of URLs
+// (named by other): pages as files rather than folders, or the reverse.
+type generator struct {
+	name, other string
+	pages       []docsPage
+	build       func(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string
+}
+
+// The pages every generator gets: the site's index page, a page at the top and a page in a
+// sub-folder, each with one small panel figure.
+var generators = []generator{
+	{name: "mkdocs", other: "use_directory_urls: false", pages: []docsPage{
+		{"index.md", "/docs/", "one-key"},
+		{"page.md", "/docs/page/", "larger-files"},
+		{"guide/nested.md", "/docs/guide/nested/", "two-keys"},
+	}, build: buildMkDocs},
+	{name: "hugo", other: "uglyURLs", pages: []docsPage{
+		{"_index.md", "/docs/", "one-key"},
+		{"page.md", "/docs/page/", "larger-files"},
+		{"guide/nested.md", "/docs/guide/nested/", "two-keys"},
+	}, build: buildHugo},
+	{name: "sphinx", other: "the dirhtml builder", pages: []docsPage{
+		{"index.rst", "/docs/", "one-key"},
+		{"page.rst", "/docs/page.html", "larger-files"},
+		{"guide/nested.rst", "/docs/guide/nested.html", "two-keys"},
+	}, build: buildSphinx},
+}
+
+func buildMkDocs(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string {
+	// The mkdocs theme loads highlight.js from a CDN unless told not to: off, so that every
+	// request the test sees is the site's.
+	conf := "site_name: Docs\nsite_url: http://example.org/docs/\ntheme:\n  name: mkdocs\n  highlightjs: false\n"
+	if other {
+		conf += "use_directory_urls: false\n"
+	}
+	write(t, dir, "mkdocs.yml", conf+p.file(t, "mkdocs:mkdocs.yml")+"\n")
+	write(t, dir, "layoutlab_hooks.py", p.file(t, "mkdocs:layoutlab_hooks.py"))
+	for _, pg := range pages {
+		write(t, dir, "docs/"+pg.src, "# "+pg.preset+"\n\nSome prose.\n\n"+p.page(t, "mkdocs", presetLink(t, pg.preset))+"\n\nMore prose.\n")
+	}
+	copyDist(t, filepath.Join(dir, p.dests["mkdocs"]))
+	run(t, dir, "mkdocs", "build", "--quiet", "--strict", "-d", "out")
+	return filepath.Join(dir, "out")
+}
+
+func buildHugo(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string {
+	write(t, dir, "config.toml", `baseURL = "http://example.org/docs/"
+title = "Docs"
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "404", "robotsTXT"]
+uglyURLs = `+fmt.Sprint(other)+"\n")
+	// A theme's minimum: each page shows its content.
+	const layout = "<!doctype html><html><head><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>{{ .Content }}</body></html>\n"
+	for _, f := range []string{"layouts/index.html", "layouts/_default/single.html", "layouts/_default/list.html"} {
+		write(t, dir, f, layout)
+	}
+	write(t, dir, "layouts/shortcodes/layoutlab.html", p.file(t, "hugo:layouts/shortcodes/layoutlab.html"))
+	for _, pg := range pages {
+		write(t, dir, "content/"+pg.src, "---\ntitle: "+pg.preset+"\n---\n\nSome prose.\n\n"+p.page(t, "hugo", presetLink(t, pg.preset))+"\n\nMore prose.\n")
+	}
+	copyDist(t, filepath.Join(dir, p.dests["hugo"]))
+	run(t, dir, "hugo", "--quiet", "-d", "out")
+	return filepath.Join(dir, "out")
+}
+
+func buildSphinx(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string {
+	src := filepath.Join(dir, "src")
+	write(t, src, "conf.py", "project = \"Docs\"\n"+p.file(t, "sphinx:conf.py")+"\n")
+	write(t, src, "layoutlab.py", p.file(t, "sphinx:layoutlab.py"))
+	for _, pg := range pages {
+		body := pg.preset + "\n" + strings.Repeat("=", len(pg.preset)) + "\n\nSome prose.\n\n" + p.page(t, "sphinx", presetLink(t, pg.preset)) + "\n\nMore prose.\n"
+		if pg.src == "index.rst" {
+			body += "\n.. toctree::\n\n   page\n   guide/nested\n"
+		}
+		write(t, src, pg.src, body)
+	}
+	copyDist(t, filepath.Join(src, p.dests["sphinx"]))
+	builder := "html"
+	if other {
+		builder = "dirhtml"
+	}
+	run(t, dir, "sphinx-build", "-q", "-W", "-b", builder, "src", "out")
+	// Sphinx copies the build once, into _static/.
+	if _, err := os.Stat(filepath.Join(dir, "out", "layoutlab")); err == nil {
+		t.Errorf("sphinx: the build was copied to the site's top as well as to _static/")
+	}
+	return filepath.Join(dir, "out")
+}
+
+func presetLink(t *testing.T, name string) string {
+	t.Helper()
+	p, ok := scenario.PresetByName(name)
+	if !ok {
+		t.Fatalf("no preset %q", name)
+	}
+	return scenario.Link(p.Scenario)
+}
+
+func write(t *testing.T, dir, name, content string) {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// copyDist copies the built site to dest, as an author copies dist/ into their docs.
+func copyDist(t *testing.T, dest string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(dest, os.DirFS(distDir())); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func run(t *testing.T, dir, name string, args ...string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Fatalf("%s is not on PATH (Debian packages mkdocs, hugo, python3-sphinx; ./build.sh test installs them when root): %v", name, err)
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+}
+
+// TestEmbedsInRealGenerators builds a MkDocs, a Hugo and a Sphinx site with the embedding page's
+// recipes (its hook, shortcode and extension, copied from dist/embed.html), with a figure on the
+// index page, on a page at the top and on a page in a sub-folder, serves each under the sub-path
+// /docs/, and checks in Chromium that every figure loads, shows the engine's readouts and is
+// sized to its panel, and that no request fails or leaves /docs/.
+func TestEmbedsInRealGenerators(t *testing.T) {
+	p := readEmbedPage(t)
+	want := map[string]map[string]float64{}
+	for _, g := range generators {
+		for _, pg := range g.pages {
+			if want[pg.preset] == nil {
+				want[pg.preset] = panelWant(t, presetLink(t, pg.preset))
+			}
+		}
+	}
+	ctx := browser(t)
+	for _, g := range generators {
+		t.Run(g.name, func(t *testing.T) {
+			start := time.Now()
+			out := g.build(t, p, t.TempDir(), g.pages, false)
+			t.Logf("%s build: %s", g.name, time.Since(start).Round(time.Millisecond))
+			mux := http.NewServeMux()
+			mux.Handle("/docs/", http.StripPrefix("/docs", host.Handler(out)))
+			srv := httptest.NewServer(mux)
+			defer srv.Close()
+			failed, urls := failedRequests(ctx), recordRequests(ctx)
+			for _, pg := range g.pages {
+				checkFigure(t, ctx, srv.URL+pg.url, pg.preset, want[pg.preset])
+			}
+			// The browser asks for the host's favicon by itself: the docs site's business.
+			favicon := srv.URL + "/favicon.ico"
+			for _, f := range failed() {
+				if !strings.HasPrefix(f, favicon+":") {
+					t.Errorf("%s: request failed: %s", g.name, f)
+				}
+			}
+			for _, u := range urls() {
+				if strings.HasPrefix(u, "http") && !strings.HasPrefix(u, srv.URL+"/docs/") && u != favicon {
+					t.Errorf("%s: a request left the site's sub-path: %s", g.name, u)
+				}
+			}
+			t.Logf("%s: build and %d figures in %s", g.name, len(g.pages), time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// checkFigure opens a docs page, waits for its one Layout Lab figure to be ready and checks its
+// readouts against the engine's and its height against its panel.
+func checkFigure(t *testing.T, ctx context.Context, url, preset string, want map[string]float64) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("%s: %v", url, err)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("iframe").length`); n != 1 {
+		t.Fatalf("%s has %d iframes, want 1", url, n)
+	}
+	src := eval[string](t, ctx, `document.querySelector("iframe").src`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const w = document.querySelector("iframe").contentWindow; return !!(w && w.layoutlab && w.layoutlab.ready); })()`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("%s: the figure (%s) never became ready: %v", url, src, err)
+	}
+	raw := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelector("iframe").contentDocument.querySelectorAll("[data-metric]")].map(e => [e.dataset.metric, e.dataset.value]))`)
+	got := map[string]float64{}
+	for k, v := range raw {
+		var f float64
+		if _, err := fmt.Sscan(v, &f); err != nil {
+			t.Fatalf("%s: readout %s = %q is not a number", url, k, v)
+		}
+		got[k] = f
+	}
+	agree(t, url+" ("+preset+")", got, want)
+	waitSizedToPanel(t, ctx, url)
+	t.Logf("%s: %s, %v files read of %v", url, preset, got["files_read"], got["files_total"])
+}
+
+// failedRequests records every response with an HTTP error status and every request that failed.
+func failedRequests(ctx context.Context) func() []string {
+	var mu sync.Mutex
+	var bad []string
+	urls := map[network.RequestID]string{}
+	chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			urls[e.RequestID] = e.Request.URL
+		case *network.EventResponseReceived:
+			if e.Response.Status >= 400 {
+				bad = append(bad, fmt.Sprintf("%s: HTTP %d", e.Response.URL, e.Response.Status))
+			}
+		case *network.EventLoadingFailed:
+			if !e.Canceled {
+				bad = append(bad, fmt.Sprintf("%s: %s", urls[e.RequestID], e.ErrorText))
+			}
+		}
+	})
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), bad...)
+	}
+}
+
+// TestEmbedPathsResolveInOtherURLStyles builds each generator's site again in its other style of
+// URLs (MkDocs without directory URLs, Hugo's uglyURLs, Sphinx's dirhtml) and checks, without a
+// browser, that every figure's iframe and embed.js resolve, from the page's URL under /docs/, to
+// the files the build copied.
+func TestEmbedPathsResolveInOtherURLStyles(t *testing.T) {
+	p := readEmbedPage(t)
+	iframe := regexp.MustCompile(`<iframe[^>]*\ssrc="([^"]+)"`)
+	script := regexp.MustCompile(`<script[^>]*\ssrc="([^"]*layoutlab/embed\.js)"`)
+	for _, g := range generators {
+		t.Run(g.name, func(t *testing.T) {
+			out := g.build(t, p, t.TempDir(), g.pages, true)
+			figures := 0
+			err := filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+				if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") || strings.Contains(path, "layoutlab"+string(filepath.Separator)) {
+					return err
+				}
+				b, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				rel, _ := filepath.Rel(out, path)
+				pageURL := &url.URL{Path: "/docs/" + filepath.ToSlash(rel)}
+				srcs := iframe.FindAllStringSubmatch(string(b), -1)
+				if len(srcs) > 0 && script.FindStringSubmatch(string(b)) == nil {
+					t.Errorf("%s (%s): %s has a figure but no embed.js", g.name, g.other, rel)
+				}
+				for _, m := range append(srcs, script.FindAllStringSubmatch(string(b), -1)...) {
+					ref, err := url.Parse(html.UnescapeString(m[1]))
+					if err != nil {
+						return err
+					}
+					abs := pageURL.ResolveReference(ref).Path
+					file, ok := strings.CutPrefix(abs, "/docs/")
+					if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(file))); !ok || err != nil {
+						t.Errorf("%s (%s): on %s, %q resolves to %s, which the build does not have", g.name, g.other, pageURL.Path, m[1], abs)
+					}
+				}
+				figures += len(srcs)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if figures != len(g.pages) {
+				t.Errorf("%s (%s): %d figures in the built pages, want %d", g.name, g.other, figures, len(g.pages))
+			}
+		})
+	}
+}
