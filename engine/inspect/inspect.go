@@ -113,15 +113,23 @@ type Report struct {
 // is an error (*deltalog.LogError); a table or predicate Delta refuses is a Report whose Error is
 // set.
 func Inspect(fsys fs.FS, location string, opt Options) (*Report, error) {
+	r, _, err := Open(fsys, location, opt)
+	return r, err
+}
+
+// Open is Inspect that also returns the snapshot read (nil when the Report is a refusal), for a
+// caller that shows more of it (the browser's add actions and column spans).
+func Open(fsys fs.FS, location string, opt Options) (*Report, *deltalog.Snapshot, error) {
 	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version})
 	var ref *deltalog.Refusal
 	if errors.As(err, &ref) {
-		return &Report{Version: opt.Version, Error: &ErrorInfo{ref.Class, ref.Message}, Files: []File{}}, nil
+		return &Report{Version: opt.Version, Error: &ErrorInfo{ref.Class, ref.Message}, Files: []File{}}, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return FromSnapshot(s, location, opt)
+	r, err := FromSnapshot(s, location, opt)
+	return r, s, err
 }
 
 // FromSnapshot is Inspect on a snapshot already read.
