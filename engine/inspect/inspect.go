@@ -21,7 +21,10 @@ import (
 
 // A real table's log may hold Parquet checkpoints: the inspector is what brings the Parquet
 // reader into a program.
-func init() { deltalog.UseParquet(parquetjson.Lines) }
+func init() {
+	deltalog.UseParquet(parquetjson.Lines)
+	deltalog.UseParquetRows(parquetjson.Rows)
+}
 
 // Options say what to inspect.
 type Options struct {
