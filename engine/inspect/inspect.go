@@ -184,6 +184,7 @@ func FromSnapshot(s *deltalog.Snapshot, location string, opt Options) (*Report, 
 
 	cfg := optimize.Config{}.EnsureDefaults()
 	files := s.Files()
+	r.Files = make([]File, 0, len(files))
 	cubeBytes := map[string]int64{}
 	for _, f := range files {
 		if id, _, ok := f.ZCube(); ok {
@@ -261,7 +262,7 @@ func FromSnapshot(s *deltalog.Snapshot, location string, opt Options) (*Report, 
 			r.RowsRead = &rowsRead
 		}
 	}
-	r.NextOptimize = nextOptimize(s, files, len(schema.Fields), len(r.ClusteringColumns) > 0)
+	r.NextOptimize = nextOptimize(s, r.Files, files, len(schema.Fields), len(r.ClusteringColumns) > 0)
 	return r, nil
 }
 
@@ -279,7 +280,7 @@ func predicateError(err error) *ErrorInfo {
 
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
-func nextOptimize(s *deltalog.Snapshot, files []deltalog.AddFile, numColumns int, clustered bool) *NextOptimize {
+func nextOptimize(s *deltalog.Snapshot, inspected []File, files []deltalog.AddFile, numColumns int, clustered bool) *NextOptimize {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
 		Version:           s.Version(),
@@ -289,19 +290,15 @@ func nextOptimize(s *deltalog.Snapshot, files []deltalog.AddFile, numColumns int
 		Properties:        s.Metadata().Configuration,
 		NumColumns:        numColumns,
 	}
+	os.Files = make([]optimize.File, 0, len(files))
 	for i, f := range files {
 		of := optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
 			ClusteringProvider: f.ClusteringProvider, ModificationTime: f.ModificationTime, Ref: int64(i)}
 		if f.DeletionVector != nil {
 			of.DeletedRecords = f.DeletionVector.Cardinality
 		}
-		if f.Stats != "" {
-			var st struct {
-				NumRecords int64 `json:"numRecords"`
-			}
-			if json.Unmarshal([]byte(f.Stats), &st) == nil {
-				of.NumRecords = st.NumRecords
-			}
+		if n := inspected[i].NumRecords; n != nil { // read from the stats by FromSnapshot
+			of.NumRecords = *n
 		}
 		os.Files = append(os.Files, of)
 	}
