@@ -4,58 +4,59 @@ import (
 	"fmt"
 	"slices"
 
-	deltalog "layoutlab/engine/log"
-	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
 
 // SpanColumns lists the columns a file's span can be measured on: the data columns whose
-// statistics data skipping reads (partition columns hold one value per file), by logical name,
-// in schema order.
-func SpanColumns(s *deltalog.Snapshot) ([]string, error) {
-	lleaves, _, err := spanLeaves(s)
-	if err != nil {
-		return nil, err
-	}
+// statistics data skipping reads (a partition column holds one value per file), by logical
+// name, in schema order.
+func (in *Inspector) SpanColumns() []string {
 	var out []string
-	for _, l := range lleaves {
-		out = append(out, l.Name())
+	for _, i := range in.spanLeaves() {
+		out = append(out, in.lleaves[i].Name())
 	}
-	return out, nil
+	return out
 }
 
-// Spans gives each live file of s (in Report.Files order) the span of column, measured as the
-// simulator measures it (engine/panel, "Spans") but from the statistics, since a log holds no
-// rows: the table's distinct non-null minimum and maximum values of the column, over every file,
-// are ranked 0..D-1, and a file whose statistics say [min, max] covers
+// spanLeaves are the indexes of SpanColumns' leaves.
+func (in *Inspector) spanLeaves() []int {
+	parts := in.s.Metadata().PartitionColumns
+	var out []int
+	for i, l := range in.lleaves {
+		if l.Type.SkippingEligible() && !(len(l.Path) == 1 && slices.Contains(parts, l.Path[0])) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Spans gives each file (in Report.Files order) the span of column, measured as the simulator
+// measures it (engine/panel, "Spans") but from the statistics, since a log holds no rows: the
+// table's distinct non-null minimum and maximum values of the column, over every file, are
+// ranked 0..D-1, and a file whose statistics say [min, max] covers
 //
 //	span = (rank(max) - rank(min) + 1) / D
 //
 // of the column's range. A file without a minimum or maximum for the column (not collected, all
 // NULL, or unreadable) gets -1: its span is unknown.
-func Spans(s *deltalog.Snapshot, column string) ([]float64, error) {
-	lleaves, pleaves, err := spanLeaves(s)
-	if err != nil {
-		return nil, err
+func (in *Inspector) Spans(column string) ([]float64, error) {
+	li := -1
+	for _, i := range in.spanLeaves() {
+		if in.lleaves[i].Name() == column {
+			li = i
+		}
 	}
-	i := slices.IndexFunc(lleaves, func(l table.Leaf) bool { return l.Name() == column })
-	if i < 0 {
-		return nil, fmt.Errorf("no statistics column %q (columns with statistics: %v)", column, leafNames(lleaves))
+	if li < 0 {
+		return nil, fmt.Errorf("no statistics column %q (columns with statistics: %v)", column, in.SpanColumns())
 	}
-	leaf := pleaves[i : i+1]
-	files := s.Files()
-	lo := make([]table.Value, len(files))
-	hi := make([]table.Value, len(files))
+	lo := make([]table.Value, len(in.stats))
+	hi := make([]table.Value, len(in.stats))
 	var all []table.Value
-	for j, f := range files {
-		if f.Stats == "" {
+	for j, st := range in.stats {
+		if st == nil || st.MinValues[li].Absent() || st.MaxValues[li].Absent() {
 			continue
 		}
-		st, err := stats.ParseJSON(f.Stats, leaf)
-		if err != nil || st.MinValues[0].Absent() || st.MaxValues[0].Absent() {
-			continue
-		}
-		lo[j], hi[j] = st.MinValues[0], st.MaxValues[0]
+		lo[j], hi[j] = st.MinValues[li], st.MaxValues[li]
 		all = append(all, lo[j], hi[j])
 	}
 	slices.SortFunc(all, table.Compare)
@@ -64,9 +65,9 @@ func Spans(s *deltalog.Snapshot, column string) ([]float64, error) {
 		r, _ := slices.BinarySearchFunc(all, v, table.Compare)
 		return r
 	}
-	out := make([]float64, len(files))
+	out := make([]float64, len(in.stats))
 	d := float64(len(all))
-	for j := range files {
+	for j := range out {
 		if lo[j].Absent() {
 			out[j] = -1
 			continue
@@ -74,31 +75,4 @@ func Spans(s *deltalog.Snapshot, column string) ([]float64, error) {
 		out[j] = float64(rank(hi[j])-rank(lo[j])+1) / d
 	}
 	return out, nil
-}
-
-// spanLeaves are the skipping schema's leaves that are not partition columns, with logical and
-// physical names, index-aligned.
-func spanLeaves(s *deltalog.Snapshot) (logical, physical []table.Leaf, err error) {
-	md := s.Metadata()
-	schema, err := deltalog.ParseSchema(md.SchemaString)
-	if err != nil {
-		return nil, nil, err
-	}
-	l, p := schema.SkippingSchema()
-	ll, pl := l.Leaves(), p.Leaves()
-	for i := range ll {
-		if !ll[i].Type.SkippingEligible() || (len(ll[i].Path) == 1 && slices.Contains(md.PartitionColumns, ll[i].Path[0])) {
-			continue
-		}
-		logical, physical = append(logical, ll[i]), append(physical, pl[i])
-	}
-	return logical, physical, nil
-}
-
-func leafNames(ls []table.Leaf) []string {
-	out := make([]string, len(ls))
-	for i, l := range ls {
-		out[i] = l.Name()
-	}
-	return out
 }

@@ -1,6 +1,9 @@
 package inspect
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -25,11 +28,11 @@ func TestSpans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cols, err := SpanColumns(s)
-	if err != nil || !slices.Equal(cols, []string{"id"}) {
-		t.Fatalf("SpanColumns = %v, %v; want [id] (p is a partition column, tags an array)", cols, err)
+	in := NewInspector(s, "t")
+	if cols := in.SpanColumns(); !slices.Equal(cols, []string{"id"}) {
+		t.Fatalf("SpanColumns = %v; want [id] (p is a partition column, tags an array)", cols)
 	}
-	got, err := Spans(s, "id")
+	got, err := in.Spans("id")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +41,35 @@ func TestSpans(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Spans(id) = %v, want %v", got, want)
 	}
-	if _, err := Spans(s, "nope"); err == nil {
+	if _, err := in.Spans("nope"); err == nil {
 		t.Error("Spans of an unknown column: no error")
+	}
+}
+
+// TestInspectorAnswersAsFromSnapshot: an Inspector kept for several WHEREs gives each the
+// Report a fresh inspection gives.
+func TestInspectorAnswersAsFromSnapshot(t *testing.T) {
+	for _, c := range []struct {
+		table string
+		where []string
+	}{
+		{"dat/basic_partitioned/delta", []string{"letter = 'a'", "", "number > 3 OR letter IS NULL", "nope = 1"}},
+		{"delta-rs/table-with-domain-metadata", []string{"id = 3", "department = 'x'", ""}},
+		{"delta/data-skipping-basic-stats-all-types-columnmapping-name", []string{"as_int > 0", "as_string = 'x'"}},
+	} {
+		fsys := os.DirFS(filepath.Join("../log/testdata/tables", c.table))
+		_, in, err := Open(fsys, c.table, Options{Version: -1})
+		if err != nil || in == nil {
+			t.Fatalf("%s: %v", c.table, err)
+		}
+		for _, w := range c.where {
+			want, err := Inspect(fsys, c.table, Options{Version: -1, Where: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := in.Report(w); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s WHERE %q: the kept Inspector's Report differs from a fresh inspection's", c.table, w)
+			}
+		}
 	}
 }

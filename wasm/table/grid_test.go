@@ -14,14 +14,14 @@ import (
 
 func TestGridGroupsAndMarks(t *testing.T) {
 	root := filepath.Join(tables, "delta-rs/table-with-domain-metadata")
-	r, s, err := inspect.Open(os.DirFS(root), "t", inspect.Options{Version: -1, Where: "id = 3"})
+	r, in, err := inspect.Open(os.DirFS(root), "t", inspect.Options{Version: -1, Where: "id = 3"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if by := DefaultGroupBy(r); by != ByNone {
 		t.Fatalf("a clustered table without ZCubes or partitions groups by %s", by)
 	}
-	spans, err := inspect.Spans(s, "id")
+	spans, err := in.Spans("id")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ type app struct {
 	name   string
 	lo, hi int64
 
-	snap   *deltalog.Snapshot
+	in     *inspect.Inspector
 	rep    *inspect.Report
 	where  string
 	column string
@@ -201,7 +201,9 @@ func (a *app) open(name string, entries []fileEntry, archive bool) {
 // read replays the log at version (-1: the latest) and shows it; it reports whether it could.
 func (a *app) read(version int64, fresh bool) bool {
 	pfs := &progressFS{FS: a.log.FS, a: a, all: len(a.log.FS)}
-	rep, snap, err := inspect.Open(pfs, a.name, inspect.Options{Version: version, Where: a.where})
+	t0 := time.Now()
+	rep, in, err := inspect.Open(pfs, a.name, inspect.Options{Version: version, Where: a.where})
+	a.ll.Set("inspectMs", float64(time.Since(t0).Microseconds())/1000)
 	a.ll.Call("progress", 0, 0)
 	if err != nil {
 		var le *deltalog.LogError
@@ -212,18 +214,20 @@ func (a *app) read(version int64, fresh bool) bool {
 		}
 		return false
 	}
-	if snap == nil { // a refusal: Delta itself would not read this table or version
+	if in == nil { // a refusal: Delta itself would not read this table or version
 		a.fail(fmt.Sprintf("%s: [%s] %s", a.name, rep.Error.Class, rep.Error.Message))
 		return false
 	}
-	a.snap = snap
+	a.in = in
 	a.spans = nil
 	if fresh {
 		a.by = DefaultGroupBy(rep)
 		a.el("group-by").(*dom.HTMLSelectElement).SetValue(string(a.by))
 	}
 	a.setReport(rep)
+	t1 := time.Now()
 	a.renderTable()
+	a.ll.Set("renderMs", float64(time.Since(t1).Microseconds())/1000)
 	return true
 }
 
@@ -235,9 +239,7 @@ func (a *app) setReport(rep *inspect.Report) {
 		a.setText("where-error", fmt.Sprintf("[%s] %s", rep.Error.Class, rep.Error.Message))
 		a.show("where-error", true)
 		a.ll.Set("whereError", rep.Error.Message)
-		if r, err := inspect.FromSnapshot(a.snap, a.name, inspect.Options{Version: a.snap.Version()}); err == nil {
-			rep = r
-		}
+		rep = a.in.Report("")
 	} else if rep.Error != nil {
 		a.fail(fmt.Sprintf("%s: [%s] %s", a.name, rep.Error.Class, rep.Error.Message))
 	}
@@ -254,7 +256,7 @@ func (a *app) renderTable() {
 	v.SetAttribute("max", strconv.FormatInt(a.hi, 10))
 	v.SetValue(strconv.FormatInt(r.Version, 10))
 	a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", r.Version, a.lo, a.hi))
-	cols, _ := inspect.SpanColumns(a.snap)
+	cols := a.in.SpanColumns()
 	if !slices.Contains(cols, a.column) {
 		a.column = defaultColumn(r, cols)
 	}
@@ -308,7 +310,7 @@ func (a *app) drawGrid() {
 		return
 	}
 	if a.spans == nil && a.column != "" {
-		a.spans, _ = inspect.Spans(a.snap, a.column)
+		a.spans, _ = a.in.Spans(a.column)
 	}
 	canvas := a.el("grid").Underlying()
 	dpr := js.Global().Get("devicePixelRatio").Float()
@@ -357,7 +359,7 @@ func (a *app) showFile(cell int) {
 	}
 	a.setText("hover-info", HoverText(a.rep, a.grid, cell, a.spans, a.column))
 	a.show("hover-info", true)
-	a.setText("add-action", AddActionText(a.snap.Files()[a.grid.File[cell]]))
+	a.setText("add-action", AddActionText(a.in.Snapshot().Files()[a.grid.File[cell]]))
 }
 
 // act runs f off the event handler (which must not block) under the lock.
@@ -378,11 +380,7 @@ func (a *app) bind() {
 		where := a.el("where").(*dom.HTMLInputElement).Value()
 		a.act(func() {
 			a.where = where
-			r, err := inspect.FromSnapshot(a.snap, a.name, inspect.Options{Version: a.snap.Version(), Where: where})
-			if err != nil {
-				a.fail(err.Error())
-				return
-			}
+			r := a.in.Report(where)
 			a.ll.Set("whereError", "")
 			a.setReport(r)
 			a.renderWhere()
