@@ -354,11 +354,9 @@ func (a *app) cellAt(ev dom.Event) int {
 
 func (a *app) showFile(cell int) {
 	if cell < 0 {
-		a.show("hover-info", false)
 		return
 	}
 	a.setText("hover-info", HoverText(a.rep, a.grid, cell, a.spans, a.column))
-	a.show("hover-info", true)
 	a.setText("add-action", AddActionText(a.in.Snapshot().Files()[a.grid.File[cell]]))
 }
 

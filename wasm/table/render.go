@@ -160,10 +160,10 @@ func OptimizeHTML(n *inspect.NextOptimize) string {
 			fmt.Fprintf(&b, `<p class="notice">[%s] %s</p></div>`, esc(p.Error.Class), esc(p.Error.Message))
 			continue
 		}
-		fmt.Fprintf(&b, "<p>%s: of %s candidate files, rewrites %s files (%s, %s) in %s bins; %s ZCubes sealed.</p>",
+		fmt.Fprintf(&b, "<p>%s: of %s candidate files, rewrites %s files (%s) in %s bins; %s ZCubes sealed.</p>",
 			esc(p.Mode), metric("candidate_files", p.ConsideredFiles, strconv.FormatInt(p.ConsideredFiles, 10)),
 			metric("selected_files", p.SelectedFiles, strconv.Itoa(p.SelectedFiles)),
-			metric("selected_bytes", p.SelectedBytes, strconv.FormatInt(p.SelectedBytes, 10)+" bytes"), esc(bytesText(p.SelectedBytes)),
+			metric("selected_bytes", p.SelectedBytes, bytesText(p.SelectedBytes)),
 			metric("bins", len(p.Bins), strconv.Itoa(len(p.Bins))), metric("cubes_sealed", p.SealedCubes, strconv.Itoa(p.SealedCubes)))
 		if len(p.Events) > 0 {
 			b.WriteString(`<p>Why:</p><ul class="events">`)
