@@ -61,14 +61,13 @@
       datas.push(data);
     }
     ll.readMs = performance.now() - t0;
-    // Loose files that are not a log's (an archive's name is not a log path): the inspector
-    // decides whether they are one archive, or says what is wrong.
+    // One file that is not a log's: an archive, which the inspector reads by slices (its log
+    // entries only), or says what is wrong with it.
     if (wanted.length === 0 && entries.length === 1) {
-      const data = new Uint8Array(await entries[0].file.arrayBuffer());
-      ll.open(name, [entries[0].path], [data], true);
+      ll.openArchive(name, entries[0].file);
       return;
     }
-    ll.open(name, paths, datas, false);
+    ll.open(name, paths, datas);
   }
 
   // A directory handle (showDirectoryPicker): only its _delta_log (and _sidecars) are listed;

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 
 	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/log"
+	"layoutlab/site/host"
 )
 
 // tablesDir holds the real Delta tables engine/log is tested on.
@@ -481,4 +483,32 @@ func TestTableScreenshots(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTableWorksOfflineAfterOneVisit: after one visit of table.html the service worker has the
+// page and its module; with the server gone the page starts and opens a table.
+func TestTableWorksOfflineAfterOneVisit(t *testing.T) {
+	dist, _ := filepath.Abs("../../dist")
+	srv := httptest.NewServer(host.Handler(dist))
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/table.html")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(caches.match("table.wasm.gz").then(r => window.__cached = !!r),
+		navigator.serviceWorker.controller !== null && window.__cached === true)`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("the service worker never cached table.wasm.gz: %v", err)
+	}
+	srv.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/table.html")); err != nil {
+		t.Fatalf("offline navigation failed: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.layoutlabTable && window.layoutlabTable.ready)`,
+		chromedp.WithPollingTimeout(90*time.Second))); err != nil {
+		t.Fatalf("table.html did not start offline: %v", err)
+	}
+	const table = "dat/basic_partitioned/delta"
+	if msg := give(t, ctx, archive(t, filepath.Join(tablesDir, table), "zip")); msg != "" {
+		t.Fatalf("offline, %s does not open: %s", table, msg)
+	}
+	agreesWithInspect(t, ctx, inspectNatively(t, table, -1, ""))
 }

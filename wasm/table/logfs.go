@@ -121,9 +121,26 @@ func archiveKind(data []byte) string {
 
 // AddArchive keeps the log files of the zip, tar or .tar.gz archive data (named name).
 func (l *LogFS) AddArchive(name string, data []byte) error {
-	switch archiveKind(data) {
+	return l.AddArchiveFrom(name, bytes.NewReader(data), int64(len(data)))
+}
+
+// Archive is what AddArchiveFrom reads: the page's is the reader's File, read by slices.
+type Archive interface {
+	io.ReaderAt
+	io.ReadSeeker
+}
+
+// AddArchiveFrom keeps the log files of the archive r (size bytes): a zip's central directory
+// and log entries are all it reads, a tar's headers and log entries (it seeks past the rest);
+// only a .tar.gz is read whole, as gzip cannot be skipped through.
+func (l *LogFS) AddArchiveFrom(name string, r Archive, size int64) error {
+	head := make([]byte, min(size, 512))
+	if _, err := r.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	switch archiveKind(head) {
 	case "zip":
-		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		zr, err := zip.NewReader(r, size)
 		if err != nil {
 			return fmt.Errorf("%s: not a readable zip archive: %v", name, err)
 		}
@@ -149,13 +166,13 @@ func (l *LogFS) AddArchive(name string, data []byte) error {
 		}
 		return nil
 	case "gzip":
-		zr, err := gzip.NewReader(bytes.NewReader(data))
+		zr, err := gzip.NewReader(io.NewSectionReader(r, 0, size))
 		if err != nil {
 			return fmt.Errorf("%s: not a readable gzip file: %v", name, err)
 		}
 		return l.addTar(name, zr)
 	case "tar":
-		return l.addTar(name, bytes.NewReader(data))
+		return l.addTar(name, io.NewSectionReader(r, 0, size))
 	}
 	return fmt.Errorf("%s is neither a zip nor a tar archive", name)
 }

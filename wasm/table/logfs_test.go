@@ -64,7 +64,7 @@ func zipOf(t *testing.T, files map[string][]byte) []byte {
 	var b bytes.Buffer
 	w := zip.NewWriter(&b)
 	for _, k := range sortedKeys(files) {
-		f, err := w.Create(k)
+		f, err := w.CreateHeader(&zip.FileHeader{Name: k, Method: zip.Store}) // stored: a data file costs its size
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,5 +166,49 @@ func TestBadGatherings(t *testing.T) {
 	}
 	if err := NewLogFS().AddArchive("x.zip", []byte("PK\x03\x04garbage")); err == nil || !strings.Contains(err.Error(), "x.zip") {
 		t.Errorf("truncated zip: %v", err)
+	}
+}
+
+// countingArchive counts the bytes read through it.
+type countingArchive struct {
+	*bytes.Reader
+	n int64
+}
+
+func (c *countingArchive) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.Reader.ReadAt(p, off)
+	c.n += int64(n)
+	return n, err
+}
+
+func (c *countingArchive) Read(p []byte) (int, error) {
+	n, err := c.Reader.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// TestArchivesSkipDataFiles: a zip or a tar of a table with a large data file is read for its
+// log only, the data file's bytes never.
+func TestArchivesSkipDataFiles(t *testing.T) {
+	files := tableFiles(t, "dat/basic_partitioned/delta")
+	var logBytes int64
+	for k, v := range files {
+		if Wants(k) {
+			logBytes += int64(len(v))
+		}
+	}
+	files["delta/letter=a/part-big.snappy.parquet"] = bytes.Repeat([]byte{7}, 32<<20)
+	for kind, data := range map[string][]byte{"zip": zipOf(t, files), "tar": tarOf(t, files)} {
+		c := &countingArchive{Reader: bytes.NewReader(data)}
+		l := NewLogFS()
+		if err := l.AddArchiveFrom("t."+kind, c, int64(len(data))); err != nil {
+			t.Fatal(err)
+		}
+		if l.Bytes() != logBytes {
+			t.Errorf("%s: kept %d bytes of log, want %d", kind, l.Bytes(), logBytes)
+		}
+		if c.n > 4*logBytes+1<<20 {
+			t.Errorf("%s: read %d bytes of a %d-byte archive for %d bytes of log", kind, c.n, len(data), logBytes)
+		}
 	}
 }

@@ -52,10 +52,20 @@ type app struct {
 func main() {
 	a := &app{doc: dom.GetWindow().Document(), ll: js.Global().Get("layoutlabTable"), pinned: -1}
 	a.ll.Set("wants", js.FuncOf(func(_ js.Value, args []js.Value) any { return Wants(args[0].String()) }))
+	// openArchive(name, file): a .zip or .tar the reader gave, read by slices (blobArchive).
+	a.ll.Set("openArchive", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		name, blob := args[0].String(), args[1]
+		go a.gather(name, func(l *LogFS) error {
+			a.status("Reading the log out of " + name + "…")
+			a.yield()
+			ar := newBlobArchive(blob)
+			return l.AddArchiveFrom(name, ar, ar.size)
+		})
+		return nil
+	}))
 	a.ll.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name := args[0].String()
 		paths, datas := args[1], args[2]
-		archive := len(args) > 3 && args[3].Truthy()
 		entries := make([]fileEntry, paths.Length())
 		for i := range entries {
 			d := datas.Index(i)
@@ -63,7 +73,14 @@ func main() {
 			js.CopyBytesToGo(b, d)
 			entries[i] = fileEntry{paths.Index(i).String(), b}
 		}
-		go a.open(name, entries, archive)
+		go a.gather(name, func(l *LogFS) error {
+			for _, e := range entries {
+				if _, err := l.Add(e.path, e.data); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 		return nil
 	}))
 	// cellCentre(i) is where cell i is on the page, and which file it shows, for the browser
@@ -146,24 +163,14 @@ func (p *progressFS) Open(name string) (fs.File, error) {
 	return p.FS.Open(name)
 }
 
-func (a *app) open(name string, entries []fileEntry, archive bool) {
+// gather opens the table whose log files add puts into a new LogFS.
+func (a *app) gather(name string, add func(*LogFS) error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	t0 := time.Now()
 	a.show("error", false)
 	l := NewLogFS()
-	var err error
-	if archive {
-		a.status("Unpacking " + name + "…")
-		a.yield()
-		err = l.AddArchive(name, entries[0].data)
-	} else {
-		for _, e := range entries {
-			if _, err = l.Add(e.path, e.data); err != nil {
-				break
-			}
-		}
-	}
+	err := add(l)
 	if err == nil {
 		err = l.Check(name)
 	}
