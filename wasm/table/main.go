@@ -191,14 +191,16 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 	if l.Table != "" {
 		table = l.Table
 	}
-	prev := a.log
+	prevLog, prevName, prevLo, prevHi, prevWhere, prevColumn := a.log, a.name, a.lo, a.hi, a.where, a.column
 	a.log, a.name, a.lo, a.hi = l, table, lst.Earliest(), lst.MaxVersion
-	a.where, a.column, a.spans, a.pinned = "", "", nil, -1
-	a.el("where").(*dom.HTMLInputElement).SetValue("")
+	a.where, a.column = "", ""
 	if !a.read(-1, true) {
-		a.log = prev // the table shown before stays what the controls act on
+		// The table shown before stays what the controls act on.
+		a.log, a.name, a.lo, a.hi, a.where, a.column = prevLog, prevName, prevLo, prevHi, prevWhere, prevColumn
 		return
 	}
+	a.pinned = -1
+	a.el("where").(*dom.HTMLInputElement).SetValue("")
 	ms := float64(time.Since(t0).Microseconds()) / 1000
 	a.ll.Set("openMs", ms)
 	a.ll.Set("opened", a.ll.Get("opened").Int()+1)
