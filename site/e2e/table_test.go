@@ -32,18 +32,24 @@ func openTablePage(t *testing.T, ctx context.Context) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(server.URL+"/table.html")); err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
+	if err := waitTableReady(ctx); err != nil {
+		t.Fatalf("table.html's module never started: %v; page says %q", err, eval[string](t, ctx, `document.getElementById("status").textContent + " " + document.getElementById("error").textContent`))
+	}
+}
+
+// waitTableReady waits for table.html's module, as waitReady does for the widget: a poll begun
+// as the new page replaces the old one is tried again.
+func waitTableReady(ctx context.Context) error {
 	var err error
-	for try := 0; try < 3; try++ { // as waitReady: a poll begun as the new page replaces the old
+	for try := 0; try < 3; try++ {
 		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.layoutlabTable && window.layoutlabTable.ready)`,
-			chromedp.WithPollingTimeout(90*time.Second)))
+			chromedp.WithPollingTimeout(2*time.Minute)))
 		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
 			break
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	if err != nil {
-		t.Fatalf("table.html's module never started: %v; page says %q", err, eval[string](t, ctx, `document.getElementById("status").textContent + " " + document.getElementById("error").textContent`))
-	}
+	return err
 }
 
 // archive writes the folder dir (data files too: the page must leave them out) as a .zip or
@@ -502,8 +508,7 @@ func TestTableWorksOfflineAfterOneVisit(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/table.html")); err != nil {
 		t.Fatalf("offline navigation failed: %v", err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.layoutlabTable && window.layoutlabTable.ready)`,
-		chromedp.WithPollingTimeout(90*time.Second))); err != nil {
+	if err := waitTableReady(ctx); err != nil {
 		t.Fatalf("table.html did not start offline: %v", err)
 	}
 	const table = "dat/basic_partitioned/delta"

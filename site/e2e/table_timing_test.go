@@ -49,8 +49,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 	var wall, readMs, openMs, inspectMs, renderMs, whereMs []float64
 	for i := 0; i < max(b.N, 3); i++ {
 		run("navigate", chromedp.Navigate("about:blank"), chromedp.Navigate(server.URL+"/table.html"))
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.layoutlabTable && window.layoutlabTable.ready)`,
-			chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		if err := waitTableReady(ctx); err != nil {
 			b.Fatal(err)
 		}
 		t0 := time.Now()
