@@ -32,6 +32,9 @@ func init() {
 type Options struct {
 	Version int64  // -1: the latest
 	Where   string // "" reads every file
+	// Progress, when set, is told every few thousand files how many files' statistics have been
+	// read: the browser shows it and lets the page paint.
+	Progress func(done, total int)
 }
 
 // ErrorInfo is a refusal Delta itself would give: the table or the predicate, with the class.
@@ -133,7 +136,7 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	in := NewInspector(s, location)
+	in := newInspector(s, location, opt.Progress)
 	return in.Report(opt.Where), in, nil
 }
 
@@ -157,6 +160,13 @@ type Inspector struct {
 
 // NewInspector reads the snapshot's files and statistics.
 func NewInspector(s *deltalog.Snapshot, location string) *Inspector {
+	return newInspector(s, location, nil)
+}
+
+// progressEvery is how many files' statistics are read between calls of Options.Progress.
+const progressEvery = 4096
+
+func newInspector(s *deltalog.Snapshot, location string, progress func(done, total int)) *Inspector {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
 	in := &Inspector{s: s, base: Report{
@@ -201,7 +211,10 @@ func NewInspector(s *deltalog.Snapshot, location string) *Inspector {
 	}
 	var rowsTotal int64
 	in.rowsKnow = true
-	for _, f := range files {
+	for i, f := range files {
+		if progress != nil && i%progressEvery == 0 {
+			progress(i, len(files))
+		}
 		out := File{Path: f.Path, Size: f.Size, PartitionValues: map[string]*string{}}
 		for k, v := range f.PartitionValues {
 			if v == "" {

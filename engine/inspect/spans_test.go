@@ -73,3 +73,24 @@ func TestInspectorAnswersAsFromSnapshot(t *testing.T) {
 		}
 	}
 }
+
+// TestProgress: Open tells its Progress how far it has read, up to the file count.
+func TestProgress(t *testing.T) {
+	m, err := benchTable(testFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []int
+	r, _, err := Open(m, "bench", Options{Version: -1, Progress: func(done, total int) {
+		if total != testFiles {
+			t.Errorf("total %d, want %d", total, testFiles)
+		}
+		calls = append(calls, done)
+	}})
+	if err != nil || r.FilesTotal != testFiles {
+		t.Fatalf("%v, %d files", err, r.FilesTotal)
+	}
+	if !slices.Equal(calls, []int{0, progressEvery}) {
+		t.Errorf("progress at %v, want [0 %d]", calls, progressEvery)
+	}
+}

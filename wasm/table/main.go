@@ -211,7 +211,12 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 func (a *app) read(version int64, fresh bool) bool {
 	pfs := &progressFS{FS: a.log.FS, a: a, all: len(a.log.FS)}
 	t0 := time.Now()
-	rep, in, err := inspect.Open(pfs, a.name, inspect.Options{Version: version, Where: a.where})
+	rep, in, err := inspect.Open(pfs, a.name, inspect.Options{Version: version, Where: a.where,
+		Progress: func(done, total int) {
+			a.status(fmt.Sprintf("Reading the statistics of %d files: %d done", total, done))
+			a.ll.Call("progress", done, total)
+			a.yield()
+		}})
 	a.ll.Set("inspectMs", float64(time.Since(t0).Microseconds())/1000)
 	a.ll.Call("progress", 0, 0)
 	if err != nil {
