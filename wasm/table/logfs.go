@@ -102,11 +102,7 @@ func (l *LogFS) Check(what string) error {
 // Bytes is the size of the log files kept.
 func (l *LogFS) Bytes() int64 { return l.bytes }
 
-// IsArchive reports whether data (a file named name) is a zip, a tar or a gzip-compressed tar.
-func IsArchive(name string, data []byte) bool {
-	return archiveKind(data) != "" || strings.HasSuffix(strings.ToLower(name), ".zip") || strings.HasSuffix(strings.ToLower(name), ".tar")
-}
-
+// archiveKind names the archive whose first bytes are data: "zip", "gzip" (a .tar.gz), "tar", or "".
 func archiveKind(data []byte) string {
 	switch {
 	case bytes.HasPrefix(data, []byte("PK\x03\x04")), bytes.HasPrefix(data, []byte("PK\x05\x06")):
