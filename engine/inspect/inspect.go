@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"slices"
 	"strings"
 
 	deltalog "layoutlab/engine/log"
@@ -17,16 +18,23 @@ import (
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
+	"layoutlab/engine/table"
 )
 
 // A real table's log may hold Parquet checkpoints: the inspector is what brings the Parquet
 // reader into a program.
-func init() { deltalog.UseParquet(parquetjson.Lines) }
+func init() {
+	deltalog.UseParquet(parquetjson.Lines)
+	deltalog.UseParquetRows(parquetjson.Rows)
+}
 
 // Options say what to inspect.
 type Options struct {
 	Version int64  // -1: the latest
 	Where   string // "" reads every file
+	// Progress, when set, is told every few thousand files how many files' statistics have been
+	// read: the browser shows it and lets the page paint.
+	Progress func(done, total int)
 }
 
 // ErrorInfo is a refusal Delta itself would give: the table or the predicate, with the class.
@@ -113,75 +121,100 @@ type Report struct {
 // is an error (*deltalog.LogError); a table or predicate Delta refuses is a Report whose Error is
 // set.
 func Inspect(fsys fs.FS, location string, opt Options) (*Report, error) {
+	r, _, err := Open(fsys, location, opt)
+	return r, err
+}
+
+// Open is Inspect that also returns the Inspector (nil when the Report is a refusal), for a
+// caller that asks more of the same snapshot: other WHEREs, add actions, column spans.
+func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error) {
 	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version})
 	var ref *deltalog.Refusal
 	if errors.As(err, &ref) {
-		return &Report{Version: opt.Version, Error: &ErrorInfo{ref.Class, ref.Message}, Files: []File{}}, nil
+		return &Report{Version: opt.Version, Error: &ErrorInfo{ref.Class, ref.Message}, Files: []File{}}, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return FromSnapshot(s, location, opt)
+	in := newInspector(s, location, opt.Progress)
+	return in.Report(opt.Where), in, nil
 }
 
 // FromSnapshot is Inspect on a snapshot already read.
 func FromSnapshot(s *deltalog.Snapshot, location string, opt Options) (*Report, error) {
+	return NewInspector(s, location).Report(opt.Where), nil
+}
+
+// Inspector holds what a Report needs that no WHERE changes: each file's statistics, parsed
+// once, DESCRIBE and the next OPTIMIZE. The browser keeps one per snapshot, so that a new WHERE
+// costs one verdict per file instead of parsing every file's statistics again.
+type Inspector struct {
+	s        *deltalog.Snapshot
+	base     Report // Files without verdicts; Error set when the table cannot be inspected
+	stats    []*stats.FileStats
+	pv       []map[string]string // partition values by logical name, NULL left out, for skipping
+	lleaves  []table.Leaf
+	pleaves  []table.Leaf
+	rowsKnow bool
+}
+
+// NewInspector reads the snapshot's files and statistics.
+func NewInspector(s *deltalog.Snapshot, location string) *Inspector {
+	return newInspector(s, location, nil)
+}
+
+// progressEvery is how many files' statistics are read between calls of Options.Progress.
+const progressEvery = 4096
+
+func newInspector(s *deltalog.Snapshot, location string, progress func(done, total int)) *Inspector {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
-	r := &Report{
+	in := &Inspector{s: s, base: Report{
 		Version:           s.Version(),
 		PartitionColumns:  detail.PartitionColumns,
 		ClusteringColumns: detail.ClusteringColumns,
-		Where:             opt.Where,
 		DescribeDetail:    &detail,
 		History:           deltalog.DescribeHistory(s, 0),
 		Files:             []File{},
-	}
+	}}
+	r := &in.base
 	if err := deltalog.CheckReadable(s.Protocol()); err != nil {
 		var ref *deltalog.Refusal
 		errors.As(err, &ref)
 		r.Error = &ErrorInfo{ref.Class, ref.Message}
-		return r, nil
+		return in
 	}
 	schema, err := deltalog.ParseSchema(md.SchemaString)
 	if err != nil {
 		r.Error = &ErrorInfo{"DELTA_INVALID_SCHEMA", err.Error()} // not Delta's class: Delta fails to parse it
-		return r, nil
+		return in
 	}
 	logical, physical := schema.SkippingSchema()
-	lleaves, pleaves := logical.Leaves(), physical.Leaves()
+	in.lleaves, in.pleaves = logical.Leaves(), physical.Leaves()
 	// partitionValues are keyed by physical name under column mapping; skipping wants the
 	// name the schema spells.
 	toLogical := map[string]string{}
 	for _, f := range schema.Fields {
 		toLogical[f.PhysicalName] = f.Name
 	}
-	var pred skipping.Expr
-	if strings.TrimSpace(opt.Where) != "" {
-		pred, err = skipping.Parse(opt.Where, lleaves)
-		if err != nil {
-			r.Error = predicateError(err)
-		}
-	}
-	var filter *skipping.Filter
-	if r.Error == nil {
-		filter, err = skipping.Compile(pred, skipping.Table{Leaves: lleaves, PartitionColumns: md.PartitionColumns})
-		if err != nil {
-			r.Error = &ErrorInfo{"DATATYPE_MISMATCH", err.Error()}
-		}
-	}
 
 	cfg := optimize.Config{}.EnsureDefaults()
 	files := s.Files()
+	r.Files = make([]File, 0, len(files))
+	in.stats = make([]*stats.FileStats, 0, len(files))
+	in.pv = make([]map[string]string, 0, len(files))
 	cubeBytes := map[string]int64{}
 	for _, f := range files {
 		if id, _, ok := f.ZCube(); ok {
 			cubeBytes[id] += f.Size
 		}
 	}
-	var rowsTotal, rowsRead int64
-	rowsKnown := true
-	for _, f := range files {
+	var rowsTotal int64
+	in.rowsKnow = true
+	for i, f := range files {
+		if progress != nil && i%progressEvery == 0 {
+			progress(i, len(files))
+		}
 		out := File{Path: f.Path, Size: f.Size, PartitionValues: map[string]*string{}}
 		for k, v := range f.PartitionValues {
 			if v == "" {
@@ -212,46 +245,85 @@ func FromSnapshot(s *deltalog.Snapshot, location string, opt Options) (*Report, 
 				out.NumRecords, out.MinValues, out.MaxValues, out.NullCount = raw.NumRecords, raw.MinValues, raw.MaxValues, raw.NullCount
 			}
 			// A stats string that does not parse leaves the file without stats: it is read.
-			if st, err := stats.ParseJSON(f.Stats, pleaves); err == nil {
+			if st, err := stats.ParseJSON(f.Stats, in.pleaves); err == nil {
 				fs = &st
 			}
 		}
 		if out.NumRecords == nil {
-			rowsKnown = false
+			in.rowsKnow = false
 		} else {
 			rowsTotal += *out.NumRecords
 		}
-		if filter != nil {
-			pv := make(map[string]string, len(f.PartitionValues))
-			for k, v := range f.PartitionValues {
-				if v == "" {
-					continue // a NULL partition value is a missing key to skipping
-				}
-				if l, ok := toLogical[k]; ok {
-					k = l
-				}
-				pv[k] = v
+		pv := make(map[string]string, len(f.PartitionValues))
+		for k, v := range f.PartitionValues {
+			if v == "" {
+				continue // a NULL partition value is a missing key to skipping
 			}
-			reason := filter.Explain(fs, pv)
-			out.Read, out.Reason = reason.Kept(), reason.String()
-			if out.Read {
-				r.FilesRead++
-				if out.NumRecords != nil {
-					rowsRead += *out.NumRecords
-				}
+			if l, ok := toLogical[k]; ok {
+				k = l
 			}
+			pv[k] = v
 		}
 		r.Files = append(r.Files, out)
+		in.stats = append(in.stats, fs)
+		in.pv = append(in.pv, pv)
 	}
 	r.FilesTotal = len(files)
-	if rowsKnown {
+	if in.rowsKnow {
 		r.RowsTotal = &rowsTotal
-		if filter != nil {
-			r.RowsRead = &rowsRead
+	}
+	r.NextOptimize = nextOptimize(s, r.Files, files, len(schema.Fields), len(r.ClusteringColumns) > 0)
+	return in
+}
+
+// Snapshot is the snapshot inspected.
+func (in *Inspector) Snapshot() *deltalog.Snapshot { return in.s }
+
+// Report answers where ("" reads every file) on the snapshot: each file's verdict and reason
+// (engine/skipping's Filter.Explain on its statistics and partition values), files and rows
+// read; a predicate Delta refuses is the Report's Error.
+func (in *Inspector) Report(where string) *Report {
+	r := in.base
+	r.Where = where
+	if r.Error != nil {
+		return &r
+	}
+	md := in.s.Metadata()
+	var pred skipping.Expr
+	var err error
+	if strings.TrimSpace(where) != "" {
+		pred, err = skipping.Parse(where, in.lleaves)
+		if err != nil {
+			r.Error = predicateError(err)
 		}
 	}
-	r.NextOptimize = nextOptimize(s, files, len(schema.Fields), len(r.ClusteringColumns) > 0)
-	return r, nil
+	var filter *skipping.Filter
+	if r.Error == nil {
+		filter, err = skipping.Compile(pred, skipping.Table{Leaves: in.lleaves, PartitionColumns: md.PartitionColumns})
+		if err != nil {
+			r.Error = &ErrorInfo{"DATATYPE_MISMATCH", err.Error()}
+		}
+	}
+	if filter == nil {
+		return &r
+	}
+	r.Files = slices.Clone(in.base.Files)
+	var rowsRead int64
+	for i := range r.Files {
+		out := &r.Files[i]
+		reason := filter.Explain(in.stats[i], in.pv[i])
+		out.Read, out.Reason = reason.Kept(), reason.String()
+		if out.Read {
+			r.FilesRead++
+			if out.NumRecords != nil {
+				rowsRead += *out.NumRecords
+			}
+		}
+	}
+	if in.rowsKnow {
+		r.RowsRead = &rowsRead
+	}
+	return &r
 }
 
 func predicateError(err error) *ErrorInfo {
@@ -268,7 +340,7 @@ func predicateError(err error) *ErrorInfo {
 
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
-func nextOptimize(s *deltalog.Snapshot, files []deltalog.AddFile, numColumns int, clustered bool) *NextOptimize {
+func nextOptimize(s *deltalog.Snapshot, inspected []File, files []deltalog.AddFile, numColumns int, clustered bool) *NextOptimize {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
 		Version:           s.Version(),
@@ -278,19 +350,15 @@ func nextOptimize(s *deltalog.Snapshot, files []deltalog.AddFile, numColumns int
 		Properties:        s.Metadata().Configuration,
 		NumColumns:        numColumns,
 	}
+	os.Files = make([]optimize.File, 0, len(files))
 	for i, f := range files {
 		of := optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
 			ClusteringProvider: f.ClusteringProvider, ModificationTime: f.ModificationTime, Ref: int64(i)}
 		if f.DeletionVector != nil {
 			of.DeletedRecords = f.DeletionVector.Cardinality
 		}
-		if f.Stats != "" {
-			var st struct {
-				NumRecords int64 `json:"numRecords"`
-			}
-			if json.Unmarshal([]byte(f.Stats), &st) == nil {
-				of.NumRecords = st.NumRecords
-			}
+		if n := inspected[i].NumRecords; n != nil { // read from the stats by FromSnapshot
+			of.NumRecords = *n
 		}
 		os.Files = append(os.Files, of)
 	}

@@ -274,7 +274,9 @@ func TestTimeTravelBeyondLogIsRefused(t *testing.T) {
 // TestParquetReaderAbsent: a program without the Parquet reader says so instead of a partial answer.
 func TestParquetReaderAbsent(t *testing.T) {
 	defer UseParquet(parquetLines)
+	defer UseParquetRows(parquetRows)
 	UseParquet(nil)
+	UseParquetRows(nil)
 	sub, _ := fs.Sub(tablesFS(t), "delta/spark-delta-1.2.1")
 	_, err := readSnapshot(sub)
 	if err == nil || !strings.Contains(err.Error(), "00000000000000000004.checkpoint.parquet: this program cannot read Parquet checkpoints") {

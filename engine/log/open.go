@@ -191,6 +191,9 @@ func (l *Listing) earliestCommit() int64 {
 	return lo
 }
 
+// Earliest is the first version the log can rebuild, the lower bound of time travel.
+func (l *Listing) Earliest() int64 { return l.earliest() }
+
 // earliest is the first version the log can rebuild: the oldest checkpoint or commit 0.
 func (l *Listing) earliest() int64 {
 	if _, ok := l.Commits[0]; ok {

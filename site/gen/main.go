@@ -110,7 +110,7 @@ func writeServiceWorker(src, out string) error {
 		rel = filepath.ToSlash(rel)
 		// The plain wasm is only a fallback for browsers without DecompressionStream; the
 		// service worker caches the gzip copy the page actually loads.
-		if rel == "sw.js" || rel == "layoutlab.wasm" {
+		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" {
 			return nil
 		}
 		if strings.HasPrefix(rel, "bench/") { // the timing script's baseline, not the product

@@ -1,0 +1,96 @@
+package inspect
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	deltalog "layoutlab/engine/log"
+)
+
+func TestSpans(t *testing.T) {
+	schema := `{"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},{"name":"p","type":"string","nullable":true,"metadata":{}},{"name":"tags","type":{"type":"array","elementType":"string","containsNull":true},"nullable":true,"metadata":{}}]}`
+	add := func(path, stats string) deltalog.AddFile {
+		return deltalog.AddFile{Path: path, PartitionValues: map[string]string{"p": "x"}, Size: 10, DataChange: true, Stats: stats}
+	}
+	s, err := deltalog.Replay([]deltalog.Commit{{Version: 0, Actions: []deltalog.Action{
+		deltalog.Protocol{MinReaderVersion: 1, MinWriterVersion: 2},
+		deltalog.Metadata{ID: "t", SchemaString: schema, PartitionColumns: []string{"p"}},
+		add("a", `{"numRecords":10,"minValues":{"id":0},"maxValues":{"id":9}}`),
+		add("b", `{"numRecords":10,"minValues":{"id":10},"maxValues":{"id":19}}`),
+		add("c", `{"numRecords":10,"minValues":{"id":0},"maxValues":{"id":19}}`),
+		add("d", `{"numRecords":10,"minValues":{"id":5},"maxValues":{"id":5}}`),
+		add("e", `{"numRecords":10,"nullCount":{"id":10}}`),
+		add("f", ""),
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := NewInspector(s, "t")
+	if cols := in.SpanColumns(); !slices.Equal(cols, []string{"id"}) {
+		t.Fatalf("SpanColumns = %v; want [id] (p is a partition column, tags an array)", cols)
+	}
+	got, err := in.Spans("id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Distinct endpoints 0, 5, 9, 10, 19: D = 5.
+	want := []float64{3.0 / 5, 2.0 / 5, 5.0 / 5, 1.0 / 5, -1, -1}
+	if !slices.Equal(got, want) {
+		t.Errorf("Spans(id) = %v, want %v", got, want)
+	}
+	if _, err := in.Spans("nope"); err == nil {
+		t.Error("Spans of an unknown column: no error")
+	}
+}
+
+// TestInspectorAnswersAsFromSnapshot: an Inspector kept for several WHEREs gives each the
+// Report a fresh inspection gives.
+func TestInspectorAnswersAsFromSnapshot(t *testing.T) {
+	for _, c := range []struct {
+		table string
+		where []string
+	}{
+		{"dat/basic_partitioned/delta", []string{"letter = 'a'", "", "number > 3 OR letter IS NULL", "nope = 1"}},
+		{"delta-rs/table-with-domain-metadata", []string{"id = 3", "department = 'x'", ""}},
+		{"delta/data-skipping-basic-stats-all-types-columnmapping-name", []string{"as_int > 0", "as_string = 'x'"}},
+	} {
+		fsys := os.DirFS(filepath.Join("../log/testdata/tables", c.table))
+		_, in, err := Open(fsys, c.table, Options{Version: -1})
+		if err != nil || in == nil {
+			t.Fatalf("%s: %v", c.table, err)
+		}
+		for _, w := range c.where {
+			want, err := Inspect(fsys, c.table, Options{Version: -1, Where: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := in.Report(w); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s WHERE %q: the kept Inspector's Report differs from a fresh inspection's", c.table, w)
+			}
+		}
+	}
+}
+
+// TestProgress: Open tells its Progress how far it has read, up to the file count.
+func TestProgress(t *testing.T) {
+	m, err := benchTable(testFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []int
+	r, _, err := Open(m, "bench", Options{Version: -1, Progress: func(done, total int) {
+		if total != testFiles {
+			t.Errorf("total %d, want %d", total, testFiles)
+		}
+		calls = append(calls, done)
+	}})
+	if err != nil || r.FilesTotal != testFiles {
+		t.Fatalf("%v, %d files", err, r.FilesTotal)
+	}
+	if !slices.Equal(calls, []int{0, progressEvery}) {
+		t.Errorf("progress at %v, want [0 %d]", calls, progressEvery)
+	}
+}

@@ -1,0 +1,184 @@
+// "Open your table": loads the inspector (table.wasm, a module of its own so that the widget's
+// stays small) and hands it the _delta_log files the reader picks, drops or uploads. Which files
+// are wanted is the Go side's rule (wasm/table, LogPath): data files are never read.
+"use strict";
+(function () {
+  const ll = window.layoutlabTable = { ready: false, loadStart: performance.now(), opened: 0, errors: 0, drawn: 0, whereRuns: 0 };
+  const $ = (id) => document.getElementById(id);
+  let readyResolve;
+  const ready = new Promise((r) => { readyResolve = r; });
+  // wasm/table's main calls this once its functions are installed on window.layoutlabTable.
+  ll.started = () => { ll.ready = true; ll.wasmReady = performance.now() - ll.loadStart; readyResolve(); };
+
+  function status(text) { $("status").textContent = text; }
+  function progress(done, total) {
+    const p = $("progress");
+    p.hidden = total <= 0;
+    p.max = Math.max(total, 1);
+    p.value = done;
+  }
+  function fail(msg) {
+    const el = $("error");
+    el.textContent = msg;
+    el.hidden = false;
+    progress(0, 0);
+  }
+
+  async function load() {
+    const go = new Go();
+    let resp;
+    if (typeof DecompressionStream === "function") {
+      const r = await fetch("table.wasm.gz");
+      if (!r.ok || !r.body) throw new Error("table.wasm.gz: HTTP " + r.status);
+      resp = new Response(r.body.pipeThrough(new DecompressionStream("gzip")),
+        { headers: { "Content-Type": "application/wasm" } });
+    } else {
+      resp = await fetch("table.wasm");
+      if (!resp.ok) throw new Error("table.wasm: HTTP " + resp.status);
+    }
+    const { instance } = typeof WebAssembly.instantiateStreaming === "function"
+      ? await WebAssembly.instantiateStreaming(resp, go.importObject)
+      : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    go.run(instance).catch((e) => fail("The inspector stopped: " + e));
+  }
+
+  // read loads the wanted files ({path, file}) and gives them to the inspector, with progress.
+  async function read(name, entries) {
+    await ready;
+    $("error").hidden = true;
+    const wanted = entries.filter((e) => ll.wants(e.path));
+    const paths = [], datas = [];
+    let bytes = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < wanted.length; i++) {
+      if (i % 50 === 0) {
+        status(`Reading ${name}: file ${i + 1} of ${wanted.length} (${(bytes / 1048576).toFixed(1)} MB)`);
+        progress(i, wanted.length);
+      }
+      const data = new Uint8Array(await wanted[i].file.arrayBuffer());
+      bytes += data.length;
+      paths.push(wanted[i].path);
+      datas.push(data);
+    }
+    ll.readMs = performance.now() - t0;
+    // One file that is not a log's: an archive, which the inspector reads by slices (its log
+    // entries only), or says what is wrong with it.
+    if (wanted.length === 0 && entries.length === 1) {
+      ll.openArchive(name, entries[0].file);
+      return;
+    }
+    ll.open(name, paths, datas);
+  }
+
+  // A directory handle (showDirectoryPicker): only its _delta_log (and _sidecars) are listed;
+  // data folders are never walked.
+  async function fromHandle(dir) {
+    let log = dir, prefix = dir.name + "/";
+    if (dir.name !== "_delta_log") {
+      try {
+        log = await dir.getDirectoryHandle("_delta_log");
+      } catch (e) {
+        fail(`${dir.name} has no _delta_log folder: pick a Delta table's folder or its _delta_log.`);
+        return;
+      }
+      prefix += "_delta_log/";
+    }
+    const entries = [];
+    for await (const [n, h] of log.entries()) {
+      if (h.kind === "file") entries.push({ path: prefix + n, file: await h.getFile() });
+      else if (n === "_sidecars") {
+        for await (const [sn, sh] of h.entries()) {
+          if (sh.kind === "file") entries.push({ path: prefix + "_sidecars/" + sn, file: await sh.getFile() });
+        }
+      }
+    }
+    await read(dir.name, entries);
+  }
+
+  // The same for a dropped folder (FileSystemDirectoryEntry, callback-based).
+  const readAll = (dir) => new Promise((resolve, reject) => {
+    const r = dir.createReader(), out = [];
+    const next = () => r.readEntries((batch) => {
+      if (batch.length === 0) resolve(out); else { out.push(...batch); next(); }
+    }, reject);
+    next();
+  });
+  const fileOf = (e) => new Promise((resolve, reject) => e.file(resolve, reject));
+  async function fromEntry(dir) {
+    let log = dir, prefix = dir.name + "/";
+    if (dir.name !== "_delta_log") {
+      const kids = await readAll(dir);
+      log = kids.find((k) => k.isDirectory && k.name === "_delta_log");
+      if (!log) {
+        fail(`${dir.name} has no _delta_log folder: drop a Delta table's folder or its _delta_log.`);
+        return;
+      }
+      prefix += "_delta_log/";
+    }
+    const entries = [];
+    for (const k of await readAll(log)) {
+      if (k.isFile) entries.push({ path: prefix + k.name, file: await fileOf(k) });
+      else if (k.name === "_sidecars") {
+        for (const s of await readAll(k)) {
+          if (s.isFile) entries.push({ path: prefix + "_sidecars/" + s.name, file: await fileOf(s) });
+        }
+      }
+    }
+    await read(dir.name, entries);
+  }
+
+  function fromFiles(files) {
+    const list = Array.from(files);
+    if (list.length === 0) return;
+    const entries = list.map((f) => ({ path: f.webkitRelativePath || f.name, file: f }));
+    const first = entries[0].path.split("/")[0];
+    const name = list.length === 1 ? list[0].name : (entries[0].path.includes("/") ? first : "the files chosen");
+    read(name, entries).catch((e) => fail(String(e && e.message || e)));
+  }
+
+  $("pick-folder").addEventListener("click", async () => {
+    if (typeof window.showDirectoryPicker !== "function") {
+      $("pick-dir").click();
+      return;
+    }
+    let dir;
+    try {
+      dir = await window.showDirectoryPicker({ mode: "read" });
+    } catch (e) {
+      return; // cancelled
+    }
+    fromHandle(dir).catch((e) => fail(String(e && e.message || e)));
+  });
+  $("pick-dir").addEventListener("change", (ev) => fromFiles(ev.target.files));
+  $("pick-files").addEventListener("change", (ev) => fromFiles(ev.target.files));
+
+  const zone = document.body;
+  zone.addEventListener("dragover", (ev) => { ev.preventDefault(); zone.classList.add("dragging"); });
+  zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
+  zone.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    zone.classList.remove("dragging");
+    const items = Array.from(ev.dataTransfer.items || []);
+    const entries = items.map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
+    if (entries.length === 1 && entries[0].isDirectory) {
+      fromEntry(entries[0]).catch((e) => fail(String(e && e.message || e)));
+      return;
+    }
+    fromFiles(ev.dataTransfer.files);
+  });
+
+  ll.status = status;
+  ll.progress = progress;
+  load().catch((e) => {
+    status("");
+    fail("The inspector could not start: " + (e && e.message ? e.message : e));
+  });
+  ready.then(() => {
+    status("Ready: choose or drop a table.");
+    // Offline after one visit: the service worker precaches the whole build, this page and its
+    // module included.
+    if ("serviceWorker" in navigator && location.protocol !== "file:") {
+      navigator.serviceWorker.register("sw.js").catch(() => { /* private mode ... */ });
+    }
+  });
+})();

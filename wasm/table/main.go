@@ -1,0 +1,450 @@
+//go:build js && wasm
+
+// Command table is "Open your table": the browser's front of engine/inspect, the code behind
+// `layoutlab inspect`, so the page and the CLI agree file for file. It is a module of its own
+// (table.wasm, loaded by site/table.html) because the Parquet reader and the inspector would
+// make the docs widget heavier. site/table.js gathers the files the reader gives; this reads
+// them as a log (LogFS), replays it (inspect.Open) and draws the views.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"io/fs"
+	"math"
+	"path"
+	"slices"
+	"strconv"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"honnef.co/go/js/dom/v2"
+
+	"layoutlab/engine/inspect"
+	deltalog "layoutlab/engine/log"
+)
+
+type app struct {
+	mu  sync.Mutex
+	doc dom.Document
+	ll  js.Value // window.layoutlabTable
+
+	log    *LogFS
+	name   string
+	lo, hi int64
+
+	in     *inspect.Inspector
+	rep    *inspect.Report
+	where  string
+	column string
+	spans  []float64
+	by     GroupBy
+
+	grid      *Grid
+	img       *image.RGBA
+	pinned    int // the clicked cell, -1 none
+	scale     float64
+	lastYield time.Time
+}
+
+func main() {
+	a := &app{doc: dom.GetWindow().Document(), ll: js.Global().Get("layoutlabTable"), pinned: -1}
+	a.ll.Set("wants", js.FuncOf(func(_ js.Value, args []js.Value) any { return Wants(args[0].String()) }))
+	// openArchive(name, file): a .zip or .tar the reader gave, read by slices (blobArchive).
+	a.ll.Set("openArchive", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		name, blob := args[0].String(), args[1]
+		go a.gather(name, func(l *LogFS) error {
+			a.status("Reading the log out of " + name + "…")
+			a.yield()
+			ar := newBlobArchive(blob)
+			return l.AddArchiveFrom(name, ar, ar.size)
+		})
+		return nil
+	}))
+	a.ll.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		name := args[0].String()
+		paths, datas := args[1], args[2]
+		entries := make([]fileEntry, paths.Length())
+		for i := range entries {
+			d := datas.Index(i)
+			b := make([]byte, d.Get("length").Int())
+			js.CopyBytesToGo(b, d)
+			entries[i] = fileEntry{paths.Index(i).String(), b}
+		}
+		go a.gather(name, func(l *LogFS) error {
+			for _, e := range entries {
+				if _, err := l.Add(e.path, e.data); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		return nil
+	}))
+	// cellCentre(i) is where cell i is on the page, and which file it shows, for the browser
+	// tests' clicks: [clientX, clientY, file index], or [] when there is no such cell.
+	a.ll.Set("cellCentre", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		i := args[0].Int()
+		if a.grid == nil || i < 0 || i >= len(a.grid.Cells) {
+			return []any{}
+		}
+		canvas := a.el("grid").Underlying()
+		canvas.Call("scrollIntoView", map[string]any{"block": "center"})
+		r := canvas.Call("getBoundingClientRect")
+		c := a.grid.Cells[i]
+		return []any{r.Get("left").Float() + (c.X+c.W/2)/a.scale, r.Get("top").Float() + (c.Y+c.H/2)/a.scale, a.grid.File[i]}
+	}))
+	a.bind()
+	a.ll.Call("started")
+	select {}
+}
+
+type fileEntry struct {
+	path string
+	data []byte
+}
+
+func (a *app) el(id string) dom.Element { return a.doc.GetElementByID(id) }
+
+func (a *app) setText(id, s string) { a.el(id).SetTextContent(s) }
+func (a *app) setHTML(id, s string) { a.el(id).SetInnerHTML(s) }
+func (a *app) show(id string, on bool) {
+	a.el(id).Underlying().Set("hidden", !on)
+}
+
+func (a *app) status(s string) { a.ll.Call("status", s) }
+
+// fail shows what went wrong; the table already shown (if any) stays.
+func (a *app) fail(msg string) {
+	a.setText("error", msg)
+	a.show("error", true)
+	a.ll.Call("progress", 0, 0)
+	a.status("")
+	a.ll.Set("error", msg)
+	a.ll.Set("errors", a.ll.Get("errors").Int()+1)
+}
+
+// yield lets the browser paint the status line during a long replay, at most every 100 ms.
+func (a *app) yield() {
+	if time.Since(a.lastYield) < 100*time.Millisecond {
+		return
+	}
+	done := make(chan struct{})
+	var cb js.Func
+	cb = js.FuncOf(func(js.Value, []js.Value) any { cb.Release(); close(done); return nil })
+	js.Global().Call("requestAnimationFrame", cb)
+	select {
+	case <-done:
+	case <-time.After(100 * time.Millisecond): // a hidden tab runs no animation frames
+	}
+	a.lastYield = time.Now()
+}
+
+// progressFS reports each log file the replay opens.
+type progressFS struct {
+	fs.FS
+	a      *app
+	n, all int
+}
+
+func (p *progressFS) Open(name string) (fs.File, error) {
+	if path.Dir(name) != "." {
+		p.n++
+		size := ""
+		if st, err := fs.Stat(p.FS, name); err == nil && st.Size() > 1<<20 {
+			size = fmt.Sprintf(" (%.1f MB)", float64(st.Size())/(1<<20))
+		}
+		p.a.status(fmt.Sprintf("Replaying the log: %s%s", path.Base(name), size))
+		p.a.ll.Call("progress", min(p.n, p.all), p.all)
+		p.a.yield()
+	}
+	return p.FS.Open(name)
+}
+
+// gather opens the table whose log files add puts into a new LogFS.
+func (a *app) gather(name string, add func(*LogFS) error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	t0 := time.Now()
+	a.show("error", false)
+	l := NewLogFS()
+	err := add(l)
+	if err == nil {
+		err = l.Check(name)
+	}
+	if err != nil {
+		a.fail(err.Error())
+		return
+	}
+	lst, err := deltalog.List(l.FS)
+	if err != nil {
+		a.fail(err.Error())
+		return
+	}
+	if lst.MaxVersion < 0 {
+		a.fail(fmt.Sprintf("%s: %s has no commit files or checkpoints", name, deltalog.LogDir))
+		return
+	}
+	table := name
+	if l.Table != "" {
+		table = l.Table
+	}
+	prevLog, prevName, prevLo, prevHi, prevWhere, prevColumn := a.log, a.name, a.lo, a.hi, a.where, a.column
+	a.log, a.name, a.lo, a.hi = l, table, lst.Earliest(), lst.MaxVersion
+	a.where, a.column = "", ""
+	if !a.read(-1, true) {
+		// The table shown before stays what the controls act on.
+		a.log, a.name, a.lo, a.hi, a.where, a.column = prevLog, prevName, prevLo, prevHi, prevWhere, prevColumn
+		return
+	}
+	a.pinned = -1
+	a.el("where").(*dom.HTMLInputElement).SetValue("")
+	ms := float64(time.Since(t0).Microseconds()) / 1000
+	a.ll.Set("openMs", ms)
+	a.ll.Set("opened", a.ll.Get("opened").Int()+1)
+	a.status(fmt.Sprintf("Opened %s: %d log files, %.1f MB, in %.0f ms.", table, len(l.FS), float64(l.Bytes())/(1<<20), ms))
+}
+
+// read replays the log at version (-1: the latest) and shows it; it reports whether it could.
+func (a *app) read(version int64, fresh bool) bool {
+	pfs := &progressFS{FS: a.log.FS, a: a, all: len(a.log.FS)}
+	t0 := time.Now()
+	rep, in, err := inspect.Open(pfs, a.name, inspect.Options{Version: version, Where: a.where,
+		Progress: func(done, total int) {
+			a.status(fmt.Sprintf("Reading the statistics of %d files: %d done", total, done))
+			a.ll.Call("progress", done, total)
+			a.yield()
+		}})
+	a.ll.Set("inspectMs", float64(time.Since(t0).Microseconds())/1000)
+	a.ll.Call("progress", 0, 0)
+	if err != nil {
+		var le *deltalog.LogError
+		if errors.As(err, &le) {
+			a.fail(fmt.Sprintf("%s: the log is broken at %s", a.name, le.Error()))
+		} else {
+			a.fail(fmt.Sprintf("%s: %v", a.name, err))
+		}
+		return false
+	}
+	if in == nil { // a refusal: Delta itself would not read this table or version
+		a.fail(fmt.Sprintf("%s: [%s] %s", a.name, rep.Error.Class, rep.Error.Message))
+		return false
+	}
+	a.in = in
+	a.spans = nil
+	if fresh {
+		a.by = DefaultGroupBy(rep)
+		a.el("group-by").(*dom.HTMLSelectElement).SetValue(string(a.by))
+	}
+	a.setReport(rep)
+	t1 := time.Now()
+	a.renderTable()
+	a.ll.Set("renderMs", float64(time.Since(t1).Microseconds())/1000)
+	return true
+}
+
+// setReport takes a Report, falling back to no WHERE when the WHERE is refused (the refusal is
+// shown under the field).
+func (a *app) setReport(rep *inspect.Report) {
+	a.show("where-error", false)
+	if rep.Error != nil && a.where != "" {
+		a.setText("where-error", fmt.Sprintf("[%s] %s", rep.Error.Class, rep.Error.Message))
+		a.show("where-error", true)
+		a.ll.Set("whereError", rep.Error.Message)
+		rep = a.in.Report("")
+	} else if rep.Error != nil {
+		a.fail(fmt.Sprintf("%s: [%s] %s", a.name, rep.Error.Class, rep.Error.Message))
+	}
+	a.rep = rep
+}
+
+func (a *app) renderTable() {
+	r := a.rep
+	a.show("table", true)
+	a.setText("table-name", a.name)
+	a.setHTML("summary", SummaryHTML(r))
+	v := a.el("version").(*dom.HTMLInputElement)
+	v.SetAttribute("min", strconv.FormatInt(a.lo, 10))
+	v.SetAttribute("max", strconv.FormatInt(a.hi, 10))
+	v.SetValue(strconv.FormatInt(r.Version, 10))
+	a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", r.Version, a.lo, a.hi))
+	cols := a.in.SpanColumns()
+	if !slices.Contains(cols, a.column) {
+		a.column = defaultColumn(r, cols)
+	}
+	var opts string
+	for _, c := range cols {
+		opts += fmt.Sprintf(`<option value="%s">%s</option>`, esc(c), esc(c))
+	}
+	sel := a.el("span-column").(*dom.HTMLSelectElement)
+	sel.SetInnerHTML(opts)
+	sel.SetValue(a.column)
+	a.setHTML("optimize", OptimizeHTML(r.NextOptimize))
+	a.setText("describe-detail", DetailText(r.DescribeDetail))
+	a.setHTML("history", HistoryHTML(r.History))
+	a.renderWhere()
+	a.ll.Set("version", r.Version)
+}
+
+// defaultColumn colours by the first clustering column, else the first Z-order column of a
+// ZCube, else the first column with statistics.
+func defaultColumn(r *inspect.Report, cols []string) string {
+	for _, c := range r.ClusteringColumns {
+		if slices.Contains(cols, c) {
+			return c
+		}
+	}
+	for _, f := range r.Files {
+		if f.ZCube != nil {
+			for _, c := range f.ZCube.ZOrderBy {
+				if slices.Contains(cols, c) {
+					return c
+				}
+			}
+		}
+	}
+	if len(cols) > 0 {
+		return cols[0]
+	}
+	return ""
+}
+
+func (a *app) renderWhere() {
+	r := a.rep
+	a.setHTML("where-summary", WhereHTML(r))
+	a.setHTML("reasons", ReasonsHTML(r))
+	a.setHTML("files", FilesHTML(r))
+	a.drawGrid()
+}
+
+func (a *app) drawGrid() {
+	if a.rep == nil {
+		return
+	}
+	if a.spans == nil && a.column != "" {
+		a.spans, _ = a.in.Spans(a.column)
+	}
+	canvas := a.el("grid").Underlying()
+	dpr := js.Global().Get("devicePixelRatio").Float()
+	if dpr <= 0 || math.IsNaN(dpr) {
+		dpr = 1
+	}
+	cssW := canvas.Get("parentElement").Get("clientWidth").Float()
+	cssH := math.Min(560, math.Max(220, cssW*0.55))
+	w, h := int(cssW*dpr), int(cssH*dpr)
+	if w <= 0 || h <= 0 {
+		return
+	}
+	canvas.Set("width", w)
+	canvas.Set("height", h)
+	canvas.Get("style").Set("height", fmt.Sprintf("%.0fpx", cssH))
+	a.scale = dpr
+	a.grid = BuildGrid(a.rep, a.spans, a.by, float64(w), float64(h))
+	if a.img == nil || a.img.Rect.Dx() != w || a.img.Rect.Dy() != h {
+		a.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	a.paint()
+}
+
+func (a *app) paint() {
+	a.grid.Paint(a.img, a.pinned)
+	arr := js.Global().Get("Uint8ClampedArray").New(len(a.img.Pix))
+	js.CopyBytesToJS(arr, a.img.Pix)
+	id := js.Global().Get("ImageData").New(arr, a.img.Rect.Dx(), a.img.Rect.Dy())
+	a.el("grid").Underlying().Call("getContext", "2d").Call("putImageData", id, 0, 0)
+	a.ll.Set("drawn", a.ll.Get("drawn").Int()+1)
+}
+
+// cellAt is the grid cell under a mouse event, -1 for none.
+func (a *app) cellAt(ev dom.Event) int {
+	if a.grid == nil {
+		return -1
+	}
+	u := ev.Underlying()
+	return a.grid.At(u.Get("offsetX").Float()*a.scale, u.Get("offsetY").Float()*a.scale)
+}
+
+func (a *app) showFile(cell int) {
+	if cell < 0 {
+		return
+	}
+	a.setText("hover-info", HoverText(a.rep, a.grid, cell, a.spans, a.column))
+	a.setText("add-action", AddActionText(a.in.Snapshot().Files()[a.grid.File[cell]]))
+}
+
+// act runs f off the event handler (which must not block) under the lock.
+func (a *app) act(f func()) {
+	go func() {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		if a.rep == nil {
+			return
+		}
+		f()
+	}()
+}
+
+func (a *app) bind() {
+	a.el("where-form").AddEventListener("submit", false, func(ev dom.Event) {
+		ev.PreventDefault()
+		where := a.el("where").(*dom.HTMLInputElement).Value()
+		a.act(func() {
+			a.where = where
+			r := a.in.Report(where)
+			a.ll.Set("whereError", "")
+			a.setReport(r)
+			a.renderWhere()
+			a.ll.Set("whereRuns", a.ll.Get("whereRuns").Int()+1)
+		})
+	})
+	a.el("version").AddEventListener("change", false, func(dom.Event) {
+		v, _ := strconv.ParseInt(a.el("version").(*dom.HTMLInputElement).Value(), 10, 64)
+		a.act(func() {
+			a.pinned = -1
+			if a.read(v, false) {
+				a.status(fmt.Sprintf("Showing version %d.", v))
+			}
+		})
+	})
+	a.el("version").AddEventListener("input", false, func(dom.Event) {
+		a.setText("version-label", fmt.Sprintf("v%s of [%d, %d]", a.el("version").(*dom.HTMLInputElement).Value(), a.lo, a.hi))
+	})
+	a.el("span-column").AddEventListener("change", false, func(dom.Event) {
+		c := a.el("span-column").(*dom.HTMLSelectElement).Value()
+		a.act(func() { a.column, a.spans = c, nil; a.drawGrid() })
+	})
+	a.el("group-by").AddEventListener("change", false, func(dom.Event) {
+		by := GroupBy(a.el("group-by").(*dom.HTMLSelectElement).Value())
+		a.act(func() { a.by, a.pinned = by, -1; a.drawGrid() })
+	})
+	grid := a.el("grid")
+	grid.AddEventListener("mousemove", false, func(ev dom.Event) {
+		if a.pinned >= 0 || !a.mu.TryLock() {
+			return
+		}
+		defer a.mu.Unlock()
+		a.showFile(a.cellAt(ev))
+	})
+	grid.AddEventListener("click", false, func(ev dom.Event) {
+		if !a.mu.TryLock() {
+			return
+		}
+		defer a.mu.Unlock()
+		c := a.cellAt(ev)
+		if c == a.pinned {
+			c = -1
+		}
+		a.pinned = c
+		a.showFile(c)
+		a.paint()
+	})
+	var resize *time.Timer
+	dom.GetWindow().AddEventListener("resize", false, func(dom.Event) {
+		if resize != nil {
+			resize.Stop()
+		}
+		resize = time.AfterFunc(150*time.Millisecond, func() { a.act(a.drawGrid) })
+	})
+}
