@@ -4,6 +4,9 @@
 "use strict";
 const VERSION = "layoutlab-__VERSION__";
 const FILES = __FILES__;
+// Parts of the build only one page needs (the table page's module): kept when that page asks
+// ("keep" message), so it works offline after one visit and other readers never download it.
+const ON_DEMAND = __ON_DEMAND__;
 // The wasm as the page compiles it: unpacked from the gzip copy once, here, and kept in this
 // cache. A module compiled from a response of Cache Storage is code-cached by Chromium: once V8
 // has optimised what the page runs, the next visit loads that machine code instead of
@@ -38,6 +41,16 @@ self.addEventListener("activate", (event) => {
       if (key !== VERSION && key.startsWith("layoutlab-")) await caches.delete(key);
     }
     await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (!event.data || event.data.keep !== true) return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(VERSION);
+    for (const f of ON_DEMAND) {
+      if (!(await cache.match(f))) await cache.add(new Request(f, { cache: "reload" }));
+    }
   })());
 });
 

@@ -175,10 +175,13 @@
   });
   ready.then(() => {
     status("Ready: choose or drop a table.");
-    // Offline after one visit: the service worker precaches the whole build, this page and its
-    // module included.
+    // Offline after one visit: the service worker precaches the build, and this page asks it to
+    // keep this page's module too (sw.js, ON_DEMAND).
     if ("serviceWorker" in navigator && location.protocol !== "file:") {
-      navigator.serviceWorker.register("sw.js").catch(() => { /* private mode ... */ });
+      navigator.serviceWorker.register("sw.js")
+        .then(() => navigator.serviceWorker.ready)
+        .then((reg) => reg.active && reg.active.postMessage({ keep: true }))
+        .catch(() => { /* private mode ... */ });
     }
   });
 })();

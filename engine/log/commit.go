@@ -355,6 +355,15 @@ func WriteCommit(w io.Writer, c Commit) error {
 	return err
 }
 
+// EncodeAction returns the JSON line for a, without the trailing newline, exactly as
+// WriteCommit writes it (the table page shows a file's add action so).
+func EncodeAction(a Action) ([]byte, error) {
+	if err := validateAction(a); err != nil {
+		return nil, err
+	}
+	return encodeAction(a)
+}
+
 func encodeAction(a Action) ([]byte, error) {
 	var body any
 	switch a := a.(type) {

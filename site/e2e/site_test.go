@@ -142,6 +142,10 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	if cached < 5 {
 		t.Fatalf("only %d responses precached", cached)
 	}
+	// The table page's module is that page's alone: a widget reader never downloads it.
+	if kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`caches.match("table.wasm.gz").then(r => !!r)`, chromedp.EvalAwaitPromise)); err != nil || kept {
+		t.Fatalf("a visit to the widget precached table.wasm.gz, the table page's module (%v)", err)
+	}
 	srv.Close()
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)

@@ -100,7 +100,7 @@ func writeServiceWorker(src, out string) error {
 	if err != nil {
 		return err
 	}
-	var files []string
+	var files, onDemand []string
 	h := sha256.New()
 	err = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -122,6 +122,12 @@ func writeServiceWorker(src, out string) error {
 		}
 		h.Write([]byte(rel))
 		h.Write(b)
+		// The table page's module (4 MB) is kept only for readers of that page, which asks the
+		// worker for it: a docs reader of the widget never downloads it.
+		if rel == "table.wasm.gz" {
+			onDemand = append(onDemand, rel)
+			return nil
+		}
 		files = append(files, rel)
 		return nil
 	})
@@ -133,5 +139,8 @@ func writeServiceWorker(src, out string) error {
 	version := hex.EncodeToString(h.Sum(nil))[:16]
 	js := strings.ReplaceAll(string(tmpl), "__VERSION__", version)
 	js = strings.ReplaceAll(js, "__FILES__", string(list))
+	slices.Sort(onDemand)
+	list, _ = json.Marshal(onDemand)
+	js = strings.ReplaceAll(js, "__ON_DEMAND__", string(list))
 	return os.WriteFile(filepath.Join(out, "sw.js"), []byte(js), 0o644)
 }
