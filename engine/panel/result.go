@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+
+	"layoutlab/engine/scenario"
 )
 
 // Result is what the panel shows for one scenario. Its JSON is read by the browser widget and
@@ -29,12 +31,14 @@ type Result struct {
 	Files      []File             `json:"files"`
 	Keys       []string           `json:"keys"`
 	// Layout is the layout the files are actually in: the requested one, or "append" when Delta
-	// refuses the requested clustering and the table is shown as written (see Engine.Run).
+	// refuses the requested clustering and the table is shown as written (see Store.Answer).
 	Layout    string   `json:"layout"`
 	Where     string   `json:"where"`
 	StatsJSON []string `json:"stats_json,omitempty"` // each file's add.stats string, when asked for
 	Error     *Error   `json:"error,omitempty"`
 	Link      string   `json:"link"`
+
+	in *scenario.Panel // the input, with its defaults: what Store.FileStats finds the layout by
 }
 
 // File is one data file of the laid-out table.
