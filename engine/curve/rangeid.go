@@ -220,7 +220,7 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 
 // countRanks adds each non-NULL rank's row to counts and returns how many there were. It,
 // countsToIDs and appendIDs are functions of their own so that their loops do not make V8
-// optimise all of Append (the note above allRead in engine/panel/engine.go).
+// optimise all of Append (engine/panel's package doc, "Loops in small functions").
 //
 //go:noinline
 func countRanks(counts []int64, ranks []int32) (rows int64) {

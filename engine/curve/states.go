@@ -219,8 +219,8 @@ func newTable(n uint32) *table {
 }
 
 // narrow16 copies src into dst, each entry as 16 bits. Its own function, as is leadLevels:
-// loops of 65,536 entries in newTable had V8 optimise all of newTable (the note above allRead
-// in engine/panel/engine.go).
+// loops of 65,536 entries in newTable had V8 optimise all of newTable (engine/panel's
+// package doc, "Loops in small functions").
 //
 //go:noinline
 func narrow16(dst []uint16, src []uint32) {

@@ -313,7 +313,7 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
 
 // maxOf is the largest of ids (0 for none). maxOf, copyIDs and the other small functions below
 // hold loops over every row, so that those loops' iterations do not make V8 optimise all of the
-// large function that calls them (the note above allRead in engine/panel/engine.go).
+// large function that calls them (engine/panel's package doc, "Loops in small functions").
 //
 //go:noinline
 func maxOf(ids []uint32) uint32 {

@@ -23,17 +23,17 @@ import (
 // Ranks.Rep and then cut as Delta cuts them (string prefixes, timestamp milliseconds). When the
 // files are runs of a stored order, the block summaries replace the pass over every row.
 // spanCols' rank ranges are made in the same pass as the statistics' own.
-func collectAll(r *run, te *tableEntry, c *cut, indexed []bool, cfg stats.Config, spanCols []int) ([]stats.FileStats, error) {
+func collectAll(r *run, te *tableEntry, c *cut, b *statsBuf, indexed []bool, cfg stats.Config, spanCols []int) error {
 	t, files := te.t, c.files
-	nf, nl := len(files), len(t.Leaves)
-	out := make([]stats.FileStats, nf)
-	initFileStats(out, files, make([]table.Value, nf*nl), make([]table.Value, nf*nl), make([]int64, nf*nl), nl)
+	nl := len(t.Leaves)
+	out := b.out
+	initFileStats(out, files, b.mins, b.maxs, b.nullc, nl)
 	prefix := cfg.StringPrefixLength
 	if prefix <= 0 {
 		prefix = 32
 	}
 	if err := computeRanges(r, te, c, append(rankedStrings(te, indexed), spanCols...)); err != nil {
-		return nil, err
+		return err
 	}
 	o := te.runsOf(r, c)
 	var fileOf8 []uint8
@@ -44,14 +44,14 @@ func collectAll(r *run, te *tableEntry, c *cut, indexed []bool, cfg stats.Config
 	for i := range t.Leaves {
 		byValue, err := leafStats(r, te, c, out, i, indexed, prefix)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if byValue {
 			numeric = append(numeric, i)
 		}
 	}
 	if err := prepareByValue(r, te, c, o, numeric); err != nil {
-		return nil, err
+		return err
 	}
 	parallel(len(numeric), func(j int) {
 		l := numeric[j]
@@ -64,7 +64,7 @@ func collectAll(r *run, te *tableEntry, c *cut, indexed []bool, cfg stats.Config
 			numericStats(col, out, l, c, o, fileOf8)
 		}
 	})
-	return out, nil
+	return nil
 }
 
 // rankedStrings are the indexed string leaves without a dictionary whose statistics come from
@@ -151,7 +151,7 @@ func leafStats(r *run, te *tableEntry, c *cut, out []stats.FileStats, i int, ind
 
 // initFileStats gives each file its row count and its rows of the nl-wide statistics arrays.
 // It and the small functions below hold collectAll's loops, so that they do not make V8
-// optimise all of collectAll (the note above allRead in stages.go).
+// optimise all of collectAll (package doc, "Loops in small functions").
 //
 //go:noinline
 func initFileStats(out []stats.FileStats, files [][]int32, mins, maxs []table.Value, nullc []int64, nl int) {

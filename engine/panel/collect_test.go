@@ -34,10 +34,11 @@ func TestCollectAllMatchesStats(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := newCut(layoutKey{}, files, nil, nil, false)
-			got, err := collectAll(r, te, c, indexed, cfg, nil)
-			if err != nil {
+			b := te.statsBuffer(len(files), len(tb.Leaves))
+			if err := collectAll(r, te, c, b, indexed, cfg, nil); err != nil {
 				t.Fatal(err)
 			}
+			got := b.out
 			for f, rows := range files {
 				want := stats.Collect(tb, rows, indexed, cfg)
 				if !reflect.DeepEqual(got[f], want) {

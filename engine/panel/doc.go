@@ -21,6 +21,15 @@
 //  6. Delta's data skipping for the WHERE predicate (scan, skipping.FilesForScan);
 //  7. each key's span per file and on average, and the Result (assemble; see Result).
 //
+// # Loops in small functions
+//
+// Loops that run over rows or files live in small functions of their own, marked
+// //go:noinline (here and throughout the engine). Under js/wasm each iteration of a loop costs
+// V8's tier-up budget about the whole function's size (Go compiles a function's jumps as
+// branches to one dispatch loop), so a loop of a few hundred iterations in a large function
+// has V8 recompile all of it with its optimising tier, on the core the page needs. A small
+// function's loop is optimised at a small function's cost.
+//
 // The Result's JSON is what the browser widget renders and `layoutlab layout` prints.
 //
 // # Spans

@@ -49,6 +49,7 @@ func cutOf(t testing.TB, s *Store, res *Result) *cut {
 	if err != nil {
 		t.Fatal(err)
 	}
+	pl.te.release(pl.c)
 	return pl.c
 }
 

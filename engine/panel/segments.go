@@ -55,8 +55,8 @@ const subBlock = 8
 // orderKeys writes the key of each row of order, in order, into keys (0 for NULL) and returns
 // which are NULL (nil when none is): a column's value or rank at the row as an order-preserving
 // uint64, the keys codeStats, numericStats and segmentRanges fold into per-file minima and
-// maxima. One call per column, each a loop over a slice: under wasm a call through a func value
-// per row had made building the summaries most of a first files move.
+// maxima. One call per column, each a loop over a slice: a call through a func value per row
+// would cost more than reading the key.
 type orderKeys func(order []int32, keys []uint64) (null []bool)
 
 // rankKeys are the keys of compact ranks (rank+1, 0 for NULL: compactRanks).
@@ -169,7 +169,7 @@ func (b *blocks) rows(from, to int) (l, h uint64) {
 
 // countNulls is nullsBefore for null: element i+1 counts the NULLs among the first i+1 rows.
 // It, subBlocks, foldSubBlocks and nextLevel are functions of their own so that their loops do
-// not make V8 optimise all of summarise (the note above allRead in stages.go).
+// not make V8 optimise all of summarise (package doc, "Loops in small functions").
 //
 //go:noinline
 func countNulls(null []bool) []int32 {

@@ -52,6 +52,7 @@ func (s *Store) Ready(p scenario.Panel) bool {
 		if err != nil || pl == nil {
 			return err
 		}
+		defer pl.te.release(pl.c)
 		if _, err := pl.statistics(r); err != nil {
 			return err
 		}
@@ -115,6 +116,7 @@ func (s *Store) answer(r *run, p scenario.Panel) (res *Result, err error) {
 	if pl == nil {
 		return res, nil // refused before there is a layout
 	}
+	defer pl.te.release(pl.c)
 	fileStats, err := pl.statistics(r)
 	if err != nil {
 		return nil, err
@@ -488,21 +490,49 @@ func cutFor(r *run, te *tableEntry, kind layout.Kind, keys, parts []int, numFile
 		opt.NoNoise = false // only the curves append the noise byte: no reason to lay out again
 	}
 	lk := layoutKey{orderKey{kind: kind, keys: intsKey(keys), parts: intsKey(parts), noNoise: opt.NoNoise}, numFiles}
-	return memoLRU(&te.mu, &te.layouts, lk, r.prio, func() (*cut, error) {
-		if len(parts) > 0 {
-			return layoutPartitions(r, te, lk, keys, parts, opt)
+	te.mu.Lock()
+	c, ok := te.layouts.get(lk, r.prio)
+	if ok {
+		c.use()
+		te.trimStats()
+	}
+	te.mu.Unlock()
+	if ok {
+		return c, nil
+	}
+	c, err := makeCut(r, te, lk, keys, parts, opt)
+	if err != nil {
+		return nil, err
+	}
+	te.mu.Lock()
+	defer te.mu.Unlock()
+	held, stored, dropped := te.layouts.putDrop(lk, r.prio, c)
+	held.use()
+	for _, d := range dropped {
+		te.drop(d)
+	}
+	if !stored {
+		te.drop(c) // not stored, or another answer stored one meanwhile
+	}
+	te.trimStats()
+	return held, nil
+}
+
+// makeCut lays the table out for lk: cut from its stored clustered order, or laid out.
+func makeCut(r *run, te *tableEntry, lk layoutKey, keys, parts []int, opt layout.Options) (*cut, error) {
+	if len(parts) > 0 {
+		return layoutPartitions(r, te, lk, keys, parts, opt)
+	}
+	if o := te.orderOf(lk, r.prio); o != nil {
+		// Only the number of files differs from a stored order (the files slider, or a knob
+		// flipped back to it): cut it again.
+		if err := r.begin(""); err != nil {
+			return nil, err
 		}
-		if o := te.orderOf(lk, r.prio); o != nil {
-			// Only the number of files differs from a stored order (the files slider, or a
-			// knob flipped back to it): cut it again.
-			if err := r.begin(""); err != nil {
-				return nil, err
-			}
-			files := o.order.Cut(numFiles)
-			return newCut(lk, files, te.fileNames(len(files)), make([]map[string]string, len(files)), true), nil
-		}
-		return layoutRows(r, te, lk, keys, opt)
-	})
+		files := o.order.Cut(lk.numFiles)
+		return newCut(lk, files, te.fileNames(len(files)), make([]map[string]string, len(files)), true), nil
+	}
+	return layoutRows(r, te, lk, keys, opt)
 }
 
 // orderOf returns the stored clustered order whose runs lk's files are, or nil.
@@ -628,12 +658,17 @@ func (pl *plan) statistics(r *run) ([]stats.FileStats, error) {
 
 // statistics returns every file's statistics on the leaves collect, stored under them.
 func (c *cut) statistics(r *run, te *tableEntry, collect []bool, cfg stats.Config, spanCols []int) ([]stats.FileStats, error) {
-	return memoLRU(&c.mu, &c.stats, statsKey{bitsKey(collect), cfg.StringPrefixLength}, r.prio, func() ([]stats.FileStats, error) {
+	b, err := memoLRU(&c.mu, &c.stats, statsKey{bitsKey(collect), cfg.StringPrefixLength}, r.prio, func() (*statsBuf, error) {
 		if err := r.need(); err != nil {
 			return nil, err
 		}
-		return collectAll(r, te, c, collect, cfg, spanCols)
+		b := te.statsBuffer(len(c.files), len(te.t.Leaves))
+		return b, collectAll(r, te, c, b, collect, cfg, spanCols)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return b.out, nil
 }
 
 // ranges makes sure the span columns' rank ranges in the layout are stored.
@@ -653,14 +688,8 @@ func (pl *plan) scan(r *run, fileStats []stats.FileStats, res *Result) ([]bool, 
 	return read, nil
 }
 
-// Loops live in small functions of their own (here and throughout the engine). Under js/wasm
-// each iteration of a loop costs V8's tier-up budget about the whole function's size (Go
-// compiles a function's jumps as branches to one dispatch loop), so a loop of a few hundred
-// iterations in a large function has V8 recompile all of it with its optimising tier, on the
-// core the page needs. A small function's loop is optimised at a small function's cost.
-
 // allRead is every file marked read: what a scan without a WHERE leaves. Not inlined, so that
-// its loop stays out of its caller (see above).
+// its loop stays out of its caller (package doc, "Loops in small functions").
 //
 //go:noinline
 func allRead(n int) []bool {
@@ -713,7 +742,7 @@ func assemble(res *Result, pl *plan, read []bool) {
 
 // fileSpans sets file fi's span and box on each span column (of distinct[i] ranks, frs[i] its
 // files' rank ranges) and adds its spans to sums. Its own function, so that its loop stays out
-// of assemble (see the note above allRead).
+// of assemble (package doc, "Loops in small functions").
 //
 //go:noinline
 func fileSpans(f *File, fi int, distinct []float64, frs []*rankRanges, sums []float64) {
@@ -752,21 +781,26 @@ func asError(err error) *Error {
 
 // layoutOf runs the stages up to the statistics again for res (all stored, unless evicted since)
 // and returns its plan, with every column of the table generated: what a file's full
-// statistics read. Nothing is reported.
+// statistics read. Nothing is reported. The caller releases the plan's cut.
 func (s *Store) layoutOf(res *Result) (*plan, *run, error) {
 	if res == nil || res.in == nil {
 		return nil, nil, errors.New("panel: the answer has no files")
 	}
 	r := &run{s: s, prio: Shown, budget: -1}
 	pl, err := s.plan(r, *res.in, newResult())
-	if err == nil && (pl == nil || len(pl.c.files) != len(res.Files)) {
-		err = errors.New("panel: the answer's layout is not the one its input gives")
+	if err == nil && pl == nil {
+		err = errors.New("panel: the answer's input gives no layout")
 	}
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(pl.c.files) != len(res.Files) {
+		pl.te.release(pl.c)
+		return nil, nil, errors.New("panel: the answer's layout is not the one its input gives")
+	}
 	for l := range pl.te.t.Cols {
 		if err := fill(r, pl.te, l); err != nil {
+			pl.te.release(pl.c)
 			return nil, nil, err
 		}
 	}
@@ -781,6 +815,7 @@ func (s *Store) FileStats(res *Result, i int) (minValues, maxValues, nullCount j
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	defer pl.te.release(pl.c)
 	if i < 0 || i >= len(pl.c.files) {
 		return nil, nil, nil, fmt.Errorf("panel: no file %d among %d", i, len(pl.c.files))
 	}
@@ -799,6 +834,7 @@ func (s *Store) FillFileStats(res *Result) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer pl.te.release(pl.c)
 	fs, err := pl.c.statistics(r, pl.te, pl.indexed, pl.cfg, pl.spanCols)
 	if err != nil {
 		return nil, err

@@ -88,6 +88,10 @@ type tableEntry struct {
 	filters lru[filterKey, filterEntry]
 	orders  lru[orderKey, *orderEntry]
 	layouts lru[layoutKey, *cut]
+	// spare are the statistics arrays of layouts no longer stored nor read by any answer, for the
+	// next statistics: a files-slider drag makes a layout a move, and allocating its arrays
+	// afresh each time made most of a move's cost the garbage collector's.
+	spare []*statsBuf
 	// An unpartitioned layout's file names so far, from namer: the i-th file's name is the same
 	// whatever the count, so a files move names only the files past those named before.
 	names []string
@@ -124,8 +128,14 @@ func (c *lru[K, V]) get(k K, prio Priority) (v V, ok bool) {
 // recently used entry of the lowest priority not above prio makes room; when there is none, v
 // is not stored.
 func (c *lru[K, V]) put(k K, prio Priority, v V) V {
+	held, _, _ := c.putDrop(k, prio, v)
+	return held
+}
+
+// putDrop is put, reporting whether v was stored and the entry it pushed out, if any.
+func (c *lru[K, V]) putDrop(k K, prio Priority, v V) (held V, stored bool, dropped []V) {
 	if old, ok := c.get(k, prio); ok {
-		return old
+		return old, false, nil
 	}
 	if len(c.items) >= c.max {
 		drop := -1
@@ -135,12 +145,13 @@ func (c *lru[K, V]) put(k K, prio Priority, v V) V {
 			}
 		}
 		if drop < 0 {
-			return v
+			return v, false, nil
 		}
+		dropped = append(dropped, c.items[drop].val)
 		c.items = slices.Delete(c.items, drop, drop+1)
 	}
 	c.items = append(c.items, lruItem[K, V]{k, prio, v})
-	return v
+	return v, true, dropped
 }
 
 // table returns the entry for (rows, seed), making it (no column generated yet) when the store
@@ -286,19 +297,117 @@ type cut struct {
 	// file instead of a pass over every row (tableEntry.runsOf).
 	ordered bool
 
+	// users counts the answers reading the cut, and dropped marks it pushed out of the store (or
+	// never stored): its statistics arrays go to spare when both say no one can read them.
+	// Both under the table entry's mu.
+	users   int
+	dropped bool
+
 	mu       sync.Mutex
 	ranges   map[int]*rankRanges
 	fileOf   []int32 // row → file, nil until made
 	fileOf8  []uint8 // row → file as a byte, when there are at most 256 files
 	fileOf8s bool    // fileOf8 made (nil when there are more files)
-	stats    lru[statsKey, []stats.FileStats]
+	stats    lru[statsKey, *statsBuf]
 	objects  map[objectsKey][3]json.RawMessage // per file: minValues, maxValues, nullCount
 }
 
 func newCut(key layoutKey, files [][]int32, paths []string, partValues []map[string]string, ordered bool) *cut {
 	return &cut{key: key, files: files, paths: paths, partValues: partValues, ordered: ordered,
-		ranges: map[int]*rankRanges{}, stats: lru[statsKey, []stats.FileStats]{max: keptSmall},
+		ranges: map[int]*rankRanges{}, stats: lru[statsKey, *statsBuf]{max: keptSmall},
 		objects: map[objectsKey][3]json.RawMessage{}}
+}
+
+// statsBuf holds one cut's statistics: out, whose arrays are mins, maxs and nullc.
+type statsBuf struct {
+	out        []stats.FileStats
+	mins, maxs []table.Value
+	nullc      []int64
+}
+
+// maxSpare bounds the statistics arrays kept for reuse.
+const maxSpare = 4
+
+// statsBuffer returns statistics arrays for nf files of nl leaves, zeroed: spare ones when
+// there are, else new ones.
+func (te *tableEntry) statsBuffer(nf, nl int) *statsBuf {
+	te.mu.Lock()
+	var b *statsBuf
+	if n := len(te.spare); n > 0 {
+		b, te.spare = te.spare[n-1], te.spare[:n-1]
+	}
+	te.mu.Unlock()
+	if b == nil {
+		b = &statsBuf{}
+	}
+	b.out = reuse(b.out, nf)
+	b.mins, b.maxs, b.nullc = reuse(b.mins, nf*nl), reuse(b.maxs, nf*nl), reuse(b.nullc, nf*nl)
+	return b
+}
+
+// reuse returns s with length n and every element zero, reallocating only when it is too short,
+// then with room to double: a files-slider drag asks for a few more files each move.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, max(n, 2*cap(s)))
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// use marks c read by one more answer (under te.mu).
+func (c *cut) use() { c.users++ }
+
+// release ends an answer's reading of c.
+func (te *tableEntry) release(c *cut) {
+	te.mu.Lock()
+	defer te.mu.Unlock()
+	c.users--
+	te.recycle(c)
+}
+
+// drop marks c pushed out of the store, or never stored (under te.mu).
+func (te *tableEntry) drop(c *cut) {
+	c.dropped = true
+	te.recycle(c)
+}
+
+// recycle moves a dropped cut's statistics arrays to spare once no answer reads it (under
+// te.mu).
+func (te *tableEntry) recycle(c *cut) {
+	if c.dropped && c.users == 0 {
+		te.recycleStats(c)
+	}
+}
+
+// keptStats is how many of the most recently used layouts keep their statistics: a flip
+// between two layouts finds them, while a files-slider drag, a layout a move, reuses the
+// arrays of the layouts it left while they are still in the cache.
+const keptStats = 2
+
+// trimStats moves the statistics arrays of the layouts past the keptStats most recently used to
+// spare, where no answer reads them (under te.mu): they are computed again if those layouts are
+// shown again.
+func (te *tableEntry) trimStats() {
+	items := te.layouts.items
+	for _, it := range items[:max(0, len(items)-keptStats)] {
+		if it.val.users == 0 {
+			te.recycleStats(it.val)
+		}
+	}
+}
+
+// recycleStats moves c's statistics arrays to spare (under te.mu, with no answer reading c).
+func (te *tableEntry) recycleStats(c *cut) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, it := range c.stats.items {
+		if len(te.spare) < maxSpare {
+			te.spare = append(te.spare, it.val)
+		}
+	}
+	c.stats.items = nil
 }
 
 // statsKey is what a cut's statistics depend on beyond its files: the columns collected (one

@@ -112,8 +112,8 @@ var RadixMaxBits = func(n int) uint {
 }
 
 // insertionSort sorts fewer than 256 pairs. Not inlined: its loops in SortPairs, run for every
-// small sort, had V8 optimise all of SortPairs (the note above allRead in
-// engine/panel/engine.go).
+// small sort, had V8 optimise all of SortPairs (engine/panel's package
+// doc, "Loops in small functions").
 //
 //go:noinline
 func insertionSort(keys []uint64, pos []int32) {
