@@ -52,9 +52,9 @@ type File struct {
 	Read bool `json:"read"`
 	// Spans and Boxes are the file's span and box (see Result) on each of cols, the result's
 	// span columns, in order; a file whose rows are all NULL on a column has span 0 and no box.
-	// They are slices of two arrays a run makes once for all its files: a map per file was a
-	// fifth of a files-slider move. The JSON writes (and reads) them as two objects keyed by
-	// column, "span" and "box".
+	// They are slices of two arrays an answer makes once for all its files, rather than a map
+	// per file, which a files-slider move would pay for every file. The JSON writes (and reads)
+	// them as two objects keyed by column, "span" and "box".
 	Spans []float64    `json:"-"`
 	Boxes [][2]float64 `json:"-"`
 	cols  []string
