@@ -167,7 +167,8 @@ func (s *Store) plan(r *run, p scenario.Panel, res *Result) (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := fillFor(r, te, p, where); r.halted(err) {
+	spanCols := spanColumns(t, p.Keys)
+	if err := fillFor(r, te, p, spanCols, where); r.halted(err) {
 		return nil, err
 	} else if err != nil {
 		res.Error = invalid(err.Error())
@@ -195,7 +196,7 @@ func (s *Store) plan(r *run, p scenario.Panel, res *Result) (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &plan{p: p, te: te, where: where, cfg: cfg, indexed: indexed, c: c, spanCols: spanColumns(t, p.Keys)}, nil
+	return &plan{p: p, te: te, where: where, cfg: cfg, indexed: indexed, c: c, spanCols: spanCols}, nil
 }
 
 // newResult is an empty answer, its lists empty rather than null in JSON.
@@ -221,10 +222,10 @@ func input(p scenario.Panel, res *Result) (scenario.Panel, layout.Kind, *Error) 
 	return p, kind, nil
 }
 
-// fillFor generates the columns a run of p reads (the keys and span columns, the partition
+// fillFor generates the columns an answer for p reads (the keys and span columns, the partition
 // columns, where: the columns the WHERE names); an answer reads no other column's rows.
-func fillFor(r *run, te *tableEntry, p scenario.Panel, where []int) error {
-	leaves := spanColumns(te.t, p.Keys)
+func fillFor(r *run, te *tableEntry, p scenario.Panel, spanCols, where []int) error {
+	leaves := slices.Clone(spanCols)
 	for _, c := range p.PartitionBy {
 		leaves = append(leaves, te.t.LeafIndex(c))
 	}
