@@ -45,7 +45,12 @@ func (s *Store) Answer(p scenario.Panel, prio Priority, yield Yield) (*Result, e
 
 // Ready reports whether Answer(p, ...) would only read stored stages (the scan and the Result's
 // assembly, a pass over the files, are never stored).
-func (s *Store) Ready(p scenario.Panel) bool {
+func (s *Store) Ready(p scenario.Panel) (ready bool) {
+	defer func() {
+		if recover() != nil {
+			ready = false // the answer will report it
+		}
+	}()
 	r := &run{s: s, prio: Ahead, dry: true} // the lowest priority: a check raises no entry's
 	err := guard(func() error {
 		pl, err := s.plan(r, p, newResult())
