@@ -28,12 +28,12 @@ type panelRun struct {
 	// engMu is held by the run using eng. Others that read eng (showSelected, prepareWhileIdle) only
 	// TryLock it: a.mu is taken inside runs, and a run may wait on the browser.
 	engMu  sync.Mutex
-	eng    panel.Engine
+	eng    firstrun.Engine
 	engRes *panel.Result // the answer of eng's last finished run
 	// rehearsal is the engine prepareWhileIdle rehearses a reader's next layouts on, on eng's
 	// Store, its goroutine's alone: it never holds eng (rehearse). rehearsing: a round's
 	// rehearsals have run and the round is not counted yet (roundDone).
-	rehearsal  panel.Engine
+	rehearsal  firstrun.Engine
 	rehearsing bool
 
 	// Under a.mu:
@@ -382,7 +382,7 @@ func (a *app) rehearse(round *panel.Result, move scenario.Panel, due int) {
 		return
 	}
 	if a.pn.rehearsal.Store != store {
-		a.pn.rehearsal = panel.Engine{Store: store}
+		a.pn.rehearsal = firstrun.Engine{Store: store}
 	}
 	last := time.Now()
 	a.pn.rehearsal.Progress = func(string) bool {
@@ -417,7 +417,7 @@ func (a *app) roundDone() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.pn.rehearsing = false
-	a.pn.rehearsal = panel.Engine{} // its working state goes; its layouts are in the Store
+	a.pn.rehearsal = firstrun.Engine{} // its working state goes; its layouts are in the Store
 	a.pn.rounds++
 	figure("rehearsalRounds", a.pn.rounds)
 }
@@ -490,7 +490,7 @@ func rehearsals(p scenario.Panel) []scenario.Panel {
 
 // panelEngine returns the engine when no run is using it and its last answer is the one on
 // screen, with engMu held (the caller unlocks it); nil otherwise.
-func (a *app) panelEngine() *panel.Engine {
+func (a *app) panelEngine() *firstrun.Engine {
 	if !a.pn.engMu.TryLock() {
 		return nil
 	}

@@ -16,7 +16,7 @@ import (
 )
 
 // LookupValues is how many values of a column a mean point lookup averages over
-// (panel.Engine.MeanPointLookup).
+// (panel.Store.MeanPointLookup).
 const LookupValues = 64
 
 // IndexedVariant is the name under which Results keeps the no-stats preset run again with
@@ -31,15 +31,15 @@ type Results struct {
 	Timeline map[string]*timeline.Result
 
 	scenarios map[string]scenario.Scenario
-	engine    panel.Engine
+	store     *panel.Store
 	lookups   map[[2]string]panel.PointLookups
 }
 
-// Run runs every preset through the engine: the panel's presets on one panel.Engine (the
-// widget's engine, with the statistics the CLI prints), the timeline's one run each.
+// Run runs every preset through the engine: the panel's presets on one panel.Store (as the
+// widget answers them), the timeline's one run each.
 func Run() (*Results, error) {
 	r := &Results{Panel: map[string]*panel.Result{}, Timeline: map[string]*timeline.Result{},
-		scenarios: map[string]scenario.Scenario{}, lookups: map[[2]string]panel.PointLookups{}}
+		scenarios: map[string]scenario.Scenario{}, lookups: map[[2]string]panel.PointLookups{}, store: panel.NewStore()}
 	for _, p := range scenario.Presets() {
 		r.scenarios[p.Name] = p.Scenario
 		if p.Scenario.View == "timeline" {
@@ -50,13 +50,21 @@ func Run() (*Results, error) {
 			r.Timeline[p.Name] = res
 			continue
 		}
-		r.Panel[p.Name] = r.engine.Run(p.Scenario.Panel)
+		res, err := r.store.Answer(p.Scenario.Panel, panel.Shown, nil)
+		if err != nil {
+			return nil, fmt.Errorf("preset %s: %w", p.Name, err)
+		}
+		r.Panel[p.Name] = res
 	}
 	if s, ok := r.scenarios["no-stats"]; ok {
 		n := table.PanelDeviceModelPosition
 		s.Panel.IndexedCols = &n
 		r.scenarios[IndexedVariant] = s
-		r.Panel[IndexedVariant] = r.engine.Run(s.Panel)
+		res, err := r.store.Answer(s.Panel, panel.Shown, nil)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", IndexedVariant, err)
+		}
+		r.Panel[IndexedVariant] = res
 	}
 	return r, nil
 }
@@ -116,7 +124,7 @@ func (r *Results) Lookup(name, col string) panel.PointLookups {
 	if l, ok := r.lookups[k]; ok {
 		return l
 	}
-	l, err := r.engine.MeanPointLookup(r.Scenario(name).Panel, col, LookupValues)
+	l, err := r.store.MeanPointLookup(r.Scenario(name).Panel, col, LookupValues)
 	if err != nil {
 		panic(fmt.Sprintf("preset %s, point lookups on %s: %v", name, col, err))
 	}

@@ -33,7 +33,7 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 	if d == 1 && l.reuse {
 		// One key, for a caller laying out bin after bin (LayoutScratch): the single-key walk,
 		// with no composites sorted. Layout sorts them (packed below gives the same files), so
-		// that a files-slider move is a Recut.
+		// that a files-slider move is a cut of its Order.
 		l.drawNoise(n, opt)
 		l.part = slices.Grow(l.part[:0], n)[:n]
 		sizes := l.single(keys[0], numRanges, min(numFiles, n))
@@ -363,7 +363,6 @@ func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts 
 	}
 	// Equal composites grouped, once: the groups do not depend on the number of files either.
 	l.groups = appendGroups(l.groups[:0], keys)
-	l.groupEnds, l.sortedRows = l.groupEnds[:0], l.sortedRows[:0] // Recut remakes them
 	l.sortedN = n
 	l.cut(parts)
 }
@@ -570,56 +569,53 @@ func scatterRows(back []int32, offs []int, part, rows []int32) {
 	}
 }
 
-// Recut lays the last clustered bin out again into numFiles files, for a caller that changed
-// only the number of files (the panel's files slider). The sorted (curve key, noise) composites
-// do not depend on it, only RangePartitioner's bounds over their groups do, and each file is a
-// consecutive run of the sorted order: so only the bounds are redone (by binary search over the
-// groups' running totals) and the runs sliced out of the rows in sorted order. The files hold the
-// rows Layout would give them, each file's rows in that sorted order rather than in bin order
-// (no consumer of a file depends on its rows' order); they share one array, the Layouter's,
-// valid until its next Layout. ok is false when the last Layout left no sorted composites
-// (another layout, LayoutScratch, keys past 56 bits, or a different bin size): call Layout.
-// rows must be the rows that Layout call was given.
-func (l *Layouter) Recut(rows []int32, numFiles int) (files [][]int32, ok bool) {
-	if l.sortedN == 0 || l.sortedN != len(rows) || numFiles < 1 {
-		return nil, false
-	}
-	// The groups and the rows in sorted order do not depend on the number of files: made on the
-	// first Recut after a Layout, each later one only finds its bounds and slices.
-	if len(l.groupEnds) == 0 {
-		l.groupEnds = slices.Grow(l.groupEnds, len(l.groups)) // one group per row, at most: no regrowth
-		var end int64
-		for _, c := range l.groups {
-			end += c
-			l.groupEnds = append(l.groupEnds, end)
-		}
-		l.sortedRows = slices.Grow(l.sortedRows[:0], len(rows))[:len(rows)]
-		for i, q := range l.pos[:l.sortedN] {
-			l.sortedRows[i] = rows[q]
-		}
-	}
-	l.bounds = curve.AppendPrefixBounds(l.bounds[:0], l.groupEnds, min(numFiles, len(rows)))
-	// Partition p holds the groups after bound p-1 up to and including bound p.
-	out := make([][]int32, 0, len(l.bounds)+1)
-	start := 0
-	for _, g := range l.bounds {
-		end := int(l.groupEnds[g])
-		out = append(out, l.sortedRows[start:end:end])
-		start = end
-	}
-	if start < len(rows) {
-		out = append(out, l.sortedRows[start:len(rows):len(rows)])
-	}
-	return out, true
+// Order is a clustered bin's rows in (curve key, noise) order, with the running row count at the
+// end of each group of equal composites: all a re-cut into another number of files needs, for
+// a caller that changes only the number of files (the panel's files slider). The sorted
+// composites do not depend on the number of files, only RangePartitioner's bounds over their
+// groups do, and each file is a consecutive run of the order. An Order never changes once made,
+// so it may be read by many goroutines.
+type Order struct {
+	Rows []int32 // the bin's rows in the sorted order
+	ends []int64 // ends[g]: the rows up to and including group g
 }
 
-// SortedOrder returns the last clustered bin's positions (indexes into its rows) in (curve key,
-// noise) order, the order Recut cuts: each file of that layout, and of every Recut after it, is
-// one consecutive run of it, files in order. nil when the last Layout left no sorted composites.
-// The slice is the Layouter's buffer, valid until its next Layout.
-func (l *Layouter) SortedOrder() []int32 {
-	if l.sortedN == 0 {
+// TakeOrder returns the sorted order of the last Layout (rows must be the rows it was given),
+// copied out of the Layouter's buffers, or nil when that Layout left no sorted composites
+// (another layout, LayoutScratch, keys past 56 bits).
+func (l *Layouter) TakeOrder(rows []int32) *Order {
+	if l.sortedN == 0 || l.sortedN != len(rows) {
 		return nil
 	}
-	return l.pos[:l.sortedN]
+	o := &Order{Rows: make([]int32, len(rows)), ends: make([]int64, len(l.groups))}
+	for i, q := range l.pos[:l.sortedN] {
+		o.Rows[i] = rows[q]
+	}
+	var end int64
+	for g, c := range l.groups {
+		end += c
+		o.ends[g] = end
+	}
+	return o
+}
+
+// Cut cuts the order into numFiles files as Layout would (by binary search over the groups'
+// running totals): the files hold the rows Layout gives them, each file's rows in the sorted
+// order rather than in bin order (no consumer of a file depends on its rows' order). The files
+// are slices of o.Rows.
+func (o *Order) Cut(numFiles int) [][]int32 {
+	n := len(o.Rows)
+	bounds := curve.AppendPrefixBounds(nil, o.ends, max(1, min(numFiles, n)))
+	// Partition p holds the groups after bound p-1 up to and including bound p.
+	out := make([][]int32, 0, len(bounds)+1)
+	start := 0
+	for _, g := range bounds {
+		end := int(o.ends[g])
+		out = append(out, o.Rows[start:end:end])
+		start = end
+	}
+	if start < n {
+		out = append(out, o.Rows[start:n:n])
+	}
+	return out
 }

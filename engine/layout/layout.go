@@ -94,7 +94,7 @@ func FilesRanked(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Option
 // Layouter lays out bins, reusing its scratch buffers between calls; the zero value is ready.
 // It is not safe for concurrent use.
 type Layouter struct {
-	// Progress, when set, is called between the steps of a clustering (see panel.Engine's).
+	// Progress, when set, is called between the steps of a clustering (see panel.Yield).
 	Progress func(step string)
 
 	s          table.RadixSorter
@@ -121,17 +121,15 @@ type Layouter struct {
 	sizes      []int
 	noiseCount [256]int32 // single: rows per noise byte in a run, zero between runs
 	noisePart  [256]int32 // single: partition per noise byte in a run
-	sortedN    int        // rows in l.keys/l.pos, the last bin's sorted composites (0: none; see Recut)
+	sortedN    int        // rows in l.keys/l.pos, the last bin's sorted composites (0: none; see TakeOrder)
 	bucketEnd  []int32    // singleValues: end of each value bucket in l.pos
 	groups     []int64    // packed: rows per distinct composite in l.keys, valid with sortedN
-	groupEnds  []int64    // Recut: running totals of groups, made on its first call (empty until then)
-	sortedRows []int32    // Recut: the rows in sorted order, made with groupEnds
 }
 
 // Layout is FilesRanked with reused buffers. The returned files share one backing array that
 // the Layouter does not retain.
 func (l *Layouter) Layout(rows []int32, keys []Ranks, kind Kind, numFiles int, opt Options) ([][]int32, error) {
-	l.sortedN = 0 // only a packed cluster below leaves sorted composites for Recut
+	l.sortedN = 0 // only a packed cluster below leaves sorted composites for TakeOrder
 	if numFiles < 1 {
 		return nil, fmt.Errorf("layout: %d files: need at least one", numFiles)
 	}

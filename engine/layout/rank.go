@@ -45,7 +45,7 @@ func RankRows(c *table.Column, rows []int32) Ranks {
 }
 
 // RankRowsProgress is RankRows reporting to progress, if it sorts, every table.TickRows values
-// read and the passes of its sort (see panel.Engine's Progress).
+// read and the passes of its sort (see panel.Yield).
 func RankRowsProgress(c *table.Column, rows []int32, progress func(step string)) Ranks {
 	n := len(rows)
 	r := Ranks{R: make([]int32, n)}

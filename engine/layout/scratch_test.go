@@ -82,10 +82,11 @@ func TestNoiseDraws(t *testing.T) {
 	}
 }
 
-// TestRecutMatchesLayout: re-cutting the last clustered bin into another number of files gives
-// exactly what laying it out afresh gives, one key included; after any layout that leaves no
-// sorted composites (ORDER BY, append, keys past 56 bits, a one-key LayoutScratch) Recut declines.
-func TestRecutMatchesLayout(t *testing.T) {
+// TestOrderCutMatchesLayout: cutting the last clustered bin's order into another number of files
+// gives exactly what laying it out afresh gives, one key included; after any layout that leaves
+// no sorted composites (ORDER BY, append, keys past 56 bits, a one-key LayoutScratch) there is
+// no order to take.
+func TestOrderCutMatchesLayout(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var l Layouter
 	for round := range 80 {
@@ -98,34 +99,39 @@ func TestRecutMatchesLayout(t *testing.T) {
 			if _, err := l.Layout(rows, ranks, kind, 1+rng.IntN(40), opt); err != nil {
 				t.Fatal(err)
 			}
+			order := l.TakeOrder(rows)
 			for range 3 {
 				numFiles := 1 + rng.IntN(60)
-				got, ok := l.Recut(rows, numFiles)
+				ok := order != nil
+				var got [][]int32
+				if ok {
+					got = order.Cut(numFiles)
+				}
 				want, err := FilesRanked(rows, ranks, kind, numFiles, opt)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !ok {
 					if (kind == ZOrder || kind == Hilbert) && d <= 5 {
-						t.Fatalf("round %d %s on %d keys: Recut declined a packed cluster", round, kind, d)
+						t.Fatalf("round %d %s on %d keys: no order after a packed cluster", round, kind, d)
 					}
 					break
 				}
 				if kind != ZOrder && kind != Hilbert {
-					t.Fatalf("round %d %s on %d keys: Recut accepted a layout without sorted composites", round, kind, d)
+					t.Fatalf("round %d %s on %d keys: an order after a layout without sorted composites", round, kind, d)
 				}
 				// The same files of the same rows; a re-cut file lists them in the sorted order.
 				if !slices.EqualFunc(got, want, func(a, b []int32) bool { return slices.Equal(slices.Sorted(slices.Values(a)), b) }) {
-					t.Fatalf("round %d %s on %d keys, %d files: Recut differs from Layout", round, kind, d, numFiles)
+					t.Fatalf("round %d %s on %d keys, %d files: the order cut differs from Layout", round, kind, d, numFiles)
 				}
 			}
 		}
 	}
 }
 
-// TestRecutAfterScratch: a one-key LayoutScratch takes the single-key walk and sorts no
-// composites, so Recut declines after it, and accepts again after a Layout.
-func TestRecutAfterScratch(t *testing.T) {
+// TestOrderAfterScratch: a one-key LayoutScratch takes the single-key walk and sorts no
+// composites, so there is no order to take after it, and there is again after a Layout.
+func TestOrderAfterScratch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	var l Layouter
 	ranks := randomRanks(rng, 500, 1, 300)
@@ -133,14 +139,14 @@ func TestRecutAfterScratch(t *testing.T) {
 	if _, err := l.LayoutScratch(rows, ranks, ZOrder, 7, Options{Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := l.Recut(rows, 9); ok {
-		t.Fatal("Recut accepted a one-key LayoutScratch")
+	if l.TakeOrder(rows) != nil {
+		t.Fatal("an order after a one-key LayoutScratch")
 	}
 	if _, err := l.Layout(rows, ranks, ZOrder, 7, Options{Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := l.Recut(rows, 9); !ok {
-		t.Fatal("Recut declined a one-key Layout")
+	if l.TakeOrder(rows) == nil {
+		t.Fatal("no order after a one-key Layout")
 	}
 }
 

@@ -20,7 +20,7 @@ func defaultPanel() scenario.Panel {
 }
 
 // benchKeptFlip alternates two key orders of the four-key panel at rows rows. Both layouts are
-// kept by the engine after the warm-up, so every timed iteration shows a kept layout again:
+// kept by the Store after the warm-up, so every timed iteration shows a kept layout again:
 // statistics and the query recomputed, no row laid out.
 func benchKeptFlip(b *testing.B, rows int) {
 	p := defaultPanel()
@@ -31,7 +31,7 @@ func benchKeptFlip(b *testing.B, rows int) {
 }
 
 // benchRelayout steps through the 24 orders of the four-key panel's keys at rows rows, more
-// than any engine keeps, so every timed iteration lays the table out afresh from kept ranks
+// than any Store keeps, so every timed iteration lays the table out afresh from kept ranks
 // (range ids, curve keys, the sort, the cut), then collects statistics and runs the query: what
 // a reader ticking a key or dragging "Rows" pays.
 func benchRelayout(b *testing.B, rows int) {
@@ -65,20 +65,20 @@ var rowCounts = []struct {
 	rows int
 }{{"100k", 100_000}, {"1M", 1_000_000}} // 1M: scenario.MaxPanelRows
 
-// benchMoves is a knob dragged: one engine runs the panel at move(i) for every iteration, after
+// benchMoves is a knob dragged: one Store answers the panel at move(i) for every iteration, after
 // a few warm-up moves (caches filled, heap grown, and under wasm the JIT's top tier), and CPU time
 // is reported next to wall time.
 func benchMoves(b *testing.B, move func(i int) scenario.Panel) {
-	var e Engine
+	s := NewStore()
 	for i := range 7 {
-		if r := e.Run(move(i)); r.Error != nil {
+		if r := answer(b, s, move(i)); r.Error != nil {
 			b.Fatal(r.Error)
 		}
 	}
 	b.ResetTimer()
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
-		e.Run(move(i))
+		s.Answer(move(i), Shown, nil)
 	}
 	reportCPU(b, c0)
 }
@@ -90,7 +90,7 @@ func reportCPU(b *testing.B, c0 time.Duration) {
 	}
 }
 
-// BenchmarkKeptLayoutFlip is a knob flipped back and forth between two layouts the engine keeps:
+// BenchmarkKeptLayoutFlip is a knob flipped back and forth between two layouts the Store keeps:
 // the four-key panel's first two keys swapped at 100k and 1M rows, the default panel's two
 // keys swapped (default), and its layout select between Hilbert and Z-order (hilbert-zorder).
 func BenchmarkKeptLayoutFlip(b *testing.B) {
@@ -119,9 +119,9 @@ func BenchmarkRelayout(b *testing.B) {
 	}
 }
 
-// BenchmarkFirstRun is what opening widget.html costs the engine: an uncached Engine's first Run
+// BenchmarkFirstRun is what opening widget.html costs the engine: an empty Store's first Answer
 // of the default scenario's panel (table generated, key columns ranked, layout, statistics,
-// query). Each iteration starts from a fresh Engine, after a garbage collection outside the
+// query). Each iteration starts from a fresh Store, after a garbage collection outside the
 // timer.
 // widget is Run as the browser makes it, eager as the CLI does (every file's statistics of every
 // column in the Result, FillFileStats, and the link); eager-four-keys is eager on the four-key
@@ -139,13 +139,13 @@ func BenchmarkFirstRun(b *testing.B) {
 				b.StopTimer()
 				runtime.GC()
 				b.StartTimer()
-				var e Engine
-				r := e.Run(p)
+				s := NewStore()
+				r := answer(b, s, p)
 				if r.Error != nil {
 					b.Fatal(r.Error)
 				}
 				if mode.eager {
-					if _, err := e.FillFileStats(r); err != nil {
+					if _, err := s.FillFileStats(r); err != nil {
 						b.Fatal(err)
 					}
 					r.Link = Link(p)
@@ -164,7 +164,7 @@ func BenchmarkFilesSlider(b *testing.B) {
 		if pr.Scenario.View != "panel" {
 			continue
 		}
-		if r := (&Engine{}).Run(pr.Scenario.Panel); r.Error != nil {
+		if r := answer(b, NewStore(), pr.Scenario.Panel); r.Error != nil {
 			continue // Delta refuses the setting (no-stats): no layout to re-cut
 		}
 		b.Run(pr.Name, func(b *testing.B) {
@@ -188,10 +188,10 @@ func BenchmarkLayoutFirst(b *testing.B) {
 			q.Layout = l
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				var e Engine
-				e.Run(p)
+				s := NewStore()
+				answer(b, s, p)
 				b.StartTimer()
-				if r := e.Run(q); r.Error != nil {
+				if r := answer(b, s, q); r.Error != nil {
 					b.Fatal(r.Error)
 				}
 			}

@@ -1,7 +1,6 @@
 package panel
 
 import (
-	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -12,48 +11,60 @@ import (
 	"layoutlab/engine/table"
 )
 
-// collectAll computes stats.Collect(t, files[f], indexed, cfg) for every file f at once, and
-// gives exactly the same FileStats (TestCollectAllMatchesStats checks it against stats.Collect).
+// collectAll computes stats.Collect(t, files[f], indexed, cfg) for every file f of the cut c at
+// once, and gives exactly the same FileStats (TestCollectAllMatchesStats checks it against
+// stats.Collect).
 //
 // stats.Collect reads each file's rows; after clustering those are scattered over the table, so
 // 32 files × 36 columns revisit every column 32 times through the cache, and string columns
 // cost a string comparison per row. Here every column is read once, sequentially, through its
-// cached dense ranks: each row updates its own file's smallest and largest rank (int32
+// stored dense ranks: each row updates its own file's smallest and largest rank (int32
 // comparisons), and only the two winning values per file are turned back into Values through
-// Ranks.Rep and then cut as Delta cuts them (string prefixes, timestamp milliseconds).
-func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg stats.Config) []stats.FileStats {
-	nf := len(files)
+// Ranks.Rep and then cut as Delta cuts them (string prefixes, timestamp milliseconds). When the
+// files are runs of a stored order, the block summaries replace the pass over every row.
+// spanCols' rank ranges are made in the same pass as the statistics' own.
+func collectAll(r *run, te *tableEntry, c *cut, b *statsBuf, indexed []bool, cfg stats.Config, spanCols []int) error {
+	t, files := te.t, c.files
 	nl := len(t.Leaves)
-	b := &e.statsBuf
-	b.out = reuse(b.out, nf)
-	b.mins, b.maxs, b.nullc = reuse(b.mins, nf*nl), reuse(b.maxs, nf*nl), reuse(b.nullc, nf*nl)
 	out := b.out
 	initFileStats(out, files, b.mins, b.maxs, b.nullc, nl)
 	prefix := cfg.StringPrefixLength
 	if prefix <= 0 {
 		prefix = 32
 	}
-	e.computeRanges(append(e.rankedStrings(t, indexed), e.spanCols...))
-	if !e.seg.usable() {
-		e.ensureFileOf8() // the passes over every row below read it
+	if err := computeRanges(r, te, c, append(rankedStrings(te, indexed), spanCols...)); err != nil {
+		return err
+	}
+	o := te.runsOf(r, c)
+	var fileOf8 []uint8
+	if o == nil {
+		fileOf8 = c.rowFiles8(t.NumRows) // the passes over every row below read it
 	}
 	var numeric []int
 	for i := range t.Leaves {
-		if e.leafStats(t, out, i, indexed, prefix) {
+		byValue, err := leafStats(r, te, c, out, i, indexed, prefix)
+		if err != nil {
+			return err
+		}
+		if byValue {
 			numeric = append(numeric, i)
 		}
 	}
-	e.prepareByValue(t, numeric)
+	if err := prepareByValue(r, te, c, o, numeric); err != nil {
+		return err
+	}
 	parallel(len(numeric), func(j int) {
-		if c := &t.Cols[numeric[j]]; c.Encoded() {
-			e.codeStats(c, out, numeric[j], prefix)
-		} else if c.Kind == table.String {
-			e.stringStats(c, out, numeric[j], prefix)
-		} else {
-			e.numericStats(c, out, numeric[j])
+		l := numeric[j]
+		switch col := &t.Cols[l]; {
+		case col.Encoded():
+			codeStats(col, out, l, prefix, c, o, fileOf8)
+		case col.Kind == table.String:
+			stringStats(col, out, l, prefix, c.rowFiles(t.NumRows))
+		default:
+			numericStats(col, out, l, c, o, fileOf8)
 		}
 	})
-	return out
+	return nil
 }
 
 // rankedStrings are the indexed string leaves without a dictionary whose statistics come from
@@ -61,10 +72,11 @@ func (e *Engine) collectAll(t *table.Table, files [][]int32, indexed []bool, cfg
 // initFileStats' are.
 //
 //go:noinline
-func (e *Engine) rankedStrings(t *table.Table, indexed []bool) []int {
+func rankedStrings(te *tableEntry, indexed []bool) []int {
+	t := te.t
 	var need []int
 	for i, leaf := range t.Leaves {
-		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String && t.Cols[i].Dict == nil && e.rankable(i) {
+		if i < len(indexed) && indexed[i] && leaf.Type.SkippingEligible() && t.Cols[i].Kind == table.String && t.Cols[i].Dict == nil && rankable(te, i) {
 			need = append(need, i)
 		}
 	}
@@ -72,24 +84,29 @@ func (e *Engine) rankedStrings(t *table.Table, indexed []bool) []int {
 }
 
 // prepareByValue makes, before collectAll's passes over the values of the leaves numeric, what
-// they read: the row → file map for plain strings, and the block summaries a layout's run builds,
-// here on the run's goroutine, one step each.
+// they read: the row → file map for plain strings, and the order's block summaries (o, when the
+// files are its runs), here on the answer's goroutine, one step each.
 //
 //go:noinline
-func (e *Engine) prepareByValue(t *table.Table, numeric []int) {
+func prepareByValue(r *run, te *tableEntry, c *cut, o *orderEntry, numeric []int) error {
+	t := te.t
 	for _, i := range numeric {
-		if c := &t.Cols[i]; !c.Encoded() && c.Kind == table.String {
-			e.rowFiles() // stringStats reads it: made here, not in the goroutines below
+		if col := &t.Cols[i]; !col.Encoded() && col.Kind == table.String {
+			c.rowFiles(t.NumRows) // stringStats reads it: made here, not in the goroutines
 			break
 		}
 	}
-	if e.seg.usable() {
-		for _, i := range numeric {
-			if c := &t.Cols[i]; c.Encoded() || c.Kind != table.String {
-				e.summarise(e.seg.valueSlot(i), valueKeys(c), "values of "+t.Leaves[i].Name())
+	if o == nil {
+		return nil
+	}
+	for _, i := range numeric {
+		if col := &t.Cols[i]; col.Encoded() || col.Kind != table.String {
+			if _, err := o.summary(r, sumSlot{leaf: i}, valueKeys(col), "values of "+t.Leaves[i].Name()); err != nil {
+				return err
 			}
 		}
 	}
+	return nil
 }
 
 // leafStats fills leaf i's statistics in every file, or reports that they come from collectAll's
@@ -97,35 +114,44 @@ func (e *Engine) prepareByValue(t *table.Table, numeric []int) {
 // over the leaves, so that the loop stays small (see initFileStats).
 //
 //go:noinline
-func (e *Engine) leafStats(t *table.Table, out []stats.FileStats, i int, indexed []bool, prefix int) (byValue bool) {
+func leafStats(r *run, te *tableEntry, c *cut, out []stats.FileStats, i int, indexed []bool, prefix int) (byValue bool, err error) {
+	t := te.t
 	if i >= len(indexed) || !indexed[i] {
 		setNullCounts(out, i, nil)
-		return false
+		return false, nil
 	}
 	col := &t.Cols[i]
 	switch {
 	case !t.Leaves[i].Type.SkippingEligible():
 		nulls := make([]int64, len(out))
 		if col.Nulls != nil {
-			countFileNulls(nulls, col.Nulls[:t.NumRows], e.rowFiles())
+			countFileNulls(nulls, col.Nulls[:t.NumRows], c.rowFiles(t.NumRows))
 		}
 		setNullCounts(out, i, nulls)
-		return false
+		return false, nil
 	case col.Encoded():
-		return true // codes: compared as integers
-	case col.Kind == table.String && !e.rankable(i):
-		return true // many distinct strings: compared directly
+		return true, nil // codes: compared as integers
+	case col.Kind == table.String && !rankable(te, i):
+		return true, nil // many distinct strings: compared directly
 	case col.Kind == table.String:
 		// Strings through their ranks: int comparisons instead of string comparisons.
-		rankedStringStats(out, i, col, e.fileRanges(i), e.rankOf(i).Rep, prefix)
-		return false
+		fr, err := fileRanges(r, te, c, i)
+		if err != nil {
+			return false, err
+		}
+		rk, err := rankOf(r, te, i)
+		if err != nil {
+			return false, err
+		}
+		rankedStringStats(out, i, col, fr, rk.Rep, prefix)
+		return false, nil
 	}
-	return true
+	return true, nil
 }
 
 // initFileStats gives each file its row count and its rows of the nl-wide statistics arrays.
 // It and the small functions below hold collectAll's loops, so that they do not make V8
-// optimise all of collectAll (the note above allRead in engine.go).
+// optimise all of collectAll (docs/performance.md, "Loops in functions of their own").
 //
 //go:noinline
 func initFileStats(out []stats.FileStats, files [][]int32, mins, maxs []table.Value, nullc []int64, nl int) {
@@ -212,8 +238,8 @@ func valueKeys(col *table.Column) orderKeys {
 // numericStats fills leaf i's statistics for a numeric, date or timestamp column in one
 // sequential pass over its values, each row updating its file's smallest and largest value as
 // an order-preserving uint64 (a double's bits with the sign folded, every NaN largest, which is
-// Spark's order; an integer with its sign bit flipped).
-func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
+// Spark's order; an integer with its sign bit flipped), or from the block summaries of o.
+func numericStats(col *table.Column, out []stats.FileStats, i int, c *cut, o *orderEntry, fo []uint8) {
 	nf := len(out)
 	lo := make([]uint64, nf)
 	hi := make([]uint64, nf)
@@ -221,13 +247,12 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 	for f := range lo {
 		lo[f] = math.MaxUint64
 	}
-	fo := e.fileOf8
 	nulls := col.Nulls
 	switch {
-	case e.seg.usable():
-		e.seg.ranges(e.seg.valueSlot(i), valueKeys(col), e.files, lo, hi, cnt)
+	case o != nil:
+		o.stored(sumSlot{leaf: i}).ranges(c.files, lo, hi, cnt)
 	case col.Kind == table.Double:
-		fileOf := e.rowFiles()
+		fileOf := c.rowFiles(len(col.Floats))
 		for r, v := range col.Floats {
 			if nulls != nil && nulls[r] {
 				continue
@@ -248,7 +273,7 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 			cnt[f] = out[f].NumRecords
 		}
 	default:
-		fileOf := e.rowFiles()
+		fileOf := c.rowFiles(len(col.Ints))
 		for r, v := range col.Ints {
 			if nulls != nil && nulls[r] {
 				continue
@@ -278,21 +303,21 @@ func (e *Engine) numericStats(col *table.Column, out []stats.FileStats, i int) {
 }
 
 // codeStats fills leaf i's statistics for an encoded column (table.Column.Encoded) in one
-// sequential pass over its codes, which order as its values do: each row updates its file's
-// smallest and largest code, and only the winners are decoded.
-func (e *Engine) codeStats(col *table.Column, out []stats.FileStats, i, prefix int) {
+// sequential pass over its codes, which order as its values do, or from the block summaries of
+// o: each row updates its file's smallest and largest code, and only the winners are decoded.
+func codeStats(col *table.Column, out []stats.FileStats, i, prefix int, c *cut, o *orderEntry, fileOf8 []uint8) {
 	nf := len(out)
 	lo := make([]uint32, nf)
 	hi := make([]uint32, nf)
 	cnt := make([]int64, nf) // non-NULL rows
-	if e.seg.usable() {
+	if o != nil {
 		l, h := make([]uint64, nf), make([]uint64, nf)
-		e.seg.ranges(e.seg.valueSlot(i), valueKeys(col), e.files, l, h, cnt)
+		o.stored(sumSlot{leaf: i}).ranges(c.files, l, h, cnt)
 		narrowCodes(lo, hi, l, h)
 	} else if col.Codes16 != nil {
-		codeRanges(col.Codes16, col.Nulls, e.fileOf8, e.rowFiles(), lo, hi, cnt)
+		codeRanges(col.Codes16, col.Nulls, fileOf8, c.rowFiles(len(col.Codes16)), lo, hi, cnt)
 	} else {
-		codeRanges(col.Codes32, col.Nulls, e.fileOf8, e.rowFiles(), lo, hi, cnt)
+		codeRanges(col.Codes32, col.Nulls, fileOf8, c.rowFiles(len(col.Codes32)), lo, hi, cnt)
 	}
 	codeFileStats(out, i, col, lo, hi, cnt, prefix)
 }
@@ -387,11 +412,12 @@ const maxRankedStrings = 4096
 // rankable reports (once per table) whether a string column looks like it has few distinct
 // values: at most maxRankedStrings/2 among its first 16,384 rows (or it is already ranked, as a
 // key or span column). It only chooses between two ways of computing the same statistics.
-func (e *Engine) rankable(leaf int) bool {
-	if e.tab.ranked(leaf) {
+func rankable(te *tableEntry, leaf int) bool {
+	if te.ranked(leaf) {
 		return true
 	}
-	return e.tab.lowCardinality(leaf, func() bool { return fewValues(&e.tab.t.Cols[leaf]) })
+	ok, _ := memo(&te.mu, te.lowCard, leaf, func() (bool, error) { return fewValues(&te.t.Cols[leaf]), nil })
+	return ok
 }
 
 // fewValues reports whether a string column has at most maxRankedStrings/2 distinct values among
@@ -414,12 +440,11 @@ func fewValues(col *table.Column) bool {
 
 // stringStats fills leaf i's statistics for a string column by comparing values directly in
 // one sequential pass, as stats.Collect's stringRange does per file.
-func (e *Engine) stringStats(col *table.Column, out []stats.FileStats, i, prefix int) {
+func stringStats(col *table.Column, out []stats.FileStats, i, prefix int, fileOf []int32) {
 	nf := len(out)
 	lo := make([]string, nf)
 	hi := make([]string, nf)
 	cnt := make([]int64, nf)
-	fileOf := e.rowFiles()
 	for r, v := range col.Strs {
 		if col.Nulls != nil && col.Nulls[r] {
 			continue
@@ -446,18 +471,6 @@ func (e *Engine) stringStats(col *table.Column, out []stats.FileStats, i, prefix
 	}
 }
 
-// reuse returns s with length n and every element zero, reallocating only when it is too short,
-// then with room to double: a files-slider drag asks for a few more files each move, and an
-// exact fit reallocated every buffer on every move (half of a move's allocation).
-func reuse[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n, max(n, 2*cap(s)))
-	}
-	s = s[:n]
-	clear(s)
-	return s
-}
-
 // orderedFloat maps a double to a uint64 in Spark's double order: negative values below
 // positive ones, every NaN above +Inf (as math.MaxUint64).
 func orderedFloat(v float64) uint64 {
@@ -481,28 +494,6 @@ func unorderedFloat(k uint64) float64 {
 	return math.Float64frombits(^k)
 }
 
-// ensureFileOf8 keeps the row → file map as bytes too when there are at most 256 files (nil
-// otherwise), a quarter of the memory for the passes to stream.
-func (e *Engine) ensureFileOf8() {
-	fileOf := e.rowFiles()
-	n := len(fileOf)
-	if len(e.files) > 256 {
-		e.fileOf8 = nil
-		return
-	}
-	if e.fileOf8OK {
-		return
-	}
-	if cap(e.fileOf8) < n {
-		e.fileOf8 = make([]uint8, n)
-	}
-	e.fileOf8 = e.fileOf8[:n]
-	for r, f := range fileOf {
-		e.fileOf8[r] = uint8(f)
-	}
-	e.fileOf8OK = true
-}
-
 // rankRanges is one column's smallest and largest rank in each file of the current layout, and
 // its NULL count; hi < 0 when every row of the file is NULL.
 type rankRanges struct {
@@ -511,14 +502,17 @@ type rankRanges struct {
 	nulls []uint32
 }
 
-// fileRanges returns a column's rank ranges in the current layout, computing them (with
-// computeRanges) when needed.
-func (e *Engine) fileRanges(leaf int) *rankRanges {
-	if fr, ok := e.ranges[leaf]; ok {
-		return fr
+// fileRanges returns leaf's rank ranges in the cut, computing them (computeRanges) when not
+// stored.
+func fileRanges(r *run, te *tableEntry, c *cut, leaf int) (*rankRanges, error) {
+	if fr, ok := c.rangesOf(leaf); ok {
+		return fr, nil
 	}
-	e.computeRanges([]int{leaf})
-	return e.ranges[leaf]
+	if err := computeRanges(r, te, c, []int{leaf}); err != nil {
+		return nil, err
+	}
+	fr, _ := c.rangesOf(leaf)
+	return fr, nil
 }
 
 // rangeBlock is the unit computeRanges slices a column's rows into.
@@ -531,22 +525,33 @@ const rangeBlock = 4096
 // whole file is NULL, and adds (v-1)>>31 = 1 to the NULL count. Columns with fewer than 65,535
 // distinct values are read as uint16, and file numbers as bytes when there are at most 256
 // files, to halve and quarter the memory the pass streams through.
-func (e *Engine) computeRanges(leaves []int) {
-	nf := len(e.files)
+func computeRanges(r *run, te *tableEntry, c *cut, leaves []int) error {
+	t := te.t
+	nf := len(c.files)
 	var todo []int
 	for _, l := range leaves {
-		if _, ok := e.ranges[l]; !ok && !slices.Contains(todo, l) {
+		if _, ok := c.rangesOf(l); !ok && !slices.Contains(todo, l) {
 			todo = append(todo, l)
 		}
 	}
 	if len(todo) == 0 {
-		return
+		return nil
 	}
-	if e.seg.usable() {
-		e.segmentRanges(todo)
-		return
+	if o := te.runsOf(r, c); o != nil {
+		return segmentRanges(r, te, c, o, todo)
 	}
-	fileOf := e.rowFiles()
+	crs := make([]compactRank, len(todo))
+	for i, l := range todo {
+		var err error
+		if crs[i], err = compactRanks(r, te, l); err != nil {
+			return err
+		}
+	}
+	if err := r.begin(""); err != nil {
+		return err
+	}
+	fileOf := c.rowFiles(t.NumRows)
+	fileOf8 := c.rowFiles8(t.NumRows)
 	n := len(fileOf)
 	frs := make([]*rankRanges, len(todo))
 	lo := make([][]uint32, len(todo))
@@ -554,19 +559,18 @@ func (e *Engine) computeRanges(leaves []int) {
 	nulls := make([][]uint32, len(todo))
 	r16 := make([][]uint16, len(todo))
 	r32 := make([][]uint32, len(todo))
-	for i, l := range todo {
+	for i := range todo {
 		frs[i] = &rankRanges{lo: make([]uint32, nf), hi: make([]int32, nf), nulls: make([]uint32, nf)}
 		lo[i], hi[i], nulls[i] = make([]uint32, nf), make([]uint32, nf), frs[i].nulls
 		for f := range lo[i] {
 			lo[i][f] = math.MaxUint32
 		}
-		r16[i], r32[i] = e.compactRanks(l)
+		r16[i], r32[i] = crs[i].r16, crs[i].r32
 	}
-	e.ensureFileOf8()
-	small := e.fileOf8 != nil
+	small := fileOf8 != nil
 	hasNulls := make([]bool, len(todo))
 	for i, l := range todo {
-		hasNulls[i] = e.tab.t.Cols[l].Nulls != nil
+		hasNulls[i] = t.Cols[l].Nulls != nil
 	}
 	parallel(len(todo), func(i int) {
 		for b := 0; b < n; b += rangeBlock {
@@ -575,14 +579,14 @@ func (e *Engine) computeRanges(leaves []int) {
 			switch {
 			case small && r16[i] != nil && !hasNulls[i]:
 				// The common case: no NULLs, so no NULL count to keep.
-				fo := e.fileOf8[b:end]
+				fo := fileOf8[b:end]
 				for j, v := range r16[i][b:end] {
 					f := fo[j]
 					lo[f] = min(lo[f], uint32(v)-1)
 					hi[f] = max(hi[f], uint32(v))
 				}
 			case small && r16[i] != nil:
-				fo := e.fileOf8[b:end]
+				fo := fileOf8[b:end]
 				for j, v := range r16[i][b:end] {
 					f := fo[j]
 					x := uint32(v) - 1
@@ -617,52 +621,41 @@ func (e *Engine) computeRanges(leaves []int) {
 			fr.lo[f] = lo[i][f]
 			fr.hi[f] = int32(hi[i][f]) - 1
 		}
-		e.setRanges(l, fr)
+		c.setRanges(l, fr)
 	}
+	return nil
 }
 
-// setRanges records leaf l's rank ranges in the current layout, and in its Store entry when kept.
-func (e *Engine) setRanges(l int, fr *rankRanges) {
-	e.ranges[l] = fr
-	if e.kept != nil {
-		e.tab.addRanges(e.kept, l, fr)
-	}
-}
-
-// segmentRanges is computeRanges for files that are runs of the segments' order (a Recut):
-// each file's smallest and largest rank from the rank block summaries and its two ends.
-func (e *Engine) segmentRanges(todo []int) {
-	nf := len(e.files)
+// segmentRanges is computeRanges for files that are runs of the stored order o: each file's
+// smallest and largest rank from the rank block summaries and its two ends.
+func segmentRanges(r *run, te *tableEntry, c *cut, o *orderEntry, todo []int) error {
+	nf := len(c.files)
 	l, h, nn := make([]uint64, nf), make([]uint64, nf), make([]int64, nf)
 	for _, leaf := range todo {
-		r16, r32 := e.compactRanks(leaf)
-		keys := rankKeys(r32)
-		if r16 != nil {
-			keys = rankKeys(r16)
+		cr, err := compactRanks(r, te, leaf)
+		if err != nil {
+			return err
 		}
-		e.summarise(e.seg.rankSlot(leaf), keys, "ranks of "+e.tab.t.Leaves[leaf].Name())
-		e.seg.ranges(e.seg.rankSlot(leaf), keys, e.files, l, h, nn)
+		keys := rankKeys(cr.r32)
+		if cr.r16 != nil {
+			keys = rankKeys(cr.r16)
+		}
+		b, err := o.summary(r, sumSlot{leaf: leaf, ranks: true}, keys, "ranks of "+te.t.Leaves[leaf].Name())
+		if err != nil {
+			return err
+		}
+		b.ranges(c.files, l, h, nn)
 		fr := &rankRanges{lo: make([]uint32, nf), hi: make([]int32, nf), nulls: make([]uint32, nf)}
 		for f := range nf {
 			fr.lo[f], fr.hi[f] = math.MaxUint32, -1 // every row NULL, as computeRanges leaves it
 			if nn[f] > 0 {
 				fr.lo[f], fr.hi[f] = uint32(l[f]), int32(h[f])
 			}
-			fr.nulls[f] = uint32(int64(len(e.files[f])) - nn[f])
+			fr.nulls[f] = uint32(int64(len(c.files[f])) - nn[f])
 		}
-		e.setRanges(leaf, fr)
+		c.setRanges(leaf, fr)
 	}
-}
-
-// compactRanks is a column's ranks as rank+1 with 0 for NULL (makeCompact), made once per table.
-func (e *Engine) compactRanks(leaf int) ([]uint16, []uint32) {
-	c := e.tab.compactRanks(leaf, e.rankOf(leaf))
-	return c.r16, c.r32
-}
-
-type compactRank struct {
-	r16 []uint16
-	r32 []uint32
+	return nil
 }
 
 // statValues turns the rows holding a file's smallest and largest value into Delta's min and
@@ -705,14 +698,14 @@ func parallel(n int, fn func(i int)) {
 	}
 	var next atomic.Int32
 	var wg sync.WaitGroup
-	var failed atomic.Value
+	var failed atomic.Pointer[any]
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					failed.CompareAndSwap(nil, fmt.Sprint(r)) // re-raised below, where Run recovers
+					failed.CompareAndSwap(nil, &r) // re-raised below, where the answer recovers
 				}
 			}()
 			for {
@@ -726,6 +719,6 @@ func parallel(n int, fn func(i int)) {
 	}
 	wg.Wait()
 	if r := failed.Load(); r != nil {
-		panic(r)
+		panic(*r)
 	}
 }

@@ -11,16 +11,18 @@ import (
 
 // collectAll must give exactly what stats.Collect gives, file by file.
 func TestCollectAllMatchesStats(t *testing.T) {
-	var e Engine
-	tb, err := e.Table(20_000, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.FillAll(0); err != nil {
-		t.Fatal(err)
-	}
+	e := NewStore()
+	tb := tableOf(t, e, 20_000, 5)
+	te := tableEntryOf(e)
+	r := &run{s: e, budget: -1}
 	keys := []int{tb.LeafIndex("user_id"), tb.LeafIndex("event_date"), tb.LeafIndex("region_id")}
-	ranks := []layout.Ranks{e.rankOf(keys[0]), e.rankOf(keys[1]), e.rankOf(keys[2])}
+	ranks := make([]layout.Ranks, len(keys))
+	for i, k := range keys {
+		var err error
+		if ranks[i], err = rankOf(r, te, k); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, kind := range []layout.Kind{layout.Append, layout.Hilbert} {
 		files, err := layout.FilesRanked(layout.AllRows(tb.NumRows), ranks, kind, 16, layout.Options{Seed: 1})
 		if err != nil {
@@ -31,8 +33,12 @@ func TestCollectAllMatchesStats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e.setFiles(files)
-			got := e.collectAll(tb, files, indexed, cfg)
+			c := newCut(layoutKey{}, files, nil, nil, false)
+			b := te.statsBuffer(len(files), len(tb.Leaves))
+			if err := collectAll(r, te, c, b, indexed, cfg, nil); err != nil {
+				t.Fatal(err)
+			}
+			got := b.out
 			for f, rows := range files {
 				want := stats.Collect(tb, rows, indexed, cfg)
 				if !reflect.DeepEqual(got[f], want) {
@@ -44,9 +50,7 @@ func TestCollectAllMatchesStats(t *testing.T) {
 }
 
 func TestSplitStatsMatchesUnmarshal(t *testing.T) {
-	var e Engine
-	tb, _ := e.Table(5_000, 3)
-	e.FillAll(0)
+	tb := tableOf(t, NewStore(), 5_000, 3)
 	files, _ := layout.Files(tb, layout.AllRows(tb.NumRows), nil, layout.Append, 7, layout.Options{})
 	for _, cfg := range []stats.Config{stats.DefaultConfig(), {NumIndexedCols: 0}, {NumIndexedCols: -1, StringPrefixLength: 3}} {
 		indexed, _ := stats.StatsSchema(tb.Schema, cfg)

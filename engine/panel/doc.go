@@ -1,23 +1,25 @@
-// Package panel runs Layout Lab's statistics panel (experiences.md §2): what Delta Lake's
+// Package panel runs Layout Lab's statistics panel: what Delta Lake's
 // per-file min/max statistics can and cannot do for a query, on a real seeded table laid out
 // exactly as Delta lays it out.
 //
-// Engine.Run(scenario.Panel) (Engine.Answer) does, in order:
+// Store.Answer(scenario.Panel, Priority, Yield) runs these stages, in order, each a function of
+// the inputs it is given and stored in the Store under them:
 //
-//  1. generates table.DefaultPanelSpec() for (rows, seed), each column when first read
-//     (tableFor);
-//  2. decides the stats schema from delta.dataSkippingNumIndexedCols / dataSkippingStatsColumns
+//  1. the table: table.DefaultPanelSpec() for (rows, seed), each column generated when first
+//     read (Store.table, fill);
+//  2. the statistics columns, from delta.dataSkippingNumIndexedCols / dataSkippingStatsColumns
 //     (statisticsColumns, stats.StatsSchema);
-//  3. checks the keys as Delta does for CLUSTER BY (liquid clustering, layout "hilbert") and
-//     OPTIMIZE … ZORDER BY (layout "zorder"), raising Delta's error classes (checkKeys, package
-//     ddl);
-//  4. lays the table out (orderAndCut, package layout): append, ORDER BY the first key, Z-order
-//     or Hilbert, into Files files (or max(1, rows/RowsPerFile), Delta's approxNumFiles);
-//  5. collects every file's statistics on the columns the WHERE reads exactly as stats.Collect
-//     does (collectFor, collectAll; a test checks it against stats.Collect file by file); every
-//     column's, in Delta's stats JSON, when asked for (FileStatsObjects, FillFileStats);
-//  6. runs Delta's data skipping for the WHERE predicate (scanFor, skipping.FilesForScan);
-//  7. measures each key's span per file and on average (resultFiles; see Result).
+//  3. Delta's refusals of the keys for CLUSTER BY (liquid clustering, layout "hilbert") and
+//     OPTIMIZE … ZORDER BY (layout "zorder"), from package ddl in Delta's check order (refusal);
+//  4. each key ranked (rankOf), the rows ordered for the layout and cut into files (cutFor,
+//     package layout): append, ORDER BY the first key, Z-order or Hilbert, into Files files (or
+//     max(1, rows/RowsPerFile), Delta's approxNumFiles); a clustered order is stored apart from
+//     its cut, so that another number of files only cuts it again;
+//  5. every file's statistics on the columns the WHERE reads, exactly as stats.Collect computes
+//     them (collectAll; a test checks it against stats.Collect file by file); every column's,
+//     in Delta's stats JSON, when asked for (Store.FileStats, Store.FillFileStats);
+//  6. Delta's data skipping for the WHERE predicate (scan, skipping.FilesForScan);
+//  7. each key's span per file and on average, and the Result (assemble; see Result).
 //
 // The Result's JSON is what the browser widget renders and `layoutlab layout` prints.
 //
@@ -37,13 +39,12 @@
 //
 // # The store
 //
-// What the stages compute is kept in a Store under their inputs: the table for (rows, seed),
-// each column's generation, dense ranks and compact ranks, and up to five layouts with their
-// rank ranges. Engines given one Store share it (the widget's answers and its rehearsals), and
-// work done for an answer not shown is kept there only where it pushes out nothing of a higher
-// Priority. An Engine's own working state (the current layout's files, block summaries, the
-// last statistics, the Layouter's buffers) serves the next knob move: a knob that changes only
-// the query recomputes only the scan; a new layout recomputes the layout, the statistics and
-// the spans (BenchmarkRelayout; a flip back to a kept layout, BenchmarkKeptLayoutFlip); a new
-// row count or seed regenerates everything.
+// What the stages computed is kept in a Store under their inputs (see Store): a knob that
+// changes only the query recomputes only the scan; another number of files cuts the stored
+// order again and reads its statistics from block summaries; a new layout lays the table out
+// from the stored ranks (BenchmarkRelayout; a flip back to a stored layout,
+// BenchmarkKeptLayoutFlip); a new row count or seed regenerates everything. Work for an answer
+// not shown (Priority Rehearsal or Ahead) is stored only where it pushes out nothing of a
+// higher priority. A Yield that returns an error stops an answer between or inside stages; the
+// stage under way stores nothing.
 package panel

@@ -12,7 +12,7 @@ import (
 var geometrySeeds = []uint64{scenario.Default().Panel.Seed, 2, 3, 7, 11}
 
 // meanLookup is MeanPointLookup over 64 values, failing the test on an error.
-func meanLookup(t *testing.T, e *Engine, p scenario.Panel, col string) PointLookups {
+func meanLookup(t *testing.T, e *Store, p scenario.Panel, col string) PointLookups {
 	t.Helper()
 	l, err := e.MeanPointLookup(p, col, 64)
 	if err != nil {
@@ -56,7 +56,7 @@ func TestPanelKeysGeometry(t *testing.T) {
 		t.Fatalf("the default keys are %v; this test follows user_id, event_date", two)
 	}
 	for _, seed := range geometrySeeds {
-		var e Engine
+		e := NewStore()
 		for _, l := range []string{"zorder", "hilbert"} {
 			var prevMean, prevSpan float64
 			for _, keys := range [][]string{one, two, four} {
@@ -65,7 +65,7 @@ func TestPanelKeysGeometry(t *testing.T) {
 				n := table.PanelDeviceModelPosition // device_model_id needs statistics to be a clustering key
 				p.IndexedCols = &n
 				p.Where = ""
-				r := e.Run(p)
+				r := answer(t, e, p)
 				if r.Error != nil {
 					t.Fatalf("seed %d %s %v: %v", seed, l, keys, r.Error)
 				}
@@ -76,7 +76,7 @@ func TestPanelKeysGeometry(t *testing.T) {
 				}
 				geo = math.Pow(geo, 1/k)
 				want := math.Pow(F, -1/k)
-				lk := meanLookup(t, &e, p, "user_id")
+				lk := meanLookup(t, e, p, "user_id")
 				mean, most := lk.Mean, lk.Most
 				t.Logf("seed %d %s %v: spans user_id %.3f event_date %.3f region_id %.3f device_model_id %.3f, geometric mean %.3f (F^-1/%d = %.3f); lookup on user_id opens %.1f of %d files on average, at most %d",
 					seed, l, keys, r.Spans["user_id"], r.Spans["event_date"], r.Spans["region_id"], r.Spans["device_model_id"], geo, len(keys), want, mean, r.FilesTotal, most)
@@ -103,18 +103,18 @@ func TestPanelKeysGeometry(t *testing.T) {
 // user_id and event_date as the first key, on each geometry seed.
 func TestPanelOrderByGeometry(t *testing.T) {
 	for _, seed := range geometrySeeds {
-		var e Engine
+		e := NewStore()
 		for _, keys := range [][]string{{"user_id", "event_date"}, {"event_date", "user_id"}} {
 			p := scenario.Default().Panel
 			p.Seed, p.Layout, p.Keys = seed, "orderby", keys
-			lk := meanLookup(t, &e, p, keys[0])
+			lk := meanLookup(t, e, p, keys[0])
 			mean, most := lk.Mean, lk.Most
 			t.Logf("seed %d ORDER BY %s: lookup on it opens %.2f files on average, at most %d", seed, keys[0], mean, most)
 			if most > 2 {
 				t.Errorf("seed %d ORDER BY %s: a lookup on it opened %d files, want at most 2 of 32", seed, keys[0], most)
 			}
 			for _, other := range []string{keys[1], "region_id"} {
-				lk := meanLookup(t, &e, p, other)
+				lk := meanLookup(t, e, p, other)
 				mean, least := lk.Mean, lk.Least
 				if least != p.Files {
 					t.Errorf("seed %d ORDER BY %s: a lookup on %s opened only %d files (%.1f on average), want all %d", seed, keys[0], other, least, mean, p.Files)
@@ -127,7 +127,7 @@ func TestPanelOrderByGeometry(t *testing.T) {
 // TestMeanPointLookup: the lookups run on values that exist (so a one-key layout opens at least
 // one file for each), ignore the panel's own WHERE, and refuse what they cannot write as SQL.
 func TestMeanPointLookup(t *testing.T) {
-	var e Engine
+	e := NewStore()
 	p := scenario.Default().Panel
 	p.Layout, p.Keys, p.Where = "orderby", []string{"country_code"}, "user_id = 0"
 	l, err := e.MeanPointLookup(p, "country_code", 16)

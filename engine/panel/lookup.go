@@ -23,22 +23,24 @@ type PointLookups struct {
 // rows), so that each value exists in the data, as the timeline's lookup readout averages over
 // its probe values. p's own WHERE is ignored. One value can fall where a file boundary does or
 // does not: the mean is what the layout does for a lookup, the widget's one WHERE an instance.
-func (e *Engine) MeanPointLookup(p scenario.Panel, col string, n int) (PointLookups, error) {
+func (s *Store) MeanPointLookup(p scenario.Panel, col string, n int) (PointLookups, error) {
 	out := PointLookups{Column: col, Values: n, Least: -1}
 	if n < 1 {
 		return out, fmt.Errorf("point lookups over %d values", n)
 	}
-	s := scenario.Scenario{View: "panel", Panel: p}
-	s.EnsureDefaults()
-	t, err := e.Table(s.Panel.Rows, s.Panel.Seed)
+	sc := scenario.Scenario{View: "panel", Panel: p}
+	sc.EnsureDefaults()
+	r := &run{s: s, prio: Shown, budget: -1}
+	te, err := s.table(r, tableKey{sc.Panel.Rows, sc.Panel.Seed})
 	if err != nil {
 		return out, err
 	}
+	t := te.t
 	leaf := t.LeafIndex(col)
 	if leaf < 0 {
 		return out, fmt.Errorf("no column %q", col)
 	}
-	if err := t.Fill(leaf); err != nil {
+	if err := fill(r, te, leaf); err != nil {
 		return out, err
 	}
 	c := &t.Cols[leaf]
@@ -48,9 +50,12 @@ func (e *Engine) MeanPointLookup(p scenario.Panel, col string, n int) (PointLook
 		if !ok {
 			return out, fmt.Errorf("point lookups on %s: no literal for its type %s", col, t.Leaves[leaf].Type)
 		}
-		q := s.Panel
+		q := sc.Panel
 		q.Where = col + " = " + lit
-		r := e.Run(q)
+		r, err := s.Answer(q, Shown, nil)
+		if err != nil {
+			return out, err
+		}
 		if r.Error != nil {
 			return out, fmt.Errorf("%s: %s", q.Where, r.Error.Message)
 		}

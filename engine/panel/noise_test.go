@@ -37,7 +37,7 @@ func TestNoiseByteSplitsRangeIDsAcrossFiles(t *testing.T) {
 		noisy := panelWith(l, "user_id")
 		quiet := noisy
 		quiet.NoNoise = true
-		on, off := run(t, noisy), run(t, quiet)
+		on, off := eager(t, noisy), eager(t, quiet)
 		if on.FilesTotal != off.FilesTotal || on.RowsTotal != off.RowsTotal {
 			t.Fatalf("%s: %d/%d files, %d/%d rows with/without noise", l, on.FilesTotal, off.FilesTotal, on.RowsTotal, off.RowsTotal)
 		}
@@ -62,10 +62,10 @@ func TestNoiseByteSplitsRangeIDsAcrossFiles(t *testing.T) {
 		// A value where two noisy files overlap: two files with the noise byte, one without.
 		noisy.Where = "user_id = " + strconv.FormatInt(v, 10)
 		quiet.Where = noisy.Where
-		if r := run(t, noisy); r.FilesRead < 2 {
+		if r := eager(t, noisy); r.FilesRead < 2 {
 			t.Errorf("%s, addNoise=true: %s read %d files, want 2 (it lies in two files' ranges)", l, noisy.Where, r.FilesRead)
 		}
-		if r := run(t, quiet); r.FilesRead != 1 {
+		if r := eager(t, quiet); r.FilesRead != 1 {
 			t.Errorf("%s, addNoise=false: %s read %d files, want 1", l, quiet.Where, r.FilesRead)
 		}
 	}
@@ -76,16 +76,16 @@ func TestNoiseByteSplitsRangeIDsAcrossFiles(t *testing.T) {
 func TestNoNoiseIsInTheLinkAndTheCache(t *testing.T) {
 	p := panelWith("hilbert", "user_id", "event_date")
 	p.NoNoise = true
-	r := run(t, p)
+	r := eager(t, p)
 	s, err := scenario.ParseLink(r.Link)
 	if err != nil || !s.Panel.NoNoise {
 		t.Fatalf("link %s decodes to NoNoise=%v (%v)", r.Link, s.Panel.NoNoise, err)
 	}
 	for _, nn := range []bool{false, true, false} {
 		p.NoNoise = nn
-		var fresh Engine
-		a, _ := json.Marshal(fresh.Run(p))
-		b, _ := json.Marshal(shared.Run(p))
+		fresh := NewStore()
+		a, _ := json.Marshal(answer(t, fresh, p))
+		b, _ := json.Marshal(answer(t, shared, p))
 		if string(a) != string(b) {
 			t.Errorf("NoNoise=%v: the shared engine's cached layout differs from a fresh run", nn)
 		}
@@ -93,9 +93,9 @@ func TestNoNoiseIsInTheLinkAndTheCache(t *testing.T) {
 	// Append and ORDER BY add no noise byte: the setting changes nothing but the link.
 	for _, l := range []string{"append", "orderby"} {
 		q := panelWith(l, "user_id")
-		a := run(t, q)
+		a := eager(t, q)
 		q.NoNoise = true
-		b := run(t, q)
+		b := eager(t, q)
 		fa, _ := json.Marshal(a.Files)
 		fb, _ := json.Marshal(b.Files)
 		if string(fa) != string(fb) {

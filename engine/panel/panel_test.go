@@ -13,7 +13,7 @@ import (
 
 // The experiences.md §2 behaviours, checked as properties of the default 100,000-row table.
 
-var shared Engine // one engine for the whole file: the table is generated once
+var shared = NewStore() // one store for the whole file: the table is generated once
 
 func panelWith(layout string, keys ...string) scenario.Panel {
 	p := scenario.Default().Panel
@@ -29,9 +29,9 @@ func allIndexed(p scenario.Panel) scenario.Panel {
 	return p
 }
 
-func run(t *testing.T, p scenario.Panel) *Result {
+func eager(t *testing.T, p scenario.Panel) *Result {
 	t.Helper()
-	r := eagerRun(t, &shared, p)
+	r := eagerRun(t, shared, p)
 	if r.Error != nil {
 		t.Fatalf("%s %v: unexpected error %v", p.Layout, p.Keys, r.Error)
 	}
@@ -40,13 +40,7 @@ func run(t *testing.T, p scenario.Panel) *Result {
 
 // valueAt is the SQL literal for the value of column name at row r of the default table.
 func valueAt(t *testing.T, name string, r int) string {
-	tb, err := shared.Table(scenario.Default().Panel.Rows, scenario.Default().Panel.Seed)
-	if err == nil {
-		_, err = shared.FillAll(0)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := tableOf(t, shared, scenario.Default().Panel.Rows, scenario.Default().Panel.Seed)
 	v := tb.Cols[tb.LeafIndex(name)].Value(r)
 	if v.Kind == table.Date {
 		return "DATE'" + v.String() + "'"
@@ -57,7 +51,7 @@ func valueAt(t *testing.T, name string, r int) string {
 func lookup(t *testing.T, p scenario.Panel, col string, row int) *Result {
 	t.Helper()
 	p.Where = col + " = " + valueAt(t, col, row)
-	return run(t, p)
+	return eager(t, p)
 }
 
 func TestOneKeyPointLookupOpensAboutOneFile(t *testing.T) {
@@ -69,7 +63,7 @@ func TestOneKeyPointLookupOpensAboutOneFile(t *testing.T) {
 				t.Errorf("%s: lookup of row %d's user_id read %d files, want 1 or 2", l, row, r.FilesRead)
 			}
 		}
-		r := run(t, p)
+		r := eager(t, p)
 		F := float64(r.FilesTotal)
 		if s := r.Spans["user_id"]; s < 0.9/F || s > 1.3/F {
 			t.Errorf("%s on user_id: span %.4f, want about 1/F = %.4f", l, s, 1/F)
@@ -135,7 +129,7 @@ func TestColumnPastIndexedLimitIsReadInFull(t *testing.T) {
 	for _, l := range []string{"append", "orderby", "zorder", "hilbert"} {
 		p := panelWith(l, "device_model_id")
 		p.Where = "device_model_id = " + valueAt(t, "device_model_id", row)
-		r := shared.Run(p)
+		r := answer(t, shared, p)
 		if r.FilesRead != r.FilesTotal || r.FilesTotal != 32 {
 			t.Errorf("%s on device_model_id at 32 indexed columns: read %d of %d files, want all 32", l, r.FilesRead, r.FilesTotal)
 		}
@@ -159,7 +153,7 @@ func TestColumnPastIndexedLimitIsReadInFull(t *testing.T) {
 			p.IndexedCols = &ic
 			// a rare model, so the lookup can be selective
 			p.Where = "device_model_id = 1350"
-			r := run(t, p)
+			r := eager(t, p)
 			if r.FilesRead > r.FilesTotal/4 {
 				t.Errorf("%s on device_model_id with %d indexed columns: read %d of %d files", l, ic, r.FilesRead, r.FilesTotal)
 			}
@@ -169,7 +163,7 @@ func TestColumnPastIndexedLimitIsReadInFull(t *testing.T) {
 	p := panelWith("hilbert", "device_model_id")
 	p.StatsColumns = []string{"device_model_id", "user_id"}
 	p.Where = "device_model_id = 1350"
-	if r := run(t, p); r.FilesRead > r.FilesTotal/4 {
+	if r := eager(t, p); r.FilesRead > r.FilesTotal/4 {
 		t.Errorf("hilbert on device_model_id in dataSkippingStatsColumns: read %d of %d", r.FilesRead, r.FilesTotal)
 	}
 }
@@ -177,7 +171,7 @@ func TestColumnPastIndexedLimitIsReadInFull(t *testing.T) {
 func TestSixValueColumnStaysWide(t *testing.T) {
 	for _, p := range []scenario.Panel{panelWith("append"), panelWith("orderby", "region_id"),
 		panelWith("zorder", "region_id"), panelWith("hilbert", "region_id", "user_id")} {
-		r := run(t, p)
+		r := eager(t, p)
 		if s := r.Spans["region_id"]; s < 1.0/6 {
 			t.Errorf("%s %v: region_id span %.4f narrower than one value in six", p.Layout, p.Keys, s)
 		}
@@ -189,7 +183,7 @@ func TestLargerFilesWiderSpans(t *testing.T) {
 	for _, f := range []int{4, 8, 16, 32, 64, 128} {
 		p := panelWith("hilbert", "user_id", "product_id")
 		p.Files = f
-		r := run(t, allIndexed(p))
+		r := eager(t, allIndexed(p))
 		if r.FilesTotal != f {
 			t.Errorf("%d files asked, %d written", f, r.FilesTotal)
 		}
@@ -202,18 +196,18 @@ func TestLargerFilesWiderSpans(t *testing.T) {
 	// rows per file: fewer rows per file, more files.
 	p := panelWith("hilbert", "user_id")
 	p.Files, p.RowsPerFile = 0, 10_000
-	if r := run(t, p); r.FilesTotal != 10 {
+	if r := eager(t, p); r.FilesTotal != 10 {
 		t.Errorf("10,000 rows per file: %d files, want 10", r.FilesTotal)
 	}
 }
 
 func TestSpanDefinition(t *testing.T) {
-	r := run(t, panelWith("hilbert", "user_id", "event_date"))
-	tb, _ := shared.Table(100_000, 1)
+	r := eager(t, panelWith("hilbert", "user_id", "event_date"))
+	tb := tableOf(t, shared, 100_000, 1)
 	ranks, distinct := tb.Cols[tb.LeafIndex("user_id")].DenseRanks()
-	// Recover each file's rows from the cache of the last layout.
+	// Recover each file's rows from the Store's layout.
 	sum := 0.0
-	for fi, rows := range shared.files {
+	for fi, rows := range cutOf(t, shared, r).files {
 		lo, hi := int32(math.MaxInt32), int32(-1)
 		for _, row := range rows {
 			lo, hi = min(lo, ranks[row]), max(hi, ranks[row])
@@ -236,11 +230,11 @@ func TestSpanDefinition(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	p := allIndexed(panelWith("zorder", "user_id", "event_date", "region_id"))
 	p.Where = "user_id < 1000000 AND region_id = 2"
-	var a, b Engine
-	ja, _ := json.Marshal(a.Run(p))
-	shared.Run(panelWith("append"))
-	jb, _ := json.Marshal(b.Run(p))
-	jc, _ := json.Marshal(shared.Run(p))
+	a, b := NewStore(), NewStore()
+	ja, _ := json.Marshal(answer(t, a, p))
+	answer(t, shared, panelWith("append"))
+	jb, _ := json.Marshal(answer(t, b, p))
+	jc, _ := json.Marshal(answer(t, shared, p))
 	if string(ja) != string(jb) || string(ja) != string(jc) {
 		t.Error("the same scenario gave different results")
 	}
@@ -275,7 +269,7 @@ func TestRefusalsAndBadInput(t *testing.T) {
 		{func() scenario.Panel { p := panelWith("append"); p.Rows = -5; return p }(), ClassInvalidInput, "append", true},
 		{func() scenario.Panel { p := panelWith("append"); p.Files = 1 << 20; return p }(), ClassInvalidInput, "append", true},
 	} {
-		r := shared.Run(c.p)
+		r := answer(t, shared, c.p)
 		if r.Error == nil || r.Error.Class != c.class {
 			t.Errorf("%s %v where %q: error %v, want class %s", c.p.Layout, c.p.Keys, c.p.Where, r.Error, c.class)
 			continue
@@ -295,7 +289,7 @@ func TestRefusalsAndBadInput(t *testing.T) {
 func TestLinkReproducesThePanel(t *testing.T) {
 	p := allIndexed(panelWith("zorder", "user_id", "region_id"))
 	p.Where = "region_id = 4"
-	r := run(t, p)
+	r := eager(t, p)
 	s, err := scenario.ParseLink(r.Link)
 	if err != nil {
 		t.Fatal(err)
@@ -303,7 +297,7 @@ func TestLinkReproducesThePanel(t *testing.T) {
 	if s.View != "panel" {
 		t.Errorf("view %q", s.View)
 	}
-	again, _ := json.Marshal(eagerRun(t, &shared, s.Panel))
+	again, _ := json.Marshal(eagerRun(t, shared, s.Panel))
 	first, _ := json.Marshal(r)
 	if string(again) != string(first) {
 		t.Error("the link does not reproduce the result")
@@ -313,7 +307,7 @@ func TestLinkReproducesThePanel(t *testing.T) {
 func TestResultJSONShape(t *testing.T) {
 	p := panelWith("hilbert", "user_id", "event_date")
 	p.Where = "user_id = " + valueAt(t, "user_id", 1)
-	b, _ := json.Marshal(run(t, p))
+	b, _ := json.Marshal(eager(t, p))
 	var m map[string]any
 	json.Unmarshal(b, &m)
 	for _, k := range []string{"files_total", "files_read", "rows_total", "rows_read", "spans", "files", "keys", "layout", "where", "link"} {
@@ -338,7 +332,7 @@ func TestResultJSONShape(t *testing.T) {
 func TestFileJSONRoundTrip(t *testing.T) {
 	p := panelWith("zorder", "campaign_id", "user_id") // campaign_id is 40% NULL
 	p.Rows, p.Files = 20_000, 200
-	r := run(t, p)
+	r := eager(t, p)
 	b, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)

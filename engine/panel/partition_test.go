@@ -21,8 +21,8 @@ func partitioned(edit func(*scenario.Panel)) scenario.Panel {
 }
 
 func TestPartitionedTableHasOneDirectoryPerValueAndPrunes(t *testing.T) {
-	var e Engine
-	res := e.Run(partitioned(func(p *scenario.Panel) { p.Where = "region_id = 3" }))
+	e := NewStore()
+	res := answer(t, e, partitioned(func(p *scenario.Panel) { p.Where = "region_id = 3" }))
 	if res.Error != nil {
 		t.Fatal(res.Error)
 	}
@@ -53,10 +53,10 @@ func TestPartitionedTableHasOneDirectoryPerValueAndPrunes(t *testing.T) {
 }
 
 func TestPartitionColumnsDoNotCountTowardsIndexedColumns(t *testing.T) {
-	var e Engine
+	e := NewStore()
 	// device_model_id is leaf 33: one partition column before it brings it inside the 32.
-	flat := e.Run(partitioned(func(p *scenario.Panel) { p.PartitionBy = nil; p.Where = "device_model_id = 1003" }))
-	part := e.Run(partitioned(func(p *scenario.Panel) { p.Keys = []string{"device_model_id"}; p.Where = "device_model_id = 1003" }))
+	flat := answer(t, e, partitioned(func(p *scenario.Panel) { p.PartitionBy = nil; p.Where = "device_model_id = 1003" }))
+	part := answer(t, e, partitioned(func(p *scenario.Panel) { p.Keys = []string{"device_model_id"}; p.Where = "device_model_id = 1003" }))
 	if flat.FilesRead != flat.FilesTotal {
 		t.Fatalf("unpartitioned: device_model_id should have no stats, read %d of %d", flat.FilesRead, flat.FilesTotal)
 	}
@@ -66,7 +66,7 @@ func TestPartitionColumnsDoNotCountTowardsIndexedColumns(t *testing.T) {
 }
 
 func TestPartitionedRefusals(t *testing.T) {
-	var e Engine
+	e := NewStore()
 	for _, tc := range []struct {
 		edit  func(*scenario.Panel)
 		class string
@@ -74,12 +74,12 @@ func TestPartitionedRefusals(t *testing.T) {
 		{func(p *scenario.Panel) { p.Layout = "hilbert"; p.Keys = []string{"user_id", "event_date"} }, ddl.ClassClusterByWithPartitionedBy},
 		{func(p *scenario.Panel) { p.Keys = []string{"region_id"} }, "DELTA_ZORDERING_ON_PARTITION_COLUMN"},
 	} {
-		res := e.Run(partitioned(tc.edit))
+		res := answer(t, e, partitioned(tc.edit))
 		if res.Error == nil || res.Error.Class != tc.class || res.Layout != "append" || res.FilesTotal == 0 {
 			t.Errorf("want %s with the table shown as written, got %+v (layout %s, %d files)", tc.class, res.Error, res.Layout, res.FilesTotal)
 		}
 	}
-	if res := e.Run(partitioned(func(p *scenario.Panel) { p.PartitionBy = []string{"nope"} })); res.Error == nil || !strings.Contains(res.Error.Message, `"nope"`) {
+	if res := answer(t, e, partitioned(func(p *scenario.Panel) { p.PartitionBy = []string{"nope"} })); res.Error == nil || !strings.Contains(res.Error.Message, `"nope"`) {
 		t.Errorf("unknown partition column: %+v", res.Error)
 	}
 }

@@ -2,6 +2,7 @@ package panel
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"slices"
 	"strconv"
@@ -12,19 +13,20 @@ import (
 	"layoutlab/engine/table"
 )
 
-// TestProgressNamesEveryStep: a cold run reports each step that scales with the table before
-// it starts, in order, and the same answer comes out as without Progress. A knob that only
+// TestProgressNamesEveryStep: a cold answer yields with each step that scales with the table
+// before it starts, in order, and the same answer comes out as without a Yield. A knob that only
 // re-cuts the sorted order (the files slider) reports none of the table's steps, and no
 // summary: the layout's run built them.
 func TestProgressNamesEveryStep(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	var steps []string
-	e := Engine{Progress: func(s string) bool { steps = append(steps, s); return false }}
-	got := e.Run(p)
-	want := (&Engine{}).Run(p)
-	if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
-		t.Fatalf("Progress changed the answer:\n%s\nwant\n%s", g, w)
+	record := func(s string) error { steps = append(steps, s); return nil }
+	e := NewStore()
+	got, err := e.Answer(p, Shown, record)
+	want := answer(t, NewStore(), p)
+	if g, w := mustJSON(t, got), mustJSON(t, want); err != nil || g != w {
+		t.Fatalf("the Yield changed the answer (%v):\n%s\nwant\n%s", err, g, w)
 	}
 	wantSteps := []string{
 		"Generating column user_id (20000 rows)",
@@ -55,7 +57,9 @@ func TestProgressNamesEveryStep(t *testing.T) {
 	for i, files := range []int{40, 41, 33} {
 		steps = nil
 		p.Files = files
-		e.Run(p)
+		if _, err := e.Answer(p, Shown, record); err != nil {
+			t.Fatal(err)
+		}
 		for _, s := range steps {
 			if s != "Collecting the statistics of "+strconv.Itoa(files)+" files" && s != "Measuring the files' spans" {
 				t.Errorf("files-slider move %d reported %q", i+1, s)
@@ -64,70 +68,78 @@ func TestProgressNamesEveryStep(t *testing.T) {
 	}
 }
 
-// TestFillAllReportsProgress: the columns the widget fills while idle report their generation as
-// a run's do, so that it can give the page its turn between ticks; the table is the same.
-func TestFillAllReportsProgress(t *testing.T) {
+// TestPrepareReportsProgress: the columns the widget fills while idle (Prepare) report their
+// generation as an answer's do, so that it can give the page its turn between ticks; the table
+// is the same.
+func TestPrepareReportsProgress(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = table.TickRows + 1000
 	var steps []string
-	e := Engine{}
-	e.Run(p)
-	e.Progress = func(s string) bool { steps = append(steps, s); return false }
-	if _, err := e.FillAll(1); err != nil {
+	e := NewStore()
+	answer(t, e, p)
+	record := func(s string) error { steps = append(steps, s); return nil }
+	if _, err := e.Prepare(p, Rehearsal, record); err != nil {
 		t.Fatal(err)
 	}
-	if len(steps) != 2 || !strings.HasPrefix(steps[0], "Generating column ") ||
-		!strings.HasSuffix(steps[1], ": "+strconv.Itoa(table.TickRows)+" of "+strconv.Itoa(p.Rows)+" rows") {
-		t.Fatalf("FillAll(1) reported %q, want a column's step and one tick", steps)
+	if len(steps) < 2 || !strings.HasPrefix(steps[len(steps)-2], "Generating column ") ||
+		!strings.HasSuffix(steps[len(steps)-1], ": "+strconv.Itoa(table.TickRows)+" of "+strconv.Itoa(p.Rows)+" rows") {
+		t.Fatalf("Prepare reported %q, want a column's step and one tick last", steps)
 	}
-	if _, err := e.FillAll(0); err != nil {
-		t.Fatal(err)
+	for more := true; more; {
+		var err error
+		if more, err = e.Prepare(p, Rehearsal, nil); err != nil {
+			t.Fatal(err)
+		}
 	}
 	full, err := table.Generate(table.DefaultPanelSpec(), p.Rows, p.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range full.Cols {
-		if !reflect.DeepEqual(e.tab.t.Cols[i], full.Cols[i]) {
+		if !reflect.DeepEqual(tableEntryOf(e).t.Cols[i], full.Cols[i]) {
 			t.Errorf("column %s differs from a table generated whole", full.Leaves[i].Name())
 		}
 	}
 }
 
-// TestProgressMayStopTheRun: Progress may stop a run at any step, as the browser does when a
-// newer knob move needs another table: Run returns nil, and the Store keeps only finished
-// stages, so the next run on it (the same Engine, or another sharing the Store) gives exactly
-// the answer of a fresh one, at every step of a partitioned and an unpartitioned run.
-func TestProgressMayStopTheRun(t *testing.T) {
+// TestYieldMayStopTheRun: the Yield may stop an answer at any step, as the browser does when a
+// newer knob move needs another table: Answer returns the Yield's error and no Result, and the
+// Store keeps only finished stages, so the next answer on it (at any priority) gives exactly
+// the answer of a fresh Store, at every step of a partitioned and an unpartitioned run.
+func TestYieldMayStopTheRun(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows, p.PartitionBy, p.Layout = 4_000, []string{"country_code"}, "zorder"
 	q := scenario.Default().Panel
 	q.Rows = 4_000
+	errStop := errors.New("a newer move")
 	for _, p := range []scenario.Panel{p, q} {
-		want := mustJSON(t, (&Engine{}).Run(p))
+		want := mustJSON(t, answer(t, NewStore(), p))
 		for stop := 0; ; stop++ {
 			calls := 0
-			e := &Engine{Progress: func(string) bool {
-				calls++
-				return calls == stop+1
-			}}
-			res := e.Run(p)
-			if res != nil {
+			e := NewStore()
+			res, err := e.Answer(p, Shown, func(string) error {
+				if calls++; calls == stop+1 {
+					return errStop
+				}
+				return nil
+			})
+			if err == nil {
 				if mustJSON(t, res) != want {
-					t.Fatal("a run Progress let finish gave a different answer")
+					t.Fatal("an answer the Yield let finish was a different answer")
 				}
 				if stop < 3 {
-					t.Fatalf("the run reported only %d steps", stop)
+					t.Fatalf("the answer reported only %d steps", stop)
 				}
-				break // Progress was called fewer than stop+1 times: every step was tried
+				break // the Yield was called fewer than stop+1 times: every step was tried
 			}
-			e.Progress = nil
-			if mustJSON(t, e.Run(p)) != want {
-				t.Fatalf("the run after one stopped at step %d gave a different answer", stop)
+			if err != errStop || res != nil {
+				t.Fatalf("stopped at step %d: Answer returned %v and a Result %v, want the Yield's error alone", stop, err, res != nil)
 			}
-			other := &Engine{Store: e.Store}
-			if mustJSON(t, other.Run(p)) != want {
-				t.Fatalf("an engine on the store of a run stopped at step %d gave a different answer", stop)
+			if mustJSON(t, answerAt(t, e, p, Rehearsal)) != want {
+				t.Fatalf("the answer after one stopped at step %d gave a different answer", stop)
+			}
+			if mustJSON(t, answer(t, e, p)) != want {
+				t.Fatalf("a second answer on the store of one stopped at step %d gave a different answer", stop)
 			}
 		}
 	}
@@ -152,10 +164,9 @@ func TestLongStepsReportTheirRows(t *testing.T) {
 	n := strconv.Itoa(p.Rows)
 	tick := strconv.Itoa(table.TickRows)
 	var steps []string
-	e := Engine{Progress: func(s string) bool { steps = append(steps, s); return false }}
-	got := e.Run(p)
-	if g, w := mustJSON(t, got), mustJSON(t, (&Engine{}).Run(p)); g != w {
-		t.Fatal("Progress changed the answer")
+	got, err := NewStore().Answer(p, Shown, func(s string) error { steps = append(steps, s); return nil })
+	if g, w := mustJSON(t, got), mustJSON(t, answer(t, NewStore(), p)); err != nil || g != w {
+		t.Fatal("the Yield changed the answer", err)
 	}
 	sort := "Sorting " + n + " rows along the hilbert curve: "
 	for _, want := range []string{
@@ -174,19 +185,58 @@ func TestLongStepsReportTheirRows(t *testing.T) {
 	}
 }
 
-// TestFileStatsReportNothing: a file's statistics, asked for between runs (the widget's hover,
-// under its own lock), never call Progress, although they generate the columns not generated
-// yet: a Progress that gives the page its turn would take that lock again and hang the page.
-func TestFileStatsReportNothing(t *testing.T) {
+// TestFileStatsFillTheTable: a file's statistics, asked for between answers (the widget's
+// hover), generate the columns not generated yet, without a Yield: a Yield that gives the page
+// its turn could let another answer in.
+func TestFileStatsFillTheTable(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
-	e := Engine{}
-	e.Run(p)
-	e.Progress = func(s string) bool { t.Errorf("FileStatsObjects reported %q", s); return false }
-	if _, _, _, ok := e.FileStatsObjects(0); !ok {
-		t.Fatal("no statistics for file 0")
+	e := NewStore()
+	res := answer(t, e, p)
+	if _, _, _, err := e.FileStats(res, 0); err != nil {
+		t.Fatal("no statistics for file 0:", err)
 	}
-	if remaining, _ := e.FillAll(0); remaining {
-		t.Fatal("FileStatsObjects left columns to generate")
+	te := tableEntryOf(e)
+	for l := range te.t.Cols {
+		if !te.filled(l) {
+			t.Fatalf("FileStats left column %s to generate", te.t.Leaves[l].Name())
+		}
+	}
+}
+
+// TestPrepareUntilReady: Ready is false until every stage an answer reads is stored; Prepare
+// computes one stage a call, so a few calls make a cold answer ready, and the answer then is a
+// fresh Store's. A move to another number of files needs a cut: not ready until answered.
+func TestPrepareUntilReady(t *testing.T) {
+	p := scenario.Default().Panel
+	p.Rows = 20_000
+	e := NewStore()
+	if e.Ready(p) {
+		t.Fatal("an empty Store is ready")
+	}
+	calls := 0
+	for more := true; !e.Ready(p); calls++ {
+		if !more || calls > 60 {
+			t.Fatalf("after %d Prepare calls (remaining %v) the answer is not ready", calls, more)
+		}
+		var err error
+		if more, err = e.Prepare(p, Shown, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if calls < 5 {
+		t.Fatalf("a cold answer was ready after %d Prepare calls: they did more than a stage each", calls)
+	}
+	if g, w := mustJSON(t, answer(t, e, p)), mustJSON(t, answer(t, NewStore(), p)); g != w {
+		t.Fatal("the prepared answer differs from a fresh Store's")
+	}
+	q := p
+	q.Files = p.Files + 3
+	if e.Ready(q) {
+		t.Fatal("another number of files is ready before its cut")
+	}
+	answer(t, e, q)
+	if !e.Ready(q) || !e.Ready(p) {
+		t.Fatal("answers stored are not ready")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,17 +24,17 @@ func TestFilesSliderMatchesAFreshRun(t *testing.T) {
 	keySets := [][]string{{"user_id", "event_date", "region_id"}, {"user_id"}, {"campaign_id"}, {"search_query"}}
 	for _, lay := range []string{"hilbert", "zorder", "orderby", "append"} {
 		for _, keys := range keySets {
-			var e Engine
+			e := NewStore()
 			p := scenario.Default().Panel
 			p.Rows = 20_000
 			p.Layout = lay
 			p.Keys = keys
 			for _, files := range []int{32, 20, 57, 1, 32, 200} {
 				p.Files = files
-				got := e.Run(p)
-				var fresh Engine
-				fresh.seg.rowPass = true
-				want := fresh.Run(p)
+				got := answer(t, e, p)
+				fresh := NewStore()
+				fresh.rowPass = true
+				want := answer(t, fresh, p)
 				if got.Error != nil || !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s on %v, %d files after a slider move: the result differs from a fresh run (error %v)", lay, keys, files, got.Error)
 				}
@@ -46,33 +47,36 @@ func TestFilesSliderMatchesAFreshRun(t *testing.T) {
 // block summaries (segmentRanges) are those of the pass over every row, NULL counts included;
 // campaign_id is 40% NULL and search_query 30%.
 func TestSegmentRanges(t *testing.T) {
-	var e Engine
+	e := NewStore()
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	p.Keys = []string{"campaign_id", "search_query"}
 	for _, files := range []int{32, 57, 5, 200} {
 		p.Files = files
-		if r := e.Run(p); r.Error != nil {
-			t.Fatal(r.Error)
+		res := answer(t, e, p)
+		if res.Error != nil {
+			t.Fatal(res.Error)
 		}
-		if !e.seg.usable() {
+		c, te, r := cutOf(t, e, res), tableEntryOf(e), &run{s: e, budget: -1}
+		if te.runsOf(r, c) == nil {
 			t.Fatalf("%d files: the files are not runs of the layout's order", files)
 		}
 		checked := 0
-		for leaf := range e.tab.t.Leaves {
-			if !e.tab.t.Filled(leaf) {
+		for leaf := range te.t.Leaves {
+			if !te.filled(leaf) {
 				continue
 			}
-			delete(e.ranges, leaf)
-			e.computeRanges([]int{leaf})
-			got := e.ranges[leaf]
-			e.seg.rowPass = true // the pass over every row
-			delete(e.ranges, leaf)
-			e.computeRanges([]int{leaf})
-			want := e.ranges[leaf]
-			e.seg.rowPass = false
+			fromSums := newCut(c.key, c.files, c.paths, c.partValues, true)
+			byRow := newCut(c.key, c.files, c.paths, c.partValues, false) // the pass over every row
+			for _, c := range []*cut{fromSums, byRow} {
+				if err := computeRanges(r, te, c, []int{leaf}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, _ := fromSums.rangesOf(leaf)
+			want, _ := byRow.rangesOf(leaf)
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%d files, %s: rank ranges from the summaries differ from the pass over every row", files, e.tab.t.Leaves[leaf].Name())
+				t.Fatalf("%d files, %s: rank ranges from the summaries differ from the pass over every row", files, te.t.Leaves[leaf].Name())
 			}
 			checked++
 		}
@@ -96,7 +100,7 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 	indexedCols := []int{-2, 1, 3} // -2: the table property unset
 	{
 		rng := rand.New(rand.NewPCG(7, 11))
-		e := Engine{}
+		e := NewStore()
 		p := scenario.Default().Panel
 		p.Rows = 20_000
 		var kept [3]int // steps after which a compiled WHERE, statistics columns, file names were kept
@@ -127,19 +131,20 @@ func TestKnobSequencesMatchFreshRuns(t *testing.T) {
 			case 9: // another table: file names, the WHERE parsed again
 				p.Seed = uint64(1 + rng.IntN(2))
 			}
-			got := e.Run(p)
-			for i, k := range []bool{e.where.filter != nil, e.schema.indexed != nil, len(e.names) > 0} {
+			got := answer(t, e, p)
+			te := tableEntryOf(e)
+			for i, k := range []bool{len(te.filters.items) > 0, len(te.schemas.items) > 0, len(te.names) > 0} {
 				if k {
 					kept[i]++
 				}
 			}
-			fresh := Engine{}
-			want := fresh.Run(p)
+			fresh := NewStore()
+			want := answer(t, fresh, p)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("step %d (%s on %v, %d files, partitioned by %v, where %q): the result differs from a fresh run", step, p.Layout, p.Keys, p.Files, p.PartitionBy, p.Where)
 			}
 		}
-		if len(e.tab.layouts) == 0 {
+		if len(tableEntryOf(e).layouts.items) == 0 {
 			t.Fatal("no layout was kept: the sequence never exercised the Store's layouts")
 		}
 		if kept[0] == 0 || kept[1] == 0 || kept[2] == 0 {
@@ -161,19 +166,19 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 	if len(layouts) < keptLayouts+1 {
 		t.Fatalf("%d layouts cannot overflow %d kept", len(layouts), keptLayouts)
 	}
-	e := Engine{}
+	e := NewStore()
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	run := func(i int) {
 		p.Layout, p.Keys = layouts[i].layout, layouts[i].keys
-		if r := e.Run(p); r.Error != nil {
+		if r := answer(t, e, p); r.Error != nil {
 			t.Fatal(r.Error)
 		}
 	}
 	kept := func() []string {
 		var s []string
-		for _, r := range e.tab.layouts {
-			s = append(s, fmt.Sprintf("%s on %q", r.key.kind, r.key.keys))
+		for _, it := range tableEntryOf(e).layouts.items {
+			s = append(s, fmt.Sprintf("%s on %q", it.key.kind, it.key.keys))
 		}
 		return s
 	}
@@ -182,7 +187,7 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 		run(i)
 		run(0)
 	}
-	if len(e.tab.layouts) != keptLayouts {
+	if len(tableEntryOf(e).layouts.items) != keptLayouts {
 		t.Fatalf("kept %q, want %d layouts", kept(), keptLayouts)
 	}
 	before := kept()
@@ -203,33 +208,41 @@ func TestRecentLayoutsDropTheLeastRecentlyShown(t *testing.T) {
 // it was shown, so its statistics and spans need no pass over the rows (TestKnobSequences-
 // MatchFreshRuns checks that its answers are still a fresh engine's).
 func TestRecentLayoutKeepsItsRanges(t *testing.T) {
-	e := Engine{}
+	e := NewStore()
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	q := p
 	q.Layout = "zorder"
 	for _, s := range []scenario.Panel{p, q} {
-		if r := e.Run(s); r.Error != nil {
+		if r := answer(t, e, s); r.Error != nil {
 			t.Fatal(r.Error)
 		}
 	}
-	zorder := maps.Clone(e.ranges)
-	if r := e.Run(p); r.Error != nil {
+	rangesOf := func(res *Result) map[int]*rankRanges {
+		c := cutOf(t, e, res)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return maps.Clone(c.ranges)
+	}
+	zorder := rangesOf(answer(t, e, q))
+	r := answer(t, e, p)
+	if r.Error != nil {
 		t.Fatal(r.Error)
 	}
-	hilbert := maps.Clone(e.ranges)
-	e.Run(q)
+	hilbert := rangesOf(r)
+	again := rangesOf(answer(t, e, q))
 	if len(zorder) == 0 || len(hilbert) == 0 {
 		t.Fatalf("no rank ranges were computed (%d, %d)", len(zorder), len(hilbert))
 	}
+	leaves := tableEntryOf(e).t.Leaves
 	for leaf, fr := range zorder {
-		if e.ranges[leaf] != fr {
-			t.Errorf("column %s: the z-order layout flipped back to computed its ranges again", e.tab.t.Leaves[leaf].Name())
+		if again[leaf] != fr {
+			t.Errorf("column %s: the z-order layout flipped back to computed its ranges again", leaves[leaf].Name())
 		}
 	}
 	for leaf, fr := range hilbert {
 		if zorder[leaf] == fr {
-			t.Errorf("column %s: the two layouts share one rank range", e.tab.t.Leaves[leaf].Name())
+			t.Errorf("column %s: the two layouts share one rank range", leaves[leaf].Name())
 		}
 	}
 }
@@ -284,12 +297,12 @@ func TestBlockSpan(t *testing.T) {
 	}
 }
 
-// TestSharedStoreLayoutsMatchFreshRuns: an engine on another's Store (the widget's rehearsals)
-// gives what a fresh engine gives, without generating or ranking anything again; the layouts it
-// computed are shown by the other from the Store, without laying the table out again, and
-// every run after that, flips to them and back and files moves among them, gives what a fresh
-// engine gives. Neither engine's later runs change what the other shows.
-func TestSharedStoreLayoutsMatchFreshRuns(t *testing.T) {
+// TestRehearsalsMatchFreshRuns: answers of priority Rehearsal on the Store of a shown one (the
+// widget's rehearsals) give what a fresh Store gives, without generating or ranking anything
+// again; the layouts they computed are then shown from the Store, without laying the table out
+// again, and every answer after that, flips to them and back and files moves among them, gives
+// what a fresh Store gives.
+func TestRehearsalsMatchFreshRuns(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	at := func(layout string, files int) scenario.Panel {
@@ -297,35 +310,42 @@ func TestSharedStoreLayoutsMatchFreshRuns(t *testing.T) {
 		q.Layout, q.Files, q.RowsPerFile = layout, files, 0
 		return q
 	}
-	e := Engine{}
-	e.Run(p)
-	rehearsal := Engine{Store: e.Store}
-	ranked := len(e.tab.ranks)
+	e := NewStore()
+	answer(t, e, p)
+	te := tableEntryOf(e)
+	ranked := len(te.ranks)
 	for _, l := range []string{"zorder", "orderby", "append"} {
-		if got, want := rehearsal.Answer(at(l, p.Files), Rehearsal), (&Engine{}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
-			t.Fatalf("the %s layout on the shared store differs from a fresh run", l)
+		if got, want := answerAt(t, e, at(l, p.Files), Rehearsal), answer(t, NewStore(), at(l, p.Files)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("the %s layout rehearsed differs from a fresh run", l)
 		}
 	}
-	if rehearsal.tab != e.tab || len(e.tab.ranks) != ranked {
-		t.Fatalf("the rehearsals generated a table of their own or ranked again (%d ranked columns, %d before)", len(e.tab.ranks), ranked)
+	if tableEntryOf(e) != te || len(te.ranks) != ranked {
+		t.Fatalf("the rehearsals generated a table of their own or ranked again (%d ranked columns, %d before)", len(te.ranks), ranked)
 	}
-	layFor := e.layFor
+	var laidOut []string
+	watch := func(step string) error {
+		if strings.HasPrefix(step, "Laying out") {
+			laidOut = append(laidOut, step)
+		}
+		return nil
+	}
 	for _, l := range []string{"zorder", "orderby", "append"} {
-		if got, want := e.Run(at(l, p.Files)), (&Engine{}).Run(at(l, p.Files)); !reflect.DeepEqual(got, want) {
+		got, err := e.Answer(at(l, p.Files), Shown, watch)
+		if want := answer(t, NewStore(), at(l, p.Files)); err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("the rehearsed %s layout differs from a fresh run", l)
 		}
-		if e.layFor != layFor {
-			t.Fatalf("the flip to the rehearsed %s layout laid the table out again", l)
+		if len(laidOut) > 0 {
+			t.Fatalf("the flip to the rehearsed %s layout laid the table out again (%q)", l, laidOut)
 		}
 	}
-	rehearsal.Answer(at("hilbert", 57), Rehearsal) // the rehearsal engine goes on: e's answers stay
+	answerAt(t, e, at("hilbert", 57), Rehearsal) // the rehearsals go on: the answers shown stay
 	for _, s := range []scenario.Panel{at("zorder", 20), at("hilbert", p.Files), at("zorder", p.Files), at("append", 57), p} {
-		if got, want := e.Run(s), (&Engine{}).Run(s); !reflect.DeepEqual(got, want) {
+		if got, want := answer(t, e, s), answer(t, NewStore(), s); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s with %d files after the rehearsals differs from a fresh run", s.Layout, s.Files)
 		}
 	}
-	if len(e.tab.layouts) > keptLayouts {
-		t.Fatalf("%d layouts kept, at most %d", len(e.tab.layouts), keptLayouts)
+	if n := len(te.layouts.items); n > keptLayouts {
+		t.Fatalf("%d layouts kept, at most %d", n, keptLayouts)
 	}
 }
 
@@ -334,19 +354,19 @@ func TestSharedStoreLayoutsMatchFreshRuns(t *testing.T) {
 func TestRehearsalsKeepTheShownLayouts(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
-	e := Engine{}
+	e := NewStore()
 	for i := range keptLayouts {
 		q := p
 		q.Files = 10 + i // with a partition column each file count is a layout of its own
 		q.PartitionBy = []string{"region_id"}
-		e.Run(q)
+		answer(t, e, q)
 	}
-	own := slices.Clone(e.tab.layouts)
+	te := tableEntryOf(e)
+	own := slices.Clone(te.layouts.items)
 	q := p
 	q.Layout = "zorder"
-	rehearsal := Engine{Store: e.Store}
-	rehearsal.Answer(q, Rehearsal)
-	if !reflect.DeepEqual(e.tab.layouts, own) {
+	answerAt(t, e, q, Rehearsal)
+	if !reflect.DeepEqual(te.layouts.items, own) {
 		t.Fatal("a rehearsal pushed out a layout shown")
 	}
 }
@@ -359,34 +379,38 @@ func TestRunsAheadKeepTheReadersLayouts(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	var laidOut []string
-	e := Engine{Progress: func(step string) bool {
+	watch := func(step string) error {
 		if strings.HasPrefix(step, "Laying out") {
 			laidOut = append(laidOut, step)
 		}
-		return false
-	}}
+		return nil
+	}
+	e := NewStore()
 	flips := []string{"hilbert", "zorder", "orderby", "append", "orderby", "zorder", "hilbert", "zorder", "orderby", "append"}
 	for i, l := range flips {
 		q := p
 		q.Layout = l
 		laidOut = laidOut[:0]
-		got := e.Run(q)
+		got, err := e.Answer(q, Shown, watch)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if i >= 4 && len(laidOut) > 0 {
 			t.Errorf("flip %d, back to %s: laid out again (%q)", i, l, laidOut)
 		}
-		if want := (&Engine{}).Run(q); !reflect.DeepEqual(got, want) {
+		if want := answer(t, NewStore(), q); !reflect.DeepEqual(got, want) {
 			t.Fatalf("flip %d, to %s, differs from a fresh run", i, l)
 		}
 		for _, files := range []int{q.Files + 1, q.Files - 1} {
 			a := q
 			a.Files = files
-			if got, want := e.Answer(a, Ahead), (&Engine{}).Run(a); !reflect.DeepEqual(got, want) {
+			if got, want := answerAt(t, e, a, Ahead), answer(t, NewStore(), a); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s with %d files, run ahead, differs from a fresh run", l, files)
 			}
 		}
 	}
 	shown := 0
-	for _, k := range e.tab.layouts {
+	for _, k := range tableEntryOf(e).layouts.items {
 		if k.prio == Shown {
 			shown++
 		}
@@ -396,43 +420,47 @@ func TestRunsAheadKeepTheReadersLayouts(t *testing.T) {
 	}
 }
 
-// TestEnginesShareAStoreConcurrently: engines on one Store, each on its own goroutine (the
-// widget's answers and rehearsals are natively), generate, rank and lay out the same table at
-// once and each gives a fresh engine's answers (run with -race: the Store is their only
-// shared state).
-func TestEnginesShareAStoreConcurrently(t *testing.T) {
+// TestAnswersShareAStoreConcurrently: answers on one Store, each on its own goroutine and
+// each goroutine at its own priority (the widget's answers, rehearsals and runs ahead are, natively), generate,
+// rank and lay out the same table at once, ask for files' statistics, and each gives a fresh
+// Store's answers (run with -race: the Store is their only shared state).
+func TestAnswersShareAStoreConcurrently(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
-	var store Store
+	store := NewStore()
 	layouts := []string{"hilbert", "zorder", "orderby", "append"}
-	want := map[string]string{}
-	for _, l := range layouts {
-		q := p
-		q.Layout = l
-		want[l] = mustJSON(t, (&Engine{}).Run(q))
-	}
 	got := make([][]string, 3)
 	var wg sync.WaitGroup
 	for g := range got {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := Engine{Store: &store}
 			for i := range 8 {
 				q := p
 				q.Layout = layouts[(g+i)%len(layouts)]
-				got[g] = append(got[g], q.Layout, mustJSON(t, e.Answer(q, Priority(g))))
+				q.Files = 32 + i%2 // a cut of a stored order too
+				res, err := store.Answer(q, Priority(g), func(string) error { return nil })
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				got[g] = append(got[g], q.Layout, strconv.Itoa(q.Files), mustJSON(t, res))
 				if i%3 == 0 {
-					e.FileStatsObjects(i)
+					if _, _, _, err := store.FileStats(res, i); err != nil {
+						t.Error(err)
+					}
 				}
 			}
 		}()
 	}
 	wg.Wait()
 	for g := range got {
-		for i := 0; i < len(got[g]); i += 2 {
-			if got[g][i+1] != want[got[g][i]] {
-				t.Fatalf("engine %d, run %d (%s): differs from a fresh engine's", g, i/2, got[g][i])
+		for i := 0; i < len(got[g]); i += 3 {
+			q := p
+			q.Layout = got[g][i]
+			q.Files, _ = strconv.Atoi(got[g][i+1])
+			if got[g][i+2] != mustJSON(t, answer(t, NewStore(), q)) {
+				t.Fatalf("goroutine %d, answer %d (%s): differs from a fresh Store's", g, i/3, got[g][i])
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+
+	"layoutlab/engine/scenario"
 )
 
 // Result is what the panel shows for one scenario. Its JSON is read by the browser widget and
@@ -29,12 +31,14 @@ type Result struct {
 	Files      []File             `json:"files"`
 	Keys       []string           `json:"keys"`
 	// Layout is the layout the files are actually in: the requested one, or "append" when Delta
-	// refuses the requested clustering and the table is shown as written (see Engine.Run).
+	// refuses the requested clustering and the table is shown as written (see Store.Answer).
 	Layout    string   `json:"layout"`
 	Where     string   `json:"where"`
 	StatsJSON []string `json:"stats_json,omitempty"` // each file's add.stats string, when asked for
 	Error     *Error   `json:"error,omitempty"`
 	Link      string   `json:"link"`
+
+	in *scenario.Panel // the input, with its defaults: what Store.FileStats finds the layout by
 }
 
 // File is one data file of the laid-out table.
@@ -48,9 +52,9 @@ type File struct {
 	Read bool `json:"read"`
 	// Spans and Boxes are the file's span and box (see Result) on each of cols, the result's
 	// span columns, in order; a file whose rows are all NULL on a column has span 0 and no box.
-	// They are slices of two arrays a run makes once for all its files: a map per file was a
-	// fifth of a files-slider move. The JSON writes (and reads) them as two objects keyed by
-	// column, "span" and "box".
+	// They are slices of two arrays an answer makes once for all its files, rather than a map
+	// per file, which a files-slider move would pay for every file. The JSON writes (and reads)
+	// them as two objects keyed by column, "span" and "box".
 	Spans []float64    `json:"-"`
 	Boxes [][2]float64 `json:"-"`
 	cols  []string

@@ -3,34 +3,34 @@ package panel
 import (
 	"math/bits"
 	"strconv"
+	"sync"
+
+	"layoutlab/engine/layout"
 )
 
 // segBlock is the number of consecutive rows, in the layout's order, one block summary covers.
 const segBlock = 64
 
-// segments lets the files slider skip the per-row statistics pass. After a clustered layout
-// every file is a consecutive run of one row order (layout.Layouter.SortedOrder), and moving
-// only the number of files re-cuts that order (Recut): so each column is summarised once
-// per order (blocks), and a file's minimum and maximum come from two lookups over its whole
-// blocks of segBlock rows plus a few sub-blocks and rows at its two ends. Same figures as the
-// pass over every row (TestFilesSliderMatchesAFreshRun), a fraction of the reads.
-//
-// The layout's own run reads its statistics this way too, building the summaries: about as
-// many reads as the pass over every row, and the slider's first move then finds them built
-// and their code compiled (under wasm that move had taken 200-570 ms in the browser, cold).
-type segments struct {
-	order  []int32   // rows of the table in the layout's order (the Layouter's); nil: none
-	runs   bool      // the current files are runs of order (from its Layout or a Recut of it)
-	blocks []*blocks // per slot (valueSlot, rankSlot), built on first use for this order
-	// rowPass makes every statistic come from the pass over every row: the summaries'
-	// reference in tests.
-	rowPass bool
+// orderEntry is the order stage's entry: a clustered layout's rows in its sorted order, of
+// which every file of the layout, and of every other cut of it (the files slider), is one
+// consecutive run; and its block summaries, made per column when first needed. A file's
+// minimum and maximum then come from two lookups over its whole blocks of segBlock rows plus a
+// few sub-blocks and rows at its two ends: the same figures as the pass over every row
+// (TestFilesSliderMatchesAFreshRun), a fraction of the reads. The layout's own answer reads its
+// statistics this way too, building the summaries, so that the slider's first move finds them.
+type orderEntry struct {
+	order *layout.Order
+
+	mu     sync.Mutex
+	blocks map[sumSlot]*blocks
 }
 
-// valueSlot and rankSlot name a leaf's two summaries: of its values (statistics) and of its
-// ranks (computeRanges: the spans and the grid's colours).
-func (s *segments) valueSlot(leaf int) int { return leaf }
-func (s *segments) rankSlot(leaf int) int  { return len(s.blocks)/2 + leaf }
+// sumSlot names a leaf's two summaries: of its values (statistics) and of its ranks (rank
+// ranges: the spans and the grid's colours).
+type sumSlot struct {
+	leaf  int
+	ranks bool
+}
 
 type blocks struct {
 	// Every row's key in the order, for the rows at a file's two ends: read from here, a move
@@ -55,8 +55,8 @@ const subBlock = 8
 // orderKeys writes the key of each row of order, in order, into keys (0 for NULL) and returns
 // which are NULL (nil when none is): a column's value or rank at the row as an order-preserving
 // uint64, the keys codeStats, numericStats and segmentRanges fold into per-file minima and
-// maxima. One call per column, each a loop over a slice: under wasm a call through a func value
-// per row had made building the summaries most of a first files move.
+// maxima. One call per column, each a loop over a slice: a call through a func value per row
+// would cost more than reading the key.
 type orderKeys func(order []int32, keys []uint64) (null []bool)
 
 // rankKeys are the keys of compact ranks (rank+1, 0 for NULL: compactRanks).
@@ -95,28 +95,27 @@ func markNull(null []bool, i, n int) []bool {
 	return null
 }
 
-// reset records the order of a fresh layout (nil when the layout has none) and drops the
-// summaries of the previous one. order is the Layouter's own buffer, not copied: it stays valid
-// until the Layouter's next Layout, and every Layout the panel makes is followed by a reset.
-func (s *segments) reset(order []int32, leaves int) {
-	s.order, s.runs, s.blocks = order, false, nil
-	if order != nil {
-		s.blocks = make([]*blocks, 2*leaves)
-	}
+// summary returns slot's block summaries, building them from keys when not stored (the step
+// "Summarising the <what> in blocks of 64 rows").
+func (o *orderEntry) summary(r *run, slot sumSlot, keys orderKeys, what string) (*blocks, error) {
+	return memo(&o.mu, o.blocks, slot, func() (*blocks, error) {
+		if err := r.begin("Summarising the " + what + " in blocks of " + strconv.Itoa(segBlock) + " rows"); err != nil {
+			return nil, err
+		}
+		return summarise(keys, o.order.Rows), nil
+	})
 }
 
-// usable reports whether the current files are runs of the recorded order.
-func (s *segments) usable() bool { return s.runs && s.order != nil && !s.rowPass }
+// stored returns slot's block summaries, which the caller made sure of (summary).
+func (o *orderEntry) stored(slot sumSlot) *blocks {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.blocks[slot]
+}
 
-// ranges gives each file's smallest and largest key and its non-NULL rows, from the block
-// summaries of slot, built on first use with key. It touches only blocks[slot], so columns may
-// run in parallel.
-func (s *segments) ranges(slot int, keys orderKeys, files [][]int32, lo, hi []uint64, cnt []int64) {
-	b := s.blocks[slot]
-	if b == nil {
-		b = summarise(keys, s.order)
-		s.blocks[slot] = b
-	}
+// ranges gives each file's smallest and largest key and its non-NULL rows from the block
+// summaries b of the order whose consecutive runs files are.
+func (b *blocks) ranges(files [][]int32, lo, hi []uint64, cnt []int64) {
 	start := 0
 	for f, rows := range files {
 		end := start + len(rows)
@@ -168,21 +167,9 @@ func (b *blocks) rows(from, to int) (l, h uint64) {
 	return l, h
 }
 
-// summarise builds slot's block summaries if this order has none yet, reporting the step: the
-// layout's run reads every row once per column this way.
-func (e *Engine) summarise(slot int, keys orderKeys, what string) {
-	if e.seg.blocks[slot] != nil {
-		return
-	}
-	if e.Progress != nil {
-		e.report("Summarising the " + what + " in blocks of " + strconv.Itoa(segBlock) + " rows")
-	}
-	e.seg.blocks[slot] = summarise(keys, e.seg.order)
-}
-
 // countNulls is nullsBefore for null: element i+1 counts the NULLs among the first i+1 rows.
 // It, subBlocks, foldSubBlocks and nextLevel are functions of their own so that their loops do
-// not make V8 optimise all of summarise (the note above allRead in engine.go).
+// not make V8 optimise all of summarise (docs/performance.md, "Loops in functions of their own").
 //
 //go:noinline
 func countNulls(null []bool) []int32 {

@@ -137,8 +137,10 @@ func FuzzScenario(f *testing.F) {
 		runtime.GC()
 		peak := peakMemory(func() {
 			if s.View == "panel" {
-				var e panel.Engine
-				res := e.Run(s.Panel)
+				res, err := panel.NewStore().Answer(s.Panel, panel.Shown, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if res.Error != nil && res.Error.Class == "LAYOUTLAB_INTERNAL" {
 					t.Fatalf("%+v: %s", s.Panel, res.Error.Message)
 				}

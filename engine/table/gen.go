@@ -365,7 +365,7 @@ type pendingCols struct {
 func (t *Table) Fill(i int) error { return t.FillProgress(i, nil) }
 
 // FillProgress is Fill calling progress with the rows done every TickRows rows of a column
-// (see panel.Engine's Progress).
+// (see panel.Yield).
 func (t *Table) FillProgress(i int, progress func(done int)) error {
 	if t.pending == nil || i < 0 || i >= len(t.Cols) || t.pending.filled[i] {
 		return nil

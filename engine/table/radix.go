@@ -14,7 +14,7 @@ import (
 type RadixSorter struct {
 	// Progress, when set, is called before each pass of a sort of more than ProgressRows keys,
 	// as "radix pass 2 of 3", and every ProgressRows keys of its scatter, as "radix pass 2 of 3:
-	// 262144 of 1000000 keys" (see panel.Engine's).
+	// 262144 of 1000000 keys" (see panel.Yield).
 	Progress func(step string)
 
 	k2    []uint64

@@ -123,12 +123,18 @@ func straddlingValue(t *testing.T, p scenario.Panel) int64 {
 	read := func(v int64, noNoise bool) int {
 		q := p
 		q.Where, q.NoNoise = "user_id = "+strconv.FormatInt(v, 10), noNoise
-		var e panel.Engine
-		return e.Run(q).FilesRead
+		res, err := panel.NewStore().Answer(q, panel.Shown, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.FilesRead
 	}
-	var e panel.Engine
-	res := e.Run(p)
-	if _, err := e.FillFileStats(res); err != nil {
+	store := panel.NewStore()
+	res, err := store.Answer(p, panel.Shown, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.FillFileStats(res); err != nil {
 		t.Fatal(err)
 	}
 	files := res.Files

@@ -37,7 +37,7 @@ const MaxRows = 200_000
 // run over; took is 0 unless init ran it.
 var (
 	ran  scenario.Panel
-	eng  panel.Engine
+	eng  Engine
 	res  *panel.Result
 	took time.Duration
 )
@@ -67,7 +67,7 @@ func run(fragment string) {
 	// Chromium here, fresh browser contexts, 8 loads of each build alternating: the run took
 	// 225 ms (median) without them, 309 ms with; the first frame came at 1,243 ms against 1,363.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	eng = panel.Engine{}
+	eng = Engine{}
 	res = eng.Run(sc.Panel)
 	took = time.Since(start)
 	ran = sc.Panel
@@ -75,12 +75,12 @@ func run(fragment string) {
 
 // Take returns, once, the first run's engine, answer and duration if the run was of p: the
 // engine's caches are the caller's from then on.
-func Take(p scenario.Panel) (panel.Engine, *panel.Result, time.Duration, bool) {
+func Take(p scenario.Panel) (Engine, *panel.Result, time.Duration, bool) {
 	if res == nil || !reflect.DeepEqual(p, ran) {
-		return panel.Engine{}, nil, 0, false
+		return Engine{}, nil, 0, false
 	}
 	e, r := eng, res
-	eng, res = panel.Engine{}, nil
+	eng, res = Engine{}, nil
 	return e, r, took, true
 }
 

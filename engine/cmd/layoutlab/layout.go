@@ -137,8 +137,12 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		return bad(knobFlag(err, fs, set), "%v", err)
 	}
 
-	var e panel.Engine
-	res := e.Run(*p)
+	store := panel.NewStore()
+	res, err := store.Answer(*p, panel.Shown, nil)
+	if err != nil { // no Yield: nothing stops the answer
+		fmt.Fprintf(stderr, "layoutlab layout: %v\n", err)
+		return 1
+	}
 	if res.Error != nil && res.Error.Class == panel.ClassInvalidInput {
 		msg := res.Error.Message
 		if rest, ok := strings.CutPrefix(msg, "where: "); ok {
@@ -148,7 +152,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 	}
 	res.Link = panel.Link(*p)
 	if len(res.Files) > 0 {
-		strs, err := e.FillFileStats(res)
+		strs, err := store.FillFileStats(res)
 		if err != nil {
 			fmt.Fprintf(stderr, "layoutlab layout: %v\n", err)
 			return 1
