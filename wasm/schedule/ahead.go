@@ -154,6 +154,3 @@ func (a *kept) keep(p scenario.Panel, r *panel.Result) bool {
 	a.byFiles[n] = r
 	return true
 }
-
-// count is how many answers are kept for the files slider (the tests read it).
-func (a *kept) count() int { return len(a.byFiles) }

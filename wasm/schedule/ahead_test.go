@@ -103,8 +103,8 @@ func TestTakeOnlyTheSameScenario(t *testing.T) {
 	q := at(p, 34)
 	q.Layout = "zorder"
 	a.shown(q, &panel.Result{}, 256)
-	if a.take(at(p, 34)) != nil || a.count() != 1 {
-		t.Fatalf("another scenario shown: %d answers kept, want only its own", a.count())
+	if a.take(at(p, 34)) != nil || len(a.byFiles) != 1 {
+		t.Fatalf("another scenario shown: %d answers kept, want only its own", len(a.byFiles))
 	}
 	if a.keep(at(p, 35), &panel.Result{}) {
 		t.Fatal("an answer for a scenario no longer shown was kept")
@@ -120,8 +120,8 @@ func TestKeptStayWithinReach(t *testing.T) {
 		for _, q := range a.shown(at(p, n), &panel.Result{}, 256) {
 			a.keep(q, &panel.Result{})
 		}
-		if a.count() > 2*Reach+1 {
-			t.Fatalf("at %d files: %d answers kept", n, a.count())
+		if len(a.byFiles) > 2*Reach+1 {
+			t.Fatalf("at %d files: %d answers kept", n, len(a.byFiles))
 		}
 	}
 	if a.keep(at(p, 256-Reach-1), &panel.Result{}) {

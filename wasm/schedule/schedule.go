@@ -145,7 +145,7 @@ type Scheduler struct {
 	// Notify, when set, is called (by the worker) when an answer, a simulation or a file's
 	// statistics is ready and no frame waits for it (Wait): the page needs a frame.
 	Notify func()
-	// Counted, when set, is called (by the worker) with the figures after they changed.
+	// Counted, when set, is called (by the worker) with the figures after each piece of work.
 	Counted func(Counts)
 
 	wake chan struct{} // the worker has work
@@ -176,6 +176,7 @@ type Scheduler struct {
 	prepared     *timeline.Result // the simulation whose day grids are prepared
 	counts       Counts
 	inputPending bool // a control moved and its Ask has not come yet (Moved)
+	started      bool // work ahead and idle work may run (Start)
 
 	runLock sync.Mutex // a simulation's lazily built views (timeline.Result's day grids)
 	step    string     // the step the Yielder shows (show): the worker's alone
@@ -235,6 +236,16 @@ func (s *Scheduler) Touch() {
 	s.mu.Lock()
 	s.lastInput = s.clock.Now()
 	s.mu.Unlock()
+}
+
+// Start lets work ahead and idle work run, IdleAfter from now for the latter: the page is
+// ready (its first answer shown, its controls bound).
+func (s *Scheduler) Start() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.started = true
+	s.lastInput = s.clock.Now()
+	s.signal()
 }
 
 // Moved notes that a control moved: its Ask comes with the next frame, and no work ahead or

@@ -139,7 +139,11 @@ func panelAt(files, rows int, layout string) scenario.Scenario {
 	return sc
 }
 
-func newScheduler(f *fake) *Scheduler { return New(f, f, f, f, 256) }
+func newScheduler(f *fake) *Scheduler {
+	s := New(f, f, f, f, 256)
+	s.Start()
+	return s
+}
 
 // contains reports whether log holds want's lines in order (others between them allowed).
 func contains(log, want []string) bool {
@@ -327,5 +331,55 @@ func TestFileStats(t *testing.T) {
 	}
 	if st := s.Stats(); st.Result != a.Result || st.File != 3 || string(st.MinValues) != `{"a":1}` {
 		t.Fatalf("stats published: %+v", st)
+	}
+}
+
+// instant is an Engine and a Timeline that answer at once, safe for the worker's goroutine.
+type instant struct{}
+
+func (instant) Answer(p scenario.Panel, prio panel.Priority, yield Yield) (*panel.Result, error) {
+	if err := yield("step"); err != nil {
+		return nil, err
+	}
+	return &panel.Result{FilesTotal: p.Files, Files: make([]panel.File, 4)}, nil
+}
+func (instant) Ready(scenario.Panel) bool { return false }
+func (instant) Prepare(scenario.Panel, panel.Priority, Yield) (bool, error) {
+	return false, nil
+}
+func (instant) FileStats(*panel.Result, int) (json.RawMessage, json.RawMessage, json.RawMessage, error) {
+	return json.RawMessage(`{}`), json.RawMessage(`{}`), json.RawMessage(`{}`), nil
+}
+func (instant) Run(scenario.Timeline, Yield) (*timeline.Result, error) {
+	return &timeline.Result{}, nil
+}
+func (instant) PrepareDays(*timeline.Result) {}
+
+type realTime struct{}
+
+func (realTime) Now() time.Time { return time.Now() }
+func (realTime) Turn()          {}
+func (realTime) Task()          {}
+func (realTime) Show(string)    {}
+
+// TestWorkerAndFrame: the worker on its own goroutine and the frame asking and waiting, as in
+// the browser; run with -race, it checks that the two share only what the lock guards.
+func TestWorkerAndFrame(t *testing.T) {
+	s := New(instant{}, instant{}, realTime{}, realTime{}, 256)
+	s.Start()
+	go s.Work()
+	for n := 1; n <= 50; n++ {
+		gen := s.Ask(panelAt(n, 100_000, "hilbert"))
+		if !s.Wait(gen, false, 5*time.Second) {
+			t.Fatalf("move %d: no answer", n)
+		}
+		a := s.Panel()
+		if a.Gen != gen || a.Result.FilesTotal != n {
+			t.Fatalf("move %d: answer %+v for gen %d", n, a, gen)
+		}
+		s.AskStats(a.Result, 1)
+		if !s.Wait(0, true, 5*time.Second) || s.Stats().Result != a.Result {
+			t.Fatalf("move %d: no statistics", n)
+		}
 	}
 }

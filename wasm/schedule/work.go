@@ -67,7 +67,6 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 	if j == nil {
 		return false, idleAt
 	}
-	before := s.Counts()
 	switch j.kind {
 	case jobAnswer:
 		s.runAnswer(j)
@@ -84,13 +83,14 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 	case jobDays:
 		s.runDays(j)
 	}
-	if now := s.Counts(); now != before && s.Counted != nil {
-		s.Counted(now)
+	if s.Counted != nil {
+		s.Counted(s.Counts())
 	}
 	return true, time.Time{}
 }
 
-// pick chooses the next piece of work: the newest move's answer; a hovered file's statistics;
+// pick chooses the next piece of work: the newest move's answer; a hovered file's statistics
+// (of the answer published: a newer one drops the selection);
 // the timeline asked for; the next file count of a drag; then, once no input came for
 // IdleAfter, the other layouts of the answer shown, the rest of its table's columns, or the
 // simulation's day grids. Callers hold mu.
@@ -102,14 +102,14 @@ func (s *Scheduler) pick(now time.Time) (*job, time.Time) {
 	if onPanel && s.answer.Gen < s.gen {
 		return &job{kind: jobAnswer, gen: s.gen, p: s.want.Panel}, time.Time{}
 	}
-	if w := s.statsWant; w.Result != nil && (s.stats.Result != w.Result || s.stats.File != w.File) {
+	if w := s.statsWant; w.Result != nil && w.Result == s.answer.Result && (s.stats.Result != w.Result || s.stats.File != w.File) {
 		return &job{kind: jobStats, stats: w}, time.Time{}
 	}
 	if !onPanel && s.sim.Gen < s.simGen {
 		return &job{kind: jobSimulate, gen: s.simGen, key: s.simKey}, time.Time{}
 	}
-	if s.inputPending {
-		return nil, time.Time{} // the frame's Ask follows
+	if !s.started || s.inputPending {
+		return nil, time.Time{} // the page is not ready, or the frame's Ask follows
 	}
 	if onPanel && len(s.next) > 0 {
 		p := s.next[0]
