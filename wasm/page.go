@@ -23,7 +23,7 @@ import (
 type page struct {
 	doc       dom.Document
 	els       map[string]js.Value // element id → the element (byID)
-	shown     map[string]string   // element id → the text setText last gave it
+	texts     map[string]string   // element id → the text setText last gave it
 	hidden    map[string]bool     // element id → whether setHidden last hid it
 	knobShown map[string]string   // knob id → the value its control shows (syncControls)
 	dayMax    string              // the day slider's max attribute as last written
@@ -39,7 +39,7 @@ type page struct {
 
 func newPage() *page {
 	return &page{doc: dom.GetWindow().Document(), els: map[string]js.Value{},
-		shown: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
+		texts: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
 }
 
 // byID is document.getElementById, remembered, as a plain js.Value (not truthy when the page
@@ -59,12 +59,12 @@ func (p *page) byID(id string) js.Value {
 
 // setText sets an element's text unless it already shows it.
 func (p *page) setText(id, text string) {
-	if old, ok := p.shown[id]; ok && old == text {
+	if old, ok := p.texts[id]; ok && old == text {
 		return
 	}
 	if el := p.byID(id); el.Truthy() {
 		el.Set("textContent", text)
-		p.shown[id] = text
+		p.texts[id] = text
 	}
 }
 

@@ -168,7 +168,7 @@ type Scheduler struct {
 	stats  FileStats
 
 	// The work's own state.
-	ahead        kept             // answers computed ahead
+	kept         kept             // answers computed ahead
 	next         []scenario.Panel // file counts to run ahead, nearest first
 	lastMs       float64          // the engine's time on its last run for a move or ahead
 	round        round            // the idle rehearsals of the answer shown
@@ -223,7 +223,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 			s.simGen++
 			s.simKey = key
 		}
-	} else if res := s.ahead.take(s.want.Panel); res != nil && s.answer.Gen == s.gen-1 {
+	} else if res := s.kept.take(s.want.Panel); res != nil && s.answer.Gen == s.gen-1 {
 		s.counts.AheadHits++
 		s.publishAnswer(Answer{Gen: s.gen, Panel: s.want.Panel, Result: res})
 	}
@@ -364,7 +364,7 @@ func (s *Scheduler) publishAnswer(a Answer) {
 	s.answer = a
 	s.next = nil
 	if a.Gen == s.gen {
-		s.next = s.ahead.shown(a.Panel, a.Result, s.filesMax)
+		s.next = s.kept.showing(a.Panel, a.Result, s.filesMax)
 		if time.Duration(s.lastMs*float64(time.Millisecond)) >= AheadMaxRun {
 			s.next = nil
 		}

@@ -134,7 +134,7 @@ func (s *Scheduler) pick(now time.Time) (*job, time.Time) {
 	if len(a.Result.Files) > 0 && a.Panel.Rows <= RehearseMaxRows {
 		if s.round.of != a.Result {
 			s.round = round{of: a.Result, moves: otherLayouts(a.Panel)}
-			s.ahead.newRound(a.Panel, a.Result)
+			s.kept.newRound(a.Panel, a.Result)
 			s.counts.Rehearsals, s.counts.Due = 0, len(s.round.moves)
 		}
 		if r := &s.round; r.done < len(r.moves) {
@@ -296,7 +296,7 @@ func (s *Scheduler) runAhead(j *job) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lastMs = ms
-	if err == nil && s.ahead.keep(j.p, res) {
+	if err == nil && s.kept.keep(j.p, res) {
 		s.counts.AheadRuns++
 		s.counts.AheadMs += ms
 	}
@@ -334,7 +334,7 @@ func (s *Scheduler) runRehearse(j *job) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if r := &s.round; r.of == j.round {
-		s.ahead.keepRehearsal(j.p, res)
+		s.kept.keepRehearsal(j.p, res)
 		r.done++
 		s.counts.Rehearsals = r.done
 		s.counts.Rehearsed++

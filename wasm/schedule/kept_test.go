@@ -27,41 +27,41 @@ func at(p scenario.Panel, n int) scenario.Panel {
 func TestShownGuessesTheDragsDirection(t *testing.T) {
 	p := scenario.Default().Panel
 	var a kept
-	if got := files(a.shown(at(p, 32), &panel.Result{}, 256)); !slices.Equal(got, []int{33, 31, 34, 30, 35, 29}) {
+	if got := files(a.showing(at(p, 32), &panel.Result{}, 256)); !slices.Equal(got, []int{33, 31, 34, 30, 35, 29}) {
 		t.Fatalf("before any move: guesses %v, want [33 31 34 30 35 29]", got)
 	}
 	a.keep(at(p, 34), &panel.Result{}) // run ahead before the first move
-	if got := files(a.shown(at(p, 33), &panel.Result{}, 256)); !slices.Equal(got, []int{35, 36}) {
+	if got := files(a.showing(at(p, 33), &panel.Result{}, 256)); !slices.Equal(got, []int{35, 36}) {
 		t.Fatalf("after 32 → 33: guesses %v, want [35 36] (34 is kept)", got)
 	}
 	a.keep(at(p, 35), &panel.Result{})
-	if got := files(a.shown(at(p, 35), &panel.Result{}, 256)); !slices.Equal(got, []int{36, 37, 38}) {
+	if got := files(a.showing(at(p, 35), &panel.Result{}, 256)); !slices.Equal(got, []int{36, 37, 38}) {
 		t.Fatalf("after 33 → 35: guesses %v, want [36 37 38]", got)
 	}
 	// Turned about: 33 and 32, shown before and still within reach, are not run again.
-	if got := files(a.shown(at(p, 34), &panel.Result{}, 256)); !slices.Equal(got, []int{31}) {
+	if got := files(a.showing(at(p, 34), &panel.Result{}, 256)); !slices.Equal(got, []int{31}) {
 		t.Fatalf("after 35 → 34: guesses %v, want [31]", got)
 	}
 	// A move of more than Reach counts: a drag too fast for the guesses to be reached.
-	if got := files(a.shown(at(p, 250), &panel.Result{}, 256)); got != nil {
+	if got := files(a.showing(at(p, 250), &panel.Result{}, 256)); got != nil {
 		t.Fatalf("after 34 → 250: guesses %v, want none", got)
 	}
-	if got := files(a.shown(at(p, 255), &panel.Result{}, 256)); got != nil {
+	if got := files(a.showing(at(p, 255), &panel.Result{}, 256)); got != nil {
 		t.Fatalf("after 250 → 255: guesses %v, want none", got)
 	}
-	if got := files(a.shown(at(p, 254), &panel.Result{}, 256)); !slices.Equal(got, []int{253, 252, 251}) {
+	if got := files(a.showing(at(p, 254), &panel.Result{}, 256)); !slices.Equal(got, []int{253, 252, 251}) {
 		t.Fatalf("after 255 → 254: guesses %v, want [253 252 251]", got)
 	}
-	if got := files(a.shown(at(p, 255), &panel.Result{}, 256)); !slices.Equal(got, []int{256}) {
+	if got := files(a.showing(at(p, 255), &panel.Result{}, 256)); !slices.Equal(got, []int{256}) {
 		t.Fatalf("after 254 → 255 of 256: guesses %v, want [256]", got)
 	}
-	a.shown(at(p, 4), &panel.Result{}, 256)
-	if got := files(a.shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{1}) {
+	a.showing(at(p, 4), &panel.Result{}, 256)
+	if got := files(a.showing(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{1}) {
 		t.Fatalf("after 4 → 2: guesses %v, want [1]", got)
 	}
 	// Near the slider's low end, before any move: both sides, within its range.
 	var b kept
-	if got := files(b.shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{3, 1, 4, 5}) {
+	if got := files(b.showing(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{3, 1, 4, 5}) {
 		t.Fatalf("before any move at 2: guesses %v, want [3 1 4 5]", got)
 	}
 }
@@ -71,8 +71,8 @@ func TestShownGuessesTheDragsDirection(t *testing.T) {
 func TestTakeOnlyTheSameScenario(t *testing.T) {
 	p := scenario.Default().Panel
 	var a kept
-	a.shown(at(p, 32), &panel.Result{}, 256)
-	a.shown(at(p, 33), &panel.Result{}, 256)
+	a.showing(at(p, 32), &panel.Result{}, 256)
+	a.showing(at(p, 33), &panel.Result{}, 256)
 	r := &panel.Result{FilesTotal: 34}
 	if !a.keep(at(p, 34), r) {
 		t.Fatal("an answer within reach was not kept")
@@ -102,7 +102,7 @@ func TestTakeOnlyTheSameScenario(t *testing.T) {
 	// Shown on another scenario drops every answer.
 	q := at(p, 34)
 	q.Layout = "zorder"
-	a.shown(q, &panel.Result{}, 256)
+	a.showing(q, &panel.Result{}, 256)
 	if a.take(at(p, 34)) != nil || len(a.byFiles) != 1 {
 		t.Fatalf("another scenario shown: %d answers kept, want only its own", len(a.byFiles))
 	}
@@ -117,7 +117,7 @@ func TestKeptStayWithinReach(t *testing.T) {
 	p := scenario.Default().Panel
 	var a kept
 	for n := 1; n <= 256; n++ {
-		for _, q := range a.shown(at(p, n), &panel.Result{}, 256) {
+		for _, q := range a.showing(at(p, n), &panel.Result{}, 256) {
 			a.keep(q, &panel.Result{})
 		}
 		if len(a.byFiles) > 2*Reach+1 {
@@ -149,7 +149,7 @@ func TestRehearsedAnswersAreTakenForTheirScenario(t *testing.T) {
 	}
 	// Shown on the other layout: the files answers start afresh, the rehearsed ones stay.
 	z.Keys = p.Keys
-	a.shown(at(z, 40), zorder, 256)
+	a.showing(at(z, 40), zorder, 256)
 	if a.take(p) != shown {
 		t.Fatal("showing another scenario dropped the rehearsed answers")
 	}

@@ -89,13 +89,13 @@ func (a *kept) take(p scenario.Panel) *panel.Result {
 	return a.rehearsals[string(b)]
 }
 
-// shown notes that r, the answer for p, is on screen, and returns the scenarios worth running
+// showing notes that r, the answer for p, is on screen, and returns the scenarios worth running
 // next, nearest first, whose answers are not kept yet, within [1, max]: before any move on the
 // same scenario, Reach file counts each side, alternately (the drag's first move may go either
 // way); once a move of at most Reach counts has given a direction, the next Reach counts that
 // way. It drops the kept answers out of reach of p's count, and all of them when p is another
 // scenario (the rehearsed ones aside).
-func (a *kept) shown(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
+func (a *kept) showing(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
 	base, n, ok := baseOf(p)
 	if !ok {
 		a.base, a.byFiles, a.at, a.dir, a.moved = nil, nil, 0, 0, false
