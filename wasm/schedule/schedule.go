@@ -150,6 +150,7 @@ type Scheduler struct {
 
 	wake chan struct{} // the worker has work
 
+	// mu guards what follows, up to runLock.
 	mu   sync.Mutex
 	done chan struct{} // closed, and replaced, whenever something is published (Wait)
 
@@ -187,7 +188,6 @@ type round struct {
 	of    *panel.Result
 	moves []scenario.Panel
 	done  int
-	ended bool
 }
 
 // New returns a scheduler over the panel's and the timeline's engines. filesMax is the files

@@ -383,3 +383,35 @@ func TestWorkerAndFrame(t *testing.T) {
 		}
 	}
 }
+
+// TestADragsMoves: moves of the files slider one after another, the worker running between
+// them; each is answered at once from a count run ahead, or by a run of its own in its frame.
+func TestADragsMoves(t *testing.T) {
+	f := newFake(t)
+	s := newScheduler(f)
+	f.stored["table100000"] = true
+	for _, m := range []struct {
+		files  int
+		atOnce bool
+	}{
+		{32, false}, // the first: nothing run ahead yet
+		{33, true}, {34, true}, {35, true}, {36, true},
+		{40, false}, // four counts in one move: past Reach, and nothing planned after it
+		{41, false}, // a direction again: 42 to 44 are run ahead
+		{42, true},
+		{41, true}, // turned about: 41 was shown, and is kept
+	} {
+		gen := s.Ask(panelAt(m.files, 100_000, "hilbert"))
+		if got := s.Panel().Gen == gen; got != m.atOnce {
+			t.Fatalf("move to %d: answered at once %v, want %v", m.files, got, m.atOnce)
+		}
+		log := f.drain(s)
+		a := s.Panel()
+		if a.Gen != gen || a.Result.FilesTotal != m.files || a.Turns != 0 {
+			t.Fatalf("move to %d: answer %+v, want it for gen %d without a turn", m.files, a, gen)
+		}
+		if ran := count(log, "answer "); ran != map[bool]int{true: 0, false: 1}[m.atOnce] {
+			t.Fatalf("move to %d ran %q", m.files, log)
+		}
+	}
+}
