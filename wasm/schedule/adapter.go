@@ -1,7 +1,7 @@
 package schedule
 
-// The engines behind the scheduler's interfaces. PanelEngine adapts today's panel.Engine to the
-// Engine interface (engine/panel's Store, CONTRACT.md), which it replaces at merge.
+// PanelEngine adapts today's panel.Engine to the Engine interface, which engine/panel's Store
+// implements (CONTRACT.md): at merge, this file gives way to a few lines over the Store.
 
 import (
 	"encoding/json"
@@ -11,7 +11,6 @@ import (
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
-	"layoutlab/engine/timeline"
 )
 
 // PanelEngine is the Engine over panel.Engines on one Store: one for the answers shown and
@@ -125,34 +124,4 @@ func (a *PanelEngine) FileStats(res *panel.Result, i int) (minValues, maxValues,
 		return nil, nil, nil, fmt.Errorf("schedule: no file %d in the answer", i)
 	}
 	return mins, maxs, nulls, nil
-}
-
-// TimelineEngine is the Timeline over timeline.Engine, which keeps the last run.
-type TimelineEngine struct{ timeline.Engine }
-
-// PrepareDays is res.PrepareDayFiles.
-func (e *TimelineEngine) PrepareDays(res *timeline.Result) { res.PrepareDayFiles() }
-
-// stopped carries the error with which Yield stopped a simulation out of its Progress.
-type stopped struct{ err error }
-
-// Run simulates s. timeline.Engine keeps only finished runs, so a run stopped mid-way (its
-// Progress unwound) leaves it as it was.
-func (e *TimelineEngine) Run(s scenario.Timeline, yield Yield) (res *timeline.Result, err error) {
-	defer func() {
-		e.Progress = nil
-		if r := recover(); r != nil {
-			st, ok := r.(stopped)
-			if !ok {
-				panic(r)
-			}
-			res, err = nil, st.err
-		}
-	}()
-	e.Progress = func(done, days int) {
-		if err := yield(fmt.Sprintf("day %d of %d", done, days)); err != nil {
-			panic(stopped{err})
-		}
-	}
-	return e.Engine.Run(s)
 }
