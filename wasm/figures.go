@@ -53,7 +53,7 @@ func firstAnswered(engineMs, initMs float64) {
 	ll.Set("engineMs", engineMs)
 	ll.Set("firstRunInInitMs", initMs)
 	ll.Set("frames", 0)
-	counted(schedule.Counts{}, 0)
+	counted(schedule.Counts{})
 	ll.Set("gcCycles", gcCycles)
 }
 
@@ -87,9 +87,8 @@ func frameRun(updates int) { figure("updates", updates) }
 // aheadHits writes the moves answered from an answer computed ahead (the frame counts them).
 func aheadHits(n int) { figure("aheadHits", n) }
 
-// counted writes the scheduler's counts, and the runs the panel engine made to bring itself back
-// to an answer shown (reruns): the worker's figures.
-func counted(c schedule.Counts, reruns int) {
+// counted writes the scheduler's counts: the worker's figures.
+func counted(c schedule.Counts) {
 	ll := figures()
 	if ll.IsUndefined() {
 		return
@@ -97,7 +96,7 @@ func counted(c schedule.Counts, reruns int) {
 	ll.Set("aheadHits", c.AheadHits)
 	ll.Set("aheadRuns", c.AheadRuns)
 	ll.Set("aheadMs", c.AheadMs)
-	ll.Set("aheadSyncs", reruns)
+	ll.Set("aheadSyncs", c.StatsKept)
 	ll.Set("rehearsals", c.Rehearsals)
 	ll.Set("rehearsalsDue", c.Due)
 	ll.Set("adopted", c.Rehearsed)

@@ -4,13 +4,14 @@ package main
 
 import (
 	"image/color"
+	"reflect"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"layoutlab/assets"
-	"layoutlab/engine/panel"
+	"layoutlab/engine/scenario"
 	"layoutlab/wasm/schedule"
 	"layoutlab/wasm/view"
 )
@@ -26,10 +27,10 @@ type game struct {
 	sched    *schedule.Scheduler
 	controls *controls
 
-	// The page's first answer when package firstrun computed it while Go initialised the
-	// program, and the time it took there.
-	first   *panel.Result
-	firstMs float64
+	// The scenario package firstrun answered while Go initialised the program, and the time it
+	// took there (0 when it answered none): the first answer's stages were computed then.
+	firstAsked scenario.Panel
+	firstMs    float64
 
 	updates   int  // Ebiten frames run (frameRun)
 	aheadHits int  // the scheduler's count last written (aheadHits)
@@ -204,7 +205,7 @@ func (g *game) afterDraw(screen *ebiten.Image) {
 		if !g.answered {
 			g.answered = true
 			engineMs, initMs := g.m.engineMs, 0.0
-			if g.m.answer.Result != nil && g.m.answer.Result == g.first {
+			if g.firstMs > 0 && g.m.answer.Result != nil && reflect.DeepEqual(g.m.answer.Panel, g.firstAsked) {
 				engineMs, initMs = engineMs+g.firstMs, g.firstMs
 			}
 			firstAnswered(engineMs, initMs)

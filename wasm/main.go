@@ -30,13 +30,15 @@ func main() {
 	// The page's first answer may have been computed while Go initialised the program: the
 	// engine that did keeps it, and answers the first frame's Ask from it.
 	eng, asked, first, took := firstrun.Take()
-	panelEngine := schedule.NewPanelEngine(&eng, asked, first)
-	sched := schedule.New(panelEngine, &schedule.TimelineEngine{}, clock{}, newBrowserYield(p), filesKnobMax)
+	sched := schedule.New(schedule.NewPanelEngine(&eng, asked, first), &schedule.TimelineEngine{}, clock{}, newBrowserYield(p), filesKnobMax)
 	sched.Notify = ebiten.ScheduleFrame
-	sched.Counted = func(c schedule.Counts) { counted(c, panelEngine.Reruns) }
+	sched.Counted = counted
 	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
 	g := &game{m: model{selected: -1}, page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched},
-		first: first, firstMs: float64(took.Microseconds()) / 1000}
+		firstAsked: asked, firstMs: float64(took.Microseconds()) / 1000}
+	if first == nil {
+		g.firstMs = 0
+	}
 	go sched.Work()
 
 	ebiten.SetWindowTitle("Layout Lab")

@@ -100,6 +100,8 @@ type Answer struct {
 	Panel  scenario.Panel
 	Result *panel.Result
 	Ms     float64 // the engine's time on it; 0 when it was computed ahead
+	// Kept: it was computed before its Ask (a file count run ahead, a rehearsal) and kept.
+	Kept bool
 	// Turns is how many times its run handed the browser its turn: 0 when the frame that
 	// asked could show it.
 	Turns int
@@ -131,6 +133,7 @@ type Counts struct {
 	Rehearsed  int     // layouts rehearsed, in all
 	Rounds     int     // rounds of rehearsals done
 	Prepared   int     // timelines whose day grids were prepared
+	StatsKept  int     // file statistics given for an answer computed before its Ask
 }
 
 // Scheduler is the widget's work. Ask, Panel, Timeline, Stats and Wait are the frame's; Work
@@ -225,7 +228,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 		}
 	} else if res := s.kept.take(s.want.Panel); res != nil && s.answer.Gen == s.gen-1 {
 		s.counts.AheadHits++
-		s.publishAnswer(Answer{Gen: s.gen, Panel: s.want.Panel, Result: res})
+		s.publishAnswer(Answer{Gen: s.gen, Panel: s.want.Panel, Result: res, Kept: true})
 	}
 	s.signal()
 	return s.gen

@@ -195,6 +195,10 @@ func TestADragIsAnsweredAhead(t *testing.T) {
 	if c := s.Counts(); c.AheadHits != 1 || c.AheadRuns != 7 {
 		t.Fatalf("counts %+v, want 1 hit and 7 runs ahead", c)
 	}
+	s.AskStats(s.Panel().Result, 5)
+	if log := f.drain(s); len(log) == 0 || log[0] != "stats 5" || s.Counts().StatsKept != 1 {
+		t.Fatalf("a file of the answer computed ahead: ran %q, counts %+v", log, s.Counts())
+	}
 }
 
 // TestMovesDuringALongRun: a run past PanelWait hands the browser its turn every YieldEvery and

@@ -234,6 +234,9 @@ func (s *Scheduler) runStats(j *job) {
 	w.MinValues, w.MaxValues, w.NullCount, w.Err = s.eng.FileStats(w.Result, w.File)
 	s.mu.Lock()
 	s.stats = w
+	if s.answer.Kept && s.answer.Result == w.Result {
+		s.counts.StatsKept++
+	}
 	s.published()
 	notify := s.waiting == 0
 	s.mu.Unlock()
