@@ -209,7 +209,9 @@ func (g *game) afterDraw(screen *ebiten.Image) {
 				engineMs, initMs = engineMs+g.firstMs, g.firstMs
 			}
 			firstAnswered(engineMs, initMs)
-			g.announceReady()
+			if g.page.bound {
+				ebiten.ScheduleFrame() // whose Update announces the widget ready
+			}
 		}
 		g.drawMs = float64(time.Since(g.drawStart).Microseconds()) / 1000
 		frameDrawn(g.updates, g.m.engineMs, g.drawMs)

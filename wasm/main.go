@@ -85,8 +85,9 @@ func (g *game) firstPaint() {
 	js.Global().Call("setTimeout", bind, 0)
 }
 
-// announceReady tells tests and embedding pages, once the first answer is on screen and the
-// controls are bound, that the widget is ready, and lets the scheduler work ahead.
+// announceReady tells tests and embedding pages, once the first answer is drawn and the
+// controls are bound, that the widget is ready, and lets the scheduler work ahead. Update calls
+// it: Draw takes no lock of the scheduler's.
 func (g *game) announceReady() {
 	if g.ready || !g.answered || !g.page.bound {
 		return

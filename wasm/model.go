@@ -160,8 +160,8 @@ func (g *game) update() {
 	if n.bound {
 		p.bound = true
 		p.showControls()
-		g.announceReady()
 	}
+	g.announceReady()
 	if n.sc != nil || n.bound {
 		// The controls follow the scenario here rather than in the input handler: Ebiten has
 		// just read the page's size (a forced layout if the DOM had changed since the last
