@@ -68,8 +68,8 @@ func (b *rectBatch) strokeRect(x, y, w, h, width float32, c color.RGBA) {
 }
 
 // line adds a straight segment from (x0, y0) to (x1, y1), width wide with square-cut ends, as
-// one quad: the grid crosses out every skipped file, and a vector path per cross was about a
-// quarter of a files-slider frame's Go.
+// one quad: the grid crosses out every skipped file, which a vector path each would draw one
+// by one.
 func (b *rectBatch) line(x0, y0, x1, y1, width float32, c color.RGBA) {
 	dx, dy := x1-x0, y1-y0
 	l := float32(math.Hypot(float64(dx), float64(dy)))

@@ -8,8 +8,8 @@ import "syscall/js"
 // attributes (internal/graphicsdriver/opengl/graphics_js.go) but two:
 //   - antialias false: Ebiten leaves it at the browser's default, a multisampled drawing buffer,
 //     and draws its screen onto it as one axis-aligned image (its own anti-aliasing is done
-//     offscreen), so the samples change no pixel; without a GPU (SwiftShader) they were most of
-//     each presented frame's cost;
+//     offscreen), so the samples change no pixel, and without a GPU each presented frame pays
+//     for them;
 //   - alpha false: every frame paints every pixel of the screen opaque (game.Draw), so the page
 //     composites an opaque canvas.
 //

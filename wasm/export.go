@@ -15,49 +15,43 @@ import (
 
 // bindExports wires the export buttons: PNG of the canvas, CSV of the timeline series, the
 // simulated _delta_log as JSON commit files (zipped), and the embed snippet.
-func (a *app) bindExports() {
-	on := func(id string, fn func()) { a.on(id, "click", fn) }
-	on("export-png", func() {
-		a.mu.Lock()
-		a.wantPNG = true
-		a.redraw() // Draw reads the pixels back (toDataURL cannot read WebGL)
-		a.mu.Unlock()
-	})
-	on("export-csv", func() {
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		if a.tl.run == nil {
+func (c *controls) bindExports() {
+	// Draw reads the pixels back (toDataURL cannot read WebGL).
+	on("export-png", "click", func() { c.in.post(func(in *inbox) { in.png = true }) })
+	on("export-csv", "click", func() {
+		run := c.sched.Timeline().Result
+		if run == nil {
 			return
 		}
 		var b bytes.Buffer
-		if err := a.tl.run.WriteCSV(&b); err != nil {
-			a.inputError("", err.Error())
+		if err := run.WriteCSV(&b); err != nil {
+			c.refuse(err.Error())
 			return
 		}
 		download("layoutlab-timeline.csv", "text/csv", b.Bytes())
 	})
-	on("export-log", func() {
-		a.mu.Lock()
-		defer a.mu.Unlock()
-		if a.tl.run == nil {
+	on("export-log", "click", func() {
+		run := c.sched.Timeline().Result
+		if run == nil {
 			return
 		}
-		b, err := zipLog(a.tl.run.Commits())
+		b, err := zipLog(run.Commits())
 		if err != nil {
-			a.inputError("", "export: "+err.Error())
+			c.refuse("export: " + err.Error())
 			return
 		}
 		download("layoutlab-_delta_log.zip", "application/zip", b)
 	})
-	on("copy-embed", func() {
-		a.mu.Lock()
-		link := scenario.Link(a.sc)
-		a.mu.Unlock()
+	on("copy-embed", "click", func() {
+		link := scenario.Link(c.in.scenario())
 		snippet := `<iframe src="layoutlab/widget.html` + link + `" title="Layout Lab" loading="lazy" style="width:100%;height:560px;border:0"></iframe>` +
 			"\n" + `<script src="layoutlab/embed.js" defer></script>`
-		copyText(a, snippet, "Embed snippet copied.")
+		copyText(snippet, "Embed snippet copied.")
 	})
 }
+
+// refuse shows msg where a refused value's message goes.
+func (c *controls) refuse(msg string) { c.in.post(func(in *inbox) { in.inputError = &msg }) }
 
 // zipLog packs the commits as _delta_log/%020d.json files.
 func zipLog(commits []deltalog.Commit) ([]byte, error) {
@@ -140,8 +134,8 @@ func exportPNG(pix []byte, w, h int) {
 }
 
 // copyText puts text on the clipboard, or shows it where the clipboard is unavailable.
-func copyText(a *app, text, ok string) {
-	status := a.byID("copy-status")
+func copyText(text, ok string) {
+	status := elementByID("copy-status")
 	clip := js.Global().Get("navigator").Get("clipboard")
 	ll := figures()
 	if !ll.IsUndefined() {

@@ -4,20 +4,43 @@ package main
 
 import (
 	"image/color"
+	"reflect"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"layoutlab/assets"
+	"layoutlab/engine/scenario"
+	"layoutlab/wasm/schedule"
 	"layoutlab/wasm/view"
 )
 
-// game paints the app's current result. It redraws only when the result, the selection or the
-// canvas size changed (SetScreenClearedEveryFrame(false), as Ebiten's skipdraw example does).
+// game is the widget's Ebiten game: Update takes the controls' news and the scheduler's
+// answers into the model (model.go), Draw paints the model. Draw redraws only when the model's
+// version or the canvas size changed (SetScreenClearedEveryFrame(false), as Ebiten's skipdraw
+// example does), and computes nothing but where its shapes go.
 type game struct {
-	app          *app
-	drawn        int     // the app version last painted
+	m        model
+	page     *page
+	in       *inbox
+	sched    *schedule.Scheduler
+	controls *controls
+
+	// The scenario package firstrun answered while Go initialised the program, and the time it
+	// took there (0 when it answered none): the first answer's stages were computed then.
+	firstAsked scenario.Panel
+	firstMs    float64
+
+	updates   int  // Ebiten frames run (frameRun)
+	aheadHits int  // the scheduler's count last written (aheadHits)
+	painted   bool // the first frame is drawn (afterDraw)
+	answered  bool // a frame showed the engine's first answer
+	ready     bool // announced (announceReady)
+	wantPNG   bool // Draw reads the frame back for the PNG export
+	drawMs    float64
+
+	drawn        int     // the model version last painted
 	w, h         float64 // canvas size in device pixels
 	lastW, lastH float64
 	scale        float64 // device pixels per CSS pixel
@@ -26,7 +49,7 @@ type game struct {
 	drawStart    time.Time // for the timing script: Go time spent issuing a frame's draws
 	pad          float64
 	// The day's files grouped by ZCube or partition, kept while the day is the same.
-	groupedFor int // the app's tl.filesGen grouped
+	groupedFor int // the model's dayGen grouped
 	dayGroups  view.DayGroups
 	groups     []view.Group
 	groupOrder []int
@@ -42,47 +65,29 @@ type game struct {
 	cursorX, cursorY int // the pointer at the last Update
 }
 
-// Update recomputes when a control changed the scenario since the last frame, and turns pointer
-// input into a selection: hover with a mouse, tap on a touch screen.
+// Update takes the controls' news and the scheduler's answers into the model (update), and turns
+// pointer input into a selection: hover with a mouse, tap on a touch screen.
 func (g *game) Update() error {
-	g.app.mu.Lock()
-	g.app.frameRun()
-	changed := g.app.dirty
-	if changed {
-		g.app.dirty = false
-		g.app.recompute()
-	}
-	g.app.mu.Unlock()
-	if changed {
-		// The controls follow the scenario here rather than in the input handler: Ebiten has
-		// just read the page's size (a forced layout if the DOM had changed since the last
-		// frame), and these writes, like the readouts', are laid out once with the frame.
-		g.app.syncControls()
-	}
+	g.updates++
+	frameRun(g.updates)
+	g.update()
 	x, y := ebiten.CursorPosition()
 	for _, id := range inpututil.AppendJustPressedTouchIDs(nil) {
 		x, y = ebiten.TouchPosition(id)
 	}
+	if x != g.cursorX || y != g.cursorY {
+		// A pointer moving over the canvas is a reader at work: idle work waits.
+		g.cursorX, g.cursorY = x, y
+		g.sched.Touch()
+	}
 	fx, fy := float64(x), float64(y)
-	hit := -1
 	for i, c := range g.cells {
 		if fx >= g.pad+c.X && fx < g.pad+c.X+c.W && fy >= c.Y && fy < c.Y+c.H {
-			hit = i
+			if i != g.m.selected {
+				g.selectFile(i)
+			}
 			break
 		}
-	}
-	a := g.app
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if x != g.cursorX || y != g.cursorY {
-		// A pointer moving over the canvas is a reader at work: prepareWhileIdle waits.
-		g.cursorX, g.cursorY = x, y
-		a.lastInput = time.Now()
-	}
-	if hit >= 0 && hit != a.selected {
-		a.selected = hit
-		a.version++
-		a.showSelected()
 	}
 	return nil
 }
@@ -95,19 +100,11 @@ var (
 )
 
 func (g *game) Draw(screen *ebiten.Image) {
-	a := g.app
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.dirty {
-		// A control moved after this frame's Update. Ebiten runs one Update before each Draw in
-		// FPSModeVsyncOffMinimum, so this is a guard: Draw never paints a stale answer.
-		a.dirty = false
-		a.recompute()
-	}
-	if a.version == g.drawn && g.w == g.lastW && g.h == g.lastH {
+	m := &g.m
+	if m.version == g.drawn && g.w == g.lastW && g.h == g.lastH {
 		return
 	}
-	g.drawn, g.lastW, g.lastH = a.version, g.w, g.h
+	g.drawn, g.lastW, g.lastH = m.version, g.w, g.h
 	g.drawStart = time.Now()
 	s := g.scale
 	g.pad = 12 * s
@@ -115,11 +112,12 @@ func (g *game) Draw(screen *ebiten.Image) {
 	rampH := 10 * s
 	header := pad + rampH + pad
 	defer g.afterDraw(screen)
-	if a.sc.View == "timeline" || a.res == nil {
+	res := m.answer.Result
+	if m.sc.View == "timeline" || res == nil {
 		screen.Fill(background)
 		g.drawRamp(screen, rampH)
 		g.batch.flush(screen)
-		if a.sc.View == "timeline" {
+		if m.sc.View == "timeline" {
 			g.drawTimeline(screen, header)
 		}
 		return
@@ -137,10 +135,10 @@ func (g *game) Draw(screen *ebiten.Image) {
 		gridH = g.h - 2*pad - side
 		ks = view.Rect{X: pad, Y: gridH + pad, W: side, H: side}
 	}
-	key := a.colorKey()
-	files := make([]view.FileCell, len(a.res.Files))
-	for i := range a.res.Files {
-		f := &a.res.Files[i]
+	key := m.colorKey()
+	files := make([]view.FileCell, len(res.Files))
+	for i := range res.Files {
+		f := &res.Files[i]
 		files[i] = view.FileCell{Span: f.Span(key), Read: f.Read}
 	}
 	g.cells = view.GridLayout(files, gridW, gridH, header)
@@ -159,7 +157,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.batch.add(float32(pad+r.X), float32(r.Y), float32(r.W), float32(r.H), background)
 	}
 	g.drawRamp(screen, rampH)
-	// Every cell in one draw: a vector call per cell was most of a files-slider frame's Go.
+	// Every cell in one draw, not a vector call per cell.
 	for i, c := range g.cells {
 		x, y, w, h := float32(pad+c.X), float32(c.Y), float32(c.W), float32(c.H)
 		if g.batch.fullFor(12) {
@@ -173,7 +171,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 			g.batch.add(x, y, w, h, color.RGBA{c.Fill.R / 4, c.Fill.G / 4, c.Fill.B / 4, 0xff})
 			g.batch.line(x, y, x+w, y+h, float32(s), crossGrey)
 		}
-		if i == a.selected {
+		if i == m.selected {
 			g.batch.strokeRect(x-2, y-2, w+4, h+4, float32(3*s), highlight)
 		}
 	}
@@ -194,18 +192,32 @@ func (g *game) drawRamp(screen *ebiten.Image, rampH float64) {
 	}
 }
 
-// afterDraw runs once the frame is complete: readiness, and the PNG export's read-back.
+// afterDraw runs once the frame is complete: the timing script's figures, and the PNG export's
+// read-back.
 func (g *game) afterDraw(screen *ebiten.Image) {
-	a := g.app
-	a.firstPaint()
-	// Ready once the engine's answer is on screen (a run may still be going on).
-	if a.answerShown() {
-		a.markAnswered()
-		a.drawMs = float64(time.Since(g.drawStart).Microseconds()) / 1000
-		a.frameDrawn()
+	if !g.painted {
+		g.painted = true
+		g.firstPaint()
 	}
-	if a.wantPNG {
-		a.wantPNG = false
+	// Answered once the engine's answer for the controls' scenario is on screen (a run may
+	// still be going on).
+	if g.answerShown() {
+		if !g.answered {
+			g.answered = true
+			engineMs, initMs := g.m.engineMs, 0.0
+			if g.firstMs > 0 && g.m.answer.Result != nil && reflect.DeepEqual(g.m.answer.Panel, g.firstAsked) {
+				engineMs, initMs = engineMs+g.firstMs, g.firstMs
+			}
+			firstAnswered(engineMs, initMs)
+			if g.page.bound {
+				ebiten.ScheduleFrame() // whose Update announces the widget ready
+			}
+		}
+		g.drawMs = float64(time.Since(g.drawStart).Microseconds()) / 1000
+		frameDrawn(g.updates, g.m.engineMs, g.drawMs)
+	}
+	if g.wantPNG {
+		g.wantPNG = false
 		b := screen.Bounds()
 		pix := make([]byte, 4*b.Dx()*b.Dy())
 		screen.ReadPixels(pix)
@@ -240,33 +252,34 @@ type pathKey struct {
 // layout's curve drawn faintly, so one sees why the layouts tile the key plane differently. With
 // one key, each file is a horizontal bar at its own height.
 func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
-	a, s := g.app, g.scale
-	if r.W < 40 || a.res == nil || len(a.res.Keys) == 0 {
+	m, s := &g.m, g.scale
+	res := m.answer.Result
+	if r.W < 40 || res == nil || len(res.Keys) == 0 {
 		return
 	}
 	// The frame goes into the batch: vector.StrokeRect is a path, a draw call of its own.
 	g.batch.strokeRect(float32(r.X), float32(r.Y), float32(r.W), float32(r.H), float32(s), frameColor)
 	px := func(u float64) float32 { return float32(r.X + u*r.W) }
 	py := func(v float64) float32 { return float32(r.Y + r.H - v*r.H) }
-	if len(a.res.Keys) >= 2 {
+	if len(res.Keys) >= 2 {
 		// The path depends only on the layout and the view's place and scale: stroked once, not
 		// sorted and stroked again on every frame of a files-slider drag.
-		g.path.draw(screen, pathKey{a.res.Layout, r, s}, r, 2*s, func(b *rectBatch) {
-			pts := view.CurvePath(a.res.Layout, 4)
+		g.path.draw(screen, pathKey{res.Layout, r, s}, r, 2*s, func(b *rectBatch) {
+			pts := view.CurvePath(res.Layout, 4)
 			for i, q := range pts {
 				pts[i] = [2]float64{float64(px(q[0])), float64(py(q[1]))}
 			}
 			b.stroke(pts, float32(s), pathColor)
 		})
 	}
-	kx, ck := a.res.Keys[0], a.colorKey()
-	n := len(a.res.Files)
-	for i := range a.res.Files {
-		f := &a.res.Files[i]
+	kx, ck := res.Keys[0], m.colorKey()
+	n := len(res.Files)
+	for i := range res.Files {
+		f := &res.Files[i]
 		bx, _ := f.Box(kx)
 		var y0, y1 float64
-		if len(a.res.Keys) >= 2 {
-			by, _ := f.Box(a.res.Keys[1])
+		if len(res.Keys) >= 2 {
+			by, _ := f.Box(res.Keys[1])
 			y0, y1 = by[0], by[1]
 		} else {
 			y0, y1 = float64(i)/float64(n), float64(i+1)/float64(n)
@@ -283,7 +296,7 @@ func (g *game) drawKeySpace(screen *ebiten.Image, r view.Rect) {
 		} else {
 			g.batch.strokeRect(x, y, w, h, float32(s), color.RGBA{c.R / 3, c.G / 3, c.B / 3, 0xff})
 		}
-		if i == a.selected {
+		if i == m.selected {
 			g.batch.strokeRect(x-1, y-1, w+2, h+2, float32(2.5*s), highlight)
 		}
 	}

@@ -24,19 +24,19 @@ var (
 // drawTimeline draws the chart (a bar per night, two lines, the day marked) above the file grid
 // of the day under the slider, grouped by ZCube or partition.
 func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
-	a, s, pad := g.app, g.scale, g.pad
+	m, s, pad := &g.m, g.scale, g.pad
 	g.cells = nil
-	if a.tl.run == nil || a.tl.err != nil {
+	if m.sim.Result == nil || m.simErr() != nil || m.dayFiles == nil {
 		return
 	}
-	ser := a.series()
+	ser := m.series()
 	chartH := (g.h - top - pad) * 0.38
 	c := view.TimelineChart(ser, view.Rect{X: pad, Y: top, W: g.w - 2*pad, H: chartH})
-	// Axis, bars and marks in one draw (a vector call each was most of a day-slider frame's Go).
+	// Axis, bars and marks in one draw, not a vector call each.
 	g.batch.hline(float32(pad), float32(g.w-pad), float32(top+chartH), float32(s), frameColor)
 	for i, b := range c.Bars {
 		col := barColor
-		if i == a.tl.day-1 {
+		if i == m.day-1 {
 			col = barDayColor
 		}
 		if g.batch.full() {
@@ -49,7 +49,7 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 	}
 	g.batch.flush(screen)
 	// The lines move with the run and the chart's place only, not with the day under the slider.
-	g.chartLines.draw(screen, chartKey{a.tl.run, c.Area, s}, c.Area, 2*s, func(b *rectBatch) {
+	g.chartLines.draw(screen, chartKey{m.sim.Result, c.Area, s}, c.Area, 2*s, func(b *rectBatch) {
 		b.stroke(c.AmpLine, float32(2*s), ampColor)
 		b.stroke(c.LookupLine, float32(2*s), lookupColor)
 	})
@@ -57,14 +57,14 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 
 	// The day's files, grouped.
 	area := view.Rect{X: pad, Y: top + chartH + 2*pad, W: g.w - 2*pad, H: g.h - (top + chartH + 3*pad)}
-	if g.groupedFor != a.tl.filesGen { // a redraw of the same day (hover, resize) keeps them
-		g.groups, g.groupOrder = g.dayGroups.Group(a.tl.files)
-		g.groupedFor = a.tl.filesGen
+	if g.groupedFor != m.dayGen { // a redraw of the same day (hover, resize) keeps them
+		g.groups, g.groupOrder = g.dayGroups.Group(m.dayFiles)
+		g.groupedFor = m.dayGen
 	}
 	groups, order := g.groups, g.groupOrder
 	g.gridCells, g.gridFrames = view.AppendGroupedLayout(g.gridCells[:0], g.gridFrames[:0], groups, area)
 	cells, frames := g.gridCells, g.gridFrames
-	g.hitCells = slices.Grow(g.hitCells[:0], len(a.tl.files.Files))[:len(a.tl.files.Files)]
+	g.hitCells = slices.Grow(g.hitCells[:0], len(m.dayFiles.Files))[:len(m.dayFiles.Files)]
 	clear(g.hitCells)
 	g.cells = g.hitCells
 	for i, cl := range cells {
@@ -82,8 +82,8 @@ func (g *game) drawTimeline(screen *ebiten.Image, top float64) {
 			g.batch.add(x, y, w, h, color.RGBA{cl.Fill.R / 4, cl.Fill.G / 4, cl.Fill.B / 4, 0xff})
 		}
 	}
-	if a.selected >= 0 && a.selected < len(g.cells) {
-		c := g.cells[a.selected]
+	if m.selected >= 0 && m.selected < len(g.cells) {
+		c := g.cells[m.selected]
 		g.batch.strokeRect(float32(c.X+pad)-1, float32(c.Y)-1, float32(c.W)+2, float32(c.H)+2, float32(2*s), highlight)
 	}
 	// Columns a few pixels wide (165 cubes across the canvas on large-batches): an outline would
@@ -120,16 +120,16 @@ type chartKey struct {
 	scale float64
 }
 
-// series is the chart's data for the current run: one value per day, the slider's day, and the
-// key-change, FULL and CLUSTER BY NONE days marked.
-func (a *app) series() view.Series {
-	ser := view.Series{Day: a.tl.day}
-	for _, d := range a.tl.run.Days {
+// series is the chart's data for the simulation shown: one value per day, the slider's day, and
+// the key-change, FULL and CLUSTER BY NONE days marked.
+func (m *model) series() view.Series {
+	ser := view.Series{Day: m.day}
+	for _, d := range m.sim.Result.Days {
 		ser.WrittenGB = append(ser.WrittenGB, d.OptimizeWrittenGB)
 		ser.WriteAmp = append(ser.WriteAmp, d.WriteAmplification)
 		ser.Lookup = append(ser.Lookup, d.LookupFiles)
 	}
-	t := a.tl.key
+	t := m.sim.Key
 	for _, d := range []int{t.ChangeKeysDay, t.FullDay, t.ClusterNoneDay} {
 		if d > 0 {
 			ser.MarkedDays = append(ser.MarkedDays, d)

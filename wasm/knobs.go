@@ -90,8 +90,8 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // knobsHTML is the controls' markup, from the knobs table: per knob a box with its label (a
 // range's value in an <output>, a checkbox inside its label before the text), the input and
-// its help text, which the input names in aria-describedby. The widget inserts it in one go:
-// creating the elements one by one through dom/v2 was ~150 ms of the first frame.
+// its help text, which the input names in aria-describedby. The widget inserts it in one go,
+// not element by element through dom/v2, which the first frame would wait for.
 func knobsHTML() string {
 	esc := escapeHTML
 	var b strings.Builder
@@ -169,14 +169,14 @@ func splitList(v string) []string {
 	return out
 }
 
-// knobs lists every control of experiences.md §1 and §2.
+// knobs lists every control: the statistics panel's and the maintenance timeline's.
 var knobs = []knob{
 	{ID: "view", Label: "View", Kind: knobSelect, Options: []string{"panel", "timeline"},
 		Help: "panel: layout and skipping on one table; timeline: nightly maintenance over days",
 		Get:  func(s *scenario.Scenario) string { return s.View },
 		Set:  func(s *scenario.Scenario, v string) error { s.View = v; return nil }},
 
-	// The statistics panel (experiences.md §2).
+	// The statistics panel.
 	{ID: "layout", Label: "Layout", View: "panel", Kind: knobSelect, Options: scenario.PanelLayouts,
 		Help: "append order; ORDER BY the first key; ZORDER BY the keys; liquid clustering (Hilbert)",
 		Get:  func(s *scenario.Scenario) string { return s.Panel.Layout },
@@ -234,7 +234,7 @@ var knobs = []knob{
 		Get:  func(s *scenario.Scenario) string { return s.Panel.ColorKey },
 		Set:  func(s *scenario.Scenario, v string) error { s.Panel.ColorKey = strings.TrimSpace(v); return nil }},
 
-	// The maintenance timeline (experiences.md §1).
+	// The maintenance timeline.
 	{ID: "strategy", Label: "Strategy", View: "timeline", Kind: knobSelect,
 		Options: []string{"none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental"},
 		Get:     func(s *scenario.Scenario) string { return s.Timeline.Strategy },

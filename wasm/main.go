@@ -2,29 +2,97 @@
 
 // Command wasm is Layout Lab's browser program: it reads the engine, draws with Ebiten, binds the
 // HTML controls (dom/v2) and keeps the scenario in the URL fragment. It holds no numbers of its
-// own: every figure on screen comes from the engine.
+// own: every figure on screen is an answer of the engine's, which the scheduler (wasm/schedule)
+// computed and the model (model.go) holds.
+//
+//	controls (controls.go) → inbox → Update: model ← scheduler's answers → Draw, page (DOM)
 package main
 
 import (
 	"log"
+	"syscall/js"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"layoutlab/engine/scenario"
+	"layoutlab/wasm/firstrun"
+	"layoutlab/wasm/schedule"
 )
 
 func main() {
-	// The controls are built and bound after the first frame is painted (app.firstPaint).
-	app := newApp()
+	p := newPage()
+	sc, err := scenarioFromURL()
+	if err != nil {
+		p.notice(err.Error() + " — showing the default scenario instead.")
+		sc = scenario.Default()
+	}
+	// The page's first answer may have been computed while Go initialised the program: the
+	// engine that did keeps it, and answers the first frame's Ask from it.
+	eng, asked, first, took := firstrun.Take()
+	sched := schedule.New(eng, &schedule.TimelineEngine{}, clock{}, newBrowserYield(p), filesKnobMax)
+	sched.Notify = ebiten.ScheduleFrame
+	sched.Counted = counted
+	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
+	g := &game{m: model{selected: -1}, page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched},
+		firstAsked: asked, firstMs: float64(took.Microseconds()) / 1000}
+	if first == nil {
+		g.firstMs = 0
+	}
+	go sched.Work()
+
 	ebiten.SetWindowTitle("Layout Lab")
 	ebiten.SetScreenClearedEveryFrame(false)
 	// Frames only when something changed: an input event on the canvas, or ScheduleFrame after a
-	// control moved or a simulation finished (app.redraw). Ebiten otherwise runs Update and Draw
-	// every frame and presents its screen four frames more after every change
-	// (internal/ui/context.go drawGame, maxSkipCount); without a GPU each presented frame costs
-	// tens of milliseconds of compositing that a slider's next frame then waits for.
+	// control moved or an answer came outside a frame (schedule.Scheduler.Notify). Ebiten
+	// otherwise runs Update and Draw every frame and presents its screen four frames more after
+	// every change (internal/ui/context.go drawGame, maxSkipCount); without a GPU each presented
+	// frame costs tens of milliseconds of compositing that a slider's next frame then waits for.
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
 	ebiten.SetRunnableOnUnfocused(true)
 	createGLContext()
-	if err := ebiten.RunGame(&game{app: app}); err != nil {
+	if err := ebiten.RunGame(g); err != nil {
 		log.Print(err)
 	}
+}
+
+// clock is the scheduler's: the browser's time.
+type clock struct{}
+
+func (clock) Now() time.Time { return time.Now() }
+
+// answerShown reports whether the frame shows the engine's answer for the controls' scenario.
+func (g *game) answerShown() bool {
+	if g.m.sc.View == "timeline" {
+		return g.m.sim.Result != nil || g.m.sim.Err != nil
+	}
+	return g.m.answer.Result != nil && g.m.answer.Gen == g.m.gen
+}
+
+// firstPaint records the first frame drawn, which may come before the engine's first answer
+// (the progress region then says what it is computing), and has the controls built after it,
+// in a task of their own: the answer is on screen sooner, and the form, hidden until then, is
+// laid out in the next frame, not the first.
+func (g *game) firstPaint() {
+	firstPainted()
+	g.page.setHidden("loading", true)
+	var bind js.Func
+	bind = js.FuncOf(func(js.Value, []js.Value) any {
+		bind.Release()
+		g.controls.bind()
+		return nil
+	})
+	js.Global().Call("setTimeout", bind, 0)
+}
+
+// announceReady tells tests and embedding pages, once the first answer is drawn and the
+// controls are bound, that the widget is ready, and lets the scheduler work ahead. Update calls
+// it: Draw takes no lock of the scheduler's.
+func (g *game) announceReady() {
+	if g.ready || !g.answered || !g.page.bound {
+		return
+	}
+	g.ready = true
+	g.sched.Start()
+	ready()
 }

@@ -28,8 +28,8 @@ type readoutList struct {
 // renderReadouts shows rows in the readout list. The region is aria-live, so screen readers hear
 // it; when the same metrics are shown again only changed figures are touched (a dragged slider
 // then costs a few text updates a frame, not a rebuilt list).
-func (a *app) renderReadouts(rows []readout) {
-	list := a.byID("readout-list")
+func (p *page) renderReadouts(rows []readout) {
+	list := p.byID("readout-list")
 	if !list.Truthy() {
 		return
 	}
@@ -38,10 +38,10 @@ func (a *app) renderReadouts(rows []readout) {
 	for i, r := range rows {
 		metrics[i], labels[i] = r.Metric, r.Label
 	}
-	rl := &a.readouts
+	rl := &p.readouts
 	if !slices.Equal(metrics, rl.metrics) || !slices.Equal(labels, rl.labels) {
 		// Built as one HTML string (every label escaped) and read back with plain syscall/js:
-		// creating and wrapping each element through dom/v2 was ~200 ms of the first frame.
+		// creating and wrapping each element through dom/v2 held the first frame back.
 		var b strings.Builder
 		for _, r := range rows {
 			b.WriteString("<dt>" + escapeHTML(r.Label) + `</dt><dd><span data-metric="` + escapeHTML(r.Metric) + `"></span></dd>`)
@@ -52,8 +52,7 @@ func (a *app) renderReadouts(rows []readout) {
 	// The changed figures go to the page in one call (setReadouts, site/loader.js): a drag's
 	// move changes six or so, and each call across the wasm boundary, with its strings decoded
 	// from the wasm's memory and its references freed by Go's finalizers, cost more than the
-	// DOM write it made. On a first visit, while V8 still runs this code unoptimised, writing
-	// them one by one held each move's frame about 2 ms longer (Chromium's trace, one-key).
+	// DOM write it made.
 	var batch strings.Builder
 	for i, r := range rows {
 		text := strconv.FormatFloat(r.Value, 'f', r.Digits, 64)

@@ -23,7 +23,7 @@ import (
 // TestAChangeCostsOneDrawnFrame checks what each knob's answer costs the GPU: the canvas's WebGL
 // context has no multisampled drawing buffer (createGLContext), and after the frame that draws a
 // control's change no other Ebiten frame runs, as each one presents the canvas again even when it
-// draws nothing (app.pn.waiting). Without a GPU, either had doubled the compositing a key press
+// draws nothing (schedule.Scheduler.Wait). Without a GPU, either had doubled the compositing a key press
 // waited behind.
 func TestAChangeCostsOneDrawnFrame(t *testing.T) {
 	ctx := browser(t)
@@ -102,11 +102,11 @@ func TestAFrameForcesNoLayout(t *testing.T) {
 }
 
 // TestTheAnswerIsDrawnBeforeTheControlsAreBuilt: the first frame shows the engine's answer
-// before the controls' HTML is built (bindAfterFirstFrame), and the widget says it is ready only
+// before the controls' HTML is built (game.firstPaint), and the widget says it is ready only
 // once they are there, set from the link.
 func TestTheAnswerIsDrawnBeforeTheControlsAreBuilt(t *testing.T) {
 	ctx := browser(t)
-	// Record, from before the page's own scripts run, when the form gets its controls: bindControls
+	// Record, from before the page's own scripts run, when the form gets its controls: controls.bind
 	// writes them with one insertAdjacentHTML (a MutationObserver would report it only once the
 	// wasm's task ends, after a first frame drawn in that task).
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `

@@ -70,7 +70,7 @@ func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect
 		ch = math.Min(4*c, area.H/maxRows)
 	}
 	gap := math.Min(1.5, c*0.12)
-	perN := int(per) // integer column and row: math.Mod per cell was most of this loop under wasm
+	perN := int(per) // integer column and row: no math.Mod per cell, slow under wasm
 	for gi, g := range groups {
 		x0 := area.X + float64(gi)*colW + gapX/2
 		rows := math.Ceil(float64(len(g.Files)) / per)

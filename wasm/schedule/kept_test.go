@@ -1,4 +1,4 @@
-package ahead
+package schedule
 
 import (
 	"slices"
@@ -26,42 +26,42 @@ func at(p scenario.Panel, n int) scenario.Panel {
 // slider's range; a turn turns the guesses.
 func TestShownGuessesTheDragsDirection(t *testing.T) {
 	p := scenario.Default().Panel
-	var a Answers
-	if got := files(a.Shown(at(p, 32), &panel.Result{}, 256)); !slices.Equal(got, []int{33, 31, 34, 30, 35, 29}) {
+	var a kept
+	if got := files(a.showing(at(p, 32), &panel.Result{}, 256)); !slices.Equal(got, []int{33, 31, 34, 30, 35, 29}) {
 		t.Fatalf("before any move: guesses %v, want [33 31 34 30 35 29]", got)
 	}
-	a.Keep(at(p, 34), &panel.Result{}) // run ahead before the first move
-	if got := files(a.Shown(at(p, 33), &panel.Result{}, 256)); !slices.Equal(got, []int{35, 36}) {
+	a.keep(at(p, 34), &panel.Result{}) // run ahead before the first move
+	if got := files(a.showing(at(p, 33), &panel.Result{}, 256)); !slices.Equal(got, []int{35, 36}) {
 		t.Fatalf("after 32 → 33: guesses %v, want [35 36] (34 is kept)", got)
 	}
-	a.Keep(at(p, 35), &panel.Result{})
-	if got := files(a.Shown(at(p, 35), &panel.Result{}, 256)); !slices.Equal(got, []int{36, 37, 38}) {
+	a.keep(at(p, 35), &panel.Result{})
+	if got := files(a.showing(at(p, 35), &panel.Result{}, 256)); !slices.Equal(got, []int{36, 37, 38}) {
 		t.Fatalf("after 33 → 35: guesses %v, want [36 37 38]", got)
 	}
 	// Turned about: 33 and 32, shown before and still within reach, are not run again.
-	if got := files(a.Shown(at(p, 34), &panel.Result{}, 256)); !slices.Equal(got, []int{31}) {
+	if got := files(a.showing(at(p, 34), &panel.Result{}, 256)); !slices.Equal(got, []int{31}) {
 		t.Fatalf("after 35 → 34: guesses %v, want [31]", got)
 	}
 	// A move of more than Reach counts: a drag too fast for the guesses to be reached.
-	if got := files(a.Shown(at(p, 250), &panel.Result{}, 256)); got != nil {
+	if got := files(a.showing(at(p, 250), &panel.Result{}, 256)); got != nil {
 		t.Fatalf("after 34 → 250: guesses %v, want none", got)
 	}
-	if got := files(a.Shown(at(p, 255), &panel.Result{}, 256)); got != nil {
+	if got := files(a.showing(at(p, 255), &panel.Result{}, 256)); got != nil {
 		t.Fatalf("after 250 → 255: guesses %v, want none", got)
 	}
-	if got := files(a.Shown(at(p, 254), &panel.Result{}, 256)); !slices.Equal(got, []int{253, 252, 251}) {
+	if got := files(a.showing(at(p, 254), &panel.Result{}, 256)); !slices.Equal(got, []int{253, 252, 251}) {
 		t.Fatalf("after 255 → 254: guesses %v, want [253 252 251]", got)
 	}
-	if got := files(a.Shown(at(p, 255), &panel.Result{}, 256)); !slices.Equal(got, []int{256}) {
+	if got := files(a.showing(at(p, 255), &panel.Result{}, 256)); !slices.Equal(got, []int{256}) {
 		t.Fatalf("after 254 → 255 of 256: guesses %v, want [256]", got)
 	}
-	a.Shown(at(p, 4), &panel.Result{}, 256)
-	if got := files(a.Shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{1}) {
+	a.showing(at(p, 4), &panel.Result{}, 256)
+	if got := files(a.showing(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{1}) {
 		t.Fatalf("after 4 → 2: guesses %v, want [1]", got)
 	}
 	// Near the slider's low end, before any move: both sides, within its range.
-	var b Answers
-	if got := files(b.Shown(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{3, 1, 4, 5}) {
+	var b kept
+	if got := files(b.showing(at(p, 2), &panel.Result{}, 256)); !slices.Equal(got, []int{3, 1, 4, 5}) {
 		t.Fatalf("before any move at 2: guesses %v, want [3 1 4 5]", got)
 	}
 }
@@ -70,17 +70,17 @@ func TestShownGuessesTheDragsDirection(t *testing.T) {
 // other knob, or rows per file instead of a count, finds nothing.
 func TestTakeOnlyTheSameScenario(t *testing.T) {
 	p := scenario.Default().Panel
-	var a Answers
-	a.Shown(at(p, 32), &panel.Result{}, 256)
-	a.Shown(at(p, 33), &panel.Result{}, 256)
+	var a kept
+	a.showing(at(p, 32), &panel.Result{}, 256)
+	a.showing(at(p, 33), &panel.Result{}, 256)
 	r := &panel.Result{FilesTotal: 34}
-	if !a.Keep(at(p, 34), r) {
+	if !a.keep(at(p, 34), r) {
 		t.Fatal("an answer within reach was not kept")
 	}
-	if got := a.Take(at(p, 34)); got != r {
+	if got := a.take(at(p, 34)); got != r {
 		t.Fatalf("Take(34) = %v, want the answer kept", got)
 	}
-	if got := a.Take(at(p, 36)); got != nil {
+	if got := a.take(at(p, 36)); got != nil {
 		t.Fatal("Take found an answer never kept")
 	}
 	other := []func(*scenario.Panel){
@@ -95,18 +95,18 @@ func TestTakeOnlyTheSameScenario(t *testing.T) {
 	for i, change := range other {
 		q := at(p, 34)
 		change(&q)
-		if a.Take(q) != nil {
+		if a.take(q) != nil {
 			t.Errorf("change %d: Take gave the answer kept for another scenario", i)
 		}
 	}
 	// Shown on another scenario drops every answer.
 	q := at(p, 34)
 	q.Layout = "zorder"
-	a.Shown(q, &panel.Result{}, 256)
-	if a.Take(at(p, 34)) != nil || a.Kept() != 1 {
-		t.Fatalf("another scenario shown: %d answers kept, want only its own", a.Kept())
+	a.showing(q, &panel.Result{}, 256)
+	if a.take(at(p, 34)) != nil || len(a.byFiles) != 1 {
+		t.Fatalf("another scenario shown: %d answers kept, want only its own", len(a.byFiles))
 	}
-	if a.Keep(at(p, 35), &panel.Result{}) {
+	if a.keep(at(p, 35), &panel.Result{}) {
 		t.Fatal("an answer for a scenario no longer shown was kept")
 	}
 }
@@ -115,16 +115,16 @@ func TestTakeOnlyTheSameScenario(t *testing.T) {
 // each side are kept.
 func TestKeptStayWithinReach(t *testing.T) {
 	p := scenario.Default().Panel
-	var a Answers
+	var a kept
 	for n := 1; n <= 256; n++ {
-		for _, q := range a.Shown(at(p, n), &panel.Result{}, 256) {
-			a.Keep(q, &panel.Result{})
+		for _, q := range a.showing(at(p, n), &panel.Result{}, 256) {
+			a.keep(q, &panel.Result{})
 		}
-		if a.Kept() > 2*Reach+1 {
-			t.Fatalf("at %d files: %d answers kept", n, a.Kept())
+		if len(a.byFiles) > 2*Reach+1 {
+			t.Fatalf("at %d files: %d answers kept", n, len(a.byFiles))
 		}
 	}
-	if a.Keep(at(p, 256-Reach-1), &panel.Result{}) {
+	if a.keep(at(p, 256-Reach-1), &panel.Result{}) {
 		t.Fatal("an answer out of reach of the one shown was kept")
 	}
 }
@@ -135,34 +135,34 @@ func TestKeptStayWithinReach(t *testing.T) {
 func TestRehearsedAnswersAreTakenForTheirScenario(t *testing.T) {
 	p := scenario.Default().Panel
 	shown, zorder := &panel.Result{}, &panel.Result{}
-	var a Answers
-	a.Rehearse(p, shown)
+	var a kept
+	a.newRound(p, shown)
 	z := p
 	z.Layout = "zorder"
-	a.Rehearsed(z, zorder)
-	if a.Take(z) != zorder || a.Take(p) != shown {
+	a.keepRehearsal(z, zorder)
+	if a.take(z) != zorder || a.take(p) != shown {
 		t.Fatal("a rehearsed answer was not taken for its scenario")
 	}
 	z.Keys = []string{"user_id"}
-	if a.Take(z) != nil {
+	if a.take(z) != nil {
 		t.Fatal("a rehearsed answer was taken for another scenario")
 	}
 	// Shown on the other layout: the files answers start afresh, the rehearsed ones stay.
 	z.Keys = p.Keys
-	a.Shown(at(z, 40), zorder, 256)
-	if a.Take(p) != shown {
+	a.showing(at(z, 40), zorder, 256)
+	if a.take(p) != shown {
 		t.Fatal("showing another scenario dropped the rehearsed answers")
 	}
 	for i := range 2 * MaxRehearsed {
 		q := p
 		q.Seed = uint64(1000 + i)
-		a.Rehearsed(q, &panel.Result{})
+		a.keepRehearsal(q, &panel.Result{})
 	}
-	if len(a.rehearsed) != MaxRehearsed {
-		t.Fatalf("%d rehearsed answers kept, want at most %d", len(a.rehearsed), MaxRehearsed)
+	if len(a.rehearsals) != MaxRehearsed {
+		t.Fatalf("%d rehearsed answers kept, want at most %d", len(a.rehearsals), MaxRehearsed)
 	}
-	a.Rehearse(z, zorder)
-	if a.Take(p) != nil || a.Take(z) != zorder {
+	a.newRound(z, zorder)
+	if a.take(p) != nil || a.take(z) != zorder {
 		t.Fatal("a new round kept the last round's answers, or not its own")
 	}
 }

@@ -1,12 +1,12 @@
-// Package ahead keeps the panel's answers for the file counts a files-slider drag is likely to
-// reach next. While a reader drags the slider the page's thread waits between two moves (a
-// move comes every 20 ms or more, its answer takes a few); the widget spends that wait running
-// the engine on the next file counts in the drag's direction, and a move that lands on one is
-// answered from here, without the engine in its frame. The answers are the engine's own, for
-// the same scenario: nothing here computes a number.
-//
-// The package knows nothing of the browser, so it is tested natively.
-package ahead
+package schedule
+
+// The answers computed ahead: for the file counts a files-slider drag is likely to reach next,
+// and for the layouts a reader may flip to. While a reader drags the slider the page's thread
+// waits between two moves (a move comes every 20 ms or more, its answer takes a few); the
+// scheduler spends that wait running the engine on the next file counts in the drag's
+// direction, and a move that lands on one is answered from here, without the engine in its
+// frame. The answers are the engine's own, for the same scenario: nothing here computes a
+// number.
 
 import (
 	"bytes"
@@ -18,43 +18,43 @@ import (
 // Reach is how many file counts past the one shown are computed ahead, in the drag's
 // direction. The widget's slider is about 290 pixels wide over 256 counts: a slow drag (1-3
 // pixels a frame, as the timing script's) lands within Reach; a faster one lands past it and
-// is answered by the engine in its frame, as without this package.
+// is answered by the engine in its frame.
 const Reach = 3
 
-// Answers holds the answers computed for one scenario (its base: the scenario but for the file
+// kept holds the answers computed for one scenario (its base: the scenario but for the file
 // count), at most the one shown and Reach on each side of it; and, apart, the answers of one
 // round of the widget's idle rehearsals (each other layout), which a reader's flip of the layout
-// select then finds. The zero value is ready to use. Not safe for concurrent use: the widget
+// select then finds. The zero value is ready to use. Not safe for concurrent use: the scheduler
 // holds its lock.
-type Answers struct {
+type kept struct {
 	base    []byte // the scenario's msgp encoding, Files zero; nil when none
 	byFiles map[int]*panel.Result
-	shown   int  // the file count shown last on base, 0 when none
+	at      int  // the file count shown last on base, 0 when none
 	dir     int  // +1 or -1: the last move's direction on base; 0 before a move
 	moved   bool // a move has been made on base
 
-	rehearsed map[string]*panel.Result // by the scenario's msgp encoding
+	rehearsals map[string]*panel.Result // by the scenario's msgp encoding
 }
 
 // MaxRehearsed bounds the rehearsed answers kept: the answer rehearsed for and its three other
 // layouts, with room to spare.
 const MaxRehearsed = 8
 
-// Rehearse starts a round of rehearsals for r, the answer for p: the answers of the last round
+// newRound starts a round of rehearsals for r, the answer for p: the answers of the last round
 // are dropped, and r is kept, so that a flip back to p finds it.
-func (a *Answers) Rehearse(p scenario.Panel, r *panel.Result) {
-	a.rehearsed = map[string]*panel.Result{}
-	a.Rehearsed(p, r)
+func (a *kept) newRound(p scenario.Panel, r *panel.Result) {
+	a.rehearsals = map[string]*panel.Result{}
+	a.keepRehearsal(p, r)
 }
 
-// Rehearsed keeps r, the answer for p that the round's rehearsal computed, unless MaxRehearsed
+// keepRehearsal keeps r, the answer for p that the round's rehearsal computed, unless MaxRehearsed
 // are kept already.
-func (a *Answers) Rehearsed(p scenario.Panel, r *panel.Result) {
+func (a *kept) keepRehearsal(p scenario.Panel, r *panel.Result) {
 	b, err := p.MarshalMsg(nil)
-	if err != nil || a.rehearsed == nil || len(a.rehearsed) >= MaxRehearsed {
+	if err != nil || a.rehearsals == nil || len(a.rehearsals) >= MaxRehearsed {
 		return
 	}
-	a.rehearsed[string(b)] = r
+	a.rehearsals[string(b)] = r
 }
 
 // baseOf is p's encoding with its file count left out; ok is false when the count is derived
@@ -72,48 +72,48 @@ func baseOf(p scenario.Panel) (base []byte, files int, ok bool) {
 	return b, files, true
 }
 
-// Take returns the answer kept for p, or nil.
-func (a *Answers) Take(p scenario.Panel) *panel.Result {
+// take returns the answer kept for p, or nil.
+func (a *kept) take(p scenario.Panel) *panel.Result {
 	if base, n, ok := baseOf(p); ok && bytes.Equal(base, a.base) {
 		if r := a.byFiles[n]; r != nil {
 			return r
 		}
 	}
-	if len(a.rehearsed) == 0 {
+	if len(a.rehearsals) == 0 {
 		return nil
 	}
 	b, err := p.MarshalMsg(nil)
 	if err != nil {
 		return nil
 	}
-	return a.rehearsed[string(b)]
+	return a.rehearsals[string(b)]
 }
 
-// Shown notes that r, the answer for p, is on screen, and returns the scenarios worth running
+// showing notes that r, the answer for p, is on screen, and returns the scenarios worth running
 // next, nearest first, whose answers are not kept yet, within [1, max]: before any move on the
 // same scenario, Reach file counts each side, alternately (the drag's first move may go either
 // way); once a move of at most Reach counts has given a direction, the next Reach counts that
 // way. It drops the kept answers out of reach of p's count, and all of them when p is another
 // scenario (the rehearsed ones aside).
-func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
+func (a *kept) showing(p scenario.Panel, r *panel.Result, max int) []scenario.Panel {
 	base, n, ok := baseOf(p)
 	if !ok {
-		a.base, a.byFiles, a.shown, a.dir, a.moved = nil, nil, 0, 0, false
+		a.base, a.byFiles, a.at, a.dir, a.moved = nil, nil, 0, 0, false
 		return nil
 	}
 	if !bytes.Equal(base, a.base) {
-		a.base, a.byFiles, a.shown, a.dir, a.moved = base, map[int]*panel.Result{}, 0, 0, false
-	} else if n != a.shown {
+		a.base, a.byFiles, a.at, a.dir, a.moved = base, map[int]*panel.Result{}, 0, 0, false
+	} else if n != a.at {
 		a.moved = true
 		a.dir = 1
-		if n < a.shown {
+		if n < a.at {
 			a.dir = -1
 		}
-		if (n-a.shown)*a.dir > Reach {
+		if (n-a.at)*a.dir > Reach {
 			a.dir = 0 // a drag faster than Reach a move: the guesses would not be reached
 		}
 	}
-	a.shown = n
+	a.at = n
 	a.byFiles[n] = r
 	for k := range a.byFiles {
 		if k < n-Reach || k > n+Reach {
@@ -144,16 +144,13 @@ func (a *Answers) Shown(p scenario.Panel, r *panel.Result, max int) []scenario.P
 	return next
 }
 
-// Keep stores r as the answer for p, when p is the scenario shown but for its file count and
+// keep stores r as the answer for p, when p is the scenario shown but for its file count and
 // within reach of it; it reports whether it did.
-func (a *Answers) Keep(p scenario.Panel, r *panel.Result) bool {
+func (a *kept) keep(p scenario.Panel, r *panel.Result) bool {
 	base, n, ok := baseOf(p)
-	if !ok || a.shown == 0 || !bytes.Equal(base, a.base) || n < a.shown-Reach || n > a.shown+Reach {
+	if !ok || a.at == 0 || !bytes.Equal(base, a.base) || n < a.at-Reach || n > a.at+Reach {
 		return false
 	}
 	a.byFiles[n] = r
 	return true
 }
-
-// Kept is how many answers are kept for the files slider (the tests read it).
-func (a *Answers) Kept() int { return len(a.byFiles) }

@@ -1,0 +1,311 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/timeline"
+)
+
+// page is the DOM the frame writes: the readouts, the caption, Delta's error, the selected
+// file's add action, the timeline's text and the controls. Only Ebiten's goroutine (Update)
+// writes through it; each write is skipped when the element already shows it, so a dragged
+// slider mutates only what changed and the frame's forced layout (Ebiten reads the body's size
+// in every frame it draws, internal/ui/ui_js.go outsideSize) has less to do.
+type page struct {
+	doc       dom.Document
+	els       map[string]js.Value // element id → the element (byID)
+	texts     map[string]string   // element id → the text setText last gave it
+	hidden    map[string]bool     // element id → whether setHidden last hid it
+	knobShown map[string]string   // knob id → the value its control shows (syncControls)
+	dayMax    string              // the day slider's max attribute as last written
+	readouts  readoutList         // what the readout region shows now
+	viewBoxes []viewBox           // the knobs and panels shown in one view only
+	bound     bool                // the controls are built and bound
+
+	// The log replayed to snapDay of snapRun, for a hovered timeline file and the domain panel.
+	snap    *deltalog.Snapshot
+	snapDay int
+	snapRun *timeline.Result
+}
+
+func newPage() *page {
+	return &page{doc: dom.GetWindow().Document(), els: map[string]js.Value{},
+		texts: map[string]string{}, hidden: map[string]bool{}, knobShown: map[string]string{}}
+}
+
+// byID is document.getElementById, remembered, as a plain js.Value (not truthy when the page
+// has no such element). The page's elements stay for its lifetime. dom/v2 would wrap each one
+// after comparing its constructor with every HTML element type's in turn (honnef.co/go/js/dom/v2
+// dom.go, wrapHTMLElement).
+func (p *page) byID(id string) js.Value {
+	if el, ok := p.els[id]; ok {
+		return el
+	}
+	el := p.doc.Underlying().Call("getElementById", id)
+	if el.Truthy() {
+		p.els[id] = el
+	}
+	return el
+}
+
+// setText sets an element's text unless it already shows it.
+func (p *page) setText(id, text string) {
+	if old, ok := p.texts[id]; ok && old == text {
+		return
+	}
+	if el := p.byID(id); el.Truthy() {
+		el.Set("textContent", text)
+		p.texts[id] = text
+	}
+}
+
+// setHidden hides or shows an element unless it already is.
+func (p *page) setHidden(id string, hidden bool) {
+	if was, ok := p.hidden[id]; ok && was == hidden {
+		return
+	}
+	el := p.byID(id)
+	if !el.Truthy() {
+		return
+	}
+	if hidden {
+		el.Call("setAttribute", "hidden", "")
+	} else {
+		el.Call("removeAttribute", "hidden")
+	}
+	p.hidden[id] = hidden
+}
+
+// notice shows a message the user must see (a broken link) as text, never as HTML.
+func (p *page) notice(msg string) {
+	p.setText("notice", msg)
+	p.setHidden("notice", false)
+}
+
+// deltaError shows the error Delta would raise for the current setting (empty class clears it).
+func (p *page) deltaError(class, msg string) {
+	if class == "" {
+		p.setHidden("delta-error", true)
+		return
+	}
+	p.setText("delta-error", "["+class+"] "+msg)
+	p.setHidden("delta-error", false)
+}
+
+// inputError shows (or, with empty text, clears) the message for a refused value.
+func (p *page) inputError(text string) {
+	p.setText("input-error", text)
+	p.setHidden("input-error", text == "")
+}
+
+// colorKey is the key whose span colours the panel's grid: the chosen one, else the first key.
+func (m *model) colorKey() string {
+	if m.sc.Panel.ColorKey != "" {
+		return m.sc.Panel.ColorKey
+	}
+	if r := m.answer.Result; r != nil && len(r.Keys) > 0 {
+		return r.Keys[0]
+	}
+	return ""
+}
+
+// showPanel writes the panel's answer: every readout as HTML text, every number as a plain
+// decimal; data-value holds the engine's exact figure, named as the CLI's JSON field.
+func (p *page) showPanel(m *model) {
+	r := m.answer.Result
+	rows := []readout{
+		{Label: "Files read", Metric: "files_read", Value: float64(r.FilesRead)},
+		{Label: "Files in the table", Metric: "files_total", Value: float64(r.FilesTotal)},
+		{Label: "Files", Metric: "files", Value: float64(r.FilesTotal)},
+		{Label: "Rows read", Metric: "rows_read", Value: float64(r.RowsRead)},
+		{Label: "Rows in the table", Metric: "rows_total", Value: float64(r.RowsTotal)},
+	}
+	// Every measured span, the keys first: the CLI's "spans" names the same columns.
+	cols := append([]string(nil), r.Keys...)
+	var rest []string
+	for k := range r.Spans {
+		if !slices.Contains(cols, k) {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	for _, k := range append(cols, rest...) {
+		if v, ok := r.Spans[k]; ok {
+			rows = append(rows, readout{Label: "Span of " + k, Metric: "span:" + k, Value: v, Digits: 4})
+		}
+	}
+	p.renderReadouts(rows)
+	caption := "Grid: one cell per file, coloured by its span of " + m.colorKey() + "."
+	if len(r.Keys) >= 2 {
+		caption += " Key space (the square next to the grid): each file's [min, max] on " + r.Keys[0] + " (across) and " + r.Keys[1] + " (up), over the " + r.Layout + " curve."
+	} else if len(r.Keys) == 1 {
+		caption += " Key space (the square next to the grid): each file's [min, max] on " + r.Keys[0] + "."
+	}
+	p.setText("caption", caption)
+	if r.Error != nil {
+		p.deltaError(r.Error.Class, r.Error.Message)
+	} else {
+		p.deltaError("", "")
+	}
+	p.showSelected(m)
+	p.showTimelineText(m)
+}
+
+// showSelected prints the selected file's add action as Delta would write it.
+func (p *page) showSelected(m *model) {
+	if m.sc.View == "timeline" {
+		p.setText("add-action", p.timelineSelected(m))
+		return
+	}
+	r := m.answer.Result
+	if m.selected < 0 || r == nil || m.selected >= len(r.Files) {
+		p.setText("add-action", "Hover over or tap a file to see its add action.")
+		return
+	}
+	st := m.stats
+	if st.Result != r || st.File != m.selected {
+		p.setText("add-action", "The file's statistics are shown once the run under way ends.")
+		return
+	}
+	if st.Err != nil {
+		p.setText("add-action", st.Err.Error())
+		return
+	}
+	f := r.Files[m.selected]
+	add := map[string]any{"add": map[string]any{
+		"path": f.Path, "partitionValues": map[string]string{}, "dataChange": true,
+		"stats": map[string]any{"numRecords": f.NumRecords, "minValues": st.MinValues, "maxValues": st.MaxValues, "nullCount": st.NullCount},
+	}}
+	b, _ := json.MarshalIndent(add, "", "  ")
+	p.setText("add-action", string(b))
+}
+
+// showTimeline writes the day's readouts, decision log and DESCRIBE output as text.
+func (p *page) showTimeline(m *model) {
+	if err := m.simErr(); err != nil {
+		p.renderReadouts(nil)
+		p.deltaError("SIMULATION", err.Error())
+		p.showTimelineText(m)
+		return
+	}
+	d := m.sim.Result.Days[m.day-1]
+	p.renderReadouts([]readout{
+		{Label: "Day", Metric: "day", Value: float64(d.Day)},
+		{Label: "Files a lookup opens", Metric: "lookup_files", Value: d.LookupFiles, Digits: 2},
+		{Label: "GiB written by OPTIMIZE that night", Metric: "optimize_written_gb", Value: d.OptimizeWrittenGB, Digits: 1, Unit: "GiB"},
+		{Label: "Write amplification", Metric: "write_amplification", Value: d.WriteAmplification, Digits: 2, Unit: "x"},
+		{Label: "GiB ingested that day", Metric: "ingested_gb", Value: d.IngestedGB, Digits: 1, Unit: "GiB"},
+		{Label: "Table size", Metric: "table_gb", Value: d.TableGB, Digits: 1, Unit: "GiB"},
+		{Label: "Files", Metric: "files", Value: float64(d.Files)},
+		{Label: "ZCubes", Metric: "zcubes", Value: float64(d.ZCubes)},
+		{Label: "Sealed ZCubes", Metric: "sealed_zcubes", Value: float64(d.SealedZCubes)},
+	})
+	p.deltaError("", "")
+	gb, amp, lk := m.series().Maxima()
+	df := m.dayFiles
+	caption := "Bars: GiB rewritten each night (top of scale " + strconv.FormatFloat(gb, 'f', 0, 64) +
+		" GiB). Lines: write amplification (orange, top " + strconv.FormatFloat(amp, 'f', 2, 64) +
+		"x), files a lookup on " + df.LookupColumn + " opens (blue, top " + strconv.FormatFloat(lk, 'f', 1, 64) +
+		"); red marks: key change, FULL, CLUSTER BY NONE. Below: the files on day " + strconv.Itoa(d.Day) +
+		", grouped by ZCube or partition, coloured by their span of " + df.LookupColumn +
+		"; outlined files are opened by the lookup " + df.LookupColumn + " = " + strconv.FormatInt(df.ProbeValue, 10) + "."
+	p.setText("caption", caption)
+	p.showSelected(m)
+	p.showTimelineText(m)
+}
+
+// showTimelineText fills the decision log and DESCRIBE panels (hidden outside the timeline).
+func (p *page) showTimelineText(m *model) {
+	run := m.sim.Result
+	if m.sc.View != "timeline" || run == nil || m.simErr() != nil {
+		p.setHidden("timeline-text", true)
+		return
+	}
+	p.setHidden("timeline-text", false)
+	d := run.Days[m.day-1]
+	stmts, _ := run.Statements(m.day)
+	logText := strings.Join(stmts, "\n")
+	if len(d.DecisionLog) > 0 {
+		logText += "\n\n" + strings.Join(d.DecisionLog, "\n")
+	}
+	p.setText("decision-log", logText)
+	if p.detailsOpen("run-stats") {
+		var stats any = d.ClusteringStats
+		name := "clusteringStats"
+		if d.ClusteringStats == nil {
+			stats, name = d.ZOrderStats, "zOrderStats"
+		}
+		p.setText("run-stats", name+" "+indent(stats)+"\noperationMetrics "+indent(d.OperationMetrics))
+	}
+	// DESCRIBE and the domain replay the log up to the day: only for the panels that are open,
+	// so the day slider stays within a frame. Opening one fills it (bindDetails).
+	if p.detailsOpen("describe-detail") || p.detailsOpen("describe-history") {
+		detail, history, err := run.Describe(m.day)
+		if err != nil {
+			p.setText("describe-detail", err.Error())
+			return
+		}
+		p.setText("describe-detail", indent(detail))
+		p.setText("describe-history", indent(history))
+	}
+	if p.detailsOpen("domain-metadata") {
+		if snap, err := p.snapshot(m); err == nil {
+			if dm, ok := snap.DomainMetadata("delta.clustering"); ok {
+				p.setText("domain-metadata", indent(map[string]any{"domainMetadata": dm}))
+			} else {
+				p.setText("domain-metadata", "(no delta.clustering domain on this day)")
+			}
+		}
+	}
+}
+
+// snapshot returns the table's state at the day shown, replaying the log once per (run, day)
+// however often the pointer moves.
+func (p *page) snapshot(m *model) (*deltalog.Snapshot, error) {
+	if p.snap != nil && p.snapDay == m.day && p.snapRun == m.sim.Result {
+		return p.snap, nil
+	}
+	snap, err := m.sim.Result.Snapshot(m.day)
+	if err != nil {
+		return nil, err
+	}
+	p.snap, p.snapDay, p.snapRun = snap, m.day, m.sim.Result
+	return snap, nil
+}
+
+// timelineSelected describes the hovered file of the day's grid.
+func (p *page) timelineSelected(m *model) string {
+	if m.dayFiles == nil || m.selected < 0 || m.selected >= len(m.dayFiles.Files) {
+		return "Hover over or tap a file to see its add action."
+	}
+	f := m.dayFiles.Files[m.selected]
+	if snap, err := p.snapshot(m); err == nil {
+		if add, ok := snap.File(f.Path); ok {
+			return indent(map[string]any{"add": add})
+		}
+	}
+	return indent(f)
+}
+
+// detailsOpen reports whether the <details> around the element id is open.
+func (p *page) detailsOpen(id string) bool {
+	el := p.byID(id)
+	return el.Truthy() && el.Get("parentElement").Get("open").Truthy()
+}
+
+func indent(v any) string {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err.Error()
+	}
+	return string(b)
+}
