@@ -137,10 +137,29 @@ check() {
   echo "== go vet (native, then js/wasm)"
   go vet ./...
   GOOS=js GOARCH=wasm go vet ./wasm/... ./engine/... ./assets/...
+  deadcode_check
   echo "== go test (native)"
   go test -count=1 ./...
   echo "== go test (js/wasm under Node)"
   GOOS=js GOARCH=wasm go test -count=1 -exec="$GOROOT_WASM/go_js_wasm_exec" ./engine/... ./wasm/firstrun
+}
+
+# deadcode_check fails on a function that no program of the product reaches: neither the native
+# ones (the CLI, the site generator, the server) nor the browser's (the widget, the table page,
+# the bare page). A function only one build reaches is live (the CLI's JSON, the widget's
+# scheduler). Functions that only tests use live in _test.go files or a test package.
+deadcode_check() {
+  echo "== deadcode (golang.org/x/tools/cmd/deadcode, native and js/wasm programs)"
+  GOBIN="$PWD/.cache/bin" go install golang.org/x/tools/cmd/deadcode@v0.52.0
+  local dc=.cache/bin/deadcode f='{{range .Funcs}}{{$.Path}}.{{.Name}}{{"\n"}}{{end}}'
+  local native wasm both
+  native=$($dc -f "$f" ./engine/cmd/layoutlab ./site/gen ./site/serve)
+  wasm=$(GOOS=js GOARCH=wasm $dc -f "$f" ./wasm ./wasm/table ./wasm/bare)
+  native=$(sort -u <<<"$native"); wasm=$(sort -u <<<"$wasm")
+  both=$(comm -12 <(echo "$native") <(echo "$wasm") | sed '/^$/d')
+  if [ -n "$both" ]; then
+    echo "no program reaches these functions:" >&2; echo "$both" >&2; exit 1
+  fi
 }
 
 case "${1:-build}" in

@@ -58,9 +58,9 @@ func TestBenchTableCheckpointMatchesJSON(t *testing.T) {
 			t.Fatalf("file %d differs: %s vs %s", i, fa[i].Path, fb[i].Path)
 		}
 	}
-	r, err := FromSnapshot(a, "bench", Options{Version: -1, Where: "id = 5000"})
-	if err != nil || r.Error != nil || r.FilesRead != 1 {
-		t.Errorf("WHERE id = 5000 reads %d files (%v %v), want 1", r.FilesRead, err, r.Error)
+	r := NewInspector(a, "bench", nil).Report("id = 5000")
+	if r.Error != nil || r.FilesRead != 1 {
+		t.Errorf("WHERE id = 5000 reads %d files (%v), want 1", r.FilesRead, r.Error)
 	}
 }
 

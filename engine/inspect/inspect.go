@@ -136,13 +136,8 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	in := newInspector(s, location, opt.Progress)
+	in := NewInspector(s, location, opt.Progress)
 	return in.Report(opt.Where), in, nil
-}
-
-// FromSnapshot is Inspect on a snapshot already read.
-func FromSnapshot(s *deltalog.Snapshot, location string, opt Options) (*Report, error) {
-	return NewInspector(s, location).Report(opt.Where), nil
 }
 
 // Inspector holds what a Report needs that no WHERE changes: each file's statistics, parsed
@@ -158,15 +153,12 @@ type Inspector struct {
 	rowsKnow bool
 }
 
-// NewInspector reads the snapshot's files and statistics.
-func NewInspector(s *deltalog.Snapshot, location string) *Inspector {
-	return newInspector(s, location, nil)
-}
-
 // progressEvery is how many files' statistics are read between calls of Options.Progress.
 const progressEvery = 4096
 
-func newInspector(s *deltalog.Snapshot, location string, progress func(done, total int)) *Inspector {
+// NewInspector reads the snapshot's files and statistics, calling progress (when not nil) as it
+// goes.
+func NewInspector(s *deltalog.Snapshot, location string, progress func(done, total int)) *Inspector {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
 	in := &Inspector{s: s, base: Report{
@@ -357,7 +349,7 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []deltalog.AddFi
 		if f.DeletionVector != nil {
 			of.DeletedRecords = f.DeletionVector.Cardinality
 		}
-		if n := inspected[i].NumRecords; n != nil { // read from the stats by FromSnapshot
+		if n := inspected[i].NumRecords; n != nil { // read from the stats by NewInspector
 			of.NumRecords = *n
 		}
 		os.Files = append(os.Files, of)

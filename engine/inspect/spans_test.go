@@ -28,7 +28,7 @@ func TestSpans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := NewInspector(s, "t")
+	in := NewInspector(s, "t", nil)
 	if cols := in.SpanColumns(); !slices.Equal(cols, []string{"id"}) {
 		t.Fatalf("SpanColumns = %v; want [id] (p is a partition column, tags an array)", cols)
 	}
@@ -46,9 +46,9 @@ func TestSpans(t *testing.T) {
 	}
 }
 
-// TestInspectorAnswersAsFromSnapshot: an Inspector kept for several WHEREs gives each the
+// TestInspectorAnswersAsInspect: an Inspector kept for several WHEREs gives each the
 // Report a fresh inspection gives.
-func TestInspectorAnswersAsFromSnapshot(t *testing.T) {
+func TestInspectorAnswersAsInspect(t *testing.T) {
 	for _, c := range []struct {
 		table string
 		where []string

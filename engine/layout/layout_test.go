@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/table"
+	"layoutlab/engine/table/tabletest"
 )
 
 // mkTable builds a table from columns of ints or strings.
@@ -262,7 +263,7 @@ func TestRankStringsAndRep(t *testing.T) {
 // with and without NULLs, over the whole table and over a subset of rows, gives the dense ranks
 // of a reference sort by table.Compare, and Rep[k] is the first ranked row of rank k.
 func TestRankRowsEveryPath(t *testing.T) {
-	tb, err := table.Generate(table.DefaultPanelSpec(), 20_000, 11)
+	tb, err := tabletest.Generate(table.DefaultPanelSpec(), 20_000, 11)
 	if err != nil {
 		t.Fatal(err)
 	}

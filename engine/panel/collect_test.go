@@ -24,7 +24,8 @@ func TestCollectAllMatchesStats(t *testing.T) {
 		}
 	}
 	for _, kind := range []layout.Kind{layout.Append, layout.Hilbert} {
-		files, err := layout.FilesRanked(layout.AllRows(tb.NumRows), ranks, kind, 16, layout.Options{Seed: 1})
+		var l layout.Layouter
+		files, err := l.Layout(layout.AllRows(tb.NumRows), ranks, kind, 16, layout.Options{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +52,8 @@ func TestCollectAllMatchesStats(t *testing.T) {
 
 func TestSplitStatsMatchesUnmarshal(t *testing.T) {
 	tb := tableOf(t, NewStore(), 5_000, 3)
-	files, _ := layout.Files(tb, layout.AllRows(tb.NumRows), nil, layout.Append, 7, layout.Options{})
+	var l layout.Layouter
+	files, _ := l.Layout(layout.AllRows(tb.NumRows), nil, layout.Append, 7, layout.Options{})
 	for _, cfg := range []stats.Config{stats.DefaultConfig(), {NumIndexedCols: 0}, {NumIndexedCols: -1, StringPrefixLength: 3}} {
 		indexed, _ := stats.StatsSchema(tb.Schema, cfg)
 		for _, rows := range files {

@@ -11,6 +11,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/table"
+	"layoutlab/engine/table/tabletest"
 )
 
 // TestProgressNamesEveryStep: a cold answer yields with each step that scales with the table
@@ -91,7 +92,7 @@ func TestPrepareReportsProgress(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	full, err := table.Generate(table.DefaultPanelSpec(), p.Rows, p.Seed)
+	full, err := tabletest.Generate(table.DefaultPanelSpec(), p.Rows, p.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}

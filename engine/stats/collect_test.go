@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"layoutlab/engine/table"
+	"layoutlab/engine/table/tabletest"
 )
 
 // handTable is a small table whose statistics are worked out by hand below.
@@ -122,7 +123,7 @@ func TestJavaFormats(t *testing.T) {
 // Collect must agree with a slow reference that goes through Column.Value and table.Compare
 // (code Collect does not use), over a generated panel table cut into 32 files of shuffled rows.
 func TestCollectMatchesReference(t *testing.T) {
-	tb, err := table.Generate(table.DefaultPanelSpec(), 20_000, 3)
+	tb, err := tabletest.Generate(table.DefaultPanelSpec(), 20_000, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +198,7 @@ func splitRows(n, k int, seed uint64) [][]int32 {
 }
 
 func TestJSONRoundTrip(t *testing.T) {
-	tb, err := table.Generate(table.DefaultPanelSpec(), 10_000, 5)
+	tb, err := tabletest.Generate(table.DefaultPanelSpec(), 10_000, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +238,7 @@ func TestJSONRoundTrip(t *testing.T) {
 }
 
 func BenchmarkCollect32Files(b *testing.B) {
-	tb, err := table.Generate(table.DefaultPanelSpec(), 100_000, 1)
+	tb, err := tabletest.Generate(table.DefaultPanelSpec(), 100_000, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -282,7 +283,7 @@ func BenchmarkCollect32Files(b *testing.B) {
 }
 
 func BenchmarkNewCollector(b *testing.B) {
-	tb, err := table.Generate(table.DefaultPanelSpec(), 100_000, 1)
+	tb, err := tabletest.Generate(table.DefaultPanelSpec(), 100_000, 1)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -310,23 +310,10 @@ func (c *ColumnSpec) lens() (int, int) {
 	return c.MinLen, c.MaxLen
 }
 
-// Generate builds a table of the given number of rows from spec, deterministically from seed.
-func Generate(spec Spec, rows int, seed uint64) (*Table, error) {
-	t, err := GenerateLazily(spec, rows, seed)
-	if err != nil {
-		return nil, err
-	}
-	for i := range t.Cols {
-		if err := t.Fill(i); err != nil {
-			return nil, err
-		}
-	}
-	return t, nil
-}
-
-// GenerateLazily is Generate with no column generated yet: Fill generates one when a caller
-// first needs it. Each column is drawn from the seed and its own leaf alone, so a column filled
-// late holds exactly what Generate puts there. (The widget's first panel needs a handful of the
+// GenerateLazily builds a table of the given number of rows from spec, deterministically from
+// seed, with no column generated yet: Fill generates one when a caller first needs it. Each
+// column is drawn from the seed and its own leaf alone, so a column holds the same values
+// whichever order the columns are filled in. (The widget's first panel needs a handful of the
 // 36 columns; generating the rest was most of its first frame.)
 func GenerateLazily(spec Spec, rows int, seed uint64) (*Table, error) {
 	if rows < 0 || rows > MaxRows {

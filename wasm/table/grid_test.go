@@ -123,10 +123,7 @@ func TestGroupByZCube(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := inspect.FromSnapshot(s, "t", inspect.Options{Version: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := inspect.NewInspector(s, "t", nil).Report("")
 	if by := DefaultGroupBy(r); by != ByZCube {
 		t.Fatalf("groups by %s", by)
 	}
