@@ -21,7 +21,7 @@ func meanLookup(t *testing.T, e *Store, p scenario.Panel, col string) PointLooku
 	return l
 }
 
-// TestPanelKeysGeometry checks experiences.md §2's geometry on the panel's own table and keys,
+// TestPanelKeysGeometry checks the curves' geometry (F^-1/k per key) on the panel's own table and keys,
 // for the default seed and others, under ZORDER BY and liquid clustering (Hilbert):
 //
 //   - one key (user_id): each file spans about 1/F of it and a point lookup opens about one file;
@@ -99,7 +99,7 @@ func TestPanelKeysGeometry(t *testing.T) {
 }
 
 // TestPanelOrderByGeometry: ORDER BY the first key opens at most 2 of 32 files for a point
-// lookup on that key and every file for a lookup on another column (experiences.md §2), for
+// lookup on that key and every file for a lookup on another column, for
 // user_id and event_date as the first key, on each geometry seed.
 func TestPanelOrderByGeometry(t *testing.T) {
 	for _, seed := range geometrySeeds {

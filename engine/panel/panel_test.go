@@ -11,7 +11,7 @@ import (
 	"layoutlab/engine/table"
 )
 
-// The experiences.md §2 behaviours, checked as properties of the default 100,000-row table.
+// The statistics panel's behaviours (what min/max statistics can and cannot do), checked as properties of the default 100,000-row table.
 
 var shared = NewStore() // one store for the whole file: the table is generated once
 
