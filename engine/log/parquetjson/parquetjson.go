@@ -29,59 +29,92 @@ var checkpointActions = []string{"add", "remove", "metaData", "protocol", "domai
 // top-level columns, returned as the JSON line a commit would hold (nil for a row with no
 // action), so engine/log validates both paths with the same code.
 func Lines(b []byte) (lines [][]byte, err error) {
+	err = eachRow(b, func(c *checkpoint) error {
+		return c.read(func(row int64, r parquet.Row) error {
+			line, err := c.line(r)
+			if err != nil {
+				return err
+			}
+			lines = append(lines, line)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return lines, nil
+}
+
+// checkpoint is an open Parquet checkpoint or sidecar: its schema and top-level fields.
+type checkpoint struct {
+	pf     *parquet.File
+	schema *parquet.Schema
+	fields map[string]parquet.Field
+}
+
+// eachRow opens b as a checkpoint and hands it to use; it turns the library's panics on
+// malformed files into errors.
+func eachRow(b []byte, use func(*checkpoint) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // the library panics on some malformed files
-			lines, err = nil, fmt.Errorf("not a readable Parquet checkpoint: %v", r)
+			err = fmt.Errorf("not a readable Parquet checkpoint: %v", r)
 		}
 	}()
 	pf, err := parquet.OpenFile(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
-		return nil, fmt.Errorf("not a readable Parquet checkpoint: %v", err)
+		return fmt.Errorf("not a readable Parquet checkpoint: %v", err)
 	}
-	schema := pf.Schema()
-	fields := map[string]parquet.Field{}
-	for _, fl := range schema.Fields() {
-		fields[fl.Name()] = fl
+	c := &checkpoint{pf: pf, schema: pf.Schema(), fields: map[string]parquet.Field{}}
+	for _, fl := range c.schema.Fields() {
+		c.fields[fl.Name()] = fl
 	}
-	if _, ok := fields["add"]; !ok {
-		if _, ok := fields["metaData"]; !ok {
-			return nil, fmt.Errorf("Parquet file has neither an add nor a metaData column: not a Delta checkpoint")
+	if _, ok := c.fields["add"]; !ok {
+		if _, ok := c.fields["metaData"]; !ok {
+			return fmt.Errorf("Parquet file has neither an add nor a metaData column: not a Delta checkpoint")
 		}
 	}
+	return use(c)
+}
+
+// read calls each with every row in file order (row counts from 1, for messages) and checks
+// that the rows read are the rows the footer promises.
+func (c *checkpoint) read(each func(row int64, r parquet.Row) error) error {
 	row := int64(0)
 	buf := make([]parquet.Row, 256)
-	for _, rg := range pf.RowGroups() {
+	for _, rg := range c.pf.RowGroups() {
 		rows := rg.Rows()
 		for {
 			n, rerr := rows.ReadRows(buf)
 			for i := 0; i < n; i++ {
 				row++
-				m := map[string]any{}
-				if err := schema.Reconstruct(&m, buf[i]); err != nil {
+				if err := each(row, buf[i]); err != nil {
 					rows.Close()
-					return nil, fmt.Errorf("row %d: %v", row, err)
+					return fmt.Errorf("row %d: %v", row, err)
 				}
-				line, err := rowLine(m, fields)
-				if err != nil {
-					rows.Close()
-					return nil, fmt.Errorf("row %d: %v", row, err)
-				}
-				lines = append(lines, line)
 			}
 			if rerr == io.EOF {
 				break
 			}
 			if rerr != nil {
 				rows.Close()
-				return nil, fmt.Errorf("row %d: %v", row+1, rerr)
+				return fmt.Errorf("row %d: %v", row+1, rerr)
 			}
 		}
 		rows.Close()
 	}
-	if row != pf.NumRows() {
-		return nil, fmt.Errorf("read %d rows, the footer says %d", row, pf.NumRows())
+	if row != c.pf.NumRows() {
+		return fmt.Errorf("read %d rows, the footer says %d", row, c.pf.NumRows())
 	}
-	return lines, nil
+	return nil
+}
+
+// line is the JSON line of the action in row r.
+func (c *checkpoint) line(r parquet.Row) ([]byte, error) {
+	m := map[string]any{}
+	if err := c.schema.Reconstruct(&m, r); err != nil {
+		return nil, err
+	}
+	return rowLine(m, c.fields)
 }
 
 // rowLine returns the action in one checkpoint row as a JSON line, nil for a row with none.

@@ -1,10 +1,6 @@
 package parquetjson
 
 import (
-	"bytes"
-	"fmt"
-	"io"
-
 	"github.com/parquet-go/parquet-go"
 
 	deltalog "layoutlab/engine/log"
@@ -81,66 +77,28 @@ func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
 // actions straight to AddFile, every other action, and an add that needs more than its typed
 // columns (statistics kept only as stats_parsed, a missing size), as the JSON line Lines gives.
 func Rows(b []byte) (out []deltalog.ParquetRow, err error) {
-	defer func() {
-		if r := recover(); r != nil { // the library panics on some malformed files
-			out, err = nil, fmt.Errorf("not a readable Parquet checkpoint: %v", r)
-		}
-	}()
-	pf, err := parquet.OpenFile(bytes.NewReader(b), int64(len(b)))
+	err = eachRow(b, func(c *checkpoint) error {
+		cols, typed := lookupAdd(c.schema)
+		out = make([]deltalog.ParquetRow, 0, c.pf.NumRows())
+		byCol := make([][]parquet.Value, len(c.schema.Columns()))
+		return c.read(func(row int64, pr parquet.Row) error {
+			var r deltalog.ParquetRow
+			ok := false
+			if typed {
+				r.Add, ok = decodeAdd(cols, pr, byCol)
+			}
+			if !ok {
+				var err error
+				if r.Line, err = c.line(pr); err != nil {
+					return err
+				}
+			}
+			out = append(out, r)
+			return nil
+		})
+	})
 	if err != nil {
-		return nil, fmt.Errorf("not a readable Parquet checkpoint: %v", err)
-	}
-	schema := pf.Schema()
-	fields := map[string]parquet.Field{}
-	for _, fl := range schema.Fields() {
-		fields[fl.Name()] = fl
-	}
-	if _, ok := fields["add"]; !ok {
-		if _, ok := fields["metaData"]; !ok {
-			return nil, fmt.Errorf("Parquet file has neither an add nor a metaData column: not a Delta checkpoint")
-		}
-	}
-	cols, typed := lookupAdd(schema)
-	out = make([]deltalog.ParquetRow, 0, pf.NumRows())
-	row := int64(0)
-	buf := make([]parquet.Row, 256)
-	byCol := make([][]parquet.Value, len(schema.Columns()))
-	for _, rg := range pf.RowGroups() {
-		rows := rg.Rows()
-		for {
-			n, rerr := rows.ReadRows(buf)
-			for i := 0; i < n; i++ {
-				row++
-				var r deltalog.ParquetRow
-				ok := false
-				if typed {
-					r.Add, ok = decodeAdd(cols, buf[i], byCol)
-				}
-				if !ok {
-					m := map[string]any{}
-					if err := schema.Reconstruct(&m, buf[i]); err != nil {
-						rows.Close()
-						return nil, fmt.Errorf("row %d: %v", row, err)
-					}
-					if r.Line, err = rowLine(m, fields); err != nil {
-						rows.Close()
-						return nil, fmt.Errorf("row %d: %v", row, err)
-					}
-				}
-				out = append(out, r)
-			}
-			if rerr == io.EOF {
-				break
-			}
-			if rerr != nil {
-				rows.Close()
-				return nil, fmt.Errorf("row %d: %v", row+1, rerr)
-			}
-		}
-		rows.Close()
-	}
-	if row != pf.NumRows() {
-		return nil, fmt.Errorf("read %d rows, the footer says %d", row, pf.NumRows())
+		return nil, err
 	}
 	return out, nil
 }
