@@ -233,29 +233,29 @@ func (te *tableEntry) ranked(l int) bool {
 // compute; the first to store wins and both return its value, so a stored entry never changes.
 // A compute that fails stores nothing.
 func memo[K comparable, V any](mu *sync.Mutex, m map[K]V, k K, compute func() (V, error)) (V, error) {
-	mu.Lock()
-	v, ok := m[k]
-	mu.Unlock()
-	if ok {
-		return v, nil
+	get := func() (V, bool) { v, ok := m[k]; return v, ok }
+	put := func(v V) V {
+		if old, ok := m[k]; ok {
+			return old
+		}
+		m[k] = v
+		return v
 	}
-	v, err := compute()
-	if err != nil {
-		return v, err
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if old, ok := m[k]; ok {
-		return old, nil
-	}
-	m[k] = v
-	return v, nil
+	return memoIn(mu, get, put, compute)
 }
 
 // memoLRU is memo over a bounded stage c, at priority prio.
 func memoLRU[K comparable, V any](mu *sync.Mutex, c *lru[K, V], k K, prio Priority, compute func() (V, error)) (V, error) {
+	get := func() (V, bool) { return c.get(k, prio) }
+	put := func(v V) V { return c.put(k, prio, v) }
+	return memoIn(mu, get, put, compute)
+}
+
+// memoIn is memo's protocol over any container: get and put run under mu, compute outside it;
+// put returns the value kept (the first stored, if another caller got there first).
+func memoIn[V any](mu *sync.Mutex, get func() (V, bool), put func(V) V, compute func() (V, error)) (V, error) {
 	mu.Lock()
-	v, ok := c.get(k, prio)
+	v, ok := get()
 	mu.Unlock()
 	if ok {
 		return v, nil
@@ -266,7 +266,7 @@ func memoLRU[K comparable, V any](mu *sync.Mutex, c *lru[K, V], k K, prio Priori
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	return c.put(k, prio, v), nil
+	return put(v), nil
 }
 
 // fileNames are the first n file names of an unpartitioned layout of the table (FileNamer
