@@ -156,7 +156,8 @@ func (g *Grid) At(x, y float64) int {
 	return -1
 }
 
-// The grid's colours: the widget's (wasm/game.go, wasm/game_timeline.go) on the same dark ground.
+// The grid's colours, on a dark ground like the widget's; its own table, not the widget's palette
+// (wasm/game.go, wasm/game_timeline.go).
 var (
 	background = color.RGBA{0x10, 0x11, 0x14, 0xff}
 	white      = color.RGBA{0xff, 0xff, 0xff, 0xff}
