@@ -12,6 +12,7 @@ const (
 	MaxKeys         = 9 // Delta's Hilbert curve handles at most 9 dimensions (M/expressions/HilbertStates.java)
 	MaxWhereBytes   = 4096
 	MaxNameBytes    = 128
+	MaxFigureItems  = 8 // knobs or readouts a figure declares
 	MaxDays         = 365
 	MaxIngestGB     = 10_000
 	MaxRowsPerGB    = 100_000
@@ -127,6 +128,20 @@ func (s *Scenario) ValidateFields() error {
 			if len(n) > MaxNameBytes || strings.ContainsAny(n, "\x00\n") {
 				return knobErr(names.knob, "column name %.40q is not a valid name", n)
 			}
+		}
+	}
+	f := &s.Figure
+	switch {
+	case f.Theme != "" && f.Theme != "light" && f.Theme != "dark":
+		return knobErr("theme", "theme %.40q is not one of light, dark (or empty to follow the reader's setting)", f.Theme)
+	case len(f.Knobs) > MaxFigureItems:
+		return knobErr("figure-knobs", "%d figure knobs: at most %d", len(f.Knobs), MaxFigureItems)
+	case len(f.Readouts) > MaxFigureItems:
+		return knobErr("figure-readouts", "%d figure readouts: at most %d", len(f.Readouts), MaxFigureItems)
+	}
+	for _, n := range append(slices.Clip(f.Knobs), f.Readouts...) {
+		if len(n) > MaxNameBytes || strings.ContainsAny(n, "\x00\n") {
+			return knobErr("figure", "figure item %.40q is not a valid name", n)
 		}
 	}
 	t := &s.Timeline

@@ -2,9 +2,13 @@ package scenario
 
 import (
 	"encoding/base64"
+	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tinylib/msgp/msgp"
 )
 
 func TestLinkRoundTrip(t *testing.T) {
@@ -87,4 +91,38 @@ func FuzzParseLink(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFigureRidesInTheLink: a figure's declarations and theme survive the link, a scenario without
+// them keeps the link it always had (links already published stay byte-identical), and a theme
+// outside the list is refused by name.
+func TestFigureRidesInTheLink(t *testing.T) {
+	plain := Default()
+	withFig := Default()
+	withFig.Figure = Figure{Knobs: []string{"keys", "indexed-cols"}, Readouts: []string{"files_read"}, Theme: "dark"}
+	if Link(plain) == Link(withFig) {
+		t.Fatal("the figure's declarations are not in the link")
+	}
+	got, err := ParseLink(Link(withFig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Figure, withFig.Figure) {
+		t.Errorf("figure after a round trip: %+v, want %+v", got.Figure, withFig.Figure)
+	}
+	var b []byte
+	b, err = plain.MarshalMsg(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _, err := msgp.ReadMapHeaderBytes(b); err != nil || n != 3 {
+		t.Errorf("a scenario without a figure encodes %d top-level fields (%v), want 3: old links would change", n, err)
+	}
+	bad := Default()
+	bad.Figure.Theme = "sepia"
+	err = bad.Validate()
+	var ke *KnobError
+	if !errors.As(err, &ke) || !slices.Equal(ke.Knobs, []string{"theme"}) {
+		t.Errorf("theme sepia: %v, want a KnobError naming theme", err)
+	}
 }

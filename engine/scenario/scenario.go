@@ -17,6 +17,17 @@ type Scenario struct {
 	View     string   `msg:"v"` // "panel" or "timeline"
 	Panel    Panel    `msg:"p"`
 	Timeline Timeline `msg:"t"`
+	// Figure is how an embedded figure (figure.html) presents the scenario; the full widget
+	// (widget.html) ignores all but Theme.
+	Figure Figure `msg:"fg,omitzero"`
+}
+
+// Figure declares what a docs figure shows: the knobs its story needs, the readouts drawn large,
+// and the colour theme. Empty lists mean the view's defaults.
+type Figure struct {
+	Knobs    []string `msg:"k"`  // the widget's knob ids (wasm/knobs.go), in the order shown
+	Readouts []string `msg:"r"`  // readout metrics, by the CLI's JSON names
+	Theme    string   `msg:"th"` // "" follows the reader's prefers-color-scheme; "light" or "dark" forces one
 }
 
 // Panel is the statistics panel: a table laid out into files, its statistics and a query's
@@ -71,4 +82,10 @@ func (p *Panel) NumIndexedCols() int {
 		return DefaultNumIndexedCols
 	}
 	return *p.IndexedCols
+}
+
+// IsZero is true for a figure that declares nothing: msgp's omitzero then leaves it out of the
+// link, so links written before figures existed are unchanged.
+func (f Figure) IsZero() bool {
+	return len(f.Knobs) == 0 && len(f.Readouts) == 0 && f.Theme == ""
 }

@@ -13,6 +13,128 @@ const (
 )
 
 // MarshalMsg implements msgp.Marshaler
+func (z *Figure) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 3
+	// string "k"
+	o = append(o, 0x83, 0xa1, 0x6b)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Knobs)))
+	for za0001 := range z.Knobs {
+		o = msgp.AppendString(o, z.Knobs[za0001])
+	}
+	// string "r"
+	o = append(o, 0xa1, 0x72)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Readouts)))
+	for za0002 := range z.Readouts {
+		o = msgp.AppendString(o, z.Readouts[za0002])
+	}
+	// string "th"
+	o = append(o, 0xa2, 0x74, 0x68)
+	o = msgp.AppendString(o, z.Theme)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *Figure) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	if zb0001 > zf73962dclimitMaps {
+		err = msgp.ErrLimitExceeded
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "k":
+			var zb0002 uint32
+			zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Knobs")
+				return
+			}
+			if zb0002 > zf73962dclimitArrays {
+				err = msgp.ErrLimitExceeded
+				return
+			}
+			if cap(z.Knobs) >= int(zb0002) {
+				z.Knobs = (z.Knobs)[:zb0002]
+			} else {
+				z.Knobs = make([]string, zb0002)
+			}
+			for za0001 := range z.Knobs {
+				z.Knobs[za0001], bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Knobs", za0001)
+					return
+				}
+			}
+		case "r":
+			var zb0003 uint32
+			zb0003, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Readouts")
+				return
+			}
+			if zb0003 > zf73962dclimitArrays {
+				err = msgp.ErrLimitExceeded
+				return
+			}
+			if cap(z.Readouts) >= int(zb0003) {
+				z.Readouts = (z.Readouts)[:zb0003]
+			} else {
+				z.Readouts = make([]string, zb0003)
+			}
+			for za0002 := range z.Readouts {
+				z.Readouts[za0002], bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Readouts", za0002)
+					return
+				}
+			}
+		case "th":
+			z.Theme, bts, err = msgp.ReadStringBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Theme")
+				return
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *Figure) Msgsize() (s int) {
+	s = 1 + 2 + msgp.ArrayHeaderSize
+	for za0001 := range z.Knobs {
+		s += msgp.StringPrefixSize + len(z.Knobs[za0001])
+	}
+	s += 2 + msgp.ArrayHeaderSize
+	for za0002 := range z.Readouts {
+		s += msgp.StringPrefixSize + len(z.Readouts[za0002])
+	}
+	s += 3 + msgp.StringPrefixSize + len(z.Theme)
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
 func (z *Panel) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
 	// map header, size 12
@@ -263,23 +385,45 @@ func (z *Panel) Msgsize() (s int) {
 // MarshalMsg implements msgp.Marshaler
 func (z *Scenario) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
-	// map header, size 3
-	// string "v"
-	o = append(o, 0x83, 0xa1, 0x76)
-	o = msgp.AppendString(o, z.View)
-	// string "p"
-	o = append(o, 0xa1, 0x70)
-	o, err = z.Panel.MarshalMsg(o)
-	if err != nil {
-		err = msgp.WrapError(err, "Panel")
-		return
+	// check for omitted fields
+	zb0001Len := uint32(4)
+	var zb0001Mask uint8 /* 4 bits */
+	_ = zb0001Mask
+	if z.Figure.IsZero() {
+		zb0001Len--
+		zb0001Mask |= 0x8
 	}
-	// string "t"
-	o = append(o, 0xa1, 0x74)
-	o, err = z.Timeline.MarshalMsg(o)
-	if err != nil {
-		err = msgp.WrapError(err, "Timeline")
-		return
+	// variable map header, size zb0001Len
+	o = append(o, 0x80|uint8(zb0001Len))
+
+	// skip if no fields are to be emitted
+	if zb0001Len != 0 {
+		// string "v"
+		o = append(o, 0xa1, 0x76)
+		o = msgp.AppendString(o, z.View)
+		// string "p"
+		o = append(o, 0xa1, 0x70)
+		o, err = z.Panel.MarshalMsg(o)
+		if err != nil {
+			err = msgp.WrapError(err, "Panel")
+			return
+		}
+		// string "t"
+		o = append(o, 0xa1, 0x74)
+		o, err = z.Timeline.MarshalMsg(o)
+		if err != nil {
+			err = msgp.WrapError(err, "Timeline")
+			return
+		}
+		if (zb0001Mask & 0x8) == 0 { // if not omitted
+			// string "fg"
+			o = append(o, 0xa2, 0x66, 0x67)
+			o, err = z.Figure.MarshalMsg(o)
+			if err != nil {
+				err = msgp.WrapError(err, "Figure")
+				return
+			}
+		}
 	}
 	return
 }
@@ -324,6 +468,12 @@ func (z *Scenario) UnmarshalMsg(bts []byte) (o []byte, err error) {
 				err = msgp.WrapError(err, "Timeline")
 				return
 			}
+		case "fg":
+			bts, err = z.Figure.UnmarshalMsg(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Figure")
+				return
+			}
 		default:
 			bts, err = msgp.Skip(bts)
 			if err != nil {
@@ -338,7 +488,7 @@ func (z *Scenario) UnmarshalMsg(bts []byte) (o []byte, err error) {
 
 // Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
 func (z *Scenario) Msgsize() (s int) {
-	s = 1 + 2 + msgp.StringPrefixSize + len(z.View) + 2 + z.Panel.Msgsize() + 2 + z.Timeline.Msgsize()
+	s = 1 + 2 + msgp.StringPrefixSize + len(z.View) + 2 + z.Panel.Msgsize() + 2 + z.Timeline.Msgsize() + 3 + z.Figure.Msgsize()
 	return
 }
 
