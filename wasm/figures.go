@@ -102,6 +102,7 @@ func counted(c schedule.Counts) {
 	ll.Set("adopted", c.Rehearsed)
 	ll.Set("rehearsalRounds", c.Rounds)
 	ll.Set("timelinePrepared", c.Prepared)
+	ll.Set("settled", c.Settled)
 }
 
 // gcCycles is window.layoutlab.gcCycles(): Go's count of completed collections, read when the

@@ -134,6 +134,9 @@ type Counts struct {
 	Rounds     int     // rounds of rehearsals done
 	Prepared   int     // timelines whose day grids were prepared
 	StatsKept  int     // file statistics given for an answer computed before its Ask
+	// Settled: the worker has done everything asked and all its idle work, and waits for
+	// input; what it keeps now is what the widget holds until the reader moves a control.
+	Settled bool
 }
 
 // Scheduler is the widget's work. Ask, Panel, Timeline, Stats and Wait are the frame's; Work
@@ -219,6 +222,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 	s.lastInput = s.clock.Now()
 	s.inputPending = false
 	s.statsWant = FileStats{}
+	s.counts.Settled = false
 	if sc.View == "timeline" {
 		key := sc.Timeline
 		key.Day = 0
@@ -268,6 +272,7 @@ func (s *Scheduler) AskStats(res *panel.Result, i int) {
 	if s.stats.Result == res && s.stats.File == i {
 		return
 	}
+	s.counts.Settled = false
 	s.signal()
 }
 

@@ -264,6 +264,9 @@ func TestIdleWork(t *testing.T) {
 	if _, idleAt := s.Step(); idleAt.Sub(f.now) <= 0 || idleAt.Sub(f.now) > IdleAfter {
 		t.Fatalf("idle work due at %v, want about %v from now", idleAt.Sub(f.now), IdleAfter)
 	}
+	if s.Counts().Settled {
+		t.Fatal("settled with idle work to do")
+	}
 	f.advance(int(IdleAfter / time.Millisecond))
 	// The first rehearsal (10 ms a step, a turn every IdleYieldEvery) meets input.
 	f.onTurn = s.Touch
@@ -278,12 +281,15 @@ func TestIdleWork(t *testing.T) {
 	if got := slices.DeleteFunc(slices.Clone(log), func(l string) bool { return l == "turn" }); !slices.Equal(got, want) {
 		t.Fatalf("idle work ran\n%q\nwant (turns aside)\n%q", log, want)
 	}
-	if c := s.Counts(); c.Rehearsals != 3 || c.Due != 3 || c.Rounds != 1 {
-		t.Fatalf("counts %+v, want 3 of 3 rehearsed in 1 round", c)
+	if c := s.Counts(); c.Rehearsals != 3 || c.Due != 3 || c.Rounds != 1 || !c.Settled {
+		t.Fatalf("counts %+v, want 3 of 3 rehearsed in 1 round, settled", c)
 	}
 	z := sc
 	z.Panel.Layout = "zorder"
 	gen := s.Ask(z)
+	if s.Counts().Settled {
+		t.Fatal("still settled after a move")
+	}
 	if a := s.Panel(); a.Gen != gen || a.Result.Layout != "zorder" {
 		t.Fatalf("the flip to zorder was not answered from its rehearsal: %+v", a)
 	}

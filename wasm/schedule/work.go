@@ -65,6 +65,9 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 	j, idleAt := s.pick(s.clock.Now())
 	s.mu.Unlock()
 	if j == nil {
+		if idleAt.IsZero() {
+			s.settle()
+		}
 		return false, idleAt
 	}
 	switch j.kind {
@@ -87,6 +90,21 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 		s.Counted(s.Counts())
 	}
 	return true, time.Time{}
+}
+
+// settle notes, when the worker finds nothing to do and the page is ready, that the work is
+// settled (Counts.Settled) until the next Ask.
+func (s *Scheduler) settle() {
+	s.mu.Lock()
+	changed := s.started && !s.inputPending && !s.counts.Settled
+	if changed {
+		s.counts.Settled = true
+	}
+	c := s.counts
+	s.mu.Unlock()
+	if changed && s.Counted != nil {
+		s.Counted(c)
+	}
 }
 
 // pick chooses the next piece of work: the newest move's answer; a hovered file's statistics
