@@ -219,7 +219,10 @@ func sortColumn(c *table.Column, n int) *sortedColumn {
 	var rs table.RadixSorter
 	keys = rs.SortKeys(keys, 0, uint(bits.Len64(uint64(hi)-uint64(lo))))
 	nulls := int64(n - len(keys))
-	sc := &sortedColumn{n: int64(n)}
+	// Sized exactly: grown by append, whose steps are a quarter of a large slice, the two arrays
+	// left several times their size in garbage, which the widget's linear memory keeps.
+	d := distinct(keys)
+	sc := &sortedColumn{n: int64(n), vals: make([]int64, 0, d), below: make([]int64, 0, d+1)}
 	for j, k := range keys {
 		if j == 0 || k != keys[j-1] { // a value's first row: the rows before it are below it
 			sc.vals = append(sc.vals, lo+int64(k))
@@ -228,6 +231,17 @@ func sortColumn(c *table.Column, n int) *sortedColumn {
 	}
 	sc.below = append(sc.below, int64(n))
 	return sc
+}
+
+// distinct counts the distinct values of sorted keys.
+func distinct(keys []uint64) int {
+	d := 0
+	for j, k := range keys {
+		if j == 0 || k != keys[j-1] {
+			d++
+		}
+	}
+	return d
 }
 
 // pos is the fraction of rows whose value is below v.
