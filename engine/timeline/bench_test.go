@@ -68,3 +68,22 @@ func generate(seed uint64, history, days, rowsPerDay int) (*generated, error) {
 	g.through(history + days - 1)
 	return g, nil
 }
+
+// BenchmarkPrepareDayFiles is the widget's idle preparation of the day grids on the change-keys
+// preset (two lookup columns, customer_id then order_id): each column's values sorted
+// (sortColumn). -benchmem shows the memory it asks for, which the widget's linear memory keeps.
+func BenchmarkPrepareDayFiles(b *testing.B) {
+	b.ReportAllocs()
+	res, err := Run(scenario.Timeline{Strategy: StrategyLiquid, ChangeKeysDay: 30})
+	if err != nil {
+		b.Fatal(err)
+	}
+	c0 := cpuTime()
+	for b.Loop() {
+		res.run.sorted = map[int]*sortedColumn{}
+		res.PrepareDayFiles()
+	}
+	if c := cpuTime() - c0; c > 0 {
+		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	}
+}

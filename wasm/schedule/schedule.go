@@ -261,6 +261,7 @@ func (s *Scheduler) Moved() {
 	s.mu.Lock()
 	s.lastInput = s.clock.Now()
 	s.inputPending = true
+	s.counts.Settled = false
 	s.mu.Unlock()
 }
 
