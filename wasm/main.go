@@ -10,6 +10,7 @@ package main
 
 import (
 	"log"
+	"runtime/debug"
 	"syscall/js"
 	"time"
 
@@ -20,7 +21,16 @@ import (
 	"layoutlab/wasm/schedule"
 )
 
+// memoryLimit is the Go runtime's soft memory limit (debug.SetMemoryLimit). The Go heap lives
+// in the instance's linear memory, which grows and never shrinks: with the collector's default
+// pacing (GOGC=100) a heap of 70 MB may grow to 140 MB before a collection, and the page keeps
+// that peak. Near the limit the collector runs sooner instead; past it (a scenario whose live
+// heap is larger) it spends at most half the CPU on collections. The budget is 150 MB of linear
+// memory a widget (issue #37); the rest of it is the runtime's own and the program's data.
+const memoryLimit = 128 << 20
+
 func main() {
+	debug.SetMemoryLimit(memoryLimit)
 	p := newPage()
 	sc, err := scenarioFromURL()
 	if err != nil {

@@ -1,0 +1,96 @@
+package schedule
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"layoutlab/engine/panel"
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
+)
+
+// idleClock is a clock that jumps to the time idle work is due whenever the worker waits for
+// it, and a Yielder that hands nothing over: the worker's whole work, as fast as it runs.
+type idleClock struct{ now time.Time }
+
+func (c *idleClock) Now() time.Time { return c.now }
+func (c *idleClock) Turn()          {}
+func (c *idleClock) Task()          {}
+func (c *idleClock) Show(string)    {}
+
+// settleWidget runs the widget's work for sc as its worker does, on the real engines: the first
+// answer (and, for a timeline, the shown day's file grid, which the frame asks for), then every
+// piece of idle work, until the scheduler is settled. It returns the scheduler, which holds what
+// the widget holds then.
+func settleWidget(tb testing.TB, sc scenario.Scenario) *Scheduler {
+	c := &idleClock{now: time.Unix(1e9, 0)}
+	s := New(panel.NewStore(), &TimelineEngine{}, c, c, 256)
+	s.Ask(sc)
+	for shown := false; ; {
+		ran, idleAt := s.Step()
+		if sim := s.Timeline(); !shown && sim.Result != nil {
+			var df timeline.DayFiles
+			if err := s.DayFiles(sim.Result, &df, sim.Result.Selected().Day); err != nil {
+				tb.Fatal(err)
+			}
+			shown = true
+			s.Start() // the page is ready once the first answer is drawn
+		}
+		if a := s.Panel(); !shown && a.Result != nil {
+			shown = true
+			s.Start()
+		}
+		switch {
+		case ran:
+		case !idleAt.IsZero():
+			c.now = idleAt
+		case s.Counts().Settled:
+			return s
+		default:
+			tb.Fatalf("the worker stopped before it settled: %+v", s.Counts())
+		}
+	}
+}
+
+// BenchmarkPresetMemory runs each preset as the widget's worker does (settleWidget) and reports
+// what the Go heap holds once settled (live-MB, after a collection) and what the work allocated
+// in all (alloc-MB). Under js/wasm the heap is in the instance's linear memory, which keeps its
+// peak; -memprofile shows where it goes:
+//
+//	go test -run XXX -bench 'PresetMemory/large-batches' -benchtime 1x -memprofile /tmp/mem.prof ./wasm/schedule
+func BenchmarkPresetMemory(b *testing.B) {
+	for _, p := range scenario.Presets() {
+		b.Run(p.Name, func(b *testing.B) {
+			var live, alloc float64
+			for b.Loop() {
+				runtime.GC()
+				var m0, m1 runtime.MemStats
+				runtime.ReadMemStats(&m0)
+				s := settleWidget(b, p.Scenario)
+				runtime.GC()
+				runtime.ReadMemStats(&m1)
+				live += float64(m1.HeapAlloc) - float64(m0.HeapAlloc)
+				alloc += float64(m1.TotalAlloc - m0.TotalAlloc)
+				runtime.KeepAlive(s)
+			}
+			b.ReportMetric(live/float64(b.N)/(1<<20), "live-MB")
+			b.ReportMetric(alloc/float64(b.N)/(1<<20), "alloc-MB")
+		})
+	}
+}
+
+// TestSettleWidget: the idle work of a panel preset and of a timeline preset ends settled, having
+// rehearsed the panel's other layouts and prepared the timeline's day grids.
+func TestSettleWidget(t *testing.T) {
+	for _, name := range []string{"two-keys", "change-keys"} {
+		p, _ := scenario.PresetByName(name)
+		c := settleWidget(t, p.Scenario).Counts()
+		if p.Scenario.View == "timeline" && c.Prepared != 1 {
+			t.Errorf("%s: settled with %d day grids prepared, want 1", name, c.Prepared)
+		}
+		if p.Scenario.View != "timeline" && c.Rounds != 1 {
+			t.Errorf("%s: settled after %d rounds of rehearsals, want 1", name, c.Rounds)
+		}
+	}
+}
