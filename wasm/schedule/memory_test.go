@@ -55,10 +55,12 @@ func settleWidget(tb testing.TB, sc scenario.Scenario) *Scheduler {
 
 // BenchmarkPresetMemory runs each preset as the widget's worker does (settleWidget) and reports
 // what the Go heap holds once settled (live-MB, after a collection) and what the work allocated
-// in all (alloc-MB). Under js/wasm the heap is in the instance's linear memory, which keeps its
-// peak; -memprofile shows where it goes:
+// in all (alloc-MB), and the runtime's memory so far (sys-MB). Under js/wasm the heap is in the
+// instance's linear memory, which keeps its peak, and sys-MB of one preset run alone is that peak
+// within a few MB; -memprofile shows where it goes:
 //
 //	go test -run XXX -bench 'PresetMemory/large-batches' -benchtime 1x -memprofile /tmp/mem.prof ./wasm/schedule
+//	GOOS=js GOARCH=wasm go test -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run XXX -bench 'PresetMemory/large-batches' -benchtime 1x ./wasm/schedule
 func BenchmarkPresetMemory(b *testing.B) {
 	for _, p := range scenario.Presets() {
 		b.Run(p.Name, func(b *testing.B) {
@@ -74,8 +76,11 @@ func BenchmarkPresetMemory(b *testing.B) {
 				alloc += float64(m1.TotalAlloc - m0.TotalAlloc)
 				runtime.KeepAlive(s)
 			}
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
 			b.ReportMetric(live/float64(b.N)/(1<<20), "live-MB")
 			b.ReportMetric(alloc/float64(b.N)/(1<<20), "alloc-MB")
+			b.ReportMetric(float64(m.Sys)/(1<<20), "sys-MB")
 		})
 	}
 }
