@@ -250,15 +250,20 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 		return
 	}
 	c.cells, c.frames = AppendGroupedLayout(c.cells[:0], c.frames[:0], groups, area)
+	// The read files' rims first, all in one colour (one path in an SVG), then every file's
+	// colour: a rim around the colour, unmistakable even on tiny cells.
 	for i, cl := range c.cells {
 		rr := Rect{cl.X, cl.Y, cl.W, cl.H}
 		s.Hits = append(s.Hits, HitBox{Rect: rr, File: order[i]})
 		if cl.Read {
-			// A rim around the colour, unmistakable even on tiny cells.
 			s.fill(Rect{rr.X - 0.5*u, rr.Y - 0.5*u, rr.W + u, rr.H + u}, th.Read)
-			s.fill(Rect{rr.X + 0.5*u, rr.Y + 0.5*u, math.Max(rr.W-u, 0.5), math.Max(rr.H-u, 0.5)}, cl.Fill)
+		}
+	}
+	for _, cl := range c.cells {
+		if cl.Read {
+			s.fill(Rect{cl.X + 0.5*u, cl.Y + 0.5*u, math.Max(cl.W-u, 0.5), math.Max(cl.H-u, 0.5)}, cl.Fill)
 		} else {
-			s.fill(rr, th.Skipped(cl.Fill))
+			s.fill(Rect{cl.X, cl.Y, cl.W, cl.H}, th.Skipped(cl.Fill))
 		}
 	}
 	if f.Selected >= 0 {

@@ -65,22 +65,48 @@ func WriteSVGThemes(w io.Writer, light, dark *Scene) error {
 	return b.Flush()
 }
 
-// writeBody writes the shapes in paint order, then the labels.
+// writeBody writes the shapes in paint order, then the labels. A run of filled rectangles of
+// one colour is one <path> (a day's grid is thousands of cells).
 func (s *Scene) writeBody(b *bufio.Writer) {
-	for _, sh := range s.Shapes {
-		r := sh.Rect
-		switch sh.Kind {
+	sh := s.Shapes
+	for i := 0; i < len(sh); i++ {
+		x := sh[i]
+		r := x.Rect
+		switch x.Kind {
 		case FillRect:
-			b.WriteString(`<rect x="`)
-			num(b, r.X)
-			b.WriteString(`" y="`)
-			num(b, r.Y)
-			b.WriteString(`" width="`)
-			num(b, r.W)
-			b.WriteString(`" height="`)
-			num(b, r.H)
-			b.WriteString(`"`)
-			paint(b, "fill", sh.Color)
+			j := i + 1
+			for j < len(sh) && sh[j].Kind == FillRect && sh[j].Color == x.Color {
+				j++
+			}
+			if j == i+1 {
+				b.WriteString(`<rect x="`)
+				num(b, r.X)
+				b.WriteString(`" y="`)
+				num(b, r.Y)
+				b.WriteString(`" width="`)
+				num(b, r.W)
+				b.WriteString(`" height="`)
+				num(b, r.H)
+				b.WriteString(`"`)
+			} else {
+				b.WriteString(`<path d="`)
+				for _, y := range sh[i:j] {
+					b.WriteByte('M')
+					num(b, y.Rect.X)
+					b.WriteByte(' ')
+					num(b, y.Rect.Y)
+					b.WriteByte('h')
+					num(b, y.Rect.W)
+					b.WriteByte('v')
+					num(b, y.Rect.H)
+					b.WriteByte('h')
+					num(b, -y.Rect.W)
+					b.WriteByte('z')
+				}
+				b.WriteString(`"`)
+				i = j - 1
+			}
+			paint(b, "fill", x.Color)
 		case StrokeRect:
 			b.WriteString(`<rect x="`)
 			num(b, r.X)
@@ -91,7 +117,7 @@ func (s *Scene) writeBody(b *bufio.Writer) {
 			b.WriteString(`" height="`)
 			num(b, r.H)
 			b.WriteString(`" fill="none"`)
-			strokeAttrs(b, sh)
+			strokeAttrs(b, x)
 		case Line:
 			b.WriteString(`<line x1="`)
 			num(b, r.X)
@@ -102,10 +128,10 @@ func (s *Scene) writeBody(b *bufio.Writer) {
 			b.WriteString(`" y2="`)
 			num(b, r.Y+r.H)
 			b.WriteString(`" stroke-linecap="square"`)
-			strokeAttrs(b, sh)
+			strokeAttrs(b, x)
 		case Polyline:
 			b.WriteString(`<polyline points="`)
-			for i, p := range sh.Points {
+			for i, p := range x.Points {
 				if i > 0 {
 					b.WriteByte(' ')
 				}
@@ -114,7 +140,7 @@ func (s *Scene) writeBody(b *bufio.Writer) {
 				num(b, p[1])
 			}
 			b.WriteString(`" fill="none" stroke-linejoin="round"`)
-			strokeAttrs(b, sh)
+			strokeAttrs(b, x)
 		}
 		b.WriteString("/>\n")
 	}
