@@ -82,14 +82,14 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 	tm, bm := 18*u, (tick*1.25+4+12*1.25+2)*u
 	gridW, gridH := w-2*pad, h-pad // the grid's lattice is laid out below gridTop in [0,gridH]
 	var ks Rect
-	if w >= h*1.2 {
+	if w >= h*0.8 && w >= 560*u { // side by side
 		lm = math.Min(lm, w*0.15)
 		side := math.Max(math.Min(h-gridTop-pad-bm, w*0.42-lm), 0)
 		gridW = w - 3*pad - lm - side
 		ks = Rect{X: w - pad - side, Y: gridTop, W: side, H: side}
 	} else {
 		lm = math.Min(lm, w*0.3)
-		side := math.Max(math.Min(w-2*pad-lm, (h-gridTop)*0.45-tm-bm), 0)
+		side := math.Max(math.Min(w-2*pad-lm, (h-gridTop)*0.5-tm-bm), 0)
 		gridH = h - 2*pad - side - tm - bm
 		ks = Rect{X: pad + lm, Y: gridH + pad + tm, W: side, H: side}
 	}

@@ -93,9 +93,9 @@ func (c *Composer) Timeline(f TimelineFigure, w, h, scale float64, th Theme) *Sc
 	s.Summary = timelineSummary(f, d)
 
 	const tick = 10.0 // CSS px
-	gbTicks, gbStep := NiceTicks(maxOf(ser.WrittenGB), 2)
-	ampTicks, ampStep := NiceTicks(maxOf(ser.WriteAmp), 2)
-	lkTicks, lkStep := NiceTicks(maxOf(ser.Lookup), 2)
+	gbTicks, gbStep := NiceTicks(maxOf(ser.WrittenGB), 3)
+	ampTicks, ampStep := NiceTicks(maxOf(ser.WriteAmp), 3)
+	lkTicks, lkStep := NiceTicks(maxOf(ser.Lookup), 3)
 	type strip struct {
 		title  string
 		ticks  []float64
@@ -240,12 +240,17 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 		title += fmt.Sprintf(" in %d partitions", parts)
 	}
 	s.text(r.X, r.Y, title, 12, AnchorStart, th.Text, "title").Bold = true
-	key := "outlined: read by " + df.LookupColumn + " = " + fmt.Sprint(df.ProbeValue)
+	key := []string{"outlined: read by " + df.LookupColumn + " = " + fmt.Sprint(df.ProbeValue)}
 	if cubes > 0 {
-		key += "; boxed: sealed ZCube; open top: open ZCube"
+		key = append(key, "boxed: sealed ZCube", "open top: open ZCube")
 	}
-	s.text(r.X, r.Y+15*u, key, 11, AnchorStart, th.Muted, "legend")
-	area := Rect{r.X, r.Y + 32*u, r.W, r.H - 32*u - 14*u}
+	y := r.Y + 15*u
+	for _, line := range joinLines(key, "; ", r.W, 11*u) {
+		s.text(r.X, y, line, 11, AnchorStart, th.Muted, "legend")
+		y += 13 * u
+	}
+	y += 4 * u
+	area := Rect{r.X, y, r.W, r.Y + r.H - y - 14*u}
 	if area.H <= 0 || len(groups) == 0 {
 		return
 	}
@@ -361,3 +366,17 @@ func timelineSummary(f TimelineFigure, d timeline.Day) string {
 
 // oneDecimal prints v to at most one decimal (40, 12.5).
 func oneDecimal(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
+
+// joinLines joins parts with sep into as few lines as fit width at size (a part wider than the
+// width is a line of its own).
+func joinLines(parts []string, sep string, width, size float64) []string {
+	var out []string
+	for _, p := range parts {
+		if n := len(out); n > 0 && TextWidth(out[n-1]+sep+p, size) <= width {
+			out[n-1] += sep + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
