@@ -115,19 +115,6 @@ func TextWidth(text string, size float64) float64 {
 	return w * size
 }
 
-// Extent is the label's box, from TextWidth.
-func (l Label) Extent() Rect {
-	w := TextWidth(l.Text, l.Size)
-	x := l.X
-	switch l.Anchor {
-	case AnchorMiddle:
-		x -= w / 2
-	case AnchorEnd:
-		x -= w
-	}
-	return Rect{x, l.Y, w, l.Size * 1.25}
-}
-
 // Hit is the file whose hit box holds the point (device pixels), -1 when none.
 func (s *Scene) Hit(x, y float64) int {
 	for _, h := range s.Hits {

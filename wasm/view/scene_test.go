@@ -302,3 +302,16 @@ func TestSceneSVG(t *testing.T) {
 		t.Fatalf("texts %q, want %q; title %q, want %q", got, want, title, s.Summary)
 	}
 }
+
+// Extent is the label's box, from TextWidth.
+func (l Label) Extent() Rect {
+	w := TextWidth(l.Text, l.Size)
+	x := l.X
+	switch l.Anchor {
+	case AnchorMiddle:
+		x -= w / 2
+	case AnchorEnd:
+		x -= w
+	}
+	return Rect{x, l.Y, w, l.Size * 1.25}
+}

@@ -2,16 +2,20 @@ package view
 
 import (
 	"bufio"
-	"encoding/xml"
 	"image/color"
 	"io"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Baseline is the y of the label's baseline: its line box is 1.25 times its size, as the DOM
 // overlay sets it, and a sans-serif font's ascent is about 0.9 of its size.
 func (l Label) Baseline() float64 { return l.Y + l.Size*1.025 }
+
+// escape writes text as XML character data or an attribute's value (encoding/xml would add
+// its whole package to the widget's wasm for this).
+var escape = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 // svgAnchor is text-anchor for an Anchor.
 var svgAnchor = [...]string{"start", "middle", "end"}
@@ -33,7 +37,7 @@ func (s *Scene) WriteSVG(w io.Writer) error {
 	num(b, s.H)
 	b.WriteString(`">`)
 	b.WriteString("\n<title id=\"summary\">")
-	xml.EscapeText(b, []byte(s.Summary))
+	escape.WriteString(b, s.Summary)
 	b.WriteString("</title>\n")
 	s.writeBody(b)
 	b.WriteString("</svg>\n")
@@ -54,7 +58,7 @@ func WriteSVGThemes(w io.Writer, light, dark *Scene) error {
 	num(b, light.H)
 	b.WriteString(`">`)
 	b.WriteString("\n<title id=\"summary\">")
-	xml.EscapeText(b, []byte(light.Summary))
+	escape.WriteString(b, light.Summary)
 	b.WriteString("</title>\n<style>.theme-dark{display:none}@media (prefers-color-scheme: dark){.theme-light{display:none}.theme-dark{display:inline}}</style>\n")
 	for _, sc := range []*Scene{light, dark} {
 		b.WriteString(`<g class="theme-` + sc.Theme.Name + `">` + "\n")
@@ -147,7 +151,7 @@ func (s *Scene) writeBody(b *bufio.Writer) {
 	b.WriteString(`<g font-family="` + FontFamily + `">` + "\n")
 	for _, l := range s.Labels {
 		b.WriteString(`<text class="`)
-		xml.EscapeText(b, []byte(l.Role))
+		escape.WriteString(b, l.Role)
 		b.WriteString(`" x="`)
 		num(b, l.X)
 		b.WriteString(`" y="`)
@@ -163,7 +167,7 @@ func (s *Scene) writeBody(b *bufio.Writer) {
 		}
 		paint(b, "fill", l.Color)
 		b.WriteString(">")
-		xml.EscapeText(b, []byte(l.Text))
+		escape.WriteString(b, l.Text)
 		b.WriteString("</text>\n")
 	}
 	b.WriteString("</g>\n")
