@@ -219,9 +219,9 @@ func (p *page) showTimeline(m *model) {
 	gb, amp, lk := view.SeriesOf(m.sim.Result, m.sim.Key, m.day, view.Series{}).Maxima()
 	df := m.dayFiles
 	caption := "Bars: GiB rewritten each night (top of scale " + strconv.FormatFloat(gb, 'f', 0, 64) +
-		" GiB). Lines: write amplification (orange, top " + strconv.FormatFloat(amp, 'f', 2, 64) +
-		"x), files a lookup on " + df.LookupColumn + " opens (blue, top " + strconv.FormatFloat(lk, 'f', 1, 64) +
-		"); red marks: key change, FULL, CLUSTER BY NONE. Below: the files on day " + strconv.Itoa(d.Day) +
+		" GiB). Lines: write amplification (top " + strconv.FormatFloat(amp, 'f', 2, 64) +
+		"x), files a lookup on " + df.LookupColumn + " opens (top " + strconv.FormatFloat(lk, 'f', 1, 64) +
+		"); vertical marks: key change, FULL, CLUSTER BY NONE, and the day shown. Below: the files on day " + strconv.Itoa(d.Day) +
 		", grouped by ZCube or partition, coloured by their span of " + df.LookupColumn +
 		"; outlined files are opened by the lookup " + df.LookupColumn + " = " + strconv.FormatInt(df.ProbeValue, 10) + "."
 	p.setText("caption", caption)
