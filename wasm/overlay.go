@@ -24,6 +24,8 @@ type overlay struct {
 	root, summary, tip js.Value
 	spans              []js.Value
 	shown              []shownLabel
+	labels             []view.Label // the Scene's labels last written, in device pixels
+	scale              float64
 	w, h               string // the root's size last written
 	summaryText        string
 	tipText            string
@@ -110,16 +112,21 @@ func (p *page) showScene(s *view.Scene, tip string, tipBox view.Rect) {
 		o.w, o.h = w, h
 	}
 	for i, l := range s.Labels {
-		want := shownLabel{text: l.Text, left: px(l.X), top: px(l.Y), size: px(l.Size), color: assets.Hex(l.Color),
-			class: l.Role + anchorClass[l.Anchor], bold: l.Bold, visible: true}
 		if i == len(o.spans) {
 			sp := doc.Call("createElement", "span")
 			o.root.Call("append", sp)
 			o.spans = append(o.spans, sp)
 			o.shown = append(o.shown, shownLabel{})
+			o.labels = append(o.labels, view.Label{})
 		}
-		o.write(i, want)
+		if o.shown[i].visible && o.labels[i] == l && o.scale == s.Scale {
+			continue // a frame of a drag changes a few labels: the others are not even formatted
+		}
+		o.labels[i] = l
+		o.write(i, shownLabel{text: l.Text, left: px(l.X), top: px(l.Y), size: px(l.Size), color: assets.Hex(l.Color),
+			class: l.Role + anchorClass[l.Anchor], bold: l.Bold, visible: true})
 	}
+	o.scale = s.Scale
 	for i := len(s.Labels); i < len(o.spans); i++ {
 		o.write(i, shownLabel{})
 	}

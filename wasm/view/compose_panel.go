@@ -153,7 +153,8 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 
 	// The cells.
 	cells := GridLayout(c.files, gridW, gridH, gridTop)
-	showNames := len(cells) > 0 && cells[0].W >= 34*u && cells[0].H >= 18*u
+	// A partitioned table's cells are named by their partition, where the name fits.
+	showNames := len(cells) > 0 && cells[0].W >= 34*u && cells[0].H >= 18*u && len(res.Files) > 0 && strings.Contains(res.Files[0].Path, "/")
 	for i, cl := range cells {
 		r := Rect{pad + cl.X, cl.Y, cl.W, cl.H}
 		s.Hits = append(s.Hits, HitBox{Rect: r, File: i})
@@ -170,7 +171,7 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 			s.stroke(Rect{r.X - 2*u, r.Y - 2*u, r.W + 4*u, r.H + 4*u}, 3*u, th.Selected)
 		}
 		if showNames {
-			name := fileName(&res.Files[i], i)
+			name := fileName(&res.Files[i])
 			if TextWidth(name, 10*u) < r.W-8*u {
 				s.text(r.X+4*u, r.Y+3*u, name, 10, AnchorStart, On(fill), "file")
 			}
@@ -180,12 +181,12 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 	return s
 }
 
-// fileName is how a grid cell names its file: its partition directory, else its number.
-func fileName(f *panel.File, i int) string {
+// fileName is how a grid cell names its file: its partition directory.
+func fileName(f *panel.File) string {
 	if j := strings.LastIndexByte(f.Path, '/'); j > 0 {
 		return strings.ReplaceAll(f.Path[:j], "/", " ")
 	}
-	return "#" + Thousands(int64(i+1))
+	return ""
 }
 
 // axisTicksOf is the key's axis ticks (nil when the engine gave none).

@@ -13,7 +13,7 @@ import (
 	"layoutlab/engine/timeline"
 )
 
-func presetScenario(t *testing.T, name string) scenario.Scenario {
+func presetScenario(t testing.TB, name string) scenario.Scenario {
 	t.Helper()
 	p, ok := scenario.PresetByName(name)
 	if !ok {
@@ -172,7 +172,7 @@ func rgba(c interface{ RGBA() (r, g, b, a uint32) }) [4]uint8 {
 	return [4]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
 }
 
-func timelineFigure(t *testing.T, name string) TimelineFigure {
+func timelineFigure(t testing.TB, name string) TimelineFigure {
 	t.Helper()
 	sc := presetScenario(t, name)
 	var eng timeline.Engine
