@@ -47,6 +47,7 @@ type game struct {
 	compose      view.Composer
 	scene        *view.Scene // the Scene last painted: its hit boxes answer the pointer and keys
 	painter      painter
+	labels       labelImages
 	drawStart    time.Time // for the timing script: Go time spent issuing a frame's draws
 
 	cursorX, cursorY int // the pointer at the last Update
@@ -134,6 +135,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.scene = g.compose.Panel(view.PanelFigure{}, g.w, g.h, g.scale, th)
 	}
 	g.painter.paint(screen, g.scene)
+	g.labels.draw(screen, g.scene)
 	tip, box := g.tip()
 	g.page.showScene(g.scene, tip, box)
 }

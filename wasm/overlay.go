@@ -8,37 +8,29 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"layoutlab/assets"
 	"layoutlab/wasm/view"
 )
 
-// The figure's text is a DOM overlay over the canvas rather than text drawn by Ebiten: the
-// browser renders it crisp at any zoom and device pixel ratio, screen readers and search read
-// it, the page's CSS themes its font, and the posters' SVG <text> carries the same labels.
-//
-// overlay is that layer: one absolutely placed <span> per Scene label (#figure-labels), the
-// selected file's tip (#figure-tip) and the Scene's summary (#figure-summary, for screen
-// readers). A frame writes only what changed since the one before: a dragged slider changes a
-// few labels.
+// The figure's text is drawn into the canvas by the browser's own text rasteriser (labels.go),
+// and kept in the DOM for screen readers: overlay holds one <span> per Scene label in
+// #figure-labels (visually hidden, in the Scene's order, the same texts as the posters' SVG
+// <text>), the Scene's summary (#figure-summary) and the selected file's tip (#figure-tip,
+// shown beside the file). A frame writes only what changed since the one before: a dragged
+// slider changes a few labels.
 type overlay struct {
 	root, summary, tip js.Value
 	spans              []js.Value
 	shown              []shownLabel
-	labels             []view.Label // the Scene's labels last written, in device pixels
-	scale              float64
-	w, h               string // the root's size last written
 	summaryText        string
 	tipText            string
-	tipAt              [4]string // left, top, right, visibility last written
+	tipAt              [4]string // left, top, right, display last written
 }
 
-// shownLabel is a label as its span shows it, in CSS pixels.
+// shownLabel is a label as its span shows it.
 type shownLabel struct {
-	text, left, top, size, color, class string
-	bold, visible                       bool
+	text    string
+	visible bool
 }
-
-var anchorClass = [...]string{"", " m", " e"}
 
 // theme is the theme to draw: the link's (scenario.Figure.Theme) when it forces one, else the
 // reader's prefers-color-scheme. The page's root carries it (data-theme) for site/theme.css.
@@ -94,22 +86,16 @@ func (p *page) showScene(s *view.Scene, tip string, tipBox view.Rect) {
 	if !o.root.Truthy() {
 		o.root = doc.Call("createElement", "div")
 		o.root.Set("id", "figure-labels")
+		o.root.Set("className", "visually-hidden")
 		o.summary = doc.Call("createElement", "p")
 		o.summary.Set("id", "figure-summary")
 		o.summary.Set("className", "visually-hidden")
 		o.tip = doc.Call("createElement", "div")
 		o.tip.Set("id", "figure-tip")
 		o.tip.Call("setAttribute", "role", "status")
-		o.root.Call("append", o.summary, o.tip)
-		doc.Get("body").Call("append", o.root)
+		o.root.Call("append", o.summary)
+		doc.Get("body").Call("append", o.root, o.tip)
 		p.canvas()
-	}
-	px := func(v float64) string { return strconv.FormatFloat(v/s.Scale, 'f', 1, 64) + "px" }
-	if w, h := px(s.W), px(s.H); w != o.w || h != o.h {
-		st := o.root.Get("style")
-		st.Set("width", w)
-		st.Set("height", h)
-		o.w, o.h = w, h
 	}
 	for i, l := range s.Labels {
 		if i == len(o.spans) {
@@ -117,16 +103,9 @@ func (p *page) showScene(s *view.Scene, tip string, tipBox view.Rect) {
 			o.root.Call("append", sp)
 			o.spans = append(o.spans, sp)
 			o.shown = append(o.shown, shownLabel{})
-			o.labels = append(o.labels, view.Label{})
 		}
-		if o.shown[i].visible && o.labels[i] == l && o.scale == s.Scale {
-			continue // a frame of a drag changes a few labels: the others are not even formatted
-		}
-		o.labels[i] = l
-		o.write(i, shownLabel{text: l.Text, left: px(l.X), top: px(l.Y), size: px(l.Size), color: assets.Hex(l.Color),
-			class: l.Role + anchorClass[l.Anchor], bold: l.Bold, visible: true})
+		o.write(i, shownLabel{text: l.Text, visible: true})
 	}
-	o.scale = s.Scale
 	for i := len(s.Labels); i < len(o.spans); i++ {
 		o.write(i, shownLabel{})
 	}
@@ -137,46 +116,24 @@ func (p *page) showScene(s *view.Scene, tip string, tipBox view.Rect) {
 	o.showTip(s, tip, tipBox)
 }
 
-// write makes span i show want, writing only the properties that differ.
+// write makes span i show want, writing only what differs.
 func (o *overlay) write(i int, want shownLabel) {
 	had, sp := o.shown[i], o.spans[i]
-	if !want.visible {
-		if had.visible {
-			sp.Get("style").Set("display", "none")
-			o.shown[i].visible = false
+	if want.visible != had.visible {
+		d := "none"
+		if want.visible {
+			d = ""
 		}
-		return
+		sp.Get("style").Set("display", d)
 	}
-	st := sp.Get("style")
-	if !had.visible {
-		st.Set("display", "")
-	}
-	if want.text != had.text {
+	if want.visible && want.text != had.text {
 		sp.Set("textContent", want.text)
 	}
-	if want.left != had.left {
-		st.Set("left", want.left)
+	if want.visible {
+		o.shown[i] = want
+	} else {
+		o.shown[i].visible = false
 	}
-	if want.top != had.top {
-		st.Set("top", want.top)
-	}
-	if want.size != had.size {
-		st.Set("fontSize", want.size)
-	}
-	if want.color != had.color {
-		st.Set("color", want.color)
-	}
-	if want.class != had.class {
-		sp.Set("className", want.class)
-	}
-	if want.bold != had.bold {
-		w := ""
-		if want.bold {
-			w = "600"
-		}
-		st.Set("fontWeight", w)
-	}
-	o.shown[i] = want
 }
 
 // showTip shows tip beside box (device pixels), on the side with more room, or hides it.
@@ -185,16 +142,16 @@ func (o *overlay) showTip(s *view.Scene, tip string, box view.Rect) {
 		o.tip.Set("textContent", tip)
 		o.tipText = tip
 	}
-	at := [4]string{"", "", "", "hidden"}
+	at := [4]string{"", "", "", "none"}
 	if tip != "" {
 		px := func(v float64) string { return strconv.FormatFloat(v/s.Scale, 'f', 1, 64) + "px" }
 		top := box.Y
 		if top > s.H*0.6 {
 			top = s.H * 0.6
 		}
-		at = [4]string{px(box.X + box.W + 6*s.Scale), px(top), "auto", "visible"}
+		at = [4]string{px(box.X + box.W + 6*s.Scale), px(top), "auto", ""}
 		if box.X+box.W/2 > s.W/2 {
-			at = [4]string{"auto", px(top), px(s.W - box.X + 6*s.Scale), "visible"}
+			at = [4]string{"auto", px(top), px(s.W - box.X + 6*s.Scale), ""}
 		}
 	}
 	if at != o.tipAt {
@@ -202,7 +159,7 @@ func (o *overlay) showTip(s *view.Scene, tip string, box view.Rect) {
 		st.Set("left", at[0])
 		st.Set("top", at[1])
 		st.Set("right", at[2])
-		st.Set("visibility", at[3])
+		st.Set("display", at[3])
 		o.tipAt = at
 	}
 }
