@@ -10,8 +10,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
-
-	"layoutlab/wasm/view"
 )
 
 // rectBatch collects filled rectangles and draws them in one DrawTriangles call: thousands of
@@ -131,47 +129,4 @@ func (b *rectBatch) stroke(pts [][2]float64, width float32, c color.RGBA) {
 // flushAA draws what was added in one anti-aliased call.
 func (b *rectBatch) flushAA(dst *ebiten.Image) {
 	b.draw(dst, &ebiten.DrawTrianglesOptions{AntiAlias: true})
-}
-
-// strokeLayer keeps polylines that change less often than the frames drawn over them (the
-// key-space view's curve, the timeline chart's two lines), stroked anti-aliased once into an
-// image of their own for key: a frame then draws one image, not their triangles through Ebiten's
-// double-size anti-aliasing offscreen, which it fits to the lines' bounds, fills, scales down
-// and clears at every draw (internal/ui/image.go, bigOffscreenImage).
-type strokeLayer[K comparable] struct {
-	key   K
-	drawn bool
-	img   *ebiten.Image
-	at    [2]float64 // the image's top-left on the screen
-	batch rectBatch
-}
-
-// draw draws the layer onto dst, stroking it first when key is not the one it holds: stroke adds
-// the lines (b.stroke) in dst's coordinates, within r widened by margin (for their width).
-func (l *strokeLayer[K]) draw(dst *ebiten.Image, key K, r view.Rect, margin float64, stroke func(b *rectBatch)) {
-	if !l.drawn || l.key != key {
-		l.key, l.drawn = key, true
-		// Its origin is on whole pixels, so it is drawn without resampling.
-		m := math.Ceil(margin)
-		x0, y0 := math.Floor(r.X)-m, math.Floor(r.Y)-m
-		w, h := int(math.Ceil(r.X+r.W+m-x0)), int(math.Ceil(r.Y+r.H+m-y0))
-		if l.img == nil || l.img.Bounds().Dx() != w || l.img.Bounds().Dy() != h {
-			if l.img != nil {
-				l.img.Deallocate()
-			}
-			l.img = ebiten.NewImage(w, h)
-		} else {
-			l.img.Clear()
-		}
-		l.at = [2]float64{x0, y0}
-		stroke(&l.batch)
-		for i := range l.batch.vs {
-			l.batch.vs[i].DstX -= float32(x0)
-			l.batch.vs[i].DstY -= float32(y0)
-		}
-		l.batch.flushAA(l.img)
-	}
-	var op ebiten.DrawImageOptions
-	op.GeoM.Translate(l.at[0], l.at[1])
-	dst.DrawImage(l.img, &op)
 }

@@ -11,6 +11,7 @@ import (
 
 	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/scenario"
+	"layoutlab/wasm/view"
 )
 
 // bindExports wires the export buttons: PNG of the canvas, CSV of the timeline series, the
@@ -104,33 +105,48 @@ func download(name, mime string, data []byte) {
 	}), 10000)
 }
 
-// exportPNG turns the canvas pixels read in Draw into a PNG through a 2-D canvas (the browser's
-// own encoder), then downloads it.
-func exportPNG(pix []byte, w, h int) {
-	u8 := js.Global().Get("Uint8ClampedArray").New(len(pix))
-	js.CopyBytesToJS(u8, pix)
-	img := js.Global().Get("ImageData").New(u8, w, h)
-	c := js.Global().Get("document").Call("createElement", "canvas")
-	c.Set("width", w)
-	c.Set("height", h)
-	c.Call("getContext", "2d").Call("putImageData", img, 0, 0)
-	var cb js.Func
-	cb = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		cb.Release()
-		blob := args[0]
-		var done js.Func
-		done = js.FuncOf(func(_ js.Value, args []js.Value) any {
-			done.Release()
-			buf := js.Global().Get("Uint8Array").New(args[0])
-			b := make([]byte, buf.Length())
-			js.CopyBytesToGo(b, buf)
-			download("layoutlab.png", "image/png", b)
+// exportPNG downloads the figure as a PNG at the canvas's device pixels: its Scene written as
+// SVG (labels included, which the canvas's pixels lack: they are a DOM overlay), drawn by the
+// browser into a 2D canvas.
+func exportPNG(sc *view.Scene) {
+	var svg bytes.Buffer
+	if err := sc.WriteSVG(&svg); err != nil {
+		return
+	}
+	u8 := js.Global().Get("Uint8Array").New(svg.Len())
+	js.CopyBytesToJS(u8, svg.Bytes())
+	blob := js.Global().Get("Blob").New([]any{u8}, map[string]any{"type": "image/svg+xml"})
+	url := js.Global().Get("URL").Call("createObjectURL", blob)
+	img := js.Global().Get("Image").New()
+	w, h := int(sc.W), int(sc.H)
+	var loaded js.Func
+	loaded = js.FuncOf(func(js.Value, []js.Value) any {
+		loaded.Release()
+		js.Global().Get("URL").Call("revokeObjectURL", url)
+		c := js.Global().Get("document").Call("createElement", "canvas")
+		c.Set("width", w)
+		c.Set("height", h)
+		c.Call("getContext", "2d").Call("drawImage", img, 0, 0, w, h)
+		var cb js.Func
+		cb = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			cb.Release()
+			var done js.Func
+			done = js.FuncOf(func(_ js.Value, args []js.Value) any {
+				done.Release()
+				buf := js.Global().Get("Uint8Array").New(args[0])
+				b := make([]byte, buf.Length())
+				js.CopyBytesToGo(b, buf)
+				download("layoutlab.png", "image/png", b)
+				return nil
+			})
+			args[0].Call("arrayBuffer").Call("then", done)
 			return nil
 		})
-		blob.Call("arrayBuffer").Call("then", done)
+		c.Call("toBlob", cb, "image/png")
 		return nil
 	})
-	c.Call("toBlob", cb, "image/png")
+	img.Set("onload", loaded)
+	img.Set("src", url)
 }
 
 // copyText puts text on the clipboard, or shows it where the clipboard is unavailable.

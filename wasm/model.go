@@ -148,6 +148,7 @@ func (g *game) update() {
 	if s := g.sched.Stats(); s.Result != nil && s.Result == m.answer.Result && s.File == m.selected &&
 		(s.Result != m.stats.Result || s.File != m.stats.File) {
 		m.stats = s
+		m.version++ // the tip shows them
 		p.showSelected(m)
 	}
 	if n.details {

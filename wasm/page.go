@@ -13,6 +13,7 @@ import (
 
 	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/timeline"
+	"layoutlab/wasm/view"
 )
 
 // page is the DOM the frame writes: the readouts, the caption, Delta's error, the selected
@@ -30,6 +31,11 @@ type page struct {
 	readouts  readoutList         // what the readout region shows now
 	viewBoxes []viewBox           // the knobs and panels shown in one view only
 	bound     bool                // the controls are built and bound
+
+	overlay    overlay  // the figure's labels, tip and summary (overlay.go)
+	darkQuery  js.Value // matchMedia("(prefers-color-scheme: dark)")
+	themeShown string   // the root's data-theme as last written
+	canvasEl   js.Value // Ebiten's canvas, once made focusable
 
 	// The log replayed to snapDay of snapRun, for a hovered timeline file and the domain panel.
 	snap    *deltalog.Snapshot
@@ -210,12 +216,12 @@ func (p *page) showTimeline(m *model) {
 		{Label: "Sealed ZCubes", Metric: "sealed_zcubes", Value: float64(d.SealedZCubes)},
 	})
 	p.deltaError("", "")
-	gb, amp, lk := m.series().Maxima()
+	gb, amp, lk := view.SeriesOf(m.sim.Result, m.sim.Key, m.day, view.Series{}).Maxima()
 	df := m.dayFiles
 	caption := "Bars: GiB rewritten each night (top of scale " + strconv.FormatFloat(gb, 'f', 0, 64) +
-		" GiB). Lines: write amplification (orange, top " + strconv.FormatFloat(amp, 'f', 2, 64) +
-		"x), files a lookup on " + df.LookupColumn + " opens (blue, top " + strconv.FormatFloat(lk, 'f', 1, 64) +
-		"); red marks: key change, FULL, CLUSTER BY NONE. Below: the files on day " + strconv.Itoa(d.Day) +
+		" GiB). Lines: write amplification (top " + strconv.FormatFloat(amp, 'f', 2, 64) +
+		"x), files a lookup on " + df.LookupColumn + " opens (top " + strconv.FormatFloat(lk, 'f', 1, 64) +
+		"); vertical marks: key change, FULL, CLUSTER BY NONE, and the day shown. Below: the files on day " + strconv.Itoa(d.Day) +
 		", grouped by ZCube or partition, coloured by their span of " + df.LookupColumn +
 		"; outlined files are opened by the lookup " + df.LookupColumn + " = " + strconv.FormatInt(df.ProbeValue, 10) + "."
 	p.setText("caption", caption)

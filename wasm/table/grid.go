@@ -156,57 +156,46 @@ func (g *Grid) At(x, y float64) int {
 	return -1
 }
 
-// The grid's colours, on a dark ground like the widget's; its own table, not the widget's palette
-// (wasm/game.go, wasm/game_timeline.go).
-var (
-	background = color.RGBA{0x10, 0x11, 0x14, 0xff}
-	white      = color.RGBA{0xff, 0xff, 0xff, 0xff}
-	openColor  = color.RGBA{0xff, 0xa0, 0x40, 0xff}
-	frameColor = color.RGBA{0x60, 0x64, 0x6c, 0xff}
-	unknown    = color.RGBA{0x80, 0x80, 0x80, 0xff}
-	plainMark  = color.RGBA{0xff, 0x40, 0x80, 0xff}
-	highlight  = color.RGBA{0x00, 0xe5, 0xff, 0xff}
-)
-
-// Paint draws the grid into img (the canvas's pixels): read files with a white rim, skipped
-// ones dimmed to a quarter, a file of unknown span grey, a file without clusteringProvider on a
-// clustered table with a pink corner, sealed ZCubes closed in white and open ones open at the
-// top; the selected cell (-1: none) outlined.
-func (g *Grid) Paint(img *image.RGBA, selected int) {
-	fill(img, img.Bounds(), background)
+// Paint draws the grid into img (the canvas's pixels) in the widget's theme th
+// (assets/palettes/theme.txt): read files with a rim, skipped ones dimmed towards the
+// background, a file of unknown span in the cross-out grey, a file without clusteringProvider on
+// a clustered table with a corner in the event colour, sealed ZCubes closed and open ones open at
+// the top; the selected cell (-1: none) outlined.
+func (g *Grid) Paint(img *image.RGBA, selected int, th view.Theme) {
+	fill(img, img.Bounds(), th.Background)
 	for i, c := range g.Cells {
 		col := c.Fill
 		if !g.Known[i] {
-			col = unknown
+			col = th.Cross
 		}
 		r := rect(c.X, c.Y, c.W, c.H)
 		if c.Read {
-			fill(img, r, white)
+			fill(img, r, th.Read)
 			if r.Dx() > 2 && r.Dy() > 2 {
 				fill(img, r.Inset(1), col)
 			}
 		} else {
-			fill(img, r, color.RGBA{col.R / 4, col.G / 4, col.B / 4, 0xff})
+			fill(img, r, th.Skipped(col))
 		}
 		if g.Plain[i] {
 			k := max(1, min(r.Dx(), r.Dy())/3)
-			fill(img, image.Rect(r.Min.X, r.Min.Y, r.Min.X+k, r.Min.Y+k), plainMark)
+			fill(img, image.Rect(r.Min.X, r.Min.Y, r.Min.X+k, r.Min.Y+k), th.Event)
 		}
 	}
 	for _, f := range g.Frames {
 		r := rect(f.X, f.Y, f.W, f.H)
 		switch {
 		case f.Sealed:
-			stroke(img, r, 2, white, true)
+			stroke(img, r, 2, th.Sealed, true)
 		case f.Open:
-			stroke(img, r, 2, openColor, false)
+			stroke(img, r, 2, th.Open, false)
 		default:
-			stroke(img, r, 1, frameColor, true)
+			stroke(img, r, 1, th.Frame, true)
 		}
 	}
 	if selected >= 0 && selected < len(g.Cells) {
 		c := g.Cells[selected]
-		stroke(img, rect(c.X-2, c.Y-2, c.W+4, c.H+4), 2, highlight, true)
+		stroke(img, rect(c.X-2, c.Y-2, c.W+4, c.H+4), 2, th.Selected, true)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/log"
+	"layoutlab/wasm/view"
 )
 
 func TestGridGroupsAndMarks(t *testing.T) {
@@ -61,8 +62,9 @@ func TestGridGroupsAndMarks(t *testing.T) {
 		t.Errorf("At(centre of cell 7) = %d", got)
 	}
 	img := image.NewRGBA(image.Rect(0, 0, 800, 400))
-	g.Paint(img, 7)
-	if img.RGBAAt(int(c.X+c.W/2), int(c.Y+c.H/2)) == background {
+	th := view.ThemeNamed("dark")
+	g.Paint(img, 7, th)
+	if img.RGBAAt(int(c.X+c.W/2), int(c.Y+c.H/2)) == th.Background {
 		t.Error("cell 7 is not painted")
 	}
 }

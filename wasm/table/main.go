@@ -24,6 +24,7 @@ import (
 
 	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/log"
+	"layoutlab/wasm/view"
 )
 
 type app struct {
@@ -349,7 +350,11 @@ func (a *app) drawGrid() {
 }
 
 func (a *app) paint() {
-	a.grid.Paint(a.img, a.pinned)
+	theme := "light"
+	if js.Global().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool() {
+		theme = "dark"
+	}
+	a.grid.Paint(a.img, a.pinned, view.ThemeNamed(theme))
 	arr := js.Global().Get("Uint8ClampedArray").New(len(a.img.Pix))
 	js.CopyBytesToJS(arr, a.img.Pix)
 	id := js.Global().Get("ImageData").New(arr, a.img.Rect.Dx(), a.img.Rect.Dy())
