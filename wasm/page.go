@@ -115,6 +115,10 @@ func (p *page) deltaError(class, msg string) {
 		return
 	}
 	p.setText("delta-error", "["+class+"] "+msg)
+	if el := p.byID("delta-error"); p.figureReadouts != nil && el.Truthy() {
+		// A figure shows it in two lines (figure.css): the whole text on hover.
+		el.Call("setAttribute", "title", "["+class+"] "+msg)
+	}
 	p.setHidden("delta-error", false)
 }
 

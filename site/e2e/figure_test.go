@@ -103,6 +103,9 @@ func TestFigureFitsItsBox(t *testing.T) {
 	if _, h := figureBox(360); h > 844 {
 		t.Fatalf("the host's box at 360 px is %d px tall", h)
 	}
+	// Fourteen presets in three boxes: longer than one test's usual session.
+	defer func(d time.Duration) { browserTimeout = d }(browserTimeout)
+	browserTimeout = 15 * time.Minute
 	ctx := browser(t)
 	for _, p := range scenario.Presets() {
 		link := scenario.Link(p.Scenario)
@@ -301,7 +304,8 @@ func TestFigureNoticeNamesUnknownItems(t *testing.T) {
 	}
 }
 
-// TestFigureScreenshots writes, when SCREENSHOTS names a directory, a PNG of every preset's
+// TestFigureScreenshots writes, when SCREENSHOTS names a directory (SCREENSHOTS_PRESETS=a,b
+// for only those presets), a PNG of every preset's
 // figure in the host's box at desktop (1000x625) and phone (360x460) widths, in the light and
 // dark themes the link forces: <dir>/<preset>-<desktop|phone>-<light|dark>.png.
 //
@@ -314,6 +318,8 @@ func TestFigureScreenshots(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	defer func(d time.Duration) { browserTimeout = d }(browserTimeout)
+	browserTimeout = 30 * time.Minute
 	ctx := browser(t)
 	only := os.Getenv("SCREENSHOTS_PRESETS")
 	for _, p := range scenario.Presets() {
