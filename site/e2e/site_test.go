@@ -165,6 +165,14 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	if from := eval[string](t, ctx, `window.layoutlab.wasmFrom`); from != "sw" {
 		t.Fatalf("offline start compiled the %s copy of the wasm, not the service worker's unpacked one", from)
 	}
+	// A docs figure (figure.html) is precached with the widget.
+	p, _ := scenario.PresetByName("liquid")
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/figure.html"+scenario.Link(p.Scenario))); err != nil {
+		t.Fatalf("offline navigation to figure.html failed: %v", err)
+	}
+	if err := waitReady(ctx); err != nil {
+		t.Fatalf("figure.html did not start offline: %v", err)
+	}
 }
 
 // TestDamagedCachedWasmFallsBack: a wasm in the service worker's cache that does not compile
