@@ -61,13 +61,17 @@ func (c *controls) bind() {
 		ev := args[0]
 		t := ev.Get("target")
 		typ := ev.Get("type").String()
-		if col := t.Call("getAttribute", "data-col"); !col.IsNull() {
-			c.onKeys(col.String(), t, typ)
-			return nil
-		}
 		id := t.Get("id").String()
 		k, event := knobOfElement(id)
-		if k == nil || typ != event {
+		if k == nil {
+			// A key's tick box or move button (keysHTML), found by its column: no extra call
+			// for a dragged slider's inputs, whose id names their knob.
+			if col := t.Call("getAttribute", "data-col"); !col.IsNull() {
+				c.onKeys(col.String(), t, typ)
+			}
+			return nil
+		}
+		if typ != event {
 			return nil
 		}
 		if k.Kind == knobCheck {
