@@ -12,6 +12,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 	"layoutlab/wasm/view"
 )
@@ -31,6 +32,10 @@ type page struct {
 	readouts  readoutList         // what the readout region shows now
 	viewBoxes []viewBox           // the knobs and panels shown in one view only
 	bound     bool                // the controls are built and bound
+	// Figure mode (figure.html): the knobs built and the readouts shown, in order; nil in the
+	// full widget, which builds and shows them all.
+	only, figureReadouts []string
+	openHref             string // the "Open in Layout Lab" link's href as last written
 
 	overlay    overlay  // the figure's labels, tip and summary (overlay.go)
 	darkQuery  js.Value // matchMedia("(prefers-color-scheme: dark)")
@@ -91,6 +96,18 @@ func (p *page) setHidden(id string, hidden bool) {
 	p.hidden[id] = hidden
 }
 
+// setOpenLink points the "Open in Layout Lab" link (figure.html) at the full widget with sc.
+func (p *page) setOpenLink(sc *scenario.Scenario) {
+	el := p.byID("open-full")
+	if !el.Truthy() {
+		return
+	}
+	if href := "widget.html" + scenario.Link(*sc); href != p.openHref {
+		el.Set("href", href)
+		p.openHref = href
+	}
+}
+
 // notice shows a message the user must see (a broken link) as text, never as HTML.
 func (p *page) notice(msg string) {
 	p.setText("notice", msg)
@@ -104,6 +121,10 @@ func (p *page) deltaError(class, msg string) {
 		return
 	}
 	p.setText("delta-error", "["+class+"] "+msg)
+	if el := p.byID("delta-error"); p.figureReadouts != nil && el.Truthy() {
+		// A figure shows it in two lines (figure.css): the whole text on hover.
+		el.Call("setAttribute", "title", "["+class+"] "+msg)
+	}
 	p.setHidden("delta-error", false)
 }
 

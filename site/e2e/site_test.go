@@ -99,7 +99,7 @@ func TestKeyboardReachesEveryControlAndLeavesTheCanvas(t *testing.T) {
 	if tag := eval[string](t, ctx, `document.activeElement.tagName`); tag == "CANVAS" {
 		t.Fatal("Tab did not move focus out of the canvas")
 	}
-	want := eval[[]string](t, ctx, `[...document.querySelectorAll("#controls .knob:not([hidden]) input, #controls .knob:not([hidden]) select, button:not([hidden])")].map(e => e.id)`)
+	want := eval[[]string](t, ctx, `[...document.querySelectorAll("#controls .knob:not([hidden]) input, #controls .knob:not([hidden]) select, button:not([hidden]):not(:disabled)")].map(e => e.id)`)
 	visited := map[string]bool{}
 	for i := 0; i < 80; i++ {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
@@ -164,6 +164,14 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	// The wasm came from the worker's unpacked copy, which Chromium code-caches (sw.tmpl.js).
 	if from := eval[string](t, ctx, `window.layoutlab.wasmFrom`); from != "sw" {
 		t.Fatalf("offline start compiled the %s copy of the wasm, not the service worker's unpacked one", from)
+	}
+	// A docs figure (figure.html) is precached with the widget.
+	p, _ := scenario.PresetByName("liquid")
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/figure.html"+scenario.Link(p.Scenario))); err != nil {
+		t.Fatalf("offline navigation to figure.html failed: %v", err)
+	}
+	if err := waitReady(ctx); err != nil {
+		t.Fatalf("figure.html did not start offline: %v", err)
 	}
 }
 
