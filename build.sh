@@ -4,7 +4,8 @@
 #   ./build.sh serve [PORT] build, then serve dist/ on 127.0.0.1:PORT (default 8080)
 #   ./build.sh test         every check: gofmt, vet (native and wasm), go test (native and
 #                           wasm), the site build, and the browser tests in headless Chromium
-#   ./build.sh bench        engine benchmarks (native) and the browser timing script
+#   ./build.sh bench        engine benchmarks (native) and the browser timing script (the widget,
+#                           the explainer's figures, the table page)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -186,6 +187,8 @@ case "${1:-build}" in
     need_chromium
     echo "== browser timing (headless Chromium)"
     go test -count=1 -tags browser -run XXX -bench Widget -benchtime 1x ./site/e2e/
+    # The explainer: every figure visible (its poster) after a first visit, live figures at most.
+    go test -count=1 -tags browser -run XXX -bench Explainer -benchtime 1x ./site/e2e/
     # "Open your table": the 100,000-file log engine/inspect's BenchmarkOpen100k opens, in table.html.
     go test -count=1 -tags browser -run XXX -bench TableOpen100k -benchtime 1x ./site/e2e/ ;;
   *) echo "usage: ./build.sh [build | serve [PORT] | test | bench]" >&2; exit 2 ;;
