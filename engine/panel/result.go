@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/engine/skipping"
 )
 
 // Result is what the panel shows for one scenario. Its JSON is read by the browser widget and
@@ -37,6 +38,9 @@ type Result struct {
 	StatsJSON []string `json:"stats_json,omitempty"` // each file's add.stats string, when asked for
 	Error     *Error   `json:"error,omitempty"`
 	Link      string   `json:"link"`
+	// Axes are the keys' axes in rank space (the boxes' coordinates), for the pictures' tick
+	// labels; not part of the JSON.
+	Axes []Axis `json:"-"`
 
 	in *scenario.Panel // the input, with its defaults: what Store.FileStats finds the layout by
 }
@@ -50,6 +54,9 @@ type File struct {
 	NullCount  json.RawMessage `json:"nullCount"`
 	// Read reports whether the query opens the file: true for every file when there is no WHERE.
 	Read bool `json:"read"`
+	// Why is Delta's reason for Read: the verdict of data skipping (skipping.Filter.Explain),
+	// naming the conjunct that pruned the file.
+	Why skipping.Reason `json:"-"`
 	// Spans and Boxes are the file's span and box (see Result) on each of cols, the result's
 	// span columns, in order; a file whose rows are all NULL on a column has span 0 and no box.
 	// They are slices of two arrays an answer makes once for all its files, rather than a map
@@ -110,6 +117,20 @@ func (f *File) UnmarshalJSON(b []byte) error {
 		f.Spans[i], f.Boxes[i] = v.Span[c], v.Box[c]
 	}
 	return nil
+}
+
+// Axis is one key's rank axis: Ticks name the value of the row at each rank position At (0 is
+// the key's minimum, 1 its maximum).
+type Axis struct {
+	Column   string
+	Distinct int
+	Ticks    []AxisTick
+}
+
+// AxisTick is the value at one rank position of an Axis.
+type AxisTick struct {
+	At    float64
+	Value string
 }
 
 // Error is a refusal as Delta raises it (class, SQLSTATE, message from

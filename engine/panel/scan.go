@@ -9,9 +9,9 @@ import (
 
 // scan is the scan stage: Delta's data skipping (skipping.FilesForScan: partition filters, the
 // min/max rewrites, verifyStatsForFilter) for the WHERE predicate over the files' statistics
-// fs, marking in read the files it reads. A predicate that does not parse or resolve is an
+// fs, giving in why each file's verdict (skipping.Reason: read, or pruned by which conjunct). A predicate that does not parse or resolve is an
 // invalid-input error naming the position.
-func scan(r *run, te *tableEntry, c *cut, where string, partCols []string, indexed []bool, fs []stats.FileStats, read []bool) error {
+func scan(r *run, te *tableEntry, c *cut, where string, partCols []string, indexed []bool, fs []stats.FileStats, why []skipping.Reason) error {
 	f, err := whereFilter(r, te, where, partCols, indexed)
 	if err != nil {
 		return err
@@ -24,9 +24,7 @@ func scan(r *run, te *tableEntry, c *cut, where string, partCols []string, index
 		in[i] = skipping.File{Path: c.paths[i], PartitionValues: c.partValues[i], Stats: &fs[i], Rows: int64(len(c.files[i]))}
 	}
 	s := f.filter.FilesForScan(in)
-	for i := range read {
-		read[i] = s.Reasons[i].Kept()
-	}
+	copy(why, s.Reasons)
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"layoutlab/engine/ddl"
 	"layoutlab/engine/layout"
 	"layoutlab/engine/scenario"
+	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
@@ -126,7 +127,7 @@ func (s *Store) answer(r *run, p scenario.Panel) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	read, err := pl.scan(r, fileStats, res)
+	why, err := pl.scan(r, fileStats, res)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +137,7 @@ func (s *Store) answer(r *run, p scenario.Panel) (res *Result, err error) {
 	if err := pl.ranges(r); err != nil {
 		return nil, err
 	}
-	assemble(res, pl, read)
+	assemble(res, pl, why)
 	return res, nil
 }
 
@@ -680,35 +681,24 @@ func (c *cut) statistics(r *run, te *tableEntry, collect []bool, cfg stats.Confi
 // ranges makes sure the span columns' rank ranges in the layout are stored.
 func (pl *plan) ranges(r *run) error { return computeRanges(r, pl.te, pl.c, pl.spanCols) }
 
-// scan marks the files p's WHERE reads: every file without one, or when it does not parse
-// (then res's error).
-func (pl *plan) scan(r *run, fileStats []stats.FileStats, res *Result) ([]bool, error) {
-	read := allRead(len(pl.c.files))
+// scan gives each file's verdict for p's WHERE (skipping.Reason): every file read without one,
+// or when it does not parse (then res's error).
+func (pl *plan) scan(r *run, fileStats []stats.FileStats, res *Result) ([]skipping.Reason, error) {
+	why := make([]skipping.Reason, len(pl.c.files)) // the zero Reason is KeptNoFilter
 	if strings.TrimSpace(pl.p.Where) != "" {
-		if err := scan(r, pl.te, pl.c, pl.p.Where, pl.p.PartitionBy, pl.indexed, fileStats, read); r.halted(err) {
+		if err := scan(r, pl.te, pl.c, pl.p.Where, pl.p.PartitionBy, pl.indexed, fileStats, why); r.halted(err) {
 			return nil, err
 		} else if err != nil {
 			res.fail(err)
+			clear(why)
 		}
 	}
-	return read, nil
-}
-
-// allRead is every file marked read: what a scan without a WHERE leaves. Not inlined, so that
-// its loop stays out of its caller (docs/performance.md, "Loops in functions of their own").
-//
-//go:noinline
-func allRead(n int) []bool {
-	read := make([]bool, n)
-	for i := range read {
-		read[i] = true
-	}
-	return read
+	return why, nil
 }
 
 // assemble is the Result stage: res.Files (path, size, read, each span column's span and box)
 // and the mean span of each span column (res.Spans), from the layout's stored rank ranges.
-func assemble(res *Result, pl *plan, read []bool) {
+func assemble(res *Result, pl *plan, why []skipping.Reason) {
 	t, c, spanCols := pl.te.t, pl.c, pl.spanCols
 	distinct := make([]float64, len(spanCols))
 	names := make([]string, len(spanCols))
@@ -732,7 +722,8 @@ func assemble(res *Result, pl *plan, read []bool) {
 		f.cols, f.Spans, f.Boxes = names, spans[fi*n:(fi+1)*n:(fi+1)*n], boxes[fi*n:(fi+1)*n:(fi+1)*n]
 		f.Path = c.paths[fi]
 		f.NumRecords = int64(len(rows))
-		f.Read = read[fi]
+		f.Why = why[fi]
+		f.Read = f.Why.Kept()
 		if f.Read {
 			res.FilesRead++
 			res.RowsRead += f.NumRecords
@@ -744,6 +735,37 @@ func assemble(res *Result, pl *plan, read []bool) {
 			res.Spans[n] = sums[i] / float64(len(files))
 		}
 	}
+	res.Axes = keyAxes(pl, res.Keys)
+}
+
+// axisTicks are the rank positions at which an Axis names the key's value.
+var axisTicks = [...]float64{0, 0.25, 0.5, 0.75, 1}
+
+// keyAxes are the keys' axes in rank space: the value at each of axisTicks' rank positions, read
+// back from the table's rows (layout.Ranks.Rep), the first the key's minimum and the last its
+// maximum. A key without ranks or with no value gets none.
+func keyAxes(pl *plan, keys []string) []Axis {
+	t := pl.te.t
+	var out []Axis
+	for _, k := range keys {
+		l := t.LeafIndex(k)
+		if l < 0 {
+			continue
+		}
+		pl.te.mu.Lock()
+		rk, ok := pl.te.ranks[l]
+		pl.te.mu.Unlock()
+		if !ok || rk.Distinct == 0 || len(rk.Rep) < rk.Distinct {
+			continue
+		}
+		a := Axis{Column: k, Distinct: rk.Distinct}
+		for _, at := range axisTicks {
+			rank := min(int(at*float64(rk.Distinct)), rk.Distinct-1)
+			a.Ticks = append(a.Ticks, AxisTick{At: at, Value: t.Cols[l].Value(int(rk.Rep[rank])).String()})
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // fileSpans sets file fi's span and box on each span column (of distinct[i] ranks, frs[i] its

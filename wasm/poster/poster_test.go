@@ -1,0 +1,93 @@
+package poster
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"layoutlab/engine/scenario"
+)
+
+// texts parses svg as XML (failing the test when it is not well-formed) and returns its <text>
+// contents in document order.
+func texts(t *testing.T, svg []byte) []string {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	var out []string
+	in := false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed XML: %v", err)
+		}
+		switch v := tok.(type) {
+		case xml.StartElement:
+			in = v.Name.Local == "text"
+			if in {
+				out = append(out, "")
+			}
+		case xml.CharData:
+			if in {
+				out[len(out)-1] += string(v)
+			}
+		case xml.EndElement:
+			in = false
+		}
+	}
+	return out
+}
+
+func preset(t *testing.T, name string) scenario.Scenario {
+	t.Helper()
+	p, ok := scenario.PresetByName(name)
+	if !ok {
+		t.Fatalf("no preset %s", name)
+	}
+	return p.Scenario
+}
+
+// A panel preset's poster names both keys on its axes, with the values at the axes' ends, and
+// says what the query reads.
+func TestPanelPosterNamesItsAxes(t *testing.T) {
+	svg, summary, err := Render(preset(t, "two-keys"), 900, 560, "light")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(texts(t, svg), "\n")
+	for _, want := range []string{"user_id (by rank) →", "↑ event_date (by rank)", "narrow span of user_id"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the poster's labels lack %q:\n%s", want, got)
+		}
+	}
+	if !strings.Contains(summary, "files") || !strings.Contains(string(svg), "<title id=\"summary\">") {
+		t.Errorf("summary %q", summary)
+	}
+	if os.Getenv("POSTER_OUT") != "" {
+		os.WriteFile(os.Getenv("POSTER_OUT")+"/two-keys.svg", svg, 0o644)
+	}
+}
+
+func TestTimelinePosterNamesItsAxes(t *testing.T) {
+	svg, summary, err := Render(preset(t, "change-keys"), 900, 560, "dark")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(texts(t, svg), "\n")
+	for _, want := range []string{"day", "keys changed", "day 60", "write amplification so far"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the poster's labels lack %q:\n%s", want, got)
+		}
+	}
+	if !strings.Contains(summary, "keys changed on day 30") {
+		t.Errorf("summary %q", summary)
+	}
+	if os.Getenv("POSTER_OUT") != "" {
+		os.WriteFile(os.Getenv("POSTER_OUT")+"/change-keys.svg", svg, 0o644)
+	}
+}

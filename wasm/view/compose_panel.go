@@ -1,0 +1,378 @@
+package view
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"layoutlab/engine/panel"
+)
+
+// Composer composes the widget's Scene frame after frame, reusing its arrays: a files-slider
+// drag composes thousands of cells a frame, and a day-slider drag thousands of files.
+type Composer struct {
+	scene  Scene
+	files  []FileCell
+	curves map[string][][2]float64 // layout → CurvePath(layout, 4), in [0,1]²
+	curve  [][2]float64            // the curve in device pixels
+	// The timeline's day grid: its groups, kept while the day is the same (dayGen).
+	groupedFor int
+	grouped    bool
+	dayGroups  DayGroups
+	groups     []Group
+	groupOrder []int
+	cells      []Cell
+	frames     []Frame
+	series     Series
+	chart      Chart
+}
+
+// PanelFigure is what the statistics panel's picture shows.
+type PanelFigure struct {
+	Result   *panel.Result
+	ColorKey string // the key whose span colours the files ("" = the first key)
+	Selected int    // the file selected, -1 for none
+}
+
+// layoutNames are the panel's layouts as the pictures name them.
+var layoutNames = map[string]string{
+	"hilbert": "the Hilbert curve (liquid clustering)",
+	"zorder":  "Z-order",
+	"orderby": "ORDER BY",
+	"append":  "append order",
+}
+
+// Panel composes the statistics panel's picture at w×h device pixels, scale device pixels per
+// CSS pixel: a legend ramp, the file grid (a cell per file, coloured by its span of the colour
+// key, read files outlined, skipped ones dimmed and crossed out) and the key space (each file's
+// min/max box on the first two keys, with the keys' names and values on its axes). The Scene
+// is c's, valid until its next call.
+func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
+	s := &c.scene
+	s.reset(w, h, scale, th)
+	res := f.Result
+	u := scale
+	pad := 12 * u
+	if res == nil {
+		s.fill(Rect{0, 0, w, h}, th.Background)
+		return s
+	}
+	key := f.ColorKey
+	if key == "" && len(res.Keys) > 0 {
+		key = res.Keys[0]
+	}
+	s.Summary = panelSummary(res, key)
+
+	// The legend: a ramp across the top, named at its ends.
+	rampY := pad + 15*u
+	headerB := rampY + 8*u + 8*u
+	gridTop := headerB + 18*u
+
+	// The key space: a square beside the grid (below it on a narrow canvas), with room for its
+	// axes' labels.
+	axes := res.Axes
+	tick := 10.0 // CSS px
+	lm := 0.0    // left margin for the second key's values
+	if len(res.Keys) >= 2 {
+		for _, t := range axisTicksOf(axes, res.Keys[1]) {
+			lm = math.Max(lm, TextWidth(t.Value, tick*u))
+		}
+		lm += 6 * u
+	}
+	tm, bm := 18*u, (tick*1.25+4+12*1.25+2)*u
+	gridW, gridH := w-2*pad, h-pad // the grid's lattice is laid out below gridTop in [0,gridH]
+	var ks Rect
+	if w >= h*1.2 {
+		lm = math.Min(lm, w*0.15)
+		side := math.Max(math.Min(h-gridTop-pad-bm, w*0.42-lm), 0)
+		gridW = w - 3*pad - lm - side
+		ks = Rect{X: w - pad - side, Y: gridTop, W: side, H: side}
+	} else {
+		lm = math.Min(lm, w*0.3)
+		side := math.Max(math.Min(w-2*pad-lm, (h-gridTop)*0.45-tm-bm), 0)
+		gridH = h - 2*pad - side - tm - bm
+		ks = Rect{X: pad + lm, Y: gridH + pad + tm, W: side, H: side}
+	}
+
+	// Background: everything but the grid, then the grid's gaps, so no pixel is painted twice
+	// under the cells (each pass over the canvas costs a frame without a GPU).
+	c.files = c.files[:0]
+	for i := range res.Files {
+		fl := &res.Files[i]
+		c.files = append(c.files, FileCell{Span: fl.Span(key), Read: fl.Read})
+	}
+	grid := Rect{X: pad, Y: gridTop, W: gridW, H: gridH - gridTop}
+	for _, r := range Around(Rect{W: w, H: h}, grid) {
+		s.fill(r, th.Background)
+	}
+	for _, r := range GridGaps(len(c.files), gridW, gridH, gridTop, 1) {
+		s.fill(Rect{pad + r.X, r.Y, r.W, r.H}, th.Background)
+	}
+	// The ramp.
+	ramp := Rect{pad, rampY, w - 2*pad, 8 * u}
+	const steps = 64
+	for i := range steps {
+		x0 := ramp.X + ramp.W*float64(i)/steps
+		x1 := ramp.X + ramp.W*float64(i+1)/steps
+		s.fill(Rect{x0, ramp.Y, x1 - x0 + 0.5, ramp.H}, viridisAt(float64(i)/(steps-1)))
+	}
+	s.text(ramp.X, pad, "narrow span of "+key, 11, AnchorStart, th.Muted, "legend")
+	s.text(ramp.X+ramp.W, pad, "whole range", 11, AnchorEnd, th.Muted, "legend")
+
+	// The grid's title and its key.
+	title := fmt.Sprintf("%s files, %s read", Thousands(int64(res.FilesTotal)), Thousands(int64(res.FilesRead)))
+	if strings.TrimSpace(res.Where) == "" {
+		title = Thousands(int64(res.FilesTotal)) + " files, all read (no WHERE)"
+	}
+	s.text(pad, headerB, title, 12, AnchorStart, th.Text, "title").Bold = true
+	// The key, right-aligned: a read file's swatch, then a skipped one's.
+	kx := pad + gridW
+	sw := 10 * u
+	for _, k := range []struct {
+		name string
+		read bool
+	}{{"skipped", false}, {"read", true}} {
+		tw := TextWidth(k.name, 11*u)
+		if kx-tw-sw-10*u < pad+TextWidth(title, 12*u)+8*u {
+			break // no room beside the title
+		}
+		kx -= tw
+		s.text(kx, headerB+u, k.name, 11, AnchorStart, th.Muted, "legend")
+		kx -= sw + 4*u
+		r := Rect{kx, headerB + 2*u, sw, sw}
+		col := viridisAt(0.6)
+		if k.read {
+			s.fill(r, col)
+			s.stroke(Rect{r.X + u, r.Y + u, r.W - 2*u, r.H - 2*u}, 2*u, th.Read)
+		} else {
+			s.fill(r, th.Skipped(col))
+			s.line(r.X, r.Y, r.X+r.W, r.Y+r.H, u, th.Cross)
+		}
+		kx -= 10 * u
+	}
+
+	// The cells.
+	cells := GridLayout(c.files, gridW, gridH, gridTop)
+	showNames := len(cells) > 0 && cells[0].W >= 34*u && cells[0].H >= 18*u
+	for i, cl := range cells {
+		r := Rect{pad + cl.X, cl.Y, cl.W, cl.H}
+		s.Hits = append(s.Hits, HitBox{Rect: r, File: i})
+		fill := cl.Fill
+		if cl.Read {
+			s.fill(r, fill)
+			s.stroke(Rect{r.X + u, r.Y + u, r.W - 2*u, r.H - 2*u}, 2*u, th.Read)
+		} else {
+			fill = th.Skipped(fill)
+			s.fill(r, fill)
+			s.line(r.X, r.Y, r.X+r.W, r.Y+r.H, u, th.Cross)
+		}
+		if i == f.Selected {
+			s.stroke(Rect{r.X - 2*u, r.Y - 2*u, r.W + 4*u, r.H + 4*u}, 3*u, th.Selected)
+		}
+		if showNames {
+			name := fileName(&res.Files[i], i)
+			if TextWidth(name, 10*u) < r.W-8*u {
+				s.text(r.X+4*u, r.Y+3*u, name, 10, AnchorStart, On(fill), "file")
+			}
+		}
+	}
+	c.keySpace(f, ks, lm, tick)
+	return s
+}
+
+// fileName is how a grid cell names its file: its partition directory, else its number.
+func fileName(f *panel.File, i int) string {
+	if j := strings.LastIndexByte(f.Path, '/'); j > 0 {
+		return strings.ReplaceAll(f.Path[:j], "/", " ")
+	}
+	return "#" + Thousands(int64(i+1))
+}
+
+// axisTicksOf is the key's axis ticks (nil when the engine gave none).
+func axisTicksOf(axes []panel.Axis, key string) []panel.AxisTick {
+	for _, a := range axes {
+		if a.Column == key {
+			return a.Ticks
+		}
+	}
+	return nil
+}
+
+// keySpace draws each file's [min,max] box on the first two keys (rank positions) over the
+// layout's curve, the keys named on the axes with their values at the ticks; with one key,
+// each file is a bar at its own height.
+func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	res := f.Result
+	if r.W < 40*u || len(res.Keys) == 0 {
+		return
+	}
+	px := func(v float64) float64 { return r.X + v*r.W }
+	py := func(v float64) float64 { return r.Y + r.H - v*r.H }
+	s.stroke(r, u, th.Frame)
+	if len(res.Keys) >= 2 {
+		if c.curves == nil {
+			c.curves = map[string][][2]float64{}
+		}
+		unit, ok := c.curves[res.Layout]
+		if !ok {
+			unit = CurvePath(res.Layout, 4)
+			c.curves[res.Layout] = unit
+		}
+		if unit != nil {
+			c.curve = c.curve[:0]
+			for _, q := range unit {
+				c.curve = append(c.curve, [2]float64{px(q[0]), py(q[1])})
+			}
+			s.polyline(c.curve, u, th.Curve)
+		}
+	}
+	kx, ck := res.Keys[0], f.ColorKey
+	if ck == "" {
+		ck = kx
+	}
+	n := len(res.Files)
+	for i := range res.Files {
+		fl := &res.Files[i]
+		bx, _ := fl.Box(kx)
+		var y0, y1 float64
+		if len(res.Keys) >= 2 {
+			by, _ := fl.Box(res.Keys[1])
+			y0, y1 = by[0], by[1]
+		} else {
+			y0, y1 = float64(i)/float64(n), float64(i+1)/float64(n)
+		}
+		col := viridisAt(fl.Span(ck))
+		x, y := px(bx[0]), py(y1)
+		b := Rect{x, y, math.Max(px(bx[1])-x, 1), math.Max(py(y0)-y, 1)}
+		if fl.Read {
+			s.fill(b, withAlpha(col, 0x50))
+			s.stroke(b, 1.5*u, col)
+		} else {
+			s.stroke(b, u, th.Skipped(col))
+		}
+		if i == f.Selected {
+			s.stroke(Rect{b.X - u, b.Y - u, b.W + 2*u, b.H + 2*u}, 2.5*u, th.Selected)
+		}
+	}
+	// The axes: the first key across, its values at the ticks that fit; the second up.
+	xt := fitTicks(axisTicksOf(res.Axes, kx), r.W, tick*u, 8*u, true)
+	for _, t := range xt {
+		x := px(t.At)
+		s.line(x, r.Y+r.H, x, r.Y+r.H+4*u, u, th.Axis)
+		a := AnchorMiddle
+		switch t.At {
+		case 0:
+			a = AnchorStart
+		case 1:
+			a = AnchorEnd
+		}
+		s.text(x, r.Y+r.H+5*u, t.Value, tick, a, th.Muted, "tick")
+	}
+	s.text(r.X+r.W/2, r.Y+r.H+(5+tick*1.25+2)*u, kx+" (by rank) →", 12, AnchorMiddle, th.Text, "axis-name")
+	if len(res.Keys) >= 2 {
+		ky := res.Keys[1]
+		yt := fitTicks(axisTicksOf(res.Axes, ky), r.H, 1.25*tick*u, 4*u, false)
+		for _, t := range yt {
+			if TextWidth(t.Value, tick*u) > lm-2*u {
+				continue
+			}
+			y := py(t.At)
+			s.line(r.X-4*u, y, r.X, y, u, th.Axis)
+			ly := y - tick*1.25*u/2
+			switch t.At {
+			case 0:
+				ly = y - tick*1.25*u
+			case 1:
+				ly = y
+			}
+			s.text(r.X-5*u, ly, t.Value, tick, AnchorEnd, th.Muted, "tick")
+		}
+		s.text(r.X-lm, r.Y-16*u, "↑ "+ky+" (by rank)", 12, AnchorStart, th.Text, "axis-name")
+	} else {
+		s.text(r.X-lm, r.Y-16*u, "↑ files in layout order", 12, AnchorStart, th.Text, "axis-name")
+	}
+}
+
+// fitTicks keeps the ticks whose labels fit along a length without touching: all when they
+// do, else every other one, else the ends, else the first. A label is centred on its tick, the
+// first starts at it and the last ends at it (as the axes place them); size is the labels' size
+// along the axis, their width across (across true) or their height.
+func fitTicks(ts []panel.AxisTick, length, size, gap float64, across bool) []panel.AxisTick {
+	if len(ts) == 0 {
+		return nil
+	}
+	extent := func(t panel.AxisTick) float64 {
+		if across {
+			return TextWidth(t.Value, size)
+		}
+		return size
+	}
+	fits := func(sel []panel.AxisTick) bool {
+		end := math.Inf(-1)
+		for i, t := range sel {
+			e := extent(t)
+			x := t.At * length
+			switch {
+			case i == 0 && t.At == 0:
+			case i == len(sel)-1 && t.At == 1:
+				x -= e
+			default:
+				x -= e / 2
+			}
+			if x < end+gap {
+				return false
+			}
+			end = x + e
+		}
+		return true
+	}
+	var every2 []panel.AxisTick
+	for i := 0; i < len(ts); i += 2 {
+		every2 = append(every2, ts[i])
+	}
+	for _, sel := range [][]panel.AxisTick{ts, every2, {ts[0], ts[len(ts)-1]}} {
+		if fits(sel) {
+			return sel
+		}
+	}
+	return ts[:1]
+}
+
+// panelSummary is the panel picture's point as one sentence, from the engine's figures.
+func panelSummary(res *panel.Result, key string) string {
+	if res.Error != nil {
+		return "Delta refuses this setting (" + res.Error.Class + "): " + res.Error.Message + " The table is shown as written."
+	}
+	lay := layoutNames[res.Layout]
+	if lay == "" {
+		lay = res.Layout
+	}
+	on := ""
+	if len(res.Keys) > 0 {
+		on = " on " + strings.Join(res.Keys, ", ")
+	}
+	span := ""
+	if v, ok := res.Spans[key]; ok {
+		span = fmt.Sprintf(", each file spanning on average %s of %s's range", percent(v), key)
+	}
+	if strings.TrimSpace(res.Where) == "" {
+		return fmt.Sprintf("%s files laid out by %s%s%s; without a WHERE every file is read.",
+			Thousands(int64(res.FilesTotal)), lay, on, span)
+	}
+	return fmt.Sprintf("WHERE %s reads %s of %s files (%s of %s rows) laid out by %s%s%s.",
+		res.Where, Thousands(int64(res.FilesRead)), Thousands(int64(res.FilesTotal)),
+		Thousands(res.RowsRead), Thousands(res.RowsTotal), lay, on, span)
+}
+
+// percent prints a fraction as a percentage with two significant digits at most.
+func percent(v float64) string {
+	p := v * 100
+	switch {
+	case p >= 10:
+		return fmt.Sprintf("%.0f%%", p)
+	case p >= 1:
+		return fmt.Sprintf("%.1f%%", p)
+	}
+	return fmt.Sprintf("%.2g%%", p)
+}

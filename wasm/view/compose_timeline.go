@@ -1,0 +1,358 @@
+package view
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
+)
+
+// TimelineFigure is what the maintenance timeline's picture shows.
+type TimelineFigure struct {
+	Run      *timeline.Result
+	Key      scenario.Timeline // the run's scenario (its event days)
+	Day      int               // the day under the slider, 1-based
+	Files    *timeline.DayFiles
+	FilesGen int // changes whenever Files holds another day (the grid is regrouped)
+	Selected int // the file selected (an index into Files.Files), -1 for none
+}
+
+// strategyNames are the timeline's strategies as the summary names them.
+var strategyNames = map[string]string{
+	"none":               "No maintenance",
+	"compaction":         "Bin-packing OPTIMIZE",
+	"zorder-full":        "Whole-table Z-order every night",
+	"zorder-window":      "Z-order over a window of days",
+	"liquid":             "Liquid clustering",
+	"liquid-incremental": "Incremental liquid clustering",
+}
+
+// event is a marked day on the chart.
+type event struct {
+	day  int
+	name string
+}
+
+// events are the run's marked days, named, those of one day joined.
+func events(t scenario.Timeline, days int) []event {
+	var out []event
+	for _, e := range []event{{t.ChangeKeysDay, "keys changed"}, {t.FullDay, "OPTIMIZE FULL"}, {t.ClusterNoneDay, "CLUSTER BY NONE"}} {
+		if e.day < 1 || e.day > days {
+			continue
+		}
+		joined := false
+		for i := range out {
+			if out[i].day == e.day {
+				out[i].name += " + " + e.name
+				joined = true
+			}
+		}
+		if !joined {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// SeriesOf is the chart's data for a run: one value a day, the day shown and the event days.
+func SeriesOf(run *timeline.Result, t scenario.Timeline, day int, into Series) Series {
+	ser := Series{Day: day, WrittenGB: into.WrittenGB[:0], WriteAmp: into.WriteAmp[:0], Lookup: into.Lookup[:0], MarkedDays: into.MarkedDays[:0]}
+	for _, d := range run.Days {
+		ser.WrittenGB = append(ser.WrittenGB, d.OptimizeWrittenGB)
+		ser.WriteAmp = append(ser.WriteAmp, d.WriteAmplification)
+		ser.Lookup = append(ser.Lookup, d.LookupFiles)
+	}
+	for _, d := range []int{t.ChangeKeysDay, t.FullDay, t.ClusterNoneDay} {
+		if d > 0 {
+			ser.MarkedDays = append(ser.MarkedDays, d)
+		}
+	}
+	return ser
+}
+
+// Timeline composes the maintenance timeline's picture at w×h device pixels: above, three
+// strips over a shared day axis (GiB each night's OPTIMIZE writes, the write amplification so
+// far, the files a lookup opens), the day under the slider and the events marked; below, the
+// files of that day grouped by ZCube or partition. The Scene is c's, valid until its next call.
+func (c *Composer) Timeline(f TimelineFigure, w, h, scale float64, th Theme) *Scene {
+	s := &c.scene
+	s.reset(w, h, scale, th)
+	s.fill(Rect{0, 0, w, h}, th.Background)
+	if f.Run == nil || len(f.Run.Days) == 0 || f.Files == nil {
+		return s
+	}
+	u, pad := scale, 12*scale
+	n := len(f.Run.Days)
+	day := min(max(f.Day, 1), n)
+	c.series = SeriesOf(f.Run, f.Key, day, c.series)
+	ser := c.series
+	d := f.Run.Days[day-1]
+	s.Summary = timelineSummary(f, d)
+
+	const tick = 10.0 // CSS px
+	gbTicks, gbStep := NiceTicks(maxOf(ser.WrittenGB), 2)
+	ampTicks, ampStep := NiceTicks(maxOf(ser.WriteAmp), 2)
+	lkTicks, lkStep := NiceTicks(maxOf(ser.Lookup), 2)
+	type strip struct {
+		title  string
+		ticks  []float64
+		step   float64
+		unit   string
+		values []float64
+		line   bool
+	}
+	lookupCol := f.Files.LookupColumn
+	strips := []strip{
+		{title: "GiB written by each night's OPTIMIZE", ticks: gbTicks, step: gbStep, unit: " GiB", values: ser.WrittenGB},
+		{title: "write amplification so far", ticks: ampTicks, step: ampStep, unit: "x", values: ser.WriteAmp, line: true},
+		{title: "files a lookup on " + lookupCol + " opens", ticks: lkTicks, step: lkStep, unit: " files", values: ser.Lookup, line: true},
+	}
+	tickLabel := func(st strip, v float64, top bool) string {
+		t := FormatTick(v, st.step)
+		if top {
+			t += st.unit
+		}
+		return t
+	}
+	// Margins: the widest tick label on the left, the line-end labels and "day" on the right.
+	lm := 0.0
+	for _, st := range strips {
+		lm = math.Max(lm, TextWidth(tickLabel(st, st.ticks[len(st.ticks)-1], true), tick*u))
+	}
+	lm += 6 * u
+	ampEnd := fmt.Sprintf("%.2fx", ser.WriteAmp[n-1])
+	lkEnd := fmt.Sprintf("%.1f files", ser.Lookup[n-1])
+	rm := math.Min(math.Max(TextWidth(ampEnd, 11*u), TextWidth(lkEnd, 11*u))*1.1+8*u, w*0.25) // bold
+	x0, x1 := pad+lm, w-pad-rm
+	chartH := (h - 2*pad) * 0.5
+	bandH := 2 * 13 * u
+	plotTop := pad + bandH
+	axisY := pad + chartH - (tick*1.25+4)*u
+	titleH := 13 * u
+	gap := 5 * u
+	stripH := math.Max((axisY-plotTop-3*(titleH+gap))/3, 4*u)
+	bw := (x1 - x0) / float64(n)
+	dayX := func(day int) float64 { return x0 + (float64(day)-0.5)*bw }
+
+	// Event lines and the day's line first, under the strips' data.
+	evs := events(f.Key, n)
+	for _, e := range evs {
+		s.line(dayX(e.day), plotTop, dayX(e.day), axisY, 2*u, th.Event)
+	}
+	y := plotTop
+	for si, st := range strips {
+		s.text(x0, y, st.title, 11, AnchorStart, th.Muted, "strip-title")
+		top := y + titleH
+		area := Rect{x0, top, x1 - x0, stripH}
+		max := st.ticks[len(st.ticks)-1]
+		vy := func(v float64) float64 {
+			if !(max > 0) || math.IsNaN(v) {
+				return area.Y + area.H
+			}
+			return area.Y + area.H - v/max*area.H
+		}
+		for ti, t := range st.ticks {
+			ty := vy(t)
+			s.line(x0, ty, x1, ty, u, th.Gridline)
+			if ti == 0 || ti == len(st.ticks)-1 || stripH > 40*u {
+				s.text(x0-5*u, ty-tick*1.25*u/2, tickLabel(st, t, ti == len(st.ticks)-1), tick, AnchorEnd, th.Muted, "tick")
+			}
+		}
+		if !st.line {
+			for i, v := range st.values {
+				col := th.Bar
+				if i == day-1 {
+					col = th.BarDay
+				}
+				t := vy(v)
+				s.fill(Rect{x0 + float64(i)*bw + bw*0.1, t, math.Max(bw*0.8, u), area.Y + area.H - t}, col)
+			}
+		} else {
+			col := th.Amp
+			end := ampEnd
+			if si == 2 {
+				col, end = th.Lookup, lkEnd
+			}
+			pts := make([][2]float64, len(st.values))
+			for i, v := range st.values {
+				pts[i] = [2]float64{dayX(i + 1), vy(v)}
+			}
+			s.polyline(pts, 2*u, col)
+			// The line's value on the day shown, and its last value named at its end.
+			s.fill(Rect{dayX(day) - 3*u, vy(st.values[day-1]) - 3*u, 6 * u, 6 * u}, col)
+			s.text(x1+6*u, vy(st.values[n-1])-11*1.25*u/2, end, 11, AnchorStart, th.Text, "line-end").Bold = true
+		}
+		y = top + stripH + gap
+	}
+	// The day axis.
+	s.line(x0, axisY, x1, axisY, u, th.Axis)
+	k := int(math.Max((x1-x0)/(TextWidth("000", tick*u)*2.5), 2))
+	for _, dd := range DayTicks(n, k) {
+		x := dayX(dd)
+		s.line(x, axisY, x, axisY+3*u, u, th.Axis)
+		s.text(x, axisY+4*u, fmt.Sprint(dd), tick, AnchorMiddle, th.Muted, "tick")
+	}
+	s.text(x1+6*u, axisY+4*u, "day", tick, AnchorStart, th.Muted, "axis-name")
+	// The events named in the band's first row, the day in its second.
+	clampX := func(x, tw float64) float64 { return math.Min(math.Max(x, x0+tw/2), x1-tw/2) }
+	for _, e := range evs {
+		tw := TextWidth(e.name, 11*u)
+		s.text(clampX(dayX(e.day), tw), pad, e.name, 11, AnchorMiddle, th.Event, "event")
+	}
+	dl := fmt.Sprintf("day %d", day)
+	s.line(dayX(day), plotTop, dayX(day), axisY, u, th.Day)
+	s.text(clampX(dayX(day), TextWidth(dl, 11*u)), pad+13*u, dl, 11, AnchorMiddle, th.Text, "day").Bold = true
+
+	c.dayGrid(f, Rect{pad, pad + chartH + pad, w - 2*pad, h - (pad + chartH + pad) - pad})
+	return s
+}
+
+// dayGrid draws the day's files grouped by ZCube (sealed ones closed, open ones open at the
+// top) or partition, each group's column named below it.
+func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	df := f.Files
+	if !c.grouped || c.groupedFor != f.FilesGen {
+		c.groups, c.groupOrder = c.dayGroups.Group(df)
+		c.groupedFor, c.grouped = f.FilesGen, true
+	}
+	groups, order := c.groups, c.groupOrder
+	cubes, sealed, parts := 0, 0, 0
+	for gi, g := range groups {
+		switch {
+		case g.Sealed || g.Open:
+			cubes++
+			if g.Sealed {
+				sealed++
+			}
+		case df.Files[order[c.firstCell(gi)]].Partition != "":
+			parts++
+		}
+	}
+	title := Thousands(int64(len(df.Files))) + " files on day " + fmt.Sprint(df.Day)
+	switch {
+	case cubes > 0:
+		title += fmt.Sprintf(" in %d ZCubes, %d sealed", cubes, sealed)
+	case parts > 0:
+		title += fmt.Sprintf(" in %d partitions", parts)
+	}
+	s.text(r.X, r.Y, title, 12, AnchorStart, th.Text, "title").Bold = true
+	key := "outlined: read by " + df.LookupColumn + " = " + fmt.Sprint(df.ProbeValue)
+	if cubes > 0 {
+		key += "; boxed: sealed ZCube; open top: open ZCube"
+	}
+	s.text(r.X, r.Y+15*u, key, 11, AnchorStart, th.Muted, "legend")
+	area := Rect{r.X, r.Y + 32*u, r.W, r.H - 32*u - 14*u}
+	if area.H <= 0 || len(groups) == 0 {
+		return
+	}
+	c.cells, c.frames = AppendGroupedLayout(c.cells[:0], c.frames[:0], groups, area)
+	for i, cl := range c.cells {
+		rr := Rect{cl.X, cl.Y, cl.W, cl.H}
+		s.Hits = append(s.Hits, HitBox{Rect: rr, File: order[i]})
+		if cl.Read {
+			// A rim around the colour, unmistakable even on tiny cells.
+			s.fill(Rect{rr.X - 0.5*u, rr.Y - 0.5*u, rr.W + u, rr.H + u}, th.Read)
+			s.fill(Rect{rr.X + 0.5*u, rr.Y + 0.5*u, math.Max(rr.W-u, 0.5), math.Max(rr.H-u, 0.5)}, cl.Fill)
+		} else {
+			s.fill(rr, th.Skipped(cl.Fill))
+		}
+	}
+	if f.Selected >= 0 {
+		for i := range c.cells {
+			if order[i] == f.Selected {
+				cl := c.cells[i]
+				s.stroke(Rect{cl.X - u, cl.Y - u, cl.W + 2*u, cl.H + 2*u}, 2*u, th.Selected)
+				break
+			}
+		}
+	}
+	// Columns a few pixels wide (165 cubes across on large-batches): an outline would hide
+	// their files, so a sealed cube keeps only its lid and an open one nothing.
+	narrow := ColumnWidth(len(groups), area) < 8*u
+	for _, fr := range c.frames {
+		switch {
+		case narrow:
+			if fr.Sealed {
+				s.line(fr.X, fr.Y, fr.X+fr.W, fr.Y, u, th.Sealed)
+			}
+		case fr.Sealed:
+			s.stroke(fr.Rect, 2*u, th.Sealed)
+		case fr.Open:
+			s.line(fr.X, fr.Y, fr.X, fr.Y+fr.H, 2*u, th.Open)
+			s.line(fr.X, fr.Y+fr.H, fr.X+fr.W, fr.Y+fr.H, 2*u, th.Open)
+			s.line(fr.X+fr.W, fr.Y+fr.H, fr.X+fr.W, fr.Y, 2*u, th.Open)
+		default:
+			s.stroke(fr.Rect, u, th.Frame)
+		}
+	}
+	// The columns' names below them, as many as fit.
+	colW := ColumnWidth(len(groups), area)
+	widest := 0.0
+	names := make([]string, len(groups))
+	for gi := range groups {
+		names[gi] = c.groupName(df, gi)
+		widest = math.Max(widest, TextWidth(names[gi], 10*u))
+	}
+	every := max(int(math.Ceil((widest+6*u)/colW)), 1)
+	for gi := 0; gi < len(groups); gi += every {
+		s.text(area.X+(float64(gi)+0.5)*colW, area.Y+area.H+2*u, names[gi], 10, AnchorMiddle, th.Muted, "group")
+	}
+}
+
+// firstCell is the index of group gi's first cell in the grouped order.
+func (c *Composer) firstCell(gi int) int {
+	i := 0
+	for g := range gi {
+		i += len(c.groups[g].Files)
+	}
+	return i
+}
+
+// groupName names group gi under its column: ZCube k (in order of first appearance), the
+// partition's value, or "new" for files in no ZCube or partition.
+func (c *Composer) groupName(df *timeline.DayFiles, gi int) string {
+	g := c.groups[gi]
+	if g.Sealed || g.Open {
+		k := 0
+		for j := 0; j <= gi; j++ {
+			if c.groups[j].Sealed || c.groups[j].Open {
+				k++
+			}
+		}
+		return "Z" + fmt.Sprint(k)
+	}
+	fi := c.groupOrder[c.firstCell(gi)]
+	if p := df.Files[fi].Partition; p != "" {
+		if i := strings.LastIndexByte(p, '='); i >= 0 {
+			return p[i+1:]
+		}
+		return p
+	}
+	return "not clustered"
+}
+
+// timelineSummary is the timeline picture's point as one sentence, from the engine's figures.
+func timelineSummary(f TimelineFigure, d timeline.Day) string {
+	name := strategyNames[f.Key.Strategy]
+	if name == "" {
+		name = f.Key.Strategy
+	}
+	s := fmt.Sprintf("%s over %d days of %s GiB a day: on day %d OPTIMIZE writes %s GiB (write amplification %.2fx so far) and a lookup on %s opens %.1f of %s files",
+		name, len(f.Run.Days), oneDecimal(f.Key.IngestGB), d.Day, oneDecimal(d.OptimizeWrittenGB),
+		d.WriteAmplification, f.Files.LookupColumn, d.LookupFiles, Thousands(int64(d.Files)))
+	var ev []string
+	for _, e := range events(f.Key, len(f.Run.Days)) {
+		ev = append(ev, fmt.Sprintf("%s on day %d", e.name, e.day))
+	}
+	if len(ev) > 0 {
+		s += "; " + strings.Join(ev, ", ")
+	}
+	return s + "."
+}
+
+// oneDecimal prints v to at most one decimal (40, 12.5).
+func oneDecimal(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
