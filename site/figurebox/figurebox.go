@@ -7,15 +7,32 @@
 package figurebox
 
 import (
+	"encoding/json"
 	"html/template"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"layoutlab/engine/readout"
+	"layoutlab/engine/scenario"
+	"layoutlab/wasm/poster"
 )
 
 // Box is the style of the box every figure is shown in, poster or live: its height is known
 // before any script runs, and the same for both.
 const Box = "width:100%;aspect-ratio:16/10;min-height:460px"
+
+// The sizes posters are drawn at: the canvas of figure.html (figure.css) in the explainer's box
+// on a desktop (1,060 px wide, so 662 tall: the canvas is left of a 300 px panel) and on a
+// 390 px phone (a 350 px box, 460 tall: the canvas is 45% of it, above the panel).
+const (
+	WideWidth, WideHeight     = 760, 662
+	NarrowWidth, NarrowHeight = 350, 207
+)
+
+// Narrow is the media query of a screen whose figures have their canvas above their readouts
+// (a box under 560 px wide: figure.css).
+const Narrow = "(max-width: 559px)"
 
 // Figure is one figure's box. Paths are relative to the Layout Lab build (dist/) and written
 // after Base, which reaches it from the page ("" on the build's own pages, "layoutlab/" beside it,
@@ -24,16 +41,19 @@ const Box = "width:100%;aspect-ratio:16/10;min-height:460px"
 // Its JSON (posters/NAME.json beside the SVG) is what the Hugo shortcode, the Sphinx directive
 // and the Docusaurus component write the same box from.
 type Figure struct {
-	Base       string    `json:"-"`
-	Live       string    `json:"live"`        // the live page and scenario: "figure.html#s=…"
-	Open       string    `json:"open"`        // the full application on the same scenario: "widget.html#s=…"
-	Poster     string    `json:"poster"`      // the poster for a light page: "posters/liquid.svg"
-	PosterDark string    `json:"poster_dark"` // for a dark one (prefers-color-scheme), "" when Poster serves both
-	Width      int       `json:"width"`       // the poster's CSS size
-	Height     int       `json:"height"`
-	Title      string    `json:"title"` // the figure's title (the live iframe's title)
-	Alt        string    `json:"alt"`   // the summary: the figure's point in one sentence
-	Readouts   []Readout `json:"readouts"`
+	Base string `json:"-"`
+	Live string `json:"live"` // the live page and scenario: "figure.html#s=…"
+	Open string `json:"open"` // the full application on the same scenario: "widget.html#s=…"
+	// Poster is the picture the live figure first draws in a wide box (its canvas left of the
+	// readouts), in both themes (the reader's prefers-color-scheme picks one); PosterNarrow in a
+	// phone's box (its canvas above them), "" when Poster serves both.
+	Poster       string    `json:"poster"`
+	Width        int       `json:"width"` // Poster's CSS size
+	Height       int       `json:"height"`
+	PosterNarrow string    `json:"poster_narrow,omitempty"`
+	Title        string    `json:"title"` // the figure's title (the live iframe's title)
+	Alt          string    `json:"alt"`   // the summary: the figure's point in one sentence
+	Readouts     []Readout `json:"readouts"`
 	// Inline writes the box's size in a style attribute, so that it holds on a page without
 	// embed.css; off on pages whose Content-Security-Policy refuses inline styles (the build's).
 	Inline bool `json:"-"`
@@ -61,9 +81,8 @@ var tmpl = template.Must(template.New("figure").Parse(
 	`<figure class="layoutlab" data-live="{{.Base}}{{.Live}}" data-title="{{.Title}}">` +
 		`<div class="layoutlab-box"{{if .Inline}} style="{{.Box}}"{{end}}>` +
 		`<div class="layoutlab-poster">` +
-		`{{if .PosterDark}}<picture><source media="(prefers-color-scheme: dark)" srcset="{{.Base}}{{.PosterDark}}">{{end}}` +
-		`<img src="{{.Base}}{{.Poster}}" alt="{{.Alt}}" width="{{.Width}}" height="{{.Height}}">` +
-		`{{if .PosterDark}}</picture>{{end}}` +
+		`<picture>{{if .PosterNarrow}}<source media="{{.Narrow}}" srcset="{{.Base}}{{.PosterNarrow}}">{{end}}` +
+		`<img src="{{.Base}}{{.Poster}}" alt="{{.Alt}}" width="{{.Width}}" height="{{.Height}}"></picture>` +
 		"\n" + `<div class="layoutlab-side"><dl class="layoutlab-readouts">` +
 		`{{range .Readouts}}<div><dt>{{.Label}}</dt><dd data-metric="{{.Metric}}" data-value="{{.Value}}">{{.Text}}</dd></div>{{end}}</dl>` +
 		"\n" + `<p class="layoutlab-actions"><button type="button" class="layoutlab-start" hidden>Interact</button> ` +
@@ -76,10 +95,44 @@ func (f Figure) HTML() template.HTML {
 	var b strings.Builder
 	data := struct {
 		Figure
-		Box template.CSS
-	}{f, Box}
+		Box    template.CSS
+		Narrow string
+	}{f, Box, Narrow}
 	if err := tmpl.Execute(&b, data); err != nil {
 		panic(err) // the template and its data are this package's own
 	}
 	return template.HTML(b.String())
+}
+
+// Write draws the figure of sc's posters (poster.Render: the wide one and the narrow one) into
+// path.svg and path.narrow.svg, and its figure into path.json, and returns the figure, its
+// paths relative to the build (posters/NAME.svg: path's folder is the build's posters/). live
+// is the page that makes it live (figure.html); rs are its readouts.
+func Write(path string, sc scenario.Scenario, live, title string, rs []readout.Readout) (Figure, error) {
+	name := filepath.Base(path)
+	link := scenario.Link(sc)
+	f := Figure{
+		Live: live + link, Open: "widget.html" + link, Title: title, Readouts: Readouts(rs),
+		Poster: "posters/" + name + ".svg", Width: WideWidth, Height: WideHeight,
+		PosterNarrow: "posters/" + name + ".narrow.svg",
+	}
+	wide, summary, err := poster.Render(sc, WideWidth, WideHeight, "")
+	if err != nil {
+		return f, err
+	}
+	narrow, _, err := poster.Render(sc, NarrowWidth, NarrowHeight, "")
+	if err != nil {
+		return f, err
+	}
+	f.Alt = summary
+	js, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return f, err
+	}
+	for file, b := range map[string][]byte{path + ".svg": wide, path + ".narrow.svg": narrow, path + ".json": append(js, '\n')} {
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
 }

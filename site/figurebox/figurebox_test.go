@@ -10,11 +10,11 @@ import (
 // line (Markdown ends a raw HTML block there).
 func TestHTMLEscapesAndKeepsOneBlock(t *testing.T) {
 	f := Figure{Base: "/layoutlab/", Live: "figure.html#s=AQ", Open: "widget.html#s=AQ", Poster: "posters/x.svg",
-		PosterDark: "posters/x.dark.svg", Width: 640, Height: 400, Title: `a "title"`, Alt: "<b>point</b>",
+		PosterNarrow: "posters/x.narrow.svg", Width: 640, Height: 400, Title: `a "title"`, Alt: "<b>point</b>",
 		Readouts: []Readout{{Label: "Files & rows", Metric: "files_read", Value: "3", Text: "3"}}, Inline: true}
 	h := string(f.HTML())
 	for _, want := range []string{`data-live="/layoutlab/figure.html#s=AQ"`, `src="/layoutlab/posters/x.svg"`,
-		`srcset="/layoutlab/posters/x.dark.svg"`, `href="/layoutlab/widget.html#s=AQ"`, `alt="&lt;b&gt;point&lt;/b&gt;"`,
+		`<source media="(max-width: 559px)" srcset="/layoutlab/posters/x.narrow.svg">`, `href="/layoutlab/widget.html#s=AQ"`, `alt="&lt;b&gt;point&lt;/b&gt;"`,
 		`data-title="a &#34;title&#34;"`, `<dt>Files &amp; rows</dt>`, `style="` + Box + `"`, `data-metric="files_read" data-value="3">3</dd>`} {
 		if !strings.Contains(h, want) {
 			t.Errorf("the figure lacks %s:\n%s", want, h)

@@ -46,7 +46,7 @@ func run(src, out string) error {
 	}
 	funcs := figures(res)
 	live := livePage(src)
-	boxes, err := writePosters(res, out, live)
+	boxes, err := writePosters(out, live, res)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -20,9 +20,10 @@ func livePage(src string) string {
 	return "widget.html"
 }
 
-// writePosters writes every preset's poster into out/posters (NAME.svg, and NAME.json, the box a
-// docs generator's snippet writes) and returns each preset's figure box.
-func writePosters(res *explainer.Results, out, live string) (map[string]figurebox.Figure, error) {
+// writePosters writes every preset's poster into out/posters: NAME.svg (a wide box's),
+// NAME.narrow.svg (a phone's), each in both themes, and NAME.json, the figure a docs
+// generator's snippet writes; it returns each preset's figure.
+func writePosters(out, live string, res *explainer.Results) (map[string]figurebox.Figure, error) {
 	dir := filepath.Join(out, "posters")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -36,18 +37,9 @@ func writePosters(res *explainer.Results, out, live string) (map[string]figurebo
 		} else {
 			rs = readout.Shown(s, res.PanelOf(p.Name), nil)
 		}
-		link := scenario.Link(p.Scenario)
-		f := figurebox.Figure{
-			Live: live + link, Open: "widget.html" + link,
-			Poster: "posters/" + p.Name + ".svg", Width: 640, Height: 400,
-			Title: p.Title, Alt: p.Title, Readouts: figurebox.Readouts(rs),
-		}
-		b, err := json.MarshalIndent(f, "", "  ")
+		f, err := figurebox.Write(filepath.Join(dir, p.Name), p.Scenario, live, p.Title, rs)
 		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(dir, p.Name+".json"), append(b, '\n'), 0o644); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("preset %s: %w", p.Name, err)
 		}
 		boxes[p.Name] = f
 	}

@@ -17,18 +17,15 @@ export default function LayoutLab({figure: f}) {
     s.dataset.layoutlab = '';
     document.body.appendChild(s);
   }, [script]);
-  const img = <img src={base + f.poster} alt={f.alt} width={f.width} height={f.height} />;
   return (
     <figure className="layoutlab" data-live={base + f.live} data-title={f.title}>
       <link rel="stylesheet" href={base + 'embed.css'} />
       <div className="layoutlab-box" style={{width: '100%', aspectRatio: '16/10', minHeight: 460}}>
         <div className="layoutlab-poster">
-          {f.poster_dark ? (
-            <picture>
-              <source media="(prefers-color-scheme: dark)" srcSet={base + f.poster_dark} />
-              {img}
-            </picture>
-          ) : img}
+          <picture>
+            {f.poster_narrow && <source media="(max-width: 559px)" srcSet={base + f.poster_narrow} />}
+            <img src={base + f.poster} alt={f.alt} width={f.width} height={f.height} />
+          </picture>
           <div className="layoutlab-side">
             <dl className="layoutlab-readouts">
               {f.readouts.map((r) => (

@@ -45,11 +45,11 @@ def visit_html(self, node):
         path, _, fragment = p.partition("#")
         return self.attval(relative_uri(page, "_static/layoutlab/" + path) + ("#" + fragment if fragment else ""))
 
-    img = '<img src="%s" alt="%s" width="%d" height="%d">' % (
-        url(f["poster"]), self.attval(f["alt"]), f["width"], f["height"])
-    if f.get("poster_dark"):
-        img = ('<picture><source media="(prefers-color-scheme: dark)" srcset="%s">%s</picture>'
-               % (url(f["poster_dark"]), img))
+    narrow = ""
+    if f.get("poster_narrow"):
+        narrow = '<source media="(max-width: 559px)" srcset="%s">' % url(f["poster_narrow"])
+    img = '<picture>%s<img src="%s" alt="%s" width="%d" height="%d"></picture>' % (
+        narrow, url(f["poster"]), self.attval(f["alt"]), f["width"], f["height"])
     readouts = "".join(
         '<div><dt>%s</dt><dd data-metric="%s" data-value="%s">%s</dd></div>'
         % (self.encode(r["label"]), self.attval(r["metric"]), self.attval(r["value"]), self.encode(r["text"]))
