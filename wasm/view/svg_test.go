@@ -38,7 +38,7 @@ func TestSVGPathsPaintEveryRectOnce(t *testing.T) {
 	const n = `-?[0-9]*\.?[0-9]+`
 	for _, m := range regexp.MustCompile(`<path d="([^"]*)" fill="(#[0-9a-f]+)"`).FindAllStringSubmatch(b.String(), -1) {
 		var x, y float64
-		for _, sub := range regexp.MustCompile(`([Mm])(` + n + `) ?(` + n + `)h(` + n + `)v(` + n + `)h(` + n + `)z`).FindAllStringSubmatch(m[1], -1) {
+		for _, sub := range regexp.MustCompile(`([Mm])(`+n+`) ?(`+n+`)h(`+n+`)v(`+n+`)h(`+n+`)z`).FindAllStringSubmatch(m[1], -1) {
 			f := func(k int) float64 { v, _ := strconv.ParseFloat(strings.TrimSpace(sub[k]), 64); return v }
 			if sub[1] == "M" {
 				x, y = f(2), f(3)
@@ -51,7 +51,9 @@ func TestSVGPathsPaintEveryRectOnce(t *testing.T) {
 	if len(got) != len(s.Shapes) {
 		t.Fatalf("%d rects in the paths, want %d:\n%s", len(got), len(s.Shapes), b.String())
 	}
-	hex := func(c color.RGBA) string { return "#" + strconv.FormatUint(uint64(c.R)<<16|uint64(c.G)<<8|uint64(c.B), 16) }
+	hex := func(c color.RGBA) string {
+		return "#" + strconv.FormatUint(uint64(c.R)<<16|uint64(c.G)<<8|uint64(c.B), 16)
+	}
 	at := map[[4]float64]int{}
 	for k, p := range got {
 		at[p.r] = k
