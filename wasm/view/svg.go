@@ -114,6 +114,7 @@ func sameButColour(a, b *Scene) bool {
 type painter interface {
 	shape(b *bufio.Writer, attr string, i int)
 	label(b *bufio.Writer, i int)
+	labelClass(i int) string // a class to add to the label's own (its role), "" for none
 	sameShapeColour(i, j int) bool
 }
 
@@ -122,6 +123,7 @@ type inline struct{ s *Scene }
 
 func (p inline) shape(b *bufio.Writer, attr string, i int) { paint(b, attr, p.s.Shapes[i].Color) }
 func (p inline) label(b *bufio.Writer, i int)              { paint(b, "fill", p.s.Labels[i].Color) }
+func (p inline) labelClass(int) string                     { return "" }
 func (p inline) sameShapeColour(i, j int) bool             { return p.s.Shapes[i].Color == p.s.Shapes[j].Color }
 
 // classes writes each colour as a class named for its pair of colours, light and dark.
@@ -137,21 +139,27 @@ type classKey struct {
 }
 
 func (c *classes) class(b *bufio.Writer, k classKey) {
+	b.WriteString(` class="` + c.name(k) + `"`)
+}
+
+func (c *classes) name(k classKey) string {
 	n, ok := c.names[k]
 	if !ok {
 		n = "c" + strconv.Itoa(len(c.order))
 		c.names[k] = n
 		c.order = append(c.order, k)
 	}
-	b.WriteString(` class="` + n + `"`)
+	return n
 }
 
 func (c *classes) shape(b *bufio.Writer, attr string, i int) {
 	c.class(b, classKey{attr, c.light.Shapes[i].Color, c.dark.Shapes[i].Color})
 }
 
-func (c *classes) label(b *bufio.Writer, i int) {
-	c.class(b, classKey{"fill", c.light.Labels[i].Color, c.dark.Labels[i].Color})
+func (c *classes) label(*bufio.Writer, int) {} // its class says (labelClass)
+
+func (c *classes) labelClass(i int) string {
+	return c.name(classKey{"fill", c.light.Labels[i].Color, c.dark.Labels[i].Color})
 }
 
 func (c *classes) sameShapeColour(i, j int) bool {
@@ -261,6 +269,9 @@ func (s *Scene) writeBody(b *bufio.Writer, pt painter) {
 	for i, l := range s.Labels {
 		b.WriteString(`<text class="`)
 		xml.EscapeText(b, []byte(l.Role))
+		if c := pt.labelClass(i); c != "" {
+			b.WriteString(" " + c)
+		}
 		b.WriteString(`" x="`)
 		num(b, l.X)
 		b.WriteString(`" y="`)

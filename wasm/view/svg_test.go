@@ -74,3 +74,37 @@ func TestSVGPathsPaintEveryRectOnce(t *testing.T) {
 		t.Error("a rect was grouped ahead of a shape it overlaps")
 	}
 }
+
+// TestSVGThemesShareTheShapes: two themes of one figure are written once, each element with
+// one class attribute (a label's role and its colour's class together), its colours in the
+// style sheet, light then dark under prefers-color-scheme.
+func TestSVGThemesShareTheShapes(t *testing.T) {
+	scene := func(bg, ink color.RGBA, name string) *Scene {
+		s := &Scene{W: 100, H: 50, Scale: 1, Theme: Theme{Name: name}}
+		s.fill(Rect{W: 100, H: 50}, bg)
+		s.line(0, 10, 100, 10, 1, ink)
+		s.text(5, 20, "day 60", 12, AnchorStart, ink, "axis")
+		return s
+	}
+	light := scene(color.RGBA{255, 255, 255, 255}, color.RGBA{17, 17, 17, 255}, "light")
+	dark := scene(color.RGBA{22, 24, 28, 255}, color.RGBA{238, 238, 238, 255}, "dark")
+	var b bytes.Buffer
+	if err := WriteSVGThemes(&b, light, dark); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	if n := strings.Count(svg, "<text"); n != 1 {
+		t.Errorf("%d labels, want the one written once:\n%s", n, svg)
+	}
+	if regexp.MustCompile(`<[a-z]+[^>]* class="[^"]*"[^>]* class=`).MatchString(svg) {
+		t.Errorf("an element has two class attributes:\n%s", svg)
+	}
+	if !regexp.MustCompile(`<text class="axis c[0-9]+"`).MatchString(svg) {
+		t.Errorf("the label's class is not its role and its colour's:\n%s", svg)
+	}
+	for _, want := range []string{"fill:#ffffff", "fill:#111111", "@media (prefers-color-scheme: dark){", "fill:#16181c", "fill:#eeeeee", "stroke:#eeeeee"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the style sheet lacks %s:\n%s", want, svg)
+		}
+	}
+}
