@@ -210,16 +210,27 @@ func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
 	}
 	checkLiveAgreesWithPoster(t, ctx, fig)
 
-	// The reader steps a slider from the keyboard; the figure answers (draws again, its link
+	// The reader steps a knob from the keyboard; the figure answers (draws again, its link
 	// follows).
 	frame := fig + `.querySelector(".layoutlab-box > iframe")`
 	frames := eval[int](t, ctx, frame+`.contentWindow.layoutlab.frames || 0`)
-	if !eval[bool](t, ctx, `(() => { const s = `+frame+`.contentDocument.querySelector("input[type=range]"); if (!s) return false; `+frame+`.focus(); s.focus(); return true; })()`) {
-		t.Fatal("the live figure has no slider")
+	// Its first slider, or else its first tick box (the knobs a figure shows are its own).
+	key := eval[string](t, ctx, `(() => { const d = `+frame+`.contentDocument;
+		const s = d.querySelector("input[type=range]") || d.querySelector("input[type=checkbox]"); if (!s) return "";
+		`+frame+`.focus(); s.focus(); return s.type; })()`)
+	if key == "" {
+		t.Fatal("the live figure has no slider nor tick box")
 	}
 	for k := 0; k < 4; k++ {
-		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowUp)); err != nil {
+		press := kb.ArrowUp
+		if key == "checkbox" {
+			press = " "
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(press)); err != nil {
 			t.Fatal(err)
+		}
+		if key == "checkbox" {
+			break
 		}
 	}
 	var changed string
@@ -229,7 +240,7 @@ func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the live figure did not answer four ArrowUp presses (link %q, frames %d)", changed, eval[int](t, ctx, frame+`.contentWindow.layoutlab.frames`))
+			t.Fatalf("the live figure did not answer the keyboard (link %q, frames %d)", changed, eval[int](t, ctx, frame+`.contentWindow.layoutlab.frames`))
 		}
 	}
 	if _, err := scenario.ParseLink(changed); err != nil {
