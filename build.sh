@@ -26,7 +26,7 @@ build() {
   shrink dist/table.wasm
   compress dist/table.wasm dist/table.wasm.gz
   cp site/table.html site/table.js dist/
-  cp site/widget.html site/loader.js site/embed.js site/*.css dist/
+  cp site/widget.html site/figure.html site/loader.js site/embed.js site/*.css dist/
   # assets/ is also a Go package (embedded palettes); ship only the data files.
   (cd assets && find . -type f ! -name '*.go' -exec cp --parents {} ../dist/assets/ \;)
   # Pages with preset links, and the versioned service worker, last: it hashes what is built.

@@ -141,7 +141,8 @@
   // .embedded), and the height the page needs, from the top to the panel content's bottom, is
   // reported to embed.js, which sizes the iframe: it follows the content as it grows and as it
   // shrinks (a <details> closed, a view switched), and the panel never scrolls.
-  if (window.parent !== window) {
+  // A figure (figure.html) fills the box its host gives it and reports nothing.
+  if (window.parent !== window && document.body.getAttribute("data-mode") !== "figure") {
     document.documentElement.classList.add("embedded");
     const panel = document.getElementById("panel");
     const report = () => {

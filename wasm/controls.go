@@ -3,7 +3,9 @@
 package main
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -19,6 +21,8 @@ type controls struct {
 	in    *inbox
 	sched *schedule.Scheduler
 	url   urlSync
+	// only lists the knobs to build (figure mode: those the figure declares); nil builds all.
+	only []string
 }
 
 // elementByID is document.getElementById, for the callbacks (page.byID is the frame's).
@@ -51,26 +55,29 @@ func (c *controls) bind() {
 	}), true)
 	form := elementByID("controls")
 	dom.WrapElement(form).AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
-	form.Call("insertAdjacentHTML", "beforeend", knobsHTML())
+	form.Call("insertAdjacentHTML", "beforeend", knobsHTML(c.only))
 	// One listener for every knob, on the form: the event's target names the knob.
-	knobOf := make(map[string]*knob, len(knobs)) // by id
-	for i := range knobs {
-		knobOf[knobs[i].ID] = &knobs[i]
-	}
 	answer := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		ev := args[0]
 		t := ev.Get("target")
-		k := knobOf[t.Get("id").String()]
-		if k == nil || ev.Get("type").String() != knobEvent(k) {
+		typ := ev.Get("type").String()
+		if col := t.Call("getAttribute", "data-col"); !col.IsNull() {
+			c.onKeys(col.String(), t, typ)
+			return nil
+		}
+		id := t.Get("id").String()
+		k, event := knobOfElement(id)
+		if k == nil || typ != event {
 			return nil
 		}
 		if k.Kind == knobCheck {
-			c.onKnob(k, strconv.FormatBool(t.Get("checked").Bool()))
+			c.onKnob(k, id, strconv.FormatBool(t.Get("checked").Bool()))
 			return nil
 		}
-		c.onKnob(k, t.Get("value").String())
+		c.onKnob(k, id, t.Get("value").String())
 		return nil
 	})
+	form.Call("addEventListener", "click", answer)
 	form.Call("addEventListener", "input", answer)
 	form.Call("addEventListener", "change", answer)
 	c.bindCopyLink()
@@ -87,7 +94,10 @@ func (c *controls) bind() {
 // The answer, and the other controls brought in line, come in the frame asked for here, not
 // now: a dragged slider can fire inputs faster than frames, and only the last one per frame
 // needs an answer.
-func (c *controls) onKnob(k *knob, v string) {
+//
+// el is the element that fired, which shows the value already; "" when the control is rebuilt
+// from the scenario (the key tick boxes).
+func (c *controls) onKnob(k *knob, el, v string) {
 	accepted := false
 	c.in.post(func(in *inbox) {
 		next, err := applyKnob(in.sc, k, v)
@@ -97,12 +107,17 @@ func (c *controls) onKnob(k *knob, v string) {
 			if in.refused == nil {
 				in.refused = map[string]bool{}
 			}
-			in.refused[k.ID] = true
+			if el == "" {
+				el = k.ID // rebuilt at the next sync
+			}
+			in.refused[el] = true
 		} else {
 			if in.typed == nil {
 				in.typed = map[string]string{}
 			}
-			in.typed[k.ID] = v // the control shows what was typed or dragged
+			if el != "" {
+				in.typed[el] = v // the control shows what was typed or dragged
+			}
 			in.sc, in.changed = next, true
 			accepted = true
 		}
@@ -114,6 +129,60 @@ func (c *controls) onKnob(k *knob, v string) {
 	}
 }
 
+// onKeys answers a key tick box (change: the column becomes the last key, or is no longer a
+// key) or a key's move button (click: one place earlier or later).
+func (c *controls) onKeys(col string, el js.Value, typ string) {
+	k := knobByID("keys")
+	keys := c.in.scenario().Panel.Keys
+	switch {
+	case typ == "change" && el.Get("type").String() == "checkbox":
+		keys = keysTicked(keys, col, el.Get("checked").Bool())
+	case typ == "click" && el.Get("tagName").String() == "BUTTON":
+		dir, _ := strconv.Atoi(el.Call("getAttribute", "data-move").String())
+		keys = keysMoved(keys, col, dir)
+	default:
+		return
+	}
+	c.onKnob(k, "", strings.Join(keys, ", "))
+}
+
+// syncKeys rebuilds the key tick boxes for keys, keeping the focus on the same column's box or
+// button (a moved key's button stays under the keyboard).
+func (p *page) syncKeys(keys []string) {
+	list := p.byID("keys-list")
+	if !list.Truthy() {
+		return
+	}
+	active := p.doc.Underlying().Get("activeElement")
+	var col, move js.Value
+	if active.Truthy() && list.Call("contains", active).Bool() {
+		col, move = active.Call("getAttribute", "data-col"), active.Call("getAttribute", "data-move")
+	}
+	list.Set("innerHTML", keysHTML(keys))
+	if col.IsUndefined() || col.IsNull() {
+		return
+	}
+	els := list.Call("querySelectorAll", "[data-col]")
+	var box js.Value
+	for i := range els.Length() {
+		el := els.Index(i)
+		if el.Call("getAttribute", "data-col").String() != col.String() {
+			continue
+		}
+		m := el.Call("getAttribute", "data-move")
+		if m.IsNull() {
+			box = el
+		}
+		if !move.IsNull() && !m.IsNull() && m.String() == move.String() && !el.Get("disabled").Bool() {
+			el.Call("focus")
+			return
+		}
+	}
+	if box.Truthy() {
+		box.Call("focus")
+	}
+}
+
 // syncControls writes the scenario into every control and shows the active view's knobs.
 func (p *page) syncControls(sc *scenario.Scenario) {
 	if !p.bound {
@@ -121,6 +190,9 @@ func (p *page) syncControls(sc *scenario.Scenario) {
 	}
 	for i := range knobs {
 		k := &knobs[i]
+		if p.only != nil && !slices.Contains(p.only, k.ID) {
+			continue // not built (a figure's): no lookup of an element that is not there
+		}
 		el := p.byID(k.ID)
 		if !el.Truthy() {
 			continue
@@ -135,6 +207,22 @@ func (p *page) syncControls(sc *scenario.Scenario) {
 		}
 		if k.Kind == knobRange {
 			p.setText(k.ID+"-value", v) // the slider's label: also when the slider itself moved
+		}
+		if k.Kind == knobKeys {
+			if shown, ok := p.knobShown[k.ID]; !ok || shown != v {
+				p.knobShown[k.ID] = v
+				p.syncKeys(sc.Panel.Keys)
+			}
+			continue
+		}
+		if k.Kind == knobRangeTyped {
+			// The typed box beside the slider: written unless it is the one that fired.
+			if typed := p.byID(k.ID + "-typed"); typed.Truthy() {
+				if shown, ok := p.knobShown[k.ID+"-typed"]; !ok || shown != v {
+					p.knobShown[k.ID+"-typed"] = v
+					typed.Set("value", v)
+				}
+			}
 		}
 		// Only what changed is written: the control that fired already shows its value (onKnob
 		// records it), and reading every control back from the DOM cost more than the writes.

@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,12 @@ const (
 	knobSelect                 // <select>
 	knobText                   // <input type=text>, on change (Enter or leaving the field)
 	knobCheck                  // <input type=checkbox>, on change; its value is "true" or "false"
+	// knobRangeTyped is a slider (live on input) with a number box beside it (on change) for a
+	// value typed exactly, or beyond the slider's ends.
+	knobRangeTyped
+	// knobKeys is a list of tick boxes, one per column, in key order, each ticked one with
+	// buttons that move it earlier or later; its value is the comma-separated keys.
+	knobKeys
 )
 
 // filesKnobMax is the files slider's top: finer steps than the engine's limit
@@ -30,11 +37,18 @@ const filesKnobMax = 256
 type knob struct {
 	ID, Label, Help string
 	View            string
-	Kind            knobKind
-	Min, Max, Step  float64
-	Options         []string
-	Get             func(*scenario.Scenario) string
-	Set             func(*scenario.Scenario, string) error
+	// Group names a set of knobs shown together under one legend (the filter's column, operator
+	// and value); a figure may declare the group's name for all of them.
+	Group          string
+	Kind           knobKind
+	Min, Max, Step float64
+	Options        []string
+	// A knobRangeTyped's typed box: its least value (the slider's Min is its own) and the unit
+	// that labels it.
+	TypedMin float64
+	Unit     string
+	Get      func(*scenario.Scenario) string
+	Set      func(*scenario.Scenario, string) error
 }
 
 func intSetter(name string, lo, hi int, dst func(*scenario.Scenario) *int) func(*scenario.Scenario, string) error {
@@ -90,26 +104,76 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // knobsHTML is the controls' markup, from the knobs table: per knob a box with its label (a
 // range's value in an <output>, a checkbox inside its label before the text), the input and
-// its help text, which the input names in aria-describedby. The widget inserts it in one go,
-// not element by element through dom/v2, which the first frame would wait for.
-func knobsHTML() string {
+// its help text, which the input names in aria-describedby. The knobs of a group share a
+// fieldset whose legend is the group's name. only lists the knobs to build, in that order (nil:
+// every knob, in the table's order): a figure builds only those its story needs. The widget
+// inserts it in one go, not element by element through dom/v2, which the first frame would
+// wait for.
+func knobsHTML(only []string) string {
 	esc := escapeHTML
 	var b strings.Builder
-	for i := range knobs {
-		k := &knobs[i]
+	list := knobs
+	if only != nil {
+		list = nil
+		for _, id := range only {
+			if k := knobByID(id); k != nil {
+				list = append(list, *k)
+			}
+		}
+	}
+	group := ""
+	for i := range list {
+		k := &list[i]
+		if k.Group != group {
+			if group != "" {
+				b.WriteString("</fieldset>")
+			}
+			if group = k.Group; group != "" {
+				b.WriteString(`<fieldset class="knob-group"`)
+				if k.View != "" {
+					b.WriteString(` data-view-only="` + esc(k.View) + `"`)
+				}
+				b.WriteString(`><legend>` + esc(group) + "</legend>")
+			}
+		}
+		if k.Kind == knobKeys {
+			b.WriteString(`<fieldset class="knob keys" id="` + esc(k.ID) + `"`)
+			if k.View != "" {
+				b.WriteString(` data-view="` + esc(k.View) + `"`)
+			}
+			if k.Help != "" {
+				b.WriteString(` aria-describedby="` + esc(k.ID) + `-help"`)
+			}
+			b.WriteString(`><legend>` + esc(k.Label) + `</legend><ul id="` + esc(k.ID) + `-list"></ul>`)
+			if k.Help != "" {
+				b.WriteString(`<small id="` + esc(k.ID) + `-help">` + esc(k.Help) + "</small>")
+			}
+			b.WriteString("</fieldset>")
+			continue
+		}
 		id := esc(k.ID)
 		attrs := ` id="` + id + `" name="` + id + `"`
 		if k.Help != "" {
 			attrs += ` aria-describedby="` + id + `-help"`
 		}
+		limits := ` min="` + ftoa(k.Min) + `" max="` + ftoa(k.Max) + `" step="` + ftoa(k.Step) + `"`
 		var input string
 		switch k.Kind {
 		case knobSelect:
 			input = "<select" + attrs + ">"
 			for _, o := range k.Options {
-				input += `<option value="` + esc(o) + `">` + esc(o) + "</option>"
+				text := o
+				if o == "" {
+					text = "—"
+				}
+				input += `<option value="` + esc(o) + `">` + esc(text) + "</option>"
 			}
 			input += "</select>"
+		case knobRangeTyped:
+			// The typed box has its own label, the unit, visible beside it.
+			input = `<span class="typed"><input type="range"` + attrs + limits + `>` +
+				`<input type="number" id="` + id + `-typed" name="` + id + `-typed" min="` + ftoa(k.TypedMin) + `" step="any">` +
+				`<label for="` + id + `-typed" class="unit">` + esc(k.Unit) + `</label></span>`
 		default:
 			typ := map[knobKind]string{knobRange: "range", knobNumber: "number", knobCheck: "checkbox"}[k.Kind]
 			if typ == "" {
@@ -117,7 +181,7 @@ func knobsHTML() string {
 				attrs += ` spellcheck="false" autocomplete="off"`
 			}
 			if k.Kind == knobRange || k.Kind == knobNumber {
-				attrs += ` min="` + ftoa(k.Min) + `" max="` + ftoa(k.Max) + `" step="` + ftoa(k.Step) + `"`
+				attrs += limits
 			}
 			input = `<input type="` + typ + `"` + attrs + ">"
 		}
@@ -142,7 +206,93 @@ func knobsHTML() string {
 		}
 		b.WriteString("</div>")
 	}
+	if group != "" {
+		b.WriteString("</fieldset>")
+	}
 	return b.String()
+}
+
+// knobByID is the knob with that id, or nil.
+func knobByID(id string) *knob {
+	for i := range knobs {
+		if knobs[i].ID == id {
+			return &knobs[i]
+		}
+	}
+	return nil
+}
+
+// knobOfElement is the knob an element of the controls belongs to, and the event it answers:
+// a knob's own input, a typed box beside a slider ("-typed"), a key's tick box or move button.
+func knobOfElement(id string) (k *knob, event string) {
+	if k = knobByID(id); k != nil {
+		return k, knobEvent(k)
+	}
+	if base, ok := strings.CutSuffix(id, "-typed"); ok {
+		if k = knobByID(base); k != nil && k.Kind == knobRangeTyped {
+			return k, "change"
+		}
+	}
+	return nil, ""
+}
+
+// keyColumns are the columns the key tick boxes offer besides the keys in force: the ones the
+// explainer's panels cluster on.
+var keyColumns = []string{"user_id", "event_date", "region_id", "device_model_id"}
+
+// keysHTML is the key tick boxes for keys: the keys ticked, in key order, each with buttons
+// that move it earlier or later, then the other columns of keyColumns unticked. Ids follow the
+// place in the list; data-col names the column (for the event and to keep the focus).
+func keysHTML(keys []string) string {
+	esc := escapeHTML
+	cols := append([]string(nil), keys...)
+	for _, c := range keyColumns {
+		if !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+	}
+	var b strings.Builder
+	for i, c := range cols {
+		id := "keys-" + itoa(i)
+		col := esc(c)
+		on := i < len(keys)
+		b.WriteString(`<li><input type="checkbox" id="` + id + `" data-col="` + col + `"`)
+		if on {
+			b.WriteString(" checked")
+		}
+		b.WriteString(`><label for="` + id + `">` + col + "</label>")
+		if on {
+			for _, mv := range [2]struct{ dir, name, arrow string }{{"-1", "earlier", "↑"}, {"1", "later", "↓"}} {
+				b.WriteString(`<button type="button" id="` + id + `-` + mv.name + `" data-col="` + col + `" data-move="` + mv.dir +
+					`" aria-label="Move ` + col + ` ` + mv.name + `" title="Move ` + col + ` ` + mv.name + `"`)
+				if (mv.dir == "-1" && i == 0) || (mv.dir == "1" && i == len(keys)-1) {
+					b.WriteString(" disabled")
+				}
+				b.WriteString(">" + mv.arrow + "</button>")
+			}
+		}
+		b.WriteString("</li>")
+	}
+	return b.String()
+}
+
+// keysTicked is keys with col added last (on) or removed.
+func keysTicked(keys []string, col string, on bool) []string {
+	out := slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k == col })
+	if on {
+		out = append(out, col)
+	}
+	return out
+}
+
+// keysMoved is keys with col moved by dir places (-1 earlier, 1 later), kept within the list.
+func keysMoved(keys []string, col string, dir int) []string {
+	out := slices.Clone(keys)
+	i := slices.Index(out, col)
+	if j := i + dir; i >= 0 && j >= 0 && j < len(out) {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
 }
 
 // escapeHTML is html.EscapeString without importing package html, whose entity table costs the
@@ -152,7 +302,7 @@ var escapeHTML = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`
 // knobEvent is the DOM event a knob answers: input for a range (a dragged slider answers at
 // once), change for the others.
 func knobEvent(k *knob) string {
-	if k.Kind == knobRange {
+	if k.Kind == knobRange || k.Kind == knobRangeTyped {
 		return "input"
 	}
 	return "change"
@@ -181,8 +331,8 @@ var knobs = []knob{
 		Help: "append order; ORDER BY the first key; ZORDER BY the keys; liquid clustering (Hilbert)",
 		Get:  func(s *scenario.Scenario) string { return s.Panel.Layout },
 		Set:  func(s *scenario.Scenario, v string) error { s.Panel.Layout = v; return nil }},
-	{ID: "keys", Label: "Keys", View: "panel", Kind: knobText,
-		Help: "comma-separated, e.g. user_id, event_date, region_id, device_model_id",
+	{ID: "keys", Label: "Clustering keys, in key order", View: "panel", Kind: knobKeys,
+		Help: "tick a column to cluster on it; ↑ ↓ move a key earlier or later",
 		Get:  func(s *scenario.Scenario) string { return strings.Join(s.Panel.Keys, ", ") },
 		Set: func(s *scenario.Scenario, v string) error {
 			if err := listSetter("keys", scenario.MaxKeys, func(s *scenario.Scenario) *[]string { return &s.Panel.Keys })(s, v); err != nil {
@@ -203,14 +353,48 @@ var knobs = []knob{
 			s.Panel.Where = strings.TrimSpace(v)
 			return nil
 		}},
+	// The filter: column, operator and value, each a view of the WHERE above (filter.go), which
+	// stays for any other predicate; a WHERE not of that form shows the column as "—".
+	{ID: "filter-col", Label: "Column", View: "panel", Group: "Filter", Kind: knobSelect, Options: filterColumnNames(),
+		Get: func(s *scenario.Scenario) string { f, _ := parseFilter(s.Panel.Where); return f.Col },
+		Set: func(s *scenario.Scenario, v string) error {
+			if v == "" {
+				return nil // "—": the WHERE holds something else, left as it is
+			}
+			return setFilter(s, func(f *filter) error {
+				old, _ := lookupFilterColumn(f.Col)
+				c, ok := lookupFilterColumn(v)
+				if !ok {
+					return fmt.Errorf("filter: %q is not a column the filter offers", v)
+				}
+				if old.Quoted != c.Quoted {
+					f.Value = c.Sample // a date does not fit a number column, nor the reverse
+				}
+				f.Col = v
+				return nil
+			})
+		}},
+	{ID: "filter-op", Label: "Operator", View: "panel", Group: "Filter", Kind: knobSelect, Options: append([]string{""}, filterOps...),
+		Get: func(s *scenario.Scenario) string { f, _ := parseFilter(s.Panel.Where); return f.Op },
+		Set: func(s *scenario.Scenario, v string) error {
+			if v == "" {
+				return nil
+			}
+			return setFilter(s, func(f *filter) error { f.Op = v; return nil })
+		}},
+	{ID: "filter-value", Label: "Value", View: "panel", Group: "Filter", Kind: knobText,
+		Get: func(s *scenario.Scenario) string { f, _ := parseFilter(s.Panel.Where); return f.Value },
+		Set: func(s *scenario.Scenario, v string) error {
+			return setFilter(s, func(f *filter) error { f.Value = v; return nil })
+		}},
 	{ID: "files", Label: "Files", View: "panel", Kind: knobRange, Min: 1, Max: filesKnobMax, Step: 1,
 		Get: func(s *scenario.Scenario) string { return itoa(s.Panel.Files) },
 		Set: intSetter("files", 1, scenario.MaxPanelFiles, func(s *scenario.Scenario) *int { s.Panel.RowsPerFile = 0; return &s.Panel.Files })},
 	{ID: "rows", Label: "Rows", View: "panel", Kind: knobSelect, Options: []string{"10000", "100000", "1000000"},
 		Get: func(s *scenario.Scenario) string { return itoa(s.Panel.Rows) },
 		Set: intSetter("rows", 1, scenario.MaxPanelRows, func(s *scenario.Scenario) *int { return &s.Panel.Rows })},
-	{ID: "indexed-cols", Label: "dataSkippingNumIndexedCols", View: "panel", Kind: knobNumber, Min: -1, Max: 64, Step: 1,
-		Help: "statistics for the first N leaf columns; -1 = all",
+	{ID: "indexed-cols", Label: "dataSkippingNumIndexedCols", View: "panel", Kind: knobRange, Min: -1, Max: 40, Step: 1,
+		Help: "statistics for the first N leaf columns (the table has 36; device_model_id is the 33rd); -1 = all",
 		Get:  func(s *scenario.Scenario) string { return itoa(s.Panel.NumIndexedCols()) },
 		Set: func(s *scenario.Scenario, v string) error {
 			var n int
@@ -250,13 +434,13 @@ var knobs = []knob{
 	{ID: "days", Label: "Days", View: "timeline", Kind: knobNumber, Min: 1, Max: scenario.MaxDays, Step: 1,
 		Get: func(s *scenario.Scenario) string { return itoa(s.Timeline.Days) },
 		Set: intSetter("days", 1, scenario.MaxDays, func(s *scenario.Scenario) *int { return &s.Timeline.Days })},
-	{ID: "ingest-gb", Label: "Daily ingest (GiB)", View: "timeline", Kind: knobNumber, Min: 1, Max: 1000, Step: 1,
+	{ID: "ingest-gb", Label: "Daily ingest (GiB)", View: "timeline", Kind: knobRangeTyped, Min: 1, Max: 500, Step: 1, TypedMin: 0.001, Unit: "GiB",
 		Get: func(s *scenario.Scenario) string { return ftoa(s.Timeline.IngestGB) },
 		Set: floatSetter("daily ingest", 0.001, scenario.MaxIngestGB, func(s *scenario.Scenario) *float64 { return &s.Timeline.IngestGB })},
-	{ID: "file-gb", Label: "File size (GiB)", View: "timeline", Kind: knobNumber, Min: 0.125, Max: 16, Step: 0.125,
+	{ID: "file-gb", Label: "File size (GiB)", View: "timeline", Kind: knobRangeTyped, Min: 0.125, Max: 8, Step: 0.125, TypedMin: 1.0 / 1024, Unit: "GiB",
 		Get: func(s *scenario.Scenario) string { return ftoa(s.Timeline.FileGB) },
 		Set: floatSetter("file size", 1.0/1024, 1024, func(s *scenario.Scenario) *float64 { return &s.Timeline.FileGB })},
-	{ID: "min-cube-gb", Label: "Minimum ZCube size (GiB)", View: "timeline", Kind: knobNumber, Min: 1, Max: 10000, Step: 1,
+	{ID: "min-cube-gb", Label: "Minimum ZCube size (GiB)", View: "timeline", Kind: knobRangeTyped, Min: 1, Max: 500, Step: 1, TypedMin: 0.001, Unit: "GiB",
 		Get: func(s *scenario.Scenario) string { return ftoa(s.Timeline.MinCubeGB) },
 		Set: floatSetter("minimum cube size", 0.001, 1e6, func(s *scenario.Scenario) *float64 { return &s.Timeline.MinCubeGB })},
 	{ID: "window-days", Label: "Z-order window W (days)", View: "timeline", Kind: knobNumber, Min: 1, Max: 60, Step: 1,

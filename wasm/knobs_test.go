@@ -7,11 +7,9 @@ import (
 	"layoutlab/engine/scenario"
 )
 
-func knobByID(t *testing.T, id string) *knob {
-	for i := range knobs {
-		if knobs[i].ID == id {
-			return &knobs[i]
-		}
+func knobFor(t *testing.T, id string) *knob {
+	if k := knobByID(id); k != nil {
+		return k
 	}
 	t.Fatalf("no knob %q", id)
 	return nil
@@ -29,7 +27,7 @@ func TestKnobsRoundTripThroughTheScenario(t *testing.T) {
 		{"day", "17", "17"},
 		{"min-cube-gb", "25", "25"},
 	} {
-		k := knobByID(t, tc.id)
+		k := knobFor(t, tc.id)
 		next, err := applyKnob(s, k, tc.in)
 		if err != nil {
 			t.Fatalf("%s=%q: %v", tc.id, tc.in, err)
@@ -56,7 +54,7 @@ func TestKnobsRefuseBadValuesAndKeepState(t *testing.T) {
 		{"partition-by", "device", "is a struct"},
 		{"file-gb", "0.0009765625", "more than the 300000 a run may write"},
 	} {
-		next, err := applyKnob(s, knobByID(t, tc.id), tc.in)
+		next, err := applyKnob(s, knobFor(t, tc.id), tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s=%q: error %v, want one containing %q", tc.id, tc.in, err, tc.want)
 		}
@@ -69,7 +67,7 @@ func TestKnobsRefuseBadValuesAndKeepState(t *testing.T) {
 // TestNoiseKnobIsEachViewsOwn: the "Noise byte (addNoise)" checkbox shows and sets the shown
 // view's field (checked = Delta's default, NoNoise false), and both settings survive the link.
 func TestNoiseKnobIsEachViewsOwn(t *testing.T) {
-	k := knobByID(t, "add-noise")
+	k := knobFor(t, "add-noise")
 	if k.Kind != knobCheck || k.View != "" || k.Label == "" || !strings.Contains(k.Help, "spark.databricks.io.skipping.mdc.addNoise") {
 		t.Fatalf("add-noise knob: kind %d, view %q, label %q, help %q", k.Kind, k.View, k.Label, k.Help)
 	}
@@ -81,7 +79,7 @@ func TestNoiseKnobIsEachViewsOwn(t *testing.T) {
 	if err != nil || !s.Panel.NoNoise || s.Timeline.NoNoise || k.Get(&s) != "false" {
 		t.Fatalf("panel off: err %v, panel %v, timeline %v", err, s.Panel.NoNoise, s.Timeline.NoNoise)
 	}
-	s, _ = applyKnob(s, knobByID(t, "view"), "timeline")
+	s, _ = applyKnob(s, knobFor(t, "view"), "timeline")
 	if got := k.Get(&s); got != "true" {
 		t.Errorf("timeline view reads %q, want the timeline's own true", got)
 	}
@@ -103,12 +101,21 @@ func TestNoiseKnobIsEachViewsOwn(t *testing.T) {
 // name and limits, each range with its <output>, each help text named by aria-describedby, and
 // every select's options.
 func TestKnobsHTML(t *testing.T) {
-	h := knobsHTML()
-	if n := strings.Count(h, `<div class="knob"`); n != len(knobs) {
-		t.Fatalf("%d knob boxes for %d knobs", n, len(knobs))
+	h := knobsHTML(nil)
+	boxes := strings.Count(h, `<div class="knob"`) + strings.Count(h, `<fieldset class="knob keys"`)
+	if boxes != len(knobs) {
+		t.Fatalf("%d knob boxes for %d knobs", boxes, len(knobs))
 	}
 	for i := range knobs {
 		k := &knobs[i]
+		if k.Kind == knobKeys {
+			for _, want := range []string{`<fieldset class="knob keys" id="` + k.ID + `"`, `<legend>` + k.Label + `</legend><ul id="` + k.ID + `-list">`} {
+				if strings.Count(h, want) != 1 {
+					t.Errorf("%s: %q appears %d times", k.ID, want, strings.Count(h, want))
+				}
+			}
+			continue
+		}
 		for _, want := range []string{` id="` + k.ID + `" name="` + k.ID + `"`, `<label for="` + k.ID + `">`} {
 			if strings.Count(h, want) != 1 {
 				t.Errorf("%s: %q appears %d times", k.ID, want, strings.Count(h, want))
@@ -117,21 +124,88 @@ func TestKnobsHTML(t *testing.T) {
 		if k.Kind == knobRange && !strings.Contains(h, `<output id="`+k.ID+`-value" for="`+k.ID+`">`) {
 			t.Errorf("%s: a range without its output", k.ID)
 		}
-		if k.Kind == knobRange || k.Kind == knobNumber {
+		if k.Kind == knobRange || k.Kind == knobNumber || k.Kind == knobRangeTyped {
 			if !strings.Contains(h, `min="`+ftoa(k.Min)+`" max="`+ftoa(k.Max)+`" step="`+ftoa(k.Step)+`"`) {
 				t.Errorf("%s: limits missing", k.ID)
 			}
+		}
+		if k.Kind == knobRangeTyped && (!strings.Contains(h, `<input type="number" id="`+k.ID+`-typed"`) || !strings.Contains(h, `<label for="`+k.ID+`-typed" class="unit">`+k.Unit+`</label>`)) {
+			t.Errorf("%s: the typed box or its visible label is missing", k.ID)
 		}
 		if k.Help != "" && (!strings.Contains(h, `aria-describedby="`+k.ID+`-help"`) || !strings.Contains(h, `<small id="`+k.ID+`-help">`)) {
 			t.Errorf("%s: help not linked", k.ID)
 		}
 		for _, o := range k.Options {
-			if !strings.Contains(h, `<option value="`+o+`">`+o+`</option>`) {
+			text := o
+			if o == "" {
+				text = "—"
+			}
+			if !strings.Contains(h, `<option value="`+escapeHTML(o)+`">`+escapeHTML(text)+`</option>`) {
 				t.Errorf("%s: option %q missing", k.ID, o)
 			}
 		}
 		if k.Kind == knobCheck && !strings.Contains(h, `<label for="`+k.ID+`"><input type="checkbox" id="`+k.ID+`"`) {
 			t.Errorf("%s: the checkbox is not inside its label, before the text", k.ID)
 		}
+	}
+	// The filter's knobs share one fieldset with its legend.
+	if strings.Count(h, `<legend>Filter</legend>`) != 1 {
+		t.Error("the filter's knobs are not in one fieldset")
+	}
+}
+
+// TestKnobsHTMLOnly: a figure builds only the knobs it lists, in its order.
+func TestKnobsHTMLOnly(t *testing.T) {
+	h := knobsHTML([]string{"day", "strategy"})
+	d, s := strings.Index(h, `id="day"`), strings.Index(h, `id="strategy"`)
+	if d < 0 || s < 0 || d > s || strings.Contains(h, `id="files"`) || strings.Contains(h, `id="view"`) {
+		t.Errorf("knobsHTML(day, strategy) = %s", h)
+	}
+}
+
+func TestKeyTickBoxes(t *testing.T) {
+	h := keysHTML([]string{"event_date", "user_id"})
+	// Key order first, then the other columns unticked; the first key cannot move earlier, the
+	// last not later.
+	order := []string{`id="keys-0" data-col="event_date" checked`, `id="keys-1" data-col="user_id" checked`, `id="keys-2" data-col="region_id">`, `id="keys-3" data-col="device_model_id">`}
+	at := 0
+	for _, o := range order {
+		i := strings.Index(h[at:], o)
+		if i < 0 {
+			t.Fatalf("%q not in order in %s", o, h)
+		}
+		at += i
+	}
+	for _, want := range []string{`id="keys-0-earlier" data-col="event_date" data-move="-1" aria-label="Move event_date earlier" title="Move event_date earlier" disabled>`,
+		`id="keys-1-later" data-col="user_id" data-move="1" aria-label="Move user_id later" title="Move user_id later" disabled>`,
+		`<label for="keys-2">region_id</label></li>`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("missing %q in %s", want, h)
+		}
+	}
+	if strings.Contains(h, `data-col="region_id" data-move`) {
+		t.Error("an unticked column has move buttons")
+	}
+	k := []string{"user_id", "event_date"}
+	if got := strings.Join(keysTicked(k, "region_id", true), ","); got != "user_id,event_date,region_id" {
+		t.Errorf("tick region_id: %s", got)
+	}
+	if got := strings.Join(keysTicked(k, "event_date", false), ","); got != "user_id" {
+		t.Errorf("untick event_date: %s", got)
+	}
+	if got := strings.Join(keysMoved(k, "event_date", -1), ","); got != "event_date,user_id" {
+		t.Errorf("move event_date earlier: %s", got)
+	}
+	if got := strings.Join(keysMoved(k, "event_date", 1), ","); got != "user_id,event_date" {
+		t.Errorf("move the last key later: %s", got)
+	}
+	if got := strings.Join(k, ","); got != "user_id,event_date" {
+		t.Errorf("the scenario's keys were changed in place: %s", got)
+	}
+	// Through the knob: unticking every key leaves none (not the default keys).
+	s := scenario.Default()
+	s, err := applyKnob(s, knobFor(t, "keys"), strings.Join(keysTicked(keysTicked(s.Panel.Keys, "user_id", false), "event_date", false), ", "))
+	if err != nil || s.Panel.Keys == nil || len(s.Panel.Keys) != 0 {
+		t.Errorf("no keys: %v, %#v", err, s.Panel.Keys)
 	}
 }

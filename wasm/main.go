@@ -27,6 +27,22 @@ func main() {
 		p.notice(err.Error() + " — showing the default scenario instead.")
 		sc = scenario.Default()
 	}
+	var only []string
+	if figureMode() {
+		// Only the knobs and readouts the figure declares; a name this version does not know
+		// is named in the notice, and the figure shows the rest.
+		only, _ = figureKnobs(&sc)
+		p.only = only
+		p.figureReadouts, _ = figureReadouts(&sc)
+		if msg := figureNotice(&sc); msg != "" {
+			p.notice(msg)
+		}
+		p.setOpenLink(&sc)
+	}
+	if sc.Figure.Theme != "" {
+		// The page's colours follow it (figure.css), as the canvas's do.
+		js.Global().Get("document").Get("documentElement").Call("setAttribute", "data-theme", sc.Figure.Theme)
+	}
 	// The page's first answer may have been computed while Go initialised the program: the
 	// engine that did keeps it, and answers the first frame's Ask from it.
 	eng, asked, first, took := firstrun.Take()
@@ -34,7 +50,7 @@ func main() {
 	sched.Notify = ebiten.ScheduleFrame
 	sched.Counted = counted
 	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
-	g := &game{m: model{selected: -1}, page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched},
+	g := &game{m: model{selected: -1}, page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched, only: only},
 		firstAsked: asked, firstMs: float64(took.Microseconds()) / 1000}
 	if first == nil {
 		g.firstMs = 0
@@ -95,4 +111,10 @@ func (g *game) announceReady() {
 	g.ready = true
 	g.sched.Start()
 	ready()
+}
+
+// figureMode reports whether the page is a docs figure (figure.html, <body data-mode="figure">).
+func figureMode() bool {
+	body := js.Global().Get("document").Get("body")
+	return body.Truthy() && body.Call("getAttribute", "data-mode").String() == "figure"
 }

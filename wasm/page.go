@@ -12,6 +12,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 )
 
@@ -30,6 +31,10 @@ type page struct {
 	readouts  readoutList         // what the readout region shows now
 	viewBoxes []viewBox           // the knobs and panels shown in one view only
 	bound     bool                // the controls are built and bound
+	// Figure mode (figure.html): the knobs built and the readouts shown, in order; nil in the
+	// full widget, which builds and shows them all.
+	only, figureReadouts []string
+	openHref             string // the "Open in Layout Lab" link's href as last written
 
 	// The log replayed to snapDay of snapRun, for a hovered timeline file and the domain panel.
 	snap    *deltalog.Snapshot
@@ -83,6 +88,18 @@ func (p *page) setHidden(id string, hidden bool) {
 		el.Call("removeAttribute", "hidden")
 	}
 	p.hidden[id] = hidden
+}
+
+// setOpenLink points the "Open in Layout Lab" link (figure.html) at the full widget with sc.
+func (p *page) setOpenLink(sc *scenario.Scenario) {
+	el := p.byID("open-full")
+	if !el.Truthy() {
+		return
+	}
+	if href := "widget.html" + scenario.Link(*sc); href != p.openHref {
+		el.Set("href", href)
+		p.openHref = href
+	}
 }
 
 // notice shows a message the user must see (a broken link) as text, never as HTML.

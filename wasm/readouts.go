@@ -33,6 +33,9 @@ func (p *page) renderReadouts(rows []readout) {
 	if !list.Truthy() {
 		return
 	}
+	if p.figureReadouts != nil {
+		rows = figureRows(rows, p.figureReadouts)
+	}
 	metrics := make([]string, len(rows))
 	labels := make([]string, len(rows))
 	for i, r := range rows {
@@ -44,7 +47,11 @@ func (p *page) renderReadouts(rows []readout) {
 		// creating and wrapping each element through dom/v2 held the first frame back.
 		var b strings.Builder
 		for _, r := range rows {
-			b.WriteString("<dt>" + escapeHTML(r.Label) + `</dt><dd><span data-metric="` + escapeHTML(r.Metric) + `"></span></dd>`)
+			pair := "<dt>" + escapeHTML(r.Label) + `</dt><dd><span data-metric="` + escapeHTML(r.Metric) + `"></span></dd>`
+			if p.figureReadouts != nil {
+				pair = `<div class="readout">` + pair + "</div>" // a figure lays each pair out as one box
+			}
+			b.WriteString(pair)
 		}
 		list.Set("innerHTML", b.String())
 		*rl = readoutList{metrics: metrics, labels: labels, shown: make([][2]string, len(rows))}
@@ -69,4 +76,21 @@ func (p *page) renderReadouts(rows []readout) {
 	if batch.Len() > 0 {
 		figures().Call("setReadouts", list, batch.String())
 	}
+}
+
+// figureRows are the rows a figure declares, in its order, with its short labels.
+func figureRows(rows []readout, metrics []string) []readout {
+	out := make([]readout, 0, len(metrics))
+	for _, m := range metrics {
+		for _, r := range rows {
+			if r.Metric == m {
+				if l, ok := figureLabels[m]; ok {
+					r.Label = l
+				}
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
 }

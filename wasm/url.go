@@ -55,7 +55,12 @@ func (c *controls) scheduleURL() {
 			u.armed = false
 			u.mu.Unlock()
 			// dom/v2 has no History for the window: call the API directly.
-			js.Global().Get("history").Call("replaceState", nil, "", scenario.Link(c.in.scenario()))
+			link := scenario.Link(c.in.scenario())
+			js.Global().Get("history").Call("replaceState", nil, "", link)
+			// figure.html's "Open in Layout Lab" follows, with the URL, a pause of the reader's.
+			if open := elementByID("open-full"); open.Truthy() {
+				open.Set("href", "widget.html"+link)
+			}
 			return nil
 		})
 	}

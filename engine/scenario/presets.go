@@ -26,47 +26,64 @@ func panelPreset(edit func(*Panel)) Scenario {
 	return s
 }
 
-// Presets lists the explainer's scenarios in the order the page tells the story.
+// figure declares a preset's figure: the knobs its story needs (the widget's knob ids, a group
+// such as "Filter" for its knobs) and the readouts that make its point (the CLI's JSON names).
+func figure(s Scenario, knobs []string, readouts ...string) Scenario {
+	s.Figure = Figure{Knobs: knobs, Readouts: readouts}
+	return s
+}
+
+// Presets lists the explainer's scenarios in the order the page tells the story. Each declares
+// its figure (figure.html): the knobs and readouts of the point the explainer makes with it.
 func Presets() []Preset {
+	day := []string{"day", "strategy"}
 	return []Preset{
 		{"zorder-full", "Whole-table Z-order, rewritten every night",
-			timeline("zorder-full", nil)},
+			figure(timeline("zorder-full", nil), day, "optimize_written_gb", "table_gb", "lookup_files")},
 		{"zorder-window", "Z-order over a window of the last W days",
-			timeline("zorder-window", nil)},
+			figure(timeline("zorder-window", nil), []string{"day", "window-days"}, "optimize_written_gb", "lookup_files")},
 		{"liquid", "Liquid clustering with open-source ZCubes",
-			timeline("liquid", nil)},
+			figure(timeline("liquid", nil), []string{"day", "min-cube-gb"}, "optimize_written_gb", "lookup_files", "zcubes")},
 		{"small-batches", "Small daily batches against a large minimum cube",
-			timeline("liquid", func(t *Timeline) { t.IngestGB = 10 })},
+			figure(timeline("liquid", func(t *Timeline) { t.IngestGB = 10 }),
+				[]string{"day", "ingest-gb"}, "write_amplification", "optimize_written_gb")},
 		{"large-batches", "Large daily batches against a small minimum cube",
-			timeline("liquid", func(t *Timeline) { t.IngestGB = 200; t.MinCubeGB = 25; t.Days = 30 })},
+			figure(timeline("liquid", func(t *Timeline) { t.IngestGB = 200; t.MinCubeGB = 25; t.Days = 30 }),
+				[]string{"day", "ingest-gb", "min-cube-gb"}, "write_amplification", "lookup_files")},
 		{"change-keys", "Changing the clustering keys on day 30",
-			timeline("liquid", func(t *Timeline) { t.ChangeKeysDay = 30 })},
+			figure(timeline("liquid", func(t *Timeline) { t.ChangeKeysDay = 30 }),
+				[]string{"day", "change-keys-day"}, "lookup_files", "files", "optimize_written_gb")},
 		{"full", "OPTIMIZE FULL on the day of the key change",
-			timeline("liquid", func(t *Timeline) { t.ChangeKeysDay = 30; t.FullDay = 30 })},
+			figure(timeline("liquid", func(t *Timeline) { t.ChangeKeysDay = 30; t.FullDay = 30 }),
+				[]string{"day", "full-day"}, "optimize_written_gb", "lookup_files")},
 		{"history", "Enabling clustering on a table with 30 days of history",
-			timeline("liquid", func(t *Timeline) { t.HistoryDays = 30 })},
+			figure(timeline("liquid", func(t *Timeline) { t.HistoryDays = 30 }),
+				[]string{"day", "history-days"}, "optimize_written_gb", "table_gb")},
 		{"one-key", "One key: a point lookup opens about one file",
-			panelPreset(func(p *Panel) { p.Keys = []string{"user_id"}; p.Where = "user_id = 31415926" })},
+			figure(panelPreset(func(p *Panel) { p.Keys = []string{"user_id"}; p.Where = "user_id = 31415926" }),
+				[]string{"keys", "Filter"}, "files_read", "files_total", "span:user_id")},
 		{"two-keys", "Two keys: each file spans about 1/sqrt(F) of each",
-			panelPreset(nil)},
+			figure(panelPreset(nil), []string{"keys", "Filter"}, "files_read", "span:user_id", "span:event_date")},
 		{"four-keys", "The dimensionality tax: four keys",
-			panelPreset(func(p *Panel) {
+			figure(panelPreset(func(p *Panel) {
 				// device_model_id is leaf 33: clustering on it needs statistics for it.
 				n := 33
 				p.IndexedCols = &n
 				p.Keys = []string{"user_id", "event_date", "region_id", "device_model_id"}
 				p.Where = "user_id = 31415926"
-			})},
+			}), []string{"keys", "indexed-cols"}, "files_read", "span:user_id", "span:region_id")},
 		{"orderby", "ORDER BY the first key",
-			panelPreset(func(p *Panel) { p.Layout = "orderby" })},
+			figure(panelPreset(func(p *Panel) { p.Layout = "orderby" }),
+				[]string{"layout", "Filter"}, "files_read", "files_total")},
 		{"no-stats", "A column without statistics (schema position 33)",
-			panelPreset(func(p *Panel) {
+			figure(panelPreset(func(p *Panel) {
 				p.Layout = "zorder"
 				p.Keys = []string{"device_model_id"}
 				p.Where = "device_model_id = 1003"
-			})},
+			}), []string{"indexed-cols", "Filter"}, "files_read", "files_total")},
 		{"larger-files", "Larger files: fewer files, wider ranges",
-			panelPreset(func(p *Panel) { p.Files = 8; p.Where = "user_id = 31415926" })},
+			figure(panelPreset(func(p *Panel) { p.Files = 8; p.Where = "user_id = 31415926" }),
+				[]string{"files", "Filter"}, "files_total", "span:user_id", "files_read")},
 	}
 }
 

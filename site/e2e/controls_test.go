@@ -18,6 +18,15 @@ import (
 	"layoutlab/engine/scenario"
 )
 
+// clickKey clicks a column's key tick box, as a reader ticks or unticks it.
+func clickKey(t *testing.T, ctx context.Context, col string) {
+	t.Helper()
+	noteChange(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#keys-list input[data-col="`+col+`"]`))); err != nil {
+		t.Fatalf("click the %s tick box: %v", col, err)
+	}
+}
+
 // setControl sets a control's value as a user would and fires the event its kind listens to.
 func setControl(t *testing.T, ctx context.Context, id, value, event string) {
 	t.Helper()
@@ -57,7 +66,7 @@ func TestDrivingControlsUpdatesReadoutsAndLink(t *testing.T) {
 	before := readouts(t, ctx)
 
 	// Panel: one key, then indexed columns past device_model_id with a lookup on it.
-	setControl(t, ctx, "keys", "user_id", "change")
+	clickKey(t, ctx, "event_date") // untick
 	h := settle(t, ctx, "")
 	one := readouts(t, ctx)
 	if one["span:user_id"] >= before["span:user_id"] {
@@ -66,9 +75,14 @@ func TestDrivingControlsUpdatesReadoutsAndLink(t *testing.T) {
 	setControl(t, ctx, "where", "device_model_id = 1003", "change")
 	h = settle(t, ctx, h)
 	unindexed := readouts(t, ctx)
-	setControl(t, ctx, "keys", "device_model_id", "change")
+	clickKey(t, ctx, "device_model_id") // tick
 	h = settle(t, ctx, h)
-	setControl(t, ctx, "indexed-cols", "40", "change")
+	clickKey(t, ctx, "user_id") // untick
+	h = settle(t, ctx, h)
+	if s, err := scenario.ParseLink(h); err != nil || !slices.Equal(s.Panel.Keys, []string{"device_model_id"}) {
+		t.Fatalf("the key tick boxes wrote %s (%v)", h, err)
+	}
+	setControl(t, ctx, "indexed-cols", "40", "input")
 	h = settle(t, ctx, h)
 	indexed := readouts(t, ctx)
 	if unindexed["files_read"] != unindexed["files_total"] || indexed["files_read"] >= indexed["files_total"] {

@@ -1,0 +1,110 @@
+package main
+
+// Figure mode (figure.html, <body data-mode="figure">): a docs figure shows only the knobs its
+// story needs and the readouts that make its point, as the scenario's Figure declares them or,
+// when it declares none, the view's defaults. Plain Go, tested natively.
+
+import (
+	"slices"
+	"strings"
+
+	"layoutlab/engine/scenario"
+)
+
+// figureDefaultKnobs are a figure's knobs when its scenario declares none: the day and the
+// strategy for the timeline; the key tick boxes, the indexed-columns slider and the filter for
+// the panel.
+var figureDefaultKnobs = map[string][]string{
+	"panel":    {"keys", "indexed-cols", "Filter"},
+	"timeline": {"day", "strategy"},
+}
+
+// figureDefaultReadouts are a figure's readouts when its scenario declares none.
+var figureDefaultReadouts = map[string][]string{
+	"panel":    {"files_read", "files_total", "rows_read"},
+	"timeline": {"lookup_files", "optimize_written_gb", "write_amplification"},
+}
+
+// viewMetrics are the readouts each view shows (page.go's showPanel and showTimeline), by the
+// CLI's JSON names; the panel's spans are "span:" and a column.
+var viewMetrics = map[string][]string{
+	"panel":    {"files_read", "files_total", "files", "rows_read", "rows_total"},
+	"timeline": {"day", "lookup_files", "optimize_written_gb", "write_amplification", "ingested_gb", "table_gb", "files", "zcubes", "sealed_zcubes"},
+}
+
+// figureLabels are shorter labels for readouts drawn large in a narrow figure (the unit is
+// beside the figure).
+var figureLabels = map[string]string{
+	"optimize_written_gb": "Rewritten by that night's OPTIMIZE",
+	"lookup_files":        "Files a lookup opens",
+	"ingested_gb":         "Ingested that day",
+}
+
+// figureKnobs are the knob ids a figure shows, in its order (a group's name stands for every
+// knob of the group), and the declared names that are no knob of the scenario's view.
+func figureKnobs(s *scenario.Scenario) (ids, unknown []string) {
+	names := s.Figure.Knobs
+	if len(names) == 0 {
+		names = figureDefaultKnobs[s.View]
+	}
+	for _, n := range names {
+		found := false
+		for i := range knobs {
+			k := &knobs[i]
+			if (k.ID == n || (k.Group != "" && strings.EqualFold(k.Group, n))) && (k.View == "" || k.View == s.View) {
+				if !slices.Contains(ids, k.ID) {
+					ids = append(ids, k.ID)
+				}
+				found = true
+			}
+		}
+		if !found {
+			unknown = append(unknown, n)
+		}
+	}
+	return ids, unknown
+}
+
+// figureReadouts are the readout metrics a figure shows, in its order, and the declared names
+// that are no readout of the scenario's view.
+func figureReadouts(s *scenario.Scenario) (metrics, unknown []string) {
+	names := s.Figure.Readouts
+	if len(names) == 0 {
+		names = figureDefaultReadouts[s.View]
+	}
+	for _, n := range names {
+		col, span := strings.CutPrefix(n, "span:")
+		if slices.Contains(viewMetrics[s.View], n) || (span && s.View == "panel" && col != "") {
+			metrics = append(metrics, n)
+		} else {
+			unknown = append(unknown, n)
+		}
+	}
+	return metrics, unknown
+}
+
+// figureNotice names what a figure's link declares that this version does not know (a typo, or
+// a link from a newer version), or is "" when it knows everything.
+func figureNotice(s *scenario.Scenario) string {
+	_, uk := figureKnobs(s)
+	_, ur := figureReadouts(s)
+	var parts []string
+	if len(uk) > 0 {
+		parts = append(parts, "no "+s.View+" knob named "+quoteList(uk))
+	}
+	if len(ur) > 0 {
+		parts = append(parts, "no "+s.View+" readout named "+quoteList(ur))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "This figure's link asks for " + strings.Join(parts, " and ") + ": left out, the rest is shown."
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = `"` + n + `"`
+	}
+	return strings.Join(q, ", ")
+}
