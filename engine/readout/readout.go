@@ -75,20 +75,32 @@ func Day(d timeline.Day) []Readout {
 	}
 }
 
-// Defaults are the readouts a figure shows when its scenario declares none (scenario.Figure):
-// the query's files for the panel, the night's cost and the lookup for the timeline.
+// Defaults are the readouts a figure shows when its scenario declares none (scenario.Figure),
+// as figure.html shows them (wasm/figure.go, figureDefaultReadouts).
 var Defaults = map[string][]string{
-	"panel":    {"files_read", "files_total"},
-	"timeline": {"day", "optimize_written_gb", "write_amplification", "lookup_files"},
+	"panel":    {"files_read", "files_total", "rows_read"},
+	"timeline": {"lookup_files", "optimize_written_gb", "write_amplification"},
 }
 
-// Pick is the readouts named by metrics, in that order; a name all lacks is left out (a span of
-// a column the answer did not measure).
+// FigureLabels are the shorter labels a figure gives readouts it draws large (the unit is in
+// the figure), as figure.html does (wasm/figure.go, figureLabels).
+var FigureLabels = map[string]string{
+	"optimize_written_gb": "Rewritten by that night's OPTIMIZE",
+	"lookup_files":        "Files a lookup opens",
+	"ingested_gb":         "Ingested that day",
+}
+
+// Pick is the readouts named by metrics, in that order, with a figure's labels; a name all
+// lacks is left out (a span of a column the answer did not measure).
 func Pick(all []Readout, metrics []string) []Readout {
 	var out []Readout
 	for _, m := range metrics {
 		if i := slices.IndexFunc(all, func(r Readout) bool { return r.Metric == m }); i >= 0 {
-			out = append(out, all[i])
+			r := all[i]
+			if l, ok := FigureLabels[m]; ok {
+				r.Label = l
+			}
+			out = append(out, r)
 		}
 	}
 	return out

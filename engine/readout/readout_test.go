@@ -25,7 +25,8 @@ func TestShownFollowsTheFigure(t *testing.T) {
 	run := &timeline.Result{Days: []timeline.Day{{Day: 1, OptimizeWrittenGB: 40}, {Day: 2, OptimizeWrittenGB: 80.26}}}
 	s = scenario.Default()
 	s.View = "timeline"
-	if got := Shown(s, nil, run); len(got) != 4 || got[0].Value != 2 || got[1].Text() != "80.3 GiB" {
+	s.Figure.Readouts = []string{"day", "optimize_written_gb"}
+	if got := Shown(s, nil, run); len(got) != 2 || got[0].Value != 2 || got[1].Text() != "80.3 GiB" || got[1].Label != FigureLabels["optimize_written_gb"] {
 		t.Errorf("timeline, last day: %+v", got)
 	}
 	s.Timeline.Day = 1

@@ -159,14 +159,18 @@ func TestEveryFigureGoesLiveWithItsPostersReadouts(t *testing.T) {
 	t.Logf("%d figures went live, at most %d at once", n, eval[int](t, ctx, `window.__live.max`))
 }
 
-// checkLiveAgreesWithPoster compares the poster's readouts (data-value) with the live figure's.
+// checkLiveAgreesWithPoster compares the poster's readouts (data-value, and each one's label)
+// with the live figure's.
 func checkLiveAgreesWithPoster(t *testing.T, ctx context.Context, fig string) {
 	t.Helper()
 	diff := eval[[]string](t, ctx, `(() => { const f = `+fig+`, d = f.querySelector(".layoutlab-box > iframe").contentDocument;
 		return [...f.querySelectorAll(".layoutlab-poster dd[data-metric]")].flatMap(dd => {
 			const live = d.querySelector('[data-metric="' + dd.dataset.metric + '"]');
 			const got = live ? live.dataset.value : "(none)";
-			return got === dd.dataset.value ? [] : [dd.dataset.metric + ": poster " + dd.dataset.value + ", live " + got]; }); })()`)
+			const label = live && live.closest("dd") && live.closest("dd").previousElementSibling ? live.closest("dd").previousElementSibling.textContent : "(none)";
+			const mine = dd.previousElementSibling.textContent;
+			return (got === dd.dataset.value ? [] : [dd.dataset.metric + ": poster " + dd.dataset.value + ", live " + got]).concat(
+				label === mine ? [] : [dd.dataset.metric + ": poster's label " + JSON.stringify(mine) + ", live " + JSON.stringify(label)]); }); })()`)
 	for _, d := range diff {
 		t.Errorf("%s: %s", eval[string](t, ctx, fig+`.dataset.title`), d)
 	}
