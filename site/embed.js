@@ -55,7 +55,7 @@
       if (!f) continue;
       clearTimeout(f.timer);
       if (e.isIntersecting && e.intersectionRatio >= 0.5) {
-        f.timer = setTimeout(() => goLive(f, false), dwellMs);
+        f.timer = setTimeout(() => afterLoad(() => goLive(f, false)), dwellMs);
       }
     }
   }, { threshold: [0, 0.5] });
@@ -70,6 +70,13 @@
       }
     }
   }, { rootMargin: farMargin });
+
+  // afterLoad runs fn once the page has loaded: a figure reached at once starts after every
+  // poster has drawn, so the page's load (and its every figure shown) does not wait for it.
+  function afterLoad(fn) {
+    if (document.readyState === "complete") fn();
+    else window.addEventListener("load", fn, { once: true });
+  }
 
   function byBox(box) {
     return state.figures.find((f) => f.box === box);
