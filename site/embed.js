@@ -34,7 +34,7 @@
     const box = fig.querySelector(".layoutlab-box");
     const poster = box && box.querySelector(".layoutlab-poster");
     if (!box || !poster || !fig.dataset.live) return;
-    const f = { fig, box, poster, src: fig.dataset.live, first: fig.dataset.live, frame: null, touched: 0, timer: 0 };
+    const f = { fig, box, poster, src: fig.dataset.live, first: fig.dataset.live, frame: null, touched: 0, timer: 0, reached: false };
     state.figures.push(f);
     const start = poster.querySelector(".layoutlab-start");
     if (start) start.hidden = false;
@@ -54,8 +54,9 @@
       const f = byBox(e.target);
       if (!f) continue;
       clearTimeout(f.timer);
-      if (e.isIntersecting && e.intersectionRatio >= 0.5) {
-        f.timer = setTimeout(() => afterLoad(() => goLive(f, false)), dwellMs);
+      f.reached = e.isIntersecting && e.intersectionRatio >= 0.5;
+      if (f.reached) {
+        f.timer = setTimeout(() => afterLoad(() => { if (f.reached) goLive(f, false); }), dwellMs);
       }
     }
   }, { threshold: [0, 0.5] });
