@@ -332,7 +332,7 @@ func checkFigure(t *testing.T, ctx context.Context, url, preset string, want map
 		return [b.width - f.width, b.height - f.height]; })()`); d[0] != 0 || d[1] != 0 {
 		t.Errorf("%s: the live figure does not fill its box (%v px narrower, %v px shorter)", url, d[0], d[1])
 	}
-	t.Logf("%s: %s, %v files read of %v", url, preset, got["files_read"], got["files_total"])
+	t.Logf("%s: %s, live readouts %v", url, preset, raw)
 }
 
 // failedRequests records every response with an HTTP error status and every request that failed.
