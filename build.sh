@@ -4,8 +4,9 @@
 #   ./build.sh serve [PORT] build, then serve dist/ on 127.0.0.1:PORT (default 8080)
 #   ./build.sh test         every check: gofmt, vet (native and wasm), go test (native and
 #                           wasm), the site build, and the browser tests in headless Chromium
-#   ./build.sh bench        engine benchmarks (native), the browser timing script and the
-#                           widget's memory per preset (docs/benchmarks.md)
+#   ./build.sh bench        engine benchmarks (native), the browser timing script (the widget,
+#                           the explainer's figures, the table page) and the widget's memory per
+#                           preset (docs/benchmarks.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -191,6 +192,8 @@ case "${1:-build}" in
     # proportional set size, a reader's moves, and the explainer scrolled top to bottom.
     echo "== memory (headless Chromium)"
     go test -count=1 -timeout 60m -tags browser -run XXX -bench Memory -benchtime 1x ./site/e2e/
+    # The explainer: every figure visible (its poster) after a first visit, live figures at most.
+    go test -count=1 -tags browser -run XXX -bench Explainer -benchtime 1x ./site/e2e/
     # "Open your table": the 100,000-file log engine/inspect's BenchmarkOpen100k opens, in table.html.
     go test -count=1 -tags browser -run XXX -bench TableOpen100k -benchtime 1x ./site/e2e/ ;;
   *) echo "usage: ./build.sh [build | serve [PORT] | test | bench]" >&2; exit 2 ;;

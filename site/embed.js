@@ -1,14 +1,194 @@
-// Layout Lab embed loader: sizes every Layout Lab iframe on the page to the height its widget
-// reports (the widget posts {type: "layoutlab:height", height}), as it grows and as it shrinks.
-// Include it once per page; a second copy (a shortcode per figure) does nothing more.
+// Layout Lab embed loader. Include it once per page (a second copy does nothing more).
+//
+// A figure (<figure class="layoutlab" data-live="figure.html#s=…">, written by site/gen, the
+// snippets and `layoutlab poster`) is a box holding its poster: the picture the live figure
+// first draws, rendered at build time, and its readouts as text. The live figure starts in the
+// same box when the reader reaches the figure or touches it (a click, the keyboard's focus);
+// far off screen it goes back to its poster, keeping the scenario as the reader left it (read
+// from the live page's fragment: same origin). At most maxLive figures are live at once: the one
+// touched longest ago goes back first, never the one the reader is using.
+//
+// It also sizes a plain <iframe> of widget.html, as published before figures existed, to the
+// height its widget reports ({type: "layoutlab:height"}).
 "use strict";
-if (!window.layoutlabEmbed) {
-  window.layoutlabEmbed = true;
+(function () {
+  if (window.layoutlabEmbed) return;
+  const state = (window.layoutlabEmbed = { maxLive: 3, live: 0, peak: 0, starts: 0, figures: [] });
+  const dwellMs = 300; // a figure scrolled past faster than this is not started
+  const farMargin = "150% 0px"; // beyond one and a half screens above or below: far off screen
+
   window.addEventListener("message", (e) => {
     const d = e.data;
     if (!d || d.type !== "layoutlab:height" || !(d.height > 0)) return;
     for (const f of document.querySelectorAll("iframe")) {
-      if (f.contentWindow === e.source) f.style.height = Math.min(Math.ceil(d.height), 4000) + "px";
+      if (f.contentWindow === e.source && !f.closest(".layoutlab-box")) {
+        f.style.height = Math.min(Math.ceil(d.height), 4000) + "px";
+      }
     }
   });
-}
+
+  let clock = 0;
+  const live = []; // the live figures
+
+  function setup(fig) {
+    const box = fig.querySelector(".layoutlab-box");
+    const poster = box && box.querySelector(".layoutlab-poster");
+    if (!box || !poster || !fig.dataset.live) return;
+    const f = { fig, box, poster, src: fig.dataset.live, first: fig.dataset.live, frame: null, touched: 0, timer: 0, reached: false };
+    state.figures.push(f);
+    const start = poster.querySelector(".layoutlab-start");
+    if (start) start.hidden = false;
+    poster.addEventListener("click", (e) => {
+      if (!e.target.closest("a")) goLive(f, true);
+    });
+    poster.addEventListener("focusin", (e) => {
+      if (!e.target.closest("a")) goLive(f, true);
+    });
+    near.observe(box);
+    far.observe(box);
+  }
+
+  // near starts a figure the reader has reached: half of it on screen for dwellMs.
+  const near = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const f = byBox(e.target);
+      if (!f) continue;
+      clearTimeout(f.timer);
+      f.reached = e.isIntersecting && e.intersectionRatio >= 0.5;
+      if (f.reached) {
+        f.timer = setTimeout(() => afterLoad(() => { if (f.reached) goLive(f, false); }), dwellMs);
+      }
+    }
+  }, { threshold: [0, 0.5] });
+
+  // far sends a live figure far off screen back to its poster.
+  const far = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const f = byBox(e.target);
+      if (f && !e.isIntersecting) {
+        clearTimeout(f.timer);
+        if (f.frame) toPoster(f);
+      }
+    }
+  }, { rootMargin: farMargin });
+
+  // afterLoad runs fn once the page has loaded: a figure reached at once starts after every
+  // poster has drawn, so the page's load (and its every figure shown) does not wait for it.
+  function afterLoad(fn) {
+    if (document.readyState === "complete") fn();
+    else window.addEventListener("load", fn, { once: true });
+  }
+
+  function byBox(box) {
+    return state.figures.find((f) => f.box === box);
+  }
+
+  function touch(f) {
+    f.touched = ++clock;
+  }
+
+  // inUse: the reader is working in the live figure (it holds the keyboard's focus).
+  function inUse(f) {
+    return f.frame !== null && document.activeElement === f.frame;
+  }
+
+  function goLive(f, touched) {
+    touch(f);
+    if (f.frame) return;
+    // The budget: the figure touched longest ago, and not in use, goes back to its poster.
+    while (live.length >= state.maxLive) {
+      const idle = live.filter((g) => !inUse(g)).sort((a, b) => a.touched - b.touched)[0];
+      if (!idle) return;
+      toPoster(idle);
+    }
+    const frame = document.createElement("iframe");
+    frame.title = f.fig.dataset.title || "Layout Lab figure";
+    frame.src = f.src;
+    f.frame = frame;
+    live.push(f);
+    state.live = live.length;
+    state.peak = Math.max(state.peak, live.length);
+    state.starts++;
+    frame.addEventListener("load", () => {
+      let w;
+      try {
+        w = frame.contentWindow;
+        w.document; // eslint-disable-line no-unused-expressions -- throws when not same-origin
+      } catch (e) {
+        return shown(f, frame, touched); // another origin: shown once loaded
+      }
+      for (const t of ["pointerdown", "keydown", "wheel", "input", "focus"]) {
+        w.addEventListener(t, () => touch(f), { capture: true, passive: true });
+      }
+      if (w.layoutlab && w.layoutlab.ready) shown(f, frame, touched);
+      else w.addEventListener("layoutlab:ready", () => shown(f, frame, touched), { once: true });
+    });
+    f.box.appendChild(frame);
+  }
+
+  // shown swaps the poster for the live figure, which has drawn its first frame. A figure
+  // started from the keyboard takes the focus along.
+  function shown(f, frame, touched) {
+    if (f.frame !== frame) return;
+    frame.classList.add("layoutlab-ready");
+    f.box.classList.add("layoutlab-live");
+    if (touched && f.poster.contains(document.activeElement)) frame.focus();
+  }
+
+  function toPoster(f) {
+    const frame = f.frame;
+    if (!frame) return;
+    let hash = "";
+    let doc = null;
+    try {
+      hash = frame.contentWindow.location.hash;
+      doc = frame.contentDocument;
+    } catch (e) { /* another origin: the scenario stays as it was */ }
+    if (hash.startsWith("#s=")) {
+      f.src = f.src.split("#")[0] + hash;
+      f.fig.dataset.live = f.src;
+      const open = f.poster.querySelector("a.layoutlab-open");
+      if (open) open.href = open.href.split("#")[0] + hash;
+    }
+    // The readouts as the reader left them.
+    if (doc && frame.classList.contains("layoutlab-ready")) {
+      for (const dd of f.poster.querySelectorAll("[data-metric]")) {
+        const now = doc.querySelector('[data-metric="' + CSS.escape(dd.dataset.metric) + '"]');
+        if (now && now.textContent) {
+          dd.textContent = now.textContent;
+          if (now.dataset.value !== undefined) dd.dataset.value = now.dataset.value;
+        }
+      }
+    }
+    if (f.src !== f.first) note(f);
+    f.frame = null;
+    live.splice(live.indexOf(f), 1);
+    state.live = live.length;
+    f.box.classList.remove("layoutlab-live");
+    frame.remove();
+  }
+
+  // note says, on a poster whose scenario the reader changed, that the picture is the original.
+  function note(f) {
+    if (f.poster.querySelector(".layoutlab-note")) return;
+    const p = document.createElement("p");
+    p.className = "layoutlab-note";
+    p.textContent = "Your changes are kept: the picture shows the original, the figures your last state. Touch to continue.";
+    const side = f.poster.querySelector(".layoutlab-side") || f.poster;
+    side.appendChild(p);
+  }
+
+  // scan sets up every figure not yet set up: the page's, and any a script adds later (a
+  // client-side navigation in Docusaurus calls it again).
+  function scan() {
+    for (const fig of document.querySelectorAll("figure.layoutlab[data-live]")) {
+      if (!state.figures.some((f) => f.fig === fig)) setup(fig);
+    }
+  }
+  state.scan = scan;
+  function init() {
+    scan();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -55,20 +55,21 @@ func TestWidgetRaisesNoDevToolsIssues(t *testing.T) {
 }
 
 // TestSiteRootAndLazyFramesWorkOffline: after one visit to the site's root (the explainer, whose
-// figures register the service worker), the root itself opens offline, and a figure that was
-// never loaded (lazy, far down) loads from the worker: controlled by it and compiling the wasm
-// it unpacked.
+// first live figure registers the service worker), the root itself opens offline with every
+// figure's poster, and a figure that was never live (far down) goes live from the worker when
+// reached: controlled by it and compiling the wasm it unpacked.
 func TestSiteRootAndLazyFramesWorkOffline(t *testing.T) {
 	srv := httptest.NewServer(host.Handler(distDir()))
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
-	// The first figure (near the top, so loaded at once) registers the worker once ready.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const w = document.querySelector("iframe").contentWindow;
-		return !!(w.layoutlab && w.layoutlab.ready && w.navigator.serviceWorker.controller); })()`,
+	// The first figure (near the top, so reached at once) registers the worker once ready.
+	eval[bool](t, ctx, `(`+figureJS(0)+`.scrollIntoView({block: "center"}), true)`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector(".layoutlab-box > iframe"); if (!f) return false;
+		const w = f.contentWindow; return !!(w.layoutlab && w.layoutlab.ready && w.navigator.serviceWorker.controller); })()`,
 		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("the first figure never became ready under the service worker: %v", err)
+		t.Fatalf("the first figure never went live under the service worker: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(caches.match("layoutlab.wasm").then(r => window.__unpacked = !!r), window.__unpacked === true)`,
 		chromedp.WithPollingTimeout(time.Minute))); err != nil {
@@ -84,20 +85,24 @@ func TestSiteRootAndLazyFramesWorkOffline(t *testing.T) {
 	if title := eval[string](t, ctx, `document.title`); !strings.HasPrefix(title, "Layout Lab") {
 		t.Fatalf("offline, the site root shows %q, not the explainer", title)
 	}
-	frames := eval[int](t, ctx, `document.querySelectorAll("iframe").length`)
-	last := `document.querySelectorAll("iframe")[` + itoa(frames-1) + `]`
-	if loaded := eval[bool](t, ctx, `!!`+last+`.contentWindow.layoutlab`); loaded {
-		t.Fatal("the last figure loaded before it was scrolled to: it is not lazy")
+	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll("figure.layoutlab img")].every(i => i.complete && i.naturalWidth > 0)`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("offline, not every poster shows: %v", err)
 	}
-	eval[bool](t, ctx, `(`+last+`.scrollIntoView(), true)`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const w = `+last+`.contentWindow; return !!(w.layoutlab && w.layoutlab.ready); })()`,
-		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("offline, the last figure never became ready: %v", err)
+	last := figureJS(n - 1)
+	if eval[bool](t, ctx, last+`.querySelector("iframe") !== null`) {
+		t.Fatal("the last figure went live before it was reached")
 	}
-	if !eval[bool](t, ctx, last+`.contentWindow.navigator.serviceWorker.controller !== null`) {
-		t.Error("offline, the lazily loaded figure is not controlled by the service worker")
+	eval[bool](t, ctx, `(`+last+`.scrollIntoView({block: "center"}), true)`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(n-1), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("offline, the last figure never went live: %v", err)
 	}
-	if from := eval[string](t, ctx, last+`.contentWindow.layoutlab.wasmFrom`); from != "sw" {
-		t.Errorf("offline, the lazily loaded figure compiled the %s copy of the wasm, not the service worker's unpacked one", from)
+	frame := last + `.querySelector("iframe")`
+	if !eval[bool](t, ctx, frame+`.contentWindow.navigator.serviceWorker.controller !== null`) {
+		t.Error("offline, the figure made live is not controlled by the service worker")
+	}
+	if from := eval[string](t, ctx, frame+`.contentWindow.layoutlab.wasmFrom`); from != "sw" {
+		t.Errorf("offline, the figure made live compiled the %s copy of the wasm, not the service worker's unpacked one", from)
 	}
 }

@@ -104,30 +104,3 @@ func TestExports(t *testing.T) {
 	}
 	t.Logf("exports: PNG %dx%d, CSV %d rows, log v%d with %d files", img.Bounds().Dx(), img.Bounds().Dy(), len(got), fromWidget.Version(), fromWidget.NumFiles())
 }
-
-// TestExplainerIframesReachReady scrolls through index.html and waits for every embedded
-// widget to draw and show its readouts.
-func TestExplainerIframesReachReady(t *testing.T) {
-	ctx := browser(t)
-	watchCSP(t, ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/index.html")); err != nil {
-		t.Fatal(err)
-	}
-	n := eval[int](t, ctx, `document.querySelectorAll("iframe").length`)
-	if n < 10 {
-		t.Fatalf("index.html embeds %d widgets, want the explainer's presets", n)
-	}
-	for i := 0; i < n; i++ {
-		eval[bool](t, ctx, `(document.querySelectorAll("iframe")[`+itoa(i)+`].scrollIntoView(), true)`)
-		ready := `(() => { const w = document.querySelectorAll("iframe")[` + itoa(i) + `].contentWindow; return !!(w && w.layoutlab && w.layoutlab.ready && w.document.querySelector("[data-metric]")); })()`
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](ready, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
-			t.Fatalf("iframe %d never became ready: %v", i, err)
-		}
-	}
-	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
-		t.Errorf("CSP violations on index.html: %v", v)
-	}
-	heap := eval[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize / 1048576 : -1`)
-	wasm := eval[float64](t, ctx, `[...document.querySelectorAll("iframe")].reduce((s, f) => s + f.contentWindow.layoutlab.wasmMemory(), 0) / 1048576`)
-	t.Logf("index.html: %d widgets ready; memory: %.0f MiB of wasm linear memory across them, %.0f MiB JS heap", n, wasm, heap)
-}

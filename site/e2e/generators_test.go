@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
@@ -22,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/site/figurebox"
 	"layoutlab/site/host"
 )
 
@@ -57,15 +59,40 @@ func (p embedPage) file(t *testing.T, name string) string {
 	return s
 }
 
-// page is the author's snippet for a generator with its example link swapped for link.
-func (p embedPage) page(t *testing.T, gen, link string) string {
+// page is the author's snippet for a generator, showing preset instead of the example's: the
+// figure's HTML as `layoutlab poster` prints it (plain HTML, MkDocs), or the name of its JSON
+// (Hugo, Sphinx, Docusaurus).
+func (p embedPage) page(t *testing.T, gen, preset string) string {
 	t.Helper()
 	s := p.file(t, gen+":page")
-	re := regexp.MustCompile(`widget\.html#s=[A-Za-z0-9_-]+`)
-	if !re.MatchString(s) {
-		t.Fatalf("%s's page snippet has no widget link: %q", gen, s)
+	fig := regexp.MustCompile(`(?s)<figure class="layoutlab".*?</figure>`)
+	if m := fig.FindString(s); m != "" {
+		base := regexp.MustCompile(`data-live="([^"]*)(?:figure|widget)\.html#`).FindStringSubmatch(m)
+		if base == nil {
+			t.Fatalf("%s's figure has no live link: %q", gen, m)
+		}
+		f := presetFigure(t, preset)
+		f.Base, f.Inline = base[1], true
+		return fig.ReplaceAllLiteralString(s, string(f.HTML()))
 	}
-	return re.ReplaceAllLiteralString(s, "widget.html"+link)
+	if !strings.Contains(s, "posters/liquid") {
+		t.Fatalf("%s's page snippet names no figure: %q", gen, s)
+	}
+	return strings.ReplaceAll(s, "posters/liquid", "posters/"+preset)
+}
+
+// presetFigure is the preset's figure as the build wrote it (dist/posters/NAME.json).
+func presetFigure(t *testing.T, preset string) figurebox.Figure {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(distDir(), "posters", preset+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f figurebox.Figure
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatalf("posters/%s.json: %v", preset, err)
+	}
+	return f
 }
 
 func distDir() string {
@@ -118,7 +145,7 @@ func buildMkDocs(t *testing.T, p embedPage, dir string, pages []docsPage, other 
 	write(t, dir, "mkdocs.yml", conf+p.file(t, "mkdocs:mkdocs.yml")+"\n")
 	write(t, dir, "layoutlab_hooks.py", p.file(t, "mkdocs:layoutlab_hooks.py"))
 	for _, pg := range pages {
-		write(t, dir, "docs/"+pg.src, "# "+pg.preset+"\n\nSome prose.\n\n"+p.page(t, "mkdocs", presetLink(t, pg.preset))+"\n\nMore prose.\n")
+		write(t, dir, "docs/"+pg.src, "# "+pg.preset+"\n\nSome prose.\n\n"+p.page(t, "mkdocs", pg.preset)+"\n\nMore prose.\n")
 	}
 	copyDist(t, filepath.Join(dir, p.dests["mkdocs"]))
 	run(t, dir, "mkdocs", "build", "--quiet", "--strict", "-d", "out")
@@ -137,7 +164,7 @@ uglyURLs = `+fmt.Sprint(other)+"\n")
 	}
 	write(t, dir, "layouts/shortcodes/layoutlab.html", p.file(t, "hugo:layouts/shortcodes/layoutlab.html"))
 	for _, pg := range pages {
-		write(t, dir, "content/"+pg.src, "---\ntitle: "+pg.preset+"\n---\n\nSome prose.\n\n"+p.page(t, "hugo", presetLink(t, pg.preset))+"\n\nMore prose.\n")
+		write(t, dir, "content/"+pg.src, "---\ntitle: "+pg.preset+"\n---\n\nSome prose.\n\n"+p.page(t, "hugo", pg.preset)+"\n\nMore prose.\n")
 	}
 	copyDist(t, filepath.Join(dir, p.dests["hugo"]))
 	run(t, dir, "hugo", "--quiet", "-d", "out")
@@ -149,7 +176,7 @@ func buildSphinx(t *testing.T, p embedPage, dir string, pages []docsPage, other 
 	write(t, src, "conf.py", "project = \"Docs\"\n"+p.file(t, "sphinx:conf.py")+"\n")
 	write(t, src, "layoutlab.py", p.file(t, "sphinx:layoutlab.py"))
 	for _, pg := range pages {
-		body := pg.preset + "\n" + strings.Repeat("=", len(pg.preset)) + "\n\nSome prose.\n\n" + p.page(t, "sphinx", presetLink(t, pg.preset)) + "\n\nMore prose.\n"
+		body := pg.preset + "\n" + strings.Repeat("=", len(pg.preset)) + "\n\nSome prose.\n\n" + p.page(t, "sphinx", pg.preset) + "\n\nMore prose.\n"
 		if pg.src == "index.rst" {
 			body += "\n.. toctree::\n\n   page\n   guide/nested\n"
 		}
@@ -257,22 +284,28 @@ func TestEmbedsInRealGenerators(t *testing.T) {
 	}
 }
 
-// checkFigure opens a docs page, waits for its one Layout Lab figure to be ready and checks its
-// readouts against the engine's and its height against its panel.
+// checkFigure opens a docs page and checks its one Layout Lab figure: its poster loads with its
+// readouts as text, and reached, it goes live in the same box, showing the engine's readouts,
+// the same as its poster's.
 func checkFigure(t *testing.T, ctx context.Context, url, preset string, want map[string]float64) {
 	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll("iframe").length`); n != 1 {
-		t.Fatalf("%s has %d iframes, want 1", url, n)
+	if n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`); n != 1 {
+		t.Fatalf("%s has %d Layout Lab figures, want 1", url, n)
 	}
-	src := eval[string](t, ctx, `document.querySelector("iframe").src`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const w = document.querySelector("iframe").contentWindow; return !!(w && w.layoutlab && w.layoutlab.ready); })()`,
-		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("%s: the figure (%s) never became ready: %v", url, src, err)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const i = document.querySelector("figure.layoutlab img"); return i.complete && i.naturalWidth > 0; })()`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("%s: the poster (%s) never loaded: %v", url, eval[string](t, ctx, `document.querySelector("figure.layoutlab img").src`), err)
 	}
-	raw := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelector("iframe").contentDocument.querySelectorAll("[data-metric]")].map(e => [e.dataset.metric, e.dataset.value]))`)
+	checkPosterText(t, ctx, 0)
+	eval[bool](t, ctx, `(document.querySelector("figure.layoutlab").scrollIntoView({block: "center"}), true)`)
+	src := eval[string](t, ctx, `document.querySelector("figure.layoutlab").dataset.live`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(0), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("%s: the figure (%s), reached, never went live: %v", url, src, err)
+	}
+	raw := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelector(".layoutlab-box > iframe").contentDocument.querySelectorAll("[data-metric]")].map(e => [e.dataset.metric, e.dataset.value]))`)
 	got := map[string]float64{}
 	for k, v := range raw {
 		var f float64
@@ -281,9 +314,25 @@ func checkFigure(t *testing.T, ctx context.Context, url, preset string, want map
 		}
 		got[k] = f
 	}
-	agree(t, url+" ("+preset+")", got, want)
-	waitSizedToPanel(t, ctx, url)
-	t.Logf("%s: %s, %v files read of %v", url, preset, got["files_read"], got["files_total"])
+	// A figure shows the readouts it declares: each one the CLI also prints must agree with it.
+	shown := map[string]float64{}
+	for k := range got {
+		if w, ok := want[k]; ok {
+			shown[k] = w
+		}
+	}
+	if len(shown) == 0 {
+		t.Errorf("%s: the live figure shows none of the engine's readouts (%v)", url, raw)
+	}
+	agree(t, url+" ("+preset+")", got, shown)
+	checkLiveAgreesWithPoster(t, ctx, figureJS(0))
+	// The live figure fills the poster's box.
+	if d := eval[[]float64](t, ctx, `(() => { const b = document.querySelector(".layoutlab-box").getBoundingClientRect(),
+		f = document.querySelector(".layoutlab-box > iframe").getBoundingClientRect();
+		return [b.width - f.width, b.height - f.height]; })()`); d[0] != 0 || d[1] != 0 {
+		t.Errorf("%s: the live figure does not fill its box (%v px narrower, %v px shorter)", url, d[0], d[1])
+	}
+	t.Logf("%s: %s, live readouts %v", url, preset, raw)
 }
 
 // failedRequests records every response with an HTTP error status and every request that failed.
@@ -316,31 +365,39 @@ func failedRequests(ctx context.Context) func() []string {
 
 // TestEmbedPathsResolveInOtherURLStyles builds each generator's site again in its other style of
 // URLs (MkDocs without directory URLs, Hugo's uglyURLs, Sphinx's dirhtml) and checks, without a
-// browser, that every figure's iframe and embed.js resolve, from the page's URL under /docs/, to
-// the files the build copied.
+// browser, that every figure's paths (its poster, its live page, its Open link), embed.js and
+// embed.css resolve, from the page's URL under /docs/, to the files the build copied.
 func TestEmbedPathsResolveInOtherURLStyles(t *testing.T) {
 	p := readEmbedPage(t)
-	iframe := regexp.MustCompile(`<iframe[^>]*\ssrc="([^"]+)"`)
+	figure := regexp.MustCompile(`(?s)<figure class="layoutlab".*?</figure>`)
+	path := regexp.MustCompile(`\s(?:src|srcset|href|data-live)="([^"]+)"`)
 	script := regexp.MustCompile(`<script[^>]*\ssrc="([^"]*layoutlab/embed\.js)"`)
+	style := regexp.MustCompile(`<link[^>]*\shref="([^"]*layoutlab/embed\.css)"`)
 	for _, g := range generators {
 		t.Run(g.name, func(t *testing.T) {
 			out := g.build(t, p, t.TempDir(), g.pages, true)
 			figures := 0
-			err := filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
-				if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") || strings.Contains(path, "layoutlab"+string(filepath.Separator)) {
+			err := filepath.WalkDir(out, func(file string, d os.DirEntry, err error) error {
+				if err != nil || d.IsDir() || !strings.HasSuffix(file, ".html") || strings.Contains(file, "layoutlab"+string(filepath.Separator)) {
 					return err
 				}
-				b, err := os.ReadFile(path)
+				b, err := os.ReadFile(file)
 				if err != nil {
 					return err
 				}
-				rel, _ := filepath.Rel(out, path)
+				rel, _ := filepath.Rel(out, file)
 				pageURL := &url.URL{Path: "/docs/" + filepath.ToSlash(rel)}
-				srcs := iframe.FindAllStringSubmatch(string(b), -1)
-				if len(srcs) > 0 && script.FindStringSubmatch(string(b)) == nil {
-					t.Errorf("%s (%s): %s has a figure but no embed.js", g.name, g.other, rel)
+				figs := figure.FindAllString(string(b), -1)
+				if len(figs) > 0 && (script.FindStringSubmatch(string(b)) == nil || style.FindStringSubmatch(string(b)) == nil) {
+					t.Errorf("%s (%s): %s has a figure but not both embed.js and embed.css", g.name, g.other, rel)
 				}
-				for _, m := range append(srcs, script.FindAllStringSubmatch(string(b), -1)...) {
+				var refs [][]string
+				for _, f := range figs {
+					refs = append(refs, path.FindAllStringSubmatch(f, -1)...)
+				}
+				refs = append(refs, script.FindAllStringSubmatch(string(b), -1)...)
+				refs = append(refs, style.FindAllStringSubmatch(string(b), -1)...)
+				for _, m := range refs {
 					ref, err := url.Parse(html.UnescapeString(m[1]))
 					if err != nil {
 						return err
@@ -351,7 +408,7 @@ func TestEmbedPathsResolveInOtherURLStyles(t *testing.T) {
 						t.Errorf("%s (%s): on %s, %q resolves to %s, which the build does not have", g.name, g.other, pageURL.Path, m[1], abs)
 					}
 				}
-				figures += len(srcs)
+				figures += len(figs)
 				return nil
 			})
 			if err != nil {

@@ -23,6 +23,7 @@ import (
 
 	"layoutlab/engine/explainer"
 	"layoutlab/engine/scenario"
+	"layoutlab/site/figurebox"
 )
 
 func main() {
@@ -44,13 +45,39 @@ func run(src, out string) error {
 		return fmt.Errorf("the explainer's claims: %w", err)
 	}
 	funcs := figures(res)
+	live := livePage(src)
+	boxes, err := writePosters(out, live, res)
+	if err != nil {
+		return err
+	}
+	box := func(name string) (figurebox.Figure, error) {
+		f, ok := boxes[name]
+		if !ok {
+			return f, fmt.Errorf("no preset %q", name)
+		}
+		return f, nil
+	}
 	pagesFuncs := template.FuncMap{
+		// link is the preset's live figure, as a docs author's snippet names it.
 		"link": func(name string) (string, error) {
 			p, ok := scenario.PresetByName(name)
 			if !ok {
 				return "", fmt.Errorf("no preset %q", name)
 			}
-			return "widget.html" + scenario.Link(p.Scenario), nil
+			return live + scenario.Link(p.Scenario), nil
+		},
+		// figure is the preset's figure box (its poster, readouts and the live figure on
+		// demand) on the build's own pages, whose CSP refuses inline styles.
+		"figure": func(name string) (template.HTML, error) {
+			f, err := box(name)
+			return f.HTML(), err
+		},
+		// figureAt is the same box, as text for a code block, for a docs page that reaches the
+		// build at base, with its size written inline as the snippets carry it.
+		"figureAt": func(name, base string) (string, error) {
+			f, err := box(name)
+			f.Base, f.Inline = base, true
+			return string(f.HTML()), err
 		},
 		"title": func(name string) (string, error) {
 			p, ok := scenario.PresetByName(name)

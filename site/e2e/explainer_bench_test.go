@@ -1,0 +1,80 @@
+//go:build browser
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// BenchmarkExplainer is the explainer's part of the browser timing script (`./build.sh bench`):
+// TIMING_PAIRS (default 5) first visits, each in a fresh browser context (no HTTP cache, no
+// service worker), of the explainer (index.html), and for each:
+//   - the time from navigation until every figure is visible: the last poster loaded (posters
+//     are not lazy: a page shows all its figures at once), and the page's load event;
+//   - the page scrolled top to bottom as a reader would, a screen every 1.5 s: how many figures
+//     were live at most at once (embed.js keeps 3) and how many were started.
+//
+// Memory (wasm linear memory, the page's total) is measured by the memory benchmark.
+func BenchmarkExplainer(b *testing.B) {
+	browserTimeout = 20 * time.Minute
+	visits := 5
+	if n, err := strconv.Atoi(os.Getenv("TIMING_PAIRS")); err == nil && n > 0 {
+		visits = n
+	}
+	root := browser(b)
+	var visible, loaded, peak, starts []float64
+	for range visits {
+		ctx, cancel := newVisitor(root)
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__posters = []; window.__live = {now: 0, max: 0};
+				document.addEventListener("load", (e) => { if (e.target.closest && e.target.closest("figure.layoutlab")) window.__posters.push(performance.now()); }, true);
+				new MutationObserver(() => { const n = document.querySelectorAll(".layoutlab-box > iframe").length;
+					window.__live.now = n; window.__live.max = Math.max(window.__live.max, n); })
+				.observe(document, {childList: true, subtree: true});`,
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete" && window.__posters.length === document.querySelectorAll("figure.layoutlab img").length`,
+			chromedp.WithPollingTimeout(time.Minute))); err != nil {
+			b.Fatalf("the explainer's posters never all loaded: %v", err)
+		}
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[Math.max(...window.__posters), performance.getEntriesByType("navigation")[0].loadEventStart]`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		visible, loaded = append(visible, v[0]), append(loaded, v[1])
+		h, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.scrollingElement.scrollHeight, innerHeight]`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for y := 0.0; y < h[0]; y += h[1] {
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(scrollTo(0, %f), true)`, y))); err != nil {
+				b.Fatal(err)
+			}
+			time.Sleep(1500 * time.Millisecond)
+		}
+		l, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.__live.max, window.layoutlabEmbed.starts]`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		peak, starts = append(peak, l[0]), append(starts, l[1])
+		cancel()
+	}
+	fmt.Printf("explainer, first visits (ms from navigation): every figure visible (last poster loaded) %.0f; load event %.0f\n", visible, loaded)
+	fmt.Printf("explainer scrolled top to bottom, a screen every 1.5 s: at most %.0f figures live at once; %.0f started\n", peak, starts)
+	b.ReportMetric(median(visible), "figures-visible-ms")
+	b.ReportMetric(median(loaded), "load-event-ms")
+	b.ReportMetric(slices.Max(peak), "max-live")
+}

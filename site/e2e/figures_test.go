@@ -1,0 +1,310 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"layoutlab/engine/scenario"
+)
+
+// Figures on a docs page (site/embed.js, site/poster): a poster in a box of the live figure's
+// size, made live when reached or touched, back to its poster far off screen, at most 3 live.
+
+const maxLive = 3
+
+// countLive keeps, in window.__live, how many live figures (iframes in a figure's box) the page
+// has now and has had at most, from every change to the DOM: installed before the page's own
+// scripts, so that no figure started and dropped between two polls is missed.
+func countLive(t *testing.T, ctx context.Context) {
+	t.Helper()
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.__live = {now: 0, max: 0};
+			new MutationObserver(() => { const n = document.querySelectorAll(".layoutlab-box > iframe").length;
+				window.__live.now = n; window.__live.max = Math.max(window.__live.max, n); })
+			.observe(document, {childList: true, subtree: true});`,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// figureJS is the i-th figure of the page.
+func figureJS(i int) string {
+	return fmt.Sprintf(`document.querySelectorAll("figure.layoutlab")[%d]`, i)
+}
+
+// posterShownJS: the figure's poster has loaded and is drawn (not hidden under a live figure).
+func posterShownJS(i int) string {
+	return `(() => { const f = ` + figureJS(i) + `, img = f.querySelector(".layoutlab-poster img");
+		return img.complete && img.naturalWidth > 0 && getComputedStyle(f.querySelector(".layoutlab-poster")).visibility === "visible"; })()`
+}
+
+// liveReadyJS: the figure is live, its page has drawn its first frame and shows its readouts.
+func liveReadyJS(i int) string {
+	return `(() => { const fr = ` + figureJS(i) + `.querySelector(".layoutlab-box > iframe"); if (!fr) return false;
+		const w = fr.contentWindow; return !!(w && w.layoutlab && w.layoutlab.ready && w.document.querySelector("[data-metric]") &&
+		fr.classList.contains("layoutlab-ready")); })()`
+}
+
+// TestExplainerShowsEveryFigureAtOnce loads the explainer and checks that when the page has
+// loaded (its load event: no poster is lazy) every figure shows its poster, with its readouts as
+// text and its box's size; then scrolls it top to bottom, a screen at a time, and checks that
+// every figure on screen shows its poster or its live figure, that never more than 3 are live,
+// and that the figures left far behind went back to their posters.
+func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
+	ctx := browser(t)
+	countLive(t, ctx)
+	watchCSP(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
+	if n != len(scenario.Presets()) {
+		t.Fatalf("the explainer shows %d figures, want one per preset (%d)", n, len(scenario.Presets()))
+	}
+	loaded := eval[float64](t, ctx, `performance.getEntriesByType("navigation")[0].loadEventStart`)
+	for i := 0; i < n; i++ {
+		if !eval[bool](t, ctx, posterShownJS(i)) {
+			t.Errorf("figure %d: its poster is not shown once the page has loaded", i)
+		}
+		checkPosterText(t, ctx, i)
+	}
+	t.Logf("%d posters shown at the load event, %.0f ms after navigation", n, loaded)
+
+	height := eval[float64](t, ctx, `document.scrollingElement.scrollHeight`)
+	view := eval[float64](t, ctx, `innerHeight`)
+	for y := 0.0; y < height; y += view * 0.8 {
+		eval[bool](t, ctx, fmt.Sprintf(`(scrollTo(0, %f), true)`, y))
+		time.Sleep(400 * time.Millisecond) // a reader's glance: longer than embed.js's dwell
+		blank := eval[[]int](t, ctx, `[...document.querySelectorAll("figure.layoutlab")].map((f, i) => {
+			const r = f.getBoundingClientRect(); if (r.bottom < 0 || r.top > innerHeight) return -1;
+			const img = f.querySelector(".layoutlab-poster img"), fr = f.querySelector(".layoutlab-box > iframe");
+			const poster = img.complete && img.naturalWidth > 0 && getComputedStyle(f.querySelector(".layoutlab-poster")).visibility === "visible";
+			const live = fr && fr.classList.contains("layoutlab-ready");
+			return poster || live ? -1 : i; }).filter(i => i >= 0)`)
+		if len(blank) > 0 {
+			t.Errorf("at scroll %.0f px, figures %v show neither poster nor live figure", y, blank)
+		}
+	}
+	// The last figure, reached, goes live.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(n-1), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		t.Fatalf("the last figure, reached, never went live: %v", err)
+	}
+	if m := eval[int](t, ctx, `window.__live.max`); m > maxLive || m == 0 {
+		t.Errorf("at most %d figures were live at once, want 1 to %d", m, maxLive)
+	}
+	if eval[bool](t, ctx, figureJS(0)+`.querySelector("iframe") !== null`) {
+		t.Error("the first figure, far off screen, is still live")
+	}
+	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
+		t.Errorf("CSP violations on the explainer: %v", v)
+	}
+	t.Logf("scrolled %.0f px: at most %d figures live at once, %d started", height, eval[int](t, ctx, `window.__live.max`), eval[int](t, ctx, `layoutlabEmbed.starts`))
+}
+
+// checkPosterText: the figure states its readouts and its point as text, and its box is the
+// live figure's (16:10, at least 460 px tall).
+func checkPosterText(t *testing.T, ctx context.Context, i int) {
+	t.Helper()
+	v := eval[map[string]any](t, ctx, `(() => { const f = `+figureJS(i)+`, b = f.querySelector(".layoutlab-box").getBoundingClientRect();
+		return {alt: f.querySelector("img").alt, readouts: [...f.querySelectorAll("dd[data-metric]")].filter(d => d.textContent.trim() !== "").length,
+			w: b.width, h: b.height}; })()`)
+	if alt, _ := v["alt"].(string); len(alt) < 10 {
+		t.Errorf("figure %d: the poster's alt text is %q", i, alt)
+	}
+	if r, _ := v["readouts"].(float64); r < 1 {
+		t.Errorf("figure %d: no readouts as text", i)
+	}
+	w, _ := v["w"].(float64)
+	h, _ := v["h"].(float64)
+	if want := max(460, w*10/16); h < want-1 || h > want+1 {
+		t.Errorf("figure %d: box %.0fx%.0f px, want %.0f px tall", i, w, h, want)
+	}
+}
+
+// TestEveryFigureGoesLiveWithItsPostersReadouts scrolls to each figure of the explainer in turn,
+// waits for it to go live, and checks that the live figure shows the readouts its poster states
+// (the engine's exact figures, data-value), never more than 3 live at once.
+func TestEveryFigureGoesLiveWithItsPostersReadouts(t *testing.T) {
+	browserTimeout = 15 * time.Minute
+	ctx := browser(t)
+	countLive(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
+	for i := 0; i < n; i++ {
+		eval[bool](t, ctx, `(`+figureJS(i)+`.scrollIntoView({block: "center"}), true)`)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("figure %d, reached, never went live: %v", i, err)
+		}
+		checkLiveAgreesWithPoster(t, ctx, figureJS(i))
+	}
+	if m := eval[int](t, ctx, `window.__live.max`); m > maxLive {
+		t.Errorf("%d figures were live at once, want at most %d", m, maxLive)
+	}
+	t.Logf("%d figures went live, at most %d at once", n, eval[int](t, ctx, `window.__live.max`))
+}
+
+// checkLiveAgreesWithPoster compares the poster's readouts (data-value, and each one's label)
+// with the live figure's.
+func checkLiveAgreesWithPoster(t *testing.T, ctx context.Context, fig string) {
+	t.Helper()
+	diff := eval[[]string](t, ctx, `(() => { const f = `+fig+`, d = f.querySelector(".layoutlab-box > iframe").contentDocument;
+		return [...f.querySelectorAll(".layoutlab-poster dd[data-metric]")].flatMap(dd => {
+			const live = d.querySelector('[data-metric="' + dd.dataset.metric + '"]');
+			const got = live ? live.dataset.value : "(none)";
+			const label = live && live.closest("dd") && live.closest("dd").previousElementSibling ? live.closest("dd").previousElementSibling.textContent : "(none)";
+			const mine = dd.previousElementSibling.textContent;
+			return (got === dd.dataset.value ? [] : [dd.dataset.metric + ": poster " + dd.dataset.value + ", live " + got]).concat(
+				label === mine ? [] : [dd.dataset.metric + ": poster's label " + JSON.stringify(mine) + ", live " + JSON.stringify(label)]); }); })()`)
+	for _, d := range diff {
+		t.Errorf("%s: %s", eval[string](t, ctx, fig+`.dataset.title`), d)
+	}
+}
+
+// TestTouchedFigureGoesLiveAndBackToItsPoster touches a figure (its Interact button, clicked),
+// checks that it goes live in the same box (nothing on the page moves) and answers an input, then
+// scrolls far away and back: it returned to its poster with the scenario the reader left, and
+// goes live again on that scenario.
+func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
+	ctx := browser(t)
+	countLive(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	// A panel figure in the middle of the page: two-keys.
+	i := eval[int](t, ctx, `[...document.querySelectorAll("figure.layoutlab")].findIndex(f => f.querySelector("img").src.endsWith("/two-keys.svg"))`)
+	if i < 0 {
+		t.Fatal("no two-keys figure on the explainer")
+	}
+	fig := figureJS(i)
+	first := eval[string](t, ctx, fig+`.dataset.live`)
+	// Brought into view only partly (a third of it), so that reaching it does not start it:
+	// the touch does.
+	eval[bool](t, ctx, `(() => { const r = `+fig+`.querySelector(".layoutlab-box").getBoundingClientRect();
+		scrollBy(0, r.top - innerHeight + r.height / 3); return true; })()`)
+	time.Sleep(time.Second)
+	if eval[bool](t, ctx, fig+`.querySelector("iframe") !== null`) {
+		t.Fatal("a figure a third on screen went live untouched")
+	}
+	before := eval[[]float64](t, ctx, `[`+fig+`.getBoundingClientRect().height, document.scrollingElement.scrollHeight]`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`main > figure.layoutlab:nth-of-type(%d) .layoutlab-start`, i+1)))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		t.Fatalf("the touched figure never went live: %v", err)
+	}
+	after := eval[[]float64](t, ctx, `[`+fig+`.getBoundingClientRect().height, document.scrollingElement.scrollHeight]`)
+	if before[0] != after[0] || before[1] != after[1] {
+		t.Errorf("going live moved the page: figure %v px tall, page %v px; before, %v and %v", after[0], after[1], before[0], before[1])
+	}
+	checkLiveAgreesWithPoster(t, ctx, fig)
+
+	// The reader steps a knob from the keyboard; the figure answers (draws again, its link
+	// follows).
+	frame := fig + `.querySelector(".layoutlab-box > iframe")`
+	frames := eval[int](t, ctx, frame+`.contentWindow.layoutlab.frames || 0`)
+	// Its first slider, or else its first tick box (the knobs a figure shows are its own).
+	key := eval[string](t, ctx, `(() => { const d = `+frame+`.contentDocument;
+		const s = d.querySelector("input[type=range]") || d.querySelector("input[type=checkbox]"); if (!s) return "";
+		`+frame+`.focus(); s.focus(); return s.type; })()`)
+	if key == "" {
+		t.Fatal("the live figure has no slider nor tick box")
+	}
+	for k := 0; k < 4; k++ {
+		press := kb.ArrowUp
+		if key == "checkbox" {
+			press = " "
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(press)); err != nil {
+			t.Fatal(err)
+		}
+		if key == "checkbox" {
+			break
+		}
+	}
+	var changed string
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		changed = eval[string](t, ctx, frame+`.contentWindow.location.hash`)
+		if !strings.HasSuffix(first, changed) && eval[int](t, ctx, frame+`.contentWindow.layoutlab.frames`) > frames {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the live figure did not answer the keyboard (link %q, frames %d)", changed, eval[int](t, ctx, frame+`.contentWindow.layoutlab.frames`))
+		}
+	}
+	if _, err := scenario.ParseLink(changed); err != nil {
+		t.Fatalf("the live figure's link %q does not parse: %v", changed, err)
+	}
+
+	// Far away: back to the poster, the reader's scenario kept.
+	eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fig+`.querySelector("iframe") === null && `+posterShownJS(i), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("far off screen, the figure did not go back to its poster: %v", err)
+	}
+	if got := eval[string](t, ctx, fig+`.dataset.live`); !strings.HasSuffix(got, changed) {
+		t.Errorf("back on its poster, the figure's scenario is %q, want the reader's %q", got, changed)
+	}
+	if got := eval[string](t, ctx, fig+`.querySelector("a.layoutlab-open").href`); !strings.HasSuffix(got, changed) {
+		t.Errorf("back on its poster, Open in Layout Lab links %q, want the reader's scenario %q", got, changed)
+	}
+	// And back: live again, on the reader's scenario.
+	eval[bool](t, ctx, `(`+fig+`.scrollIntoView({block: "center"}), true)`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		t.Fatalf("reached again, the figure never went live: %v", err)
+	}
+	if got := eval[string](t, ctx, frame+`.contentWindow.location.hash`); got != changed {
+		t.Errorf("live again, the figure's scenario is %q, want the reader's %q", got, changed)
+	}
+	if m := eval[int](t, ctx, `window.__live.max`); m > maxLive {
+		t.Errorf("%d figures were live at once, want at most %d", m, maxLive)
+	}
+}
+
+// TestExplainerWithoutJavaScript: with scripts off, every figure shows its poster and its
+// readouts, in its box, and nothing goes live.
+func TestExplainerWithoutJavaScript(t *testing.T) {
+	ctx := browser(t)
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if eval[bool](t, ctx, `!!window.layoutlabEmbed`) {
+		t.Fatal("embed.js ran: scripts were not off")
+	}
+	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
+	if n != len(scenario.Presets()) {
+		t.Fatalf("without JavaScript the explainer shows %d figures, want %d", n, len(scenario.Presets()))
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll("figure.layoutlab img")].every(i => i.complete)`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		if !eval[bool](t, ctx, posterShownJS(i)) {
+			t.Errorf("without JavaScript, figure %d shows no poster", i)
+		}
+		checkPosterText(t, ctx, i)
+	}
+	if k := eval[int](t, ctx, `document.querySelectorAll("iframe").length`); k != 0 {
+		t.Errorf("without JavaScript, %d iframes", k)
+	}
+	if eval[bool](t, ctx, `[...document.querySelectorAll(".layoutlab-start")].some(b => !b.hidden)`) {
+		t.Error("without JavaScript, an Interact button (which needs it) is shown")
+	}
+}

@@ -1,0 +1,138 @@
+// Package figurebox writes a Layout Lab figure as a docs page shows it before, and without, any
+// script: a box of the live figure's size (width:100%; aspect-ratio:16/10; min-height:460px,
+// the iframe figure.html fills) holding the poster, the picture the live figure first draws,
+// with its summary as alt text, and the readouts as HTML text; embed.js starts the live figure
+// in the same box. site/gen writes one per preset into the explainer and the embedding page;
+// `layoutlab poster --html` writes one for a docs author's own link.
+package figurebox
+
+import (
+	"encoding/json"
+	"html/template"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"layoutlab/engine/readout"
+	"layoutlab/engine/scenario"
+	"layoutlab/wasm/poster"
+)
+
+// Box is the style of the box every figure is shown in, poster or live: its height is known
+// before any script runs, and the same for both.
+const Box = "width:100%;aspect-ratio:16/10;min-height:460px"
+
+// The sizes posters are drawn at: the canvas of figure.html (figure.css) in the explainer's box
+// on a desktop (1,060 px wide, so 662 tall: the canvas is left of a 300 px panel) and on a
+// 390 px phone (a 350 px box, 460 tall: the canvas is 45% of it, above the panel).
+const (
+	WideWidth, WideHeight     = 760, 662
+	NarrowWidth, NarrowHeight = 350, 207
+)
+
+// Narrow is the media query of a screen whose figures have their canvas above their readouts
+// (a box under 560 px wide: figure.css).
+const Narrow = "(max-width: 559px)"
+
+// Figure is one figure's box. Paths are relative to the Layout Lab build (dist/) and written
+// after Base, which reaches it from the page ("" on the build's own pages, "layoutlab/" beside it,
+// "/layoutlab/" for MkDocs' hook).
+//
+// Its JSON (posters/NAME.json beside the SVG) is what the Hugo shortcode, the Sphinx directive
+// and the Docusaurus component write the same box from.
+type Figure struct {
+	Base string `json:"-"`
+	Live string `json:"live"` // the live page and scenario: "figure.html#s=…"
+	Open string `json:"open"` // the full application on the same scenario: "widget.html#s=…"
+	// Poster is the picture the live figure first draws in a wide box (its canvas left of the
+	// readouts), in both themes (the reader's prefers-color-scheme picks one); PosterNarrow in a
+	// phone's box (its canvas above them), "" when Poster serves both.
+	Poster       string    `json:"poster"`
+	Width        int       `json:"width"` // Poster's CSS size
+	Height       int       `json:"height"`
+	PosterNarrow string    `json:"poster_narrow,omitempty"`
+	Title        string    `json:"title"` // the figure's title (the live iframe's title)
+	Alt          string    `json:"alt"`   // the summary: the figure's point in one sentence
+	Readouts     []Readout `json:"readouts"`
+	// Inline writes the box's size in a style attribute, so that it holds on a page without
+	// embed.css; off on pages whose Content-Security-Policy refuses inline styles (the build's).
+	Inline bool `json:"-"`
+}
+
+// Readout is one readout as the figure states it: the widget's label, the CLI's JSON name, the
+// engine's exact figure (the live readout's data-value) and the text shown.
+type Readout struct {
+	Label  string `json:"label"`
+	Metric string `json:"metric"`
+	Value  string `json:"value"`
+	Text   string `json:"text"`
+}
+
+// Readouts are rs as a figure states them.
+func Readouts(rs []readout.Readout) []Readout {
+	out := make([]Readout, len(rs))
+	for i, r := range rs {
+		out[i] = Readout{Label: r.Label, Metric: r.Metric, Value: r.Exact(), Text: r.Text()}
+	}
+	return out
+}
+
+var tmpl = template.Must(template.New("figure").Parse(
+	`<figure class="layoutlab" data-live="{{.Base}}{{.Live}}" data-title="{{.Title}}">` +
+		`<div class="layoutlab-box"{{if .Inline}} style="{{.Box}}"{{end}}>` +
+		`<div class="layoutlab-poster">` +
+		`<picture>{{if .PosterNarrow}}<source media="{{.Narrow}}" srcset="{{.Base}}{{.PosterNarrow}}">{{end}}` +
+		`<img src="{{.Base}}{{.Poster}}" alt="{{.Alt}}" width="{{.Width}}" height="{{.Height}}"></picture>` +
+		"\n" + `<div class="layoutlab-side"><dl class="layoutlab-readouts">` +
+		`{{range .Readouts}}<div><dt>{{.Label}}</dt><dd data-metric="{{.Metric}}" data-value="{{.Value}}">{{.Text}}</dd></div>{{end}}</dl>` +
+		"\n" + `<p class="layoutlab-actions"><button type="button" class="layoutlab-start" hidden>Interact</button> ` +
+		`<a class="layoutlab-open" href="{{.Base}}{{.Open}}" target="_blank" rel="noopener">Open in Layout Lab</a></p></div>` +
+		`</div></div></figure>`))
+
+// HTML is the figure's markup, on one logical block (Markdown passes it through as raw HTML:
+// it has no blank line).
+func (f Figure) HTML() template.HTML {
+	var b strings.Builder
+	data := struct {
+		Figure
+		Box    template.CSS
+		Narrow string
+	}{f, Box, Narrow}
+	if err := tmpl.Execute(&b, data); err != nil {
+		panic(err) // the template and its data are this package's own
+	}
+	return template.HTML(b.String())
+}
+
+// Write draws the figure of sc's posters (poster.Render: the wide one and the narrow one) into
+// path.svg and path.narrow.svg, and its figure into path.json, and returns the figure, its
+// paths relative to the build (posters/NAME.svg: path's folder is the build's posters/). live
+// is the page that makes it live (figure.html); rs are its readouts.
+func Write(path string, sc scenario.Scenario, live, title string, rs []readout.Readout) (Figure, error) {
+	name := filepath.Base(path)
+	link := scenario.Link(sc)
+	f := Figure{
+		Live: live + link, Open: "widget.html" + link, Title: title, Readouts: Readouts(rs),
+		Poster: "posters/" + name + ".svg", Width: WideWidth, Height: WideHeight,
+		PosterNarrow: "posters/" + name + ".narrow.svg",
+	}
+	wide, summary, err := poster.Render(sc, WideWidth, WideHeight, "")
+	if err != nil {
+		return f, err
+	}
+	narrow, _, err := poster.Render(sc, NarrowWidth, NarrowHeight, "")
+	if err != nil {
+		return f, err
+	}
+	f.Alt = summary
+	js, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return f, err
+	}
+	for file, b := range map[string][]byte{path + ".svg": wide, path + ".narrow.svg": narrow, path + ".json": append(js, '\n')} {
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}

@@ -1,0 +1,30 @@
+package figurebox
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHTMLEscapesAndKeepsOneBlock: the figure's text is escaped (a title or summary is the
+// author's or the engine's text, never markup), its paths start at Base, and it has no blank
+// line (Markdown ends a raw HTML block there).
+func TestHTMLEscapesAndKeepsOneBlock(t *testing.T) {
+	f := Figure{Base: "/layoutlab/", Live: "figure.html#s=AQ", Open: "widget.html#s=AQ", Poster: "posters/x.svg",
+		PosterNarrow: "posters/x.narrow.svg", Width: 640, Height: 400, Title: `a "title"`, Alt: "<b>point</b>",
+		Readouts: []Readout{{Label: "Files & rows", Metric: "files_read", Value: "3", Text: "3"}}, Inline: true}
+	h := string(f.HTML())
+	for _, want := range []string{`data-live="/layoutlab/figure.html#s=AQ"`, `src="/layoutlab/posters/x.svg"`,
+		`<source media="(max-width: 559px)" srcset="/layoutlab/posters/x.narrow.svg">`, `href="/layoutlab/widget.html#s=AQ"`, `alt="&lt;b&gt;point&lt;/b&gt;"`,
+		`data-title="a &#34;title&#34;"`, `<dt>Files &amp; rows</dt>`, `style="` + Box + `"`, `data-metric="files_read" data-value="3">3</dd>`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("the figure lacks %s:\n%s", want, h)
+		}
+	}
+	if strings.Contains(h, "\n\n") {
+		t.Errorf("the figure has a blank line:\n%s", h)
+	}
+	f.Inline = false
+	if strings.Contains(string(f.HTML()), "style=") {
+		t.Error("a figure for a page that refuses inline styles has a style attribute")
+	}
+}
