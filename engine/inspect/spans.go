@@ -52,8 +52,9 @@ func (in *Inspector) Spans(column string) ([]float64, error) {
 	lo := make([]table.Value, len(in.stats))
 	hi := make([]table.Value, len(in.stats))
 	var all []table.Value
-	for j, st := range in.stats {
-		if st == nil || st.MinValues[li].Absent() || st.MaxValues[li].Absent() {
+	for j := range in.stats {
+		st := &in.stats[j]
+		if !in.hasStats[j] || st.MinValues[li].Absent() || st.MaxValues[li].Absent() {
 			continue
 		}
 		lo[j], hi[j] = st.MinValues[li], st.MaxValues[li]

@@ -80,7 +80,13 @@ func readCheckpointFile(fsys fs.FS, file string) ([]Action, error) {
 		}
 		return c.Actions, nil
 	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxCheckpointBytes+1))
+	// Read in one piece when the size is known: growing a buffer for a large checkpoint copies it
+	// over and over, which in the browser also grows the module's memory.
+	var b []byte
+	if st, err := f.Stat(); err == nil && st.Size() >= 0 && st.Size() <= MaxCheckpointBytes {
+		b = make([]byte, 0, st.Size()+1)
+	}
+	b, err = readAllInto(b, io.LimitReader(f, MaxCheckpointBytes+1))
 	if err != nil {
 		return nil, &LogError{File: file, Msg: "read error: " + err.Error()}
 	}
@@ -172,4 +178,21 @@ func checkpointRows(file string, b []byte) ([]Action, error) {
 		acts = append(acts, a)
 	}
 	return acts, nil
+}
+
+// readAllInto is io.ReadAll appending to b.
+func readAllInto(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }

@@ -371,7 +371,10 @@ func (a *app) showFile(cell int) {
 		return
 	}
 	a.setText("hover-info", HoverText(a.rep, a.grid, cell, a.spans, a.column))
-	a.setText("add-action", AddActionText(a.in.Snapshot().Files()[a.grid.File[cell]]))
+	// The snapshot's file by path: Files() would copy every add action on each hover.
+	if f, ok := a.in.Snapshot().File(a.rep.Files[a.grid.File[cell]].Path); ok {
+		a.setText("add-action", AddActionText(f))
+	}
 }
 
 // act runs f off the event handler (which must not block) under the lock.
