@@ -34,6 +34,8 @@ type Options struct {
 	// Progress, when set, is told every few thousand files how many files' statistics have been
 	// read: the browser shows it and lets the page paint.
 	Progress func(done, total int)
+	// CheckpointProgress is the same for the rows of a Parquet checkpoint (deltalog.OpenOptions).
+	CheckpointProgress func(done, total int)
 }
 
 // ErrorInfo is a refusal Delta itself would give: the table or the predicate, with the class.
@@ -149,7 +151,7 @@ func Inspect(fsys fs.FS, location string, opt Options) (*Report, error) {
 // Open is Inspect that also returns the Inspector (nil when the Report is a refusal), for a
 // caller that asks more of the same snapshot: other WHEREs, add actions, column spans.
 func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error) {
-	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version})
+	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version, Progress: opt.CheckpointProgress})
 	var ref *deltalog.Refusal
 	if errors.As(err, &ref) {
 		return &Report{Version: opt.Version, Error: &ErrorInfo{ref.Class, ref.Message}, Files: []File{}}, nil, nil

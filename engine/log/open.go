@@ -58,6 +58,9 @@ type OpenOptions struct {
 	NoCheckpoint bool
 	// NoCompaction ignores log compaction files.
 	NoCompaction bool
+	// Progress, when set, is told every few thousand rows how many rows of a Parquet checkpoint
+	// (or sidecar) have been read: a large one is most of the time a table takes to open.
+	Progress func(done, total int)
 }
 
 // OpenSnapshot builds the snapshot at opt.Version from the log of the table rooted at fsys the
@@ -93,7 +96,7 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 	s := EmptySnapshot()
 	start := int64(0)
 	if cp != nil {
-		acts, err := readCheckpoint(fsys, cp)
+		acts, err := readCheckpoint(fsys, cp, opt.Progress)
 		if err != nil {
 			return nil, err
 		}

@@ -216,6 +216,11 @@ func (a *app) read(version int64, fresh bool) bool {
 			a.status(fmt.Sprintf("Reading the statistics of %d files: %d done", total, done))
 			a.ll.Call("progress", done, total)
 			a.yield()
+		},
+		CheckpointProgress: func(done, total int) {
+			a.status(fmt.Sprintf("Reading the checkpoint: %d of %d actions", done, total))
+			a.ll.Call("progress", done, total)
+			a.yield()
 		}})
 	a.ll.Set("inspectMs", float64(time.Since(t0).Microseconds())/1000)
 	a.ll.Call("progress", 0, 0)
