@@ -233,28 +233,7 @@ func absU(i int64) uint64 {
 	return uint64(i)
 }
 
-// ParseJSON reads a stats string back into FileStats for a table with the given leaves. Missing
-// fields are absent (NumRecords -1, NullCount -1, zero Values); keys naming no leaf are ignored;
-// names match exactly first, then case-insensitively. Timestamps may carry any offset (Spark
-// writes the session zone's); timestamp_ntz values are read with or without a zone.
-//
-// A min, max or null count that does not read as its column's type (a date minimum written
-// before the column was widened to timestamp_ntz) is left absent and the file's other
-// statistics are kept, as Delta Kernel does; ParseJSONNotes says which values were left out. Only
-// text that is not a JSON object, or a numRecords that is not an integer, is an error.
-func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
-	fs, _, err := ParseJSONNotes(s, leaves)
-	return fs, err
-}
-
-// ParseJSONNotes is ParseJSON that also lists the statistics it left out, one note per value,
-// e.g. `minValues.d: parsing time "2024-09-09" as ...`.
-func ParseJSONNotes(s string, leaves []table.Leaf) (FileStats, []string, error) {
-	p, err := NewJSONParser(leaves, 1).Parse(s)
-	return p.FileStats, p.Notes, err
-}
-
-// parseJSONGeneric is ParseJSONNotes through a generic JSON decode (maps): JSONParser's fallback
+// parseJSONGeneric is JSONParser.Parse through a generic JSON decode (maps): JSONParser's fallback
 // for text it does not read plainly, and the reference its tests compare it with.
 func parseJSONGeneric(s string, leaves []table.Leaf) (FileStats, []string, error) {
 	var notes []string

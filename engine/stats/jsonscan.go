@@ -10,7 +10,7 @@ import (
 	"layoutlab/engine/table"
 )
 
-// JSONParser reads the stats strings of one table's files (ParseJSON's rules) in one pass over
+// JSONParser reads the stats strings of one table's files (Parse says how) in one pass over
 // the text, with no map per file: a 100,000-file log's statistics are most of the time it takes
 // to open, and in the browser most of that was allocation. Text it does not read plainly (escapes
 // in keys, duplicate top-level fields, a non-scalar where a statistic belongs, malformed JSON)
@@ -62,7 +62,7 @@ type Parsed struct {
 	// The text of the top-level minValues, maxValues and nullCount values as written, "" when
 	// absent: what `layoutlab inspect` prints back.
 	RawMinValues, RawMaxValues, RawNullCount string
-	Notes                                    []string // statistics left out (ParseJSONNotes)
+	Notes                                    []string // statistics left out, one note per value, e.g. `minValues.d: parsing time ...`
 }
 
 func (p *JSONParser) fresh() FileStats {
@@ -79,7 +79,15 @@ func (p *JSONParser) fresh() FileStats {
 	return fs
 }
 
-// Parse reads one stats string; the error is ParseJSON's.
+// Parse reads one stats string back into FileStats for the parser's leaves. Missing fields are
+// absent (NumRecords -1, NullCount -1, zero Values); keys naming no leaf are ignored; names match
+// exactly first, then case-insensitively. Timestamps may carry any offset (Spark writes the
+// session zone's); timestamp_ntz values are read with or without a zone.
+//
+// A min, max or null count that does not read as its column's type (a date minimum written
+// before the column was widened to timestamp_ntz) is left absent and the file's other
+// statistics are kept, as Delta Kernel does; Notes says which values were left out. Only text
+// that is not a JSON object, or a numRecords that is not an integer, is an error.
 func (p *JSONParser) Parse(s string) (Parsed, error) {
 	out := Parsed{FileStats: p.fresh()}
 	for i := range p.how {

@@ -11,6 +11,12 @@ import (
 	"layoutlab/engine/table"
 )
 
+// ParseJSON is one stats string read by a fresh JSONParser.
+func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
+	p, err := NewJSONParser(leaves, 1).Parse(s)
+	return p.FileStats, err
+}
+
 // sameParse fails t unless JSONParser's scan and the generic decoder read s alike: the error,
 // every statistic, the notes and the raw text of minValues, maxValues and nullCount.
 func sameParse(t testing.TB, s string, leaves []table.Leaf) {

@@ -67,8 +67,9 @@ func corpus(s *deltalog.Snapshot, rng *rand.Rand) []string {
 	vals := map[int][]table.Value{}
 	pvals := map[string][]string{}
 	files := s.Files()
+	parser := stats.NewJSONParser(pl, len(files))
 	for _, f := range files {
-		if st, err := stats.ParseJSON(f.Stats, pl); err == nil && f.Stats != "" {
+		if st, err := parser.Parse(f.Stats); err == nil && f.Stats != "" {
 			for i := range ll {
 				for _, v := range []table.Value{st.MinValues[i], st.MaxValues[i]} {
 					if !v.Absent() && len(vals[i]) < 50 {
