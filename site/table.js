@@ -43,8 +43,9 @@
   }
 
   // read loads the wanted files ({path, file}) and gives them to the inspector, with progress.
-  async function read(name, entries) {
+  async function read(name, entries, via) {
     await ready;
+    ll.via = via; // which way the files came, for the browser tests
     $("error").hidden = true;
     const wanted = entries.filter((e) => ll.wants(e.path));
     const paths = [], datas = [];
@@ -92,7 +93,7 @@
         }
       }
     }
-    await read(dir.name, entries);
+    await read(dir.name, entries, "directory handle");
   }
 
   // The same for a dropped folder (FileSystemDirectoryEntry, callback-based).
@@ -124,7 +125,7 @@
         }
       }
     }
-    await read(dir.name, entries);
+    await read(dir.name, entries, "dropped folder entry");
   }
 
   function fromFiles(files) {
@@ -133,7 +134,7 @@
     const entries = list.map((f) => ({ path: f.webkitRelativePath || f.name, file: f }));
     const first = entries[0].path.split("/")[0];
     const name = list.length === 1 ? list[0].name : (entries[0].path.includes("/") ? first : "the files chosen");
-    read(name, entries).catch((e) => fail(String(e && e.message || e)));
+    read(name, entries, "files").catch((e) => fail(String(e && e.message || e)));
   }
 
   $("pick-folder").addEventListener("click", async () => {

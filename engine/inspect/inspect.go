@@ -7,7 +7,6 @@
 package inspect
 
 import (
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"slices"
@@ -35,6 +34,8 @@ type Options struct {
 	// Progress, when set, is told every few thousand files how many files' statistics have been
 	// read: the browser shows it and lets the page paint.
 	Progress func(done, total int)
+	// CheckpointProgress is the same for the rows of a Parquet checkpoint (deltalog.OpenOptions).
+	CheckpointProgress func(done, total int)
 }
 
 // ErrorInfo is a refusal Delta itself would give: the table or the predicate, with the class.
@@ -61,14 +62,36 @@ type File struct {
 	NumRecords      *int64             `json:"numRecords"`
 	// DeletedRecords is the deletion vector's cardinality (0 without a DV); numRecords, like
 	// Delta's, counts the deleted rows too.
-	DeletedRecords     int64           `json:"deletedRecords"`
-	MinValues          json.RawMessage `json:"minValues"`
-	MaxValues          json.RawMessage `json:"maxValues"`
-	NullCount          json.RawMessage `json:"nullCount"`
-	Read               bool            `json:"read"`
-	Reason             string          `json:"reason"`
-	ZCube              *ZCube          `json:"zcube"`
-	ClusteringProvider *string         `json:"clusteringProvider"`
+	DeletedRecords     int64   `json:"deletedRecords"`
+	MinValues          RawJSON `json:"minValues"`
+	MaxValues          RawJSON `json:"maxValues"`
+	NullCount          RawJSON `json:"nullCount"`
+	Read               bool    `json:"read"`
+	Reason             string  `json:"reason"`
+	ZCube              *ZCube  `json:"zcube"`
+	ClusteringProvider *string `json:"clusteringProvider"`
+}
+
+// RawJSON is JSON text as the log holds it (null when empty). It is a string, not a
+// json.RawMessage, so that 100,000 files' statistics are not copied to be kept.
+type RawJSON string
+
+// MarshalJSON writes the text as it is.
+func (r RawJSON) MarshalJSON() ([]byte, error) {
+	if r == "" {
+		return []byte("null"), nil
+	}
+	return []byte(r), nil
+}
+
+// UnmarshalJSON keeps the text (null as empty).
+func (r *RawJSON) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*r = ""
+	} else {
+		*r = RawJSON(b)
+	}
+	return nil
 }
 
 // Bin is one bin of an OPTIMIZE plan.
@@ -128,7 +151,7 @@ func Inspect(fsys fs.FS, location string, opt Options) (*Report, error) {
 // Open is Inspect that also returns the Inspector (nil when the Report is a refusal), for a
 // caller that asks more of the same snapshot: other WHEREs, add actions, column spans.
 func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error) {
-	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version})
+	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version, Progress: opt.CheckpointProgress})
 	var ref *deltalog.Refusal
 	if errors.As(err, &ref) {
 		return &Report{Version: opt.Version, Error: &ErrorInfo{ref.Class, ref.Message}, Files: []File{}}, nil, nil
@@ -145,8 +168,9 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 // costs one verdict per file instead of parsing every file's statistics again.
 type Inspector struct {
 	s        *deltalog.Snapshot
-	base     Report // Files without verdicts; Error set when the table cannot be inspected
-	stats    []*stats.FileStats
+	base     Report            // Files without verdicts; Error set when the table cannot be inspected
+	stats    []stats.FileStats // by file; hasStats says which files have any
+	hasStats []bool
 	pv       []map[string]string // partition values by logical name, NULL left out, for skipping
 	lleaves  []table.Leaf
 	pleaves  []table.Leaf
@@ -193,7 +217,6 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 	cfg := optimize.Config{}.EnsureDefaults()
 	files := s.Files()
 	r.Files = make([]File, 0, len(files))
-	in.stats = make([]*stats.FileStats, 0, len(files))
 	in.pv = make([]map[string]string, 0, len(files))
 	cubeBytes := map[string]int64{}
 	for _, f := range files {
@@ -203,16 +226,30 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 	}
 	var rowsTotal int64
 	in.rowsKnow = true
+	parser := stats.NewJSONParser(in.pleaves, len(files))
+	in.stats = make([]stats.FileStats, len(files))
+	in.hasStats = make([]bool, len(files))
+	// Most tables have no partition columns: their files share one empty map each way.
+	noParts, noPartsOut := map[string]string{}, map[string]*string{}
 	for i, f := range files {
 		if progress != nil && i%progressEvery == 0 {
 			progress(i, len(files))
 		}
-		out := File{Path: f.Path, Size: f.Size, PartitionValues: map[string]*string{}}
-		for k, v := range f.PartitionValues {
-			if v == "" {
-				out.PartitionValues[k] = nil
-			} else {
+		out := File{Path: f.Path, Size: f.Size, PartitionValues: noPartsOut}
+		pv := noParts
+		if len(f.PartitionValues) > 0 {
+			out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
+			pv = make(map[string]string, len(f.PartitionValues))
+			for k, v := range f.PartitionValues {
+				if v == "" {
+					out.PartitionValues[k] = nil
+					continue // a NULL partition value is a missing key to skipping
+				}
 				out.PartitionValues[k] = &v
+				if l, ok := toLogical[k]; ok {
+					k = l // partitionValues are keyed by physical name under column mapping
+				}
+				pv[k] = v
 			}
 		}
 		if f.DeletionVector != nil {
@@ -225,20 +262,15 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 		if id, z, ok := f.ZCube(); ok {
 			out.ZCube = &ZCube{ID: id, ZOrderBy: z, Size: cubeBytes[id], Sealed: cubeBytes[id] >= cfg.MinCubeSize}
 		}
-		var fs *stats.FileStats
+		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
-			var raw struct {
-				NumRecords *int64          `json:"numRecords"`
-				MinValues  json.RawMessage `json:"minValues"`
-				MaxValues  json.RawMessage `json:"maxValues"`
-				NullCount  json.RawMessage `json:"nullCount"`
-			}
-			if json.Unmarshal([]byte(f.Stats), &raw) == nil {
-				out.NumRecords, out.MinValues, out.MaxValues, out.NullCount = raw.NumRecords, raw.MinValues, raw.MaxValues, raw.NullCount
-			}
-			// A stats string that does not parse leaves the file without stats: it is read.
-			if st, err := stats.ParseJSON(f.Stats, in.pleaves); err == nil {
-				fs = &st
+			if st, err := parser.Parse(f.Stats); err == nil {
+				in.stats[i], in.hasStats[i] = st.FileStats, true
+				if st.HasNumRecords {
+					n := st.NumRecords
+					out.NumRecords = &n
+				}
+				out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
 			}
 		}
 		if out.NumRecords == nil {
@@ -246,18 +278,7 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 		} else {
 			rowsTotal += *out.NumRecords
 		}
-		pv := make(map[string]string, len(f.PartitionValues))
-		for k, v := range f.PartitionValues {
-			if v == "" {
-				continue // a NULL partition value is a missing key to skipping
-			}
-			if l, ok := toLogical[k]; ok {
-				k = l
-			}
-			pv[k] = v
-		}
 		r.Files = append(r.Files, out)
-		in.stats = append(in.stats, fs)
 		in.pv = append(in.pv, pv)
 	}
 	r.FilesTotal = len(files)
@@ -266,6 +287,14 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 	}
 	r.NextOptimize = nextOptimize(s, r.Files, files, len(schema.Fields), len(r.ClusteringColumns) > 0)
 	return in
+}
+
+// fileStats is file i's statistics, nil when it has none.
+func (in *Inspector) fileStats(i int) *stats.FileStats {
+	if !in.hasStats[i] {
+		return nil
+	}
+	return &in.stats[i]
 }
 
 // Snapshot is the snapshot inspected.
@@ -303,7 +332,7 @@ func (in *Inspector) Report(where string) *Report {
 	var rowsRead int64
 	for i := range r.Files {
 		out := &r.Files[i]
-		reason := filter.Explain(in.stats[i], in.pv[i])
+		reason := filter.Explain(in.fileStats(i), in.pv[i])
 		out.Read, out.Reason = reason.Kept(), reason.String()
 		if out.Read {
 			r.FilesRead++

@@ -80,17 +80,25 @@ func TestProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var calls []int
+	var calls, rows []int
 	r, _, err := Open(m, "bench", Options{Version: -1, Progress: func(done, total int) {
 		if total != testFiles {
 			t.Errorf("total %d, want %d", total, testFiles)
 		}
 		calls = append(calls, done)
+	}, CheckpointProgress: func(done, total int) {
+		if total != testFiles+2 { // the adds, the protocol and the metaData
+			t.Errorf("checkpoint rows %d, want %d", total, testFiles+2)
+		}
+		rows = append(rows, done)
 	}})
 	if err != nil || r.FilesTotal != testFiles {
 		t.Fatalf("%v, %d files", err, r.FilesTotal)
 	}
 	if !slices.Equal(calls, []int{0, progressEvery}) {
 		t.Errorf("progress at %v, want [0 %d]", calls, progressEvery)
+	}
+	if !slices.Equal(rows, []int{0, 4096}) {
+		t.Errorf("checkpoint progress at %v, want [0 4096]", rows)
 	}
 }

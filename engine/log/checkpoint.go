@@ -19,10 +19,10 @@ const SidecarDir = "_sidecars"
 
 // readCheckpoint returns every action of checkpoint cp, sidecars included. Errors are
 // *LogError naming the file and, for JSON, the line, or for Parquet the row.
-func readCheckpoint(fsys fs.FS, cp *Checkpoint) ([]Action, error) {
+func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) ([]Action, error) {
 	var out []Action
 	for _, name := range cp.Files {
-		acts, err := readCheckpointFile(fsys, path.Join(LogDir, name))
+		acts, err := readCheckpointFile(fsys, path.Join(LogDir, name), progress)
 		if err != nil {
 			return nil, err
 		}
@@ -47,7 +47,7 @@ func readCheckpoint(fsys fs.FS, cp *Checkpoint) ([]Action, error) {
 			} else {
 				p = path.Join(LogDir, p)
 			}
-			side, err := readCheckpointFile(fsys, p)
+			side, err := readCheckpointFile(fsys, p, progress)
 			if err != nil {
 				return nil, err
 			}
@@ -64,7 +64,7 @@ func readCheckpoint(fsys fs.FS, cp *Checkpoint) ([]Action, error) {
 	return out, nil
 }
 
-func readCheckpointFile(fsys fs.FS, file string) ([]Action, error) {
+func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int)) ([]Action, error) {
 	f, err := fsys.Open(file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -80,7 +80,13 @@ func readCheckpointFile(fsys fs.FS, file string) ([]Action, error) {
 		}
 		return c.Actions, nil
 	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxCheckpointBytes+1))
+	// Read in one piece when the size is known: growing a buffer for a large checkpoint copies it
+	// over and over, which in the browser also grows the module's memory.
+	var b []byte
+	if st, err := f.Stat(); err == nil && st.Size() >= 0 && st.Size() <= MaxCheckpointBytes {
+		b = make([]byte, 0, st.Size()+1)
+	}
+	b, err = readAllInto(b, io.LimitReader(f, MaxCheckpointBytes+1))
 	if err != nil {
 		return nil, &LogError{File: file, Msg: "read error: " + err.Error()}
 	}
@@ -88,7 +94,7 @@ func readCheckpointFile(fsys fs.FS, file string) ([]Action, error) {
 		return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
 	}
 	if parquetRows != nil {
-		return checkpointRows(file, b)
+		return checkpointRows(file, b, progress)
 	}
 	if parquetLines == nil {
 		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: it does not include the Parquet reader (layoutlab/engine/log/parquetjson, installed with UseParquet)"}
@@ -134,9 +140,10 @@ type ParquetRow struct {
 	Line []byte
 }
 
-// ParquetRows decodes a Parquet checkpoint or sidecar into its rows. Decoding add actions to
-// their type skips a JSON encoding and decoding per file, most of a large checkpoint's cost.
-type ParquetRows func(b []byte) ([]ParquetRow, error)
+// ParquetRows decodes a Parquet checkpoint or sidecar into its rows, telling progress (when not
+// nil) every few thousand rows how many it has read. Decoding add actions to their type skips a
+// JSON encoding and decoding per file, most of a large checkpoint's cost.
+type ParquetRows func(b []byte, progress func(done, total int)) ([]ParquetRow, error)
 
 var parquetRows ParquetRows
 
@@ -144,8 +151,8 @@ var parquetRows ParquetRows
 // takes precedence over UseParquet's. Nil uninstalls it.
 func UseParquetRows(f ParquetRows) { parquetRows = f }
 
-func checkpointRows(file string, b []byte) ([]Action, error) {
-	rows, err := parquetRows(b)
+func checkpointRows(file string, b []byte, progress func(done, total int)) ([]Action, error) {
+	rows, err := parquetRows(b, progress)
 	if err != nil {
 		return nil, &LogError{File: file, Msg: err.Error()}
 	}
@@ -172,4 +179,21 @@ func checkpointRows(file string, b []byte) ([]Action, error) {
 		acts = append(acts, a)
 	}
 	return acts, nil
+}
+
+// readAllInto is io.ReadAll appending to b.
+func readAllInto(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package deltalog
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io/fs"
@@ -59,6 +58,9 @@ type OpenOptions struct {
 	NoCheckpoint bool
 	// NoCompaction ignores log compaction files.
 	NoCompaction bool
+	// Progress, when set, is told every few thousand rows how many rows of a Parquet checkpoint
+	// (or sidecar) have been read: a large one is most of the time a table takes to open.
+	Progress func(done, total int)
 }
 
 // OpenSnapshot builds the snapshot at opt.Version from the log of the table rooted at fsys the
@@ -94,7 +96,7 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 	s := EmptySnapshot()
 	start := int64(0)
 	if cp != nil {
-		acts, err := readCheckpoint(fsys, cp)
+		acts, err := readCheckpoint(fsys, cp, opt.Progress)
 		if err != nil {
 			return nil, err
 		}
@@ -300,31 +302,40 @@ func (s *Snapshot) checkCompleteIn(file string) error {
 	return nil
 }
 
-// readCommitInfo reads only the commitInfo line of a commit file, for history.
+// readCommitInfo reads only the commitInfo line of a commit file, for history: it looks for the
+// line that starts with {"commitInfo" (Delta writes it first) without splitting the others.
 func readCommitInfo(fsys fs.FS, file string, v int64) (CommitInfo, error) {
 	b, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		return CommitInfo{}, &LogError{File: file, Msg: err.Error()}
 	}
 	ci := CommitInfo{}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(nil, MaxLineBytes+1)
-	line := 0
-	for sc.Scan() {
-		line++
-		t := bytes.TrimSpace(sc.Bytes())
-		if !bytes.HasPrefix(t, []byte(`{"commitInfo"`)) {
-			continue
+	key := []byte(`{"commitInfo"`)
+	for from := 0; ; {
+		i := bytes.Index(b[from:], key)
+		if i < 0 {
+			break
 		}
-		a, err := parseActionLine(t)
+		i += from
+		from = i + len(key)
+		start := bytes.LastIndexByte(b[:i], '\n') + 1
+		if len(bytes.TrimSpace(b[start:i])) > 0 {
+			continue // inside another line
+		}
+		end := len(b)
+		if nl := bytes.IndexByte(b[i:], '\n'); nl >= 0 {
+			end = i + nl
+		}
+		line := bytes.Count(b[:start], []byte{'\n'}) + 1
+		if end-start > MaxLineBytes {
+			return CommitInfo{}, tooLong(file, line, defaultLimits)
+		}
+		a, err := parseActionLine(bytes.TrimSpace(b[start:end]))
 		if err != nil {
 			return CommitInfo{}, &LogError{File: file, Line: line, Msg: err.Error()}
 		}
 		ci = a.(CommitInfo)
 		break
-	}
-	if err := sc.Err(); err != nil {
-		return CommitInfo{}, &LogError{File: file, Line: line + 1, Msg: "read error: " + err.Error()}
 	}
 	ci.Version = &v
 	return ci, nil

@@ -206,7 +206,7 @@ func TestUnparsableStatLosesOnlyItself(t *testing.T) {
 		}
 	}
 	// A stats string that is not JSON is still an error.
-	if _, err := stats.ParseJSON(`{"numRecords":`, rt.t.Leaves); err == nil {
+	if _, err := stats.NewJSONParser(rt.t.Leaves, 1).Parse(`{"numRecords":`); err == nil {
 		t.Error("truncated stats: no error")
 	}
 }

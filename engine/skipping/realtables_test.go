@@ -173,7 +173,8 @@ func loadRealTable(t *testing.T, dir string) *realTable {
 	for _, add := range snap.Files() {
 		f := File{Path: add.Path, PartitionValues: add.PartitionValues, Bytes: add.Size}
 		if add.Stats != "" {
-			fs, notes, err := stats.ParseJSONNotes(add.Stats, leaves)
+			p, err := stats.NewJSONParser(leaves, 1).Parse(add.Stats)
+			fs, notes := p.FileStats, p.Notes
 			if err != nil {
 				t.Fatalf("%s: %s: %v", dir, add.Path, err)
 			}

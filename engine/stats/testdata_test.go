@@ -149,6 +149,7 @@ func TestParseRealStats(t *testing.T) {
 				}
 				parsed++
 				checkAgainstGeneric(t, file, s, fs, leaves)
+				sameParse(t, s, leaves)
 				if spark && exact && !zoned.MatchString(s) {
 					if got := fs.JSON(leaves); got != s {
 						t.Errorf("%s: re-rendered stats differ\n got %s\nwant %s", file, got, s)

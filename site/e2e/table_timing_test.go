@@ -19,6 +19,7 @@ import (
 // reading the files in JavaScript, the Go side's open (gathering, replay, inspection, views),
 // the whole from the upload to the drawn table, and a WHERE on the opened table.
 func BenchmarkTableOpen100k(b *testing.B) {
+	browserTimeout = 15 * time.Minute // three opens of a large log on shared cores
 	m, err := inspecttest.Table(100_000)
 	if err != nil {
 		b.Fatal(err)

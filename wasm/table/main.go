@@ -217,6 +217,11 @@ func (a *app) read(version int64, fresh bool) bool {
 			a.status(fmt.Sprintf("Reading the statistics of %d files: %d done", total, done))
 			a.ll.Call("progress", done, total)
 			a.yield()
+		},
+		CheckpointProgress: func(done, total int) {
+			a.status(fmt.Sprintf("Reading the checkpoint: %d of %d actions", done, total))
+			a.ll.Call("progress", done, total)
+			a.yield()
 		}})
 	a.ll.Set("inspectMs", float64(time.Since(t0).Microseconds())/1000)
 	a.ll.Call("progress", 0, 0)
@@ -376,7 +381,10 @@ func (a *app) showFile(cell int) {
 		return
 	}
 	a.setText("hover-info", HoverText(a.rep, a.grid, cell, a.spans, a.column))
-	a.setText("add-action", AddActionText(a.in.Snapshot().Files()[a.grid.File[cell]]))
+	// The snapshot's file by path: Files() would copy every add action on each hover.
+	if f, ok := a.in.Snapshot().File(a.rep.Files[a.grid.File[cell]].Path); ok {
+		a.setText("add-action", AddActionText(f))
+	}
 }
 
 // act runs f off the event handler (which must not block) under the lock.

@@ -73,15 +73,21 @@ func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
 	return c, true
 }
 
+// progressEvery is how many rows Rows reads between calls of its progress.
+const progressEvery = 4096
+
 // Rows decodes a Parquet checkpoint or sidecar for engine/log (deltalog.UseParquetRows): add
 // actions straight to AddFile, every other action, and an add that needs more than its typed
 // columns (statistics kept only as stats_parsed, a missing size), as the JSON line Lines gives.
-func Rows(b []byte) (out []deltalog.ParquetRow, err error) {
+func Rows(b []byte, progress func(done, total int)) (out []deltalog.ParquetRow, err error) {
 	err = eachRow(b, func(c *checkpoint) error {
 		cols, typed := lookupAdd(c.schema)
 		out = make([]deltalog.ParquetRow, 0, c.pf.NumRows())
 		byCol := make([][]parquet.Value, len(c.schema.Columns()))
 		return c.read(func(row int64, pr parquet.Row) error {
+			if progress != nil && row%progressEvery == 1 {
+				progress(int(row-1), int(c.pf.NumRows()))
+			}
 			var r deltalog.ParquetRow
 			ok := false
 			if typed {

@@ -66,7 +66,7 @@ func TestRowsMatchLines(t *testing.T) {
 	sidecars, _ := filepath.Glob("../testdata/tables/*/*/_delta_log/_sidecars/*.parquet")
 	for _, f := range append(files, sidecars...) {
 		b, _ := os.ReadFile(f)
-		rows, err := Rows(b)
+		rows, err := Rows(b, nil)
 		if err != nil {
 			continue // the corrupt-file tests' fixtures
 		}
@@ -90,7 +90,7 @@ func TestRowsMatchLines(t *testing.T) {
 
 func TestRowsRejectsNonCheckpoints(t *testing.T) {
 	for _, b := range [][]byte{nil, []byte("PAR1"), []byte("PAR1 garbage garbage PAR1")} {
-		if _, err := Rows(b); err == nil || !strings.Contains(err.Error(), "not a readable Parquet checkpoint") {
+		if _, err := Rows(b, nil); err == nil || !strings.Contains(err.Error(), "not a readable Parquet checkpoint") {
 			t.Errorf("%q: got %v", b, err)
 		}
 	}

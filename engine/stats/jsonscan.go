@@ -1,0 +1,594 @@
+package stats
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"layoutlab/engine/table"
+)
+
+// JSONParser reads the stats strings of one table's files (Parse says how) in one pass over
+// the text, with no map per file: a 100,000-file log's statistics are most of the time it takes
+// to open, and in the browser most of that was allocation. Text it does not read plainly (escapes
+// in keys, duplicate top-level fields, a non-scalar where a statistic belongs, malformed JSON)
+// goes to the generic decoder, so both give the same answer (TestJSONParserMatchesGeneric).
+type JSONParser struct {
+	leaves []table.Leaf
+	exact  map[string]int // leaf path, elements joined by "\x00" → leaf index
+	// the struct paths above the leaves, the same way, and how often each side met one
+	structs map[string]int
+	spaths  [][]string
+	smet    [3][]uint8
+	// scratch, reused from file to file
+	how   [3][]uint8 // per side (min, max, nullCount) and leaf: 0 unset, 1 folded key, 2 exact key
+	path  []string
+	key   []byte
+	batch int
+	vals  []table.Value // values are carved from here, batch files at a time
+	nulls []int64
+}
+
+// NewJSONParser returns a parser for stats strings of a table with leaves (Schema.Leaves());
+// files says about how many it will read, so that their values are allocated together.
+func NewJSONParser(leaves []table.Leaf, files int) *JSONParser {
+	p := &JSONParser{leaves: leaves, exact: make(map[string]int, len(leaves)), batch: min(max(files, 1), 4096)}
+	for i := len(leaves) - 1; i >= 0; i-- {
+		p.exact[strings.Join(leaves[i].Path, "\x00")] = i
+	}
+	p.structs = map[string]int{}
+	for _, l := range leaves {
+		for k := 1; k < len(l.Path); k++ {
+			j := strings.Join(l.Path[:k], "\x00")
+			if _, ok := p.structs[j]; !ok {
+				p.structs[j] = len(p.spaths)
+				p.spaths = append(p.spaths, l.Path[:k])
+			}
+		}
+	}
+	for s := range p.how {
+		p.how[s] = make([]uint8, len(leaves))
+		p.smet[s] = make([]uint8, len(p.spaths))
+	}
+	return p
+}
+
+// Parsed is one stats string read by a JSONParser.
+type Parsed struct {
+	FileStats
+	HasNumRecords bool // numRecords was present and not null
+	// The text of the top-level minValues, maxValues and nullCount values as written, "" when
+	// absent: what `layoutlab inspect` prints back.
+	RawMinValues, RawMaxValues, RawNullCount string
+	Notes                                    []string // statistics left out, one note per value, e.g. `minValues.d: parsing time ...`
+}
+
+func (p *JSONParser) fresh() FileStats {
+	n := len(p.leaves)
+	if len(p.vals) < 2*n {
+		p.vals = make([]table.Value, 2*n*p.batch)
+		p.nulls = make([]int64, n*p.batch)
+	}
+	fs := FileStats{NumRecords: -1, MinValues: p.vals[:n:n], MaxValues: p.vals[n : 2*n : 2*n], NullCount: p.nulls[:n:n]}
+	p.vals, p.nulls = p.vals[2*n:], p.nulls[n:]
+	for i := range fs.NullCount {
+		fs.NullCount[i] = -1
+	}
+	return fs
+}
+
+// Parse reads one stats string back into FileStats for the parser's leaves. Missing fields are
+// absent (NumRecords -1, NullCount -1, zero Values); keys naming no leaf are ignored; names match
+// exactly first, then case-insensitively. Timestamps may carry any offset (Spark writes the
+// session zone's); timestamp_ntz values are read with or without a zone.
+//
+// A min, max or null count that does not read as its column's type (a date minimum written
+// before the column was widened to timestamp_ntz) is left absent and the file's other
+// statistics are kept, as Delta Kernel does; Notes says which values were left out. Only text
+// that is not a JSON object, or a numRecords that is not an integer, is an error.
+func (p *JSONParser) Parse(s string) (Parsed, error) {
+	out := Parsed{FileStats: p.fresh()}
+	for i := range p.how {
+		clear(p.how[i])
+		clear(p.smet[i])
+	}
+	sc := scanner{s: s}
+	plain, err := p.top(&sc, &out)
+	if plain {
+		return out, err
+	}
+	return p.generic(s)
+}
+
+// generic reads s with the generic decoder, on what the scanner leaves to it.
+func (p *JSONParser) generic(s string) (Parsed, error) {
+	fs, notes, err := parseJSONGeneric(s, p.leaves)
+	out := Parsed{FileStats: fs, Notes: notes}
+	var raw struct {
+		NumRecords *int64          `json:"numRecords"`
+		MinValues  json.RawMessage `json:"minValues"`
+		MaxValues  json.RawMessage `json:"maxValues"`
+		NullCount  json.RawMessage `json:"nullCount"`
+	}
+	if err == nil && json.Unmarshal([]byte(s), &raw) == nil {
+		out.HasNumRecords = raw.NumRecords != nil
+		out.RawMinValues, out.RawMaxValues, out.RawNullCount = string(raw.MinValues), string(raw.MaxValues), string(raw.NullCount)
+	}
+	return out, err
+}
+
+const (
+	sideMin = iota
+	sideMax
+	sideNulls
+)
+
+// top reads the stats object; plain is false when the generic decoder must read s instead.
+func (p *JSONParser) top(sc *scanner, out *Parsed) (plain bool, err error) {
+	sc.ws()
+	if !sc.eat('{') {
+		return false, nil
+	}
+	var seen uint8
+	var bad error
+	sc.ws()
+	if !sc.eat('}') {
+		for {
+			sc.ws()
+			key, ok := sc.key()
+			if !ok {
+				return false, nil
+			}
+			sc.ws()
+			if !sc.eat(':') {
+				return false, nil
+			}
+			sc.ws()
+			bit := uint8(0)
+			switch key {
+			case "numRecords":
+				bit = 1
+			case "tightBounds":
+				bit = 2
+			case "minValues":
+				bit = 4
+			case "maxValues":
+				bit = 8
+			case "nullCount":
+				bit = 16
+			}
+			if seen&bit != 0 {
+				return false, nil // a repeated field: the last one wins, as the generic decoder has it
+			}
+			seen |= bit
+			start := sc.i
+			switch {
+			case bit == 1:
+				v, ok := sc.scalar()
+				if !ok || v.kind != 'n' && v.kind != 'z' {
+					return false, nil
+				}
+				if v.kind == 'n' {
+					n, err := strconv.ParseInt(v.text, 10, 64)
+					if err != nil {
+						// reported once the whole text is read, as a syntax error comes first
+						bad = fmt.Errorf("stats: numRecords %v: not an integer", v.text)
+					}
+					out.NumRecords, out.HasNumRecords = n, true
+				}
+			case bit == 2 && sc.peek() != '{' && sc.peek() != '[':
+				v, ok := sc.scalar()
+				if !ok {
+					return false, nil
+				}
+				if v.kind == 'b' {
+					tb := v.text == "true"
+					out.TightBounds = &tb
+				}
+			case bit >= 4 && sc.peek() == '{':
+				side := sideMin
+				if bit == 8 {
+					side = sideMax
+				} else if bit == 16 {
+					side = sideNulls
+				}
+				p.path, p.key = p.path[:0], p.key[:0]
+				if !p.object(sc, side, out, 0) {
+					return false, nil
+				}
+			default:
+				if !sc.skip(0) {
+					return false, nil
+				}
+			}
+			raw := sc.s[start:sc.i]
+			switch bit {
+			case 4:
+				out.RawMinValues = raw
+			case 8:
+				out.RawMaxValues = raw
+			case 16:
+				out.RawNullCount = raw
+			}
+			sc.ws()
+			if sc.eat('}') {
+				break
+			}
+			if !sc.eat(',') {
+				return false, nil
+			}
+		}
+	}
+	sc.ws()
+	if sc.i != len(sc.s) {
+		return false, nil // text after the object: the generic decoder's rules
+	}
+	if bad != nil {
+		return true, bad
+	}
+	return true, nil
+}
+
+// object reads a statistics object (minValues, maxValues or nullCount, or a struct within one)
+// at the current path.
+func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool {
+	if depth > 64 || !sc.eat('{') {
+		return false
+	}
+	sc.ws()
+	if sc.eat('}') {
+		return true
+	}
+	for {
+		sc.ws()
+		key, ok := sc.key()
+		if !ok {
+			return false
+		}
+		sc.ws()
+		if !sc.eat(':') {
+			return false
+		}
+		sc.ws()
+		mark := len(p.key)
+		if depth > 0 {
+			p.key = append(p.key, 0)
+		}
+		p.key = append(p.key, key...)
+		p.path = append(p.path, key)
+		leaf, how := p.leafAt()
+		if leaf < 0 {
+			if st := p.structAt(); st >= 0 {
+				if p.smet[side][st]++; p.smet[side][st] > 1 {
+					return false // a struct given twice: the generic decoder's map keeps the last
+				}
+			}
+		}
+		minMax := side != sideNulls && leaf >= 0 && p.leaves[leaf].Type.SkippingEligible()
+		switch c := sc.peek(); {
+		case c == '{' || c == '[':
+			if minMax {
+				return false // the generic decoder notes what is wrong with it
+			}
+			if leaf >= 0 && side == sideNulls {
+				if p.how[side][leaf] != 0 {
+					return false // a second key for the statistic
+				}
+				p.how[side][leaf] = how // no count, but the key takes the place
+			}
+			if c == '{' {
+				if !p.object(sc, side, out, depth+1) {
+					return false
+				}
+			} else if !sc.skip(depth) {
+				return false
+			}
+		default:
+			v, ok := sc.scalar()
+			if !ok {
+				return false
+			}
+			if leaf >= 0 && (side == sideNulls || minMax) {
+				switch had := p.how[side][leaf]; {
+				case had == 2 && how == 1:
+					// an exact key wins over a folded one, whatever their order
+				case had != 0:
+					return false // two keys for one statistic: the generic decoder's map decides
+				default:
+					p.how[side][leaf] = how
+					p.set(side, leaf, v, out)
+				}
+			}
+		}
+		p.key, p.path = p.key[:mark], p.path[:len(p.path)-1]
+		sc.ws()
+		if sc.eat('}') {
+			return true
+		}
+		if !sc.eat(',') {
+			return false
+		}
+	}
+}
+
+// leafAt is the leaf the current path names: exactly (how 2), else case-insensitively (how 1),
+// as lookup matches them; -1 for none.
+func (p *JSONParser) leafAt() (leaf int, how uint8) {
+	if i, ok := p.exact[string(p.key)]; ok {
+		return i, 2
+	}
+	for i, l := range p.leaves {
+		if foldEqual(l.Path, p.path) {
+			return i, 1
+		}
+	}
+	return -1, 0
+}
+
+// structAt is the struct the current path names (exactly or case-insensitively), -1 for none.
+func (p *JSONParser) structAt() int {
+	if i, ok := p.structs[string(p.key)]; ok {
+		return i
+	}
+	for i, sp := range p.spaths {
+		if foldEqual(sp, p.path) {
+			return i
+		}
+	}
+	return -1
+}
+
+func foldEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for j := range a {
+		if !strings.EqualFold(a[j], b[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// set records one statistic.
+func (p *JSONParser) set(side, i int, v scalar, out *Parsed) {
+	l := p.leaves[i]
+	if side == sideNulls {
+		if v.kind != 'n' {
+			return
+		}
+		n, err := strconv.ParseInt(v.text, 10, 64)
+		if err != nil {
+			out.Notes = append(out.Notes, fmt.Sprintf("nullCount.%s %q: %v", l.Name(), v.text, err))
+			return
+		}
+		out.NullCount[i] = n
+		return
+	}
+	dst, key := out.MinValues, "minValues"
+	if side == sideMax {
+		dst, key = out.MaxValues, "maxValues"
+	}
+	if v.kind == 'z' {
+		return
+	}
+	val, err := parseScalar(v, l.Type)
+	if err != nil {
+		out.Notes = append(out.Notes, fmt.Sprintf("%s.%s: %v", key, l.Name(), err))
+		return
+	}
+	dst[i] = val
+}
+
+// scalar is one JSON scalar: kind 's' string (text unescaped), 'n' number, 'b' boolean, 'z' null.
+type scalar struct {
+	kind byte
+	text string
+}
+
+// scanner walks JSON text; every method reports false on text it does not take as plain JSON.
+type scanner struct {
+	s string
+	i int
+}
+
+func (sc *scanner) ws() {
+	for sc.i < len(sc.s) {
+		switch sc.s[sc.i] {
+		case ' ', '\t', '\n', '\r':
+			sc.i++
+		default:
+			return
+		}
+	}
+}
+
+func (sc *scanner) peek() byte {
+	if sc.i < len(sc.s) {
+		return sc.s[sc.i]
+	}
+	return 0
+}
+
+func (sc *scanner) eat(c byte) bool {
+	if sc.i < len(sc.s) && sc.s[sc.i] == c {
+		sc.i++
+		return true
+	}
+	return false
+}
+
+// key reads an object key: a string without escapes.
+func (sc *scanner) key() (string, bool) {
+	v, ok := sc.str()
+	if !ok || strings.IndexByte(v, '\\') >= 0 {
+		return "", false
+	}
+	return v, true
+}
+
+// str reads a string and returns its text between the quotes (escapes left as written) after
+// checking it as encoding/json does.
+func (sc *scanner) str() (string, bool) {
+	if !sc.eat('"') {
+		return "", false
+	}
+	start := sc.i
+	for sc.i < len(sc.s) {
+		c := sc.s[sc.i]
+		switch {
+		case c == '"':
+			sc.i++
+			return sc.s[start : sc.i-1], true
+		case c == '\\':
+			if !sc.escape() {
+				return "", false
+			}
+		case c < 0x20:
+			return "", false
+		default:
+			sc.i++
+		}
+	}
+	return "", false
+}
+
+// escape passes over one valid escape sequence (\" \\ \/ \b \f \n \r \t \uXXXX).
+func (sc *scanner) escape() bool {
+	if sc.i+1 >= len(sc.s) {
+		return false
+	}
+	switch sc.s[sc.i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		sc.i += 2
+		return true
+	case 'u':
+		if sc.i+6 > len(sc.s) {
+			return false
+		}
+		for _, h := range []byte(sc.s[sc.i+2 : sc.i+6]) {
+			if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+				return false
+			}
+		}
+		sc.i += 6
+		return true
+	}
+	return false
+}
+
+func (sc *scanner) scalar() (scalar, bool) {
+	switch c := sc.peek(); {
+	case c == '"':
+		start := sc.i
+		v, ok := sc.str()
+		if !ok {
+			return scalar{}, false
+		}
+		if strings.IndexByte(v, '\\') >= 0 || !utf8.ValidString(v) {
+			// Escapes, or bytes encoding/json replaces with U+FFFD: its decoding, rarely needed.
+			if json.Unmarshal([]byte(sc.s[start:sc.i]), &v) != nil {
+				return scalar{}, false
+			}
+		}
+		return scalar{'s', v}, true
+	case c == '-' || c >= '0' && c <= '9':
+		return sc.number()
+	case c == 't':
+		return sc.literal("true", 'b')
+	case c == 'f':
+		return sc.literal("false", 'b')
+	case c == 'n':
+		return sc.literal("null", 'z')
+	}
+	return scalar{}, false
+}
+
+func (sc *scanner) literal(word string, kind byte) (scalar, bool) {
+	if !strings.HasPrefix(sc.s[sc.i:], word) {
+		return scalar{}, false
+	}
+	sc.i += len(word)
+	return scalar{kind, word}, true
+}
+
+// number reads a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (sc *scanner) number() (scalar, bool) {
+	start := sc.i
+	digits := func() int {
+		n := 0
+		for sc.i < len(sc.s) && sc.s[sc.i] >= '0' && sc.s[sc.i] <= '9' {
+			sc.i++
+			n++
+		}
+		return n
+	}
+	sc.eat('-')
+	if sc.eat('0') {
+		if c := sc.peek(); c >= '0' && c <= '9' {
+			return scalar{}, false
+		}
+	} else if digits() == 0 {
+		return scalar{}, false
+	}
+	if sc.eat('.') && digits() == 0 {
+		return scalar{}, false
+	}
+	if c := sc.peek(); c == 'e' || c == 'E' {
+		sc.i++
+		if !sc.eat('+') {
+			sc.eat('-')
+		}
+		if digits() == 0 {
+			return scalar{}, false
+		}
+	}
+	return scalar{'n', sc.s[start:sc.i]}, true
+}
+
+// skip passes over any value.
+func (sc *scanner) skip(depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	open, close := sc.peek(), byte(0)
+	switch open {
+	case '{':
+		close = '}'
+	case '[':
+		close = ']'
+	default:
+		_, ok := sc.scalar()
+		return ok
+	}
+	sc.i++
+	sc.ws()
+	if sc.eat(close) {
+		return true
+	}
+	for {
+		sc.ws()
+		if open == '{' {
+			if _, ok := sc.str(); !ok {
+				return false
+			}
+			sc.ws()
+			if !sc.eat(':') {
+				return false
+			}
+			sc.ws()
+		}
+		if !sc.skip(depth + 1) {
+			return false
+		}
+		sc.ws()
+		if sc.eat(close) {
+			return true
+		}
+		if !sc.eat(',') {
+			return false
+		}
+	}
+}

@@ -1,0 +1,235 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"layoutlab/engine/table"
+)
+
+// ParseJSON is one stats string read by a fresh JSONParser.
+func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
+	p, err := NewJSONParser(leaves, 1).Parse(s)
+	return p.FileStats, err
+}
+
+// sameParse fails t unless JSONParser's scan and the generic decoder read s alike: the error,
+// every statistic, the notes and the raw text of minValues, maxValues and nullCount.
+func sameParse(t testing.TB, s string, leaves []table.Leaf) {
+	t.Helper()
+	p := NewJSONParser(leaves, 1)
+	got, gerr := p.Parse(s)
+	want, werr := p.generic(s)
+	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+		t.Fatalf("%s\nerror %v, generic %v", s, gerr, werr)
+	}
+	if gerr != nil {
+		return
+	}
+	if d := diffStats(got.FileStats, want.FileStats); d != "" {
+		t.Fatalf("%s\n%s", s, d)
+	}
+	slices.Sort(got.Notes)
+	slices.Sort(want.Notes)
+	if !slices.Equal(got.Notes, want.Notes) {
+		t.Fatalf("%s\nnotes %q\ngeneric %q", s, got.Notes, want.Notes)
+	}
+	if got.HasNumRecords != want.HasNumRecords || got.RawMinValues != want.RawMinValues ||
+		got.RawMaxValues != want.RawMaxValues || got.RawNullCount != want.RawNullCount {
+		t.Fatalf("%s\nraw %v %q %q %q\ngeneric %v %q %q %q", s, got.HasNumRecords, got.RawMinValues, got.RawMaxValues, got.RawNullCount,
+			want.HasNumRecords, want.RawMinValues, want.RawMaxValues, want.RawNullCount)
+	}
+}
+
+func diffStats(a, b FileStats) string {
+	same := func(x, y table.Value) bool {
+		return x.Kind == y.Kind && x.Null == y.Null && x.I == y.I && x.S == y.S && x.Scale == y.Scale &&
+			math.Float64bits(x.F) == math.Float64bits(y.F)
+	}
+	if a.NumRecords != b.NumRecords {
+		return fmt.Sprintf("numRecords %d, generic %d", a.NumRecords, b.NumRecords)
+	}
+	if (a.TightBounds == nil) != (b.TightBounds == nil) || a.TightBounds != nil && *a.TightBounds != *b.TightBounds {
+		return fmt.Sprintf("tightBounds %v, generic %v", a.TightBounds, b.TightBounds)
+	}
+	for i := range a.MinValues {
+		if !same(a.MinValues[i], b.MinValues[i]) || !same(a.MaxValues[i], b.MaxValues[i]) || a.NullCount[i] != b.NullCount[i] {
+			return fmt.Sprintf("leaf %d: %+v %+v %d, generic %+v %+v %d", i, a.MinValues[i], a.MaxValues[i], a.NullCount[i],
+				b.MinValues[i], b.MaxValues[i], b.NullCount[i])
+		}
+	}
+	return ""
+}
+
+// scanLeaves is a schema with every kind the parser reads, a nested struct, and a column whose
+// name differs from its stats key only in case.
+var scanLeaves = table.Schema{Fields: []table.Field{
+	{Name: "id", Type: table.Type{Kind: table.Bigint}},
+	{Name: "n", Type: table.Type{Kind: table.Int}},
+	{Name: "x", Type: table.Type{Kind: table.Double}},
+	{Name: "dec", Type: table.Type{Kind: table.Decimal, Precision: 10, Scale: 2}},
+	{Name: "s", Type: table.Type{Kind: table.String}},
+	{Name: "d", Type: table.Type{Kind: table.Date}},
+	{Name: "ts", Type: table.Type{Kind: table.Timestamp}},
+	{Name: "ntz", Type: table.Type{Kind: table.TimestampNTZ}},
+	{Name: "b", Type: table.Type{Kind: table.Boolean}},
+	{Name: "Mixed", Type: table.Type{Kind: table.Bigint}},
+	{Name: "st", Type: table.Type{Kind: table.Struct, Fields: []table.Field{
+		{Name: "a", Type: table.Type{Kind: table.Bigint}},
+		{Name: "inner", Type: table.Type{Kind: table.Struct, Fields: []table.Field{{Name: "z", Type: table.Type{Kind: table.String}}}}},
+	}}},
+}}.Leaves()
+
+// randomStats writes a stats string for scanLeaves: mostly well-formed, with the variations real
+// writers and hand-edited logs bring (spacing, key case, escapes, nulls, wrong types, unknown
+// keys, duplicates) and now and then a broken byte.
+func randomStats(r *rand.Rand) string {
+	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+	ws := func() string {
+		if r.IntN(6) == 0 {
+			return pick(" ", "\n", "\t ", "\r\n  ")
+		}
+		return ""
+	}
+	scalar := func(kind table.Kind) string {
+		if r.IntN(12) == 0 {
+			return pick("null", "true", `"x"`, "1.5", "-0", "1e400", `{}`, `[1,2]`, `"\u00e9\n"`, `"2024-01-01"`, "12345678901234567890")
+		}
+		switch kind {
+		case table.Bigint, table.Int:
+			return fmt.Sprint(r.Int64N(2000) - 1000)
+		case table.Double:
+			return pick(fmt.Sprint(r.Float64()*100), `"NaN"`, `"-Infinity"`, "1.5E7", "0.0", "-2")
+		case table.Decimal:
+			return pick("12.34", "0", "-1.5", "3.141", "99999999.99")
+		case table.String:
+			return pick(`"abc"`, `"a\"b"`, `"tab\there"`, `"\ud83d\ude00"`, `"ünï"`, `""`, `"a\\b"`)
+		case table.Date:
+			return pick(`"2024-02-29"`, `"2023-02-29"`, `"1999-12-31"`)
+		case table.Timestamp, table.TimestampNTZ:
+			return pick(`"2024-06-15T14:30:00+05:00"`, `"2024-01-01T10:00:00.000Z"`, `"2024-01-01T10:00:00.000"`, `"2024-01-01 10:00:00"`, `"nope"`)
+		}
+		return "true"
+	}
+	key := func(name string) string {
+		switch r.IntN(10) {
+		case 0:
+			return strings.ToUpper(name)
+		case 1:
+			return strings.ToLower(name)
+		}
+		return name
+	}
+	var obj func(fields []table.Field, nulls bool) string
+	obj = func(fields []table.Field, nulls bool) string {
+		var parts []string
+		for _, f := range fields {
+			if r.IntN(5) == 0 {
+				continue
+			}
+			var v string
+			switch {
+			case f.Type.Kind == table.Struct:
+				v = obj(f.Type.Fields, nulls)
+			case nulls:
+				v = pick(fmt.Sprint(r.IntN(5)), fmt.Sprint(r.IntN(5)), "null", "1.5", `"2"`)
+			default:
+				v = scalar(f.Type.Kind)
+			}
+			k := key(f.Name)
+			parts = append(parts, ws()+`"`+k+`"`+ws()+":"+ws()+v)
+			if r.IntN(25) == 0 {
+				// The same key again (the same spelling: two spellings that differ in case leave the
+				// generic decoder's choice to map order).
+				parts = append(parts, `"`+k+`":`+scalar(f.Type.Kind))
+			}
+		}
+		if r.IntN(10) == 0 {
+			parts = append(parts, `"unknown":`+pick("1", `{"q":[1,{"r":null}]}`, `"\/"`))
+		}
+		r.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })
+		return "{" + strings.Join(parts, ",") + ws() + "}"
+	}
+	fields := table.Schema{Fields: []table.Field{
+		{Name: "id", Type: table.Type{Kind: table.Bigint}}, {Name: "n", Type: table.Type{Kind: table.Int}},
+		{Name: "x", Type: table.Type{Kind: table.Double}}, {Name: "dec", Type: table.Type{Kind: table.Decimal}},
+		{Name: "s", Type: table.Type{Kind: table.String}}, {Name: "d", Type: table.Type{Kind: table.Date}},
+		{Name: "ts", Type: table.Type{Kind: table.Timestamp}}, {Name: "ntz", Type: table.Type{Kind: table.TimestampNTZ}},
+		{Name: "b", Type: table.Type{Kind: table.Boolean}}, {Name: "mixed", Type: table.Type{Kind: table.Bigint}},
+		{Name: "st", Type: table.Type{Kind: table.Struct, Fields: []table.Field{
+			{Name: "a", Type: table.Type{Kind: table.Bigint}},
+			{Name: "inner", Type: table.Type{Kind: table.Struct, Fields: []table.Field{{Name: "z", Type: table.Type{Kind: table.String}}}}}}}},
+	}}.Fields
+	var top []string
+	if r.IntN(8) != 0 {
+		top = append(top, `"numRecords":`+pick("1000", "0", "null", "7", "-1", "1.5", `"9"`))
+	}
+	for _, k := range []string{"minValues", "maxValues"} {
+		if r.IntN(8) != 0 {
+			top = append(top, `"`+k+`":`+ws()+obj(fields, false))
+		} else if r.IntN(2) == 0 {
+			top = append(top, `"`+k+`":`+pick("null", "3", `"x"`))
+		}
+	}
+	if r.IntN(8) != 0 {
+		top = append(top, `"nullCount":`+obj(fields, true))
+	}
+	if r.IntN(4) == 0 {
+		top = append(top, `"tightBounds":`+pick("true", "false", "null", "{}"))
+	}
+	if r.IntN(30) == 0 {
+		top = append(top, top[0])
+	}
+	r.Shuffle(len(top), func(i, j int) { top[i], top[j] = top[j], top[i] })
+	s := ws() + "{" + strings.Join(top, ","+ws()) + "}" + ws()
+	switch r.IntN(40) {
+	case 0:
+		s = s[:r.IntN(len(s))]
+	case 1:
+		i := r.IntN(len(s))
+		s = s[:i] + pick(`"`, `\`, "\x01", ",", "}", "\xff") + s[i:]
+	case 2:
+		s += pick(" x", "{}", "\n")
+	}
+	return s
+}
+
+// TestJSONParserMatchesGeneric compares the one-pass parser with the generic decoder on random
+// stats strings (the real logs' strings are compared in TestParseRealStats).
+func TestJSONParserMatchesGeneric(t *testing.T) {
+	r := rand.New(rand.NewPCG(38, 1))
+	n := 5_000
+	if testing.Short() {
+		n = 1_000
+	}
+	for range n {
+		sameParse(t, randomStats(r), scanLeaves)
+	}
+	// A parser reused over many strings gives each its own values.
+	p := NewJSONParser(scanLeaves, 3)
+	var kept []Parsed
+	for i := range 10 {
+		got, err := p.Parse(fmt.Sprintf(`{"numRecords":%d,"minValues":{"id":%d},"maxValues":{"id":%d}}`, i, i, i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept = append(kept, got)
+	}
+	for i, k := range kept {
+		if k.NumRecords != int64(i) || k.MinValues[0].I != int64(i) || k.MaxValues[0].I != int64(i+1) {
+			t.Fatalf("file %d reads %+v", i, k.FileStats)
+		}
+	}
+}
+
+func FuzzJSONParser(f *testing.F) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for range 50 {
+		f.Add(randomStats(r))
+	}
+	f.Fuzz(func(t *testing.T, s string) { sameParse(t, s, scanLeaves) })
+}

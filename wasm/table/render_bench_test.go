@@ -1,0 +1,48 @@
+package main
+
+import (
+	"image"
+	"testing"
+
+	"layoutlab/engine/inspect"
+	"layoutlab/engine/inspect/inspecttest"
+)
+
+// BenchmarkViews100k times what table.html draws after opening the 100,000-file table of
+// engine/inspect's BenchmarkOpen100k: the column's spans, the grid built and painted, and the
+// HTML of the summary, verdicts, file list, plans and history.
+func BenchmarkViews100k(b *testing.B) {
+	m, err := inspecttest.Table(100_000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, in, err := inspect.Open(m, "bench", inspect.Options{Version: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("spans", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := in.Spans("id"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	spans, _ := in.Spans("id")
+	b.Run("grid", func(b *testing.B) {
+		img := image.NewRGBA(image.Rect(0, 0, 1200, 560))
+		for b.Loop() {
+			g := BuildGrid(r, spans, DefaultGroupBy(r), 1200, 560)
+			g.Paint(img, -1)
+		}
+	})
+	b.Run("html", func(b *testing.B) {
+		for b.Loop() {
+			_ = SummaryHTML(r) + WhereHTML(r) + ReasonsHTML(r) + FilesHTML(r) + OptimizeHTML(r.NextOptimize) + HistoryHTML(r.History)
+		}
+	})
+	b.Run("report", func(b *testing.B) {
+		for b.Loop() {
+			in.Report("id = 5000")
+		}
+	})
+}
