@@ -6,6 +6,7 @@ import (
 
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/inspect/inspecttest"
+	"layoutlab/wasm/view"
 )
 
 // BenchmarkViews100k times what table.html draws after opening the 100,000-file table of
@@ -32,7 +33,7 @@ func BenchmarkViews100k(b *testing.B) {
 		img := image.NewRGBA(image.Rect(0, 0, 1200, 560))
 		for b.Loop() {
 			g := BuildGrid(r, spans, DefaultGroupBy(r), 1200, 560)
-			g.Paint(img, -1)
+			g.Paint(img, -1, view.ThemeNamed("light"))
 		}
 	})
 	b.Run("html", func(b *testing.B) {
