@@ -24,7 +24,6 @@ type Composer struct {
 	cells      []Cell
 	frames     []Frame
 	series     Series
-	chart      Chart
 }
 
 // PanelFigure is what the statistics panel's picture shows.
