@@ -4,6 +4,7 @@
 #   ./build.sh serve [PORT] build, then serve dist/ on 127.0.0.1:PORT (default 8080)
 #   ./build.sh test         every check: gofmt, vet (native and wasm), go test (native and
 #                           wasm), the site build, and the browser tests in headless Chromium
+#   ./build.sh screenshots [DIR]  every preset's figure as PNGs (default DIR docs/figures)
 #   ./build.sh bench        engine benchmarks (native), the browser timing script (the widget,
 #                           the explainer's figures, the table page) and the widget's memory per
 #                           preset (docs/benchmarks.md)
@@ -138,6 +139,7 @@ check() {
   fi
   echo "== go vet (native, then js/wasm)"
   go vet ./...
+  go vet -tags browser,screenshots ./site/e2e/ # the browser tests and the screenshots tool compile
   GOOS=js GOARCH=wasm go vet ./wasm/... ./engine/... ./assets/...
   deadcode_check
   echo "== go test (native)"
@@ -196,5 +198,11 @@ case "${1:-build}" in
     go test -count=1 -tags browser -run XXX -bench Explainer -benchtime 1x ./site/e2e/
     # "Open your table": the 100,000-file log engine/inspect's BenchmarkOpen100k opens, in table.html.
     go test -count=1 -tags browser -run XXX -bench TableOpen100k -benchtime 1x ./site/e2e/ ;;
-  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench]" >&2; exit 2 ;;
+  screenshots)
+    # Every preset's figure, desktop and phone, light and dark, into DIR (default docs/figures).
+    build
+    need_chromium
+    SCREENSHOTS="$(realpath -m "${2:-docs/figures}")" \
+      go test -count=1 -timeout 30m -tags browser,screenshots -run TestFigureScreenshots ./site/e2e/ ;;
+  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench | screenshots [DIR]]" >&2; exit 2 ;;
 esac

@@ -110,9 +110,10 @@ func TestCanvasKeyboardSelectsFiles(t *testing.T) {
 	}
 }
 
-// TestFigureScreenshots saves, with LAYOUTLAB_SCREENSHOTS set, a panel preset and a timeline
-// preset at desktop and phone sizes in both themes, and checks each shows its axis labels.
-func TestFigureScreenshots(t *testing.T) {
+// TestWidgetFollowsTheReadersColourScheme: a panel preset and a timeline preset at desktop and
+// phone sizes are drawn in the theme the reader prefers, with their axis labels (saved, with
+// LAYOUTLAB_SCREENSHOTS set, as PNGs).
+func TestWidgetFollowsTheReadersColourScheme(t *testing.T) {
 	ctx := browser(t)
 	dir := os.Getenv("LAYOUTLAB_SCREENSHOTS")
 	for _, size := range []struct {
