@@ -78,6 +78,9 @@ func (g *game) Update() error {
 		}
 	}
 	g.arrowKeys()
+	if g.drawn == g.m.version {
+		g.labels.warm() // nothing new to draw: a digit a drag will need
+	}
 	return nil
 }
 

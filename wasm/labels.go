@@ -4,6 +4,7 @@ package main
 
 import (
 	"image/color"
+	"slices"
 	"strconv"
 	"syscall/js"
 
@@ -29,6 +30,9 @@ type labelImages struct {
 	cvs   js.Value
 	cache map[labelKey]*labelImage
 	used  int // frames since the cache was last emptied of labels not drawn
+	// the styles (a key without text) the numbers drawn were in, the latest last: warm gives
+	// each its ten digits before a drag asks for them
+	numberStyles []labelKey
 }
 
 type labelKey struct {
@@ -100,6 +104,12 @@ func (l *labelImages) draw(screen *ebiten.Image, s *view.Scene) {
 
 // image is piece p's image in the style of k, rasterised the first time it is asked for.
 func (l *labelImages) image(k labelKey, p string) *labelImage {
+	if p[0] >= '0' && p[0] <= '9' && !slices.Contains(l.numberStyles, k) {
+		if len(l.numberStyles) == maxNumberStyles {
+			l.numberStyles = append(l.numberStyles[:0], l.numberStyles[1:]...)
+		}
+		l.numberStyles = append(l.numberStyles, k)
+	}
 	k.text = p
 	im, ok := l.cache[k]
 	if !ok {
@@ -108,6 +118,27 @@ func (l *labelImages) image(k labelKey, p string) *labelImage {
 	}
 	im.drawn = true
 	return im
+}
+
+const digits = "0123456789"
+
+// maxNumberStyles bounds the styles warm keeps digits ready in (a resize brings new sizes).
+const maxNumberStyles = 8
+
+// warm rasterises one digit not yet drawn in a style numbers were drawn in, so that a drag,
+// whose counts soon show digits the first frame did not, makes no image in its first moves.
+// It is called between frames with nothing to draw.
+func (l *labelImages) warm() {
+	for i := len(l.numberStyles) - 1; i >= 0; i-- {
+		k := l.numberStyles[i]
+		for d := range len(digits) {
+			k.text = digits[d : d+1]
+			if _, ok := l.cache[k]; !ok {
+				l.cache[k] = l.raster(k)
+				return
+			}
+		}
+	}
 }
 
 // labelPiece returns the piece of text that starts at i and where the next starts: one character
