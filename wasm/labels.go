@@ -33,6 +33,7 @@ type labelImages struct {
 	// the styles (a key without text) the numbers drawn were in, the latest last: warm gives
 	// each its ten digits before a drag asks for them
 	numberStyles []labelKey
+	warming      bool // a style in numberStyles may lack a digit
 }
 
 type labelKey struct {
@@ -109,6 +110,7 @@ func (l *labelImages) image(k labelKey, p string) *labelImage {
 			l.numberStyles = append(l.numberStyles[:0], l.numberStyles[1:]...)
 		}
 		l.numberStyles = append(l.numberStyles, k)
+		l.warming = true
 	}
 	k.text = p
 	im, ok := l.cache[k]
@@ -127,18 +129,24 @@ const maxNumberStyles = 8
 
 // warm rasterises one digit not yet drawn in a style numbers were drawn in, so that a drag,
 // whose counts soon show digits the first frame did not, makes no image in its first moves.
-// It is called between frames with nothing to draw.
-func (l *labelImages) warm() {
+// It is called in frames with nothing to draw, and reports whether it made one (frames come only
+// when asked for: the caller asks for the next).
+func (l *labelImages) warm() bool {
+	if !l.warming {
+		return false
+	}
 	for i := len(l.numberStyles) - 1; i >= 0; i-- {
 		k := l.numberStyles[i]
 		for d := range len(digits) {
 			k.text = digits[d : d+1]
 			if _, ok := l.cache[k]; !ok {
 				l.cache[k] = l.raster(k)
-				return
+				return true
 			}
 		}
 	}
+	l.warming = false
+	return false
 }
 
 // labelPiece returns the piece of text that starts at i and where the next starts: one character
