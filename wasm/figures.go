@@ -55,6 +55,7 @@ func firstAnswered(engineMs, initMs float64) {
 	ll.Set("frames", 0)
 	counted(schedule.Counts{})
 	ll.Set("gcCycles", gcCycles)
+	ll.Set("labelRasters", labelRastersFunc)
 }
 
 // ready tells tests and embedding pages that the first answer is on screen and the controls
@@ -112,3 +113,7 @@ var gcCycles = js.FuncOf(func(js.Value, []js.Value) any {
 	debug.ReadGCStats(&stats)
 	return stats.NumGC
 })
+
+// labelRastersFunc is window.layoutlab.labelRasters(): how many label images the canvas has
+// rasterised (labels.go), read when the timing script asks (a drag should make none).
+var labelRastersFunc = js.FuncOf(func(js.Value, []js.Value) any { return labelRasters })

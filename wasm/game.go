@@ -78,6 +78,9 @@ func (g *game) Update() error {
 		}
 	}
 	g.arrowKeys()
+	if g.drawn == g.m.version && g.labels.warm() {
+		ebiten.ScheduleFrame() // nothing new to draw: the next digit a drag will need
+	}
 	return nil
 }
 
@@ -136,6 +139,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 	}
 	g.painter.paint(screen, g.scene)
 	g.labels.draw(screen, g.scene)
+	if g.labels.warming {
+		ebiten.ScheduleFrame() // whose Update warms the digits
+	}
 	tip, box := g.tip()
 	g.page.showScene(g.scene, tip, box)
 }

@@ -359,6 +359,9 @@ func printLatency(ctx context.Context, scenarioName, control string, d latencies
 	eng, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.engineMs`))
 	draw, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlab.drawMs`))
 	note := fmt.Sprintf("last recompute %.1f ms, last Draw %.1f ms of Go", eng, draw)
+	if d.rasters >= 0 {
+		note += fmt.Sprintf("; %.0f label images made", d.rasters)
+	}
 	if control == "files" {
 		// The moves answered from the file counts run ahead between moves (wasm/schedule, runAhead).
 		ahead, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.layoutlab.aheadHits || 0, window.layoutlab.aheadRuns || 0, window.layoutlab.aheadMs || 0]`))
@@ -459,6 +462,9 @@ type latencies struct {
 	// 1 when the answering frame took an answer run ahead (wasm/schedule, runAhead) or the page runs no
 	// engine (the bare page); 0 when the widget ran its engine for it.
 	ahead []float64
+	// label images the canvas rasterised during the drag (wasm/labels.go); -1 when the page
+	// does not count them
+	rasters float64
 }
 
 // readLatencies reads what probeLatency recorded.
@@ -467,7 +473,7 @@ func readLatencies(ctx context.Context) (latencies, error) {
 	if err != nil {
 		return latencies{}, err
 	}
-	return latencies{toFrame: v[0], frames: v[1], own: v[2], gc: v[3], ahead: v[4]}, nil
+	return latencies{toFrame: v[0], frames: v[1], own: v[2], gc: v[3], ahead: v[4], rasters: -1}, nil
 }
 
 // inFirstFrame counts the inputs answered in the first frame that began after them (or in the
@@ -527,6 +533,8 @@ func dragSlider(ctx context.Context, id string, moves int) (latencies, error) {
 	if err := mouse(input.DispatchMouseEventTypeMousePressed, xOf(v), 1); err != nil {
 		return latencies{}, err
 	}
+	rasters := `window.layoutlab.labelRasters ? window.layoutlab.labelRasters() : -1`
+	before, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](rasters))
 	dir := 1.0
 	for i := 0; i < moves; i++ {
 		step := float64(1 + i%3)
@@ -543,7 +551,13 @@ func dragSlider(ctx context.Context, id string, moves int) (latencies, error) {
 		return latencies{}, err
 	}
 	time.Sleep(300 * time.Millisecond)
-	return readLatencies(ctx)
+	d, err := readLatencies(ctx)
+	after, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](rasters))
+	d.rasters = -1
+	if before >= 0 && after >= 0 {
+		d.rasters = after - before
+	}
+	return d, err
 }
 
 // longRun times a recompute far longer than a frame: the rows select from 100,000 to 1,000,000

@@ -315,3 +315,43 @@ func (l Label) Extent() Rect {
 	}
 	return Rect{x, l.Y, w, l.Size * 1.25}
 }
+
+// A files-slider move changes only the numbers in the panel's labels, so the canvas, which draws
+// a label's numbers from one image per digit (wasm/labels.go), makes no new image for a move.
+func TestFilesMoveChangesOnlyNumbers(t *testing.T) {
+	words := func(s *Scene) []string {
+		var out []string
+		for _, l := range s.Labels {
+			out = append(out, strings.Map(func(r rune) rune {
+				if r >= '0' && r <= '9' || r == ',' || r == '.' {
+					return -1
+				}
+				return r
+			}, l.Text))
+		}
+		return out
+	}
+	sc := presetScenario(t, "two-keys").Panel
+	store := panel.NewStore()
+	var c Composer
+	var first []string
+	var titles []string
+	for _, files := range []int{sc.Files, sc.Files + 1, sc.Files + 3, sc.Files - 2} {
+		p := sc
+		p.Files = files
+		res, err := store.Answer(p, panel.Shown, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := c.Panel(PanelFigure{Result: res, Selected: -1}, 960, 900, 1, ThemeNamed("light"))
+		titles = append(titles, labelsOf(s, "title")[0].Text)
+		if first == nil {
+			first = words(s)
+		} else if w := words(s); !slices.Equal(w, first) {
+			t.Errorf("%d files: the labels' text beside their numbers changed:\n%q\nwas\n%q", files, w, first)
+		}
+	}
+	if titles[0] == titles[1] {
+		t.Errorf("the title %q did not change with the files: the test moves nothing", titles[0])
+	}
+}
