@@ -110,9 +110,9 @@ func TestCanvasKeyboardSelectsFiles(t *testing.T) {
 	}
 }
 
-// TestFigureScreenshots saves, with LAYOUTLAB_SCREENSHOTS set, a panel preset and a timeline
+// TestSceneScreenshots saves, with LAYOUTLAB_SCREENSHOTS set, a panel preset and a timeline
 // preset at desktop and phone sizes in both themes, and checks each shows its axis labels.
-func TestFigureScreenshots(t *testing.T) {
+func TestSceneScreenshots(t *testing.T) {
 	ctx := browser(t)
 	dir := os.Getenv("LAYOUTLAB_SCREENSHOTS")
 	for _, size := range []struct {

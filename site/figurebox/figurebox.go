@@ -46,7 +46,9 @@ type Figure struct {
 	Open string `json:"open"` // the full application on the same scenario: "widget.html#s=…"
 	// Poster is the picture the live figure first draws in a wide box (its canvas left of the
 	// readouts), in both themes (the reader's prefers-color-scheme picks one); PosterNarrow in a
-	// phone's box (its canvas above them), "" when Poster serves both.
+	// phone's box (its canvas above them), "" when Poster serves both. A figure without a Poster
+	// (the widget's Copy embed: a browser cannot write the SVG beside the page) shows its
+	// readouts and starts live when touched.
 	Poster       string    `json:"poster"`
 	Width        int       `json:"width"` // Poster's CSS size
 	Height       int       `json:"height"`
@@ -81,9 +83,9 @@ var tmpl = template.Must(template.New("figure").Parse(
 	`<figure class="layoutlab" data-live="{{.Base}}{{.Live}}" data-title="{{.Title}}">` +
 		`<div class="layoutlab-box"{{if .Inline}} style="{{.Box}}"{{end}}>` +
 		`<div class="layoutlab-poster">` +
-		`<picture>{{if .PosterNarrow}}<source media="{{.Narrow}}" srcset="{{.Base}}{{.PosterNarrow}}">{{end}}` +
+		`{{if .Poster}}<picture>{{if .PosterNarrow}}<source media="{{.Narrow}}" srcset="{{.Base}}{{.PosterNarrow}}">{{end}}` +
 		`<img src="{{.Base}}{{.Poster}}" alt="{{.Alt}}" width="{{.Width}}" height="{{.Height}}"></picture>` +
-		"\n" + `<div class="layoutlab-side"><dl class="layoutlab-readouts">` +
+		"\n{{end}}" + `<div class="layoutlab-side"><dl class="layoutlab-readouts">` +
 		`{{range .Readouts}}<div><dt>{{.Label}}</dt><dd data-metric="{{.Metric}}" data-value="{{.Value}}">{{.Text}}</dd></div>{{end}}</dl>` +
 		"\n" + `<p class="layoutlab-actions"><button type="button" class="layoutlab-start" hidden>Interact</button> ` +
 		`<a class="layoutlab-open" href="{{.Base}}{{.Open}}" target="_blank" rel="noopener">Open in Layout Lab</a></p></div>` +
