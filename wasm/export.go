@@ -64,7 +64,7 @@ func (c *controls) embedFigure() string {
 	link := scenario.Link(s)
 	f := figurebox.Figure{Base: "layoutlab/", Live: "figure.html" + link, Open: "widget.html" + link,
 		Title: "Layout Lab", Readouts: figurebox.Readouts(rs), Inline: true}
-	return `<link rel="stylesheet" href="layoutlab/embed.css">` + "\n" + `<script src="layoutlab/embed.js" defer></script>` + "\n" + string(f.HTML())
+	return `<link rel="stylesheet" href="layoutlab/embed.css">` + "\n" + `<script src="layoutlab/embed.js" defer></script>` + "\n" + f.HTML()
 }
 
 // refuse shows msg where a refused value's message goes.
