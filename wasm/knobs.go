@@ -25,7 +25,8 @@ const (
 	// value typed exactly, or beyond the slider's ends.
 	knobRangeTyped
 	// knobKeys is a list of tick boxes, one per column, in key order, each ticked one with
-	// buttons that move it earlier or later; its value is the comma-separated keys.
+	// buttons that move it earlier or later, and an entry that adds any column of the table; its
+	// value is the comma-separated keys.
 	knobKeys
 )
 
