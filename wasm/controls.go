@@ -63,6 +63,10 @@ func (c *controls) bind() {
 		typ := ev.Get("type").String()
 		id := t.Get("id").String()
 		k, event := knobOfElement(id)
+		if k == nil && (id == "keys-add" && typ == "change" || id == "keys-add-button" && typ == "click") {
+			c.onKeysAdd()
+			return nil
+		}
 		if k == nil {
 			// A key's tick box or move button (keysHTML), found by its column: no extra call
 			// for a dragged slider's inputs, whose id names their knob.
@@ -148,6 +152,18 @@ func (c *controls) onKeys(col string, el js.Value, typ string) {
 		return
 	}
 	c.onKnob(k, "", strings.Join(keys, ", "))
+}
+
+// onKeysAdd adds the column typed in the key entry as the last key (change: Enter, or leaving
+// the field; or the Add button) and empties the entry.
+func (c *controls) onKeysAdd() {
+	el := elementByID("keys-add")
+	keys, ok := keysAdded(c.in.scenario().Panel.Keys, el.Get("value").String())
+	if !ok {
+		return
+	}
+	el.Set("value", "")
+	c.onKnob(knobByID("keys"), "", strings.Join(keys, ", "))
 }
 
 // syncKeys rebuilds the key tick boxes for keys, keeping the focus on the same column's box or

@@ -10,7 +10,9 @@ import (
 	"syscall/js"
 
 	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
+	"layoutlab/site/figurebox"
 	"layoutlab/wasm/view"
 )
 
@@ -44,11 +46,25 @@ func (c *controls) bindExports() {
 		download("layoutlab-_delta_log.zip", "application/zip", b)
 	})
 	on("copy-embed", "click", func() {
-		link := scenario.Link(c.in.scenario())
-		snippet := `<iframe src="layoutlab/widget.html` + link + `" title="Layout Lab" loading="lazy" style="width:100%;height:560px;border:0"></iframe>` +
-			"\n" + `<script src="layoutlab/embed.js" defer></script>`
-		copyText(snippet, "Embed snippet copied.")
+		copyText(c.embedFigure(), "Figure copied: paste it into a page beside layoutlab/, with layoutlab/embed.css and layoutlab/embed.js.")
 	})
+}
+
+// embedFigure is the figure box the embedding page documents for plain HTML (figurebox), for
+// the scenario shown, with its readouts as they stand; without a poster, which `layoutlab
+// poster --base layoutlab/ LINK` adds.
+func (c *controls) embedFigure() string {
+	s := c.in.scenario()
+	var rs []readout.Readout
+	if s.View == "timeline" {
+		rs = readout.Shown(s, nil, c.sched.Timeline().Result)
+	} else {
+		rs = readout.Shown(s, c.sched.Panel().Result, nil)
+	}
+	link := scenario.Link(s)
+	f := figurebox.Figure{Base: "layoutlab/", Live: "figure.html" + link, Open: "widget.html" + link,
+		Title: "Layout Lab", Readouts: figurebox.Readouts(rs), Inline: true}
+	return `<link rel="stylesheet" href="layoutlab/embed.css">` + "\n" + `<script src="layoutlab/embed.js" defer></script>` + "\n" + f.HTML()
 }
 
 // refuse shows msg where a refused value's message goes.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 )
 
@@ -17,27 +18,6 @@ import (
 var figureDefaultKnobs = map[string][]string{
 	"panel":    {"keys", "indexed-cols", "Filter"},
 	"timeline": {"day", "strategy"},
-}
-
-// figureDefaultReadouts are a figure's readouts when its scenario declares none.
-var figureDefaultReadouts = map[string][]string{
-	"panel":    {"files_read", "files_total", "rows_read"},
-	"timeline": {"lookup_files", "optimize_written_gb", "write_amplification"},
-}
-
-// viewMetrics are the readouts each view shows (page.go's showPanel and showTimeline), by the
-// CLI's JSON names; the panel's spans are "span:" and a column.
-var viewMetrics = map[string][]string{
-	"panel":    {"files_read", "files_total", "files", "rows_read", "rows_total"},
-	"timeline": {"day", "lookup_files", "optimize_written_gb", "write_amplification", "ingested_gb", "table_gb", "files", "zcubes", "sealed_zcubes"},
-}
-
-// figureLabels are shorter labels for readouts drawn large in a narrow figure (the unit is
-// beside the figure).
-var figureLabels = map[string]string{
-	"optimize_written_gb": "Rewritten by that night's OPTIMIZE",
-	"lookup_files":        "Files a lookup opens",
-	"ingested_gb":         "Ingested that day",
 }
 
 // figureKnobs are the knob ids a figure shows, in its order (a group's name stands for every
@@ -70,11 +50,10 @@ func figureKnobs(s *scenario.Scenario) (ids, unknown []string) {
 func figureReadouts(s *scenario.Scenario) (metrics, unknown []string) {
 	names := s.Figure.Readouts
 	if len(names) == 0 {
-		names = figureDefaultReadouts[s.View]
+		names = readout.Defaults[s.View]
 	}
 	for _, n := range names {
-		col, span := strings.CutPrefix(n, "span:")
-		if slices.Contains(viewMetrics[s.View], n) || (span && s.View == "panel" && col != "") {
+		if readout.Known(s.View, n) {
 			metrics = append(metrics, n)
 		} else {
 			unknown = append(unknown, n)

@@ -25,7 +25,8 @@ const (
 	// value typed exactly, or beyond the slider's ends.
 	knobRangeTyped
 	// knobKeys is a list of tick boxes, one per column, in key order, each ticked one with
-	// buttons that move it earlier or later; its value is the comma-separated keys.
+	// buttons that move it earlier or later, and an entry that adds any column of the table; its
+	// value is the comma-separated keys.
 	knobKeys
 )
 
@@ -144,7 +145,7 @@ func knobsHTML(only []string) string {
 			if k.Help != "" {
 				b.WriteString(` aria-describedby="` + esc(k.ID) + `-help"`)
 			}
-			b.WriteString(`><legend>` + esc(k.Label) + `</legend><ul id="` + esc(k.ID) + `-list"></ul>`)
+			b.WriteString(`><legend>` + esc(k.Label) + `</legend><ul id="` + esc(k.ID) + `-list"></ul>` + keysAddHTML())
 			if k.Help != "" {
 				b.WriteString(`<small id="` + esc(k.ID) + `-help">` + esc(k.Help) + "</small>")
 			}
@@ -274,6 +275,30 @@ func keysHTML(keys []string) string {
 		b.WriteString("</li>")
 	}
 	return b.String()
+}
+
+// keysAddHTML is the entry that adds any column of the panel's table as the last key (Enter or
+// Add), with the table's columns offered as it is typed; a name the table lacks goes to the
+// engine, which answers it with Delta's error as CLUSTER BY would.
+func keysAddHTML() string {
+	var b strings.Builder
+	b.WriteString(`<p class="keys-add"><label for="keys-add">Add a key column</label> ` +
+		`<input type="text" id="keys-add" list="keys-columns" autocomplete="off" spellcheck="false" placeholder="e.g. product_id">` +
+		` <button type="button" id="keys-add-button">Add</button><datalist id="keys-columns">`)
+	for _, c := range scenario.PanelColumns() {
+		b.WriteString(`<option value="` + escapeHTML(c) + `">`)
+	}
+	b.WriteString("</datalist></p>")
+	return b.String()
+}
+
+// keysAdded is keys with the typed column added last, or false when nothing was typed.
+func keysAdded(keys []string, typed string) ([]string, bool) {
+	col := strings.TrimSpace(typed)
+	if col == "" {
+		return keys, false
+	}
+	return keysTicked(keys, col, true), true
 }
 
 // keysTicked is keys with col added last (on) or removed.

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 )
 
@@ -207,5 +209,46 @@ func TestKeyTickBoxes(t *testing.T) {
 	s, err := applyKnob(s, knobFor(t, "keys"), strings.Join(keysTicked(keysTicked(s.Panel.Keys, "user_id", false), "event_date", false), ", "))
 	if err != nil || s.Panel.Keys == nil || len(s.Panel.Keys) != 0 {
 		t.Errorf("no keys: %v, %#v", err, s.Panel.Keys)
+	}
+}
+
+// TestKeysAddAnyColumn: the keys fieldset has a labelled entry offering every column of the
+// panel's table; a typed column becomes the last key and the engine clusters on it, and a name
+// the table lacks is answered with Delta's error, the scenario kept.
+func TestKeysAddAnyColumn(t *testing.T) {
+	h := knobsHTML([]string{"keys"})
+	for _, want := range []string{`<label for="keys-add">Add a key column</label>`, `<input type="text" id="keys-add" list="keys-columns"`,
+		`<button type="button" id="keys-add-button">Add</button>`, `<option value="product_id">`, `<option value="session_id">`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("missing %q in %s", want, h)
+		}
+	}
+	if n, want := strings.Count(h, "<option "), len(scenario.PanelColumns()); n != want || n <= len(keyColumns) {
+		t.Errorf("%d columns offered, want the table's %d", n, want)
+	}
+	if _, ok := keysAdded([]string{"user_id"}, "  "); ok {
+		t.Error("an empty entry added a key")
+	}
+	s := scenario.Default()
+	s.Panel.Layout = "hilbert"
+	for _, tc := range []struct{ typed, class string }{{" product_id ", ""}, {"nope", "DELTA_COLUMN_NOT_FOUND_IN_SCHEMA"}} {
+		keys, ok := keysAdded(s.Panel.Keys, tc.typed)
+		if !ok || keys[len(keys)-1] != strings.TrimSpace(tc.typed) {
+			t.Fatalf("keysAdded(%v, %q) = %v, %v", s.Panel.Keys, tc.typed, keys, ok)
+		}
+		next, err := applyKnob(s, knobFor(t, "keys"), strings.Join(keys, ", "))
+		if err != nil {
+			t.Fatalf("keys %v refused before the engine: %v", keys, err)
+		}
+		r, err := panel.NewStore().Answer(next.Panel, panel.Shown, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tc.class == "" && (r.Error != nil || !slices.Equal(r.Keys, keys)):
+			t.Errorf("clustering on %v: error %v, keys %v", keys, r.Error, r.Keys)
+		case tc.class != "" && (r.Error == nil || r.Error.Class != tc.class || !strings.Contains(r.Error.Message, "nope")):
+			t.Errorf("clustering on %v: error %+v, want %s naming the column", keys, r.Error, tc.class)
+		}
 	}
 }

@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -12,6 +11,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 	"layoutlab/wasm/view"
@@ -149,27 +149,8 @@ func (m *model) colorKey() string {
 // decimal; data-value holds the engine's exact figure, named as the CLI's JSON field.
 func (p *page) showPanel(m *model) {
 	r := m.answer.Result
-	rows := []readout{
-		{Label: "Files read", Metric: "files_read", Value: float64(r.FilesRead)},
-		{Label: "Files in the table", Metric: "files_total", Value: float64(r.FilesTotal)},
-		{Label: "Files", Metric: "files", Value: float64(r.FilesTotal)},
-		{Label: "Rows read", Metric: "rows_read", Value: float64(r.RowsRead)},
-		{Label: "Rows in the table", Metric: "rows_total", Value: float64(r.RowsTotal)},
-	}
 	// Every measured span, the keys first: the CLI's "spans" names the same columns.
-	cols := append([]string(nil), r.Keys...)
-	var rest []string
-	for k := range r.Spans {
-		if !slices.Contains(cols, k) {
-			rest = append(rest, k)
-		}
-	}
-	slices.Sort(rest)
-	for _, k := range append(cols, rest...) {
-		if v, ok := r.Spans[k]; ok {
-			rows = append(rows, readout{Label: "Span of " + k, Metric: "span:" + k, Value: v, Digits: 4})
-		}
-	}
+	rows := readout.Panel(r)
 	p.renderReadouts(rows)
 	caption := "Grid: one cell per file, coloured by its span of " + m.colorKey() + "."
 	if len(r.Keys) >= 2 {
@@ -225,17 +206,7 @@ func (p *page) showTimeline(m *model) {
 		return
 	}
 	d := m.sim.Result.Days[m.day-1]
-	p.renderReadouts([]readout{
-		{Label: "Day", Metric: "day", Value: float64(d.Day)},
-		{Label: "Files a lookup opens", Metric: "lookup_files", Value: d.LookupFiles, Digits: 2},
-		{Label: "GiB written by OPTIMIZE that night", Metric: "optimize_written_gb", Value: d.OptimizeWrittenGB, Digits: 1, Unit: "GiB"},
-		{Label: "Write amplification", Metric: "write_amplification", Value: d.WriteAmplification, Digits: 2, Unit: "x"},
-		{Label: "GiB ingested that day", Metric: "ingested_gb", Value: d.IngestedGB, Digits: 1, Unit: "GiB"},
-		{Label: "Table size", Metric: "table_gb", Value: d.TableGB, Digits: 1, Unit: "GiB"},
-		{Label: "Files", Metric: "files", Value: float64(d.Files)},
-		{Label: "ZCubes", Metric: "zcubes", Value: float64(d.ZCubes)},
-		{Label: "Sealed ZCubes", Metric: "sealed_zcubes", Value: float64(d.SealedZCubes)},
-	})
+	p.renderReadouts(readout.Day(d))
 	p.deltaError("", "")
 	gb, amp, lk := view.SeriesOf(m.sim.Result, m.sim.Key, m.day, view.Series{}).Maxima()
 	df := m.dayFiles

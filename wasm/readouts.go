@@ -6,16 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-)
 
-// readout is one live figure: a label and the engine's number under the CLI's JSON name.
-type readout struct {
-	Label  string
-	Metric string
-	Value  float64
-	Digits int // decimals shown; the exact value is in data-value
-	Unit   string
-}
+	"layoutlab/engine/readout"
+)
 
 // readoutList is what renderReadouts last built: the metrics in order and the text each figure
 // shows, so a slider move rewrites only the figures that changed.
@@ -28,13 +21,13 @@ type readoutList struct {
 // renderReadouts shows rows in the readout list. The region is aria-live, so screen readers hear
 // it; when the same metrics are shown again only changed figures are touched (a dragged slider
 // then costs a few text updates a frame, not a rebuilt list).
-func (p *page) renderReadouts(rows []readout) {
+func (p *page) renderReadouts(rows []readout.Readout) {
 	list := p.byID("readout-list")
 	if !list.Truthy() {
 		return
 	}
 	if p.figureReadouts != nil {
-		rows = figureRows(rows, p.figureReadouts)
+		rows = readout.Pick(rows, p.figureReadouts)
 	}
 	metrics := make([]string, len(rows))
 	labels := make([]string, len(rows))
@@ -62,11 +55,7 @@ func (p *page) renderReadouts(rows []readout) {
 	// DOM write it made.
 	var batch strings.Builder
 	for i, r := range rows {
-		text := strconv.FormatFloat(r.Value, 'f', r.Digits, 64)
-		if r.Unit != "" {
-			text += " " + r.Unit
-		}
-		now := [2]string{text, strconv.FormatFloat(r.Value, 'g', -1, 64)}
+		now := [2]string{r.Text(), r.Exact()}
 		if rl.shown[i] == now {
 			continue
 		}
@@ -76,21 +65,4 @@ func (p *page) renderReadouts(rows []readout) {
 	if batch.Len() > 0 {
 		figures().Call("setReadouts", list, batch.String())
 	}
-}
-
-// figureRows are the rows a figure declares, in its order, with its short labels.
-func figureRows(rows []readout, metrics []string) []readout {
-	out := make([]readout, 0, len(metrics))
-	for _, m := range metrics {
-		for _, r := range rows {
-			if r.Metric == m {
-				if l, ok := figureLabels[m]; ok {
-					r.Label = l
-				}
-				out = append(out, r)
-				break
-			}
-		}
-	}
-	return out
 }

@@ -7,6 +7,7 @@ package readout
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
@@ -76,18 +77,31 @@ func Day(d timeline.Day) []Readout {
 }
 
 // Defaults are the readouts a figure shows when its scenario declares none (scenario.Figure),
-// as figure.html shows them (wasm/figure.go, figureDefaultReadouts).
+// as figure.html shows them (wasm/figure.go).
 var Defaults = map[string][]string{
 	"panel":    {"files_read", "files_total", "rows_read"},
 	"timeline": {"lookup_files", "optimize_written_gb", "write_amplification"},
 }
 
 // FigureLabels are the shorter labels a figure gives readouts it draws large (the unit is in
-// the figure), as figure.html does (wasm/figure.go, figureLabels).
+// the figure), here and in figure.html (wasm/readouts.go).
 var FigureLabels = map[string]string{
 	"optimize_written_gb": "Rewritten by that night's OPTIMIZE",
 	"lookup_files":        "Files a lookup opens",
 	"ingested_gb":         "Ingested that day",
+}
+
+// Known reports whether name is a readout of the view ("panel" or "timeline"): a metric Panel
+// or Day writes, or on the panel "span:" and any column (the answer measures the keys and the
+// indexed columns, which a link may change).
+func Known(view, name string) bool {
+	all := Panel(&panel.Result{})
+	if view == "timeline" {
+		all = Day(timeline.Day{})
+	} else if col, ok := strings.CutPrefix(name, "span:"); ok && col != "" {
+		return true
+	}
+	return slices.ContainsFunc(all, func(r Readout) bool { return r.Metric == name })
 }
 
 // Pick is the readouts named by metrics, in that order, with a figure's labels; a name all

@@ -42,3 +42,27 @@ func metrics(rs []Readout) []string {
 	}
 	return m
 }
+
+// TestKnownIsEachViewsReadouts: a figure may name what its view shows and nothing else; the
+// panel's spans are of any column (a link may cluster on or index any), never the timeline's.
+func TestKnownIsEachViewsReadouts(t *testing.T) {
+	for _, c := range []struct {
+		view, name string
+		want       bool
+	}{
+		{"panel", "files_read", true}, {"panel", "span:product_id", true}, {"panel", "span:", false},
+		{"panel", "optimize_written_gb", false}, {"timeline", "optimize_written_gb", true},
+		{"timeline", "sealed_zcubes", true}, {"timeline", "files_read", false}, {"timeline", "span:user_id", false},
+	} {
+		if got := Known(c.view, c.name); got != c.want {
+			t.Errorf("Known(%q, %q) = %v, want %v", c.view, c.name, got, c.want)
+		}
+	}
+	for v, ms := range Defaults {
+		for _, m := range ms {
+			if !Known(v, m) {
+				t.Errorf("default %s readout %q is no readout of the view", v, m)
+			}
+		}
+	}
+}

@@ -268,6 +268,17 @@ func partitionColumnErr(name string, leaves []table.Leaf) error {
 // TimelineLookups are the timeline table's columns a lookup may filter on (timeline.Columns).
 var TimelineLookups = []string{"customer_id", "order_id", "event_date"}
 
+// PanelColumns are the panel's table's columns, a nested one by its dotted path, in the
+// schema's order: what a control may offer as a key (the table, table.DefaultPanelSpec).
+func PanelColumns() []string {
+	_, leaves := panelSpec()
+	out := make([]string, len(leaves))
+	for i, l := range leaves {
+		out[i] = strings.Join(l.Path, ".")
+	}
+	return out
+}
+
 // checkColumns refuses a scenario that names a column its table does not have: a link that
 // decodes to one is refused like any other bad link. (Run answers such a scenario with Delta's
 // own error, DELTA_COLUMN_NOT_FOUND_IN_SCHEMA and the like, when it comes from a control.)

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -112,6 +113,46 @@ func TestDrivingControlsUpdatesReadoutsAndLink(t *testing.T) {
 	open(t, tab2, h)
 	if again := readouts(t, tab2); !reflect.DeepEqual(again, day10) {
 		t.Errorf("reopened timeline link shows %v, want %v", again, day10)
+	}
+}
+
+// TestKeysAddAnyColumn: a column the tick boxes do not offer is added from the keyboard in the
+// labelled entry (type, Enter): it becomes the last key, ticked, with its span measured, and
+// the link carries it; a name the table lacks is answered with Delta's error.
+func TestKeysAddAnyColumn(t *testing.T) {
+	ctx := browser(t)
+	open(t, ctx, "")
+	start := scenario.Default().Panel.Keys
+	if eval[string](t, ctx, `document.querySelector('label[for="keys-add"]').textContent`) == "" {
+		t.Fatal("the key entry has no label")
+	}
+	addKey := func(col string) {
+		t.Helper()
+		noteChange(t, ctx)
+		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#keys-add")), chromedp.SendKeys(chromedp.CSS("#keys-add"), col+"\r")); err != nil {
+			t.Fatalf("type %s in the key entry: %v", col, err)
+		}
+	}
+	addKey("product_id")
+	h := settle(t, ctx, "")
+	want := append(slices.Clone(start), "product_id")
+	if s, err := scenario.ParseLink(h); err != nil || !slices.Equal(s.Panel.Keys, want) {
+		t.Fatalf("adding product_id wrote %s (%v), want keys %v", h, err, want)
+	}
+	if !eval[bool](t, ctx, `document.querySelector('#keys-list input[data-col="product_id"]').checked && document.getElementById("keys-add").value === ""`) {
+		t.Error("product_id is not a ticked key, or the entry kept the text")
+	}
+	if _, ok := readouts(t, ctx)["span:product_id"]; !ok {
+		t.Errorf("no span of product_id among %v", readouts(t, ctx))
+	}
+	if !eval[bool](t, ctx, `document.getElementById("delta-error").hidden`) {
+		t.Errorf("clustering on product_id: %s", eval[string](t, ctx, `document.getElementById("delta-error").textContent`))
+	}
+
+	addKey("nope")
+	settle(t, ctx, h)
+	if msg := eval[string](t, ctx, `document.getElementById("delta-error").hidden ? "" : document.getElementById("delta-error").textContent`); !strings.Contains(msg, "DELTA_COLUMN_NOT_FOUND_IN_SCHEMA") || !strings.Contains(msg, "nope") {
+		t.Errorf("an unknown key column shows %q, want Delta's DELTA_COLUMN_NOT_FOUND_IN_SCHEMA naming it", msg)
 	}
 }
 

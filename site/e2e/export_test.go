@@ -8,18 +8,24 @@ import (
 	"context"
 	"encoding/csv"
 	"image/png"
+	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
+	"layoutlab/site/host"
 )
 
 // exported clicks an export button and returns the bytes the widget handed to the browser.
@@ -74,6 +80,8 @@ func TestExports(t *testing.T) {
 		t.Fatalf("widget CSV differs from the CLI's:\n%v\n%v", got, want)
 	}
 
+	copiedFigureGoesLive(t, ctx, p.Scenario)
+
 	// _delta_log: the zip's commit files replay to the state the CLI exports.
 	zb := exported(t, ctx, "export-log", "layoutlab-_delta_log.zip")
 	zr, err := zip.NewReader(bytes.NewReader(zb), int64(len(zb)))
@@ -103,4 +111,58 @@ func TestExports(t *testing.T) {
 			fromWidget.Version(), fromWidget.NumFiles(), fromCLI.Version(), fromCLI.NumFiles())
 	}
 	t.Logf("exports: PNG %dx%d, CSV %d rows, log v%d with %d files", img.Bounds().Dx(), img.Bounds().Dy(), len(got), fromWidget.Version(), fromWidget.NumFiles())
+}
+
+// copiedFigureGoesLive: Copy embed copies the figure box the embedding page documents for plain
+// HTML (no bare iframe), with the readouts the CLI's figure of the link states; pasted into a
+// page beside layoutlab/, it goes live on the scenario when its Interact button is pressed.
+func copiedFigureGoesLive(t *testing.T, ctx context.Context, sc scenario.Scenario) {
+	t.Helper()
+	eval[bool](t, ctx, `(window.layoutlab.lastCopy = null, true)`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("copy-embed"))); err != nil {
+		t.Fatal(err)
+	}
+	snippet := eval[string](t, ctx, `window.layoutlab.lastCopy || ""`)
+	link := scenario.Link(sc)
+	for _, want := range []string{`<link rel="stylesheet" href="layoutlab/embed.css">`, `<script src="layoutlab/embed.js" defer></script>`,
+		`<figure class="layoutlab" data-live="layoutlab/figure.html` + link + `"`, `class="layoutlab-start"`} {
+		if !strings.Contains(snippet, want) {
+			t.Errorf("copied embed lacks %s:\n%s", want, snippet)
+		}
+	}
+	if strings.Contains(snippet, "<iframe") {
+		t.Errorf("copied embed is a bare iframe, not the figure:\n%s", snippet)
+	}
+	want, err := readout.Run(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range want {
+		if dd := `<dd data-metric="` + r.Metric + `" data-value="` + r.Exact() + `">` + r.Text() + `</dd>`; !strings.Contains(snippet, dd) {
+			t.Errorf("copied embed lacks the readout %s:\n%s", dd, snippet)
+		}
+	}
+
+	// A docs author's page beside the build.
+	dist, _ := filepath.Abs("../../dist")
+	mux := http.NewServeMux()
+	mux.Handle("/layoutlab/", http.StripPrefix("/layoutlab", host.Handler(dist)))
+	mux.HandleFunc("/page.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, "<!doctype html><title>docs</title>\n"+snippet)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/page.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(".layoutlab-start"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector(".layoutlab-box > iframe"); if (!f) return false;
+		return f.getAttribute("src").endsWith(`+"`figure.html"+link+"`"+`) && !!(f.contentWindow.layoutlab && f.contentWindow.layoutlab.ready); })()`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("the pasted figure never went live on its scenario: %v", err)
+	}
+	open(t, ctx, link) // back to the widget for the remaining exports
 }

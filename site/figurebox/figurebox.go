@@ -8,9 +8,9 @@ package figurebox
 
 import (
 	"encoding/json"
-	"html/template"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"layoutlab/engine/readout"
@@ -46,7 +46,9 @@ type Figure struct {
 	Open string `json:"open"` // the full application on the same scenario: "widget.html#s=…"
 	// Poster is the picture the live figure first draws in a wide box (its canvas left of the
 	// readouts), in both themes (the reader's prefers-color-scheme picks one); PosterNarrow in a
-	// phone's box (its canvas above them), "" when Poster serves both.
+	// phone's box (its canvas above them), "" when Poster serves both. A figure without a Poster
+	// (the widget's Copy embed: a browser cannot write the SVG beside the page) shows its
+	// readouts and starts live when touched.
 	Poster       string    `json:"poster"`
 	Width        int       `json:"width"` // Poster's CSS size
 	Height       int       `json:"height"`
@@ -77,31 +79,37 @@ func Readouts(rs []readout.Readout) []Readout {
 	return out
 }
 
-var tmpl = template.Must(template.New("figure").Parse(
-	`<figure class="layoutlab" data-live="{{.Base}}{{.Live}}" data-title="{{.Title}}">` +
-		`<div class="layoutlab-box"{{if .Inline}} style="{{.Box}}"{{end}}>` +
-		`<div class="layoutlab-poster">` +
-		`<picture>{{if .PosterNarrow}}<source media="{{.Narrow}}" srcset="{{.Base}}{{.PosterNarrow}}">{{end}}` +
-		`<img src="{{.Base}}{{.Poster}}" alt="{{.Alt}}" width="{{.Width}}" height="{{.Height}}"></picture>` +
-		"\n" + `<div class="layoutlab-side"><dl class="layoutlab-readouts">` +
-		`{{range .Readouts}}<div><dt>{{.Label}}</dt><dd data-metric="{{.Metric}}" data-value="{{.Value}}">{{.Text}}</dd></div>{{end}}</dl>` +
-		"\n" + `<p class="layoutlab-actions"><button type="button" class="layoutlab-start" hidden>Interact</button> ` +
-		`<a class="layoutlab-open" href="{{.Base}}{{.Open}}" target="_blank" rel="noopener">Open in Layout Lab</a></p></div>` +
-		`</div></div></figure>`))
+// esc escapes text and quoted attribute values as html/template does (its htmlEscaper), so the
+// figure reads the same whoever writes it. Written by hand because the widget (Copy embed)
+// writes figures too, and html/template would add some 100 kB to its transfer.
+var esc = strings.NewReplacer("\x00", "\uFFFD", `"`, "&#34;", "&", "&amp;", "'", "&#39;", "+", "&#43;", "<", "&lt;", ">", "&gt;").Replace
 
 // HTML is the figure's markup, on one logical block (Markdown passes it through as raw HTML:
-// it has no blank line).
-func (f Figure) HTML() template.HTML {
+// it has no blank line). Without a Poster it is the readouts and the buttons alone.
+func (f Figure) HTML() string {
 	var b strings.Builder
-	data := struct {
-		Figure
-		Box    template.CSS
-		Narrow string
-	}{f, Box, Narrow}
-	if err := tmpl.Execute(&b, data); err != nil {
-		panic(err) // the template and its data are this package's own
+	w := b.WriteString
+	w(`<figure class="layoutlab" data-live="` + esc(f.Base+f.Live) + `" data-title="` + esc(f.Title) + `">`)
+	w(`<div class="layoutlab-box"`)
+	if f.Inline {
+		w(` style="` + Box + `"`)
 	}
-	return template.HTML(b.String())
+	w(`><div class="layoutlab-poster">`)
+	if f.Poster != "" {
+		w("<picture>")
+		if f.PosterNarrow != "" {
+			w(`<source media="` + Narrow + `" srcset="` + esc(f.Base+f.PosterNarrow) + `">`)
+		}
+		w(`<img src="` + esc(f.Base+f.Poster) + `" alt="` + esc(f.Alt) + `" width="` + strconv.Itoa(f.Width) + `" height="` + strconv.Itoa(f.Height) + `"></picture>` + "\n")
+	}
+	w(`<div class="layoutlab-side"><dl class="layoutlab-readouts">`)
+	for _, r := range f.Readouts {
+		w(`<div><dt>` + esc(r.Label) + `</dt><dd data-metric="` + esc(r.Metric) + `" data-value="` + esc(r.Value) + `">` + esc(r.Text) + `</dd></div>`)
+	}
+	w(`</dl>` + "\n" + `<p class="layoutlab-actions"><button type="button" class="layoutlab-start" hidden>Interact</button> `)
+	w(`<a class="layoutlab-open" href="` + esc(f.Base+f.Open) + `" target="_blank" rel="noopener">Open in Layout Lab</a></p></div>`)
+	w(`</div></div></figure>`)
+	return b.String()
 }
 
 // Write draws the figure of sc's posters (poster.Render: the wide one and the narrow one) into

@@ -12,7 +12,7 @@ func TestHTMLEscapesAndKeepsOneBlock(t *testing.T) {
 	f := Figure{Base: "/layoutlab/", Live: "figure.html#s=AQ", Open: "widget.html#s=AQ", Poster: "posters/x.svg",
 		PosterNarrow: "posters/x.narrow.svg", Width: 640, Height: 400, Title: `a "title"`, Alt: "<b>point</b>",
 		Readouts: []Readout{{Label: "Files & rows", Metric: "files_read", Value: "3", Text: "3"}}, Inline: true}
-	h := string(f.HTML())
+	h := f.HTML()
 	for _, want := range []string{`data-live="/layoutlab/figure.html#s=AQ"`, `src="/layoutlab/posters/x.svg"`,
 		`<source media="(max-width: 559px)" srcset="/layoutlab/posters/x.narrow.svg">`, `href="/layoutlab/widget.html#s=AQ"`, `alt="&lt;b&gt;point&lt;/b&gt;"`,
 		`data-title="a &#34;title&#34;"`, `<dt>Files &amp; rows</dt>`, `style="` + Box + `"`, `data-metric="files_read" data-value="3">3</dd>`} {
@@ -24,7 +24,14 @@ func TestHTMLEscapesAndKeepsOneBlock(t *testing.T) {
 		t.Errorf("the figure has a blank line:\n%s", h)
 	}
 	f.Inline = false
-	if strings.Contains(string(f.HTML()), "style=") {
+	if strings.Contains(f.HTML(), "style=") {
 		t.Error("a figure for a page that refuses inline styles has a style attribute")
+	}
+	// Without a poster (the widget's Copy embed): the box, the readouts and the buttons, no picture.
+	f.Poster, f.PosterNarrow = "", ""
+	h = f.HTML()
+	if strings.Contains(h, "<picture") || strings.Contains(h, "<img") || !strings.Contains(h, `<div class="layoutlab-poster"><div class="layoutlab-side">`) ||
+		!strings.Contains(h, `data-metric="files_read"`) || !strings.Contains(h, `class="layoutlab-start"`) {
+		t.Errorf("the poster-less figure:\n%s", h)
 	}
 }

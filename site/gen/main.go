@@ -70,7 +70,7 @@ func run(src, out string) error {
 		// demand) on the build's own pages, whose CSP refuses inline styles.
 		"figure": func(name string) (template.HTML, error) {
 			f, err := box(name)
-			return f.HTML(), err
+			return template.HTML(f.HTML()), err
 		},
 		// figureAt is the same box, as text for a code block, for a docs page that reaches the
 		// build at base, with its size written inline as the snippets carry it.
