@@ -28,6 +28,15 @@ const FontFamily = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 // coordinates in device pixels (the viewBox), the summary as its title, each label a <text>.
 func (s *Scene) WriteSVG(w io.Writer) error {
 	b := bufio.NewWriter(w)
+	svgHeader(b, s)
+	s.writeBody(b, inline{s})
+	b.WriteString("</svg>\n")
+	return b.Flush()
+}
+
+// svgHeader opens the document: its CSS size, its viewBox in device pixels, the summary as its
+// title.
+func svgHeader(b *bufio.Writer, s *Scene) {
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="summary" width="`)
 	num(b, s.W/s.Scale)
 	b.WriteString(`" height="`)
@@ -40,9 +49,6 @@ func (s *Scene) WriteSVG(w io.Writer) error {
 	b.WriteString("\n<title id=\"summary\">")
 	escape.WriteString(b, s.Summary)
 	b.WriteString("</title>\n")
-	s.writeBody(b, inline{s})
-	b.WriteString("</svg>\n")
-	return b.Flush()
 }
 
 // WriteSVGThemes writes one SVG holding the scene in two themes, light and dark, shown by the
@@ -52,18 +58,7 @@ func (s *Scene) WriteSVG(w io.Writer) error {
 // about the size of one theme's, not two.
 func WriteSVGThemes(w io.Writer, light, dark *Scene) error {
 	b := bufio.NewWriter(w)
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="summary" width="`)
-	num(b, light.W/light.Scale)
-	b.WriteString(`" height="`)
-	num(b, light.H/light.Scale)
-	b.WriteString(`" viewBox="0 0 `)
-	num(b, light.W)
-	b.WriteByte(' ')
-	num(b, light.H)
-	b.WriteString(`">`)
-	b.WriteString("\n<title id=\"summary\">")
-	escape.WriteString(b, light.Summary)
-	b.WriteString("</title>\n")
+	svgHeader(b, light)
 	if sameButColour(light, dark) {
 		c := &classes{light: light, dark: dark, names: map[classKey]string{}}
 		var body bytes.Buffer
