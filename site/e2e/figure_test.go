@@ -301,4 +301,3 @@ func TestFigureNoticeNamesUnknownItems(t *testing.T) {
 		t.Error("no lookup_files after the day slider moved")
 	}
 }
-
