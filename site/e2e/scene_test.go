@@ -3,10 +3,7 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
-	"encoding/xml"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,6 +16,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/wasm/poster"
+	"layoutlab/wasm/poster/postertest"
 )
 
 // overlayTexts are the texts of the figure's labels the page shows (#figure-labels' spans), in
@@ -31,30 +29,11 @@ func overlayTexts(t *testing.T, ctx context.Context) []string {
 // svgTexts are an SVG's <text> contents in document order (the first theme's, when it has two).
 func svgTexts(t *testing.T, svg []byte) []string {
 	t.Helper()
-	d := xml.NewDecoder(bytes.NewReader(svg))
-	var out []string
-	in := false
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatalf("the poster is not well-formed XML: %v", err)
-		}
-		switch v := tok.(type) {
-		case xml.StartElement:
-			if in = v.Name.Local == "text"; in {
-				out = append(out, "")
-			}
-		case xml.CharData:
-			if in {
-				out[len(out)-1] += string(v)
-			}
-		case xml.EndElement:
-			in = false
-		}
+	out, err := postertest.Texts(svg)
+	if err != nil {
+		t.Fatalf("the poster is not well-formed XML: %v", err)
 	}
+	return out
 }
 
 // TestCanvasLabelsMatchThePoster: for a panel preset and a timeline preset, in each theme, the

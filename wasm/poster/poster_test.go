@@ -1,44 +1,21 @@
 package poster
 
 import (
-	"bytes"
-	"encoding/xml"
-	"io"
 	"os"
 	"strings"
 	"testing"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/wasm/poster/postertest"
 )
 
 // texts parses svg as XML (failing the test when it is not well-formed) and returns its <text>
 // contents in document order.
 func texts(t *testing.T, svg []byte) []string {
 	t.Helper()
-	d := xml.NewDecoder(bytes.NewReader(svg))
-	var out []string
-	in := false
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the SVG is not well-formed XML: %v", err)
-		}
-		switch v := tok.(type) {
-		case xml.StartElement:
-			in = v.Name.Local == "text"
-			if in {
-				out = append(out, "")
-			}
-		case xml.CharData:
-			if in {
-				out[len(out)-1] += string(v)
-			}
-		case xml.EndElement:
-			in = false
-		}
+	out, err := postertest.Texts(svg)
+	if err != nil {
+		t.Fatalf("the SVG is not well-formed XML: %v", err)
 	}
 	return out
 }
