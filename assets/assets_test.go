@@ -20,39 +20,48 @@ func TestViridis(t *testing.T) {
 	}
 }
 
-// site/theme.css gives the pages the canvas's colours: each of its theme blocks sets every role
-// of palettes/theme.txt to that theme's colour, and nothing else under --ll-.
+// site/theme.css gives the pages the canvas's colours: its root block sets every role of
+// palettes/theme.txt to light-dark(LIGHT, DARK), and nothing else under --ll-; each forced theme
+// (data-theme) picks its half by color-scheme.
 func TestThemeCSSMatchesThePalette(t *testing.T) {
-	css, err := os.ReadFile("../site/theme.css")
+	b, err := os.ReadFile("../site/theme.css")
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := map[string]string{
-		`:root, :root[data-theme="light"] {`: "light",
-		`:root[data-theme="dark"] {`:         "dark",
-		`:root:not([data-theme]) {`:          "dark",
-	}
-	prop := regexp.MustCompile(`--ll-([a-z-]+):\s*#([0-9a-f]{6,8});`)
-	for head, theme := range blocks {
-		i := strings.Index(string(css), head)
+	css := string(b)
+	block := func(head string) string {
+		i := strings.Index(css, head)
 		if i < 0 {
 			t.Fatalf("site/theme.css has no block %s", head)
 		}
-		body := string(css[i:])
-		body = body[:strings.IndexByte(body, '}')]
-		got := map[string]string{}
-		for _, m := range prop.FindAllStringSubmatch(body, -1) {
-			got[m[1]] = "#" + m[2]
-		}
+		body := css[i+len(head):]
+		return body[:strings.IndexByte(body, '}')]
+	}
+	root := block(":root {\n")
+	prop := regexp.MustCompile(`--ll-([a-z-]+):\s*light-dark\(#([0-9a-f]{6,8}),\s*#([0-9a-f]{6,8})\);`)
+	got := map[string][2]string{}
+	for _, m := range prop.FindAllStringSubmatch(root, -1) {
+		got[m[1]] = [2]string{"#" + m[2], "#" + m[3]}
+	}
+	if n := strings.Count(root, "--ll-"); n != len(got) {
+		t.Errorf("%d --ll- properties, %d of them light-dark(#…, #…)", n, len(got))
+	}
+	for i, theme := range []string{"light", "dark"} {
 		want := Themes[theme]
 		if len(got) != len(want) {
-			t.Errorf("%s: %d colours, palettes/theme.txt has %d", head, len(got), len(want))
+			t.Errorf("%d colours, palettes/theme.txt has %d", len(got), len(want))
 		}
 		for role, c := range want {
-			if got[role] != Hex(c) {
-				t.Errorf("%s: --ll-%s is %q, palettes/theme.txt says %s", head, role, got[role], Hex(c))
+			if got[role][i] != Hex(c) {
+				t.Errorf("%s: --ll-%s is %q, palettes/theme.txt says %s", theme, role, got[role][i], Hex(c))
 			}
 		}
+		if b := block(`:root[data-theme="` + theme + `"] {`); !strings.Contains(b, "color-scheme: "+theme+";") {
+			t.Errorf("data-theme=%s does not force color-scheme %s: %q", theme, theme, b)
+		}
+	}
+	if !strings.Contains(root, "color-scheme: light dark;") {
+		t.Error("without data-theme the page does not follow prefers-color-scheme (color-scheme: light dark)")
 	}
 }
 

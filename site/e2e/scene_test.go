@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"layoutlab/assets"
 	"layoutlab/engine/scenario"
 	"layoutlab/wasm/poster"
 	"layoutlab/wasm/poster/postertest"
@@ -118,6 +120,16 @@ func TestWidgetFollowsTheReadersColourScheme(t *testing.T) {
 				if got := eval[string](t, ctx, `document.documentElement.dataset.theme`); got != theme {
 					t.Errorf("%s %s: drawn in %q, the reader prefers %q", name, size.name, got, theme)
 				}
+				// The page around the canvas (site/theme.css) in the same theme, and in the
+				// other one when the root names it, as a link's Figure.Theme makes it.
+				for _, th := range []string{theme, map[string]string{"light": "dark", "dark": "light"}[theme]} {
+					bg := assets.Themes[th]["background"]
+					want := fmt.Sprintf("rgb(%d, %d, %d)", bg.R, bg.G, bg.B)
+					if got := eval[string](t, ctx, `document.documentElement.dataset.theme = "`+th+`"; getComputedStyle(document.body).backgroundColor`); got != want {
+						t.Errorf("%s %s, reader prefers %s: the page's background in %s is %s, the palette's %s", name, size.name, theme, th, got, want)
+					}
+				}
+				eval[string](t, ctx, `document.documentElement.dataset.theme = "`+theme+`"`)
 				texts := overlayTexts(t, ctx)
 				if len(texts) < 8 {
 					t.Errorf("%s %s %s: %d labels: %q", name, size.name, theme, len(texts), texts)
