@@ -5,6 +5,7 @@
 #   ./build.sh test         every check: gofmt, vet (native and wasm), go test (native and
 #                           wasm), the site build, and the browser tests in headless Chromium
 #   ./build.sh screenshots [DIR]  every preset's figure as PNGs (default DIR docs/figures)
+#   ./build.sh generators   install the docs generators the embedding tests build sites with
 #   ./build.sh bench        engine benchmarks (native), the browser timing script (the widget,
 #                           the explainer's figures, the table page) and the widget's memory per
 #                           preset (docs/benchmarks.md)
@@ -110,8 +111,10 @@ need_chromium() {
 }
 
 # need_generators installs, when root, the docs generators the embedding tests build real sites
-# with (site/e2e/generators_test.go): Debian's mkdocs, hugo and python3-sphinx.
+# with (site/e2e/generators_test.go): Debian's mkdocs, hugo and python3-sphinx, and Docusaurus
+# (need_docusaurus).
 need_generators() {
+  need_docusaurus
   local missing=()
   command -v mkdocs >/dev/null 2>&1 || missing+=(mkdocs)
   command -v hugo >/dev/null 2>&1 || missing+=(hugo)
@@ -125,6 +128,29 @@ need_generators() {
     echo "Missing docs generators: install Debian's ${missing[*]} (sudo apt-get install -y ${missing[*]}), then rerun." >&2
     exit 1
   fi
+}
+
+# need_docusaurus installs the Docusaurus of site/e2e/testdata/docusaurus (its package-lock.json)
+# with npm ci into .cache/docusaurus/, where the embedding tests find it; only when it is missing
+# or the lock changed, so a clone pays the download once. It needs Node 20 or later and npm
+# (Docusaurus 3.10's minimum; Debian 12's nodejs is 18, so it is not installed from there).
+need_docusaurus() {
+  local src=site/e2e/testdata/docusaurus dst=.cache/docusaurus
+  if ! command -v npm >/dev/null 2>&1 || ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' 2>/dev/null; then
+    echo "Docusaurus 3.10 needs Node 20 or later and npm (found: node $(node --version 2>/dev/null || echo none), npm $(npm --version 2>/dev/null || echo none)): install them (https://nodejs.org/en/download), then rerun." >&2
+    exit 1
+  fi
+  # installed.json: the lock of the last install that finished.
+  if [ -x "$dst/node_modules/.bin/docusaurus" ] && cmp -s "$src/package-lock.json" "$dst/installed.json"; then
+    return
+  fi
+  echo "== npm ci: Docusaurus into $dst/ (a few minutes, once per lock)"
+  rm -rf "$dst"
+  mkdir -p "$dst"
+  cp "$src/package.json" "$src/package-lock.json" "$dst/"
+  # No install scripts: none of the packages needs one (core-js's only prints a notice).
+  (cd "$dst" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  cp "$src/package-lock.json" "$dst/installed.json"
 }
 
 check() {
@@ -204,5 +230,8 @@ case "${1:-build}" in
     need_chromium
     SCREENSHOTS="$(realpath -m "${2:-docs/figures}")" \
       go test -count=1 -timeout 30m -tags browser,screenshots -run TestFigureScreenshots ./site/e2e/ ;;
-  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench | screenshots [DIR]]" >&2; exit 2 ;;
+  generators)
+    # The docs generators the embedding tests build real sites with (site/e2e/generators_test.go).
+    need_generators ;;
+  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench | screenshots [DIR] | generators]" >&2; exit 2 ;;
 esac

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/scenario"
@@ -109,10 +110,15 @@ type docsPage struct {
 // generator builds a docs site in dir with the embed page's recipe and returns the built
 // folder, which is served under /docs/. With other set, it writes its other style of URLs
 // (named by other): pages as files rather than folders, or the reverse.
+//
+// spa: the site is a single-page application (Docusaurus). Its recipe loads embed.js from the
+// page's own JavaScript (the component, with useBaseUrl), so the built HTML names no script, and
+// a page reached by a client-side navigation must have its figure made live too.
 type generator struct {
 	name, other string
 	pages       []docsPage
 	build       func(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string
+	spa         bool
 }
 
 // The pages every generator gets: the site's index page, a page at the top and a page in a
@@ -133,6 +139,11 @@ var generators = []generator{
 		{"page.rst", "/docs/page.html", "larger-files"},
 		{"guide/nested.rst", "/docs/guide/nested.html", "two-keys"},
 	}, build: buildSphinx},
+	{name: "docusaurus", other: "trailingSlash: false", pages: []docsPage{
+		{"index.mdx", "/docs/", "one-key"},
+		{"page.mdx", "/docs/page/", "larger-files"},
+		{"guide/nested.mdx", "/docs/guide/nested/", "two-keys"},
+	}, build: buildDocusaurus, spa: true},
 }
 
 func buildMkDocs(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string {
@@ -195,6 +206,74 @@ func buildSphinx(t *testing.T, p embedPage, dir string, pages []docsPage, other 
 	return filepath.Join(dir, "out")
 }
 
+// buildDocusaurus builds a Docusaurus site (the classic preset, its docs at the site's root) with
+// the node_modules build.sh installs from testdata/docusaurus's lock (need_docusaurus).
+func buildDocusaurus(t *testing.T, p embedPage, dir string, pages []docsPage, other bool) string {
+	modules := docusaurusModules(t)
+	trailing := "undefined"
+	if other {
+		trailing = "false"
+	}
+	write(t, dir, "docusaurus.config.js", `export default {
+  title: 'Docs',
+  url: 'http://example.org',
+  baseUrl: '/docs/',
+  trailingSlash: `+trailing+`,
+  onBrokenLinks: 'throw',
+  presets: [['classic', {docs: {routeBasePath: '/'}, blog: false, pages: false}]],
+};
+`)
+	pkg, err := os.ReadFile("testdata/docusaurus/package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "package.json", string(pkg))
+	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "src/components/LayoutLab.js", p.file(t, "docusaurus:src/components/LayoutLab.js"))
+	for _, pg := range pages {
+		write(t, dir, "docs/"+pg.src, "---\ntitle: "+pg.preset+"\n---\n\nSome prose.\n\n"+p.page(t, "docusaurus", pg.preset)+"\n\nMore prose.\n")
+	}
+	copyDist(t, filepath.Join(dir, p.dests["docusaurus"]))
+	// A cold build each time, as a clean clone's; and no look-up of newer versions on npm.
+	cmd := exec.Command("node", filepath.Join(modules, "@docusaurus", "core", "bin", "docusaurus.mjs"), "build", "--out-dir", "out")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "DOCUSAURUS_NO_PERSISTENT_CACHE=1", "NO_UPDATE_NOTIFIER=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("docusaurus build: %v\n%s", err, out)
+	}
+	return filepath.Join(dir, "out")
+}
+
+// docusaurusModules is the node_modules build.sh installed (./build.sh generators), after
+// checking that Node can run it and that it is the lock's.
+func docusaurusModules(t *testing.T) string {
+	t.Helper()
+	const install = "./build.sh generators installs it with npm ci from site/e2e/testdata/docusaurus/package-lock.json"
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatalf("node is not on PATH: Docusaurus 3.10 needs Node 20 or later and npm (%s): %v", install, err)
+	}
+	v, err := exec.Command("node", "-p", "process.versions.node").Output()
+	if err != nil {
+		t.Fatalf("node -p process.versions.node: %v", err)
+	}
+	var major int
+	if _, err := fmt.Sscanf(string(v), "%d.", &major); err != nil || major < 20 {
+		t.Fatalf("node %s is too old: Docusaurus 3.10 needs Node 20 or later", strings.TrimSpace(string(v)))
+	}
+	cache, _ := filepath.Abs("../../.cache/docusaurus")
+	lock, err := os.ReadFile("testdata/docusaurus/package-lock.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	installed, err := os.ReadFile(filepath.Join(cache, "installed.json"))
+	if err != nil || string(installed) != string(lock) {
+		t.Fatalf("Docusaurus is not installed in %s, or not from the current lock: %s", cache, install)
+	}
+	return filepath.Join(cache, "node_modules")
+}
+
 func presetLink(t *testing.T, name string) string {
 	t.Helper()
 	p, ok := scenario.PresetByName(name)
@@ -238,11 +317,12 @@ func run(t *testing.T, dir, name string, args ...string) {
 	}
 }
 
-// TestEmbedsInRealGenerators builds a MkDocs, a Hugo and a Sphinx site with the embedding page's
-// recipes (its hook, shortcode and extension, copied from dist/embed.html), with a figure on the
-// index page, on a page at the top and on a page in a sub-folder, serves each under the sub-path
-// /docs/, and checks in Chromium that every figure loads, shows the engine's readouts and is
-// sized to its panel, and that no request fails or leaves /docs/.
+// TestEmbedsInRealGenerators builds a MkDocs, a Hugo, a Sphinx and a Docusaurus site with the
+// embedding page's recipes (its hook, shortcode, extension and component, copied from
+// dist/embed.html), with a figure on the index page, on a page at the top and on a page in a
+// sub-folder, serves each under the sub-path /docs/, and checks in Chromium that every figure
+// loads, shows the engine's readouts and is sized to its panel, and that no request fails or
+// leaves /docs/.
 func TestEmbedsInRealGenerators(t *testing.T) {
 	p := readEmbedPage(t)
 	want := map[string]map[string]float64{}
@@ -263,7 +343,7 @@ func TestEmbedsInRealGenerators(t *testing.T) {
 			mux.Handle("/docs/", http.StripPrefix("/docs", host.Handler(out)))
 			srv := httptest.NewServer(mux)
 			defer srv.Close()
-			failed, urls := failedRequests(ctx), recordRequests(ctx)
+			failed, urls, errs := failedRequests(ctx), recordRequests(ctx), consoleErrors(ctx)
 			for _, pg := range g.pages {
 				checkFigure(t, ctx, srv.URL+pg.url, pg.preset, want[pg.preset])
 			}
@@ -279,6 +359,14 @@ func TestEmbedsInRealGenerators(t *testing.T) {
 					t.Errorf("%s: a request left the site's sub-path: %s", g.name, u)
 				}
 			}
+			if g.spa {
+				checkClientNavigation(t, ctx, srv.URL, g.pages[0], g.pages[1], want[g.pages[1].preset])
+			}
+			// Docusaurus reports a hydration mismatch (a figure changed before React took the
+			// page over) on the console, as an error.
+			for _, e := range errs() {
+				t.Errorf("%s: console.error: %s", g.name, e)
+			}
 			t.Logf("%s: build and %d figures in %s", g.name, len(g.pages), time.Since(start).Round(time.Millisecond))
 		})
 	}
@@ -292,6 +380,38 @@ func checkFigure(t *testing.T, ctx context.Context, url, preset string, want map
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("%s: %v", url, err)
 	}
+	checkShownFigure(t, ctx, url, preset, want)
+}
+
+// checkClientNavigation opens from, follows the site's own link to to (the single-page
+// application changes the page without loading one), and checks to's figure as checkFigure does.
+func checkClientNavigation(t *testing.T, ctx context.Context, site string, from, to docsPage, want map[string]float64) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+from.url)); err != nil {
+		t.Fatalf("%s: %v", from.url, err)
+	}
+	path := strings.TrimSuffix(to.url, "/")
+	if !eval[bool](t, ctx, fmt.Sprintf(`(() => { window.layoutlabSamePage = true;
+		const a = [...document.querySelectorAll("a[href]")].find(a => a.pathname.replace(/\/$/, "") === %q);
+		return !!a && (a.click(), true); })()`, path)) {
+		t.Fatalf("%s has no link to %s", from.url, to.url)
+	}
+	// The site shows the new page once its code has loaded: until its figure (by its scenario) is there.
+	live := presetFigure(t, to.preset).Live
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`location.pathname.replace(/\/$/, "") === %q &&
+		[...document.querySelectorAll("figure.layoutlab")].some(f => f.dataset.live.endsWith(%q))`, path, "/layoutlab/"+live),
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("following the link from %s to %s: %v", from.url, to.url, err)
+	}
+	if !eval[bool](t, ctx, `window.layoutlabSamePage === true`) {
+		t.Fatalf("following the link from %s to %s loaded a new page, not a client-side navigation", from.url, to.url)
+	}
+	checkShownFigure(t, ctx, site+to.url+" (client-side navigation)", to.preset, want)
+}
+
+// checkShownFigure checks the page's one figure, as checkFigure says.
+func checkShownFigure(t *testing.T, ctx context.Context, url, preset string, want map[string]float64) {
+	t.Helper()
 	if n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`); n != 1 {
 		t.Fatalf("%s has %d Layout Lab figures, want 1", url, n)
 	}
@@ -363,8 +483,31 @@ func failedRequests(ctx context.Context) func() []string {
 	}
 }
 
+// consoleErrors records what the pages write with console.error.
+func consoleErrors(ctx context.Context) func() []string {
+	var mu sync.Mutex
+	var errs []string
+	chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventConsoleAPICalled); ok && e.Type == runtime.ConsoleAPICalledTypeError {
+			var parts []string
+			for _, a := range e.Args {
+				parts = append(parts, strings.Trim(string(a.Value), `"`)+a.Description)
+			}
+			mu.Lock()
+			errs = append(errs, strings.Join(parts, " "))
+			mu.Unlock()
+		}
+	})
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), errs...)
+	}
+}
+
 // TestEmbedPathsResolveInOtherURLStyles builds each generator's site again in its other style of
-// URLs (MkDocs without directory URLs, Hugo's uglyURLs, Sphinx's dirhtml) and checks, without a
+// URLs (MkDocs without directory URLs, Hugo's uglyURLs, Sphinx's dirhtml, Docusaurus without
+// trailing slashes) and checks, without a
 // browser, that every figure's paths (its poster, its live page, its Open link), embed.js and
 // embed.css resolve, from the page's URL under /docs/, to the files the build copied.
 func TestEmbedPathsResolveInOtherURLStyles(t *testing.T) {
@@ -388,7 +531,7 @@ func TestEmbedPathsResolveInOtherURLStyles(t *testing.T) {
 				rel, _ := filepath.Rel(out, file)
 				pageURL := &url.URL{Path: "/docs/" + filepath.ToSlash(rel)}
 				figs := figure.FindAllString(string(b), -1)
-				if len(figs) > 0 && (script.FindStringSubmatch(string(b)) == nil || style.FindStringSubmatch(string(b)) == nil) {
+				if len(figs) > 0 && ((!g.spa && script.FindStringSubmatch(string(b)) == nil) || style.FindStringSubmatch(string(b)) == nil) {
 					t.Errorf("%s (%s): %s has a figure but not both embed.js and embed.css", g.name, g.other, rel)
 				}
 				var refs [][]string
@@ -413,6 +556,10 @@ func TestEmbedPathsResolveInOtherURLStyles(t *testing.T) {
 			})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// Its component asks for useBaseUrl("/layoutlab/embed.js"): under baseUrl /docs/, this.
+			if _, err := os.Stat(filepath.Join(out, "layoutlab", "embed.js")); g.spa && err != nil {
+				t.Errorf("%s (%s): the build has no layoutlab/embed.js for the component to load: %v", g.name, g.other, err)
 			}
 			if figures != len(g.pages) {
 				t.Errorf("%s (%s): %d figures in the built pages, want %d", g.name, g.other, figures, len(g.pages))
