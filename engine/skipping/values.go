@@ -239,7 +239,8 @@ func toMicros(v table.Value) int64 {
 
 // castPartitionValue is Cast(partitionValues['col'] AS t), the partition filter
 // DeltaLog.rewritePartitionFilters builds (M/DeltaLog.scala), for a non-empty value. It differs
-// from castString only for timestamps: Spark's cast (DateTimeUtils.stringToTimestamp) reads a
+// from castString (which refuses a literal that would lose digits) for decimals, which round,
+// and for timestamps: Spark's cast (DateTimeUtils.stringToTimestamp) reads a
 // zone after the time, and PROTOCOL.md "Partition Value Serialization" allows a timestamp
 // "adjusted to UTC and stored in ISO8601 format" ("1970-01-01T00:00:00.123456Z"), which
 // writers other than Spark emit with other offsets too ("2024-06-15T14:30:00+05:00" is 09:30
@@ -248,6 +249,10 @@ func toMicros(v table.Value) int64 {
 // zone, as Spark's non-ANSI cast to timestamp_ntz does. Region zones ("Europe/Paris") are not
 // read: Layout Lab carries no time zone database, so such a value casts to NULL.
 func castPartitionValue(s string, t table.Type) (table.Value, bool) {
+	if t.Kind == table.Decimal {
+		// Rounded HALF_UP to the column's scale, NULL past its precision, as the cast does.
+		return table.CastDecimal(s, t)
+	}
 	if t.Kind != table.Timestamp && t.Kind != table.TimestampNTZ {
 		return castString(s, t)
 	}

@@ -214,7 +214,18 @@ var (
 // ("-12.50", "1E-10", "+3.", ".5") and returns it at t's scale exactly: an error when digits
 // would be lost (ErrDecimalScale) or the value needs more than t's precision, or than 38 digits
 // when t has none (ErrDecimalPrecision). It does not allocate.
-func ParseDecimal(s string, t Type) (Value, error) {
+func ParseDecimal(s string, t Type) (Value, error) { return parseDecimal(s, t, false) }
+
+// CastDecimal is Spark's non-ANSI CAST(s AS DECIMAL(p,s)), which DeltaLog.rewritePartitionFilters
+// applies to a partition value: BigDecimal text (Decimal.fromString) rounded HALF_UP to t's
+// scale (Decimal.toPrecision); ok is false, a NULL, when s is not a number or the value then
+// needs more than t's precision.
+func CastDecimal(s string, t Type) (Value, bool) {
+	v, err := parseDecimal(strings.TrimSpace(s), t, true)
+	return v, err == nil
+}
+
+func parseDecimal(s string, t Type, round bool) (Value, error) {
 	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
 		neg = s[0] == '-'
@@ -276,13 +287,25 @@ func ParseDecimal(s string, t Type) (Value, error) {
 	// The value is m·10^(zeros + exp - frac); bring it to t's scale.
 	shift := int(t.Scale) + exp - frac + zeros
 	if shift < 0 {
-		// Only zeros may be dropped: m must be a multiple of 10^-shift.
-		for ; shift < 0; shift++ {
-			q, r := m.divRem(10)
-			if r != 0 {
-				return Value{}, ErrDecimalScale
-			}
-			m = q
+		// Only zeros may be dropped: m must be a multiple of 10^-shift. When rounding, HALF_UP
+		// looks at the first digit dropped (the last one divided off) alone.
+		var r uint64
+		lost := false
+		for ; shift < 0 && (m.hi|m.lo) != 0; shift++ {
+			m, r = m.divRem(10)
+			lost = lost || r != 0
+		}
+		if shift < 0 {
+			r, shift = 0, 0 // every digit was dropped, the first of them a zero
+		}
+		switch {
+		case lost && !round:
+			return Value{}, ErrDecimalScale
+		case round && r >= 5:
+			m, _ = m.mulAdd(1, 1)
+		}
+		if (m.hi | m.lo) == 0 {
+			return Value{Kind: Decimal, Scale: t.Scale}, nil
 		}
 	}
 	p := int(t.Precision)

@@ -71,6 +71,28 @@ func TestParseDecimalExact(t *testing.T) {
 	}
 }
 
+// CastDecimal is Spark's non-ANSI cast of a string: HALF_UP to the scale, NULL past the precision.
+func TestCastDecimalRoundsHalfUp(t *testing.T) {
+	d52 := Type{Kind: Decimal, Precision: 5, Scale: 2}
+	for in, want := range map[string]string{
+		"1.005": "1.01", "1.004999": "1.00", "-1.005": "-1.01", "999.994": "999.99", "0.004": "0.00",
+		"0.005": "0.01", "0.0049": "0.00", "1E-9": "0.00", " 12.3 ": "12.30", "5E-3": "0.01",
+		"999.995": "NULL", "1000": "NULL", "abc": "NULL", "": "NULL",
+	} {
+		got := "NULL"
+		if v, ok := CastDecimal(in, d52); ok {
+			got = v.DecimalText()
+		}
+		if got != want {
+			t.Errorf("CastDecimal(%q, decimal(5,2)) = %s, want %s", in, got, want)
+		}
+	}
+	wide := Type{Kind: Decimal, Precision: 38, Scale: 6}
+	if v, ok := CastDecimal("12345678901234567890123456789012.0000005", wide); !ok || v.DecimalText() != "12345678901234567890123456789012.000001" {
+		t.Errorf("wide HALF_UP: %v %v", v, ok)
+	}
+}
+
 // TestDecimalAgainstBigInt checks parsing, printing, comparing and rescaling against math/big on
 // random decimals of every width up to 38 digits.
 func TestDecimalAgainstBigInt(t *testing.T) {
