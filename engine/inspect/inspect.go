@@ -70,6 +70,10 @@ type File struct {
 	Reason             string  `json:"reason"`
 	ZCube              *ZCube  `json:"zcube"`
 	ClusteringProvider *string `json:"clusteringProvider"`
+	// StatsNotes names each statistic left out because it does not read as its column's type
+	// (`maxValues.d: decimal "1E+40" does not fit decimal(38,0): …`): predicates on that column
+	// read the file, as Kernel ignores just that value.
+	StatsNotes []string `json:"statsNotes,omitempty"`
 }
 
 // RawJSON is JSON text as the log holds it (null when empty). It is a string, not a
@@ -271,6 +275,7 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 					out.NumRecords = &n
 				}
 				out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
+				out.StatsNotes = st.Notes
 			}
 		}
 		if out.NumRecords == nil {

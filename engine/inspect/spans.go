@@ -90,7 +90,7 @@ func ranker(all []table.Value) ranks {
 		if i == 0 {
 			kind, scale = v.Kind, v.Scale
 		}
-		same = same && v.Kind == kind && v.Scale == scale
+		same = same && v.Kind == kind && v.Scale == scale && v.Hi == 0 // a decimal past 64 bits needs Hi too
 	}
 	switch {
 	case same && (kind == table.Int || kind == table.Bigint || kind == table.Date || kind == table.Timestamp ||

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/table"
 )
 
 func TestSpans(t *testing.T) {
@@ -100,5 +101,26 @@ func TestProgress(t *testing.T) {
 	}
 	if !slices.Equal(rows, []int{0, 4096}) {
 		t.Errorf("checkpoint progress at %v, want [0 4096]", rows)
+	}
+}
+
+// A decimal(38) column's statistics rank by their whole value: 2^64 and 1 share their low word.
+func TestRankerWideDecimals(t *testing.T) {
+	typ := table.Type{Kind: table.Decimal, Precision: 38, Scale: 2}
+	var all []table.Value
+	for _, s := range []string{"184467440737095516.16", "0.01", "-184467440737095516.16", "0.01", "99999999999999999999999999999999999.99"} {
+		v, err := table.ParseDecimal(s, typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, v)
+	}
+	r := ranker(all)
+	got := []int{}
+	for _, v := range all {
+		got = append(got, r.of(v))
+	}
+	if want := []int{2, 1, 0, 1, 3}; r.distinct != 4 || !slices.Equal(got, want) {
+		t.Errorf("ranks %v of %d distinct, want %v of 4", got, r.distinct, want)
 	}
 }

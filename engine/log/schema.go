@@ -168,9 +168,8 @@ func where(at string) string {
 // SkippingSchema returns the columns data skipping can use, twice and index-aligned by leaf: with
 // logical names (what a predicate names) and with physical names (the keys of the statistics
 // and of partitionValues under column mapping). Columns whose type Layout Lab's skipping does
-// not model (arrays, maps, binary-like void and variant, float, decimals wider than 18 digits)
-// are left out; Delta collects no min/max for arrays, maps, void and variant either
-// (SkippingEligibleDataType). byte and short are read as int, float as double.
+// not model (arrays, maps, binary-like void and variant) are left out; Delta collects no
+// min/max for them either (SkippingEligibleDataType). byte and short are read as int, float as double.
 func (s StructType) SkippingSchema() (logical, physical table.Schema) {
 	lf, pf := skippingFields(s.Fields)
 	return table.Schema{Fields: lf}, table.Schema{Fields: pf}
@@ -186,10 +185,7 @@ func skippingFields(fields []SchemaField) (logical, physical []table.Field) {
 				continue
 			}
 			lt, pt = table.Type{Kind: table.Struct, Fields: lsub}, table.Type{Kind: table.Struct, Fields: psub}
-		case "decimal":
-			if f.Type.Precision > 18 {
-				continue
-			}
+		case "decimal": // up to decimal(38), exactly (engine/table/decimal.go)
 			lt = table.Type{Kind: table.Decimal, Precision: uint8(f.Type.Precision), Scale: uint8(f.Type.Scale)}
 			pt = lt
 		case "byte", "short", "integer":

@@ -63,7 +63,7 @@ func TestParseSchemaTypes(t *testing.T) {
 	for _, l := range logical.Leaves() {
 		leaves = append(leaves, l.Name())
 	}
-	if strings.Join(leaves, ",") != "n.ts,w" {
+	if strings.Join(leaves, ",") != "d,n.ts,w" || logical.Leaves()[0].Type.String() != "decimal(38,18)" {
 		t.Errorf("skipping leaves = %v", leaves)
 	}
 	for _, bad := range []string{`{"type":"struct","fields":[{"name":"d","type":"decimal(39,0)"}]}`, `{"type":"struct","fields":[{"name":"q","type":"quux"}]}`, `[1]`} {

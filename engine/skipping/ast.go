@@ -355,8 +355,10 @@ func formatLiteral(v table.Value, coerced bool) string {
 	case table.Int, table.Bigint:
 		return strconv.FormatInt(v.I, 10)
 	case table.Decimal:
-		s := table.FormatDecimal(v.I, v.Scale)
-		if v.Scale == 0 && !coerced {
+		s := v.DecimalText()
+		// A scale-0 decimal that fits 64 bits needs its point to read back as a decimal; a wider
+		// one reads back as a decimal without it, as Spark prints it.
+		if v.Scale == 0 && !coerced && v.Hi == 0 {
 			s += "."
 		}
 		return s

@@ -200,6 +200,8 @@ func evalValue(e Expr, r *partRow) table.Value {
 		switch v.Kind {
 		case table.Double:
 			v.F = -v.F
+		case table.Decimal:
+			v = table.NegateDecimal(v)
 		default:
 			v.I = -v.I
 		}
@@ -223,7 +225,7 @@ func asFloat(v table.Value) float64 {
 	case table.Double:
 		return v.F
 	case table.Decimal:
-		return float64(v.I) / math.Pow10(int(v.Scale))
+		return v.Float64()
 	}
 	return float64(v.I)
 }

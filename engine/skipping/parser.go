@@ -312,6 +312,8 @@ func negateLiteral(p *parser, pos Pos, lit *Literal) Expr {
 	switch v.Kind {
 	case table.Double:
 		v.F = -v.F
+	case table.Decimal:
+		v = table.NegateDecimal(v)
 	default:
 		if v.I == math.MinInt64 {
 			p.error(pos, "integer literal -("+lit.String()+") is out of range for bigint")
@@ -566,6 +568,9 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 	}
 	switch t.Kind {
 	case table.Int, table.Bigint:
+		if v.Kind == table.Decimal && v.Scale == 0 {
+			return fail("out of range for bigint") // an integer literal wider than 64 bits is a decimal
+		}
 		if !isIntegral(v.Kind) {
 			return fail("use an integer")
 		}
@@ -578,17 +583,13 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		case table.Int, table.Bigint:
 			return out(table.DoubleValue(float64(v.I)))
 		case table.Decimal:
-			return out(table.DoubleValue(float64(v.I) / math.Pow10(int(v.Scale))))
+			return out(table.DoubleValue(v.Float64()))
 		case table.Double:
 			return out(v)
 		}
 	case table.Decimal:
 		if isIntegral(v.Kind) || v.Kind == table.Decimal {
-			src := v
-			if isIntegral(v.Kind) {
-				src = table.Value{Kind: table.Decimal, I: v.I}
-			}
-			nv, ok := rescaleDecimal(src, t)
+			nv, ok := rescaleDecimal(v, t)
 			if !ok {
 				return fail("it does not fit " + t.String() + " exactly")
 			}

@@ -10,11 +10,13 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
+	"github.com/parquet-go/parquet-go/format"
 
 	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/log/parquetjson"
@@ -53,6 +55,8 @@ var realTableDirs = []string{
 	"testdata/tables/delta-kernel-rs/type-widening",
 	"testdata/tables/delta-kernel-rs/timestamp-truncation-stats",
 	"testdata/tables/delta-kernel-rs/timestamp-partitioned-table",
+	"testdata/tables/delta/basic-decimal-table",
+	"testdata/tables/delta/decimal-various-scale-precision",
 }
 
 // realTable is one snapshot with every live file's rows.
@@ -106,7 +110,7 @@ func schemaFields(fs []sparkField, prefix string, floats map[string]bool) []tabl
 						}
 					}
 				}
-				t, err := table.ParseType(simple)
+				t, err := parseType(simple) // decimals up to decimal(38), unlike table.ParseType
 				if err != nil {
 					continue
 				}
@@ -316,9 +320,18 @@ func parquetValue(v parquet.Value, node parquet.Node, typ table.Type) (table.Val
 			logical = "DATE"
 		}
 	}
+	// The file's own scale: a widened column's older files keep theirs. (Reading it from the
+	// logical type's text, as this did before, never matched "DECIMAL(8,5)" and read every
+	// decimal as if its scale were 0; decimals past 18 digits made that visible.)
+	// An integer widened to a decimal has scale 0 in its older files; a file with only the old
+	// converted type DECIMAL was never widened, so its scale is the column's.
 	srcScale := 0
-	if strings.HasPrefix(logical, "DECIMAL") {
-		fmt.Sscanf(logical[strings.Index(logical, "scale=")+len("scale="):], "%d", &srcScale)
+	if lt := node.Type().LogicalType(); lt != nil {
+		if d, ok := lt.Value.(*format.DecimalType); ok {
+			srcScale = int(d.Scale)
+		}
+	} else if ct := node.Type().ConvertedType(); ct != nil && *ct == deprecated.Decimal {
+		srcScale = int(typ.Scale)
 	}
 	var i int64
 	var f float64
@@ -368,11 +381,16 @@ func parquetValue(v parquet.Value, node parquet.Node, typ table.Type) (table.Val
 		default:
 			return table.Value{}, fmt.Errorf("%v for %s", v.Kind(), typ)
 		}
-		u.Mul(u, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(int(typ.Scale)-srcScale)), nil))
-		if !u.IsInt64() {
-			return table.Value{}, fmt.Errorf("decimal %s does not fit 64 bits", u)
+		// The unscaled value at the file's scale, read at the column's (a widened column's scale
+		// may have grown) through math/big rather than the code under test.
+		d, err := table.ParseDecimal(u.String()+"E-"+strconv.Itoa(srcScale), typ)
+		if err != nil {
+			return table.Value{}, fmt.Errorf("decimal %sE-%d as %s: %v", u, srcScale, typ, err)
 		}
-		return table.Value{Kind: table.Decimal, I: u.Int64(), Scale: typ.Scale}, nil
+		if got := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(d.Hi), 64), big.NewInt(d.I)); got.Cmp(u.Mul(u, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(int(typ.Scale)-srcScale)), nil))) != 0 {
+			return table.Value{}, fmt.Errorf("decimal %s read as %s", u, d)
+		}
+		return d, nil
 	case table.String:
 		return table.StringValue(string(b)), nil
 	case table.Binary:

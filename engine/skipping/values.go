@@ -9,8 +9,9 @@ import (
 	"layoutlab/engine/table"
 )
 
-// numberLiteral types a numeric token as Spark's parser does: an integer is int when it fits in
-// 32 bits, else bigint; a number with a point is decimal(p,s); one with an exponent is double.
+// numberLiteral types a numeric token as Spark's parser does (AstBuilder): an integer is int when
+// it fits in 32 bits, bigint in 64, else decimal(p,0); a number with a point is decimal(p,s); one
+// with an exponent is double. A decimal may have up to 38 digits (DecimalType.MAX_PRECISION).
 // neg applies a leading minus before range checks, so -2147483648 is an int.
 func numberLiteral(text string, neg bool) (table.Value, uint8, string) {
 	sign := ""
@@ -24,36 +25,31 @@ func numberLiteral(text string, neg bool) (table.Value, uint8, string) {
 		}
 		return table.DoubleValue(f), 0, ""
 	}
+	frac := ""
 	if dot := strings.IndexByte(text, '.'); dot >= 0 {
-		intPart, frac := strings.TrimLeft(text[:dot], "0"), text[dot+1:]
-		digits := intPart + frac
-		if len(frac) > 18 || len(strings.TrimLeft(digits, "0")) > 18 {
-			return table.Value{}, 0, "decimal literal " + sign + text + " has more than 18 digits"
+		frac = text[dot+1:]
+	} else if i, err := strconv.ParseInt(sign+text, 10, 64); err == nil {
+		if i >= math.MinInt32 && i <= math.MaxInt32 {
+			return table.Value{Kind: table.Int, I: i}, 0, ""
 		}
-		u := int64(0)
-		if digits != "" {
-			u, _ = strconv.ParseInt(digits, 10, 64)
-		}
-		if neg {
-			u = -u
-		}
-		prec := len(strings.TrimLeft(digits, "0"))
-		if prec < len(frac) {
-			prec = len(frac)
-		}
-		if prec == 0 {
-			prec = 1
-		}
-		return table.Value{Kind: table.Decimal, I: u, Scale: uint8(len(frac))}, uint8(prec), ""
+		return table.BigintValue(i), 0, ""
 	}
-	i, err := strconv.ParseInt(sign+text, 10, 64)
+	if len(frac) > table.MaxDecimalPrecision {
+		return table.Value{}, 0, "decimal literal " + sign + text + " has more than 38 digits"
+	}
+	v, err := table.ParseDecimal(sign+text, table.Type{Kind: table.Decimal, Precision: table.MaxDecimalPrecision, Scale: uint8(len(frac))})
 	if err != nil {
-		return table.Value{}, 0, "integer literal " + sign + text + " is out of range for bigint"
+		if !strings.Contains(text, ".") {
+			return table.Value{}, 0, "integer literal " + sign + text + " is out of range: more than 38 digits"
+		}
+		return table.Value{}, 0, "decimal literal " + sign + text + " has more than 38 digits"
 	}
-	if i >= math.MinInt32 && i <= math.MaxInt32 {
-		return table.Value{Kind: table.Int, I: i}, 0, ""
+	// BigDecimal's precision, at least the scale: 0.001 is decimal(3,3).
+	prec := v.DecimalPrecision()
+	if prec < len(frac) {
+		prec = len(frac)
 	}
-	return table.BigintValue(i), 0, ""
+	return v, uint8(prec), ""
 }
 
 var epoch = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -181,28 +177,8 @@ func castString(s string, t table.Type) (table.Value, bool) {
 		}
 		return table.DoubleValue(f), true
 	case table.Decimal:
-		s = strings.TrimSpace(s)
-		neg := strings.HasPrefix(s, "-")
-		s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
-		if s == "" || strings.ContainsAny(s, "eE") {
-			return table.Value{}, false
-		}
-		for i := 0; i < len(s); i++ {
-			if (s[i] < '0' || s[i] > '9') && s[i] != '.' {
-				return table.Value{}, false
-			}
-		}
-		if strings.Count(s, ".") > 1 {
-			return table.Value{}, false
-		}
-		v, _, msg := numberLiteral(s, neg)
-		if msg != "" {
-			return table.Value{}, false
-		}
-		if v.Kind != table.Decimal {
-			v = table.Value{Kind: table.Decimal, I: v.I}
-		}
-		return rescaleDecimal(v, t)
+		v, err := table.ParseDecimal(strings.TrimSpace(s), t)
+		return v, err == nil
 	case table.Date:
 		d, ok := parseDateDays(s)
 		return table.Value{Kind: table.Date, I: d}, ok
@@ -222,34 +198,11 @@ func castString(s string, t table.Type) (table.Value, bool) {
 	return table.Value{}, false
 }
 
-// rescaleDecimal brings an unscaled decimal to t's scale exactly, failing when digits would be
+// rescaleDecimal brings a decimal or an integer to t's scale exactly, failing when digits would be
 // lost or the value needs more than t's precision.
 func rescaleDecimal(v table.Value, t table.Type) (table.Value, bool) {
-	u, s := v.I, int(v.Scale)
-	for s > int(t.Scale) {
-		if u%10 != 0 {
-			return table.Value{}, false
-		}
-		u /= 10
-		s--
-	}
-	for s < int(t.Scale) {
-		if u > math.MaxInt64/10 || u < math.MinInt64/10 {
-			return table.Value{}, false
-		}
-		u *= 10
-		s++
-	}
-	if t.Precision > 0 && t.Precision < 19 {
-		limit := int64(1)
-		for i := 0; i < int(t.Precision); i++ {
-			limit *= 10
-		}
-		if u >= limit || u <= -limit {
-			return table.Value{}, false
-		}
-	}
-	return table.Value{Kind: table.Decimal, I: u, Scale: t.Scale}, true
+	nv, err := table.RescaleDecimal(v, t)
+	return nv, err == nil
 }
 
 func isNumeric(k table.Kind) bool {
@@ -286,7 +239,8 @@ func toMicros(v table.Value) int64 {
 
 // castPartitionValue is Cast(partitionValues['col'] AS t), the partition filter
 // DeltaLog.rewritePartitionFilters builds (M/DeltaLog.scala), for a non-empty value. It differs
-// from castString only for timestamps: Spark's cast (DateTimeUtils.stringToTimestamp) reads a
+// from castString (which refuses a literal that would lose digits) for decimals, which round,
+// and for timestamps: Spark's cast (DateTimeUtils.stringToTimestamp) reads a
 // zone after the time, and PROTOCOL.md "Partition Value Serialization" allows a timestamp
 // "adjusted to UTC and stored in ISO8601 format" ("1970-01-01T00:00:00.123456Z"), which
 // writers other than Spark emit with other offsets too ("2024-06-15T14:30:00+05:00" is 09:30
@@ -295,6 +249,10 @@ func toMicros(v table.Value) int64 {
 // zone, as Spark's non-ANSI cast to timestamp_ntz does. Region zones ("Europe/Paris") are not
 // read: Layout Lab carries no time zone database, so such a value casts to NULL.
 func castPartitionValue(s string, t table.Type) (table.Value, bool) {
+	if t.Kind == table.Decimal {
+		// Rounded HALF_UP to the column's scale, NULL past its precision, as the cast does.
+		return table.CastDecimal(s, t)
+	}
 	if t.Kind != table.Timestamp && t.Kind != table.TimestampNTZ {
 		return castString(s, t)
 	}

@@ -3,9 +3,9 @@ package stats
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -121,7 +121,7 @@ func writeValue(b *bytes.Buffer, v table.Value, t table.Type) {
 	case table.Double:
 		b.WriteString(javaDouble(v.F))
 	case table.Decimal:
-		b.WriteString(javaBigDecimal(v.I, v.Scale))
+		b.WriteString(javaBigDecimal(v))
 	case table.String, table.Binary:
 		writeString(b, v.S)
 	case table.Date:
@@ -203,17 +203,13 @@ func javaDouble(f float64) string {
 	return mant + "E" + strconv.Itoa(e)
 }
 
-// javaBigDecimal formats an unscaled value with a scale as java.math.BigDecimal.toString: plain
-// when the scale is 0, or positive with an adjusted exponent >= -6; else scientific ("1E-10").
-func javaBigDecimal(unscaled int64, scale uint8) string {
-	if scale == 0 {
-		return strconv.FormatInt(unscaled, 10)
-	}
-	neg := unscaled < 0
-	digits := strconv.FormatUint(absU(unscaled), 10)
-	adjusted := -int(scale) + len(digits) - 1
-	if adjusted >= -6 {
-		return table.FormatDecimal(unscaled, scale)
+// javaBigDecimal formats a decimal as java.math.BigDecimal.toString: plain when the scale is 0,
+// or positive with an adjusted exponent >= -6; else scientific ("1E-10", "-2.9546424E-17").
+func javaBigDecimal(v table.Value) string {
+	neg, digits := v.UnscaledText()
+	adjusted := -int(v.Scale) + len(digits) - 1
+	if v.Scale == 0 || adjusted >= -6 {
+		return v.DecimalText()
 	}
 	s := digits[:1]
 	if len(digits) > 1 {
@@ -224,13 +220,6 @@ func javaBigDecimal(unscaled int64, scale uint8) string {
 		s = "-" + s
 	}
 	return s
-}
-
-func absU(i int64) uint64 {
-	if i < 0 {
-		return -uint64(i)
-	}
-	return uint64(i)
 }
 
 // parseJSONGeneric is JSONParser.Parse through a generic JSON decode (maps): JSONParser's fallback
@@ -371,15 +360,16 @@ func parseScalar(v scalar, t table.Type) (table.Value, error) {
 		if v.kind != 'n' {
 			return table.Value{}, fmt.Errorf("want a decimal, got %v", v.text)
 		}
-		r, ok := new(big.Rat).SetString(v.text)
-		if !ok {
+		// Exactly, up to decimal(38): Kernel and Spark read the statistic as a BigDecimal of the
+		// column's type; one that needs rounding or more digits is left out, so the file is read.
+		d, err := table.ParseDecimal(v.text, t)
+		switch {
+		case errors.Is(err, table.ErrDecimalSyntax):
 			return table.Value{}, fmt.Errorf("bad decimal %q", v.text)
+		case err != nil:
+			return table.Value{}, fmt.Errorf("decimal %q does not fit %s: %v", v.text, t, err)
 		}
-		r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(t.Scale)), nil)))
-		if !r.IsInt() || !r.Num().IsInt64() {
-			return table.Value{}, fmt.Errorf("decimal %q does not fit %s", v.text, t)
-		}
-		return table.Value{Kind: table.Decimal, I: r.Num().Int64(), Scale: t.Scale}, nil
+		return d, nil
 	case table.String:
 		if v.kind != 's' {
 			return table.Value{}, fmt.Errorf("want a string, got %v", v.text)

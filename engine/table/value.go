@@ -12,13 +12,19 @@ import (
 // Value is one scalar of a leaf column. Integers, dates, timestamps, decimals (unscaled) and
 // booleans live in I; doubles in F; strings and binaries in S. The zero Value (Kind Invalid)
 // means "absent", as a missing statistic is.
+//
+// A decimal's unscaled value is Hi·2^64 + I with I read as signed, so every decimal of up to
+// 18 digits has Hi 0 and is compared, ranked and stored as an int64 alone; Hi carries the rest
+// of Delta's decimal(38) (decimal.go). Scale sits beside Kind so that Hi costs no space: a Value
+// is 48 bytes with it as without it.
 type Value struct {
 	Kind  Kind
 	Null  bool
+	Scale uint8 // Decimal only
 	I     int64
+	Hi    int64 // Decimal only: the unscaled value's high word, see above
 	F     float64
 	S     string
-	Scale uint8 // Decimal only: I is the unscaled value
 }
 
 // Absent reports whether v carries no value at all (missing or SQL NULL).
@@ -39,7 +45,9 @@ func BoolValue(b bool) Value {
 
 // Compare orders two non-null values of the same kind as Spark does: numbers numerically,
 // strings and binaries by unsigned bytes (UTF8String.binaryCompare), doubles with NaN largest.
-// Values of different numeric kinds are compared numerically.
+// Values of different numeric kinds are compared numerically: a decimal exactly against a decimal
+// or an integer, as Spark does after widening both to one DecimalType (DecimalPrecision), and
+// as a double against a double.
 func Compare(a, b Value) int {
 	switch a.Kind {
 	case String, Binary:
@@ -48,12 +56,21 @@ func Compare(a, b Value) int {
 		return compareFloat(a.F, b.asFloat())
 	case Decimal:
 		if b.Kind == Decimal && a.Scale == b.Scale {
+			if a.Hi != b.Hi {
+				return cmp.Compare(a.Hi, b.Hi)
+			}
 			return cmp.Compare(a.I, b.I)
 		}
-		return compareFloat(a.asFloat(), b.asFloat())
+		if b.Kind == Double {
+			return compareFloat(a.asFloat(), b.F)
+		}
+		return compareDecimal(a, b)
 	}
-	if b.Kind == Double || b.Kind == Decimal {
+	switch b.Kind {
+	case Double:
 		return compareFloat(a.asFloat(), b.asFloat())
+	case Decimal:
+		return -compareDecimal(b, a)
 	}
 	return cmp.Compare(a.I, b.I)
 }
@@ -72,12 +89,15 @@ func compareFloat(x, y float64) int {
 	return cmp.Compare(x, y)
 }
 
+// Float64 is a number as a double, as Spark casts it: a decimal as Decimal.toDouble does.
+func (v Value) Float64() float64 { return v.asFloat() }
+
 func (v Value) asFloat() float64 {
 	switch v.Kind {
 	case Double:
 		return v.F
 	case Decimal:
-		return float64(v.I) / math.Pow10(int(v.Scale))
+		return decimalFloat(v)
 	}
 	return float64(v.I)
 }
@@ -96,7 +116,7 @@ func (v Value) String() string {
 	case Double:
 		return strconv.FormatFloat(v.F, 'g', -1, 64)
 	case Decimal:
-		return FormatDecimal(v.I, v.Scale)
+		return v.DecimalText()
 	case String, Binary:
 		return v.S
 	case Date:
@@ -107,27 +127,6 @@ func (v Value) String() string {
 		return strconv.FormatBool(v.I != 0)
 	}
 	return strconv.FormatInt(v.I, 10)
-}
-
-// FormatDecimal prints an unscaled decimal with the given scale.
-func FormatDecimal(unscaled int64, scale uint8) string {
-	if scale == 0 {
-		return strconv.FormatInt(unscaled, 10)
-	}
-	neg := unscaled < 0
-	u := uint64(unscaled)
-	if neg {
-		u = -u
-	}
-	s := strconv.FormatUint(u, 10)
-	for len(s) <= int(scale) {
-		s = "0" + s
-	}
-	s = s[:len(s)-int(scale)] + "." + s[len(s)-int(scale):]
-	if neg {
-		s = "-" + s
-	}
-	return s
 }
 
 // DaysOf converts a civil date to days since the epoch.

@@ -167,6 +167,9 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 		if f.Reason != "" {
 			fmt.Fprintf(w, "  -- %s", f.Reason)
 		}
+		for _, n := range f.StatsNotes {
+			fmt.Fprintf(w, "\n        statistic left out: %s", n)
+		}
 		fmt.Fprintln(w)
 	}
 	if n := r.NextOptimize; n != nil {

@@ -1,6 +1,7 @@
 package parquetjson
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,5 +43,27 @@ func TestLinesMultiPart(t *testing.T) {
 	}
 	if adds != 5 {
 		t.Errorf("adds = %d, want 5", adds)
+	}
+}
+
+// stats_parsed holds a decimal(38) as 16 big-endian two's complement bytes; it must come out as
+// the exact JSON number engine/stats then reads (not through a double, not cut to 64 bits).
+func TestDecimalNumberWide(t *testing.T) {
+	for _, c := range []struct {
+		v     any
+		scale int
+		want  string
+	}{
+		// 10^38 - 1 and its negation, scale 2
+		{[]byte{0x4b, 0x3b, 0x4c, 0xa8, 0x5a, 0x86, 0xc4, 0x7a, 0x09, 0x8a, 0x22, 0x3f, 0xff, 0xff, 0xff, 0xff}, 2, "999999999999999999999999999999999999.99"},
+		{[]byte{0xb4, 0xc4, 0xb3, 0x57, 0xa5, 0x79, 0x3b, 0x85, 0xf6, 0x75, 0xdd, 0xc0, 0x00, 0x00, 0x00, 0x01}, 2, "-999999999999999999999999999999999999.99"},
+		// 2^64 at scale 10 (past int64), in 9 bytes as Spark's minimal FIXED_LEN_BYTE_ARRAY may be
+		{[]byte{0x01, 0, 0, 0, 0, 0, 0, 0, 0}, 10, "1844674407.3709551616"},
+		{[]byte{0xff, 0xfe}, 3, "-0.002"},
+		{int64(-5), 2, "-0.05"},
+	} {
+		if got := decimalNumber(c.v, c.scale); got != json.Number(c.want) {
+			t.Errorf("decimalNumber(%x, %d) = %v, want %s", c.v, c.scale, got, c.want)
+		}
 	}
 }
