@@ -66,14 +66,13 @@ func TestRowsMatchLines(t *testing.T) {
 	sidecars, _ := filepath.Glob("../testdata/tables/*/*/_delta_log/_sidecars/*.parquet")
 	for _, f := range append(files, sidecars...) {
 		b, _ := os.ReadFile(f)
-		rows, err := Rows(b, nil)
+		pa, err := Rows(b, nil)
 		if err != nil {
 			continue // the corrupt-file tests' fixtures
 		}
-		for _, r := range rows {
-			if r.Add != nil {
-				typed++
-			} else if strings.HasPrefix(string(r.Line), `{"add"`) {
+		typed += len(pa.Adds)
+		for _, l := range pa.Lines {
+			if strings.HasPrefix(string(l.JSON), `{"add"`) {
 				viaJSON++
 			}
 		}
