@@ -1,6 +1,7 @@
 package deltalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -111,8 +112,18 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 		out.split(c.Actions)
 		return out, nil
 	}
-	// Read in one piece when the size is known: growing a buffer for a large checkpoint copies it
-	// over and over, which in the browser also grows the module's memory.
+	// A file that can be read at offsets (a file on disk, the browser's files held in memory) is
+	// decoded where it is, without a copy of the whole checkpoint.
+	if ra, ok := f.(io.ReaderAt); ok && parquetRows != nil {
+		if st, err := f.Stat(); err == nil && st.Size() >= 0 {
+			if st.Size() > MaxCheckpointBytes {
+				return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
+			}
+			return checkpointRows(file, ra, st.Size(), progress)
+		}
+	}
+	// Otherwise read in one piece when the size is known: growing a buffer for a large
+	// checkpoint copies it over and over, which in the browser also grows the module's memory.
 	var b []byte
 	if st, err := f.Stat(); err == nil && st.Size() >= 0 && st.Size() <= MaxCheckpointBytes {
 		b = make([]byte, 0, st.Size()+1)
@@ -125,7 +136,7 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 		return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
 	}
 	if parquetRows != nil {
-		return checkpointRows(file, b, progress)
+		return checkpointRows(file, bytes.NewReader(b), int64(len(b)), progress)
 	}
 	if parquetLines == nil {
 		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: it does not include the Parquet reader (layoutlab/engine/log/parquetjson, installed with UseParquet)"}
@@ -181,10 +192,10 @@ type ParquetLine struct {
 	JSON []byte
 }
 
-// ParquetRows decodes a Parquet checkpoint or sidecar, telling progress (when not nil) every
-// few thousand rows how far it has read. Decoding add actions to their type skips a JSON
-// encoding and decoding per file, most of a large checkpoint's cost.
-type ParquetRows func(b []byte, progress func(done, total int)) (*ParquetActions, error)
+// ParquetRows decodes a Parquet checkpoint or sidecar of size bytes read through r, telling
+// progress (when not nil) every few thousand rows how far it has read. Decoding add actions to
+// their type skips a JSON encoding and decoding per file, most of a large checkpoint's cost.
+type ParquetRows func(r io.ReaderAt, size int64, progress func(done, total int)) (*ParquetActions, error)
 
 var parquetRows ParquetRows
 
@@ -192,8 +203,8 @@ var parquetRows ParquetRows
 // takes precedence over UseParquet's. Nil uninstalls it.
 func UseParquetRows(f ParquetRows) { parquetRows = f }
 
-func checkpointRows(file string, b []byte, progress func(done, total int)) (*checkpointActions, error) {
-	pa, err := parquetRows(b, progress)
+func checkpointRows(file string, r io.ReaderAt, size int64, progress func(done, total int)) (*checkpointActions, error) {
+	pa, err := parquetRows(r, size, progress)
 	if err != nil {
 		return nil, &LogError{File: file, Msg: err.Error()}
 	}

@@ -83,8 +83,8 @@ const progressEvery = 4096
 // each string copied once into a slab shared by the column), every other action, and an add
 // that needs more than its typed columns (statistics kept only as stats_parsed, a missing
 // path or size), as the JSON line Lines gives.
-func Rows(b []byte, progress func(done, total int)) (out *deltalog.ParquetActions, err error) {
-	err = eachRow(b, func(c *checkpoint) error {
+func Rows(r io.ReaderAt, size int64, progress func(done, total int)) (out *deltalog.ParquetActions, err error) {
+	err = eachRowAt(r, size, func(c *checkpoint) error {
 		var err error
 		out, err = c.actions(progress)
 		return err
