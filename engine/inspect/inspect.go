@@ -281,6 +281,9 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 		r.Files = append(r.Files, out)
 		in.pv = append(in.pv, pv)
 	}
+	if progress != nil {
+		progress(len(files), len(files)) // every file read; the OPTIMIZE plans follow
+	}
 	r.FilesTotal = len(files)
 	if in.rowsKnow {
 		r.RowsTotal = &rowsTotal

@@ -95,8 +95,8 @@ func TestProgress(t *testing.T) {
 	if err != nil || r.FilesTotal != testFiles {
 		t.Fatalf("%v, %d files", err, r.FilesTotal)
 	}
-	if !slices.Equal(calls, []int{0, progressEvery}) {
-		t.Errorf("progress at %v, want [0 %d]", calls, progressEvery)
+	if !slices.Equal(calls, []int{0, progressEvery, testFiles}) {
+		t.Errorf("progress at %v, want [0 %d %d]", calls, progressEvery, testFiles)
 	}
 	// The checkpoint is read column by column: progress rises through each column's rows to
 	// every row of every column read.
