@@ -219,7 +219,7 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 	}
 
 	cfg := optimize.Config{}.EnsureDefaults()
-	files := s.Files()
+	files := s.AllFiles()
 	r.Files = make([]File, 0, len(files))
 	in.pv = make([]map[string]string, 0, len(files))
 	cubeBytes := map[string]int64{}
@@ -285,6 +285,9 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 		}
 		r.Files = append(r.Files, out)
 		in.pv = append(in.pv, pv)
+	}
+	if progress != nil {
+		progress(len(files), len(files)) // every file read; the OPTIMIZE plans follow
 	}
 	r.FilesTotal = len(files)
 	if in.rowsKnow {
@@ -366,7 +369,7 @@ func predicateError(err error) *ErrorInfo {
 
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
-func nextOptimize(s *deltalog.Snapshot, inspected []File, files []deltalog.AddFile, numColumns int, clustered bool) *NextOptimize {
+func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool) *NextOptimize {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
 		Version:           s.Version(),

@@ -51,25 +51,32 @@ func (in *Inspector) Spans(column string) ([]float64, error) {
 	if li < 0 {
 		return nil, fmt.Errorf("no statistics column %q (columns with statistics: %v)", column, in.SpanColumns())
 	}
-	lo := make([]table.Value, len(in.stats))
-	hi := make([]table.Value, len(in.stats))
-	var all []table.Value
-	for j := range in.stats {
+	bounded := func(j int) bool {
 		st := &in.stats[j]
-		if !in.hasStats[j] || st.MinValues[li].Absent() || st.MaxValues[li].Absent() {
-			continue
+		return in.hasStats[j] && !st.MinValues[li].Absent() && !st.MaxValues[li].Absent()
+	}
+	// Counted first, so that the values are gathered once into a slice of their size; the
+	// bounds are read from the statistics where they are.
+	n := 0
+	for j := range in.stats {
+		if bounded(j) {
+			n++
 		}
-		lo[j], hi[j] = st.MinValues[li], st.MaxValues[li]
-		all = append(all, lo[j], hi[j])
+	}
+	all := make([]table.Value, 0, 2*n)
+	for j := range in.stats {
+		if bounded(j) {
+			all = append(all, in.stats[j].MinValues[li], in.stats[j].MaxValues[li])
+		}
 	}
 	r := ranker(all)
 	out := make([]float64, len(in.stats))
 	for j := range out {
-		if lo[j].Absent() {
+		if !bounded(j) {
 			out[j] = -1
 			continue
 		}
-		out[j] = float64(r.of(hi[j])-r.of(lo[j])+1) / float64(r.distinct)
+		out[j] = float64(r.of(in.stats[j].MaxValues[li])-r.of(in.stats[j].MinValues[li])+1) / float64(r.distinct)
 	}
 	return out, nil
 }

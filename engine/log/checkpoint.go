@@ -1,6 +1,7 @@
 package deltalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,19 +18,39 @@ const MaxCheckpointBytes = 1 << 30
 // SidecarDir is where V2 checkpoints keep their sidecar files (PROTOCOL.md "V2 Spec").
 const SidecarDir = "_sidecars"
 
+// checkpointActions are a checkpoint's actions, sidecars included: its add actions apart, in
+// one slice (a large table's checkpoint is mostly adds, each kept once, never boxed in an
+// Action), and every other action.
+type checkpointActions struct {
+	adds   []AddFile
+	others []Action
+}
+
+// split moves the adds of acts to c.adds.
+func (c *checkpointActions) split(acts []Action) {
+	for _, a := range acts {
+		if add, ok := a.(AddFile); ok {
+			c.adds = append(c.adds, add)
+		} else {
+			c.others = append(c.others, a)
+		}
+	}
+}
+
 // readCheckpoint returns every action of checkpoint cp, sidecars included. Errors are
 // *LogError naming the file and, for JSON, the line, or for Parquet the row.
-func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) ([]Action, error) {
-	var out []Action
+func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) (*checkpointActions, error) {
+	out := &checkpointActions{}
 	for _, name := range cp.Files {
 		acts, err := readCheckpointFile(fsys, path.Join(LogDir, name), progress)
 		if err != nil {
 			return nil, err
 		}
-		for _, a := range acts {
+		out.adds = appendAdds(out.adds, acts.adds)
+		for _, a := range acts.others {
 			raw, ok := a.(RawAction)
 			if !ok || raw.Key != "sidecar" {
-				out = append(out, a)
+				out.others = append(out.others, a)
 				continue
 			}
 			// PROTOCOL.md "Sidecar File Information": path is relative to _delta_log/_sidecars.
@@ -51,10 +72,11 @@ func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) 
 			if err != nil {
 				return nil, err
 			}
-			for _, s := range side {
+			out.adds = appendAdds(out.adds, side.adds)
+			for _, s := range side.others {
 				switch s.(type) {
-				case AddFile, RemoveFile:
-					out = append(out, s)
+				case RemoveFile:
+					out.others = append(out.others, s)
 				default: // PROTOCOL.md: sidecars hold only add and remove actions
 					return nil, &LogError{File: p, Msg: fmt.Sprintf("sidecar holds a %s action; sidecars may hold only add and remove", s.ActionKey())}
 				}
@@ -64,7 +86,15 @@ func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) 
 	return out, nil
 }
 
-func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int)) ([]Action, error) {
+// appendAdds is append(to, adds...), except that the first file's adds are taken as they are.
+func appendAdds(to, adds []AddFile) []AddFile {
+	if to == nil {
+		return adds
+	}
+	return append(to, adds...)
+}
+
+func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int)) (*checkpointActions, error) {
 	f, err := fsys.Open(file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -78,10 +108,22 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 		if err != nil {
 			return nil, err
 		}
-		return c.Actions, nil
+		out := &checkpointActions{}
+		out.split(c.Actions)
+		return out, nil
 	}
-	// Read in one piece when the size is known: growing a buffer for a large checkpoint copies it
-	// over and over, which in the browser also grows the module's memory.
+	// A file that can be read at offsets (a file on disk, the browser's files held in memory) is
+	// decoded where it is, without a copy of the whole checkpoint.
+	if ra, ok := f.(io.ReaderAt); ok && parquetRows != nil {
+		if st, err := f.Stat(); err == nil && st.Size() >= 0 {
+			if st.Size() > MaxCheckpointBytes {
+				return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
+			}
+			return checkpointRows(file, ra, st.Size(), progress)
+		}
+	}
+	// Otherwise read in one piece when the size is known: growing a buffer for a large
+	// checkpoint copies it over and over, which in the browser also grows the module's memory.
 	var b []byte
 	if st, err := f.Stat(); err == nil && st.Size() >= 0 && st.Size() <= MaxCheckpointBytes {
 		b = make([]byte, 0, st.Size()+1)
@@ -94,7 +136,7 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 		return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
 	}
 	if parquetRows != nil {
-		return checkpointRows(file, b, progress)
+		return checkpointRows(file, bytes.NewReader(b), int64(len(b)), progress)
 	}
 	if parquetLines == nil {
 		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: it does not include the Parquet reader (layoutlab/engine/log/parquetjson, installed with UseParquet)"}
@@ -117,7 +159,9 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 		}
 		acts = append(acts, a)
 	}
-	return acts, nil
+	out := &checkpointActions{}
+	out.split(acts)
+	return out, nil
 }
 
 // ParquetLines decodes a Parquet checkpoint or sidecar into one JSON action line per row
@@ -132,18 +176,26 @@ var parquetLines ParquetLines
 // a Parquet library; without it, a Parquet checkpoint is an error that says so.
 func UseParquet(f ParquetLines) { parquetLines = f }
 
-// ParquetRow is one row of a Parquet checkpoint or sidecar, decoded: an add action straight to
-// its type (Add), any other action as the JSON line a commit holds (Line), neither for a row
-// that holds no action.
-type ParquetRow struct {
-	Add  *AddFile
-	Line []byte
+// ParquetActions is a Parquet checkpoint or sidecar decoded: its add actions straight to their
+// type, in one slice (Adds, with the row of each in AddRows, counted from 1 for messages), and
+// every other action as the JSON line a commit holds (Lines). A row that holds no action is in
+// neither.
+type ParquetActions struct {
+	Adds    []AddFile
+	AddRows []int
+	Lines   []ParquetLine
 }
 
-// ParquetRows decodes a Parquet checkpoint or sidecar into its rows, telling progress (when not
-// nil) every few thousand rows how many it has read. Decoding add actions to their type skips a
-// JSON encoding and decoding per file, most of a large checkpoint's cost.
-type ParquetRows func(b []byte, progress func(done, total int)) ([]ParquetRow, error)
+// ParquetLine is one row of a checkpoint as a JSON action line.
+type ParquetLine struct {
+	Row  int // from 1
+	JSON []byte
+}
+
+// ParquetRows decodes a Parquet checkpoint or sidecar of size bytes read through r, telling
+// progress (when not nil) every few thousand rows how far it has read. Decoding add actions to
+// their type skips a JSON encoding and decoding per file, most of a large checkpoint's cost.
+type ParquetRows func(r io.ReaderAt, size int64, progress func(done, total int)) (*ParquetActions, error)
 
 var parquetRows ParquetRows
 
@@ -151,34 +203,68 @@ var parquetRows ParquetRows
 // takes precedence over UseParquet's. Nil uninstalls it.
 func UseParquetRows(f ParquetRows) { parquetRows = f }
 
-func checkpointRows(file string, b []byte, progress func(done, total int)) ([]Action, error) {
-	rows, err := parquetRows(b, progress)
+func checkpointRows(file string, r io.ReaderAt, size int64, progress func(done, total int)) (*checkpointActions, error) {
+	pa, err := parquetRows(r, size, progress)
 	if err != nil {
 		return nil, &LogError{File: file, Msg: err.Error()}
 	}
-	acts := make([]Action, 0, len(rows))
-	for i, r := range rows {
-		var a Action
-		switch {
-		case r.Add != nil:
-			add := *r.Add
-			if add.PartitionValues == nil {
-				add.PartitionValues = map[string]string{} // always written by Delta
-			}
-			a = add
-		case r.Line != nil:
-			if a, err = parseActionLine(r.Line); err != nil {
-				return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %v", i+1, err)}
-			}
-		default:
-			continue
+	// The first invalid row is the one named, as a row-by-row reading would.
+	errRow, errMsg := 0, ""
+	fail := func(row int, err error) {
+		if errRow == 0 || row < errRow {
+			errRow, errMsg = row, err.Error()
 		}
-		if err := validateAction(a); err != nil {
-			return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %v", i+1, err)}
-		}
-		acts = append(acts, a)
 	}
-	return acts, nil
+	adds := pa.Adds
+	for i := range adds {
+		add := &adds[i]
+		if add.PartitionValues == nil {
+			add.PartitionValues = map[string]string{} // always written by Delta
+		}
+		if err := validateAdd(add); err != nil {
+			fail(pa.AddRows[i], err)
+			break
+		}
+	}
+	out := &checkpointActions{}
+	var lineAdds []AddFile
+	var lineAddRows []int
+	for _, l := range pa.Lines {
+		a, err := parseActionLine(l.JSON)
+		if err == nil {
+			err = validateAction(a)
+		}
+		if err != nil {
+			fail(l.Row, err)
+			break
+		}
+		if add, ok := a.(AddFile); ok {
+			lineAdds, lineAddRows = append(lineAdds, add), append(lineAddRows, l.Row)
+		} else {
+			out.others = append(out.others, a)
+		}
+	}
+	if errRow > 0 {
+		return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %s", errRow, errMsg)}
+	}
+	if len(lineAdds) == 0 {
+		out.adds = adds
+		return out, nil
+	}
+	// Adds decoded both ways go back into row order, so that a path added twice resolves as it
+	// would row by row.
+	out.adds = make([]AddFile, 0, len(adds)+len(lineAdds))
+	i, j := 0, 0
+	for i < len(adds) || j < len(lineAdds) {
+		if j == len(lineAdds) || (i < len(adds) && pa.AddRows[i] < lineAddRows[j]) {
+			out.adds = append(out.adds, adds[i])
+			i++
+		} else {
+			out.adds = append(out.adds, lineAdds[j])
+			j++
+		}
+	}
+	return out, nil
 }
 
 // readAllInto is io.ReadAll appending to b.

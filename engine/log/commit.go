@@ -269,15 +269,21 @@ func requireFields(key string, raw json.RawMessage, names ...string) error {
 
 // validateAction checks what Delta requires of an action beyond its JSON
 // shape. It runs on read (parseCommit), on write (WriteCommit) and on Apply.
+// validateAdd is validateAction for an add, without boxing it in an Action.
+func validateAdd(a *AddFile) error {
+	if a.Path == "" {
+		return errors.New("add action has no path") // AddFile: require(path.nonEmpty)
+	}
+	if a.Size < 0 {
+		return fmt.Errorf("add action for %s has negative size %d", a.Path, a.Size)
+	}
+	return nil
+}
+
 func validateAction(a Action) error {
 	switch a := a.(type) {
 	case AddFile:
-		if a.Path == "" {
-			return errors.New("add action has no path") // AddFile: require(path.nonEmpty)
-		}
-		if a.Size < 0 {
-			return fmt.Errorf("add action for %s has negative size %d", a.Path, a.Size)
-		}
+		return validateAdd(&a)
 	case RemoveFile:
 		if a.Path == "" {
 			return errors.New("remove action has no path")

@@ -1,12 +1,15 @@
 package deltalog
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Refusal is a table or request Delta itself refuses, with Delta's error class: an answer, not a
@@ -163,6 +166,7 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 	}
 	// History: every commit file still in the log at or before the target.
 	var hist []CommitInfo
+	var br *bufio.Reader
 	for v := l.earliestCommit(); v >= 0 && v <= target; v++ {
 		if ci, ok := parsed[v]; ok {
 			hist = append(hist, ci)
@@ -172,14 +176,17 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 		if !ok {
 			continue
 		}
-		ci, err := readCommitInfo(fsys, path.Join(LogDir, name), v)
+		if br == nil {
+			br = bufio.NewReaderSize(nil, 64<<10)
+		}
+		ci, err := readCommitInfo(fsys, path.Join(LogDir, name), v, br)
 		if err != nil {
 			return nil, err
 		}
 		hist = append(hist, ci)
 	}
 	s.history = hist
-	s.paths = sortedKeys(s.files)
+	s.sortFiles()
 	return s, nil
 }
 
@@ -222,8 +229,12 @@ func (l *Listing) compactionFrom(from, to int64) *LogFile {
 
 // applyCheckpoint sets s to the state a checkpoint records: its adds, protocol, metaData and
 // live domains. Its removes are tombstones for VACUUM and take no part in the state.
-func (s *Snapshot) applyCheckpoint(version int64, acts []Action) {
-	for _, a := range acts {
+func (s *Snapshot) applyCheckpoint(version int64, acts *checkpointActions) {
+	s.files = make(map[string]*AddFile, len(acts.adds))
+	for i := range acts.adds {
+		s.files[acts.adds[i].Path] = &acts.adds[i] // each add kept where it was decoded
+	}
+	for _, a := range acts.others {
 		s.applyState(a) // on EmptySnapshot, so a removed domain's tombstone deletes nothing
 	}
 	s.version = version
@@ -286,7 +297,7 @@ func (s *Snapshot) applyCompaction(from int64, c Commit, file string) error {
 		}
 	}
 	for i := len(adds) - 1; i >= 0; i-- { // oldest first, so the newest add of a path stays
-		s.files[adds[i].Path] = adds[i]
+		s.files[adds[i].Path] = &adds[i]
 	}
 	s.version = c.Version
 	return nil
@@ -303,39 +314,51 @@ func (s *Snapshot) checkCompleteIn(file string) error {
 }
 
 // readCommitInfo reads only the commitInfo line of a commit file, for history: it looks for the
-// line that starts with {"commitInfo" (Delta writes it first) without splitting the others.
-func readCommitInfo(fsys fs.FS, file string, v int64) (CommitInfo, error) {
-	b, err := fs.ReadFile(fsys, file)
+// line that starts with {"commitInfo" (Delta writes it first) and keeps no other line, reading
+// the file through br (shared by the calls, so a long history allocates one buffer).
+func readCommitInfo(fsys fs.FS, file string, v int64, br *bufio.Reader) (CommitInfo, error) {
+	f, err := fsys.Open(file)
 	if err != nil {
 		return CommitInfo{}, &LogError{File: file, Msg: err.Error()}
 	}
+	defer f.Close()
+	br.Reset(f)
 	ci := CommitInfo{}
 	key := []byte(`{"commitInfo"`)
-	for from := 0; ; {
-		i := bytes.Index(b[from:], key)
-		if i < 0 {
+	for line := 1; ; line++ {
+		chunk, err := br.ReadSlice('\n')
+		if bytes.HasPrefix(bytes.TrimLeftFunc(chunk, unicode.IsSpace), key) {
+			b := append([]byte(nil), chunk...)
+			for err == bufio.ErrBufferFull {
+				chunk, err = br.ReadSlice('\n')
+				if len(b)+len(chunk) > MaxLineBytes+1 {
+					return CommitInfo{}, tooLong(file, line, defaultLimits)
+				}
+				b = append(b, chunk...)
+			}
+			if err != nil && err != io.EOF {
+				return CommitInfo{}, &LogError{File: file, Msg: "read error: " + err.Error()}
+			}
+			b = bytes.TrimSpace(b)
+			if len(b) > MaxLineBytes {
+				return CommitInfo{}, tooLong(file, line, defaultLimits)
+			}
+			a, err := parseActionLine(b)
+			if err != nil {
+				return CommitInfo{}, &LogError{File: file, Line: line, Msg: err.Error()}
+			}
+			ci = a.(CommitInfo)
 			break
 		}
-		i += from
-		from = i + len(key)
-		start := bytes.LastIndexByte(b[:i], '\n') + 1
-		if len(bytes.TrimSpace(b[start:i])) > 0 {
-			continue // inside another line
+		for err == bufio.ErrBufferFull { // the rest of a long line
+			_, err = br.ReadSlice('\n')
 		}
-		end := len(b)
-		if nl := bytes.IndexByte(b[i:], '\n'); nl >= 0 {
-			end = i + nl
+		if err == io.EOF {
+			break
 		}
-		line := bytes.Count(b[:start], []byte{'\n'}) + 1
-		if end-start > MaxLineBytes {
-			return CommitInfo{}, tooLong(file, line, defaultLimits)
-		}
-		a, err := parseActionLine(bytes.TrimSpace(b[start:end]))
 		if err != nil {
-			return CommitInfo{}, &LogError{File: file, Line: line, Msg: err.Error()}
+			return CommitInfo{}, &LogError{File: file, Msg: "read error: " + err.Error()}
 		}
-		ci = a.(CommitInfo)
-		break
 	}
 	ci.Version = &v
 	return ci, nil

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Snapshot is the immutable state of a table at one version, the result of
@@ -29,8 +30,8 @@ type Snapshot struct {
 	version  int64
 	protocol *Protocol
 	metadata *Metadata
-	files    map[string]AddFile // by path
-	paths    []string           // sorted keys of files
+	files    map[string]*AddFile // by path; an AddFile is never changed once it is here
+	sorted   []*AddFile          // the values of files, by path
 	domains  map[string]DomainMetadata
 	history  []CommitInfo // one per version, oldest first
 }
@@ -38,7 +39,7 @@ type Snapshot struct {
 // EmptySnapshot is the state before commit 0: version -1, no protocol, no
 // metadata, no files. Apply on it accepts only version 0.
 func EmptySnapshot() *Snapshot {
-	return &Snapshot{version: -1, files: map[string]AddFile{}, domains: map[string]DomainMetadata{}}
+	return &Snapshot{version: -1, files: map[string]*AddFile{}, domains: map[string]DomainMetadata{}}
 }
 
 // Replay builds the snapshot at the last of commits. The commits may come
@@ -59,7 +60,7 @@ func Replay(commits []Commit) (*Snapshot, error) {
 			return nil, err
 		}
 	}
-	s.paths = sortedKeys(s.files)
+	s.sortFiles()
 	return s, s.checkComplete()
 }
 
@@ -80,7 +81,7 @@ func (s *Snapshot) Apply(c Commit) (*Snapshot, error) {
 	if err := next.applyInPlace(c); err != nil {
 		return nil, err
 	}
-	next.paths = sortedKeys(next.files)
+	next.sortFiles()
 	if err := next.checkComplete(); err != nil {
 		return nil, err
 	}
@@ -156,6 +157,15 @@ func (s *Snapshot) applyInPlaceFile(c Commit, file string) error {
 	return nil
 }
 
+// sortFiles lists the live files by path.
+func (s *Snapshot) sortFiles() {
+	s.sorted = make([]*AddFile, 0, len(s.files))
+	for _, f := range s.files {
+		s.sorted = append(s.sorted, f)
+	}
+	slices.SortFunc(s.sorted, func(a, b *AddFile) int { return strings.Compare(a.Path, b.Path) })
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -184,23 +194,31 @@ func (s *Snapshot) Metadata() Metadata {
 	return *s.metadata
 }
 
-// Files returns the live AddFiles, sorted by path.
+// Files returns a copy of the live AddFiles, sorted by path.
 func (s *Snapshot) Files() []AddFile {
-	out := make([]AddFile, len(s.paths))
-	for i, p := range s.paths {
-		out[i] = s.files[p]
+	out := make([]AddFile, len(s.sorted))
+	for i, f := range s.sorted {
+		out[i] = *f
 	}
 	return out
 }
 
+// AllFiles returns the live AddFiles, sorted by path, as the snapshot holds them: shared with
+// it, to be read and never changed. A large table's reader takes these rather than Files, which
+// copies every add action.
+func (s *Snapshot) AllFiles() []*AddFile { return s.sorted }
+
 // File returns the live AddFile at path.
 func (s *Snapshot) File(path string) (AddFile, bool) {
 	f, ok := s.files[path]
-	return f, ok
+	if !ok {
+		return AddFile{}, false
+	}
+	return *f, true
 }
 
 // NumFiles is the number of live files (Snapshot.numOfFiles in Delta).
-func (s *Snapshot) NumFiles() int { return len(s.paths) }
+func (s *Snapshot) NumFiles() int { return len(s.sorted) }
 
 // SizeInBytes is the total size of the live files (Snapshot.sizeInBytes).
 func (s *Snapshot) SizeInBytes() int64 {
@@ -247,7 +265,7 @@ func (s *Snapshot) CommitInfo() (CommitInfo, bool) {
 func (s *Snapshot) applyState(a Action) {
 	switch a := a.(type) {
 	case AddFile:
-		s.files[a.Path] = a
+		s.files[a.Path] = &a
 	case Protocol:
 		s.protocol = &a
 	case Metadata:

@@ -277,16 +277,28 @@ func (st *planState) nothingReason() string {
 // filterCandidateFileList keeps files with size < minFileSize, a DV without numRecords, or a
 // deleted-rows ratio above maxDeletedRowsRatio.
 func (st *planState) filterCandidateFileList(files []File) []File {
-	var out []File
+	keep := func(f *File) bool {
+		if f.Size < st.cfg.MinFileSize {
+			return true
+		}
+		if f.hasDV() {
+			r, ok := f.deletedRatio()
+			return !ok || r > st.cfg.MaxDeletedRowsRatio
+		}
+		return false
+	}
+	n := 0
+	for i := range files {
+		if keep(&files[i]) {
+			n++
+		}
+	}
+	// Counted first: a large table's candidates are copied once, not through a growing slice.
+	out := make([]File, 0, n)
 	var d dropInfo
 	for i := range files {
 		f := &files[i]
-		keep := f.Size < st.cfg.MinFileSize
-		if !keep && f.hasDV() {
-			r, ok := f.deletedRatio()
-			keep = !ok || r > st.cfg.MaxDeletedRowsRatio
-		}
-		if keep {
+		if keep(f) {
 			out = append(out, *f)
 		} else {
 			d.files++

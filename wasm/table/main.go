@@ -48,6 +48,7 @@ type app struct {
 	pinned    int // the clicked cell, -1 none
 	scale     float64
 	lastYield time.Time
+	lastFrame time.Time
 }
 
 func main() {
@@ -127,15 +128,26 @@ func (a *app) fail(msg string) {
 	a.ll.Set("errors", a.ll.Get("errors").Int()+1)
 }
 
-// yield lets the browser paint the status line during a long replay, at most every 100 ms.
+// taskBudget is how long the module works before it lets the page answer input (the Go side
+// runs on the page's one thread; a Web Worker would need the views' DOM code moved out).
+const taskBudget = 50 * time.Millisecond
+
+// yield ends the page's current task when the module has worked taskBudget since the last
+// one: every few yields it waits for an animation frame, so the status line and the progress
+// bar are painted; otherwise for a zero timeout, which lets pending input run at less cost.
 func (a *app) yield() {
-	if time.Since(a.lastYield) < 100*time.Millisecond {
+	if time.Since(a.lastYield) < taskBudget {
 		return
 	}
 	done := make(chan struct{})
 	var cb js.Func
 	cb = js.FuncOf(func(js.Value, []js.Value) any { cb.Release(); close(done); return nil })
-	js.Global().Call("requestAnimationFrame", cb)
+	if time.Since(a.lastFrame) >= 4*taskBudget {
+		js.Global().Call("requestAnimationFrame", cb)
+		a.lastFrame = time.Now()
+	} else {
+		js.Global().Call("setTimeout", cb, 0)
+	}
 	select {
 	case <-done:
 	case <-time.After(100 * time.Millisecond): // a hidden tab runs no animation frames
@@ -245,6 +257,8 @@ func (a *app) read(version int64, fresh bool) bool {
 		a.el("group-by").(*dom.HTMLSelectElement).SetValue(string(a.by))
 	}
 	a.setReport(rep)
+	a.status("Drawing the table…")
+	a.yield()
 	t1 := time.Now()
 	a.renderTable()
 	a.ll.Set("renderMs", float64(time.Since(t1).Microseconds())/1000)
@@ -290,6 +304,7 @@ func (a *app) renderTable() {
 	a.setHTML("optimize", OptimizeHTML(r.NextOptimize))
 	a.setText("describe-detail", DetailText(r.DescribeDetail))
 	a.setHTML("history", HistoryHTML(r.History))
+	a.yield()
 	a.renderWhere()
 	a.ll.Set("version", r.Version)
 }
@@ -322,6 +337,7 @@ func (a *app) renderWhere() {
 	a.setHTML("where-summary", WhereHTML(r))
 	a.setHTML("reasons", ReasonsHTML(r))
 	a.setHTML("files", FilesHTML(r))
+	a.yield()
 	a.drawGrid()
 }
 
@@ -331,6 +347,7 @@ func (a *app) drawGrid() {
 	}
 	if a.spans == nil && a.column != "" {
 		a.spans, _ = a.in.Spans(a.column)
+		a.yield()
 	}
 	canvas := a.el("grid").Underlying()
 	dpr := js.Global().Get("devicePixelRatio").Float()

@@ -54,13 +54,18 @@ type checkpoint struct {
 
 // eachRow opens b as a checkpoint and hands it to use; it turns the library's panics on
 // malformed files into errors.
-func eachRow(b []byte, use func(*checkpoint) error) (err error) {
+func eachRow(b []byte, use func(*checkpoint) error) error {
+	return eachRowAt(bytes.NewReader(b), int64(len(b)), use)
+}
+
+// eachRowAt is eachRow on a file of size bytes read through r.
+func eachRowAt(r io.ReaderAt, size int64, use func(*checkpoint) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // the library panics on some malformed files
 			err = fmt.Errorf("not a readable Parquet checkpoint: %v", r)
 		}
 	}()
-	pf, err := parquet.OpenFile(bytes.NewReader(b), int64(len(b)))
+	pf, err := parquet.OpenFile(r, size)
 	if err != nil {
 		return fmt.Errorf("not a readable Parquet checkpoint: %v", err)
 	}

@@ -1,29 +1,39 @@
 package parquetjson
 
 import (
+	"fmt"
+	"io"
+	"strings"
+
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 
 	deltalog "layoutlab/engine/log"
 )
 
+// leaf is one leaf column of the checkpoint: its index (-1 when the schema has no such column)
+// and the definition level at which its value is present (not null).
+type leaf struct {
+	col, maxDef int
+}
+
 // addColumns are the leaf columns of a checkpoint's add struct that Rows decodes to AddFile's
-// fields directly; the row's other add columns (stats_parsed, partitionValues_parsed, fields a
-// later protocol adds) are not read, as AddFile has no field for them.
+// fields directly; the other add columns (partitionValues_parsed, fields a later protocol adds)
+// are not read, as AddFile has no field for them.
 type addColumns struct {
-	def               int // the definition level at which the add struct is present
-	path, size, mtime int
-	dataChange, stats int
-	pvKey, pvValue    int
-	tagKey, tagValue  int
-	pvEmpty, tagEmpty int // the definition level of a present, empty map
-	dvType, dvPath    int
-	dvOffset, dvSize  int
-	dvCard            int
-	baseRowID         int
-	rowCommitVersion  int
-	provider          int
-	statsParsed       []int // columns under add.stats_parsed
-	all               []int // every column under add
+	path, size, mtime  leaf
+	dataChange, stats  leaf
+	pvKey, pvValue     leaf
+	tagKey, tagValue   leaf
+	pvEmpty, tagEmpty  int // the definition level of a present, empty map
+	dvType, dvPath     leaf
+	dvOffset, dvSize   leaf
+	dvCard             leaf
+	baseRowID          leaf
+	rowCommitVersion   leaf
+	provider           leaf
+	statsParsed        []leaf // columns under add.stats_parsed
+	numCols, addDefLvl int
 }
 
 func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
@@ -36,13 +46,13 @@ func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
 	if add == nil || add.Leaf() || !add.Optional() {
 		return nil, false
 	}
-	col := func(path ...string) int {
+	col := func(path ...string) leaf {
 		if l, ok := schema.Lookup(append([]string{"add"}, path...)...); ok {
-			return l.ColumnIndex
+			return leaf{l.ColumnIndex, l.MaxDefinitionLevel}
 		}
-		return -1
+		return leaf{-1, 0}
 	}
-	c := &addColumns{def: 1,
+	c := &addColumns{addDefLvl: 1,
 		path: col("path"), size: col("size"), mtime: col("modificationTime"), dataChange: col("dataChange"), stats: col("stats"),
 		pvKey: col("partitionValues", "key_value", "key"), pvValue: col("partitionValues", "key_value", "value"),
 		tagKey: col("tags", "key_value", "key"), tagValue: col("tags", "key_value", "value"),
@@ -50,58 +60,34 @@ func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
 		dvOffset: col("deletionVector", "offset"), dvSize: col("deletionVector", "sizeInBytes"), dvCard: col("deletionVector", "cardinality"),
 		baseRowID: col("baseRowId"), rowCommitVersion: col("defaultRowCommitVersion"), provider: col("clusteringProvider"),
 	}
-	if c.path < 0 || c.size < 0 {
+	if c.path.col < 0 || c.size.col < 0 {
 		return nil, false
 	}
 	// A map's key is required under the repeated key_value: a map present but empty stops one
 	// level short of the key's maximum.
-	if l, ok := schema.Lookup("add", "partitionValues", "key_value", "key"); ok {
-		c.pvEmpty = l.MaxDefinitionLevel - 1
-	}
-	if l, ok := schema.Lookup("add", "tags", "key_value", "key"); ok {
-		c.tagEmpty = l.MaxDefinitionLevel - 1
-	}
+	c.pvEmpty, c.tagEmpty = c.pvKey.maxDef-1, c.tagKey.maxDef-1
 	for i, p := range schema.Columns() {
-		if p[0] != "add" {
-			continue
-		}
-		c.all = append(c.all, i)
-		if len(p) > 1 && p[1] == "stats_parsed" {
-			c.statsParsed = append(c.statsParsed, i)
+		if len(p) > 1 && p[0] == "add" && p[1] == "stats_parsed" {
+			l, _ := schema.Lookup(p...)
+			c.statsParsed = append(c.statsParsed, leaf{i, l.MaxDefinitionLevel})
 		}
 	}
 	return c, true
 }
 
-// progressEvery is how many rows Rows reads between calls of its progress.
+// progressEvery is how many values Rows reads between calls of its progress.
 const progressEvery = 4096
 
 // Rows decodes a Parquet checkpoint or sidecar for engine/log (deltalog.UseParquetRows): add
-// actions straight to AddFile, every other action, and an add that needs more than its typed
-// columns (statistics kept only as stats_parsed, a missing size), as the JSON line Lines gives.
-func Rows(b []byte, progress func(done, total int)) (out []deltalog.ParquetRow, err error) {
-	err = eachRow(b, func(c *checkpoint) error {
-		cols, typed := lookupAdd(c.schema)
-		out = make([]deltalog.ParquetRow, 0, c.pf.NumRows())
-		byCol := make([][]parquet.Value, len(c.schema.Columns()))
-		return c.read(func(row int64, pr parquet.Row) error {
-			if progress != nil && row%progressEvery == 1 {
-				progress(int(row-1), int(c.pf.NumRows()))
-			}
-			var r deltalog.ParquetRow
-			ok := false
-			if typed {
-				r.Add, ok = decodeAdd(cols, pr, byCol)
-			}
-			if !ok {
-				var err error
-				if r.Line, err = c.line(pr); err != nil {
-					return err
-				}
-			}
-			out = append(out, r)
-			return nil
-		})
+// actions column by column straight into AddFiles (only the add columns AddFile has are read,
+// each string copied once into a slab shared by the column), every other action, and an add
+// that needs more than its typed columns (statistics kept only as stats_parsed, a missing
+// path or size), as the JSON line Lines gives.
+func Rows(r io.ReaderAt, size int64, progress func(done, total int)) (out *deltalog.ParquetActions, err error) {
+	err = eachRowAt(r, size, func(c *checkpoint) error {
+		var err error
+		out, err = c.actions(progress)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -109,132 +95,442 @@ func Rows(b []byte, progress func(done, total int)) (out []deltalog.ParquetRow, 
 	return out, nil
 }
 
-// decodeAdd reads the row's add action from its leaf values. It reports false for a row that is
-// not an add, or an add it leaves to the JSON path (see Rows); byCol is scratch space.
-func decodeAdd(c *addColumns, row parquet.Row, byCol [][]parquet.Value) (*deltalog.AddFile, bool) {
-	for _, i := range c.all {
-		byCol[i] = byCol[i][:0]
-	}
-	present := false
-	for _, v := range row {
-		ci := v.Column()
-		if ci < len(byCol) {
-			byCol[ci] = append(byCol[ci], v)
-		}
-	}
-	for _, i := range c.all {
-		for _, v := range byCol[i] {
-			if v.DefinitionLevel() >= c.def {
-				present = true
-			}
-		}
-	}
-	if !present {
-		return nil, false
-	}
-	one := func(ci int) (parquet.Value, bool) {
-		if ci < 0 || len(byCol[ci]) != 1 || byCol[ci][0].IsNull() {
-			return parquet.Value{}, false
-		}
-		return byCol[ci][0], true
-	}
-	str := func(ci int) (string, bool) {
-		v, ok := one(ci)
-		if !ok || v.Kind() != parquet.ByteArray {
-			return "", false
-		}
-		return string(v.ByteArray()), true
-	}
-	i64 := func(ci int) (int64, bool) {
-		v, ok := one(ci)
-		if !ok {
-			return 0, false
-		}
-		switch v.Kind() {
-		case parquet.Int64:
-			return v.Int64(), true
-		case parquet.Int32:
-			return int64(v.Int32()), true
-		}
-		return 0, false
-	}
-	a := &deltalog.AddFile{}
-	var ok bool
-	if a.Path, ok = str(c.path); !ok {
-		return nil, false // no path: the JSON path names what is wrong
-	}
-	if a.Size, ok = i64(c.size); !ok {
-		return nil, false
-	}
-	a.ModificationTime, _ = i64(c.mtime)
-	if v, ok := one(c.dataChange); ok && v.Kind() == parquet.Boolean {
-		a.DataChange = v.Boolean()
-	}
-	a.Stats, _ = str(c.stats)
-	if a.Stats == "" {
-		for _, ci := range c.statsParsed {
-			for _, v := range byCol[ci] {
-				if v.DefinitionLevel() > c.def {
-					return nil, false // statistics only as a struct: rendered to JSON by rowLine
-				}
-			}
-		}
-	}
-	if a.PartitionValues, ok = stringMap(byCol, c.pvKey, c.pvValue, c.pvEmpty); !ok {
-		return nil, false
-	}
-	if a.Tags, ok = stringMap(byCol, c.tagKey, c.tagValue, c.tagEmpty); !ok {
-		return nil, false
-	}
-	if t, ok := str(c.dvType); ok {
-		dv := &deltalog.DeletionVectorDescriptor{StorageType: t}
-		dv.PathOrInlineDv, _ = str(c.dvPath)
-		if o, ok := i64(c.dvOffset); ok {
-			o32 := int32(o)
-			dv.Offset = &o32
-		}
-		size, _ := i64(c.dvSize)
-		dv.SizeInBytes = int32(size)
-		dv.Cardinality, _ = i64(c.dvCard)
-		a.DeletionVector = dv
-	}
-	if v, ok := i64(c.baseRowID); ok {
-		a.BaseRowID = &v
-	}
-	if v, ok := i64(c.rowCommitVersion); ok {
-		a.DefaultRowCommitVersion = &v
-	}
-	a.ClusteringProvider, _ = str(c.provider)
-	return a, true
+// addRows is the typed decoding of the add columns of a whole checkpoint, one entry per row.
+type addRows struct {
+	adds    []deltalog.AddFile
+	present []bool // the row holds an add
+	bad     []bool // the add needs the JSON path (see Rows)
 }
 
-// stringMap reads a MAP<string, string> from its key and value columns (one value each per
-// entry, or a single null for an empty or null map); a null value is the empty string, as the
-// JSON path decodes a null into AddFile's map. Nil for a null or missing map, as JSON gives.
-func stringMap(byCol [][]parquet.Value, kc, vc, empty int) (map[string]string, bool) {
-	if kc < 0 || vc < 0 {
-		return nil, true
+func (c *checkpoint) actions(progress func(done, total int)) (*deltalog.ParquetActions, error) {
+	total := c.pf.NumRows()
+	cols, typed := lookupAdd(c.schema)
+	out := &deltalog.ParquetActions{}
+	var r *addRows
+	if typed {
+		r = &addRows{adds: make([]deltalog.AddFile, total), present: make([]bool, total), bad: make([]bool, total)}
+		if err := c.readAdds(cols, r, progress); err != nil {
+			return nil, err
+		}
 	}
-	keys, vals := byCol[kc], byCol[vc]
-	if len(keys) != len(vals) {
-		return nil, false
+	// Every other row is read whole and rendered as JSON, like Lines.
+	var want []int64
+	for i := int64(0); i < total; i++ {
+		if r == nil || !r.present[i] || r.bad[i] {
+			want = append(want, i)
+		}
 	}
-	var m map[string]string
-	for i, k := range keys {
-		if k.IsNull() {
-			if k.DefinitionLevel() >= empty && m == nil {
-				m = map[string]string{}
+	if err := c.readRows(want, func(row int64, pr parquet.Row) error {
+		line, err := c.line(pr)
+		if err != nil {
+			return err
+		}
+		if line != nil {
+			out.Lines = append(out.Lines, deltalog.ParquetLine{Row: int(row + 1), JSON: line})
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if r != nil {
+		// Compact the typed adds to the front of the slice they were decoded into.
+		n := 0
+		for i := range r.adds {
+			if r.present[i] && !r.bad[i] {
+				if n != i {
+					r.adds[n] = r.adds[i]
+				}
+				out.AddRows = append(out.AddRows, i+1)
+				n++
 			}
+		}
+		clear(r.adds[n:])
+		out.Adds = r.adds[:n:n]
+	}
+	if progress != nil {
+		progress(int(total), int(total))
+	}
+	return out, nil
+}
+
+// readAdds decodes the add columns, one column at a time, into r.
+func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress func(done, total int)) error {
+	total := c.pf.NumRows()
+	steps := []leaf{cols.path, cols.size, cols.mtime, cols.dataChange, cols.stats}
+	steps = append(steps, cols.statsParsed...)
+	steps = append(steps, cols.pvKey, cols.tagKey, cols.dvType, cols.dvPath, cols.dvOffset, cols.dvSize, cols.dvCard,
+		cols.baseRowID, cols.rowCommitVersion, cols.provider)
+	nsteps := int64(len(steps))
+	var pv, tags mapColumn
+	var rowIDs, commitVersions []int64
+	interned := map[string]string{}
+	intern := func(b []byte) string {
+		if s, ok := interned[string(b)]; ok {
+			return s
+		}
+		s := string(b)
+		interned[s] = s
+		return s
+	}
+	emptyMap := map[string]string{} // shared: the snapshot's maps are read-only
+	buf := make([]parquet.Value, 1024)
+	base := int64(0)
+	for g, rg := range c.pf.RowGroups() {
+		n := rg.NumRows()
+		pv.reset()
+		tags.reset()
+		for k, l := range steps {
+			if l.col < 0 {
+				continue
+			}
+			var slab slab
+			if l == cols.path || l == cols.stats {
+				slab.grow(c.pf.Metadata(), g, l.col)
+			}
+			step := int64(k)
+			err := c.eachValue(rg, l.col, buf, func(row int64, v parquet.Value) {
+				if progress != nil && row%progressEvery == 0 && v.RepetitionLevel() == 0 {
+					progress(int((step*total+base+row)/nsteps), int(total))
+				}
+				i := base + row
+				if l == cols.path {
+					r.present[i] = v.DefinitionLevel() >= cols.addDefLvl
+					if r.present[i] && (v.DefinitionLevel() < l.maxDef || v.Kind() != parquet.ByteArray) {
+						r.bad[i] = true // no path: the JSON path names what is wrong
+					} else if r.present[i] {
+						slab.add(i, v.ByteArray())
+					}
+					return
+				}
+				if !r.present[i] || r.bad[i] {
+					return
+				}
+				a := &r.adds[i]
+				null := v.DefinitionLevel() < l.maxDef
+				switch l {
+				case cols.size:
+					var ok bool
+					if a.Size, ok = int64Value(v, null); !ok {
+						r.bad[i] = true
+					}
+				case cols.mtime:
+					a.ModificationTime, _ = int64Value(v, null)
+				case cols.dataChange:
+					a.DataChange = !null && v.Kind() == parquet.Boolean && v.Boolean()
+				case cols.stats:
+					if !null && v.Kind() == parquet.ByteArray {
+						slab.add(i, v.ByteArray())
+					}
+				case cols.pvKey:
+					if pv.key(i, v, null, cols.pvEmpty, intern) {
+						a.PartitionValues = emptyMap
+					}
+				case cols.tagKey:
+					if tags.key(i, v, null, cols.tagEmpty, intern) {
+						a.Tags = emptyMap
+					}
+				case cols.dvType:
+					if !null && v.Kind() == parquet.ByteArray {
+						a.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: intern(v.ByteArray())}
+					}
+				case cols.dvPath:
+					if a.DeletionVector != nil && !null && v.Kind() == parquet.ByteArray {
+						a.DeletionVector.PathOrInlineDv = string(v.ByteArray())
+					}
+				case cols.dvOffset:
+					if o, ok := int64Value(v, null); ok && a.DeletionVector != nil {
+						o32 := int32(o)
+						a.DeletionVector.Offset = &o32
+					}
+				case cols.dvSize:
+					if s, ok := int64Value(v, null); ok && a.DeletionVector != nil {
+						a.DeletionVector.SizeInBytes = int32(s)
+					}
+				case cols.dvCard:
+					if a.DeletionVector != nil {
+						a.DeletionVector.Cardinality, _ = int64Value(v, null)
+					}
+				case cols.baseRowID:
+					if id, ok := int64Value(v, null); ok {
+						if rowIDs == nil {
+							rowIDs = make([]int64, total)
+						}
+						rowIDs[i] = id
+						a.BaseRowID = &rowIDs[i]
+					}
+				case cols.rowCommitVersion:
+					if cv, ok := int64Value(v, null); ok {
+						if commitVersions == nil {
+							commitVersions = make([]int64, total)
+						}
+						commitVersions[i] = cv
+						a.DefaultRowCommitVersion = &commitVersions[i]
+					}
+				case cols.provider:
+					if !null && v.Kind() == parquet.ByteArray {
+						a.ClusteringProvider = intern(v.ByteArray())
+					}
+				default: // a stats_parsed column: statistics only as a struct are rendered to JSON by rowLine
+					if v.DefinitionLevel() > cols.addDefLvl && a.Stats == "" {
+						r.bad[i] = true
+					}
+				}
+			})
+			if err != nil {
+				return err
+			}
+			switch l {
+			case cols.path:
+				slab.assign(func(i int64, s string) { r.adds[i].Path = s })
+			case cols.stats:
+				slab.assign(func(i int64, s string) { r.adds[i].Stats = s })
+			case cols.pvKey:
+				if err := c.mapValues(rg, cols.pvValue, buf, base, r, &pv, intern); err != nil {
+					return err
+				}
+				pv.assign(r, func(a *deltalog.AddFile, m map[string]string) { a.PartitionValues = m })
+			case cols.tagKey:
+				if err := c.mapValues(rg, cols.tagValue, buf, base, r, &tags, intern); err != nil {
+					return err
+				}
+				tags.assign(r, func(a *deltalog.AddFile, m map[string]string) { a.Tags = m })
+			}
+		}
+		base += n
+	}
+	return nil
+}
+
+// int64Value is an INT64 or INT32 value; false when null or of another type.
+func int64Value(v parquet.Value, null bool) (int64, bool) {
+	if null {
+		return 0, false
+	}
+	switch v.Kind() {
+	case parquet.Int64:
+		return v.Int64(), true
+	case parquet.Int32:
+		return int64(v.Int32()), true
+	}
+	return 0, false
+}
+
+// eachValue calls f with every value of column col in the row group and the row (from 0 in
+// the group) it belongs to, and checks that the column holds the group's rows.
+func (c *checkpoint) eachValue(rg parquet.RowGroup, col int, buf []parquet.Value, f func(row int64, v parquet.Value)) error {
+	r := parquet.NewColumnChunkValueReader(rg.ColumnChunks()[col])
+	defer r.Close()
+	row := int64(-1)
+	for {
+		n, err := r.ReadValues(buf)
+		for _, v := range buf[:n] {
+			if v.RepetitionLevel() == 0 {
+				row++
+			}
+			if row < 0 || row >= rg.NumRows() {
+				return fmt.Errorf("column %s holds more rows than its row group's %d", strings.Join(c.schema.Columns()[col], "."), rg.NumRows())
+			}
+			f(row, v)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("column %s: %v", strings.Join(c.schema.Columns()[col], "."), err)
+		}
+	}
+	if row+1 != rg.NumRows() {
+		return fmt.Errorf("column %s holds %d rows, its row group %d", strings.Join(c.schema.Columns()[col], "."), row+1, rg.NumRows())
+	}
+	return nil
+}
+
+// slab gathers a column's strings into one allocation: each row's bytes are copied once, and
+// every string is a piece of the slab.
+type slab struct {
+	b    strings.Builder
+	rows []int64
+	ends []int
+}
+
+// maxSlabHint caps the room reserved from a footer's figures, which a corrupt file may inflate.
+const maxSlabHint = 256 << 20
+
+// grow reserves room for column col of row group g from the footer: the chunk's values as
+// written, with their length prefixes (a little more than the strings need).
+func (s *slab) grow(md *format.FileMetaData, g, col int) {
+	if g >= len(md.RowGroups) || col >= len(md.RowGroups[g].Columns) {
+		return
+	}
+	cm := md.RowGroups[g].Columns[col].MetaData
+	if n := cm.TotalUncompressedSize; n > 0 && n <= maxSlabHint {
+		s.b.Grow(int(n))
+	}
+	if n := cm.NumValues; n > 0 && n <= maxSlabHint/16 {
+		s.rows = make([]int64, 0, n)
+		s.ends = make([]int, 0, n)
+	}
+}
+
+func (s *slab) add(row int64, b []byte) {
+	s.b.Write(b)
+	s.rows = append(s.rows, row)
+	s.ends = append(s.ends, s.b.Len())
+}
+
+func (s *slab) assign(set func(row int64, s string)) {
+	all := s.b.String()
+	start := 0
+	for k, row := range s.rows {
+		set(row, all[start:s.ends[k]])
+		start = s.ends[k]
+	}
+}
+
+// mapColumn is a MAP<string,string> column pair being decoded: the entries of its key column
+// that hold a key (with the row of each and its place among the column's values), then their
+// values. A null key is a null or an empty map, which needs no entry.
+type mapColumn struct {
+	rows []int64
+	keys []string
+	pos  []int
+	vals []string
+	seen int // values of the key column read so far
+	bad  bool
+}
+
+func (m *mapColumn) reset() {
+	m.rows, m.keys, m.pos, m.vals = m.rows[:0], m.keys[:0], m.pos[:0], m.vals[:0]
+	m.seen, m.bad = 0, false
+}
+
+// key reads one value of the key column and says whether it is an empty map, which the caller
+// sets on the spot (a null map is left nil, as the JSON path reads it).
+func (m *mapColumn) key(row int64, v parquet.Value, null bool, empty int, intern func([]byte) string) (isEmpty bool) {
+	m.seen++
+	if null {
+		return v.DefinitionLevel() >= empty
+	}
+	if v.Kind() != parquet.ByteArray {
+		m.bad = true
+		return false
+	}
+	m.rows = append(m.rows, row)
+	m.keys = append(m.keys, intern(v.ByteArray()))
+	m.pos = append(m.pos, m.seen-1)
+	return false
+}
+
+// mapValues reads the value column of m's map: one value (null for a null value, or for an
+// empty or null map) for each value of the key column.
+func (c *checkpoint) mapValues(rg parquet.RowGroup, l leaf, buf []parquet.Value, base int64, r *addRows, m *mapColumn, intern func([]byte) string) error {
+	if l.col < 0 || len(m.rows) == 0 {
+		m.rows = m.rows[:0] // no value column: every map is missing, as the JSON path reads it
+		return nil
+	}
+	seen, k := 0, 0
+	err := c.eachValue(rg, l.col, buf, func(row int64, v parquet.Value) {
+		i := base + row
+		if !r.present[i] || r.bad[i] {
+			return
+		}
+		seen++
+		if k >= len(m.pos) || m.pos[k] != seen-1 {
+			return
+		}
+		if m.rows[k] != i {
+			m.bad = true
+		}
+		s := ""
+		if v.DefinitionLevel() >= l.maxDef && v.Kind() == parquet.ByteArray {
+			s = intern(v.ByteArray())
+		}
+		m.vals = append(m.vals, s)
+		k++
+	})
+	if k != len(m.rows) || seen != m.seen {
+		m.bad = true
+	}
+	return err
+}
+
+// assign builds the maps of the rows with entries. Key and value columns that do not pair
+// send the row group's adds with entries to the JSON path.
+func (m *mapColumn) assign(r *addRows, set func(*deltalog.AddFile, map[string]string)) {
+	if m.bad {
+		for _, i := range m.rows {
+			r.bad[i] = true
+		}
+		return
+	}
+	for k := 0; k < len(m.rows); {
+		i := m.rows[k]
+		end := k
+		for end < len(m.rows) && m.rows[end] == i {
+			end++
+		}
+		mp := make(map[string]string, end-k)
+		for j := k; j < end; j++ {
+			mp[m.keys[j]] = m.vals[j]
+		}
+		set(&r.adds[i], mp)
+		k = end
+	}
+}
+
+// readRows calls each with the rows of the file whose indexes (from 0, ascending) are in want,
+// read whole.
+func (c *checkpoint) readRows(want []int64, each func(row int64, r parquet.Row) error) error {
+	if len(want) == 0 {
+		return nil
+	}
+	buf := make([]parquet.Row, 64)
+	base := int64(0)
+	k := 0
+	for _, rg := range c.pf.RowGroups() {
+		n := rg.NumRows()
+		if k >= len(want) || want[k] >= base+n {
+			base += n
 			continue
 		}
-		if m == nil {
-			m = make(map[string]string, len(keys))
+		rows := rg.Rows()
+		pos := int64(0)
+		for k < len(want) && want[k] < base+n {
+			// A run of consecutive wanted rows is read in one go.
+			start := want[k] - base
+			end := start + 1
+			for k+int(end-start) < len(want) && want[k+int(end-start)] == base+end {
+				end++
+			}
+			if start != pos {
+				if err := rows.SeekToRow(start); err != nil {
+					rows.Close()
+					return fmt.Errorf("row %d: %v", base+start+1, err)
+				}
+			}
+			pos = start
+			for pos < end {
+				m, err := rows.ReadRows(buf[:min(int64(len(buf)), end-pos)])
+				for i := 0; i < m; i++ {
+					if err := each(base+pos, buf[i]); err != nil {
+						rows.Close()
+						return fmt.Errorf("row %d: %v", base+pos+1, err)
+					}
+					pos++
+				}
+				if err == io.EOF && pos < end {
+					rows.Close()
+					return fmt.Errorf("row %d: the row group ends before its %d rows", base+pos+1, n)
+				}
+				if err != nil && err != io.EOF {
+					rows.Close()
+					return fmt.Errorf("row %d: %v", base+pos+1, err)
+				}
+			}
+			k += int(end - start)
 		}
-		v := ""
-		if !vals[i].IsNull() {
-			v = string(vals[i].ByteArray())
-		}
-		m[string(k.ByteArray())] = v
+		rows.Close()
+		base += n
 	}
-	return m, true
+	return nil
 }

@@ -1,6 +1,7 @@
 package parquetjson
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -66,14 +67,13 @@ func TestRowsMatchLines(t *testing.T) {
 	sidecars, _ := filepath.Glob("../testdata/tables/*/*/_delta_log/_sidecars/*.parquet")
 	for _, f := range append(files, sidecars...) {
 		b, _ := os.ReadFile(f)
-		rows, err := Rows(b, nil)
+		pa, err := Rows(bytes.NewReader(b), int64(len(b)), nil)
 		if err != nil {
 			continue // the corrupt-file tests' fixtures
 		}
-		for _, r := range rows {
-			if r.Add != nil {
-				typed++
-			} else if strings.HasPrefix(string(r.Line), `{"add"`) {
+		typed += len(pa.Adds)
+		for _, l := range pa.Lines {
+			if strings.HasPrefix(string(l.JSON), `{"add"`) {
 				viaJSON++
 			}
 		}
@@ -90,7 +90,7 @@ func TestRowsMatchLines(t *testing.T) {
 
 func TestRowsRejectsNonCheckpoints(t *testing.T) {
 	for _, b := range [][]byte{nil, []byte("PAR1"), []byte("PAR1 garbage garbage PAR1")} {
-		if _, err := Rows(b, nil); err == nil || !strings.Contains(err.Error(), "not a readable Parquet checkpoint") {
+		if _, err := Rows(bytes.NewReader(b), int64(len(b)), nil); err == nil || !strings.Contains(err.Error(), "not a readable Parquet checkpoint") {
 			t.Errorf("%q: got %v", b, err)
 		}
 	}
