@@ -265,7 +265,8 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 		key = append(key, "boxed: sealed ZCube", "open top: open ZCube")
 	}
 	y := r.Y + 15*u
-	for _, line := range joinLines(key, "; ", r.W, 11*u) {
+	// (TextWidth is a guess that runs short for wide fonts, DejaVu Sans: a tenth kept spare.)
+	for _, line := range joinLines(key, "; ", r.W*0.9, 11*u) {
 		if y+11*1.25*u > r.Y+r.H {
 			return
 		}
