@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -363,22 +365,31 @@ func TestExplainerOnAPhone(t *testing.T) {
 }
 
 // TestEmbedBoxIsPortraitOnAPhone: a figure as Copy embed and the snippets write it, its wide
-// shape in a style attribute, takes the narrow shape from embed.css in a column under 560 px
-// wide, and keeps the wide one above.
+// shape in a style attribute, on a page without a CSP (which would refuse that attribute), takes
+// the narrow shape from embed.css in a column under 560 px wide, and keeps the wide one above.
 func TestEmbedBoxIsPortraitOnAPhone(t *testing.T) {
 	ctx := browser(t)
 	f := figurebox.Figure{Base: server.URL + "/", Live: "figure.html", Open: "widget.html", Title: "t", Inline: true,
 		Readouts: []figurebox.Readout{{Label: "Files read", Metric: "files_read", Value: "1", Text: "1"}}}
-	page := `<!doctype html><meta name="viewport" content="width=device-width"><link rel="stylesheet" href="` + server.URL + `/embed.css"><body style="margin:0">` + f.HTML()
+	// embed.css in the page itself: the build's server keeps its files to its own origin.
+	css, err := os.ReadFile("../embed.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := `<!doctype html><meta name="viewport" content="width=device-width"><style>` + string(css) + `</style><body style="margin:0">` + f.HTML()
+	if !strings.Contains(page, `style="`+figurebox.Box+`"`) {
+		t.Fatalf("the figure has no inline box: %s", page)
+	}
 	for _, w := range []int{360, 390, 559, 700, 1000} {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), 900), chromedp.Navigate("about:blank")); err != nil {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), 900), chromedp.Navigate("data:text/html,"+url.PathEscape(page))); err != nil {
 			t.Fatal(err)
 		}
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(async () => { document.open(); document.write(`+"`"+page+"`"+`); document.close();
-			const l = document.querySelector("link"); if (!l.sheet) await new Promise(r => l.addEventListener("load", r));
-			const b = document.querySelector(".layoutlab-box").getBoundingClientRect(); return [b.width, b.height]; })()`, chromedp.EvalAwaitPromise))
+		// embed.css applies once the figure is a size container.
+		got, err := chromedp.Run(ctx, chromedp.Poll[[]float64](`(() => { const f = document.querySelector("figure.layoutlab");
+			if (!f || getComputedStyle(f).containerType !== "inline-size") return null;
+			const b = f.querySelector(".layoutlab-box").getBoundingClientRect(); return [b.width, b.height]; })()`, chromedp.WithPollingTimeout(20*time.Second)))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("at %d px, embed.css never applied: %v", w, err)
 		}
 		if _, h := figureBox(w); got[0] != float64(w) || math.Abs(got[1]-float64(h)) > 1 {
 			t.Errorf("at %d px wide the box is %vx%v, want %dx%d", w, got[0], got[1], w, h)
