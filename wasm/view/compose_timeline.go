@@ -337,7 +337,7 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 	right := math.Inf(-1)
 	for gi := 0; gi < len(groups); gi += every {
 		x := area.X + (float64(gi)+0.5)*colW
-		half := TextWidth(names[gi], 10*u) / 2
+		half := TextWidth(names[gi], 10*u) * 1.1 / 2 // (a tenth spare, as for the legend)
 		x = math.Min(math.Max(x, area.X+half), area.X+area.W-half)
 		if x-half < right+4*u {
 			continue

@@ -86,3 +86,29 @@ func TestTimelineStripsReadableOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// On a phone's canvas every panel preset's labels stay inside the canvas and apart.
+func TestPanelLabelsFitAPhone(t *testing.T) {
+	for _, p := range scenario.Presets() {
+		if p.Scenario.View == "timeline" {
+			continue
+		}
+		res := panelAnswer(t, p.Name)
+		for _, size := range [][3]float64{{360, 384, 1}, {390, 437, 3}, {350, 366, 1}, {320, 313, 2}} {
+			var c Composer
+			s := c.Panel(PanelFigure{Result: res, Selected: -1}, size[0]*size[2], size[1]*size[2], size[2], ThemeNamed("light"))
+			for i, a := range s.Labels {
+				ea := a.Extent()
+				if ea.X < -0.5 || ea.X+ea.W > s.W+0.5 || ea.Y < -0.5 || ea.Y+ea.H > s.H+0.5 {
+					t.Errorf("%s %gx%g@%g: %s %q leaves the canvas: %+v", p.Name, size[0], size[1], size[2], a.Role, a.Text, ea)
+				}
+				for _, b := range s.Labels[i+1:] {
+					eb := b.Extent()
+					if ea.X < eb.X+eb.W && eb.X < ea.X+ea.W && ea.Y < eb.Y+eb.H && eb.Y < ea.Y+ea.H {
+						t.Errorf("%s %gx%g@%g: %s %q and %s %q overlap", p.Name, size[0], size[1], size[2], a.Role, a.Text, b.Role, b.Text)
+					}
+				}
+			}
+		}
+	}
+}
