@@ -14,11 +14,17 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/site/figurebox"
 )
 
-// figureBox is the box a host gives figure.html at a width: the contract's iframe,
-// `width:100%; aspect-ratio:16/10; min-height:460px`.
-func figureBox(w int) (int, int) { return w, max(460, int(math.Round(float64(w)*10/16))) }
+// figureBox is the box a host gives figure.html at a width: the contract's iframe (embed.css),
+// `width:100%; aspect-ratio:16/10; min-height:460px`, and under 560 px wide 9:16, at most 720 px.
+func figureBox(w int) (int, int) {
+	if w < 560 {
+		return w, int(math.Min(math.Round(float64(w)*figurebox.NarrowAspect), figurebox.NarrowMaxHeight))
+	}
+	return w, max(460, int(math.Round(float64(w)*10/16)))
+}
 
 // openFigure loads figure.html with the fragment in a viewport of the host's box at width w,
 // and waits until it is ready.
@@ -89,17 +95,20 @@ func measureFigure(t *testing.T, ctx context.Context) figureFit {
 	})()`)
 }
 
-// TestFigureFitsItsBox: every preset's figure, in the box a host gives it at 700, 360 and 1000
-// px wide, fills it without a scrollbar, its declared knobs, readouts and "Open in Layout Lab"
-// link all inside the box: the canvas left of the panel in a wide box, above it in a narrow
-// one. At 700 px the box is at most 560 px tall; at 360 px (a phone) it is 460 px, so the figure
-// and the knobs that drive it fit one 844-px screen.
+// TestFigureFitsItsBox: every preset's figure, in the box a host gives it at 700, 360, 390 and
+// 1000 px wide, fills it without a scrollbar, its declared knobs, readouts and "Open in Layout
+// Lab" link all inside the box: the canvas left of the panel in a wide box, above it in a narrow
+// one, where it has most of the box's height. At 700 px the box is at most 560 px tall; at 360
+// and 390 px (phones) it is 640 and 693 px, so the figure and the knobs that drive it fit one
+// 844-px screen.
 func TestFigureFitsItsBox(t *testing.T) {
 	if _, h := figureBox(700); h > 560 {
 		t.Fatalf("the host's box at 700 px is %d px tall", h)
 	}
-	if _, h := figureBox(360); h > 844 {
-		t.Fatalf("the host's box at 360 px is %d px tall", h)
+	for _, w := range []int{320, 360, 390, 559} {
+		if _, h := figureBox(w); h > 844 {
+			t.Fatalf("the host's box at %d px is %d px tall", w, h)
+		}
 	}
 	// Fourteen presets in three boxes: longer than one test's usual session.
 	defer func(d time.Duration) { browserTimeout = d }(browserTimeout)
@@ -108,7 +117,7 @@ func TestFigureFitsItsBox(t *testing.T) {
 	for _, p := range scenario.Presets() {
 		link := scenario.Link(p.Scenario)
 		openFigure(t, ctx, link, 700)
-		for _, w := range []int{700, 360, 1000} {
+		for _, w := range []int{700, 360, 390, 1000} {
 			if w != 700 {
 				resizeFigure(t, ctx, w)
 			}
@@ -123,8 +132,8 @@ func TestFigureFitsItsBox(t *testing.T) {
 			}
 			if wide := w >= 560; wide && !(c[0]+c[2] <= pn[0]+1 && c[3] >= f.H-1) {
 				t.Errorf("%s: wide box, canvas %v not left of the panel %v", name, c, pn)
-			} else if !wide && !(c[1]+c[3] <= pn[1]+1 && c[2] >= f.W-1) {
-				t.Errorf("%s: narrow box, canvas %v not above the panel %v", name, c, pn)
+			} else if !wide && !(c[1]+c[3] <= pn[1]+1 && c[2] >= f.W-1 && c[3] > f.H/2) {
+				t.Errorf("%s: narrow box, canvas %v not above the panel %v, or not most of the box's height", name, c, pn)
 			}
 			if f.NoticeShown != "" {
 				t.Errorf("%s: notice %q", name, f.NoticeShown)

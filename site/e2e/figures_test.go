@@ -5,6 +5,9 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"math"
+	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/site/figurebox"
 )
 
 // Figures on a docs page (site/embed.js, site/poster): a poster in a box of the live figure's
@@ -116,7 +120,7 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 }
 
 // checkPosterText: the figure states its readouts and its point as text, and its box is the
-// live figure's (16:10, at least 460 px tall).
+// live figure's (figureBox: 16:10, at least 460 px tall; 9:16 under 560 px wide).
 func checkPosterText(t *testing.T, ctx context.Context, i int) {
 	t.Helper()
 	v := eval[map[string]any](t, ctx, `(() => { const f = `+figureJS(i)+`, b = f.querySelector(".layoutlab-box").getBoundingClientRect();
@@ -130,8 +134,8 @@ func checkPosterText(t *testing.T, ctx context.Context, i int) {
 	}
 	w, _ := v["w"].(float64)
 	h, _ := v["h"].(float64)
-	if want := max(460, w*10/16); h < want-1 || h > want+1 {
-		t.Errorf("figure %d: box %.0fx%.0f px, want %.0f px tall", i, w, h, want)
+	if _, want := figureBox(int(math.Round(w))); h < float64(want)-1 || h > float64(want)+1 {
+		t.Errorf("figure %d: box %.0fx%.0f px, want %d px tall", i, w, h, want)
 	}
 }
 
@@ -306,5 +310,89 @@ func TestExplainerWithoutJavaScript(t *testing.T) {
 	}
 	if eval[bool](t, ctx, `[...document.querySelectorAll(".layoutlab-start")].some(b => !b.hidden)`) {
 		t.Error("without JavaScript, an Interact button (which needs it) is shown")
+	}
+}
+
+// TestExplainerOnAPhone: on a 390x844 phone (scripts off: the posters alone) every figure's box
+// is the narrow shape the live figure gets (figureBox), fits the screen, and shows the narrow
+// poster in the picture's row, which is the live canvas's height (the box but the panel's
+// NarrowPanel px) and which the poster fills: drawn at that size, not scaled down into it.
+func TestExplainerOnAPhone(t *testing.T) {
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(3))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll("figure.layoutlab img")].every(i => i.complete && i.naturalWidth > 0)`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	type fig struct {
+		Box, Img   [2]float64
+		Src        string
+		Natural    [2]float64
+		ReadoutsIn bool
+	}
+	figs := eval[[]fig](t, ctx, `[...document.querySelectorAll("figure.layoutlab")].map(f => {
+		const b = f.querySelector(".layoutlab-box").getBoundingClientRect(), img = f.querySelector(".layoutlab-poster img"), i = img.getBoundingClientRect();
+		const inside = [...f.querySelectorAll("dd[data-metric], .layoutlab-open")].every(e => { const r = e.getBoundingClientRect();
+			return r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5 && r.left >= b.left - 0.5 && r.right <= b.right + 0.5; });
+		return {box: [b.width, b.height], img: [i.width, i.height], src: img.currentSrc, natural: [img.naturalWidth, img.naturalHeight], readoutsIn: inside}; })`)
+	if len(figs) != len(scenario.Presets()) {
+		t.Fatalf("%d figures on the phone, want %d", len(figs), len(scenario.Presets()))
+	}
+	for i, f := range figs {
+		bw, bh := figureBox(int(math.Round(f.Box[0])))
+		canvas := math.Max(float64(bh)*0.45, float64(bh-figurebox.NarrowPanel))
+		switch {
+		case math.Abs(f.Box[1]-float64(bh)) > 1 || f.Box[1] > 844:
+			t.Errorf("figure %d: box %vx%v px, want %dx%d within one 844 px screen", i, f.Box[0], f.Box[1], bw, bh)
+		case !strings.HasSuffix(f.Src, ".narrow.svg"):
+			t.Errorf("figure %d shows %s, not its narrow poster", i, f.Src)
+		case math.Abs(f.Img[1]-canvas) > 1 || math.Abs(f.Img[0]-f.Box[0]) > 1:
+			t.Errorf("figure %d: the picture's row is %vx%v px, the live canvas %vx%v", i, f.Img[0], f.Img[1], f.Box[0], canvas)
+		case math.Abs(f.Natural[0]/f.Natural[1]-f.Img[0]/f.Img[1]) > 0.03:
+			t.Errorf("figure %d: the poster (%vx%v) is not the shape of the canvas it stands for (%vx%v)", i, f.Natural[0], f.Natural[1], f.Img[0], f.Img[1])
+		case !f.ReadoutsIn:
+			t.Errorf("figure %d: its readouts or link leave the box", i)
+		}
+	}
+	t.Logf("at 390x844: figure box %vx%v px, picture %vx%v, poster %vx%v", figs[0].Box[0], figs[0].Box[1], figs[0].Img[0], figs[0].Img[1], figs[0].Natural[0], figs[0].Natural[1])
+}
+
+// TestEmbedBoxIsPortraitOnAPhone: a figure as Copy embed and the snippets write it, its wide
+// shape in a style attribute, on a page without a CSP (which would refuse that attribute), takes
+// the narrow shape from embed.css in a column under 560 px wide, and keeps the wide one above.
+func TestEmbedBoxIsPortraitOnAPhone(t *testing.T) {
+	ctx := browser(t)
+	f := figurebox.Figure{Base: server.URL + "/", Live: "figure.html", Open: "widget.html", Title: "t", Inline: true,
+		Readouts: []figurebox.Readout{{Label: "Files read", Metric: "files_read", Value: "1", Text: "1"}}}
+	// embed.css in the page itself: the build's server keeps its files to its own origin.
+	css, err := os.ReadFile("../embed.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := `<!doctype html><meta name="viewport" content="width=device-width"><style>` + string(css) + `</style><body style="margin:0">` + f.HTML()
+	if !strings.Contains(page, `style="`+figurebox.Box+`"`) {
+		t.Fatalf("the figure has no inline box: %s", page)
+	}
+	for _, w := range []int{360, 390, 559, 700, 1000} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), 900), chromedp.Navigate("data:text/html,"+url.PathEscape(page))); err != nil {
+			t.Fatal(err)
+		}
+		// embed.css applies once the figure is a size container.
+		got, err := chromedp.Run(ctx, chromedp.Poll[[]float64](`(() => { const f = document.querySelector("figure.layoutlab");
+			if (!f || getComputedStyle(f).containerType !== "inline-size") return null;
+			const b = f.querySelector(".layoutlab-box").getBoundingClientRect(); return [b.width, b.height]; })()`, chromedp.WithPollingTimeout(20*time.Second)))
+		if err != nil {
+			t.Fatalf("at %d px, embed.css never applied: %v", w, err)
+		}
+		if _, h := figureBox(w); got[0] != float64(w) || math.Abs(got[1]-float64(h)) > 1 {
+			t.Errorf("at %d px wide the box is %vx%v, want %dx%d", w, got[0], got[1], w, h)
+		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 // TestFigureScreenshots writes to the directory SCREENSHOTS names (SCREENSHOTS_PRESETS=a,b
 // for only those presets) a PNG of every preset's
-// figure in the host's box at desktop (1000x625) and phone (360x460) widths, in the light and
+// figure in the host's box at desktop (1000x625) and phone (360x640: figureBox) widths, in the light and
 // dark themes the link forces: <dir>/<preset>-<desktop|phone>-<light|dark>.png.
 //
 // It is a tool, not a check, so it builds only with the screenshots tag: ./build.sh screenshots.

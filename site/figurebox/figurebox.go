@@ -1,6 +1,7 @@
 // Package figurebox writes a Layout Lab figure as a docs page shows it before, and without, any
 // script: a box of the live figure's size (width:100%; aspect-ratio:16/10; min-height:460px,
-// the iframe figure.html fills) holding the poster, the picture the live figure first draws,
+// and under 560 px wide 9:16 up to 720 px tall: embed.css; the iframe figure.html fills) holding
+// the poster, the picture the live figure first draws,
 // with its summary as alt text, and the readouts as HTML text; embed.js starts the live figure
 // in the same box. site/gen writes one per preset into the explainer and the embedding page;
 // `layoutlab poster --html` writes one for a docs author's own link.
@@ -19,15 +20,25 @@ import (
 )
 
 // Box is the style of the box every figure is shown in, poster or live: its height is known
-// before any script runs, and the same for both.
+// before any script runs, and the same for both. It is the wide shape; under 560 px wide
+// embed.css overrides it with the narrow one (NarrowAspect, NarrowMaxHeight), which a style
+// attribute cannot state (it follows the figure's width, a container query).
 const Box = "width:100%;aspect-ratio:16/10;min-height:460px"
 
-// The sizes posters are drawn at: the canvas of figure.html (figure.css) in the explainer's box
-// on a desktop (1,060 px wide, so 662 tall: the canvas is left of a 300 px panel) and on a
-// 390 px phone (a 350 px box, 460 tall: the canvas is 45% of it, above the panel).
+// The narrow box (embed.css; figure.css lays out the live figure in it): height over width, the
+// greatest height, and the height of the panel of knobs and readouts under the canvas.
+const (
+	NarrowAspect    = 16.0 / 9
+	NarrowMaxHeight = 720
+	NarrowPanel     = 256
+)
+
+// The sizes posters are drawn at: the canvas of figure.css in the explainer's box on a desktop
+// (1,060 px wide, so 662 tall: the canvas is left of a 300 px panel) and on a 390 px phone (a
+// 350 px box, 622 tall: the canvas is all of it but the panel's 256 px, above the panel).
 const (
 	WideWidth, WideHeight     = 760, 662
-	NarrowWidth, NarrowHeight = 350, 207
+	NarrowWidth, NarrowHeight = 350, 366
 )
 
 // Narrow is the media query of a screen whose figures have their canvas above their readouts

@@ -1,6 +1,10 @@
 package figurebox
 
 import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -33,5 +37,37 @@ func TestHTMLEscapesAndKeepsOneBlock(t *testing.T) {
 	if strings.Contains(h, "<picture") || strings.Contains(h, "<img") || !strings.Contains(h, `<div class="layoutlab-poster"><div class="layoutlab-side">`) ||
 		!strings.Contains(h, `data-metric="files_read"`) || !strings.Contains(h, `class="layoutlab-start"`) {
 		t.Errorf("the poster-less figure:\n%s", h)
+	}
+}
+
+// TestNarrowBoxIsTheStylesheets: the narrow box and its panel, as the posters are drawn for them,
+// are the ones embed.css and figure.css lay out.
+func TestNarrowBoxIsTheStylesheets(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("..", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	panel := fmt.Sprintf("calc(100%% - %dpx)", NarrowPanel)
+	for name, want := range map[string][]string{
+		"embed.css":  {"aspect-ratio: 9/16 !important", fmt.Sprintf("max-height: %dpx", NarrowMaxHeight), panel},
+		"figure.css": {fmt.Sprintf("calc(100vh - %dpx)", NarrowPanel)},
+	} {
+		css := read(name)
+		for _, w := range want {
+			if !strings.Contains(css, w) {
+				t.Errorf("%s lacks %q", name, w)
+			}
+		}
+	}
+	if 9*NarrowAspect != 16 {
+		t.Errorf("NarrowAspect %v is not embed.css's 9:16", NarrowAspect)
+	}
+	// The narrow poster is the canvas of a 350 px box.
+	h := math.Min(NarrowWidth*NarrowAspect, NarrowMaxHeight)
+	if want := math.Round(math.Max(h*0.45, h-NarrowPanel)); NarrowHeight != want {
+		t.Errorf("the narrow poster is %d px tall, the canvas of a %d px box %v", NarrowHeight, NarrowWidth, want)
 	}
 }

@@ -269,7 +269,10 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 		}
 		s.text(x, r.Y+r.H+5*u, t.Value, tick, a, th.Muted, "tick")
 	}
-	s.text(r.X+r.W/2, r.Y+r.H+(5+tick*1.25+2)*u, kx+" (by rank) →", 12, AnchorMiddle, th.Text, "axis-name")
+	// Under the square's middle, or moved right to start no further left than the y axis's name
+	// (on a phone the square is narrower than its name).
+	xn := kx + " (by rank) →"
+	s.text(math.Max(r.X+r.W/2, r.X-lm+TextWidth(xn, 12*u)/2), r.Y+r.H+(5+tick*1.25+2)*u, xn, 12, AnchorMiddle, th.Text, "axis-name")
 	if len(res.Keys) >= 2 {
 		ky := res.Keys[1]
 		yt := fitTicks(axisTicksOf(res.Axes, ky), r.H, 1.25*tick*u, 4*u, false)

@@ -73,6 +73,11 @@ func SeriesOf(run *timeline.Result, t scenario.Timeline, day int, into Series) S
 	return ser
 }
 
+// minStripH is the least height, in CSS px, of a timeline strip's plot: its lowest and highest
+// tick labels (10 px type, 12.5 px line boxes, centred on their gridlines) apart with room for a
+// line between them.
+const minStripH = 34
+
 // Timeline composes the maintenance timeline's picture at w×h device pixels: above, three
 // strips over a shared day axis (GiB each night's OPTIMIZE writes, the write amplification so
 // far, the files a lookup opens), the day under the slider and the events marked; below, the
@@ -127,12 +132,17 @@ func (c *Composer) Timeline(f TimelineFigure, w, h, scale float64, th Theme) *Sc
 	lkEnd := fmt.Sprintf("%.1f files", ser.Lookup[n-1])
 	rm := math.Min(math.Max(TextWidth(ampEnd, 11*u), TextWidth(lkEnd, 11*u))*1.1+8*u, w*0.25) // bold
 	x0, x1 := pad+lm, w-pad-rm
-	chartH := (h - 2*pad) * 0.5
-	bandH := 2 * 13 * u
-	plotTop := pad + bandH
-	axisY := pad + chartH - (tick*1.25+4)*u
-	titleH := 13 * u
+	// The chart takes the top half, and on a short canvas (a phone's) what its strips need to be
+	// read (minStripH each), up to all of it: the day's grid below shrinks first.
+	rowH := 11 * 1.25 * u // a line of 11 px type
+	bandH := 2 * rowH
+	titleH := rowH
 	gap := 5 * u
+	axisH := (tick*1.25 + 4) * u
+	need := bandH + 3*(titleH+gap+minStripH*u) + axisH
+	chartH := math.Min(math.Max((h-2*pad)*0.5, need), h-2*pad)
+	plotTop := pad + bandH
+	axisY := pad + chartH - axisH
 	stripH := math.Max((axisY-plotTop-3*(titleH+gap))/3, 4*u)
 	bw := (x1 - x0) / float64(n)
 	dayX := func(day int) float64 { return x0 + (float64(day)-0.5)*bw }
@@ -183,19 +193,24 @@ func (c *Composer) Timeline(f TimelineFigure, w, h, scale float64, th Theme) *Sc
 			s.polyline(pts, 2*u, col)
 			// The line's value on the day shown, and its last value named at its end.
 			s.fill(Rect{dayX(day) - 3*u, vy(st.values[day-1]) - 3*u, 6 * u, 6 * u}, col)
-			s.text(x1+6*u, vy(st.values[n-1])-11*1.25*u/2, end, 11, AnchorStart, th.Text, "line-end").Bold = true
+			// Beside its line's end, kept within its strip: a line ending at its top would
+			// otherwise put it over the strip's title, one ending at zero over the next one's.
+			ey := math.Min(math.Max(vy(st.values[n-1])-rowH/2, area.Y), area.Y+area.H+gap-rowH)
+			s.text(x1+6*u, ey, end, 11, AnchorStart, th.Text, "line-end").Bold = true
 		}
 		y = top + stripH + gap
 	}
 	// The day axis.
 	s.line(x0, axisY, x1, axisY, u, th.Axis)
 	k := int(math.Max((x1-x0)/(TextWidth("000", tick*u)*2.5), 2))
+	nameX := x1 + 6*u // the axis's name, clear of its last tick's label
 	for _, dd := range DayTicks(n, k) {
 		x := dayX(dd)
 		s.line(x, axisY, x, axisY+3*u, u, th.Axis)
 		s.text(x, axisY+4*u, fmt.Sprint(dd), tick, AnchorMiddle, th.Muted, "tick")
+		nameX = math.Max(nameX, x+TextWidth(fmt.Sprint(dd), tick*u)/2+5*u)
 	}
-	s.text(x1+6*u, axisY+4*u, "day", tick, AnchorStart, th.Muted, "axis-name")
+	s.text(nameX, axisY+4*u, "day", tick, AnchorStart, th.Muted, "axis-name")
 	// The events named in the band's first row, the day in its second.
 	clampX := func(x, tw float64) float64 { return math.Min(math.Max(x, x0+tw/2), x1-tw/2) }
 	for _, e := range evs {
@@ -204,7 +219,7 @@ func (c *Composer) Timeline(f TimelineFigure, w, h, scale float64, th Theme) *Sc
 	}
 	dl := fmt.Sprintf("day %d", day)
 	s.line(dayX(day), plotTop, dayX(day), axisY, u, th.Day)
-	s.text(clampX(dayX(day), TextWidth(dl, 11*u)), pad+13*u, dl, 11, AnchorMiddle, th.Text, "day").Bold = true
+	s.text(clampX(dayX(day), TextWidth(dl, 11*u)), pad+rowH, dl, 11, AnchorMiddle, th.Text, "day").Bold = true
 
 	c.dayGrid(f, Rect{pad, pad + chartH + pad, w - 2*pad, h - (pad + chartH + pad) - pad})
 	return s
@@ -239,15 +254,24 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 	case parts > 0:
 		title += fmt.Sprintf(" in %d partitions", parts)
 	}
+	// On a canvas too short for the chart and the grid, the chart comes first: the grid's
+	// title and legend only where they fit.
+	if r.H < 15*u {
+		return
+	}
 	s.text(r.X, r.Y, title, 12, AnchorStart, th.Text, "title").Bold = true
 	key := []string{"outlined: read by " + df.LookupColumn + " = " + fmt.Sprint(df.ProbeValue)}
 	if cubes > 0 {
 		key = append(key, "boxed: sealed ZCube", "open top: open ZCube")
 	}
 	y := r.Y + 15*u
-	for _, line := range joinLines(key, "; ", r.W, 11*u) {
+	// (TextWidth is a guess that runs short for wide fonts, DejaVu Sans: a tenth kept spare.)
+	for _, line := range joinLines(key, "; ", r.W*0.9, 11*u) {
+		if y+11*1.25*u > r.Y+r.H {
+			return
+		}
 		s.text(r.X, y, line, 11, AnchorStart, th.Muted, "legend")
-		y += 13 * u
+		y += 14 * u
 	}
 	y += 4 * u
 	area := Rect{r.X, y, r.W, r.Y + r.H - y - 14*u}
@@ -308,8 +332,18 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 		widest = math.Max(widest, TextWidth(names[gi], 10*u))
 	}
 	every := max(int(math.Ceil((widest+6*u)/colW)), 1)
+	// Each under its column's middle, but inside the grid: a name wider than the first or the
+	// last column is moved in, and one that would then touch the name before it is left out.
+	right := math.Inf(-1)
 	for gi := 0; gi < len(groups); gi += every {
-		s.text(area.X+(float64(gi)+0.5)*colW, area.Y+area.H+2*u, names[gi], 10, AnchorMiddle, th.Muted, "group")
+		x := area.X + (float64(gi)+0.5)*colW
+		half := TextWidth(names[gi], 10*u) * 1.1 / 2 // (a tenth spare, as for the legend)
+		x = math.Min(math.Max(x, area.X+half), area.X+area.W-half)
+		if x-half < right+4*u {
+			continue
+		}
+		s.text(x, area.Y+area.H+2*u, names[gi], 10, AnchorMiddle, th.Muted, "group")
+		right = x + half
 	}
 }
 

@@ -26,8 +26,8 @@ widget's Copy link, or just its '#s=...' part); PRESET is one of the explainer's
 
 Without -o, the SVG is written to standard output.
 
-  -o DIR/NAME          write DIR/NAME.svg (a wide box's poster, 760x662), DIR/NAME.narrow.svg
-                       (a phone's, 350x207), both themes in each, and DIR/NAME.json (the
+  -o DIR/NAME          write DIR/NAME.svg (a wide box's poster, ` + posterSize(figurebox.WideWidth, figurebox.WideHeight) + `), DIR/NAME.narrow.svg
+                       (a phone's, ` + posterSize(figurebox.NarrowWidth, figurebox.NarrowHeight) + `), both themes in each, and DIR/NAME.json (the
                        figure: its live link, posters, summary and readouts, which the Hugo
                        shortcode, Sphinx directive and Docusaurus component write it from),
                        and print the figure's HTML for a page (plain HTML, MkDocs). DIR is
@@ -141,3 +141,6 @@ func posterScenario(what string) (scenario.Scenario, string, error) {
 	}
 	return sc, "Layout Lab figure", nil
 }
+
+// posterSize is a poster's CSS size as the usage states it (figurebox's).
+func posterSize(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
