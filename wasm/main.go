@@ -119,8 +119,39 @@ func (g *game) announceReady() {
 		return
 	}
 	g.ready = true
-	g.sched.Start()
+	if figureMode() {
+		startOnFirstTouch(g.sched)
+	} else {
+		g.sched.Start()
+	}
 	ready()
+}
+
+// startOnFirstTouch lets a figure's scheduler work ahead and do its idle work (the panel's
+// other layouts rehearsed, the rest of the table's columns, the timeline's day grids) only once
+// the reader first touches the figure. A docs page makes a figure live as the reader scrolls to
+// it, and most figures are only looked at: their idle work would grow the page's memory (a panel
+// figure's wasm linear memory from about 40 to about 72 MiB, docs/performance.md) and take the
+// CPU from the figure the reader is using. A touch asks for nothing the first answer lacks: the
+// moves that follow are answered as they come, and work ahead starts with the first.
+func startOnFirstTouch(sched *schedule.Scheduler) {
+	win := js.Global()
+	kinds := []string{"pointerdown", "keydown", "focusin", "wheel", "touchstart"}
+	opts := map[string]any{"capture": true, "passive": true}
+	var start js.Func
+	start = js.FuncOf(func(js.Value, []js.Value) any {
+		for _, k := range kinds {
+			win.Call("removeEventListener", k, start, opts)
+		}
+		start.Release()
+		win.Get("layoutlab").Set("idleHeld", false)
+		sched.Start()
+		return nil
+	})
+	for _, k := range kinds {
+		win.Call("addEventListener", k, start, opts)
+	}
+	win.Get("layoutlab").Set("idleHeld", true)
 }
 
 // figureMode reports whether the page is a docs figure (figure.html, <body data-mode="figure">).

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/scenario"
@@ -28,9 +29,11 @@ func linearMemory(ctx context.Context) (float64, error) {
 }
 
 // waitSettled waits until the widget's scheduler has done its idle work (rehearsals, the rest of
-// the table's columns, the day grids) and waits for input: window.layoutlab.settled.
+// the table's columns, the day grids) and waits for input: window.layoutlab.settled; or, in a
+// figure the reader has not touched, until it is ready and holds its idle work (idleHeld,
+// wasm/main.go).
 func waitSettled(ctx context.Context) error {
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.settled === true`,
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.settled === true || (window.layoutlab.ready === true && window.layoutlab.idleHeld === true)`,
 		chromedp.WithPollingTimeout(3*time.Minute)))
 	return err
 }
@@ -147,12 +150,19 @@ func TestWidgetMemoryBudget(t *testing.T) {
 //
 //	go test -count=1 -tags browser -run XXX -bench Memory -benchtime 1x ./site/e2e/
 //
-// MEMORY_PRESETS=liquid,two-keys,moves,explainer limits it to those parts.
+// MEMORY_PRESETS=liquid,two-keys,moves,explainer limits it to those parts; explainer-steps (not
+// run unless named) prints where the explainer's memory is, by process kind, a figure at a time.
+// MEMORY_PAGE=figure.html opens each preset as a docs figure; MEMORY_MAXLIVE=N sets embed.js's
+// budget of live figures for the explainer; MEMORY_TRACE=1 prints its memory every second.
 func BenchmarkMemory(b *testing.B) {
 	browserTimeout = 10 * time.Minute
 	only := os.Getenv("MEMORY_PRESETS")
 	timed := func(part string) bool {
 		return only == "" || strings.Contains(","+only+",", ","+part+",")
+	}
+	pageName := "widget.html"
+	if v := os.Getenv("MEMORY_PAGE"); v != "" {
+		pageName = v // figure.html: each preset as a docs figure
 	}
 	var maxLinear float64
 	for _, p := range scenario.Presets() {
@@ -168,7 +178,7 @@ func BenchmarkMemory(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/widget.html"+scenario.Link(p.Scenario))); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/"+pageName+scenario.Link(p.Scenario))); err != nil {
 			b.Fatal(err)
 		}
 		if err := waitReady(ctx); err != nil {
@@ -185,6 +195,9 @@ func BenchmarkMemory(b *testing.B) {
 		time.Sleep(500 * time.Millisecond)
 		settled, _ := linearMemory(ctx)
 		pss, procs, _ := browserPSS(ctx)
+		if k, err := pssByKind(ctx); err == nil {
+			fmt.Printf("memory %-14s idle work done: %s\n", p.Name, kindsLine(k))
+		}
 		maxLinear = max(maxLinear, settled)
 		fmt.Printf("memory %-14s wasm linear: first answer %6.1f MiB, idle work done %6.1f MiB; PSS of the browser's %d processes: blank tab %4.0f MiB, first answer %4.0f MiB, idle work done %4.0f MiB (%+.0f over the blank tab)\n",
 			p.Name, mib(first), mib(settled), procs, mib(float64(blank)), mib(float64(firstPSS)), mib(float64(pss)), mib(float64(pss-blank)))
@@ -198,6 +211,9 @@ func BenchmarkMemory(b *testing.B) {
 	}
 	if timed("explainer") {
 		explainerMemory(b)
+	}
+	if strings.Contains(","+only+",", ",explainer-steps,") {
+		explainerSteps(b)
 	}
 }
 
@@ -252,15 +268,33 @@ func explainerMemory(b *testing.B) {
 	}
 	time.Sleep(time.Second)
 	blank, _, _ := browserPSS(ctx)
+	if n, err := strconv.Atoi(os.Getenv("MEMORY_MAXLIVE")); err == nil {
+		// Another budget than embed.js's, set as the page's script assigns window.layoutlabEmbed.
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `Object.defineProperty(window, "layoutlabEmbed", { configurable: true,
+				get() { return this.__embed; }, set(v) { v.maxLive = ` + strconv.Itoa(n) + `; this.__embed = v; } });`,
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
 	start := time.Now()
 	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/index.html")); err != nil {
 		b.Fatal(err)
 	}
 	var peak int64
+	var peakKinds map[string]int64
+	trace := os.Getenv("MEMORY_TRACE") != ""
 	for {
 		time.Sleep(time.Second)
-		if v, _, err := browserPSS(ctx); err == nil {
-			peak = max(peak, v)
+		if k, err := pssByKind(ctx); err == nil {
+			if v := total(k); v > peak {
+				peak, peakKinds = v, k
+			}
+			if trace {
+				fmt.Printf("memory explainer trace: scrollY %5.0f, %.0f frames: %s\n", evalIn[float64](b, ctx, `scrollY`),
+					evalIn[float64](b, ctx, `document.querySelectorAll(".layoutlab-box > iframe").length`), kindsLine(k))
+			}
 		}
 		atEnd, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
 			const end = innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
@@ -275,10 +309,12 @@ func explainerMemory(b *testing.B) {
 	}
 	// The widgets started (their window.layoutlab exists), each left until ready and settled.
 	const live = `[...document.querySelectorAll("iframe")].map(f => { try { return f.contentWindow.layoutlab; } catch (e) { return null; } }).filter(ll => ll)`
-	all := `(() => { const ws = ` + live + `; return ws.every(ll => ll.ready && ll.settled && ll.wasmMemory); })()`
+	all := `(() => { const ws = ` + live + `; return ws.every(ll => ll.ready && (ll.settled || ll.idleHeld) && ll.wasmMemory); })()`
 	for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(time.Second) {
-		if v, _, err := browserPSS(ctx); err == nil {
-			peak = max(peak, v)
+		if k, err := pssByKind(ctx); err == nil {
+			if v := total(k); v > peak {
+				peak, peakKinds = v, k
+			}
 		}
 		done, err := chromedp.Run(ctx, chromedp.Evaluate[bool](all))
 		if err != nil {
@@ -300,6 +336,141 @@ func explainerMemory(b *testing.B) {
 	pss, procs, _ := browserPSS(ctx)
 	peak = max(peak, pss)
 	b.ReportMetric(mib(float64(peak)), "explainer-peak-PSS-MiB")
+	fmt.Printf("memory explainer: highest: %s\n", kindsLine(peakKinds))
 	fmt.Printf("memory explainer: %d iframes, %.0f widgets live, settled after %.0f s; wasm linear memory %.0f MiB in all (largest %.0f MiB); PSS of the browser's %d processes: blank tab %.0f MiB, at the end %.0f MiB, highest while scrolling %.0f MiB\n",
 		iframes, v[0], took.Seconds(), mib(v[1]), mib(v[2]), procs, mib(float64(blank)), mib(float64(pss)), mib(float64(peak)))
+}
+
+// pssByKind is browserPSS split by Chromium's process kind (--type= on the command line:
+// "browser" for the root, "renderer", "gpu-process", "utility", "zygote", …), in bytes.
+func pssByKind(ctx context.Context) (map[string]int64, error) {
+	c := chromedp.FromContext(ctx)
+	if c == nil || c.Browser == nil || c.Browser.Process() == nil {
+		return nil, fmt.Errorf("no browser process")
+	}
+	root := c.Browser.Process().Pid
+	children := map[int][]int{}
+	dirs, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		if ppid, ok := parentOf(pid); ok {
+			children[ppid] = append(children[ppid], pid)
+		}
+	}
+	kinds := map[string]int64{}
+	for todo := []int{root}; len(todo) > 0; {
+		pid := todo[len(todo)-1]
+		todo = append(todo[:len(todo)-1], children[pid]...)
+		kb, ok := pssKB(pid)
+		if !ok {
+			continue
+		}
+		kind := "browser"
+		if b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline")); err == nil {
+			// Chromium rewrites its command line with spaces between the arguments.
+			for _, arg := range strings.FieldsFunc(string(b), func(r rune) bool { return r == 0 || r == ' ' }) {
+				if t, ok := strings.CutPrefix(arg, "--type="); ok {
+					kind = t
+				}
+			}
+		}
+		kinds[kind] += kb << 10
+		if kind == "renderer" {
+			kinds["renderers"]++
+		}
+	}
+	return kinds, nil
+}
+
+// total is a pssByKind breakdown's sum.
+func total(k map[string]int64) int64 {
+	var t int64
+	for kind, v := range k {
+		if kind != "renderers" {
+			t += v
+		}
+	}
+	return t
+}
+
+// kindsLine prints a pssByKind breakdown in MiB: total, then browser, renderer, GPU, the rest.
+func kindsLine(k map[string]int64) string {
+	total := total(k)
+	rest := total - k["browser"] - k["renderer"] - k["gpu-process"]
+	return fmt.Sprintf("total %4.0f MiB = browser %4.0f + renderers (%d) %4.0f + GPU %4.0f + other %4.0f",
+		mib(float64(total)), mib(float64(k["browser"])), k["renderers"], mib(float64(k["renderer"])), mib(float64(k["gpu-process"])), mib(float64(rest)))
+}
+
+// explainerSteps prints where the explainer's memory is, by process kind: a blank tab, the page
+// with its posters only (no figure live), then the first figures made live one by one (each
+// touched, left to settle), then all of them sent back to their posters (the page scrolled to
+// its end with no figure allowed live), at once and a few seconds later. embed.js's budget is
+// held at 0 from the start (set as the page's script assigns window.layoutlabEmbed), so no
+// figure starts but those touched. MEMORY_PRESETS=explainer-steps.
+func explainerSteps(b *testing.B) {
+	ctx, closeIt := newBrowser(b)
+	defer closeIt()
+	measure := func(what string) {
+		time.Sleep(2 * time.Second)
+		k, err := pssByKind(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fmt.Printf("memory explainer-steps %-36s %s\n", what, kindsLine(k))
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatal(err)
+	}
+	measure("blank tab")
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `Object.defineProperty(window, "layoutlabEmbed", { configurable: true,
+			get() { return this.__embed; }, set(v) { v.maxLive = 0; this.__embed = v; } });`,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/index.html")); err != nil {
+		b.Fatal(err)
+	}
+	measure("posters only")
+	n := 3
+	if v, err := strconv.Atoi(os.Getenv("MEMORY_STEPS")); err == nil && v > 0 {
+		n = v
+	}
+	for i := range n {
+		js := `(() => { layoutlabEmbed.maxLive = ` + strconv.Itoa(i+1) + `; ` + figureJS(i) + `.querySelector(".layoutlab-poster").click(); return true; })()`
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err != nil {
+			b.Fatal(err)
+		}
+		settled := `(() => { const fr = ` + figureJS(i) + `.querySelector(".layoutlab-box > iframe"); const ll = fr && fr.contentWindow && fr.contentWindow.layoutlab;
+			return !!(ll && ll.ready && (ll.settled || ll.idleHeld)); })()`
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](settled, chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			b.Fatalf("figure %d never settled: %v", i, err)
+		}
+		measure(fmt.Sprintf("+%d live (%s)", i+1, strings.Trim(fmt.Sprint(evalIn[string](b, ctx, figureJS(i)+`.dataset.title || ""`)), " ")))
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(layoutlabEmbed.maxLive = 0, scrollTo(0, document.scrollingElement.scrollHeight), true)`)); err != nil {
+		b.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	live := evalIn[int](b, ctx, `document.querySelectorAll(".layoutlab-box > iframe").length`)
+	measure(fmt.Sprintf("back to posters (%d live)", live))
+	time.Sleep(6 * time.Second)
+	measure("back to posters, 10 s later")
+	time.Sleep(8 * time.Second)
+	measure("back to posters, 20 s later")
+}
+
+func evalIn[T any](b *testing.B, ctx context.Context, js string) T {
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return v
 }
