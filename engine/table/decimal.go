@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"math/bits"
@@ -19,19 +20,10 @@ const MaxDecimalPrecision = 38
 type u128 struct{ hi, lo uint64 }
 
 func (x u128) cmp(y u128) int {
-	if x.hi != y.hi {
-		if x.hi < y.hi {
-			return -1
-		}
-		return 1
+	if c := cmp.Compare(x.hi, y.hi); c != 0 {
+		return c
 	}
-	switch {
-	case x.lo < y.lo:
-		return -1
-	case x.lo > y.lo:
-		return 1
-	}
-	return 0
+	return cmp.Compare(x.lo, y.lo)
 }
 
 // mulAdd returns x·m + a; ok is false when that needs more than 128 bits.

@@ -38,19 +38,18 @@ func waitSettled(ctx context.Context) error {
 	return err
 }
 
-// browserPSS sums the proportional set size (Pss in /proc/PID/smaps_rollup) of ctx's browser
-// process and every process under it (renderers, GPU, utility), and counts them: what the
-// browser costs the machine, shared pages divided among their sharers.
-func browserPSS(ctx context.Context) (bytes int64, procs int, err error) {
+// browserProcesses is ctx's browser process (root) and every process under it (renderers, GPU,
+// utility), from /proc.
+func browserProcesses(ctx context.Context) (root int, pids []int, err error) {
 	c := chromedp.FromContext(ctx)
 	if c == nil || c.Browser == nil || c.Browser.Process() == nil {
-		return 0, 0, fmt.Errorf("no browser process")
+		return 0, nil, fmt.Errorf("no browser process")
 	}
-	root := c.Browser.Process().Pid
+	root = c.Browser.Process().Pid
 	children := map[int][]int{}
 	dirs, err := os.ReadDir("/proc")
 	if err != nil {
-		return 0, 0, err
+		return 0, nil, err
 	}
 	for _, d := range dirs {
 		pid, err := strconv.Atoi(d.Name())
@@ -64,6 +63,20 @@ func browserPSS(ctx context.Context) (bytes int64, procs int, err error) {
 	for todo := []int{root}; len(todo) > 0; {
 		pid := todo[len(todo)-1]
 		todo = append(todo[:len(todo)-1], children[pid]...)
+		pids = append(pids, pid)
+	}
+	return root, pids, nil
+}
+
+// browserPSS sums the proportional set size (Pss in /proc/PID/smaps_rollup) of ctx's browser
+// process and every process under it (renderers, GPU, utility), and counts them: what the
+// browser costs the machine, shared pages divided among their sharers.
+func browserPSS(ctx context.Context) (bytes int64, procs int, err error) {
+	root, pids, err := browserProcesses(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, pid := range pids {
 		if kb, ok := pssKB(pid); ok {
 			bytes += kb << 10
 			procs++
@@ -344,29 +357,12 @@ func explainerMemory(b *testing.B) {
 // pssByKind is browserPSS split by Chromium's process kind (--type= on the command line:
 // "browser" for the root, "renderer", "gpu-process", "utility", "zygote", …), in bytes.
 func pssByKind(ctx context.Context) (map[string]int64, error) {
-	c := chromedp.FromContext(ctx)
-	if c == nil || c.Browser == nil || c.Browser.Process() == nil {
-		return nil, fmt.Errorf("no browser process")
-	}
-	root := c.Browser.Process().Pid
-	children := map[int][]int{}
-	dirs, err := os.ReadDir("/proc")
+	_, pids, err := browserProcesses(ctx)
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil {
-			continue
-		}
-		if ppid, ok := parentOf(pid); ok {
-			children[ppid] = append(children[ppid], pid)
-		}
-	}
 	kinds := map[string]int64{}
-	for todo := []int{root}; len(todo) > 0; {
-		pid := todo[len(todo)-1]
-		todo = append(todo[:len(todo)-1], children[pid]...)
+	for _, pid := range pids {
 		kb, ok := pssKB(pid)
 		if !ok {
 			continue
