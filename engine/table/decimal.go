@@ -187,14 +187,6 @@ func plainDecimal(neg bool, digits string, scale uint8) string {
 	return s
 }
 
-// FormatDecimal prints an unscaled decimal with the given scale.
-func FormatDecimal(unscaled int64, scale uint8) string {
-	return Value{Kind: Decimal, I: unscaled, Scale: scale}.DecimalText()
-}
-
-// DecimalFromInt is the integer i as a decimal of scale 0.
-func DecimalFromInt(i int64) Value { return Value{Kind: Decimal, I: i} }
-
 // Errors of ParseDecimal and RescaleDecimal.
 var (
 	ErrDecimalSyntax    = errors.New("not a decimal number")
