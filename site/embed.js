@@ -178,9 +178,24 @@
     side.appendChild(p);
   }
 
+  // forget drops a figure no longer in the document (a client-side navigation removed its
+  // page): it holds no place in the live budget and no observer watches it.
+  function forget(f) {
+    clearTimeout(f.timer);
+    near.unobserve(f.box);
+    far.unobserve(f.box);
+    const i = live.indexOf(f);
+    if (i >= 0) live.splice(i, 1);
+    state.live = live.length;
+    state.figures.splice(state.figures.indexOf(f), 1);
+  }
+
   // scan sets up every figure not yet set up: the page's, and any a script adds later (a
-  // client-side navigation in Docusaurus calls it again).
+  // client-side navigation in Docusaurus calls it again, having removed the last page's).
   function scan() {
+    for (const f of state.figures.slice()) {
+      if (!f.fig.isConnected) forget(f);
+    }
     for (const fig of document.querySelectorAll("figure.layoutlab[data-live]")) {
       if (!state.figures.some((f) => f.fig === fig)) setup(fig);
     }

@@ -407,6 +407,11 @@ func checkClientNavigation(t *testing.T, ctx context.Context, site string, from,
 		t.Fatalf("following the link from %s to %s loaded a new page, not a client-side navigation", from.url, to.url)
 	}
 	checkShownFigure(t, ctx, site+to.url+" (client-side navigation)", to.preset, want)
+	// The page left behind holds nothing in embed.js: its figures count against no live budget.
+	if got := eval[[]int](t, ctx, `[layoutlabEmbed.figures.length, document.querySelectorAll("figure.layoutlab").length,
+		layoutlabEmbed.live, document.querySelectorAll(".layoutlab-box > iframe").length]`); got[0] != got[1] || got[2] != got[3] {
+		t.Errorf("after the client-side navigation embed.js keeps %d figures and %d live, the page has %d and %d", got[0], got[2], got[1], got[3])
+	}
 }
 
 // checkShownFigure checks the page's one figure, as checkFigure says.
