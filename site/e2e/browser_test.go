@@ -7,6 +7,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -19,6 +20,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/audits"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -314,4 +320,139 @@ func waitWasmUnpacked(ctx context.Context) error {
 		return fmt.Errorf("the service worker never stored the unpacked wasm: %w", err)
 	}
 	return nil
+}
+
+// devTools records what Chromium's DevTools would flag on a tab's pages: its Issues panel (the
+// Audits domain: form labels, CSP, mixed content, deprecations, cookies, quirks mode...) and its
+// console's errors (console.error, and the browser's own error entries, such as a refused
+// script; failed requests are failedRequests'). A same-origin frame (a figure's iframe) runs in
+// its page's renderer and reports through the tab's target; TestDevToolsCheckCanFail shows it.
+type devTools struct {
+	ctx     context.Context
+	mu      sync.Mutex
+	issues  []*audits.InspectorIssue
+	console []string
+}
+
+// watchDevTools turns the Audits domain on in ctx's tab and starts recording.
+func watchDevTools(t testing.TB, ctx context.Context) *devTools {
+	t.Helper()
+	d := &devTools{ctx: ctx}
+	chromedp.Listen(ctx, func(ev any) {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		switch e := ev.(type) {
+		case *audits.EventIssueAdded:
+			d.issues = append(d.issues, e.Issue)
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.ConsoleAPICalledTypeError {
+				var parts []string
+				for _, a := range e.Args {
+					parts = append(parts, strings.Trim(string(a.Value), `"`)+a.Description)
+				}
+				d.console = append(d.console, "console.error: "+strings.Join(parts, " "))
+			}
+		case *cdplog.EventEntryAdded:
+			if e.Entry.Level == cdplog.EntryLevelError && e.Entry.Source != cdplog.EntrySourceNetwork {
+				d.console = append(d.console, fmt.Sprintf("console (%s): %s %s", e.Entry.Source, e.Entry.Text, e.Entry.URL))
+			}
+		}
+	})
+	if _, err := chromedp.Call(ctx, audits.Enable, cdp.Empty{}); err != nil {
+		t.Fatalf("Audits.enable: %v", err)
+	}
+	return d
+}
+
+// problems runs the forms check on the page shown, gives the issues found while the page settles
+// time to arrive, and returns, described, every issue and console error recorded since the last
+// call.
+func (d *devTools) problems() []string {
+	var out []string
+	// Form issues are otherwise reported only when the renderer gets round to them.
+	if _, err := chromedp.Call(d.ctx, audits.CheckFormsIssues, cdp.Empty{}); err != nil {
+		out = append(out, fmt.Sprintf("Audits.checkFormsIssues: %v", err))
+	}
+	time.Sleep(time.Second)
+	d.mu.Lock()
+	issues, console := d.issues, d.console
+	d.issues, d.console = nil, nil
+	d.mu.Unlock()
+	// The renderer reports an issue again at each check: each once.
+	seen := map[string]bool{}
+	for _, is := range issues {
+		if s := d.describe(is); !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return append(out, console...)
+}
+
+// check fails t with each problem the page shown has, saying where.
+func (d *devTools) check(t testing.TB, where string) {
+	t.Helper()
+	for _, p := range d.problems() {
+		t.Errorf("%s: DevTools: %s", where, p)
+	}
+}
+
+// describe names an issue by its code and details, and the element it is about, when it has one,
+// as markup with its attributes, and the URL of that element's document.
+func (d *devTools) describe(is *audits.InspectorIssue) string {
+	b, _ := json.Marshal(is.Details)
+	s := string(is.Code) + " " + string(b)
+	var node cdp.BackendNodeID
+	var frame cdp.FrameID
+	switch det := is.Details; {
+	case det == nil:
+	case det.GenericIssueDetails != nil:
+		node, frame = det.GenericIssueDetails.ViolatingNodeID, det.GenericIssueDetails.FrameID
+	case det.ElementAccessibilityIssueDetails != nil:
+		node = det.ElementAccessibilityIssueDetails.NodeID
+	case det.LazyLoadImageIssueDetails != nil:
+		node = det.LazyLoadImageIssueDetails.NodeID
+	}
+	if node != 0 {
+		if n, err := chromedp.Call(d.ctx, dom.DescribeNode, dom.DescribeNodeParams{BackendNodeID: node}); err == nil && n.Node != nil {
+			el := "<" + n.Node.LocalName
+			for i := 0; i+1 < len(n.Node.Attributes); i += 2 {
+				el += fmt.Sprintf(" %s=%q", n.Node.Attributes[i], n.Node.Attributes[i+1])
+			}
+			s += " element " + el + ">"
+		}
+		// The element's document: a figure's frame or its page.
+		if obj, err := chromedp.Call(d.ctx, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: node}); err == nil && obj.Object != nil {
+			byValue := true
+			if r, err := chromedp.Call(d.ctx, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
+				FunctionDeclaration: "function() { return this.ownerDocument.URL; }", ObjectID: obj.Object.ObjectID, ReturnByValue: &byValue,
+			}); err == nil && r.Result != nil {
+				s += " in " + strings.Trim(string(r.Result.Value), `"`)
+			}
+		}
+	} else if url := d.frameURL(frame); url != "" {
+		s += " in " + url
+	}
+	return s
+}
+
+// frameURL is the URL of the document in frame id, "" when unknown.
+func (d *devTools) frameURL(id cdp.FrameID) string {
+	tree, err := chromedp.Call(d.ctx, page.GetFrameTree, cdp.Empty{})
+	if err != nil || id == "" {
+		return ""
+	}
+	var find func(*page.FrameTree) string
+	find = func(f *page.FrameTree) string {
+		if f.Frame.ID == id {
+			return f.Frame.URL
+		}
+		for _, c := range f.ChildFrames {
+			if u := find(c); u != "" {
+				return u
+			}
+		}
+		return ""
+	}
+	return find(tree.FrameTree)
 }
