@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/scenario"
@@ -392,10 +393,13 @@ func checkClientNavigation(t *testing.T, ctx context.Context, site string, from,
 		t.Fatalf("%s: %v", from.url, err)
 	}
 	path := strings.TrimSuffix(to.url, "/")
-	if !eval[bool](t, ctx, fmt.Sprintf(`(() => { window.layoutlabSamePage = true;
+	// Clicked as a reader clicks, with user activation: a page that adds a history entry without
+	// it has the entry marked skippable (DevTools' NavigationEntryMarkedSkippable issue).
+	asReader := func(p *runtime.EvaluateParams) { p.UserGesture = &[]bool{true}[0] }
+	if clicked, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { window.layoutlabSamePage = true;
 		const a = [...document.querySelectorAll("a[href]")].find(a => a.pathname.replace(/\/$/, "") === %q);
-		return !!a && (a.click(), true); })()`, path)) {
-		t.Fatalf("%s has no link to %s", from.url, to.url)
+		return !!a && (a.click(), true); })()`, path), asReader)); err != nil || !clicked {
+		t.Fatalf("%s has no link to %s (%v)", from.url, to.url, err)
 	}
 	// The site shows the new page once its code has loaded: until its figure (by its scenario) is there.
 	live := presetFigure(t, to.preset).Live
