@@ -56,11 +56,13 @@ func firstAnswered(engineMs, initMs float64) {
 	counted(schedule.Counts{})
 	ll.Set("gcCycles", gcCycles)
 	ll.Set("labelRasters", labelRastersFunc)
+	ll.Set("digitWarmup", digitWarmupFunc)
 }
 
 // ready tells tests and embedding pages that the first answer is on screen and the controls
 // answer; loader.js registers the service worker once the reader has left the page alone.
 func ready() {
+	figure("readyAt", now())
 	figure("ready", true)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))
 }
@@ -117,3 +119,6 @@ var gcCycles = js.FuncOf(func(js.Value, []js.Value) any {
 // labelRastersFunc is window.layoutlab.labelRasters(): how many label images the canvas has
 // rasterised (labels.go), read when the timing script asks (a drag should make none).
 var labelRastersFunc = js.FuncOf(func(js.Value, []js.Value) any { return labelRasters })
+
+// digitWarmupFunc is window.layoutlab.digitWarmup(): [digit images warmed, ms spent on them].
+var digitWarmupFunc = js.FuncOf(func(js.Value, []js.Value) any { return []any{warmedDigits, warmMs} })

@@ -55,6 +55,17 @@ const maxLabelImages = 400
 // labelRasters counts the label images made, for the timing script (window.layoutlab.labelRasters).
 var labelRasters int
 
+// warmedDigits and warmMs count the digit images warm made and its time on them, for the timing
+// script (window.layoutlab.digitWarmup).
+var (
+	warmedDigits int
+	warmMs       float64
+)
+
+// digitWarmup is off only when the timing script (BenchmarkDigitWarmup) set
+// window.layoutlabNoDigitWarmup before the page's scripts ran, to time a drag without it.
+var digitWarmup = !js.Global().Get("layoutlabNoDigitWarmup").Truthy()
+
 // draw draws the scene's labels onto screen.
 func (l *labelImages) draw(screen *ebiten.Image, s *view.Scene) {
 	if l.cache == nil {
@@ -110,7 +121,7 @@ func (l *labelImages) image(k labelKey, p string) *labelImage {
 			l.numberStyles = append(l.numberStyles[:0], l.numberStyles[1:]...)
 		}
 		l.numberStyles = append(l.numberStyles, k)
-		l.warming = true
+		l.warming = digitWarmup
 	}
 	k.text = p
 	im, ok := l.cache[k]
@@ -140,7 +151,10 @@ func (l *labelImages) warm() bool {
 		for d := range len(digits) {
 			k.text = digits[d : d+1]
 			if _, ok := l.cache[k]; !ok {
+				start := now()
 				l.cache[k] = l.raster(k)
+				warmedDigits++
+				warmMs += now() - start
 				return true
 			}
 		}

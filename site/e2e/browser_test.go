@@ -408,6 +408,8 @@ func (d *devTools) describe(is *audits.InspectorIssue) string {
 	case det == nil:
 	case det.GenericIssueDetails != nil:
 		node, frame = det.GenericIssueDetails.ViolatingNodeID, det.GenericIssueDetails.FrameID
+	case det.ContentSecurityPolicyIssueDetails != nil:
+		node = det.ContentSecurityPolicyIssueDetails.ViolatingNodeID
 	case det.ElementAccessibilityIssueDetails != nil:
 		node = det.ElementAccessibilityIssueDetails.NodeID
 	case det.LazyLoadImageIssueDetails != nil:

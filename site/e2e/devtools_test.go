@@ -16,7 +16,8 @@ import (
 
 // TestDevToolsCheckCanFail: the check (devTools, browser_test.go) reports what it is there to
 // catch, naming the issue and its element, in a page and in a same-origin frame (a label for no
-// control; an input whose id is an autocomplete token), and a console error.
+// control; an input whose id is an autocomplete token), a refused inline script (CSP), and a
+// console error.
 func TestDevToolsCheckCanFail(t *testing.T) {
 	mux := http.NewServeMux()
 	html := func(body string) http.HandlerFunc {
@@ -30,6 +31,10 @@ func TestDevToolsCheckCanFail(t *testing.T) {
 	mux.HandleFunc("/framed.html", html(`<label for="nowhere">Name</label><input id="name" name="name">`))
 	mux.HandleFunc("/autocomplete.html", html(`<label for="name">Name</label><input id="name" name="name">`))
 	mux.HandleFunc("/console.html", html(`<script>console.error("something broke")</script>`))
+	mux.HandleFunc("/csp.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "script-src 'self'")
+		html(`<script>document.title = "inline"</script>`)(w, r)
+	})
 	mux.HandleFunc("/clean.html", html(`<label for="q">Query</label><input id="q" name="q">`))
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
@@ -40,6 +45,7 @@ func TestDevToolsCheckCanFail(t *testing.T) {
 		{"frame.html", `<label for="nowhere"> in ` + srv.URL + "/framed.html"},
 		{"autocomplete.html", "FormInputAssignedAutocompleteValueToIdOrNameAttributeError"},
 		{"console.html", "something broke"},
+		{"csp.html", "ContentSecurityPolicyIssue"},
 		{"clean.html", ""},
 	} {
 		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"+c.page)); err != nil {
@@ -65,11 +71,12 @@ func TestDevToolsCheckCanFail(t *testing.T) {
 }
 
 // TestSitePagesRaiseNoDevToolsIssues opens each of the site's pages as a reader uses it, with
-// Chromium's issue reporting on, and fails on any issue or console error: the widget, a figure,
-// the table page with a table opened, and the explainer with each of its figures made live.
+// Chromium's issue reporting on, and fails on any issue, console error or failed request: the
+// widget, a figure, the table page with a table opened, and the explainer with each of its
+// figures made live.
 func TestSitePagesRaiseNoDevToolsIssues(t *testing.T) {
 	ctx := browser(t)
-	d := watchDevTools(t, ctx)
+	d, failed := watchDevTools(t, ctx), failedRequests(ctx)
 
 	open(t, ctx, "")
 	d.check(t, "widget.html")
@@ -98,5 +105,12 @@ func TestSitePagesRaiseNoDevToolsIssues(t *testing.T) {
 			t.Fatalf("explainer figure %d, reached, never went live: %v", i, err)
 		}
 		d.check(t, fmt.Sprintf("index.html, figure %d live", i))
+	}
+	// A failed request is on the console too; failedRequests says which. The browser asks for
+	// the favicon by itself, off the console, and the site has none.
+	for _, f := range failed() {
+		if !strings.HasPrefix(f, server.URL+"/favicon.ico:") {
+			t.Errorf("request failed: %s", f)
+		}
 	}
 }
