@@ -6,7 +6,7 @@
 #                           wasm), the site build, and the browser tests in headless Chromium
 #   ./build.sh screenshots [DIR]  every preset's figure as PNGs (default DIR docs/figures)
 #   ./build.sh generators   install the docs generators the embedding tests build sites with
-#   ./build.sh bench        engine benchmarks (native), the browser timing script (the widget,
+#   ./build.sh bench        engine benchmarks (native), the browser timing script (the widget, its digit warm-up,
 #                           the explainer's figures, the table page) and the widget's memory per
 #                           preset (docs/benchmarks.md)
 set -euo pipefail
@@ -216,6 +216,8 @@ case "${1:-build}" in
     need_chromium
     echo "== browser timing (headless Chromium)"
     go test -count=1 -tags browser -run XXX -bench Widget -benchtime 1x ./site/e2e/
+    # The canvas's digit warm-up (wasm/labels.go): a drag's first moves with and without it.
+    go test -count=1 -tags browser -run XXX -bench DigitWarmup -benchtime 1x ./site/e2e/
     # Memory: each preset's wasm linear memory (first answer, idle work done) and the browser's
     # proportional set size, a reader's moves, and the explainer scrolled top to bottom.
     echo "== memory (headless Chromium)"
