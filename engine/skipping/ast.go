@@ -91,7 +91,10 @@ type Neg struct {
 	X  Expr
 }
 
-// Arith is + - * / % on numbers. Delta never skips on arithmetic.
+// Arith is + - * / % on numbers. Delta never skips on arithmetic. T is the type Spark's
+// analyzer gives it: int or bigint for integers, double when either side is a double and for
+// integer division, and for decimals (with integers cast to decimal) the exact result type of
+// table.DecimalResultType.
 type Arith struct {
 	At   Pos
 	Op   byte

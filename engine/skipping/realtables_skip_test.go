@@ -329,6 +329,36 @@ func TestWideDecimalsPrune(t *testing.T) {
 	}
 }
 
+// TestDecimalPartitionArithmeticKeepsMatch: a partition filter with arithmetic on a decimal
+// partition column keeps the file whose value matches, as Spark's exact decimal arithmetic
+// decides (issue #38). In double, 0.00004 * 3 is 0.00012000000000000002 and the file was pruned.
+func TestDecimalPartitionArithmeticKeepsMatch(t *testing.T) {
+	rt := loadByName(t, "delta/basic-decimal-table") // part decimal(12,5), one file per value
+	for _, tc := range []struct{ src, want string }{
+		// decimal(12,5) * decimal(1,0) (the literal's own digits) is decimal(14,5): 0.00012.
+		{"part * 3 = 0.00012", "part=0.00004"},
+		// decimal(12,5) + decimal(5,5) is decimal(13,5); 0.00004 + 0.00001 is 0.00005 exactly.
+		{"part + 0.00001 = 0.00005", "part=0.00004"},
+		// decimal(12,5) / decimal(1,0): scale max(6, 5+1+1) = 7, precision 12-5+0+7 = 14.
+		// 0.00004 / 3 = 0.0000133333…, HALF_UP at scale 7: 0.0000133.
+		{"part / 3 = 0.0000133", "part=0.00004"},
+		{"part / 3 = 78", "part=234.00000"},
+		{"part - 2342222.23453 = 0.00001", "part=2342222.23454"},
+	} {
+		kept, match := rt.scan(t, tc.src)
+		var k, m []string
+		for _, i := range kept {
+			k = append(k, strings.SplitN(rt.files[i].Path, "/", 2)[0])
+		}
+		for _, i := range match {
+			m = append(m, strings.SplitN(rt.files[i].Path, "/", 2)[0])
+		}
+		if !slices.Equal(k, []string{tc.want}) || !slices.Equal(m, []string{tc.want}) {
+			t.Errorf("%s: kept %v, matching %v; want %s kept and matching", tc.src, k, m, tc.want)
+		}
+	}
+}
+
 // TestRealTablesNeverSkipAMatch runs a corpus of predicates, hand-written and seeded random ones
 // over each table's columns and values, on every real table with data files and checks that
 // every file holding a row that satisfies the predicate is read.

@@ -1,0 +1,178 @@
+package table
+
+import (
+	"math/big"
+)
+
+// Decimal arithmetic as Spark evaluates + - * / % in non-ANSI mode with
+// spark.sql.decimalOperations.allowPrecisionLoss on (both the defaults Delta's partition
+// pruning runs with): the result type is BinaryArithmetic.resultDecimalType (Add, Subtract,
+// Multiply, Divide, Remainder in sql/catalyst/.../expressions/arithmetic.scala) bounded by
+// DecimalType.adjustPrecisionScale (sql/api/.../types/DecimalType.scala); the value is the
+// exact result rounded HALF_UP to that scale, or NULL when it then needs more digits than the
+// precision (BinaryArithmetic.checkDecimalOverflow, Decimal.toPrecision with nullOnOverflow)
+// or when dividing by zero (DivModLike.eval). Spark rounds * and / once since SPARK-45786
+// (3.4.2, 3.5.1, 4.0); earlier releases rounded to 38 digits first.
+
+// minimumAdjustedScale is DecimalType.MINIMUM_ADJUSTED_SCALE: the fewest fractional digits a
+// result keeps when its precision must shrink to 38.
+const minimumAdjustedScale = 6
+
+// adjustPrecisionScale is DecimalType.adjustPrecisionScale for the non-negative scales Delta
+// allows: past 38 digits the integer part is kept and the scale gives way, down to 6 (or the
+// original scale, when smaller).
+func adjustPrecisionScale(p, s int) Type {
+	if p <= MaxDecimalPrecision {
+		return Type{Kind: Decimal, Precision: uint8(p), Scale: uint8(s)}
+	}
+	adjusted := max(MaxDecimalPrecision-(p-s), min(s, minimumAdjustedScale))
+	return Type{Kind: Decimal, Precision: MaxDecimalPrecision, Scale: uint8(adjusted)}
+}
+
+// DecimalResultType is the type of a op b for decimal operand types a and b: Spark's
+// resultDecimalType of Add and Subtract (scale max(s1,s2), precision max(p1-s1,p2-s2)+scale+1),
+// Multiply (p1+p2+1, s1+s2), Divide (scale max(6, s1+p2+1), precision p1-s1+s2+scale) and
+// Remainder (min(p1-s1,p2-s2)+max(s1,s2), max(s1,s2)), then adjustPrecisionScale. ok is false
+// for an operator other than + - * / %.
+func DecimalResultType(op byte, a, b Type) (t Type, ok bool) {
+	p1, s1, p2, s2 := int(a.Precision), int(a.Scale), int(b.Precision), int(b.Scale)
+	switch op {
+	case '+', '-':
+		s := max(s1, s2)
+		return adjustPrecisionScale(max(p1-s1, p2-s2)+s+1, s), true
+	case '*':
+		return adjustPrecisionScale(p1+p2+1, s1+s2), true
+	case '/':
+		s := max(minimumAdjustedScale, s1+p2+1)
+		return adjustPrecisionScale(p1-s1+s2+s, s), true
+	case '%':
+		s := max(s1, s2)
+		return adjustPrecisionScale(min(p1-s1, p2-s2)+s, s), true
+	}
+	return Type{}, false
+}
+
+// DecimalArith computes a op b exactly, for decimals or integers (read as scale 0), and returns
+// it rounded HALF_UP to t's scale, t being DecimalResultType's answer. ok is false, a SQL NULL,
+// when b is zero for / or %, or when the rounded result needs more than t's precision.
+// % keeps the dividend's sign, as BigDecimal.remainder does. Spark's remainder fails the query
+// ("Division impossible") when the integer quotient would need more than 38 digits; here such
+// a remainder is computed exactly.
+func DecimalArith(op byte, a, b Value, t Type) (Value, bool) {
+	x, sx := bigUnscaled(a)
+	y, sy := bigUnscaled(b)
+	rs := int(t.Scale)
+	var r *big.Int
+	switch op {
+	case '+', '-':
+		s := max(sx, sy)
+		x, y = scaleUp(x, s-sx), scaleUp(y, s-sy)
+		if op == '+' {
+			r = x.Add(x, y)
+		} else {
+			r = x.Sub(x, y)
+		}
+		r = roundHalfUp(r, s-rs)
+	case '*':
+		r = roundHalfUp(x.Mul(x, y), sx+sy-rs)
+	case '/':
+		if y.Sign() == 0 {
+			return Value{}, false
+		}
+		// x·10^-sx / (y·10^-sy) at scale rs is x·10^(rs-sx+sy) / y.
+		if k := rs - sx + sy; k >= 0 {
+			x = scaleUp(x, k)
+		} else {
+			y = scaleUp(y, -k)
+		}
+		r = divHalfUp(x, y)
+	case '%':
+		if y.Sign() == 0 {
+			return Value{}, false
+		}
+		s := max(sx, sy)
+		x, y = scaleUp(x, s-sx), scaleUp(y, s-sy)
+		r = roundHalfUp(x.Rem(x, y), s-rs)
+	default:
+		return Value{}, false
+	}
+	p := int(t.Precision)
+	if p <= 0 || p > MaxDecimalPrecision {
+		p = MaxDecimalPrecision
+	}
+	if r.CmpAbs(bigPow10[p]) >= 0 {
+		return Value{}, false
+	}
+	return fromBig(r, t.Scale), true
+}
+
+// bigPow10 holds 10^0 … 10^127, more than any rescaling of two decimal(38) operands needs.
+var bigPow10 = func() (p [128]*big.Int) {
+	p[0] = big.NewInt(1)
+	ten := big.NewInt(10)
+	for i := 1; i < len(p); i++ {
+		p[i] = new(big.Int).Mul(p[i-1], ten)
+	}
+	return p
+}()
+
+// bigUnscaled is v's unscaled value Hi·2^64 + I and its scale; an integer has scale 0.
+func bigUnscaled(v Value) (*big.Int, int) {
+	if v.Kind != Decimal {
+		return big.NewInt(v.I), 0
+	}
+	u := new(big.Int).Lsh(big.NewInt(v.Hi), 64)
+	return u.Add(u, big.NewInt(v.I)), int(v.Scale)
+}
+
+// fromBig builds the decimal of unscaled value u (below 10^38 in magnitude) and scale.
+func fromBig(u *big.Int, scale uint8) Value {
+	var buf [16]byte
+	new(big.Int).Abs(u).FillBytes(buf[:])
+	m := u128{hi: beUint64(buf[:8]), lo: beUint64(buf[8:])}
+	return decimalOf(u.Sign() < 0, m, scale)
+}
+
+func beUint64(b []byte) uint64 {
+	var x uint64
+	for _, c := range b {
+		x = x<<8 | uint64(c)
+	}
+	return x
+}
+
+// scaleUp multiplies u by 10^n in place (n >= 0).
+func scaleUp(u *big.Int, n int) *big.Int {
+	if n == 0 {
+		return u
+	}
+	return u.Mul(u, bigPow10[n])
+}
+
+// roundHalfUp drops n decimal digits from u, rounding half away from zero (RoundingMode.HALF_UP);
+// a negative n appends zeros.
+func roundHalfUp(u *big.Int, n int) *big.Int {
+	if n <= 0 {
+		return scaleUp(u, -n)
+	}
+	return divHalfUp(u, bigPow10[n])
+}
+
+// divHalfUp is n / d rounded half away from zero.
+func divHalfUp(n, d *big.Int) *big.Int {
+	q, m := new(big.Int).QuoRem(n, d, new(big.Int))
+	if m.Sign() == 0 {
+		return q
+	}
+	m.Abs(m).Lsh(m, 1)
+	if m.CmpAbs(d) >= 0 {
+		if n.Sign()*d.Sign() < 0 {
+			q.Sub(q, bigOne)
+		} else {
+			q.Add(q, bigOne)
+		}
+	}
+	return q
+}
+
+var bigOne = big.NewInt(1)
