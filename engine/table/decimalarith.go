@@ -1,7 +1,9 @@
 package table
 
 import (
+	"math"
 	"math/big"
+	"math/bits"
 )
 
 // Decimal arithmetic as Spark evaluates + - * / % in non-ANSI mode with
@@ -59,6 +61,14 @@ func DecimalResultType(op byte, a, b Type) (t Type, ok bool) {
 // ("Division impossible") when the integer quotient would need more than 38 digits; here such
 // a remainder is computed exactly.
 func DecimalArith(op byte, a, b Value, t Type) (Value, bool) {
+	if v, ok, done := decimalArith64(op, a, b, t); done {
+		return v, ok
+	}
+	return decimalArithBig(op, a, b, t)
+}
+
+// decimalArithBig is DecimalArith through math/big, for every operand.
+func decimalArithBig(op byte, a, b Value, t Type) (Value, bool) {
 	x, sx := bigUnscaled(a)
 	y, sy := bigUnscaled(b)
 	rs := int(t.Scale)
@@ -176,3 +186,104 @@ func divHalfUp(n, d *big.Int) *big.Int {
 }
 
 var bigOne = big.NewInt(1)
+
+// decimalArith64 is DecimalArith's + - * for operands, intermediates and results that fit an
+// int64, without allocating; done is false when math/big must do it.
+func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
+	if op != '+' && op != '-' && op != '*' || a.Kind == Decimal && a.Hi != 0 || b.Kind == Decimal && b.Hi != 0 {
+		return Value{}, false, false
+	}
+	x, y := a.I, b.I
+	sx, sy := 0, 0
+	if a.Kind == Decimal {
+		sx = int(a.Scale)
+	}
+	if b.Kind == Decimal {
+		sy = int(b.Scale)
+	}
+	var r int64
+	var s int
+	switch op {
+	case '+', '-':
+		s = max(sx, sy)
+		var okx, oky bool
+		x, okx = mulPow10Int64(x, s-sx)
+		y, oky = mulPow10Int64(y, s-sy)
+		if !okx || !oky {
+			return Value{}, false, false
+		}
+		if op == '-' {
+			if y == math.MinInt64 {
+				return Value{}, false, false
+			}
+			y = -y
+		}
+		r = x + y
+		if x > 0 && y > 0 && r < 0 || x < 0 && y < 0 && r >= 0 {
+			return Value{}, false, false
+		}
+	case '*':
+		s = sx + sy
+		if x == math.MinInt64 || y == math.MinInt64 {
+			return Value{}, false, false
+		}
+		hi, lo := bits.Mul64(absInt64(x), absInt64(y))
+		if hi != 0 || lo > math.MaxInt64 {
+			return Value{}, false, false
+		}
+		r = int64(lo)
+		if x < 0 != (y < 0) {
+			r = -r
+		}
+	}
+	// Round HALF_UP to the result scale.
+	switch d := s - int(t.Scale); {
+	case d > 18:
+		return Value{}, false, false
+	case d > 0:
+		p := pow10[d].lo
+		q, m := r/int64(p), absInt64(r%int64(p))
+		if 2*m >= p {
+			if r < 0 {
+				q--
+			} else {
+				q++
+			}
+		}
+		r = q
+	case d < 0:
+		var okr bool
+		if r, okr = mulPow10Int64(r, -d); !okr {
+			return Value{}, false, false
+		}
+	}
+	if p := int(t.Precision); p > 0 && p <= 18 && absInt64(r) >= pow10[p].lo {
+		return Value{}, false, true // past the precision: NULL
+	}
+	return Value{Kind: Decimal, Scale: t.Scale, I: r}, true, true
+}
+
+// mulPow10Int64 is x·10^n, ok false when that overflows an int64.
+func mulPow10Int64(x int64, n int) (int64, bool) {
+	if n == 0 {
+		return x, true
+	}
+	if n > 18 || x == math.MinInt64 {
+		return 0, false
+	}
+	hi, lo := bits.Mul64(absInt64(x), pow10[n].lo)
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	if x < 0 {
+		return -int64(lo), true
+	}
+	return int64(lo), true
+}
+
+func absInt64(x int64) uint64 {
+	if x < 0 {
+		return uint64(-x)
+	}
+	return uint64(x)
+}

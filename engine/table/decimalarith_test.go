@@ -223,3 +223,40 @@ func ratArith(op byte, x, y *big.Rat, typ Type) (string, bool) {
 	}
 	return s, true
 }
+
+// TestDecimalArith64 checks the int64 path of + - * against math/big's on operands of up to 18
+// digits, where it answers, including the results it finds past the precision.
+func TestDecimalArith64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 64))
+	done, nulls := 0, 0
+	for i := 0; i < 50000; i++ {
+		p1, p2 := 1+rng.IntN(18), 1+rng.IntN(18)
+		ta, tb := dec(uint8(p1), uint8(rng.IntN(p1+1))), dec(uint8(p2), uint8(rng.IntN(p2+1)))
+		a := Value{Kind: Decimal, Scale: ta.Scale, I: rng.Int64N(int64(pow10[rng.IntN(p1)+1].lo))}
+		b := Value{Kind: Decimal, Scale: tb.Scale, I: -rng.Int64N(int64(pow10[rng.IntN(p2)+1].lo))}
+		if rng.IntN(2) == 0 {
+			a, b = b, a
+		}
+		op := "+-*"[rng.IntN(3)]
+		typ, _ := DecimalResultType(op, ta, tb)
+		if rng.IntN(4) == 0 {
+			typ.Precision = uint8(1 + rng.IntN(int(typ.Precision))) // narrower, so results overflow
+			typ.Scale = min(typ.Scale, typ.Precision)
+		}
+		got, ok, d := decimalArith64(op, a, b, typ)
+		if !d {
+			continue
+		}
+		done++
+		if !ok {
+			nulls++
+		}
+		want, wantOK := decimalArithBig(op, a, b, typ)
+		if ok != wantOK || ok && got != want {
+			t.Fatalf("%s %c %s as %s: int64 %s (%v), big %s (%v)", a.DecimalText(), op, b.DecimalText(), typ, got.DecimalText(), ok, want.DecimalText(), wantOK)
+		}
+	}
+	if done < 25000 || nulls == 0 {
+		t.Errorf("the int64 path answered %d of 50000, %d of them NULL", done, nulls)
+	}
+}
