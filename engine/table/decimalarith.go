@@ -187,10 +187,10 @@ func divHalfUp(n, d *big.Int) *big.Int {
 
 var bigOne = big.NewInt(1)
 
-// decimalArith64 is DecimalArith's + - * for operands, intermediates and results that fit an
-// int64, without allocating; done is false when math/big must do it.
+// decimalArith64 is DecimalArith for operands, intermediates and results that fit an int64
+// (a quotient's dividend 128 bits), without allocating; done is false when math/big must do it.
 func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
-	if op != '+' && op != '-' && op != '*' || a.Kind == Decimal && a.Hi != 0 || b.Kind == Decimal && b.Hi != 0 {
+	if a.Kind == Decimal && a.Hi != 0 || b.Kind == Decimal && b.Hi != 0 {
 		return Value{}, false, false
 	}
 	x, y := a.I, b.I
@@ -235,6 +235,53 @@ func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
 		if x < 0 != (y < 0) {
 			r = -r
 		}
+	case '/':
+		if y == 0 {
+			return Value{}, false, true
+		}
+		// x·10^(rs-sx+sy) / y, the dividend in 128 bits, rounded HALF_UP.
+		k := int(t.Scale) - sx + sy
+		if k < 0 {
+			var oky bool
+			if y, oky = mulPow10Int64(y, -k); !oky {
+				return Value{}, false, false
+			}
+			k = 0
+		}
+		if k > 18 || x == math.MinInt64 || y == math.MinInt64 {
+			return Value{}, false, false
+		}
+		hi, lo := bits.Mul64(absInt64(x), pow10[k].lo)
+		d := absInt64(y)
+		if hi >= d {
+			return Value{}, false, false // the quotient needs more than 64 bits
+		}
+		q, m := bits.Div64(hi, lo, d)
+		if m >= d-m { // 2m >= d, without overflow
+			q++
+		}
+		if q > math.MaxInt64 {
+			return Value{}, false, false
+		}
+		r = int64(q)
+		if x < 0 != (y < 0) {
+			r = -r
+		}
+		s = int(t.Scale)
+	case '%':
+		if y == 0 {
+			return Value{}, false, true
+		}
+		s = max(sx, sy)
+		var okx, oky bool
+		x, okx = mulPow10Int64(x, s-sx)
+		y, oky = mulPow10Int64(y, s-sy)
+		if !okx || !oky {
+			return Value{}, false, false
+		}
+		r = x % y // truncated: the dividend's sign
+	default:
+		return Value{}, false, false
 	}
 	// Round HALF_UP to the result scale.
 	switch d := s - int(t.Scale); {

@@ -224,8 +224,8 @@ func ratArith(op byte, x, y *big.Rat, typ Type) (string, bool) {
 	return s, true
 }
 
-// TestDecimalArith64 checks the int64 path of + - * against math/big's on operands of up to 18
-// digits, where it answers, including the results it finds past the precision.
+// TestDecimalArith64 checks the int64 path against math/big's on operands of up to 18 digits,
+// where it answers, including the results it finds past the precision and zero divisors.
 func TestDecimalArith64(t *testing.T) {
 	rng := rand.New(rand.NewPCG(38, 64))
 	done, nulls := 0, 0
@@ -237,7 +237,10 @@ func TestDecimalArith64(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			a, b = b, a
 		}
-		op := "+-*"[rng.IntN(3)]
+		op := "+-*/%"[rng.IntN(5)]
+		if rng.IntN(50) == 0 {
+			b.I = 0
+		}
 		typ, _ := DecimalResultType(op, ta, tb)
 		if rng.IntN(4) == 0 {
 			typ.Precision = uint8(1 + rng.IntN(int(typ.Precision))) // narrower, so results overflow
