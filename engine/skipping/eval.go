@@ -10,7 +10,8 @@ import (
 
 // Row-level evaluation with SQL NULL semantics, used for partition filters: each partition
 // column reads Cast(partitionValues['col'] AS type), as DeltaLog.rewritePartitionFilters builds
-// (M/DeltaLog.scala). Nothing here allocates but decimal arithmetic, which goes through math/big.
+// (M/DeltaLog.scala). Nothing here allocates but decimal arithmetic on values past 64 bits,
+// which goes through math/big.
 
 // partRow supplies partition column values for one file.
 type partRow struct {
