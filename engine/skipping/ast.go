@@ -83,6 +83,10 @@ type Literal struct {
 	Val     table.Value
 	Prec    uint8 // decimal precision of an uncoerced decimal literal
 	Coerced bool
+	// Negates is set when the literal is -(Negates) folded: Spark's parser reads only a sign
+	// before a number as part of a literal, and keeps -(5) as UnaryMinus(5), which decimal
+	// arithmetic types as an int, not as a literal (decimalOperand). It prints as written.
+	Negates *Literal
 }
 
 // Neg is unary minus on a non-literal.
@@ -239,7 +243,13 @@ func writeAt(b *strings.Builder, x Expr, min int) {
 
 func (e *Column) write(b *strings.Builder) { b.WriteString(formatPath(e.Path)) }
 
-func (e *Literal) write(b *strings.Builder) { b.WriteString(formatLiteral(e.Val, e.Coerced)) }
+func (e *Literal) write(b *strings.Builder) {
+	if e.Negates != nil && !e.Coerced {
+		b.WriteString("-(" + e.Negates.String() + ")")
+		return
+	}
+	b.WriteString(formatLiteral(e.Val, e.Coerced))
+}
 
 func (e *Neg) write(b *strings.Builder) {
 	b.WriteByte('-')

@@ -25,6 +25,10 @@ func TestDecimalArithTypes(t *testing.T) {
 		"price + 0.1":        "decimal(11,1)", // max(9,0)+1+1
 		"price * 2":          "decimal(12,1)", // 2 is decimal(1,0): 10+1+1
 		"price * -12":        "decimal(13,1)", // -12 is decimal(2,0)
+		"price * -(12)":      "decimal(21,1)", // UnaryMinus(12) is an int expression: decimal(10,0)
+		"w * -2":             "decimal(38,8)",
+		"w * -(2)":           "decimal(38,6)",
+		"w * - -2":           "decimal(38,6)",
 		"price * n":          "decimal(21,1)", // int column: decimal(10,0)
 		"price * b":          "decimal(31,1)", // bigint column: decimal(20,0)
 		"price * (n+1)":      "decimal(21,1)", // n + 1 is an int expression, not a literal
@@ -69,7 +73,7 @@ func TestDecimalArithCompare(t *testing.T) {
 	row := []table.Value{
 		{Kind: table.Decimal, Scale: 1, I: 102}, // price 10.2
 		big38("99999999999999999999999999999999999998"),
-		{Kind: table.Decimal, Scale: 10, I: 10}, // w 0.0000000010
+		{Kind: table.Decimal, Scale: 10, I: 50}, // w 0.0000000050
 		{Kind: table.Int, I: 3},
 		table.BigintValue(-7),
 		table.DoubleValue(0.1),
@@ -94,11 +98,14 @@ func TestDecimalArithCompare(t *testing.T) {
 		"price / 3 = 3.4":                                  triTrue,
 		"b % 2.5 = -2.0":                                   triTrue, // -7 % 2.5 = -2.0, the dividend's sign
 		"price * b = -71.4":                                triTrue,
-		"w * w = 0":                                        triTrue, // 10^-18 at scale 6 rounds to 0
+		"w * w = 0":                                        triTrue, // 2.5·10^-17 at scale 6 rounds to 0
 		"w * w * 1000000 = 0":                              triTrue,
-		// w * 2 is decimal(38,8): 0.000000002 keeps 8 digits, HALF_UP at the 9th.
-		"w * 2 = 0":          triTrue,
-		"w * 5 = 0.00000001": triTrue,
+		// w * 2 is decimal(38,8): 0.00000001 exactly; w * 5 = 0.000000025, HALF_UP at 8
+		// digits. w * -(2) is decimal(38,6), as Spark types UnaryMinus(2): -0.00000001 is 0 there.
+		"w * 2 = 0.00000001":   triTrue,
+		"w * 5 = 0.00000003":   triTrue,
+		"w * -2 = -0.00000001": triTrue,
+		"w * -(2) = 0":         triTrue,
 	} {
 		e, err := Parse(src, decLeaves)
 		if err != nil {

@@ -288,7 +288,7 @@ func (p *parser) arith(op byte, x, y Expr) Expr {
 
 // decimalOperand is the decimal type an operand of decimal arithmetic is cast to, as
 // DecimalPrecision.nondecimalAndDecimal (sql/catalyst/.../analysis/DecimalPrecision.scala) casts
-// it: an integer literal to the digits it has (DataTypeUtils.fromLiteral, with
+// it: an integer literal (5, -5, not -(5)) to the digits it has (DataTypeUtils.fromLiteral, with
 // spark.sql.legacy.literal.pickMinimumPrecision's default), any other int to decimal(10,0) and
 // bigint to decimal(20,0) (DecimalType.forType). An untyped NULL takes the other operand's type
 // (ImplicitTypeCasts), which is then a decimal.
@@ -298,7 +298,7 @@ func decimalOperand(e, other Expr) table.Type {
 	case table.Decimal:
 		return t
 	case table.Int, table.Bigint:
-		if lit, ok := e.(*Literal); ok && !lit.Val.Null {
+		if lit, ok := e.(*Literal); ok && !lit.Val.Null && lit.Negates == nil {
 			p := table.Value{Kind: table.Decimal, I: lit.Val.I}.DecimalPrecision()
 			return table.Type{Kind: table.Decimal, Precision: uint8(p)}
 		}
@@ -355,7 +355,7 @@ func negateLiteral(p *parser, pos Pos, lit *Literal) Expr {
 			v.Kind = table.Bigint
 		}
 	}
-	return &Literal{At: pos, Val: v, Prec: lit.Prec}
+	return &Literal{At: pos, Val: v, Prec: lit.Prec, Negates: lit}
 }
 
 func (p *parser) numberAt(pos int, text string, neg bool) Expr {
