@@ -557,7 +557,9 @@ func bad(e Expr) bool {
 //   - numbers against numbers: int/bigint literals against int, bigint, double and decimal columns
 //     (range-checked); decimal literals against double and decimal columns (no digits may be lost);
 //     doubles against double columns. A fractional literal against an integer column is an error
-//     (Spark would cast the column, which Delta cannot skip on);
+//     (Spark would cast the column, which Delta cannot skip on). Against a decimal expression
+//     that is not a column (arithmetic), a decimal that does not fit its type, or a double, is
+//     left as it is and compared exactly;
 //   - a string against any column: cast as CAST('…' AS type) would, an error when that gives NULL
 //     (Spark's non-ANSI cast would silently compare with NULL);
 //   - DATE'…' against a timestamp column: midnight UTC;
