@@ -117,3 +117,30 @@ func TestDecimalArithCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalArithKeepAllocs: arithmetic on decimals that fit 64 bits, the common partition
+// value, is done without math/big, so Keep stays allocation-free per file.
+func TestDecimalArithKeepAllocs(t *testing.T) {
+	leaves := []table.Leaf{{Path: []string{"p"}, Type: table.Type{Kind: table.Decimal, Precision: 12, Scale: 5}}}
+	e := mustParseLeaves(t, "p * 3 > 0 AND p / 7 + 0.1 > 5 AND p % 2 - p < 1", leaves)
+	f, err := Compile(e, Table{Leaves: leaves, PartitionColumns: []string{"p"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pv := map[string]string{"p": "234.00000"}
+	if !f.Keep(nil, pv) {
+		t.Fatal("p = 234 pruned") // 702 > 0, 33.4285714 + 0.1 > 5, 0 - 234 < 1
+	}
+	if n := testing.AllocsPerRun(100, func() { f.Keep(nil, pv) }); n != 0 {
+		t.Errorf("Filter.Keep allocates %v times", n)
+	}
+}
+
+func mustParseLeaves(t *testing.T, src string, leaves []table.Leaf) Expr {
+	t.Helper()
+	e, err := Parse(src, leaves)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", src, err)
+	}
+	return e
+}
