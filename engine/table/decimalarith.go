@@ -57,9 +57,10 @@ func DecimalResultType(op byte, a, b Type) (t Type, ok bool) {
 // DecimalArith computes a op b exactly, for decimals or integers (read as scale 0), and returns
 // it rounded HALF_UP to t's scale, t being DecimalResultType's answer. ok is false, a SQL NULL,
 // when b is zero for / or %, or when the rounded result needs more than t's precision.
-// % keeps the dividend's sign, as BigDecimal.remainder does. Spark's remainder fails the query
-// ("Division impossible") when the integer quotient would need more than 38 digits; here such
-// a remainder is computed exactly.
+// % keeps the dividend's sign, as BigDecimal.remainder does. Spark's remainder (Decimal.% with
+// its MATH_CONTEXT of 38 digits) fails the query ("Division impossible") when the integer
+// quotient needs more digits than that, as 10^37 % 10^-38 would; here such a remainder is
+// computed exactly.
 func DecimalArith(op byte, a, b Value, t Type) (Value, bool) {
 	if v, ok, done := decimalArith64(op, a, b, t); done {
 		return v, ok
