@@ -83,6 +83,10 @@ type Literal struct {
 	Val     table.Value
 	Prec    uint8 // decimal precision of an uncoerced decimal literal
 	Coerced bool
+	// Negates is set when the literal is -(Negates) folded: Spark's parser reads only a sign
+	// before a number as part of a literal, and keeps -(5) as UnaryMinus(5), which decimal
+	// arithmetic types as an int, not as a literal (decimalOperand). It prints as written.
+	Negates *Literal
 }
 
 // Neg is unary minus on a non-literal.
@@ -91,7 +95,10 @@ type Neg struct {
 	X  Expr
 }
 
-// Arith is + - * / % on numbers. Delta never skips on arithmetic.
+// Arith is + - * / % on numbers. Delta never skips on arithmetic. T is the type Spark's
+// analyzer gives it: int or bigint for integers, double when either side is a double and for
+// integer division, and for decimals (with integers cast to decimal) the exact result type of
+// table.DecimalResultType.
 type Arith struct {
 	At   Pos
 	Op   byte
@@ -236,7 +243,13 @@ func writeAt(b *strings.Builder, x Expr, min int) {
 
 func (e *Column) write(b *strings.Builder) { b.WriteString(formatPath(e.Path)) }
 
-func (e *Literal) write(b *strings.Builder) { b.WriteString(formatLiteral(e.Val, e.Coerced)) }
+func (e *Literal) write(b *strings.Builder) {
+	if e.Negates != nil && !e.Coerced {
+		b.WriteString("-(" + e.Negates.String() + ")")
+		return
+	}
+	b.WriteString(formatLiteral(e.Val, e.Coerced))
+}
 
 func (e *Neg) write(b *strings.Builder) {
 	b.WriteByte('-')

@@ -69,3 +69,32 @@ func BenchmarkPointLookup(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecimalPartitionFilter is FilesForScan over 5000 files partitioned by a
+// decimal(12,5), with a plain partition filter and with decimal arithmetic (exact, through
+// math/big, issue #38).
+func BenchmarkDecimalPartitionFilter(b *testing.B) {
+	leaves := []table.Leaf{{Path: []string{"p"}, Type: table.Type{Kind: table.Decimal, Precision: 12, Scale: 5}}}
+	tbl := Table{Leaves: leaves, PartitionColumns: []string{"p"}}
+	files := make([]File, 5000)
+	for i := range files {
+		files[i] = File{Path: fmt.Sprintf("part-%05d.parquet", i), Rows: 1000, Bytes: 1 << 20,
+			PartitionValues: map[string]string{"p": fmt.Sprintf("%d.%05d", i, (i*7919)%100000)}}
+	}
+	for _, src := range []string{"p > 2500.5", "p * 3 > 7501.5", "p / 7 + 0.1 = 100.0000000"} {
+		b.Run(src, func(b *testing.B) {
+			e, err := Parse(src, leaves)
+			if err != nil {
+				b.Fatal(err)
+			}
+			f, err := Compile(e, tbl)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_ = f.FilesForScan(files)
+			}
+		})
+	}
+}

@@ -411,7 +411,7 @@ func checkRoundTrip(t testing.TB, e Expr, leaves []table.Leaf) {
 func dump(e Expr) string {
 	switch e := e.(type) {
 	case *Literal:
-		return fmt.Sprintf("Lit(%s:%s:%v:%d)", e.Val.Kind, formatLiteral(e.Val, true), e.Coerced, e.Prec)
+		return fmt.Sprintf("Lit(%s:%s:%v:%d:%v)", e.Val.Kind, formatLiteral(e.Val, true), e.Coerced, e.Prec, e.Negates != nil)
 	case *Column:
 		return fmt.Sprintf("Col(%d)", e.Leaf)
 	case *Compare:

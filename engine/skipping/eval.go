@@ -10,7 +10,8 @@ import (
 
 // Row-level evaluation with SQL NULL semantics, used for partition filters: each partition
 // column reads Cast(partitionValues['col'] AS type), as DeltaLog.rewritePartitionFilters builds
-// (M/DeltaLog.scala). Nothing here allocates.
+// (M/DeltaLog.scala). Nothing here allocates but decimal arithmetic on values past 64 bits,
+// which goes through math/big.
 
 // partRow supplies partition column values for one file.
 type partRow struct {
@@ -231,10 +232,18 @@ func asFloat(v table.Value) float64 {
 }
 
 // arith computes + - * / % as Spark's non-ANSI mode does for the result type the parser chose:
-// integers wrap, division and modulo by zero give NULL, / is always double.
+// integers wrap; decimals are exact, rounded HALF_UP to the result scale and NULL on overflow
+// (table.DecimalArith); division and modulo by zero give NULL.
 func arith(e *Arith, a, b table.Value) table.Value {
 	if a.Null || b.Null {
 		return table.NullValue(e.T.Kind)
+	}
+	if e.T.Kind == table.Decimal {
+		v, ok := table.DecimalArith(e.Op, a, b, e.T)
+		if !ok {
+			return table.NullValue(table.Decimal)
+		}
+		return v
 	}
 	if e.T.Kind == table.Double {
 		x, y := asFloat(a), asFloat(b)

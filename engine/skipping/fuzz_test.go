@@ -26,7 +26,7 @@ var fuzzLeaves = []table.Leaf{
 // every success prints canonically (Parse(String(e)) == e, when String(e) is within
 // MaxInputBytes) and compiles and evaluates.
 func FuzzParse(f *testing.F) {
-	for _, name := range []string{"testdata/parse.txt", "testdata/rewrite.txt", "testdata/prune.txt"} {
+	for _, name := range []string{"testdata/parse.txt", "testdata/rewrite.txt", "testdata/prune.txt", "testdata/decimal_arith.txt"} {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -39,6 +39,7 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Add("dev.model = 3 AND `dev`.`model` IN (1, 2) OR p LIKE 'x%' AND dec > 1.5 AND x < 1e3")
+	f.Add("dec * 99999999999999999999999999999999999999 IS NULL OR dec / 0.0001 % 7 < a - 2.5 OR dec + NULL = 1")
 	fs := &stats.FileStats{NumRecords: 10,
 		MinValues: make([]table.Value, len(fuzzLeaves)), MaxValues: make([]table.Value, len(fuzzLeaves)),
 		NullCount: make([]int64, len(fuzzLeaves))}

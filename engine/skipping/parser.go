@@ -272,14 +272,42 @@ func (p *parser) arith(op byte, x, y Expr) Expr {
 	switch {
 	case bad || kx == table.Invalid && ky == table.Invalid:
 		t = table.Type{}
-	case op == '/' || kx == table.Double || ky == table.Double || kx == table.Decimal || ky == table.Decimal:
-		// Spark keeps decimal arithmetic exact; this package only needs a type for checking and a
-		// value for partition filters, so it computes in double.
+	case kx == table.Double || ky == table.Double:
+		// A decimal meeting a double becomes a double (DecimalPrecision.nondecimalAndDecimal).
+		t = table.Type{Kind: table.Double}
+	case kx == table.Decimal || ky == table.Decimal:
+		t, _ = table.DecimalResultType(op, decimalOperand(x, y), decimalOperand(y, x))
+	case op == '/':
+		// Integers divide as doubles (TypeCoercion's Division rule).
 		t = table.Type{Kind: table.Double}
 	case (kx == table.Int || kx == table.Invalid) && (ky == table.Int || ky == table.Invalid):
 		t = table.Type{Kind: table.Int}
 	}
 	return &Arith{At: x.Pos(), Op: op, L: x, R: y, T: t}
+}
+
+// decimalOperand is the decimal type an operand of decimal arithmetic is cast to, as
+// DecimalPrecision.nondecimalAndDecimal (sql/catalyst/.../analysis/DecimalPrecision.scala) casts
+// it: an integer literal (5, -5, not -(5)) to the digits it has (DataTypeUtils.fromLiteral, with
+// spark.sql.legacy.literal.pickMinimumPrecision's default), any other int to decimal(10,0) and
+// bigint to decimal(20,0) (DecimalType.forType). An untyped NULL takes the other operand's type
+// (ImplicitTypeCasts), which is then a decimal.
+func decimalOperand(e, other Expr) table.Type {
+	t := e.Type()
+	switch t.Kind {
+	case table.Decimal:
+		return t
+	case table.Int, table.Bigint:
+		if lit, ok := e.(*Literal); ok && !lit.Val.Null && lit.Negates == nil {
+			p := table.Value{Kind: table.Decimal, I: lit.Val.I}.DecimalPrecision()
+			return table.Type{Kind: table.Decimal, Precision: uint8(p)}
+		}
+		if t.Kind == table.Int {
+			return table.Type{Kind: table.Decimal, Precision: 10}
+		}
+		return table.Type{Kind: table.Decimal, Precision: 20}
+	}
+	return other.Type()
 }
 
 func (p *parser) parseUnary() Expr {
@@ -327,7 +355,7 @@ func negateLiteral(p *parser, pos Pos, lit *Literal) Expr {
 			v.Kind = table.Bigint
 		}
 	}
-	return &Literal{At: pos, Val: v, Prec: lit.Prec}
+	return &Literal{At: pos, Val: v, Prec: lit.Prec, Negates: lit}
 }
 
 func (p *parser) numberAt(pos int, text string, neg bool) Expr {
@@ -529,7 +557,9 @@ func bad(e Expr) bool {
 //   - numbers against numbers: int/bigint literals against int, bigint, double and decimal columns
 //     (range-checked); decimal literals against double and decimal columns (no digits may be lost);
 //     doubles against double columns. A fractional literal against an integer column is an error
-//     (Spark would cast the column, which Delta cannot skip on);
+//     (Spark would cast the column, which Delta cannot skip on). Against a decimal expression
+//     that is not a column (arithmetic), a decimal that does not fit its type, or a double, is
+//     left as it is and compared exactly;
 //   - a string against any column: cast as CAST('…' AS type) would, an error when that gives NULL
 //     (Spark's non-ANSI cast would silently compare with NULL);
 //   - DATE'…' against a timestamp column: midnight UTC;
@@ -588,12 +618,23 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 			return out(v)
 		}
 	case table.Decimal:
+		// Against a column the literal must take the column's type, as its statistics are
+		// compared in it. Against an expression (arithmetic, negation), which Delta never skips
+		// on, a literal that does not fit keeps its own type and is compared exactly, as Spark
+		// compares two decimals after widening both, or as a double against a double literal.
+		_, col := other.(*Column)
 		if isIntegral(v.Kind) || v.Kind == table.Decimal {
 			nv, ok := rescaleDecimal(v, t)
 			if !ok {
+				if !col {
+					return lit
+				}
 				return fail("it does not fit " + t.String() + " exactly")
 			}
 			return out(nv)
+		}
+		if v.Kind == table.Double && !col {
+			return lit
 		}
 	case table.Date:
 		if v.Kind == table.Date {

@@ -329,6 +329,36 @@ func TestWideDecimalsPrune(t *testing.T) {
 	}
 }
 
+// TestDecimalPartitionArithmeticKeepsMatch: a partition filter with arithmetic on a decimal
+// partition column keeps the file whose value matches, as Spark's exact decimal arithmetic
+// decides (issue #38). In double, 0.00004 * 3 is 0.00012000000000000002 and the file was pruned.
+func TestDecimalPartitionArithmeticKeepsMatch(t *testing.T) {
+	rt := loadByName(t, "delta/basic-decimal-table") // part decimal(12,5), one file per value
+	for _, tc := range []struct{ src, want string }{
+		// decimal(12,5) * decimal(1,0) (the literal's own digits) is decimal(14,5): 0.00012.
+		{"part * 3 = 0.00012", "part=0.00004"},
+		// decimal(12,5) + decimal(5,5) is decimal(13,5); 0.00004 + 0.00001 is 0.00005 exactly.
+		{"part + 0.00001 = 0.00005", "part=0.00004"},
+		// decimal(12,5) / decimal(1,0): scale max(6, 5+1+1) = 7, precision 12-5+0+7 = 14.
+		// 0.00004 / 3 = 0.0000133333…, HALF_UP at scale 7: 0.0000133.
+		{"part / 3 = 0.0000133", "part=0.00004"},
+		{"part / 3 = 78", "part=234.00000"},
+		{"part - 2342222.23453 = 0.00001", "part=2342222.23454"},
+	} {
+		kept, match := rt.scan(t, tc.src)
+		var k, m []string
+		for _, i := range kept {
+			k = append(k, strings.SplitN(rt.files[i].Path, "/", 2)[0])
+		}
+		for _, i := range match {
+			m = append(m, strings.SplitN(rt.files[i].Path, "/", 2)[0])
+		}
+		if !slices.Equal(k, []string{tc.want}) || !slices.Equal(m, []string{tc.want}) {
+			t.Errorf("%s: kept %v, matching %v; want %s kept and matching", tc.src, k, m, tc.want)
+		}
+	}
+}
+
 // TestRealTablesNeverSkipAMatch runs a corpus of predicates, hand-written and seeded random ones
 // over each table's columns and values, on every real table with data files and checks that
 // every file holding a row that satisfies the predicate is read.
@@ -346,6 +376,9 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		"col3 > 3333333333.3333333332", "col3 < -9999999999.9999999998 OR col3 = 0", "part > 0.00003 AND col3 < 4",
 		"decimal_38_36 BETWEEN -0.000000000000000029546424 AND 0.000000000000000003241836",
 		"decimal_35_24 > 14797355.999999999999999999999999", "decimal_38_0 IN (-17, 26, 99999999999999999999999999999999999999)",
+		// Decimal arithmetic, exact as Spark's (#38), on the decimal partition column and data.
+		"part * 3 = 0.00012", "part - 0.00001 = 233.99999", "part / 3 = 0.0000133", "part % 2 = -0.23423",
+		"part * col3 IS NULL", "part + col1 > 0", "col3 * 3 > 9999999999", "decimal_38_0 * 10 IS NULL",
 	}
 	rng := rand.New(rand.NewSource(38))
 	const randomPerTable = 400
@@ -492,6 +525,8 @@ func (g *predGen) atom() string {
 		return c + " IN (" + g.literal(li) + ", " + g.literal(li) + ")"
 	case n == 9:
 		return c + " BETWEEN " + g.literal(li) + " AND " + g.literal(li)
+	case n == 11 && (k == table.Decimal || isIntegral(k)):
+		return g.arith(li, c)
 	case n == 10 && k == table.String:
 		lit := g.literal(li)
 		s := strings.Trim(lit, "'")
@@ -501,6 +536,26 @@ func (g *predGen) atom() string {
 		return c + " LIKE '" + strings.NewReplacer("%", "", "_", "", "\\", "", "'", "''").Replace(s) + "%'"
 	}
 	return c + " <=> NULL"
+}
+
+// arith draws c op k compared with the value that expression takes on one of the table's rows,
+// so that = lands on a row (and on overflows, divisions by zero and rounding).
+func (g *predGen) arith(li int, c string) string {
+	ks := []string{"3", "-2", "0", "0.1", "0.00001", "2.5", "1000000000000", "99999999999999999999999999999999999999"}
+	expr := c + " " + string("+-*/%"[g.rng.Intn(5)]) + " " + ks[g.rng.Intn(len(ks))]
+	e, err := Parse(expr+" IS NULL", g.rt.t.Leaves)
+	if err != nil {
+		return c + " IS NULL"
+	}
+	rows := g.rt.rows[g.rng.Intn(len(g.rt.rows))]
+	if len(rows) == 0 {
+		return expr + " IS NULL"
+	}
+	v := evalValue(e.(*IsNull).X, &partRow{vals: rows[g.rng.Intn(len(rows))]})
+	if v.Null {
+		return expr + []string{" IS NULL", " IS NOT NULL"}[g.rng.Intn(2)]
+	}
+	return expr + " " + []string{"=", "<", ">=", "<>"}[g.rng.Intn(4)] + " " + formatLiteral(v, true)
 }
 
 func (g *predGen) pred(depth int) string {

@@ -121,6 +121,17 @@ func corpus(s *deltalog.Snapshot, rng *rand.Rand) []string {
 		if len(pv) > 0 {
 			v := pv[rng.IntN(len(pv))]
 			part = append(part, c+" = "+quote(v), c+" IN ("+quote(v)+", "+quote(pv[rng.IntN(len(pv))])+")")
+			// Decimal arithmetic, exact as Spark's (#38): a product that lands on a file's value,
+			// a quotient rounded to its scale, and an overflow to NULL.
+			if lt := ll[i].Type; lt.Kind == table.Decimal {
+				if d, ok := table.CastDecimal(v, lt); ok {
+					t3, _ := table.DecimalResultType('*', lt, table.Type{Kind: table.Decimal, Precision: 1})
+					if p3, ok := table.DecimalArith('*', d, table.Value{Kind: table.Decimal, I: 3}, t3); ok {
+						part = append(part, c+" * 3 = "+lit(p3))
+					}
+					part = append(part, c+" / 7 + 0.1 > "+lit(d), c+" * 99999999999999999999999999999999999999 IS NULL")
+				}
+			}
 		}
 	}
 	out := append(append([]string{}, part...), data...)
