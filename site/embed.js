@@ -127,6 +127,7 @@
       } catch (e) {
         return shown(f, frame, touched); // another origin: shown once loaded
       }
+      frame.layoutlabLoaded = true; // a same-origin widget: it can be parked and reused
       // The frame may later show other figures (reuse): the touch is its figure's of the moment.
       for (const t of ["pointerdown", "keydown", "wheel", "input", "focus"]) {
         w.addEventListener(t, () => { if (frame.layoutlabFigure) touch(frame.layoutlabFigure); }, { capture: true, passive: true });
@@ -144,21 +145,10 @@
   function reuse(f, touched) {
     if (!canMove) return false;
     const page = f.src.split("#")[0];
-    let i = spare.findIndex((fr) => fr.isConnected && fr.layoutlabPage === page);
+    let i = spare.findIndex((fr) => fr.isConnected && fr.layoutlabPage === page && fr.layoutlabLoaded);
     if (i < 0) return false;
     const frame = spare.splice(i, 1)[0];
-    let w;
-    try {
-      w = frame.contentWindow;
-      if (!w.layoutlab || w.layoutlab.ready !== true) w = null;
-    } catch (e) {
-      w = null;
-    }
-    if (!w) {
-      frame.remove(); // not a widget that can swap: no use parked
-      return false;
-    }
-    const before = w.layoutlab.scenarios;
+    const w = frame.contentWindow;
     frame.classList.remove("layoutlab-parked", "layoutlab-ready");
     frame.title = f.fig.dataset.title || "Layout Lab figure";
     frame.layoutlabFigure = f;
@@ -170,15 +160,23 @@
     state.reused++;
     f.box.moveBefore(frame, null);
     const hash = "#" + (f.src.split("#")[1] || "");
-    if (w.location.hash === hash) return shown(f, frame, touched), true; // the scenario it shows
-    const onReady = () => {
-      if (w.layoutlab.scenarios === before) return; // not yet the new scenario's answer
-      w.removeEventListener("layoutlab:ready", onReady);
-      shown(f, frame, touched);
+    // A frame parked before its first scenario was ready swaps once it is: the swap starts from
+    // a ready widget, so the next ready is the new scenario's.
+    const swap = () => {
+      if (f.frame !== frame) return;
+      if (w.location.hash === hash) return shown(f, frame, touched); // the scenario it shows
+      const before = w.layoutlab.scenarios;
+      const onReady = () => {
+        if (w.layoutlab.scenarios === before) return; // not yet the new scenario's answer
+        w.removeEventListener("layoutlab:ready", onReady);
+        shown(f, frame, touched);
+      };
+      w.addEventListener("layoutlab:ready", onReady);
+      // replace: a fragment change in the same document, with no entry in the reader's history.
+      w.location.replace(w.location.pathname + w.location.search + hash);
     };
-    w.addEventListener("layoutlab:ready", onReady);
-    // replace: a fragment change in the same document, with no entry in the reader's history.
-    w.location.replace(w.location.pathname + w.location.search + hash);
+    if (w.layoutlab && w.layoutlab.ready === true) swap();
+    else w.addEventListener("layoutlab:ready", swap, { once: true });
     return true;
   }
 
@@ -221,7 +219,7 @@
     live.splice(live.indexOf(f), 1);
     state.live = live.length;
     f.box.classList.remove("layoutlab-live");
-    if (canMove && frame.classList.contains("layoutlab-ready")) {
+    if (canMove && frame.layoutlabLoaded) {
       // Parked: hidden in the box it leaves until a figure takes it (reuse).
       frame.classList.remove("layoutlab-ready");
       frame.classList.add("layoutlab-parked");
