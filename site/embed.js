@@ -13,7 +13,7 @@
 "use strict";
 (function () {
   if (window.layoutlabEmbed) return;
-  const state = (window.layoutlabEmbed = { maxLive: 3, live: 0, peak: 0, starts: 0, figures: [] });
+  const state = (window.layoutlabEmbed = { maxLive: 3, live: 0, peak: 0, starts: 0, framesMade: 0, reused: 0, figures: [] });
   const dwellMs = 300; // a figure scrolled past faster than this is not started
   const farMargin = "150% 0px"; // beyond one and a half screens above or below: far off screen
 
@@ -29,6 +29,13 @@
 
   let clock = 0;
   const live = []; // the live figures
+  // spare: frames sent back to their posters and kept, parked in the box they left, for the
+  // next figure to go live (issue #37: Chromium frees a removed frame's wasm instance and renderer
+  // only many seconds later, so scrolling through a page of figures piled them up). A frame moves
+  // with Element.prototype.moveBefore (Chromium 133+), which keeps its document; without it a
+  // figure gets a new frame and the old is removed, as before.
+  const canMove = typeof Element.prototype.moveBefore === "function";
+  const spare = [];
 
   function setup(fig) {
     const box = fig.querySelector(".layoutlab-box");
@@ -101,9 +108,12 @@
       if (!idle) return;
       toPoster(idle);
     }
+    if (reuse(f, touched)) return;
     const frame = document.createElement("iframe");
+    state.framesMade++;
     frame.title = f.fig.dataset.title || "Layout Lab figure";
     frame.src = f.src;
+    frame.layoutlabFigure = f;
     f.frame = frame;
     live.push(f);
     state.live = live.length;
@@ -117,13 +127,57 @@
       } catch (e) {
         return shown(f, frame, touched); // another origin: shown once loaded
       }
+      frame.layoutlabLoaded = true; // a same-origin widget: it can be parked and reused
+      // The frame may later show other figures (reuse): the touch is its figure's of the moment.
       for (const t of ["pointerdown", "keydown", "wheel", "input", "focus"]) {
-        w.addEventListener(t, () => touch(f), { capture: true, passive: true });
+        w.addEventListener(t, () => { if (frame.layoutlabFigure) touch(frame.layoutlabFigure); }, { capture: true, passive: true });
       }
       if (w.layoutlab && w.layoutlab.ready) shown(f, frame, touched);
       else w.addEventListener("layoutlab:ready", () => shown(f, frame, touched), { once: true });
     });
     f.box.appendChild(frame);
+  }
+
+  // reuse gives f a spare frame of the same page, moved into f's box without a reload, and the
+  // figure's scenario as a new fragment (the widget swaps in place on hashchange, wasm/swap.go).
+  // The frame stays transparent over the poster until the widget announces the new scenario
+  // ready. Reports whether it found one.
+  function reuse(f, touched) {
+    if (!canMove) return false;
+    const page = f.src.split("#")[0];
+    let i = spare.findIndex((fr) => fr.isConnected && fr.layoutlabPage === page && fr.layoutlabLoaded);
+    if (i < 0) return false;
+    const frame = spare.splice(i, 1)[0];
+    const w = frame.contentWindow;
+    frame.classList.remove("layoutlab-parked", "layoutlab-ready");
+    frame.title = f.fig.dataset.title || "Layout Lab figure";
+    frame.layoutlabFigure = f;
+    f.frame = frame;
+    live.push(f);
+    state.live = live.length;
+    state.peak = Math.max(state.peak, live.length);
+    state.starts++;
+    state.reused++;
+    f.box.moveBefore(frame, null);
+    const hash = "#" + (f.src.split("#")[1] || "");
+    // A frame parked before its first scenario was ready swaps once it is: the swap starts from
+    // a ready widget, so the next ready is the new scenario's.
+    const swap = () => {
+      if (f.frame !== frame) return;
+      if (w.location.hash === hash) return shown(f, frame, touched); // the scenario it shows
+      const before = w.layoutlab.scenarios;
+      const onReady = () => {
+        if (w.layoutlab.scenarios === before) return; // not yet the new scenario's answer
+        w.removeEventListener("layoutlab:ready", onReady);
+        shown(f, frame, touched);
+      };
+      w.addEventListener("layoutlab:ready", onReady);
+      // replace: a fragment change in the same document, with no entry in the reader's history.
+      w.location.replace(w.location.pathname + w.location.search + hash);
+    };
+    if (w.layoutlab && w.layoutlab.ready === true) swap();
+    else w.addEventListener("layoutlab:ready", swap, { once: true });
+    return true;
   }
 
   // shown swaps the poster for the live figure, which has drawn its first frame. A figure
@@ -165,6 +219,16 @@
     live.splice(live.indexOf(f), 1);
     state.live = live.length;
     f.box.classList.remove("layoutlab-live");
+    if (canMove && frame.layoutlabLoaded) {
+      // Parked: hidden in the box it leaves until a figure takes it (reuse).
+      frame.classList.remove("layoutlab-ready");
+      frame.classList.add("layoutlab-parked");
+      frame.layoutlabFigure = null;
+      frame.layoutlabPage = f.src.split("#")[0];
+      if (document.activeElement === frame) frame.blur();
+      spare.push(frame);
+      return;
+    }
     frame.remove();
   }
 
@@ -195,6 +259,9 @@
   function scan() {
     for (const f of state.figures.slice()) {
       if (!f.fig.isConnected) forget(f);
+    }
+    for (let i = spare.length - 1; i >= 0; i--) {
+      if (!spare[i].isConnected) spare.splice(i, 1);
     }
     for (const fig of document.querySelectorAll("figure.layoutlab[data-live]")) {
       if (!state.figures.some((f) => f.fig === fig)) setup(fig);

@@ -53,6 +53,7 @@ func firstAnswered(engineMs, initMs float64) {
 	ll.Set("engineMs", engineMs)
 	ll.Set("firstRunInInitMs", initMs)
 	ll.Set("frames", 0)
+	ll.Set("scenarios", scenarios)
 	counted(schedule.Counts{})
 	ll.Set("gcCycles", gcCycles)
 	ll.Set("labelRasters", labelRastersFunc)

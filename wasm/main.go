@@ -66,6 +66,7 @@ func main() {
 		g.firstMs = 0
 	}
 	go sched.Work()
+	g.watchFragment()
 
 	ebiten.SetWindowTitle("Layout Lab")
 	ebiten.SetScreenClearedEveryFrame(false)

@@ -54,9 +54,11 @@ type inbox struct {
 	refused map[string]bool   // knob id → its control shows a refused value
 	// inputError is the message for a refused value ("" clears it), when set.
 	inputError *string
-	png        bool // the PNG export asks Draw to read the frame back
-	details    bool // a <details> of the timeline's text was opened
-	bound      bool // the controls are built and bound
+	png        bool    // the PNG export asks Draw to read the frame back
+	details    bool    // a <details> of the timeline's text was opened
+	bound      bool    // the controls are built and bound
+	swap       bool    // sc came from a changed fragment (swap.go)
+	swapError  *string // a changed fragment that does not parse: the notice
 }
 
 // news is what the frame takes from the inbox at once.
@@ -66,18 +68,22 @@ type news struct {
 	refused             map[string]bool
 	inputError          *string
 	png, details, bound bool
+	swap                bool
+	swapError           *string
 }
 
 // take empties the inbox.
 func (in *inbox) take() news {
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	n := news{typed: in.typed, refused: in.refused, inputError: in.inputError, png: in.png, details: in.details, bound: in.bound}
+	n := news{typed: in.typed, refused: in.refused, inputError: in.inputError, png: in.png, details: in.details, bound: in.bound,
+		swap: in.swap, swapError: in.swapError}
 	if in.changed {
 		sc := in.sc
 		n.sc = &sc
 	}
 	in.changed, in.typed, in.refused, in.inputError, in.png, in.details, in.bound = false, nil, nil, nil, false, false, false
+	in.swap, in.swapError = false, nil
 	return n
 }
 
@@ -111,6 +117,12 @@ func (g *game) update() {
 	}
 	for id := range n.refused {
 		delete(p.knobShown, id) // the control shows the refused text: the next sync restores it
+	}
+	if n.swapError != nil {
+		p.notice(*n.swapError)
+	}
+	if n.swap {
+		g.swapScenario(n.sc)
 	}
 	if n.sc != nil {
 		m.sc = *n.sc

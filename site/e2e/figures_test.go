@@ -102,6 +102,20 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 		if len(blank) > 0 {
 			t.Errorf("at scroll %.0f px, figures %v show neither poster nor live figure", y, blank)
 		}
+		// A live figure shows its own scenario and readouts, not those of the figure its frame
+		// showed before (embed.js reuses frames): its poster's readouts, which the build wrote.
+		wrong := eval[[]string](t, ctx, `[...document.querySelectorAll("figure.layoutlab")].flatMap((f, i) => {
+			const fr = f.querySelector(".layoutlab-box > iframe.layoutlab-ready"); if (!fr) return [];
+			const w = fr.contentWindow, out = [];
+			if ("#" + f.dataset.live.split("#")[1] !== w.location.hash) out.push(i + ": fragment " + w.location.hash.slice(0, 24));
+			for (const dd of f.querySelectorAll(".layoutlab-poster [data-metric]")) {
+				const now = w.document.querySelector('[data-metric="' + CSS.escape(dd.dataset.metric) + '"]');
+				if (now && now.dataset.value !== dd.dataset.value) out.push(i + ": " + dd.dataset.metric + " " + now.dataset.value + " != " + dd.dataset.value);
+			}
+			return out; })`)
+		if len(wrong) > 0 {
+			t.Errorf("at scroll %.0f px, live figures show another figure's scenario: %v", y, wrong)
+		}
 	}
 	// The last figure, reached, goes live.
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(n-1), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
@@ -110,13 +124,22 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	if m := eval[int](t, ctx, `window.__live.max`); m > maxLive || m == 0 {
 		t.Errorf("at most %d figures were live at once, want 1 to %d", m, maxLive)
 	}
-	if eval[bool](t, ctx, figureJS(0)+`.querySelector("iframe") !== null`) {
+	if eval[bool](t, ctx, figureJS(0)+`.querySelector("iframe:not(.layoutlab-parked)") !== null`) {
 		t.Error("the first figure, far off screen, is still live")
 	}
 	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
 		t.Errorf("CSP violations on the explainer: %v", v)
 	}
-	t.Logf("scrolled %.0f px: at most %d figures live at once, %d started", height, eval[int](t, ctx, `window.__live.max`), eval[int](t, ctx, `layoutlabEmbed.starts`))
+	// Frames are reused, never piled up (issue #37): at most the live budget's number made in all.
+	made, reused := eval[int](t, ctx, `layoutlabEmbed.framesMade`), eval[int](t, ctx, `layoutlabEmbed.reused`)
+	if made > maxLive {
+		t.Errorf("%d frames made while scrolling, want at most %d (reused %d)", made, maxLive, reused)
+	}
+	if eval[bool](t, ctx, `typeof Element.prototype.moveBefore === "function"`) && reused == 0 {
+		t.Error("no frame was reused though the browser has moveBefore")
+	}
+	t.Logf("scrolled %.0f px: at most %d figures live at once, %d started, %d frames made, %d reused", height,
+		eval[int](t, ctx, `window.__live.max`), eval[int](t, ctx, `layoutlabEmbed.starts`), made, reused)
 }
 
 // checkPosterText: the figure states its readouts and its point as text, and its box is the

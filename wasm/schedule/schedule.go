@@ -255,6 +255,14 @@ func (s *Scheduler) Start() {
 	s.signal()
 }
 
+// Hold stops work ahead and idle work again until the next Start: the page swapped to another
+// scenario (wasm/swap.go), whose idle work waits for the reader as the first one's did.
+func (s *Scheduler) Hold() {
+	s.mu.Lock()
+	s.started = false
+	s.mu.Unlock()
+}
+
 // Moved notes that a control moved: its Ask comes with the next frame, and no work ahead or
 // idle work starts before it.
 func (s *Scheduler) Moved() {

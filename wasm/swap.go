@@ -1,0 +1,75 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"layoutlab/engine/scenario"
+)
+
+// watchFragment answers a fragment changed without a reload (a link pasted into an open tab, or
+// site/embed.js handing a reused figure frame its next figure): the page shows the new scenario
+// in place, so an embedding page need never remove a frame (issue #37: Chromium keeps removed
+// frames' memory for many seconds). The widget's own writes (history.replaceState, url.go) fire
+// no hashchange; a fragment naming the scenario already shown is ignored, so a swap cannot loop.
+func (g *game) watchFragment() {
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		hash := js.Global().Get("location").Get("hash").String()
+		sc, err := scenario.FromFragment(hash)
+		g.in.post(func(in *inbox) {
+			if err != nil {
+				msg := err.Error() + " — still showing the previous scenario."
+				in.swapError = &msg
+				return
+			}
+			if scenario.Link(in.sc) == scenario.Link(sc) {
+				return
+			}
+			in.sc, in.changed, in.swap = sc, true, true
+		})
+		return nil
+	}))
+}
+
+// swapScenario makes the page the new scenario's, before the frame asks for its answer: in
+// figure mode the knobs and readouts it declares (the form rebuilt, the page's element caches
+// forgotten), the link, the theme and the notice; and the widget is not ready again until the
+// new scenario's first answer is drawn (announceReady).
+func (g *game) swapScenario(sc *scenario.Scenario) {
+	p := g.page
+	p.setHidden("notice", true)
+	if figureMode() {
+		only, _ := figureKnobs(sc)
+		p.only, g.controls.only = only, only
+		p.figureReadouts, _ = figureReadouts(sc)
+		// The form's knobs are rebuilt from the new list; its listeners (controls.bind) are on
+		// the form and stay.
+		p.els, p.texts, p.hidden, p.knobShown = map[string]js.Value{}, map[string]string{}, map[string]bool{}, map[string]string{}
+		p.viewBoxes, p.dayMax, p.readouts = nil, "", readoutList{}
+		elementByID("controls").Set("innerHTML", knobsHTML(only))
+		if msg := figureNotice(sc); msg != "" {
+			p.notice(msg)
+		}
+		p.setOpenLink(sc)
+		// Idle work waits for the reader's first touch of the NEW figure (startOnFirstTouch,
+		// armed again by announceReady).
+		g.sched.Hold()
+	}
+	root := js.Global().Get("document").Get("documentElement")
+	if sc.Figure.Theme != "" {
+		root.Call("setAttribute", "data-theme", sc.Figure.Theme)
+	} else {
+		root.Call("removeAttribute", "data-theme")
+	}
+	g.m.selected = -1
+	g.m.version++
+	g.answered, g.ready = false, false
+	figure("ready", false)
+	scenarios++
+	figure("scenarios", scenarios)
+}
+
+// scenarios counts the scenarios the page has shown (1 at load, one more for each swap): tests
+// and embedding pages tell a swap from a reload by it.
+var scenarios = 1
