@@ -206,11 +206,8 @@ func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
 	var s int
 	switch op {
 	case '+', '-':
-		s = max(sx, sy)
-		var okx, oky bool
-		x, okx = mulPow10Int64(x, s-sx)
-		y, oky = mulPow10Int64(y, s-sy)
-		if !okx || !oky {
+		var ok bool
+		if x, y, s, ok = alignInt64(x, sx, y, sy); !ok {
 			return Value{}, false, false
 		}
 		if op == '-' {
@@ -273,11 +270,8 @@ func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
 		if y == 0 {
 			return Value{}, false, true
 		}
-		s = max(sx, sy)
-		var okx, oky bool
-		x, okx = mulPow10Int64(x, s-sx)
-		y, oky = mulPow10Int64(y, s-sy)
-		if !okx || !oky {
+		var ok bool
+		if x, y, s, ok = alignInt64(x, sx, y, sy); !ok {
 			return Value{}, false, false
 		}
 		r = x % y // truncated: the dividend's sign
@@ -309,6 +303,15 @@ func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
 		return Value{}, false, true // past the precision: NULL
 	}
 	return Value{Kind: Decimal, Scale: t.Scale, I: r}, true, true
+}
+
+// alignInt64 brings x (scale sx) and y (scale sy) to their larger scale s, or ok is false when
+// either then overflows int64.
+func alignInt64(x int64, sx int, y int64, sy int) (ax, ay int64, s int, ok bool) {
+	s = max(sx, sy)
+	ax, okx := mulPow10Int64(x, s-sx)
+	ay, oky := mulPow10Int64(y, s-sy)
+	return ax, ay, s, okx && oky
 }
 
 // mulPow10Int64 is x·10^n, ok false when that overflows an int64.
