@@ -91,7 +91,11 @@ func (clock) Now() time.Time { return time.Now() }
 // answerShown reports whether the frame shows the engine's answer for the controls' scenario.
 func (g *game) answerShown() bool {
 	if g.m.sc.View == "timeline" {
-		return g.m.sim.Result != nil || g.m.sim.Err != nil
+		// The run of this scenario's timeline: after a swap (swap.go) the last run shown may be
+		// the previous figure's.
+		key := g.m.sc.Timeline
+		key.Day = 0
+		return (g.m.sim.Result != nil || g.m.sim.Err != nil) && g.m.sim.Key == key
 	}
 	return g.m.answer.Result != nil && g.m.answer.Gen == g.m.gen
 }

@@ -25,7 +25,7 @@ func TestSiteRootAndLazyFramesWorkOffline(t *testing.T) {
 	}
 	// The first figure (near the top, so reached at once) registers the worker once ready.
 	eval[bool](t, ctx, `(`+figureJS(0)+`.scrollIntoView({block: "center"}), true)`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector(".layoutlab-box > iframe"); if (!f) return false;
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)"); if (!f) return false;
 		const w = f.contentWindow; return !!(w.layoutlab && w.layoutlab.ready && w.navigator.serviceWorker.controller); })()`,
 		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		t.Fatalf("the first figure never went live under the service worker: %v", err)
@@ -50,14 +50,14 @@ func TestSiteRootAndLazyFramesWorkOffline(t *testing.T) {
 		t.Fatalf("offline, not every poster shows: %v", err)
 	}
 	last := figureJS(n - 1)
-	if eval[bool](t, ctx, last+`.querySelector("iframe") !== null`) {
+	if eval[bool](t, ctx, last+`.querySelector("iframe:not(.layoutlab-parked)") !== null`) {
 		t.Fatal("the last figure went live before it was reached")
 	}
 	eval[bool](t, ctx, `(`+last+`.scrollIntoView({block: "center"}), true)`)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(n-1), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		t.Fatalf("offline, the last figure never went live: %v", err)
 	}
-	frame := last + `.querySelector("iframe")`
+	frame := last + `.querySelector("iframe:not(.layoutlab-parked)")`
 	if !eval[bool](t, ctx, frame+`.contentWindow.navigator.serviceWorker.controller !== null`) {
 		t.Error("offline, the figure made live is not controlled by the service worker")
 	}

@@ -36,9 +36,9 @@ func BenchmarkExplainer(b *testing.B) {
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 			Source: `window.__posters = []; window.__live = {now: 0, max: 0};
 				document.addEventListener("load", (e) => { if (e.target.closest && e.target.closest("figure.layoutlab")) window.__posters.push(performance.now()); }, true);
-				new MutationObserver(() => { const n = document.querySelectorAll(".layoutlab-box > iframe").length;
+				new MutationObserver(() => { const n = document.querySelectorAll(".layoutlab-box > iframe:not(.layoutlab-parked)").length;
 					window.__live.now = n; window.__live.max = Math.max(window.__live.max, n); })
-				.observe(document, {childList: true, subtree: true});`,
+				.observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["class"]});`,
 		})
 		if err != nil {
 			b.Fatal(err)

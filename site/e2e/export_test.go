@@ -159,7 +159,7 @@ func copiedFigureGoesLive(t *testing.T, ctx context.Context, sc scenario.Scenari
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(".layoutlab-start"))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector(".layoutlab-box > iframe"); if (!f) return false;
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)"); if (!f) return false;
 		return f.getAttribute("src").endsWith(`+"`figure.html"+link+"`"+`) && !!(f.contentWindow.layoutlab && f.contentWindow.layoutlab.ready); })()`,
 		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		t.Fatalf("the pasted figure never went live on its scenario: %v", err)

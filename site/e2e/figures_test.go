@@ -26,16 +26,16 @@ import (
 
 const maxLive = 3
 
-// countLive keeps, in window.__live, how many live figures (iframes in a figure's box) the page
+// countLive keeps, in window.__live, how many live figures (unparked iframes in a figure's box) the page
 // has now and has had at most, from every change to the DOM: installed before the page's own
 // scripts, so that no figure started and dropped between two polls is missed.
 func countLive(t *testing.T, ctx context.Context) {
 	t.Helper()
 	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 		Source: `window.__live = {now: 0, max: 0};
-			new MutationObserver(() => { const n = document.querySelectorAll(".layoutlab-box > iframe").length;
+			new MutationObserver(() => { const n = document.querySelectorAll(".layoutlab-box > iframe:not(.layoutlab-parked)").length;
 				window.__live.now = n; window.__live.max = Math.max(window.__live.max, n); })
-			.observe(document, {childList: true, subtree: true});`,
+			.observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["class"]});`,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +55,7 @@ func posterShownJS(i int) string {
 
 // liveReadyJS: the figure is live, its page has drawn its first frame and shows its readouts.
 func liveReadyJS(i int) string {
-	return `(() => { const fr = ` + figureJS(i) + `.querySelector(".layoutlab-box > iframe"); if (!fr) return false;
+	return `(() => { const fr = ` + figureJS(i) + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)"); if (!fr) return false;
 		const w = fr.contentWindow; return !!(w && w.layoutlab && w.layoutlab.ready && w.document.querySelector("[data-metric]") &&
 		fr.classList.contains("layoutlab-ready")); })()`
 }
@@ -95,7 +95,7 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 		time.Sleep(400 * time.Millisecond) // a reader's glance: longer than embed.js's dwell
 		blank := eval[[]int](t, ctx, `[...document.querySelectorAll("figure.layoutlab")].map((f, i) => {
 			const r = f.getBoundingClientRect(); if (r.bottom < 0 || r.top > innerHeight) return -1;
-			const img = f.querySelector(".layoutlab-poster img"), fr = f.querySelector(".layoutlab-box > iframe");
+			const img = f.querySelector(".layoutlab-poster img"), fr = f.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)");
 			const poster = img.complete && img.naturalWidth > 0 && getComputedStyle(f.querySelector(".layoutlab-poster")).visibility === "visible";
 			const live = fr && fr.classList.contains("layoutlab-ready");
 			return poster || live ? -1 : i; }).filter(i => i >= 0)`)
@@ -190,7 +190,7 @@ func TestEveryFigureGoesLiveWithItsPostersReadouts(t *testing.T) {
 // with the live figure's.
 func checkLiveAgreesWithPoster(t *testing.T, ctx context.Context, fig string) {
 	t.Helper()
-	diff := eval[[]string](t, ctx, `(() => { const f = `+fig+`, d = f.querySelector(".layoutlab-box > iframe").contentDocument;
+	diff := eval[[]string](t, ctx, `(() => { const f = `+fig+`, d = f.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentDocument;
 		return [...f.querySelectorAll(".layoutlab-poster dd[data-metric]")].flatMap(dd => {
 			const live = d.querySelector('[data-metric="' + dd.dataset.metric + '"]');
 			const got = live ? live.dataset.value : "(none)";
@@ -225,7 +225,7 @@ func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
 	eval[bool](t, ctx, `(() => { const r = `+fig+`.querySelector(".layoutlab-box").getBoundingClientRect();
 		scrollBy(0, r.top - innerHeight + r.height / 3); return true; })()`)
 	time.Sleep(time.Second)
-	if eval[bool](t, ctx, fig+`.querySelector("iframe") !== null`) {
+	if eval[bool](t, ctx, fig+`.querySelector("iframe:not(.layoutlab-parked)") !== null`) {
 		t.Fatal("a figure a third on screen went live untouched")
 	}
 	before := eval[[]float64](t, ctx, `[`+fig+`.getBoundingClientRect().height, document.scrollingElement.scrollHeight]`)
@@ -243,7 +243,7 @@ func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
 
 	// The reader steps a knob from the keyboard; the figure answers (draws again, its link
 	// follows).
-	frame := fig + `.querySelector(".layoutlab-box > iframe")`
+	frame := fig + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)")`
 	frames := eval[int](t, ctx, frame+`.contentWindow.layoutlab.frames || 0`)
 	// Its first slider, or else its first tick box (the knobs a figure shows are its own).
 	key := eval[string](t, ctx, `(() => { const d = `+frame+`.contentDocument;
@@ -280,7 +280,7 @@ func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
 
 	// Far away: back to the poster, the reader's scenario kept.
 	eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fig+`.querySelector("iframe") === null && `+posterShownJS(i), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fig+`.querySelector("iframe:not(.layoutlab-parked)") === null && `+posterShownJS(i), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Fatalf("far off screen, the figure did not go back to its poster: %v", err)
 	}
 	if got := eval[string](t, ctx, fig+`.dataset.live`); !strings.HasSuffix(got, changed) {

@@ -414,7 +414,7 @@ func checkClientNavigation(t *testing.T, ctx context.Context, site string, from,
 	checkShownFigure(t, ctx, site+to.url+" (client-side navigation)", to.preset, want)
 	// The page left behind holds nothing in embed.js: its figures count against no live budget.
 	if got := eval[[]int](t, ctx, `[layoutlabEmbed.figures.length, document.querySelectorAll("figure.layoutlab").length,
-		layoutlabEmbed.live, document.querySelectorAll(".layoutlab-box > iframe").length]`); got[0] != got[1] || got[2] != got[3] {
+		layoutlabEmbed.live, document.querySelectorAll(".layoutlab-box > iframe:not(.layoutlab-parked)").length]`); got[0] != got[1] || got[2] != got[3] {
 		t.Errorf("after the client-side navigation embed.js keeps %d figures and %d live, the page has %d and %d", got[0], got[2], got[1], got[3])
 	}
 }
@@ -435,7 +435,7 @@ func checkShownFigure(t *testing.T, ctx context.Context, url, preset string, wan
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(0), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		t.Fatalf("%s: the figure (%s), reached, never went live: %v", url, src, err)
 	}
-	raw := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelector(".layoutlab-box > iframe").contentDocument.querySelectorAll("[data-metric]")].map(e => [e.dataset.metric, e.dataset.value]))`)
+	raw := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentDocument.querySelectorAll("[data-metric]")].map(e => [e.dataset.metric, e.dataset.value]))`)
 	got := map[string]float64{}
 	for k, v := range raw {
 		var f float64
@@ -458,7 +458,7 @@ func checkShownFigure(t *testing.T, ctx context.Context, url, preset string, wan
 	checkLiveAgreesWithPoster(t, ctx, figureJS(0))
 	// The live figure fills the poster's box.
 	if d := eval[[]float64](t, ctx, `(() => { const b = document.querySelector(".layoutlab-box").getBoundingClientRect(),
-		f = document.querySelector(".layoutlab-box > iframe").getBoundingClientRect();
+		f = document.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").getBoundingClientRect();
 		return [b.width - f.width, b.height - f.height]; })()`); d[0] != 0 || d[1] != 0 {
 		t.Errorf("%s: the live figure does not fill its box (%v px narrower, %v px shorter)", url, d[0], d[1])
 	}
