@@ -13,7 +13,12 @@
 "use strict";
 (function () {
   if (window.layoutlabEmbed) return;
-  const state = (window.layoutlabEmbed = { maxLive: 3, live: 0, peak: 0, starts: 0, framesMade: 0, reused: 0, figures: [] });
+  // One frame where it can move between figures (reuse, below): a reused frame costs one wasm
+  // instance however many figures it shows, and three parked frames cost three (docs/
+  // performance.md, "One reused figure frame"). Where frames cannot move, each live figure has
+  // its own frame and at most three are live.
+  const canMove = typeof Element.prototype.moveBefore === "function";
+  const state = (window.layoutlabEmbed = { maxLive: canMove ? 1 : 3, live: 0, peak: 0, starts: 0, framesMade: 0, reused: 0, figures: [] });
   const dwellMs = 300; // a figure scrolled past faster than this is not started
   const farMargin = "150% 0px"; // beyond one and a half screens above or below: far off screen
 
@@ -34,7 +39,6 @@
   // only many seconds later, so scrolling through a page of figures piled them up). A frame moves
   // with Element.prototype.moveBefore (Chromium 133+), which keeps its document; without it a
   // figure gets a new frame and the old is removed, as before.
-  const canMove = typeof Element.prototype.moveBefore === "function";
   const spare = [];
 
   function setup(fig) {
@@ -111,14 +115,8 @@
     if (reuse(f, touched)) return;
     const frame = document.createElement("iframe");
     state.framesMade++;
-    frame.title = f.fig.dataset.title || "Layout Lab figure";
     frame.src = f.src;
-    frame.layoutlabFigure = f;
-    f.frame = frame;
-    live.push(f);
-    state.live = live.length;
-    state.peak = Math.max(state.peak, live.length);
-    state.starts++;
+    claim(f, frame);
     frame.addEventListener("load", () => {
       let w;
       try {
@@ -138,6 +136,17 @@
     f.box.appendChild(frame);
   }
 
+  // claim makes frame f's live frame: counted against the budget, titled for f.
+  function claim(f, frame) {
+    frame.title = f.fig.dataset.title || "Layout Lab figure";
+    frame.layoutlabFigure = f;
+    f.frame = frame;
+    live.push(f);
+    state.live = live.length;
+    state.peak = Math.max(state.peak, live.length);
+    state.starts++;
+  }
+
   // reuse gives f a spare frame of the same page, moved into f's box without a reload, and the
   // figure's scenario as a new fragment (the widget swaps in place on hashchange, wasm/swap.go).
   // The frame stays transparent over the poster until the widget announces the new scenario
@@ -150,13 +159,7 @@
     const frame = spare.splice(i, 1)[0];
     const w = frame.contentWindow;
     frame.classList.remove("layoutlab-parked", "layoutlab-ready");
-    frame.title = f.fig.dataset.title || "Layout Lab figure";
-    frame.layoutlabFigure = f;
-    f.frame = frame;
-    live.push(f);
-    state.live = live.length;
-    state.peak = Math.max(state.peak, live.length);
-    state.starts++;
+    claim(f, frame);
     state.reused++;
     f.box.moveBefore(frame, null);
     const hash = "#" + (f.src.split("#")[1] || "");
