@@ -58,7 +58,7 @@ func TestBenchTableCheckpointMatchesJSON(t *testing.T) {
 			t.Fatalf("file %d differs: %s vs %s", i, fa[i].Path, fb[i].Path)
 		}
 	}
-	r := NewInspector(a, "bench", nil).Report("id = 5000")
+	r := NewInspector(a, "bench", Progress{}).Report("id = 5000")
 	if r.Error != nil || r.FilesRead != 1 {
 		t.Errorf("WHERE id = 5000 reads %d files (%v), want 1", r.FilesRead, r.Error)
 	}

@@ -28,7 +28,7 @@ func TestWideDecimalStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := NewInspector(s, "t", nil)
+	in := NewInspector(s, "t", Progress{})
 	for _, c := range []struct {
 		where string
 		read  []string

@@ -36,6 +36,21 @@ type Options struct {
 	Progress func(done, total int)
 	// CheckpointProgress is the same for the rows of a Parquet checkpoint (deltalog.OpenOptions).
 	CheckpointProgress func(done, total int)
+	// Step, when set, is told as each step that reports no progress of its own begins (each
+	// OPTIMIZE plan, the files' verdicts), so that the browser can end its task between them.
+	Step func(what string)
+}
+
+// Progress is what NewInspector tells its caller as it goes; either may be nil.
+type Progress struct {
+	Files func(done, total int) // Options.Progress
+	Step  func(what string)     // Options.Step
+}
+
+func (p Progress) step(what string) {
+	if p.Step != nil {
+		p.Step(what)
+	}
 }
 
 // ErrorInfo is a refusal Delta itself would give: the table or the predicate, with the class.
@@ -163,7 +178,10 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	in := NewInspector(s, location, opt.Progress)
+	in := NewInspector(s, location, Progress{Files: opt.Progress, Step: opt.Step})
+	if opt.Step != nil && in.base.Error == nil {
+		opt.Step("the files' verdicts")
+	}
 	return in.Report(opt.Where), in, nil
 }
 
@@ -184,9 +202,9 @@ type Inspector struct {
 // progressEvery is how many files' statistics are read between calls of Options.Progress.
 const progressEvery = 4096
 
-// NewInspector reads the snapshot's files and statistics, calling progress (when not nil) as it
-// goes.
-func NewInspector(s *deltalog.Snapshot, location string, progress func(done, total int)) *Inspector {
+// NewInspector reads the snapshot's files and statistics and plans the next OPTIMIZE, telling
+// progress as it goes.
+func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Inspector {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
 	in := &Inspector{s: s, base: Report{
@@ -236,8 +254,8 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 	// Most tables have no partition columns: their files share one empty map each way.
 	noParts, noPartsOut := map[string]string{}, map[string]*string{}
 	for i, f := range files {
-		if progress != nil && i%progressEvery == 0 {
-			progress(i, len(files))
+		if progress.Files != nil && i%progressEvery == 0 {
+			progress.Files(i, len(files))
 		}
 		out := File{Path: f.Path, Size: f.Size, PartitionValues: noPartsOut}
 		pv := noParts
@@ -286,14 +304,14 @@ func NewInspector(s *deltalog.Snapshot, location string, progress func(done, tot
 		r.Files = append(r.Files, out)
 		in.pv = append(in.pv, pv)
 	}
-	if progress != nil {
-		progress(len(files), len(files)) // every file read; the OPTIMIZE plans follow
+	if progress.Files != nil {
+		progress.Files(len(files), len(files)) // every file read; the OPTIMIZE plans follow
 	}
 	r.FilesTotal = len(files)
 	if in.rowsKnow {
 		r.RowsTotal = &rowsTotal
 	}
-	r.NextOptimize = nextOptimize(s, r.Files, files, len(schema.Fields), len(r.ClusteringColumns) > 0)
+	r.NextOptimize = nextOptimize(s, r.Files, files, len(schema.Fields), len(r.ClusteringColumns) > 0, progress)
 	return in
 }
 
@@ -369,7 +387,7 @@ func predicateError(err error) *ErrorInfo {
 
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
-func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool) *NextOptimize {
+func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool, progress Progress) *NextOptimize {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
 		Version:           s.Version(),
@@ -391,8 +409,10 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		}
 		os.Files = append(os.Files, of)
 	}
+	progress.step("the next OPTIMIZE's plan (open-source Delta Lake)")
 	out := &NextOptimize{OSS: plan(os, optimize.PlatformOSS, "open-source Delta Lake")}
 	if clustered {
+		progress.step("the next OPTIMIZE's plan (Microsoft Fabric Runtime 2.0)")
 		out.FabricRuntime20 = plan(os, optimize.PlatformFabricRuntime20,
 			"Microsoft Fabric Runtime 2.0 incremental clustering (a platform behaviour, not open-source Delta); file ranges are unknown from the log, so auto-recluster scores no file")
 	}

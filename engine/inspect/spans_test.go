@@ -29,7 +29,7 @@ func TestSpans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := NewInspector(s, "t", nil)
+	in := NewInspector(s, "t", Progress{})
 	if cols := in.SpanColumns(); !slices.Equal(cols, []string{"id"}) {
 		t.Fatalf("SpanColumns = %v; want [id] (p is a partition column, tags an array)", cols)
 	}
@@ -75,14 +75,21 @@ func TestInspectorAnswersAsInspect(t *testing.T) {
 	}
 }
 
-// TestProgress: Open tells its Progress how far it has read, up to the file count.
+// TestProgress: Open tells its Progress how far it has read, up to the file count, and its Step
+// each step that follows (the page ends its task at each).
 func TestProgress(t *testing.T) {
 	m, err := benchTable(testFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var calls, rows []int
-	r, _, err := Open(m, "bench", Options{Version: -1, Progress: func(done, total int) {
+	var steps []string
+	r, _, err := Open(m, "bench", Options{Version: -1, Step: func(what string) {
+		if len(calls) == 0 || calls[len(calls)-1] != testFiles {
+			t.Errorf("step %q before every file's statistics were read (%v)", what, calls)
+		}
+		steps = append(steps, what)
+	}, Progress: func(done, total int) {
 		if total != testFiles {
 			t.Errorf("total %d, want %d", total, testFiles)
 		}
@@ -98,6 +105,10 @@ func TestProgress(t *testing.T) {
 	}
 	if !slices.Equal(calls, []int{0, progressEvery, testFiles}) {
 		t.Errorf("progress at %v, want [0 %d %d]", calls, progressEvery, testFiles)
+	}
+	// Not clustered: no Fabric plan.
+	if want := []string{"the next OPTIMIZE's plan (open-source Delta Lake)", "the files' verdicts"}; !slices.Equal(steps, want) {
+		t.Errorf("steps %q, want %q", steps, want)
 	}
 	// The checkpoint is read column by column: progress rises through each column's rows to
 	// every row of every column read.

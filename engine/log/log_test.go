@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -545,4 +547,38 @@ func FuzzParseCommit(f *testing.F) {
 			t.Fatalf("round trip changed the commit:\n%#v\n%#v", c, back)
 		}
 	})
+}
+
+// sortFiles orders paths as strings.Compare does, whatever prefix they share: paths of one
+// shared prefix and a few bytes after it (ties in the packed key), paths ending inside the key,
+// and NUL bytes, which the key's padding must not confuse with a shorter path.
+func TestSortFilesByPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	alphabet := "\x00-0129aez/"
+	for round := 0; round < 300; round++ {
+		prefix := strings.Repeat("part-", rng.IntN(3))
+		s := &Snapshot{files: map[string]*AddFile{}}
+		var want []string
+		for n := rng.IntN(60); len(want) < n; {
+			b := []byte(prefix)
+			for k := rng.IntN(14); k > 0; k-- {
+				b = append(b, alphabet[rng.IntN(len(alphabet))])
+			}
+			p := string(b)
+			if _, ok := s.files[p]; ok {
+				continue
+			}
+			s.files[p] = &AddFile{Path: p}
+			want = append(want, p)
+		}
+		sort.Strings(want)
+		s.sortFiles()
+		got := make([]string, len(s.sorted))
+		for i, f := range s.sorted {
+			got[i] = f.Path
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: sorted %q, want %q", round, got, want)
+		}
+	}
 }

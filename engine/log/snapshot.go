@@ -1,6 +1,7 @@
 package deltalog
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -157,13 +158,64 @@ func (s *Snapshot) applyInPlaceFile(c Commit, file string) error {
 	return nil
 }
 
-// sortFiles lists the live files by path.
+// sortFiles lists the live files by path. A large table's paths share a long prefix
+// ("part-0", a partition directory): each path is compared first by its 8 bytes after the prefix
+// all share, as one integer, and by the rest only where those are equal.
 func (s *Snapshot) sortFiles() {
 	s.sorted = make([]*AddFile, 0, len(s.files))
 	for _, f := range s.files {
 		s.sorted = append(s.sorted, f)
 	}
-	slices.SortFunc(s.sorted, func(a, b *AddFile) int { return strings.Compare(a.Path, b.Path) })
+	if len(s.sorted) < 2 {
+		return
+	}
+	common := s.sorted[0].Path
+	for _, f := range s.sorted[1:] {
+		n := min(len(common), len(f.Path))
+		i := 0
+		for i < n && common[i] == f.Path[i] {
+			i++
+		}
+		common = common[:i]
+	}
+	from := len(common)
+	keyed := make([]pathKey, len(s.sorted))
+	for i, f := range s.sorted {
+		keyed[i] = pathKey{key: pathBytes(f.Path, from), f: f}
+	}
+	slices.SortFunc(keyed, func(a, b pathKey) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		// Equal keys: both paths hold the same bytes up to from+8, unless one ends before and
+		// the zeros it was padded with stand for bytes of the other.
+		if rest := from + 8; len(a.f.Path) >= rest && len(b.f.Path) >= rest {
+			return strings.Compare(a.f.Path[rest:], b.f.Path[rest:])
+		}
+		return strings.Compare(a.f.Path, b.f.Path)
+	})
+	for i := range keyed {
+		s.sorted[i] = keyed[i].f
+	}
+}
+
+// pathKey is a file and its path's bytes from the shared prefix on, as pathBytes packs them.
+type pathKey struct {
+	key uint64
+	f   *AddFile
+}
+
+// pathBytes is p[from:from+8] as a big-endian integer, padded with zeros: integers compare as
+// the bytes do, a shorter path first.
+func pathBytes(p string, from int) uint64 {
+	var k uint64
+	for i := from; i < from+8; i++ {
+		k <<= 8
+		if i < len(p) {
+			k |= uint64(p[i])
+		}
+	}
+	return k
 }
 
 func sortedKeys[V any](m map[string]V) []string {

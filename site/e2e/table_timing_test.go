@@ -3,11 +3,18 @@
 package e2e
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/inspect/inspecttest"
@@ -18,6 +25,10 @@ import (
 // commit after it) on table.html, its log's files chosen loose, and reports the page's figures:
 // reading the files in JavaScript, the Go side's open (gathering, replay, inspection, views),
 // the whole from the upload to the drawn table, and a WHERE on the opened table.
+//
+// TABLE_PROFILE=FILE records V8's CPU profile of the first open into FILE (a .cpuprofile that
+// Chromium's DevTools open) and prints the functions with the most samples; build table.wasm
+// without -s for its functions' names.
 func BenchmarkTableOpen100k(b *testing.B) {
 	browserTimeout = 15 * time.Minute // three opens of a large log on shared cores
 	m, err := inspecttest.Table(100_000)
@@ -49,6 +60,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 	}
 	var wall, readMs, openMs, inspectMs, renderMs, whereMs, longest []float64
 	var over100 []int
+	var during []string // the status lines shown before and during each open's longest task
 	for i := 0; i < max(b.N, 3); i++ {
 		run("navigate", chromedp.Navigate("about:blank"), chromedp.Navigate(server.URL+"/table.html"))
 		if err := waitTableReady(ctx); err != nil {
@@ -56,7 +68,23 @@ func BenchmarkTableOpen100k(b *testing.B) {
 		}
 		// The page's longest tasks during the open (Long Tasks API: every task over 50 ms): how
 		// long a reader's input could wait.
-		num(`window.longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push(e.duration); }).observe({type: "longtask"}); 0`)
+		// Each status line with the time it was shown, to say what the longest task was doing.
+		num(`window.longTasks = []; window.longAt = [];
+			new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.longTasks.push(e.duration); window.longAt.push(e.startTime); } }).observe({type: "longtask"});
+			window.statuses = []; new MutationObserver(() => window.statuses.push([performance.now(), document.getElementById("status").textContent]))
+				.observe(document.getElementById("status"), {childList: true, characterData: true, subtree: true}); 0`)
+		profile := i == 0 && os.Getenv("TABLE_PROFILE") != ""
+		if profile {
+			for _, err := range []error{
+				call(ctx, profiler.Enable, cdp.Empty{}),
+				call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 250}),
+				call(ctx, profiler.Start, cdp.Empty{}),
+			} {
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 		t0 := time.Now()
 		run("upload", chromedp.SetUploadFiles(chromedp.ID("pick-files"), files))
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.opened > 0 || window.layoutlabTable.errors > 0`,
@@ -64,6 +92,13 @@ func BenchmarkTableOpen100k(b *testing.B) {
 			b.Fatal(err)
 		}
 		wall = append(wall, float64(time.Since(t0).Microseconds())/1000)
+		if profile {
+			res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			writeProfile(b, os.Getenv("TABLE_PROFILE"), res.Profile)
+		}
 		if num(`window.layoutlabTable.errors`) > 0 {
 			v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("error").textContent`))
 			b.Fatalf("the 100k table did not open: %s", v)
@@ -76,6 +111,10 @@ func BenchmarkTableOpen100k(b *testing.B) {
 		inspectMs = append(inspectMs, num(`window.layoutlabTable.inspectMs`))
 		renderMs = append(renderMs, num(`window.layoutlabTable.renderMs`))
 		longest = append(longest, num(`Math.max(0, ...window.longTasks)`))
+		during = append(during, eval1(ctx, b, `(() => { const i = longTasks.indexOf(Math.max(...longTasks)); if (i < 0) return "";
+			const t0 = longAt[i], t1 = t0 + longTasks[i], at = statuses.filter(([t]) => t <= t1);
+			const before = at.filter(([t]) => t < t0).pop(), in_ = at.filter(([t]) => t >= t0).map(([, s]) => s);
+			return JSON.stringify([before ? before[1] : "", ...in_]); })()`))
 		over100 = append(over100, int(num(`window.longTasks.filter((d) => d > 100).length`)))
 		t1 := time.Now()
 		run("where", chromedp.SetValue(chromedp.ID("where"), "id = 5000"), chromedp.Click(chromedp.CSS("#where-form button")))
@@ -88,6 +127,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 			b.Fatalf("WHERE id = 5000 reads %v files, want 1", got)
 		}
 	}
+	b.Logf("the longest task of each open came after the first status line and before the rest: %s", strings.Join(during, "; "))
 	b.Logf("100,000-file table: upload to drawn %v ms (reading the files in JS %v, Go open %v, of which inspect.Open %v and the views %v); WHERE %v ms; longest task during the open %v ms, tasks over 100 ms %v",
 		wall, readMs, openMs, inspectMs, renderMs, whereMs, longest, over100)
 	b.ReportMetric(median(wall), "open-ms")
@@ -97,4 +137,70 @@ func BenchmarkTableOpen100k(b *testing.B) {
 	b.ReportMetric(median(renderMs), "render-ms")
 	b.ReportMetric(median(whereMs), "where-ms")
 	b.ReportMetric(median(longest), "longest-task-ms")
+}
+
+// call runs a DevTools command whose result is not needed.
+func call[P, R any](ctx context.Context, c cdp.Command[P, R], p P) error {
+	_, err := chromedp.Call(ctx, c, p)
+	return err
+}
+
+// writeProfile writes prof to file and prints the 30 functions with the most time on top of
+// the stack (self) and under them (total).
+func writeProfile(b *testing.B, file string, prof *profiler.Profile) {
+	data, err := json.Marshal(prof)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	byID := map[int64]*profiler.ProfileNode{}
+	parent := map[int64]int64{}
+	for _, n := range prof.Nodes {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			parent[c] = n.ID
+		}
+	}
+	name := func(n *profiler.ProfileNode) string {
+		if n.CallFrame.FunctionName == "" {
+			return "(anonymous " + filepath.Base(n.CallFrame.URL) + ")"
+		}
+		return n.CallFrame.FunctionName
+	}
+	self, total := map[string]float64{}, map[string]float64{}
+	for i, id := range prof.Samples {
+		ms := float64(prof.TimeDeltas[i]) / 1000
+		self[name(byID[id])] += ms
+		seen := map[string]bool{}
+		for n, ok := id, true; ok; n, ok = parent[n] {
+			if f := name(byID[n]); !seen[f] {
+				seen[f] = true
+				total[f] += ms
+			}
+		}
+	}
+	top := func(m map[string]float64) string {
+		var names []string
+		for f := range m {
+			names = append(names, f)
+		}
+		sort.Slice(names, func(i, j int) bool { return m[names[i]] > m[names[j]] })
+		var sb strings.Builder
+		for _, f := range names[:min(30, len(names))] {
+			fmt.Fprintf(&sb, "  %8.1f ms  %s\n", m[f], f)
+		}
+		return sb.String()
+	}
+	fmt.Printf("CPU profile of the first open in %s; self:\n%stotal:\n%s", file, top(self), top(total))
+}
+
+// eval1 evaluates a string expression.
+func eval1(ctx context.Context, b *testing.B, js string) string {
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		b.Fatalf("%s: %v", js, err)
+	}
+	return v
 }

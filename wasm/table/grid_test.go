@@ -125,7 +125,7 @@ func TestGroupByZCube(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := inspect.NewInspector(s, "t", nil).Report("")
+	r := inspect.NewInspector(s, "t", inspect.Progress{}).Report("")
 	if by := DefaultGroupBy(r); by != ByZCube {
 		t.Fatalf("groups by %s", by)
 	}

@@ -230,6 +230,10 @@ func (a *app) read(version int64, fresh bool) bool {
 			a.ll.Call("progress", done, total)
 			a.yield()
 		},
+		Step: func(what string) {
+			a.status("Working out " + what)
+			a.yield()
+		},
 		CheckpointProgress: func(done, total int) {
 			a.status(fmt.Sprintf("Reading the checkpoint: %d of %d actions", done, total))
 			a.ll.Call("progress", done, total)

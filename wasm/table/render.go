@@ -16,6 +16,11 @@ import (
 // the reason counts above the list cover all of them.
 const MaxFileRows = 1000
 
+// MaxEventRows caps the OPTIMIZE plans' decisions drawn as HTML: the planner's decisions come
+// first, then one event per bin formed (engine/optimize, planner.go), 10,003 for the 100,000-file
+// table, whose list cost the browser longer to lay out than the rest of the page.
+const MaxEventRows = 40
+
 var esc = html.EscapeString
 
 // bytesText writes a byte count as the CLI's text does (KiB, MiB, GiB).
@@ -167,7 +172,12 @@ func OptimizeHTML(n *inspect.NextOptimize) string {
 			metric("bins", len(p.Bins), strconv.Itoa(len(p.Bins))), metric("cubes_sealed", p.SealedCubes, strconv.Itoa(p.SealedCubes)))
 		if len(p.Events) > 0 {
 			b.WriteString(`<p>Why:</p><ul class="events">`)
-			for _, e := range p.Events {
+			for i, e := range p.Events {
+				if i == MaxEventRows {
+					fmt.Fprintf(&b, `<li class="more">… and %d more (<code>layoutlab inspect --format json</code> lists every one).</li>`,
+						len(p.Events)-MaxEventRows)
+					break
+				}
 				fmt.Fprintf(&b, "<li>%s</li>", esc(e))
 			}
 			b.WriteString("</ul>")
