@@ -111,7 +111,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 		inspectMs = append(inspectMs, num(`window.layoutlabTable.inspectMs`))
 		renderMs = append(renderMs, num(`window.layoutlabTable.renderMs`))
 		longest = append(longest, num(`Math.max(0, ...window.longTasks)`))
-		during = append(during, eval1(ctx, b, `(() => { const i = longTasks.indexOf(Math.max(...longTasks)); if (i < 0) return "";
+		during = append(during, evalIn[string](b, ctx, `(() => { const i = longTasks.indexOf(Math.max(...longTasks)); if (i < 0) return "";
 			const t0 = longAt[i], t1 = t0 + longTasks[i], at = statuses.filter(([t]) => t <= t1);
 			const before = at.filter(([t]) => t < t0).pop(), in_ = at.filter(([t]) => t >= t0).map(([, s]) => s);
 			return JSON.stringify([before ? before[1] : "", ...in_]); })()`))
@@ -194,13 +194,4 @@ func writeProfile(b *testing.B, file string, prof *profiler.Profile) {
 		return sb.String()
 	}
 	fmt.Printf("CPU profile of the first open in %s; self:\n%stotal:\n%s", file, top(self), top(total))
-}
-
-// eval1 evaluates a string expression.
-func eval1(ctx context.Context, b *testing.B, js string) string {
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-	if err != nil {
-		b.Fatalf("%s: %v", js, err)
-	}
-	return v
 }
