@@ -36,9 +36,13 @@ type Options struct {
 	Progress func(done, total int)
 	// CheckpointProgress is the same for the rows of a Parquet checkpoint (deltalog.OpenOptions).
 	CheckpointProgress func(done, total int)
-	// Step, when set, is told as each step that reports no progress of its own begins (each
-	// OPTIMIZE plan, the files' verdicts), so that the browser can end its task between them.
+	// Step, when set, is told as each step that reports no progress of its own begins (the
+	// files' statistics, each OPTIMIZE plan, the files' verdicts), so that the browser can end
+	// its task between them.
 	Step func(what string)
+	// PlanLater leaves the Report's NextOptimize nil: the caller asks Inspector.NextOptimize
+	// once it has shown the rest (the browser draws the table before planning).
+	PlanLater bool
 }
 
 // Progress is what NewInspector tells its caller as it goes; either may be nil.
@@ -178,7 +182,12 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	in := NewInspector(s, location, Progress{Files: opt.Progress, Step: opt.Step})
+	progress := Progress{Files: opt.Progress, Step: opt.Step}
+	progress.step("the files' statistics") // the replay's sort of the files ends the task before
+	in := NewInspector(s, location, progress)
+	if !opt.PlanLater {
+		in.NextOptimize(progress)
+	}
 	if opt.Step != nil && in.base.Error == nil {
 		opt.Step("the files' verdicts")
 	}
@@ -186,7 +195,7 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 }
 
 // Inspector holds what a Report needs that no WHERE changes: each file's statistics, parsed
-// once, DESCRIBE and the next OPTIMIZE. The browser keeps one per snapshot, so that a new WHERE
+// once, DESCRIBE and, once asked for, the next OPTIMIZE. The browser keeps one per snapshot, so that a new WHERE
 // costs one verdict per file instead of parsing every file's statistics again.
 type Inspector struct {
 	s        *deltalog.Snapshot
@@ -197,13 +206,15 @@ type Inspector struct {
 	lleaves  []table.Leaf
 	pleaves  []table.Leaf
 	rowsKnow bool
+	files    []*deltalog.AddFile // the snapshot's, in Files' order, for the planner
+	columns  int                 // top-level columns, for the planner's indexed-column check
 }
 
 // progressEvery is how many files' statistics are read between calls of Options.Progress.
 const progressEvery = 4096
 
-// NewInspector reads the snapshot's files and statistics and plans the next OPTIMIZE, telling
-// progress as it goes.
+// NewInspector reads the snapshot's files and statistics, telling progress as it goes. The next
+// OPTIMIZE is planned by NextOptimize.
 func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Inspector {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
@@ -311,8 +322,21 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 	if in.rowsKnow {
 		r.RowsTotal = &rowsTotal
 	}
-	r.NextOptimize = nextOptimize(s, r.Files, files, len(schema.Fields), len(r.ClusteringColumns) > 0, progress)
+	in.files, in.columns = files, len(schema.Fields)
 	return in
+}
+
+// NextOptimize plans the next OPTIMIZE on the snapshot, once: later Reports carry the plans. It
+// is nil for a table that cannot be inspected.
+func (in *Inspector) NextOptimize(progress Progress) *NextOptimize {
+	if in.base.Error == nil && in.base.NextOptimize == nil {
+		in.base.NextOptimize = in.planNext(progress)
+	}
+	return in.base.NextOptimize
+}
+
+func (in *Inspector) planNext(progress Progress) *NextOptimize {
+	return nextOptimize(in.s, in.base.Files, in.files, in.columns, len(in.base.ClusteringColumns) > 0, progress)
 }
 
 // fileStats is file i's statistics, nil when it has none.
@@ -397,9 +421,10 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		Properties:        s.Metadata().Configuration,
 		NumColumns:        numColumns,
 	}
-	os.Files = make([]optimize.File, 0, len(files))
+	os.Files = make([]optimize.File, len(files))
 	for i, f := range files {
-		of := optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
+		of := &os.Files[i]
+		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
 			ClusteringProvider: f.ClusteringProvider, ModificationTime: f.ModificationTime, Ref: int64(i)}
 		if f.DeletionVector != nil {
 			of.DeletedRecords = f.DeletionVector.Cardinality
@@ -407,7 +432,6 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		if n := inspected[i].NumRecords; n != nil { // read from the stats by NewInspector
 			of.NumRecords = *n
 		}
-		os.Files = append(os.Files, of)
 	}
 	progress.step("the next OPTIMIZE's plan (open-source Delta Lake)")
 	out := &NextOptimize{OSS: plan(os, optimize.PlatformOSS, "open-source Delta Lake")}
@@ -431,15 +455,17 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string) *Optim
 			out.SelectedFiles = pl.NumFiles()
 			out.SelectedBytes = pl.Bytes()
 			out.ClusteringStats = pl.ClusteringStats
+			out.Bins = make([]Bin, 0, len(pl.Bins))
 			for _, b := range pl.Bins {
-				ob := Bin{PartitionValues: b.PartitionValues, Bytes: b.Bytes, NewZCubeID: b.NewZCubeID}
-				for _, f := range b.Files {
-					ob.Files = append(ob.Files, f.Path)
+				ob := Bin{PartitionValues: b.PartitionValues, Bytes: b.Bytes, NewZCubeID: b.NewZCubeID, Files: make([]string, len(b.Files))}
+				for i := range b.Files {
+					ob.Files[i] = b.Files[i].Path
 				}
 				out.Bins = append(out.Bins, ob)
 			}
-			for _, e := range pl.Events {
-				out.Events = append(out.Events, e.String())
+			out.Events = make([]string, len(pl.Events))
+			for i, e := range pl.Events {
+				out.Events[i] = e.String()
 			}
 			out.SealedCubes = sealedCubes(s, p.Config().MinCubeSize)
 		}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"layoutlab/engine/table"
 )
@@ -102,22 +101,30 @@ func ranker(all []table.Value) ranks {
 	switch {
 	case same && (kind == table.Int || kind == table.Bigint || kind == table.Date || kind == table.Timestamp ||
 		kind == table.TimestampNTZ || kind == table.Decimal):
-		return distinctRanks(all, func(v table.Value) int64 { return v.I }, cmp.Compare[int64])
+		return orderedRanks(all, func(v table.Value) int64 { return v.I })
 	case same && kind == table.String:
-		return distinctRanks(all, func(v table.Value) string { return v.S }, strings.Compare)
+		return orderedRanks(all, func(v table.Value) string { return v.S })
 	}
-	return distinctRanks(all, func(v table.Value) table.Value { return v }, table.Compare)
+	keys := slices.Clone(all)
+	slices.SortFunc(keys, table.Compare)
+	keys = slices.CompactFunc(keys, func(a, b table.Value) bool { return table.Compare(a, b) == 0 })
+	return ranks{distinct: len(keys), of: func(v table.Value) int {
+		r, _ := slices.BinarySearchFunc(keys, v, table.Compare)
+		return r
+	}}
 }
 
-func distinctRanks[K any](all []table.Value, key func(table.Value) K, compare func(a, b K) int) ranks {
+// orderedRanks ranks on keys Go orders itself: slices.Sort and BinarySearch need no comparison
+// function call per step.
+func orderedRanks[K cmp.Ordered](all []table.Value, key func(table.Value) K) ranks {
 	keys := make([]K, len(all))
 	for i, v := range all {
 		keys[i] = key(v)
 	}
-	slices.SortFunc(keys, compare)
-	keys = slices.CompactFunc(keys, func(a, b K) bool { return compare(a, b) == 0 })
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
 	return ranks{distinct: len(keys), of: func(v table.Value) int {
-		r, _ := slices.BinarySearchFunc(keys, key(v), compare)
+		r, _ := slices.BinarySearch(keys, key(v))
 		return r
 	}}
 }

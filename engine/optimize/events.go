@@ -3,6 +3,7 @@ package optimize
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -107,8 +108,9 @@ type BinFormed struct {
 }
 
 func (e BinFormed) String() string {
-	return fmt.Sprintf("bin %d %s: %s (%s) -> ~%s", e.Index, partitionString(e.PartitionValues),
-		fileCount(e.Files), FormatBytes(e.Bytes), fileCount(int(e.ApproxNumFiles)))
+	// One per bin, 10,000 on a large table: built without fmt.
+	return "bin " + strconv.Itoa(e.Index) + " " + partitionString(e.PartitionValues) + ": " + fileCount(e.Files) +
+		" (" + FormatBytes(e.Bytes) + ") -> ~" + fileCount(int(e.ApproxNumFiles))
 }
 
 // ZCubeWritten: the new ZCube a clustering bin becomes (ClusteringStrategy.initNewBin).
@@ -195,7 +197,7 @@ func (l *EventListener) dispatch(e Event) {
 	}
 }
 
-func fileCount(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "file", "files")) }
+func fileCount(n int) string { return strconv.Itoa(n) + " " + plural(n, "file", "files") }
 
 func plural(n int, one, many string) string {
 	if n == 1 {
@@ -206,6 +208,9 @@ func plural(n int, one, many string) string {
 
 // partitionString prints partition values as "[k=v, k2=v2]" with sorted keys, "[]" when none.
 func partitionString(pv map[string]string) string {
+	if len(pv) == 0 {
+		return "[]"
+	}
 	keys := make([]string, 0, len(pv))
 	for k := range pv {
 		keys = append(keys, k)

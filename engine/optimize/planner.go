@@ -2,8 +2,8 @@ package optimize
 
 import (
 	"cmp"
-	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"layoutlab/engine/ddl"
@@ -293,6 +293,11 @@ func (st *planState) filterCandidateFileList(files []File) []File {
 			n++
 		}
 	}
+	if n == len(files) { // every file kept: the planner only reads its input, so no copy
+		st.emit(FilterApplied{Stage: "filterCandidateFileList", Name: "size at or above minFileSize",
+			Detail: minFileSizeDetail(st.cfg), KeptFiles: n, KeptBytes: sumBytes(files)})
+		return files
+	}
 	// Counted first: a large table's candidates are copied once, not through a growing slice.
 	out := make([]File, 0, n)
 	var d dropInfo
@@ -306,10 +311,14 @@ func (st *planState) filterCandidateFileList(files []File) []File {
 		}
 	}
 	st.emit(FilterApplied{Stage: "filterCandidateFileList", Name: "size at or above minFileSize",
-		Detail: fmt.Sprintf("at or above minFileSize %s with deleted-rows ratio ≤ %s", FormatBytes(st.cfg.MinFileSize),
-			strconv.FormatFloat(st.cfg.MaxDeletedRowsRatio, 'g', -1, 64)),
+		Detail:       minFileSizeDetail(st.cfg),
 		DroppedFiles: d.files, DroppedBytes: d.bytes, KeptFiles: len(out), KeptBytes: sumBytes(out)})
 	return out
+}
+
+func minFileSizeDetail(cfg *Config) string {
+	return "at or above minFileSize " + FormatBytes(cfg.MinFileSize) + " with deleted-rows ratio ≤ " +
+		strconv.FormatFloat(cfg.MaxDeletedRowsRatio, 'g', -1, 64)
 }
 
 // prepareFilesPerPartition dispatches to the strategy's preparation.
@@ -559,8 +568,36 @@ func partitionKey(pv map[string]string) string {
 	return partitionString(pv)
 }
 
+// stableSortBySize is OptimizeTableStrategy's stable sortBy(size). It sorts (size, index) pairs
+// rather than indices compared through the File values: the pairs lie together in memory, the
+// Files do not.
 func stableSortBySize(files []File) []File {
-	return sortFilesStable(files, func(a, b *File) int { return cmp.Compare(a.Size, b.Size) })
+	sorted := true
+	for i := 1; i < len(files) && sorted; i++ {
+		sorted = files[i-1].Size <= files[i].Size
+	}
+	if sorted {
+		return files
+	}
+	type sizeKey struct {
+		size int64
+		i    int
+	}
+	keys := make([]sizeKey, len(files))
+	for i := range files {
+		keys[i] = sizeKey{files[i].Size, i}
+	}
+	slices.SortFunc(keys, func(a, b sizeKey) int {
+		if a.size != b.size {
+			return cmp.Compare(a.size, b.size)
+		}
+		return cmp.Compare(a.i, b.i) // the original order among equal sizes: stable
+	})
+	out := make([]File, len(files))
+	for i, k := range keys {
+		out[i] = files[k.i]
+	}
+	return out
 }
 
 func sumBytes(files []File) int64 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -291,13 +292,13 @@ func (c Config) clusteringMaxBinSize() int64 { return max(c.TargetCubeSize, c.Mi
 func FormatBytes(b int64) string {
 	switch {
 	case b >= GiB || b <= -GiB:
-		return fmt.Sprintf("%.1f GiB", float64(b)/float64(GiB))
+		return strconv.FormatFloat(float64(b)/float64(GiB), 'f', 1, 64) + " GiB"
 	case b >= MiB || b <= -MiB:
-		return fmt.Sprintf("%.1f MiB", float64(b)/float64(MiB))
+		return strconv.FormatFloat(float64(b)/float64(MiB), 'f', 1, 64) + " MiB"
 	case b >= KiB || b <= -KiB:
-		return fmt.Sprintf("%.1f KiB", float64(b)/float64(KiB))
+		return strconv.FormatFloat(float64(b)/float64(KiB), 'f', 1, 64) + " KiB"
 	}
-	return fmt.Sprintf("%d B", b)
+	return strconv.FormatInt(b, 10) + " B"
 }
 
 func encodeNames(names []string) string {

@@ -19,11 +19,11 @@ import (
 // pickersTable has a _sidecars folder in its log, which each way of giving a folder must bring.
 const pickersTable = "delta-kernel-rs/v2-checkpoints-parquet-with-sidecars"
 
-// waitOpened waits until the page opened a table or said why not, after opened and errs; it
-// returns the error shown ("" when the table opened).
+// waitOpened waits until the page opened a table (and planned its next OPTIMIZE) or said why
+// not, after opened and errs; it returns the error shown ("" when the table opened).
 func waitOpened(t *testing.T, ctx context.Context, opened, errs int, what string) string {
 	t.Helper()
-	cond := fmt.Sprintf(`window.layoutlabTable.opened > %d || window.layoutlabTable.errors > %d`, opened, errs)
+	cond := fmt.Sprintf(`(window.layoutlabTable.opened > %d && !window.layoutlabTable.planning) || window.layoutlabTable.errors > %d`, opened, errs)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(time.Minute))); err != nil {
 		t.Fatalf("%s: the page neither opened the table nor said why: %v (status %q)", what, err,
 			eval[string](t, ctx, `document.getElementById("status").textContent`))

@@ -102,8 +102,9 @@ func archive(t *testing.T, dir, kind string) string {
 	return out
 }
 
-// give uploads files through the page's file input and waits until the page opened them or
-// said why not; it returns the error shown ("" when the table opened).
+// give uploads files through the page's file input and waits until the page opened them (and
+// planned their next OPTIMIZE) or said why not; it returns the error shown ("" when the table
+// opened).
 func give(t *testing.T, ctx context.Context, files ...string) string {
 	t.Helper()
 	opened := eval[int](t, ctx, `window.layoutlabTable.opened`)
@@ -115,7 +116,7 @@ func give(t *testing.T, ctx context.Context, files ...string) string {
 	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("pick-files"), abs)); err != nil {
 		t.Fatalf("upload: %v", err)
 	}
-	cond := fmt.Sprintf(`window.layoutlabTable.opened > %d || window.layoutlabTable.errors > %d`, opened, errs)
+	cond := fmt.Sprintf(`(window.layoutlabTable.opened > %d && !window.layoutlabTable.planning) || window.layoutlabTable.errors > %d`, opened, errs)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		t.Fatalf("the page neither opened %v nor said why: %v", files, err)
 	}
@@ -332,7 +333,7 @@ func setVersion(t *testing.T, ctx context.Context, v int) {
 		s.value = %d; s.dispatchEvent(new Event("input")); s.dispatchEvent(new Event("change")); return true; })()`, v))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`window.layoutlabTable.version === %d`, v),
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`window.layoutlabTable.version === %d && !window.layoutlabTable.planning`, v),
 		chromedp.WithPollingTimeout(time.Minute))); err != nil {
 		t.Fatalf("the page never showed version %d: %v", v, err)
 	}
