@@ -144,7 +144,7 @@ func (g *game) update() {
 		m.answer, m.engineMs = a, a.Ms
 		m.selected, m.stats = -1, schedule.FileStats{}
 		m.version++
-		if m.sc.View != "timeline" {
+		if m.sc.View != "timeline" && a.Result != nil { // nil: forgotten at a swap (swap.go)
 			p.showPanel(m)
 		}
 	}

@@ -39,6 +39,14 @@ type Store struct {
 // NewStore returns an empty Store.
 func NewStore() *Store { return &Store{} }
 
+// Forget drops every stage stored and the idle Layouters: the widget swapped to another figure,
+// whose table is likely another. Answers under way keep what they hold.
+func (s *Store) Forget() {
+	s.mu.Lock()
+	s.tab, s.lays = nil, nil
+	s.mu.Unlock()
+}
+
 // Priority says how likely an answer is to be shown, for the store's bounds: Shown is on screen
 // now, or asked for; Rehearsal is a reader's likely next move, worked out while they are idle;
 // Ahead is one of the moves a drag may reach next.

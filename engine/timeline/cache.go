@@ -56,3 +56,6 @@ func (res *Result) Selected() *Day {
 	}
 	return &res.Days[d-1]
 }
+
+// Forget drops the run kept.
+func (e *Engine) Forget() { e.key, e.res = scenario.Timeline{}, nil }

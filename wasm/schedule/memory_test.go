@@ -26,6 +26,12 @@ func (c *idleClock) Show(string)    {}
 func settleWidget(tb testing.TB, sc scenario.Scenario) *Scheduler {
 	c := &idleClock{now: time.Unix(1e9, 0)}
 	s := New(panel.NewStore(), &TimelineEngine{}, c, c, 256)
+	settle(tb, s, c, sc)
+	return s
+}
+
+// settle asks s for sc and runs its work until it is settled, as settleWidget.
+func settle(tb testing.TB, s *Scheduler, c *idleClock, sc scenario.Scenario) {
 	s.Ask(sc)
 	for shown := false; ; {
 		ran, idleAt := s.Step()
@@ -46,7 +52,7 @@ func settleWidget(tb testing.TB, sc scenario.Scenario) *Scheduler {
 		case !idleAt.IsZero():
 			c.now = idleAt
 		case s.Counts().Settled:
-			return s
+			return
 		default:
 			tb.Fatalf("the worker stopped before it settled: %+v", s.Counts())
 		}
@@ -97,5 +103,53 @@ func TestSettleWidget(t *testing.T) {
 		if p.Scenario.View != "timeline" && c.Rounds != 1 {
 			t.Errorf("%s: settled after %d rounds of rehearsals, want 1", name, c.Rounds)
 		}
+	}
+}
+
+// liveHeap is the Go heap in use after a collection.
+func liveHeap() float64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return float64(m.HeapAlloc) / (1 << 20)
+}
+
+// TestForgetHoldsOneFigure: a reused figure frame shows one figure after another (wasm/swap.go,
+// site/embed.js), and the scheduler forgets each before the next. Once the next has settled,
+// the heap holds about what that figure alone holds; without Forget it holds both.
+func TestForgetHoldsOneFigure(t *testing.T) {
+	before, _ := scenario.PresetByName("large-batches") // a timeline, of the presets' largest heaps
+	next, _ := scenario.PresetByName("two-keys")        // a panel
+	base := liveHeap()
+	alone := settleWidget(t, next.Scenario)
+	aloneMB := liveHeap() - base
+	runtime.KeepAlive(alone)
+	alone = nil
+
+	held := map[bool]float64{}
+	for _, forget := range []bool{false, true} {
+		base := liveHeap()
+		c := &idleClock{now: time.Unix(1e9, 0)}
+		s := New(panel.NewStore(), &TimelineEngine{}, c, c, 256)
+		settle(t, s, c, before.Scenario)
+		beforeMB := liveHeap() - base
+		if forget {
+			s.Forget()
+		}
+		s.Hold() // as a swap does: idle work waits for the reader's first touch
+		settle(t, s, c, next.Scenario)
+		held[forget] = liveHeap() - base
+		if a := s.Panel(); a.Result == nil {
+			t.Errorf("forget %v: %s settled without an answer", forget, next.Name)
+		}
+		runtime.KeepAlive(s)
+		t.Logf("forget %v: %s alone %.1f MB; %s settled %.1f MB; then %s: %.1f MB", forget, next.Name, aloneMB,
+			before.Name, beforeMB, next.Name, held[forget])
+	}
+	if held[true] > aloneMB*1.25+2 {
+		t.Errorf("after Forget the heap holds %.1f MB, %s alone %.1f MB", held[true], next.Name, aloneMB)
+	}
+	if held[false] < held[true]+5 {
+		t.Errorf("without Forget the heap holds %.1f MB, with it %.1f MB: the test no longer tells them apart", held[false], held[true])
 	}
 }

@@ -36,6 +36,8 @@ type Engine interface {
 	Prepare(p scenario.Panel, prio panel.Priority, yield Yield) (remaining bool, err error)
 	// FileStats returns file i's minValues, maxValues and nullCount in the answer res.
 	FileStats(res *panel.Result, i int) (minValues, maxValues, nullCount json.RawMessage, err error)
+	// Forget drops every stage stored.
+	Forget()
 }
 
 // Timeline is the timeline's engine as the scheduler uses it.
@@ -45,6 +47,8 @@ type Timeline interface {
 	Run(s scenario.Timeline, yield Yield) (*timeline.Result, error)
 	// PrepareDays builds res's day grids for every column its days look up.
 	PrepareDays(res *timeline.Result)
+	// Forget drops the run kept.
+	Forget()
 }
 
 // Clock is the scheduler's time.
@@ -184,6 +188,7 @@ type Scheduler struct {
 	counts       Counts
 	inputPending bool // a control moved and its Ask has not come yet (Moved)
 	started      bool // work ahead and idle work may run (Start)
+	forget       bool // Forget asked: the worker drops the engines' stores before its next work
 
 	runLock sync.Mutex // a simulation's lazily built views (timeline.Result's day grids)
 	step    string     // the step the Yielder shows (show): the worker's alone
@@ -261,6 +266,23 @@ func (s *Scheduler) Hold() {
 	s.mu.Lock()
 	s.started = false
 	s.mu.Unlock()
+}
+
+// Forget drops what the scheduler and its engines hold for the scenarios shown so far: the page
+// swapped to another figure (wasm/swap.go), and a reused frame should hold the work of the
+// figure it shows, not of every figure it showed (issue #37). What the scheduler published and
+// kept goes at once; the engines' stores go when the worker next looks for work, as only the
+// worker calls the engines. The next Ask is answered as a first one.
+func (s *Scheduler) Forget() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.answer = Answer{Gen: s.answer.Gen}
+	s.sim = Simulation{}
+	s.stats, s.statsWant = FileStats{}, FileStats{}
+	s.kept = kept{}
+	s.next, s.round, s.filled, s.prepared = nil, round{}, tableOf{}, nil
+	s.forget = true
+	s.signal()
 }
 
 // Moved notes that a control moved: its Ask comes with the next frame, and no work ahead or

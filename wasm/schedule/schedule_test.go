@@ -119,6 +119,11 @@ func (f *fake) Run(s scenario.Timeline, yield Yield) (*timeline.Result, error) {
 
 func (f *fake) PrepareDays(*timeline.Result) { f.log = append(f.log, "days") }
 
+func (f *fake) Forget() {
+	f.log = append(f.log, "forget")
+	clear(f.stored)
+}
+
 // drain runs the worker until nothing is due now, and returns what was logged meanwhile.
 func (f *fake) drain(s *Scheduler) []string {
 	f.log = nil
@@ -364,6 +369,7 @@ func (instant) Run(scenario.Timeline, Yield) (*timeline.Result, error) {
 	return &timeline.Result{}, nil
 }
 func (instant) PrepareDays(*timeline.Result) {}
+func (instant) Forget()                      {}
 
 type realTime struct{}
 

@@ -2,6 +2,7 @@ package schedule
 
 import (
 	"errors"
+	"runtime"
 	"time"
 
 	"layoutlab/engine/panel"
@@ -62,8 +63,18 @@ func (s *Scheduler) Work() {
 // due, idleAt is when idle work may start (zero: none until something is asked).
 func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 	s.mu.Lock()
+	forget := s.forget
+	s.forget = false
 	j, idleAt := s.pick(s.clock.Now())
 	s.mu.Unlock()
+	if forget {
+		s.eng.Forget()
+		s.tl.Forget()
+		// What the figures before held is garbage now: collected here, the heap's next goal
+		// is set from what is left, and the next figure's work reuses that memory rather than
+		// growing the instance's (which never shrinks).
+		runtime.GC()
+	}
 	if j == nil {
 		if idleAt.IsZero() {
 			s.settle()
