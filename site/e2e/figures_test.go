@@ -73,7 +73,8 @@ func liveReadyJS(i int) string {
 // loaded (its load event: no poster is lazy) every figure shows its poster, with its readouts as
 // text and its box's size; then scrolls it top to bottom, a screen at a time, and checks that
 // every figure on screen shows its poster or its live figure, that never more than 3 are live,
-// and that the figures left far behind went back to their posters.
+// that the figures left far behind went back to their posters, and that no frame ends over one
+// widget's memory budget.
 func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	ctx := browser(t)
 	countLive(t, ctx)
@@ -147,8 +148,20 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	if eval[bool](t, ctx, `typeof Element.prototype.moveBefore === "function"`) && reused == 0 {
 		t.Error("no frame was reused though the browser has moveBefore")
 	}
-	t.Logf("scrolled %.0f px: at most %d figures live at once, %d started, %d frames made, %d reused", height,
-		eval[int](t, ctx, `window.__live.max`), eval[int](t, ctx, `layoutlabEmbed.starts`), made, reused)
+	// A reused frame holds the figure it shows, not every figure it showed (a swap forgets the
+	// one before, wasm/swap.go): each frame's wasm linear memory, the peak of all its figures,
+	// stays within one widget's budget.
+	mem := eval[[]float64](t, ctx, `[...document.querySelectorAll(".layoutlab-box > iframe")].map((f) => {
+		try { return f.contentWindow.layoutlab.wasmMemory(); } catch (e) { return 0; } })`)
+	memMiB := make([]float64, len(mem))
+	for i, b := range mem {
+		memMiB[i] = math.Round(mib(b))
+		if b >= MaxWidgetLinearMemory {
+			t.Errorf("frame %d: %.1f MiB of wasm linear memory after the scroll, over the %d MiB budget of one widget", i, mib(b), MaxWidgetLinearMemory>>20)
+		}
+	}
+	t.Logf("scrolled %.0f px: at most %d figures live at once, %d started, %d frames made, %d reused; wasm linear memory by frame %v MiB", height,
+		eval[int](t, ctx, `window.__live.max`), eval[int](t, ctx, `layoutlabEmbed.starts`), made, reused, memMiB)
 }
 
 // checkPosterText: the figure states its readouts and its point as text, and its box is the
