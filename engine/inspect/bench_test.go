@@ -97,16 +97,7 @@ func BenchmarkOpen100k(b *testing.B) {
 // BenchmarkNextOptimize100k is the next OPTIMIZE's plans alone on the 100,000-file table: the
 // step the browser shows after the table is drawn.
 func BenchmarkNextOptimize100k(b *testing.B) {
-	m, err := benchTable(benchFiles)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	in := NewInspector(s, "bench", Progress{})
-	b.ResetTimer()
+	in := benchInspector(b)
 	for b.Loop() {
 		if p := in.planNext(Progress{}); p.OSS.Error != nil {
 			b.Fatal(p.OSS.Error.Message)
@@ -117,15 +108,7 @@ func BenchmarkNextOptimize100k(b *testing.B) {
 // BenchmarkSpans100k is the grid's colouring on the 100,000-file table: every file's span of
 // id and of name (ranked as int64s and as strings).
 func BenchmarkSpans100k(b *testing.B) {
-	m, err := benchTable(benchFiles)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	in := NewInspector(s, "bench", Progress{})
+	in := benchInspector(b)
 	for _, col := range []string{"id", "name"} {
 		b.Run(col, func(b *testing.B) {
 			for b.Loop() {
@@ -135,4 +118,17 @@ func BenchmarkSpans100k(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchInspector is the 100,000-file table's Inspector, its snapshot read from the checkpoint.
+func benchInspector(b *testing.B) *Inspector {
+	m, err := benchTable(benchFiles)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return NewInspector(s, "bench", Progress{})
 }
