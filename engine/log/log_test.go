@@ -555,14 +555,25 @@ func FuzzParseCommit(f *testing.F) {
 func TestSortFilesByPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	alphabet := "\x00-0129aez/"
-	for round := 0; round < 300; round++ {
+	for round := 0; round < 330; round++ {
 		prefix := strings.Repeat("part-", rng.IntN(3))
 		s := &Snapshot{files: map[string]*AddFile{}}
 		var want []string
-		for n := rng.IntN(60); len(want) < n; {
+		n := rng.IntN(60)
+		if round >= 300 { // past radixMin: the radix sort, and runs of equal integers sorted again
+			n = radixMin + rng.IntN(3000)
+		}
+		// Every other large round builds paths of a few long pieces: long runs of paths whose
+		// 8 bytes after the shared prefix are equal, sorted again by the 8 after those.
+		pieces := round >= 300 && round%2 == 1
+		for len(want) < n {
 			b := []byte(prefix)
 			for k := rng.IntN(14); k > 0; k-- {
-				b = append(b, alphabet[rng.IntN(len(alphabet))])
+				if pieces {
+					b = append(b, []string{"part-0000", "0000000", "a", "\x00"}[rng.IntN(4)]...)
+				} else {
+					b = append(b, alphabet[rng.IntN(len(alphabet))])
+				}
 			}
 			p := string(b)
 			if _, ok := s.files[p]; ok {

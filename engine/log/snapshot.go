@@ -1,7 +1,6 @@
 package deltalog
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -159,8 +158,8 @@ func (s *Snapshot) applyInPlaceFile(c Commit, file string) error {
 }
 
 // sortFiles lists the live files by path. A large table's paths share a long prefix
-// ("part-0", a partition directory): each path is compared first by its 8 bytes after the prefix
-// all share, as one integer, and by the rest only where those are equal.
+// ("part-0", a partition directory): they are sorted from the first byte where they differ
+// (sortPaths).
 func (s *Snapshot) sortFiles() {
 	s.sorted = make([]*AddFile, 0, len(s.files))
 	for _, f := range s.files {
@@ -178,31 +177,76 @@ func (s *Snapshot) sortFiles() {
 		}
 		common = common[:i]
 	}
-	from := len(common)
-	keyed := make([]pathKey, len(s.sorted))
-	for i, f := range s.sorted {
-		keyed[i] = pathKey{key: pathBytes(f.Path, from), f: f}
+	sortPaths(s.sorted, len(common))
+}
+
+// radixMin is the fewest files sortPaths sorts by a radix sort; fewer are compared.
+const radixMin = 256
+
+// sortPaths sorts files by path; they all hold the same bytes before from. Many are sorted by
+// their next 8 bytes as one integer (pathBytes) with a radix sort, which moves no pointer and
+// calls no function per comparison, and each run of equal integers by the bytes after them.
+func sortPaths(files []*AddFile, from int) {
+	if len(files) < radixMin {
+		slices.SortFunc(files, func(a, b *AddFile) int { return strings.Compare(a.Path[from:], b.Path[from:]) })
+		return
 	}
-	slices.SortFunc(keyed, func(a, b pathKey) int {
-		if a.key != b.key {
-			return cmp.Compare(a.key, b.key)
+	keys := make([]uint64, len(files))
+	for i, f := range files {
+		keys[i] = pathBytes(f.Path, from)
+	}
+	order := radixOrder(keys)
+	byKey := make([]*AddFile, len(files))
+	for i, j := range order {
+		byKey[i] = files[j]
+	}
+	copy(files, byKey)
+	for i := 0; i < len(files); {
+		j := i + 1
+		for j < len(files) && keys[order[j]] == keys[order[i]] {
+			j++
 		}
-		// Equal keys: both paths hold the same bytes up to from+8, unless one ends before and
-		// the zeros it was padded with stand for bytes of the other.
-		if rest := from + 8; len(a.f.Path) >= rest && len(b.f.Path) >= rest {
-			return strings.Compare(a.f.Path[rest:], b.f.Path[rest:])
+		if run := files[i:j]; len(run) > 1 {
+			// Equal integers: the same bytes up to from+8, unless a path ends before and the
+			// zeros it was padded with stand for bytes of another.
+			if slices.ContainsFunc(run, func(f *AddFile) bool { return len(f.Path) < from+8 }) {
+				slices.SortFunc(run, func(a, b *AddFile) int { return strings.Compare(a.Path, b.Path) })
+			} else {
+				sortPaths(run, from+8)
+			}
 		}
-		return strings.Compare(a.f.Path, b.f.Path)
-	})
-	for i := range keyed {
-		s.sorted[i] = keyed[i].f
+		i = j
 	}
 }
 
-// pathKey is a file and its path's bytes from the shared prefix on, as pathBytes packs them.
-type pathKey struct {
-	key uint64
-	f   *AddFile
+// radixOrder is the order of keys, ascending, equal keys in their order in keys: a
+// least-significant-byte radix sort, skipping the bytes in which no key differs from the first.
+func radixOrder(keys []uint64) []int32 {
+	order, next := make([]int32, len(keys)), make([]int32, len(keys))
+	var differ uint64
+	for i, k := range keys {
+		order[i] = int32(i)
+		differ |= k ^ keys[0]
+	}
+	for shift := 0; shift < 64; shift += 8 {
+		if byte(differ>>shift) == 0 {
+			continue
+		}
+		var at [257]int
+		for _, k := range keys {
+			at[byte(k>>shift)+1]++
+		}
+		for b := 1; b < len(at); b++ {
+			at[b] += at[b-1]
+		}
+		for _, i := range order {
+			b := byte(keys[i] >> shift)
+			next[at[b]] = i
+			at[b]++
+		}
+		order, next = next, order
+	}
+	return order
 }
 
 // pathBytes is p[from:from+8] as a big-endian integer, padded with zeros: integers compare as

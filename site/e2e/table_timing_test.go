@@ -61,7 +61,8 @@ func BenchmarkTableOpen100k(b *testing.B) {
 	}
 	var wall, planned, readMs, openMs, inspectMs, renderMs, planMs, whereMs, longest []float64
 	var over100 []int
-	var during []string // the status lines shown before and during each open's longest task
+	var during []string    // the status lines shown before and during each open's longest task
+	var goLongest []string // the longest stretch of Go between two yields, and its status line
 	for i := 0; i < max(b.N, 3); i++ {
 		run("navigate", chromedp.Navigate("about:blank"), chromedp.Navigate(server.URL+"/table.html"))
 		if err := waitTableReady(ctx); err != nil {
@@ -124,6 +125,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 			const before = at.filter(([t]) => t < t0).pop(), in_ = at.filter(([t]) => t >= t0).map(([, s]) => s);
 			return JSON.stringify([before ? before[1] : "", ...in_]); })()`))
 		over100 = append(over100, int(num(`window.longTasks.filter((d) => d > 100).length`)))
+		goLongest = append(goLongest, evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.longestGo || null)`))
 		t1 := time.Now()
 		run("where", chromedp.SetValue(chromedp.ID("where"), "id = 5000"), chromedp.Click(chromedp.CSS("#where-form button")))
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.whereRuns > 0`,
@@ -136,6 +138,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 		}
 	}
 	b.Logf("the longest task of each open came after the first status line and before the rest: %s", strings.Join(during, "; "))
+	b.Logf("the longest stretch of Go between two yields, ms, and the status line shown as it began: %s", strings.Join(goLongest, "; "))
 	b.Logf("100,000-file table: upload to drawn %v ms (reading the files in JS %v, Go open %v, of which inspect.Open %v and the views %v); upload to the next OPTIMIZE shown %v ms (its plans %v); WHERE %v ms; longest task until planned %v ms, tasks over 100 ms %v",
 		wall, readMs, openMs, inspectMs, renderMs, planned, planMs, whereMs, longest, over100)
 	b.ReportMetric(median(wall), "open-ms")

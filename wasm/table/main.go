@@ -48,7 +48,14 @@ type app struct {
 	pinned    int // the clicked cell, -1 none
 	scale     float64
 	lastYield time.Time
-	lastFrame time.Time
+	// The longest stretch of Go between two yields so far, and the status line shown as it began:
+	// the timing script reads it (window.layoutlabTable.longestGo) to say which step holds the
+	// page longest.
+	longestGo   time.Duration
+	longestAt   string
+	statusShown string
+	stretchFrom string // the status line shown when the current stretch began
+	lastFrame   time.Time
 }
 
 func main() {
@@ -109,7 +116,18 @@ func (a *app) show(id string, on bool) {
 	a.el(id).Underlying().Set("hidden", !on)
 }
 
-func (a *app) status(s string) { a.ll.Call("status", s) }
+func (a *app) status(s string) {
+	a.statusShown = s
+	a.ll.Call("status", s)
+}
+
+// busy notes the stretch of Go since the last yield; the page's task ends after it.
+func (a *app) busy() {
+	if d := time.Since(a.lastYield); d > a.longestGo {
+		a.longestGo, a.longestAt = d, a.stretchFrom
+		a.ll.Set("longestGo", []any{float64(d.Microseconds()) / 1000, a.longestAt})
+	}
+}
 
 // fail shows what went wrong; the table already shown (if any) stays.
 func (a *app) fail(msg string) {
@@ -133,6 +151,7 @@ func (a *app) yield() {
 	if time.Since(a.lastYield) < taskBudget {
 		return
 	}
+	a.busy()
 	done := make(chan struct{})
 	var cb js.Func
 	cb = js.FuncOf(func(js.Value, []js.Value) any { cb.Release(); close(done); return nil })
@@ -146,7 +165,7 @@ func (a *app) yield() {
 	case <-done:
 	case <-time.After(100 * time.Millisecond): // a hidden tab runs no animation frames
 	}
-	a.lastYield = time.Now()
+	a.lastYield, a.stretchFrom = time.Now(), a.statusShown
 }
 
 // progressFS reports each log file the replay opens.
@@ -175,6 +194,8 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	t0 := time.Now()
+	a.lastYield, a.stretchFrom = t0, "(the upload)" // the page's task began with the event that asked
+	defer a.busy()
 	a.show("error", false)
 	l := NewLogFS()
 	err := add(l)
@@ -437,7 +458,9 @@ func (a *app) act(f func()) {
 		if a.rep == nil {
 			return
 		}
+		a.lastYield, a.stretchFrom = time.Now(), "(a control)"
 		f()
+		a.busy()
 	}()
 }
 
