@@ -382,7 +382,8 @@ func (a *app) renderWhere() {
 	r := a.rep
 	a.setHTML("where-summary", WhereHTML(r))
 	a.setHTML("reasons", ReasonsHTML(r))
-	a.setHTML("files", FilesHTML(r))
+	a.yield()
+	a.setHTML("files", FilesHTML(r)) // up to 1,000 rows: the page's parse of them is a task's worth
 	a.yield()
 	a.drawGrid()
 }
