@@ -40,6 +40,9 @@ type Options struct {
 	// files' statistics, each OPTIMIZE plan, the files' verdicts), so that the browser can end
 	// its task between them.
 	Step func(what string)
+	// VerdictProgress, when set, is told every few thousand files how many files the WHERE has
+	// been checked against (ReportProgress).
+	VerdictProgress func(done, total int)
 	// PlanLater leaves the Report's NextOptimize nil: the caller asks Inspector.NextOptimize
 	// once it has shown the rest (the browser draws the table before planning).
 	PlanLater bool
@@ -191,7 +194,7 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 	if opt.Step != nil && in.base.Error == nil {
 		opt.Step("the files' verdicts")
 	}
-	return in.Report(opt.Where), in, nil
+	return in.ReportProgress(opt.Where, opt.VerdictProgress), in, nil
 }
 
 // Inspector holds what a Report needs that no WHERE changes: each file's statistics, parsed
@@ -353,7 +356,10 @@ func (in *Inspector) Snapshot() *deltalog.Snapshot { return in.s }
 // Report answers where ("" reads every file) on the snapshot: each file's verdict and reason
 // (engine/skipping's Filter.Explain on its statistics and partition values), files and rows
 // read; a predicate Delta refuses is the Report's Error.
-func (in *Inspector) Report(where string) *Report {
+func (in *Inspector) Report(where string) *Report { return in.ReportProgress(where, nil) }
+
+// ReportProgress is Report that tells progress, when set, every progressEvery files' verdicts.
+func (in *Inspector) ReportProgress(where string, progress func(done, total int)) *Report {
 	r := in.base
 	r.Where = where
 	if r.Error != nil {
@@ -381,6 +387,9 @@ func (in *Inspector) Report(where string) *Report {
 	r.Files = slices.Clone(in.base.Files)
 	var rowsRead int64
 	for i := range r.Files {
+		if progress != nil && i%progressEvery == 0 {
+			progress(i, len(r.Files))
+		}
 		out := &r.Files[i]
 		reason := filter.Explain(in.fileStats(i), in.pv[i])
 		out.Read, out.Reason = reason.Kept(), reason.String()
@@ -390,6 +399,9 @@ func (in *Inspector) Report(where string) *Report {
 				rowsRead += *out.NumRecords
 			}
 		}
+	}
+	if progress != nil {
+		progress(len(r.Files), len(r.Files))
 	}
 	if in.rowsKnow {
 		r.RowsRead = &rowsRead

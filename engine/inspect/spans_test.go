@@ -83,7 +83,7 @@ func TestProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var calls, rows []int
+	var calls, rows, verdicts []int
 	var steps []string
 	r, _, err := Open(m, "bench", Options{Version: -1, Step: func(what string) {
 		if first := len(steps) == 0; first != (len(calls) == 0) || !first && calls[len(calls)-1] != testFiles {
@@ -95,6 +95,11 @@ func TestProgress(t *testing.T) {
 			t.Errorf("total %d, want %d", total, testFiles)
 		}
 		calls = append(calls, done)
+	}, VerdictProgress: func(done, total int) {
+		if total != testFiles {
+			t.Errorf("verdicts of %d files, want %d", total, testFiles)
+		}
+		verdicts = append(verdicts, done)
 	}, CheckpointProgress: func(done, total int) {
 		if total != testFiles+2 { // the adds, the protocol and the metaData
 			t.Errorf("checkpoint rows %d, want %d", total, testFiles+2)
@@ -106,6 +111,9 @@ func TestProgress(t *testing.T) {
 	}
 	if !slices.Equal(calls, []int{0, progressEvery, testFiles}) {
 		t.Errorf("progress at %v, want [0 %d %d]", calls, progressEvery, testFiles)
+	}
+	if !slices.Equal(verdicts, []int{0, progressEvery, testFiles}) {
+		t.Errorf("verdicts' progress at %v, want [0 %d %d]", verdicts, progressEvery, testFiles)
 	}
 	// Not clustered: no Fabric plan.
 	if want := []string{"the files' statistics", "the next OPTIMIZE's plan (open-source Delta Lake)", "the files' verdicts"}; !slices.Equal(steps, want) {

@@ -271,6 +271,7 @@ func (a *app) read(version int64, fresh bool) bool {
 			a.status("Working out " + what)
 			a.yield()
 		},
+		VerdictProgress: a.verdictProgress,
 		CheckpointProgress: func(done, total int) {
 			a.status(fmt.Sprintf("Reading the checkpoint: %d of %d actions", done, total))
 			a.ll.Call("progress", done, total)
@@ -304,6 +305,14 @@ func (a *app) read(version int64, fresh bool) bool {
 	a.renderTable()
 	a.ll.Set("renderMs", float64(time.Since(t1).Microseconds())/1000)
 	return true
+}
+
+// verdictProgress shows how many files the WHERE has been checked against, and lets the page
+// paint and take input: a WHERE on 100,000 files is several tasks' worth.
+func (a *app) verdictProgress(done, total int) {
+	a.status(fmt.Sprintf("Checking %d files against the WHERE: %d done", total, done))
+	a.ll.Call("progress", done, total)
+	a.yield()
 }
 
 // setReport takes a Report, falling back to no WHERE when the WHERE is refused (the refusal is
@@ -471,7 +480,10 @@ func (a *app) bind() {
 		where := a.el("where").(*dom.HTMLInputElement).Value()
 		a.act(func() {
 			a.where = where
-			r := a.in.Report(where)
+			shown := a.statusShown
+			r := a.in.ReportProgress(where, a.verdictProgress)
+			a.ll.Call("progress", 0, 0)
+			a.status(shown)
 			a.ll.Set("whereError", "")
 			a.setReport(r)
 			a.renderWhere()
