@@ -132,3 +132,14 @@ func benchInspector(b *testing.B) *Inspector {
 	}
 	return NewInspector(s, "bench", Progress{})
 }
+
+// BenchmarkReport100k is a WHERE on the 100,000-file table: every file's verdict and reason.
+func BenchmarkReport100k(b *testing.B) {
+	in := benchInspector(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := in.Report("id = 5000"); r.FilesRead != 1 {
+			b.Fatalf("%d files read", r.FilesRead)
+		}
+	}
+}

@@ -267,6 +267,8 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 	in.hasStats = make([]bool, len(files))
 	// Most tables have no partition columns: their files share one empty map each way.
 	noParts, noPartsOut := map[string]string{}, map[string]*string{}
+	// Each file's numRecords lives in one array, not in an object of its own.
+	numRecords := make([]int64, len(files))
 	for i, f := range files {
 		if progress.Files != nil && i%progressEvery == 0 {
 			progress.Files(i, len(files))
@@ -303,8 +305,8 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 			if st, err := parser.Parse(f.Stats); err == nil {
 				in.stats[i], in.hasStats[i] = st.FileStats, true
 				if st.HasNumRecords {
-					n := st.NumRecords
-					out.NumRecords = &n
+					numRecords[i] = st.NumRecords
+					out.NumRecords = &numRecords[i]
 				}
 				out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
 				out.StatsNotes = st.Notes
@@ -386,13 +388,20 @@ func (in *Inspector) ReportProgress(where string, progress func(done, total int)
 	}
 	r.Files = slices.Clone(in.base.Files)
 	var rowsRead int64
+	// Neighbouring files mostly have the same reason: its text is made once for them, not a
+	// string per file (100,000 small objects the collector would then mark).
+	var last skipping.Reason
+	lastText := ""
 	for i := range r.Files {
 		if progress != nil && i%progressEvery == 0 {
 			progress(i, len(r.Files))
 		}
 		out := &r.Files[i]
 		reason := filter.Explain(in.fileStats(i), in.pv[i])
-		out.Read, out.Reason = reason.Kept(), reason.String()
+		if reason != last || lastText == "" {
+			last, lastText = reason, reason.String()
+		}
+		out.Read, out.Reason = reason.Kept(), lastText
 		if out.Read {
 			r.FilesRead++
 			if out.NumRecords != nil {
