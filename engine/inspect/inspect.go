@@ -198,8 +198,8 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 }
 
 // Inspector holds what a Report needs that no WHERE changes: each file's statistics, parsed
-// once, DESCRIBE and, once asked for, the next OPTIMIZE. The browser keeps one per snapshot, so that a new WHERE
-// costs one verdict per file instead of parsing every file's statistics again.
+// once, DESCRIBE and, once asked for, the next OPTIMIZE. The browser keeps one per snapshot, so
+// that a new WHERE costs one verdict per file instead of parsing every file's statistics again.
 type Inspector struct {
 	s        *deltalog.Snapshot
 	base     Report            // Files without verdicts; Error set when the table cannot be inspected
