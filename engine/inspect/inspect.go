@@ -48,10 +48,13 @@ type Options struct {
 	PlanLater bool
 }
 
-// Progress is what NewInspector tells its caller as it goes; either may be nil.
+// Progress is what NewInspector and NextOptimize tell their caller as they go; any may be nil.
 type Progress struct {
 	Files func(done, total int) // Options.Progress
 	Step  func(what string)     // Options.Step
+	// Yield is called between the planner's stages (optimize.Request.Yield) and before a plan
+	// becomes the Report's: the browser may end its task there.
+	Yield func()
 }
 
 func (p Progress) step(what string) {
@@ -455,21 +458,25 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		}
 	}
 	progress.step("the next OPTIMIZE's plan (open-source Delta Lake)")
-	out := &NextOptimize{OSS: plan(os, optimize.PlatformOSS, "open-source Delta Lake")}
+	out := &NextOptimize{OSS: plan(os, optimize.PlatformOSS, "open-source Delta Lake", progress.Yield)}
 	if clustered {
 		progress.step("the next OPTIMIZE's plan (Microsoft Fabric Runtime 2.0)")
 		out.FabricRuntime20 = plan(os, optimize.PlatformFabricRuntime20,
-			"Microsoft Fabric Runtime 2.0 incremental clustering (a platform behaviour, not open-source Delta); file ranges are unknown from the log, so auto-recluster scores no file")
+			"Microsoft Fabric Runtime 2.0 incremental clustering (a platform behaviour, not open-source Delta); file ranges are unknown from the log, so auto-recluster scores no file",
+			progress.Yield)
 	}
 	return out
 }
 
-func plan(s *optimize.Snapshot, platform optimize.Platform, label string) *OptimizePlan {
+func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield func()) *OptimizePlan {
 	out := &OptimizePlan{Platform: platform.String(), Label: label, Bins: []Bin{}, Events: []string{}}
 	p, err := optimize.NewPlanner(optimize.Config{Platform: platform})
 	if err == nil {
 		var pl *optimize.Plan
-		pl, err = p.Plan(s, optimize.Request{})
+		pl, err = p.Plan(s, optimize.Request{Yield: yield})
+		if err == nil && yield != nil {
+			yield()
+		}
 		if err == nil {
 			out.Mode = pl.Mode.String()
 			out.ConsideredFiles = pl.TotalConsideredFiles

@@ -6,7 +6,8 @@ import (
 )
 
 // TestPlanLater: with PlanLater the Report comes without the next OPTIMIZE, and
-// Inspector.NextOptimize then gives the plans Open gives at once, which later Reports carry.
+// Inspector.NextOptimize then gives the plans Open gives at once (yielding between the planner's
+// stages), which later Reports carry.
 func TestPlanLater(t *testing.T) {
 	m, err := benchTable(testFiles)
 	if err != nil {
@@ -24,12 +25,16 @@ func TestPlanLater(t *testing.T) {
 		t.Fatal("PlanLater: the Report has a next OPTIMIZE")
 	}
 	var steps []string
-	got := in.NextOptimize(Progress{Step: func(s string) { steps = append(steps, s) }})
+	yields := 0
+	got := in.NextOptimize(Progress{Step: func(s string) { steps = append(steps, s) }, Yield: func() { yields++ }})
 	if got == nil || got.OSS == nil || got.OSS.SelectedFiles == 0 {
 		t.Fatalf("NextOptimize gave %+v", got)
 	}
 	if len(steps) != 1 {
 		t.Errorf("steps %q, want the open-source plan's only (the table is not clustered)", steps)
+	}
+	if yields != 3 { // the planner's after the candidates and after the one partition, then the output's
+		t.Errorf("Yield called %d times, want 3", yields)
 	}
 	if again := in.NextOptimize(Progress{Step: func(s string) { t.Errorf("planned twice: %s", s) }}); again != got {
 		t.Error("NextOptimize planned again")

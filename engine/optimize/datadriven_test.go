@@ -564,6 +564,44 @@ func TestPlanIsPure(t *testing.T) {
 	}
 }
 
+// TestYieldDoesNotChangeThePlan: Request.Yield is called between the stages (once after the
+// candidates, once per partition) and the plan is the one made without it, in every mode.
+func TestYieldDoesNotChangeThePlan(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		partitioned bool
+		clustered   bool
+		req         Request
+	}{
+		{"compaction", true, false, Request{}},
+		{"zorder", true, false, Request{ZOrderBy: []string{"c"}}},
+		{"clustering", false, true, Request{}},
+	} {
+		s := benchSnapshot(c.partitioned, c.clustered)
+		p, _ := NewPlanner(Config{MinCubeSize: 80 * GiB})
+		want, err := p.Plan(s, c.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		yields := 0
+		c.req.Yield = func() { yields++ }
+		got, err := p.Plan(s, c.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if formatPlan(got) != formatPlan(want) {
+			t.Errorf("%s: the plan made with Yield differs", c.name)
+		}
+		partitions := 1
+		if c.partitioned {
+			partitions = 50
+		}
+		if yields != 1+partitions {
+			t.Errorf("%s: Yield called %d times, want %d (after the candidates, then once per partition)", c.name, yields, 1+partitions)
+		}
+	}
+}
+
 // parsePlatform reads a Platform from its String().
 func parsePlatform(s string) (Platform, error) {
 	if i := slices.Index(platformNames, s); i >= 0 {

@@ -134,6 +134,12 @@ type planState struct {
 	stats *clusteringStatsCollector
 }
 
+func (st *planState) yield() {
+	if st.req.Yield != nil {
+		st.req.Yield()
+	}
+}
+
 func (st *planState) emit(e Event) {
 	st.plan.Events = append(st.plan.Events, e)
 	if st.cfg.Listener != nil {
@@ -196,6 +202,7 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 		candidates = st.filterCandidateFileList(candidates)
 		groups = groupByPartition(candidates)
 	}
+	st.yield()
 
 	// 3–4. Group by partition, then groupFilesIntoBins with the strategy's preparation.
 	if mode == ModeClustering {
@@ -222,6 +229,7 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 			}
 			plan.Bins = append(plan.Bins, Bin{PartitionValues: g.values, Files: b, Bytes: sumBytes(b)})
 		}
+		st.yield()
 	}
 	if mode == ModeCompaction {
 		st.emit(FilterApplied{Stage: "groupFilesIntoBins", Name: "single-file bin",

@@ -124,6 +124,11 @@ type Request struct {
 	// DELTA_NON_PARTITION_COLUMN_REFERENCE.
 	PredicateColumns []string
 	ZOrderBy         []string
+	// Yield, when set, is called between the planner's stages (after the candidates are
+	// filtered, after each partition's files are prepared and binned, before the bins become
+	// output), so that a caller on one thread (the browser) can let input in. The plan does not
+	// depend on it.
+	Yield func()
 }
 
 // Mode is OptimizeTableMode (M/commands/OptimizeTableStrategy.scala).

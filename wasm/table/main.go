@@ -246,7 +246,7 @@ func (a *app) plan() float64 {
 	n := a.in.NextOptimize(inspect.Progress{Step: func(what string) {
 		a.status("Working out " + what)
 		a.yield()
-	}})
+	}, Yield: a.yield})
 	a.rep.NextOptimize = n
 	a.setHTML("optimize", OptimizeHTML(n))
 	a.el("optimize").SetAttribute("aria-busy", "false")
