@@ -37,8 +37,8 @@ type Options struct {
 	// CheckpointProgress is the same for the rows of a Parquet checkpoint (deltalog.OpenOptions).
 	CheckpointProgress func(done, total int)
 	// Step, when set, is told as each step that reports no progress of its own begins (the
-	// files' statistics, each OPTIMIZE plan, the files' verdicts), so that the browser can end
-	// its task between them.
+	// files' sort, their statistics, each OPTIMIZE plan, the files' verdicts), so that the
+	// browser can end its task between them.
 	Step func(what string)
 	// VerdictProgress, when set, is told every few thousand files how many files the WHERE has
 	// been checked against (ReportProgress).
@@ -189,7 +189,11 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 		return nil, nil, err
 	}
 	progress := Progress{Files: opt.Progress, Step: opt.Step}
-	progress.step("the files' statistics") // the replay's sort of the files ends the task before
+	// The snapshot sorts its files by path when first asked: a step of its own, between the
+	// replay and the statistics.
+	progress.step("the files, by path")
+	s.AllFiles()
+	progress.step("the files' statistics")
 	in := NewInspector(s, location, progress)
 	if !opt.PlanLater {
 		in.NextOptimize(progress)

@@ -186,7 +186,6 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 		hist = append(hist, ci)
 	}
 	s.history = hist
-	s.sortFiles()
 	return s, nil
 }
 

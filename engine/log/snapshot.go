@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Snapshot is the immutable state of a table at one version, the result of
@@ -31,9 +32,12 @@ type Snapshot struct {
 	protocol *Protocol
 	metadata *Metadata
 	files    map[string]*AddFile // by path; an AddFile is never changed once it is here
-	sorted   []*AddFile          // the values of files, by path
 	domains  map[string]DomainMetadata
 	history  []CommitInfo // one per version, oldest first
+	// sorted holds the values of files by path, sorted when first asked for (sortedFiles):
+	// sorting 100,000 paths is a step of its own for a caller that shows progress.
+	sorted   []*AddFile
+	sortOnce sync.Once
 }
 
 // EmptySnapshot is the state before commit 0: version -1, no protocol, no
@@ -60,7 +64,6 @@ func Replay(commits []Commit) (*Snapshot, error) {
 			return nil, err
 		}
 	}
-	s.sortFiles()
 	return s, s.checkComplete()
 }
 
@@ -81,7 +84,6 @@ func (s *Snapshot) Apply(c Commit) (*Snapshot, error) {
 	if err := next.applyInPlace(c); err != nil {
 		return nil, err
 	}
-	next.sortFiles()
 	if err := next.checkComplete(); err != nil {
 		return nil, err
 	}
@@ -155,6 +157,12 @@ func (s *Snapshot) applyInPlaceFile(c Commit, file string) error {
 	s.history = append(s.history, ci)
 	s.version = c.Version
 	return nil
+}
+
+// sortedFiles is the live files by path, sorted on the first call.
+func (s *Snapshot) sortedFiles() []*AddFile {
+	s.sortOnce.Do(s.sortFiles)
+	return s.sorted
 }
 
 // sortFiles lists the live files by path. A large table's paths share a long prefix
@@ -292,8 +300,9 @@ func (s *Snapshot) Metadata() Metadata {
 
 // Files returns a copy of the live AddFiles, sorted by path.
 func (s *Snapshot) Files() []AddFile {
-	out := make([]AddFile, len(s.sorted))
-	for i, f := range s.sorted {
+	sorted := s.sortedFiles()
+	out := make([]AddFile, len(sorted))
+	for i, f := range sorted {
 		out[i] = *f
 	}
 	return out
@@ -302,7 +311,7 @@ func (s *Snapshot) Files() []AddFile {
 // AllFiles returns the live AddFiles, sorted by path, as the snapshot holds them: shared with
 // it, to be read and never changed. A large table's reader takes these rather than Files, which
 // copies every add action.
-func (s *Snapshot) AllFiles() []*AddFile { return s.sorted }
+func (s *Snapshot) AllFiles() []*AddFile { return s.sortedFiles() }
 
 // File returns the live AddFile at path.
 func (s *Snapshot) File(path string) (AddFile, bool) {
@@ -314,7 +323,7 @@ func (s *Snapshot) File(path string) (AddFile, bool) {
 }
 
 // NumFiles is the number of live files (Snapshot.numOfFiles in Delta).
-func (s *Snapshot) NumFiles() int { return len(s.sorted) }
+func (s *Snapshot) NumFiles() int { return len(s.files) }
 
 // SizeInBytes is the total size of the live files (Snapshot.sizeInBytes).
 func (s *Snapshot) SizeInBytes() int64 {

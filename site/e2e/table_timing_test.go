@@ -138,7 +138,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 		}
 	}
 	b.Logf("the longest task of each open came after the first status line and before the rest: %s", strings.Join(during, "; "))
-	b.Logf("the longest stretch of Go between two yields, ms, and the status line shown as it began: %s", strings.Join(goLongest, "; "))
+	b.Logf("the longest stretch of Go between two yields, ms, and the status lines shown as it began and as it ended: %s", strings.Join(goLongest, "; "))
 	b.Logf("100,000-file table: upload to drawn %v ms (reading the files in JS %v, Go open %v, of which inspect.Open %v and the views %v); upload to the next OPTIMIZE shown %v ms (its plans %v); WHERE %v ms; longest task until planned %v ms, tasks over 100 ms %v",
 		wall, readMs, openMs, inspectMs, renderMs, planned, planMs, whereMs, longest, over100)
 	b.ReportMetric(median(wall), "open-ms")

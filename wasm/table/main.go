@@ -48,9 +48,9 @@ type app struct {
 	pinned    int // the clicked cell, -1 none
 	scale     float64
 	lastYield time.Time
-	// The longest stretch of Go between two yields so far, and the status line shown as it began:
-	// the timing script reads it (window.layoutlabTable.longestGo) to say which step holds the
-	// page longest.
+	// The longest stretch of Go between two yields so far, and the status lines shown as it
+	// began and as it ended: the timing script reads them (window.layoutlabTable.longestGo) to
+	// say which step holds the page longest.
 	longestGo   time.Duration
 	longestAt   string
 	statusShown string
@@ -125,7 +125,7 @@ func (a *app) status(s string) {
 func (a *app) busy() {
 	if d := time.Since(a.lastYield); d > a.longestGo {
 		a.longestGo, a.longestAt = d, a.stretchFrom
-		a.ll.Set("longestGo", []any{float64(d.Microseconds()) / 1000, a.longestAt})
+		a.ll.Set("longestGo", []any{float64(d.Microseconds()) / 1000, a.longestAt, a.statusShown})
 	}
 }
 
