@@ -177,18 +177,23 @@ func (st *planState) fabricIncremental(files []File) []File {
 	}
 
 	// Bin order: unclustered first (stable), then clustered by range minimum on the first column.
-	selected = sortFilesStable(selected, func(a, b *File) int {
-		_, ta := a.zcubeID()
-		_, tb := b.zcubeID()
+	type binKey struct {
+		clustered bool
+		min       float64
+	}
+	selected = sortFilesStable(selected, func(f *File) binKey {
+		_, clustered := f.zcubeID()
+		return binKey{clustered, rangeMin(f)}
+	}, func(a, b binKey) int {
 		switch {
-		case !ta && !tb:
+		case !a.clustered && !b.clustered:
 			return 0
-		case !ta:
+		case !a.clustered:
 			return -1
-		case !tb:
+		case !b.clustered:
 			return 1
 		}
-		return cmp.Compare(rangeMin(a), rangeMin(b))
+		return cmp.Compare(a.min, b.min)
 	})
 	for i := range selected {
 		st.stats.output.update(&selected[i])

@@ -3,7 +3,6 @@ package optimize
 import (
 	"cmp"
 	"math"
-	"slices"
 	"strconv"
 
 	"layoutlab/engine/ddl"
@@ -576,36 +575,9 @@ func partitionKey(pv map[string]string) string {
 	return partitionString(pv)
 }
 
-// stableSortBySize is OptimizeTableStrategy's stable sortBy(size). It sorts (size, index) pairs
-// rather than indices compared through the File values: the pairs lie together in memory, the
-// Files do not.
+// stableSortBySize is OptimizeTableStrategy's stable sortBy(size).
 func stableSortBySize(files []File) []File {
-	sorted := true
-	for i := 1; i < len(files) && sorted; i++ {
-		sorted = files[i-1].Size <= files[i].Size
-	}
-	if sorted {
-		return files
-	}
-	type sizeKey struct {
-		size int64
-		i    int
-	}
-	keys := make([]sizeKey, len(files))
-	for i := range files {
-		keys[i] = sizeKey{files[i].Size, i}
-	}
-	slices.SortFunc(keys, func(a, b sizeKey) int {
-		if a.size != b.size {
-			return cmp.Compare(a.size, b.size)
-		}
-		return cmp.Compare(a.i, b.i) // the original order among equal sizes: stable
-	})
-	out := make([]File, len(files))
-	for i, k := range keys {
-		out[i] = files[k.i]
-	}
-	return out
+	return sortFilesStable(files, func(f *File) int64 { return f.Size }, cmp.Compare[int64])
 }
 
 func sumBytes(files []File) int64 {
