@@ -216,8 +216,7 @@ type Inspector struct {
 	lleaves  []table.Leaf
 	pleaves  []table.Leaf
 	rowsKnow bool
-	files    []*deltalog.AddFile // the snapshot's, in Files' order, for the planner
-	columns  int                 // top-level columns, for the planner's indexed-column check
+	columns  int // top-level columns, for the planner's indexed-column check
 }
 
 // progressEvery is how many files' statistics are read between calls of Options.Progress.
@@ -334,7 +333,7 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 	if in.rowsKnow {
 		r.RowsTotal = &rowsTotal
 	}
-	in.files, in.columns = files, len(schema.Fields)
+	in.columns = len(schema.Fields)
 	return in
 }
 
@@ -348,7 +347,7 @@ func (in *Inspector) NextOptimize(progress Progress) *NextOptimize {
 }
 
 func (in *Inspector) planNext(progress Progress) *NextOptimize {
-	return nextOptimize(in.s, in.base.Files, in.files, in.columns, len(in.base.ClusteringColumns) > 0, progress)
+	return nextOptimize(in.s, in.base.Files, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, progress)
 }
 
 // fileStats is file i's statistics, nil when it has none.

@@ -52,7 +52,6 @@ type app struct {
 	// began and as it ended: the timing script reads them (window.layoutlabTable.longestGo) to
 	// say which step holds the page longest.
 	longestGo   time.Duration
-	longestAt   string
 	statusShown string
 	stretchFrom string // the status line shown when the current stretch began
 	lastFrame   time.Time
@@ -124,8 +123,8 @@ func (a *app) status(s string) {
 // busy notes the stretch of Go since the last yield; the page's task ends after it.
 func (a *app) busy() {
 	if d := time.Since(a.lastYield); d > a.longestGo {
-		a.longestGo, a.longestAt = d, a.stretchFrom
-		a.ll.Set("longestGo", []any{float64(d.Microseconds()) / 1000, a.longestAt, a.statusShown})
+		a.longestGo = d
+		a.ll.Set("longestGo", []any{float64(d.Microseconds()) / 1000, a.stretchFrom, a.statusShown})
 	}
 }
 
