@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"layoutlab/engine/table"
 )
 
 // Snapshot is the immutable state of a table at one version, the result of
@@ -167,17 +169,46 @@ func (s *Snapshot) sortedFiles() []*AddFile {
 
 // sortFiles lists the live files by path. A large table's paths share a long prefix
 // ("part-0", a partition directory): they are sorted from the first byte where they differ
-// (sortPaths).
+// (sortPaths). The prefix is guessed from the first files and checked as the keys are made,
+// so that each path is read once: on 100,000 files in the browser, reading every path took
+// longer than sorting the keys.
 func (s *Snapshot) sortFiles() {
-	s.sorted = make([]*AddFile, 0, len(s.files))
+	files := make([]*AddFile, 0, len(s.files))
 	for _, f := range s.files {
-		s.sorted = append(s.sorted, f)
+		files = append(files, f)
 	}
-	if len(s.sorted) < 2 {
+	s.sorted = files
+	if len(files) < radixMin {
+		slices.SortFunc(files, func(a, b *AddFile) int { return strings.Compare(a.Path, b.Path) })
 		return
 	}
-	common := s.sorted[0].Path
-	for _, f := range s.sorted[1:] {
+	prefix := commonPrefix(files[:radixMin], files[0].Path)
+	keys, order := make([]uint64, len(files)), make([]int32, len(files))
+	from := len(prefix)
+	for lo := 0; lo < len(files); lo += pathBlock {
+		hi := min(lo+pathBlock, len(files))
+		from = min(from, prefixKeys(keys[lo:hi], order[lo:hi], files[lo:hi], prefix, lo))
+	}
+	if from < len(prefix) { // a path beyond the first files differs sooner: key them from there
+		for lo := 0; lo < len(files); lo += pathBlock {
+			hi := min(lo+pathBlock, len(files))
+			pathKeys(keys[lo:hi], order[lo:hi], files[lo:hi], from, lo)
+		}
+	}
+	sortKeyed(files, keys, order, from)
+}
+
+// pathBlock is the files of one call of sortPaths' loops. Under js/wasm V8 runs a call in the
+// code it began in, and a function's first calls in baseline code: loops over 100,000 files in
+// one call would run unoptimised throughout (docs/performance.md, "Loops in functions of their
+// own"), about three times slower.
+const pathBlock = 4096
+
+// commonPrefix is the part of common that every file's path begins with.
+//
+//go:noinline
+func commonPrefix(files []*AddFile, common string) string {
+	for _, f := range files {
 		n := min(len(common), len(f.Path))
 		i := 0
 		for i < n && common[i] == f.Path[i] {
@@ -185,35 +216,42 @@ func (s *Snapshot) sortFiles() {
 		}
 		common = common[:i]
 	}
-	sortPaths(s.sorted, len(common))
+	return common
 }
 
 // radixMin is the fewest files sortPaths sorts by a radix sort; fewer are compared.
 const radixMin = 256
 
 // sortPaths sorts files by path; they all hold the same bytes before from. Many are sorted by
-// their next 8 bytes as one integer (pathBytes) with a radix sort, which moves no pointer and
-// calls no function per comparison, and each run of equal integers by the bytes after them.
+// their next 8 bytes as one integer (pathBytes) with engine/table's radix sort, which moves no
+// pointer and calls no function per comparison, and each run of equal integers by the bytes
+// after them.
 func sortPaths(files []*AddFile, from int) {
 	if len(files) < radixMin {
 		slices.SortFunc(files, func(a, b *AddFile) int { return strings.Compare(a.Path[from:], b.Path[from:]) })
 		return
 	}
-	keys := make([]uint64, len(files))
-	for i, f := range files {
-		keys[i] = pathBytes(f.Path, from)
+	keys, order := make([]uint64, len(files)), make([]int32, len(files))
+	for lo := 0; lo < len(files); lo += pathBlock {
+		hi := min(lo+pathBlock, len(files))
+		pathKeys(keys[lo:hi], order[lo:hi], files[lo:hi], from, lo)
 	}
-	order := radixOrder(keys)
+	sortKeyed(files, keys, order, from)
+}
+
+// sortKeyed is sortPaths with each file's key made: keys[i] is pathBytes(files[i].Path, from),
+// order[i] is i.
+func sortKeyed(files []*AddFile, keys []uint64, order []int32, from int) {
+	var rs table.RadixSorter
+	rs.SortPairs(keys, order) // stable: equal keys keep their order
 	byKey := make([]*AddFile, len(files))
-	for i, j := range order {
-		byKey[i] = files[j]
+	for lo := 0; lo < len(files); lo += pathBlock {
+		hi := min(lo+pathBlock, len(files))
+		permute(byKey[lo:hi], files, order[lo:hi])
 	}
 	copy(files, byKey)
 	for i := 0; i < len(files); {
-		j := i + 1
-		for j < len(files) && keys[order[j]] == keys[order[i]] {
-			j++
-		}
+		j := runEnd(keys, i)
 		if run := files[i:j]; len(run) > 1 {
 			// Equal integers: the same bytes up to from+8, unless a path ends before and the
 			// zeros it was padded with stand for bytes of another.
@@ -227,34 +265,46 @@ func sortPaths(files []*AddFile, from int) {
 	}
 }
 
-// radixOrder is the order of keys, ascending, equal keys in their order in keys: a
-// least-significant-byte radix sort, skipping the bytes in which no key differs from the first.
-func radixOrder(keys []uint64) []int32 {
-	order, next := make([]int32, len(keys)), make([]int32, len(keys))
-	var differ uint64
-	for i, k := range keys {
-		order[i] = int32(i)
-		differ |= k ^ keys[0]
+// prefixKeys is pathKeys from len(prefix) for files whose paths begin with prefix; it returns
+// how many bytes of prefix every path holds (len(prefix) when all do).
+//
+//go:noinline
+func prefixKeys(keys []uint64, order []int32, files []*AddFile, prefix string, first int) int {
+	from := len(prefix)
+	for i, f := range files {
+		if !strings.HasPrefix(f.Path, prefix) {
+			from = min(from, len(commonPrefix(files[i:i+1], prefix)))
+		}
+		keys[i], order[i] = pathBytes(f.Path, len(prefix)), int32(first+i)
 	}
-	for shift := 0; shift < 64; shift += 8 {
-		if byte(differ>>shift) == 0 {
-			continue
-		}
-		var at [257]int
-		for _, k := range keys {
-			at[byte(k>>shift)+1]++
-		}
-		for b := 1; b < len(at); b++ {
-			at[b] += at[b-1]
-		}
-		for _, i := range order {
-			b := byte(keys[i] >> shift)
-			next[at[b]] = i
-			at[b]++
-		}
-		order, next = next, order
+	return from
+}
+
+// pathKeys sets each file's key (pathBytes from from) and its position, counted from first.
+//
+//go:noinline
+func pathKeys(keys []uint64, order []int32, files []*AddFile, from, first int) {
+	for i, f := range files {
+		keys[i], order[i] = pathBytes(f.Path, from), int32(first+i)
 	}
-	return order
+}
+
+// permute sets dst[i] to files[order[i]].
+//
+//go:noinline
+func permute(dst, files []*AddFile, order []int32) {
+	for i, j := range order {
+		dst[i] = files[j]
+	}
+}
+
+// runEnd is the end of the run of keys equal to keys[i].
+func runEnd(keys []uint64, i int) int {
+	j := i + 1
+	for j < len(keys) && keys[j] == keys[i] {
+		j++
+	}
+	return j
 }
 
 // pathBytes is p[from:from+8] as a big-endian integer, padded with zeros: integers compare as
