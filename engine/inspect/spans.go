@@ -50,34 +50,129 @@ func (in *Inspector) Spans(column string) ([]float64, error) {
 	if li < 0 {
 		return nil, fmt.Errorf("no statistics column %q (columns with statistics: %v)", column, in.SpanColumns())
 	}
-	bounded := func(j int) bool {
-		st := &in.stats[j]
-		return in.hasStats[j] && !st.MinValues[li].Absent() && !st.MaxValues[li].Absent()
+	// The files with both bounds, and their bounds side by side: a file's minimum at 2k, its
+	// maximum at 2k+1.
+	files, all := make([]int, 0, len(in.stats)), make([]table.Value, 0, 2*len(in.stats))
+	for lo := 0; lo < len(in.stats); lo += spanBlock {
+		files, all = in.bounds(li, lo, min(lo+spanBlock, len(in.stats)), files, all)
 	}
-	// Counted first, so that the values are gathered once into a slice of their size; the
-	// bounds are read from the statistics where they are.
-	n := 0
-	for j := range in.stats {
-		if bounded(j) {
-			n++
-		}
-	}
-	all := make([]table.Value, 0, 2*n)
-	for j := range in.stats {
-		if bounded(j) {
-			all = append(all, in.stats[j].MinValues[li], in.stats[j].MaxValues[li])
-		}
-	}
-	r := ranker(all)
+	rank, distinct := denseRanks(all)
 	out := make([]float64, len(in.stats))
 	for j := range out {
-		if !bounded(j) {
-			out[j] = -1
-			continue
-		}
-		out[j] = float64(r.of(in.stats[j].MaxValues[li])-r.of(in.stats[j].MinValues[li])+1) / float64(r.distinct)
+		out[j] = -1
+	}
+	for lo := 0; lo < len(files); lo += spanBlock {
+		hi := min(lo+spanBlock, len(files))
+		fileSpans(out, files[lo:hi], rank[2*lo:2*hi], distinct)
 	}
 	return out, nil
+}
+
+// fileSpans sets each file's span from the ranks of its bounds (rank[2k], rank[2k+1]).
+//
+//go:noinline
+func fileSpans(out []float64, files []int, rank []int32, distinct int) {
+	for k, j := range files {
+		out[j] = float64(rank[2*k+1]-rank[2*k]+1) / float64(distinct)
+	}
+}
+
+// spanBlock is the files of one call of Spans' loops. Under js/wasm V8 runs a call in the code
+// it began in, and a function's first calls in baseline code: a loop over 100,000 files in one
+// call would run unoptimised throughout (docs/performance.md, "Loops in functions of their
+// own").
+const spanBlock = 4096
+
+// bounds appends the files among [lo, hi) with a minimum and a maximum of leaf li, and those
+// bounds.
+//
+//go:noinline
+func (in *Inspector) bounds(li, lo, hi int, files []int, all []table.Value) ([]int, []table.Value) {
+	for j := lo; j < hi; j++ {
+		st := &in.stats[j]
+		if in.hasStats[j] && !st.MinValues[li].Absent() && !st.MaxValues[li].Absent() {
+			files = append(files, j)
+			all = append(all, st.MinValues[li], st.MaxValues[li])
+		}
+	}
+	return files, all
+}
+
+// denseRanks gives each of all, which are one column's values, its rank among their distinct
+// values, and says how many there are. A column of integers, dates, timestamps or decimals of
+// one scale is ranked on the int64s themselves with engine/table's radix sort, in one pass over
+// the sorted values; strings on the strings; table.Compare orders anything else.
+func denseRanks(all []table.Value) (rank []int32, distinct int) {
+	kind, scale := table.Invalid, uint8(0)
+	if len(all) > 0 {
+		kind, scale = all[0].Kind, all[0].Scale
+	}
+	same := true
+	for lo := 0; lo < len(all) && same; lo += spanBlock {
+		same = allOf(all[lo:min(lo+spanBlock, len(all))], kind, scale)
+	}
+	if same && (kind == table.Int || kind == table.Bigint || kind == table.Date || kind == table.Timestamp ||
+		kind == table.TimestampNTZ || kind == table.Decimal) {
+		return intRanks(all)
+	}
+	r := ranker(all, same && kind == table.String)
+	rank = make([]int32, len(all))
+	for i, v := range all {
+		rank[i] = int32(r.of(v))
+	}
+	return rank, r.distinct
+}
+
+// allOf says whether every value is of kind and scale, within 64 bits.
+//
+//go:noinline
+func allOf(vals []table.Value, kind table.Kind, scale uint8) bool {
+	for _, v := range vals {
+		if v.Kind != kind || v.Scale != scale || v.Hi != 0 { // a decimal past 64 bits needs Hi too
+			return false
+		}
+	}
+	return true
+}
+
+// intRanks is denseRanks of int64 values: sorted as unsigned keys with their sign bit flipped.
+func intRanks(all []table.Value) (rank []int32, distinct int) {
+	keys, pos := make([]uint64, len(all)), make([]int32, len(all))
+	for lo := 0; lo < len(all); lo += spanBlock {
+		intKeys(keys, pos, all, lo, min(lo+spanBlock, len(all)))
+	}
+	var rs table.RadixSorter
+	rs.SortPairs(keys, pos)
+	rank = make([]int32, len(all))
+	next := int32(0)
+	for lo := 0; lo < len(all); lo += spanBlock {
+		next = rankRun(keys, pos, rank, lo, min(lo+spanBlock, len(all)), next)
+	}
+	return rank, int(next)
+}
+
+//go:noinline
+func intKeys(keys []uint64, pos []int32, all []table.Value, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		keys[i], pos[i] = uint64(all[i].I)^1<<63, int32(i)
+	}
+}
+
+// rankRun ranks the sorted keys [lo, hi); next is the rank of the next distinct key, which it
+// returns for the next block.
+//
+//go:noinline
+func rankRun(keys []uint64, pos, rank []int32, lo, hi int, next int32) int32 {
+	for i := lo; i < hi; i++ {
+		if i > 0 && keys[i] != keys[i-1] {
+			next++
+		}
+		rank[pos[i]] = next
+	}
+	if hi == len(keys) && hi > 0 {
+		next++ // the last key's rank, counted
+	}
+	return next
 }
 
 // ranks gives a value its rank among distinct values; distinct is how many there are.
@@ -86,23 +181,10 @@ type ranks struct {
 	distinct int
 }
 
-// ranker ranks the distinct values of all, which are one column's: a column of integers,
-// dates, timestamps or decimals of one scale is ranked on the int64s themselves, strings on the
-// strings, so that 200,000 statistics sort in milliseconds; table.Compare orders anything else.
-func ranker(all []table.Value) ranks {
-	kind, scale := table.Invalid, uint8(0)
-	same := true
-	for i, v := range all {
-		if i == 0 {
-			kind, scale = v.Kind, v.Scale
-		}
-		same = same && v.Kind == kind && v.Scale == scale && v.Hi == 0 // a decimal past 64 bits needs Hi too
-	}
-	switch {
-	case same && (kind == table.Int || kind == table.Bigint || kind == table.Date || kind == table.Timestamp ||
-		kind == table.TimestampNTZ || kind == table.Decimal):
-		return orderedRanks(all, func(v table.Value) int64 { return v.I })
-	case same && kind == table.String:
+// ranker ranks the distinct values of all, which are one column's: strings (strs) on the
+// strings, anything else by table.Compare.
+func ranker(all []table.Value, strs bool) ranks {
+	if strs {
 		return orderedRanks(all, func(v table.Value) string { return v.S })
 	}
 	keys := slices.Clone(all)

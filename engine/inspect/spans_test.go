@@ -1,6 +1,8 @@
 package inspect
 
 import (
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -137,12 +139,34 @@ func TestRankerWideDecimals(t *testing.T) {
 		}
 		all = append(all, v)
 	}
-	r := ranker(all)
-	got := []int{}
-	for _, v := range all {
-		got = append(got, r.of(v))
+	got, distinct := denseRanks(all)
+	if want := []int32{2, 1, 0, 1, 3}; distinct != 4 || !slices.Equal(got, want) {
+		t.Errorf("ranks %v of %d distinct, want %v of 4", got, distinct, want)
 	}
-	if want := []int{2, 1, 0, 1, 3}; r.distinct != 4 || !slices.Equal(got, want) {
-		t.Errorf("ranks %v of %d distinct, want %v of 4", got, r.distinct, want)
+}
+
+// Integers are ranked by the radix sort; their ranks are those table.Compare gives, for
+// negative values, duplicates, and more values than a radix block.
+func TestDenseRanksOfIntegers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, n := range []int{1, 2, 300, spanBlock + 1000, 3 * spanBlock} {
+		all := make([]table.Value, n)
+		for i := range all {
+			v := rng.Int64N(int64(n/3+2)) - int64(n/6)
+			if i%7 == 0 {
+				v = rng.Int64() - math.MaxInt64/2*rng.Int64N(3) // far apart, both signs
+			}
+			all[i] = table.Value{Kind: table.Bigint, I: v}
+		}
+		got, distinct := denseRanks(all)
+		r := ranker(all, false)
+		for i, v := range all {
+			if int(got[i]) != r.of(v) {
+				t.Fatalf("n=%d: value %d ranked %d, want %d", n, v.I, got[i], r.of(v))
+			}
+		}
+		if distinct != r.distinct {
+			t.Errorf("n=%d: %d distinct, want %d", n, distinct, r.distinct)
+		}
 	}
 }
