@@ -92,21 +92,15 @@ func groupKey(f *inspect.File, by GroupBy) (key string, sealed, open bool) {
 // BuildGrid lays out r's files in a w×h area, coloured by spans (one per file, -1 unknown;
 // nil colours every file as unknown) and grouped by by.
 func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h float64) *Grid {
+	n := len(r.Files)
 	g := &Grid{}
-	index := map[string]int{}
-	var members [][]int
-	for i := range r.Files {
-		key, sealed, open := groupKey(&r.Files[i], by)
-		gi, ok := index[key]
-		if !ok {
-			gi = len(g.Labels)
-			index[key] = gi
-			g.Labels = append(g.Labels, GroupLabel{Name: key, Sealed: sealed, Open: open})
-			members = append(members, nil)
-		}
-		members[gi] = append(members[gi], i)
-		g.Labels[gi].Files++
-		g.Labels[gi].Bytes += r.Files[i].Size
+	// Each file's group, in the order groups are first seen; the loops over the files run in
+	// blocks (gridBlock).
+	group := make([]int32, n)
+	index := map[string]int32{}
+	for lo := 0; lo < n; lo += gridBlock {
+		hi := min(lo+gridBlock, n)
+		g.Labels = groupFiles(r.Files[lo:hi], by, index, g.Labels, group[lo:hi])
 	}
 	// Groups in name order, so a table's grid does not depend on its files' order in the log.
 	order := make([]int, len(g.Labels))
@@ -114,29 +108,84 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h float64) *Gr
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return strings.Compare(g.Labels[a].Name, g.Labels[b].Name) })
+	rank := make([]int32, len(order)) // a group's place in name order
+	at := make([]int, len(order)+1)   // where a group's cells begin, in name order
 	labels := make([]GroupLabel, len(order))
-	groups := make([]view.Group, len(order))
-	clustered := len(r.ClusteringColumns) > 0
 	for ni, oi := range order {
+		rank[oi] = int32(ni)
 		labels[ni] = g.Labels[oi]
-		cells := make([]view.FileCell, len(members[oi]))
-		for j, fi := range members[oi] {
-			f := &r.Files[fi]
-			cells[j] = view.FileCell{Span: spanOf(spans, fi), Read: f.Read}
-			g.File = append(g.File, fi)
-			g.Group = append(g.Group, ni)
-			g.Plain = append(g.Plain, clustered && f.ClusteringProvider == nil)
-			g.Known = append(g.Known, spanOf(spans, fi) >= 0)
-		}
-		groups[ni] = view.Group{Files: cells, Sealed: g.Labels[oi].Sealed, Open: g.Labels[oi].Open}
+		at[ni+1] = at[ni] + g.Labels[oi].Files
 	}
 	g.Labels = labels
+	g.File, g.Group = make([]int, n), make([]int, n)
+	g.Plain, g.Known = make([]bool, n), make([]bool, n)
+	cells := make([]view.FileCell, n)
+	next := slices.Clone(at[:len(order)])
+	clustered := len(r.ClusteringColumns) > 0
+	for lo := 0; lo < n; lo += gridBlock {
+		g.placeFiles(r.Files, spans, lo, min(lo+gridBlock, n), group, rank, next, cells, clustered)
+	}
+	groups := make([]view.Group, len(order))
+	for ni, l := range labels {
+		groups[ni] = view.Group{Files: cells[at[ni]:at[ni+1]], Sealed: l.Sealed, Open: l.Open}
+	}
 	if len(groups) == 1 && !groups[0].Sealed && !groups[0].Open {
 		g.Cells = view.GridLayout(groups[0].Files, w, h, 0)
 	} else {
 		g.Cells, g.Frames = view.AppendGroupedLayout(nil, nil, groups, view.Rect{X: 0, Y: 4, W: w, H: h - 4})
 	}
 	return g
+}
+
+// gridBlock is the files of one call of BuildGrid's loops. Under js/wasm V8 runs a call in the
+// code it began in, and a function's first calls in baseline code: a loop over 100,000 files
+// in one call would run unoptimised throughout (docs/performance.md, "Loops in functions of
+// their own").
+const gridBlock = 4096
+
+// groupFiles sets each file's group (its index in labels), adding a label for each group first
+// seen and counting the group's files and bytes.
+//
+//go:noinline
+func groupFiles(files []inspect.File, by GroupBy, index map[string]int32, labels []GroupLabel, group []int32) []GroupLabel {
+	for i := range files {
+		f := &files[i]
+		// A ZCube's files are found by its id, without building its name for each file.
+		key := "\x00"
+		switch {
+		case by == ByZCube && f.ZCube != nil:
+			key = f.ZCube.ID
+		case by == ByPartition:
+			key, _, _ = groupKey(f, by)
+		}
+		gi, ok := index[key]
+		if !ok {
+			name, sealed, open := groupKey(f, by)
+			gi = int32(len(labels))
+			index[key] = gi
+			labels = append(labels, GroupLabel{Name: name, Sealed: sealed, Open: open})
+		}
+		group[i] = gi
+		labels[gi].Files++
+		labels[gi].Bytes += f.Size
+	}
+	return labels
+}
+
+// placeFiles puts files [lo, hi) into their groups' cells, in file order within a group.
+//
+//go:noinline
+func (g *Grid) placeFiles(files []inspect.File, spans []float64, lo, hi int, group, rank []int32, next []int, cells []view.FileCell, clustered bool) {
+	for fi := lo; fi < hi; fi++ {
+		f := &files[fi]
+		ni := rank[group[fi]]
+		j := next[ni]
+		next[ni]++
+		cells[j] = view.FileCell{Span: spanOf(spans, fi), Read: f.Read}
+		g.File[j], g.Group[j] = fi, int(ni)
+		g.Plain[j] = clustered && f.ClusteringProvider == nil
+		g.Known[j] = spanOf(spans, fi) >= 0
+	}
 }
 
 func spanOf(spans []float64, i int) float64 {
