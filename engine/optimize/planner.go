@@ -1,11 +1,11 @@
 package optimize
 
 import (
-	"cmp"
 	"math"
 	"strconv"
 
 	"layoutlab/engine/ddl"
+	"layoutlab/engine/table"
 )
 
 // Bin is one group of files rewritten together (OptimizeExecutor's Bin): one output file for
@@ -575,9 +575,27 @@ func partitionKey(pv map[string]string) string {
 	return partitionString(pv)
 }
 
-// stableSortBySize is OptimizeTableStrategy's stable sortBy(size).
+// stableSortBySize is OptimizeTableStrategy's stable sortBy(size): sizes sorted with their
+// positions by engine/table's radix sort, which is stable, in a few passes over the sizes
+// instead of a comparison sort of (size, position) pairs. Files already in order are returned
+// as they are.
 func stableSortBySize(files []File) []File {
-	return sortFilesStable(files, func(f *File) int64 { return f.Size }, cmp.Compare[int64])
+	keys, pos := make([]uint64, len(files)), make([]int32, len(files))
+	sorted := true
+	for i := range files {
+		keys[i], pos[i] = uint64(files[i].Size)^1<<63, int32(i) // the sign bit flipped: int64 order
+		sorted = sorted && (i == 0 || keys[i-1] <= keys[i])
+	}
+	if sorted {
+		return files
+	}
+	var rs table.RadixSorter
+	rs.SortPairs(keys, pos)
+	out := make([]File, len(files))
+	for i, j := range pos {
+		out[i] = files[j]
+	}
+	return out
 }
 
 func sumBytes(files []File) int64 {
