@@ -157,6 +157,12 @@ func (a *app) yield() {
 	if time.Since(a.lastYield) < taskBudget {
 		return
 	}
+	a.endStep()
+}
+
+// endStep ends the page's task however long it has run: at the boundary of a step (the sort, the
+// statistics, a plan, a view), so that a short rest of one step and the next are not one task.
+func (a *app) endStep() {
 	a.busy()
 	a.endTask()
 	if collectDue() {
@@ -277,10 +283,10 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 // first, and shows it; it returns how long the plans took in ms.
 func (a *app) plan() float64 {
 	t0 := time.Now()
-	a.yield()
+	a.endStep()
 	n := a.in.NextOptimize(inspect.Progress{Step: func(what string) {
 		a.status("Working out " + what)
-		a.yield()
+		a.endStep()
 	}, Yield: a.yield})
 	a.rep.NextOptimize = n
 	a.setHTML("optimize", OptimizeHTML(n))
@@ -304,7 +310,7 @@ func (a *app) read(version int64, fresh bool) bool {
 		},
 		Step: func(what string) {
 			a.status("Working out " + what)
-			a.yield()
+			a.endStep()
 		},
 		VerdictProgress: a.verdictProgress,
 		CheckpointProgress: func(done, total int) {
@@ -335,7 +341,7 @@ func (a *app) read(version int64, fresh bool) bool {
 	}
 	a.setReport(rep)
 	a.status("Drawing the table…")
-	a.yield()
+	a.endStep()
 	t1 := time.Now()
 	a.renderTable()
 	a.ll.Set("renderMs", float64(time.Since(t1).Microseconds())/1000)
@@ -394,7 +400,7 @@ func (a *app) renderTable() {
 	}
 	a.setText("describe-detail", DetailText(r.DescribeDetail))
 	a.setHTML("history", HistoryHTML(r.History))
-	a.yield()
+	a.endStep()
 	a.renderWhere()
 	a.ll.Set("version", r.Version)
 }
@@ -426,9 +432,9 @@ func (a *app) renderWhere() {
 	r := a.rep
 	a.setHTML("where-summary", WhereHTML(r))
 	a.setHTML("reasons", ReasonsHTML(r))
-	a.yield()
+	a.endStep()
 	a.setHTML("files", FilesHTML(r)) // up to 1,000 rows: the page's parse of them is a task's worth
-	a.yield()
+	a.endStep()
 	a.drawGrid()
 }
 
@@ -438,7 +444,7 @@ func (a *app) drawGrid() {
 	}
 	if a.spans == nil && a.column != "" {
 		a.spans, _ = a.in.Spans(a.column)
-		a.yield()
+		a.endStep()
 	}
 	canvas := a.el("grid").Underlying()
 	dpr := js.Global().Get("devicePixelRatio").Float()
