@@ -63,8 +63,8 @@ func BenchmarkTableOpen100k(b *testing.B) {
 	var after []float64 // the longest task in the second after the plans were shown
 	var over100 []int
 	var collections []string // the collections the page ran at yields, and their ms in all
-	var during []string    // the status lines shown before and during each open's longest task
-	var goLongest []string // the longest stretch of Go between two yields, and its status line
+	var during []string      // the status lines shown before and during each open's longest task
+	var goLongest []string   // the longest stretch of Go between two yields, and its status line
 	for i := 0; i < max(b.N, 3); i++ {
 		run("navigate", chromedp.Navigate("about:blank"), chromedp.Navigate(server.URL+"/table.html"))
 		if err := waitTableReady(ctx); err != nil {
