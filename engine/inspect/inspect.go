@@ -189,10 +189,10 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 		return nil, nil, err
 	}
 	progress := Progress{Files: opt.Progress, Step: opt.Step}
-	// The snapshot sorts its files by path when first asked: a step of its own, between the
-	// replay and the statistics.
-	progress.step("the files, by path")
-	s.AllFiles()
+	// The snapshot sorts its files by path when first asked: two steps of their own, between
+	// the replay and the statistics.
+	progress.step("the files' paths")
+	s.SortFiles(func() { progress.step("the files, by path") })
 	progress.step("the files' statistics")
 	in := NewInspector(s, location, progress)
 	if !opt.PlanLater {

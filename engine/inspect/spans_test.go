@@ -78,8 +78,8 @@ func TestInspectorAnswersAsInspect(t *testing.T) {
 }
 
 // TestProgress: Open tells its Progress how far it has read, up to the file count, and its Step
-// each step that reports no progress: the files' sort and the statistics' start, and those after
-// them (the page ends its task at each).
+// each step that reports no progress: the sort's two halves and the statistics' start, and those
+// after them (the page ends its task at each).
 func TestProgress(t *testing.T) {
 	m, err := benchTable(testFiles)
 	if err != nil {
@@ -88,7 +88,7 @@ func TestProgress(t *testing.T) {
 	var calls, rows, verdicts []int
 	var steps []string
 	r, _, err := Open(m, "bench", Options{Version: -1, Step: func(what string) {
-		if before := len(steps) < 2; before != (len(calls) == 0) || !before && calls[len(calls)-1] != testFiles {
+		if before := len(steps) < 3; before != (len(calls) == 0) || !before && calls[len(calls)-1] != testFiles {
 			t.Errorf("step %q after progress %v: the sort's and the statistics' steps come before them, the others after", what, calls)
 		}
 		steps = append(steps, what)
@@ -118,7 +118,7 @@ func TestProgress(t *testing.T) {
 		t.Errorf("verdicts' progress at %v, want [0 %d %d]", verdicts, progressEvery, testFiles)
 	}
 	// Not clustered: no Fabric plan.
-	if want := []string{"the files, by path", "the files' statistics", "the next OPTIMIZE's plan (open-source Delta Lake)", "the files' verdicts"}; !slices.Equal(steps, want) {
+	if want := []string{"the files' paths", "the files, by path", "the files' statistics", "the next OPTIMIZE's plan (open-source Delta Lake)", "the files' verdicts"}; !slices.Equal(steps, want) {
 		t.Errorf("steps %q, want %q", steps, want)
 	}
 	// The checkpoint is read column by column: progress rises through each column's rows to

@@ -591,7 +591,11 @@ func TestSortFilesByPath(t *testing.T) {
 			want = append(want, p)
 		}
 		sort.Strings(want)
-		s.sortFiles()
+		between := 0
+		s.SortFiles(func() { between++ })
+		if between != 1 {
+			t.Fatalf("round %d: between called %d times, want once", round, between)
+		}
 		got := make([]string, len(s.sorted))
 		for i, f := range s.sorted {
 			got[i] = f.Path
