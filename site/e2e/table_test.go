@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/inspect"
+	"layoutlab/engine/inspect/inspecttest"
 	deltalog "layoutlab/engine/log"
 	"layoutlab/site/host"
 )
@@ -177,7 +178,7 @@ func agreesWithInspect(t *testing.T, ctx context.Context, want *inspect.Report) 
 	}
 	rows := eval[[]pageFile](t, ctx, `Array.from(document.querySelectorAll("#files tr[data-path]")).map((r) =>
 		({path: r.dataset.path, read: r.dataset.read === "true", reason: r.querySelector(".reason").textContent}))`)
-	if len(rows) != min(len(want.Files), 1000) {
+	if len(rows) != min(len(want.Files), fileRows) {
 		t.Fatalf("the page lists %d files, the CLI %d", len(rows), len(want.Files))
 	}
 	for i, r := range rows {
@@ -562,4 +563,67 @@ func TestTableWorksOfflineAfterOneVisit(t *testing.T) {
 		t.Fatalf("offline, %s does not open: %s", table, msg)
 	}
 	agreesWithInspect(t, ctx, inspectNatively(t, table, -1, ""))
+}
+
+// fileRows is how many files table.html lists at first, and adds on each "Show more"
+// (wasm/table's FileRows).
+const fileRows = 200
+
+// TestTheFileListShowsMoreOnRequest: a table of more files than the list shows at first lists
+// the first fileRows, then fileRows more on each press of "Show more", in the CLI's order with
+// the CLI's verdicts, until every file is listed and the button is gone.
+func TestTheFileListShowsMoreOnRequest(t *testing.T) {
+	const n = 2*fileRows + 100 // a multiple of inspecttest.Commits
+	m, err := inspecttest.Table(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var files []string
+	for name, f := range m {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	const pred = "id < 30000"
+	want, err := inspect.Inspect(m, "synthetic", inspect.Options{Version: -1, Where: pred})
+	if err != nil || want.Error != nil || want.FilesTotal != n || want.FilesRead == 0 || want.FilesRead == n {
+		t.Fatalf("the CLI's inspection: %v %+v, reads %d of %d files", err, want.Error, want.FilesRead, n)
+	}
+	ctx := browser(t)
+	openTablePage(t, ctx)
+	if msg := give(t, ctx, files...); msg != "" {
+		t.Fatalf("opening the synthetic table: %s", msg)
+	}
+	where(t, ctx, pred)
+	rows := func() []pageFile {
+		return eval[[]pageFile](t, ctx, `Array.from(document.querySelectorAll("#files tr[data-path]")).map((r) =>
+			({path: r.dataset.path, read: r.dataset.read === "true", reason: r.querySelector(".reason").textContent}))`)
+	}
+	for _, step := range []struct {
+		shown  int
+		button string
+	}{{fileRows, "Show 200 more"}, {2 * fileRows, "Show 100 more"}, {n, ""}} {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelectorAll("#files tr[data-path]").length === %d`, step.shown),
+			chromedp.WithPollingTimeout(time.Minute))); err != nil {
+			t.Fatalf("the list never showed %d files: it shows %d", step.shown, len(rows()))
+		}
+		if got := eval[string](t, ctx, `(document.getElementById("files-more") || {textContent: ""}).textContent`); got != step.button {
+			t.Errorf("with %d files listed the button says %q, want %q", step.shown, got, step.button)
+		}
+		if step.button != "" {
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("files-more"))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i, r := range rows() {
+		w := want.Files[i]
+		if r.Path != w.Path || r.Read != w.Read || r.Reason != w.Reason {
+			t.Errorf("file %d: page %+v, CLI {%s %t %s}", i, r, w.Path, w.Read, w.Reason)
+		}
+	}
 }

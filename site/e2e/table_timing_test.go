@@ -14,7 +14,9 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	jsonv2 "github.com/chromedp/cdproto/cdp/jsonv2"
 	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/inspect/inspecttest"
@@ -29,7 +31,9 @@ import (
 //
 // TABLE_PROFILE=FILE records V8's CPU profile of the first open into FILE (a .cpuprofile that
 // Chromium's DevTools open) and prints the functions with the most samples; build table.wasm
-// without -s for its functions' names.
+// without -s for its functions' names. TABLE_TRACE=FILE records Chromium's trace of the first
+// open (the renderer's tasks, with the page's style, layout and paint: what a CPU profile does not
+// show), which DevTools' Performance panel opens.
 func BenchmarkTableOpen100k(b *testing.B) {
 	browserTimeout = 15 * time.Minute // three opens of a large log on shared cores
 	m, err := inspecttest.Table(100_000)
@@ -62,7 +66,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 	var wall, planned, readMs, openMs, inspectMs, renderMs, planMs, whereMs, longest []float64
 	var after []float64 // the longest task in the second after the plans were shown
 	var over100 []int
-	var collections []string // the collections the page ran at yields, and their ms in all
+	var collections []string // the collections the page ran at yields, their ms in all, the longest
 	var during []string      // the status lines shown before and during each open's longest task
 	var goLongest []string   // the longest stretch of Go between two yields, and its status line
 	for i := 0; i < max(b.N, 3); i++ {
@@ -89,6 +93,22 @@ func BenchmarkTableOpen100k(b *testing.B) {
 				}
 			}
 		}
+		var traceEvents []jsonv2.Value
+		traceDone := make(chan struct{})
+		traced := i == 0 && os.Getenv("TABLE_TRACE") != ""
+		if traced {
+			chromedp.Listen(ctx, func(ev any) {
+				switch e := ev.(type) {
+				case *tracing.EventDataCollected:
+					traceEvents = append(traceEvents, e.Value...)
+				case *tracing.EventTracingComplete:
+					close(traceDone)
+				}
+			})
+			if err := call(ctx, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "v8", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel"}}}); err != nil {
+				b.Fatal(err)
+			}
+		}
 		t0 := time.Now()
 		run("upload", chromedp.SetUploadFiles(chromedp.ID("pick-files"), files))
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.opened > 0 || window.layoutlabTable.errors > 0`,
@@ -102,6 +122,19 @@ func BenchmarkTableOpen100k(b *testing.B) {
 			b.Fatal(err)
 		}
 		planned = append(planned, float64(time.Since(t0).Microseconds())/1000)
+		if traced {
+			if err := call(ctx, tracing.End, cdp.Empty{}); err != nil {
+				b.Fatal(err)
+			}
+			<-traceDone
+			out, err := json.Marshal(traceEvents)
+			if err == nil {
+				err = os.WriteFile(os.Getenv("TABLE_TRACE"), out, 0o644)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
 		// What the open leaves to do after the plans (a collection, say) is the reader's wait too.
 		num(`window.longUntilPlanned = window.longTasks.length; 0`)
 		time.Sleep(time.Second)
@@ -132,7 +165,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 		over100 = append(over100, int(num(`window.longTasks.filter((d) => d > 100).length`)))
 		after = append(after, num(`Math.max(0, ...window.longTasks.slice(window.longUntilPlanned))`))
 		goLongest = append(goLongest, evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.longestGo || null)`))
-		collections = append(collections, evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0])`))
+		collections = append(collections, evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0, 0])`))
 		t1 := time.Now()
 		run("where", chromedp.SetValue(chromedp.ID("where"), "id = 5000"), chromedp.Click(chromedp.CSS("#where-form button")))
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.whereRuns > 0`,
@@ -146,7 +179,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 	}
 	b.Logf("the longest task of each open came after the first status line and before the rest: %s", strings.Join(during, "; "))
 	b.Logf("the longest stretch of Go between two yields, ms, and the status lines shown as it began and as it ended: %s", strings.Join(goLongest, "; "))
-	b.Logf("collections run at yields, since the page loaded: how many, and their ms in all: %s", strings.Join(collections, "; "))
+	b.Logf("collections run at yields, since the page loaded: how many, their ms in all, and the longest: %s", strings.Join(collections, "; "))
 	b.Logf("100,000-file table: upload to drawn %v ms (reading the files in JS %v, Go open %v, of which inspect.Open %v and the views %v); upload to the next OPTIMIZE shown %v ms (its plans %v); WHERE %v ms; longest task until planned and in the second after %v ms, tasks over 100 ms %v; the longest task in the second after the plans %v ms",
 		wall, readMs, openMs, inspectMs, renderMs, planned, planMs, whereMs, longest, over100, after)
 	b.ReportMetric(median(wall), "open-ms")

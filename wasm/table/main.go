@@ -44,6 +44,8 @@ type app struct {
 	column string
 	spans  []float64
 	by     GroupBy
+	// filesShown is how many rows the file list shows (FileRows at first, more on request).
+	filesShown int
 
 	grid      *Grid
 	img       *image.RGBA
@@ -57,9 +59,10 @@ type app struct {
 	statusShown string
 	stretchFrom string // the status line shown when the current stretch began
 	lastFrame   time.Time
-	// The collections run at yields (collectDue), and how long they took in all.
-	collected    int
-	collectedFor time.Duration
+	// The collections run at yields (collectDue), how long they took in all, and the longest.
+	collected     int
+	collectedFor  time.Duration
+	collectedMost time.Duration
 }
 
 func main() {
@@ -169,8 +172,8 @@ func (a *app) endStep() {
 		t0 := time.Now()
 		runtime.GC()
 		d := time.Since(t0)
-		a.collected, a.collectedFor = a.collected+1, a.collectedFor+d
-		a.ll.Set("collections", []any{a.collected, float64(a.collectedFor.Microseconds()) / 1000})
+		a.collected, a.collectedFor, a.collectedMost = a.collected+1, a.collectedFor+d, max(a.collectedMost, d)
+		a.ll.Set("collections", []any{a.collected, float64(a.collectedFor.Microseconds()) / 1000, float64(a.collectedMost.Microseconds()) / 1000})
 		a.endTask()
 	}
 	a.lastYield, a.stretchFrom = time.Now(), a.statusShown
@@ -433,7 +436,8 @@ func (a *app) renderWhere() {
 	a.setHTML("where-summary", WhereHTML(r))
 	a.setHTML("reasons", ReasonsHTML(r))
 	a.endStep()
-	a.setHTML("files", FilesHTML(r)) // up to 1,000 rows: the page's parse of them is a task's worth
+	a.setHTML("files", FilesHTML(r))
+	a.filesShown = min(len(r.Files), FileRows)
 	a.endStep()
 	a.drawGrid()
 }
@@ -552,6 +556,23 @@ func (a *app) bind() {
 	a.el("group-by").AddEventListener("change", false, func(dom.Event) {
 		by := GroupBy(a.el("group-by").(*dom.HTMLSelectElement).Value())
 		a.act(func() { a.by, a.pinned = by, -1; a.drawGrid() })
+	})
+	// The file list's "Show more" button is made anew with the list: listened for on #files.
+	a.el("files").AddEventListener("click", false, func(ev dom.Event) {
+		if ev.Target().ID() != "files-more" {
+			return
+		}
+		a.act(func() {
+			r := a.rep
+			hi := min(len(r.Files), a.filesShown+FileRows)
+			tbody := a.doc.QuerySelector("#files tbody")
+			tbody.Underlying().Call("insertAdjacentHTML", "beforeend", FileRowsHTML(r, a.filesShown, hi))
+			a.filesShown = hi
+			a.doc.QuerySelector("#files .files-more").Underlying().Set("outerHTML", FilesMoreHTML(r, hi))
+			if more := a.doc.QuerySelector("#files-more"); more != nil {
+				more.(dom.HTMLElement).Focus() // the keyboard stays on the button
+			}
+		})
 	})
 	grid := a.el("grid")
 	grid.AddEventListener("mousemove", false, func(ev dom.Event) {
