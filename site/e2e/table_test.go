@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -565,6 +566,24 @@ func TestTableWorksOfflineAfterOneVisit(t *testing.T) {
 	agreesWithInspect(t, ctx, inspectNatively(t, table, -1, ""))
 }
 
+// writeLog writes a synthetic table's log (inspecttest.Table) into a temporary folder and returns
+// its files' paths, for the page's file picker.
+func writeLog(t testing.TB, m fstest.MapFS) []string {
+	dir := t.TempDir()
+	var files []string
+	for name, f := range m {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	return files
+}
+
 // fileRows is how many files table.html lists at first, and adds on each "Show more"
 // (wasm/table's FileRows).
 const fileRows = 200
@@ -578,16 +597,7 @@ func TestTheFileListShowsMoreOnRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	var files []string
-	for name, f := range m {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, p)
-	}
+	files := writeLog(t, m)
 	const pred = "id < 30000"
 	want, err := inspect.Inspect(m, "synthetic", inspect.Options{Version: -1, Where: pred})
 	if err != nil || want.Error != nil || want.FilesTotal != n || want.FilesRead == 0 || want.FilesRead == n {

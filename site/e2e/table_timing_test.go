@@ -40,16 +40,7 @@ func BenchmarkTableOpen100k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	dir := b.TempDir()
-	var files []string
-	for name, f := range m {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			b.Fatal(err)
-		}
-		files = append(files, p)
-	}
+	files := writeLog(b, m)
 	ctx := browser(b)
 	run := func(what string, as ...chromedp.Action[chromedp.Void]) {
 		if err := chromedp.Do(ctx, as...); err != nil {
