@@ -178,8 +178,8 @@ func (s *Snapshot) SortFiles(between func()) {
 // sortFiles lists the live files by path. A large table's paths share a long prefix
 // ("part-0", a partition directory): they are sorted from the first byte where they differ
 // (sortPaths). The prefix is guessed from the first files and checked as the keys are made,
-// so that each path is read once: on 100,000 files in the browser, reading every path took
-// longer than sorting the keys.
+// so that each path is read once: in the browser, reading the paths costs more than sorting
+// their keys.
 func (s *Snapshot) sortFiles(between func()) {
 	files := make([]*AddFile, 0, len(s.files))
 	for _, f := range s.files {
@@ -215,7 +215,7 @@ func (s *Snapshot) sortFiles(between func()) {
 // pathBlock is the files of one call of sortPaths' loops. Under js/wasm V8 runs a call in the
 // code it began in, and a function's first calls in baseline code: loops over 100,000 files in
 // one call would run unoptimised throughout (docs/performance.md, "Loops in functions of their
-// own"), about three times slower.
+// own").
 const pathBlock = 4096
 
 // commonPrefix is the part of common that every file's path begins with.

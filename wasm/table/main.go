@@ -203,9 +203,9 @@ var gcSamples = []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap
 // collectDue says whether the heap has grown 60% of the way from what the last collection
 // marked to the goal: the runtime starts a collection by itself at 70% to 95% of that way
 // (runtime/mgcpacer.go, minTriggerRatioNum). Under js/wasm that collection would mark inside
-// whichever stretch of work allocates next (its assists and write barriers slowed the sort of
-// 100,000 paths about threefold), and at a yield until it is done; run at a yield instead,
-// it is a task of its own, and what follows runs without it.
+// whichever stretch of work allocates next (its assists and write barriers slow it down), and
+// at a yield until it is done; run at a yield instead, it is a task of its own, and what
+// follows runs without it (docs/performance.md, "collections at yields, steps as tasks").
 func collectDue() bool {
 	metrics.Read(gcSamples)
 	live, goal, heap := gcSamples[0].Value.Uint64(), gcSamples[1].Value.Uint64(), gcSamples[2].Value.Uint64()
