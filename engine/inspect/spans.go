@@ -1,10 +1,10 @@
 package inspect
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
+	"layoutlab/engine/layout"
 	"layoutlab/engine/table"
 )
 
@@ -100,8 +100,8 @@ func (in *Inspector) bounds(li, lo, hi int, files []int, all []table.Value) ([]i
 
 // denseRanks gives each of all, which are one column's values, its rank among their distinct
 // values, and says how many there are. A column of integers, dates, timestamps or decimals of
-// one scale is ranked on the int64s themselves with engine/table's radix sort, in one pass over
-// the sorted values; strings on the strings; table.Compare orders anything else.
+// one scale, or of strings, is ranked as the simulator ranks a column (layout.RankRows);
+// table.Compare orders anything else.
 func denseRanks(all []table.Value) (rank []int32, distinct int) {
 	kind, scale := table.Invalid, uint8(0)
 	if len(all) > 0 {
@@ -111,16 +111,21 @@ func denseRanks(all []table.Value) (rank []int32, distinct int) {
 	for lo := 0; lo < len(all) && same; lo += spanBlock {
 		same = allOf(all[lo:min(lo+spanBlock, len(all))], kind, scale)
 	}
-	if same && (kind == table.Int || kind == table.Bigint || kind == table.Date || kind == table.Timestamp ||
-		kind == table.TimestampNTZ || kind == table.Decimal) {
-		return intRanks(all)
+	c := table.Column{Kind: kind}
+	switch {
+	case same && (kind == table.Int || kind == table.Bigint || kind == table.Date || kind == table.Timestamp ||
+		kind == table.TimestampNTZ || kind == table.Decimal):
+		c.Ints = make([]int64, len(all))
+	case same && kind == table.String:
+		c.Strs = make([]string, len(all))
+	default:
+		return compareRanks(all)
 	}
-	r := ranker(all, same && kind == table.String)
-	rank = make([]int32, len(all))
-	for i, v := range all {
-		rank[i] = int32(r.of(v))
+	for lo := 0; lo < len(all); lo += spanBlock {
+		valuesInto(&c, all, lo, min(lo+spanBlock, len(all)))
 	}
-	return rank, r.distinct
+	r := layout.RankRows(&c, layout.AllRows(len(all)))
+	return r.R, r.Distinct
 }
 
 // allOf says whether every value is of kind and scale, within 64 bits.
@@ -135,78 +140,29 @@ func allOf(vals []table.Value, kind table.Kind, scale uint8) bool {
 	return true
 }
 
-// intRanks is denseRanks of int64 values: sorted as unsigned keys with their sign bit flipped.
-func intRanks(all []table.Value) (rank []int32, distinct int) {
-	keys, pos := make([]uint64, len(all)), make([]int32, len(all))
-	for lo := 0; lo < len(all); lo += spanBlock {
-		intKeys(keys, pos, all, lo, min(lo+spanBlock, len(all)))
-	}
-	var rs table.RadixSorter
-	rs.SortPairs(keys, pos)
-	rank = make([]int32, len(all))
-	next := int32(0)
-	for lo := 0; lo < len(all); lo += spanBlock {
-		next = rankRun(keys, pos, rank, lo, min(lo+spanBlock, len(all)), next)
-	}
-	return rank, int(next)
-}
-
-//go:noinline
-func intKeys(keys []uint64, pos []int32, all []table.Value, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		keys[i], pos[i] = uint64(all[i].I)^1<<63, int32(i)
-	}
-}
-
-// rankRun ranks the sorted keys [lo, hi); next is the rank of the next distinct key, which it
-// returns for the next block.
+// valuesInto copies values [lo, hi) into the column: its strings, or its integers.
 //
 //go:noinline
-func rankRun(keys []uint64, pos, rank []int32, lo, hi int, next int32) int32 {
+func valuesInto(c *table.Column, all []table.Value, lo, hi int) {
 	for i := lo; i < hi; i++ {
-		if i > 0 && keys[i] != keys[i-1] {
-			next++
+		if c.Strs != nil {
+			c.Strs[i] = all[i].S
+		} else {
+			c.Ints[i] = all[i].I
 		}
-		rank[pos[i]] = next
 	}
-	if hi == len(keys) && hi > 0 {
-		next++ // the last key's rank, counted
-	}
-	return next
 }
 
-// ranks gives a value its rank among distinct values; distinct is how many there are.
-type ranks struct {
-	of       func(table.Value) int
-	distinct int
-}
-
-// ranker ranks the distinct values of all, which are one column's: strings (strs) on the
-// strings, anything else by table.Compare.
-func ranker(all []table.Value, strs bool) ranks {
-	if strs {
-		return orderedRanks(all, func(v table.Value) string { return v.S })
-	}
+// compareRanks is denseRanks by table.Compare: values of mixed kinds or scales, decimals past 64
+// bits, doubles, booleans.
+func compareRanks(all []table.Value) (rank []int32, distinct int) {
 	keys := slices.Clone(all)
 	slices.SortFunc(keys, table.Compare)
 	keys = slices.CompactFunc(keys, func(a, b table.Value) bool { return table.Compare(a, b) == 0 })
-	return ranks{distinct: len(keys), of: func(v table.Value) int {
-		r, _ := slices.BinarySearchFunc(keys, v, table.Compare)
-		return r
-	}}
-}
-
-// orderedRanks ranks on keys Go orders itself: slices.Sort and BinarySearch need no comparison
-// function call per step.
-func orderedRanks[K cmp.Ordered](all []table.Value, key func(table.Value) K) ranks {
-	keys := make([]K, len(all))
+	rank = make([]int32, len(all))
 	for i, v := range all {
-		keys[i] = key(v)
+		r, _ := slices.BinarySearchFunc(keys, v, table.Compare)
+		rank[i] = int32(r)
 	}
-	slices.Sort(keys)
-	keys = slices.Compact(keys)
-	return ranks{distinct: len(keys), of: func(v table.Value) int {
-		r, _ := slices.BinarySearch(keys, key(v))
-		return r
-	}}
+	return rank, len(keys)
 }
