@@ -201,10 +201,7 @@ func (s *Snapshot) sortFiles(between func()) {
 		from = min(from, prefixKeys(keys[lo:hi], order[lo:hi], files[lo:hi], prefix, lo))
 	}
 	if from < len(prefix) { // a path beyond the first files differs sooner: key them from there
-		for lo := 0; lo < len(files); lo += pathBlock {
-			hi := min(lo+pathBlock, len(files))
-			pathKeys(keys[lo:hi], order[lo:hi], files[lo:hi], from, lo)
-		}
+		keyPaths(keys, order, files, from)
 	}
 	if between != nil {
 		between()
@@ -246,11 +243,16 @@ func sortPaths(files []*AddFile, from int) {
 		return
 	}
 	keys, order := make([]uint64, len(files)), make([]int32, len(files))
+	keyPaths(keys, order, files, from)
+	sortKeyed(files, keys, order, from)
+}
+
+// keyPaths sets each file's key (pathBytes from from) and position, in blocks of pathBlock.
+func keyPaths(keys []uint64, order []int32, files []*AddFile, from int) {
 	for lo := 0; lo < len(files); lo += pathBlock {
 		hi := min(lo+pathBlock, len(files))
 		pathKeys(keys[lo:hi], order[lo:hi], files[lo:hi], from, lo)
 	}
-	sortKeyed(files, keys, order, from)
 }
 
 // sortKeyed is sortPaths with each file's key made: keys[i] is pathBytes(files[i].Path, from),

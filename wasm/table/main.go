@@ -436,8 +436,8 @@ func (a *app) renderWhere() {
 	a.setHTML("where-summary", WhereHTML(r))
 	a.setHTML("reasons", ReasonsHTML(r))
 	a.endStep()
-	a.setHTML("files", FilesHTML(r))
 	a.filesShown = min(len(r.Files), FileRows)
+	a.setHTML("files", FilesHTML(r, a.filesShown))
 	a.endStep()
 	a.drawGrid()
 }

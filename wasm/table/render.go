@@ -113,10 +113,9 @@ func ReasonsHTML(r *inspect.Report) string {
 	return b.String()
 }
 
-// FilesHTML lists the first FileRows files with their verdicts; FileRowsHTML adds more.
-func FilesHTML(r *inspect.Report) string {
+// FilesHTML lists the first n files with their verdicts; FileRowsHTML adds more.
+func FilesHTML(r *inspect.Report, n int) string {
 	var b strings.Builder
-	n := min(len(r.Files), FileRows)
 	b.WriteString(`<div class="scroll"><table class="files"><thead><tr><th>path</th><th>partition</th><th>size</th><th>rows</th><th>ZCube</th><th>verdict</th></tr></thead><tbody>`)
 	b.WriteString(FileRowsHTML(r, 0, n))
 	b.WriteString("</tbody></table></div>")

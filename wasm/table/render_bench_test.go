@@ -38,7 +38,7 @@ func BenchmarkViews100k(b *testing.B) {
 	})
 	b.Run("html", func(b *testing.B) {
 		for b.Loop() {
-			_ = SummaryHTML(r) + WhereHTML(r) + ReasonsHTML(r) + FilesHTML(r) + OptimizeHTML(r.NextOptimize) + HistoryHTML(r.History)
+			_ = SummaryHTML(r) + WhereHTML(r) + ReasonsHTML(r) + FilesHTML(r, min(len(r.Files), FileRows)) + OptimizeHTML(r.NextOptimize) + HistoryHTML(r.History)
 		}
 	})
 	b.Run("report", func(b *testing.B) {
