@@ -3,10 +3,16 @@
 // A figure (<figure class="layoutlab" data-live="figure.html#s=…">, written by site/gen, the
 // snippets and `layoutlab poster`) is a box holding its poster: the picture the live figure
 // first draws, rendered at build time, and its readouts as text. The live figure starts in the
-// same box when the reader reaches the figure or touches it (a click, the keyboard's focus);
-// far off screen it goes back to its poster, keeping the scenario as the reader left it (read
-// from the live page's fragment: same origin). At most maxLive figures are live at once: the one
-// touched longest ago goes back first, never the one the reader is using.
+// same box when the reader touches the figure: a click or a tap, the keyboard's focus, or the
+// mouse resting on it. Reaching a figure does not start it: the poster already shows what the
+// live figure would first draw, and a live figure costs about 200 MB (docs/performance.md, "Live
+// on touch"). Far off screen a live figure goes back to its poster, keeping the scenario as the
+// reader left it (read from the live page's fragment: same origin). At most maxLive figures are
+// live at once: the one touched longest ago goes back first, never the one the reader is using.
+//
+// With data-offline on its script element, it also registers the service worker beside it
+// (sw.js) once the page has loaded, so that the page's figures work offline after one visit
+// without a figure touched first (the explainer does; a docs site's pages are outside its scope).
 //
 // It also sizes a plain <iframe> of widget.html, as published before figures existed, to the
 // height its widget reports ({type: "layoutlab:height"}).
@@ -19,8 +25,15 @@
   // its own frame and at most three are live.
   const canMove = typeof Element.prototype.moveBefore === "function";
   const state = (window.layoutlabEmbed = { maxLive: canMove ? 1 : 3, live: 0, peak: 0, starts: 0, framesMade: 0, reused: 0, figures: [] });
-  const dwellMs = 300; // a figure scrolled past faster than this is not started
+  const dwellMs = 300; // a mouse resting on a figure this long touches it; one passing over does not
   const farMargin = "150% 0px"; // beyond one and a half screens above or below: far off screen
+
+  const script = document.currentScript;
+  if (script && script.dataset.offline !== undefined && "serviceWorker" in navigator && location.protocol !== "file:") {
+    const sw = new URL("sw.js", script.src);
+    afterLoad(() => navigator.serviceWorker.register(sw, { scope: new URL("./", sw).pathname })
+      .catch(() => { /* private mode, a host serving no sw.js ... */ }));
+  }
 
   window.addEventListener("message", (e) => {
     const d = e.data;
@@ -45,7 +58,7 @@
     const box = fig.querySelector(".layoutlab-box");
     const poster = box && box.querySelector(".layoutlab-poster");
     if (!box || !poster || !fig.dataset.live) return;
-    const f = { fig, box, poster, src: fig.dataset.live, first: fig.dataset.live, frame: null, touched: 0, timer: 0, reached: false };
+    const f = { fig, box, poster, src: fig.dataset.live, first: fig.dataset.live, frame: null, touched: 0, timer: 0 };
     state.figures.push(f);
     const start = poster.querySelector(".layoutlab-start");
     if (start) start.hidden = false;
@@ -55,22 +68,16 @@
     poster.addEventListener("focusin", (e) => {
       if (!e.target.closest("a")) goLive(f, true);
     });
-    near.observe(box);
+    // A touch screen's tap is a click; a mouse only passing over the figure, or one the page
+    // scrolls past, leaves it before dwellMs.
+    box.addEventListener("pointerenter", (e) => {
+      if (e.pointerType !== "mouse" && e.pointerType !== "pen") return;
+      clearTimeout(f.timer);
+      f.timer = setTimeout(() => afterLoad(() => goLive(f, false)), dwellMs);
+    });
+    box.addEventListener("pointerleave", () => clearTimeout(f.timer));
     far.observe(box);
   }
-
-  // near starts a figure the reader has reached: half of it on screen for dwellMs.
-  const near = new IntersectionObserver((entries) => {
-    for (const e of entries) {
-      const f = byBox(e.target);
-      if (!f) continue;
-      clearTimeout(f.timer);
-      f.reached = e.isIntersecting && e.intersectionRatio >= 0.5;
-      if (f.reached) {
-        f.timer = setTimeout(() => afterLoad(() => { if (f.reached) goLive(f, false); }), dwellMs);
-      }
-    }
-  }, { threshold: [0, 0.5] });
 
   // far sends a live figure far off screen back to its poster.
   const far = new IntersectionObserver((entries) => {
@@ -83,8 +90,8 @@
     }
   }, { rootMargin: farMargin });
 
-  // afterLoad runs fn once the page has loaded: a figure reached at once starts after every
-  // poster has drawn, so the page's load (and its every figure shown) does not wait for it.
+  // afterLoad runs fn once the page has loaded: a figure the mouse rests on at once starts after
+  // every poster has drawn, so the page's load (and its every figure shown) does not wait for it.
   function afterLoad(fn) {
     if (document.readyState === "complete") fn();
     else window.addEventListener("load", fn, { once: true });
@@ -249,7 +256,6 @@
   // page): it holds no place in the live budget and no observer watches it.
   function forget(f) {
     clearTimeout(f.timer);
-    near.unobserve(f.box);
     far.unobserve(f.box);
     const i = live.indexOf(f);
     if (i >= 0) live.splice(i, 1);

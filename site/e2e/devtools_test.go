@@ -100,10 +100,7 @@ func TestSitePagesRaiseNoDevToolsIssues(t *testing.T) {
 		t.Fatal("the explainer shows no figures")
 	}
 	for i := 0; i < n; i++ {
-		eval[bool](t, ctx, `(`+figureJS(i)+`.scrollIntoView({block: "center"}), true)`)
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-			t.Fatalf("explainer figure %d, reached, never went live: %v", i, err)
-		}
+		touchFigure(t, ctx, i, 2*time.Minute)
 		d.check(t, fmt.Sprintf("index.html, figure %d live", i))
 	}
 	// A failed request is on the console too; failedRequests says which. The browser asks for

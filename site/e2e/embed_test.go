@@ -14,25 +14,24 @@ import (
 )
 
 // TestSiteRootAndLazyFramesWorkOffline: after one visit to the site's root (the explainer, whose
-// first live figure registers the service worker), the root itself opens offline with every
-// figure's poster, and a figure that was never live (far down) goes live from the worker when
-// reached: controlled by it and compiling the wasm it unpacked.
+// embed.js registers the service worker once the page has loaded: data-offline), with no figure
+// touched, the root itself opens offline with every figure's poster, and a figure touched then
+// goes live from the worker: controlled by it and compiling the wasm it unpacked.
 func TestSiteRootAndLazyFramesWorkOffline(t *testing.T) {
 	srv := httptest.NewServer(host.Handler(distDir()))
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
-	// The first figure (near the top, so reached at once) registers the worker once ready.
-	eval[bool](t, ctx, `(`+figureJS(0)+`.scrollIntoView({block: "center"}), true)`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)"); if (!f) return false;
-		const w = f.contentWindow; return !!(w.layoutlab && w.layoutlab.ready && w.navigator.serviceWorker.controller); })()`,
-		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("the first figure never went live under the service worker: %v", err)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`navigator.serviceWorker.controller !== null`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("the explainer, untouched, never came under the service worker: %v", err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(caches.match("layoutlab.wasm").then(r => window.__unpacked = !!r), window.__unpacked === true)`,
 		chromedp.WithPollingTimeout(time.Minute))); err != nil {
 		t.Fatalf("the service worker never stored the unpacked wasm: %v", err)
+	}
+	if eval[int](t, ctx, `layoutlabEmbed.starts`) != 0 {
+		t.Fatal("a figure went live untouched")
 	}
 	srv.Close()
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
@@ -51,12 +50,9 @@ func TestSiteRootAndLazyFramesWorkOffline(t *testing.T) {
 	}
 	last := figureJS(n - 1)
 	if eval[bool](t, ctx, last+`.querySelector("iframe:not(.layoutlab-parked)") !== null`) {
-		t.Fatal("the last figure went live before it was reached")
+		t.Fatal("the last figure went live before it was touched")
 	}
-	eval[bool](t, ctx, `(`+last+`.scrollIntoView({block: "center"}), true)`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(n-1), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("offline, the last figure never went live: %v", err)
-	}
+	touchFigure(t, ctx, n-1, 2*time.Minute)
 	frame := last + `.querySelector("iframe:not(.layoutlab-parked)")`
 	if !eval[bool](t, ctx, frame+`.contentWindow.navigator.serviceWorker.controller !== null`) {
 		t.Error("offline, the figure made live is not controlled by the service worker")

@@ -20,7 +20,10 @@ import (
 //   - the time from navigation until every figure is visible: the last poster loaded (posters
 //     are not lazy: a page shows all its figures at once), and the page's load event;
 //   - the page scrolled top to bottom as a reader would, a screen every 1.5 s: how many figures
-//     were live at most at once (embed.js keeps 3) and how many were started.
+//     were started (none: a figure goes live when touched);
+//   - then the mouse rested on the first, the second and the last figure in turn: the time from
+//     the mouse's arrival until that figure is live and shows its readouts (embed.js's dwell,
+//     then the first figure's wasm compiled and started, the others' a swap in the one frame).
 //
 // Memory (wasm linear memory, the page's total) is measured by the memory benchmark.
 func BenchmarkExplainer(b *testing.B) {
@@ -31,6 +34,7 @@ func BenchmarkExplainer(b *testing.B) {
 	}
 	root := browser(b)
 	var visible, loaded, peak, starts []float64
+	var touched [3][]float64
 	for range visits {
 		ctx, cancel := newVisitor(root)
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
@@ -70,11 +74,27 @@ func BenchmarkExplainer(b *testing.B) {
 			b.Fatal(err)
 		}
 		peak, starts = append(peak, l[0]), append(starts, l[1])
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("figure.layoutlab").length`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for k, i := range []int{0, 1, n - 1} {
+			t0 := time.Now()
+			if err := restMouseOn(ctx, i); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+				b.Fatalf("figure %d, the mouse resting on it, never went live: %v", i, err)
+			}
+			touched[k] = append(touched[k], float64(time.Since(t0).Milliseconds()))
+		}
 		cancel()
 	}
 	fmt.Printf("explainer, first visits (ms from navigation): every figure visible (last poster loaded) %.0f; load event %.0f\n", visible, loaded)
 	fmt.Printf("explainer scrolled top to bottom, a screen every 1.5 s: at most %.0f figures live at once; %.0f started\n", peak, starts)
+	fmt.Printf("explainer, the mouse resting on a figure until it is live (ms): the first %.0f; the second %.0f; the last %.0f\n", touched[0], touched[1], touched[2])
 	b.ReportMetric(median(visible), "figures-visible-ms")
 	b.ReportMetric(median(loaded), "load-event-ms")
 	b.ReportMetric(slices.Max(peak), "max-live")
+	b.ReportMetric(median(touched[0]), "first-touch-to-live-ms")
 }

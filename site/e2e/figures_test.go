@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -22,8 +23,9 @@ import (
 )
 
 // Figures on a docs page (site/embed.js, site/poster): a poster in a box of the live figure's
-// size, made live when reached or touched, back to its poster far off screen, one live where a
-// frame can move from figure to figure, else at most 3.
+// size, made live when touched (a click, the keyboard's focus, the mouse resting on it) and not
+// when merely reached, back to its poster far off screen, one live where a frame can move from
+// figure to figure, else at most 3.
 
 // liveBudget is how many figures embed.js keeps live at once: one frame, moved from figure to
 // figure, where the browser has Element.moveBefore; three, each its own frame, where it has not.
@@ -56,6 +58,33 @@ func figureJS(i int) string {
 	return fmt.Sprintf(`document.querySelectorAll("figure.layoutlab")[%d]`, i)
 }
 
+// restMouseOn brings figure i to the middle of the screen and rests the mouse on its box, as a
+// reader about to use the figure does: embed.js starts it once the mouse has rested there for
+// its dwell.
+func restMouseOn(ctx context.Context, i int) error {
+	c, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const b = `+figureJS(i)+`.querySelector(".layoutlab-box");
+		b.scrollIntoView({block: "center"}); const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`))
+	if err != nil {
+		return err
+	}
+	// Two moves: the mouse enters the box even if it rested on this spot before the scroll.
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0]-5, c[1])); err != nil {
+		return err
+	}
+	return chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0], c[1]))
+}
+
+// touchFigure rests the mouse on figure i and waits until it is live and ready.
+func touchFigure(t *testing.T, ctx context.Context, i int, timeout time.Duration) {
+	t.Helper()
+	if err := restMouseOn(ctx, i); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(timeout))); err != nil {
+		t.Fatalf("figure %d, the mouse resting on it, never went live: %v", i, err)
+	}
+}
+
 // posterShownJS: the figure's poster has loaded and is drawn (not hidden under a live figure).
 func posterShownJS(i int) string {
 	return `(() => { const f = ` + figureJS(i) + `, img = f.querySelector(".layoutlab-poster img");
@@ -72,9 +101,8 @@ func liveReadyJS(i int) string {
 // TestExplainerShowsEveryFigureAtOnce loads the explainer and checks that when the page has
 // loaded (its load event: no poster is lazy) every figure shows its poster, with its readouts as
 // text and its box's size; then scrolls it top to bottom, a screen at a time, and checks that
-// every figure on screen shows its poster or its live figure, that never more than 3 are live,
-// that the figures left far behind went back to their posters, and that no frame ends over one
-// widget's memory budget.
+// every figure on screen shows its poster, and that reaching a figure does not start it: a
+// figure goes live when touched, and a page scrolled through costs its posters only.
 func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	ctx := browser(t)
 	countLive(t, ctx)
@@ -102,7 +130,7 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	view := eval[float64](t, ctx, `innerHeight`)
 	for y := 0.0; y < height; y += view * 0.8 {
 		eval[bool](t, ctx, fmt.Sprintf(`(scrollTo(0, %f), true)`, y))
-		time.Sleep(400 * time.Millisecond) // a reader's glance: longer than embed.js's dwell
+		time.Sleep(400 * time.Millisecond) // a reader's glance: longer than embed.js's dwell for a mouse
 		blank := eval[[]int](t, ctx, `[...document.querySelectorAll("figure.layoutlab")].map((f, i) => {
 			const r = f.getBoundingClientRect(); if (r.bottom < 0 || r.top > innerHeight) return -1;
 			const img = f.querySelector(".layoutlab-poster img"), fr = f.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)");
@@ -112,33 +140,57 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 		if len(blank) > 0 {
 			t.Errorf("at scroll %.0f px, figures %v show neither poster nor live figure", y, blank)
 		}
-		// A live figure shows its own scenario and readouts, not those of the figure its frame
-		// showed before (embed.js reuses frames): its poster's readouts, which the build wrote.
-		wrong := eval[[]string](t, ctx, `[...document.querySelectorAll("figure.layoutlab")].flatMap((f, i) => {
-			const fr = f.querySelector(".layoutlab-box > iframe.layoutlab-ready"); if (!fr) return [];
-			const w = fr.contentWindow, out = [];
-			if ("#" + f.dataset.live.split("#")[1] !== w.location.hash) out.push(i + ": fragment " + w.location.hash.slice(0, 24));
-			for (const dd of f.querySelectorAll(".layoutlab-poster [data-metric]")) {
-				const now = w.document.querySelector('[data-metric="' + CSS.escape(dd.dataset.metric) + '"]');
-				if (now && now.dataset.value !== dd.dataset.value) out.push(i + ": " + dd.dataset.metric + " " + now.dataset.value + " != " + dd.dataset.value);
-			}
-			return out; })`)
-		if len(wrong) > 0 {
-			t.Errorf("at scroll %.0f px, live figures show another figure's scenario: %v", y, wrong)
+	}
+	if m, s := eval[int](t, ctx, `window.__live.max`), eval[int](t, ctx, `layoutlabEmbed.starts`); m != 0 || s != 0 {
+		t.Errorf("scrolled through untouched, %d figures were started (%d live at once), want none", s, m)
+	}
+	// A mouse crossing the last figure on its way elsewhere does not start it.
+	c := eval[[]float64](t, ctx, `(() => { const b = `+figureJS(n-1)+`.querySelector(".layoutlab-box"); b.scrollIntoView({block: "center"});
+		const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r.top - 20]; })()`)
+	for _, y := range []float64{c[1], c[2]} {
+		if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0], y)); err != nil {
+			t.Fatal(err)
 		}
 	}
-	// The last figure, reached, goes live.
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(n-1), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
-		t.Fatalf("the last figure, reached, never went live: %v", err)
+	time.Sleep(time.Second)
+	if s := eval[int](t, ctx, `layoutlabEmbed.starts`); s != 0 {
+		t.Errorf("a mouse crossing the last figure started %d figures, want none", s)
 	}
-	if m := eval[int](t, ctx, `window.__live.max`); m > liveBudget(t, ctx) || m == 0 {
-		t.Errorf("at most %d figures were live at once, want 1 to %d", m, liveBudget(t, ctx))
+	// The last figure, the mouse resting on it, goes live.
+	touchFigure(t, ctx, n-1, 3*time.Minute)
+	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
+		t.Errorf("CSP violations on the explainer: %v", v)
+	}
+	t.Logf("scrolled %.0f px: no figure started; the last one live when the mouse rested on it", height)
+}
+
+// TestEveryFigureGoesLiveWithItsPostersReadouts rests the mouse on each figure of the explainer
+// in turn, waits for it to go live, and checks that the live figure shows the readouts its
+// poster states (the engine's exact figures, data-value), never more than the live budget at
+// once; that the figures left far behind went back to their posters; that frames were reused;
+// and that no frame ends over one widget's memory budget.
+func TestEveryFigureGoesLiveWithItsPostersReadouts(t *testing.T) {
+	browserTimeout = 15 * time.Minute
+	ctx := browser(t)
+	countLive(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
+	for i := 0; i < n; i++ {
+		touchFigure(t, ctx, i, 3*time.Minute)
+		// Its own scenario, not the one the reused frame showed before.
+		if got, want := eval[string](t, ctx, figureJS(i)+`.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentWindow.location.hash`),
+			eval[string](t, ctx, `"#" + `+figureJS(i)+`.dataset.live.split("#")[1]`); got != want {
+			t.Errorf("figure %d live shows the scenario %.30s…, want its own %.30s…", i, got, want)
+		}
+		checkLiveAgreesWithPoster(t, ctx, figureJS(i))
+	}
+	if m := eval[int](t, ctx, `window.__live.max`); m > liveBudget(t, ctx) {
+		t.Errorf("%d figures were live at once, want at most %d", m, liveBudget(t, ctx))
 	}
 	if eval[bool](t, ctx, figureJS(0)+`.querySelector("iframe:not(.layoutlab-parked)") !== null`) {
 		t.Error("the first figure, far off screen, is still live")
-	}
-	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
-		t.Errorf("CSP violations on the explainer: %v", v)
 	}
 	// Frames are reused, never piled up (issue #37): at most the live budget's number made in all.
 	made, reused := eval[int](t, ctx, `layoutlabEmbed.framesMade`), eval[int](t, ctx, `layoutlabEmbed.reused`)
@@ -160,8 +212,8 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 			t.Errorf("frame %d: %.1f MiB of wasm linear memory after the scroll, over the %d MiB budget of one widget", i, mib(b), MaxWidgetLinearMemory>>20)
 		}
 	}
-	t.Logf("scrolled %.0f px: at most %d figures live at once, %d started, %d frames made, %d reused; wasm linear memory by frame %v MiB", height,
-		eval[int](t, ctx, `window.__live.max`), eval[int](t, ctx, `layoutlabEmbed.starts`), made, reused, memMiB)
+	t.Logf("%d figures went live, at most %d at once, %d frames made, %d reused; wasm linear memory by frame %v MiB", n,
+		eval[int](t, ctx, `window.__live.max`), made, reused, memMiB)
 }
 
 // checkPosterText: the figure states its readouts and its point as text, and its box is the
@@ -182,30 +234,6 @@ func checkPosterText(t *testing.T, ctx context.Context, i int) {
 	if _, want := figureBox(int(math.Round(w))); h < float64(want)-1 || h > float64(want)+1 {
 		t.Errorf("figure %d: box %.0fx%.0f px, want %d px tall", i, w, h, want)
 	}
-}
-
-// TestEveryFigureGoesLiveWithItsPostersReadouts scrolls to each figure of the explainer in turn,
-// waits for it to go live, and checks that the live figure shows the readouts its poster states
-// (the engine's exact figures, data-value), never more than 3 live at once.
-func TestEveryFigureGoesLiveWithItsPostersReadouts(t *testing.T) {
-	browserTimeout = 15 * time.Minute
-	ctx := browser(t)
-	countLive(t, ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
-		t.Fatal(err)
-	}
-	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
-	for i := 0; i < n; i++ {
-		eval[bool](t, ctx, `(`+figureJS(i)+`.scrollIntoView({block: "center"}), true)`)
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
-			t.Fatalf("figure %d, reached, never went live: %v", i, err)
-		}
-		checkLiveAgreesWithPoster(t, ctx, figureJS(i))
-	}
-	if m := eval[int](t, ctx, `window.__live.max`); m > liveBudget(t, ctx) {
-		t.Errorf("%d figures were live at once, want at most %d", m, liveBudget(t, ctx))
-	}
-	t.Logf("%d figures went live, at most %d at once", n, eval[int](t, ctx, `window.__live.max`))
 }
 
 // checkLiveAgreesWithPoster compares the poster's readouts (data-value, and each one's label)
@@ -242,13 +270,12 @@ func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
 	}
 	fig := figureJS(i)
 	first := eval[string](t, ctx, fig+`.dataset.live`)
-	// Brought into view only partly (a third of it), so that reaching it does not start it:
-	// the touch does.
-	eval[bool](t, ctx, `(() => { const r = `+fig+`.querySelector(".layoutlab-box").getBoundingClientRect();
-		scrollBy(0, r.top - innerHeight + r.height / 3); return true; })()`)
+	// Brought into view, in the middle of the screen: reaching it does not start it, the touch
+	// does.
+	eval[bool](t, ctx, `(`+fig+`.scrollIntoView({block: "center"}), true)`)
 	time.Sleep(time.Second)
 	if eval[bool](t, ctx, fig+`.querySelector("iframe:not(.layoutlab-parked)") !== null`) {
-		t.Fatal("a figure a third on screen went live untouched")
+		t.Fatal("a figure on screen went live untouched")
 	}
 	before := eval[[]float64](t, ctx, `[`+fig+`.getBoundingClientRect().height, document.scrollingElement.scrollHeight]`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`main > figure.layoutlab:nth-of-type(%d) .layoutlab-start`, i+1)))); err != nil {
@@ -311,11 +338,8 @@ func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
 	if got := eval[string](t, ctx, fig+`.querySelector("a.layoutlab-open").href`); !strings.HasSuffix(got, changed) {
 		t.Errorf("back on its poster, Open in Layout Lab links %q, want the reader's scenario %q", got, changed)
 	}
-	// And back: live again, on the reader's scenario.
-	eval[bool](t, ctx, `(`+fig+`.scrollIntoView({block: "center"}), true)`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
-		t.Fatalf("reached again, the figure never went live: %v", err)
-	}
+	// And back: live again, touched, on the reader's scenario.
+	touchFigure(t, ctx, i, 3*time.Minute)
 	if got := eval[string](t, ctx, frame+`.contentWindow.location.hash`); got != changed {
 		t.Errorf("live again, the figure's scenario is %q, want the reader's %q", got, changed)
 	}

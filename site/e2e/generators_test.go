@@ -430,10 +430,12 @@ func checkShownFigure(t *testing.T, ctx context.Context, url, preset string, wan
 		t.Fatalf("%s: the poster (%s) never loaded: %v", url, eval[string](t, ctx, `document.querySelector("figure.layoutlab img").src`), err)
 	}
 	checkPosterText(t, ctx, 0)
-	eval[bool](t, ctx, `(document.querySelector("figure.layoutlab").scrollIntoView({block: "center"}), true)`)
 	src := eval[string](t, ctx, `document.querySelector("figure.layoutlab").dataset.live`)
+	if err := restMouseOn(ctx, 0); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(0), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("%s: the figure (%s), reached, never went live: %v", url, src, err)
+		t.Fatalf("%s: the figure (%s), the mouse resting on it, never went live: %v", url, src, err)
 	}
 	raw := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentDocument.querySelectorAll("[data-metric]")].map(e => [e.dataset.metric, e.dataset.value]))`)
 	got := map[string]float64{}

@@ -159,7 +159,7 @@ func TestWidgetMemoryBudget(t *testing.T) {
 // linear memory at its first answer and once its idle work is done, and the proportional set size
 // of the browser's processes (a blank tab first, then the widget settled); then the same browser
 // figures for the explainer page (index.html) scrolled from top to bottom, a screen a second,
-// every widget started left to settle. `./build.sh bench` runs it:
+// and then with every figure touched in turn (explainerMemory). `./build.sh bench` runs it:
 //
 //	go test -count=1 -tags browser -run XXX -bench Memory -benchtime 1x ./site/e2e/
 //
@@ -271,8 +271,11 @@ func movesMemory(b *testing.B) {
 }
 
 // explainerMemory scrolls index.html from top to bottom, a screen a second, then waits until
-// every widget the page started is ready and settled, and prints the browser's PSS (the highest
-// seen while scrolling, and at the end), the live widgets and their linear memory.
+// every widget the page started is ready and settled (none: a figure goes live when touched),
+// and prints the browser's PSS (the highest seen while scrolling, and at the end), the live
+// widgets and their linear memory. Then it rests the mouse on every figure in turn, from the
+// last up, each until live and settled, and prints the highest PSS and the live widgets' linear
+// memory at the end: a reader who touches every figure.
 func explainerMemory(b *testing.B) {
 	ctx, closeIt := newBrowser(b)
 	defer closeIt()
@@ -352,6 +355,34 @@ func explainerMemory(b *testing.B) {
 	fmt.Printf("memory explainer: highest: %s\n", kindsLine(peakKinds))
 	fmt.Printf("memory explainer: %d iframes, %.0f widgets live, settled after %.0f s; wasm linear memory %.0f MiB in all (largest %.0f MiB); PSS of the browser's %d processes: blank tab %.0f MiB, at the end %.0f MiB, highest while scrolling %.0f MiB\n",
 		iframes, v[0], took.Seconds(), mib(v[1]), mib(v[2]), procs, mib(float64(blank)), mib(float64(pss)), mib(float64(peak)))
+
+	n := evalIn[int](b, ctx, `document.querySelectorAll("figure.layoutlab").length`)
+	var touchedPeak int64
+	var touchedKinds map[string]int64
+	for i := n - 1; i >= 0; i-- {
+		if err := restMouseOn(ctx, i); err != nil {
+			b.Fatal(err)
+		}
+		settled := liveReadyJS(i) + ` && (() => { const ll = ` + figureJS(i) + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentWindow.layoutlab;
+			return !!((ll.settled || ll.idleHeld) && ll.wasmMemory); })()`
+		for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(time.Second) {
+			if k, err := pssByKind(ctx); err == nil && total(k) > touchedPeak {
+				touchedPeak, touchedKinds = total(k), k
+			}
+			if evalIn[bool](b, ctx, settled) {
+				break
+			}
+			if time.Now().After(deadline) {
+				b.Fatalf("figure %d, the mouse resting on it, never went live and settled", i)
+			}
+		}
+	}
+	v = evalIn[[]float64](b, ctx, `(() => { const ws = `+live+`; return [ws.length, ws.reduce((s, ll) => s + ll.wasmMemory(), 0)]; })()`)
+	pss, _, _ = browserPSS(ctx)
+	b.ReportMetric(mib(float64(max(touchedPeak, pss))), "explainer-touched-peak-PSS-MiB")
+	fmt.Printf("memory explainer, every figure touched in turn: highest: %s\n", kindsLine(touchedKinds))
+	fmt.Printf("memory explainer, every figure touched in turn: %.0f widgets at the end, wasm linear memory %.0f MiB in all; PSS at the end %.0f MiB, highest %.0f MiB\n",
+		v[0], mib(v[1]), mib(float64(pss)), mib(float64(max(touchedPeak, pss))))
 }
 
 // pssByKind is browserPSS split by Chromium's process kind (--type= on the command line:
