@@ -148,6 +148,7 @@
     frame.title = f.fig.dataset.title || "Layout Lab figure";
     frame.layoutlabFigure = f;
     f.frame = frame;
+    starting(f, true);
     live.push(f);
     state.live = live.length;
     state.peak = Math.max(state.peak, live.length);
@@ -194,6 +195,7 @@
   // started from the keyboard takes the focus along.
   function shown(f, frame, touched) {
     if (f.frame !== frame) return;
+    starting(f, false);
     frame.classList.add("layoutlab-ready");
     f.box.classList.add("layoutlab-live");
     if (touched && f.poster.contains(document.activeElement)) frame.focus();
@@ -226,6 +228,7 @@
     }
     if (f.src !== f.first) note(f);
     f.frame = null;
+    starting(f, false);
     live.splice(live.indexOf(f), 1);
     state.live = live.length;
     f.box.classList.remove("layoutlab-live");
@@ -240,6 +243,17 @@
       return;
     }
     frame.remove();
+  }
+
+  // starting tells the reader, while a touched figure's live page loads (a first figure's wasm
+  // takes seconds to compile), that the touch was seen: its Interact button reads Starting….
+  function starting(f, on) {
+    if (on) f.box.setAttribute("aria-busy", "true");
+    else f.box.removeAttribute("aria-busy");
+    const b = f.poster.querySelector(".layoutlab-start");
+    if (!b) return;
+    if (on && !b.dataset.label) b.dataset.label = b.textContent;
+    if (b.dataset.label) b.textContent = on ? "Starting…" : b.dataset.label;
   }
 
   // note says, on a poster whose scenario the reader changed, that the picture is the original.

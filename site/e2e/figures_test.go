@@ -156,8 +156,20 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	if s := eval[int](t, ctx, `layoutlabEmbed.starts`); s != 0 {
 		t.Errorf("a mouse crossing the last figure started %d figures, want none", s)
 	}
-	// The last figure, the mouse resting on it, goes live.
+	// The last figure, the mouse resting on it, goes live; while it loads, its Interact button
+	// says that the touch was seen.
+	eval[bool](t, ctx, `(() => { const f = `+figureJS(n-1)+`, b = f.querySelector(".layoutlab-start"), box = f.querySelector(".layoutlab-box");
+		window.__starting = b.textContent;
+		new MutationObserver(() => { if (box.getAttribute("aria-busy") === "true") window.__starting = b.textContent; })
+			.observe(f, {subtree: true, childList: true, characterData: true, attributes: true}); return true; })()`)
+	label := eval[string](t, ctx, `window.__starting`)
 	touchFigure(t, ctx, n-1, 3*time.Minute)
+	if got := eval[string](t, ctx, `window.__starting`); got != "Starting…" {
+		t.Errorf("while the touched figure loaded, its button read %q, want Starting…", got)
+	}
+	if got := eval[[]string](t, ctx, `[`+figureJS(n-1)+`.querySelector(".layoutlab-start").textContent, String(`+figureJS(n-1)+`.querySelector(".layoutlab-box").getAttribute("aria-busy"))]`); got[0] != label || got[1] != "null" {
+		t.Errorf("live, the figure's button reads %q and its box is aria-busy=%s, want %q and no aria-busy", got[0], got[1], label)
+	}
 	if v := eval[[]string](t, ctx, `window.__csp`); len(v) != 0 {
 		t.Errorf("CSP violations on the explainer: %v", v)
 	}

@@ -370,6 +370,10 @@ func explainerMemory(b *testing.B) {
 				touchedPeak, touchedKinds = total(k), k
 			}
 			if evalIn[bool](b, ctx, settled) {
+				if trace {
+					k, _ := pssByKind(ctx)
+					fmt.Printf("memory explainer trace: figure %2d touched, live and settled: %s\n", i, kindsLine(k))
+				}
 				break
 			}
 			if time.Now().After(deadline) {
