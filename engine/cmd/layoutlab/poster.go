@@ -19,7 +19,7 @@ func init() {
 var posterUsage = `usage: layoutlab poster [flags] LINK|PRESET
 
 Draws the poster of a figure: the SVG of exactly what the live figure first draws for the
-scenario (the engine runs it, natively), for a docs page to show until the reader reaches the
+scenario (the engine runs it, natively), for a docs page to show until the reader touches the
 figure (site/embed.js then starts it live in the same box). LINK is a Layout Lab link (the
 widget's Copy link, or just its '#s=...' part); PRESET is one of the explainer's presets:
 ` + presetNames() + `
