@@ -69,13 +69,21 @@
       if (!e.target.closest("a")) goLive(f, true);
     });
     // A touch screen's tap is a click; a mouse only passing over the figure, or one the page
-    // scrolls past, leaves it before dwellMs.
-    box.addEventListener("pointerenter", (e) => {
-      if (e.pointerType !== "mouse" && e.pointerType !== "pen") return;
+    // scrolls past, leaves it before dwellMs. A move counts as well as an entry: the mouse may
+    // have been over the figure before this script ran.
+    const rest = (e) => {
+      if ((e.pointerType !== "mouse" && e.pointerType !== "pen") || f.timer || f.frame) return;
+      f.timer = setTimeout(() => {
+        f.timer = 0;
+        afterLoad(() => goLive(f, false));
+      }, dwellMs);
+    };
+    box.addEventListener("pointerenter", rest);
+    box.addEventListener("pointermove", rest, { passive: true });
+    box.addEventListener("pointerleave", () => {
       clearTimeout(f.timer);
-      f.timer = setTimeout(() => afterLoad(() => goLive(f, false)), dwellMs);
+      f.timer = 0;
     });
-    box.addEventListener("pointerleave", () => clearTimeout(f.timer));
     far.observe(box);
   }
 
@@ -85,6 +93,7 @@
       const f = byBox(e.target);
       if (f && !e.isIntersecting) {
         clearTimeout(f.timer);
+        f.timer = 0;
         if (f.frame) toPoster(f);
       }
     }

@@ -477,3 +477,35 @@ func TestEmbedBoxIsPortraitOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestAMouseAlreadyOnAFigureStartsItByMoving: a figure that embed.js sets up with the mouse
+// already over it (a page's figures added by a script, as a single-page docs site does, or the
+// mouse resting where a figure appears as the page loads) is not entered again; the mouse moving
+// on it starts it.
+func TestAMouseAlreadyOnAFigureStartsItByMoving(t *testing.T) {
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete" && !!window.layoutlabEmbed`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	// A copy of the first figure, not yet known to embed.js, at the top of the page.
+	c := eval[[]float64](t, ctx, `(() => { const f = document.querySelector("figure.layoutlab").cloneNode(true);
+		document.querySelector("main").prepend(f); scrollTo(0, 0);
+		const r = f.querySelector(".layoutlab-box").getBoundingClientRect(); return [r.left + r.width / 2, r.top + Math.min(r.height / 2, 100)]; })()`)
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0], c[1])); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	if eval[int](t, ctx, `layoutlabEmbed.starts`) != 0 {
+		t.Fatal("a figure embed.js does not know went live")
+	}
+	eval[bool](t, ctx, `(layoutlabEmbed.scan(), true)`)
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0]+5, c[1])); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(0), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("the mouse moving on the figure it was already on never started it: %v", err)
+	}
+}
