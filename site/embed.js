@@ -5,8 +5,8 @@
 // first draws, rendered at build time, and its readouts as text. The live figure starts in the
 // same box when the reader touches the figure: a click or a tap, the keyboard's focus, or the
 // mouse resting on it. Reaching a figure does not start it: the poster already shows what the
-// live figure would first draw, and a live figure costs about 200 MB (docs/performance.md, "Live
-// on touch"). Far off screen a live figure goes back to its poster, keeping the scenario as the
+// live figure would first draw, and a live figure costs the browser a wasm instance and a WebGL
+// context (docs/performance.md, "Live on touch"). Far off screen a live figure goes back to its poster, keeping the scenario as the
 // reader left it (read from the live page's fragment: same origin). At most maxLive figures are
 // live at once: the one touched longest ago goes back first, never the one the reader is using.
 //
