@@ -80,12 +80,7 @@ func BenchmarkExplainer(b *testing.B) {
 		}
 		for k, i := range []int{0, 1, n - 1} {
 			t0 := time.Now()
-			if err := restMouseOn(ctx, i); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
-				b.Fatalf("figure %d, the mouse resting on it, never went live: %v", i, err)
-			}
+			touchFigure(b, ctx, i, 3*time.Minute)
 			touched[k] = append(touched[k], float64(time.Since(t0).Milliseconds()))
 		}
 		cancel()

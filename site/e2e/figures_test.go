@@ -75,7 +75,7 @@ func restMouseOn(ctx context.Context, i int) error {
 }
 
 // touchFigure rests the mouse on figure i and waits until it is live and ready.
-func touchFigure(t *testing.T, ctx context.Context, i int, timeout time.Duration) {
+func touchFigure(t testing.TB, ctx context.Context, i int, timeout time.Duration) {
 	t.Helper()
 	if err := restMouseOn(ctx, i); err != nil {
 		t.Fatal(err)
