@@ -83,9 +83,9 @@ func frameDrawn(updates int, engineMs, drawMs float64) {
 	}
 }
 
-// frameRun counts Ebiten's frames (game.Update), drawn or not: a frame that draws nothing still
-// presents the canvas, so none should follow the frame that drew a change unless something else
-// changed.
+// frameRun counts Ebiten's frames by their Update calls, drawn or not: a frame that draws nothing
+// still presents the canvas, so none should follow the frame that drew a change unless something
+// else changed. Draw's calls (window.layoutlab.draws) count the frames themselves: one Update each.
 func frameRun(updates int) { figure("updates", updates) }
 
 // aheadHits writes the moves answered from an answer computed ahead (the frame counts them).

@@ -31,7 +31,8 @@ type game struct {
 	firstAsked scenario.Panel
 	firstMs    float64
 
-	updates   int  // Ebiten frames run (frameRun)
+	updates   int  // Update calls (frameRun)
+	draws     int  // Draw calls: Ebiten frames run (frameRun)
 	aheadHits int  // the scheduler's count last written (aheadHits)
 	painted   bool // the first frame is drawn (afterDraw)
 	answered  bool // a frame showed the engine's first answer
@@ -118,6 +119,8 @@ func (g *game) arrowKeys() {
 // Draw composes the model's Scene (wasm/view) and paints it: its shapes here, its labels, the
 // selected file's tip and the summary in the page (page.showScene).
 func (g *game) Draw(screen *ebiten.Image) {
+	g.draws++
+	figure("draws", g.draws)
 	m := &g.m
 	theme := g.page.theme(m.sc.Figure.Theme)
 	if m.version == g.drawn && g.w == g.lastW && g.h == g.lastH && theme == g.theme {

@@ -76,6 +76,12 @@ func main() {
 	// every change (internal/ui/context.go drawGame, maxSkipCount); without a GPU each presented
 	// frame costs tens of milliseconds of compositing that a slider's next frame then waits for.
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+	// One Update per frame, as Ebiten's FPSModeVsyncOffMinimum says it is but does not set on js:
+	// at the default 60 TPS a frame runs Update as many times as ticks passed (internal/clock,
+	// calcCountFromTPS), none in a frame that follows another within half a tick, and that frame
+	// spends the ScheduleFrame that asked for it: the digit warm-up stalled until the next input
+	// (TestAChangeCostsOneDrawnFrame), and a control's change could wait as long.
+	ebiten.SetTPS(ebiten.SyncWithFPS)
 	ebiten.SetRunnableOnUnfocused(true)
 	createGLContext()
 	if err := ebiten.RunGame(g); err != nil {

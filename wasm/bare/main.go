@@ -78,6 +78,7 @@ func main() {
 			ebiten.ScheduleFrame()
 		})
 		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+		ebiten.SetTPS(ebiten.SyncWithFPS) // as the widget (wasm/main.go)
 	}
 	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.RunGame(g)
