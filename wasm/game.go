@@ -32,7 +32,7 @@ type game struct {
 	firstMs    float64
 
 	updates   int  // Update calls (frameRun)
-	draws     int  // Draw calls: Ebiten frames run (frameRun)
+	draws     int  // Draw calls: Ebiten frames run (window.layoutlab.draws)
 	aheadHits int  // the scheduler's count last written (aheadHits)
 	painted   bool // the first frame is drawn (afterDraw)
 	answered  bool // a frame showed the engine's first answer
