@@ -6,9 +6,10 @@
 // same box when the reader touches the figure: a click or a tap, the keyboard's focus, or the
 // mouse resting on it. Reaching a figure does not start it: the poster already shows what the
 // live figure would first draw, and a live figure costs the browser a wasm instance and a WebGL
-// context (docs/performance.md, "Live on touch"). Far off screen a live figure goes back to its poster, keeping the scenario as the
-// reader left it (read from the live page's fragment: same origin). At most maxLive figures are
-// live at once: the one touched longest ago goes back first, never the one the reader is using.
+// context (docs/performance.md, "Live on touch"). Far off screen a live figure goes back to its
+// poster, keeping the scenario as the reader left it (read from the live page's fragment: same
+// origin). At most maxLive figures are live at once: the one touched longest ago goes back
+// first, never the one the reader is using.
 //
 // With data-offline on its script element, it also registers the service worker beside it
 // (sw.js) once the page has loaded, so that the page's figures work offline after one visit
