@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"layoutlab/engine/table"
 )
@@ -52,8 +51,6 @@ func numberLiteral(text string, neg bool) (table.Value, uint8, string) {
 	return v, uint8(prec), ""
 }
 
-var epoch = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
-
 func atoiFixed(s string) (int, bool) {
 	if s == "" || len(s) > 9 {
 		return 0, false
@@ -68,32 +65,34 @@ func atoiFixed(s string) (int, bool) {
 	return n, true
 }
 
-// parseDateDays reads yyyy-[m]m-[d]d, as Spark's stringToDate does for the common form; a time
-// part after ' ' or 'T' is ignored. It returns days since the epoch. It does not allocate.
+// parseDateDays reads a date as Spark's stringToDate does (DateTimeUtils.scala in
+// sql/catalyst/.../catalyst/util): yyyy, yyyy-[m]m, or yyyy-[m]m-[d]d optionally followed by ' ' or
+// 'T' and anything, which is ignored. Spark also takes a sign and years of 5 to 7 digits; this
+// reads years of four digits (0000 to 9999), whose text Layout Lab prints back as it reads it.
+// It returns days since the epoch, computed exactly (table.DaysFromCivil). It does not allocate.
 func parseDateDays(s string) (int64, bool) {
 	s = strings.TrimSpace(s)
+	full := false
 	if i := strings.IndexAny(s, " T"); i >= 0 {
-		s = s[:i]
+		s, full = s[:i], true
 	}
-	y, rest, ok := strings.Cut(s, "-")
-	if !ok || len(y) != 4 {
-		return 0, false
+	y, rest, hasMonth := strings.Cut(s, "-")
+	m, d, hasDay := strings.Cut(rest, "-")
+	if len(y) != 4 || hasMonth && (m == "" || len(m) > 2) || hasDay && (d == "" || len(d) > 2) || full && !hasDay {
+		return 0, false // "2024 10:00": only a whole date may be followed by more
 	}
-	m, d, ok := strings.Cut(rest, "-")
-	if !ok || len(m) > 2 || len(d) > 2 {
-		return 0, false
+	yy, ok := atoiFixed(y)
+	mm, dd := 1, 1
+	if ok && hasMonth {
+		mm, ok = atoiFixed(m)
 	}
-	yy, ok1 := atoiFixed(y)
-	mm, ok2 := atoiFixed(m)
-	dd, ok3 := atoiFixed(d)
-	if !ok1 || !ok2 || !ok3 || mm < 1 || mm > 12 || dd < 1 || dd > 31 {
-		return 0, false
+	if ok && hasDay {
+		dd, ok = atoiFixed(d)
 	}
-	t := time.Date(yy, time.Month(mm), dd, 0, 0, 0, 0, time.UTC)
-	if t.Day() != dd {
+	if !ok || !table.ValidCivil(int64(yy), mm, dd) {
 		return 0, false // 2023-02-30
 	}
-	return int64(t.Sub(epoch).Hours()) / 24, true
+	return table.DaysFromCivil(int64(yy), mm, dd), true
 }
 
 // parseTimestampMicros reads yyyy-[m]m-[d]d[( |T)[h]h:[m]m[:[s]s[.fraction]]][Z], in UTC (the
@@ -105,12 +104,15 @@ func parseTimestampMicros(s string) (int64, bool) {
 	datePart, timePart := s, ""
 	if i := strings.IndexAny(s, " T"); i >= 0 {
 		datePart, timePart = s[:i], s[i+1:]
+		if strings.Count(datePart, "-") != 2 {
+			return 0, false // a time only after a whole date
+		}
 	}
 	days, ok := parseDateDays(datePart)
 	if !ok {
 		return 0, false
 	}
-	micros := days * 86400 * 1e6
+	micros := days * table.MicrosPerDay
 	if timePart == "" {
 		return micros, true
 	}
@@ -183,8 +185,7 @@ func castString(s string, t table.Type) (table.Value, bool) {
 		d, ok := parseDateDays(s)
 		return table.Value{Kind: table.Date, I: d}, ok
 	case table.Timestamp, table.TimestampNTZ:
-		us, ok := parseTimestampMicros(s)
-		return table.Value{Kind: t.Kind, I: us}, ok
+		return castTimestamp(s, t.Kind)
 	case table.Boolean:
 		switch strings.ToLower(strings.TrimSpace(s)) {
 		case "true", "t", "yes", "y", "1":
@@ -239,23 +240,28 @@ func toMicros(v table.Value) int64 {
 
 // castPartitionValue is Cast(partitionValues['col'] AS t), the partition filter
 // DeltaLog.rewritePartitionFilters builds (M/DeltaLog.scala), for a non-empty value. It differs
-// from castString (which refuses a literal that would lose digits) for decimals, which round,
-// and for timestamps: Spark's cast (DateTimeUtils.stringToTimestamp) reads a
-// zone after the time, and PROTOCOL.md "Partition Value Serialization" allows a timestamp
-// "adjusted to UTC and stored in ISO8601 format" ("1970-01-01T00:00:00.123456Z"), which
-// writers other than Spark emit with other offsets too ("2024-06-15T14:30:00+05:00" is 09:30
-// UTC; delta-kernel-rs honours the offset likewise, PrimitiveType::parse_scalar in
-// kernel/src/expressions/scalars.rs). A timestamp_ntz keeps its wall-clock time and drops the
-// zone, as Spark's non-ANSI cast to timestamp_ntz does. Region zones ("Europe/Paris") are not
-// read: Layout Lab carries no time zone database, so such a value casts to NULL.
+// from castString (which refuses a literal that would lose digits) for decimals, which round.
+// PROTOCOL.md "Partition Value Serialization" allows a timestamp "adjusted to UTC and stored in
+// ISO8601 format" ("1970-01-01T00:00:00.123456Z"), which writers other than Spark emit with
+// other offsets too; castTimestamp reads them.
 func castPartitionValue(s string, t table.Type) (table.Value, bool) {
 	if t.Kind == table.Decimal {
 		// Rounded HALF_UP to the column's scale, NULL past its precision, as the cast does.
 		return table.CastDecimal(s, t)
 	}
-	if t.Kind != table.Timestamp && t.Kind != table.TimestampNTZ {
-		return castString(s, t)
-	}
+	return castString(s, t)
+}
+
+// castTimestamp is CAST(s AS TIMESTAMP | TIMESTAMP_NTZ) with Spark's non-ANSI cast, and the
+// value of a TIMESTAMP'…' or TIMESTAMP_NTZ'…' literal (AstBuilder.visitTypeConstructor in
+// sql/catalyst/.../parser/AstBuilder.scala). Spark (DateTimeUtils.stringToTimestamp) reads a
+// zone after the time: "2024-06-15T14:30:00+05:00" is 09:30 UTC (delta-kernel-rs honours the
+// offset likewise for partition values, PrimitiveType::parse_scalar in
+// kernel/src/expressions/scalars.rs). A timestamp_ntz keeps its wall-clock time and drops the
+// zone (stringToTimestampWithoutTimeZone with allowTimeZone). Without a zone the time is UTC,
+// the session time zone Layout Lab assumes. Region zones ("Europe/Paris") are not read: Layout
+// Lab carries no time zone database, so such a value casts to NULL.
+func castTimestamp(s string, k table.Kind) (table.Value, bool) {
 	local, offset, ok := cutZone(s)
 	if !ok {
 		return table.Value{}, false
@@ -264,10 +270,10 @@ func castPartitionValue(s string, t table.Type) (table.Value, bool) {
 	if !ok {
 		return table.Value{}, false
 	}
-	if t.Kind == table.Timestamp {
+	if k == table.Timestamp {
 		us -= offset * 1e6
 	}
-	return table.Value{Kind: t.Kind, I: us}, true
+	return table.Value{Kind: k, I: us}, true
 }
 
 // cutZone splits a timestamp's trailing zone from its local part, returning the zone's offset

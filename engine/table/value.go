@@ -102,8 +102,6 @@ func (v Value) asFloat() float64 {
 	return float64(v.I)
 }
 
-var epoch = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
-
 // String prints the value as Spark's SQL literal text would show it (no quotes).
 func (v Value) String() string {
 	if v.Kind == Invalid {
@@ -120,9 +118,9 @@ func (v Value) String() string {
 	case String, Binary:
 		return v.S
 	case Date:
-		return epoch.AddDate(0, 0, int(v.I)).Format("2006-01-02")
+		return string(appendDate(nil, v.I))
 	case Timestamp, TimestampNTZ:
-		return time.UnixMicro(v.I).UTC().Format("2006-01-02 15:04:05.999999")
+		return string(appendTimestamp(nil, v.I))
 	case Boolean:
 		return strconv.FormatBool(v.I != 0)
 	}
@@ -131,7 +129,7 @@ func (v Value) String() string {
 
 // DaysOf converts a civil date to days since the epoch.
 func DaysOf(y int, m time.Month, d int) int32 {
-	return int32(time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Sub(epoch).Hours() / 24)
+	return int32(DaysFromCivil(int64(y), int(m), d))
 }
 
 // Errorf is a convenience for messages that name a value.
