@@ -31,10 +31,10 @@ func DaysFromCivil(y int64, m, d int) int64 {
 func CivilFromDays(days int64) (y int64, m, d int) {
 	z := days + 719468
 	era := floorDiv(z, 146097)
-	doe := z - era*146097                                 // [0, 146096]
+	doe := z - era*146097                                  // [0, 146096]
 	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // [0, 399]
-	doy := doe - (365*yoe + yoe/4 - yoe/100)              // [0, 365]
-	mp := (5*doy + 2) / 153                               // [0, 11]
+	doy := doe - (365*yoe + yoe/4 - yoe/100)               // [0, 365]
+	mp := (5*doy + 2) / 153                                // [0, 11]
 	d = int(doy - (153*mp+2)/5 + 1)
 	m = int(mp + 3)
 	if m > 12 {
