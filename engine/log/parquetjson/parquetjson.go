@@ -270,7 +270,16 @@ func plainJSON(v any, n parquet.Node) any {
 		case *format.TimestampType:
 			tm, ok := v.(time.Time)
 			if i, isInt := asInt(v); isInt {
-				tm, ok = time.Unix(0, 0).Add(time.Duration(i)*t.Unit.Value.Duration()).UTC(), true
+				// By the unit, not i·Duration: that overflows int64 nanoseconds past ±292 years
+				// from 1970, and Delta's timestamps run from 0001 to 9999.
+				switch t.Unit.Value.(type) {
+				case *format.MilliSeconds:
+					tm, ok = time.UnixMilli(i), true
+				case *format.MicroSeconds:
+					tm, ok = time.UnixMicro(i), true
+				case *format.NanoSeconds:
+					tm, ok = time.Unix(0, i), true
+				}
 			}
 			if ok {
 				if t.IsAdjustedToUTC {
