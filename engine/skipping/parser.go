@@ -426,8 +426,13 @@ func (p *parser) typedLiteral(kw item) Expr {
 	case "TIMESTAMP_NTZ":
 		v, ok = castString(s.val, table.Type{Kind: table.TimestampNTZ})
 	}
+	if why := unreadDatetime(s.val); !ok && why != "" {
+		p.error(Pos(s.pos), fmt.Sprintf("%s literal %s: %s", strings.ToUpper(kw.val), quoteString(s.val), why))
+		return &Literal{At: Pos(kw.pos), Val: table.Value{Null: true}}
+	}
 	if !ok {
-		p.error(Pos(s.pos), fmt.Sprintf("invalid %s literal %s", strings.ToUpper(kw.val), quoteString(s.val)))
+		// Spark's AstBuilder refuses it with a ParseException of this class.
+		p.error(Pos(s.pos), fmt.Sprintf("invalid %s literal %s [INVALID_TYPED_LITERAL]", strings.ToUpper(kw.val), quoteString(s.val)))
 		return &Literal{At: Pos(kw.pos), Val: table.Value{Null: true}}
 	}
 	return &Literal{At: Pos(kw.pos), Val: v}
@@ -560,8 +565,10 @@ func bad(e Expr) bool {
 //     (Spark would cast the column, which Delta cannot skip on). Against a decimal expression
 //     that is not a column (arithmetic), a decimal that does not fit its type, or a double, is
 //     left as it is and compared exactly;
-//   - a string against any column: cast as CAST('…' AS type) would, an error when that gives NULL
-//     (Spark's non-ANSI cast would silently compare with NULL);
+//   - a string against a date or timestamp column: cast as CAST('…' AS type) would, NULL when
+//     that gives NULL (castDatetimeLiteral);
+//   - a string against any other column: cast as CAST('…' AS type) would, an error when that
+//     gives NULL (Spark's non-ANSI cast would silently compare with NULL);
 //   - DATE'…' against a timestamp column: midnight UTC;
 //   - otherwise the literal's type must be the column's: an int against a date, a number against a
 //     string, a timestamp against a date are errors naming both.
@@ -584,6 +591,14 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 	}
 	if v.Null {
 		return out(table.NullValue(t.Kind))
+	}
+	if v.Kind == table.String && isDatetime(t.Kind) {
+		nv, why := castDatetimeLiteral(v.S, t.Kind)
+		if why != "" {
+			p.error(lit.At, fmt.Sprintf("cannot cast %s to %s to compare with %s: %s", quoteString(v.S), t, describe(other), why))
+			return lit
+		}
+		return out(nv)
 	}
 	if t.Kind == table.Binary {
 		return fail("binary columns compare only with NULL")

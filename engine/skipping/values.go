@@ -238,6 +238,49 @@ func toMicros(v table.Value) int64 {
 	return v.I
 }
 
+// castDatetimeLiteral is a string literal compared with a date, timestamp or timestamp_ntz
+// column, as Spark 3.5 (which Delta 3.x builds on) runs it. Type coercion casts the string to the
+// column's type (TypeCoercion.findCommonTypeForBinaryComparison in
+// sql/catalyst/src/main/scala/org/apache/spark/sql/catalyst/analysis/TypeCoercion.scala, with
+// spark.sql.legacy.typeCoercion.datetimeToString.enabled at its default, false), and the cast of
+// a string that does not read as one is NULL with spark.sql.ansi.enabled at its Spark 3.5
+// default, false (Cast.scala, castToDate/castToTimestamp). The comparison is then NULL and no row
+// matches, so every file may be skipped. With ANSI on (Spark 4.0's default; AnsiTypeCoercion.scala
+// casts the same way) the cast fails with CAST_INVALID_INPUT instead.
+// A string Spark would read but Layout Lab does not (unreadDatetime) is refused instead.
+func castDatetimeLiteral(s string, k table.Kind) (table.Value, string) {
+	v, ok := castString(s, table.Type{Kind: k})
+	if !ok {
+		if why := unreadDatetime(s); why != "" {
+			return table.Value{}, why
+		}
+		return table.NullValue(k), ""
+	}
+	return v, ""
+}
+
+// unreadDatetime says why a date or timestamp text that did not cast may still be one Spark
+// reads (DateTimeUtils.stringToDate/stringToTimestamp): a signed year or one of five to seven
+// digits, or a region time zone ("Europe/Paris", "CET"), for which Layout Lab carries no
+// database. It returns "" for text Spark does not read either.
+func unreadDatetime(s string) string {
+	s = strings.TrimSpace(s)
+	y := s
+	if i := strings.IndexAny(s, "- T"); i >= 0 {
+		y = s[:i]
+	}
+	if _, ok := atoiFixed(y); ok && len(y) > 4 && len(y) <= 7 || y == "" && len(s) > 0 && (s[0] == '-' || s[0] == '+') || len(s) > 0 && s[0] == '+' {
+		return "signed years and years past 9999 are not read"
+	}
+	if sep := strings.IndexAny(s, " T"); sep >= 0 {
+		rest := s[sep+1:]
+		if i := strings.IndexFunc(rest, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }); i >= 0 {
+			return "time zone " + quoteString(strings.TrimSpace(rest[i:])) + " is not read: Layout Lab reads fixed offsets only (Z, +hh:mm, UTC+hh:mm)"
+		}
+	}
+	return ""
+}
+
 // castPartitionValue is Cast(partitionValues['col'] AS t), the partition filter
 // DeltaLog.rewritePartitionFilters builds (M/DeltaLog.scala), for a non-empty value. It differs
 // from castString (which refuses a literal that would lose digits) for decimals, which round.
