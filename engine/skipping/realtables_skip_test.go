@@ -371,6 +371,9 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		"ts_col > TIMESTAMP'1970-01-01 00:00:04.000999'", "ts_col <= TIMESTAMP'1970-01-01 00:00:03'",
 		"time = TIMESTAMP'1971-07-22 03:06:40'", "part = 1", "part IS NULL", "int_long = 2",
 		"date_timestamp_ntz >= TIMESTAMP_NTZ'2024-09-09 00:00:00'", "as_int = 0 AND as_string = '0'",
+		// Dates and timestamps past time.Duration's ±292 years (layoutlab/datetime-range*).
+		"ts <= TIMESTAMP '9999-12-30 00:00:00'", "d = DATE '9999-12-31'", "pd = DATE'9999-12-31'", "d = '0500-06-15'",
+		"ts = TIMESTAMP '0001-01-01 05:30:00+05:30'", "tsn > TIMESTAMP_NTZ'9999-12-31 23:59:59.999'", "pd < '1677-09-22'",
 		"month = 1 OR month = 2",
 		// decimal(20,10) and decimal(38,x) columns of Delta's golden decimal tables
 		"col3 > 3333333333.3333333332", "col3 < -9999999999.9999999998 OR col3 = 0", "part > 0.00003 AND col3 < 4",

@@ -57,6 +57,8 @@ var realTableDirs = []string{
 	"testdata/tables/delta-kernel-rs/timestamp-partitioned-table",
 	"testdata/tables/delta/basic-decimal-table",
 	"testdata/tables/delta/decimal-various-scale-precision",
+	"testdata/tables/layoutlab/datetime-range",
+	"testdata/tables/layoutlab/datetime-range-partitioned",
 }
 
 // realTable is one snapshot with every live file's rows.
