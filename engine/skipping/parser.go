@@ -660,7 +660,10 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		case t.Kind:
 			return out(v)
 		case table.Date:
-			return out(table.Value{Kind: t.Kind, I: v.I * 86400 * 1e6})
+			if v.I < minTimestampDays || v.I > maxTimestampDays {
+				return fail("the date is outside the timestamp range") // Spark: ArithmeticException in daysToMicros
+			}
+			return out(table.Value{Kind: t.Kind, I: v.I * table.MicrosPerDay})
 		}
 	case table.String, table.Boolean:
 		if v.Kind == t.Kind {

@@ -66,19 +66,26 @@ func atoiFixed(s string) (int, bool) {
 }
 
 // parseDateDays reads a date as Spark's stringToDate does (DateTimeUtils.scala in
-// sql/catalyst/.../catalyst/util): yyyy, yyyy-[m]m, or yyyy-[m]m-[d]d optionally followed by ' ' or
-// 'T' and anything, which is ignored. Spark also takes a sign and years of 5 to 7 digits; this
-// reads years of four digits (0000 to 9999), whose text Layout Lab prints back as it reads it.
-// It returns days since the epoch, computed exactly (table.DaysFromCivil). It does not allocate.
+// sql/catalyst/.../catalyst/util): [+|-]yyyy, [+|-]yyyy-[m]m, or [+|-]yyyy-[m]m-[d]d optionally
+// followed by ' ' or 'T' and anything, which is ignored; the year has 4 to 7 digits, and the day
+// count must fit Spark's DateType (an Int, localDateToDays). It returns days since the epoch,
+// computed exactly (table.DaysFromCivil). It does not allocate.
 func parseDateDays(s string) (int64, bool) {
 	s = strings.TrimSpace(s)
 	full := false
 	if i := strings.IndexAny(s, " T"); i >= 0 {
 		s, full = s[:i], true
 	}
+	sign := int64(1)
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		if s[0] == '-' {
+			sign = -1
+		}
+		s = s[1:]
+	}
 	y, rest, hasMonth := strings.Cut(s, "-")
 	m, d, hasDay := strings.Cut(rest, "-")
-	if len(y) != 4 || hasMonth && (m == "" || len(m) > 2) || hasDay && (d == "" || len(d) > 2) || full && !hasDay {
+	if len(y) < 4 || len(y) > 7 || hasMonth && (m == "" || len(m) > 2) || hasDay && (d == "" || len(d) > 2) || full && !hasDay {
 		return 0, false // "2024 10:00": only a whole date may be followed by more
 	}
 	yy, ok := atoiFixed(y)
@@ -89,11 +96,23 @@ func parseDateDays(s string) (int64, bool) {
 	if ok && hasDay {
 		dd, ok = atoiFixed(d)
 	}
-	if !ok || !table.ValidCivil(int64(yy), mm, dd) {
+	if !ok || !table.ValidCivil(sign*int64(yy), mm, dd) {
 		return 0, false // 2023-02-30
 	}
-	return table.DaysFromCivil(int64(yy), mm, dd), true
+	days := table.DaysFromCivil(sign*int64(yy), mm, dd)
+	if days < math.MinInt32 || days > math.MaxInt32 {
+		return 0, false
+	}
+	return days, true
 }
+
+// Timestamps are int64 microseconds, about ±292,000 years; Spark's stringToTimestamp gives NULL
+// past them (Math.multiplyExact in instantToMicros). A day is kept clear at each end so that
+// the time of day and a zone's offset cannot overflow.
+const (
+	maxTimestampDays = math.MaxInt64/table.MicrosPerDay - 1
+	minTimestampDays = math.MinInt64/table.MicrosPerDay + 1
+)
 
 // parseTimestampMicros reads yyyy-[m]m-[d]d[( |T)[h]h:[m]m[:[s]s[.fraction]]][Z], in UTC (the
 // session time zone Layout Lab assumes), truncating the fraction to microseconds as Spark does.
@@ -104,12 +123,12 @@ func parseTimestampMicros(s string) (int64, bool) {
 	datePart, timePart := s, ""
 	if i := strings.IndexAny(s, " T"); i >= 0 {
 		datePart, timePart = s[:i], s[i+1:]
-		if strings.Count(datePart, "-") != 2 {
+		if strings.Count(strings.TrimLeft(datePart, "+-"), "-") != 2 {
 			return 0, false // a time only after a whole date
 		}
 	}
 	days, ok := parseDateDays(datePart)
-	if !ok {
+	if !ok || days < minTimestampDays || days > maxTimestampDays {
 		return 0, false
 	}
 	micros := days * table.MicrosPerDay
@@ -260,18 +279,10 @@ func castDatetimeLiteral(s string, k table.Kind) (table.Value, string) {
 }
 
 // unreadDatetime says why a date or timestamp text that did not cast may still be one Spark
-// reads (DateTimeUtils.stringToDate/stringToTimestamp): a signed year or one of five to seven
-// digits, or a region time zone ("Europe/Paris", "CET"), for which Layout Lab carries no
-// database. It returns "" for text Spark does not read either.
+// reads (DateTimeUtils.stringToTimestamp): one with a region time zone ("Europe/Paris", "CET"),
+// for which Layout Lab carries no database. It returns "" for text Spark does not read either.
 func unreadDatetime(s string) string {
 	s = strings.TrimSpace(s)
-	y := s
-	if i := strings.IndexAny(s, "- T"); i >= 0 {
-		y = s[:i]
-	}
-	if _, ok := atoiFixed(y); ok && len(y) > 4 && len(y) <= 7 || y == "" && len(s) > 0 && (s[0] == '-' || s[0] == '+') || len(s) > 0 && s[0] == '+' {
-		return "signed years and years past 9999 are not read"
-	}
 	if sep := strings.IndexAny(s, " T"); sep >= 0 {
 		rest := s[sep+1:]
 		if i := strings.IndexFunc(rest, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }); i >= 0 {
