@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -44,14 +45,33 @@ func TestDatetimeStatsRoundTrip(t *testing.T) {
 		if !strings.Contains(js, `"minValues":{`+want+`}`) {
 			t.Errorf("%s: JSON %s, want minValues {%s}", s, js, want)
 		}
-		// West of UTC, so that 9999-12-31 stays within four-digit years. (East of it, Spark would
-		// write "+10000-01-01T05:29:59.999+05:30"; that statistic is left out and the file read.)
-		west := tm.Add(-8 * time.Hour).Format("2006-01-02T15:04:05.000")
-		shifted := strings.Replace(js, `"maxValues":{"d":"`+s[:10]+`","t":"`+iso+`Z"`, `"maxValues":{"d":"`+s[:10]+`","t":"`+west+`-08:00"`, 1)
-		if shifted == js {
-			t.Fatalf("%s: no offset put in %s", s, js)
+		// West of UTC 0001-01-01 00:00 is year 0000, and east of it 9999-12-31 23:59 is
+		// "+10000-01-01", as java.time prints years past four digits.
+		javaYear := func(tm time.Time) string {
+			y := ""
+			switch {
+			case tm.Year() > 9999:
+				y = "+"
+			case tm.Year() < 0:
+				y = "-"
+			}
+			yy := tm.Year()
+			if yy < 0 {
+				yy = -yy
+			}
+			return y + fmt.Sprintf("%04d", yy) + tm.Format("-01-02T15:04:05.000")
 		}
-		for _, text := range []string{js, shifted} {
+		west := javaYear(tm.Add(-8 * time.Hour))
+		east := javaYear(tm.Add(5*time.Hour + 30*time.Minute))
+		var texts []string
+		for _, z := range []string{west + "-08:00", east + "+05:30"} {
+			shifted := strings.Replace(js, `"maxValues":{"d":"`+s[:10]+`","t":"`+iso+`Z"`, `"maxValues":{"d":"`+s[:10]+`","t":"`+z+`"`, 1)
+			if shifted == js {
+				t.Fatalf("%s: no offset put in %s", s, js)
+			}
+			texts = append(texts, shifted)
+		}
+		for _, text := range append(texts, js) {
 			got, err := ParseJSON(text, leaves)
 			if err != nil {
 				t.Fatalf("%s: %v", text, err)
@@ -65,8 +85,24 @@ func TestDatetimeStatsRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	got, err := ParseJSON(`{"numRecords":1,"maxValues":{"t":"+10000-01-01T05:29:59.999+05:30"}}`, leaves)
-	if err != nil || !got.MaxValues[1].Absent() {
-		t.Errorf("a five-digit year: %v, %v; want the statistic left out", got.MaxValues[1], err)
+	// Years as java.time prints them past four digits, and one past Spark's range (left out).
+	got, err := ParseJSON(`{"numRecords":1,"minValues":{"d":"-0001-12-31","t":"+10000-01-01T00:00:00.000Z"},"maxValues":{"d":"+5881580-07-11","t":"+12345678-01-01T00:00:00.000Z"}}`, leaves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		got  table.Value
+		want int64
+	}{
+		{got.MinValues[0], time.Date(-1, 12, 31, 0, 0, 0, 0, time.UTC).Unix() / 86400},
+		{got.MinValues[1], time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC).Unix() * 1e6},
+		{got.MaxValues[0], 2147483647},
+	} {
+		if c.got.Absent() || c.got.I != c.want {
+			t.Errorf("read %v (I=%d), want I=%d", c.got, c.got.I, c.want)
+		}
+	}
+	if !got.MaxValues[1].Absent() {
+		t.Errorf("an eight-digit year read as %v, want it left out", got.MaxValues[1])
 	}
 }

@@ -379,21 +379,62 @@ func parseScalar(v scalar, t table.Type) (table.Value, error) {
 		if v.kind != 's' {
 			return table.Value{}, fmt.Errorf("want a date, got %v", v.text)
 		}
-		d, err := time.Parse("2006-01-02", v.text)
-		if err != nil {
-			return table.Value{}, err
+		text, shift, ok := cutWideYear(v.text)
+		d, err := time.Parse("2006-01-02", text)
+		if err != nil || !ok {
+			return table.Value{}, fmt.Errorf("bad date %q", v.text)
 		}
-		return table.Value{Kind: table.Date, I: d.Unix() / 86400}, nil
+		// Unix seconds are exact here (time.Time's Duration-based Sub and UnixNano are not).
+		return table.Value{Kind: table.Date, I: d.Unix()/86400 + shift}, nil
 	case table.Timestamp, table.TimestampNTZ:
 		if v.kind != 's' {
 			return table.Value{}, fmt.Errorf("want a timestamp, got %v", v.text)
 		}
+		text, shift, ok := cutWideYear(v.text)
 		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999"} {
-			if ts, err := time.Parse(layout, v.text); err == nil {
-				return table.Value{Kind: t.Kind, I: ts.UnixMicro()}, nil
+			if ts, err := time.Parse(layout, text); err == nil && ok {
+				us := ts.UnixMicro()
+				if shift > 0 && us > math.MaxInt64-shift*table.MicrosPerDay || shift < 0 && us < math.MinInt64-shift*table.MicrosPerDay {
+					break // past int64 microseconds: Spark cannot have written it
+				}
+				return table.Value{Kind: t.Kind, I: us + shift*table.MicrosPerDay}, nil
 			}
 		}
 		return table.Value{}, fmt.Errorf("bad timestamp %q", v.text)
 	}
 	return table.Value{}, fmt.Errorf("no min/max for %s", t)
+}
+
+// cutWideYear rewrites a year that java.time prints with a sign or more than four digits (Spark
+// writes a timestamp of 9999-12-31 23:00 UTC in a +05:30 session as "+10000-01-01T04:30:00.000+05:30")
+// as the year of 2000 to 2399 in the same place of the Gregorian calendar's 400-year cycle, which
+// time.Parse reads, and returns the days to add back (146097 a cycle). Other text is returned as
+// it is; ok is false for a year of more than seven digits, past Spark's range.
+func cutWideYear(s string) (text string, shiftDays int64, ok bool) {
+	sign := int64(1)
+	digits := s
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		if s[0] == '-' {
+			sign = -1
+		}
+		digits = s[1:]
+	}
+	n := 0
+	for n < len(digits) && digits[n] >= '0' && digits[n] <= '9' {
+		n++
+	}
+	if digits == s && n <= 4 {
+		return s, 0, true
+	}
+	if n < 4 || n > 7 {
+		return s, 0, false
+	}
+	y, _ := strconv.ParseInt(digits[:n], 10, 64)
+	y *= sign
+	cycles := y / 400
+	if y%400 < 0 {
+		cycles--
+	}
+	y2 := y - cycles*400 + 2000
+	return strconv.FormatInt(y2, 10) + digits[n:], (cycles - 5) * 146097, true
 }
