@@ -569,7 +569,9 @@ func bad(e Expr) bool {
 //     that gives NULL (castDatetimeLiteral);
 //   - a string against any other column: cast as CAST('…' AS type) would, an error when that
 //     gives NULL (Spark's non-ANSI cast would silently compare with NULL);
-//   - DATE'…' against a timestamp column: midnight UTC;
+//   - DATE'…' against a timestamp column: midnight UTC; TIMESTAMP_NTZ'…' against a timestamp
+//     column: the same wall clock in UTC; TIMESTAMP'…' against a date or timestamp_ntz column,
+//     or TIMESTAMP_NTZ'…' against a date column, keeps its type (castsColumn);
 //   - otherwise the literal's type must be the column's: an int against a date, a number against a
 //     string, a timestamp against a date are errors naming both.
 func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
@@ -652,13 +654,20 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 			return lit
 		}
 	case table.Date:
-		if v.Kind == table.Date {
+		switch v.Kind {
+		case table.Date:
 			return out(v)
+		case table.Timestamp, table.TimestampNTZ:
+			return lit // Spark casts the column (castsColumn)
 		}
 	case table.Timestamp, table.TimestampNTZ:
 		switch v.Kind {
 		case t.Kind:
 			return out(v)
+		case table.TimestampNTZ: // against a timestamp column: the literal is cast, in UTC
+			return out(table.Value{Kind: t.Kind, I: v.I})
+		case table.Timestamp: // against a timestamp_ntz column: Spark casts the column (castsColumn)
+			return lit
 		case table.Date:
 			if v.I < minTimestampDays || v.I > maxTimestampDays {
 				return fail("the date is outside the timestamp range") // Spark: ArithmeticException in daysToMicros

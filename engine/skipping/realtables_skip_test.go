@@ -374,6 +374,7 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		// Dates and timestamps past time.Duration's ±292 years (layoutlab/datetime-range*).
 		"ts <= TIMESTAMP '9999-12-30 00:00:00'", "d = DATE '9999-12-31'", "pd = DATE'9999-12-31'", "d = '0500-06-15'",
 		"ts = TIMESTAMP '0001-01-01 05:30:00+05:30'", "tsn > TIMESTAMP_NTZ'9999-12-31 23:59:59.999'", "pd < '1677-09-22'",
+		"d = TIMESTAMP '9999-12-31 00:00:00'", "pd >= TIMESTAMP '2262-04-11 12:00:00'", "tsn >= TIMESTAMP '9999-12-31 23:59:59.999'",
 		"month = 1 OR month = 2",
 		// decimal(20,10) and decimal(38,x) columns of Delta's golden decimal tables
 		"col3 > 3333333333.3333333332", "col3 < -9999999999.9999999998 OR col3 = 0", "part > 0.00003 AND col3 < 4",

@@ -720,6 +720,9 @@ func (b *DataFiltersBuilder) inList(x Expr, vals []table.Value, depth int) *dsPr
 		return nil
 	}
 	lo, hi := vals[0], vals[0]
+	if castsColumn(c.T.Kind, lo) {
+		return nil
+	}
 	for _, v := range vals[1:] {
 		if table.Compare(v, lo) < 0 {
 			lo = v
@@ -881,6 +884,9 @@ const (
 // min < v OR v < max, < and <= test min, > and >= test max.
 func (b *DataFiltersBuilder) minMax(c *Column, l *Literal, k minMaxKind) *dsPred {
 	v := l.Val
+	if castsColumn(c.T.Kind, v) {
+		return nil
+	}
 	switch k {
 	case equalTo, notEqualTo:
 		mn, ok1 := b.ref(statMin, c)

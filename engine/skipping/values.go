@@ -292,6 +292,25 @@ func unreadDatetime(s string) string {
 	return ""
 }
 
+// castsColumn reports whether Spark 3.5 compares a column of kind c with a literal v by casting
+// the column: a date column against a timestamp or timestamp_ntz literal (CAST(d AS TIMESTAMP),
+// TypeCoercion's findCommonTypeForBinaryComparison and findTightestCommonType), a timestamp_ntz
+// column against a timestamp literal. The rows compare exactly (eval widens a date to midnight
+// UTC), but Delta skips only on a bare column (DataSkippingReader's SkippingEligibleColumn in
+// spark/src/main/scala/org/apache/spark/sql/delta/stats/DataSkippingReader.scala), so such a
+// comparison skips no file by statistics; partition filters are evaluated per file as usual.
+// Spark 4.0 moves these casts to the literal (UnwrapCastInBinaryComparison, SPARK-46069 and
+// SPARK-46502), which Delta 3.x on Spark 3.5 does not have.
+func castsColumn(c table.Kind, v table.Value) bool {
+	switch c {
+	case table.Date:
+		return v.Kind == table.Timestamp || v.Kind == table.TimestampNTZ
+	case table.TimestampNTZ:
+		return v.Kind == table.Timestamp
+	}
+	return false
+}
+
 // castPartitionValue is Cast(partitionValues['col'] AS t), the partition filter
 // DeltaLog.rewritePartitionFilters builds (M/DeltaLog.scala), for a non-empty value. It differs
 // from castString (which refuses a literal that would lose digits) for decimals, which round.
