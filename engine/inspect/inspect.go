@@ -428,6 +428,8 @@ func predicateError(err error) *ErrorInfo {
 	msg := err.Error()
 	class := "PARSE_SYNTAX_ERROR"
 	switch {
+	case strings.Contains(msg, "[INVALID_TYPED_LITERAL]"): // DATE'2024-02-30': Spark's ParseException
+		class = "INVALID_TYPED_LITERAL"
 	case strings.Contains(msg, "unknown column"):
 		class = "UNRESOLVED_COLUMN.WITH_SUGGESTION"
 	case strings.Contains(msg, "cannot compare"), strings.Contains(msg, "cannot cast"), strings.Contains(msg, " needs "):

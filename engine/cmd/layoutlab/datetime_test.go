@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -52,5 +53,24 @@ func TestInspectDatesPastTimeDuration(t *testing.T) {
 		if pruned == 0 {
 			t.Errorf("%s: nothing pruned:\n%s", tc.where, out.String())
 		}
+	}
+}
+
+// TestInspectInvalidTypedLiteral: a typed literal Spark's parser refuses is reported with Spark's
+// error class.
+func TestInspectInvalidTypedLiteral(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"inspect", "../../skipping/testdata/tables/layoutlab/datetime-range", "--format", "json",
+		"--where", "d = DATE'2024-02-30'"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var r struct {
+		Error struct{ Class, Message string } `json:"error"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Error.Class != "INVALID_TYPED_LITERAL" || !strings.Contains(r.Error.Message, "'2024-02-30'") {
+		t.Errorf("error %+v, want class INVALID_TYPED_LITERAL naming the literal", r.Error)
 	}
 }
