@@ -416,15 +416,20 @@ func (p *parser) parsePrimary() Expr {
 func (p *parser) typedLiteral(kw item) Expr {
 	s := p.tok
 	p.next()
-	var v table.Value
-	ok := false
+	kind := table.Date
 	switch strings.ToUpper(kw.val) {
-	case "DATE":
-		v, ok = castString(s.val, table.Type{Kind: table.Date})
 	case "TIMESTAMP":
-		v, ok = castString(s.val, table.Type{Kind: table.Timestamp})
+		kind = table.Timestamp
 	case "TIMESTAMP_NTZ":
-		v, ok = castString(s.val, table.Type{Kind: table.TimestampNTZ})
+		kind = table.TimestampNTZ
+	}
+	v, ok := castString(s.val, table.Type{Kind: kind})
+	if sv, why, special := specialDatetime(s.val, kind); !ok && special {
+		if why == "" {
+			return &Literal{At: Pos(kw.pos), Val: sv}
+		}
+		p.error(Pos(s.pos), fmt.Sprintf("%s literal %s: %s", strings.ToUpper(kw.val), quoteString(s.val), why))
+		return &Literal{At: Pos(kw.pos), Val: table.Value{Null: true}}
 	}
 	if why := unreadDatetime(s.val); !ok && why != "" {
 		p.error(Pos(s.pos), fmt.Sprintf("%s literal %s: %s", strings.ToUpper(kw.val), quoteString(s.val), why))
@@ -573,7 +578,7 @@ func bad(e Expr) bool {
 //     column: the same wall clock in UTC; TIMESTAMP'…' against a date or timestamp_ntz column,
 //     or TIMESTAMP_NTZ'…' against a date column, keeps its type (castsColumn);
 //   - otherwise the literal's type must be the column's: an int against a date, a number against a
-//     string, a timestamp against a date are errors naming both.
+//     string are errors naming both.
 func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 	t := other.Type()
 	if bad(other) || t.Kind == table.Invalid || t.Kind == table.Struct {

@@ -268,6 +268,9 @@ func toMicros(v table.Value) int64 {
 // casts the same way) the cast fails with CAST_INVALID_INPUT instead.
 // A string Spark would read but Layout Lab does not (unreadDatetime) is refused instead.
 func castDatetimeLiteral(s string, k table.Kind) (table.Value, string) {
+	if v, why, ok := specialDatetime(s, k); ok {
+		return v, why
+	}
 	v, ok := castString(s, table.Type{Kind: k})
 	if !ok {
 		if why := unreadDatetime(s); why != "" {
@@ -283,13 +286,30 @@ func castDatetimeLiteral(s string, k table.Kind) (table.Value, string) {
 // for which Layout Lab carries no database. It returns "" for text Spark does not read either.
 func unreadDatetime(s string) string {
 	s = strings.TrimSpace(s)
-	if sep := strings.IndexAny(s, " T"); sep >= 0 {
+	if sep := strings.IndexAny(s, " T"); sep > 0 {
 		rest := s[sep+1:]
 		if i := strings.IndexFunc(rest, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }); i >= 0 {
-			return "time zone " + quoteString(strings.TrimSpace(rest[i:])) + " is not read: Layout Lab reads fixed offsets only (Z, +hh:mm, UTC+hh:mm)"
+			if _, ok := parseTimestampMicros(strings.TrimSpace(s[:sep+1+i])); ok {
+				return "time zone " + quoteString(strings.TrimSpace(rest[i:])) + " is not read: Layout Lab reads fixed offsets only (Z, +hh:mm, UTC+hh:mm)"
+			}
 		}
 	}
 	return ""
+}
+
+// specialDatetime reads the special values Spark takes in a typed literal or the cast of a
+// string literal (DateTimeUtils.convertSpecialDate/convertSpecialTimestamp; since Spark 3.2 only
+// there, not in the cast of a column or a partition value): 'epoch' is 1970-01-01 00:00:00;
+// 'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs, which Layout Lab
+// cannot know, so they are refused saying so. ok is false for other text.
+func specialDatetime(s string, k table.Kind) (v table.Value, why string, ok bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "epoch":
+		return table.Value{Kind: k}, "", true
+	case "now", "today", "yesterday", "tomorrow":
+		return table.Value{}, "the special value " + quoteString(strings.TrimSpace(s)) + " depends on when the query runs", true
+	}
+	return table.Value{}, "", false
 }
 
 // castsColumn reports whether Spark 3.5 compares a column of kind c with a literal v by casting
