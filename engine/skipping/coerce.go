@@ -184,11 +184,13 @@ type castExpr struct {
 	T table.Type
 }
 
-func (e *castExpr) Pos() Pos                  { return e.X.Pos() }
-func (e *castExpr) Type() table.Type          { return e.T }
-func (e *castExpr) prec() int                 { return precUnary }
-func (e *castExpr) String() string            { return str(e) }
-func (e *castExpr) write(b *strings.Builder) { b.WriteString("CAST(" + e.X.String() + " AS " + e.T.String() + ")") }
+func (e *castExpr) Pos() Pos         { return e.X.Pos() }
+func (e *castExpr) Type() table.Type { return e.T }
+func (e *castExpr) prec() int        { return precUnary }
+func (e *castExpr) String() string   { return str(e) }
+func (e *castExpr) write(b *strings.Builder) {
+	b.WriteString("CAST(" + e.X.String() + " AS " + e.T.String() + ")")
+}
 
 var nullBool = &Literal{Val: table.NullValue(table.Boolean)}
 
@@ -425,7 +427,7 @@ func stringToIntegral(s string, k table.Kind) (int64, bool) {
 		return 0, false
 	}
 	if neg {
-		return -int64(u - 1) - 1, true
+		return -int64(u-1) - 1, true
 	}
 	return int64(u), true
 }

@@ -61,12 +61,12 @@ var realTableDirs = []string{
 
 // realTable is one snapshot with every live file's rows.
 type realTable struct {
-	name  string
-	t     Table
-	files []File
-	rows  [][][]table.Value // per file, per row, per leaf
-	notes   []string // statistics ParseJSON left out
-	skipped []string // leaves whose values could not be read from the data files
+	name    string
+	t       Table
+	files   []File
+	rows    [][][]table.Value // per file, per row, per leaf
+	notes   []string          // statistics ParseJSON left out
+	skipped []string          // leaves whose values could not be read from the data files
 }
 
 // sparkField is a field of a schemaString (Spark's StructType JSON).
