@@ -513,11 +513,16 @@ func (g *predGen) atom() string {
 	switch n := g.rng.Intn(12); {
 	case n < 6:
 		op := []string{"=", "<", "<=", ">", ">=", "<>", "<=>"}[g.rng.Intn(7)]
+		if isNumeric(k) && g.rng.Intn(3) == 0 {
+			return c + " " + op + " " + g.coercionLiteral(li)
+		}
 		return c + " " + op + " " + g.literal(li)
 	case n == 6:
 		return c + " IS NULL"
 	case n == 7:
 		return c + " IS NOT NULL"
+	case n == 8 && isNumeric(k) && g.rng.Intn(2) == 0:
+		return c + " IN (" + g.coercionLiteral(li) + ", " + g.literal(li) + ")"
 	case n == 8:
 		return c + " IN (" + g.literal(li) + ", " + g.literal(li) + ")"
 	case n == 9:
@@ -566,4 +571,37 @@ func (g *predGen) pred(depth int) string {
 		return "(" + g.pred(depth-1) + ") AND (" + g.pred(depth-1) + ")"
 	}
 	return "(" + g.pred(depth-1) + ") OR (" + g.pred(depth-1) + ")"
+}
+
+// coercionLiteral draws a literal of another type than numeric leaf li's, beside a value the
+// table holds, so that Spark's type coercion decides the comparison (issue #48): a fraction
+// beside an integer or a finer decimal, an integer past bigint, a decimal wider than any
+// column, a float's own text, or the value as a string (read as Spark's cast reads it).
+func (g *predGen) coercionLiteral(li int) string {
+	vs := g.vals[li]
+	v := vs[g.rng.Intn(len(vs))]
+	text := v.String() // digits for integers and decimals, the shortest text for floats
+	frac := text + ".5"
+	if strings.ContainsAny(text, ".eE") {
+		frac = text + "1"
+		if strings.ContainsAny(text, "eE") {
+			frac = strconv.FormatFloat(v.Float64(), 'f', -1, 64) + "1"
+		}
+	}
+	switch g.rng.Intn(6) {
+	case 0:
+		return frac
+	case 1:
+		return []string{"9223372036854775808", "-9223372036854775809", "99999999999999999999", "-12345678901234567890123456789.5"}[g.rng.Intn(4)]
+	case 2:
+		return "1" + strings.Repeat("0", 24) + ".000001"
+	case 3:
+		if v.Kind == table.Double || v.Kind == table.Float {
+			if f := float32(v.F); float64(f) == v.F {
+				return strconv.FormatFloat(float64(f), 'g', -1, 32) // the text a float statistic has
+			}
+		}
+		return text + "E0" // a double
+	}
+	return quoteString([]string{text, " " + text + " ", frac, "abc", "1e3", "-" + text}[g.rng.Intn(6)])
 }

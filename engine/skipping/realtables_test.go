@@ -57,6 +57,7 @@ var realTableDirs = []string{
 	"testdata/tables/delta-kernel-rs/timestamp-partitioned-table",
 	"testdata/tables/delta/basic-decimal-table",
 	"testdata/tables/delta/decimal-various-scale-precision",
+	layoutlabNumericDir,
 }
 
 // realTable is one snapshot with every live file's rows.
