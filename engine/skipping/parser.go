@@ -601,6 +601,18 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 	if isNumeric(t.Kind) && (isNumeric(v.Kind) || v.Kind == table.String) {
 		return coerceNumber(lit, other)
 	}
+	if isNumeric(t.Kind) && v.Kind == table.Boolean {
+		// BooleanEquality casts the boolean to the number's type for = and <=> (and <>, which is
+		// NOT =); any other comparison has no common type (TypeCoercion.scala).
+		if op != "=" && op != "<>" && op != "!=" && op != "<=>" {
+			p.error(lit.At, fmt.Sprintf("[DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES] cannot compare %s with %s", describe(other), describe(lit)))
+			return lit
+		}
+		nv, _ := castNumber(table.Value{Kind: table.Int, I: v.I}, t)
+		out := coercedAs(lit, nv, t, t)
+		out.Orig = lit
+		return out
+	}
 	if t.Kind == table.Binary {
 		return fail("binary columns compare only with NULL")
 	}
