@@ -605,7 +605,11 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		// BooleanEquality casts the boolean to the number's type for = and <=> (and <>, which is
 		// NOT =); any other comparison has no common type (TypeCoercion.scala).
 		if op != "=" && op != "<>" && op != "!=" && op != "<=>" {
-			p.error(lit.At, fmt.Sprintf("[DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES] cannot compare %s with %s", describe(other), describe(lit)))
+			class := "BINARY_OP_DIFF_TYPES"
+			if op == "IN" {
+				class = "DATA_DIFF_TYPES" // In's checkInputDataTypes
+			}
+			p.error(lit.At, fmt.Sprintf("[DATATYPE_MISMATCH.%s] cannot compare %s with %s", class, describe(other), describe(lit)))
 			return lit
 		}
 		nv, _ := castNumber(table.Value{Kind: table.Int, I: v.I}, t)
