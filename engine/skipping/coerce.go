@@ -143,7 +143,7 @@ func castNumber(v table.Value, to table.Type) (table.Value, bool) {
 // wider one or an integer that holds it, or a later type in numericPrecedence).
 func canUnwrapCast(from, to table.Type) bool {
 	switch {
-	case to.Kind == table.Float && (from.Kind == table.Int || from.Kind == table.Bigint),
+	case to.Kind == table.Float && isIntegral(from.Kind),
 		from.Kind == table.Bigint && to.Kind == table.Double:
 		return false
 	case sameType(from, to):
