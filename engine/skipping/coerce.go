@@ -218,7 +218,8 @@ func castSide(c *Compare) (x Expr, lit *Literal, swapped, ok bool) {
 		return nil, nil, false, false
 	}
 	t := x.Type()
-	if !lit.Coerced || numericRank(t.Kind) == 0 && t.Kind != table.Decimal || !isNumeric(lit.Val.Kind) {
+	if !lit.Coerced || numericRank(t.Kind) == 0 && t.Kind != table.Decimal || !isNumeric(lit.Val.Kind) ||
+		lit.Val.Null && lit.Orig == nil { // NULL as written takes x's type
 		return nil, nil, false, false
 	}
 	return x, lit, swapped, !sameType(t, lit.Type())
