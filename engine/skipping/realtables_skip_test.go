@@ -379,6 +379,11 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		// Decimal arithmetic, exact as Spark's (#38), on the decimal partition column and data.
 		"part * 3 = 0.00012", "part - 0.00001 = 233.99999", "part / 3 = 0.0000133", "part % 2 = -0.23423",
 		"part * col3 IS NULL", "part + col1 > 0", "col3 * 3 > 9999999999", "decimal_38_0 * 10 IS NULL",
+		// Spark's coercions (#48): float statistics, a widened float, void, fractions on ints,
+		// literals past bigint, decimals finer and wider than the column, strings on numbers.
+		"f > 46.566", "f < 0.7", "w > 3.4", "w < 0.7", "float_double > 3.4", "v IS NULL", "v = 1 OR id = 20",
+		"id > 3.5", "id = 3.5", "big > 9223372036854775807.5", "d18 > 12.34565", "d30 > 99999999999999999999999.9999995",
+		"id = '3.9'", "d18 = '12.3456'", "big IN ('1', 8)", "number > 2.5", "number = '4'",
 	}
 	rng := rand.New(rand.NewSource(38))
 	const randomPerTable = 400
