@@ -24,8 +24,8 @@ import (
 // `id IS NULL AND NULL`); where it cannot, the column stays cast and Delta cannot skip on it.
 // unwrapCompare and unwrapIn model that rule.
 
-// numericPrecedence is TypeCoercion.numericPrecedence for the kinds Layout Lab keeps (byte and
-// short are read as int).
+// numericRank is a kind's place in TypeCoercion.numericPrecedence (0 for none), for the kinds
+// Layout Lab keeps: byte and short are read as int.
 func numericRank(k table.Kind) int {
 	switch k {
 	case table.Int:
@@ -204,8 +204,9 @@ func trueIfNotNull(x Expr) Expr {
 	return &Or{At: x.Pos(), L: &IsNull{At: x.Pos(), X: x, Not: true}, R: nullBool}
 }
 
-// castSide returns the non-literal operand and the coerced literal of a comparison whose types
-// differ, with swapped set when the literal is on the left.
+// castSide returns the numeric non-literal operand and the coerced literal of a comparison, with
+// swapped set when the literal is on the left; ok is false unless their types differ, that is
+// unless Spark's analyzer cast the non-literal side.
 func castSide(c *Compare) (x Expr, lit *Literal, swapped, ok bool) {
 	l, lok := c.L.(*Literal)
 	r, rok := c.R.(*Literal)
