@@ -53,11 +53,11 @@ var realTableDirs = []string{
 	"../log/testdata/tables/delta-rs/table_with_null_stats_in_notnull_struct",
 	"../log/testdata/tables/delta-rs/table_with_partitioning_mapping",
 	"testdata/tables/delta-kernel-rs/type-widening",
+	layoutlabNumericDir, // written by layoutlab_table_test.go
 	"testdata/tables/delta-kernel-rs/timestamp-truncation-stats",
 	"testdata/tables/delta-kernel-rs/timestamp-partitioned-table",
 	"testdata/tables/delta/basic-decimal-table",
 	"testdata/tables/delta/decimal-various-scale-precision",
-	layoutlabNumericDir,
 }
 
 // realTable is one snapshot with every live file's rows.
