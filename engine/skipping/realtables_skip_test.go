@@ -587,11 +587,11 @@ func (g *predGen) coercionLiteral(li int) string {
 	v := vs[g.rng.Intn(len(vs))]
 	text := v.String() // digits for integers and decimals, the shortest text for floats
 	frac := text + ".5"
-	if strings.ContainsAny(text, ".eE") {
+	switch {
+	case strings.ContainsAny(text, "eE"): // already a double literal; its digits could pass 38
+		frac = text
+	case strings.Contains(text, "."):
 		frac = text + "1"
-		if strings.ContainsAny(text, "eE") {
-			frac = strconv.FormatFloat(v.Float64(), 'f', -1, 64) + "1"
-		}
 	}
 	switch g.rng.Intn(6) {
 	case 0:
@@ -605,6 +605,9 @@ func (g *predGen) coercionLiteral(li int) string {
 			if f := float32(v.F); float64(f) == v.F {
 				return strconv.FormatFloat(float64(f), 'g', -1, 32) // the text a float statistic has
 			}
+		}
+		if strings.ContainsAny(text, "eE") {
+			return text
 		}
 		return text + "E0" // a double
 	}
