@@ -168,8 +168,12 @@ func where(at string) string {
 // SkippingSchema returns the columns data skipping can use, twice and index-aligned by leaf: with
 // logical names (what a predicate names) and with physical names (the keys of the statistics
 // and of partitionValues under column mapping). Columns whose type Layout Lab's skipping does
-// not model (arrays, maps, binary-like void and variant) are left out; Delta collects no
-// min/max for them either (SkippingEligibleDataType). byte and short are read as int, float as double.
+// not model (arrays, maps, variant) are left out; Delta collects no min/max for them either
+// (SkippingEligibleDataType). byte and short are read as int. float stays float: its statistics
+// are float texts. void stays as a column a predicate may name, all NULL, which Delta never
+// skips on (NullType is not an AtomicType, so not a SkippingEligibleColumn, in
+// spark/src/main/scala/org/apache/spark/sql/delta/stats/DataSkippingReader.scala). A double
+// widened from float keeps that in Type.FromFloat.
 func (s StructType) SkippingSchema() (logical, physical table.Schema) {
 	lf, pf := skippingFields(s.Fields)
 	return table.Schema{Fields: lf}, table.Schema{Fields: pf}
@@ -192,8 +196,13 @@ func skippingFields(fields []SchemaField) (logical, physical []table.Field) {
 			lt, pt = table.Type{Kind: table.Int}, table.Type{Kind: table.Int}
 		case "long":
 			lt, pt = table.Type{Kind: table.Bigint}, table.Type{Kind: table.Bigint}
-		case "double", "float":
-			lt, pt = table.Type{Kind: table.Double}, table.Type{Kind: table.Double}
+		case "float":
+			lt, pt = table.Type{Kind: table.Float}, table.Type{Kind: table.Float}
+		case "double":
+			lt = table.Type{Kind: table.Double, FromFloat: f.widenedFromFloat()}
+			pt = lt
+		case "void":
+			lt, pt = table.Type{Kind: table.Void}, table.Type{Kind: table.Void}
 		case "string", "date", "timestamp", "timestamp_ntz", "boolean", "binary":
 			t, err := table.ParseType(f.Type.Name)
 			if err != nil {
@@ -207,4 +216,22 @@ func skippingFields(fields []SchemaField) (logical, physical []table.Field) {
 		physical = append(physical, table.Field{Name: f.PhysicalName, Type: pt, Nullable: f.Nullable})
 	}
 	return logical, physical
+}
+
+// widenedFromFloat reports whether delta.typeChanges records the field's own type changing from
+// float (PROTOCOL.md "Type Widening"; a change with a fieldPath is an array's or map's).
+func (f SchemaField) widenedFromFloat() bool {
+	var changes []struct {
+		FromType  string `json:"fromType"`
+		FieldPath string `json:"fieldPath"`
+	}
+	if len(f.TypeChanges) == 0 || json.Unmarshal(f.TypeChanges, &changes) != nil {
+		return false
+	}
+	for _, c := range changes {
+		if c.FromType == "float" && c.FieldPath == "" {
+			return true
+		}
+	}
+	return false
 }

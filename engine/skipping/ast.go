@@ -87,6 +87,9 @@ type Literal struct {
 	// before a number as part of a literal, and keeps -(5) as UnaryMinus(5), which decimal
 	// arithmetic types as an int, not as a literal (decimalOperand). It prints as written.
 	Negates *Literal
+	// Orig is the literal as written when the cast changed how the value reads back ('3.5'
+	// against an int column is 3; 16777217 against a float one is 16777216); it prints as Orig.
+	Orig *Literal
 }
 
 // Neg is unary minus on a non-literal.
@@ -120,12 +123,14 @@ type Between struct {
 	Not       bool
 }
 
-// In is X [NOT] IN (List...).
+// In is X [NOT] IN (List...). AsString is set when a numeric X meets a string item: Spark then
+// compares every item and X as strings (InConversion's string promotion).
 type In struct {
-	At   Pos
-	X    Expr
-	List []Expr
-	Not  bool
+	At       Pos
+	X        Expr
+	List     []Expr
+	Not      bool
+	AsString bool
 }
 
 // IsNull is X IS [NOT] NULL.
@@ -244,6 +249,10 @@ func writeAt(b *strings.Builder, x Expr, min int) {
 func (e *Column) write(b *strings.Builder) { b.WriteString(formatPath(e.Path)) }
 
 func (e *Literal) write(b *strings.Builder) {
+	if e.Orig != nil {
+		e.Orig.write(b)
+		return
+	}
 	if e.Negates != nil && !e.Coerced {
 		b.WriteString("-(" + e.Negates.String() + ")")
 		return
@@ -381,6 +390,8 @@ func formatLiteral(v table.Value, coerced bool) string {
 			s += "E0"
 		}
 		return s
+	case table.Float: // only coerced: the float's exact value as a double
+		return strconv.FormatFloat(v.F, 'g', -1, 64)
 	case table.String:
 		return quoteString(v.S)
 	case table.Date:

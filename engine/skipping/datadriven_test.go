@@ -31,6 +31,14 @@ func parseType(s string) (table.Type, error) {
 		}
 		return table.Type{Kind: table.Decimal, Precision: uint8(pi), Scale: uint8(si)}, nil
 	}
+	switch s { // kinds of real tables only, which the simulator's ParseKind does not take
+	case "float":
+		return table.Type{Kind: table.Float}, nil
+	case "void":
+		return table.Type{Kind: table.Void}, nil
+	case "double widened from float":
+		return table.Type{Kind: table.Double, FromFloat: true}, nil
+	}
 	k, ok := table.ParseKind(s)
 	if !ok {
 		return table.Type{}, fmt.Errorf("unknown type %q", s)

@@ -20,6 +20,7 @@
 // become NOT(=), LIKE is simplified as LikeSimplification does (a pure prefix 'abc%' becomes
 // StartsWith, a pattern without wildcards becomes =, 'abc%xyz' becomes a length test AND
 // StartsWith AND EndsWith), and an IN list is deduplicated and a single-item IN becomes = as in
-// OptimizeIn. Constant folding and inferred IS NOT NULL filters are not modelled; they never make
-// a kept file wrongly skipped.
+// OptimizeIn. A comparison of numbers of different types is typed as Spark's analyzer types it
+// and handed to Delta as UnwrapCastInBinaryComparison leaves it (coerce.go). Constant folding and
+// inferred IS NOT NULL filters are not modelled; they never make a kept file wrongly skipped.
 package skipping

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
 
@@ -103,11 +104,17 @@ func evalBool(e Expr, r *partRow) tri {
 		if x.Null {
 			res = triNull
 		} else {
+			if e.AsString {
+				x = castToString(x)
+			}
 			for _, it := range e.List {
 				v := evalValue(it, r)
 				if v.Null {
 					res = triNull
 					continue
+				}
+				if e.AsString {
+					v = castToString(v)
 				}
 				if c, ok := compareValues(x, v); ok && c == 0 {
 					res = triTrue
@@ -199,7 +206,7 @@ func evalValue(e Expr, r *partRow) table.Value {
 			return v
 		}
 		switch v.Kind {
-		case table.Double:
+		case table.Double, table.Float:
 			v.F = -v.F
 		case table.Decimal:
 			v = table.NegateDecimal(v)
@@ -223,7 +230,7 @@ func evalValue(e Expr, r *partRow) table.Value {
 
 func asFloat(v table.Value) float64 {
 	switch v.Kind {
-	case table.Double:
+	case table.Double, table.Float:
 		return v.F
 	case table.Decimal:
 		return v.Float64()
@@ -245,7 +252,7 @@ func arith(e *Arith, a, b table.Value) table.Value {
 		}
 		return v
 	}
-	if e.T.Kind == table.Double {
+	if e.T.Kind == table.Double || e.T.Kind == table.Float {
 		x, y := asFloat(a), asFloat(b)
 		var f float64
 		switch e.Op {
@@ -265,6 +272,11 @@ func arith(e *Arith, a, b table.Value) table.Value {
 				return table.NullValue(table.Double)
 			}
 			f = math.Mod(x, y)
+		}
+		if e.T.Kind == table.Float {
+			// A float's arithmetic is float32's: the exact result rounded once (a double holds
+			// every product and quotient of two floats closely enough for that).
+			return table.FloatValue(float32(f))
 		}
 		return table.DoubleValue(f)
 	}
@@ -333,4 +345,18 @@ func likeMatch(s, pat string) bool {
 		si, pi = starS, starP
 	}
 	return strings.Trim(pat[pi:], "%") == ""
+}
+
+// castToString is Cast(number AS string): integers and decimals as their plain digits, doubles
+// and floats as Java's Double.toString and Float.toString.
+func castToString(v table.Value) table.Value {
+	switch v.Kind {
+	case table.Double:
+		return table.StringValue(stats.JavaDouble(v.F))
+	case table.Float:
+		return table.StringValue(stats.JavaFloat(float32(v.F)))
+	case table.Int, table.Bigint, table.Decimal:
+		return table.StringValue(v.String())
+	}
+	return v
 }

@@ -181,15 +181,19 @@ func (p *parser) parsePredicate() Expr {
 			if len(list) == MaxInList {
 				p.syntax(p.tok.pos, fmt.Sprintf("IN list has more than %d items", MaxInList))
 			}
-			item := p.parseBinary(precAdd)
-			x, item = p.coercePair(x, item, "IN")
-			list = append(list, item)
+			list = append(list, p.parseBinary(precAdd))
 			if !p.isOp(",") {
 				break
 			}
 			p.next()
 		}
 		p.expectOp(")")
+		if in := p.numericIn(x, list, not); in != nil {
+			return in
+		}
+		for i, item := range list {
+			x, list[i] = p.coercePair(x, item, "IN")
+		}
 		return &In{At: x.Pos(), X: x, List: list, Not: not}
 	case p.isKeyword("LIKE"):
 		p.next()
@@ -198,7 +202,7 @@ func (p *parser) parsePredicate() Expr {
 		}
 		pat, at := p.tok.val, p.tok.pos
 		p.next()
-		if k := x.Type().Kind; k != table.String && k != table.Invalid {
+		if k := x.Type().Kind; k != table.String && k != table.Invalid && k != table.Void {
 			p.error(x.Pos(), "LIKE needs a string operand, found "+describe(x))
 		}
 		if msg := checkLikePattern(pat); msg != "" {
@@ -263,7 +267,7 @@ func (p *parser) arith(op byte, x, y Expr) Expr {
 	kx, ky := x.Type().Kind, y.Type().Kind
 	bad := false
 	for _, e := range []Expr{x, y} {
-		if k := e.Type().Kind; k != table.Invalid && !isNumeric(k) {
+		if k := e.Type().Kind; k != table.Invalid && k != table.Void && !isNumeric(k) {
 			p.error(e.Pos(), fmt.Sprintf("'%c' needs numbers, found %s", op, describe(e)))
 			bad = true
 		}
@@ -272,9 +276,18 @@ func (p *parser) arith(op byte, x, y Expr) Expr {
 	switch {
 	case bad || kx == table.Invalid && ky == table.Invalid:
 		t = table.Type{}
+	case kx == table.Void || ky == table.Void:
+		t = table.Type{} // NULL whatever the other side
 	case kx == table.Double || ky == table.Double:
 		// A decimal meeting a double becomes a double (DecimalPrecision.nondecimalAndDecimal).
 		t = table.Type{Kind: table.Double}
+	case kx == table.Float || ky == table.Float:
+		// A float meets an integer or a float as a float, a decimal as a double; every division
+		// is a double's (TypeCoercion's Division rule).
+		t = table.Type{Kind: table.Float}
+		if kx == table.Decimal || ky == table.Decimal || op == '/' {
+			t = table.Type{Kind: table.Double}
+		}
 	case kx == table.Decimal || ky == table.Decimal:
 		t, _ = table.DecimalResultType(op, decimalOperand(x, y), decimalOperand(y, x))
 	case op == '/':
@@ -564,12 +577,9 @@ func bad(e Expr) bool {
 
 // coerce casts lit to the type of the expression it is compared with. What it accepts:
 //   - NULL against anything: a NULL of that type;
-//   - numbers against numbers: int/bigint literals against int, bigint, double and decimal columns
-//     (range-checked); decimal literals against double and decimal columns (no digits may be lost);
-//     doubles against double columns. A fractional literal against an integer column is an error
-//     (Spark would cast the column, which Delta cannot skip on). Against a decimal expression
-//     that is not a column (arithmetic), a decimal that does not fit its type, or a double, is
-//     left as it is and compared exactly;
+//   - a number or a string against a number: cast to the comparison type Spark's analyzer picks
+//     (coerceNumber, coerce.go), a string Spark cannot read as a NULL;
+//   - anything against a void column, which is NULL whatever the cast;
 //   - a string against a date or timestamp column: cast as CAST('…' AS type) would, NULL when
 //     that gives NULL (castDatetimeLiteral);
 //   - a string against any other column: cast as CAST('…' AS type) would, an error when that
@@ -599,6 +609,28 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 	if v.Null {
 		return out(table.NullValue(t.Kind))
 	}
+	if t.Kind == table.Void {
+		return lit // every value is NULL, whatever Spark casts
+	}
+	if isNumeric(t.Kind) && (isNumeric(v.Kind) || v.Kind == table.String) {
+		return coerceNumber(lit, other)
+	}
+	if isNumeric(t.Kind) && v.Kind == table.Boolean {
+		// BooleanEquality casts the boolean to the number's type for = and <=> (and <>, which is
+		// NOT =); any other comparison has no common type (TypeCoercion.scala).
+		if op != "=" && op != "<>" && op != "!=" && op != "<=>" {
+			class := "BINARY_OP_DIFF_TYPES"
+			if op == "IN" {
+				class = "DATA_DIFF_TYPES" // In's checkInputDataTypes
+			}
+			p.error(lit.At, fmt.Sprintf("[DATATYPE_MISMATCH.%s] cannot compare %s with %s", class, describe(other), describe(lit)))
+			return lit
+		}
+		nv, _ := castNumber(table.Value{Kind: table.Int, I: v.I}, t)
+		out := coercedAs(lit, nv, t, t)
+		out.Orig = lit
+		return out
+	}
 	if v.Kind == table.String && isDatetime(t.Kind) {
 		nv, why := castDatetimeLiteral(v.S, t.Kind)
 		if why != "" {
@@ -619,45 +651,6 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		return out(nv)
 	}
 	switch t.Kind {
-	case table.Int, table.Bigint:
-		if v.Kind == table.Decimal && v.Scale == 0 {
-			return fail("out of range for bigint") // an integer literal wider than 64 bits is a decimal
-		}
-		if !isIntegral(v.Kind) {
-			return fail("use an integer")
-		}
-		if t.Kind == table.Int && (v.I < math.MinInt32 || v.I > math.MaxInt32) {
-			return fail("out of range for int")
-		}
-		return out(table.Value{Kind: t.Kind, I: v.I})
-	case table.Double:
-		switch v.Kind {
-		case table.Int, table.Bigint:
-			return out(table.DoubleValue(float64(v.I)))
-		case table.Decimal:
-			return out(table.DoubleValue(v.Float64()))
-		case table.Double:
-			return out(v)
-		}
-	case table.Decimal:
-		// Against a column the literal must take the column's type, as its statistics are
-		// compared in it. Against an expression (arithmetic, negation), which Delta never skips
-		// on, a literal that does not fit keeps its own type and is compared exactly, as Spark
-		// compares two decimals after widening both, or as a double against a double literal.
-		_, col := other.(*Column)
-		if isIntegral(v.Kind) || v.Kind == table.Decimal {
-			nv, ok := rescaleDecimal(v, t)
-			if !ok {
-				if !col {
-					return lit
-				}
-				return fail("it does not fit " + t.String() + " exactly")
-			}
-			return out(nv)
-		}
-		if v.Kind == table.Double && !col {
-			return lit
-		}
 	case table.Date:
 		switch v.Kind {
 		case table.Date:
@@ -708,4 +701,116 @@ func checkLikePattern(pat string) string {
 		}
 	}
 	return ""
+}
+
+// coerceNumber casts a numeric or string literal compared with a numeric expression to their
+// comparison type (comparisonType, coerceString), keeping the literal as written for printing
+// when the cast changed it or the expression keeps its own type.
+func coerceNumber(lit *Literal, other Expr) *Literal {
+	t, v := other.Type(), lit.Val
+	var c table.Type
+	var nv table.Value
+	if v.Kind == table.String {
+		nv = coerceString(v.S, t)
+		c = table.Type{Kind: nv.Kind}
+	} else {
+		c = comparisonType(other, lit)
+		var ok bool
+		if nv, ok = castNumber(v, c); !ok {
+			nv = table.NullValue(c.Kind) // past decimal(38): Spark's cast is NULL
+		}
+	}
+	return coercedAs(lit, nv, c, t)
+}
+
+func coercedAs(lit *Literal, nv table.Value, c, t table.Type) *Literal {
+	out := &Literal{At: lit.At, Val: nv, Coerced: true}
+	if c.Kind == table.Decimal {
+		out.Prec, out.Val.Scale = c.Precision, c.Scale
+	}
+	if lit.Val.Kind == table.String || c.Kind == table.Float || !sameType(c, t) {
+		out.Orig = lit
+	}
+	return out
+}
+
+// numericIn types x IN (list) as InConversion does when x is numeric and every item a literal
+// of another type: all take the wider common type (findWiderCommonType). With a string among
+// them that is a string, so the numbers are compared as their text (AsString); otherwise the
+// items are cast to it, as a comparison's literal is. nil when the rule does not apply.
+func (p *parser) numericIn(x Expr, list []Expr, not bool) *In {
+	t := x.Type()
+	if bad(x) || !isNumeric(t.Kind) {
+		return nil
+	}
+	c, differs, str := t, false, false
+	for _, it := range list {
+		l, ok := it.(*Literal)
+		if !ok || l.Val.Null {
+			if !ok {
+				return nil
+			}
+			continue
+		}
+		switch {
+		case l.Val.Kind == table.String:
+			str = true
+		case isNumeric(l.Val.Kind):
+			lt := l.Type()
+			if !sameType(lt, t) {
+				differs = true
+			}
+			c = widerTypeForTwo(c, lt)
+		default:
+			return nil
+		}
+	}
+	if str {
+		return &In{At: x.Pos(), X: x, List: list, Not: not, AsString: true}
+	}
+	if !differs {
+		return nil
+	}
+	out := make([]Expr, len(list))
+	for i, it := range list {
+		l := it.(*Literal)
+		nv, ok := table.NullValue(c.Kind), !l.Val.Null
+		if ok {
+			if nv, ok = castNumber(l.Val, c); !ok {
+				nv = table.NullValue(c.Kind)
+			}
+		}
+		out[i] = coercedAs(l, nv, c, t)
+	}
+	return &In{At: x.Pos(), X: x, List: out, Not: not}
+}
+
+// widerTypeForTwo is TypeCoercion.findWiderTypeForTwo between numeric types: the later of int,
+// bigint, float, double; a decimal with an integer it holds; two decimals, or an integer and a
+// decimal, widerDecimalType (an integer as DecimalType.forType); a decimal with a float or
+// double, double.
+func widerTypeForTwo(a, b table.Type) table.Type {
+	ad, bd := a.Kind == table.Decimal, b.Kind == table.Decimal
+	switch {
+	case sameType(a, b):
+		return a
+	case !ad && !bd:
+		if numericRank(b.Kind) > numericRank(a.Kind) {
+			return b
+		}
+		return a
+	case ad && bd:
+		return widerDecimalType(a, b)
+	}
+	if bd {
+		a, b = b, a
+	}
+	bi, ok := decimalFor(b)
+	switch {
+	case !ok:
+		return table.Type{Kind: table.Double}
+	case isWiderThan(a, bi):
+		return a
+	}
+	return widerDecimalType(bi, a)
 }

@@ -383,6 +383,11 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		// Decimal arithmetic, exact as Spark's (#38), on the decimal partition column and data.
 		"part * 3 = 0.00012", "part - 0.00001 = 233.99999", "part / 3 = 0.0000133", "part % 2 = -0.23423",
 		"part * col3 IS NULL", "part + col1 > 0", "col3 * 3 > 9999999999", "decimal_38_0 * 10 IS NULL",
+		// Spark's coercions (#48): float statistics, a widened float, void, fractions on ints,
+		// literals past bigint, decimals finer and wider than the column, strings on numbers.
+		"f > 46.566", "f < 0.7", "w > 3.4", "w < 0.7", "float_double > 3.4", "v IS NULL", "v = 1 OR id = 20",
+		"id > 3.5", "id = 3.5", "big > 9223372036854775807.5", "d18 > 12.34565", "d30 > 99999999999999999999999.9999995",
+		"id = '3.9'", "d18 = '12.3456'", "big IN ('1', 8)", "number > 2.5", "number = '4'",
 	}
 	rng := rand.New(rand.NewSource(38))
 	const randomPerTable = 400
@@ -451,11 +456,8 @@ type predGen struct {
 func newPredGen(rt *realTable, rng *rand.Rand) *predGen {
 	g := &predGen{rng: rng, vals: map[int][]table.Value{}, rt: rt}
 	for li, l := range rt.t.Leaves {
-		if rt.float[li] {
-			continue // float is read as double here, but Delta keeps float stats: not comparable
-		}
 		switch l.Type.Kind {
-		case table.Int, table.Bigint, table.Double, table.Decimal, table.String, table.Date,
+		case table.Int, table.Bigint, table.Double, table.Float, table.Decimal, table.String, table.Date,
 			table.Timestamp, table.TimestampNTZ, table.Boolean:
 		default:
 			continue
@@ -520,11 +522,16 @@ func (g *predGen) atom() string {
 	switch n := g.rng.Intn(12); {
 	case n < 6:
 		op := []string{"=", "<", "<=", ">", ">=", "<>", "<=>"}[g.rng.Intn(7)]
+		if isNumeric(k) && g.rng.Intn(3) == 0 {
+			return c + " " + op + " " + g.coercionLiteral(li)
+		}
 		return c + " " + op + " " + g.literal(li)
 	case n == 6:
 		return c + " IS NULL"
 	case n == 7:
 		return c + " IS NOT NULL"
+	case n == 8 && isNumeric(k) && g.rng.Intn(2) == 0:
+		return c + " IN (" + g.coercionLiteral(li) + ", " + g.literal(li) + ")"
 	case n == 8:
 		return c + " IN (" + g.literal(li) + ", " + g.literal(li) + ")"
 	case n == 9:
@@ -573,4 +580,40 @@ func (g *predGen) pred(depth int) string {
 		return "(" + g.pred(depth-1) + ") AND (" + g.pred(depth-1) + ")"
 	}
 	return "(" + g.pred(depth-1) + ") OR (" + g.pred(depth-1) + ")"
+}
+
+// coercionLiteral draws a literal of another type than numeric leaf li's, beside a value the
+// table holds, so that Spark's type coercion decides the comparison (issue #48): a fraction
+// beside an integer or a finer decimal, an integer past bigint, a decimal wider than any
+// column, a float's own text, or the value as a string (read as Spark's cast reads it).
+func (g *predGen) coercionLiteral(li int) string {
+	vs := g.vals[li]
+	v := vs[g.rng.Intn(len(vs))]
+	text := v.String() // digits for integers and decimals, the shortest text for floats
+	frac := text + ".5"
+	switch {
+	case strings.ContainsAny(text, "eE"): // already a double literal; its digits could pass 38
+		frac = text
+	case strings.Contains(text, "."):
+		frac = text + "1"
+	}
+	switch g.rng.Intn(6) {
+	case 0:
+		return frac
+	case 1:
+		return []string{"9223372036854775808", "-9223372036854775809", "99999999999999999999", "-12345678901234567890123456789.5"}[g.rng.Intn(4)]
+	case 2:
+		return "1" + strings.Repeat("0", 24) + ".000001"
+	case 3:
+		if v.Kind == table.Double || v.Kind == table.Float {
+			if f := float32(v.F); float64(f) == v.F {
+				return strconv.FormatFloat(float64(f), 'g', -1, 32) // the text a float statistic has
+			}
+		}
+		if strings.ContainsAny(text, "eE") {
+			return text
+		}
+		return text + "E0" // a double
+	}
+	return quoteString([]string{text, " " + text + " ", frac, "abc", "1e3", "-" + text}[g.rng.Intn(6)])
 }

@@ -53,6 +53,7 @@ var realTableDirs = []string{
 	"../log/testdata/tables/delta-rs/table_with_null_stats_in_notnull_struct",
 	"../log/testdata/tables/delta-rs/table_with_partitioning_mapping",
 	"testdata/tables/delta-kernel-rs/type-widening",
+	layoutlabNumericDir, // written by layoutlab_table_test.go
 	"testdata/tables/delta-kernel-rs/timestamp-truncation-stats",
 	"testdata/tables/delta-kernel-rs/timestamp-partitioned-table",
 	"testdata/tables/delta/basic-decimal-table",
@@ -63,18 +64,12 @@ var realTableDirs = []string{
 
 // realTable is one snapshot with every live file's rows.
 type realTable struct {
-	name  string
-	t     Table
-	files []File
-	rows  [][][]table.Value // per file, per row, per leaf
-	// float marks leaves whose Delta type is float, or was before a type change: Layout Lab reads
-	// them as double, but a float's statistic ("3.4") is the float's shortest text, which as a
-	// double (3.4) is not the value the column holds (3.4000000953674316). Delta Spark reads a
-	// widened column's old statistics with the new type the same way, so a predicate on such a
-	// column can skip a matching file in Delta too; the random corpus leaves these leaves out.
-	float   []bool
-	notes   []string // statistics ParseJSON left out
-	skipped []string // leaves whose values could not be read from the data files
+	name    string
+	t       Table
+	files   []File
+	rows    [][][]table.Value // per file, per row, per leaf
+	notes   []string          // statistics ParseJSON left out
+	skipped []string          // leaves whose values could not be read from the data files
 }
 
 // sparkField is a field of a schemaString (Spark's StructType JSON).
@@ -86,9 +81,9 @@ type sparkField struct {
 
 // schemaFields turns a schemaString's fields into Layout Lab fields under their physical names
 // (statistics, partition values and Parquet columns use them under column mapping). Types Layout
-// Lab lacks map to the nearest kind (byte and short to int, float to double); arrays and maps are
-// dropped. floats lists the float leaves by dotted path.
-func schemaFields(fs []sparkField, prefix string, floats map[string]bool) []table.Field {
+// Lab lacks map to the nearest kind (byte and short to int); arrays and maps are dropped. A
+// double widened from float is marked FromFloat (its older files hold float statistics).
+func schemaFields(fs []sparkField) []table.Field {
 	var out []table.Field
 	for _, f := range fs {
 		name := f.Name
@@ -101,22 +96,19 @@ func schemaFields(fs []sparkField, prefix string, floats map[string]bool) []tabl
 			switch simple {
 			case "byte", "short", "integer":
 				typ = table.Type{Kind: table.Int}
-			case "float":
-				typ = table.Type{Kind: table.Double}
-				floats[prefix+name] = true
 			default:
-				if changes, ok := f.Metadata["delta.typeChanges"].([]any); ok {
-					for _, c := range changes {
-						if m, ok := c.(map[string]any); ok && m["fromType"] == "float" {
-							floats[prefix+name] = true // widened from float: older files hold floats
-						}
-					}
-				}
 				t, err := parseType(simple) // decimals up to decimal(38), unlike table.ParseType
 				if err != nil {
 					continue
 				}
 				typ = t
+				if changes, ok := f.Metadata["delta.typeChanges"].([]any); ok && t.Kind == table.Double {
+					for _, c := range changes {
+						if m, ok := c.(map[string]any); ok && m["fromType"] == "float" {
+							typ.FromFloat = true
+						}
+					}
+				}
 			}
 			out = append(out, table.Field{Name: name, Type: typ, Nullable: true})
 			continue
@@ -128,7 +120,7 @@ func schemaFields(fs []sparkField, prefix string, floats map[string]bool) []tabl
 		if json.Unmarshal(f.Type, &complex) != nil || complex.Type != "struct" {
 			continue
 		}
-		sub := schemaFields(complex.Fields, prefix+name+".", floats)
+		sub := schemaFields(complex.Fields)
 		if len(sub) > 0 {
 			out = append(out, table.Field{Name: name, Type: table.Type{Kind: table.Struct, Fields: sub}, Nullable: true})
 		}
@@ -149,13 +141,9 @@ func loadRealTable(t *testing.T, dir string) *realTable {
 	if err := json.Unmarshal([]byte(md.SchemaString), &root); err != nil {
 		t.Fatalf("%s: schema: %v", dir, err)
 	}
-	floats := map[string]bool{}
-	schema := table.Schema{Fields: schemaFields(root.Fields, "", floats)}
+	schema := table.Schema{Fields: schemaFields(root.Fields)}
 	leaves := schema.Leaves()
-	rt := &realTable{name: dir, float: make([]bool, len(leaves))}
-	for i, l := range leaves {
-		rt.float[i] = floats[strings.Join(l.Path, ".")]
-	}
+	rt := &realTable{name: dir}
 	// Partition columns are logical names; partitionValues are keyed by physical ones.
 	for _, pc := range md.PartitionColumns {
 		for _, f := range root.Fields {
@@ -370,6 +358,11 @@ func parquetValue(v parquet.Value, node parquet.Node, typ table.Type) (table.Val
 			return table.DoubleValue(float64(i)), nil
 		}
 		return table.DoubleValue(f), nil
+	case table.Float:
+		if v.Kind() != parquet.Float {
+			return table.Value{}, fmt.Errorf("%v for %s", v.Kind(), typ)
+		}
+		return table.FloatValue(v.Float()), nil
 	case table.Decimal:
 		var u *big.Int
 		switch {

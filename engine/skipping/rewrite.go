@@ -74,20 +74,23 @@ func lower(e Expr) Expr {
 		c := &Compare{At: e.At, Op: e.Op, L: lower(e.L), R: lower(e.R)}
 		if c.Op == NE {
 			c.Op = EQ
-			return &Not{At: e.At, X: c}
+			return &Not{At: e.At, X: unwrapCompare(c)}
 		}
-		return c
+		return unwrapCompare(c)
 	case *Between:
 		x := lower(e.X)
 		var out Expr = &And{At: e.At,
-			L: &Compare{At: e.At, Op: GE, L: x, R: lower(e.Lo)},
-			R: &Compare{At: e.At, Op: LE, L: x, R: lower(e.Hi)}}
+			L: unwrapCompare(&Compare{At: e.At, Op: GE, L: x, R: lower(e.Lo)}),
+			R: unwrapCompare(&Compare{At: e.At, Op: LE, L: x, R: lower(e.Hi)})}
 		if e.Not {
 			out = &Not{At: e.At, X: out}
 		}
 		return out
 	case *In:
 		x := lower(e.X)
+		if e.AsString {
+			x = &castExpr{X: x, T: table.Type{Kind: table.String}}
+		}
 		list := make([]Expr, 0, len(e.List))
 		allLit := true
 		for _, it := range e.List {
@@ -100,8 +103,11 @@ func lower(e Expr) Expr {
 			list = dedupeLiterals(list)
 		}
 		var out Expr = &In{At: e.At, X: x, List: list}
-		if allLit && len(list) == 1 {
-			out = &Compare{At: e.At, Op: EQ, L: x, R: list[0]}
+		switch {
+		case allLit && len(list) == 1:
+			out = unwrapCompare(&Compare{At: e.At, Op: EQ, L: x, R: list[0]})
+		case allLit:
+			out = unwrapIn(out.(*In))
 		}
 		if e.Not {
 			out = &Not{At: e.At, X: out}
@@ -564,7 +570,8 @@ func (b *DataFiltersBuilder) ref(typ statType, c *Column) (statRef, bool) {
 // eligibleColumn is SkippingEligibleColumn / SkippingEligibleExpression: a column of atomic type.
 func eligibleColumn(e Expr) (*Column, bool) {
 	c, ok := e.(*Column)
-	return c, ok && c.Leaf >= 0 && c.T.Kind != table.Struct && c.T.Kind != table.Invalid
+	// void (NullType) is not an AtomicType: Delta uses not even its null count.
+	return c, ok && c.Leaf >= 0 && c.T.Kind != table.Struct && c.T.Kind != table.Invalid && c.T.Kind != table.Void
 }
 
 // eligibleLiteral is SkippingEligibleLiteral: a literal of a skipping-eligible type (a typed
@@ -627,6 +634,8 @@ func children(e Expr) []Expr {
 	case *contains:
 		return []Expr{e.X, &Literal{Val: table.StringValue(e.Infix)}}
 	case *lengthOf:
+		return []Expr{e.X}
+	case *castExpr:
 		return []Expr{e.X}
 	}
 	return nil

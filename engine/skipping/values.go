@@ -185,18 +185,9 @@ func castString(s string, t table.Type) (table.Value, bool) {
 	switch t.Kind {
 	case table.String:
 		return table.StringValue(s), true
-	case table.Int, table.Bigint:
-		i, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-		if err != nil || t.Kind == table.Int && (i < math.MinInt32 || i > math.MaxInt32) {
-			return table.Value{}, false
-		}
-		return table.Value{Kind: t.Kind, I: i}, true
-	case table.Double:
-		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil {
-			return table.Value{}, false
-		}
-		return table.DoubleValue(f), true
+	case table.Int, table.Bigint, table.Double, table.Float: // as coerceString reads them
+		v := coerceString(s, t)
+		return v, !v.Null
 	case table.Decimal:
 		v, err := table.ParseDecimal(strings.TrimSpace(s), t)
 		return v, err == nil
@@ -226,7 +217,7 @@ func rescaleDecimal(v table.Value, t table.Type) (table.Value, bool) {
 }
 
 func isNumeric(k table.Kind) bool {
-	return k == table.Int || k == table.Bigint || k == table.Double || k == table.Decimal
+	return k == table.Int || k == table.Bigint || k == table.Double || k == table.Decimal || k == table.Float
 }
 
 func isIntegral(k table.Kind) bool { return k == table.Int || k == table.Bigint }
@@ -239,7 +230,7 @@ func isDatetime(k table.Kind) bool {
 // numbers with numbers, dates and timestamps with each other, otherwise the same kind.
 func comparableKinds(a, b table.Kind) bool {
 	switch {
-	case a == table.Invalid || b == table.Invalid:
+	case a == table.Invalid || b == table.Invalid || a == table.Void || b == table.Void:
 		return true
 	case isNumeric(a) && isNumeric(b):
 		return true

@@ -105,8 +105,8 @@ func TestCollectAndJSONByHand(t *testing.T) {
 func TestJavaFormats(t *testing.T) {
 	for f, want := range map[float64]string{0: "0.0", 1: "1.0", 0.001: "0.001", 0.0001: "1.0E-4", 1e7: "1.0E7", 9999999.5: "9999999.5",
 		123456789.25: "1.2345678925E8", -2.5: "-2.5", math.NaN(): `"NaN"`, math.Inf(-1): `"-Infinity"`} {
-		if got := javaDouble(f); got != want {
-			t.Errorf("javaDouble(%v) = %s, want %s", f, got, want)
+		if got := JavaDouble(f); got != want {
+			t.Errorf("JavaDouble(%v) = %s, want %s", f, got, want)
 		}
 	}
 	for _, c := range []struct {

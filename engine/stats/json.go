@@ -119,7 +119,9 @@ func writeObject(b *bytes.Buffer, key string, leaves []table.Leaf, depth, lo, hi
 func writeValue(b *bytes.Buffer, v table.Value, t table.Type) {
 	switch v.Kind {
 	case table.Double:
-		b.WriteString(javaDouble(v.F))
+		b.WriteString(JavaDouble(v.F))
+	case table.Float:
+		b.WriteString(JavaFloat(float32(v.F)))
 	case table.Decimal:
 		b.WriteString(javaBigDecimal(v))
 	case table.String, table.Binary:
@@ -170,10 +172,10 @@ func writeString(b *bytes.Buffer, s string) {
 	b.WriteByte('"')
 }
 
-// javaDouble formats f as java.lang.Double.toString (JDK 19+, shortest repr): plain notation
+// JavaDouble formats f as java.lang.Double.toString (JDK 19+, shortest repr): plain notation
 // with at least one fractional digit for 1e-3 <= |f| < 1e7, else "d.dddE±n"; NaN and the
 // infinities are quoted, as Jackson writes them by default (QUOTE_NON_NUMERIC_NUMBERS).
-func javaDouble(f float64) string {
+func JavaDouble(f float64) string {
 	switch {
 	case math.IsNaN(f):
 		return `"NaN"`
@@ -195,6 +197,29 @@ func javaDouble(f float64) string {
 		return s
 	}
 	s := strconv.FormatFloat(f, 'e', -1, 64) // "1.2345e+07", "5e-05"
+	mant, exp, _ := strings.Cut(s, "e")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	e, _ := strconv.Atoi(exp)
+	return mant + "E" + strconv.Itoa(e)
+}
+
+// JavaFloat formats f as java.lang.Float.toString (JDK 19+, shortest repr), as JavaDouble does
+// for a double: the text Jackson writes for a float statistic.
+func JavaFloat(f float32) string {
+	d := float64(f)
+	if math.IsNaN(d) || math.IsInf(d, 0) || d == 0 {
+		return JavaDouble(d)
+	}
+	if a := math.Abs(d); a >= 1e-3 && a < 1e7 {
+		s := strconv.FormatFloat(d, 'f', -1, 32)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	s := strconv.FormatFloat(d, 'e', -1, 32)
 	mant, exp, _ := strings.Cut(s, "e")
 	if !strings.Contains(mant, ".") {
 		mant += ".0"
@@ -278,6 +303,9 @@ func parseJSONGeneric(s string, leaves []table.Leaf) (FileStats, []string, error
 				continue
 			}
 			v, err := parseValue(raw, l.Type)
+			if n, ok := raw.(json.Number); ok && err == nil && l.Type.FromFloat {
+				v = widenedFloatBound(v, string(n), side.key == "maxValues")
+			}
 			if err != nil {
 				// Only this statistic is lost: an absent min or max fails verifyStatsForFilter for
 				// predicates on this column alone, so the file is read for those and the others
@@ -315,6 +343,23 @@ func lookup(m map[string]any, path []string) (any, bool) {
 	return cur, true
 }
 
+// widenedFloatBound reads a min (max false) or max statistic of a double column widened from
+// float. Delta Spark reads it with the column's current type (from_json over statsSchema in
+// DataSkippingReader.scala, whose types StatisticsCollection.statsSchema takes from the table
+// schema), so the text "3.4" a file wrote before the change reads as the double 3.4 while the
+// file holds 3.4000000953674316: `x > 3.4` would skip a file with a matching row. Nothing in the
+// log says which files predate the change, so the bound is the wider of the two readings.
+func widenedFloatBound(v table.Value, text string, max bool) table.Value {
+	f, err := strconv.ParseFloat(text, 32)
+	if v.Kind != table.Double || err != nil || math.IsNaN(v.F) {
+		return v
+	}
+	if max && f > v.F || !max && f < v.F {
+		v.F = f
+	}
+	return v
+}
+
 func parseValue(raw any, t table.Type) (table.Value, error) {
 	switch x := raw.(type) {
 	case json.Number:
@@ -340,22 +385,28 @@ func parseScalar(v scalar, t table.Type) (table.Value, error) {
 			return table.Value{}, err
 		}
 		return table.Value{Kind: t.Kind, I: i}, nil
-	case table.Double:
+	case table.Double, table.Float:
+		// A float's statistic is Float.toString's text (Jackson's writeNumber(float)): read as a
+		// float32, it is the column's value exactly; read as a double, it is not.
+		bits := 64
+		if t.Kind == table.Float {
+			bits = 32
+		}
 		switch v.kind {
 		case 'n':
-			f, err := strconv.ParseFloat(v.text, 64)
-			return table.DoubleValue(f), err
+			f, err := strconv.ParseFloat(v.text, bits)
+			return table.Value{Kind: t.Kind, F: f}, err
 		case 's':
 			switch v.text {
 			case "NaN":
-				return table.DoubleValue(math.NaN()), nil
+				return table.Value{Kind: t.Kind, F: math.NaN()}, nil
 			case "Infinity":
-				return table.DoubleValue(math.Inf(1)), nil
+				return table.Value{Kind: t.Kind, F: math.Inf(1)}, nil
 			case "-Infinity":
-				return table.DoubleValue(math.Inf(-1)), nil
+				return table.Value{Kind: t.Kind, F: math.Inf(-1)}, nil
 			}
 		}
-		return table.Value{}, fmt.Errorf("want a double, got %v", v.text)
+		return table.Value{}, fmt.Errorf("want a %s, got %v", t.Kind, v.text)
 	case table.Decimal:
 		if v.kind != 'n' {
 			return table.Value{}, fmt.Errorf("want a decimal, got %v", v.text)

@@ -379,6 +379,9 @@ func (p *JSONParser) set(side, i int, v scalar, out *Parsed) {
 		out.Notes = append(out.Notes, fmt.Sprintf("%s.%s: %v", key, l.Name(), err))
 		return
 	}
+	if l.Type.FromFloat && v.kind == 'n' {
+		val = widenedFloatBound(val, v.text, side == sideMax)
+	}
 	dst[i] = val
 }
 

@@ -136,10 +136,12 @@ func (m u128) mulPow10(n int) (u128, bool) {
 	return m, true
 }
 
-// decimalFloat is Spark's Decimal.toDouble: a compact decimal divides its long by a power of
-// ten; a wide one is BigDecimal.doubleValue, the nearest double to the exact value.
+// decimalFloat is Spark's Decimal.toDouble, toBigDecimal.doubleValue: the nearest double to the
+// exact value. Java's BigDecimal.doubleValue divides when the unscaled value and the power of ten
+// are both exact doubles (one correctly rounded division); otherwise it parses the text. So
+// 46.566001892089844 (an unscaled value past 2^53) is the double of that text, not one unit off.
 func decimalFloat(v Value) float64 {
-	if v.Hi == 0 {
+	if v.Hi == 0 && v.I > -1<<53 && v.I < 1<<53 && v.Scale <= 22 {
 		return float64(v.I) / math.Pow10(int(v.Scale))
 	}
 	f, _ := strconv.ParseFloat(v.DecimalText(), 64)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -180,5 +181,23 @@ func TestCompareDecimalWithIntegerAndDouble(t *testing.T) {
 	}
 	if f := wide.asFloat(); f != 9223372036854775808 {
 		t.Errorf("asFloat = %v", f)
+	}
+}
+
+// Decimal.toDouble is BigDecimal.doubleValue, the nearest double. Dividing an unscaled value past
+// 2^53 by a power of ten rounds twice: 46.566001892089844, the float 46.566 as a double, came
+// out one unit low, so a float column never equalled it (issue #48).
+func TestDecimalFloat64IsNearest(t *testing.T) {
+	for _, s := range []string{"46.566001892089844", "0.699999988079071", "3.4000000953674316", "-9007199254740993.5", "0.1", "123456789012345678.9"} {
+		want, _ := strconv.ParseFloat(s, 64)
+		p := len(strings.Replace(strings.TrimPrefix(s, "-"), ".", "", 1))
+		sc := len(s) - strings.IndexByte(s, '.') - 1
+		v, err := ParseDecimal(s, Type{Kind: Decimal, Precision: uint8(p), Scale: uint8(sc)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := v.Float64(); got != want {
+			t.Errorf("%s: Float64 = %v, want %v", s, got, want)
+		}
 	}
 }

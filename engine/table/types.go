@@ -22,12 +22,19 @@ const (
 	Boolean      // 0 or 1, in Value.I
 	Binary       // raw bytes, in Value.S
 	Struct
+	// Float is Delta's float (Spark's FloatType), read from real tables only: a float32 widened
+	// exactly to float64, in Value.F. Statistics are the float's own text ("46.566" is
+	// 46.566001892089844), and Spark compares it with a fractional literal as a double.
+	Float
+	// Void is Delta's void (Spark's NullType), read from real tables only: every value is NULL
+	// (PROTOCOL.md "Void Type").
+	Void
 )
 
 var kindNames = [...]string{
 	Invalid: "invalid", Bigint: "bigint", Int: "int", Double: "double", Decimal: "decimal",
 	String: "string", Date: "date", Timestamp: "timestamp", TimestampNTZ: "timestamp_ntz",
-	Boolean: "boolean", Binary: "binary", Struct: "struct",
+	Boolean: "boolean", Binary: "binary", Struct: "struct", Float: "float", Void: "void",
 }
 
 func (k Kind) String() string {
@@ -71,6 +78,9 @@ type Type struct {
 	Kind      Kind
 	Precision uint8 // Decimal only
 	Scale     uint8 // Decimal only
+	// FromFloat marks a double column widened from float (delta.typeChanges): files written
+	// before the change hold float statistics, whose text as a double is not the value.
+	FromFloat bool
 	Fields    []Field
 }
 
@@ -99,7 +109,7 @@ func (t Type) String() string {
 // spark/src/main/scala/org/apache/spark/sql/delta/stats/DataSkippingReader.scala).
 func (t Type) SkippingEligible() bool {
 	switch t.Kind {
-	case Bigint, Int, Double, Decimal, String, Date, Timestamp, TimestampNTZ:
+	case Bigint, Int, Double, Float, Decimal, String, Date, Timestamp, TimestampNTZ:
 		return true
 	}
 	return false

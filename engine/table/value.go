@@ -33,6 +33,7 @@ func (v Value) Absent() bool { return v.Kind == Invalid || v.Null }
 // Constructors for the common kinds.
 func BigintValue(i int64) Value   { return Value{Kind: Bigint, I: i} }
 func DoubleValue(f float64) Value { return Value{Kind: Double, F: f} }
+func FloatValue(f float32) Value  { return Value{Kind: Float, F: float64(f)} }
 func StringValue(s string) Value  { return Value{Kind: String, S: s} }
 func DateValue(days int32) Value  { return Value{Kind: Date, I: int64(days)} }
 func NullValue(k Kind) Value      { return Value{Kind: k, Null: true} }
@@ -52,7 +53,7 @@ func Compare(a, b Value) int {
 	switch a.Kind {
 	case String, Binary:
 		return strings.Compare(a.S, b.S)
-	case Double:
+	case Double, Float:
 		return compareFloat(a.F, b.asFloat())
 	case Decimal:
 		if b.Kind == Decimal && a.Scale == b.Scale {
@@ -61,13 +62,13 @@ func Compare(a, b Value) int {
 			}
 			return cmp.Compare(a.I, b.I)
 		}
-		if b.Kind == Double {
+		if b.Kind == Double || b.Kind == Float {
 			return compareFloat(a.asFloat(), b.F)
 		}
 		return compareDecimal(a, b)
 	}
 	switch b.Kind {
-	case Double:
+	case Double, Float:
 		return compareFloat(a.asFloat(), b.asFloat())
 	case Decimal:
 		return -compareDecimal(b, a)
@@ -94,7 +95,7 @@ func (v Value) Float64() float64 { return v.asFloat() }
 
 func (v Value) asFloat() float64 {
 	switch v.Kind {
-	case Double:
+	case Double, Float:
 		return v.F
 	case Decimal:
 		return decimalFloat(v)
@@ -113,6 +114,8 @@ func (v Value) String() string {
 	switch v.Kind {
 	case Double:
 		return strconv.FormatFloat(v.F, 'g', -1, 64)
+	case Float:
+		return strconv.FormatFloat(v.F, 'g', -1, 32)
 	case Decimal:
 		return v.DecimalText()
 	case String, Binary:

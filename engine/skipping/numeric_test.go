@@ -1,0 +1,172 @@
+package skipping
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/table"
+)
+
+// layoutlabScan runs src on the layoutlab numeric table and returns the files kept and the files
+// holding a matching row, each as its number in the generator (part-0000N).
+func layoutlabScan(t *testing.T, rt *realTable, src string) (kept, match []int) {
+	t.Helper()
+	k, m := rt.scan(t, src)
+	num := func(idx []int) []int {
+		out := []int{}
+		for _, i := range idx {
+			out = append(out, int(rt.files[i].Path[len("part-0000")]-'0'))
+		}
+		slices.Sort(out)
+		return out
+	}
+	return num(k), num(m)
+}
+
+// Issue #48: a FLOAT column's statistic is the float's own text. Read as a double, "46.566" is
+// below the 46.566001892089844 file 0 holds, and `f > 46.566` (Spark: CAST(f AS double) >
+// 46.566) skipped it; "0.7" is above the 0.699999988079071 file 1 holds, and `f < 0.7` skipped
+// it.
+func TestFloatStatisticsAreFloats(t *testing.T) {
+	rt := loadByName(t, "layoutlab/numeric-widening")
+	for _, tc := range []struct {
+		src         string
+		kept, match []int
+	}{
+		{"f > 46.566", []int{0, 1, 3}, []int{0, 1, 3}},
+		{"f < 0.7", []int{0, 1, 2, 3}, []int{0, 1, 2, 3}},
+		{"f <= -1.5", []int{0}, []int{0}},
+		// No float is 46.566: Spark makes it f IS NULL AND NULL, and Delta reads the files with a
+		// NULL f (its null count), which hold no match.
+		{"f = 46.566", []int{0, 2}, []int{}},
+		{"f = 4.6566001892089844E1", []int{0, 1, 3}, []int{0}},
+		{"f = 16777217", []int{1}, []int{1}}, // 16777217 is 16777216 as a float
+	} {
+		kept, match := layoutlabScan(t, rt, tc.src)
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: kept %v matching %v, want kept %v matching %v", tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
+}
+
+// Issue #48: w was a float when files 0 and 1 were written and a double after. Delta Spark reads
+// every w statistic as a double (from_json over the current statsSchema), so file 0's "3.4" (it
+// holds 3.4000000953674316) made `w > 3.4` skip it, and file 1's "0.7" made `w < 0.7` skip it.
+// Layout Lab reads each bound as the wider of its float and double readings. That costs one
+// pruning Delta Spark makes: file 2, written after the change, has the double max 46.566, which
+// as a float would be 46.566001892089844, so `w > 46.566` reads it though no row matches.
+func TestWidenedFloatStatistics(t *testing.T) {
+	rt := loadByName(t, "layoutlab/numeric-widening")
+	for _, tc := range []struct {
+		src         string
+		kept, match []int
+	}{
+		{"w > 3.4", []int{0, 1, 2, 3}, []int{0, 1, 2, 3}},
+		{"w < 0.7", []int{0, 1, 2, 3}, []int{0, 1, 2, 3}},
+		{"w > 3.4000000953674316E0", []int{1, 2, 3}, []int{1, 2, 3}},
+		{"w > 46.566", []int{1, 2, 3}, []int{1, 3}}, // file 2: the pruning Delta Spark makes
+		{"w >= 1e300", []int{3}, []int{3}},
+	} {
+		kept, match := layoutlabScan(t, rt, tc.src)
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: kept %v matching %v, want kept %v matching %v", tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
+}
+
+// Issue #48: a void column is a column (it was left out of the schema, so a predicate naming it
+// was refused as naming an unknown column); every row holds NULL, and Delta skips on it nowhere.
+func TestVoidColumn(t *testing.T) {
+	rt := loadByName(t, "layoutlab/numeric-widening")
+	for _, tc := range []struct {
+		src         string
+		kept, match []int
+	}{
+		{"v IS NULL", []int{0, 1, 2, 3}, []int{0, 1, 2, 3}},
+		{"v IS NOT NULL", []int{0, 1, 2, 3}, []int{}},
+		{"v = 5 OR id = 20", []int{0, 1, 2, 3}, []int{3}},
+		{"v IS NULL AND id = 20", []int{3}, []int{3}},
+	} {
+		kept, match := layoutlabScan(t, rt, tc.src)
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: kept %v matching %v, want kept %v matching %v", tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
+}
+
+// Issue #48: predicates Spark runs that were refused (a fraction against an int, a literal past
+// bigint, decimals finer or wider than the column, strings against numbers), on the table's
+// rows: each parses, and Delta's pruning as modelled keeps every file with a match.
+func TestCoercedPredicatesOnRows(t *testing.T) {
+	rt := loadByName(t, "layoutlab/numeric-widening")
+	for _, tc := range []struct {
+		src         string
+		kept, match []int
+	}{
+		{"id > 3.5", []int{1, 2, 3}, []int{1, 2, 3}},
+		{"id = 3.5", []int{0, 2}, []int{}},
+		{"id <= 2.5", []int{0, 1}, []int{0, 1}},
+		{"big >= 9223372036854775807.5", []int{0, 2}, []int{}},
+		{"big < -9223372036854775808.5", []int{0, 2}, []int{}},
+		{"big > 5000000000.0", []int{0, 3}, []int{0, 3}},
+		{"d18 > 12.34565", []int{0, 2}, []int{0, 2}},
+		{"d18 = 12.34565", []int{0, 2}, []int{}},
+		{"d30 > 99999999999999999999999.9999995", []int{0}, []int{0}}, // d30 >= 1E23
+		{"d30 >= 123456789012345678901234.1234565", []int{}, []int{}}, // d30 >= ….123457
+		{"id = '3.9'", []int{0, 1}, []int{0}},                         // id = 3
+		{"id = 'x'", []int{}, []int{}},
+		{"d18 = '12.3456'", []int{0, 1, 2, 3}, []int{2}},
+		{"big IN ('1', 8)", []int{0, 1, 2, 3}, []int{1, 2}},
+	} {
+		kept, match := layoutlabScan(t, rt, tc.src)
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: kept %v matching %v, want kept %v matching %v", tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
+}
+
+// SkippingSchema, what `inspect` reads a table with, keeps float as float, marks a double widened
+// from float, and keeps a void column.
+func TestSkippingSchemaNumericKinds(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(layoutlabNumericDir, "_delta_log", "00000000000000000001.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schemaString string
+	for _, line := range strings.Split(string(b), "\n") {
+		var a struct {
+			MetaData *struct {
+				SchemaString string `json:"schemaString"`
+			} `json:"metaData"`
+		}
+		if json.Unmarshal([]byte(line), &a) == nil && a.MetaData != nil {
+			schemaString = a.MetaData.SchemaString
+		}
+	}
+	s, err := deltalog.ParseSchema(schemaString)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logical, _ := s.SkippingSchema()
+	got := map[string]table.Type{}
+	for _, l := range logical.Leaves() {
+		got[l.Name()] = l.Type
+	}
+	if k := got["f"].Kind; k != table.Float {
+		t.Errorf("f: %v, want float", k)
+	}
+	if w := got["w"]; w.Kind != table.Double || !w.FromFloat {
+		t.Errorf("w: %v (from float %v), want a double widened from float", w.Kind, w.FromFloat)
+	}
+	if k := got["v"].Kind; k != table.Void {
+		t.Errorf("v: %v, want void", k)
+	}
+	if d := got["d30"]; d.Precision != 30 || d.Scale != 6 {
+		t.Errorf("d30: %v", d)
+	}
+}
