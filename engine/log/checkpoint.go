@@ -151,6 +151,9 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 			continue
 		}
 		a, err := parseActionLine(line)
+		if a == nil && err == nil {
+			continue // only keys this reader does not know (actionKey)
+		}
 		if err == nil {
 			err = validateAction(a)
 		}
@@ -231,6 +234,9 @@ func checkpointRows(file string, r io.ReaderAt, size int64, progress func(done, 
 	var lineAddRows []int
 	for _, l := range pa.Lines {
 		a, err := parseActionLine(l.JSON)
+		if a == nil && err == nil {
+			continue // only keys this reader does not know (actionKey)
+		}
 		if err == nil {
 			err = validateAction(a)
 		}

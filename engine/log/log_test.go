@@ -397,7 +397,6 @@ func TestCorruptInput(t *testing.T) {
 			`00000000000000000003.json:3: second metaData action in one commit (the first is on line 1)`},
 		{"bad clustering domain", `{"domainMetadata":{"domain":"delta.clustering","configuration":"{\"clusteringColumns\":[3]}","removed":false}}`,
 			`00000000000000000003.json:1: domainMetadata delta.clustering: clusteringColumns[0] is 3, expected a name or a list of name parts`},
-		{"unknown action not an object", `{"futureAction":7}`, `00000000000000000003.json:1: futureAction action is not a JSON object`},
 		{"bad commitInfo parameter", `{"commitInfo":{"timestamp":1,"operationParameters":{"mode":"Append","auto":[}}}`,
 			`00000000000000000003.json:1: invalid JSON: invalid character '}' looking for beginning of value (at byte 77)`},
 	} {

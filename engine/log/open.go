@@ -342,12 +342,18 @@ func readCommitInfo(fsys fs.FS, file string, v int64, br *bufio.Reader) (CommitI
 			if len(b) > MaxLineBytes {
 				return CommitInfo{}, tooLong(file, line, defaultLimits)
 			}
-			a, err := parseActionLine(b)
-			if err != nil {
-				return CommitInfo{}, &LogError{File: file, Line: line, Msg: err.Error()}
+			a, perr := parseActionLine(b)
+			if perr != nil {
+				return CommitInfo{}, &LogError{File: file, Line: line, Msg: perr.Error()}
 			}
-			ci = a.(CommitInfo)
-			break
+			if c, ok := a.(CommitInfo); ok {
+				ci = c
+				break
+			}
+			if err == io.EOF { // {"commitInfo":null,...}: not the commitInfo line after all
+				break
+			}
+			continue
 		}
 		for err == bufio.ErrBufferFull { // the rest of a long line
 			_, err = br.ReadSlice('\n')

@@ -81,6 +81,7 @@ var wantTables = map[string]tableWant{
 	"delta/kernel-defaults-kernel-pagination-multi-part-checkpoints": {2, 20, 20, nil, "1,2"},
 	"delta/multi-part-checkpoint":                                    {1, 10, 10, nil, "1,2"},
 	"delta/spark-delta-1.2.1":                                        {4, 3, 3, nil, "1,2"},
+	"delta/spark-transaction_log_schema_evolvability":                {5, 4, 4, nil, "1,2"},
 	"delta/v2-checkpoint-json":                                       {2, 4, 4, nil, "3,7,[v2Checkpoint],[appendOnly,invariants,v2Checkpoint]"},
 	"delta/v2-checkpoint-parquet":                                    {2, 4, 4, nil, "3,7,[v2Checkpoint],[appendOnly,invariants,v2Checkpoint]"},
 	"delta-kernel-rs/compacted-log-files-table":                      {25, 2, 2, nil, "3,7,[deletionVectors],[changeDataFeed,deletionVectors]"},
