@@ -1,6 +1,7 @@
 package deltalog
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -169,7 +170,7 @@ func List(fsys fs.FS) (*Listing, error) {
 	}
 	slices.SortFunc(l.Checkpoints, func(a, b Checkpoint) int {
 		if a.Version != b.Version {
-			return int(a.Version - b.Version)
+			return cmp.Compare(a.Version, b.Version) // not a difference, which overflows
 		}
 		return strings.Compare(a.Files[0], b.Files[0])
 	})
@@ -178,9 +179,9 @@ func List(fsys fs.FS) (*Listing, error) {
 	}
 	slices.SortFunc(l.Compactions, func(a, b LogFile) int {
 		if a.Version != b.Version {
-			return int(a.Version - b.Version)
+			return cmp.Compare(a.Version, b.Version)
 		}
-		return int(a.To - b.To)
+		return cmp.Compare(a.To, b.To)
 	})
 	return l, nil
 }

@@ -1,0 +1,100 @@
+package deltalog
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// Hostile logs (issue 49): each is a few KB that once hung the reader or took gigabytes, and
+// must now open or fail with an error naming the file and the line or field.
+
+const (
+	hostileProto = `{"protocol":{"minReaderVersion":1,"minWriterVersion":2}}`
+	hostileMeta  = `{"metaData":{"id":"m","format":{"provider":"parquet","options":{}},"schemaString":"{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}","partitionColumns":[],"configuration":{}}}`
+	hostileUUID  = "3a0d65cd-4056-49b8-937b-95f9e3ee90e5"
+)
+
+func hostileAdd(p string) string {
+	return fmt.Sprintf(`{"add":{"path":%q,"partitionValues":{},"size":10,"modificationTime":1,"dataChange":true}}`, p)
+}
+
+// hostileTable is commit 0 (protocol, metaData, one add) plus the given files under _delta_log.
+func hostileTable(files map[string]string) fstest.MapFS {
+	m := fstest.MapFS{
+		path.Join(LogDir, CommitFileName(0)): {Data: []byte(`{"commitInfo":{"timestamp":1,"operation":"CREATE TABLE"}}` + "\n" + hostileProto + "\n" + hostileMeta + "\n" + hostileAdd("a") + "\n")},
+	}
+	for name, data := range files {
+		m[path.Join(LogDir, name)] = &fstest.MapFile{Data: []byte(data)}
+	}
+	return m
+}
+
+// v2JSONCheckpointName is a V2 checkpoint's file name in JSON at version v.
+func v2JSONCheckpointName(v int64) string {
+	return fmt.Sprintf("%020d.checkpoint.%s.json", v, hostileUUID)
+}
+
+func v2JSONCheckpoint(v int64, lines ...string) string {
+	return strings.Join(append([]string{
+		fmt.Sprintf(`{"checkpointMetadata":{"version":%d}}`, v), hostileProto, hostileMeta}, lines...), "\n") + "\n"
+}
+
+func wantLogError(t *testing.T, err error, parts ...string) {
+	t.Helper()
+	var le *LogError
+	if !errors.As(err, &le) {
+		t.Fatalf("error %v (%T), want a *LogError", err, err)
+	}
+	for _, p := range parts {
+		if !strings.Contains(err.Error(), p) {
+			t.Errorf("error %q does not name %q", err, p)
+		}
+	}
+}
+
+// TestVersionGapIsWalkedByListing: commit 0 and a checkpoint at version 10^15 open at once; the
+// history lists the one commit, not 10^15 version numbers.
+func TestVersionGapIsWalkedByListing(t *testing.T) {
+	const far = int64(1e15)
+	m := hostileTable(map[string]string{
+		v2JSONCheckpointName(far): v2JSONCheckpoint(far, hostileAdd("b")),
+		CommitFileName(far + 1):   `{"commitInfo":{"timestamp":2,"operation":"WRITE"}}` + "\n" + hostileAdd("c") + "\n",
+	})
+	s, err := readSnapshot(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Version() != far+1 || s.NumFiles() != 2 {
+		t.Errorf("version %d with %d files, want %d with 2", s.Version(), s.NumFiles(), far+1)
+	}
+	var got []int64
+	for _, h := range s.history {
+		got = append(got, *h.Version)
+	}
+	if fmt.Sprint(got) != fmt.Sprint([]int64{0, far + 1}) {
+		t.Errorf("history versions %v, want [0 %d]", got, far+1)
+	}
+	// Time travel into the gap: the checkpoint is not at or before it, commit 1 is missing.
+	_, err = OpenSnapshot(m, OpenOptions{Version: far - 1})
+	wantLogError(t, err, path.Join(LogDir, CommitFileName(1)), "commit 1 is missing")
+}
+
+// TestLargestVersionDoesNotOverflow: a checkpoint and a commit at the largest version a file
+// name can hold (2^63-1) neither wrap the walk around nor hang it.
+func TestLargestVersionDoesNotOverflow(t *testing.T) {
+	const top = int64(1<<63 - 1)
+	m := hostileTable(map[string]string{
+		CommitFileName(top): hostileAdd("z") + "\n",
+	})
+	_, err := readSnapshot(m)
+	wantLogError(t, err, CommitFileName(1), "commit 1 is missing")
+	m = hostileTable(map[string]string{v2JSONCheckpointName(top): v2JSONCheckpoint(top, hostileAdd("z"))})
+	s, err := readSnapshot(m)
+	if err != nil || s.Version() != top || s.NumFiles() != 1 {
+		t.Fatalf("got %v, %v", s, err)
+	}
+}
