@@ -325,6 +325,9 @@ func validateAction(a Action) error {
 		if a.ID == "" {
 			return errors.New("metaData action has no id")
 		}
+		if err := checkSchemaDepth(a.SchemaString); err != nil { // before anything parses it
+			return fmt.Errorf("metaData: %v", err)
+		}
 	case Protocol:
 		if a.MinReaderVersion < 1 || a.MinWriterVersion < 1 {
 			return fmt.Errorf("protocol action has invalid versions (%d,%d)", a.MinReaderVersion, a.MinWriterVersion)
