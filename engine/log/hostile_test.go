@@ -3,6 +3,7 @@ package deltalog
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"strings"
 	"testing"
@@ -154,4 +155,87 @@ func BenchmarkParseDeepSchema(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// countingFS counts the opens of each file of a MapFS.
+type countingFS struct {
+	fstest.MapFS
+	opens map[string]int
+}
+
+func (c countingFS) Open(name string) (fs.File, error) {
+	c.opens[name]++
+	return c.MapFS.Open(name)
+}
+
+func sidecarLine(p string) string {
+	return fmt.Sprintf(`{"sidecar":{"path":%q,"sizeInBytes":1,"modificationTime":1}}`, p)
+}
+
+// TestSidecarReadOnce: one sidecar named 1,000 times (once 110 s and 886 MB) is read once.
+func TestSidecarReadOnce(t *testing.T) {
+	refs := make([]string, 1000)
+	for i := range refs {
+		refs[i] = sidecarLine("s.json")
+	}
+	m := hostileTable(map[string]string{
+		v2JSONCheckpointName(1):         v2JSONCheckpoint(1, refs...),
+		path.Join(SidecarDir, "s.json"): hostileAdd("b") + "\n" + hostileAdd("c") + "\n",
+	})
+	c := countingFS{m, map[string]int{}}
+	s, err := readSnapshot(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.NumFiles() != 2 {
+		t.Errorf("%d files, want 2", s.NumFiles())
+	}
+	if n := c.opens[path.Join(LogDir, SidecarDir, "s.json")]; n != 1 {
+		t.Errorf("sidecar opened %d times, want once", n)
+	}
+}
+
+// TestSidecarCap: a checkpoint naming more than MaxSidecars files is refused, naming the
+// checkpoint, before any sidecar is read.
+func TestSidecarCap(t *testing.T) {
+	refs := make([]string, MaxSidecars+1)
+	for i := range refs {
+		refs[i] = sidecarLine(fmt.Sprintf("s%d.json", i))
+	}
+	m := hostileTable(map[string]string{v2JSONCheckpointName(1): v2JSONCheckpoint(1, refs...)})
+	c := countingFS{m, map[string]int{}}
+	_, err := readSnapshot(c)
+	wantLogError(t, err, v2JSONCheckpointName(1)+": ", fmt.Sprintf("more than %d sidecar files", MaxSidecars))
+	for name := range c.opens {
+		if strings.Contains(name, SidecarDir) {
+			t.Errorf("%s read before the cap was checked", name)
+		}
+	}
+}
+
+// TestSidecarsConfined: a sidecar is a file name under _delta_log/_sidecars; any other path is
+// refused, naming the checkpoint that names it and the path, and nothing outside is read.
+func TestSidecarsConfined(t *testing.T) {
+	cp := v2JSONCheckpointName(1)
+	for _, p := range []string{"../secret.json", "../../secret.json", "/etc/passwd", "s3://bucket/t/_delta_log/_sidecars/s.json",
+		"_sidecars/s.json", ".", "..", "../" + cp, `..\secret.json`} {
+		t.Run(p, func(t *testing.T) {
+			m := hostileTable(map[string]string{
+				cp:                              v2JSONCheckpoint(1, sidecarLine(p)),
+				path.Join(SidecarDir, "s.json"): hostileAdd("b") + "\n",
+			})
+			m["secret.json"] = &fstest.MapFile{Data: []byte(hostileAdd("secret") + "\n")}
+			m[path.Join(LogDir, "secret.json")] = &fstest.MapFile{Data: []byte(hostileAdd("secret") + "\n")}
+			c := countingFS{m, map[string]int{}}
+			_, err := readSnapshot(c)
+			wantLogError(t, err, path.Join(LogDir, cp)+": ", fmt.Sprintf("%q", p), "not a file name")
+			if c.opens["secret.json"]+c.opens[path.Join(LogDir, "secret.json")] > 0 {
+				t.Errorf("a file outside %s/%s was read", LogDir, SidecarDir)
+			}
+		})
+	}
+	// The checkpoint's own name, as a name: looked for under _sidecars, and missing.
+	m := hostileTable(map[string]string{cp: v2JSONCheckpoint(1, sidecarLine(cp))})
+	_, err := readSnapshot(m)
+	wantLogError(t, err, path.Join(LogDir, cp)+": ", "sidecar "+path.Join(LogDir, SidecarDir, cp)+" is missing")
 }
