@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 // Hostile logs (issue 49): each is a few KB that once hung the reader or took gigabytes, and
@@ -238,4 +239,75 @@ func TestSidecarsConfined(t *testing.T) {
 	m := hostileTable(map[string]string{cp: v2JSONCheckpoint(1, sidecarLine(cp))})
 	_, err := readSnapshot(m)
 	wantLogError(t, err, path.Join(LogDir, cp)+": ", "sidecar "+path.Join(LogDir, SidecarDir, cp)+" is missing")
+}
+
+// lastCheckpointFS serves _delta_log/_last_checkpoint as an endless stream of zeros (a link to
+// /dev/zero) or as a file that claims a size, and counts the bytes read from it.
+type lastCheckpointFS struct {
+	m    fstest.MapFS // not embedded: its ReadFile would be used instead of Open
+	mode fs.FileMode
+	size int64
+	read *int64
+}
+
+func (l lastCheckpointFS) Open(name string) (fs.File, error) {
+	if name != path.Join(LogDir, "_last_checkpoint") {
+		return l.m.Open(name)
+	}
+	return &zeroFile{l}, nil
+}
+
+func (l lastCheckpointFS) Stat(name string) (fs.FileInfo, error) {
+	if name != path.Join(LogDir, "_last_checkpoint") {
+		return l.m.Stat(name)
+	}
+	return &zeroFile{l}, nil
+}
+
+type zeroFile struct{ l lastCheckpointFS }
+
+func (z *zeroFile) Stat() (fs.FileInfo, error) { return z, nil }
+func (z *zeroFile) Close() error               { return nil }
+func (z *zeroFile) Read(b []byte) (int, error) {
+	if *z.l.read > 64<<20 {
+		return 0, errors.New("test: read on past 64 MiB") // an unbounded reader stops here, not at the OOM killer
+	}
+	clear(b)
+	*z.l.read += int64(len(b))
+	return len(b), nil
+}
+func (z *zeroFile) Name() string       { return "_last_checkpoint" }
+func (z *zeroFile) Size() int64        { return z.l.size }
+func (z *zeroFile) Mode() fs.FileMode  { return z.l.mode }
+func (z *zeroFile) ModTime() time.Time { return time.Time{} }
+func (z *zeroFile) IsDir() bool        { return false }
+func (z *zeroFile) Sys() any           { return nil }
+
+// TestLastCheckpointBounded: _last_checkpoint as /dev/zero, as an 8 GiB sparse file, or as a
+// small file that streams on past its stated size is read at most MaxLastCheckpointBytes+1
+// bytes (the listing decides the snapshot, as before).
+func TestLastCheckpointBounded(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		mode fs.FileMode
+		size int64
+		max  int64
+	}{
+		{"device", fs.ModeDevice | fs.ModeCharDevice, 0, 0},
+		{"8 GiB sparse", 0, 8 << 30, 0},
+		{"grows after stat", 0, 10, MaxLastCheckpointBytes + 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := hostileTable(nil)
+			m[path.Join(LogDir, "_last_checkpoint")] = &fstest.MapFile{}
+			var read int64
+			s, err := readSnapshot(lastCheckpointFS{m, c.mode, c.size, &read})
+			if err != nil || s.NumFiles() != 1 {
+				t.Fatalf("got %v, %v", s, err)
+			}
+			if read > c.max {
+				t.Errorf("read %d bytes of _last_checkpoint, want at most %d", read, c.max)
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -100,6 +101,33 @@ type LastCheckpoint struct {
 	} `json:"v2Checkpoint,omitempty"`
 }
 
+// MaxLastCheckpointBytes caps _last_checkpoint, one small JSON object: a version, a size and,
+// for a V2 checkpoint, at most 30 non-file actions and 30 sidecars (Spark's
+// lastCheckpoint.nonFileActions.threshold and lastCheckpoint.sidecars.threshold), which Spark
+// leaves out of it when they would be larger.
+const MaxLastCheckpointBytes = 1 << 20
+
+// readLastCheckpoint reads _delta_log/_last_checkpoint, nil when it is absent, not a regular
+// file, larger than MaxLastCheckpointBytes or not JSON: the listing decides the snapshot, as in
+// Delta, which lists when _last_checkpoint cannot be read (Checkpoints.readLastCheckpointFile).
+func readLastCheckpoint(fsys fs.FS) *LastCheckpoint {
+	name := path.Join(LogDir, "_last_checkpoint")
+	if st, err := fs.Stat(fsys, name); err != nil || !st.Mode().IsRegular() || st.Size() > MaxLastCheckpointBytes {
+		return nil // a device (/dev/zero) or a sparse 8 GiB file is not read at all
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxLastCheckpointBytes+1)) // the file may grow after Stat
+	var lc LastCheckpoint
+	if err != nil || len(b) > MaxLastCheckpointBytes || json.Unmarshal(b, &lc) != nil {
+		return nil
+	}
+	return &lc
+}
+
 // Checkpoint is one complete checkpoint found in the listing: its files in part order.
 type Checkpoint struct {
 	Version int64
@@ -148,12 +176,7 @@ func List(fsys fs.FS) (*Listing, error) {
 		case KindChecksum:
 			l.Checksums[f.Version] = f.Name
 		case KindLastCheckpoint:
-			if b, err := fs.ReadFile(fsys, path.Join(LogDir, f.Name)); err == nil {
-				var lc LastCheckpoint
-				if json.Unmarshal(b, &lc) == nil {
-					l.Last = &lc
-				}
-			}
+			l.Last = readLastCheckpoint(fsys)
 		}
 	}
 	for _, files := range multi {
