@@ -118,26 +118,100 @@ func ParseClusteringDomain(config string) ([][]string, error) {
 	return out, nil
 }
 
+// Databricks' preview of liquid clustering (Runtime 13.x, before open-source Delta named the
+// feature "clustering") records a clustered table differently: writer feature "liquid", the
+// delta.liquid domain (clusteringColumns as {"physicalName":[...]} objects) and the table
+// property delta.liquid.clusteringColumns (logical names, comma-separated). delta-rs's
+// table_with_liquid_clustering test table is one.
+const (
+	FeatureLiquidPreview         = "liquid"
+	LiquidPreviewDomainName      = "delta.liquid"
+	LiquidPreviewColumnsProperty = "delta.liquid.clusteringColumns"
+)
+
+// ClusteringFormat names how a clustered table's log records its clustering.
+type ClusteringFormat string
+
+const (
+	// ClusteringFormatDelta is open-source Delta's: writer feature clustering, delta.clustering domain.
+	ClusteringFormatDelta ClusteringFormat = "delta.clustering"
+	// ClusteringFormatLiquidPreview is Databricks' liquid clustering preview: writer feature
+	// liquid, delta.liquid domain or property.
+	ClusteringFormatLiquidPreview ClusteringFormat = "Databricks liquid clustering preview (delta.liquid)"
+)
+
+// SupportsClustering reports whether the protocol is a clustered table's, in either format.
+func SupportsClustering(p Protocol) bool {
+	return p.IsFeatureSupported(FeatureClustering) || SupportsLiquidPreview(p)
+}
+
+// SupportsLiquidPreview reports whether the protocol lists the preview's liquid writer feature.
+func SupportsLiquidPreview(p Protocol) bool {
+	return slices.Contains(p.WriterFeatures, FeatureLiquidPreview)
+}
+
+// TableClusteringFormat is the format the table's clustering is recorded in, "" when it has no
+// clustering columns in either. The open-source delta.clustering domain wins over the preview's.
+func TableClusteringFormat(s *Snapshot) ClusteringFormat {
+	if _, ok := s.DomainMetadata(ClusteringDomainName); ok {
+		return ClusteringFormatDelta
+	}
+	if _, ok := liquidPreviewColumns(s); ok {
+		return ClusteringFormatLiquidPreview
+	}
+	return ""
+}
+
 // ClusteringColumns returns the logical names of the table's clustering
 // columns, as DESCRIBE DETAIL shows them (ClusteringColumnInfo.extractLogicalNames):
 // physical name parts are mapped to logical field names through the schema
 // (column mapping's delta.columnMapping.physicalName), then quoted with
 // backticks where needed and joined with dots. ok is false when the table
-// has no live delta.clustering domain. An empty list with ok means
+// has no live delta.clustering domain, nor (TableClusteringFormat) the
+// liquid preview's domain or property. An empty list with ok means
 // CLUSTER BY NONE. A part not found in the schema is kept as is.
 func ClusteringColumns(s *Snapshot) ([]string, bool) {
 	d, ok := s.DomainMetadata(ClusteringDomainName)
 	if !ok {
-		return nil, false
+		return liquidPreviewColumns(s)
 	}
 	cols, err := ParseClusteringDomain(d.Configuration)
 	if err != nil {
 		return nil, false // unreachable for parsed logs: validateAction checks it
 	}
+	return logicalNames(s, cols), true
+}
+
+func logicalNames(s *Snapshot, cols [][]string) []string {
 	schema := parseSchemaFields(s.Metadata().SchemaString)
 	names := make([]string, len(cols))
 	for i, parts := range cols {
 		names[i] = logicalName(schema, parts)
+	}
+	return names
+}
+
+// liquidPreviewColumns reads a preview liquid table's clustering columns: from its delta.liquid
+// domain, else from its delta.liquid.clusteringColumns property; only for a table whose
+// protocol has the liquid writer feature.
+func liquidPreviewColumns(s *Snapshot) ([]string, bool) {
+	if s.protocol == nil || !SupportsLiquidPreview(*s.protocol) {
+		return nil, false
+	}
+	if d, ok := s.DomainMetadata(LiquidPreviewDomainName); ok {
+		if cols, err := ParseClusteringDomain(d.Configuration); err == nil {
+			return logicalNames(s, cols), true
+		}
+	}
+	prop, ok := s.Metadata().Configuration[LiquidPreviewColumnsProperty]
+	if !ok {
+		return nil, false
+	}
+	names := []string{}
+	for _, n := range strings.Split(prop, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
 	}
 	return names, true
 }
