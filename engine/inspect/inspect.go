@@ -8,7 +8,9 @@ package inspect
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"math"
 	"slices"
 	"strings"
 
@@ -312,18 +314,28 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 		}
 		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
-			if st, err := parser.Parse(f.Stats); err == nil {
+			st, err := parser.Parse(f.Stats)
+			var notes []string
+			if err == nil {
+				notes, err = checkStats(&st, in.pleaves)
+			}
+			if err != nil {
+				out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
+			} else {
 				in.stats[i], in.hasStats[i] = st.FileStats, true
 				if st.HasNumRecords {
 					numRecords[i] = st.NumRecords
 					out.NumRecords = &numRecords[i]
 				}
 				out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
-				out.StatsNotes = st.Notes
+				out.StatsNotes = append(st.Notes, notes...)
 			}
 		}
 		if out.NumRecords == nil {
 			in.rowsKnow = false
+		} else if rowsTotal > math.MaxInt64-*out.NumRecords { // each count is >= 0 (checkStats)
+			in.rowsKnow = false
+			out.StatsNotes = append(out.StatsNotes, fmt.Sprintf("numRecords %d: the table's row total overflows a 64-bit count, so it is unknown", *out.NumRecords))
 		} else {
 			rowsTotal += *out.NumRecords
 		}
