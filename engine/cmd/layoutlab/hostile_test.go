@@ -46,7 +46,7 @@ func hostileLogs() map[string]map[string]string {
 	}
 	return map[string]map[string]string{
 		"version-gap": {"00000000000000000000.json": c0,
-			"00000000000000000000.checkpoint.3a0d65cd-4056-49b8-937b-95f9e3ee90e5.json": "",
+			"00000000000000000000.checkpoint.3a0d65cd-4056-49b8-937b-95f9e3ee90e5.json":            "",
 			fmt.Sprintf("%020d.checkpoint.3a0d65cd-4056-49b8-937b-95f9e3ee90e5.json", int64(1e15)): v2JSONCheckpoint(1e15, hostileAdd("b", ""))},
 		"deep-schema":       {"00000000000000000000.json": hostileProto + "\n" + deepSchemaMeta(3000) + "\n"},
 		"sidecar-repeated":  {"00000000000000000000.json": c0, hostileCP: v2JSONCheckpoint(1, refs...), "_sidecars/s.json": hostileAdd("b", "") + "\n"},
