@@ -51,7 +51,7 @@ func hostileLogs() map[string]map[string]string {
 		"deep-schema":       {"00000000000000000000.json": hostileProto + "\n" + deepSchemaMeta(3000) + "\n"},
 		"sidecar-repeated":  {"00000000000000000000.json": c0, hostileCP: v2JSONCheckpoint(1, refs...), "_sidecars/s.json": hostileAdd("b", "") + "\n"},
 		"last-checkpoint":   {"00000000000000000000.json": c0},
-		"sidecar-parent":    {"00000000000000000000.json": c0, hostileCP: v2JSONCheckpoint(1, sidecar("../secret.json")), "secret.json": hostileAdd("secret", "") + "\n"},
+		"sidecar-parent":    {"00000000000000000000.json": c0, hostileCP: v2JSONCheckpoint(1, sidecar("../secret.json")), "/secret.json": hostileAdd("secret", "") + "\n"},
 		"sidecar-absolute":  {"00000000000000000000.json": c0, hostileCP: v2JSONCheckpoint(1, sidecar("/etc/hostname"))},
 		"sidecar-self":      {"00000000000000000000.json": c0, hostileCP: v2JSONCheckpoint(1, sidecar("../"+hostileCP))},
 		"impossible-counts": {"00000000000000000000.json": hostileProto + "\n" + hostileMeta + "\n" + hostileAdd("negative", `{"numRecords":-995,"minValues":{"id":1},"maxValues":{"id":2},"nullCount":{"id":0}}`) + "\n" + hostileAdd("inverted", `{"numRecords":5,"minValues":{"id":9},"maxValues":{"id":1},"nullCount":{"id":0}}`) + "\n" + hostileAdd("garbage", `{"numRecords":`) + "\n"},
@@ -63,6 +63,9 @@ func writeHostileLog(t testing.TB, dir, name string) string {
 	root := filepath.Join(dir, name)
 	for f, data := range hostileLogs()[name] {
 		p := filepath.Join(root, "_delta_log", f)
+		if rest, ok := strings.CutPrefix(f, "/"); ok {
+			p = filepath.Join(root, rest)
+		}
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
