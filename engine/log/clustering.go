@@ -183,10 +183,11 @@ func ClusteringColumns(s *Snapshot) ([]string, bool) {
 }
 
 func logicalNames(s *Snapshot, cols [][]string) []string {
-	schema := parseSchemaFields(s.Metadata().SchemaString)
+	st, _ := ParseSchema(s.Metadata().SchemaString) // parsed once; an invalid schema maps no name
+	ix := physicalIndex{}
 	names := make([]string, len(cols))
 	for i, parts := range cols {
-		names[i] = logicalName(schema, parts)
+		names[i] = logicalName(ix, &st.Fields, parts)
 	}
 	return names
 }
@@ -216,60 +217,50 @@ func liquidPreviewColumns(s *Snapshot) ([]string, bool) {
 	return names, true
 }
 
-// schemaField is the part of a Delta schema field needed to map physical
-// names to logical ones (PROTOCOL.md "Schema Serialization Format").
-type schemaField struct {
-	Name     string          `json:"name"`
-	Type     json.RawMessage `json:"type"`
-	Metadata map[string]any  `json:"metadata"`
+// physicalIndex maps, per struct (its fields slice), a physical name to the first field that
+// has it, built on first use: a clustering domain naming a column a million times costs a
+// million lookups, not a million scans of the schema.
+type physicalIndex map[*[]SchemaField]map[string]int
+
+func (ix physicalIndex) lookup(fields *[]SchemaField, physical string) *SchemaField {
+	m, ok := ix[fields]
+	if !ok {
+		m = make(map[string]int, len(*fields))
+		for i, f := range *fields {
+			if _, dup := m[f.PhysicalName]; !dup {
+				m[f.PhysicalName] = i
+			}
+		}
+		ix[fields] = m
+	}
+	if i, ok := m[physical]; ok {
+		return &(*fields)[i]
+	}
+	return nil
 }
 
-func parseSchemaFields(schemaString string) []schemaField {
-	var st struct {
-		Fields []schemaField `json:"fields"`
-	}
-	if json.Unmarshal([]byte(schemaString), &st) != nil {
-		return nil
-	}
-	return st.Fields
-}
-
-func (f schemaField) physicalName() string {
-	if p, ok := f.Metadata["delta.columnMapping.physicalName"].(string); ok && p != "" {
-		return p
-	}
-	return f.Name
-}
-
-func logicalName(fields []schemaField, parts []string) string {
+// logicalName maps physical name parts to logical names through the schema's structs, from
+// fields down; a part not found is kept as is, and so are the parts below it.
+func logicalName(ix physicalIndex, fields *[]SchemaField, parts []string) string {
 	logical := make([]string, len(parts))
 	for i, part := range parts {
 		logical[i] = part
-		var next []schemaField
-		for _, f := range fields {
-			if f.physicalName() == part {
-				logical[i] = f.Name
-				next = parseStructFields(f.Type)
-				break
+		var f *SchemaField
+		if fields != nil {
+			f = ix.lookup(fields, part)
+		}
+		fields = nil
+		if f != nil {
+			logical[i] = f.Name
+			if f.Type.Name == "struct" {
+				fields = &f.Type.Fields
 			}
 		}
-		fields = next
 	}
 	for i, p := range logical {
 		logical[i] = quoteIfNeeded(p)
 	}
 	return strings.Join(logical, ".")
-}
-
-func parseStructFields(t json.RawMessage) []schemaField {
-	var st struct {
-		Type   string        `json:"type"`
-		Fields []schemaField `json:"fields"`
-	}
-	if json.Unmarshal(t, &st) != nil || st.Type != "struct" {
-		return nil
-	}
-	return st.Fields
 }
 
 var plainIdentifier = regexp.MustCompile(`^[a-zA-Z0-9_]+$`)

@@ -2,9 +2,11 @@ package deltalog
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -75,5 +77,36 @@ func TestLiquidPreviewClustering(t *testing.T) {
 				t.Errorf("DESCRIBE DETAIL clusteringColumns %q, want %q", d.ClusteringColumns, c.cols)
 			}
 		})
+	}
+}
+
+// TestClusteringColumnsNamedOftenCostLookups: a clustering domain naming a wide nested column
+// many times maps each name by a lookup, not a fresh parse of the schema (which, at 20,000
+// names over this schema, ran past a 4-minute test timeout).
+func TestClusteringColumnsNamedOftenCostLookups(t *testing.T) {
+	var fields []string
+	for i := range 2000 {
+		fields = append(fields, fmt.Sprintf(`{"name":"f%d","type":"long","nullable":true,"metadata":{}}`, i))
+	}
+	schema := `{"type":"struct","fields":[{"name":"s","nullable":true,"metadata":{},"type":{"type":"struct","fields":[` + strings.Join(fields, ",") + `]}}]}`
+	cols := make([][]string, 20000)
+	for i := range cols {
+		cols[i] = []string{"s", "f1999"}
+	}
+	s, err := Replay([]Commit{{Version: 0, Actions: []Action{
+		Protocol{MinReaderVersion: 1, MinWriterVersion: 7, WriterFeatures: []string{"clustering", "domainMetadata"}},
+		Metadata{ID: "m", SchemaString: schema},
+		ClusteringDomain(cols),
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(1, func() { ClusteringColumns(s) })
+	if got, _ := ClusteringColumns(s); len(got) != 20000 || got[0] != "s.f1999" {
+		t.Fatalf("got %d columns, first %q", len(got), got[0])
+	}
+	// A parse of the schema per name allocates thousands of objects each time; a lookup a few.
+	if allocs > 20*20000 {
+		t.Errorf("%.0f allocations for 20,000 names: the schema is parsed per name", allocs)
 	}
 }

@@ -247,7 +247,7 @@ func TestClusteringColumnsLogicalNames(t *testing.T) {
 	// field with a dot in its name needs backticks.
 	schema := `{"type":"struct","fields":[` +
 		`{"name":"id","type":"long","nullable":true,"metadata":{"delta.columnMapping.physicalName":"col-1"}},` +
-		`{"name":"s","type":{"type":"struct","fields":[{"name":"a.b","type":"int","nullable":true,"metadata":{"delta.columnMapping.physicalName":"col-3"}}]},"nullable":true,"metadata":{"delta.columnMapping.physicalName":"col-2"}}]}`
+		`{"name":"s","type":{"type":"struct","fields":[{"name":"a.b","type":"integer","nullable":true,"metadata":{"delta.columnMapping.physicalName":"col-3"}}]},"nullable":true,"metadata":{"delta.columnMapping.physicalName":"col-2"}}]}`
 	c0 := Commit{Version: 0, Actions: []Action{
 		Protocol{MinReaderVersion: 1, MinWriterVersion: 7, WriterFeatures: []string{"clustering", "domainMetadata"}},
 		Metadata{ID: "m", SchemaString: schema},
