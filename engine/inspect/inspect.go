@@ -331,6 +331,7 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 				out.StatsNotes = append(st.Notes, notes...)
 			}
 		}
+		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(&out)...)
 		if out.NumRecords == nil {
 			in.rowsKnow = false
 		} else if rowsTotal > math.MaxInt64-*out.NumRecords { // each count is >= 0 (checkStats)

@@ -30,3 +30,14 @@ func checkStats(st *stats.Parsed, leaves []table.Leaf) ([]string, error) {
 	}
 	return notes, nil
 }
+
+// checkDeletedRecords notes a deletion vector whose cardinality cannot be true: negative, or
+// more rows than the file holds. Delta does not check it (DeletionVectorDescriptor); the count
+// is shown as written.
+func checkDeletedRecords(f *File) []string {
+	n := f.DeletedRecords
+	if n < 0 || (f.NumRecords != nil && n > *f.NumRecords) {
+		return []string{fmt.Sprintf("deletionVector.cardinality %d is not between 0 and numRecords", n)}
+	}
+	return nil
+}

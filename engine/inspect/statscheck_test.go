@@ -25,6 +25,7 @@ func TestImpossibleStatistics(t *testing.T) {
 		add("inverted", `{"numRecords":5,"minValues":{"id":200},"maxValues":{"id":100},"nullCount":{"id":0}}`),
 		add("nulls", `{"numRecords":5,"minValues":{"id":100},"maxValues":{"id":200},"nullCount":{"id":9}}`),
 		add("garbage", `{"numRecords":5,"minValues":{"id":100}`),
+		withDV(add("dv", `{"numRecords":5,"minValues":{"id":100},"maxValues":{"id":200},"nullCount":{"id":0}}`), 7),
 	}}})
 	if err != nil {
 		t.Fatal(err)
@@ -35,6 +36,7 @@ func TestImpossibleStatistics(t *testing.T) {
 		"inverted": "minValues.id 200 is above maxValues.id 100: both left out",
 		"nulls":    "nullCount.id 9 is not between 0 and numRecords: left out",
 		"garbage":  "the file's statistics are not used, so it is read",
+		"dv":       "deletionVector.cardinality 7 is not between 0 and numRecords",
 	}
 	var read []string
 	for _, f := range r.Files {
@@ -67,4 +69,9 @@ func TestImpossibleStatistics(t *testing.T) {
 	if r.RowsTotal != nil || !strings.Contains(strings.Join(r.Files[1].StatsNotes, ""), "numRecords 9223372036854775000: the table's row total overflows") {
 		t.Errorf("rows total %v, notes %q", r.RowsTotal, r.Files[1].StatsNotes)
 	}
+}
+
+func withDV(a deltalog.AddFile, cardinality int64) deltalog.AddFile {
+	a.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: "i", PathOrInlineDv: "wi5b=000010000siXQKl0rr91000f55c8Xg0@@D72lkbi5=-{L", SizeInBytes: 40, Cardinality: cardinality}
+	return a
 }
