@@ -8,7 +8,9 @@ package inspect
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"math"
 	"slices"
 	"strings"
 
@@ -154,19 +156,22 @@ type NextOptimize struct {
 
 // Report is the whole answer, in the JSON layout `layoutlab inspect --format json` prints.
 type Report struct {
-	Version           int64                   `json:"version"`
-	FilesTotal        int                     `json:"files_total"`
-	FilesRead         int                     `json:"files_read"`
-	RowsTotal         *int64                  `json:"rows_total"`
-	RowsRead          *int64                  `json:"rows_read"`
-	PartitionColumns  []string                `json:"partition_columns"`
-	ClusteringColumns []string                `json:"clustering_columns"`
-	Where             string                  `json:"where,omitempty"`
-	Files             []File                  `json:"files"`
-	DescribeDetail    *deltalog.TableDetail   `json:"describe_detail"`
-	History           []deltalog.DeltaHistory `json:"history"`
-	NextOptimize      *NextOptimize           `json:"next_optimize"`
-	Error             *ErrorInfo              `json:"error"`
+	Version           int64    `json:"version"`
+	FilesTotal        int      `json:"files_total"`
+	FilesRead         int      `json:"files_read"`
+	RowsTotal         *int64   `json:"rows_total"`
+	RowsRead          *int64   `json:"rows_read"`
+	PartitionColumns  []string `json:"partition_columns"`
+	ClusteringColumns []string `json:"clustering_columns"`
+	// ClusteringFormat says how the log records the clustering (deltalog.ClusteringFormat):
+	// open-source Delta's delta.clustering, or Databricks' liquid preview; absent when unclustered.
+	ClusteringFormat deltalog.ClusteringFormat `json:"clustering_format,omitempty"`
+	Where            string                    `json:"where,omitempty"`
+	Files            []File                    `json:"files"`
+	DescribeDetail   *deltalog.TableDetail     `json:"describe_detail"`
+	History          []deltalog.DeltaHistory   `json:"history"`
+	NextOptimize     *NextOptimize             `json:"next_optimize"`
+	Error            *ErrorInfo                `json:"error"`
 }
 
 // Inspect reads the table rooted at fsys (location is what DESCRIBE DETAIL shows). A broken log
@@ -231,6 +236,7 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 		Version:           s.Version(),
 		PartitionColumns:  detail.PartitionColumns,
 		ClusteringColumns: detail.ClusteringColumns,
+		ClusteringFormat:  clusteringFormat(s, detail.ClusteringColumns),
 		DescribeDetail:    &detail,
 		History:           deltalog.DescribeHistory(s, 0),
 		Files:             []File{},
@@ -308,18 +314,29 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 		}
 		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
-			if st, err := parser.Parse(f.Stats); err == nil {
+			st, err := parser.Parse(f.Stats)
+			var notes []string
+			if err == nil {
+				notes, err = checkStats(&st, in.pleaves)
+			}
+			if err != nil {
+				out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
+			} else {
 				in.stats[i], in.hasStats[i] = st.FileStats, true
 				if st.HasNumRecords {
 					numRecords[i] = st.NumRecords
 					out.NumRecords = &numRecords[i]
 				}
 				out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
-				out.StatsNotes = st.Notes
+				out.StatsNotes = append(st.Notes, notes...)
 			}
 		}
+		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(&out)...)
 		if out.NumRecords == nil {
 			in.rowsKnow = false
+		} else if rowsTotal > math.MaxInt64-*out.NumRecords { // each count is >= 0 (checkStats)
+			in.rowsKnow = false
+			out.StatsNotes = append(out.StatsNotes, fmt.Sprintf("numRecords %d: the table's row total overflows a 64-bit count, so it is unknown", *out.NumRecords))
 		} else {
 			rowsTotal += *out.NumRecords
 		}
@@ -438,6 +455,14 @@ func predicateError(err error) *ErrorInfo {
 	return &ErrorInfo{class, msg}
 }
 
+// clusteringFormat labels a clustered table's format, "" for an unclustered one.
+func clusteringFormat(s *deltalog.Snapshot, cols []string) deltalog.ClusteringFormat {
+	if len(cols) == 0 {
+		return ""
+	}
+	return deltalog.TableClusteringFormat(s)
+}
+
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
 func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool, progress Progress) *NextOptimize {
@@ -445,7 +470,7 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 	os := &optimize.Snapshot{
 		Version:           s.Version(),
 		PartitionColumns:  s.Metadata().PartitionColumns,
-		ClusteringFeature: s.Protocol().IsFeatureSupported(deltalog.FeatureClustering),
+		ClusteringFeature: deltalog.SupportsClustering(s.Protocol()), // the liquid preview's too
 		ClusteringColumns: cols,
 		Properties:        s.Metadata().Configuration,
 		NumColumns:        numColumns,

@@ -2,7 +2,6 @@ package deltalog
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -47,40 +46,16 @@ func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) 
 			return nil, err
 		}
 		out.adds = appendAdds(out.adds, acts.adds)
+		var sidecars []RawAction
 		for _, a := range acts.others {
-			raw, ok := a.(RawAction)
-			if !ok || raw.Key != "sidecar" {
-				out.others = append(out.others, a)
-				continue
-			}
-			// PROTOCOL.md "Sidecar File Information": path is relative to _delta_log/_sidecars.
-			var sc struct {
-				Path string `json:"path"`
-			}
-			if err := json.Unmarshal(raw.JSON, &sc); err != nil || sc.Path == "" {
-				return nil, &LogError{File: path.Join(LogDir, name), Msg: "sidecar action has no path"}
-			}
-			p := sc.Path
-			if !strings.Contains(p, "/") {
-				p = path.Join(LogDir, SidecarDir, p)
-			} else if strings.Contains(p, "://") {
-				return nil, &LogError{File: path.Join(LogDir, name), Msg: fmt.Sprintf("sidecar %s is an absolute URI; only sidecars under %s/%s can be read", p, LogDir, SidecarDir)}
+			if raw, ok := a.(RawAction); ok && raw.Key == "sidecar" {
+				sidecars = append(sidecars, raw)
 			} else {
-				p = path.Join(LogDir, p)
+				out.others = append(out.others, a)
 			}
-			side, err := readCheckpointFile(fsys, p, progress)
-			if err != nil {
-				return nil, err
-			}
-			out.adds = appendAdds(out.adds, side.adds)
-			for _, s := range side.others {
-				switch s.(type) {
-				case RemoveFile:
-					out.others = append(out.others, s)
-				default: // PROTOCOL.md: sidecars hold only add and remove actions
-					return nil, &LogError{File: p, Msg: fmt.Sprintf("sidecar holds a %s action; sidecars may hold only add and remove", s.ActionKey())}
-				}
-			}
+		}
+		if err := out.readSidecars(fsys, path.Join(LogDir, name), sidecars, progress); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -151,6 +126,9 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 			continue
 		}
 		a, err := parseActionLine(line)
+		if a == nil && err == nil {
+			continue // only keys this reader does not know (actionKey)
+		}
 		if err == nil {
 			err = validateAction(a)
 		}
@@ -231,6 +209,9 @@ func checkpointRows(file string, r io.ReaderAt, size int64, progress func(done, 
 	var lineAddRows []int
 	for _, l := range pa.Lines {
 		a, err := parseActionLine(l.JSON)
+		if a == nil && err == nil {
+			continue // only keys this reader does not know (actionKey)
+		}
 		if err == nil {
 			err = validateAction(a)
 		}

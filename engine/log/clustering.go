@@ -118,84 +118,149 @@ func ParseClusteringDomain(config string) ([][]string, error) {
 	return out, nil
 }
 
+// Databricks' preview of liquid clustering (Runtime 13.x, before open-source Delta named the
+// feature "clustering") records a clustered table differently: writer feature "liquid", the
+// delta.liquid domain (clusteringColumns as {"physicalName":[...]} objects) and the table
+// property delta.liquid.clusteringColumns (logical names, comma-separated). delta-rs's
+// table_with_liquid_clustering test table is one.
+const (
+	FeatureLiquidPreview         = "liquid"
+	LiquidPreviewDomainName      = "delta.liquid"
+	LiquidPreviewColumnsProperty = "delta.liquid.clusteringColumns"
+)
+
+// ClusteringFormat names how a clustered table's log records its clustering.
+type ClusteringFormat string
+
+const (
+	// ClusteringFormatDelta is open-source Delta's: writer feature clustering, delta.clustering domain.
+	ClusteringFormatDelta ClusteringFormat = "delta.clustering"
+	// ClusteringFormatLiquidPreview is Databricks' liquid clustering preview: writer feature
+	// liquid, delta.liquid domain or property.
+	ClusteringFormatLiquidPreview ClusteringFormat = "Databricks liquid clustering preview (delta.liquid)"
+)
+
+// SupportsClustering reports whether the protocol is a clustered table's, in either format.
+func SupportsClustering(p Protocol) bool {
+	return p.IsFeatureSupported(FeatureClustering) || SupportsLiquidPreview(p)
+}
+
+// SupportsLiquidPreview reports whether the protocol lists the preview's liquid writer feature.
+func SupportsLiquidPreview(p Protocol) bool {
+	return slices.Contains(p.WriterFeatures, FeatureLiquidPreview)
+}
+
+// TableClusteringFormat is the format the table's clustering is recorded in, "" when it has no
+// clustering columns in either. The open-source delta.clustering domain wins over the preview's.
+func TableClusteringFormat(s *Snapshot) ClusteringFormat {
+	if _, ok := s.DomainMetadata(ClusteringDomainName); ok {
+		return ClusteringFormatDelta
+	}
+	if _, ok := liquidPreviewColumns(s); ok {
+		return ClusteringFormatLiquidPreview
+	}
+	return ""
+}
+
 // ClusteringColumns returns the logical names of the table's clustering
 // columns, as DESCRIBE DETAIL shows them (ClusteringColumnInfo.extractLogicalNames):
 // physical name parts are mapped to logical field names through the schema
 // (column mapping's delta.columnMapping.physicalName), then quoted with
 // backticks where needed and joined with dots. ok is false when the table
-// has no live delta.clustering domain. An empty list with ok means
+// has no live delta.clustering domain, nor (TableClusteringFormat) the
+// liquid preview's domain or property. An empty list with ok means
 // CLUSTER BY NONE. A part not found in the schema is kept as is.
 func ClusteringColumns(s *Snapshot) ([]string, bool) {
 	d, ok := s.DomainMetadata(ClusteringDomainName)
 	if !ok {
-		return nil, false
+		return liquidPreviewColumns(s)
 	}
 	cols, err := ParseClusteringDomain(d.Configuration)
 	if err != nil {
 		return nil, false // unreachable for parsed logs: validateAction checks it
 	}
-	schema := parseSchemaFields(s.Metadata().SchemaString)
+	return logicalNames(s, cols), true
+}
+
+func logicalNames(s *Snapshot, cols [][]string) []string {
+	st, _ := ParseSchema(s.Metadata().SchemaString) // parsed once; an invalid schema maps no name
+	ix := physicalIndex{}
 	names := make([]string, len(cols))
 	for i, parts := range cols {
-		names[i] = logicalName(schema, parts)
+		names[i] = logicalName(ix, &st.Fields, parts)
+	}
+	return names
+}
+
+// liquidPreviewColumns reads a preview liquid table's clustering columns: from its delta.liquid
+// domain, else from its delta.liquid.clusteringColumns property; only for a table whose
+// protocol has the liquid writer feature.
+func liquidPreviewColumns(s *Snapshot) ([]string, bool) {
+	if s.protocol == nil || !SupportsLiquidPreview(*s.protocol) {
+		return nil, false
+	}
+	if d, ok := s.DomainMetadata(LiquidPreviewDomainName); ok {
+		if cols, err := ParseClusteringDomain(d.Configuration); err == nil {
+			return logicalNames(s, cols), true
+		}
+	}
+	prop, ok := s.Metadata().Configuration[LiquidPreviewColumnsProperty]
+	if !ok {
+		return nil, false
+	}
+	names := []string{}
+	for _, n := range strings.Split(prop, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
 	}
 	return names, true
 }
 
-// schemaField is the part of a Delta schema field needed to map physical
-// names to logical ones (PROTOCOL.md "Schema Serialization Format").
-type schemaField struct {
-	Name     string          `json:"name"`
-	Type     json.RawMessage `json:"type"`
-	Metadata map[string]any  `json:"metadata"`
+// physicalIndex maps, per struct (its fields slice), a physical name to the first field that
+// has it, built on first use: a clustering domain naming a column a million times costs a
+// million lookups, not a million scans of the schema.
+type physicalIndex map[*[]SchemaField]map[string]int
+
+func (ix physicalIndex) lookup(fields *[]SchemaField, physical string) *SchemaField {
+	m, ok := ix[fields]
+	if !ok {
+		m = make(map[string]int, len(*fields))
+		for i, f := range *fields {
+			if _, dup := m[f.PhysicalName]; !dup {
+				m[f.PhysicalName] = i
+			}
+		}
+		ix[fields] = m
+	}
+	if i, ok := m[physical]; ok {
+		return &(*fields)[i]
+	}
+	return nil
 }
 
-func parseSchemaFields(schemaString string) []schemaField {
-	var st struct {
-		Fields []schemaField `json:"fields"`
-	}
-	if json.Unmarshal([]byte(schemaString), &st) != nil {
-		return nil
-	}
-	return st.Fields
-}
-
-func (f schemaField) physicalName() string {
-	if p, ok := f.Metadata["delta.columnMapping.physicalName"].(string); ok && p != "" {
-		return p
-	}
-	return f.Name
-}
-
-func logicalName(fields []schemaField, parts []string) string {
+// logicalName maps physical name parts to logical names through the schema's structs, from
+// fields down; a part not found is kept as is, and so are the parts below it.
+func logicalName(ix physicalIndex, fields *[]SchemaField, parts []string) string {
 	logical := make([]string, len(parts))
 	for i, part := range parts {
 		logical[i] = part
-		var next []schemaField
-		for _, f := range fields {
-			if f.physicalName() == part {
-				logical[i] = f.Name
-				next = parseStructFields(f.Type)
-				break
+		var f *SchemaField
+		if fields != nil {
+			f = ix.lookup(fields, part)
+		}
+		fields = nil
+		if f != nil {
+			logical[i] = f.Name
+			if f.Type.Name == "struct" {
+				fields = &f.Type.Fields
 			}
 		}
-		fields = next
 	}
 	for i, p := range logical {
 		logical[i] = quoteIfNeeded(p)
 	}
 	return strings.Join(logical, ".")
-}
-
-func parseStructFields(t json.RawMessage) []schemaField {
-	var st struct {
-		Type   string        `json:"type"`
-		Fields []schemaField `json:"fields"`
-	}
-	if json.Unmarshal(t, &st) != nil || st.Type != "struct" {
-		return nil
-	}
-	return st.Fields
 }
 
 var plainIdentifier = regexp.MustCompile(`^[a-zA-Z0-9_]+$`)

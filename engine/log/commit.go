@@ -96,6 +96,9 @@ func parseCommit(version int64, file string, r io.Reader, lim limits) (Commit, e
 			return Commit{}, &LogError{File: file, Line: line, Msg: fmt.Sprintf("commit has more than %d actions", lim.actions)}
 		}
 		a, err := parseActionLine(b)
+		if a == nil && err == nil {
+			continue // only keys this reader does not know (actionKey)
+		}
 		if err == nil {
 			err = validateAction(a)
 		}
@@ -151,23 +154,11 @@ func parseActionLine(b []byte) (Action, error) {
 		}
 		return nil, fmt.Errorf("invalid JSON: %s", syntaxMessage(err))
 	}
-	keys := make([]string, 0, len(obj))
-	for k, v := range obj {
-		if string(v) != "null" {
-			keys = append(keys, k)
-		}
+	key, err := actionKey(obj)
+	if err != nil || key == "" {
+		return nil, err
 	}
-	sort.Strings(keys)
-	switch len(keys) {
-	case 0:
-		return nil, errors.New("line holds no action")
-	case 1:
-	default:
-		return nil, fmt.Errorf("line holds %d actions (%s), expected one", len(keys), strings.Join(keys, ", "))
-	}
-	key := keys[0]
 	raw := obj[key]
-	var err error
 	switch key {
 	case KeyAdd:
 		// size is required; the shadowing field tells absent from 0 in one decode.
@@ -236,6 +227,45 @@ func parseActionLine(b []byte) (Action, error) {
 	}
 }
 
+// knownActionKeys are the keys of SingleAction (actions.scala), the actions Delta itself knows.
+var knownActionKeys = map[string]bool{
+	KeyAdd: true, KeyRemove: true, KeyMetadata: true, KeyTxn: true, KeyProtocol: true, KeyCDC: true,
+	"sidecar": true, "checkpointMetadata": true, KeyDomainMetadata: true, KeyCommitInfo: true,
+	"checkpoint": true,
+}
+
+// actionKey picks the action a line holds, as Delta's SingleAction.unwrap does with Jackson set
+// to ignore unknown properties (JsonUtils.scala): keys a newer writer added beside a known
+// action are ignored (EvolvabilitySuite's transaction_log_schema_evolvability table writes
+// {"add":{...},"some_new_action_alongside_add_action":["a","1"]}). A line of one unknown
+// action is carried as a RawAction; a line of only unknown keys that is not that (several of
+// them, or a value that is not an object) is skipped: key "" and no error. Two known actions on
+// one line are refused, where Delta would silently keep the first.
+func actionKey(obj map[string]json.RawMessage) (string, error) {
+	var known, unknown []string
+	for k, v := range obj {
+		switch {
+		case string(v) == "null":
+		case knownActionKeys[k]:
+			known = append(known, k)
+		default:
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(known)
+	switch {
+	case len(known) == 1:
+		return known[0], nil
+	case len(known) > 1:
+		return "", fmt.Errorf("line holds %d actions (%s), expected one", len(known), strings.Join(known, ", "))
+	case len(unknown) == 0:
+		return "", errors.New("line holds no action")
+	case len(unknown) == 1 && len(obj[unknown[0]]) > 0 && obj[unknown[0]][0] == '{':
+		return unknown[0], nil
+	}
+	return "", nil
+}
+
 // decodeBody decodes an action body into v, describing type errors by field.
 func decodeBody(key string, raw json.RawMessage, v any) error {
 	err := json.Unmarshal(raw, v)
@@ -294,6 +324,9 @@ func validateAction(a Action) error {
 	case Metadata:
 		if a.ID == "" {
 			return errors.New("metaData action has no id")
+		}
+		if err := checkSchemaDepth(a.SchemaString); err != nil { // before anything parses it
+			return fmt.Errorf("metaData: %v", err)
 		}
 	case Protocol:
 		if a.MinReaderVersion < 1 || a.MinWriterVersion < 1 {

@@ -65,7 +65,7 @@ func DescribeDetail(s *Snapshot, location string) TableDetail {
 			break
 		}
 	}
-	if p.IsFeatureSupported(FeatureClustering) {
+	if SupportsClustering(p) {
 		if cols, ok := ClusteringColumns(s); ok {
 			d.ClusteringColumns = cols
 		}

@@ -23,9 +23,13 @@
 // clustering and the ZCube tags that OPTIMIZE writes on AddFiles.
 //
 // OpenSnapshot reads a whole _delta_log as Delta Kernel does
-// (open.go): the newest complete checkpoint at or before the version
-// (classic, multi-part, or V2 in JSON or Parquet with sidecars), log
-// compaction files, then the commits after it. Parquet is read with
+// (open.go): the listing gives a validated LogSegment (segment.go) of the
+// newest complete checkpoint at or before the version (classic, multi-part,
+// or V2 in JSON or Parquet with sidecars), log compaction files and the
+// commits after it, walked by listed file, never by counting versions; its
+// replay is apart (ReplaySegment). Hostile input is bounded by named limits:
+// MaxLineBytes, MaxActionsPerCommit, MaxCommitBytes, MaxCheckpointBytes,
+// MaxSidecars, MaxLastCheckpointBytes and MaxSchemaDepth. Parquet is read with
 // github.com/parquet-go/parquet-go, chosen over arrow-go's parquet package
 // because both read every checkpoint of testdata/tables and parquet-go costs
 // a js/wasm build about a fifth of the bytes (figures in docs/performance.md).
@@ -34,9 +38,12 @@
 //   - Version checksum files (*.crc) are not used to build the snapshot (the
 //     tests check snapshots against them);
 //     _last_checkpoint is parsed but the listing decides, as Kernel lists anyway.
-//   - txn (SetTransaction), cdc (AddCDCFile) and unknown actions are carried
-//     through unchanged as RawAction and take no part in replay; remove
-//     tombstones are not retained in the Snapshot (they only matter to VACUUM).
+//   - txn (SetTransaction), cdc (AddCDCFile) and a line of one unknown
+//     action are carried through unchanged as RawAction and take no part in
+//     replay. Unknown keys beside a known action, unknown fields inside one,
+//     and lines of only unknown keys are ignored, as Delta's
+//     SingleAction.unwrap ignores them (actionKey). Remove tombstones are not
+//     retained in the Snapshot (they only matter to VACUUM).
 //   - Paths are compared exactly as written in the log (Delta canonicalises
 //     them as URIs first).
 //   - Field names are matched as Go's encoding/json does, case-insensitively

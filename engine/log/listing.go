@@ -1,9 +1,11 @@
 package deltalog
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -99,6 +101,33 @@ type LastCheckpoint struct {
 	} `json:"v2Checkpoint,omitempty"`
 }
 
+// MaxLastCheckpointBytes caps _last_checkpoint, one small JSON object: a version, a size and,
+// for a V2 checkpoint, at most 30 non-file actions and 30 sidecars (Spark's
+// lastCheckpoint.nonFileActions.threshold and lastCheckpoint.sidecars.threshold), which Spark
+// leaves out of it when they would be larger.
+const MaxLastCheckpointBytes = 1 << 20
+
+// readLastCheckpoint reads _delta_log/_last_checkpoint, nil when it is absent, not a regular
+// file, larger than MaxLastCheckpointBytes or not JSON: the listing decides the snapshot, as in
+// Delta, which lists when _last_checkpoint cannot be read (Checkpoints.readLastCheckpointFile).
+func readLastCheckpoint(fsys fs.FS) *LastCheckpoint {
+	name := path.Join(LogDir, "_last_checkpoint")
+	if st, err := fs.Stat(fsys, name); err != nil || !st.Mode().IsRegular() || st.Size() > MaxLastCheckpointBytes {
+		return nil // a device (/dev/zero) or a sparse 8 GiB file is not read at all
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxLastCheckpointBytes+1)) // the file may grow after Stat
+	var lc LastCheckpoint
+	if err != nil || len(b) > MaxLastCheckpointBytes || json.Unmarshal(b, &lc) != nil {
+		return nil
+	}
+	return &lc
+}
+
 // Checkpoint is one complete checkpoint found in the listing: its files in part order.
 type Checkpoint struct {
 	Version int64
@@ -147,12 +176,7 @@ func List(fsys fs.FS) (*Listing, error) {
 		case KindChecksum:
 			l.Checksums[f.Version] = f.Name
 		case KindLastCheckpoint:
-			if b, err := fs.ReadFile(fsys, path.Join(LogDir, f.Name)); err == nil {
-				var lc LastCheckpoint
-				if json.Unmarshal(b, &lc) == nil {
-					l.Last = &lc
-				}
-			}
+			l.Last = readLastCheckpoint(fsys)
 		}
 	}
 	for _, files := range multi {
@@ -169,7 +193,7 @@ func List(fsys fs.FS) (*Listing, error) {
 	}
 	slices.SortFunc(l.Checkpoints, func(a, b Checkpoint) int {
 		if a.Version != b.Version {
-			return int(a.Version - b.Version)
+			return cmp.Compare(a.Version, b.Version) // not a difference, which overflows
 		}
 		return strings.Compare(a.Files[0], b.Files[0])
 	})
@@ -178,9 +202,9 @@ func List(fsys fs.FS) (*Listing, error) {
 	}
 	slices.SortFunc(l.Compactions, func(a, b LogFile) int {
 		if a.Version != b.Version {
-			return int(a.Version - b.Version)
+			return cmp.Compare(a.Version, b.Version)
 		}
-		return int(a.To - b.To)
+		return cmp.Compare(a.To, b.To)
 	})
 	return l, nil
 }

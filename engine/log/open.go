@@ -67,11 +67,10 @@ type OpenOptions struct {
 }
 
 // OpenSnapshot builds the snapshot at opt.Version from the log of the table rooted at fsys the
-// way Delta Kernel's log segment does (kernel/src/log_segment.rs; Spark's SnapshotManagement):
-// the newest complete checkpoint at or before the version (classic, multi-part or V2 with
-// sidecars), then the commits after it, each run of commits covered by a log compaction file
-// (X.Y.compacted.json) read from that file instead. History (commitInfo) is read from every
-// commit file still in the log at or before the version, as DESCRIBE HISTORY lists them.
+// way Delta Kernel does (kernel/src/log_segment.rs; Spark's SnapshotManagement): the listing
+// gives a validated LogSegment (Segment), which is then replayed (ReplaySegment). History
+// (commitInfo) is read from every commit file still in the log at or before the version, as
+// DESCRIBE HISTORY lists them.
 //
 // A missing commit, a corrupt commit or checkpoint is a *LogError naming the file; asking for a
 // version the log cannot give is a *Refusal (DELTA_VERSION_NOT_FOUND), as is a protocol with
@@ -81,122 +80,94 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	if l.MaxVersion < 0 {
-		return nil, &LogError{File: LogDir, Msg: "no commit files (%020d.json) or checkpoints in the log"}
+	seg, err := l.Segment(opt)
+	if err != nil {
+		return nil, err
 	}
-	target := l.MaxVersion
-	if opt.Version >= 0 {
-		if opt.Version > l.MaxVersion {
-			return nil, &Refusal{"DELTA_VERSION_NOT_FOUND", fmt.Sprintf(
-				"Cannot time travel Delta table to version %d. Available versions: [%d, %d].", opt.Version, l.earliest(), l.MaxVersion)}
-		}
-		target = opt.Version
-	}
-	var cp *Checkpoint
-	if !opt.NoCheckpoint {
-		cp = l.latestCheckpoint(target)
-	}
+	return ReplaySegment(fsys, seg, opt)
+}
+
+// ReplaySegment reads the files of seg and reconciles their actions into the snapshot at
+// seg.Version: the checkpoint, then each commit or compaction in order, then the history.
+func ReplaySegment(fsys fs.FS, seg *LogSegment, opt OpenOptions) (*Snapshot, error) {
 	s := EmptySnapshot()
-	start := int64(0)
-	if cp != nil {
+	if cp := seg.Checkpoint; cp != nil {
 		acts, err := readCheckpoint(fsys, cp, opt.Progress)
 		if err != nil {
 			return nil, err
 		}
 		s.applyCheckpoint(cp.Version, acts)
-		if err := s.checkCompleteIn(cp.Files[0]); err != nil {
+		if err := s.checkCompleteIn(path.Join(LogDir, cp.Files[0])); err != nil {
 			return nil, err
-		}
-		start = cp.Version + 1
-	} else if _, ok := l.Commits[0]; !ok && !opt.NoCheckpoint && l.earliestCommit() <= target {
-		if lo := l.earliestCommit(); lo > 0 {
-			if opt.Version >= 0 && target < lo {
-				return nil, &Refusal{"DELTA_VERSION_NOT_FOUND", fmt.Sprintf(
-					"Cannot time travel Delta table to version %d. Available versions: [%d, %d].", target, l.earliest(), l.MaxVersion)}
-			}
-			return nil, &LogError{File: path.Join(LogDir, CommitFileName(lo)), Msg: fmt.Sprintf(
-				"commit 0 is missing and no checkpoint precedes version %d: the log starts at version %d, so the table cannot be rebuilt", lo, lo)}
 		}
 	}
 	parsed := map[int64]CommitInfo{}
-	for v := start; v <= target; {
-		if !opt.NoCompaction {
-			if c := l.compactionFrom(v, target); c != nil {
-				file := path.Join(LogDir, c.Name)
-				f, err := fsys.Open(file)
-				if err != nil {
-					return nil, &LogError{File: file, Msg: err.Error()}
-				}
-				cm, err := parseCommit(c.To, file, f, defaultLimits)
-				f.Close()
-				if err != nil {
-					return nil, err
-				}
-				if err := s.applyCompaction(c.Version, cm, file); err != nil {
-					return nil, err
-				}
-				v = c.To + 1
-				continue
-			}
-		}
-		name, ok := l.Commits[v]
-		if !ok {
-			msg := fmt.Sprintf("commit %d is missing", v)
-			if s.version >= 0 {
-				msg += fmt.Sprintf(": the table is read up to version %d and the log goes on to version %d", s.version, target)
-			}
-			return nil, &LogError{File: path.Join(LogDir, CommitFileName(v)), Msg: msg}
-		}
-		file := path.Join(LogDir, name)
-		c, err := readCommitFile(fsys, v, file)
-		if err != nil {
+	for _, f := range seg.Deltas {
+		if err := s.applyLogFile(fsys, f, parsed); err != nil {
 			return nil, err
 		}
-		if s.version < 0 {
-			s.version = v - 1 // commit 0 (no checkpoint): Apply's order check starts here
-		}
-		if err := s.applyInPlaceFile(c, file); err != nil {
-			return nil, err
-		}
-		parsed[v] = s.history[len(s.history)-1]
-		v++
 	}
-	if err := s.checkCompleteIn(path.Join(LogDir, CommitFileName(target))); err != nil {
+	if err := s.checkCompleteIn(path.Join(LogDir, CommitFileName(seg.Version))); err != nil {
 		return nil, err
 	}
-	// History: every commit file still in the log at or before the target.
-	var hist []CommitInfo
-	var br *bufio.Reader
-	for v := l.earliestCommit(); v >= 0 && v <= target; v++ {
-		if ci, ok := parsed[v]; ok {
-			hist = append(hist, ci)
-			continue
-		}
-		name, ok := l.Commits[v]
-		if !ok {
-			continue
-		}
-		if br == nil {
-			br = bufio.NewReaderSize(nil, 64<<10)
-		}
-		ci, err := readCommitInfo(fsys, path.Join(LogDir, name), v, br)
-		if err != nil {
-			return nil, err
-		}
-		hist = append(hist, ci)
+	hist, err := readHistory(fsys, seg.History, parsed)
+	if err != nil {
+		return nil, err
 	}
 	s.history = hist
 	return s, nil
 }
 
-func (l *Listing) earliestCommit() int64 {
-	lo := int64(-1)
-	for v := range l.Commits {
-		if lo < 0 || v < lo {
-			lo = v
+// applyLogFile applies one commit or compaction file of a segment to s, noting a commit's
+// commitInfo in parsed so that the history need not read it again.
+func (s *Snapshot) applyLogFile(fsys fs.FS, f LogFile, parsed map[int64]CommitInfo) error {
+	file := path.Join(LogDir, f.Name)
+	if f.Kind == KindCompaction {
+		r, err := fsys.Open(file)
+		if err != nil {
+			return &LogError{File: file, Msg: err.Error()}
 		}
+		cm, err := parseCommit(f.To, file, r, defaultLimits)
+		r.Close()
+		if err != nil {
+			return err
+		}
+		return s.applyCompaction(f.Version, cm, file)
 	}
-	return lo
+	c, err := readCommitFile(fsys, f.Version, file)
+	if err != nil {
+		return err
+	}
+	if s.version < 0 {
+		s.version = f.Version - 1 // commit 0 (no checkpoint): Apply's order check starts here
+	}
+	if err := s.applyInPlaceFile(c, file); err != nil {
+		return err
+	}
+	parsed[f.Version] = s.history[len(s.history)-1]
+	return nil
+}
+
+// readHistory is the commitInfo of each commit file in files, taken from parsed when replay
+// already read it.
+func readHistory(fsys fs.FS, files []LogFile, parsed map[int64]CommitInfo) ([]CommitInfo, error) {
+	var hist []CommitInfo
+	var br *bufio.Reader
+	for _, f := range files {
+		if ci, ok := parsed[f.Version]; ok {
+			hist = append(hist, ci)
+			continue
+		}
+		if br == nil {
+			br = bufio.NewReaderSize(nil, 64<<10)
+		}
+		ci, err := readCommitInfo(fsys, path.Join(LogDir, f.Name), f.Version, br)
+		if err != nil {
+			return nil, err
+		}
+		hist = append(hist, ci)
+	}
+	return hist, nil
 }
 
 // Earliest is the first version the log can rebuild, the lower bound of time travel.
@@ -211,19 +182,6 @@ func (l *Listing) earliest() int64 {
 		return l.Checkpoints[0].Version
 	}
 	return max(l.earliestCommit(), 0)
-}
-
-// compactionFrom is the compaction file that starts at version from and reaches furthest
-// without passing to.
-func (l *Listing) compactionFrom(from, to int64) *LogFile {
-	var best *LogFile
-	for i := range l.Compactions {
-		c := &l.Compactions[i]
-		if c.Version == from && c.To <= to && (best == nil || c.To > best.To) {
-			best = c
-		}
-	}
-	return best
 }
 
 // applyCheckpoint sets s to the state a checkpoint records: its adds, protocol, metaData and
@@ -342,12 +300,18 @@ func readCommitInfo(fsys fs.FS, file string, v int64, br *bufio.Reader) (CommitI
 			if len(b) > MaxLineBytes {
 				return CommitInfo{}, tooLong(file, line, defaultLimits)
 			}
-			a, err := parseActionLine(b)
-			if err != nil {
-				return CommitInfo{}, &LogError{File: file, Line: line, Msg: err.Error()}
+			a, perr := parseActionLine(b)
+			if perr != nil {
+				return CommitInfo{}, &LogError{File: file, Line: line, Msg: perr.Error()}
 			}
-			ci = a.(CommitInfo)
-			break
+			if c, ok := a.(CommitInfo); ok {
+				ci = c
+				break
+			}
+			if err == io.EOF { // {"commitInfo":null,...}: not the commitInfo line after all
+				break
+			}
+			continue
 		}
 		for err == bufio.ErrBufferFull { // the rest of a long line
 			_, err = br.ReadSlice('\n')

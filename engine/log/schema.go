@@ -2,7 +2,9 @@ package deltalog
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -53,10 +55,26 @@ var primitiveTypes = map[string]bool{
 
 var decimalType = regexp.MustCompile(`^decimal\(\s*(\d+)\s*,\s*(-?\d+)\s*\)$`)
 
-// ParseSchema reads a metaData.schemaString.
+// MaxSchemaDepth caps how deeply a schemaString's JSON may nest (objects and arrays). It is
+// Jackson's default StreamReadConstraints.DEFAULT_MAX_DEPTH (1000, Jackson 2.15+), with which
+// Spark's DataType.fromJson parses a schema, so Delta refuses a deeper schema too. A struct
+// nested in a struct costs three levels (the type object, its fields array, the field).
+const MaxSchemaDepth = 1000
+
+// ParseSchema reads a metaData.schemaString in one pass, refusing JSON nested deeper than
+// MaxSchemaDepth before anything is decoded.
 func ParseSchema(schemaString string) (StructType, error) {
-	var raw json.RawMessage = []byte(schemaString)
-	t, err := parseDataType(raw, "")
+	if err := checkSchemaDepth(schemaString); err != nil {
+		return StructType{}, err
+	}
+	dec := json.NewDecoder(strings.NewReader(schemaString))
+	dec.UseNumber()
+	t, err := decodeDataType(dec, "")
+	if err == nil {
+		if _, e := dec.Token(); e != io.EOF {
+			err = errors.New("schema: data after the schema's JSON value")
+		}
+	}
 	if err != nil {
 		return StructType{}, fmt.Errorf("schemaString: %v", err)
 	}
@@ -66,96 +84,234 @@ func ParseSchema(schemaString string) (StructType, error) {
 	return StructType{Fields: t.Fields}, nil
 }
 
-func parseDataType(raw json.RawMessage, at string) (DataType, error) {
-	var name string
-	if json.Unmarshal(raw, &name) == nil {
-		if primitiveTypes[name] {
-			return DataType{Name: name}, nil
-		}
-		if m := decimalType.FindStringSubmatch(name); m != nil {
-			p, _ := strconv.Atoi(m[1])
-			s, _ := strconv.Atoi(m[2])
-			if p < 1 || p > 38 || s < 0 || s > p {
-				return DataType{}, fmt.Errorf("%s: invalid %s: precision must be 1..38 and 0 <= scale <= precision", where(at), name)
+// checkSchemaDepth refuses a schemaString whose JSON nests deeper than MaxSchemaDepth, scanning
+// it once without decoding it.
+func checkSchemaDepth(schemaString string) error {
+	depth, inString, escaped := 0, false, false
+	for i := 0; i < len(schemaString); i++ {
+		c := schemaString[i]
+		switch {
+		case escaped:
+			escaped = false
+		case inString:
+			escaped = c == '\\'
+			inString = c != '"'
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > MaxSchemaDepth {
+				return fmt.Errorf("schemaString: nested deeper than the %d-level limit (at byte %d)", MaxSchemaDepth, i)
 			}
-			return DataType{Name: "decimal", Precision: p, Scale: s}, nil
+		case c == '}' || c == ']':
+			depth--
 		}
-		if name == "decimal" { // Spark's bare DECIMAL
-			return DataType{Name: "decimal", Precision: 10}, nil
-		}
-		return DataType{}, fmt.Errorf("%s: unknown type %q", where(at), name)
 	}
-	var c struct {
-		Type              string            `json:"type"`
-		Fields            []json.RawMessage `json:"fields"`
-		ElementType       json.RawMessage   `json:"elementType"`
-		ContainsNull      bool              `json:"containsNull"`
-		KeyType           json.RawMessage   `json:"keyType"`
-		ValueType         json.RawMessage   `json:"valueType"`
-		ValueContainsNull bool              `json:"valueContainsNull"`
+	return nil
+}
+
+// typeWire is a type object of a schema as read: its "type" and whichever of the others its
+// kind has.
+type typeWire struct {
+	kind                            string
+	fields                          []SchemaField
+	element, key, value             *DataType
+	containsNull, valueContainsNull bool
+}
+
+// decodeDataType reads the type whose JSON value comes next from dec: a name, or an object.
+// Each value is read once, in order, so a schema costs time in proportion to its length.
+func decodeDataType(dec *json.Decoder, at string) (DataType, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return DataType{}, fmt.Errorf("%s: %v", where(at), syntaxMessage(err))
 	}
-	if err := json.Unmarshal(raw, &c); err != nil {
-		return DataType{}, fmt.Errorf("%s: type is neither a name nor an object: %v", where(at), err)
-	}
-	switch c.Type {
-	case "struct":
-		t := DataType{Name: "struct"}
-		seen := map[string]bool{}
-		for i, fr := range c.Fields {
-			var f struct {
-				Name     *string                    `json:"name"`
-				Type     json.RawMessage            `json:"type"`
-				Nullable bool                       `json:"nullable"`
-				Metadata map[string]json.RawMessage `json:"metadata"`
-			}
-			if err := json.Unmarshal(fr, &f); err != nil || f.Name == nil || len(f.Type) == 0 {
-				return DataType{}, fmt.Errorf("%s: field %d needs a name and a type", where(at), i+1)
-			}
-			path := *f.Name
-			if at != "" {
-				path = at + "." + path
-			}
-			ft, err := parseDataType(f.Type, path)
-			if err != nil {
-				return DataType{}, err
-			}
-			sf := SchemaField{Name: *f.Name, Type: ft, Nullable: f.Nullable, PhysicalName: *f.Name, Metadata: f.Metadata}
-			if p, ok := f.Metadata["delta.columnMapping.physicalName"]; ok {
-				if json.Unmarshal(p, &sf.PhysicalName) != nil || sf.PhysicalName == "" {
-					return DataType{}, fmt.Errorf("%s: delta.columnMapping.physicalName is not a string", path)
-				}
-			}
-			if id, ok := f.Metadata["delta.columnMapping.id"]; ok {
-				if json.Unmarshal(id, &sf.ID) != nil {
-					return DataType{}, fmt.Errorf("%s: delta.columnMapping.id is not a number", path)
-				}
-			}
-			sf.TypeChanges = f.Metadata["delta.typeChanges"]
-			if seen[strings.ToLower(sf.Name)] {
-				return DataType{}, fmt.Errorf("%s: duplicate field %q", where(at), sf.Name)
-			}
-			seen[strings.ToLower(sf.Name)] = true
-			t.Fields = append(t.Fields, sf)
+	switch tok := tok.(type) {
+	case string:
+		return primitiveType(tok, at)
+	case json.Delim:
+		if tok == '{' {
+			return decodeTypeObject(dec, at)
 		}
-		return t, nil
-	case "array":
-		e, err := parseDataType(c.ElementType, at+"[]")
+	}
+	return DataType{}, fmt.Errorf("%s: type is neither a name nor an object", where(at))
+}
+
+func primitiveType(name, at string) (DataType, error) {
+	if primitiveTypes[name] {
+		return DataType{Name: name}, nil
+	}
+	if m := decimalType.FindStringSubmatch(name); m != nil {
+		p, _ := strconv.Atoi(m[1])
+		s, _ := strconv.Atoi(m[2])
+		if p < 1 || p > 38 || s < 0 || s > p {
+			return DataType{}, fmt.Errorf("%s: invalid %s: precision must be 1..38 and 0 <= scale <= precision", where(at), name)
+		}
+		return DataType{Name: "decimal", Precision: p, Scale: s}, nil
+	}
+	if name == "decimal" { // Spark's bare DECIMAL
+		return DataType{Name: "decimal", Precision: 10}, nil
+	}
+	return DataType{}, fmt.Errorf("%s: unknown type %q", where(at), name)
+}
+
+// decodeTypeObject reads the members of a type object whose '{' has been read.
+func decodeTypeObject(dec *json.Decoder, at string) (DataType, error) {
+	var w typeWire
+	err := decodeMembers(dec, at, func(key string) error {
+		var err error
+		switch key {
+		case "type":
+			err = dec.Decode(&w.kind)
+		case "fields":
+			w.fields, err = decodeFields(dec, at)
+		case "elementType":
+			w.element, err = decodeTypeRef(dec, at+"[]")
+		case "keyType":
+			w.key, err = decodeTypeRef(dec, at+".key")
+		case "valueType":
+			w.value, err = decodeTypeRef(dec, at+".value")
+		case "containsNull":
+			err = dec.Decode(&w.containsNull)
+		case "valueContainsNull":
+			err = dec.Decode(&w.valueContainsNull)
+		default:
+			err = dec.Decode(&json.RawMessage{})
+		}
+		return err
+	})
+	if err != nil {
+		return DataType{}, err
+	}
+	return w.dataType(at)
+}
+
+func decodeTypeRef(dec *json.Decoder, at string) (*DataType, error) {
+	t, err := decodeDataType(dec, at)
+	return &t, err
+}
+
+func (w *typeWire) dataType(at string) (DataType, error) {
+	switch {
+	case w.kind == "struct":
+		return DataType{Name: "struct", Fields: w.fields}, nil
+	case w.kind == "array" && w.element != nil:
+		return DataType{Name: "array", Element: w.element, ContainsNull: w.containsNull}, nil
+	case w.kind == "map" && w.key != nil && w.value != nil:
+		return DataType{Name: "map", Key: w.key, Value: w.value, ValueContainsNull: w.valueContainsNull}, nil
+	case w.kind == "array" || w.kind == "map":
+		return DataType{}, fmt.Errorf("%s: %s type lacks its element, key or value type", where(at), w.kind)
+	}
+	return DataType{}, fmt.Errorf("%s: unknown type %q", where(at), w.kind)
+}
+
+// decodeMembers reads an object's members, after its '{', handing each key to member, which
+// must read the value; it reads the closing '}'. A member error not already naming a place is
+// prefixed with at.
+func decodeMembers(dec *json.Decoder, at string, member func(key string) error) error {
+	for dec.More() {
+		tok, err := dec.Token()
 		if err != nil {
-			return DataType{}, err
+			return fmt.Errorf("%s: %v", where(at), syntaxMessage(err))
 		}
-		return DataType{Name: "array", Element: &e, ContainsNull: c.ContainsNull}, nil
-	case "map":
-		k, err := parseDataType(c.KeyType, at+".key")
-		if err != nil {
-			return DataType{}, err
+		key, _ := tok.(string)
+		if err := member(key); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return fmt.Errorf("%s: %q must be %s, got %s", where(at), key, jsonKind(te.Type), te.Value)
+			}
+			return err
 		}
-		v, err := parseDataType(c.ValueType, at+".value")
-		if err != nil {
-			return DataType{}, err
-		}
-		return DataType{Name: "map", Key: &k, Value: &v, ValueContainsNull: c.ValueContainsNull}, nil
 	}
-	return DataType{}, fmt.Errorf("%s: unknown type %q", where(at), c.Type)
+	if _, err := dec.Token(); err != nil { // '}'
+		return fmt.Errorf("%s: %v", where(at), syntaxMessage(err))
+	}
+	return nil
+}
+
+// decodeFields reads a struct's fields array.
+func decodeFields(dec *json.Decoder, at string) ([]SchemaField, error) {
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return nil, fmt.Errorf("%s: fields is not a list", where(at))
+	}
+	var fields []SchemaField
+	seen := map[string]bool{}
+	for i := 1; dec.More(); i++ {
+		f, err := decodeField(dec, at, i)
+		if err != nil {
+			return nil, err
+		}
+		if seen[strings.ToLower(f.Name)] {
+			return nil, fmt.Errorf("%s: duplicate field %q", where(at), f.Name)
+		}
+		seen[strings.ToLower(f.Name)] = true
+		fields = append(fields, f)
+	}
+	if _, err := dec.Token(); err != nil { // ']'
+		return nil, fmt.Errorf("%s: %v", where(at), syntaxMessage(err))
+	}
+	return fields, nil
+}
+
+// decodeField reads field i (from 1) of the struct at at.
+func decodeField(dec *json.Decoder, at string, i int) (SchemaField, error) {
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return SchemaField{}, fmt.Errorf("%s: field %d needs a name and a type", where(at), i)
+	}
+	var f SchemaField
+	var name *string
+	var typeAt string
+	hasType := false
+	err := decodeMembers(dec, at, func(key string) error {
+		switch key {
+		case "name":
+			return dec.Decode(&name)
+		case "type":
+			if name == nil { // Spark writes name first; a type before it is named by its index
+				typeAt = fmt.Sprintf("%s.<field %d>", at, i)
+			} else {
+				typeAt = joinPath(at, *name)
+			}
+			t, err := decodeDataType(dec, typeAt)
+			f.Type, hasType = t, true
+			return err
+		case "nullable":
+			return dec.Decode(&f.Nullable)
+		case "metadata":
+			return dec.Decode(&f.Metadata)
+		}
+		return dec.Decode(&json.RawMessage{})
+	})
+	if err != nil {
+		return SchemaField{}, err
+	}
+	if name == nil || !hasType {
+		return SchemaField{}, fmt.Errorf("%s: field %d needs a name and a type", where(at), i)
+	}
+	f.Name, f.PhysicalName = *name, *name
+	return f, f.readMetadata(joinPath(at, *name))
+}
+
+func joinPath(at, name string) string {
+	if at == "" {
+		return name
+	}
+	return at + "." + name
+}
+
+// readMetadata takes the column-mapping names and type-widening history from f.Metadata.
+func (f *SchemaField) readMetadata(path string) error {
+	if p, ok := f.Metadata["delta.columnMapping.physicalName"]; ok {
+		if json.Unmarshal(p, &f.PhysicalName) != nil || f.PhysicalName == "" {
+			return fmt.Errorf("%s: delta.columnMapping.physicalName is not a string", path)
+		}
+	}
+	if id, ok := f.Metadata["delta.columnMapping.id"]; ok {
+		if json.Unmarshal(id, &f.ID) != nil {
+			return fmt.Errorf("%s: delta.columnMapping.id is not a number", path)
+		}
+	}
+	f.TypeChanges = f.Metadata["delta.typeChanges"]
+	return nil
 }
 
 func where(at string) string {

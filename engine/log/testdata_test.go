@@ -81,6 +81,8 @@ var wantTables = map[string]tableWant{
 	"delta/kernel-defaults-kernel-pagination-multi-part-checkpoints": {2, 20, 20, nil, "1,2"},
 	"delta/multi-part-checkpoint":                                    {1, 10, 10, nil, "1,2"},
 	"delta/spark-delta-1.2.1":                                        {4, 3, 3, nil, "1,2"},
+	"handwritten/databricks-liquid-preview":                          {1, 6, 6, nil, "3,7,[deletionVectors],[deletionVectors,domainMetadata,liquid]"},
+	"delta/spark-transaction_log_schema_evolvability":                {5, 4, 4, nil, "1,2"},
 	"delta/v2-checkpoint-json":                                       {2, 4, 4, nil, "3,7,[v2Checkpoint],[appendOnly,invariants,v2Checkpoint]"},
 	"delta/v2-checkpoint-parquet":                                    {2, 4, 4, nil, "3,7,[v2Checkpoint],[appendOnly,invariants,v2Checkpoint]"},
 	"delta-kernel-rs/compacted-log-files-table":                      {25, 2, 2, nil, "3,7,[deletionVectors],[changeDataFeed,deletionVectors]"},
@@ -362,10 +364,10 @@ func TestLiquidClusteringTableByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Written by Databricks Runtime 13.2 before the clustering feature was
-	// named: domain delta.liquid, writer feature "liquid". It is not an
-	// open-source clustered table.
-	if _, ok := ClusteringColumns(s); ok {
-		t.Errorf("delta.liquid must not be read as delta.clustering")
+	// named: domain delta.liquid, writer feature "liquid". It is clustered, in
+	// the preview's format.
+	if cols, ok := ClusteringColumns(s); !ok || len(cols) != 1 || cols[0] != "id" || TableClusteringFormat(s) != ClusteringFormatLiquidPreview {
+		t.Errorf("clustering columns %q (%v), format %q; want [id] in the liquid preview format", cols, ok, TableClusteringFormat(s))
 	}
 	if _, ok := s.DomainMetadata("delta.liquid"); !ok {
 		t.Errorf("delta.liquid domain missing")

@@ -63,6 +63,9 @@ func SummaryHTML(r *inspect.Report) string {
 	}
 	if len(r.ClusteringColumns) > 0 {
 		fmt.Fprintf(&b, "; clustered by %s", esc(strings.Join(r.ClusteringColumns, ", ")))
+		if r.ClusteringFormat == deltalog.ClusteringFormatLiquidPreview {
+			fmt.Fprintf(&b, " (%s)", esc(string(r.ClusteringFormat)))
+		}
 	}
 	b.WriteByte('.')
 	return b.String()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/inspect"
+	deltalog "layoutlab/engine/log"
 )
 
 // OptimizeHTML draws the planner's first MaxEventRows events and says how many more there are;
@@ -28,5 +29,18 @@ func TestOptimizeHTMLCapsEvents(t *testing.T) {
 		if (n > MaxEventRows) != strings.Contains(h, more) {
 			t.Errorf("%d events: %q said %v, want %v", n, more, strings.Contains(h, more), n > MaxEventRows)
 		}
+	}
+}
+
+// SummaryHTML labels a Databricks liquid preview table's clustering as that format (issue 48),
+// and leaves an open-source clustered table's as it was.
+func TestSummaryHTMLLabelsLiquidPreview(t *testing.T) {
+	r := &inspect.Report{ClusteringColumns: []string{"id"}, ClusteringFormat: deltalog.ClusteringFormatLiquidPreview}
+	if h := SummaryHTML(r); !strings.Contains(h, "clustered by id (Databricks liquid clustering preview (delta.liquid))") {
+		t.Errorf("preview table: %s", h)
+	}
+	r.ClusteringFormat = deltalog.ClusteringFormatDelta
+	if h := SummaryHTML(r); !strings.Contains(h, "clustered by id.") {
+		t.Errorf("open-source clustered table: %s", h)
 	}
 }

@@ -146,6 +146,9 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 	}
 	if len(r.ClusteringColumns) > 0 {
 		fmt.Fprintf(w, "; clustered by %s", strings.Join(r.ClusteringColumns, ", "))
+		if r.ClusteringFormat == deltalog.ClusteringFormatLiquidPreview {
+			fmt.Fprintf(w, " [%s]", r.ClusteringFormat)
+		}
 	}
 	fmt.Fprintln(w)
 	if r.Error == nil {

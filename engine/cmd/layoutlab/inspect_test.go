@@ -57,7 +57,8 @@ func TestInspectJSONKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"version", "files_total", "files_read", "rows_total", "rows_read", "partition_columns",
-		"clustering_columns", "where", "files", "describe_detail", "history", "next_optimize", "error"}
+		"clustering_columns", "where", "files", "describe_detail", "history", "next_optimize", "error",
+		"clustering_format"} // a clustered table's: open-source delta.clustering or Databricks' liquid preview (issue 48)
 	var got []string
 	for k := range m {
 		got = append(got, k)
