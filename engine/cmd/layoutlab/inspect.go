@@ -30,6 +30,8 @@ select (open-source Delta's planner, and Fabric Runtime 2.0's for a clustered ta
   --version N           time travel: the snapshot at version N (default: the latest)
   --where PRED          a WHERE predicate over the table's logical column names
   --format F            text (default) | json | csv (one row per file)
+                        text shows a log's control characters as escapes (\x1b); csv
+                        writes a cell starting with = + - @ TAB or CR with a leading '
 
 Exit status: 0 with an answer, including a refusal Delta would give (an unknown column, a
 version the log does not hold, an unsupported reader feature: "error" {class, message});
@@ -84,7 +86,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	}
 	rep, err := inspect.Inspect(os.DirFS(root), root, inspect.Options{Version: *version, Where: *where})
 	if err != nil {
-		fmt.Fprintf(stderr, "layoutlab inspect: %s: %v\n", root, err)
+		fmt.Fprintf(stderr, "layoutlab inspect: %s: %s\n", termSafe(root), termSafe(err.Error()))
 		return 2
 	}
 	switch *format {
@@ -106,7 +108,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 
 func writeInspectCSV(w io.Writer, r *inspect.Report) {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"path", "partitionValues", "size", "numRecords", "deletedRecords", "read", "reason", "zcube_id", "zcube_sealed", "clusteringProvider"})
+	writeCSVRow(cw, "path", "partitionValues", "size", "numRecords", "deletedRecords", "read", "reason", "zcube_id", "zcube_sealed", "clusteringProvider")
 	for _, f := range r.Files {
 		pv, _ := json.Marshal(f.PartitionValues)
 		n := ""
@@ -121,15 +123,24 @@ func writeInspectCSV(w io.Writer, r *inspect.Report) {
 		if f.ClusteringProvider != nil {
 			cp = *f.ClusteringProvider
 		}
-		cw.Write([]string{f.Path, string(pv), strconv.FormatInt(f.Size, 10), n, strconv.FormatInt(f.DeletedRecords, 10),
-			strconv.FormatBool(f.Read), f.Reason, zid, sealed, cp})
+		writeCSVRow(cw, f.Path, string(pv), strconv.FormatInt(f.Size, 10), n, strconv.FormatInt(f.DeletedRecords, 10),
+			strconv.FormatBool(f.Read), f.Reason, zid, sealed, cp)
 	}
 	cw.Flush()
 }
 
+// writeCSVRow writes one row, each cell through csvSafe: paths, reasons, ZCube ids and
+// partition values come from the log.
+func writeCSVRow(cw *csv.Writer, cells ...string) {
+	for i, c := range cells {
+		cells[i] = csvSafe(c)
+	}
+	cw.Write(cells)
+}
+
 func writeInspectText(w io.Writer, r *inspect.Report) {
 	if r.Error != nil {
-		fmt.Fprintf(w, "error: [%s] %s\n", r.Error.Class, r.Error.Message)
+		fmt.Fprintf(w, "error: [%s] %s\n", termSafe(r.Error.Class), termSafe(r.Error.Message))
 		if r.DescribeDetail == nil {
 			return
 		}
@@ -142,10 +153,10 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 	}
 	fmt.Fprintf(w, "version %d: %d files, %s rows", r.Version, r.FilesTotal, rows(r.RowsTotal))
 	if len(r.PartitionColumns) > 0 {
-		fmt.Fprintf(w, "; partitioned by %s", strings.Join(r.PartitionColumns, ", "))
+		fmt.Fprintf(w, "; partitioned by %s", termSafe(strings.Join(r.PartitionColumns, ", ")))
 	}
 	if len(r.ClusteringColumns) > 0 {
-		fmt.Fprintf(w, "; clustered by %s", strings.Join(r.ClusteringColumns, ", "))
+		fmt.Fprintf(w, "; clustered by %s", termSafe(strings.Join(r.ClusteringColumns, ", ")))
 	}
 	fmt.Fprintln(w)
 	if r.Error == nil {
@@ -153,22 +164,22 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 		if where == "" {
 			where = "(no WHERE)"
 		}
-		fmt.Fprintf(w, "WHERE %s reads %d of %d files, %s rows\n", where, r.FilesRead, r.FilesTotal, rows(r.RowsRead))
+		fmt.Fprintf(w, "WHERE %s reads %d of %d files, %s rows\n", termSafe(where), r.FilesRead, r.FilesTotal, rows(r.RowsRead))
 	}
 	for _, f := range r.Files {
-		fmt.Fprintf(w, "  %-5v %s  %d bytes, %s rows", f.Read, f.Path, f.Size, rows(f.NumRecords))
+		fmt.Fprintf(w, "  %-5v %s  %d bytes, %s rows", f.Read, termSafe(f.Path), f.Size, rows(f.NumRecords))
 		if f.ZCube != nil {
 			state := "open"
 			if f.ZCube.Sealed {
 				state = "sealed"
 			}
-			fmt.Fprintf(w, ", zcube %s (%s)", f.ZCube.ID, state)
+			fmt.Fprintf(w, ", zcube %s (%s)", termSafe(f.ZCube.ID), state)
 		}
 		if f.Reason != "" {
-			fmt.Fprintf(w, "  -- %s", f.Reason)
+			fmt.Fprintf(w, "  -- %s", termSafe(f.Reason))
 		}
 		for _, n := range f.StatsNotes {
-			fmt.Fprintf(w, "\n        statistic left out: %s", n)
+			fmt.Fprintf(w, "\n        statistic left out: %s", termSafe(n))
 		}
 		fmt.Fprintln(w)
 	}
@@ -178,20 +189,20 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 				continue
 			}
 			if p.Error != nil {
-				fmt.Fprintf(w, "next OPTIMIZE (%s): [%s] %s\n", p.Label, p.Error.Class, p.Error.Message)
+				fmt.Fprintf(w, "next OPTIMIZE (%s): [%s] %s\n", p.Label, termSafe(p.Error.Class), termSafe(p.Error.Message))
 				continue
 			}
 			fmt.Fprintf(w, "next OPTIMIZE (%s): %s, %d candidate files, rewrites %d files (%d bytes) in %d bins; %d cubes sealed\n",
 				p.Label, p.Mode, p.ConsideredFiles, p.SelectedFiles, p.SelectedBytes, len(p.Bins), p.SealedCubes)
 			for _, e := range p.Events {
-				fmt.Fprintf(w, "    %s\n", e)
+				fmt.Fprintf(w, "    %s\n", termSafe(e))
 			}
 		}
 	}
 	if len(r.History) > 0 {
 		fmt.Fprintln(w, "history:")
 		for _, h := range r.History {
-			fmt.Fprintf(w, "  v%d %s %s\n", h.Version, h.Timestamp.Format("2006-01-02T15:04:05Z"), h.Operation)
+			fmt.Fprintf(w, "  v%d %s %s\n", h.Version, h.Timestamp.Format("2006-01-02T15:04:05Z"), termSafe(h.Operation))
 		}
 	}
 }
