@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"flag"
@@ -91,11 +93,8 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	}
 	switch *format {
 	case "json":
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintf(stderr, "layoutlab inspect: %v\n", err)
+		if err := writeInspectJSON(stdout, rep); err != nil {
+			fmt.Fprintf(stderr, "layoutlab inspect: %s\n", termSafe(err.Error()))
 			return 1
 		}
 	case "csv":
@@ -104,6 +103,58 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		writeInspectText(stdout, rep)
 	}
 	return 0
+}
+
+// writeInspectJSON writes the report as a json.Encoder with SetIndent("", "  ") and no HTML
+// escaping writes it, but streamed: the report without its files first, then the files one at
+// a time into their place. The encoder indents a value only once it has marshalled it whole,
+// so the report at once is a second copy of a million files' JSON, and indenting it took most
+// of the CPU of a --format json run.
+func writeInspectJSON(w io.Writer, r *inspect.Report) error {
+	bw := bufio.NewWriterSize(w, 256<<10)
+	head := *r
+	head.Files = nil
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&head); err != nil {
+		return err
+	}
+	// The top-level key, at the top level's indent; a bin's "files" is deeper.
+	const filesKey = "\n  \"files\": null"
+	before, after, ok := bytes.Cut(buf.Bytes(), []byte(filesKey))
+	if !ok || r.Files == nil {
+		_, err := bw.Write(buf.Bytes())
+		if err == nil {
+			err = bw.Flush()
+		}
+		return err
+	}
+	bw.Write(before)
+	bw.WriteString("\n  \"files\": [")
+	if len(r.Files) == 0 {
+		bw.WriteString("]")
+	}
+	var fbuf bytes.Buffer
+	fenc := json.NewEncoder(&fbuf)
+	fenc.SetEscapeHTML(false)
+	fenc.SetIndent("    ", "  ")
+	for i := range r.Files {
+		fbuf.Reset()
+		if err := fenc.Encode(&r.Files[i]); err != nil {
+			return err
+		}
+		bw.WriteString("\n    ")
+		bw.Write(bytes.TrimSuffix(fbuf.Bytes(), []byte("\n")))
+		if i < len(r.Files)-1 {
+			bw.WriteByte(',')
+		} else {
+			bw.WriteString("\n  ]")
+		}
+	}
+	bw.Write(after)
+	return bw.Flush()
 }
 
 func writeInspectCSV(w io.Writer, r *inspect.Report) {
