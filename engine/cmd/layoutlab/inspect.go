@@ -107,9 +107,9 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 
 // writeInspectJSON writes the report as a json.Encoder with SetIndent("", "  ") and no HTML
 // escaping writes it, but streamed: the report without its files first, then the files one at
-// a time into their place. The encoder indents a value only once it has marshalled it whole,
-// so the report at once is a second copy of a million files' JSON, and indenting it took most
-// of the CPU of a --format json run.
+// a time into their place (fileJSON). The encoder indents a value only once it has marshalled
+// it whole, so the report at once is a second copy of a million files' JSON, and indenting it
+// took most of the CPU of a --format json run.
 func writeInspectJSON(w io.Writer, r *inspect.Report) error {
 	bw := bufio.NewWriterSize(w, 256<<10)
 	head := *r
@@ -136,17 +136,14 @@ func writeInspectJSON(w io.Writer, r *inspect.Report) error {
 	if len(r.Files) == 0 {
 		bw.WriteString("]")
 	}
-	var fbuf bytes.Buffer
-	fenc := json.NewEncoder(&fbuf)
-	fenc.SetEscapeHTML(false)
-	fenc.SetIndent("    ", "  ")
+	fenc := newFileJSON()
 	for i := range r.Files {
-		fbuf.Reset()
-		if err := fenc.Encode(&r.Files[i]); err != nil {
+		b, err := fenc.encode(&r.Files[i])
+		if err != nil {
 			return err
 		}
 		bw.WriteString("\n    ")
-		bw.Write(bytes.TrimSuffix(fbuf.Bytes(), []byte("\n")))
+		bw.Write(b)
 		if i < len(r.Files)-1 {
 			bw.WriteByte(',')
 		} else {
