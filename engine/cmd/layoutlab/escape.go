@@ -39,7 +39,22 @@ func termSafe(s string) string {
 	return b.String()
 }
 
+// needsEscape says whether termSafe changes s: printable ASCII other than \ is left as it is,
+// checked a byte at a time, since a million paths go through here.
 func needsEscape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f || c == '\\' {
+			return true
+		}
+		if c >= 0x80 {
+			return needsEscapeUTF8(s[i:])
+		}
+	}
+	return false
+}
+
+func needsEscapeUTF8(s string) bool {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if (r == utf8.RuneError && n == 1) || r == '\\' || unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
