@@ -66,10 +66,16 @@ func newBrowser(t testing.TB) (context.Context, func()) {
 	if err != nil {
 		t.Fatalf("chromium is not on PATH (Debian package 'chromium'): %v", err)
 	}
+	dir := t.TempDir()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.WindowSize(1200, 800),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		// Chromium keeps state of the user's outside the profile: its crash database
+		// (chrome_crashpad_handler --database=$XDG_CONFIG_HOME/chromium/Crash Reports, two handlers
+		// a browser) and dconf's cache. Under the user's HOME, every browser on the machine shared
+		// them, a test's with another run's; here each browser has its own.
+		chromedp.Env("XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_CACHE_HOME="+filepath.Join(dir, "cache")),
 		// WebGL2 without a GPU: Ebiten renders through SwiftShader.
 		chromedp.Flag("enable-unsafe-swiftshader", true),
 		chromedp.Flag("use-angle", "swiftshader"),

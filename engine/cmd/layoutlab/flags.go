@@ -34,7 +34,7 @@ func parseArgs(fs *flag.FlagSet, name, usage string, args []string, stdout, stde
 // badFlag returns the subcommand's reporter for a bad flag value: it names the flag, exits 2.
 func badFlag(stderr io.Writer, name string) func(flagName, format string, a ...any) int {
 	return func(flagName, format string, a ...any) int {
-		fmt.Fprintf(stderr, "layoutlab %s: --%s: %s\n", name, flagName, fmt.Sprintf(format, a...))
+		fmt.Fprintf(stderr, "layoutlab %s: --%s: %s\n", name, flagName, termSafe(fmt.Sprintf(format, a...)))
 		return 2
 	}
 }

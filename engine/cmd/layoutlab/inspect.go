@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"flag"
@@ -30,6 +32,8 @@ select (open-source Delta's planner, and Fabric Runtime 2.0's for a clustered ta
   --version N           time travel: the snapshot at version N (default: the latest)
   --where PRED          a WHERE predicate over the table's logical column names
   --format F            text (default) | json | csv (one row per file)
+                        text shows a log's control characters as escapes (\x1b); csv
+                        writes a cell starting with = + - @ TAB or CR with a leading '
 
 Exit status: 0 with an answer, including a refusal Delta would give (an unknown column, a
 version the log does not hold, an unsupported reader feature: "error" {class, message});
@@ -84,16 +88,13 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	}
 	rep, err := inspect.Inspect(os.DirFS(root), root, inspect.Options{Version: *version, Where: *where})
 	if err != nil {
-		fmt.Fprintf(stderr, "layoutlab inspect: %s: %v\n", root, err)
+		fmt.Fprintf(stderr, "layoutlab inspect: %s: %s\n", termSafe(root), termSafe(err.Error()))
 		return 2
 	}
 	switch *format {
 	case "json":
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintf(stderr, "layoutlab inspect: %v\n", err)
+		if err := writeInspectJSON(stdout, rep); err != nil {
+			fmt.Fprintf(stderr, "layoutlab inspect: %s\n", termSafe(err.Error()))
 			return 1
 		}
 	case "csv":
@@ -104,9 +105,58 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// writeInspectJSON writes the report as a json.Encoder with SetIndent("", "  ") and no HTML
+// escaping writes it, but streamed: the report without its files first, then the files one at
+// a time into their place (fileJSON). The encoder indents a value only once it has marshalled
+// it whole, so the report at once is a second copy of a million files' JSON, and indenting it
+// took most of the CPU of a --format json run.
+func writeInspectJSON(w io.Writer, r *inspect.Report) error {
+	bw := bufio.NewWriterSize(w, 256<<10)
+	head := *r
+	head.Files = nil
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&head); err != nil {
+		return err
+	}
+	// The top-level key, at the top level's indent; a bin's "files" is deeper.
+	const filesKey = "\n  \"files\": null"
+	before, after, ok := bytes.Cut(buf.Bytes(), []byte(filesKey))
+	if !ok || r.Files == nil {
+		_, err := bw.Write(buf.Bytes())
+		if err == nil {
+			err = bw.Flush()
+		}
+		return err
+	}
+	bw.Write(before)
+	bw.WriteString("\n  \"files\": [")
+	if len(r.Files) == 0 {
+		bw.WriteString("]")
+	}
+	fenc := newFileJSON()
+	for i := range r.Files {
+		b, err := fenc.encode(&r.Files[i])
+		if err != nil {
+			return err
+		}
+		bw.WriteString("\n    ")
+		bw.Write(b)
+		if i < len(r.Files)-1 {
+			bw.WriteByte(',')
+		} else {
+			bw.WriteString("\n  ]")
+		}
+	}
+	bw.Write(after)
+	return bw.Flush()
+}
+
 func writeInspectCSV(w io.Writer, r *inspect.Report) {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"path", "partitionValues", "size", "numRecords", "deletedRecords", "read", "reason", "zcube_id", "zcube_sealed", "clusteringProvider"})
+	writeCSVRow(cw, "path", "partitionValues", "size", "numRecords", "deletedRecords", "read", "reason", "zcube_id", "zcube_sealed", "clusteringProvider")
 	for _, f := range r.Files {
 		pv, _ := json.Marshal(f.PartitionValues)
 		n := ""
@@ -121,15 +171,24 @@ func writeInspectCSV(w io.Writer, r *inspect.Report) {
 		if f.ClusteringProvider != nil {
 			cp = *f.ClusteringProvider
 		}
-		cw.Write([]string{f.Path, string(pv), strconv.FormatInt(f.Size, 10), n, strconv.FormatInt(f.DeletedRecords, 10),
-			strconv.FormatBool(f.Read), f.Reason, zid, sealed, cp})
+		writeCSVRow(cw, f.Path, string(pv), strconv.FormatInt(f.Size, 10), n, strconv.FormatInt(f.DeletedRecords, 10),
+			strconv.FormatBool(f.Read), f.Reason, zid, sealed, cp)
 	}
 	cw.Flush()
 }
 
+// writeCSVRow writes one row, each cell through csvSafe: paths, reasons, ZCube ids and
+// partition values come from the log.
+func writeCSVRow(cw *csv.Writer, cells ...string) {
+	for i, c := range cells {
+		cells[i] = csvSafe(c)
+	}
+	cw.Write(cells)
+}
+
 func writeInspectText(w io.Writer, r *inspect.Report) {
 	if r.Error != nil {
-		fmt.Fprintf(w, "error: [%s] %s\n", r.Error.Class, r.Error.Message)
+		fmt.Fprintf(w, "error: [%s] %s\n", termSafe(r.Error.Class), termSafe(r.Error.Message))
 		if r.DescribeDetail == nil {
 			return
 		}
@@ -142,10 +201,10 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 	}
 	fmt.Fprintf(w, "version %d: %d files, %s rows", r.Version, r.FilesTotal, rows(r.RowsTotal))
 	if len(r.PartitionColumns) > 0 {
-		fmt.Fprintf(w, "; partitioned by %s", strings.Join(r.PartitionColumns, ", "))
+		fmt.Fprintf(w, "; partitioned by %s", termSafe(strings.Join(r.PartitionColumns, ", ")))
 	}
 	if len(r.ClusteringColumns) > 0 {
-		fmt.Fprintf(w, "; clustered by %s", strings.Join(r.ClusteringColumns, ", "))
+		fmt.Fprintf(w, "; clustered by %s", termSafe(strings.Join(r.ClusteringColumns, ", ")))
 		if r.ClusteringFormat == deltalog.ClusteringFormatLiquidPreview {
 			fmt.Fprintf(w, " [%s]", r.ClusteringFormat)
 		}
@@ -156,22 +215,22 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 		if where == "" {
 			where = "(no WHERE)"
 		}
-		fmt.Fprintf(w, "WHERE %s reads %d of %d files, %s rows\n", where, r.FilesRead, r.FilesTotal, rows(r.RowsRead))
+		fmt.Fprintf(w, "WHERE %s reads %d of %d files, %s rows\n", termSafe(where), r.FilesRead, r.FilesTotal, rows(r.RowsRead))
 	}
 	for _, f := range r.Files {
-		fmt.Fprintf(w, "  %-5v %s  %d bytes, %s rows", f.Read, f.Path, f.Size, rows(f.NumRecords))
+		fmt.Fprintf(w, "  %-5v %s  %d bytes, %s rows", f.Read, termSafe(f.Path), f.Size, rows(f.NumRecords))
 		if f.ZCube != nil {
 			state := "open"
 			if f.ZCube.Sealed {
 				state = "sealed"
 			}
-			fmt.Fprintf(w, ", zcube %s (%s)", f.ZCube.ID, state)
+			fmt.Fprintf(w, ", zcube %s (%s)", termSafe(f.ZCube.ID), state)
 		}
 		if f.Reason != "" {
-			fmt.Fprintf(w, "  -- %s", f.Reason)
+			fmt.Fprintf(w, "  -- %s", termSafe(f.Reason))
 		}
 		for _, n := range f.StatsNotes {
-			fmt.Fprintf(w, "\n        statistic left out: %s", n)
+			fmt.Fprintf(w, "\n        statistic left out: %s", termSafe(n))
 		}
 		fmt.Fprintln(w)
 	}
@@ -181,20 +240,20 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 				continue
 			}
 			if p.Error != nil {
-				fmt.Fprintf(w, "next OPTIMIZE (%s): [%s] %s\n", p.Label, p.Error.Class, p.Error.Message)
+				fmt.Fprintf(w, "next OPTIMIZE (%s): [%s] %s\n", p.Label, termSafe(p.Error.Class), termSafe(p.Error.Message))
 				continue
 			}
 			fmt.Fprintf(w, "next OPTIMIZE (%s): %s, %d candidate files, rewrites %d files (%d bytes) in %d bins; %d cubes sealed\n",
 				p.Label, p.Mode, p.ConsideredFiles, p.SelectedFiles, p.SelectedBytes, len(p.Bins), p.SealedCubes)
 			for _, e := range p.Events {
-				fmt.Fprintf(w, "    %s\n", e)
+				fmt.Fprintf(w, "    %s\n", termSafe(e))
 			}
 		}
 	}
 	if len(r.History) > 0 {
 		fmt.Fprintln(w, "history:")
 		for _, h := range r.History {
-			fmt.Fprintf(w, "  v%d %s %s\n", h.Version, h.Timestamp.Format("2006-01-02T15:04:05Z"), h.Operation)
+			fmt.Fprintf(w, "  v%d %s %s\n", h.Version, h.Timestamp.Format("2006-01-02T15:04:05Z"), termSafe(h.Operation))
 		}
 	}
 }

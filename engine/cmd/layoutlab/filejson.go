@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"layoutlab/engine/inspect"
+)
+
+// fileJSON writes inspect.File objects as the report's JSON holds them (encoding/json, indented
+// by two spaces at the files' depth, no HTML escaping), written field by field: encoding/json
+// marshals a value whole and then indents it, and that second pass over a million files was
+// most of a --format json run. TestInspectJSONStreamedAsEncoded holds the two to the same bytes.
+type fileJSON struct {
+	buf  bytes.Buffer
+	str  bytes.Buffer  // one string, as encoding/json escapes it
+	senc *json.Encoder // into str
+}
+
+func newFileJSON() *fileJSON {
+	e := &fileJSON{}
+	e.senc = json.NewEncoder(&e.str)
+	e.senc.SetEscapeHTML(false)
+	return e
+}
+
+// The indents of a file's object: the files array is at depth 1 of the report, a file's
+// fields at depth 3, the values inside them (statistics, partition values) at depth 4.
+const (
+	fileIndent  = "    "
+	fieldIndent = "      "
+	innerIndent = "        "
+)
+
+// encode returns f's JSON (without the indent of its first line); valid until the next call.
+func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
+	b := &e.buf
+	b.Reset()
+	b.WriteString("{\n")
+	e.key("path")
+	e.string(f.Path)
+	b.WriteString(",\n")
+	e.key("partitionValues")
+	if f.PartitionValues == nil {
+		b.WriteString("null")
+	} else if len(f.PartitionValues) == 0 {
+		b.WriteString("{}")
+	} else {
+		keys := make([]string, 0, len(f.PartitionValues))
+		for k := range f.PartitionValues {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b.WriteString("{\n")
+		for i, k := range keys {
+			b.WriteString(innerIndent)
+			e.string(k)
+			b.WriteString(": ")
+			if v := f.PartitionValues[k]; v == nil {
+				b.WriteString("null")
+			} else {
+				e.string(*v)
+			}
+			if i < len(keys)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(fieldIndent + "}")
+	}
+	b.WriteString(",\n")
+	e.key("size")
+	b.WriteString(strconv.FormatInt(f.Size, 10))
+	b.WriteString(",\n")
+	e.key("numRecords")
+	if f.NumRecords == nil {
+		b.WriteString("null")
+	} else {
+		b.WriteString(strconv.FormatInt(*f.NumRecords, 10))
+	}
+	b.WriteString(",\n")
+	e.key("deletedRecords")
+	b.WriteString(strconv.FormatInt(f.DeletedRecords, 10))
+	b.WriteString(",\n")
+	for _, raw := range []struct {
+		key string
+		v   inspect.RawJSON
+	}{{"minValues", f.MinValues}, {"maxValues", f.MaxValues}, {"nullCount", f.NullCount}} {
+		e.key(raw.key)
+		if raw.v == "" {
+			b.WriteString("null")
+		} else if err := json.Indent(b, bytes.TrimRight([]byte(raw.v), " \t\r\n"), fieldIndent, "  "); err != nil {
+			return nil, err
+		}
+		b.WriteString(",\n")
+	}
+	e.key("read")
+	b.WriteString(strconv.FormatBool(f.Read))
+	b.WriteString(",\n")
+	e.key("reason")
+	e.string(f.Reason)
+	b.WriteString(",\n")
+	e.key("zcube")
+	if z := f.ZCube; z == nil {
+		b.WriteString("null")
+	} else {
+		b.WriteString("{\n" + innerIndent + `"id": `)
+		e.string(z.ID)
+		b.WriteString(",\n" + innerIndent + `"zorder_by": `)
+		switch {
+		case z.ZOrderBy == nil:
+			b.WriteString("null")
+		case len(z.ZOrderBy) == 0:
+			b.WriteString("[]")
+		default:
+			b.WriteString("[\n")
+			for i, c := range z.ZOrderBy {
+				b.WriteString(innerIndent + "  ")
+				e.string(c)
+				if i < len(z.ZOrderBy)-1 {
+					b.WriteByte(',')
+				}
+				b.WriteByte('\n')
+			}
+			b.WriteString(innerIndent + "]")
+		}
+		b.WriteString(",\n" + innerIndent + `"size": ` + strconv.FormatInt(z.Size, 10))
+		b.WriteString(",\n" + innerIndent + `"sealed": ` + strconv.FormatBool(z.Sealed))
+		b.WriteString("\n" + fieldIndent + "}")
+	}
+	b.WriteString(",\n")
+	e.key("clusteringProvider")
+	if f.ClusteringProvider == nil {
+		b.WriteString("null")
+	} else {
+		e.string(*f.ClusteringProvider)
+	}
+	if len(f.StatsNotes) > 0 {
+		b.WriteString(",\n")
+		e.key("statsNotes")
+		b.WriteString("[\n")
+		for i, n := range f.StatsNotes {
+			b.WriteString(innerIndent)
+			e.string(n)
+			if i < len(f.StatsNotes)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(fieldIndent + "]")
+	}
+	b.WriteString("\n" + fileIndent + "}")
+	return b.Bytes(), nil
+}
+
+func (e *fileJSON) key(k string) {
+	e.buf.WriteString(fieldIndent + `"` + k + `": `)
+}
+
+// string writes s as encoding/json does without HTML escaping; most strings need no escape.
+func (e *fileJSON) string(s string) {
+	if plain(s) {
+		e.buf.WriteByte('"')
+		e.buf.WriteString(s)
+		e.buf.WriteByte('"')
+		return
+	}
+	e.str.Reset()
+	e.senc.Encode(s) // a string always encodes
+	e.buf.Write(bytes.TrimSuffix(e.str.Bytes(), []byte("\n")))
+}
+
+// plain is a string of printable ASCII other than " and \, which encoding/json writes as it is.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
