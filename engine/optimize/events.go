@@ -94,7 +94,7 @@ type OverlapDetected struct {
 }
 
 func (e OverlapDetected) String() string {
-	return fmt.Sprintf("fabric autoRecluster: %d of %d scored files offending on %s (overlap = |a∩b|/min(|a|,|b|) > %.2f with ≥ %d others in other ZCubes; %d pairs); re-added %s (%s)",
+	return fmt.Sprintf("fabric autoRecluster: %d of %d scored files offending on %s (overlap = |a∩b|/max(|a|,|b|) > %.2f with ≥ %d others in other ZCubes; %d pairs); re-clustering them and the files they overlap: %s (%s) not already selected",
 		e.OffendingFiles, e.ScoredFiles, e.Column, e.Threshold, e.MinOffending-1, e.OverlapPairs, fileCount(e.AddedFiles), FormatBytes(e.AddedBytes))
 }
 

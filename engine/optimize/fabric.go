@@ -8,11 +8,11 @@ import (
 )
 
 // Microsoft Fabric Runtime 2.0 incremental liquid clustering — a PLATFORM behaviour, not
-// open-source Delta, modelled from Microsoft's Fabric documentation of
-// liquid clustering in Runtime 2.0:
+// open-source Delta, modelled from Microsoft's Fabric documentation of liquid clustering in
+// Runtime 2.0 (docs/fabric.md quotes it and says which parts below are Layout Lab's reading):
 //
 //	spark.microsoft.delta.optimize.clustering.strategy.incremental=true:
-//	  OPTIMIZE selects only unclustered files, files below the target file size, and files whose
+//	  OPTIMIZE processes only unclustered files, small files, unhealthy files and files whose
 //	  deletion vectors exceed the purge threshold; well-clustered right-sized files are skipped.
 //	…incremental.autoRecluster=true:
 //	  files whose clustering-column ranges overlap are found and only those are reclustered;
@@ -25,26 +25,38 @@ import (
 //     them back, and FULL also selects every candidate).
 //  2. A candidate is selected when it is unclustered (no ZCube tags), smaller than
 //     FabricConfig.TargetFileSize, or its deleted-rows ratio exceeds maxDeletedRowsRatio (the
-//     purge threshold; a DV without numRecords counts). There is no minCubeSize sealing.
-//  3. Auto-recluster scores the remaining well-clustered files with OverlapScore on the first
-//     clustering column and re-selects the offending ones (see offendingFiles).
+//     purge threshold; a DV without numRecords counts). There is no minCubeSize sealing: a
+//     ZCube is never rewritten whole because it is small.
+//  3. Auto-recluster scores the well-clustered files, each file's [min, max] on the first
+//     clustering column against those of other ZCubes, with OverlapScore. A file is offending
+//     when at least minOffendingFiles-1 others score above minOverlapThreshold with it; the
+//     offending files and the files they overlap so are re-clustered (see offendingFiles).
 //  4. As in open source, when every selected file belongs to one ZCube and none is
 //     unclustered, nothing is done (a lone small clustered file is not rewritten forever).
-//  5. Bins are formed greedily up to max(targetCubeSize, minCubeSize): unclustered files first
-//     (in log order), then clustered ones ordered by their range minimum on the first clustering
-//     column, so a recluster bin covers one contiguous key range and its output ZCube does not
-//     overlap its neighbours.
+//  5. Bins are formed greedily up to max(targetCubeSize, minCubeSize), in two runs that never
+//     share a bin: the incremental files (unclustered first, in log order, then the others by
+//     range minimum), then the re-clustered files by range minimum, so a recluster bin covers
+//     one contiguous key range and its output ZCube does not overlap its neighbours.
+//
+// Why the cost stays flat (docs/fabric.md shows the figures): new data becomes a ZCube of its
+// own. Files of similar width that cover nearly the same range score high; a narrow file under
+// a wide one scores low. So files merge with files of their own "age": minOffendingFiles
+// day-ZCubes that cover the same ranges merge into narrower files, and minOffendingFiles of
+// those merge later, as in a size-tiered log-structured merge. Each byte is rewritten about
+// once per tier, and a lookup opens about minOffendingFiles-1 files per tier.
 
 // OverlapScore is Layout Lab's overlap score for two closed ranges a and b of one clustering
-// column in rank space: |a ∩ b| / min(|a|, |b|). It is 1.0 when one range contains the other and
-// 0 when they are disjoint. A zero-width range (one distinct value) scores 1.0 against a range
-// that contains its point, else 0.
+// column in rank space: |a ∩ b| / max(|a|, |b|), the share of the wider range that both cover.
+// It is above t exactly when the overlap covers more than t of each file's range, so a narrow
+// file inside a wide one scores low: their ranges overlap, but reclustering them together
+// would rewrite the wide file's whole range for a small gain. It is 0 when they are disjoint,
+// and 1 for two zero-width ranges (one distinct value each) at the same point.
 func OverlapScore(a, b Range) float64 {
 	lo, hi := max(a.Min, b.Min), min(a.Max, b.Max)
 	if hi < lo {
 		return 0
 	}
-	w := min(a.Max-a.Min, b.Max-b.Min)
+	w := max(a.Max-a.Min, b.Max-b.Min)
 	if w <= 0 {
 		return 1
 	}
@@ -55,9 +67,10 @@ func OverlapScore(a, b Range) float64 {
 // least minOffending-1 other files with OverlapScore > threshold on the first clustering column,
 // counting only partners from a different ZCube (files of one ZCube come from one curve pass; on
 // a multi-column curve they overlap on the first column by design). Files without
-// ClusterRanges are neither scored nor partners. It returns the per-file flag, the number of
-// scored files and of overlapping pairs.
-func offendingFiles(files []File, minOffending int, threshold float64) (offending []bool, scored, pairs int) {
+// ClusterRanges are neither scored nor partners. It returns the offending flags, the files to
+// re-cluster (the offending ones and their partners), the number of scored files and of
+// overlapping pairs.
+func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored, pairs int) {
 	type iv struct {
 		r    Range
 		cube string
@@ -75,6 +88,7 @@ func offendingFiles(files []File, minOffending int, threshold float64) (offendin
 		return cmp.Or(cmp.Compare(a.r.Min, b.r.Min), cmp.Compare(a.r.Max, b.r.Max), cmp.Compare(a.idx, b.idx))
 	})
 	partners := make([]int, len(files))
+	var edges [][2]int
 	// Sweep: a later interval can only intersect ivs[i] while its Min ≤ ivs[i].Max.
 	for i := range ivs {
 		for j := i + 1; j < len(ivs) && ivs[j].r.Min <= ivs[i].r.Max; j++ {
@@ -85,6 +99,7 @@ func offendingFiles(files []File, minOffending int, threshold float64) (offendin
 				pairs++
 				partners[ivs[i].idx]++
 				partners[ivs[j].idx]++
+				edges = append(edges, [2]int{ivs[i].idx, ivs[j].idx})
 			}
 		}
 	}
@@ -92,7 +107,14 @@ func offendingFiles(files []File, minOffending int, threshold float64) (offendin
 	for i, n := range partners {
 		offending[i] = n >= minOffending-1
 	}
-	return offending, len(ivs), pairs
+	// An offending file's partners overlap it: they are re-clustered with it.
+	recluster = slices.Clone(offending)
+	for _, e := range edges {
+		if offending[e[0]] || offending[e[1]] {
+			recluster[e[0]], recluster[e[1]] = true, true
+		}
+	}
+	return offending, recluster, len(ivs), pairs
 }
 
 // fabricIncremental is the Fabric Runtime 2.0 incremental prepareFilesPerPartition.
@@ -109,7 +131,7 @@ func (st *planState) fabricIncremental(files []File) []File {
 		DroppedFiles: len(skipped), DroppedBytes: sumBytes(skipped), DroppedZCubes: countZCubes(skipped),
 		KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
 
-	var selected []File
+	var selected, recluster []File
 	if st.req.Full {
 		selected = append(slices.Clone(candidates), skipped...)
 		if len(skipped) > 0 {
@@ -145,7 +167,7 @@ func (st *planState) fabricIncremental(files []File) []File {
 					tagged = append(tagged, candidates[i])
 				}
 			}
-			off, scored, pairs := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
+			off, rec, scored, pairs := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
 			isRest := map[string]bool{}
 			for i := range rest {
 				isRest[rest[i].Path] = true
@@ -156,24 +178,26 @@ func (st *planState) fabricIncremental(files []File) []File {
 				ev.Column = cols[0]
 			}
 			for i := range tagged {
-				if !off[i] {
-					continue
+				if off[i] {
+					ev.OffendingFiles++
 				}
-				ev.OffendingFiles++
-				if isRest[tagged[i].Path] {
-					selected = append(selected, tagged[i])
+				if rec[i] && isRest[tagged[i].Path] {
+					recluster = append(recluster, tagged[i])
 					ev.AddedFiles++
 					ev.AddedBytes += tagged[i].Size
 				}
 			}
 			st.emit(ev)
-			selected = sortByZCubeID(selected)
 		}
+		all := sortByZCubeID(append(slices.Clone(selected), recluster...))
 		var d dropInfo
-		selected, d = filterOutSingleZCubes(selected)
+		kept, d := filterOutSingleZCubes(all)
 		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
 			Detail:       "as all remaining files are in one ZCube with no unclustered file",
-			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
+			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(kept), KeptBytes: sumBytes(kept)})
+		if len(kept) == 0 {
+			selected, recluster = nil, nil
+		}
 	}
 
 	// Bin order: unclustered first (stable), then clustered by range minimum on the first column.
@@ -195,6 +219,12 @@ func (st *planState) fabricIncremental(files []File) []File {
 		}
 		return cmp.Compare(a.min, b.min)
 	})
+	// Re-clustered files form their own bins, by range minimum, so that a bin covers one
+	// contiguous key range and its output files do not overlap their neighbours; new data, which
+	// spans the whole key range, is never binned with them.
+	recluster = sortFilesStable(recluster, rangeMin, cmp.Compare[float64])
+	st.binBreak = len(selected)
+	selected = append(selected, recluster...)
 	for i := range selected {
 		st.stats.output.update(&selected[i])
 	}

@@ -131,6 +131,9 @@ type planState struct {
 	plan *Plan
 	// clustering statistics, shared by all partitions as in ClusteringStrategy.
 	stats *clusteringStatsCollector
+	// binBreak, when positive, is the index of the prepared files at which a new bin must
+	// start: Fabric's incremental files and its re-clustered files never share a bin.
+	binBreak int
 }
 
 func (st *planState) yield() {
@@ -218,8 +221,11 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 	}
 	var singles dropInfo
 	for _, g := range groups {
+		st.binBreak = 0
 		files := st.prepareFilesPerPartition(g.files)
-		for _, b := range groupIntoBins(files, maxBinSize) {
+		bins := groupIntoBins(files[:st.binBreak], maxBinSize)
+		bins = append(bins, groupIntoBins(files[st.binBreak:], maxBinSize)...)
+		for _, b := range bins {
 			// keep bin if bin.size > 1 || isMultiDimClustering (REORG is not modelled).
 			if len(b) == 1 && mode == ModeCompaction {
 				singles.files++

@@ -146,9 +146,9 @@ func (s *Scenario) ValidateFields() error {
 	}
 	t := &s.Timeline
 	switch t.Strategy {
-	case "none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental":
+	case "none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental", "liquid-fabric-1.3":
 	default:
-		return knobErr("strategy", "strategy %q is not one of none, compaction, zorder-full, zorder-window, liquid, liquid-incremental", t.Strategy)
+		return knobErr("strategy", "strategy %q is not one of none, compaction, zorder-full, zorder-window, liquid, liquid-incremental, liquid-fabric-1.3", t.Strategy)
 	}
 	switch {
 	case t.Days < 1 || t.Days > MaxDays:
@@ -175,6 +175,12 @@ func (s *Scenario) ValidateFields() error {
 		return knobErr("day", "day %d is outside 0..%d", t.Day, t.Days)
 	case t.RowsPerGB < 1 || t.RowsPerGB > MaxRowsPerGB:
 		return knobErr("rows-per-gb", "rows per GiB %d is outside 1..%d", t.RowsPerGB, MaxRowsPerGB)
+	case t.FabricMinOffendingFiles != 0 && (t.FabricMinOffendingFiles < 2 || t.FabricMinOffendingFiles > MaxFabricMinOffendingFiles):
+		// Fabric documents "at least 2".
+		return knobErr("fabric-min-offending-files", "Fabric minOffendingFiles %d is outside 2..%d", t.FabricMinOffendingFiles, MaxFabricMinOffendingFiles)
+	case t.FabricMinOverlapThreshold != 0 && !(t.FabricMinOverlapThreshold > 0.25 && t.FabricMinOverlapThreshold <= 1):
+		// Fabric documents (0.25, 1.0].
+		return knobErr("fabric-min-overlap-threshold", "Fabric minOverlapThreshold %g is outside (0.25, 1.0]", t.FabricMinOverlapThreshold)
 	}
 	return nil
 }
