@@ -104,7 +104,7 @@ func FuzzScenario(f *testing.F) {
 		f.Add(s.timeline, s.rows, s.files, s.rpf, s.layout, s.keys, s.parts, s.where, s.indexed, s.strategy, s.days, s.history, s.rpg,
 			s.ingest, s.fileGB, s.minCube, s.window, s.fullDay, s.changeKeys, s.noneDay, s.dayAt)
 	}
-	strategies := []string{"none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental"}
+	strategies := []string{"none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental", "liquid-fabric-1.3"}
 	f.Fuzz(func(t *testing.T, isTimeline bool, rows, files, rpf, lay int, keys, parts uint16, where string, indexed, strategy, days, history, rpg int,
 		ingest, fileGB, minCube float64, window, fullDay, changeKeys, noneDay, dayAt int) {
 		s := scenario.Default()

@@ -119,6 +119,8 @@ func (res Result) MarshalJSON() ([]byte, error) {
 	type withNoise struct {
 		scenarioJSON
 		AddNoise bool `json:"add_noise"` // spark.databricks.io.skipping.mdc.addNoise
+		// StrategyLabel names the strategy as the widget does, a platform's as that platform's.
+		StrategyLabel string `json:"strategy_label"`
 		// Microsoft Fabric's settings as the Fabric strategies read them, defaults resolved.
 		FabricIncremental   bool    `json:"fabric_incremental"`
 		FabricAutoRecluster bool    `json:"fabric_auto_recluster"`
@@ -131,7 +133,7 @@ func (res Result) MarshalJSON() ([]byte, error) {
 		Days     []Day     `json:"days"`
 	}
 	t := res.Scenario
-	sc := withNoise{scenarioJSON(t), !t.NoNoise, !t.FabricNoIncremental, !t.FabricNoAutoRecluster,
+	sc := withNoise{scenarioJSON(t), !t.NoNoise, scenario.StrategyLabel(t.Strategy), !t.FabricNoIncremental, !t.FabricNoAutoRecluster,
 		t.FabricMinOffending(), t.FabricMinOverlap()}
 	return json.Marshal(out{Scenario: sc, Link: res.Link, Days: res.Days})
 }
