@@ -36,7 +36,8 @@ import (
 //  5. Bins are formed greedily up to max(targetCubeSize, minCubeSize), in two runs that never
 //     share a bin: the incremental files (unclustered first, in log order, then the others by
 //     range minimum), then the re-clustered files by range minimum, so a recluster bin covers
-//     one contiguous key range and its output ZCube does not overlap its neighbours.
+//     one contiguous key range and its output ZCube does not overlap its neighbours. A
+//     recluster bin of a single file is dropped: rewriting one file alone changes no range.
 //
 // Why the cost stays flat (docs/fabric.md shows the figures): new data becomes a ZCube of its
 // own. Files of similar width that cover nearly the same range score high; a narrow file under
@@ -68,9 +69,16 @@ func OverlapScore(a, b Range) float64 {
 // counting only partners from a different ZCube (files of one ZCube come from one curve pass; on
 // a multi-column curve they overlap on the first column by design). Files without
 // ClusterRanges are neither scored nor partners. It returns the offending flags, the files to
-// re-cluster (the offending ones and their partners), the number of scored files and of
-// overlapping pairs.
-func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored, pairs int) {
+// re-cluster (the offending ones and their partners) and the number of scored files.
+//
+// The search is bounded so that many files over one range (every file a ZCube of its own)
+// cost O(files x minOffending), not a pass over every pair: a partner's range starts within
+// (1 - threshold) of the wider range's width of the file's own start, and its width is above
+// threshold times the file's (OverlapScore > t needs |a∩b| > t·max(|a|,|b|)), so each file
+// looks at the files sorted by start inside that window, both ways, and stops at
+// minOffending-1 partners. A file that stops short of that has all its partners listed, which
+// is all the pulling of partners needs: it is re-clustered when one of them is offending.
+func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
 	type iv struct {
 		r    Range
 		cube string
@@ -82,39 +90,50 @@ func offendingFiles(files []File, minOffending int, threshold float64) (offendin
 			continue
 		}
 		id, _ := files[i].zcubeID()
-		ivs = append(ivs, iv{files[i].ClusterRanges[0], id, i})
+		r := files[i].ClusterRanges[0]
+		ivs = append(ivs, iv{r, id, i})
 	}
 	slices.SortFunc(ivs, func(a, b iv) int {
 		return cmp.Or(cmp.Compare(a.r.Min, b.r.Min), cmp.Compare(a.r.Max, b.r.Max), cmp.Compare(a.idx, b.idx))
 	})
-	partners := make([]int, len(files))
-	var edges [][2]int
-	// Sweep: a later interval can only intersect ivs[i] while its Min ≤ ivs[i].Max.
-	for i := range ivs {
-		for j := i + 1; j < len(ivs) && ivs[j].r.Min <= ivs[i].r.Max; j++ {
-			if ivs[i].cube == ivs[j].cube {
-				continue
-			}
-			if OverlapScore(ivs[i].r, ivs[j].r) > threshold {
-				pairs++
-				partners[ivs[i].idx]++
-				partners[ivs[j].idx]++
-				edges = append(edges, [2]int{ivs[i].idx, ivs[j].idx})
-			}
-		}
-	}
+	need := minOffending - 1
 	offending = make([]bool, len(files))
-	for i, n := range partners {
-		offending[i] = n >= minOffending-1
-	}
-	// An offending file's partners overlap it: they are re-clustered with it.
-	recluster = slices.Clone(offending)
-	for _, e := range edges {
-		if offending[e[0]] || offending[e[1]] {
-			recluster[e[0]], recluster[e[1]] = true, true
+	partners := make([][]int, len(files)) // of the files short of need: all their partners
+	for i := range ivs {
+		a := ivs[i]
+		// A partner b has |b| > t·|a| and |a| > t·|b|, so |b| < |a|/t, and its start is within
+		// (1-t)·max(|a|,|b|) < (1-t)·|a|/t of a's; zero-width ranges match only their point.
+		reach := (1 - threshold) * (a.r.Max - a.r.Min) / threshold
+		var found []int
+		look := func(j int) bool {
+			b := ivs[j]
+			if b.cube != a.cube && OverlapScore(a.r, b.r) > threshold {
+				found = append(found, b.idx)
+			}
+			return len(found) >= need
+		}
+		done := false
+		for j := i + 1; !done && j < len(ivs) && ivs[j].r.Min <= a.r.Min+reach; j++ {
+			done = look(j)
+		}
+		for j := i - 1; !done && j >= 0 && ivs[j].r.Min >= a.r.Min-reach; j-- {
+			done = look(j)
+		}
+		if done {
+			offending[a.idx] = true
+		} else {
+			partners[a.idx] = found
 		}
 	}
-	return offending, recluster, len(ivs), pairs
+	recluster = slices.Clone(offending)
+	for i, ps := range partners {
+		for _, p := range ps {
+			if offending[p] {
+				recluster[i] = true
+			}
+		}
+	}
+	return offending, recluster, len(ivs)
 }
 
 // fabricIncremental is the Fabric Runtime 2.0 incremental prepareFilesPerPartition.
@@ -167,13 +186,13 @@ func (st *planState) fabricIncremental(files []File) []File {
 					tagged = append(tagged, candidates[i])
 				}
 			}
-			off, rec, scored, pairs := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
+			off, rec, scored := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
 			isRest := map[string]bool{}
 			for i := range rest {
 				isRest[rest[i].Path] = true
 			}
 			ev := OverlapDetected{Threshold: fc.MinOverlapThreshold, MinOffending: fc.MinOffendingFiles,
-				ScoredFiles: scored, OverlapPairs: pairs}
+				ScoredFiles: scored}
 			if len(cols) > 0 {
 				ev.Column = cols[0]
 			}
@@ -222,9 +241,24 @@ func (st *planState) fabricIncremental(files []File) []File {
 	// Re-clustered files form their own bins, by range minimum, so that a bin covers one
 	// contiguous key range and its output files do not overlap their neighbours; new data, which
 	// spans the whole key range, is never binned with them.
+	// A recluster bin of one file would write that file again as it was: its overlap stays,
+	// and it would be selected again every night. Such bins are dropped.
 	recluster = sortFilesStable(recluster, rangeMin, cmp.Compare[float64])
-	st.binBreak = len(selected)
-	selected = append(selected, recluster...)
+	var single []File
+	for _, b := range groupIntoBins(recluster, cfg.clusteringMaxBinSize()) {
+		if len(b) == 1 {
+			single = append(single, b[0])
+			continue
+		}
+		st.binBreaks = append(st.binBreaks, len(selected))
+		selected = append(selected, b...)
+	}
+	if len(single) > 0 {
+		st.emit(FilterApplied{Stage: "fabric autoRecluster", Name: "single-file recluster bin",
+			Detail:       "alone in a recluster bin (no other overlapping file fits within " + FormatBytes(cfg.clusteringMaxBinSize()) + ")",
+			DroppedFiles: len(single), DroppedBytes: sumBytes(single), DroppedZCubes: countZCubes(single),
+			KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
+	}
 	for i := range selected {
 		st.stats.output.update(&selected[i])
 	}

@@ -2,6 +2,7 @@ package optimize
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -21,7 +22,7 @@ func TestNarrowFilesUnderAWideOneAreNotOffending(t *testing.T) {
 	for i := range 10 {
 		files = append(files, fabricFile(fmt.Sprintf("narrow%d", i), float64(i)*0.05, float64(i+1)*0.05))
 	}
-	off, rec, _, _ := offendingFiles(files, 4, 0.75)
+	off, rec, _ := offendingFiles(files, 4, 0.75)
 	for i := 3; i < len(files); i++ {
 		if off[i] || rec[i] {
 			t.Errorf("%s: offending %v, re-clustered %v; want neither", files[i].Path, off[i], rec[i])
@@ -42,7 +43,7 @@ func TestOffendingFilesBringTheirPartners(t *testing.T) {
 		fabricFile("a", 0.1, 1.1), fabricFile("b", 0, 1), fabricFile("c", 0, 1), fabricFile("d", 0, 1),
 		fabricFile("e", 0.3, 1.3), // scores 0.8 with a, 0.7 with b, c and d
 	}
-	off, rec, _, _ := offendingFiles(files, 4, 0.75)
+	off, rec, _ := offendingFiles(files, 4, 0.75)
 	for i, want := range []bool{true, true, true, true, false} {
 		if off[i] != want {
 			t.Errorf("%s offending = %v, want %v", files[i].Path, off[i], want)
@@ -50,5 +51,53 @@ func TestOffendingFilesBringTheirPartners(t *testing.T) {
 	}
 	if !rec[4] {
 		t.Errorf("%s overlaps offending files but is not re-clustered", files[4].Path)
+	}
+}
+
+// TestOffendingFilesMatchesEveryPair: the bounded search finds what scoring every pair finds,
+// on random ranges of every width, many of them equal, and zero-width ones.
+func TestOffendingFilesMatchesEveryPair(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 300 {
+		n := 2 + rng.IntN(60)
+		files := make([]File, n)
+		for i := range files {
+			lo := float64(rng.IntN(20)) / 4
+			w := float64(rng.IntN(12)) / 4
+			if rng.IntN(4) == 0 {
+				w = 0
+			}
+			files[i] = fabricFile(fmt.Sprintf("c%d", rng.IntN(n)), lo, lo+w)
+			files[i].Path = fmt.Sprint(i)
+		}
+		minOff := 2 + rng.IntN(4)
+		th := []float64{0.3, 0.5, 0.75, 0.9, 1.0}[rng.IntN(5)]
+		off, rec, _ := offendingFiles(files, minOff, th)
+		// Every pair, by the definition.
+		partner := func(i, j int) bool {
+			ci, _ := files[i].zcubeID()
+			cj, _ := files[j].zcubeID()
+			return i != j && ci != cj && OverlapScore(files[i].ClusterRanges[0], files[j].ClusterRanges[0]) > th
+		}
+		wantOff := make([]bool, n)
+		for i := range n {
+			k := 0
+			for j := range n {
+				if partner(i, j) {
+					k++
+				}
+			}
+			wantOff[i] = k >= minOff-1
+		}
+		for i := range n {
+			wantRec := wantOff[i]
+			for j := range n {
+				wantRec = wantRec || (partner(i, j) && wantOff[j])
+			}
+			if off[i] != wantOff[i] || rec[i] != wantRec {
+				t.Fatalf("trial %d, file %d %v (minOffending %d, threshold %v): offending %v re-clustered %v, want %v %v",
+					trial, i, files[i].ClusterRanges[0], minOff, th, off[i], rec[i], wantOff[i], wantRec)
+			}
+		}
 	}
 }

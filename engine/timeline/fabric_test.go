@@ -60,3 +60,12 @@ func TestFabricSettingsReachThePlanner(t *testing.T) {
 		t.Errorf("Runtime 1.3's decision log does not name the platform:\n%s", log)
 	}
 }
+
+// TestFabricSingleFileRecluster: when a recluster bin holds one file (bins of 1.5 GiB, files of
+// 1 GiB), rewriting it changes no range, so autoRecluster must not rewrite it night after night.
+func TestFabricSingleFileRecluster(t *testing.T) {
+	res := mustRun(t, scenario.Timeline{Strategy: StrategyLiquidIncremental, MinCubeGB: 1, Days: 20})
+	if wa := last(res).WriteAmplification; wa > 1.05 {
+		t.Errorf("write amplification %.2fx: one-file recluster bins were rewritten", wa)
+	}
+}
