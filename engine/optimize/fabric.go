@@ -179,7 +179,7 @@ func (st *planState) fabricIncremental(files []File) []File {
 			KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
 
 		if *fc.AutoRecluster {
-			// Score every tagged candidate; re-add the offending ones not yet selected.
+			// Score every tagged candidate; add the offending ones and their partners not yet selected.
 			var tagged []File
 			for i := range candidates {
 				if _, ok := candidates[i].zcubeID(); ok {
@@ -209,7 +209,6 @@ func (st *planState) fabricIncremental(files []File) []File {
 			st.emit(ev)
 		}
 		all := sortByZCubeID(append(slices.Clone(selected), recluster...))
-		var d dropInfo
 		kept, d := filterOutSingleZCubes(all)
 		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
 			Detail:       "as all remaining files are in one ZCube with no unclustered file",
