@@ -201,8 +201,7 @@ func writes(t *Timeline, days, perDay, cube int64) int64 {
 	appended := days * perDay
 	live := func(d int64) int64 { return d * perDay }
 	var rewritten int64
-	liquid := t.Strategy == "liquid" || t.Strategy == "liquid-fabric-1.3" ||
-		(t.Strategy == "liquid-incremental" && t.FabricNoIncremental)
+	liquid := liquidPlanner(t)
 	switch {
 	case t.Strategy == "compaction":
 		rewritten = appended
@@ -222,6 +221,13 @@ func writes(t *Timeline, days, perDay, cube int64) int64 {
 		rewritten += live(days)
 	}
 	return appended + rewritten
+}
+
+// liquidPlanner reports whether t's OPTIMIZE is the standard clustering, which seals ZCubes at
+// minCubeSize: open source's, Fabric Runtime 1.3's, and Runtime 2.0's with incremental off.
+func liquidPlanner(t *Timeline) bool {
+	return t.Strategy == "liquid" || t.Strategy == "liquid-fabric-1.3" ||
+		(t.Strategy == "liquid-incremental" && t.FabricNoIncremental)
 }
 
 // sealable reports whether a clustering bin can reach minCubeSize: bins take whole files
@@ -267,6 +273,11 @@ func (s *Scenario) checkCost() error {
 			t.Days+t.HistoryDays, t.IngestGB, t.RowsPerGB, c.TimelineRows, MaxTimelineRows)}
 	}
 	if c.FileWrites > MaxTimelineFileWrites {
+		if liquidPlanner(t) && !sealable(t) {
+			return &KnobError{Knobs: []string{"file-gb", "min-cube-gb", "target-cube-gb", "days", "ingest-gb"}, Msg: fmt.Sprintf(
+				"%d days of %d files a day (%g GiB a day in files of %g GiB) under %s can write up to %d files, more than the %d a run may write: a clustering bin of whole %g GiB files stays under the minimum ZCube size of %g GiB, so no ZCube ever seals and every night rewrites the whole table; make the files and the minimum ZCube size fit, or lower the days or the daily ingest",
+				t.Days+t.HistoryDays, c.FilesPerDay, t.IngestGB, t.FileGB, t.Strategy, c.FileWrites, MaxTimelineFileWrites, t.FileGB, t.MinCubeGB)}
+		}
 		return &KnobError{Knobs: []string{"file-gb", "days", "ingest-gb"}, Msg: fmt.Sprintf(
 			"%d days of %d files a day (%g GiB a day in files of %g GiB) under %s can write up to %d files, more than the %d a run may write; raise the file size, or lower the days or the daily ingest",
 			t.Days+t.HistoryDays, c.FilesPerDay, t.IngestGB, t.FileGB, t.Strategy, c.FileWrites, MaxTimelineFileWrites)}
