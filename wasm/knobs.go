@@ -44,12 +44,36 @@ type knob struct {
 	Kind           knobKind
 	Min, Max, Step float64
 	Options        []string
+	// OptionLabel, when set, is a knobSelect option's shown text (its value otherwise).
+	OptionLabel func(string) string
 	// A knobRangeTyped's typed box: its least value (the slider's Min is its own) and the unit
 	// that labels it.
 	TypedMin float64
 	Unit     string
 	Get      func(*scenario.Scenario) string
 	Set      func(*scenario.Scenario, string) error
+}
+
+// fabricGroup is the legend of Microsoft Fabric's settings.
+const fabricGroup = "Microsoft Fabric Runtime 2.0 settings"
+
+func boolSetter(name string, set func(*scenario.Scenario, bool)) func(*scenario.Scenario, string) error {
+	return func(s *scenario.Scenario, v string) error {
+		on, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("%s: %q is not true or false", name, v)
+		}
+		set(s, on)
+		return nil
+	}
+}
+
+func strategyOptions() []string {
+	var names []string
+	for _, s := range scenario.TimelineStrategies {
+		names = append(names, s.Name)
+	}
+	return names
 }
 
 func intSetter(name string, lo, hi int, dst func(*scenario.Scenario) *int) func(*scenario.Scenario, string) error {
@@ -166,6 +190,8 @@ func knobsHTML(only []string) string {
 				text := o
 				if o == "" {
 					text = "—"
+				} else if k.OptionLabel != nil {
+					text = k.OptionLabel(o)
 				}
 				input += `<option value="` + esc(o) + `">` + esc(text) + "</option>"
 			}
@@ -445,9 +471,9 @@ var knobs = []knob{
 
 	// The maintenance timeline.
 	{ID: "strategy", Label: "Strategy", View: "timeline", Kind: knobSelect,
-		Options: []string{"none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental"},
-		Get:     func(s *scenario.Scenario) string { return s.Timeline.Strategy },
-		Set:     func(s *scenario.Scenario, v string) error { s.Timeline.Strategy = v; return nil }},
+		Options: strategyOptions(), OptionLabel: scenario.StrategyLabel,
+		Get: func(s *scenario.Scenario) string { return s.Timeline.Strategy },
+		Set: func(s *scenario.Scenario, v string) error { s.Timeline.Strategy = v; return nil }},
 	{ID: "day", Label: "Day", View: "timeline", Kind: knobRange, Min: 1, Max: 60, Step: 1,
 		Get: func(s *scenario.Scenario) string {
 			if s.Timeline.Day == 0 {
@@ -487,6 +513,39 @@ var knobs = []knob{
 		Help: "empty = the first clustering key in force that day (customer_id for Z-order)",
 		Get:  func(s *scenario.Scenario) string { return s.Timeline.Lookup },
 		Set:  func(s *scenario.Scenario, v string) error { s.Timeline.Lookup = strings.TrimSpace(v); return nil }},
+
+	// Microsoft Fabric's settings (spark.microsoft.delta.optimize.clustering.strategy.*), read
+	// by the Fabric Runtime 2.0 strategy only; each is a Timeline field whose zero is Fabric's
+	// default.
+	{ID: "fabric-incremental", Label: "incremental", View: "timeline", Group: fabricGroup, Kind: knobCheck,
+		Help: "Fabric Runtime 2.0 strategy only: cluster only unclustered, small and unhealthy files; off runs the standard clustering",
+		Get:  func(s *scenario.Scenario) string { return strconv.FormatBool(!s.Timeline.FabricNoIncremental) },
+		Set:  boolSetter("incremental", func(s *scenario.Scenario, on bool) { s.Timeline.FabricNoIncremental = !on })},
+	{ID: "fabric-auto-recluster", Label: "autoRecluster", View: "timeline", Group: fabricGroup, Kind: knobCheck,
+		Help: "re-cluster the files whose ranges overlap",
+		Get:  func(s *scenario.Scenario) string { return strconv.FormatBool(!s.Timeline.FabricNoAutoRecluster) },
+		Set:  boolSetter("autoRecluster", func(s *scenario.Scenario, on bool) { s.Timeline.FabricNoAutoRecluster = !on })},
+	{ID: "fabric-min-offending-files", Label: "minOffendingFiles", View: "timeline", Group: fabricGroup, Kind: knobNumber,
+		Min: 2, Max: scenario.MaxFabricMinOffendingFiles, Step: 1,
+		Help: "a file is re-clustered when it overlaps at least this many files minus one (Fabric's default 4)",
+		Get:  func(s *scenario.Scenario) string { return itoa(s.Timeline.FabricMinOffending()) },
+		Set: intSetter("minOffendingFiles", 2, scenario.MaxFabricMinOffendingFiles,
+			func(s *scenario.Scenario) *int { return &s.Timeline.FabricMinOffendingFiles })},
+	{ID: "fabric-min-overlap-threshold", Label: "minOverlapThreshold", View: "timeline", Group: fabricGroup, Kind: knobNumber,
+		Min: 0.3, Max: 1, Step: 0.05,
+		Help: "two files overlap when their shared range is above this share of each one's range, in (0.25, 1.0] (Fabric's default 0.75)",
+		Get:  func(s *scenario.Scenario) string { return ftoa(s.Timeline.FabricMinOverlap()) },
+		Set: func(s *scenario.Scenario, v string) error {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return fmt.Errorf("minOverlapThreshold: %q is not a number", v)
+			}
+			if !(f > 0.25 && f <= 1) {
+				return fmt.Errorf("minOverlapThreshold: %g is outside (0.25, 1.0]", f)
+			}
+			s.Timeline.FabricMinOverlapThreshold = f
+			return nil
+		}},
 
 	// Both views: each view's own scenario field (Panel.NoNoise, Timeline.NoNoise), negated.
 	{ID: "add-noise", Label: "Noise byte (addNoise)", Kind: knobCheck,

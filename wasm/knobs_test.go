@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -141,6 +142,8 @@ func TestKnobsHTML(t *testing.T) {
 			text := o
 			if o == "" {
 				text = "—"
+			} else if k.OptionLabel != nil {
+				text = k.OptionLabel(o)
 			}
 			if !strings.Contains(h, `<option value="`+escapeHTML(o)+`">`+escapeHTML(text)+`</option>`) {
 				t.Errorf("%s: option %q missing", k.ID, o)
@@ -148,6 +151,12 @@ func TestKnobsHTML(t *testing.T) {
 		}
 		if k.Kind == knobCheck && !strings.Contains(h, `<label for="`+k.ID+`"><input type="checkbox" id="`+k.ID+`"`) {
 			t.Errorf("%s: the checkbox is not inside its label, before the text", k.ID)
+		}
+	}
+	// A platform's strategy is named as that platform's in the strategy list.
+	for _, o := range []string{"liquid-incremental", "liquid-fabric-1.3"} {
+		if !regexp.MustCompile(`<option value="` + regexp.QuoteMeta(o) + `">Microsoft Fabric Runtime [^<]*not open-source Delta`).MatchString(h) {
+			t.Errorf("strategy %s is not labelled as Microsoft Fabric's", o)
 		}
 	}
 	// The filter's knobs share one fieldset with its legend.

@@ -364,7 +364,63 @@ func (in *Inspector) NextOptimize(progress Progress) *NextOptimize {
 }
 
 func (in *Inspector) planNext(progress Progress) *NextOptimize {
-	return nextOptimize(in.s, in.base.Files, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, progress)
+	return nextOptimize(in.s, in.base.Files, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, in.clusterRanges, progress)
+}
+
+// clusterRanges is each file's [min, max] of column col from its statistics, as the Fabric
+// overlap score compares them (optimize.File.ClusterRanges): numbers, dates and timestamps by
+// their value (table.Value.Float64); strings and binaries, which have no width, by the bound's
+// position among the distinct bounds of all files, in Delta's statistics order
+// (table.Compare). A file without both bounds, or with a NaN bound, gets none, and is neither
+// scored nor a partner. ok is false when col has no statistics leaf.
+func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, scored int, ok bool) {
+	leaf := -1
+	for i, l := range in.lleaves {
+		if strings.EqualFold(l.Name(), col) {
+			leaf = i
+			break
+		}
+	}
+	if leaf < 0 {
+		return nil, 0, false
+	}
+	bounds := func(i int) (lo, hi table.Value, ok bool) {
+		st := in.fileStats(i)
+		if st == nil || leaf >= len(st.MinValues) || leaf >= len(st.MaxValues) ||
+			st.MinValues[leaf].Absent() || st.MaxValues[leaf].Absent() {
+			return lo, hi, false
+		}
+		return st.MinValues[leaf], st.MaxValues[leaf], true
+	}
+	var ordered []table.Value // string and binary bounds, sorted and distinct
+	for i := range in.stats {
+		if lo, hi, ok := bounds(i); ok && (lo.Kind == table.String || lo.Kind == table.Binary) {
+			ordered = append(ordered, lo, hi)
+		}
+	}
+	slices.SortFunc(ordered, table.Compare)
+	ordered = slices.CompactFunc(ordered, func(a, b table.Value) bool { return table.Compare(a, b) == 0 })
+	pos := func(v table.Value) float64 {
+		if v.Kind != table.String && v.Kind != table.Binary {
+			return v.Float64()
+		}
+		i, _ := slices.BinarySearchFunc(ordered, v, table.Compare)
+		return float64(i)
+	}
+	ranges = make([][]optimize.Range, len(in.stats))
+	for i := range in.stats {
+		lo, hi, ok := bounds(i)
+		if !ok {
+			continue
+		}
+		r := optimize.Range{Min: pos(lo), Max: pos(hi)}
+		if math.IsNaN(r.Min) || math.IsNaN(r.Max) || r.Min > r.Max {
+			continue
+		}
+		ranges[i] = []optimize.Range{r}
+		scored++
+	}
+	return ranges, scored, true
 }
 
 // fileStats is file i's statistics, nil when it has none.
@@ -465,7 +521,8 @@ func clusteringFormat(s *deltalog.Snapshot, cols []string) deltalog.ClusteringFo
 
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
-func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool, progress Progress) *NextOptimize {
+func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool,
+	clusterRanges func(col string) ([][]optimize.Range, int, bool), progress Progress) *NextOptimize {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
 		Version:           s.Version(),
@@ -491,9 +548,21 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 	out := &NextOptimize{OSS: plan(os, optimize.PlatformOSS, "open-source Delta Lake", progress.Yield)}
 	if clustered {
 		progress.step("the next OPTIMIZE's plan (Microsoft Fabric Runtime 2.0)")
-		out.FabricRuntime20 = plan(os, optimize.PlatformFabricRuntime20,
-			"Microsoft Fabric Runtime 2.0 incremental clustering (a platform behaviour, not open-source Delta); file ranges are unknown from the log, so auto-recluster scores no file",
-			progress.Yield)
+		label := "Microsoft Fabric Runtime 2.0 incremental clustering (a platform behaviour, not open-source Delta)"
+		if len(cols) > 0 {
+			ranges, scored, ok := clusterRanges(cols[0])
+			switch {
+			case !ok:
+				label += "; " + cols[0] + " has no statistics column, so autoRecluster scores no file"
+			default:
+				for i := range os.Files {
+					os.Files[i].ClusterRanges = ranges[i]
+				}
+				label += fmt.Sprintf("; autoRecluster reads the files' min/max of %[3]s from the log's statistics (%[1]d of %[2]d files have both)",
+					scored, len(os.Files), cols[0])
+			}
+		}
+		out.FabricRuntime20 = plan(os, optimize.PlatformFabricRuntime20, label, progress.Yield)
 	}
 	return out
 }

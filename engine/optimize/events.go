@@ -87,15 +87,14 @@ type OverlapDetected struct {
 	Threshold      float64
 	MinOffending   int
 	ScoredFiles    int
-	OverlapPairs   int
 	OffendingFiles int
 	AddedFiles     int // offending files not already selected
 	AddedBytes     int64
 }
 
 func (e OverlapDetected) String() string {
-	return fmt.Sprintf("fabric autoRecluster: %d of %d scored files offending on %s (overlap = |a∩b|/min(|a|,|b|) > %.2f with ≥ %d others in other ZCubes; %d pairs); re-added %s (%s)",
-		e.OffendingFiles, e.ScoredFiles, e.Column, e.Threshold, e.MinOffending-1, e.OverlapPairs, fileCount(e.AddedFiles), FormatBytes(e.AddedBytes))
+	return fmt.Sprintf("fabric autoRecluster: %d of %d scored files offending on %s (overlap = |a∩b|/max(|a|,|b|) > %.2f with ≥ %d others in other ZCubes); re-clustering them and the files they overlap: %s (%s) not already selected",
+		e.OffendingFiles, e.ScoredFiles, e.Column, e.Threshold, e.MinOffending-1, fileCount(e.AddedFiles), FormatBytes(e.AddedBytes))
 }
 
 // BinFormed: one bin of groupFilesIntoBins.

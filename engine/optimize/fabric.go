@@ -8,11 +8,11 @@ import (
 )
 
 // Microsoft Fabric Runtime 2.0 incremental liquid clustering — a PLATFORM behaviour, not
-// open-source Delta, modelled from Microsoft's Fabric documentation of
-// liquid clustering in Runtime 2.0:
+// open-source Delta, modelled from Microsoft's Fabric documentation of liquid clustering in
+// Runtime 2.0 (docs/fabric.md quotes it and says which parts below are Layout Lab's reading):
 //
 //	spark.microsoft.delta.optimize.clustering.strategy.incremental=true:
-//	  OPTIMIZE selects only unclustered files, files below the target file size, and files whose
+//	  OPTIMIZE processes only unclustered files, small files, unhealthy files and files whose
 //	  deletion vectors exceed the purge threshold; well-clustered right-sized files are skipped.
 //	…incremental.autoRecluster=true:
 //	  files whose clustering-column ranges overlap are found and only those are reclustered;
@@ -25,26 +25,39 @@ import (
 //     them back, and FULL also selects every candidate).
 //  2. A candidate is selected when it is unclustered (no ZCube tags), smaller than
 //     FabricConfig.TargetFileSize, or its deleted-rows ratio exceeds maxDeletedRowsRatio (the
-//     purge threshold; a DV without numRecords counts). There is no minCubeSize sealing.
-//  3. Auto-recluster scores the remaining well-clustered files with OverlapScore on the first
-//     clustering column and re-selects the offending ones (see offendingFiles).
+//     purge threshold; a DV without numRecords counts). There is no minCubeSize sealing: a
+//     ZCube is never rewritten whole because it is small.
+//  3. Auto-recluster scores the well-clustered files, each file's [min, max] on the first
+//     clustering column against those of other ZCubes, with OverlapScore. A file is offending
+//     when at least minOffendingFiles-1 others score above minOverlapThreshold with it; the
+//     offending files and the files they overlap so are re-clustered (see offendingFiles).
 //  4. As in open source, when every selected file belongs to one ZCube and none is
 //     unclustered, nothing is done (a lone small clustered file is not rewritten forever).
-//  5. Bins are formed greedily up to max(targetCubeSize, minCubeSize): unclustered files first
-//     (in log order), then clustered ones ordered by their range minimum on the first clustering
-//     column, so a recluster bin covers one contiguous key range and its output ZCube does not
-//     overlap its neighbours.
+//  5. Bins are formed greedily up to max(targetCubeSize, minCubeSize), in two runs that never
+//     share a bin: the incremental files (unclustered first, in log order, then the others by
+//     range minimum), then the re-clustered files by range minimum, so a recluster bin covers
+//     one contiguous key range and its output ZCube does not overlap its neighbours. A
+//     recluster bin of a single file is dropped: rewriting one file alone changes no range.
+//
+// Why the cost stays flat (docs/fabric.md shows the figures): new data becomes a ZCube of its
+// own. Files of similar width that cover nearly the same range score high; a narrow file under
+// a wide one scores low. So files merge with files of their own "age": minOffendingFiles
+// day-ZCubes that cover the same ranges merge into narrower files, and minOffendingFiles of
+// those merge later, as in a size-tiered log-structured merge. Each byte is rewritten about
+// once per tier, and a lookup opens about minOffendingFiles-1 files per tier.
 
 // OverlapScore is Layout Lab's overlap score for two closed ranges a and b of one clustering
-// column in rank space: |a ∩ b| / min(|a|, |b|). It is 1.0 when one range contains the other and
-// 0 when they are disjoint. A zero-width range (one distinct value) scores 1.0 against a range
-// that contains its point, else 0.
+// column in rank space: |a ∩ b| / max(|a|, |b|), the share of the wider range that both cover.
+// It is above t exactly when the overlap covers more than t of each file's range, so a narrow
+// file inside a wide one scores low: their ranges overlap, but reclustering them together
+// would rewrite the wide file's whole range for a small gain. It is 0 when they are disjoint,
+// and 1 for two zero-width ranges (one distinct value each) at the same point.
 func OverlapScore(a, b Range) float64 {
 	lo, hi := max(a.Min, b.Min), min(a.Max, b.Max)
 	if hi < lo {
 		return 0
 	}
-	w := min(a.Max-a.Min, b.Max-b.Min)
+	w := max(a.Max-a.Min, b.Max-b.Min)
 	if w <= 0 {
 		return 1
 	}
@@ -55,9 +68,17 @@ func OverlapScore(a, b Range) float64 {
 // least minOffending-1 other files with OverlapScore > threshold on the first clustering column,
 // counting only partners from a different ZCube (files of one ZCube come from one curve pass; on
 // a multi-column curve they overlap on the first column by design). Files without
-// ClusterRanges are neither scored nor partners. It returns the per-file flag, the number of
-// scored files and of overlapping pairs.
-func offendingFiles(files []File, minOffending int, threshold float64) (offending []bool, scored, pairs int) {
+// ClusterRanges are neither scored nor partners. It returns the offending flags, the files to
+// re-cluster (the offending ones and their partners) and the number of scored files.
+//
+// The search is bounded so that many files over one range (every file a ZCube of its own)
+// cost O(files x minOffending), not a pass over every pair: a partner's range starts within
+// (1 - threshold) of the wider range's width of the file's own start, and its width is above
+// threshold times the file's (OverlapScore > t needs |a∩b| > t·max(|a|,|b|)), so each file
+// looks at the files sorted by start inside that window, both ways, and stops at
+// minOffending-1 partners. A file that stops short of that has all its partners listed, which
+// is all the pulling of partners needs: it is re-clustered when one of them is offending.
+func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
 	type iv struct {
 		r    Range
 		cube string
@@ -69,30 +90,50 @@ func offendingFiles(files []File, minOffending int, threshold float64) (offendin
 			continue
 		}
 		id, _ := files[i].zcubeID()
-		ivs = append(ivs, iv{files[i].ClusterRanges[0], id, i})
+		r := files[i].ClusterRanges[0]
+		ivs = append(ivs, iv{r, id, i})
 	}
 	slices.SortFunc(ivs, func(a, b iv) int {
 		return cmp.Or(cmp.Compare(a.r.Min, b.r.Min), cmp.Compare(a.r.Max, b.r.Max), cmp.Compare(a.idx, b.idx))
 	})
-	partners := make([]int, len(files))
-	// Sweep: a later interval can only intersect ivs[i] while its Min ≤ ivs[i].Max.
+	need := minOffending - 1
+	offending = make([]bool, len(files))
+	partners := make([][]int, len(files)) // of the files short of need: all their partners
 	for i := range ivs {
-		for j := i + 1; j < len(ivs) && ivs[j].r.Min <= ivs[i].r.Max; j++ {
-			if ivs[i].cube == ivs[j].cube {
-				continue
+		a := ivs[i]
+		// A partner b has |b| > t·|a| and |a| > t·|b|, so |b| < |a|/t, and its start is within
+		// (1-t)·max(|a|,|b|) < (1-t)·|a|/t of a's; zero-width ranges match only their point.
+		reach := (1 - threshold) * (a.r.Max - a.r.Min) / threshold
+		var found []int
+		look := func(j int) bool {
+			b := ivs[j]
+			if b.cube != a.cube && OverlapScore(a.r, b.r) > threshold {
+				found = append(found, b.idx)
 			}
-			if OverlapScore(ivs[i].r, ivs[j].r) > threshold {
-				pairs++
-				partners[ivs[i].idx]++
-				partners[ivs[j].idx]++
+			return len(found) >= need
+		}
+		done := false
+		for j := i + 1; !done && j < len(ivs) && ivs[j].r.Min <= a.r.Min+reach; j++ {
+			done = look(j)
+		}
+		for j := i - 1; !done && j >= 0 && ivs[j].r.Min >= a.r.Min-reach; j-- {
+			done = look(j)
+		}
+		if done {
+			offending[a.idx] = true
+		} else {
+			partners[a.idx] = found
+		}
+	}
+	recluster = slices.Clone(offending)
+	for i, ps := range partners {
+		for _, p := range ps {
+			if offending[p] {
+				recluster[i] = true
 			}
 		}
 	}
-	offending = make([]bool, len(files))
-	for i, n := range partners {
-		offending[i] = n >= minOffending-1
-	}
-	return offending, len(ivs), pairs
+	return offending, recluster, len(ivs)
 }
 
 // fabricIncremental is the Fabric Runtime 2.0 incremental prepareFilesPerPartition.
@@ -109,7 +150,7 @@ func (st *planState) fabricIncremental(files []File) []File {
 		DroppedFiles: len(skipped), DroppedBytes: sumBytes(skipped), DroppedZCubes: countZCubes(skipped),
 		KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
 
-	var selected []File
+	var selected, recluster []File
 	if st.req.Full {
 		selected = append(slices.Clone(candidates), skipped...)
 		if len(skipped) > 0 {
@@ -138,42 +179,43 @@ func (st *planState) fabricIncremental(files []File) []File {
 			KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
 
 		if *fc.AutoRecluster {
-			// Score every tagged candidate; re-add the offending ones not yet selected.
+			// Score every tagged candidate; add the offending ones and their partners not yet selected.
 			var tagged []File
 			for i := range candidates {
 				if _, ok := candidates[i].zcubeID(); ok {
 					tagged = append(tagged, candidates[i])
 				}
 			}
-			off, scored, pairs := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
+			off, rec, scored := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
 			isRest := map[string]bool{}
 			for i := range rest {
 				isRest[rest[i].Path] = true
 			}
 			ev := OverlapDetected{Threshold: fc.MinOverlapThreshold, MinOffending: fc.MinOffendingFiles,
-				ScoredFiles: scored, OverlapPairs: pairs}
+				ScoredFiles: scored}
 			if len(cols) > 0 {
 				ev.Column = cols[0]
 			}
 			for i := range tagged {
-				if !off[i] {
-					continue
+				if off[i] {
+					ev.OffendingFiles++
 				}
-				ev.OffendingFiles++
-				if isRest[tagged[i].Path] {
-					selected = append(selected, tagged[i])
+				if rec[i] && isRest[tagged[i].Path] {
+					recluster = append(recluster, tagged[i])
 					ev.AddedFiles++
 					ev.AddedBytes += tagged[i].Size
 				}
 			}
 			st.emit(ev)
-			selected = sortByZCubeID(selected)
 		}
-		var d dropInfo
-		selected, d = filterOutSingleZCubes(selected)
+		all := sortByZCubeID(append(slices.Clone(selected), recluster...))
+		kept, d := filterOutSingleZCubes(all)
 		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
 			Detail:       "as all remaining files are in one ZCube with no unclustered file",
-			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
+			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(kept), KeptBytes: sumBytes(kept)})
+		if len(kept) == 0 {
+			selected, recluster = nil, nil
+		}
 	}
 
 	// Bin order: unclustered first (stable), then clustered by range minimum on the first column.
@@ -195,6 +237,27 @@ func (st *planState) fabricIncremental(files []File) []File {
 		}
 		return cmp.Compare(a.min, b.min)
 	})
+	// Re-clustered files form their own bins, by range minimum, so that a bin covers one
+	// contiguous key range and its output files do not overlap their neighbours; new data, which
+	// spans the whole key range, is never binned with them.
+	// A recluster bin of one file would write that file again as it was: its overlap stays,
+	// and it would be selected again every night. Such bins are dropped.
+	recluster = sortFilesStable(recluster, rangeMin, cmp.Compare[float64])
+	var single []File
+	for _, b := range groupIntoBins(recluster, cfg.clusteringMaxBinSize()) {
+		if len(b) == 1 {
+			single = append(single, b[0])
+			continue
+		}
+		st.binBreaks = append(st.binBreaks, len(selected))
+		selected = append(selected, b...)
+	}
+	if len(single) > 0 {
+		st.emit(FilterApplied{Stage: "fabric autoRecluster", Name: "single-file recluster bin",
+			Detail:       "alone in a recluster bin (no other overlapping file fits within " + FormatBytes(cfg.clusteringMaxBinSize()) + ")",
+			DroppedFiles: len(single), DroppedBytes: sumBytes(single), DroppedZCubes: countZCubes(single),
+			KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
+	}
 	for i := range selected {
 		st.stats.output.update(&selected[i])
 	}

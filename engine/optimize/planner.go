@@ -131,6 +131,9 @@ type planState struct {
 	plan *Plan
 	// clustering statistics, shared by all partitions as in ClusteringStrategy.
 	stats *clusteringStatsCollector
+	// binBreaks are the indexes of the prepared files at which a new bin must start, in
+	// order: Fabric's incremental files and its re-clustered files never share a bin.
+	binBreaks []int
 }
 
 func (st *planState) yield() {
@@ -218,8 +221,15 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 	}
 	var singles dropInfo
 	for _, g := range groups {
+		st.binBreaks = st.binBreaks[:0]
 		files := st.prepareFilesPerPartition(g.files)
-		for _, b := range groupIntoBins(files, maxBinSize) {
+		var bins [][]File
+		start := 0
+		for _, end := range append(st.binBreaks, len(files)) {
+			bins = append(bins, groupIntoBins(files[start:end], maxBinSize)...)
+			start = end
+		}
+		for _, b := range bins {
 			// keep bin if bin.size > 1 || isMultiDimClustering (REORG is not modelled).
 			if len(b) == 1 && mode == ModeCompaction {
 				singles.files++

@@ -55,6 +55,11 @@ const (
 	// run --export-log; Cost.FileWrites): the log is encoded in memory, each add with its
 	// statistics, before it is written.
 	MaxExportedFiles = 150_000
+	// MaxPlannerScans bounds what the nightly OPTIMIZE's planner and the day's lookup read over
+	// a run (Cost.PlannerScans): every night they go through every live file, and the planner
+	// through every live ZCube. It is what made 365 days of 1 MiB files in 1 MiB ZCubes take 40 s
+	// of CPU while writing few enough files and rows to pass the limits above.
+	MaxPlannerScans = 6_000_000
 )
 
 // Cost is what a scenario asks of the engine, known from its knobs alone.
@@ -70,6 +75,10 @@ type Cost struct {
 	FileWrites   int64 // at most: files appended plus files OPTIMIZE rewrites over the run
 	RowWrites    int64 // at most: rows appended plus rows OPTIMIZE rewrites over the run
 	FileDays     int64 // at most: the live files summed over the timeline's days (every day's file grid)
+	// PlannerScans: at most, the live files and live ZCubes summed over the nights OPTIMIZE
+	// runs, what the planner scans (it sorts and groups every live file by ZCube, and sums
+	// every ZCube's bytes against minCubeSize) and the day's lookup reads.
+	PlannerScans int64
 }
 
 // panelSpec is the panel's table (table.DefaultPanelSpec) and its leaves, which the cost model
@@ -139,7 +148,28 @@ func (s *Scenario) cost() (Cost, error) {
 	// Day d has at most (history days + d) x files a day live: OPTIMIZE never adds files.
 	d, h := int64(t.Days), int64(t.HistoryDays)
 	c.FileDays = c.FilesPerDay * (d*h + d*(d+1)/2)
+	c.PlannerScans = plannerScans(t, c.FilesPerDay, perFile)
 	return c, perr
+}
+
+// plannerScans bounds the live files and ZCubes summed over the nights OPTIMIZE runs (none
+// runs no OPTIMIZE, but the lookup still reads the live files). Night d has at most
+// (history days + d) x files a day live. A ZCube holds at least one file; one that reached
+// minCubeSize holds at least minCubeSize's worth, and each night leaves at most two more under
+// it (the open ZCube, and Fabric's incremental and re-clustered runs), so night d has at most
+// min(files, files / files per minCubeSize + 2d) ZCubes.
+func plannerScans(t *Timeline, filesPerDay, perFile int64) int64 {
+	cubeFiles := max(1, rowsFor(t.MinCubeGB, t.RowsPerGB)/perFile)
+	h := int64(t.HistoryDays)
+	var n int64
+	for d := int64(1); d <= int64(t.Days); d++ {
+		live := filesPerDay * (h + d)
+		n += live
+		if t.Strategy != "none" {
+			n += min(live, live/cubeFiles+2*d)
+		}
+	}
+	return n
 }
 
 // rowsFor is the timeline's rows for gb GiB (timeline's sizing.rowsFor), saturating.
@@ -162,20 +192,24 @@ func rowsFor(gb float64, rowsPerGB int) int64 {
 //     bounded the same way;
 //   - zorder-window rewrites the last window-days partitions a night;
 //   - liquid rewrites at most the ZCube still under construction and the day's new data
-//     (cube): a cube is sealed once it holds max(minCubeSize, targetCubeSize) bytes;
+//     (cube): a cube is sealed once it holds max(minCubeSize, targetCubeSize) bytes. But a
+//     bin holds whole files up to max(minCubeSize, targetCubeSize): when as many files as fit
+//     stay under minCubeSize, no ZCube ever seals and every night rewrites the whole table
+//     (sealable). Fabric Runtime 1.3, and Runtime 2.0 with incremental off, plan as liquid;
 //   - OPTIMIZE FULL and a change of clustering keys can each rewrite the whole table once.
 func writes(t *Timeline, days, perDay, cube int64) int64 {
 	appended := days * perDay
 	live := func(d int64) int64 { return d * perDay }
 	var rewritten int64
-	switch t.Strategy {
-	case "compaction":
+	liquid := liquidPlanner(t)
+	switch {
+	case t.Strategy == "compaction":
 		rewritten = appended
-	case "zorder-full", "liquid-incremental":
+	case t.Strategy == "zorder-full", t.Strategy == "liquid-incremental" && !liquid, liquid && !sealable(t):
 		rewritten = perDay * days * (days + 1) / 2
-	case "zorder-window":
+	case t.Strategy == "zorder-window":
 		rewritten = perDay * min(int64(t.WindowDays), days) * days
-	case "liquid":
+	case liquid:
 		for d := int64(1); d <= days; d++ {
 			rewritten += min(live(d), cube)
 		}
@@ -187,6 +221,26 @@ func writes(t *Timeline, days, perDay, cube int64) int64 {
 		rewritten += live(days)
 	}
 	return appended + rewritten
+}
+
+// liquidPlanner reports whether t's OPTIMIZE is the standard clustering, which seals ZCubes at
+// minCubeSize: open source's, Fabric Runtime 1.3's, and Runtime 2.0's with incremental off.
+func liquidPlanner(t *Timeline) bool {
+	return t.Strategy == "liquid" || t.Strategy == "liquid-fabric-1.3" ||
+		(t.Strategy == "liquid-incremental" && t.FabricNoIncremental)
+}
+
+// sealable reports whether a clustering bin can reach minCubeSize: bins take whole files
+// (groupFilesIntoBins) up to max(targetCubeSize, minCubeSize), so a bin holds as many files as
+// fit, and at least one. Files are at most FileGB (OPTIMIZE's maxFileSize, the appends' size).
+func sealable(t *Timeline) bool {
+	target := t.TargetCubeGB
+	if target == 0 {
+		target = 1.5 * t.MinCubeGB
+	}
+	maxBin := max(target, t.MinCubeGB)
+	files := max(1, math.Floor(maxBin/t.FileGB))
+	return files*t.FileGB >= t.MinCubeGB
 }
 
 // checkCost refuses a scenario whose cost is over the limits, naming the knobs that bring it
@@ -219,6 +273,11 @@ func (s *Scenario) checkCost() error {
 			t.Days+t.HistoryDays, t.IngestGB, t.RowsPerGB, c.TimelineRows, MaxTimelineRows)}
 	}
 	if c.FileWrites > MaxTimelineFileWrites {
+		if liquidPlanner(t) && !sealable(t) {
+			return &KnobError{Knobs: []string{"file-gb", "min-cube-gb", "target-cube-gb", "days", "ingest-gb"}, Msg: fmt.Sprintf(
+				"%d days of %d files a day (%g GiB a day in files of %g GiB) under %s can write up to %d files, more than the %d a run may write: a clustering bin of whole %g GiB files stays under the minimum ZCube size of %g GiB, so no ZCube ever seals and every night rewrites the whole table; make the files and the minimum ZCube size fit, or lower the days or the daily ingest",
+				t.Days+t.HistoryDays, c.FilesPerDay, t.IngestGB, t.FileGB, t.Strategy, c.FileWrites, MaxTimelineFileWrites, t.FileGB, t.MinCubeGB)}
+		}
 		return &KnobError{Knobs: []string{"file-gb", "days", "ingest-gb"}, Msg: fmt.Sprintf(
 			"%d days of %d files a day (%g GiB a day in files of %g GiB) under %s can write up to %d files, more than the %d a run may write; raise the file size, or lower the days or the daily ingest",
 			t.Days+t.HistoryDays, c.FilesPerDay, t.IngestGB, t.FileGB, t.Strategy, c.FileWrites, MaxTimelineFileWrites)}
@@ -227,6 +286,11 @@ func (s *Scenario) checkCost() error {
 		return &KnobError{Knobs: []string{"days", "rows-per-gb", "ingest-gb", "history-days"}, Msg: fmt.Sprintf(
 			"%d days of %d rows a day (%g GiB at %d rows per GiB) under %s can write up to %d rows, appends and rewrites, more than the %d a run may write; lower the days, the rows per GiB or the daily ingest",
 			t.Days+t.HistoryDays, c.TimelineRows/max(1, int64(t.Days+t.HistoryDays)), t.IngestGB, t.RowsPerGB, t.Strategy, c.RowWrites, MaxTimelineRowWrites)}
+	}
+	if c.PlannerScans > MaxPlannerScans {
+		return &KnobError{Knobs: []string{"file-gb", "min-cube-gb", "days", "ingest-gb", "history-days"}, Msg: fmt.Sprintf(
+			"%d days of %d files a day (%g GiB a day in files of %g GiB, ZCubes of %g GiB) under %s have the nightly OPTIMIZE scan up to %d live files and ZCubes over the run, more than the %d a run may scan; raise the file size or the minimum ZCube size, or lower the days or the daily ingest",
+			t.Days+t.HistoryDays, c.FilesPerDay, t.IngestGB, t.FileGB, t.MinCubeGB, t.Strategy, c.PlannerScans, MaxPlannerScans)}
 	}
 	return nil
 }

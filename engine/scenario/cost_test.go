@@ -28,6 +28,17 @@ func TestCostRefusesTheIssuesCases(t *testing.T) {
 		{"a year of Fabric's re-clustering", func(s *Scenario) {
 			s.Timeline.Strategy, s.Timeline.Days, s.Timeline.FileGB = "liquid-incremental", 365, 10
 		}, "days", "more than the 80000000"},
+		// Issue 49: accepted, 40 s of CPU natively. Its 1 MiB files are just under the 0.001 GiB
+		// minCubeSize and a bin (1.5 x that) holds one: no ZCube ever seals, so every night
+		// rewrites the whole table, which the model took for sealed cubes.
+		{"a year of 1 MiB files in ZCubes that never seal", func(s *Scenario) {
+			s.Timeline = Timeline{Strategy: "liquid", Days: 365, IngestGB: 1.6, MinCubeGB: 0.001, FileGB: 0.0009765625}
+		}, "file-gb", "can write up to 27535600 files, more than the 300000 a run may write: a clustering bin of whole 0.0009765625 GiB files stays under the minimum ZCube size of 0.001 GiB, so no ZCube ever seals"},
+		// The same with ZCubes that seal, one file each: few writes, but every night the planner
+		// scans up to 150,000 live files and as many ZCubes.
+		{"a year of 1 MiB files, a ZCube each", func(s *Scenario) {
+			s.Timeline = Timeline{Strategy: "liquid", Days: 365, IngestGB: 1.6, MinCubeGB: 0.0009, FileGB: 0.0009765625}
+		}, "file-gb", "more than the 6000000 a run may scan"},
 		{"too many rows", func(s *Scenario) { s.Timeline.RowsPerGB, s.Timeline.IngestGB = MaxRowsPerGB, 100 }, "rows-per-gb", "more than the 8000000"},
 		{"less than a row", func(s *Scenario) { s.Timeline.IngestGB = 1e-300 }, "ingest-gb", "less than one row"},
 	} {

@@ -20,6 +20,38 @@ const (
 	MaxStatsColumns = 64
 )
 
+// TimelineStrategies are the timeline's strategies (Timeline.Strategy), in the order the widget
+// offers them, each with the name the widget, the figures and the CLI's JSON show. A platform's
+// strategy is named as that platform's: open-source liquid clustering is incremental too (it
+// rewrites only ZCubes under minCubeSize), so "incremental" alone would not say whose.
+var TimelineStrategies = []struct{ Name, Label string }{
+	{"none", "No maintenance"},
+	{"compaction", "Bin-packing OPTIMIZE"},
+	{"zorder-full", "Whole-table Z-order every night"},
+	{"zorder-window", "Z-order over a window of days"},
+	{"liquid", "Liquid clustering (open-source Delta)"},
+	{"liquid-incremental", "Microsoft Fabric Runtime 2.0 incremental liquid clustering (Fabric's, not open-source Delta)"},
+	{"liquid-fabric-1.3", "Microsoft Fabric Runtime 1.3 liquid clustering (Fabric's, not open-source Delta)"},
+}
+
+// StrategyLabel is strategy's shown name, the strategy itself when it is not one.
+func StrategyLabel(strategy string) string {
+	for _, s := range TimelineStrategies {
+		if s.Name == strategy {
+			return s.Label
+		}
+	}
+	return strategy
+}
+
+func strategyNames() []string {
+	names := make([]string, len(TimelineStrategies))
+	for i, s := range TimelineStrategies {
+		names[i] = s.Name
+	}
+	return names
+}
+
 // PanelLayouts are the panel's layouts (Panel.Layout), in the order the widget offers them:
 // append order, ORDER BY the first key, ZORDER BY the keys, liquid clustering on the Hilbert
 // curve.
@@ -145,10 +177,8 @@ func (s *Scenario) ValidateFields() error {
 		}
 	}
 	t := &s.Timeline
-	switch t.Strategy {
-	case "none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental":
-	default:
-		return knobErr("strategy", "strategy %q is not one of none, compaction, zorder-full, zorder-window, liquid, liquid-incremental", t.Strategy)
+	if names := strategyNames(); !slices.Contains(names, t.Strategy) {
+		return knobErr("strategy", "strategy %q is not one of %s", t.Strategy, strings.Join(names, ", "))
 	}
 	switch {
 	case t.Days < 1 || t.Days > MaxDays:
@@ -175,6 +205,12 @@ func (s *Scenario) ValidateFields() error {
 		return knobErr("day", "day %d is outside 0..%d", t.Day, t.Days)
 	case t.RowsPerGB < 1 || t.RowsPerGB > MaxRowsPerGB:
 		return knobErr("rows-per-gb", "rows per GiB %d is outside 1..%d", t.RowsPerGB, MaxRowsPerGB)
+	case t.FabricMinOffendingFiles != 0 && (t.FabricMinOffendingFiles < 2 || t.FabricMinOffendingFiles > MaxFabricMinOffendingFiles):
+		// Fabric documents "at least 2".
+		return knobErr("fabric-min-offending-files", "Fabric minOffendingFiles %d is outside 2..%d", t.FabricMinOffendingFiles, MaxFabricMinOffendingFiles)
+	case t.FabricMinOverlapThreshold != 0 && !(t.FabricMinOverlapThreshold > 0.25 && t.FabricMinOverlapThreshold <= 1):
+		// Fabric documents (0.25, 1.0].
+		return knobErr("fabric-min-overlap-threshold", "Fabric minOverlapThreshold %g is outside (0.25, 1.0]", t.FabricMinOverlapThreshold)
 	}
 	return nil
 }

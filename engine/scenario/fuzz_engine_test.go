@@ -100,11 +100,14 @@ func FuzzScenario(f *testing.F) {
 		{timeline: true, rows: 100_000, files: 32, strategy: 5, days: 365, rpg: 256, ingest: 40, fileGB: 10, minCube: 100, window: 3},
 		{timeline: true, rows: 100_000, files: 32, strategy: 4, days: 20, rpg: 256, ingest: 40, fileGB: 1, minCube: 10, window: 3, fullDay: 10, changeKeys: 5},
 		{timeline: true, rows: 100_000, files: 32, strategy: 1, days: 10, rpg: 256, ingest: 1e-300, fileGB: 1, minCube: 100, window: 3},
+		// Issue 49: a year of 1 MiB files in ZCubes that never seal, and in ZCubes of one file.
+		{timeline: true, rows: 100_000, files: 32, strategy: 4, days: 365, rpg: 256, ingest: 1.6, fileGB: 1.0 / 1024, minCube: 0.001, window: 3},
+		{timeline: true, rows: 100_000, files: 32, strategy: 4, days: 365, rpg: 256, ingest: 1.6, fileGB: 1.0 / 1024, minCube: 0.0009, window: 3},
 	} {
 		f.Add(s.timeline, s.rows, s.files, s.rpf, s.layout, s.keys, s.parts, s.where, s.indexed, s.strategy, s.days, s.history, s.rpg,
 			s.ingest, s.fileGB, s.minCube, s.window, s.fullDay, s.changeKeys, s.noneDay, s.dayAt)
 	}
-	strategies := []string{"none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental"}
+	strategies := []string{"none", "compaction", "zorder-full", "zorder-window", "liquid", "liquid-incremental", "liquid-fabric-1.3"}
 	f.Fuzz(func(t *testing.T, isTimeline bool, rows, files, rpf, lay int, keys, parts uint16, where string, indexed, strategy, days, history, rpg int,
 		ingest, fileGB, minCube float64, window, fullDay, changeKeys, noneDay, dayAt int) {
 		s := scenario.Default()
@@ -131,7 +134,7 @@ func FuzzScenario(f *testing.F) {
 		}
 		c := s.Cost()
 		if c.PanelRows > scenario.MaxPanelRows || c.PanelFiles > scenario.MaxPanelFiles || c.TimelineRows > scenario.MaxTimelineRows ||
-			c.FileWrites > scenario.MaxTimelineFileWrites || c.RowWrites > scenario.MaxTimelineRowWrites {
+			c.FileWrites > scenario.MaxTimelineFileWrites || c.RowWrites > scenario.MaxTimelineRowWrites || c.PlannerScans > scenario.MaxPlannerScans {
 			t.Fatalf("accepted over the limits: %+v", c)
 		}
 		runtime.GC()

@@ -21,14 +21,14 @@ func TestReadmeStatesTheLimits(t *testing.T) {
 	limits = limits[:strings.Index(limits, "\n## ")]
 	for _, want := range []string{
 		"| panel rows (`--rows`) | 1,000,000 |", "| 4,096 |", "| `--where` | 4,096 bytes |", "9 columns each; `--stats-columns` 64",
-		"| 8,000,000, and at least one row a day |", "| 300,000 |", "| 80,000,000 |", "| 400,000 |", "| 150,000 |",
+		"| 8,000,000, and at least one row a day |", "| 300,000 |", "| 80,000,000 |", "| 400,000 |", "| 150,000 |", "| 6,000,000 |",
 	} {
 		if !strings.Contains(limits, want) {
 			t.Errorf("README's Limits lacks %q", want)
 		}
 	}
 	if MaxPanelRows != 1_000_000 || MaxPanelFiles != 4096 || MaxWhereBytes != 4096 || MaxKeys != 9 || MaxStatsColumns != 64 ||
-		MaxTimelineRows != 8_000_000 || MaxTimelineFileWrites != 300_000 || MaxTimelineRowWrites != 80_000_000 || MaxListedFileDays != 400_000 || MaxExportedFiles != 150_000 || MaxDays != 365 {
+		MaxTimelineRows != 8_000_000 || MaxTimelineFileWrites != 300_000 || MaxTimelineRowWrites != 80_000_000 || MaxListedFileDays != 400_000 || MaxExportedFiles != 150_000 || MaxPlannerScans != 6_000_000 || MaxDays != 365 {
 		t.Error("a limit changed: update the README's Limits section and this test")
 	}
 	// "zorder-full and liquid-incremental run up to 120 days" at the default knobs.

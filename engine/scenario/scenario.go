@@ -70,6 +70,42 @@ type Timeline struct {
 	// NoNoise is spark.databricks.io.skipping.mdc.addNoise=false for every Z-order and
 	// clustering OPTIMIZE of the run; false (Delta's default) adds the noise byte.
 	NoNoise bool `msg:"nn"`
+	// Microsoft Fabric's incremental clustering settings, read by the Fabric Runtime 2.0
+	// strategy (liquid-incremental) only. Each zero value is Fabric's default, so links written
+	// before the fields existed decode to what they showed.
+	//
+	// FabricNoIncremental is spark.microsoft.delta.optimize.clustering.strategy.incremental=false:
+	// Runtime 2.0 then runs the standard (open-source) clustering.
+	FabricNoIncremental bool `msg:"fi"`
+	// FabricNoAutoRecluster is …incremental.autoRecluster=false.
+	FabricNoAutoRecluster bool `msg:"fa"`
+	// FabricMinOffendingFiles is …autoRecluster.minOffendingFiles; 0 = Fabric's default 4.
+	FabricMinOffendingFiles int `msg:"fo"`
+	// FabricMinOverlapThreshold is …autoRecluster.minOverlapThreshold; 0 = Fabric's default 0.75.
+	FabricMinOverlapThreshold float64 `msg:"fv"`
+}
+
+// Fabric's documented defaults for the autoRecluster settings (Timeline's zero values).
+const (
+	DefaultFabricMinOffendingFiles   = 4
+	DefaultFabricMinOverlapThreshold = 0.75
+	MaxFabricMinOffendingFiles       = 64 // a knob's bound, not Fabric's: any count above is "never"
+)
+
+// FabricMinOffending is the timeline's minOffendingFiles, Fabric's default when unset.
+func (t *Timeline) FabricMinOffending() int {
+	if t.FabricMinOffendingFiles == 0 {
+		return DefaultFabricMinOffendingFiles
+	}
+	return t.FabricMinOffendingFiles
+}
+
+// FabricMinOverlap is the timeline's minOverlapThreshold, Fabric's default when unset.
+func (t *Timeline) FabricMinOverlap() float64 {
+	if t.FabricMinOverlapThreshold == 0 {
+		return DefaultFabricMinOverlapThreshold
+	}
+	return t.FabricMinOverlapThreshold
 }
 
 // DefaultNumIndexedCols is delta.dataSkippingNumIndexedCols' default

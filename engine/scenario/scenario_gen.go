@@ -495,9 +495,9 @@ func (z *Scenario) Msgsize() (s int) {
 // MarshalMsg implements msgp.Marshaler
 func (z *Timeline) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
-	// map header, size 16
+	// map header, size 20
 	// string "st"
-	o = append(o, 0xde, 0x0, 0x10, 0xa2, 0x73, 0x74)
+	o = append(o, 0xde, 0x0, 0x14, 0xa2, 0x73, 0x74)
 	o = msgp.AppendString(o, z.Strategy)
 	// string "d"
 	o = append(o, 0xa1, 0x64)
@@ -544,6 +544,18 @@ func (z *Timeline) MarshalMsg(b []byte) (o []byte, err error) {
 	// string "nn"
 	o = append(o, 0xa2, 0x6e, 0x6e)
 	o = msgp.AppendBool(o, z.NoNoise)
+	// string "fi"
+	o = append(o, 0xa2, 0x66, 0x69)
+	o = msgp.AppendBool(o, z.FabricNoIncremental)
+	// string "fa"
+	o = append(o, 0xa2, 0x66, 0x61)
+	o = msgp.AppendBool(o, z.FabricNoAutoRecluster)
+	// string "fo"
+	o = append(o, 0xa2, 0x66, 0x6f)
+	o = msgp.AppendInt(o, z.FabricMinOffendingFiles)
+	// string "fv"
+	o = append(o, 0xa2, 0x66, 0x76)
+	o = msgp.AppendFloat64(o, z.FabricMinOverlapThreshold)
 	return
 }
 
@@ -665,6 +677,30 @@ func (z *Timeline) UnmarshalMsg(bts []byte) (o []byte, err error) {
 				err = msgp.WrapError(err, "NoNoise")
 				return
 			}
+		case "fi":
+			z.FabricNoIncremental, bts, err = msgp.ReadBoolBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "FabricNoIncremental")
+				return
+			}
+		case "fa":
+			z.FabricNoAutoRecluster, bts, err = msgp.ReadBoolBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "FabricNoAutoRecluster")
+				return
+			}
+		case "fo":
+			z.FabricMinOffendingFiles, bts, err = msgp.ReadIntBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "FabricMinOffendingFiles")
+				return
+			}
+		case "fv":
+			z.FabricMinOverlapThreshold, bts, err = msgp.ReadFloat64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "FabricMinOverlapThreshold")
+				return
+			}
 		default:
 			bts, err = msgp.Skip(bts)
 			if err != nil {
@@ -679,6 +715,6 @@ func (z *Timeline) UnmarshalMsg(bts []byte) (o []byte, err error) {
 
 // Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
 func (z *Timeline) Msgsize() (s int) {
-	s = 3 + 3 + msgp.StringPrefixSize + len(z.Strategy) + 2 + msgp.IntSize + 2 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.StringPrefixSize + len(z.Lookup) + 3 + msgp.IntSize + 3 + msgp.IntSize + 2 + msgp.Uint64Size + 3 + msgp.BoolSize
+	s = 3 + 3 + msgp.StringPrefixSize + len(z.Strategy) + 2 + msgp.IntSize + 2 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.Float64Size + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.IntSize + 3 + msgp.StringPrefixSize + len(z.Lookup) + 3 + msgp.IntSize + 3 + msgp.IntSize + 2 + msgp.Uint64Size + 3 + msgp.BoolSize + 3 + msgp.BoolSize + 3 + msgp.BoolSize + 3 + msgp.IntSize + 3 + msgp.Float64Size
 	return
 }

@@ -87,3 +87,34 @@ func BenchmarkPrepareDayFiles(b *testing.B) {
 		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	}
 }
+
+// BenchmarkWorstAccepted runs the costliest scenarios the limits accept (engine/scenario's
+// cost.go), found by a search over the knobs, one for each limit that binds, beside the default
+// as the reference. docs/limits.md says why; each must stay within a few seconds natively.
+func BenchmarkWorstAccepted(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		s    scenario.Timeline
+	}{
+		{"reference-default-liquid", scenario.Timeline{Strategy: StrategyLiquid}},
+		// Planner scans: ~6M live files and ZCubes over the nights, a ZCube a file.
+		{"planner-scans", scenario.Timeline{Strategy: StrategyLiquid, Days: 120, IngestGB: 1.6, FileGB: 1.0 / 256, MinCubeGB: 0.001}},
+		// Fabric at its most eager settings, at the row writes' limit.
+		{"fabric-eager", scenario.Timeline{Strategy: StrategyLiquidIncremental, Days: 120, FabricMinOffendingFiles: 2, FabricMinOverlapThreshold: 0.3}},
+		// Row writes: 200 days of 20,480 rows in 128 MiB files.
+		{"row-writes", scenario.Timeline{Strategy: StrategyLiquid, Days: 200, IngestGB: 10, FileGB: 0.125, RowsPerGB: 2048}},
+		// File writes: 200 days of 256 files of 16 MiB.
+		{"file-writes", scenario.Timeline{Strategy: StrategyLiquid, Days: 200, IngestGB: 4, FileGB: 1.0 / 64, MinCubeGB: 10}},
+		// A year of Z-ordered windows over 80 files a day.
+		{"zorder-window-year", scenario.Timeline{Strategy: StrategyZOrderWindow, Days: 365, IngestGB: 10, FileGB: 0.125, RowsPerGB: 2048}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			sc := scenario.Scenario{View: "timeline", Timeline: c.s}
+			sc.EnsureDefaults()
+			if err := sc.Validate(); err != nil {
+				b.Fatalf("no longer accepted: %v", err)
+			}
+			benchRun(b, c.s)
+		})
+	}
+}

@@ -49,7 +49,10 @@
 //
 // Strategy liquid-incremental is Microsoft Fabric Runtime 2.0's incremental clustering with
 // auto-recluster as engine/optimize models it (PlatformFabricRuntime20), a labelled platform
-// behaviour; its overlap score reads each file's clustering-column range in rank space.
+// behaviour, with Fabric's four settings from the scenario (Timeline.Fabric*); its overlap score
+// reads each file's clustering-column range in rank space. Strategy liquid-fabric-1.3 is Fabric
+// Runtime 1.3's standard clustering (PlatformFabricRuntime13). docs/fabric.md separates
+// Fabric's documentation from Layout Lab's reading of it.
 //
 // The browser recomputes through Engine, which keeps the last run: moving only the day slider
 // selects a day of it; DayFiles, Describe, Statements and Snapshot compute a day's views on

@@ -23,6 +23,7 @@ const (
 	StrategyZOrderWindow      = "zorder-window"
 	StrategyLiquid            = "liquid"
 	StrategyLiquidIncremental = "liquid-incremental" // Microsoft Fabric Runtime 2.0: a platform behaviour
+	StrategyLiquidFabric13    = "liquid-fabric-1.3"  // Microsoft Fabric Runtime 1.3: a platform behaviour
 )
 
 // NumProbes is the number of lookup values drawn each day.
@@ -248,8 +249,17 @@ func newRun(s scenario.Timeline, prev *generated) (*run, error) {
 	if s.TargetCubeGB > 0 {
 		cfg.TargetCubeSize = int64(s.TargetCubeGB * float64(GiB))
 	}
-	if s.Strategy == StrategyLiquidIncremental {
+	switch s.Strategy {
+	case StrategyLiquidIncremental:
 		cfg.Platform = optimize.PlatformFabricRuntime20
+		cfg.Fabric = optimize.FabricConfig{
+			Incremental:         optimize.Bool(!s.FabricNoIncremental),
+			AutoRecluster:       optimize.Bool(!s.FabricNoAutoRecluster),
+			MinOffendingFiles:   s.FabricMinOffending(),
+			MinOverlapThreshold: s.FabricMinOverlap(),
+		}
+	case StrategyLiquidFabric13:
+		cfg.Platform = optimize.PlatformFabricRuntime13
 	}
 	if r.planner, err = optimize.NewPlanner(cfg); err != nil {
 		return nil, err
@@ -269,7 +279,7 @@ func newRun(s scenario.Timeline, prev *generated) (*run, error) {
 }
 
 func (r *run) liquid() bool {
-	return r.s.Strategy == StrategyLiquid || r.s.Strategy == StrategyLiquidIncremental
+	return r.s.Strategy == StrategyLiquid || r.s.Strategy == StrategyLiquidIncremental || r.s.Strategy == StrategyLiquidFabric13
 }
 
 // Commit times: each day's statements at fixed hours, UTC.
@@ -623,7 +633,9 @@ func (r *run) snapshot() *optimize.Snapshot {
 		Properties:        map[string]string{},
 		NumColumns:        len(schema.Fields),
 	}
-	fabric := r.planner.Config().Platform == optimize.PlatformFabricRuntime20 && len(r.clusterCols) > 0
+	cfg := r.planner.Config()
+	fabric := cfg.Platform == optimize.PlatformFabricRuntime20 && *cfg.Fabric.Incremental && *cfg.Fabric.AutoRecluster &&
+		len(r.clusterCols) > 0
 	if fabric {
 		r.waitAll() // the overlap score reads the live files' bounds
 	}

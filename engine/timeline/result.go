@@ -106,6 +106,11 @@ type scenarioJSON struct {
 	RowsPerGB      int     `json:"rows_per_gb"`
 	Seed           uint64  `json:"seed"`
 	NoNoise        bool    `json:"-"` // written as add_noise, the flag's sense
+
+	FabricNoIncremental       bool    `json:"-"` // written below in the flags' sense
+	FabricNoAutoRecluster     bool    `json:"-"`
+	FabricMinOffendingFiles   int     `json:"-"`
+	FabricMinOverlapThreshold float64 `json:"-"`
 }
 
 // MarshalJSON writes {"scenario": {...}, "link": "#s=...", "days": [...]}, the scenario with
@@ -114,12 +119,21 @@ func (res Result) MarshalJSON() ([]byte, error) {
 	type withNoise struct {
 		scenarioJSON
 		AddNoise bool `json:"add_noise"` // spark.databricks.io.skipping.mdc.addNoise
+		// StrategyLabel names the strategy as the widget does, a platform's as that platform's.
+		StrategyLabel string `json:"strategy_label"`
+		// Microsoft Fabric's settings as the Fabric strategies read them, defaults resolved.
+		FabricIncremental   bool    `json:"fabric_incremental"`
+		FabricAutoRecluster bool    `json:"fabric_auto_recluster"`
+		FabricMinOffending  int     `json:"fabric_min_offending_files"`
+		FabricMinOverlap    float64 `json:"fabric_min_overlap_threshold"`
 	}
 	type out struct {
 		Scenario withNoise `json:"scenario"`
 		Link     string    `json:"link"`
 		Days     []Day     `json:"days"`
 	}
-	sc := withNoise{scenarioJSON(res.Scenario), !res.Scenario.NoNoise}
+	t := res.Scenario
+	sc := withNoise{scenarioJSON(t), !t.NoNoise, scenario.StrategyLabel(t.Strategy), !t.FabricNoIncremental, !t.FabricNoAutoRecluster,
+		t.FabricMinOffending(), t.FabricMinOverlap()}
 	return json.Marshal(out{Scenario: sc, Link: res.Link, Days: res.Days})
 }

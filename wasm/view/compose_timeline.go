@@ -20,16 +20,6 @@ type TimelineFigure struct {
 	Selected int // the file selected (an index into Files.Files), -1 for none
 }
 
-// strategyNames are the timeline's strategies as the summary names them.
-var strategyNames = map[string]string{
-	"none":               "No maintenance",
-	"compaction":         "Bin-packing OPTIMIZE",
-	"zorder-full":        "Whole-table Z-order every night",
-	"zorder-window":      "Z-order over a window of days",
-	"liquid":             "Liquid clustering",
-	"liquid-incremental": "Incremental liquid clustering",
-}
-
 // event is a marked day on the chart.
 type event struct {
 	day  int
@@ -381,10 +371,7 @@ func (c *Composer) groupName(df *timeline.DayFiles, gi int) string {
 
 // timelineSummary is the timeline picture's point as one sentence, from the engine's figures.
 func timelineSummary(f TimelineFigure, d timeline.Day) string {
-	name := strategyNames[f.Key.Strategy]
-	if name == "" {
-		name = f.Key.Strategy
-	}
+	name := scenario.StrategyLabel(f.Key.Strategy)
 	s := fmt.Sprintf("%s over %d days of %s GiB a day: on day %d OPTIMIZE writes %s GiB (write amplification %.2fx so far) and a lookup on %s opens %.1f of %s files",
 		name, len(f.Run.Days), oneDecimal(f.Key.IngestGB), d.Day, oneDecimal(d.OptimizeWrittenGB),
 		d.WriteAmplification, f.Files.LookupColumn, d.LookupFiles, Thousands(int64(d.Files)))

@@ -48,6 +48,9 @@ func TestEveryBadFlagIsNamed(t *testing.T) {
 		{[]string{"run", "--strategy", "none", "--days", "1", "--ingest-gb", "7800", "--rows-per-gb", "1024", "--file-gb", "0.0009765625"}, "--file-gb:"},
 		{[]string{"run", "--strategy", "zorder-full", "--days", "365", "--ingest-gb", "40", "--rows-per-gb", "512", "--file-gb", "0.0009765625"}, "--file-gb:"},
 		{[]string{"run", "--strategy", "zorder-full", "--days", "365"}, "--days:"},
+		// Issue 49: accepted before, 40 s of CPU: ZCubes that never seal, then one file each.
+		{[]string{"run", "--strategy", "liquid", "--days", "365", "--ingest-gb", "1.6", "--min-cube-gb", "0.001", "--file-gb", "0.0009765625"}, "--file-gb: 365 days"},
+		{[]string{"run", "--strategy", "liquid", "--days", "365", "--ingest-gb", "1.6", "--min-cube-gb", "0.0009", "--file-gb", "0.0009765625"}, "--file-gb: 365 days of 410 files a day (1.6 GiB a day in files of 0.0009765625 GiB, ZCubes of 0.0009 GiB) under liquid have the nightly OPTIMIZE scan"},
 		{[]string{"run", "--format", "xml"}, "--format:"},
 		{[]string{"run", "--strategy", "none", "--days", "365", "--files"}, "--files: every day's file grid"},
 		{[]string{"run", "--strategy", "zorder-full", "--days", "100", "--export-log", "/nonexistent"}, "--export-log: the log of this run"},

@@ -24,7 +24,9 @@ the strategy's real OPTIMIZE planner runs on the table as it stands, each bin is
 rows with Delta's curves, and a point lookup's files are counted by Delta's data skipping.
 
   --strategy S          none | compaction | zorder-full | zorder-window | liquid |
-                        liquid-incremental (Microsoft Fabric Runtime 2.0) (default liquid)
+                        liquid-incremental (Microsoft Fabric Runtime 2.0's incremental
+                        clustering) | liquid-fabric-1.3 (Microsoft Fabric Runtime 1.3's
+                        clustering, which rewrites every open ZCube) (default liquid)
   --days N              days (default 60)
   --ingest-gb G         GiB appended a day (default 40)
   --file-gb G           file size: append files and OPTIMIZE's min/maxFileSize (default 1)
@@ -40,6 +42,14 @@ rows with Delta's curves, and a point lookup's files are counted by Delta's data
   --day D               the day the link opens at (default 0 = the last)
   --rows-per-gb R       sample rows per GiB (default 256)
   --seed S              seed (default 1)
+  Microsoft Fabric's settings (spark.microsoft.delta.optimize.clustering.strategy.*), read by
+  --strategy liquid-incremental only:
+  --fabric-incremental=false      incremental (default true); false runs the standard
+                                  clustering on Runtime 2.0
+  --fabric-auto-recluster=false   incremental.autoRecluster (default true)
+  --fabric-min-offending-files N  autoRecluster.minOffendingFiles, 2..64 (default 4)
+  --fabric-min-overlap-threshold X  autoRecluster.minOverlapThreshold, in (0.25, 1.0]
+                                  (default 0.75)
 ` + addNoiseUsage(24) + `  --link '#s=...'       run the scenario a link encodes; explicit flags override it
   --format json|csv     json (default): {"scenario","link","days"}; csv: one row per day
   --extras              json: add each day's lookup column, statements and log versions
@@ -71,6 +81,10 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 	rpg := fs.Int("rows-per-gb", 0, "")
 	seed := fs.Uint64("seed", 0, "")
 	addNoise := addNoiseFlag(fs)
+	fabricIncremental := fs.Bool("fabric-incremental", true, "")
+	fabricAutoRecluster := fs.Bool("fabric-auto-recluster", true, "")
+	fabricMinOffending := fs.Int("fabric-min-offending-files", 0, "")
+	fabricMinOverlap := fs.Float64("fabric-min-overlap-threshold", 0, "")
 	link := fs.String("link", "", "")
 	format := fs.String("format", "json", "")
 	extras := fs.Bool("extras", false, "")
@@ -119,6 +133,18 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 		{"rows-per-gb", func(t *scenario.Timeline) { t.RowsPerGB = *rpg }},
 		{"seed", func(t *scenario.Timeline) { t.Seed = *seed }},
 		{"add-noise", func(t *scenario.Timeline) { t.NoNoise = !*addNoise }},
+		{"fabric-incremental", func(t *scenario.Timeline) { t.FabricNoIncremental = !*fabricIncremental }},
+		{"fabric-auto-recluster", func(t *scenario.Timeline) { t.FabricNoAutoRecluster = !*fabricAutoRecluster }},
+		{"fabric-min-offending-files", func(t *scenario.Timeline) { t.FabricMinOffendingFiles = *fabricMinOffending }},
+		{"fabric-min-overlap-threshold", func(t *scenario.Timeline) { t.FabricMinOverlapThreshold = *fabricMinOverlap }},
+	}
+	// The scenario's zero means Fabric's default; a 0 given on the command line is a value, and
+	// out of range.
+	if set["fabric-min-offending-files"] && *fabricMinOffending == 0 {
+		return bad("fabric-min-offending-files", "Fabric minOffendingFiles 0 is outside 2..%d", scenario.MaxFabricMinOffendingFiles)
+	}
+	if set["fabric-min-overlap-threshold"] && *fabricMinOverlap == 0 {
+		return bad("fabric-min-overlap-threshold", "Fabric minOverlapThreshold 0 is outside (0.25, 1.0]")
 	}
 	for _, st := range setters {
 		if !set[st.name] {
