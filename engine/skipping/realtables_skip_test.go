@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -390,6 +391,8 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		"id = '3.9'", "d18 = '12.3456'", "big IN ('1', 8)", "number > 2.5", "number = '4'",
 	}
 	rng := rand.New(rand.NewSource(38))
+	probeRNG := rand.New(rand.NewSource(48)) // its own stream: the random corpus stays as it was
+	refusals := map[string]int{}
 	const randomPerTable = 400
 	var lines []string
 	total := 0
@@ -407,9 +410,22 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 			srcs = append(srcs, gen.pred(3))
 		}
 		var kept, matched, files, bad, unparsed int
+		for _, h := range hand {
+			if _, err := Parse(h, rt.t.Leaves); err != nil {
+				countRefusal(t, refusals, rt.short(), h, err)
+			}
+		}
+		for _, src := range gen.refusalProbes(probeRNG, refusalProbesPerTable) {
+			if _, err := Parse(src, rt.t.Leaves); err == nil {
+				t.Errorf("%s: %s: refusal probe parsed", rt.short(), src)
+			} else {
+				countRefusal(t, refusals, rt.short(), src, err)
+			}
+		}
 		for _, src := range srcs {
 			e, err := Parse(src, rt.t.Leaves)
 			if err != nil {
+				countRefusal(t, refusals, rt.short(), src, err)
 				unparsed++
 				continue
 			}
@@ -442,6 +458,97 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 	}
 	sort.Strings(lines)
 	t.Logf("%d predicates run:\n%s", total, strings.Join(lines, "\n"))
+	var classes []string
+	for c, n := range refusals {
+		classes = append(classes, fmt.Sprintf("%-45s %5d", c, n))
+	}
+	sort.Strings(classes)
+	t.Logf("refused predicates (hand-written ones naming another table's columns, refusal probes, random), by error class:\n%s",
+		strings.Join(classes, "\n"))
+}
+
+// refusalProbesPerTable is how many predicates Spark refuses are drawn per table.
+const refusalProbesPerTable = 40
+
+// sparkRefusalClasses are the Spark 3.5 error classes the parser gives.
+var sparkRefusalClasses = map[string]bool{
+	ClassParseSyntax: true, ClassUnclosedComment: true, ClassUnresolvedColumn: true, ClassInvalidTyped: true,
+	ClassDecimalPrecision: true, ClassArithmeticOverflow: true, ClassCastInvalidInput: true,
+	ClassBinaryOpDiffTypes: true, ClassBinaryOpWrongType: true, ClassDataDiffTypes: true,
+	ClassUnexpectedInput: true, ClassFilterNotBoolean: true, ClassInvalidEscape: true, ClassInvalidEscapeEnd: true,
+}
+
+// refusalClass is the class a refusal's message carries, [CLASS] or [CLASS.SUB] after the
+// position, as Spark prints it; "" when it carries none.
+var refusalClassRE = regexp.MustCompile(`^\d+:\d+: \[([A-Z_]+(?:\.[A-Z_]+)?)\] `)
+
+// countRefusal checks that a refused predicate's message carries a Spark error class or one of
+// LayoutLabLimits, and counts it by class.
+func countRefusal(t *testing.T, counts map[string]int, table, src string, err error) {
+	t.Helper()
+	m := refusalClassRE.FindStringSubmatch(err.Error())
+	switch {
+	case m == nil:
+		t.Errorf("%s: %s: refused without an error class: %v", table, src, err)
+	case !sparkRefusalClasses[m[1]] && LayoutLabLimits[m[1]] == "":
+		t.Errorf("%s: %s: refused with %s, neither Spark's class nor a documented Layout Lab limit: %v", table, src, m[1], err)
+	default:
+		counts[m[1]]++
+	}
+}
+
+// refusalProbes draws n predicates Spark 3.5 refuses, each an atom on one of the table's columns
+// (beside a valid one, so that the refusal is not at the start): a literal of a type with no
+// common type with the column's, an invalid typed literal, more than 38 digits, an unknown
+// column, a syntax error, a non-boolean WHERE; and a region time zone, Layout Lab's own limit.
+func (g *predGen) refusalProbes(rng *rand.Rand, n int) []string {
+	var out []string
+	for len(out) < n && len(g.cols) > 0 {
+		li := g.cols[rng.Intn(len(g.cols))]
+		c := formatPath(g.rt.t.Leaves[li].Path)
+		k := g.rt.t.Leaves[li].Type.Kind
+		valid := c + " IS NOT NULL"
+		var bad string
+		switch rng.Intn(7) {
+		case 0:
+			switch {
+			case isDatetime(k):
+				bad = c + []string{" > 5", " IN (5, 6)", " = TRUE"}[rng.Intn(3)]
+			case isNumeric(k):
+				bad = c + []string{" < DATE'2020-01-01'", " IN (DATE'2020-01-01')", " >= TIMESTAMP'2020-01-01 00:00:00'"}[rng.Intn(3)]
+			default:
+				continue
+			}
+		case 1:
+			bad = c + " = " + []string{"DATE'2020-13-01'", "TIMESTAMP'2020-01-01 25:00:00'", "DATE'x'"}[rng.Intn(3)]
+		case 2:
+			if !isNumeric(k) {
+				continue
+			}
+			bad = c + " > 1" + strings.Repeat("0", 38+rng.Intn(3))
+		case 3:
+			bad = "no_such_column_" + strconv.Itoa(rng.Intn(100)) + " = 1"
+		case 4:
+			bad = c + []string{" = ", " BETWEEN 1", " IN ()", " = (1"}[rng.Intn(4)]
+		case 5:
+			if !isNumeric(k) {
+				continue
+			}
+			out = append(out, c) // WHERE on a number
+			continue
+		case 6:
+			if k != table.Timestamp {
+				continue
+			}
+			bad = c + " > TIMESTAMP'2020-01-01 00:00:00 Europe/Paris'"
+		}
+		if rng.Intn(2) == 0 {
+			out = append(out, valid+" AND "+bad)
+		} else {
+			out = append(out, bad+" OR "+valid)
+		}
+	}
+	return out
 }
 
 // predGen draws predicates over a table's columns, with literals from the values the table
