@@ -123,8 +123,8 @@ type Between struct {
 	Not       bool
 }
 
-// In is X [NOT] IN (List...). AsString is set when a numeric X meets a string item: Spark then
-// compares every item and X as strings (InConversion's string promotion).
+// In is X [NOT] IN (List...). AsString is set when a numeric, date or timestamp X meets a string
+// item: Spark then compares every item and X as strings (InConversion's string promotion).
 type In struct {
 	At       Pos
 	X        Expr

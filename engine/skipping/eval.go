@@ -347,8 +347,8 @@ func likeMatch(s, pat string) bool {
 	return strings.Trim(pat[pi:], "%") == ""
 }
 
-// castToString is Cast(number AS string): integers and decimals as their plain digits, doubles
-// and floats as Java's Double.toString and Float.toString.
+// castToString is Cast(x AS string) for a number, date or timestamp: integers and decimals as
+// their plain digits, doubles and floats as Java's Double.toString and Float.toString.
 func castToString(v table.Value) table.Value {
 	switch v.Kind {
 	case table.Double:
@@ -356,6 +356,10 @@ func castToString(v table.Value) table.Value {
 	case table.Float:
 		return table.StringValue(stats.JavaFloat(float32(v.F)))
 	case table.Int, table.Bigint, table.Decimal:
+		return table.StringValue(v.String())
+	case table.Date, table.Timestamp, table.TimestampNTZ:
+		// Cast's DateFormatter and TimestampFormatter: yyyy-MM-dd and yyyy-MM-dd HH:mm:ss with
+		// the fraction's trailing zeros dropped, a timestamp in the session zone (UTC here).
 		return table.StringValue(v.String())
 	}
 	return v

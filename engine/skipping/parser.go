@@ -191,6 +191,10 @@ func (p *parser) parsePredicate() Expr {
 		if in := p.numericIn(x, list, not); in != nil {
 			return in
 		}
+		if in := datetimeIn(x, list); in != nil {
+			in.Not = not
+			return in
+		}
 		for i, item := range list {
 			x, list[i] = p.coercePair(x, item, "IN")
 		}
@@ -824,6 +828,36 @@ func (p *parser) numericIn(x Expr, list []Expr, not bool) *In {
 		out[i] = coercedAs(l, nv, c, t)
 	}
 	return &In{At: x.Pos(), X: x, List: out, Not: not}
+}
+
+// datetimeIn types x IN (list) as InConversion does when x is a date or timestamp and a string
+// literal is among the items: findWiderCommonType of a date or timestamp and a string is a
+// string (TypeCoercion.stringPromotion), so x and every item are cast to string and compare as
+// text, and Delta cannot skip on the cast column (unlike x = '…', which casts the string to x's
+// type, findCommonTypeForBinaryComparison). nil when the rule does not apply: no string item, or
+// an item that is not a string, date or timestamp literal.
+func datetimeIn(x Expr, list []Expr) *In {
+	if bad(x) || !isDatetime(x.Type().Kind) {
+		return nil
+	}
+	str := false
+	for _, it := range list {
+		l, ok := it.(*Literal)
+		if !ok {
+			return nil
+		}
+		switch {
+		case l.Val.Null:
+		case l.Val.Kind == table.String:
+			str = true
+		case !isDatetime(l.Val.Kind):
+			return nil
+		}
+	}
+	if !str {
+		return nil
+	}
+	return &In{At: x.Pos(), X: x, List: list, AsString: true}
 }
 
 // widerTypeForTwo is TypeCoercion.findWiderTypeForTwo between numeric types: the later of int,

@@ -724,3 +724,34 @@ func (g *predGen) coercionLiteral(li int) string {
 	}
 	return quoteString([]string{text, " " + text + " ", frac, "abc", "1e3", "-" + text}[g.rng.Intn(6)])
 }
+
+// A date or timestamp column IN a list with a string: Spark 3.5's InConversion casts the column
+// and every item to string (TypeCoercion.findWiderCommonType of a date and a string is a string),
+// so rows compare as text and Delta cannot skip on the cast column; a partition column's values
+// are still compared, as text, file by file. A binary comparison instead casts the string to the
+// column's type (findCommonTypeForBinaryComparison). Before, IN cast the strings to dates too:
+// '1970-01-01 00:00:00' matched the date 1970-01-01, and files were skipped on statistics.
+func TestDatetimeInStringsCompareAsText(t *testing.T) {
+	all := []int{0, 1, 2, 3, 4}
+	for _, tc := range []struct {
+		table, src  string
+		kept, match []int
+	}{
+		{"layoutlab/datetime-range", "d IN ('1970-01-01 00:00:00')", all, nil},
+		{"layoutlab/datetime-range", "d IN ('1970-01-01')", all, []int{1}},
+		{"layoutlab/datetime-range", "d IN ('1970-1-1', DATE'9999-12-30')", all, []int{3}},
+		{"layoutlab/datetime-range", "d NOT IN ('1970-01-01 00:00:00')", all, all},
+		{"layoutlab/datetime-range", "d = '1970-01-01 00:00:00'", []int{1, 4}, []int{1}}, // file 4 spans 0001 to 9999
+		{"layoutlab/datetime-range", "ts IN ('1970-01-01 00:00:00.000001')", all, []int{1}},
+		{"layoutlab/datetime-range", "ts IN ('1970-01-01T00:00:00.000001Z')", all, nil},
+		{"layoutlab/datetime-range", "tsn IN ('9999-12-31 23:59:59.999', NULL)", all, []int{3}},
+		{"layoutlab/datetime-range-partitioned", "pd IN ('9999-12-31', '1970-1-1')", []int{4}, []int{4}},
+		{"layoutlab/datetime-range-partitioned", "pd = '1970-1-1'", []int{2}, []int{2}},
+	} {
+		rt := loadByName(t, tc.table)
+		kept, match := rt.scan(t, tc.src)
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: %s: kept %v matching %v, want kept %v matching %v", tc.table, tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
+}
