@@ -655,6 +655,18 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		out.Orig = lit
 		return out
 	}
+	if t.Kind == table.Boolean && isNumeric(v.Kind) && (op == "=" || op == "<>" || op == "!=" || op == "<=>") {
+		// BooleanEquality (TypeCoercion.scala): b = 1 is b and b = 0 is NOT b (b <=> 1 is
+		// b IS NOT NULL AND b); another number is compared with CAST(b AS number), 0 or 1, which
+		// Layout Lab does not model.
+		switch {
+		case table.Compare(v, table.Value{Kind: table.Int, I: 1}) == 0:
+			return &Literal{At: lit.At, Val: table.BoolValue(true), Coerced: true, Orig: lit}
+		case table.Compare(v, table.Value{Kind: table.Int}) == 0:
+			return &Literal{At: lit.At, Val: table.BoolValue(false), Coerced: true, Orig: lit}
+		}
+		return fail("LAYOUTLAB_UNSUPPORTED.BOOLEAN_NUMBER_COMPARE", "Spark compares CAST(b AS number) with a number other than 0 or 1")
+	}
 	if v.Kind == table.String && isDatetime(t.Kind) {
 		nv, why := castDatetimeLiteral(v.S, t.Kind)
 		if why != "" {
