@@ -28,6 +28,10 @@ type parser struct {
 	leaves []table.Leaf
 	errs   ErrorList
 	depth  int
+	// syntax is the error that stopped the parse, nil if none. Spark's parser fails before its
+	// analyzer runs, so that error is the only one reported: a type error earlier in the text
+	// (`a = (1 OR` ...) is never reached.
+	syntax *Error
 }
 
 type bailout struct{}
@@ -47,6 +51,9 @@ func Parse(src string, leaves []table.Leaf) (e Expr, err error) {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
+			}
+			if p.syntax != nil {
+				p.errs = ErrorList{p.syntax}
 			}
 			p.errs.Sort()
 			e, err = nil, p.errs
@@ -72,20 +79,21 @@ func (p *parser) error(pos Pos, class, msg string) {
 	}
 }
 
-// syntax reports a syntax error and stops: what follows cannot be trusted.
-func (p *parser) syntax(pos int, class, msg string) {
+// syntaxError reports a syntax error and stops: what follows cannot be trusted.
+func (p *parser) syntaxError(pos int, class, msg string) {
 	p.errs.add(position(p.src, pos), class, msg)
+	p.syntax = p.errs[len(p.errs)-1]
 	panic(bailout{})
 }
 
 func (p *parser) errorExpected(pos int, what string) {
-	p.syntax(pos, ClassParseSyntax, "expected "+what+", found "+p.tok.describe())
+	p.syntaxError(pos, ClassParseSyntax, "expected "+what+", found "+p.tok.describe())
 }
 
 func (p *parser) next() {
 	p.tok = p.lex.nextItem()
 	if p.tok.typ == itemError {
-		p.syntax(p.tok.pos, p.tok.class, p.tok.val)
+		p.syntaxError(p.tok.pos, p.tok.class, p.tok.val)
 	}
 }
 
@@ -107,7 +115,7 @@ func (p *parser) expectOp(op string) int {
 func (p *parser) enter(pos int) {
 	p.depth++
 	if p.depth > MaxDepth {
-		p.syntax(pos, "LAYOUTLAB_LIMIT.NESTING_TOO_DEEP", fmt.Sprintf("expression nested more than %d levels deep", MaxDepth))
+		p.syntaxError(pos, "LAYOUTLAB_LIMIT.NESTING_TOO_DEEP", fmt.Sprintf("expression nested more than %d levels deep", MaxDepth))
 	}
 }
 
@@ -179,7 +187,7 @@ func (p *parser) parsePredicate() Expr {
 		var list []Expr
 		for {
 			if len(list) == MaxInList {
-				p.syntax(p.tok.pos, "LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG", fmt.Sprintf("IN list has more than %d items", MaxInList))
+				p.syntaxError(p.tok.pos, "LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG", fmt.Sprintf("IN list has more than %d items", MaxInList))
 			}
 			list = append(list, p.parseBinary(precAdd))
 			if !p.isOp(",") {
