@@ -409,6 +409,7 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		for i := 0; i < randomPerTable && len(gen.cols) > 0; i++ {
 			srcs = append(srcs, gen.pred(3))
 		}
+		srcs = append(srcs, gen.datetimeInStrings(probeRNG, datetimeInPerTable)...)
 		var kept, matched, files, bad, unparsed int
 		for _, h := range hand {
 			if _, err := Parse(h, rt.t.Leaves); err != nil {
@@ -465,6 +466,42 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 	sort.Strings(classes)
 	t.Logf("refused predicates (hand-written ones naming another table's columns, refusal probes, random), by error class:\n%s",
 		strings.Join(classes, "\n"))
+}
+
+// datetimeInPerTable is how many date or timestamp IN lists with strings are drawn per table
+// that has such a column.
+const datetimeInPerTable = 40
+
+// datetimeInStrings draws n predicates c [NOT] IN (...) on the table's date and timestamp
+// columns with a string among the items, which Spark compares as text (InConversion): the text
+// a value casts to (a match), the same instant in another spelling ('T' between date and time,
+// a trailing zero, a date without its time: no match as text), and a typed literal beside them.
+// None when the table has no such column.
+func (g *predGen) datetimeInStrings(rng *rand.Rand, n int) []string {
+	var cols []int
+	for _, li := range g.cols {
+		if isDatetime(g.rt.t.Leaves[li].Type.Kind) {
+			cols = append(cols, li)
+		}
+	}
+	var out []string
+	for i := 0; i < n && len(cols) > 0; i++ {
+		li := cols[rng.Intn(len(cols))]
+		vs := g.vals[li]
+		v := vs[rng.Intn(len(vs))]
+		text := v.String()
+		variants := []string{text, strings.Replace(text, " ", "T", 1), text + "0", text[:strings.IndexByte(text+" ", ' ')], " " + text}
+		items := []string{quoteString(variants[rng.Intn(len(variants))])}
+		if rng.Intn(2) == 0 {
+			items = append(items, formatLiteral(vs[rng.Intn(len(vs))], true))
+		}
+		if rng.Intn(3) == 0 {
+			items = append(items, quoteString(variants[rng.Intn(len(variants))]))
+		}
+		not := []string{"", "NOT "}[rng.Intn(2)]
+		out = append(out, formatPath(g.rt.t.Leaves[li].Path)+" "+not+"IN ("+strings.Join(items, ", ")+")")
+	}
+	return out
 }
 
 // refusalProbesPerTable is how many predicates Spark refuses are drawn per table.
