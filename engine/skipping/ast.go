@@ -146,6 +146,9 @@ type Like struct {
 	X       Expr
 	Pattern string
 	Not     bool
+	// AsString is set when X is not a string: Spark casts it to string (ImplicitTypeCasts), and
+	// Delta cannot skip on the cast column.
+	AsString bool
 }
 
 // Not is logical negation.

@@ -2,6 +2,7 @@ package skipping
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -132,6 +133,9 @@ func evalBool(e Expr, r *partRow) tri {
 		x := evalValue(e.X, r)
 		if x.Null {
 			return triNull
+		}
+		if e.AsString {
+			x = castToString(x)
 		}
 		res := boolTri(likeMatch(x.S, e.Pattern))
 		if e.Not {
@@ -347,7 +351,7 @@ func likeMatch(s, pat string) bool {
 	return strings.Trim(pat[pi:], "%") == ""
 }
 
-// castToString is Cast(x AS string) for a number, date or timestamp: integers and decimals as
+// castToString is Cast(x AS string) for a number, date, timestamp or boolean: integers and decimals as
 // their plain digits, doubles and floats as Java's Double.toString and Float.toString.
 func castToString(v table.Value) table.Value {
 	switch v.Kind {
@@ -357,6 +361,8 @@ func castToString(v table.Value) table.Value {
 		return table.StringValue(stats.JavaFloat(float32(v.F)))
 	case table.Int, table.Bigint, table.Decimal:
 		return table.StringValue(v.String())
+	case table.Boolean: // Cast's "true" and "false"
+		return table.StringValue(strconv.FormatBool(v.I != 0))
 	case table.Date, table.Timestamp, table.TimestampNTZ:
 		// Cast's DateFormatter and TimestampFormatter: yyyy-MM-dd and yyyy-MM-dd HH:mm:ss with
 		// the fraction's trailing zeros dropped, a timestamp in the session zone (UTC here).

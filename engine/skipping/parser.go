@@ -214,13 +214,20 @@ func (p *parser) parsePredicate() Expr {
 		}
 		pat, at := p.tok.val, p.tok.pos
 		p.next()
-		if k := x.Type().Kind; k != table.String && k != table.Invalid && k != table.Void {
-			p.error(x.Pos(), "LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST", "LIKE needs a string operand, found "+describe(x))
+		// Like's inputTypes are strings: ImplicitTypeCasts casts a number, date, timestamp or
+		// boolean operand to string (TypeCoercion.implicitCast, "cast any atomic type to
+		// string"), and the rows compare as that text.
+		asString := false
+		switch k := x.Type().Kind; {
+		case k == table.Binary:
+			p.error(x.Pos(), "LAYOUTLAB_UNSUPPORTED.BINARY_VALUE", "LIKE on a binary column: Layout Lab keeps no binary values")
+		case isNumeric(k) || isDatetime(k) || k == table.Boolean:
+			asString = true
 		}
 		if class, msg := checkLikePattern(pat); msg != "" {
 			p.error(Pos(at), class, "invalid LIKE pattern "+quoteString(pat)+": "+msg)
 		}
-		return &Like{At: x.Pos(), X: x, Pattern: pat, Not: not}
+		return &Like{At: x.Pos(), X: x, Pattern: pat, Not: not, AsString: asString}
 	case p.isKeyword("IS"):
 		p.next()
 		isNot := false

@@ -117,6 +117,9 @@ func lower(e Expr) Expr {
 		return &IsNull{At: e.At, X: lower(e.X), Not: e.Not}
 	case *Like:
 		x := lower(e.X)
+		if e.AsString {
+			x = &castExpr{X: x, T: table.Type{Kind: table.String}}
+		}
 		out := simplifyLike(x, e.Pattern)
 		if out == nil {
 			out = &Like{At: e.At, X: x, Pattern: e.Pattern}
