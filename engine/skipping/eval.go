@@ -220,6 +220,8 @@ func evalValue(e Expr, r *partRow) table.Value {
 		return v
 	case *Arith:
 		return arith(e, evalValue(e.L, r), evalValue(e.R, r))
+	case *stringCast:
+		return castColumnString(evalValue(e.X, r), e.T)
 	case *Compare, *Between, *In, *IsNull, *Like, *Not, *And, *Or:
 		switch evalBool(e, r) {
 		case triTrue:

@@ -600,8 +600,14 @@ func (p *parser) coercePair(x, y Expr, op string) (Expr, Expr) {
 	ly, yLit := y.(*Literal)
 	switch {
 	case xLit && !yLit:
+		if c, lit, ok := castStringSide(y, lx, op); ok {
+			return lit, c
+		}
 		return p.coerce(lx, y, op), y
 	case yLit && !xLit:
+		if c, lit, ok := castStringSide(x, ly, op); ok {
+			return c, lit
+		}
 		return x, p.coerce(ly, x, op)
 	}
 	if bad(x) || bad(y) {
@@ -727,12 +733,11 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		if v.Kind == t.Kind {
 			return out(v)
 		}
-		if t.Kind == table.String {
-			return fail("LAYOUTLAB_UNSUPPORTED.STRING_COLUMN_COMPARE", "quote the value")
+		if t.Kind == table.String && op == "IN" && (isNumeric(v.Kind) || isDatetime(v.Kind)) {
+			// InConversion: the wider common type of a string and a number, date or timestamp
+			// is a string (stringPromotion), so the item is compared as its text.
+			return &Literal{At: lit.At, Val: castToString(v), Coerced: true, Orig: lit}
 		}
-	}
-	if t.Kind == table.String {
-		return fail("LAYOUTLAB_UNSUPPORTED.STRING_COLUMN_COMPARE", "")
 	}
 	return fail(diffTypesClass(op), "")
 }

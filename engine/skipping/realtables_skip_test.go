@@ -390,6 +390,9 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		"id > 3.5", "id = 3.5", "big > 9223372036854775807.5", "d18 > 12.34565", "d30 > 99999999999999999999999.9999995",
 		"id = '3.9'", "d18 = '12.3456'", "big IN ('1', 8)", "number > 2.5", "number = '4'",
 		// LIKE on a number, date or timestamp compares the text Spark casts it to.
+		// A string column against a number or a date: Spark casts the column (IN: the items to text).
+		"as_string = 0", "utf8 > 1", "letter = 1", "utf8 BETWEEN 1 AND 3", "letter IN (1, 'a')", "as_string < 1.5",
+		"letter = DATE'2020-01-01' OR utf8 >= TIMESTAMP'2020-01-01 00:00:00'",
 		"id LIKE '1%'", "d LIKE '9999%'", "pd LIKE '0001%'", "ts LIKE '%.999999'", "number LIKE '%2'", "NOT (time LIKE '1971%')",
 	}
 	rng := rand.New(rand.NewSource(38))

@@ -132,6 +132,8 @@ func lower(e Expr) Expr {
 		return &Arith{At: e.At, Op: e.Op, L: lower(e.L), R: lower(e.R), T: e.T}
 	case *Neg:
 		return &Neg{At: e.At, X: lower(e.X)}
+	case *stringCast:
+		return &castExpr{X: lower(e.X), T: e.T}
 	}
 	return e
 }
@@ -639,6 +641,8 @@ func children(e Expr) []Expr {
 	case *lengthOf:
 		return []Expr{e.X}
 	case *castExpr:
+		return []Expr{e.X}
+	case *stringCast:
 		return []Expr{e.X}
 	}
 	return nil
