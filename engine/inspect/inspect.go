@@ -497,18 +497,16 @@ func (in *Inspector) ReportProgress(where string, progress func(done, total int)
 	return &r
 }
 
+// predicateError reports a refused predicate with the class the parser gives it: Spark 3.5's for
+// what Spark refuses too, one of skipping.LayoutLabLimits for the rest.
 func predicateError(err error) *ErrorInfo {
-	msg := err.Error()
 	class := "PARSE_SYNTAX_ERROR"
-	switch {
-	case strings.Contains(msg, "[INVALID_TYPED_LITERAL]"): // DATE'2024-02-30': Spark's ParseException
-		class = "INVALID_TYPED_LITERAL"
-	case strings.Contains(msg, "unknown column"):
-		class = "UNRESOLVED_COLUMN.WITH_SUGGESTION"
-	case strings.Contains(msg, "cannot compare"), strings.Contains(msg, "cannot cast"), strings.Contains(msg, " needs "):
-		class = "DATATYPE_MISMATCH"
+	var list skipping.ErrorList
+	if errors.As(err, &list) && list.Class() != "" {
+		class = list.Class()
 	}
-	return &ErrorInfo{class, msg}
+	// The class is the report's own field: the message does not repeat it.
+	return &ErrorInfo{class, strings.Replace(err.Error(), "["+class+"] ", "", 1)}
 }
 
 // clusteringFormat labels a clustered table's format, "" for an unclustered one.

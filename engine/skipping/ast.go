@@ -123,8 +123,8 @@ type Between struct {
 	Not       bool
 }
 
-// In is X [NOT] IN (List...). AsString is set when a numeric X meets a string item: Spark then
-// compares every item and X as strings (InConversion's string promotion).
+// In is X [NOT] IN (List...). AsString is set when a numeric, date or timestamp X meets a string
+// item: Spark then compares every item and X as strings (InConversion's string promotion).
 type In struct {
 	At       Pos
 	X        Expr
@@ -146,6 +146,9 @@ type Like struct {
 	X       Expr
 	Pattern string
 	Not     bool
+	// AsString is set when X is not a string: Spark casts it to string (ImplicitTypeCasts), and
+	// Delta cannot skip on the cast column.
+	AsString bool
 }
 
 // Not is logical negation.

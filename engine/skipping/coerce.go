@@ -482,3 +482,64 @@ func coerceString(s string, t table.Type) table.Value {
 	}
 	return table.NullValue(table.Double)
 }
+
+// ---- A string expression compared with a number, date or timestamp ----
+
+// stringCast is a string expression that Spark's analyzer casts to the type of the literal it is
+// compared with (findCommonTypeForBinaryComparison in TypeCoercion.scala: a string against any
+// other atomic type takes that type; against a decimal, both become double, SPARK-22469). The
+// cast is on the column, so Delta cannot skip on it; a partition value is cast file by file. It
+// prints as its operand: the cast is implicit in the text.
+type stringCast struct {
+	X Expr
+	T table.Type
+}
+
+func (e *stringCast) Pos() Pos                 { return e.X.Pos() }
+func (e *stringCast) Type() table.Type         { return e.T }
+func (e *stringCast) prec() int                { return e.X.prec() }
+func (e *stringCast) String() string           { return str(e) }
+func (e *stringCast) write(b *strings.Builder) { e.X.write(b) }
+
+// castStringSide types x op lit when x is a string expression (not a literal) and lit a number,
+// date or timestamp, for a binary comparison or BETWEEN (IN promotes to string instead): x is
+// cast to the comparison type and lit to it. ok is false when the rule does not apply.
+func castStringSide(x Expr, lit *Literal, op string) (Expr, *Literal, bool) {
+	v := lit.Val
+	if op == "IN" || bad(x) || x.Type().Kind != table.String || v.Null {
+		return nil, nil, false
+	}
+	t := lit.Type()
+	switch {
+	case v.Kind == table.Decimal || v.Kind == table.Double:
+		t = table.Type{Kind: table.Double}
+		nv, _ := castNumber(v, t)
+		return &stringCast{X: x, T: t}, &Literal{At: lit.At, Val: nv, Coerced: true, Orig: lit}, true
+	case isNumeric(v.Kind) || isDatetime(v.Kind):
+		return &stringCast{X: x, T: t}, lit, true
+	}
+	return nil, nil, false
+}
+
+// castColumnString is Cast(string AS t) without ANSI for a value of a string expression: NULL
+// where the text does not read as t.
+func castColumnString(v table.Value, t table.Type) table.Value {
+	if v.Null {
+		return table.NullValue(t.Kind)
+	}
+	switch t.Kind {
+	case table.Int, table.Bigint:
+		if i, ok := stringToIntegral(v.S, t.Kind); ok {
+			return table.Value{Kind: t.Kind, I: i}
+		}
+	case table.Double:
+		if f, ok := stringToFloating(v.S, 64); ok {
+			return table.DoubleValue(f)
+		}
+	default:
+		if nv, ok := castString(v.S, t); ok {
+			return nv
+		}
+	}
+	return table.NullValue(t.Kind)
+}

@@ -23,4 +23,11 @@
 // OptimizeIn. A comparison of numbers of different types is typed as Spark's analyzer types it
 // and handed to Delta as UnwrapCastInBinaryComparison leaves it (coerce.go). Constant folding and
 // inferred IS NOT NULL filters are not modelled; they never make a kept file wrongly skipped.
+//
+// A predicate Parse refuses is an ErrorList whose entries print "line:column: [CLASS] message".
+// CLASS is Spark 3.5's error class where Spark refuses the predicate too (errors.go:
+// UNRESOLVED_COLUMN.WITH_SUGGESTION, DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES, INVALID_TYPED_LITERAL,
+// PARSE_SYNTAX_ERROR, ...), and one of LayoutLabLimits where Spark runs it and Layout Lab does
+// not (a region time zone, a value that depends on when the query runs); ErrorList.Class gives
+// the first one, which inspect reports as its error's class.
 package skipping

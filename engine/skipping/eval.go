@@ -2,6 +2,7 @@ package skipping
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -133,6 +134,9 @@ func evalBool(e Expr, r *partRow) tri {
 		if x.Null {
 			return triNull
 		}
+		if e.AsString {
+			x = castToString(x)
+		}
 		res := boolTri(likeMatch(x.S, e.Pattern))
 		if e.Not {
 			res = res.not()
@@ -216,6 +220,8 @@ func evalValue(e Expr, r *partRow) table.Value {
 		return v
 	case *Arith:
 		return arith(e, evalValue(e.L, r), evalValue(e.R, r))
+	case *stringCast:
+		return castColumnString(evalValue(e.X, r), e.T)
 	case *Compare, *Between, *In, *IsNull, *Like, *Not, *And, *Or:
 		switch evalBool(e, r) {
 		case triTrue:
@@ -347,8 +353,8 @@ func likeMatch(s, pat string) bool {
 	return strings.Trim(pat[pi:], "%") == ""
 }
 
-// castToString is Cast(number AS string): integers and decimals as their plain digits, doubles
-// and floats as Java's Double.toString and Float.toString.
+// castToString is Cast(x AS string) for a number, date, timestamp or boolean: integers and decimals as
+// their plain digits, doubles and floats as Java's Double.toString and Float.toString.
 func castToString(v table.Value) table.Value {
 	switch v.Kind {
 	case table.Double:
@@ -356,6 +362,12 @@ func castToString(v table.Value) table.Value {
 	case table.Float:
 		return table.StringValue(stats.JavaFloat(float32(v.F)))
 	case table.Int, table.Bigint, table.Decimal:
+		return table.StringValue(v.String())
+	case table.Boolean: // Cast's "true" and "false"
+		return table.StringValue(strconv.FormatBool(v.I != 0))
+	case table.Date, table.Timestamp, table.TimestampNTZ:
+		// Cast's DateFormatter and TimestampFormatter: yyyy-MM-dd and yyyy-MM-dd HH:mm:ss with
+		// the fraction's trailing zeros dropped, a timestamp in the session zone (UTC here).
 		return table.StringValue(v.String())
 	}
 	return v

@@ -53,5 +53,5 @@ func Example() {
 	// c.parquet: pruned by partition filter event_date = DATE'2024-01-01'
 	// d.parquet: read: stats missing (no stats)
 	// read 2 of 4 files
-	// 1:44: expected ')', found end of input
+	// 1:44: [PARSE_SYNTAX_ERROR] expected ')', found end of input
 }

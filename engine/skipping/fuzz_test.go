@@ -22,7 +22,8 @@ var fuzzLeaves = []table.Leaf{
 	{Path: []string{"p"}, Type: table.Type{Kind: table.String}, Top: 9},
 }
 
-// FuzzParse: Parse never panics; every error carries a position inside the input and a message;
+// FuzzParse: Parse never panics; every error carries a position inside the input, a message and
+// an error class (Spark's, or one of LayoutLabLimits);
 // every success prints canonically (Parse(String(e)) == e, when String(e) is within
 // MaxInputBytes) and compiles and evaluates.
 func FuzzParse(f *testing.F) {
@@ -58,6 +59,9 @@ func FuzzParse(f *testing.F) {
 			for _, x := range el {
 				if x.Pos.Line < 1 || x.Pos.Column < 1 || x.Pos.Offset > len(src) || x.Msg == "" {
 					t.Fatalf("bad error %q for %q", x.Error(), src)
+				}
+				if !sparkRefusalClasses[x.Class] && LayoutLabLimits[x.Class] == "" {
+					t.Fatalf("error %q for %q: class %q is neither Spark's nor a Layout Lab limit", x.Error(), src, x.Class)
 				}
 			}
 			return

@@ -24,9 +24,10 @@ const (
 
 // item is one token with its byte offset in the input.
 type item struct {
-	typ itemType
-	pos int
-	val string
+	typ   itemType
+	pos   int
+	val   string
+	class string // an itemError's error class
 }
 
 // describe prints the item as an error message names it: the text, not the class.
@@ -135,8 +136,8 @@ func (l *lexer) emitVal(t itemType, val string) stateFn {
 func (l *lexer) emit(t itemType) stateFn { return l.emitVal(t, l.input[l.start:l.pos]) }
 
 // errorf emits an error item at pos and stops lexing.
-func (l *lexer) errorf(pos int, format string, args ...any) stateFn {
-	l.it = item{typ: itemError, pos: pos, val: fmt.Sprintf(format, args...)}
+func (l *lexer) errorf(pos int, class, format string, args ...any) stateFn {
+	l.it = item{typ: itemError, pos: pos, val: fmt.Sprintf(format, args...), class: class}
 	l.ready = true
 	return nil
 }
@@ -212,7 +213,7 @@ func (l *lexer) skipComment() bool {
 			l.pos++
 		}
 	}
-	l.errorf(start, "unterminated comment: '/*' has no matching '*/'")
+	l.errorf(start, ClassUnclosedComment, "unterminated comment: '/*' has no matching '*/'")
 	return false
 }
 
@@ -223,7 +224,7 @@ func lexIdent(l *lexer) stateFn {
 	if (l.input[l.start:l.pos] == "X" || l.input[l.start:l.pos] == "x") && l.peek() == '\'' {
 		// Spark's binary literal X'...' (SqlBaseParser's literal: hex string). A binary column
 		// has no min/max statistics (SkippingEligibleDataType), so no data filter could use it.
-		return l.errorf(l.start, "binary literals (X'...') are not supported: Delta keeps no min/max statistics for binary columns, so a filter on one never skips a file")
+		return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.BINARY_VALUE", "binary literals (X'...') are not supported: Delta keeps no min/max statistics for binary columns, so a filter on one never skips a file")
 	}
 	return l.emit(itemIdent)
 }
@@ -238,12 +239,12 @@ func lexNumber(l *lexer) stateFn {
 	if l.accept("eE") {
 		l.accept("+-")
 		if l.acceptRun(digits) == 0 {
-			return l.errorf(l.start, "malformed number %q: exponent has no digits", l.input[l.start:l.pos])
+			return l.errorf(l.start, ClassParseSyntax, "malformed number %q: exponent has no digits", l.input[l.start:l.pos])
 		}
 	}
 	if r := l.peek(); isIdentChar(r) || r == '.' {
 		l.next()
-		return l.errorf(l.start, "malformed number %q", l.input[l.start:l.pos])
+		return l.errorf(l.start, ClassParseSyntax, "malformed number %q", l.input[l.start:l.pos])
 	}
 	return l.emit(itemNumber)
 }
@@ -261,7 +262,7 @@ func (l *lexer) lexQuoted(q byte, t itemType, unterminated string) stateFn {
 	var b strings.Builder
 	for {
 		if l.pos >= len(l.input) {
-			return l.errorf(l.start, "%s", unterminated)
+			return l.errorf(l.start, ClassParseSyntax, "%s", unterminated)
 		}
 		c := l.input[l.pos]
 		l.pos++
@@ -270,7 +271,7 @@ func (l *lexer) lexQuoted(q byte, t itemType, unterminated string) stateFn {
 				l.pos++
 			} else {
 				if t == itemQuoted && b.Len() == 0 {
-					return l.errorf(l.start, "empty backticked name")
+					return l.errorf(l.start, ClassUnresolvedColumn, "empty backticked name")
 				}
 				return l.emitVal(t, b.String())
 			}
@@ -301,7 +302,7 @@ func lexOp(l *lexer) stateFn {
 	}
 	bad, _ := utf8.DecodeRuneInString(l.input[l.start:])
 	if bad == utf8.RuneError {
-		return l.errorf(l.start, "invalid UTF-8 byte %#x", l.input[l.start])
+		return l.errorf(l.start, ClassParseSyntax, "invalid UTF-8 byte %#x", l.input[l.start])
 	}
-	return l.errorf(l.start, "unexpected character %q", bad)
+	return l.errorf(l.start, ClassParseSyntax, "unexpected character %q", bad)
 }

@@ -28,6 +28,10 @@ type parser struct {
 	leaves []table.Leaf
 	errs   ErrorList
 	depth  int
+	// syntax is the error that stopped the parse, nil if none. Spark's parser fails before its
+	// analyzer runs, so that error is the only one reported: a type error earlier in the text
+	// (`a = (1 OR` ...) is never reached.
+	syntax *Error
 }
 
 type bailout struct{}
@@ -39,7 +43,7 @@ type bailout struct{}
 func Parse(src string, leaves []table.Leaf) (e Expr, err error) {
 	if len(src) > MaxInputBytes {
 		var l ErrorList
-		l.add(position(src, MaxInputBytes), fmt.Sprintf("predicate is %d bytes; the limit is %d", len(src), MaxInputBytes))
+		l.add(position(src, MaxInputBytes), "LAYOUTLAB_LIMIT.PREDICATE_TOO_LONG", fmt.Sprintf("predicate is %d bytes; the limit is %d", len(src), MaxInputBytes))
 		return nil, l
 	}
 	p := &parser{src: src, lex: newLexer(src), leaves: leaves}
@@ -47,6 +51,9 @@ func Parse(src string, leaves []table.Leaf) (e Expr, err error) {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
+			}
+			if p.syntax != nil {
+				p.errs = ErrorList{p.syntax}
 			}
 			p.errs.Sort()
 			e, err = nil, p.errs
@@ -65,27 +72,28 @@ func Parse(src string, leaves []table.Leaf) (e Expr, err error) {
 	return x, nil
 }
 
-func (p *parser) error(pos Pos, msg string) {
-	p.errs.add(position(p.src, int(pos)), msg)
+func (p *parser) error(pos Pos, class, msg string) {
+	p.errs.add(position(p.src, int(pos)), class, msg)
 	if len(p.errs) >= maxErrors {
 		panic(bailout{})
 	}
 }
 
-// syntax reports a syntax error and stops: what follows cannot be trusted.
-func (p *parser) syntax(pos int, msg string) {
-	p.errs.add(position(p.src, pos), msg)
+// syntaxError reports a syntax error and stops: what follows cannot be trusted.
+func (p *parser) syntaxError(pos int, class, msg string) {
+	p.errs.add(position(p.src, pos), class, msg)
+	p.syntax = p.errs[len(p.errs)-1]
 	panic(bailout{})
 }
 
 func (p *parser) errorExpected(pos int, what string) {
-	p.syntax(pos, "expected "+what+", found "+p.tok.describe())
+	p.syntaxError(pos, ClassParseSyntax, "expected "+what+", found "+p.tok.describe())
 }
 
 func (p *parser) next() {
 	p.tok = p.lex.nextItem()
 	if p.tok.typ == itemError {
-		p.syntax(p.tok.pos, p.tok.val)
+		p.syntaxError(p.tok.pos, p.tok.class, p.tok.val)
 	}
 }
 
@@ -107,7 +115,7 @@ func (p *parser) expectOp(op string) int {
 func (p *parser) enter(pos int) {
 	p.depth++
 	if p.depth > MaxDepth {
-		p.syntax(pos, fmt.Sprintf("expression nested more than %d levels deep", MaxDepth))
+		p.syntaxError(pos, "LAYOUTLAB_LIMIT.NESTING_TOO_DEEP", fmt.Sprintf("expression nested more than %d levels deep", MaxDepth))
 	}
 }
 
@@ -179,7 +187,7 @@ func (p *parser) parsePredicate() Expr {
 		var list []Expr
 		for {
 			if len(list) == MaxInList {
-				p.syntax(p.tok.pos, fmt.Sprintf("IN list has more than %d items", MaxInList))
+				p.syntaxError(p.tok.pos, "LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG", fmt.Sprintf("IN list has more than %d items", MaxInList))
 			}
 			list = append(list, p.parseBinary(precAdd))
 			if !p.isOp(",") {
@@ -189,6 +197,10 @@ func (p *parser) parsePredicate() Expr {
 		}
 		p.expectOp(")")
 		if in := p.numericIn(x, list, not); in != nil {
+			return in
+		}
+		if in := datetimeIn(x, list); in != nil {
+			in.Not = not
 			return in
 		}
 		for i, item := range list {
@@ -202,13 +214,20 @@ func (p *parser) parsePredicate() Expr {
 		}
 		pat, at := p.tok.val, p.tok.pos
 		p.next()
-		if k := x.Type().Kind; k != table.String && k != table.Invalid && k != table.Void {
-			p.error(x.Pos(), "LIKE needs a string operand, found "+describe(x))
+		// Like's inputTypes are strings: ImplicitTypeCasts casts a number, date, timestamp or
+		// boolean operand to string (TypeCoercion.implicitCast, "cast any atomic type to
+		// string"), and the rows compare as that text.
+		asString := false
+		switch k := x.Type().Kind; {
+		case k == table.Binary:
+			p.error(x.Pos(), "LAYOUTLAB_UNSUPPORTED.BINARY_VALUE", "LIKE on a binary column: Layout Lab keeps no binary values")
+		case isNumeric(k) || isDatetime(k) || k == table.Boolean:
+			asString = true
 		}
-		if msg := checkLikePattern(pat); msg != "" {
-			p.error(Pos(at), "invalid LIKE pattern "+quoteString(pat)+": "+msg)
+		if class, msg := checkLikePattern(pat); msg != "" {
+			p.error(Pos(at), class, "invalid LIKE pattern "+quoteString(pat)+": "+msg)
 		}
-		return &Like{At: x.Pos(), X: x, Pattern: pat, Not: not}
+		return &Like{At: x.Pos(), X: x, Pattern: pat, Not: not, AsString: asString}
 	case p.isKeyword("IS"):
 		p.next()
 		isNot := false
@@ -263,12 +282,28 @@ func (p *parser) parseBinary(prec1 int) Expr {
 	}
 }
 
+// arithClass is the class of an arithmetic operand of kind k that is not a number, the operands'
+// kinds being kx and ky. Spark casts a string to double and turns date ± int into date_add
+// (Layout Lab models neither); operands of two other types have no common type
+// (BINARY_OP_DIFF_TYPES), and one type that is not numeric is the wrong type.
+func arithClass(k, kx, ky table.Kind) string {
+	switch {
+	case k == table.String:
+		return "LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST"
+	case isDatetime(k):
+		return "LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC"
+	case kx != ky && kx != table.Invalid && ky != table.Invalid && kx != table.Void && ky != table.Void:
+		return ClassBinaryOpDiffTypes
+	}
+	return ClassBinaryOpWrongType
+}
+
 func (p *parser) arith(op byte, x, y Expr) Expr {
 	kx, ky := x.Type().Kind, y.Type().Kind
 	bad := false
 	for _, e := range []Expr{x, y} {
 		if k := e.Type().Kind; k != table.Invalid && k != table.Void && !isNumeric(k) {
-			p.error(e.Pos(), fmt.Sprintf("'%c' needs numbers, found %s", op, describe(e)))
+			p.error(e.Pos(), arithClass(k, kx, ky), fmt.Sprintf("'%c' needs numbers, found %s", op, describe(e)))
 			bad = true
 		}
 	}
@@ -341,7 +376,11 @@ func (p *parser) parseUnary() Expr {
 			return negateLiteral(p, Pos(pos), lit)
 		}
 		if k := x.Type().Kind; k != table.Invalid && !isNumeric(k) {
-			p.error(x.Pos(), "unary minus needs a number, found "+describe(x))
+			class := ClassUnexpectedInput // UnaryMinus's inputTypes: numbers and intervals
+			if k == table.String {
+				class = "LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST" // Spark casts it to double
+			}
+			p.error(x.Pos(), class, "unary minus needs a number, found "+describe(x))
 		}
 		return &Neg{At: Pos(pos), X: x}
 	}
@@ -357,7 +396,7 @@ func negateLiteral(p *parser, pos Pos, lit *Literal) Expr {
 		v = table.NegateDecimal(v)
 	default:
 		if v.I == math.MinInt64 {
-			p.error(pos, "integer literal -("+lit.String()+") is out of range for bigint")
+			p.error(pos, ClassArithmeticOverflow, "integer literal -("+lit.String()+") is out of range for bigint")
 			return &Literal{At: pos, Val: v}
 		}
 		v.I = -v.I
@@ -372,9 +411,9 @@ func negateLiteral(p *parser, pos Pos, lit *Literal) Expr {
 }
 
 func (p *parser) numberAt(pos int, text string, neg bool) Expr {
-	v, prec, msg := numberLiteral(text, neg)
+	v, prec, class, msg := numberLiteral(text, neg)
 	if msg != "" {
-		p.error(Pos(pos), msg)
+		p.error(Pos(pos), class, msg)
 		return &Literal{At: Pos(pos), Val: table.Value{Null: true}}
 	}
 	return &Literal{At: Pos(pos), Val: v, Prec: prec}
@@ -441,16 +480,16 @@ func (p *parser) typedLiteral(kw item) Expr {
 		if why == "" {
 			return &Literal{At: Pos(kw.pos), Val: sv}
 		}
-		p.error(Pos(s.pos), fmt.Sprintf("%s literal %s: %s", strings.ToUpper(kw.val), quoteString(s.val), why))
+		p.error(Pos(s.pos), "LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE", fmt.Sprintf("%s literal %s: %s", strings.ToUpper(kw.val), quoteString(s.val), why))
 		return &Literal{At: Pos(kw.pos), Val: table.Value{Null: true}}
 	}
 	if why := unreadDatetime(s.val); !ok && why != "" {
-		p.error(Pos(s.pos), fmt.Sprintf("%s literal %s: %s", strings.ToUpper(kw.val), quoteString(s.val), why))
+		p.error(Pos(s.pos), "LAYOUTLAB_UNSUPPORTED.REGION_TIME_ZONE", fmt.Sprintf("%s literal %s: %s", strings.ToUpper(kw.val), quoteString(s.val), why))
 		return &Literal{At: Pos(kw.pos), Val: table.Value{Null: true}}
 	}
 	if !ok {
 		// Spark's AstBuilder refuses it with a ParseException of this class.
-		p.error(Pos(s.pos), fmt.Sprintf("invalid %s literal %s [INVALID_TYPED_LITERAL]", strings.ToUpper(kw.val), quoteString(s.val)))
+		p.error(Pos(s.pos), ClassInvalidTyped, fmt.Sprintf("invalid %s literal %s", strings.ToUpper(kw.val), quoteString(s.val)))
 		return &Literal{At: Pos(kw.pos), Val: table.Value{Null: true}}
 	}
 	return &Literal{At: Pos(kw.pos), Val: v}
@@ -484,13 +523,13 @@ func (p *parser) resolve(pos Pos, parts []string) Expr {
 		}
 	}
 	if len(fields) > 0 {
-		p.error(pos, fmt.Sprintf("column '%s' is a struct; name one of its fields (%s)", name, listNames(fields)))
+		p.error(pos, "LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE", fmt.Sprintf("column '%s' is a struct; name one of its fields (%s)", name, listNames(fields)))
 	} else {
 		all := make([]string, len(p.leaves))
 		for i, l := range p.leaves {
 			all[i] = formatPath(l.Path)
 		}
-		p.error(pos, fmt.Sprintf("unknown column '%s' (columns: %s)", name, listNames(all)))
+		p.error(pos, ClassUnresolvedColumn, fmt.Sprintf("unknown column '%s' (columns: %s)", name, listNames(all)))
 	}
 	return &Column{At: pos, Leaf: -1, Path: parts}
 }
@@ -545,7 +584,11 @@ func (p *parser) checkBool(x Expr, ctx string) {
 		return
 	}
 	if k := x.Type().Kind; k != table.Boolean && k != table.Invalid {
-		p.error(x.Pos(), fmt.Sprintf("%s needs a boolean predicate, found %s", ctx, describe(x)))
+		class := ClassUnexpectedInput // AND, OR, NOT: their inputTypes are BooleanType
+		if ctx == "WHERE" {
+			class = ClassFilterNotBoolean
+		}
+		p.error(x.Pos(), class, fmt.Sprintf("%s needs a boolean predicate, found %s", ctx, describe(x)))
 	}
 }
 
@@ -557,15 +600,21 @@ func (p *parser) coercePair(x, y Expr, op string) (Expr, Expr) {
 	ly, yLit := y.(*Literal)
 	switch {
 	case xLit && !yLit:
+		if c, lit, ok := castStringSide(y, lx, op); ok {
+			return lit, c
+		}
 		return p.coerce(lx, y, op), y
 	case yLit && !xLit:
+		if c, lit, ok := castStringSide(x, ly, op); ok {
+			return c, lit
+		}
 		return x, p.coerce(ly, x, op)
 	}
 	if bad(x) || bad(y) {
 		return x, y
 	}
 	if !comparableKinds(x.Type().Kind, y.Type().Kind) {
-		p.error(y.Pos(), fmt.Sprintf("cannot compare %s with %s", describe(x), describe(y)))
+		p.error(y.Pos(), diffTypesClass(op), fmt.Sprintf("cannot compare %s with %s", describe(x), describe(y)))
 	}
 	return x, y
 }
@@ -598,12 +647,12 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 	out := func(nv table.Value) Expr {
 		return &Literal{At: lit.At, Val: nv, Coerced: true}
 	}
-	fail := func(why string) Expr {
+	fail := func(class, why string) Expr {
 		msg := fmt.Sprintf("cannot compare %s with %s", describe(other), describe(lit))
 		if why != "" {
 			msg += ": " + why
 		}
-		p.error(lit.At, msg)
+		p.error(lit.At, class, msg)
 		return lit
 	}
 	if v.Null {
@@ -619,11 +668,7 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		// BooleanEquality casts the boolean to the number's type for = and <=> (and <>, which is
 		// NOT =); any other comparison has no common type (TypeCoercion.scala).
 		if op != "=" && op != "<>" && op != "!=" && op != "<=>" {
-			class := "BINARY_OP_DIFF_TYPES"
-			if op == "IN" {
-				class = "DATA_DIFF_TYPES" // In's checkInputDataTypes
-			}
-			p.error(lit.At, fmt.Sprintf("[DATATYPE_MISMATCH.%s] cannot compare %s with %s", class, describe(other), describe(lit)))
+			p.error(lit.At, diffTypesClass(op), fmt.Sprintf("cannot compare %s with %s", describe(other), describe(lit)))
 			return lit
 		}
 		nv, _ := castNumber(table.Value{Kind: table.Int, I: v.I}, t)
@@ -631,21 +676,33 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		out.Orig = lit
 		return out
 	}
+	if t.Kind == table.Boolean && isNumeric(v.Kind) && (op == "=" || op == "<>" || op == "!=" || op == "<=>") {
+		// BooleanEquality (TypeCoercion.scala): b = 1 is b and b = 0 is NOT b (b <=> 1 is
+		// b IS NOT NULL AND b); another number is compared with CAST(b AS number), 0 or 1, which
+		// Layout Lab does not model.
+		switch {
+		case table.Compare(v, table.Value{Kind: table.Int, I: 1}) == 0:
+			return &Literal{At: lit.At, Val: table.BoolValue(true), Coerced: true, Orig: lit}
+		case table.Compare(v, table.Value{Kind: table.Int}) == 0:
+			return &Literal{At: lit.At, Val: table.BoolValue(false), Coerced: true, Orig: lit}
+		}
+		return fail("LAYOUTLAB_UNSUPPORTED.BOOLEAN_NUMBER_COMPARE", "Spark compares CAST(b AS number) with a number other than 0 or 1")
+	}
 	if v.Kind == table.String && isDatetime(t.Kind) {
 		nv, why := castDatetimeLiteral(v.S, t.Kind)
 		if why != "" {
-			p.error(lit.At, fmt.Sprintf("cannot cast %s to %s to compare with %s: %s", quoteString(v.S), t, describe(other), why))
+			p.error(lit.At, datetimeWhyClass(why), fmt.Sprintf("cannot cast %s to %s to compare with %s: %s", quoteString(v.S), t, describe(other), why))
 			return lit
 		}
 		return out(nv)
 	}
 	if t.Kind == table.Binary {
-		return fail("binary columns compare only with NULL")
+		return fail("LAYOUTLAB_UNSUPPORTED.BINARY_VALUE", "binary columns compare only with NULL")
 	}
 	if v.Kind == table.String && t.Kind != table.String {
 		nv, ok := castString(v.S, t)
 		if !ok {
-			p.error(lit.At, fmt.Sprintf("cannot cast %s to %s to compare with %s", quoteString(v.S), t, describe(other)))
+			p.error(lit.At, ClassCastInvalidInput, fmt.Sprintf("cannot cast %s to %s to compare with %s", quoteString(v.S), t, describe(other)))
 			return lit
 		}
 		return out(nv)
@@ -668,7 +725,7 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 			return lit
 		case table.Date:
 			if v.I < minTimestampDays || v.I > maxTimestampDays {
-				return fail("the date is outside the timestamp range") // Spark: ArithmeticException in daysToMicros
+				return fail(ClassArithmeticOverflow, "the date is outside the timestamp range") // Spark: ArithmeticException in daysToMicros
 			}
 			return out(table.Value{Kind: t.Kind, I: v.I * table.MicrosPerDay})
 		}
@@ -676,31 +733,51 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		if v.Kind == t.Kind {
 			return out(v)
 		}
-		if t.Kind == table.String {
-			return fail("quote the value")
+		if t.Kind == table.String && op == "IN" && (isNumeric(v.Kind) || isDatetime(v.Kind)) {
+			// InConversion: the wider common type of a string and a number, date or timestamp
+			// is a string (stringPromotion), so the item is compared as its text.
+			return &Literal{At: lit.At, Val: castToString(v), Coerced: true, Orig: lit}
 		}
 	}
-	return fail("")
+	return fail(diffTypesClass(op), "")
+}
+
+// diffTypesClass is Spark's class for operands with no common type: In's checkInputDataTypes
+// for IN, BinaryComparison's for the rest (BETWEEN is two of them).
+func diffTypesClass(op string) string {
+	if op == "IN" {
+		return ClassDataDiffTypes
+	}
+	return ClassBinaryOpDiffTypes
+}
+
+// datetimeWhyClass classes castDatetimeLiteral's reasons: a time-dependent special value, or a
+// region time zone.
+func datetimeWhyClass(why string) string {
+	if strings.Contains(why, "special value") {
+		return "LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE"
+	}
+	return "LAYOUTLAB_UNSUPPORTED.REGION_TIME_ZONE"
 }
 
 // checkLikePattern is the check of Spark's StringUtils.escapeLikeRegex with the default escape
 // character '\\': it may precede only '_', '%' or itself, and may not end the pattern. It
-// returns "" for a valid pattern, else what is wrong.
-func checkLikePattern(pat string) string {
+// returns "" for a valid pattern, else Spark's class and what is wrong.
+func checkLikePattern(pat string) (class, msg string) {
 	for i := 0; i < len(pat); i++ {
 		if pat[i] != '\\' {
 			continue
 		}
 		if i+1 == len(pat) {
-			return "it is not allowed to end with the escape character"
+			return ClassInvalidEscapeEnd, "it is not allowed to end with the escape character"
 		}
 		i++
 		if c := pat[i]; c != '_' && c != '%' && c != '\\' {
 			r, _ := utf8.DecodeRuneInString(pat[i:])
-			return fmt.Sprintf("the escape character is not allowed to precede %q", r)
+			return ClassInvalidEscape, fmt.Sprintf("the escape character is not allowed to precede %q", r)
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // coerceNumber casts a numeric or string literal compared with a numeric expression to their
@@ -783,6 +860,36 @@ func (p *parser) numericIn(x Expr, list []Expr, not bool) *In {
 		out[i] = coercedAs(l, nv, c, t)
 	}
 	return &In{At: x.Pos(), X: x, List: out, Not: not}
+}
+
+// datetimeIn types x IN (list) as InConversion does when x is a date or timestamp and a string
+// literal is among the items: findWiderCommonType of a date or timestamp and a string is a
+// string (TypeCoercion.stringPromotion), so x and every item are cast to string and compare as
+// text, and Delta cannot skip on the cast column (unlike x = '…', which casts the string to x's
+// type, findCommonTypeForBinaryComparison). nil when the rule does not apply: no string item, or
+// an item that is not a string, date or timestamp literal.
+func datetimeIn(x Expr, list []Expr) *In {
+	if bad(x) || !isDatetime(x.Type().Kind) {
+		return nil
+	}
+	str := false
+	for _, it := range list {
+		l, ok := it.(*Literal)
+		if !ok {
+			return nil
+		}
+		switch {
+		case l.Val.Null:
+		case l.Val.Kind == table.String:
+			str = true
+		case !isDatetime(l.Val.Kind):
+			return nil
+		}
+	}
+	if !str {
+		return nil
+	}
+	return &In{At: x.Pos(), X: x, List: list, AsString: true}
 }
 
 // widerTypeForTwo is TypeCoercion.findWiderTypeForTwo between numeric types: the later of int,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -388,8 +389,15 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		"f > 46.566", "f < 0.7", "w > 3.4", "w < 0.7", "float_double > 3.4", "v IS NULL", "v = 1 OR id = 20",
 		"id > 3.5", "id = 3.5", "big > 9223372036854775807.5", "d18 > 12.34565", "d30 > 99999999999999999999999.9999995",
 		"id = '3.9'", "d18 = '12.3456'", "big IN ('1', 8)", "number > 2.5", "number = '4'",
+		// LIKE on a number, date or timestamp compares the text Spark casts it to.
+		// A string column against a number or a date: Spark casts the column (IN: the items to text).
+		"as_string = 0", "utf8 > 1", "letter = 1", "utf8 BETWEEN 1 AND 3", "letter IN (1, 'a')", "as_string < 1.5",
+		"letter = DATE'2020-01-01' OR utf8 >= TIMESTAMP'2020-01-01 00:00:00'",
+		"id LIKE '1%'", "d LIKE '9999%'", "pd LIKE '0001%'", "ts LIKE '%.999999'", "number LIKE '%2'", "NOT (time LIKE '1971%')",
 	}
 	rng := rand.New(rand.NewSource(38))
+	probeRNG := rand.New(rand.NewSource(48)) // its own stream: the random corpus stays as it was
+	refusals := map[string]int{}
 	const randomPerTable = 400
 	var lines []string
 	total := 0
@@ -406,10 +414,24 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		for i := 0; i < randomPerTable && len(gen.cols) > 0; i++ {
 			srcs = append(srcs, gen.pred(3))
 		}
+		srcs = append(srcs, gen.datetimeInStrings(probeRNG, datetimeInPerTable)...)
 		var kept, matched, files, bad, unparsed int
+		for _, h := range hand {
+			if _, err := Parse(h, rt.t.Leaves); err != nil {
+				countRefusal(t, refusals, rt.short(), h, err)
+			}
+		}
+		for _, src := range gen.refusalProbes(probeRNG, refusalProbesPerTable) {
+			if _, err := Parse(src, rt.t.Leaves); err == nil {
+				t.Errorf("%s: %s: refusal probe parsed", rt.short(), src)
+			} else {
+				countRefusal(t, refusals, rt.short(), src, err)
+			}
+		}
 		for _, src := range srcs {
 			e, err := Parse(src, rt.t.Leaves)
 			if err != nil {
+				countRefusal(t, refusals, rt.short(), src, err)
 				unparsed++
 				continue
 			}
@@ -442,6 +464,133 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 	}
 	sort.Strings(lines)
 	t.Logf("%d predicates run:\n%s", total, strings.Join(lines, "\n"))
+	var classes []string
+	for c, n := range refusals {
+		classes = append(classes, fmt.Sprintf("%-45s %5d", c, n))
+	}
+	sort.Strings(classes)
+	t.Logf("refused predicates (hand-written ones naming another table's columns, refusal probes, random), by error class:\n%s",
+		strings.Join(classes, "\n"))
+}
+
+// datetimeInPerTable is how many date or timestamp IN lists with strings are drawn per table
+// that has such a column.
+const datetimeInPerTable = 40
+
+// datetimeInStrings draws n predicates c [NOT] IN (...) on the table's date and timestamp
+// columns with a string among the items, which Spark compares as text (InConversion): the text
+// a value casts to (a match), the same instant in another spelling ('T' between date and time,
+// a trailing zero, a date without its time: no match as text), and a typed literal beside them.
+// None when the table has no such column.
+func (g *predGen) datetimeInStrings(rng *rand.Rand, n int) []string {
+	var cols []int
+	for _, li := range g.cols {
+		if isDatetime(g.rt.t.Leaves[li].Type.Kind) {
+			cols = append(cols, li)
+		}
+	}
+	var out []string
+	for i := 0; i < n && len(cols) > 0; i++ {
+		li := cols[rng.Intn(len(cols))]
+		vs := g.vals[li]
+		v := vs[rng.Intn(len(vs))]
+		text := v.String()
+		variants := []string{text, strings.Replace(text, " ", "T", 1), text + "0", text[:strings.IndexByte(text+" ", ' ')], " " + text}
+		items := []string{quoteString(variants[rng.Intn(len(variants))])}
+		if rng.Intn(2) == 0 {
+			items = append(items, formatLiteral(vs[rng.Intn(len(vs))], true))
+		}
+		if rng.Intn(3) == 0 {
+			items = append(items, quoteString(variants[rng.Intn(len(variants))]))
+		}
+		not := []string{"", "NOT "}[rng.Intn(2)]
+		out = append(out, formatPath(g.rt.t.Leaves[li].Path)+" "+not+"IN ("+strings.Join(items, ", ")+")")
+	}
+	return out
+}
+
+// refusalProbesPerTable is how many predicates Spark refuses are drawn per table.
+const refusalProbesPerTable = 40
+
+// sparkRefusalClasses are the Spark 3.5 error classes the parser gives.
+var sparkRefusalClasses = map[string]bool{
+	ClassParseSyntax: true, ClassUnclosedComment: true, ClassUnresolvedColumn: true, ClassInvalidTyped: true,
+	ClassDecimalPrecision: true, ClassArithmeticOverflow: true, ClassCastInvalidInput: true,
+	ClassBinaryOpDiffTypes: true, ClassBinaryOpWrongType: true, ClassDataDiffTypes: true,
+	ClassUnexpectedInput: true, ClassFilterNotBoolean: true, ClassInvalidEscape: true, ClassInvalidEscapeEnd: true,
+}
+
+// refusalClass is the class a refusal's message carries, [CLASS] or [CLASS.SUB] after the
+// position, as Spark prints it; "" when it carries none.
+var refusalClassRE = regexp.MustCompile(`^\d+:\d+: \[([A-Z_]+(?:\.[A-Z_]+)?)\] `)
+
+// countRefusal checks that a refused predicate's message carries a Spark error class or one of
+// LayoutLabLimits, and counts it by class.
+func countRefusal(t *testing.T, counts map[string]int, table, src string, err error) {
+	t.Helper()
+	m := refusalClassRE.FindStringSubmatch(err.Error())
+	switch {
+	case m == nil:
+		t.Errorf("%s: %s: refused without an error class: %v", table, src, err)
+	case !sparkRefusalClasses[m[1]] && LayoutLabLimits[m[1]] == "":
+		t.Errorf("%s: %s: refused with %s, neither Spark's class nor a documented Layout Lab limit: %v", table, src, m[1], err)
+	default:
+		counts[m[1]]++
+	}
+}
+
+// refusalProbes draws n predicates Spark 3.5 refuses, each an atom on one of the table's columns
+// (beside a valid one, so that the refusal is not at the start): a literal of a type with no
+// common type with the column's, an invalid typed literal, more than 38 digits, an unknown
+// column, a syntax error, a non-boolean WHERE; and a region time zone, Layout Lab's own limit.
+func (g *predGen) refusalProbes(rng *rand.Rand, n int) []string {
+	var out []string
+	for len(out) < n && len(g.cols) > 0 {
+		li := g.cols[rng.Intn(len(g.cols))]
+		c := formatPath(g.rt.t.Leaves[li].Path)
+		k := g.rt.t.Leaves[li].Type.Kind
+		valid := c + " IS NOT NULL"
+		var bad string
+		switch rng.Intn(7) {
+		case 0:
+			switch {
+			case isDatetime(k):
+				bad = c + []string{" > 5", " IN (5, 6)", " = TRUE"}[rng.Intn(3)]
+			case isNumeric(k):
+				bad = c + []string{" < DATE'2020-01-01'", " IN (DATE'2020-01-01')", " >= TIMESTAMP'2020-01-01 00:00:00'"}[rng.Intn(3)]
+			default:
+				continue
+			}
+		case 1:
+			bad = c + " = " + []string{"DATE'2020-13-01'", "TIMESTAMP'2020-01-01 25:00:00'", "DATE'x'"}[rng.Intn(3)]
+		case 2:
+			if !isNumeric(k) {
+				continue
+			}
+			bad = c + " > 1" + strings.Repeat("0", 38+rng.Intn(3))
+		case 3:
+			bad = "no_such_column_" + strconv.Itoa(rng.Intn(100)) + " = 1"
+		case 4:
+			bad = c + []string{" = ", " BETWEEN 1", " IN ()", " = (1"}[rng.Intn(4)]
+		case 5:
+			if !isNumeric(k) {
+				continue
+			}
+			out = append(out, c) // WHERE on a number
+			continue
+		case 6:
+			if k != table.Timestamp {
+				continue
+			}
+			bad = c + " > TIMESTAMP'2020-01-01 00:00:00 Europe/Paris'"
+		}
+		if rng.Intn(2) == 0 {
+			out = append(out, valid+" AND "+bad)
+		} else {
+			out = append(out, bad+" OR "+valid)
+		}
+	}
+	return out
 }
 
 // predGen draws predicates over a table's columns, with literals from the values the table
@@ -616,4 +765,41 @@ func (g *predGen) coercionLiteral(li int) string {
 		return text + "E0" // a double
 	}
 	return quoteString([]string{text, " " + text + " ", frac, "abc", "1e3", "-" + text}[g.rng.Intn(6)])
+}
+
+// A date or timestamp column IN a list with a string: Spark 3.5's InConversion casts the column
+// and every item to string (TypeCoercion.findWiderCommonType of a date and a string is a string),
+// so rows compare as text and Delta cannot skip on the cast column; a partition column's values
+// are still compared, as text, file by file. A binary comparison instead casts the string to the
+// column's type (findCommonTypeForBinaryComparison). Before, IN cast the strings to dates too:
+// '1970-01-01 00:00:00' matched the date 1970-01-01, and files were skipped on statistics.
+func TestDatetimeInStringsCompareAsText(t *testing.T) {
+	all := []int{0, 1, 2, 3, 4}
+	for _, tc := range []struct {
+		table, src  string
+		kept, match []int
+	}{
+		{"layoutlab/datetime-range", "d IN ('1970-01-01 00:00:00')", all, nil},
+		{"layoutlab/datetime-range", "d IN ('1970-01-01')", all, []int{1}},
+		{"layoutlab/datetime-range", "d IN ('1970-1-1', DATE'9999-12-30')", all, []int{3}},
+		{"layoutlab/datetime-range", "d NOT IN ('1970-01-01 00:00:00')", all, all},
+		{"layoutlab/datetime-range", "d = '1970-01-01 00:00:00'", []int{1, 4}, []int{1}}, // file 4 spans 0001 to 9999
+		{"layoutlab/datetime-range", "ts IN ('1970-01-01 00:00:00.000001')", all, []int{1}},
+		{"layoutlab/datetime-range", "ts IN ('1970-01-01T00:00:00.000001Z')", all, nil},
+		{"layoutlab/datetime-range", "tsn IN ('9999-12-31 23:59:59.999', NULL)", all, []int{3}},
+		{"layoutlab/datetime-range-partitioned", "pd IN ('9999-12-31', '1970-1-1')", []int{4}, []int{4}},
+		{"layoutlab/datetime-range-partitioned", "pd = '1970-1-1'", []int{2}, []int{2}},
+		// LIKE casts a date, timestamp or number to string too (ImplicitTypeCasts): text, no
+		// skipping on statistics, a partition value compared file by file.
+		{"layoutlab/datetime-range", "d LIKE '9999-12-3%'", all, []int{3, 4}},
+		{"layoutlab/datetime-range", "ts LIKE '%.999999'", all, []int{0, 1, 3}},
+		{"layoutlab/datetime-range", "id LIKE '1_' AND d NOT LIKE '9999%'", all, []int{2, 4}},
+		{"layoutlab/datetime-range-partitioned", "pd LIKE '1970%'", []int{2}, []int{2}},
+	} {
+		rt := loadByName(t, tc.table)
+		kept, match := rt.scan(t, tc.src)
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: %s: kept %v matching %v, want kept %v matching %v", tc.table, tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
 }

@@ -117,6 +117,9 @@ func lower(e Expr) Expr {
 		return &IsNull{At: e.At, X: lower(e.X), Not: e.Not}
 	case *Like:
 		x := lower(e.X)
+		if e.AsString {
+			x = &castExpr{X: x, T: table.Type{Kind: table.String}}
+		}
 		out := simplifyLike(x, e.Pattern)
 		if out == nil {
 			out = &Like{At: e.At, X: x, Pattern: e.Pattern}
@@ -129,6 +132,8 @@ func lower(e Expr) Expr {
 		return &Arith{At: e.At, Op: e.Op, L: lower(e.L), R: lower(e.R), T: e.T}
 	case *Neg:
 		return &Neg{At: e.At, X: lower(e.X)}
+	case *stringCast:
+		return &castExpr{X: lower(e.X), T: e.T}
 	}
 	return e
 }
@@ -636,6 +641,8 @@ func children(e Expr) []Expr {
 	case *lengthOf:
 		return []Expr{e.X}
 	case *castExpr:
+		return []Expr{e.X}
+	case *stringCast:
 		return []Expr{e.X}
 	}
 	return nil

@@ -30,11 +30,11 @@ func mustParse(t testing.TB, src string) Expr {
 
 func TestLimits(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"a = 1 OR " + strings.Repeat("a = 1 OR ", 500) + "a = 1", "1:4097: predicate is 4514 bytes; the limit is 4096"},
-		{strings.Repeat("(", 70) + "a = 1" + strings.Repeat(")", 70), "1:65: expression nested more than 64 levels deep"},
-		{strings.Repeat("NOT ", 70) + "a = 1", "1:257: expression nested more than 64 levels deep"},
-		{"a = " + strings.Repeat("- ", 70) + "1", "1:133: expression nested more than 64 levels deep"}, // "--" starts a comment
-		{"a IN (" + strings.Repeat("1,", MaxInList) + "1)", "1:2055: IN list has more than 1024 items"},
+		{"a = 1 OR " + strings.Repeat("a = 1 OR ", 500) + "a = 1", "1:4097: [LAYOUTLAB_LIMIT.PREDICATE_TOO_LONG] predicate is 4514 bytes; the limit is 4096"},
+		{strings.Repeat("(", 70) + "a = 1" + strings.Repeat(")", 70), "1:65: [LAYOUTLAB_LIMIT.NESTING_TOO_DEEP] expression nested more than 64 levels deep"},
+		{strings.Repeat("NOT ", 70) + "a = 1", "1:257: [LAYOUTLAB_LIMIT.NESTING_TOO_DEEP] expression nested more than 64 levels deep"},
+		{"a = " + strings.Repeat("- ", 70) + "1", "1:133: [LAYOUTLAB_LIMIT.NESTING_TOO_DEEP] expression nested more than 64 levels deep"}, // "--" starts a comment
+		{"a IN (" + strings.Repeat("1,", MaxInList) + "1)", "1:2055: [LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG] IN list has more than 1024 items"},
 	} {
 		_, err := Parse(tc.src, testLeaves)
 		if err == nil || err.Error() != tc.want {
@@ -56,7 +56,7 @@ func TestErrorListFormat(t *testing.T) {
 	if !ok || len(el) != 3 {
 		t.Fatalf("got %v", err)
 	}
-	if got, want := el.Error(), "1:1: unknown column 'x' (columns: a, s, t, p) (and 2 more errors)"; got != want {
+	if got, want := el.Error(), "1:1: [UNRESOLVED_COLUMN.WITH_SUGGESTION] unknown column 'x' (columns: a, s, t, p) (and 2 more errors)"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

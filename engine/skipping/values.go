@@ -12,7 +12,10 @@ import (
 // it fits in 32 bits, bigint in 64, else decimal(p,0); a number with a point is decimal(p,s); one
 // with an exponent is double. A decimal may have up to 38 digits (DecimalType.MAX_PRECISION).
 // neg applies a leading minus before range checks, so -2147483648 is an int.
-func numberLiteral(text string, neg bool) (table.Value, uint8, string) {
+// A literal Spark refuses comes back with its class and message (DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION
+// past 38 digits, from Decimal.set via the parser's Literal); a double past ±1.8e308, which Spark
+// reads as ±Infinity, is Layout Lab's own refusal.
+func numberLiteral(text string, neg bool) (table.Value, uint8, string, string) {
 	sign := ""
 	if neg {
 		sign = "-"
@@ -20,35 +23,35 @@ func numberLiteral(text string, neg bool) (table.Value, uint8, string) {
 	if strings.ContainsAny(text, "eE") {
 		f, err := strconv.ParseFloat(sign+text, 64)
 		if err != nil || math.IsInf(f, 0) {
-			return table.Value{}, 0, "double literal " + sign + text + " is out of range"
+			return table.Value{}, 0, "LAYOUTLAB_UNSUPPORTED.DOUBLE_LITERAL_RANGE", "double literal " + sign + text + " is out of range"
 		}
-		return table.DoubleValue(f), 0, ""
+		return table.DoubleValue(f), 0, "", ""
 	}
 	frac := ""
 	if dot := strings.IndexByte(text, '.'); dot >= 0 {
 		frac = text[dot+1:]
 	} else if i, err := strconv.ParseInt(sign+text, 10, 64); err == nil {
 		if i >= math.MinInt32 && i <= math.MaxInt32 {
-			return table.Value{Kind: table.Int, I: i}, 0, ""
+			return table.Value{Kind: table.Int, I: i}, 0, "", ""
 		}
-		return table.BigintValue(i), 0, ""
+		return table.BigintValue(i), 0, "", ""
 	}
 	if len(frac) > table.MaxDecimalPrecision {
-		return table.Value{}, 0, "decimal literal " + sign + text + " has more than 38 digits"
+		return table.Value{}, 0, ClassDecimalPrecision, "decimal literal " + sign + text + " has more than 38 digits"
 	}
 	v, err := table.ParseDecimal(sign+text, table.Type{Kind: table.Decimal, Precision: table.MaxDecimalPrecision, Scale: uint8(len(frac))})
 	if err != nil {
 		if !strings.Contains(text, ".") {
-			return table.Value{}, 0, "integer literal " + sign + text + " is out of range: more than 38 digits"
+			return table.Value{}, 0, ClassDecimalPrecision, "integer literal " + sign + text + " is out of range: more than 38 digits"
 		}
-		return table.Value{}, 0, "decimal literal " + sign + text + " has more than 38 digits"
+		return table.Value{}, 0, ClassDecimalPrecision, "decimal literal " + sign + text + " has more than 38 digits"
 	}
 	// BigDecimal's precision, at least the scale: 0.001 is decimal(3,3).
 	prec := v.DecimalPrecision()
 	if prec < len(frac) {
 		prec = len(frac)
 	}
-	return v, uint8(prec), ""
+	return v, uint8(prec), "", ""
 }
 
 func atoiFixed(s string) (int, bool) {

@@ -326,15 +326,7 @@ func lookup(m map[string]any, path []string) (any, bool) {
 		if !ok || obj == nil {
 			return nil, false
 		}
-		v, ok := obj[p]
-		if !ok {
-			for k, w := range obj {
-				if strings.EqualFold(k, p) {
-					v, ok = w, true
-					break
-				}
-			}
-		}
+		v, ok := obj[p] // exactly, as JacksonParser matches a key (Parse)
 		if !ok {
 			return nil, false
 		}

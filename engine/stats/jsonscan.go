@@ -23,8 +23,7 @@ type JSONParser struct {
 	spaths  [][]string
 	smet    [3][]uint8
 	// scratch, reused from file to file
-	how   [3][]uint8 // per side (min, max, nullCount) and leaf: 0 unset, 1 folded key, 2 exact key
-	path  []string
+	met   [3][]bool // per side (min, max, nullCount) and leaf: a key for it was read
 	key   []byte
 	batch int
 	vals  []table.Value // values are carved from here, batch files at a time
@@ -48,8 +47,8 @@ func NewJSONParser(leaves []table.Leaf, files int) *JSONParser {
 			}
 		}
 	}
-	for s := range p.how {
-		p.how[s] = make([]uint8, len(leaves))
+	for s := range p.met {
+		p.met[s] = make([]bool, len(leaves))
 		p.smet[s] = make([]uint8, len(p.spaths))
 	}
 	return p
@@ -80,8 +79,12 @@ func (p *JSONParser) fresh() FileStats {
 }
 
 // Parse reads one stats string back into FileStats for the parser's leaves. Missing fields are
-// absent (NumRecords -1, NullCount -1, zero Values); keys naming no leaf are ignored; names match
-// exactly first, then case-insensitively. Timestamps may carry any offset (Spark writes the
+// absent (NumRecords -1, NullCount -1, zero Values); keys naming no leaf are ignored. Keys match
+// exactly, as Delta's from_json over statsSchema matches them (DataSkippingReader.scala; Spark's
+// JacksonParser.convertObject looks fields up with StructType.getFieldIndex, which is
+// case-sensitive whatever spark.sql.caseSensitive says): a key spelled in another case, such as
+// "MaxValues" or a column's name in another case, is unknown, its statistic absent, and the file
+// is read for predicates that need it. Timestamps may carry any offset (Spark writes the
 // session zone's); timestamp_ntz values are read with or without a zone.
 //
 // A min, max or null count that does not read as its column's type (a date minimum written
@@ -90,8 +93,8 @@ func (p *JSONParser) fresh() FileStats {
 // that is not a JSON object, or a numRecords that is not an integer, is an error.
 func (p *JSONParser) Parse(s string) (Parsed, error) {
 	out := Parsed{FileStats: p.fresh()}
-	for i := range p.how {
-		clear(p.how[i])
+	for i := range p.met {
+		clear(p.met[i])
 		clear(p.smet[i])
 	}
 	sc := scanner{s: s}
@@ -106,15 +109,11 @@ func (p *JSONParser) Parse(s string) (Parsed, error) {
 func (p *JSONParser) generic(s string) (Parsed, error) {
 	fs, notes, err := parseJSONGeneric(s, p.leaves)
 	out := Parsed{FileStats: fs, Notes: notes}
-	var raw struct {
-		NumRecords *int64          `json:"numRecords"`
-		MinValues  json.RawMessage `json:"minValues"`
-		MaxValues  json.RawMessage `json:"maxValues"`
-		NullCount  json.RawMessage `json:"nullCount"`
-	}
+	// A map, not a struct: encoding/json would match a struct's fields case-insensitively.
+	var raw map[string]json.RawMessage
 	if err == nil && json.Unmarshal([]byte(s), &raw) == nil {
-		out.HasNumRecords = raw.NumRecords != nil
-		out.RawMinValues, out.RawMaxValues, out.RawNullCount = string(raw.MinValues), string(raw.MaxValues), string(raw.NullCount)
+		out.HasNumRecords = len(raw["numRecords"]) > 0 && string(raw["numRecords"]) != "null"
+		out.RawMinValues, out.RawMaxValues, out.RawNullCount = string(raw["minValues"]), string(raw["maxValues"]), string(raw["nullCount"])
 	}
 	return out, err
 }
@@ -194,7 +193,7 @@ func (p *JSONParser) top(sc *scanner, out *Parsed) (plain bool, err error) {
 				} else if bit == 16 {
 					side = sideNulls
 				}
-				p.path, p.key = p.path[:0], p.key[:0]
+				p.key = p.key[:0]
 				if !p.object(sc, side, out, 0) {
 					return false, nil
 				}
@@ -257,8 +256,7 @@ func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool 
 			p.key = append(p.key, 0)
 		}
 		p.key = append(p.key, key...)
-		p.path = append(p.path, key)
-		leaf, how := p.leafAt()
+		leaf := p.leafAt()
 		if leaf < 0 {
 			if st := p.structAt(); st >= 0 {
 				if p.smet[side][st]++; p.smet[side][st] > 1 {
@@ -273,10 +271,10 @@ func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool 
 				return false // the generic decoder notes what is wrong with it
 			}
 			if leaf >= 0 && side == sideNulls {
-				if p.how[side][leaf] != 0 {
+				if p.met[side][leaf] {
 					return false // a second key for the statistic
 				}
-				p.how[side][leaf] = how // no count, but the key takes the place
+				p.met[side][leaf] = true // no count, but the key takes the place
 			}
 			if c == '{' {
 				if !p.object(sc, side, out, depth+1) {
@@ -291,18 +289,14 @@ func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool 
 				return false
 			}
 			if leaf >= 0 && (side == sideNulls || minMax) {
-				switch had := p.how[side][leaf]; {
-				case had == 2 && how == 1:
-					// an exact key wins over a folded one, whatever their order
-				case had != 0:
+				if p.met[side][leaf] {
 					return false // two keys for one statistic: the generic decoder's map decides
-				default:
-					p.how[side][leaf] = how
-					p.set(side, leaf, v, out)
 				}
+				p.met[side][leaf] = true
+				p.set(side, leaf, v, out)
 			}
 		}
-		p.key, p.path = p.key[:mark], p.path[:len(p.path)-1]
+		p.key = p.key[:mark]
 		sc.ws()
 		if sc.eat('}') {
 			return true
@@ -313,43 +307,20 @@ func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool 
 	}
 }
 
-// leafAt is the leaf the current path names: exactly (how 2), else case-insensitively (how 1),
-// as lookup matches them; -1 for none.
-func (p *JSONParser) leafAt() (leaf int, how uint8) {
+// leafAt is the leaf the current path names, exactly as lookup matches them; -1 for none.
+func (p *JSONParser) leafAt() int {
 	if i, ok := p.exact[string(p.key)]; ok {
-		return i, 2
-	}
-	for i, l := range p.leaves {
-		if foldEqual(l.Path, p.path) {
-			return i, 1
-		}
-	}
-	return -1, 0
-}
-
-// structAt is the struct the current path names (exactly or case-insensitively), -1 for none.
-func (p *JSONParser) structAt() int {
-	if i, ok := p.structs[string(p.key)]; ok {
 		return i
-	}
-	for i, sp := range p.spaths {
-		if foldEqual(sp, p.path) {
-			return i
-		}
 	}
 	return -1
 }
 
-func foldEqual(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
+// structAt is the struct the current path names exactly, -1 for none.
+func (p *JSONParser) structAt() int {
+	if i, ok := p.structs[string(p.key)]; ok {
+		return i
 	}
-	for j := range a {
-		if !strings.EqualFold(a[j], b[j]) {
-			return false
-		}
-	}
-	return true
+	return -1
 }
 
 // set records one statistic.

@@ -233,3 +233,41 @@ func FuzzJSONParser(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) { sameParse(t, s, scanLeaves) })
 }
+
+// Delta reads stats with from_json over statsSchema, whose JacksonParser matches keys exactly
+// (StructType.getFieldIndex): "MaxValues" is not maxValues, "mixed" not the column Mixed, and
+// "ID" not id. Such a statistic is absent, never read from the key in another case. Before, the
+// generic decoder matched top-level keys case-insensitively (encoding/json into a struct) where
+// the fast scanner did not, and both matched leaf keys case-insensitively.
+func TestStatsKeysMatchExactly(t *testing.T) {
+	p := NewJSONParser(scanLeaves, 1)
+	const s = `{"numRecords":3,"MaxValues":{"id":9},"maxValues":{"ID":7,"mixed":4,"st":{"A":1}},"minValues":{"id":2,"Mixed":1},"NullCount":{"id":0}}`
+	for name, parse := range map[string]func(string) (Parsed, error){"Parse": p.Parse, "generic": p.generic} {
+		got, err := parse(s)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		idx := func(n string) int {
+			for i, l := range scanLeaves {
+				if l.Name() == n {
+					return i
+				}
+			}
+			t.Fatalf("no leaf %s", n)
+			return -1
+		}
+		id, mixed, sta := idx("id"), idx("Mixed"), idx("st.a")
+		if !got.MaxValues[id].Absent() || !got.MaxValues[mixed].Absent() || !got.MaxValues[sta].Absent() {
+			t.Errorf("%s: max id %v, Mixed %v, st.a %v; want all absent", name, got.MaxValues[id], got.MaxValues[mixed], got.MaxValues[sta])
+		}
+		if got.MinValues[id].I != 2 || got.MinValues[mixed].I != 1 {
+			t.Errorf("%s: min id %v, Mixed %v; want 2 and 1", name, got.MinValues[id], got.MinValues[mixed])
+		}
+		if got.NullCount[id] != -1 || got.RawNullCount != "" {
+			t.Errorf("%s: nullCount id %d (raw %q), want none: NullCount is not nullCount", name, got.NullCount[id], got.RawNullCount)
+		}
+		if got.RawMaxValues != `{"ID":7,"mixed":4,"st":{"A":1}}` {
+			t.Errorf("%s: raw maxValues %q", name, got.RawMaxValues)
+		}
+	}
+}
