@@ -11,17 +11,23 @@ import (
 
 // blobArchive reads the reader's File (a Blob) by slices, so that an archive of a table with
 // gigabytes of data files costs the page its log's bytes only: zip reads its central directory
-// and log entries, tar its headers and log entries, seeking past the rest. Reads are served
-// from a window of at least blobWindow bytes, as each slice is a round trip through a promise.
+// and log entries, tar its headers and log entries, seeking past the rest. A loose log file is
+// read the same way, one blobArchive for each open. Reads are served from a window of bytes, as
+// each slice is a round trip through a promise: blobWindowMin at first (the history reads only a
+// commit's first line), doubling as reads go on where the last ended, up to blobWindowMax.
 type blobArchive struct {
 	blob   js.Value
 	size   int64
 	off    int64 // for Read and Seek
 	win    []byte
 	winOff int64
+	next   int64 // the next window's size
 }
 
-const blobWindow = 1 << 20
+const (
+	blobWindowMin = 64 << 10
+	blobWindowMax = 4 << 20
+)
 
 func newBlobArchive(blob js.Value) *blobArchive {
 	return &blobArchive{blob: blob, size: int64(blob.Get("size").Float())}
@@ -33,7 +39,13 @@ func (b *blobArchive) ReadAt(p []byte, off int64) (int, error) {
 	}
 	want := min(int64(len(p)), b.size-off)
 	if off < b.winOff || off+want > b.winOff+int64(len(b.win)) {
-		end := min(b.size, off+max(want, blobWindow))
+		switch {
+		case b.next == 0 || off != b.winOff+int64(len(b.win)):
+			b.next = blobWindowMin
+		case b.next < blobWindowMax:
+			b.next *= 2
+		}
+		end := min(b.size, off+max(want, b.next))
 		buf, err := await(b.blob.Call("slice", off, end).Call("arrayBuffer"))
 		if err != nil {
 			return 0, fmt.Errorf("reading bytes %d to %d: %v", off, end, err)

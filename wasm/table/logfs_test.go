@@ -131,7 +131,7 @@ func TestArchivesGiveTheCLIsAnswer(t *testing.T) {
 		if err := l.Check(name); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		for p := range l.FS {
+		for _, p := range l.Names() {
 			if !strings.HasPrefix(p, "_delta_log/") {
 				t.Errorf("%s: kept %s, not a log file", name, p)
 			}
@@ -139,7 +139,7 @@ func TestArchivesGiveTheCLIsAnswer(t *testing.T) {
 		if l.Table != "v2-checkpoints-parquet-with-sidecars" {
 			t.Errorf("%s: table %q", name, l.Table)
 		}
-		got, err := inspect.Inspect(l.FS, "t", inspect.Options{Version: -1, Where: "id > 3"})
+		got, err := inspect.Inspect(l, "t", inspect.Options{Version: -1, Where: "id > 3"})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -204,8 +204,11 @@ func TestArchivesSkipDataFiles(t *testing.T) {
 		if err := l.AddArchiveFrom("t."+kind, c, int64(len(data))); err != nil {
 			t.Fatal(err)
 		}
-		if l.Bytes() != logBytes {
-			t.Errorf("%s: kept %d bytes of log, want %d", kind, l.Bytes(), logBytes)
+		if l.Size() != logBytes {
+			t.Errorf("%s: kept %d bytes of log, want %d", kind, l.Size(), logBytes)
+		}
+		if _, err := inspect.Inspect(l, "t", inspect.Options{Version: -1}); err != nil {
+			t.Fatal(err)
 		}
 		if c.n > 4*logBytes+1<<20 {
 			t.Errorf("%s: read %d bytes of a %d-byte archive for %d bytes of log", kind, c.n, len(data), logBytes)
