@@ -30,9 +30,6 @@ const (
 	// MaxLastCheckpointBytes caps _last_checkpoint, a few hundred bytes of JSON as Delta writes
 	// it (PROTOCOL.md "Last Checkpoint File"): a larger one is ignored, and the log is listed.
 	MaxLastCheckpointBytes = 1 << 20
-	// yieldEvery is how many bytes are read or inflated between two calls of LogFS.Yield: a
-	// deflate stream of zeros inflates a thousandfold, so a read's size says nothing of its time.
-	yieldEvery = 1 << 20
 )
 
 // LogFS is the file system engine/inspect reads: the _delta_log files a reader gave (a folder's
@@ -330,7 +327,6 @@ type logFile struct {
 	size   int64
 	r      io.Reader
 	c      io.Closer
-	since  int64 // bytes since the last yield
 	closed bool
 }
 
@@ -338,11 +334,12 @@ func (f *logFile) Stat() (fs.FileInfo, error) {
 	return logInfo{name: path.Base(f.name), size: f.size}, nil
 }
 
+// tick counts n bytes read and lets the page take its turn when its task has run long enough
+// (LogFS.Yield decides by the clock): at every read, as what the reader does with each read (a
+// scanner looking for the end of a long line through all it holds) is not in proportion to it.
 func (f *logFile) tick(n int) {
 	f.l.read += int64(n)
-	f.since += int64(n)
-	if f.since >= yieldEvery && f.l.Yield != nil {
-		f.since = 0
+	if f.l.Yield != nil {
 		f.l.Yield()
 	}
 }
@@ -391,18 +388,16 @@ func (f *logFileAt) ReadAt(p []byte, off int64) (int, error) {
 	return n, err
 }
 
-// yieldingReader calls yield every yieldEvery bytes read through it (an inflating stream).
+// yieldingReader calls yield at every read through it (an inflating stream: deflated zeros
+// inflate a thousandfold, so the bytes read say nothing of the time taken).
 type yieldingReader struct {
 	r     io.Reader
 	yield func()
-	since int
 }
 
 func (y *yieldingReader) Read(p []byte) (int, error) {
 	n, err := y.r.Read(p)
-	y.since += n
-	if y.since >= yieldEvery && y.yield != nil {
-		y.since = 0
+	if y.yield != nil {
 		y.yield()
 	}
 	return n, err
