@@ -79,7 +79,8 @@ func hostile(t *testing.T, ctx context.Context, name string, wants []string, fil
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s: longest task %.0f ms; wasm memory %.0f → %.0f MiB; browser PSS %.0f → %.0f MiB", name, longest, mib(mem0), mib(mem), mib(float64(pss0)), mib(float64(pss)))
+	goLongest := eval[string](t, ctx, `JSON.stringify(window.layoutlabTable.longestGo || null)`)
+	t.Logf("%s: longest task %.0f ms (the longest stretch of Go since the page loaded, and its status lines: %s); wasm memory %.0f → %.0f MiB; browser PSS %.0f → %.0f MiB", name, longest, goLongest, mib(mem0), mib(mem), mib(float64(pss0)), mib(float64(pss)))
 	if longest > maxTaskMs {
 		t.Errorf("%s: a task of %.0f ms, over %d ms", name, longest, maxTaskMs)
 	}
