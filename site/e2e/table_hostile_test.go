@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"layoutlab/engine/inspect/inspecttest"
 	deltalog "layoutlab/engine/log"
 )
 
@@ -220,31 +219,5 @@ func TestTableHostileArchivesAndLooseFiles(t *testing.T) {
 	openGoodTable(t, ctx)
 	if got := tableShownNow(t, ctx); got.Name != "delta" {
 		t.Errorf("after the hostile inputs the page shows %+v", got)
-	}
-}
-
-// TestTableReopenReturnsMemory: opening the same 20,000-file table again and again on one page
-// does not grow the module's memory open after open (#49: each re-open kept about 170 MiB
-// more): the log is read by slices and not kept, and what the previous table held is reused.
-func TestTableReopenReturnsMemory(t *testing.T) {
-	m, err := inspecttest.Table(20_000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := writeLog(t, m)
-	ctx := browser(t)
-	openTablePage(t, ctx)
-	var mem []float64
-	for i := range 5 {
-		if msg := give(t, ctx, files...); msg != "" {
-			t.Fatalf("open %d: %s", i+1, msg)
-		}
-		mem = append(mem, eval[float64](t, ctx, `window.layoutlabTable.wasmMemory()`))
-	}
-	t.Logf("wasm memory after each open, MiB: %.0f", mem)
-	// The second open holds two tables at its height (the one shown and the one opening); from
-	// then on the heap has room for both, and reuses it.
-	if mem[4] > mem[1]*1.1 {
-		t.Errorf("the module's memory grew from %.0f MiB after the second open to %.0f MiB after the fifth", mib(mem[1]), mib(mem[4]))
 	}
 }
