@@ -348,9 +348,24 @@ func (f *logFile) Read(p []byte) (int, error) {
 	if f.closed {
 		return 0, fs.ErrClosed
 	}
-	n, err := f.r.Read(p)
-	f.tick(n)
-	return n, err
+	if f.c == nil {
+		n, err := f.r.Read(p)
+		f.tick(n)
+		return n, err
+	}
+	// An inflating stream gives at most its window (32 KiB) a read; p is filled instead, as
+	// a reader that looks through all it holds at each read (bufio.Scanner for a line's end)
+	// would otherwise look through a long line once every 32 KiB of it.
+	n := 0
+	for n < len(p) {
+		k, err := f.r.Read(p[n:])
+		n += k
+		f.tick(k)
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 func (f *logFile) Close() error {
