@@ -7,11 +7,15 @@ import (
 	"archive/zip"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	deltalog "layoutlab/engine/log"
 )
@@ -129,6 +133,43 @@ func TestTableRefusalKeepsTheTableShown(t *testing.T) {
 	schema, schemaFile := commitWith(t, table,
 		`{"metaData":{"id":"broken-schema","format":{"provider":"parquet","options":{}},"schemaString":"{\"type\":\"struct\",\"fields\":[{\"name\":","partitionColumns":[],"configuration":{}}}`)
 	hostile(t, ctx, "a schema that does not parse", []string{schemaFile, "metaData.schemaString"}, archive(t, schema, "zip"))
+
+	// Time travel to a version Delta refuses: the version shown stays, and the slider with it.
+	dir := filepath.Join(t.TempDir(), "downgraded")
+	os.MkdirAll(filepath.Join(dir, deltalog.LogDir), 0o755)
+	for v, body := range []string{
+		`{"commitInfo":{"timestamp":1767225600000,"operation":"CREATE TABLE"}}
+{"protocol":{"minReaderVersion":3,"minWriterVersion":7,"readerFeatures":["futureFeature"],"writerFeatures":["futureFeature"]}}
+{"metaData":{"id":"d","format":{"provider":"parquet","options":{}},"schemaString":"{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}","partitionColumns":[],"configuration":{}}}`,
+		`{"commitInfo":{"timestamp":1767225700000,"operation":"SET TBLPROPERTIES"}}
+{"protocol":{"minReaderVersion":1,"minWriterVersion":2}}
+{"add":{"path":"a.parquet","partitionValues":{},"size":1,"modificationTime":1,"dataChange":true}}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, deltalog.LogDir, deltalog.CommitFileName(int64(v))), []byte(body+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if msg := give(t, ctx, archive(t, dir, "zip")); msg != "" {
+		t.Fatalf("opening the downgraded table: %s", msg)
+	}
+	before := tableShownNow(t, ctx)
+	errs := eval[int](t, ctx, `window.layoutlabTable.errors`)
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("version");
+		s.value = 0; s.dispatchEvent(new Event("input")); s.dispatchEvent(new Event("change")); return true; })()`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`window.layoutlabTable.errors > %d`, errs),
+		chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Fatalf("version 0 of the downgraded table was not refused: %v", err)
+	}
+	msg := eval[string](t, ctx, `document.getElementById("error").textContent`)
+	if !strings.Contains(msg, deltalog.LogDir+"/"+deltalog.CommitFileName(0)) || !strings.Contains(msg, "protocol.readerFeatures") {
+		t.Errorf("version 0 refused with %q", msg)
+	}
+	if now := tableShownNow(t, ctx); now != before {
+		t.Errorf("the page showed %+v before and %+v after", before, now)
+	}
+	if v := eval[string](t, ctx, `document.getElementById("version").value + " " + document.querySelector("#summary [data-metric=version]").dataset.value`); v != "1 1" {
+		t.Errorf("after the refusal the slider and the summary say %q, want version 1", v)
+	}
 }
 
 // zerosArchive writes an archive (zip or tar.gz) of the log entries names, each size bytes of
