@@ -224,8 +224,10 @@ case "${1:-build}" in
     go test -count=1 -timeout 60m -tags browser -run XXX -bench Memory -benchtime 1x ./site/e2e/
     # The explainer: every figure visible (its poster) after a first visit, live figures at most.
     go test -count=1 -tags browser -run XXX -bench Explainer -benchtime 1x ./site/e2e/
-    # "Open your table": the 100,000-file log engine/inspect's BenchmarkOpen100k opens, in table.html.
-    go test -count=1 -tags browser -run XXX -bench TableOpen100k -benchtime 1x ./site/e2e/ ;;
+    # "Open your table": the 100,000-file log engine/inspect's BenchmarkOpen100k opens, in table.html,
+    # and a 1,000,000-file one (TABLE_REFERENCE=DIR measures another build's site beside it).
+    go test -count=1 -tags browser -run XXX -bench TableOpen100k -benchtime 1x ./site/e2e/
+    go test -count=1 -timeout 60m -tags browser -run XXX -bench 'TableOpen1M$' -benchtime 1x ./site/e2e/ ;;
   screenshots)
     # Every preset's figure, desktop and phone, light and dark, into DIR (default docs/figures).
     build

@@ -39,36 +39,26 @@
     const { instance } = typeof WebAssembly.instantiateStreaming === "function"
       ? await WebAssembly.instantiateStreaming(resp, go.importObject)
       : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    // The Go heap lives in the instance's linear memory, which grows and never shrinks: the
+    // browser tests read its size as the module's highest use.
+    ll.wasmMemory = () => instance.exports.mem.buffer.byteLength;
     go.run(instance).catch((e) => fail("The inspector stopped: " + e));
   }
 
-  // read loads the wanted files ({path, file}) and gives them to the inspector, with progress.
+  // read gives the wanted files ({path, file}) to the inspector as they are: File objects, known
+  // by their sizes until the replay reads what it needs of them, by slices.
   async function read(name, entries, via) {
     await ready;
     ll.via = via; // which way the files came, for the browser tests
     $("error").hidden = true;
     const wanted = entries.filter((e) => ll.wants(e.path));
-    const paths = [], datas = [];
-    let bytes = 0;
-    const t0 = performance.now();
-    for (let i = 0; i < wanted.length; i++) {
-      if (i % 50 === 0) {
-        status(`Reading ${name}: file ${i + 1} of ${wanted.length} (${(bytes / 1048576).toFixed(1)} MB)`);
-        progress(i, wanted.length);
-      }
-      const data = new Uint8Array(await wanted[i].file.arrayBuffer());
-      bytes += data.length;
-      paths.push(wanted[i].path);
-      datas.push(data);
-    }
-    ll.readMs = performance.now() - t0;
     // One file that is not a log's: an archive, which the inspector reads by slices (its log
     // entries only), or says what is wrong with it.
     if (wanted.length === 0 && entries.length === 1) {
       ll.openArchive(name, entries[0].file);
       return;
     }
-    ll.open(name, paths, datas);
+    ll.open(name, wanted.map((e) => e.path), wanted.map((e) => e.file));
   }
 
   // A directory handle (showDirectoryPicker): only its _delta_log (and _sidecars) are listed;

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
@@ -20,169 +21,237 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/inspect/inspecttest"
+	"layoutlab/site/host"
 )
 
 // BenchmarkTableOpen100k opens inspecttest.Table(100,000) (the table engine/inspect's
 // BenchmarkOpen100k opens natively: 100 commits, a Parquet checkpoint of 100,000 adds and one
-// commit after it) on table.html, its log's files chosen loose, and reports the page's figures:
-// reading the files in JavaScript, the Go side's open (gathering, replay, inspection, views),
-// the whole from the upload to the drawn table and to the next OPTIMIZE's plans shown after it,
-// and a WHERE on the opened table.
+// commit after it) on table.html, its log's files chosen loose, each open in a fresh browser, and
+// reports the page's figures: the Go side's open (gathering, replay, inspection, views), the
+// whole from the upload to the drawn table and to the next OPTIMIZE's plans shown after it, the
+// log bytes read, the browser's highest PSS during the open, and a WHERE on the opened table.
+//
+// TABLE_REFERENCE=DIR also opens the same table, in turn with this build's page, on the site
+// built in DIR (another build's dist/, say main's), so that the two are measured side by side in
+// one run on the same machine.
 //
 // TABLE_PROFILE=FILE records V8's CPU profile of the first open into FILE (a .cpuprofile that
 // Chromium's DevTools open) and prints the functions with the most samples; build table.wasm
 // without -s for its functions' names. TABLE_TRACE=FILE records Chromium's trace of the first
 // open (the renderer's tasks, with the page's style, layout and paint: what a CPU profile does not
 // show), which DevTools' Performance panel opens.
-func BenchmarkTableOpen100k(b *testing.B) {
-	browserTimeout = 15 * time.Minute // three opens of a large log on shared cores
-	m, err := inspecttest.Table(100_000)
+func BenchmarkTableOpen100k(b *testing.B) { benchTableOpen(b, 100_000, 3) }
+
+// BenchmarkTableOpen1M is BenchmarkTableOpen100k for inspecttest.Table(1,000,000): a Parquet
+// checkpoint of a million adds, once per site.
+func BenchmarkTableOpen1M(b *testing.B) { benchTableOpen(b, 1_000_000, 1) }
+
+// tableSite is a build of the site the benchmark opens the table on.
+type tableSite struct{ name, url string }
+
+// tableOpen is one open's figures.
+type tableOpen struct {
+	wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after float64
+	over100                                                                     int
+	peakPSS, logRead                                                            float64
+	during, goLongest, collections                                              string
+}
+
+func benchTableOpen(b *testing.B, n, opens int) {
+	browserTimeout = 15 * time.Minute // opens of a large log on shared cores
+	m, err := inspecttest.Table(n)
 	if err != nil {
 		b.Fatal(err)
 	}
 	files := writeLog(b, m)
-	ctx := browser(b)
+	m = nil
+	sites := []tableSite{{"page", server.URL}}
+	if ref := os.Getenv("TABLE_REFERENCE"); ref != "" {
+		srv := httptest.NewServer(host.Handler(ref))
+		b.Cleanup(srv.Close)
+		sites = append(sites, tableSite{"reference", srv.URL})
+	}
+	got := map[string][]tableOpen{}
+	for i := 0; i < max(b.N, opens); i++ {
+		for _, site := range sites {
+			got[site.name] = append(got[site.name], openTableOnce(b, site, files, n, i == 0 && site.name == "page"))
+		}
+	}
+	for _, site := range sites {
+		var wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after, pss, read []float64
+		var over100 []int
+		var during, goLongest, collections []string
+		for _, o := range got[site.name] {
+			wall, planned, openMs, inspectMs = append(wall, o.wall), append(planned, o.planned), append(openMs, o.openMs), append(inspectMs, o.inspectMs)
+			renderMs, planMs, whereMs, longest = append(renderMs, o.renderMs), append(planMs, o.planMs), append(whereMs, o.whereMs), append(longest, o.longest)
+			after, pss, read, over100 = append(after, o.after), append(pss, mib(o.peakPSS)), append(read, mib(o.logRead)), append(over100, o.over100)
+			during, goLongest, collections = append(during, o.during), append(goLongest, o.goLongest), append(collections, o.collections)
+		}
+		b.Logf("%s: the longest task of each open came after the first status line and before the rest: %s", site.name, strings.Join(during, "; "))
+		b.Logf("%s: the longest stretch of Go between two yields, ms, and the status lines shown as it began and as it ended: %s", site.name, strings.Join(goLongest, "; "))
+		b.Logf("%s: collections run at yields, since the page loaded: how many, their ms in all, and the longest: %s", site.name, strings.Join(collections, "; "))
+		b.Logf("%s, %d-file table, fresh browser: upload to drawn %v ms (Go open %v, of which inspect.Open %v and the views %v); upload to the next OPTIMIZE shown %v ms (its plans %v); WHERE %v ms; longest task until planned %v ms, tasks over 100 ms %v, the longest in the second after the plans %v ms; highest browser PSS during the open %v MiB; log read %v MiB (0: not counted by this build)",
+			site.name, n, wall, openMs, inspectMs, renderMs, planned, planMs, whereMs, longest, over100, after, pss, read)
+		p := ""
+		if site.name != "page" {
+			p = site.name + "-"
+		}
+		b.ReportMetric(median(wall), p+"open-ms")
+		b.ReportMetric(median(planned), p+"planned-ms")
+		b.ReportMetric(median(planMs), p+"plan-ms")
+		b.ReportMetric(median(openMs), p+"go-open-ms")
+		b.ReportMetric(median(inspectMs), p+"inspect-ms")
+		b.ReportMetric(median(renderMs), p+"render-ms")
+		b.ReportMetric(median(whereMs), p+"where-ms")
+		b.ReportMetric(median(longest), p+"longest-task-ms")
+		b.ReportMetric(median(after), p+"after-plans-task-ms")
+		b.ReportMetric(median(pss), p+"peak-PSS-MiB")
+	}
+}
+
+// openTableOnce opens the table's files on site in a fresh browser and measures the open.
+func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bool) tableOpen {
+	ctx, closeBrowser := newBrowser(b)
+	defer closeBrowser()
 	run := func(what string, as ...chromedp.Action[chromedp.Void]) {
 		if err := chromedp.Do(ctx, as...); err != nil {
-			b.Fatalf("%s: %v", what, err)
+			b.Fatalf("%s: %s: %v", site.name, what, err)
 		}
 	}
 	num := func(js string) float64 {
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](js))
 		if err != nil {
-			b.Fatalf("%s: %v", js, err)
+			b.Fatalf("%s: %s: %v", site.name, js, err)
 		}
 		return v
 	}
-	var wall, planned, readMs, openMs, inspectMs, renderMs, planMs, whereMs, longest []float64
-	var after []float64 // the longest task in the second after the plans were shown
-	var over100 []int
-	var collections []string // the collections the page ran at yields, their ms in all, the longest
-	var during []string      // the status lines shown before and during each open's longest task
-	var goLongest []string   // the longest stretch of Go between two yields, and its status line
-	for i := 0; i < max(b.N, 3); i++ {
-		run("navigate", chromedp.Navigate("about:blank"), chromedp.Navigate(server.URL+"/table.html"))
-		if err := waitTableReady(ctx); err != nil {
-			b.Fatal(err)
-		}
-		// The page's longest tasks during the open (Long Tasks API: every task over 50 ms): how
-		// long a reader's input could wait.
-		// Each status line with the time it was shown, to say what the longest task was doing.
-		num(`window.longTasks = []; window.longAt = [];
-			new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.longTasks.push(e.duration); window.longAt.push(e.startTime); } }).observe({type: "longtask"});
-			window.statuses = []; new MutationObserver(() => window.statuses.push([performance.now(), document.getElementById("status").textContent]))
-				.observe(document.getElementById("status"), {childList: true, characterData: true, subtree: true}); 0`)
-		profile := i == 0 && os.Getenv("TABLE_PROFILE") != ""
-		if profile {
-			for _, err := range []error{
-				call(ctx, profiler.Enable, cdp.Empty{}),
-				call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 250}),
-				call(ctx, profiler.Start, cdp.Empty{}),
-			} {
-				if err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
-		var traceEvents []jsonv2.Value
-		traceDone := make(chan struct{})
-		traced := i == 0 && os.Getenv("TABLE_TRACE") != ""
-		if traced {
-			chromedp.Listen(ctx, func(ev any) {
-				switch e := ev.(type) {
-				case *tracing.EventDataCollected:
-					traceEvents = append(traceEvents, e.Value...)
-				case *tracing.EventTracingComplete:
-					close(traceDone)
-				}
-			})
-			if err := call(ctx, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "v8", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel"}}}); err != nil {
-				b.Fatal(err)
-			}
-		}
-		t0 := time.Now()
-		run("upload", chromedp.SetUploadFiles(chromedp.ID("pick-files"), files))
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.opened > 0 || window.layoutlabTable.errors > 0`,
-			chromedp.WithPollingTimeout(5*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
-			b.Fatal(err)
-		}
-		wall = append(wall, float64(time.Since(t0).Microseconds())/1000)
-		// The next OPTIMIZE is planned after the table is drawn; the long tasks count until then.
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!window.layoutlabTable.planning`,
-			chromedp.WithPollingTimeout(5*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
-			b.Fatal(err)
-		}
-		planned = append(planned, float64(time.Since(t0).Microseconds())/1000)
-		if traced {
-			if err := call(ctx, tracing.End, cdp.Empty{}); err != nil {
-				b.Fatal(err)
-			}
-			<-traceDone
-			out, err := json.Marshal(traceEvents)
-			if err == nil {
-				err = os.WriteFile(os.Getenv("TABLE_TRACE"), out, 0o644)
-			}
+	var o tableOpen
+	run("navigate", chromedp.Navigate(site.url+"/table.html"))
+	if err := waitTableReady(ctx); err != nil {
+		b.Fatal(err)
+	}
+	// The page's longest tasks during the open (Long Tasks API: every task over 50 ms): how
+	// long a reader's input could wait.
+	// Each status line with the time it was shown, to say what the longest task was doing.
+	num(`window.longTasks = []; window.longAt = [];
+		new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.longTasks.push(e.duration); window.longAt.push(e.startTime); } }).observe({type: "longtask"});
+		window.statuses = []; new MutationObserver(() => window.statuses.push([performance.now(), document.getElementById("status").textContent]))
+			.observe(document.getElementById("status"), {childList: true, characterData: true, subtree: true}); 0`)
+	profile := first && os.Getenv("TABLE_PROFILE") != ""
+	if profile {
+		for _, err := range []error{
+			call(ctx, profiler.Enable, cdp.Empty{}),
+			call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 250}),
+			call(ctx, profiler.Start, cdp.Empty{}),
+		} {
 			if err != nil {
 				b.Fatal(err)
 			}
-		}
-		// What the open leaves to do after the plans (a collection, say) is the reader's wait too.
-		num(`window.longUntilPlanned = window.longTasks.length; 0`)
-		time.Sleep(time.Second)
-		if profile {
-			res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			writeProfile(b, os.Getenv("TABLE_PROFILE"), res.Profile)
-		}
-		if num(`window.layoutlabTable.errors`) > 0 {
-			v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("error").textContent`))
-			b.Fatalf("the 100k table did not open: %s", v)
-		}
-		if got := num(`+document.querySelector("#summary [data-metric=files_total]").dataset.value`); got != 100_000 {
-			b.Fatalf("the page shows %v files", got)
-		}
-		readMs = append(readMs, num(`window.layoutlabTable.readMs`))
-		openMs = append(openMs, num(`window.layoutlabTable.openMs`))
-		inspectMs = append(inspectMs, num(`window.layoutlabTable.inspectMs`))
-		renderMs = append(renderMs, num(`window.layoutlabTable.renderMs`))
-		planMs = append(planMs, num(`window.layoutlabTable.planMs || 0`)) // 0: planned within the open
-		longest = append(longest, num(`Math.max(0, ...window.longTasks)`))
-		during = append(during, evalIn[string](b, ctx, `(() => { const i = longTasks.indexOf(Math.max(...longTasks)); if (i < 0) return "";
-			const t0 = longAt[i], t1 = t0 + longTasks[i], at = statuses.filter(([t]) => t <= t1);
-			const before = at.filter(([t]) => t < t0).pop(), in_ = at.filter(([t]) => t >= t0).map(([, s]) => s);
-			return JSON.stringify([before ? before[1] : "", ...in_]); })()`))
-		over100 = append(over100, int(num(`window.longTasks.filter((d) => d > 100).length`)))
-		after = append(after, num(`Math.max(0, ...window.longTasks.slice(window.longUntilPlanned))`))
-		goLongest = append(goLongest, evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.longestGo || null)`))
-		collections = append(collections, evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0, 0])`))
-		t1 := time.Now()
-		run("where", chromedp.SetValue(chromedp.ID("where"), "id = 5000"), chromedp.Click(chromedp.CSS("#where-form button")))
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.whereRuns > 0`,
-			chromedp.WithPollingTimeout(time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
-			b.Fatal(err)
-		}
-		whereMs = append(whereMs, float64(time.Since(t1).Microseconds())/1000)
-		if got := num(`+document.querySelector("#where-summary [data-metric=files_read]").dataset.value`); got != 1 {
-			b.Fatalf("WHERE id = 5000 reads %v files, want 1", got)
 		}
 	}
-	b.Logf("the longest task of each open came after the first status line and before the rest: %s", strings.Join(during, "; "))
-	b.Logf("the longest stretch of Go between two yields, ms, and the status lines shown as it began and as it ended: %s", strings.Join(goLongest, "; "))
-	b.Logf("collections run at yields, since the page loaded: how many, their ms in all, and the longest: %s", strings.Join(collections, "; "))
-	b.Logf("100,000-file table: upload to drawn %v ms (reading the files in JS %v, Go open %v, of which inspect.Open %v and the views %v); upload to the next OPTIMIZE shown %v ms (its plans %v); WHERE %v ms; longest task until planned and in the second after %v ms, tasks over 100 ms %v; the longest task in the second after the plans %v ms",
-		wall, readMs, openMs, inspectMs, renderMs, planned, planMs, whereMs, longest, over100, after)
-	b.ReportMetric(median(wall), "open-ms")
-	b.ReportMetric(median(planned), "planned-ms")
-	b.ReportMetric(median(planMs), "plan-ms")
-	b.ReportMetric(median(readMs), "js-read-ms")
-	b.ReportMetric(median(openMs), "go-open-ms")
-	b.ReportMetric(median(inspectMs), "inspect-ms")
-	b.ReportMetric(median(renderMs), "render-ms")
-	b.ReportMetric(median(whereMs), "where-ms")
-	b.ReportMetric(median(longest), "longest-task-ms")
-	b.ReportMetric(median(after), "after-plans-task-ms")
+	var traceEvents []jsonv2.Value
+	traceDone := make(chan struct{})
+	traced := first && os.Getenv("TABLE_TRACE") != ""
+	if traced {
+		chromedp.Listen(ctx, func(ev any) {
+			switch e := ev.(type) {
+			case *tracing.EventDataCollected:
+				traceEvents = append(traceEvents, e.Value...)
+			case *tracing.EventTracingComplete:
+				close(traceDone)
+			}
+		})
+		if err := call(ctx, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "v8", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel"}}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// The browser's PSS, sampled through the open: its highest.
+	stopPSS := make(chan struct{})
+	pssDone := make(chan int64)
+	go func() {
+		var peak int64
+		for {
+			if p, _, err := browserPSS(ctx); err == nil {
+				peak = max(peak, p)
+			}
+			select {
+			case <-stopPSS:
+				pssDone <- peak
+				return
+			case <-time.After(200 * time.Millisecond):
+			}
+		}
+	}()
+	t0 := time.Now()
+	run("upload", chromedp.SetUploadFiles(chromedp.ID("pick-files"), files))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.opened > 0 || window.layoutlabTable.errors > 0`,
+		chromedp.WithPollingTimeout(10*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+		b.Fatal(err)
+	}
+	o.wall = float64(time.Since(t0).Microseconds()) / 1000
+	// The next OPTIMIZE is planned after the table is drawn; the long tasks count until then.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!window.layoutlabTable.planning`,
+		chromedp.WithPollingTimeout(10*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+		b.Fatal(err)
+	}
+	o.planned = float64(time.Since(t0).Microseconds()) / 1000
+	close(stopPSS)
+	o.peakPSS = float64(<-pssDone)
+	if traced {
+		if err := call(ctx, tracing.End, cdp.Empty{}); err != nil {
+			b.Fatal(err)
+		}
+		<-traceDone
+		out, err := json.Marshal(traceEvents)
+		if err == nil {
+			err = os.WriteFile(os.Getenv("TABLE_TRACE"), out, 0o644)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	// What the open leaves to do after the plans (a collection, say) is the reader's wait too.
+	num(`window.longUntilPlanned = window.longTasks.length; 0`)
+	time.Sleep(time.Second)
+	if profile {
+		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		writeProfile(b, os.Getenv("TABLE_PROFILE"), res.Profile)
+	}
+	if num(`window.layoutlabTable.errors`) > 0 {
+		v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("error").textContent`))
+		b.Fatalf("%s: the %d-file table did not open: %s", site.name, n, v)
+	}
+	if got := num(`+document.querySelector("#summary [data-metric=files_total]").dataset.value`); got != float64(n) {
+		b.Fatalf("%s: the page shows %v files", site.name, got)
+	}
+	o.openMs = num(`window.layoutlabTable.openMs`)
+	o.inspectMs = num(`window.layoutlabTable.inspectMs`)
+	o.renderMs = num(`window.layoutlabTable.renderMs`)
+	o.planMs = num(`window.layoutlabTable.planMs || 0`) // 0: planned within the open
+	o.logRead = num(`window.layoutlabTable.logRead || 0`)
+	o.longest = num(`Math.max(0, ...window.longTasks)`)
+	o.during = evalIn[string](b, ctx, `(() => { const i = longTasks.indexOf(Math.max(...longTasks)); if (i < 0) return "";
+		const t0 = longAt[i], t1 = t0 + longTasks[i], at = statuses.filter(([t]) => t <= t1);
+		const before = at.filter(([t]) => t < t0).pop(), in_ = at.filter(([t]) => t >= t0).map(([, s]) => s);
+		return JSON.stringify([before ? before[1] : "", ...in_]); })()`)
+	o.over100 = int(num(`window.longTasks.filter((d) => d > 100).length`))
+	o.after = num(`Math.max(0, ...window.longTasks.slice(window.longUntilPlanned))`)
+	o.goLongest = evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.longestGo || null)`)
+	o.collections = evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0, 0])`)
+	t1 := time.Now()
+	run("where", chromedp.SetValue(chromedp.ID("where"), "id = 5000"), chromedp.Click(chromedp.CSS("#where-form button")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.whereRuns > 0`,
+		chromedp.WithPollingTimeout(5*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+		b.Fatal(err)
+	}
+	o.whereMs = float64(time.Since(t1).Microseconds()) / 1000
+	if got := num(`+document.querySelector("#where-summary [data-metric=files_read]").dataset.value`); got != 1 {
+		b.Fatalf("%s: WHERE id = 5000 reads %v files, want 1", site.name, got)
+	}
+	return o
 }
 
 // call runs a DevTools command whose result is not needed.

@@ -4,50 +4,35 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"syscall/js"
 )
 
 // blobArchive reads the reader's File (a Blob) by slices, so that an archive of a table with
 // gigabytes of data files costs the page its log's bytes only: zip reads its central directory
-// and log entries, tar its headers and log entries, seeking past the rest. Reads are served
-// from a window of at least blobWindow bytes, as each slice is a round trip through a promise.
+// and log entries, tar its headers and log entries, seeking past the rest. A loose log file is
+// read the same way, one blobArchive for each open. Reads are served from Windows, as each
+// slice is a round trip through a promise.
 type blobArchive struct {
-	blob   js.Value
-	size   int64
-	off    int64 // for Read and Seek
-	win    []byte
-	winOff int64
+	*Windows
+	blob js.Value
+	size int64
+	off  int64 // for Read and Seek
 }
-
-const blobWindow = 1 << 20
 
 func newBlobArchive(blob js.Value) *blobArchive {
-	return &blobArchive{blob: blob, size: int64(blob.Get("size").Float())}
-}
-
-func (b *blobArchive) ReadAt(p []byte, off int64) (int, error) {
-	if off >= b.size {
-		return 0, io.EOF
-	}
-	want := min(int64(len(p)), b.size-off)
-	if off < b.winOff || off+want > b.winOff+int64(len(b.win)) {
-		end := min(b.size, off+max(want, blobWindow))
-		buf, err := await(b.blob.Call("slice", off, end).Call("arrayBuffer"))
+	b := &blobArchive{blob: blob, size: int64(blob.Get("size").Float())}
+	b.Windows = NewWindows(b.size, func(off, end int64) ([]byte, error) {
+		buf, err := await(blob.Call("slice", off, end).Call("arrayBuffer"))
 		if err != nil {
-			return 0, fmt.Errorf("reading bytes %d to %d: %v", off, end, err)
+			return nil, err
 		}
 		arr := js.Global().Get("Uint8Array").New(buf)
-		b.win = make([]byte, arr.Get("length").Int())
-		js.CopyBytesToGo(b.win, arr)
-		b.winOff = off
-	}
-	n := copy(p[:want], b.win[off-b.winOff:])
-	if int64(n) < int64(len(p)) {
-		return n, io.EOF
-	}
-	return n, nil
+		out := make([]byte, arr.Get("length").Int())
+		js.CopyBytesToGo(out, arr)
+		return out, nil
+	})
+	return b
 }
 
 func (b *blobArchive) Read(p []byte) (int, error) {

@@ -8,30 +8,57 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
-	"testing/fstest"
+	"time"
 
 	deltalog "layoutlab/engine/log"
 )
 
-// MaxLogBytes caps the log a reader may open: every file of it is held in the page's memory
-// (a wasm module has 4 GiB at most, and the replay needs room beside it).
-const MaxLogBytes = 1 << 30
+// Limits on what the page takes from a reader's files. A log file is read only when the replay
+// opens it, by slices of the reader's File (a folder's files, a zip's stored entries, a tar's
+// entries) or as a stream (a zip's deflated entries); only a .tar.gz's log entries are held, as
+// gzip cannot be read from the middle.
+const (
+	// MaxHeldBytes caps the log bytes held in memory at once: a .tar.gz's log entries in all,
+	// and one deflated zip entry of a Parquet checkpoint, which the Parquet reader must read
+	// at offsets and so gets whole. A wasm module has 4 GiB at most, and the replay of what is
+	// held needs about as much again.
+	MaxHeldBytes = 512 << 20
+	// MaxLastCheckpointBytes caps _last_checkpoint, a few hundred bytes of JSON as Delta writes
+	// it (PROTOCOL.md "Last Checkpoint File"): a larger one is ignored, and the log is listed.
+	MaxLastCheckpointBytes = 1 << 20
+)
 
-// LogFS gathers the _delta_log files a reader gave (a folder's files, an archive's entries, or
-// the log's files chosen loose) into the file system engine/inspect reads: _delta_log/... under
-// its root. Data files are never kept, and an archive's are never decompressed.
+// LogFS is the file system engine/inspect reads: the _delta_log files a reader gave (a folder's
+// files, an archive's entries, or the log's files chosen loose) under _delta_log/ at its root.
+// Each is known by its name and size until the replay opens it; data files are never kept, and
+// an archive's are never decompressed.
 type LogFS struct {
-	FS    fstest.MapFS
+	files map[string]*logEntry
 	Table string // the folder the log was found in ("" for the given folder itself)
-	bytes int64
 	roots map[string]bool
+	held  int64 // bytes held in memory (a .tar.gz's entries)
+	read  int64 // bytes read from the reader's files so far (log bytes, as the replay opened them)
+	// Yield, when set, is called as files are read or inflated, so that the page can end its task.
+	Yield func()
+	// Opened, when set, is told each log file the replay opens and its size.
+	Opened func(name string, size int64)
+}
+
+// logEntry is one log file the reader gave, not read yet.
+type logEntry struct {
+	size int64
+	// at gives the file to be read at offsets; nil when it can only be streamed.
+	at func() io.ReaderAt
+	// stream gives the file as a stream (a deflated zip entry), when at is nil.
+	stream func() (io.ReadCloser, error)
 }
 
 // NewLogFS returns an empty LogFS.
-func NewLogFS() *LogFS { return &LogFS{FS: fstest.MapFS{}, roots: map[string]bool{}} }
+func NewLogFS() *LogFS { return &LogFS{files: map[string]*logEntry{}, roots: map[string]bool{}} }
 
 // LogPath says where a file given with its path relative to what the reader picked belongs:
 // the table folder holding its _delta_log, and the name under the table root
@@ -64,25 +91,52 @@ func Wants(rel string) bool {
 	return ok
 }
 
-// Add keeps the file at rel if it belongs to a log; it reports whether it did.
-func (l *LogFS) Add(rel string, data []byte) (bool, error) {
+// add keeps e as the file at rel if it belongs to a log; it reports whether it did.
+func (l *LogFS) add(rel string, e *logEntry) bool {
 	table, name, ok := LogPath(rel)
 	if !ok {
-		return false, nil
+		return false
 	}
-	if l.bytes+int64(len(data)) > MaxLogBytes {
-		return false, fmt.Errorf("%s: the log is over %d MiB, more than this page can hold", rel, MaxLogBytes>>20)
-	}
-	l.bytes += int64(len(data))
 	l.roots[table] = true
 	l.Table = table
-	l.FS[name] = &fstest.MapFile{Data: data}
-	return true, nil
+	l.files[name] = e
+	return true
+}
+
+// Add keeps data as the file at rel if it belongs to a log, held in memory (under MaxHeldBytes
+// in all); it reports whether it did.
+func (l *LogFS) Add(rel string, data []byte) (bool, error) {
+	if !Wants(rel) {
+		return false, nil
+	}
+	if err := l.hold(rel, int64(len(data))); err != nil {
+		return false, err
+	}
+	return l.add(rel, &logEntry{size: int64(len(data)), at: func() io.ReaderAt { return bytes.NewReader(data) }}), nil
+}
+
+// hold counts size more bytes held, or says why they cannot be.
+func (l *LogFS) hold(rel string, size int64) error {
+	if size < 0 || l.held+size > MaxHeldBytes {
+		return fmt.Errorf("%s is %d bytes, and a .tar.gz's log files are held in memory, %d MiB at most in all: give the table's folder, a .zip or a .tar instead", rel, size, MaxHeldBytes>>20)
+	}
+	l.held += size
+	return nil
+}
+
+// AddFile keeps the reader's file at rel (size bytes, read at offsets through the ReaderAt
+// at gives, a fresh one for each open) if it belongs to a log; it reports whether it did.
+// Nothing is read now: the size is the file's, as the browser gives it (File.size).
+func (l *LogFS) AddFile(rel string, size int64, at func() io.ReaderAt) bool {
+	if size < 0 {
+		return false
+	}
+	return l.add(rel, &logEntry{size: size, at: at})
 }
 
 // Check reports a gathering that is not one table's log.
 func (l *LogFS) Check(what string) error {
-	if len(l.FS) == 0 {
+	if len(l.files) == 0 {
 		return fmt.Errorf("%s holds no _delta_log files: pick a Delta table's folder, its _delta_log, or a .zip or .tar of either", what)
 	}
 	if len(l.roots) > 1 {
@@ -99,8 +153,270 @@ func (l *LogFS) Check(what string) error {
 	return nil
 }
 
-// Bytes is the size of the log files kept.
-func (l *LogFS) Bytes() int64 { return l.bytes }
+// Len is how many log files were given.
+func (l *LogFS) Len() int { return len(l.files) }
+
+// Names are the log files given, sorted.
+func (l *LogFS) Names() []string {
+	ns := make([]string, 0, len(l.files))
+	for n := range l.files {
+		ns = append(ns, n)
+	}
+	slices.Sort(ns)
+	return ns
+}
+
+// Size is the size of the log files given, read or not.
+func (l *LogFS) Size() int64 {
+	var n int64
+	for _, e := range l.files {
+		n += e.size
+	}
+	return n
+}
+
+// Read is how many bytes of log files the replay has read so far.
+func (l *LogFS) Read() int64 { return l.read }
+
+// Held is how many bytes of log files are held in memory (a .tar.gz's).
+func (l *LogFS) Held() int64 { return l.held }
+
+// tooLarge says why a log file of size bytes is not read, or "" when it may be: each limit is
+// the one the replay would stop at after reading that much (engine/log's), so a file over it is
+// refused on its size, before a byte of it is read.
+func tooLarge(name string, size int64, streamed bool) string {
+	kind := deltalog.ParseLogFileName(path.Base(name)).Kind
+	switch {
+	case kind == deltalog.KindLastCheckpoint && size > MaxLastCheckpointBytes:
+		return fmt.Sprintf("%d bytes, over the %d KiB a _last_checkpoint may have", size, MaxLastCheckpointBytes>>10)
+	case strings.HasSuffix(name, ".json") && size > deltalog.MaxCommitBytes:
+		return fmt.Sprintf("%d bytes, over the %d MiB a commit or JSON checkpoint may have", size, deltalog.MaxCommitBytes>>20)
+	case strings.HasSuffix(name, ".parquet") && streamed && size > MaxHeldBytes:
+		return fmt.Sprintf("%d bytes deflated in a zip, over the %d MiB of a deflated checkpoint this page can hold to read: store the zip's entries uncompressed, or give the folder", size, MaxHeldBytes>>20)
+	case size > deltalog.MaxCheckpointBytes:
+		return fmt.Sprintf("%d bytes, over the %d MiB a log file may have", size, deltalog.MaxCheckpointBytes>>20)
+	}
+	return ""
+}
+
+// Open opens a log file (or the _delta_log folder, or its _sidecars).
+func (l *LogFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	e, ok := l.files[name]
+	if !ok {
+		if l.isDir(name) {
+			return &logDir{l: l, name: name}, nil
+		}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	if why := tooLarge(name, e.size, e.at == nil); why != "" {
+		return nil, errors.New(why) // engine/log names the file
+	}
+	if l.Opened != nil {
+		l.Opened(name, e.size)
+	}
+	f := &logFile{l: l, name: name, size: e.size}
+	if e.at == nil {
+		rc, err := e.stream()
+		if err != nil {
+			return nil, err
+		}
+		f.r, f.c = rc, rc
+		return f, nil
+	}
+	ra := e.at()
+	f.r = io.NewSectionReader(ra, 0, e.size)
+	return &logFileAt{logFile: f, ra: ra}, nil
+}
+
+func (l *LogFS) isDir(name string) bool {
+	if name == "." {
+		return true
+	}
+	for n := range l.files {
+		if strings.HasPrefix(n, name+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadDir lists a folder (fs.ReadDirFS): the files and folders directly under it, by name.
+func (l *LogFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if !l.isDir(name) {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	prefix := name + "/"
+	if name == "." {
+		prefix = ""
+	}
+	seen := map[string]bool{}
+	var out []fs.DirEntry
+	for n, e := range l.files {
+		rest, ok := strings.CutPrefix(n, prefix)
+		if !ok {
+			continue
+		}
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			if d := rest[:i]; !seen[d] {
+				seen[d] = true
+				out = append(out, fs.FileInfoToDirEntry(logInfo{name: d, dir: true}))
+			}
+			continue
+		}
+		out = append(out, fs.FileInfoToDirEntry(logInfo{name: rest, size: e.size}))
+	}
+	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return out, nil
+}
+
+// Stat tells a file's size without reading it (fs.StatFS).
+func (l *LogFS) Stat(name string) (fs.FileInfo, error) {
+	if e, ok := l.files[name]; ok {
+		return logInfo{name: path.Base(name), size: e.size}, nil
+	}
+	if l.isDir(name) {
+		return logInfo{name: path.Base(name), dir: true}, nil
+	}
+	return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+}
+
+type logInfo struct {
+	name string
+	size int64
+	dir  bool
+}
+
+func (i logInfo) Name() string { return i.name }
+func (i logInfo) Size() int64  { return i.size }
+func (i logInfo) Mode() fs.FileMode {
+	if i.dir {
+		return fs.ModeDir | 0o555
+	}
+	return 0o444
+}
+func (i logInfo) ModTime() time.Time { return time.Time{} }
+func (i logInfo) IsDir() bool        { return i.dir }
+func (i logInfo) Sys() any           { return nil }
+
+type logDir struct {
+	l    *LogFS
+	name string
+}
+
+func (d *logDir) Stat() (fs.FileInfo, error) { return logInfo{name: path.Base(d.name), dir: true}, nil }
+func (d *logDir) Read([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "read", Path: d.name, Err: errors.New("is a directory")}
+}
+func (d *logDir) Close() error { return nil }
+func (d *logDir) ReadDir(n int) ([]fs.DirEntry, error) {
+	es, err := d.l.ReadDir(d.name)
+	if n > 0 && len(es) == 0 {
+		return nil, io.EOF
+	}
+	return es, err
+}
+
+// logFile is an opened log file read as a stream; it counts what it reads and lets the page
+// take its turn as it goes.
+type logFile struct {
+	l      *LogFS
+	name   string
+	size   int64
+	r      io.Reader
+	c      io.Closer
+	closed bool
+}
+
+func (f *logFile) Stat() (fs.FileInfo, error) {
+	return logInfo{name: path.Base(f.name), size: f.size}, nil
+}
+
+// tick counts n bytes read and lets the page take its turn when its task has run long enough
+// (LogFS.Yield decides by the clock): at every read, as what the reader does with each read (a
+// scanner looking for the end of a long line through all it holds) is not in proportion to it.
+func (f *logFile) tick(n int) {
+	f.l.read += int64(n)
+	if f.l.Yield != nil {
+		f.l.Yield()
+	}
+}
+
+func (f *logFile) Read(p []byte) (int, error) {
+	if f.closed {
+		return 0, fs.ErrClosed
+	}
+	if f.c == nil {
+		n, err := f.r.Read(p)
+		f.tick(n)
+		return n, err
+	}
+	// An inflating stream gives at most its window (32 KiB) a read; p is filled instead, as
+	// a reader that looks through all it holds at each read (bufio.Scanner for a line's end)
+	// would otherwise look through a long line once every 32 KiB of it.
+	n := 0
+	for n < len(p) {
+		k, err := f.r.Read(p[n:])
+		n += k
+		f.tick(k)
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+func (f *logFile) Close() error {
+	f.closed = true
+	f.r = nil // the reader's window of bytes goes with it
+	if f.c != nil {
+		return f.c.Close()
+	}
+	return nil
+}
+
+// logFileAt is a log file that can also be read at offsets (io.ReaderAt), as the Parquet
+// reader reads a checkpoint: engine/log decodes it where it is, without a copy of it whole.
+type logFileAt struct {
+	*logFile
+	ra io.ReaderAt
+}
+
+func (f *logFileAt) ReadAt(p []byte, off int64) (int, error) {
+	if f.closed {
+		return 0, fs.ErrClosed
+	}
+	if off >= f.size {
+		return 0, io.EOF
+	}
+	q := p
+	if int64(len(q)) > f.size-off {
+		q = q[:f.size-off]
+	}
+	n, err := f.ra.ReadAt(q, off)
+	f.tick(n)
+	if err == nil && len(q) < len(p) {
+		err = io.EOF
+	}
+	return n, err
+}
+
+// yieldingReader calls yield at every read through it (an inflating stream: deflated zeros
+// inflate a thousandfold, so the bytes read say nothing of the time taken).
+type yieldingReader struct {
+	r     io.Reader
+	yield func()
+}
+
+func (y *yieldingReader) Read(p []byte) (int, error) {
+	n, err := y.r.Read(p)
+	if y.yield != nil {
+		y.yield()
+	}
+	return n, err
+}
 
 // archiveKind names the archive whose first bytes are data: "zip", "gzip" (a .tar.gz), "tar", or "".
 func archiveKind(data []byte) string {
@@ -126,9 +442,10 @@ type Archive interface {
 	io.ReadSeeker
 }
 
-// AddArchiveFrom keeps the log files of the archive r (size bytes): a zip's central directory
-// and log entries are all it reads, a tar's headers and log entries (it seeks past the rest);
-// only a .tar.gz is read whole, as gzip cannot be skipped through.
+// AddArchiveFrom lists the log files of the archive r (size bytes): a zip's central directory
+// and a tar's headers are all it reads now (it seeks past the rest); each log entry is read when
+// the replay opens it. Only a .tar.gz's log entries are read now and held, as gzip cannot be
+// read from the middle; each is checked against MaxHeldBytes on its header's size first.
 func (l *LogFS) AddArchiveFrom(name string, r Archive, size int64) error {
 	head := make([]byte, min(size, 512))
 	if _, err := r.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
@@ -144,21 +461,27 @@ func (l *LogFS) AddArchiveFrom(name string, r Archive, size int64) error {
 			if f.FileInfo().IsDir() || !Wants(f.Name) {
 				continue
 			}
-			if f.UncompressedSize64 > MaxLogBytes {
-				return fmt.Errorf("%s: %s is %d bytes, over the %d MiB a log may hold", name, f.Name, f.UncompressedSize64, MaxLogBytes>>20)
+			if f.UncompressedSize64 > 1<<62 {
+				return fmt.Errorf("%s: %s: its size in the zip's directory, %d bytes, is impossible", name, f.Name, f.UncompressedSize64)
 			}
-			rc, err := f.Open()
-			if err != nil {
-				return fmt.Errorf("%s: %s: %v", name, f.Name, err)
+			e := &logEntry{size: int64(f.UncompressedSize64)}
+			if off, err := f.DataOffset(); err == nil && f.Method == zip.Store && f.CompressedSize64 == f.UncompressedSize64 && off >= 0 && off+e.size <= size {
+				e.at = func() io.ReaderAt { return io.NewSectionReader(r, off, e.size) }
+			} else {
+				// Deflated: inflated as the replay reads, never past the size the directory
+				// gives (archive/zip checks it), and with the page let in between.
+				e.stream = func() (io.ReadCloser, error) {
+					rc, err := f.Open()
+					if err != nil {
+						return nil, err
+					}
+					return struct {
+						io.Reader
+						io.Closer
+					}{&yieldingReader{r: rc, yield: l.Yield}, rc}, nil
+				}
 			}
-			b, err := io.ReadAll(io.LimitReader(rc, MaxLogBytes+1))
-			rc.Close()
-			if err != nil {
-				return fmt.Errorf("%s: %s: %v", name, f.Name, err)
-			}
-			if _, err := l.Add(f.Name, b); err != nil {
-				return err
-			}
+			l.add(f.Name, e)
 		}
 		return nil
 	case "gzip":
@@ -166,14 +489,17 @@ func (l *LogFS) AddArchiveFrom(name string, r Archive, size int64) error {
 		if err != nil {
 			return fmt.Errorf("%s: not a readable gzip file: %v", name, err)
 		}
-		return l.addTar(name, zr)
+		return l.addTar(name, &yieldingReader{r: zr, yield: l.Yield}, nil)
 	case "tar":
-		return l.addTar(name, io.NewSectionReader(r, 0, size))
+		sr := io.NewSectionReader(r, 0, size)
+		return l.addTar(name, sr, sr)
 	}
 	return fmt.Errorf("%s is neither a zip nor a tar archive", name)
 }
 
-func (l *LogFS) addTar(name string, r io.Reader) error {
+// addTar lists a tar's log entries. With at (an uncompressed tar) each is kept as a slice of
+// the archive, read when opened; without (a .tar.gz), each is read now and held.
+func (l *LogFS) addTar(name string, r io.Reader, at *io.SectionReader) error {
 	tr := tar.NewReader(r)
 	for {
 		h, err := tr.Next()
@@ -186,15 +512,28 @@ func (l *LogFS) addTar(name string, r io.Reader) error {
 		if h.Typeflag != tar.TypeReg || !Wants(h.Name) {
 			continue // a data file's bytes are skipped by the next Next
 		}
-		if h.Size > MaxLogBytes {
-			return fmt.Errorf("%s: %s is %d bytes, over the %d MiB a log may hold", name, h.Name, h.Size, MaxLogBytes>>20)
+		for k := range h.PAXRecords {
+			if strings.HasPrefix(k, "GNU.sparse.") {
+				return fmt.Errorf("%s: %s is a sparse file, which a log file never is", name, h.Name)
+			}
 		}
-		b, err := io.ReadAll(tr)
-		if err != nil {
-			return fmt.Errorf("%s: %s: %v", name, h.Name, err)
+		if at != nil {
+			// archive/tar reads headers in whole blocks and no further: the entry starts here.
+			off, err := at.Seek(0, io.SeekCurrent)
+			if err != nil || h.Size < 0 || off+h.Size > at.Size() {
+				return fmt.Errorf("%s: %s: its header says %d bytes, past the archive's end", name, h.Name, h.Size)
+			}
+			n := h.Size
+			l.add(h.Name, &logEntry{size: n, at: func() io.ReaderAt { return io.NewSectionReader(at, off, n) }})
+			continue
 		}
-		if _, err := l.Add(h.Name, b); err != nil {
+		if err := l.hold(name+": "+h.Name, h.Size); err != nil {
 			return err
 		}
+		b := make([]byte, h.Size)
+		if _, err := io.ReadFull(tr, b); err != nil {
+			return fmt.Errorf("%s: %s: %v", name, h.Name, err)
+		}
+		l.add(h.Name, &logEntry{size: h.Size, at: func() io.ReaderAt { return bytes.NewReader(b) }})
 	}
 }

@@ -5,14 +5,19 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"layoutlab/engine/inspect"
+	"layoutlab/engine/inspect/inspecttest"
+	deltalog "layoutlab/engine/log"
 )
 
 const tables = "../../engine/log/testdata/tables"
@@ -131,7 +136,7 @@ func TestArchivesGiveTheCLIsAnswer(t *testing.T) {
 		if err := l.Check(name); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		for p := range l.FS {
+		for _, p := range l.Names() {
 			if !strings.HasPrefix(p, "_delta_log/") {
 				t.Errorf("%s: kept %s, not a log file", name, p)
 			}
@@ -139,7 +144,7 @@ func TestArchivesGiveTheCLIsAnswer(t *testing.T) {
 		if l.Table != "v2-checkpoints-parquet-with-sidecars" {
 			t.Errorf("%s: table %q", name, l.Table)
 		}
-		got, err := inspect.Inspect(l.FS, "t", inspect.Options{Version: -1, Where: "id > 3"})
+		got, err := inspect.Inspect(l, "t", inspect.Options{Version: -1, Where: "id > 3"})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -204,11 +209,136 @@ func TestArchivesSkipDataFiles(t *testing.T) {
 		if err := l.AddArchiveFrom("t."+kind, c, int64(len(data))); err != nil {
 			t.Fatal(err)
 		}
-		if l.Bytes() != logBytes {
-			t.Errorf("%s: kept %d bytes of log, want %d", kind, l.Bytes(), logBytes)
+		if l.Size() != logBytes {
+			t.Errorf("%s: kept %d bytes of log, want %d", kind, l.Size(), logBytes)
+		}
+		if _, err := inspect.Inspect(l, "t", inspect.Options{Version: -1}); err != nil {
+			t.Fatal(err)
 		}
 		if c.n > 4*logBytes+1<<20 {
 			t.Errorf("%s: read %d bytes of a %d-byte archive for %d bytes of log", kind, c.n, len(data), logBytes)
 		}
+	}
+}
+
+// countedFile is a reader's file that counts the bytes read of it.
+type countedFile struct {
+	data []byte
+	n    *int64
+}
+
+func (c countedFile) ReadAt(p []byte, off int64) (int, error) {
+	n, err := bytes.NewReader(c.data).ReadAt(p, off)
+	*c.n += int64(n)
+	return n, err
+}
+
+// TestReadsWhatTheSnapshotNeeds: of a log given as loose files, the replay reads the checkpoint
+// and the commit after it whole, and of each commit the checkpoint covers only the start that
+// holds its commitInfo (DESCRIBE HISTORY), not the adds after it.
+func TestReadsWhatTheSnapshotNeeds(t *testing.T) {
+	m, err := inspecttest.Table(50_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLogFS()
+	read := map[string]*int64{}
+	var all int64
+	for name, f := range m {
+		read[name] = new(int64)
+		all += int64(len(f.Data))
+		l.AddFile("t/"+name, int64(len(f.Data)), func() io.ReaderAt { return countedFile{f.Data, read[name]} })
+	}
+	r, err := inspect.Inspect(l, "t", inspect.Options{Version: -1})
+	if err != nil || r.Error != nil || r.FilesTotal != 50_000 {
+		t.Fatalf("%v %+v %d files", err, r.Error, r.FilesTotal)
+	}
+	var sum int64
+	for name, n := range read {
+		sum += *n
+		size := int64(len(m[name].Data))
+		lf := deltalog.ParseLogFileName(path.Base(name))
+		switch {
+		case lf.Kind == deltalog.KindCheckpoint, lf.Kind == deltalog.KindCommit && lf.Version == inspecttest.Commits:
+			if *n < size {
+				t.Errorf("%s: read %d of its %d bytes", name, *n, size)
+			}
+		case lf.Kind == deltalog.KindCommit:
+			if *n > 64<<10 || *n >= size {
+				t.Errorf("%s, covered by the checkpoint: read %d of its %d bytes", name, *n, size)
+			}
+		}
+	}
+	if sum != l.Read() {
+		t.Errorf("LogFS says %d bytes read, the files %d", l.Read(), sum)
+	}
+	t.Logf("read %d of the log's %d bytes", sum, all)
+}
+
+// TestLooseFilesAreSizedBeforeTheyAreRead: a loose commit of 1.1 GB (File.size) is refused
+// naming it and its size, and not a byte of it is read.
+func TestLooseFilesAreSizedBeforeTheyAreRead(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		size int64
+		want string
+	}{
+		{deltalog.CommitFileName(0), 1_100_000_000, "1100000000 bytes, over the 256 MiB"},
+		{"00000000000000000000.checkpoint.parquet", 1_100_000_000, "1100000000 bytes, over the 1024 MiB"},
+	} {
+		l := NewLogFS()
+		var n int64
+		l.AddFile(c.name, c.size, func() io.ReaderAt { return countedFile{make([]byte, 1), &n} })
+		_, err := inspect.Inspect(l, "t", inspect.Options{Version: -1})
+		if err == nil || !strings.Contains(err.Error(), "_delta_log/"+c.name) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		if n != 0 {
+			t.Errorf("%s: %d bytes read", c.name, n)
+		}
+	}
+}
+
+// TestArchiveEntriesAreCappedBeforeTheyAreHeld: a .tar.gz entry whose header says 1 GiB is
+// refused on its header, before it is inflated; a zip's deflated commit of zeros under the
+// commit limit is inflated only as far as its first line's limit, never held.
+func TestArchiveEntriesAreCappedBeforeTheyAreHeld(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	tw := tar.NewWriter(zw)
+	tw.WriteHeader(&tar.Header{Name: "t/_delta_log/" + deltalog.CommitFileName(0), Mode: 0o644, Size: 1 << 30, Typeflag: tar.TypeReg})
+	tw.Write(make([]byte, 1<<20)) // the rest never comes: the header alone must be refused
+	tw.Flush()
+	zw.Close()
+	l := NewLogFS()
+	err := l.AddArchive("z.tar.gz", gz.Bytes())
+	if err == nil || !strings.Contains(err.Error(), "t/_delta_log/"+deltalog.CommitFileName(0)) || !strings.Contains(err.Error(), "1073741824 bytes") {
+		t.Errorf("a 1 GiB .tar.gz entry: %v", err)
+	}
+	if l.Held() != 0 {
+		t.Errorf("%d bytes held", l.Held())
+	}
+
+	var zb bytes.Buffer
+	w := zip.NewWriter(&zb)
+	f, _ := w.Create("t/_delta_log/" + deltalog.CommitFileName(0))
+	f.Write(make([]byte, 64<<20))
+	w.Close()
+	l = NewLogFS()
+	if err := l.AddArchive("z.zip", zb.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = inspect.Inspect(l, "t", inspect.Options{Version: -1})
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "_delta_log/"+deltalog.CommitFileName(0)+":1:") {
+		t.Errorf("a zip of 64 MiB of zeros: %v", err)
+	}
+	if l.Read() > 2*deltalog.MaxLineBytes {
+		t.Errorf("%d bytes inflated to refuse a line over %d", l.Read(), deltalog.MaxLineBytes)
+	}
+	if a := after.TotalAlloc - before.TotalAlloc; a > 4*deltalog.MaxLineBytes {
+		t.Errorf("%d bytes allocated", a)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"io/fs"
+	"io"
 	"math"
 	"path"
 	"runtime"
@@ -34,9 +34,11 @@ type app struct {
 	doc dom.Document
 	ll  js.Value // window.layoutlabTable
 
-	log    *LogFS
-	name   string
-	lo, hi int64
+	log  *LogFS
+	name string
+	// filesOpened counts the log files the replay has opened, for the progress bar.
+	filesOpened int
+	lo, hi      int64
 
 	in     *inspect.Inspector
 	rep    *inspect.Report
@@ -80,18 +82,13 @@ func main() {
 		return nil
 	}))
 	a.ll.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		name, paths, datas := args[0].String(), args[1], args[2]
-		// The bytes are copied into Go off the event handler, file by file with yields: 58 MB
-		// of a 100,000-file log copied at once held the page for a fifth of a second.
+		name, paths, files := args[0].String(), args[1], args[2]
+		// The reader's Files, known by their sizes (File.size) only: each is read by slices
+		// when the replay opens it, and most never are (data files, commits a checkpoint covers).
 		go a.gather(name, func(l *LogFS) error {
 			for i := range paths.Length() {
-				d := datas.Index(i)
-				b := make([]byte, d.Get("length").Int())
-				js.CopyBytesToGo(b, d)
-				if _, err := l.Add(paths.Index(i).String(), b); err != nil {
-					return err
-				}
-				a.yield()
+				f := files.Index(i)
+				l.AddFile(paths.Index(i).String(), int64(f.Get("size").Float()), func() io.ReaderAt { return newBlobArchive(f) })
 			}
 			return nil
 		})
@@ -212,25 +209,16 @@ func collectDue() bool {
 	return goal > live && heap >= live+(goal-live)/10*6
 }
 
-// progressFS reports each log file the replay opens.
-type progressFS struct {
-	fs.FS
-	a      *app
-	n, all int
-}
-
-func (p *progressFS) Open(name string) (fs.File, error) {
-	if path.Dir(name) != "." {
-		p.n++
-		size := ""
-		if st, err := fs.Stat(p.FS, name); err == nil && st.Size() > 1<<20 {
-			size = fmt.Sprintf(" (%.1f MB)", float64(st.Size())/(1<<20))
-		}
-		p.a.status(fmt.Sprintf("Replaying the log: %s%s", path.Base(name), size))
-		p.a.ll.Call("progress", min(p.n, p.all), p.all)
-		p.a.yield()
+// opened shows each log file the replay opens, and counts it for the progress bar.
+func (a *app) opened(name string, size int64) {
+	a.filesOpened++
+	sz := ""
+	if size > 1<<20 {
+		sz = fmt.Sprintf(" (%.1f MB)", float64(size)/(1<<20))
 	}
-	return p.FS.Open(name)
+	a.status(fmt.Sprintf("Replaying the log: %s%s", path.Base(name), sz))
+	a.ll.Call("progress", min(a.filesOpened, a.log.Len()), a.log.Len())
+	a.yield()
 }
 
 // gather opens the table whose log files add puts into a new LogFS.
@@ -242,6 +230,7 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 	defer a.busy()
 	a.show("error", false)
 	l := NewLogFS()
+	l.Yield = a.yield
 	err := add(l)
 	if err == nil {
 		err = l.Check(name)
@@ -250,7 +239,7 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 		a.fail(err.Error())
 		return
 	}
-	lst, err := deltalog.List(l.FS)
+	lst, err := deltalog.List(l)
 	if err != nil {
 		a.fail(err.Error())
 		return
@@ -276,7 +265,8 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 	ms := float64(time.Since(t0).Microseconds()) / 1000
 	a.ll.Set("openMs", ms)
 	a.ll.Set("opened", a.ll.Get("opened").Int()+1)
-	opened := fmt.Sprintf("Opened %s: %d log files, %.1f MB, in %.0f ms", table, len(l.FS), float64(l.Bytes())/(1<<20), ms)
+	a.ll.Set("logRead", float64(l.Read()))
+	opened := fmt.Sprintf("Opened %s: %.1f MB read of its %d log files' %.1f MB, in %.0f ms", table, float64(l.Read())/(1<<20), l.Len(), float64(l.Size())/(1<<20), ms)
 	a.status(opened + "; working out the next OPTIMIZE…")
 	planMs := a.plan()
 	a.status(fmt.Sprintf("%s; the next OPTIMIZE's plan in %.0f ms.", opened, planMs))
@@ -302,10 +292,12 @@ func (a *app) plan() float64 {
 
 // read replays the log at version (-1: the latest) and shows it; it reports whether it could.
 func (a *app) read(version int64, fresh bool) bool {
-	pfs := &progressFS{FS: a.log.FS, a: a, all: len(a.log.FS)}
+	a.filesOpened = 0
+	a.log.Opened = a.opened
+	defer func() { a.log.Opened = nil }()
 	t0 := time.Now()
 	a.ll.Set("planning", true) // until plan shows the next OPTIMIZE, or fail says why not
-	rep, in, err := inspect.Open(pfs, a.name, inspect.Options{Version: version, Where: a.where, PlanLater: true,
+	rep, in, err := inspect.Open(a.log, a.name, inspect.Options{Version: version, Where: a.where, PlanLater: true,
 		Progress: func(done, total int) {
 			a.status(fmt.Sprintf("Reading the statistics of %d files: %d done", total, done))
 			a.ll.Call("progress", done, total)
@@ -332,9 +324,17 @@ func (a *app) read(version int64, fresh bool) bool {
 		}
 		return false
 	}
-	if in == nil { // a refusal: Delta itself would not read this table or version
-		a.fail(fmt.Sprintf("%s: [%s] %s", a.name, rep.Error.Class, rep.Error.Message))
+	// A refusal of the table itself (Delta would not read it, or its schema does not parse),
+	// not of the WHERE: the table shown before stays.
+	if in == nil || rep.Error != nil && a.where == "" {
+		a.fail(a.refusal(version, rep.Error))
 		return false
+	}
+	if rep.Error != nil {
+		if base := in.Report(""); base.Error != nil {
+			a.fail(a.refusal(version, base.Error))
+			return false
+		}
 	}
 	a.in = in
 	a.spans = nil
@@ -349,6 +349,11 @@ func (a *app) read(version int64, fresh bool) bool {
 	a.renderTable()
 	a.ll.Set("renderMs", float64(time.Since(t1).Microseconds())/1000)
 	return true
+}
+
+// refusal says why the table at version cannot be shown, naming the file and field.
+func (a *app) refusal(version int64, e *inspect.ErrorInfo) string {
+	return RefusalText(a.log, a.name, version, e)
 }
 
 // verdictProgress shows how many files the WHERE has been checked against, and lets the page
@@ -543,7 +548,11 @@ func (a *app) bind() {
 				a.status(fmt.Sprintf("Showing version %d; working out the next OPTIMIZE…", v))
 				a.plan()
 				a.status(fmt.Sprintf("Showing version %d.", v))
+				return
 			}
+			// The version shown before stays, and the slider says so.
+			a.el("version").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(a.rep.Version, 10))
+			a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", a.rep.Version, a.lo, a.hi))
 		})
 	})
 	a.el("version").AddEventListener("input", false, func(dom.Event) {

@@ -79,7 +79,8 @@ func Table(n int) (fstest.MapFS, error) {
 		checkpointRow{MetaData: &cpMetadata{ID: "bench", Format: cpFormat{Provider: "parquet", Options: map[string]string{}},
 			SchemaString: Schema, PartitionColumns: []string{}, Configuration: map[string]string{}}})
 	for v := 0; v < Commits; v++ {
-		var acts []deltalog.Action
+		// commitInfo first, as Delta writes it (and DESCRIBE HISTORY then reads a commit's start).
+		acts := []deltalog.Action{deltalog.CommitInfo{Timestamp: 1700000000000 + int64(v), Operation: "WRITE"}}
 		if v == 0 {
 			acts = append(acts, pr, md)
 		}
@@ -88,7 +89,6 @@ func Table(n int) (fstest.MapFS, error) {
 			acts = append(acts, a)
 			rows = append(rows, checkpointRow{Add: &cpAdd{a.Path, a.PartitionValues, a.Size, a.ModificationTime, false, a.Stats}})
 		}
-		acts = append(acts, deltalog.CommitInfo{Timestamp: 1700000000000 + int64(v), Operation: "WRITE"})
 		var b bytes.Buffer
 		if err := deltalog.WriteCommit(&b, deltalog.Commit{Version: int64(v), Actions: acts}); err != nil {
 			return nil, err
