@@ -65,11 +65,21 @@ func eachRowAt(r io.ReaderAt, size int64, use func(*checkpoint) error) (err erro
 			err = fmt.Errorf("not a readable Parquet checkpoint: %v", r)
 		}
 	}()
-	pf, err := parquet.OpenFile(r, size)
+	md, err := checkFooter(r, size)
 	if err != nil {
 		return fmt.Errorf("not a readable Parquet checkpoint: %v", err)
 	}
-	c := &checkpoint{pf: pf, schema: pf.Schema(), fields: map[string]parquet.Field{}}
+	// The page index and bloom filters are not needed, so their offsets and lengths are never
+	// trusted.
+	pf, err := parquet.OpenFile(r, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return fmt.Errorf("not a readable Parquet checkpoint: %v", err)
+	}
+	schema, err := canonicalSchema(pf.Root(), md.Schema)
+	if err != nil {
+		return fmt.Errorf("not a readable Parquet checkpoint: %v", err)
+	}
+	c := &checkpoint{pf: pf, schema: schema, fields: map[string]parquet.Field{}}
 	for _, fl := range c.schema.Fields() {
 		c.fields[fl.Name()] = fl
 	}

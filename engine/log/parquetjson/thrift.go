@@ -1,0 +1,166 @@
+package parquetjson
+
+import (
+	"errors"
+	"fmt"
+)
+
+// maxThriftDepth caps how deeply a footer's or page header's Thrift structs may nest. Parquet's
+// own metadata nests about eight deep (FileMetaData, RowGroup, ColumnChunk, ColumnMetaData,
+// Statistics; a LogicalType's TimestampType and TimeUnit); the Thrift decoder recurses once a
+// level, so a deeper input is refused before it reaches it.
+const maxThriftDepth = 32
+
+// errThriftShort is a Thrift value that runs past the bytes it was given.
+var errThriftShort = errors.New("truncated")
+
+// thriftSize walks one Thrift compact-protocol struct at the start of b, without decoding it,
+// and returns its length in bytes. Every list, set, map and binary length is checked against
+// the bytes that remain (every element takes at least one byte), so the Thrift decoder that
+// reads the struct afterwards never sizes an allocation from a count the bytes cannot hold.
+// A struct cut short returns errThriftShort, so a caller reading a page header from a window
+// of the file can widen the window and try again.
+func thriftSize(b []byte) (int, error) {
+	w := thriftWalker{b: b}
+	if err := w.structure(0); err != nil {
+		return 0, err
+	}
+	return w.i, nil
+}
+
+type thriftWalker struct {
+	b []byte
+	i int
+}
+
+func (w *thriftWalker) byte() (byte, error) {
+	if w.i >= len(w.b) {
+		return 0, errThriftShort
+	}
+	c := w.b[w.i]
+	w.i++
+	return c, nil
+}
+
+func (w *thriftWalker) uvarint() (uint64, error) {
+	var v uint64
+	for shift := 0; shift < 64; shift += 7 {
+		c, err := w.byte()
+		if err != nil {
+			return 0, err
+		}
+		v |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			return v, nil
+		}
+	}
+	return 0, errors.New("varint longer than 10 bytes")
+}
+
+// length reads a count of n-byte-or-larger items and checks that the remaining bytes can hold it.
+func (w *thriftWalker) length(what string, min int) (int, error) {
+	n, err := w.uvarint()
+	if err != nil {
+		return 0, err
+	}
+	if rest := uint64(len(w.b) - w.i); n > rest/uint64(min) {
+		return 0, fmt.Errorf("%s of %d declared with %d bytes left: %w", what, n, rest, errThriftShort)
+	}
+	return int(n), nil
+}
+
+func (w *thriftWalker) skip(n int) error {
+	if n > len(w.b)-w.i {
+		return errThriftShort
+	}
+	w.i += n
+	return nil
+}
+
+// Compact protocol types (thrift/doc/specs/thrift-compact-protocol.md).
+const (
+	tStop, tTrue, tFalse, tByte, tI16, tI32, tI64, tDouble, tBinary, tList, tSet, tMap, tStruct = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+)
+
+func (w *thriftWalker) structure(depth int) error {
+	if depth > maxThriftDepth {
+		return fmt.Errorf("Thrift structs nested more than %d deep", maxThriftDepth)
+	}
+	for {
+		h, err := w.byte()
+		if err != nil {
+			return err
+		}
+		t := h & 0x0f
+		if t == tStop {
+			return nil
+		}
+		if h>>4 == 0 { // a long-form field id follows (zigzag i16)
+			if _, err := w.uvarint(); err != nil {
+				return err
+			}
+		}
+		if t == tTrue || t == tFalse { // a struct field's bool is in its type
+			continue
+		}
+		if err := w.value(t, depth); err != nil {
+			return err
+		}
+	}
+}
+
+func (w *thriftWalker) value(t byte, depth int) error {
+	switch t {
+	case tTrue, tFalse, tByte: // in a list, a bool takes a byte
+		return w.skip(1)
+	case tI16, tI32, tI64:
+		_, err := w.uvarint()
+		return err
+	case tDouble:
+		return w.skip(8)
+	case tBinary:
+		n, err := w.length("binary", 1)
+		if err != nil {
+			return err
+		}
+		return w.skip(n)
+	case tList, tSet:
+		h, err := w.byte()
+		if err != nil {
+			return err
+		}
+		n := int(h >> 4)
+		if n == 0x0f {
+			if n, err = w.length("list", 1); err != nil {
+				return err
+			}
+		}
+		for range n {
+			if err := w.value(h&0x0f, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	case tMap:
+		n, err := w.length("map", 2)
+		if err != nil || n == 0 {
+			return err
+		}
+		kv, err := w.byte()
+		if err != nil {
+			return err
+		}
+		for range n {
+			if err := w.value(kv>>4, depth+1); err != nil {
+				return err
+			}
+			if err := w.value(kv&0x0f, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	case tStruct:
+		return w.structure(depth + 1)
+	}
+	return fmt.Errorf("unknown Thrift type %d", t)
+}
