@@ -64,7 +64,7 @@ func checkFooter(r io.ReaderAt, size int64) (*format.FileMetaData, error) {
 	if _, err := r.ReadAt(b, footerStart); err != nil {
 		return nil, fmt.Errorf("reading the footer: %v", err)
 	}
-	n, err := thriftSize(b)
+	n, err := thriftSize(b, fileMetaDataFields)
 	if err == nil && n != len(b) {
 		err = fmt.Errorf("%d bytes after its end", len(b)-n)
 	}
@@ -241,7 +241,7 @@ func checkPages(r io.ReaderAt, start, end int64, md *format.ColumnMetaData, leaf
 				return fmt.Errorf("page %d: reading its header: %v", page, err)
 			}
 			var err error
-			n, err = thriftSize(buf)
+			n, err = thriftSize(buf, pageHeaderFields)
 			if errors.Is(err, errThriftShort) && window < end-pos {
 				window = min(end-pos, 2*window)
 				continue

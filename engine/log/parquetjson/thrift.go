@@ -20,13 +20,20 @@ var errThriftShort = errors.New("truncated")
 // reads the struct afterwards never sizes an allocation from a count the bytes cannot hold.
 // A struct cut short returns errThriftShort, so a caller reading a page header from a window
 // of the file can widen the window and try again.
-func thriftSize(b []byte) (int, error) {
+// names name the struct's fields by id, for errors.
+func thriftSize(b []byte, names map[int16]string) (int, error) {
 	w := thriftWalker{b: b}
-	if err := w.structure(0); err != nil {
+	if err := w.structure(0, names); err != nil {
 		return 0, err
 	}
 	return w.i, nil
 }
+
+// Field names of the structs checked, for errors (parquet.thrift).
+var (
+	fileMetaDataFields = map[int16]string{1: "version", 2: "schema", 3: "num_rows", 4: "row_groups", 5: "key_value_metadata", 6: "created_by", 7: "column_orders"}
+	pageHeaderFields   = map[int16]string{1: "type", 2: "uncompressed_page_size", 3: "compressed_page_size", 4: "crc", 5: "data_page_header", 6: "index_page_header", 7: "dictionary_page_header", 8: "data_page_header_v2"}
+)
 
 type thriftWalker struct {
 	b []byte
@@ -82,10 +89,11 @@ const (
 	tStop, tTrue, tFalse, tByte, tI16, tI32, tI64, tDouble, tBinary, tList, tSet, tMap, tStruct = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
 )
 
-func (w *thriftWalker) structure(depth int) error {
+func (w *thriftWalker) structure(depth int, names map[int16]string) error {
 	if depth > maxThriftDepth {
 		return fmt.Errorf("Thrift structs nested more than %d deep", maxThriftDepth)
 	}
+	id := int16(0)
 	for {
 		h, err := w.byte()
 		if err != nil {
@@ -96,15 +104,22 @@ func (w *thriftWalker) structure(depth int) error {
 			return nil
 		}
 		if h>>4 == 0 { // a long-form field id follows (zigzag i16)
-			if _, err := w.uvarint(); err != nil {
+			z, err := w.uvarint()
+			if err != nil {
 				return err
 			}
+			id = int16(z>>1) ^ -int16(z&1)
+		} else {
+			id += int16(h >> 4)
 		}
 		if t == tTrue || t == tFalse { // a struct field's bool is in its type
 			continue
 		}
 		if err := w.value(t, depth); err != nil {
-			return err
+			if name, ok := names[id]; ok {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			return fmt.Errorf("field %d: %w", id, err)
 		}
 	}
 }
@@ -160,7 +175,7 @@ func (w *thriftWalker) value(t byte, depth int) error {
 		}
 		return nil
 	case tStruct:
-		return w.structure(depth + 1)
+		return w.structure(depth+1, nil)
 	}
 	return fmt.Errorf("unknown Thrift type %d", t)
 }

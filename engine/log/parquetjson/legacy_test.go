@@ -1,0 +1,124 @@
+package parquetjson
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	deltalog "layoutlab/engine/log"
+)
+
+// openWith opens the table at fsys through Rows (typed adds) or, when lines, through Lines only.
+func openWith(t *testing.T, fsys fstest.MapFS, lines bool, opt deltalog.OpenOptions) (*deltalog.Snapshot, error) {
+	t.Helper()
+	deltalog.UseParquet(Lines)
+	if lines {
+		deltalog.UseParquetRows(nil)
+	} else {
+		deltalog.UseParquetRows(Rows)
+	}
+	t.Cleanup(func() { deltalog.UseParquetRows(nil) })
+	return deltalog.OpenSnapshot(fsys, opt)
+}
+
+func readTable(t *testing.T, dir string) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		m[filepath.ToSlash(rel)] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestLegacyShapesMatchTheirJSONTwin: a checkpoint whose maps and lists use each legacy shape
+// (testdata/legacy, see PROVENANCE.md) opens, through both decoders, to the snapshot its JSON
+// commits give.
+func TestLegacyShapesMatchTheirJSONTwin(t *testing.T) {
+	for _, s := range legacyShapes {
+		t.Run(s.name, func(t *testing.T) {
+			m := readTable(t, filepath.Join("testdata/legacy", s.name))
+			cp := m["_delta_log/00000000000000000001.checkpoint.parquet"].Data
+			_, md := footerOf(cp)
+			var names []string
+			for _, el := range md.Schema {
+				names = append(names, el.Name)
+			}
+			if slices.Contains(names, "key_value") && slices.Contains(names, "element") {
+				t.Fatalf("the checkpoint has the standard names only: %v", names)
+			}
+			want, err := openWith(t, m, false, deltalog.OpenOptions{Version: -1, NoCheckpoint: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Only the checkpoint: the snapshot cannot come from the commits.
+			onlyCP := fstest.MapFS{"_delta_log/00000000000000000001.checkpoint.parquet": m["_delta_log/00000000000000000001.checkpoint.parquet"]}
+			for _, lines := range []bool{false, true} {
+				got, err := openWith(t, onlyCP, lines, deltalog.OpenOptions{Version: -1})
+				if err != nil {
+					t.Fatalf("lines=%v: %v", lines, err)
+				}
+				if got.Version() != 1 {
+					t.Errorf("lines=%v: version %d", lines, got.Version())
+				}
+				wf, gf := want.Files(), got.Files()
+				for i := range wf {
+					wf[i].DataChange = false // a checkpoint's adds have dataChange false
+				}
+				if !reflect.DeepEqual(wf, gf) {
+					t.Errorf("lines=%v: files differ:\nJSON       %+v\ncheckpoint %+v", lines, wf, gf)
+				}
+				if !reflect.DeepEqual(want.Metadata(), got.Metadata()) {
+					t.Errorf("lines=%v: metadata differs:\nJSON       %+v\ncheckpoint %+v", lines, want.Metadata(), got.Metadata())
+				}
+				if !reflect.DeepEqual(want.Protocol(), got.Protocol()) {
+					t.Errorf("lines=%v: protocol differs:\nJSON       %+v\ncheckpoint %+v", lines, want.Protocol(), got.Protocol())
+				}
+			}
+		})
+	}
+}
+
+// hostileAllocLimit bounds what opening a hostile checkpoint may allocate in all (the files are
+// a few KB; the counts they declare would take gigabytes).
+const hostileAllocLimit = 64 << 20
+
+// TestHostileCheckpoints: each checkpoint of testdata/hostile declares a count or size its file
+// cannot hold; opening the table fails with an error that names the checkpoint and the field,
+// having allocated a bounded amount.
+func TestHostileCheckpoints(t *testing.T) {
+	for _, c := range hostileCases {
+		t.Run(c.name, func(t *testing.T) {
+			m := readTable(t, filepath.Join("testdata/hostile", c.name))
+			for _, lines := range []bool{false, true} {
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				_, err := openWith(t, m, lines, deltalog.OpenOptions{Version: -1})
+				runtime.ReadMemStats(&after)
+				var le *deltalog.LogError
+				if !errors.As(err, &le) || le.File != "_delta_log/00000000000000000001.checkpoint.parquet" || !strings.Contains(le.Msg, c.field) {
+					t.Errorf("lines=%v: got %v, want an error naming the checkpoint and %s", lines, err, c.field)
+				}
+				if a := after.TotalAlloc - before.TotalAlloc; a > hostileAllocLimit {
+					t.Errorf("lines=%v: allocated %d bytes", lines, a)
+				}
+				t.Logf("%v", err)
+			}
+		})
+	}
+}
