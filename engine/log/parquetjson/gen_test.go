@@ -296,8 +296,8 @@ func genLegacy(i int) map[string][]byte {
 	s.edit(schemaEdit{md})
 	c := genCommits(id)
 	return map[string][]byte{
-		"_delta_log/00000000000000000000.json":              []byte(c[0]),
-		"_delta_log/00000000000000000001.json":              []byte(c[1]),
+		"_delta_log/00000000000000000000.json":               []byte(c[0]),
+		"_delta_log/00000000000000000001.json":               []byte(c[1]),
 		"_delta_log/00000000000000000001.checkpoint.parquet": withFooter(data, md),
 	}
 }
@@ -483,7 +483,7 @@ func genHostile(i int) map[string][]byte {
 		cp = c.make()
 	}
 	return map[string][]byte{
-		"_delta_log/00000000000000000000.json":              []byte(genCommits("hostile")[0]),
+		"_delta_log/00000000000000000000.json":               []byte(genCommits("hostile")[0]),
 		"_delta_log/00000000000000000001.checkpoint.parquet": cp,
 	}
 }
