@@ -351,6 +351,7 @@ var hostileCases = []struct {
 			h.DataPageHeader.V.NumValues = math.MaxInt32
 		})
 	}},
+	{"dictionary-path-20000-rows", "MaxDecodedBytes", genDictionaryBomb},
 	{"dictionary-num-values", "dictionary_page_header.num_values", func() []byte {
 		return withPage(genDict(), 0, func(h *format.PageHeader) { h.DictionaryPageHeader.V.NumValues = math.MaxInt32 })
 	}},
@@ -457,7 +458,8 @@ func genDictionaryBomb() []byte {
 		Add *add `parquet:"add,optional"`
 	}
 	var b bytes.Buffer
-	w := parquet.NewGenericWriter[row](&b, genOptions...)
+	// Without statistics: a page's min and max would each hold the 1 MB path.
+	w := parquet.NewGenericWriter[row](&b, append(genOptions, parquet.DataPageStatistics(false), parquet.SkipPageStatistics("add", "path"), parquet.SkipPageBounds("add", "path"))...)
 	rows := make([]row, dictionaryBombRows)
 	a := &add{Path: dictionaryBombPath, PartitionValues: map[string]string{}, Size: 1}
 	for i := range rows {
