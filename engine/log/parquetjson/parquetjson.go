@@ -75,6 +75,9 @@ func (c *checkpoint) decode(n int64) error {
 	return nil
 }
 
+// libraryPanic begins the message of a panic of the Parquet library, recovered.
+const libraryPanic = "the Parquet library failed on it:"
+
 // eachRow opens b as a checkpoint and hands it to use; it turns the library's panics on
 // malformed files into errors.
 func eachRow(b []byte, use func(*checkpoint) error) error {
@@ -85,7 +88,7 @@ func eachRow(b []byte, use func(*checkpoint) error) error {
 func eachRowAt(r io.ReaderAt, size int64, use func(*checkpoint) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // the library panics on some malformed files
-			err = fmt.Errorf("not a readable Parquet checkpoint: %v", r)
+			err = fmt.Errorf("not a readable Parquet checkpoint: %s %v", libraryPanic, r)
 		}
 	}()
 	md, err := checkFooter(r, size)
