@@ -36,9 +36,17 @@ const (
 // A checkpoint holds at most one row per byte of its file: every row holds an action with a
 // path, transaction id or domain that no other row holds, which costs at least a byte.
 
+// footer is a checked footer: the metadata, and for each row group and column chunk the bytes
+// its pages hold once decompressed (a bound on what the chunk's values take, unlike the footer's
+// total_uncompressed_size, which is not checked).
+type footer struct {
+	md    *format.FileMetaData
+	plain [][]int64
+}
+
 // checkFooter reads and checks a Parquet file's footer and page headers: every count and size
-// in them against the file's real size and the limits above. It returns the decoded footer.
-func checkFooter(r io.ReaderAt, size int64) (*format.FileMetaData, error) {
+// in them against the file's real size and the limits above.
+func checkFooter(r io.ReaderAt, size int64) (*footer, error) {
 	if size < 12 {
 		return nil, fmt.Errorf("file of %d bytes is too small to be Parquet", size)
 	}
@@ -83,6 +91,7 @@ func checkFooter(r io.ReaderAt, size int64) (*format.FileMetaData, error) {
 		return nil, fmt.Errorf("footer: num_rows is %d; a file of %d bytes holds at most %d rows", md.NumRows, size, size)
 	}
 	rows := int64(0)
+	f := &footer{md: md, plain: make([][]int64, len(md.RowGroups))}
 	for g := range md.RowGroups {
 		rg := &md.RowGroups[g]
 		if rg.NumRows < 0 || rg.NumRows > md.NumRows-rows {
@@ -92,16 +101,19 @@ func checkFooter(r io.ReaderAt, size int64) (*format.FileMetaData, error) {
 		if len(rg.Columns) != len(leaves) {
 			return nil, fmt.Errorf("row group %d: %d column chunks for %d columns", g, len(rg.Columns), len(leaves))
 		}
+		f.plain[g] = make([]int64, len(rg.Columns))
 		for c := range rg.Columns {
-			if err := checkChunk(r, size, footerStart, rg, &rg.Columns[c], leaves[c]); err != nil {
+			plain, err := checkChunk(r, size, footerStart, rg, &rg.Columns[c], leaves[c])
+			if err != nil {
 				return nil, fmt.Errorf("row group %d, column %s: %v", g, strings.Join(leaves[c].path, "."), err)
 			}
+			f.plain[g][c] = plain
 		}
 	}
 	if rows != md.NumRows {
 		return nil, fmt.Errorf("footer: num_rows is %d, its row groups hold %d", md.NumRows, rows)
 	}
-	return md, nil
+	return f, nil
 }
 
 // schemaLeaf is a leaf column of the footer's schema.
@@ -168,37 +180,37 @@ func checkSchema(s []format.SchemaElement) ([]schemaLeaf, error) {
 }
 
 // checkChunk checks a column chunk's metadata and then each of its page headers.
-func checkChunk(r io.ReaderAt, size, footerStart int64, rg *format.RowGroup, cc *format.ColumnChunk, leaf schemaLeaf) error {
+func checkChunk(r io.ReaderAt, size, footerStart int64, rg *format.RowGroup, cc *format.ColumnChunk, leaf schemaLeaf) (int64, error) {
 	if cc.FilePath != "" {
-		return fmt.Errorf("file_path: the chunk is in another file (%q)", cc.FilePath)
+		return 0, fmt.Errorf("file_path: the chunk is in another file (%q)", cc.FilePath)
 	}
 	md := &cc.MetaData
 	if md.NumValues < rg.NumRows || md.NumValues > maxValuesPerByte*size {
-		return fmt.Errorf("num_values is %d; the row group has %d rows and a file of %d bytes holds at most %d values", md.NumValues, rg.NumRows, size, maxValuesPerByte*size)
+		return 0, fmt.Errorf("num_values is %d; the row group has %d rows and a file of %d bytes holds at most %d values", md.NumValues, rg.NumRows, size, maxValuesPerByte*size)
 	}
 	if !leaf.repeated && md.NumValues != rg.NumRows {
-		return fmt.Errorf("num_values is %d for a column that is not repeated, in a row group of %d rows", md.NumValues, rg.NumRows)
+		return 0, fmt.Errorf("num_values is %d for a column that is not repeated, in a row group of %d rows", md.NumValues, rg.NumRows)
 	}
 	if md.TotalUncompressedSize < 0 {
-		return fmt.Errorf("total_uncompressed_size is %d", md.TotalUncompressedSize)
+		return 0, fmt.Errorf("total_uncompressed_size is %d", md.TotalUncompressedSize)
 	}
 	start := md.DataPageOffset
 	if md.DictionaryPageOffset != 0 {
 		if md.DictionaryPageOffset > md.DataPageOffset {
-			return fmt.Errorf("dictionary_page_offset %d is after data_page_offset %d", md.DictionaryPageOffset, md.DataPageOffset)
+			return 0, fmt.Errorf("dictionary_page_offset %d is after data_page_offset %d", md.DictionaryPageOffset, md.DataPageOffset)
 		}
 		start = md.DictionaryPageOffset
 	}
 	if start < 4 || start >= footerStart {
-		return fmt.Errorf("page offset %d is outside the file's data (bytes 4 to %d)", start, footerStart)
+		return 0, fmt.Errorf("page offset %d is outside the file's data (bytes 4 to %d)", start, footerStart)
 	}
 	if md.TotalCompressedSize < 0 || md.TotalCompressedSize > footerStart-start {
-		return fmt.Errorf("total_compressed_size %d at offset %d runs past the data, which ends at %d", md.TotalCompressedSize, start, footerStart)
+		return 0, fmt.Errorf("total_compressed_size %d at offset %d runs past the data, which ends at %d", md.TotalCompressedSize, start, footerStart)
 	}
 	switch md.Codec {
 	case format.Uncompressed, format.Snappy, format.Gzip, format.Brotli, format.Zstd, format.Lz4Raw:
 	default:
-		return fmt.Errorf("codec %s is not supported", md.Codec)
+		return 0, fmt.Errorf("codec %s is not supported", md.Codec)
 	}
 	return checkPages(r, start, start+md.TotalCompressedSize, md, leaf)
 }
@@ -223,11 +235,11 @@ func minValueBytes(t format.Type, length int32) int64 {
 // values) is read again whole.
 const pageHeaderWindow = 4 << 10
 
-// checkPages walks the page headers of the chunk at [start, end): each header's sizes and counts,
+// checkPages returns the bytes the chunk's pages decompress to. It walks the page headers of the chunk at [start, end): each header's sizes and counts,
 // and each page's decompressed size against the one it declares, so the reader never decompresses
 // more than MaxPageBytes. The data pages' values must add up to the chunk's num_values.
-func checkPages(r io.ReaderAt, start, end int64, md *format.ColumnMetaData, leaf schemaLeaf) error {
-	var values int64
+func checkPages(r io.ReaderAt, start, end int64, md *format.ColumnMetaData, leaf schemaLeaf) (int64, error) {
+	var values, total int64
 	buf := make([]byte, 0, pageHeaderWindow)
 	for pos, page := start, 0; pos < end; page++ {
 		window := min(end-pos, pageHeaderWindow)
@@ -238,7 +250,7 @@ func checkPages(r io.ReaderAt, start, end int64, md *format.ColumnMetaData, leaf
 			}
 			buf = buf[:window]
 			if _, err := r.ReadAt(buf, pos); err != nil {
-				return fmt.Errorf("page %d: reading its header: %v", page, err)
+				return 0, fmt.Errorf("page %d: reading its header: %v", page, err)
 			}
 			var err error
 			n, err = thriftSize(buf, pageHeaderFields)
@@ -247,20 +259,20 @@ func checkPages(r io.ReaderAt, start, end int64, md *format.ColumnMetaData, leaf
 				continue
 			}
 			if err != nil {
-				return fmt.Errorf("page %d at offset %d: header: %v", page, pos, err)
+				return 0, fmt.Errorf("page %d at offset %d: header: %v", page, pos, err)
 			}
 			break
 		}
 		var h format.PageHeader
 		if err := thrift.Unmarshal(&thrift.CompactProtocol{}, buf[:n], &h); err != nil {
-			return fmt.Errorf("page %d at offset %d: header: %v", page, pos, err)
+			return 0, fmt.Errorf("page %d at offset %d: header: %v", page, pos, err)
 		}
 		body := pos + int64(n)
 		if h.CompressedPageSize < 0 || int64(h.CompressedPageSize) > end-body {
-			return fmt.Errorf("page %d: compressed_page_size %d runs past the chunk's %d bytes", page, h.CompressedPageSize, end-start)
+			return 0, fmt.Errorf("page %d: compressed_page_size %d runs past the chunk's %d bytes", page, h.CompressedPageSize, end-start)
 		}
 		if h.UncompressedPageSize < 0 || h.UncompressedPageSize > MaxPageBytes {
-			return fmt.Errorf("page %d: uncompressed_page_size %d is outside 0 to %d", page, h.UncompressedPageSize, MaxPageBytes)
+			return 0, fmt.Errorf("page %d: uncompressed_page_size %d is outside 0 to %d", page, h.UncompressedPageSize, MaxPageBytes)
 		}
 		// The compressed part of the page and what it must decompress to.
 		zoff, zlen, plain := body, int64(h.CompressedPageSize), int64(h.UncompressedPageSize)
@@ -268,37 +280,37 @@ func checkPages(r io.ReaderAt, start, end int64, md *format.ColumnMetaData, leaf
 		switch h.Type {
 		case format.DictionaryPage:
 			if !h.DictionaryPageHeader.Valid {
-				return fmt.Errorf("page %d: a dictionary page without its dictionary_page_header", page)
+				return 0, fmt.Errorf("page %d: a dictionary page without its dictionary_page_header", page)
 			}
 			if page != 0 {
-				return fmt.Errorf("page %d: a dictionary page after the first page", page)
+				return 0, fmt.Errorf("page %d: a dictionary page after the first page", page)
 			}
 			dh := h.DictionaryPageHeader.V
 			if dh.NumValues < 0 || int64(dh.NumValues) > plain/minValueBytes(leaf.el.Type.V, leaf.el.TypeLength.V) {
-				return fmt.Errorf("page %d: dictionary_page_header.num_values %d in an uncompressed_page_size of %d bytes", page, dh.NumValues, plain)
+				return 0, fmt.Errorf("page %d: dictionary_page_header.num_values %d in an uncompressed_page_size of %d bytes", page, dh.NumValues, plain)
 			}
 		case format.DataPage:
 			if !h.DataPageHeader.Valid {
-				return fmt.Errorf("page %d: a data page without its data_page_header", page)
+				return 0, fmt.Errorf("page %d: a data page without its data_page_header", page)
 			}
 			if nv := h.DataPageHeader.V.NumValues; nv < 0 || int64(nv) > md.NumValues-values {
-				return fmt.Errorf("page %d: data_page_header.num_values %d, where the chunk's num_values %d leaves %d", page, nv, md.NumValues, md.NumValues-values)
+				return 0, fmt.Errorf("page %d: data_page_header.num_values %d, where the chunk's num_values %d leaves %d", page, nv, md.NumValues, md.NumValues-values)
 			}
 			values += int64(h.DataPageHeader.V.NumValues)
 		case format.DataPageV2:
 			if !h.DataPageHeaderV2.Valid {
-				return fmt.Errorf("page %d: a data page without its data_page_header_v2", page)
+				return 0, fmt.Errorf("page %d: a data page without its data_page_header_v2", page)
 			}
 			dh := h.DataPageHeaderV2.V
 			if dh.NumValues < 0 || int64(dh.NumValues) > md.NumValues-values {
-				return fmt.Errorf("page %d: data_page_header_v2.num_values %d, where the chunk's num_values %d leaves %d", page, dh.NumValues, md.NumValues, md.NumValues-values)
+				return 0, fmt.Errorf("page %d: data_page_header_v2.num_values %d, where the chunk's num_values %d leaves %d", page, dh.NumValues, md.NumValues, md.NumValues-values)
 			}
 			if dh.NumNulls < 0 || dh.NumNulls > dh.NumValues || dh.NumRows < 0 || dh.NumRows > dh.NumValues {
-				return fmt.Errorf("page %d: data_page_header_v2 num_nulls %d, num_rows %d, for num_values %d", page, dh.NumNulls, dh.NumRows, dh.NumValues)
+				return 0, fmt.Errorf("page %d: data_page_header_v2 num_nulls %d, num_rows %d, for num_values %d", page, dh.NumNulls, dh.NumRows, dh.NumValues)
 			}
 			levels := int64(dh.DefinitionLevelsByteLength) + int64(dh.RepetitionLevelsByteLength)
 			if dh.DefinitionLevelsByteLength < 0 || dh.RepetitionLevelsByteLength < 0 || levels > zlen || levels > plain {
-				return fmt.Errorf("page %d: data_page_header_v2 level lengths %d and %d do not fit the page", page, dh.DefinitionLevelsByteLength, dh.RepetitionLevelsByteLength)
+				return 0, fmt.Errorf("page %d: data_page_header_v2 level lengths %d and %d do not fit the page", page, dh.DefinitionLevelsByteLength, dh.RepetitionLevelsByteLength)
 			}
 			values += int64(dh.NumValues)
 			zoff, zlen, plain = zoff+levels, zlen-levels, plain-levels
@@ -307,21 +319,22 @@ func checkPages(r io.ReaderAt, start, end int64, md *format.ColumnMetaData, leaf
 			compressed = false
 			plain = zlen
 		default:
-			return fmt.Errorf("page %d: unknown page type %d", page, h.Type)
+			return 0, fmt.Errorf("page %d: unknown page type %d", page, h.Type)
 		}
 		codec := md.Codec
 		if !compressed {
 			codec = format.Uncompressed
 		}
 		if err := checkDecompressed(r, codec, zoff, zlen, plain); err != nil {
-			return fmt.Errorf("page %d: %v", page, err)
+			return 0, fmt.Errorf("page %d: %v", page, err)
 		}
+		total += int64(h.UncompressedPageSize)
 		pos = body + int64(h.CompressedPageSize)
 	}
 	if values != md.NumValues {
-		return fmt.Errorf("num_values is %d, its data pages hold %d", md.NumValues, values)
+		return 0, fmt.Errorf("num_values is %d, its data pages hold %d", md.NumValues, values)
 	}
-	return nil
+	return total, nil
 }
 
 // checkDecompressed checks that the n bytes at off, compressed with codec, decompress to exactly

@@ -51,6 +51,7 @@ func Lines(b []byte) (lines [][]byte, err error) {
 // checkpoint is an open Parquet checkpoint or sidecar: its schema and top-level fields.
 type checkpoint struct {
 	pf      *parquet.File
+	footer  *footer
 	schema  *parquet.Schema
 	fields  map[string]parquet.Field
 	decoded int64 // bytes decoded so far (see MaxDecodedBytes)
@@ -91,7 +92,7 @@ func eachRowAt(r io.ReaderAt, size int64, use func(*checkpoint) error) (err erro
 			err = fmt.Errorf("not a readable Parquet checkpoint: %s %v", libraryPanic, r)
 		}
 	}()
-	md, err := checkFooter(r, size)
+	ft, err := checkFooter(r, size)
 	if err != nil {
 		return fmt.Errorf("not a readable Parquet checkpoint: %v", err)
 	}
@@ -101,11 +102,11 @@ func eachRowAt(r io.ReaderAt, size int64, use func(*checkpoint) error) (err erro
 	if err != nil {
 		return fmt.Errorf("not a readable Parquet checkpoint: %v", err)
 	}
-	schema, err := canonicalSchema(pf.Root(), md.Schema)
+	schema, err := canonicalSchema(pf.Root(), ft.md.Schema)
 	if err != nil {
 		return fmt.Errorf("not a readable Parquet checkpoint: %v", err)
 	}
-	c := &checkpoint{pf: pf, schema: schema, fields: map[string]parquet.Field{}}
+	c := &checkpoint{pf: pf, footer: ft, schema: schema, fields: map[string]parquet.Field{}}
 	for _, fl := range c.schema.Fields() {
 		c.fields[fl.Name()] = fl
 	}

@@ -7,7 +7,6 @@ import (
 	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/format"
 
 	deltalog "layoutlab/engine/log"
 )
@@ -195,7 +194,7 @@ func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress func(done, 
 			}
 			var slab slab
 			if l == cols.path || l == cols.stats {
-				slab.grow(c.pf.Metadata(), g, l.col)
+				slab.grow(c, g, l.col)
 			}
 			step := int64(k)
 			err := c.eachValue(rg, l.col, buf, func(row int64, v parquet.Value) {
@@ -382,10 +381,16 @@ const slabBlock = 4 << 20
 // maxSlabHint caps the room reserved for rows from a footer's figures.
 const maxSlabHint = 256 << 20
 
-// grow reserves room for the rows of column col of row group g from the footer's num_values.
-func (s *slab) grow(md *format.FileMetaData, g, col int) {
+// grow reserves room for column col of row group g: for its rows from the footer's num_values,
+// and for its strings the bytes its pages decompress to (a little more than the strings take),
+// within what the checkpoint may still decode to.
+func (s *slab) grow(c *checkpoint, g, col int) {
+	md := c.footer.md
 	if g >= len(md.RowGroups) || col >= len(md.RowGroups[g].Columns) {
 		return
+	}
+	if n := min(c.footer.plain[g][col], maxSlabHint, MaxDecodedBytes-c.decoded); n > 0 {
+		s.cur.Grow(int(n))
 	}
 	if n := md.RowGroups[g].Columns[col].MetaData.NumValues; n > 0 && n <= maxSlabHint/16 {
 		s.rows = make([]int64, 0, n)
