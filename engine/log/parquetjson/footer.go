@@ -11,6 +11,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/snappy"
 	"github.com/klauspost/compress/zstd"
+	"github.com/parquet-go/parquet-go/deprecated"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
 	"github.com/pierrec/lz4/v4"
@@ -149,7 +150,13 @@ func checkSchema(s []format.SchemaElement) ([]schemaLeaf, error) {
 			path = append(path[:len(path):len(path)], el.Name)
 			repeated = repeated || (el.RepetitionType.Valid && el.RepetitionType.V == format.Repeated)
 		}
-		if !el.NumChildren.Valid || el.NumChildren.V == 0 {
+		leaf := !el.NumChildren.Valid || el.NumChildren.V == 0
+		if nested := nestingAnnotation(el); depth > 0 && nested != "" && leaf {
+			return fmt.Errorf("footer: schema: %s is a leaf annotated %s, which only a group may be", strings.Join(path, "."), nested)
+		} else if depth > 0 && !leaf && nested == "" && (el.ConvertedType.Valid || el.LogicalType.Value != nil) {
+			return fmt.Errorf("footer: schema: %s is a group with the annotation of a leaf", strings.Join(path, "."))
+		}
+		if leaf {
 			if depth == 0 {
 				return errors.New("footer: schema has no columns")
 			}
@@ -177,6 +184,28 @@ func checkSchema(s []format.SchemaElement) ([]schemaLeaf, error) {
 		return nil, fmt.Errorf("footer: schema has %d elements outside its tree", len(s)-i)
 	}
 	return leaves, nil
+}
+
+// nestingAnnotation is the MAP, MAP_KEY_VALUE or LIST annotation of el, "" for none: those
+// only a group may carry, and a group may carry no other (the Parquet library panics on either).
+func nestingAnnotation(el *format.SchemaElement) string {
+	switch el.LogicalType.Value.(type) {
+	case *format.MapType:
+		return "MAP"
+	case *format.ListType:
+		return "LIST"
+	}
+	if el.ConvertedType.Valid {
+		switch el.ConvertedType.V {
+		case deprecated.Map:
+			return "MAP"
+		case deprecated.MapKeyValue:
+			return "MAP_KEY_VALUE"
+		case deprecated.List:
+			return "LIST"
+		}
+	}
+	return ""
 }
 
 // checkChunk checks a column chunk's metadata and then each of its page headers.

@@ -1,6 +1,7 @@
 package parquetjson
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,6 +11,10 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress"
+	"github.com/parquet-go/parquet-go/format"
 
 	deltalog "layoutlab/engine/log"
 )
@@ -124,5 +129,31 @@ func TestHostileCheckpoints(t *testing.T) {
 				t.Logf("allocated %d bytes: %v", after.TotalAlloc-before.TotalAlloc, err)
 			}
 		})
+	}
+}
+
+// TestEveryCodecPassesTheChecks: a checkpoint compressed with each codec the reader takes opens
+// to the same lines (the page checks decompress each page to count it), and one whose page says
+// it decompresses to less than it does is refused naming uncompressed_page_size.
+func TestEveryCodecPassesTheChecks(t *testing.T) {
+	want, err := Lines(genPlain())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, codec := range []compress.Codec{&parquet.Uncompressed, &parquet.Snappy, &parquet.Gzip, &parquet.Zstd, &parquet.Brotli, &parquet.Lz4Raw} {
+		var b bytes.Buffer
+		w := parquet.NewGenericWriter[genRow[*string]](&b, append(slices.Clone(genOptions), parquet.Compression(codec))...)
+		if _, err := w.Write(genRows("hostile", func(x string) *string { return &x })); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		got, err := Lines(b.Bytes())
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v", codec, err)
+		}
+		short := withPage(b.Bytes(), 0, func(h *format.PageHeader) { h.UncompressedPageSize -= 1 })
+		if _, err := Lines(short); err == nil || !strings.Contains(err.Error(), "uncompressed_page_size") {
+			t.Errorf("%s, a page one byte longer than declared: %v", codec, err)
+		}
 	}
 }
