@@ -150,19 +150,29 @@ func checkSchema(s []format.SchemaElement) ([]schemaLeaf, error) {
 			path = append(path[:len(path):len(path)], el.Name)
 			repeated = repeated || (el.RepetitionType.Valid && el.RepetitionType.V == format.Repeated)
 		}
-		leaf := !el.NumChildren.Valid || el.NumChildren.V == 0
+		// A leaf has a type and no children, a group children and no type (the library takes
+		// the type alone to tell them apart).
+		leaf := el.Type.Valid
+		if depth > 0 && leaf == (el.NumChildren.Valid && el.NumChildren.V > 0) {
+			if leaf {
+				return fmt.Errorf("footer: schema: %s has both a type and %d children", strings.Join(path, "."), el.NumChildren.V)
+			}
+			return fmt.Errorf("footer: schema: %s has neither a type nor children", strings.Join(path, "."))
+		}
+		if depth > 0 && leaf {
+			if err := checkLeafType(el); err != nil {
+				return fmt.Errorf("footer: schema: %s: %v", strings.Join(path, "."), err)
+			}
+		}
 		if nested := nestingAnnotation(el); depth > 0 && nested != "" && leaf {
 			return fmt.Errorf("footer: schema: %s is a leaf annotated %s, which only a group may be", strings.Join(path, "."), nested)
 		} else if depth > 0 && !leaf && nested == "" && (el.ConvertedType.Valid || el.LogicalType.Value != nil) {
 			return fmt.Errorf("footer: schema: %s is a group with the annotation of a leaf", strings.Join(path, "."))
 		}
+		if depth == 0 && (leaf || !el.NumChildren.Valid || el.NumChildren.V <= 0) {
+			return errors.New("footer: schema has no columns")
+		}
 		if leaf {
-			if depth == 0 {
-				return errors.New("footer: schema has no columns")
-			}
-			if !el.Type.Valid {
-				return fmt.Errorf("footer: schema: %s has neither a type nor children", strings.Join(path, "."))
-			}
 			leaves = append(leaves, schemaLeaf{path, el, repeated})
 			return nil
 		}
@@ -184,6 +194,42 @@ func checkSchema(s []format.SchemaElement) ([]schemaLeaf, error) {
 		return nil, fmt.Errorf("footer: schema has %d elements outside its tree", len(s)-i)
 	}
 	return leaves, nil
+}
+
+// checkLeafType checks a leaf's physical type and annotation as far as the Parquet library
+// panics on them: an unknown type, a FIXED_LEN_BYTE_ARRAY without a length, a DECIMAL on another
+// type or with a precision its type cannot hold, an INT of a width other than 8 to 64 bits.
+func checkLeafType(el *format.SchemaElement) error {
+	t := el.Type.V
+	if t < format.Boolean || t > format.FixedLenByteArray {
+		return fmt.Errorf("type: unknown physical type %d", t)
+	}
+	if t == format.FixedLenByteArray && (!el.TypeLength.Valid || el.TypeLength.V <= 0) {
+		return errors.New("type_length: a FIXED_LEN_BYTE_ARRAY without a positive length")
+	}
+	precision, decimal := int32(0), false
+	switch lt := el.LogicalType.Value.(type) {
+	case *format.DecimalType:
+		precision, decimal = lt.Precision, true
+	case *format.IntType:
+		if lt.BitWidth != 8 && lt.BitWidth != 16 && lt.BitWidth != 32 && lt.BitWidth != 64 {
+			return fmt.Errorf("logicalType: INT of %d bits", lt.BitWidth)
+		}
+	case nil:
+		if el.ConvertedType.Valid && el.ConvertedType.V == deprecated.Decimal {
+			precision, decimal = el.Precision.V, true
+		}
+	}
+	if decimal {
+		switch {
+		case t == format.Int32 && (precision < 1 || precision > 9),
+			t == format.Int64 && (precision < 1 || precision > 18):
+			return fmt.Errorf("precision: DECIMAL(%d) on %s", precision, t)
+		case t != format.Int32 && t != format.Int64 && t != format.ByteArray && t != format.FixedLenByteArray:
+			return fmt.Errorf("type: DECIMAL on %s", t)
+		}
+	}
+	return nil
 }
 
 // nestingAnnotation is the MAP, MAP_KEY_VALUE or LIST annotation of el, "" for none: those
