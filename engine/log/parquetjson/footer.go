@@ -21,9 +21,9 @@ import (
 // footer or a page header is checked against them and against the file's real size before the
 // Parquet library sizes anything from it (issue: a 4.9 KB file declaring 3e7 rows took 4.8 GB).
 const (
-	// MaxFooterBytes caps the footer (the Thrift FileMetaData). A checkpoint's footer holds a few
-	// hundred bytes per column chunk: 64 MiB is some 200,000 chunks.
-	MaxFooterBytes = 64 << 20
+	// MaxFooterBytes caps the footer (the Thrift FileMetaData). A checkpoint's footer holds about
+	// a hundred bytes per column chunk: 16 MiB is over 100,000 chunks.
+	MaxFooterBytes = 16 << 20
 	// MaxPageBytes caps one page, compressed or not; the reader holds a page of each column it
 	// reads at once. Writers cut pages at about 1 MiB (parquet-mr's parquet.page.size, arrow's
 	// data_page_size_limit); dictionaries grow larger before a writer falls back to plain.

@@ -36,9 +36,19 @@ var (
 )
 
 type thriftWalker struct {
-	b []byte
-	i int
+	b     []byte
+	i     int
+	alloc int64 // what the decoder's lists will take, at most (see maxThriftAlloc)
 }
+
+// maxThriftAlloc caps what the lists of one footer or page header take once decoded. The
+// decoder makes a Go value for each element, so a list of empty structs (a byte each) would
+// take hundreds of bytes per byte of footer: each struct is counted at thriftStructBytes, the
+// size of the largest (format.ColumnChunk). A footer of 100,000 column chunks stays within it.
+const (
+	maxThriftAlloc    = 256 << 20
+	thriftStructBytes = 560
+)
 
 func (w *thriftWalker) byte() (byte, error) {
 	if w.i >= len(w.b) {
@@ -88,6 +98,19 @@ func (w *thriftWalker) skip(n int) error {
 const (
 	tStop, tTrue, tFalse, tByte, tI16, tI32, tI64, tDouble, tBinary, tList, tSet, tMap, tStruct = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
 )
+
+// allocate counts n elements of type t that the decoder will make.
+func (w *thriftWalker) allocate(n int, t byte) error {
+	size := int64(16) // a string or slice header, or less
+	if t == tStruct {
+		size = thriftStructBytes
+	}
+	w.alloc += int64(n) * size
+	if w.alloc > maxThriftAlloc {
+		return fmt.Errorf("lists that would take more than %d bytes decoded", maxThriftAlloc)
+	}
+	return nil
+}
 
 func (w *thriftWalker) structure(depth int, names map[int16]string) error {
 	if depth > maxThriftDepth {
@@ -150,6 +173,9 @@ func (w *thriftWalker) value(t byte, depth int) error {
 				return err
 			}
 		}
+		if err := w.allocate(n, h&0x0f); err != nil {
+			return err
+		}
 		for range n {
 			if err := w.value(h&0x0f, depth+1); err != nil {
 				return err
@@ -163,6 +189,12 @@ func (w *thriftWalker) value(t byte, depth int) error {
 		}
 		kv, err := w.byte()
 		if err != nil {
+			return err
+		}
+		if err := w.allocate(n, kv>>4); err != nil {
+			return err
+		}
+		if err := w.allocate(n, kv&0x0f); err != nil {
 			return err
 		}
 		for range n {

@@ -27,4 +27,9 @@ func TestThriftSize(t *testing.T) {
 	if _, err := thriftSize(deep, nil); err == nil || !strings.Contains(err.Error(), "nested more than") {
 		t.Errorf("deep: %v", err)
 	}
+	// Field 4, a list of 2^20 empty structs: a byte each, but 560 bytes each decoded.
+	many := append([]byte{0x49, 0xfc, 0x80, 0x80, 0x40}, bytes.Repeat([]byte{0x00}, 1<<20)...)
+	if _, err := thriftSize(append(many, 0x00), fileMetaDataFields); err == nil || !strings.Contains(err.Error(), "row_groups: lists that would take more than") {
+		t.Errorf("many structs: %v", err)
+	}
 }
