@@ -157,3 +157,36 @@ func TestEveryCodecPassesTheChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestListRulesFourAndFive: a two-level list whose repeated group has one field is a list of
+// one-field structs when the group is named `array` or `<list>_tuple` (LogicalTypes.md, rule 4:
+// parquet-avro's and parquet-thrift's lists of records), and a list of that field otherwise
+// (rule 5).
+func TestListRulesFourAndFive(t *testing.T) {
+	type tuple struct {
+		Str string `parquet:"str"`
+	}
+	type meta struct {
+		ID   string  `parquet:"id,optional"`
+		Cols []tuple `parquet:"partitionColumns,optional,list"`
+	}
+	type row struct {
+		MetaData *meta `parquet:"metaData,optional"`
+	}
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[row](&b, genOptions...)
+	w.Write([]row{{&meta{"t", []tuple{{"a"}, {"b"}}}}})
+	w.Close()
+	for name, want := range map[string]string{
+		"array":                  `[{"str":"a"},{"str":"b"}]`,
+		"partitionColumns_tuple": `[{"str":"a"},{"str":"b"}]`,
+		"bag":                    `["a","b"]`,
+	} {
+		data, md := footerOf(b.Bytes())
+		schemaEdit{md}.twoLevel("metaData.partitionColumns", name)
+		lines, err := Lines(withFooter(data, md))
+		if err != nil || len(lines) != 1 || !strings.Contains(string(lines[0]), `"partitionColumns":`+want) {
+			t.Errorf("repeated group %s: %s, %v; want partitionColumns %s", name, lines, err, want)
+		}
+	}
+}
