@@ -326,7 +326,14 @@ func int64Value(v parquet.Value, null bool) (int64, bool) {
 
 // eachValue calls f with every value of column col in the row group and the row (from 0 in
 // the group) it belongs to, and checks that the column holds the group's rows.
-func (c *checkpoint) eachValue(rg parquet.RowGroup, col int, buf []parquet.Value, f func(row int64, v parquet.Value)) error {
+func (c *checkpoint) eachValue(rg parquet.RowGroup, col int, buf []parquet.Value, f func(row int64, v parquet.Value)) (err error) {
+	defer func() {
+		// The library panics on some corrupt pages (a dictionary index past the dictionary's
+		// end): the error names the column, which eachRowAt's recover cannot.
+		if p := recover(); p != nil {
+			err = fmt.Errorf("column %s: %s %v", strings.Join(c.schema.Columns()[col], "."), libraryPanic, p)
+		}
+	}()
 	r := parquet.NewColumnChunkValueReader(rg.ColumnChunks()[col])
 	defer r.Close()
 	row := int64(-1)
