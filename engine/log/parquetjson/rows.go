@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/format"
 
 	deltalog "layoutlab/engine/log"
 )
@@ -75,6 +75,9 @@ func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
 	return c, true
 }
 
+// addRowBytes is what the typed decoding holds for each row: its AddFile and two flags.
+const addRowBytes = int64(unsafe.Sizeof(deltalog.AddFile{})) + 2
+
 // progressEvery is how many values Rows reads between calls of its progress.
 const progressEvery = 4096
 
@@ -108,6 +111,9 @@ func (c *checkpoint) actions(progress func(done, total int)) (*deltalog.ParquetA
 	out := &deltalog.ParquetActions{}
 	var r *addRows
 	if typed {
+		if err := c.decode(total * addRowBytes); err != nil {
+			return nil, fmt.Errorf("num_rows: %d rows of adds: %v", total, err)
+		}
 		r = &addRows{adds: make([]deltalog.AddFile, total), present: make([]bool, total), bad: make([]bool, total)}
 		if err := c.readAdds(cols, r, progress); err != nil {
 			return nil, err
@@ -123,6 +129,9 @@ func (c *checkpoint) actions(progress func(done, total int)) (*deltalog.ParquetA
 	if err := c.readRows(want, func(row int64, pr parquet.Row) error {
 		line, err := c.line(pr)
 		if err != nil {
+			return err
+		}
+		if err := c.decode(int64(len(line))); err != nil {
 			return err
 		}
 		if line != nil {
@@ -185,7 +194,7 @@ func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress func(done, 
 			}
 			var slab slab
 			if l == cols.path || l == cols.stats {
-				slab.grow(c.pf.Metadata(), g, l.col)
+				slab.grow(c, g, l.col)
 			}
 			step := int64(k)
 			err := c.eachValue(rg, l.col, buf, func(row int64, v parquet.Value) {
@@ -317,7 +326,14 @@ func int64Value(v parquet.Value, null bool) (int64, bool) {
 
 // eachValue calls f with every value of column col in the row group and the row (from 0 in
 // the group) it belongs to, and checks that the column holds the group's rows.
-func (c *checkpoint) eachValue(rg parquet.RowGroup, col int, buf []parquet.Value, f func(row int64, v parquet.Value)) error {
+func (c *checkpoint) eachValue(rg parquet.RowGroup, col int, buf []parquet.Value, f func(row int64, v parquet.Value)) (err error) {
+	defer func() {
+		// The library panics on some corrupt pages (a dictionary index past the dictionary's
+		// end): the error names the column, which eachRowAt's recover cannot.
+		if p := recover(); p != nil {
+			err = fmt.Errorf("column %s: %s %v", strings.Join(c.schema.Columns()[col], "."), libraryPanic, p)
+		}
+	}()
 	r := parquet.NewColumnChunkValueReader(rg.ColumnChunks()[col])
 	defer r.Close()
 	row := int64(-1)
@@ -329,6 +345,11 @@ func (c *checkpoint) eachValue(rg parquet.RowGroup, col int, buf []parquet.Value
 			}
 			if row < 0 || row >= rg.NumRows() {
 				return fmt.Errorf("column %s holds more rows than its row group's %d", strings.Join(c.schema.Columns()[col], "."), rg.NumRows())
+			}
+			if v.Kind() == parquet.ByteArray {
+				if err := c.decode(int64(len(v.ByteArray()))); err != nil {
+					return fmt.Errorf("column %s: %v", strings.Join(c.schema.Columns()[col], "."), err)
+				}
 			}
 			f(row, v)
 		}
@@ -345,45 +366,81 @@ func (c *checkpoint) eachValue(rg parquet.RowGroup, col int, buf []parquet.Value
 	return nil
 }
 
-// slab gathers a column's strings into one allocation: each row's bytes are copied once, and
-// every string is a piece of the slab.
+// slab gathers a column's strings into blocks of slabBlock bytes: each row's bytes are copied
+// once, and every string is a piece of a block (one allocation per block, none copied again as
+// a single growing buffer would be).
 type slab struct {
-	b    strings.Builder
+	done []string // the finished blocks
+	cur  strings.Builder
 	rows []int64
-	ends []int
+	refs []slabRef
+	last string // the value added last
 }
 
-// maxSlabHint caps the room reserved from a footer's figures, which a corrupt file may inflate.
+type slabRef struct {
+	block int // index in done (len(done) for cur); -1: the value of the row before
+	end   int // where the string ends in its block
+}
+
+// slabBlock is the size of a slab's blocks; a longer string has a block of its own.
+const slabBlock = 4 << 20
+
+// maxSlabHint caps the room reserved for rows from a footer's figures.
 const maxSlabHint = 256 << 20
 
-// grow reserves room for column col of row group g from the footer: the chunk's values as
-// written, with their length prefixes (a little more than the strings need).
-func (s *slab) grow(md *format.FileMetaData, g, col int) {
+// grow reserves room for column col of row group g: for its rows from the footer's num_values,
+// and for its strings the bytes its pages decompress to (a little more than the strings take),
+// within what the checkpoint may still decode to.
+func (s *slab) grow(c *checkpoint, g, col int) {
+	md := c.footer.md
 	if g >= len(md.RowGroups) || col >= len(md.RowGroups[g].Columns) {
 		return
 	}
-	cm := md.RowGroups[g].Columns[col].MetaData
-	if n := cm.TotalUncompressedSize; n > 0 && n <= maxSlabHint {
-		s.b.Grow(int(n))
+	if n := min(c.footer.plain[g][col], maxSlabHint, MaxDecodedBytes-c.decoded); n > 0 {
+		s.cur.Grow(int(n))
 	}
-	if n := cm.NumValues; n > 0 && n <= maxSlabHint/16 {
+	if n := md.RowGroups[g].Columns[col].MetaData.NumValues; n > 0 && n <= maxSlabHint/16 {
 		s.rows = make([]int64, 0, n)
-		s.ends = make([]int, 0, n)
+		s.refs = make([]slabRef, 0, n)
 	}
 }
 
 func (s *slab) add(row int64, b []byte) {
-	s.b.Write(b)
+	if len(s.rows) > 0 && string(b) == s.last {
+		// The same value as the row before (a dictionary's value repeated): shared, not copied.
+		s.rows = append(s.rows, row)
+		s.refs = append(s.refs, slabRef{block: -1})
+		return
+	}
+	if s.cur.Cap()-s.cur.Len() < len(b) {
+		if s.cur.Len() > 0 {
+			s.done = append(s.done, s.cur.String())
+		}
+		s.cur = strings.Builder{}
+		s.cur.Grow(max(slabBlock, len(b)))
+	}
+	start := s.cur.Len()
+	s.cur.Write(b)
+	s.last = s.cur.String()[start:] // the block never grows past its capacity, so this stays
 	s.rows = append(s.rows, row)
-	s.ends = append(s.ends, s.b.Len())
+	s.refs = append(s.refs, slabRef{len(s.done), s.cur.Len()})
 }
 
 func (s *slab) assign(set func(row int64, s string)) {
-	all := s.b.String()
-	start := 0
+	blocks := append(s.done, s.cur.String())
+	start, block, last := 0, -1, ""
 	for k, row := range s.rows {
-		set(row, all[start:s.ends[k]])
-		start = s.ends[k]
+		ref := s.refs[k]
+		if ref.block < 0 {
+			set(row, last)
+			continue
+		}
+		if ref.block != block {
+			block, start = ref.block, 0
+		}
+		last = blocks[block][start:ref.end]
+		set(row, last)
+		start = ref.end
 	}
 }
 
