@@ -492,9 +492,13 @@ func (sc *scanner) scalar() (scalar, bool) {
 		}
 		if strings.IndexByte(v, '\\') >= 0 || !utf8.ValidString(v) {
 			// Escapes, or bytes encoding/json replaces with U+FFFD: its decoding, rarely needed.
-			if json.Unmarshal([]byte(sc.s[start:sc.i]), &v) != nil {
+			// It decodes into a variable of its own, so that v does not escape and every other
+			// string costs no allocation.
+			var dec string
+			if json.Unmarshal([]byte(sc.s[start:sc.i]), &dec) != nil {
 				return scalar{}, false
 			}
+			v = dec
 		}
 		return scalar{'s', v}, true
 	case c == '-' || c >= '0' && c <= '9':
