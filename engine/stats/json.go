@@ -430,6 +430,9 @@ func parseScalar(v scalar, t table.Type) (table.Value, error) {
 		if v.kind != 's' {
 			return table.Value{}, fmt.Errorf("want a date, got %v", v.text)
 		}
+		if days, ok := plainDate(v.text); ok {
+			return table.Value{Kind: table.Date, I: days}, nil
+		}
 		text, shift, ok := cutWideYear(v.text)
 		d, err := time.Parse("2006-01-02", text)
 		if err != nil || !ok {
@@ -454,6 +457,37 @@ func parseScalar(v scalar, t table.Type) (table.Value, error) {
 		return table.Value{}, fmt.Errorf("bad timestamp %q", v.text)
 	}
 	return table.Value{}, fmt.Errorf("no min/max for %s", t)
+}
+
+// plainDate reads the yyyy-MM-dd text Spark writes for nearly every date statistic, as
+// parseScalar's time.Parse does (the same day, the same month and day ranges) at a tenth of its
+// cost: it was most of the statistics' parsing on a table with a date column. ok is false for any
+// other text, which time.Parse then reads or refuses.
+func plainDate(s string) (days int64, ok bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return 0, false
+	}
+	num := func(t string) int {
+		n := 0
+		for i := 0; i < len(t); i++ {
+			c := t[i]
+			if c < '0' || c > '9' {
+				return -1
+			}
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	y, m, d := num(s[:4]), num(s[5:7]), num(s[8:])
+	if y < 0 || m < 1 || m > 12 || d < 1 || d > 31 {
+		return 0, false
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if t.Day() != d { // past the month's end: time.Date normalised it, time.Parse refuses it
+		return 0, false
+	}
+	// Unix seconds are exact here, as in parseScalar.
+	return t.Unix() / 86400, true
 }
 
 // cutWideYear rewrites a year that java.time prints with a sign or more than four digits (Spark
