@@ -29,7 +29,16 @@ type JSONParser struct {
 	batch int
 	vals  []table.Value // values are carved from here, batch files at a time
 	nulls []int64
+	// reuse: every Parse hands out the same values (ReuseValues)
+	reuse      bool
+	reuseVals  []table.Value
+	reuseNulls []int64
 }
+
+// ReuseValues makes every later Parse hand out the same values: a Parsed's FileStats hold only
+// until the next Parse. It is for a caller that checks each file's statistics and keeps none
+// (`layoutlab inspect` without a WHERE), so that a million files' values are not allocated.
+func (p *JSONParser) ReuseValues() { p.reuse = true }
 
 // NewJSONParser returns a parser for stats strings of a table with leaves (Schema.Leaves());
 // files says about how many it will read, so that their values are allocated together.
@@ -67,6 +76,16 @@ type Parsed struct {
 
 func (p *JSONParser) fresh() FileStats {
 	n := len(p.leaves)
+	if p.reuse {
+		if p.reuseVals == nil {
+			p.reuseVals, p.reuseNulls = make([]table.Value, 2*n), make([]int64, n)
+		}
+		clear(p.reuseVals)
+		for i := range p.reuseNulls {
+			p.reuseNulls[i] = -1
+		}
+		return FileStats{NumRecords: -1, MinValues: p.reuseVals[:n:n], MaxValues: p.reuseVals[n : 2*n : 2*n], NullCount: p.reuseNulls}
+	}
 	if len(p.vals) < 2*n {
 		p.vals = make([]table.Value, 2*n*p.batch)
 		p.nulls = make([]int64, n*p.batch)
