@@ -482,12 +482,21 @@ func plainDate(s string) (days int64, ok bool) {
 	if y < 0 || m < 1 || m > 12 || d < 1 || d > 31 {
 		return 0, false
 	}
-	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
-	if t.Day() != d { // past the month's end: time.Date normalised it, time.Parse refuses it
-		return 0, false
+	leap := y%4 == 0 && (y%100 != 0 || y%400 == 0)
+	if d > 28 && d > [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m] && !(leap && m == 2 && d == 29) {
+		return 0, false // past the month's end: time.Parse refuses it
 	}
-	// Unix seconds are exact here, as in parseScalar.
-	return t.Unix() / 86400, true
+	// Days from 1970-01-01 of the proleptic Gregorian calendar, counted from a March-first year
+	// (H. Hinnant's days_from_civil); y ≥ 0 here, so the divisions do not round towards zero.
+	if m <= 2 {
+		y--
+	}
+	era := (y + 400) / 400 // y ≥ -1: shifted by one era so that it is never negative
+	yoe := y + 400 - era*400
+	mp := (m + 9) % 12 // March is 0
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return int64(era-1)*146097 + int64(doe) - 719468, true
 }
 
 // cutWideYear rewrites a year that java.time prints with a sign or more than four digits (Spark

@@ -414,6 +414,8 @@ type scalar struct {
 type scanner struct {
 	s string
 	i int
+	// what the last str met, so that its callers need not pass over the text again
+	escaped, high bool // a backslash escape; a byte ≥ 0x80
 }
 
 func (sc *scanner) ws() {
@@ -445,7 +447,7 @@ func (sc *scanner) eat(c byte) bool {
 // key reads an object key: a string without escapes.
 func (sc *scanner) key() (string, bool) {
 	v, ok := sc.str()
-	if !ok || strings.IndexByte(v, '\\') >= 0 {
+	if !ok || sc.escaped {
 		return "", false
 	}
 	return v, true
@@ -458,6 +460,7 @@ func (sc *scanner) str() (string, bool) {
 		return "", false
 	}
 	start := sc.i
+	sc.escaped, sc.high = false, false
 	for sc.i < len(sc.s) {
 		c := sc.s[sc.i]
 		switch {
@@ -465,12 +468,14 @@ func (sc *scanner) str() (string, bool) {
 			sc.i++
 			return sc.s[start : sc.i-1], true
 		case c == '\\':
+			sc.escaped = true
 			if !sc.escape() {
 				return "", false
 			}
 		case c < 0x20:
 			return "", false
 		default:
+			sc.high = sc.high || c >= 0x80
 			sc.i++
 		}
 	}
@@ -509,7 +514,7 @@ func (sc *scanner) scalar() (scalar, bool) {
 		if !ok {
 			return scalar{}, false
 		}
-		if strings.IndexByte(v, '\\') >= 0 || !utf8.ValidString(v) {
+		if sc.escaped || sc.high && !utf8.ValidString(v) {
 			// Escapes, or bytes encoding/json replaces with U+FFFD: its decoding, rarely needed.
 			// It decodes into a variable of its own, so that v does not escape and every other
 			// string costs no allocation.
