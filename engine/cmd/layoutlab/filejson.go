@@ -91,8 +91,10 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 		e.key(raw.key)
 		if raw.v == "" {
 			b.WriteString("null")
-		} else if err := json.Indent(b, bytes.TrimRight([]byte(raw.v), " \t\r\n"), fieldIndent, "  "); err != nil {
-			return nil, err
+		} else if !indentRaw(b, string(raw.v), fieldIndent, "  ") {
+			if err := json.Indent(b, bytes.TrimRight([]byte(raw.v), " \t\r\n"), fieldIndent, "  "); err != nil {
+				return nil, err
+			}
 		}
 		b.WriteString(",\n")
 	}
@@ -178,6 +180,95 @@ func plain(s string) bool {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
 			return false
 		}
+	}
+	return true
+}
+
+// indentRaw appends src as json.Indent(dst, src, prefix, indent) does, without its scanner,
+// which was most of a --format json run: whitespace outside strings dropped, a newline and the
+// indent after each opening bracket and comma and before each closing one, "{}" and "[]" kept
+// as they are, ": " after a key. The statistics' text was checked as JSON when it was parsed
+// (stats.JSONParser); indentRaw still gives up, writing nothing, on a byte that no JSON value
+// holds outside a string or on unbalanced brackets, and the caller then uses json.Indent.
+// TestIndentRawAsJSONIndent and FuzzIndentRaw hold the two to the same bytes.
+func indentRaw(dst *bytes.Buffer, src, prefix, indent string) bool {
+	start := dst.Len()
+	newline := func(depth int) {
+		dst.WriteByte('\n')
+		dst.WriteString(prefix)
+		for range depth {
+			dst.WriteString(indent)
+		}
+	}
+	depth, needIndent, inString := 0, false, false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if inString {
+			// The string's bytes up to its closing quote or an escape, copied at once.
+			j := i
+			for j < len(src) && src[j] != '"' && src[j] != '\\' {
+				j++
+			}
+			dst.WriteString(src[i:j])
+			switch {
+			case j == len(src): // unterminated: refused below
+				i = j
+			case src[j] == '"':
+				dst.WriteByte('"')
+				inString, i = false, j
+			case j+1 < len(src): // a backslash and the byte it escapes
+				dst.WriteString(src[j : j+2])
+				i = j + 1
+			default:
+				dst.Truncate(start)
+				return false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		if needIndent && c != '}' && c != ']' {
+			needIndent = false
+			depth++
+			newline(depth)
+		}
+		switch {
+		case c == '"':
+			inString = true
+			dst.WriteByte(c)
+		case c == '{' || c == '[':
+			needIndent = true
+			dst.WriteByte(c)
+		case c == ',':
+			dst.WriteByte(c)
+			newline(depth)
+		case c == ':':
+			dst.WriteString(": ")
+		case c == '}' || c == ']':
+			if needIndent {
+				needIndent = false
+			} else {
+				if depth == 0 {
+					dst.Truncate(start)
+					return false
+				}
+				depth--
+				newline(depth)
+			}
+			dst.WriteByte(c)
+		case '0' <= c && c <= '9', c == '-', c == '+', c == '.', c == 'e', c == 'E',
+			c == 't', c == 'r', c == 'u', c == 'f', c == 'a', c == 'l', c == 's', c == 'n':
+			dst.WriteByte(c)
+		default:
+			dst.Truncate(start)
+			return false
+		}
+	}
+	if inString || depth != 0 || needIndent {
+		dst.Truncate(start)
+		return false
 	}
 	return true
 }
