@@ -192,13 +192,22 @@ func plain(s string) bool {
 // holds outside a string or on unbalanced brackets, and the caller then uses json.Indent.
 // TestIndentRawAsJSONIndent and FuzzIndentRaw hold the two to the same bytes.
 func indentRaw(dst *bytes.Buffer, src, prefix, indent string) bool {
-	start := dst.Len()
-	newline := func(depth int) {
-		dst.WriteByte('\n')
-		dst.WriteString(prefix)
+	out, ok := appendIndentRaw(dst.AvailableBuffer(), src, prefix, indent)
+	if ok {
+		dst.Write(out) // out is dst's spare room, unless it grew: the copy is then needed
+	}
+	return ok
+}
+
+// appendIndentRaw is indentRaw on a byte slice: appended to out, or ok false.
+func appendIndentRaw(out []byte, src, prefix, indent string) (_ []byte, ok bool) {
+	newline := func(out []byte, depth int) []byte {
+		out = append(out, '\n')
+		out = append(out, prefix...)
 		for range depth {
-			dst.WriteString(indent)
+			out = append(out, indent...)
 		}
+		return out
 	}
 	depth, needIndent, inString := 0, false, false
 	for i := 0; i < len(src); i++ {
@@ -209,19 +218,18 @@ func indentRaw(dst *bytes.Buffer, src, prefix, indent string) bool {
 			for j < len(src) && src[j] != '"' && src[j] != '\\' {
 				j++
 			}
-			dst.WriteString(src[i:j])
+			out = append(out, src[i:j]...)
 			switch {
 			case j == len(src): // unterminated: refused below
 				i = j
 			case src[j] == '"':
-				dst.WriteByte('"')
+				out = append(out, '"')
 				inString, i = false, j
 			case j+1 < len(src): // a backslash and the byte it escapes
-				dst.WriteString(src[j : j+2])
+				out = append(out, src[j:j+2]...)
 				i = j + 1
 			default:
-				dst.Truncate(start)
-				return false
+				return nil, false
 			}
 			continue
 		}
@@ -232,43 +240,39 @@ func indentRaw(dst *bytes.Buffer, src, prefix, indent string) bool {
 		if needIndent && c != '}' && c != ']' {
 			needIndent = false
 			depth++
-			newline(depth)
+			out = newline(out, depth)
 		}
 		switch {
 		case c == '"':
 			inString = true
-			dst.WriteByte(c)
+			out = append(out, c)
 		case c == '{' || c == '[':
 			needIndent = true
-			dst.WriteByte(c)
+			out = append(out, c)
 		case c == ',':
-			dst.WriteByte(c)
-			newline(depth)
+			out = newline(append(out, c), depth)
 		case c == ':':
-			dst.WriteString(": ")
+			out = append(out, ':', ' ')
 		case c == '}' || c == ']':
 			if needIndent {
 				needIndent = false
 			} else {
 				if depth == 0 {
-					dst.Truncate(start)
-					return false
+					return nil, false
 				}
 				depth--
-				newline(depth)
+				out = newline(out, depth)
 			}
-			dst.WriteByte(c)
+			out = append(out, c)
 		case '0' <= c && c <= '9', c == '-', c == '+', c == '.', c == 'e', c == 'E',
 			c == 't', c == 'r', c == 'u', c == 'f', c == 'a', c == 'l', c == 's', c == 'n':
-			dst.WriteByte(c)
+			out = append(out, c)
 		default:
-			dst.Truncate(start)
-			return false
+			return nil, false
 		}
 	}
 	if inString || depth != 0 || needIndent {
-		dst.Truncate(start)
-		return false
+		return nil, false
 	}
-	return true
+	return out, true
 }
