@@ -178,13 +178,19 @@ type Report struct {
 // is an error (*deltalog.LogError); a table or predicate Delta refuses is a Report whose Error is
 // set.
 func Inspect(fsys fs.FS, location string, opt Options) (*Report, error) {
-	r, _, err := Open(fsys, location, opt)
+	r, _, err := open(fsys, location, opt, true)
 	return r, err
 }
 
 // Open is Inspect that also returns the Inspector (nil when the Report is a refusal), for a
 // caller that asks more of the same snapshot: other WHEREs, add actions, column spans.
 func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error) {
+	return open(fsys, location, opt, false)
+}
+
+// open is Open; last says that the Inspector is dropped once the Report is made, so the Report
+// may take its files instead of a copy (Inspect: a million files are 150 MB).
+func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspector, error) {
 	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version, Progress: opt.CheckpointProgress})
 	var ref *deltalog.Refusal
 	if errors.As(err, &ref) {
@@ -199,14 +205,16 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 	progress.step("the files' paths")
 	s.SortFiles(func() { progress.step("the files, by path") })
 	progress.step("the files' statistics")
-	in := NewInspector(s, location, progress)
+	// Without a WHERE, Inspect's Report reads no file's values, and nothing asks the dropped
+	// Inspector for them: they are checked and not kept (loadStats reads them if asked).
+	in := newInspector(s, location, progress, !last || opt.Where != "")
 	if !opt.PlanLater {
 		in.NextOptimize(progress)
 	}
 	if opt.Step != nil && in.base.Error == nil {
 		opt.Step("the files' verdicts")
 	}
-	return in.ReportProgress(opt.Where, opt.VerdictProgress), in, nil
+	return in.reportProgress(opt.Where, opt.VerdictProgress, last), in, nil
 }
 
 // Inspector holds what a Report needs that no WHERE changes: each file's statistics, parsed
@@ -230,6 +238,12 @@ const progressEvery = 4096
 // NewInspector reads the snapshot's files and statistics, telling progress as it goes. The next
 // OPTIMIZE is planned by NextOptimize.
 func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Inspector {
+	return newInspector(s, location, progress, true)
+}
+
+// newInspector is NewInspector; keep false checks each file's statistics without keeping their
+// values (a million files' values are 300 MB), for loadStats to read again if they are asked for.
+func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep bool) *Inspector {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
 	in := &Inspector{s: s, base: Report{
@@ -275,7 +289,11 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 	var rowsTotal int64
 	in.rowsKnow = true
 	parser := stats.NewJSONParser(in.pleaves, len(files))
-	in.stats = make([]stats.FileStats, len(files))
+	if keep {
+		in.stats = make([]stats.FileStats, len(files))
+	} else {
+		parser.ReuseValues()
+	}
 	in.hasStats = make([]bool, len(files))
 	// Most tables have no partition columns: their files share one empty map each way.
 	noParts, noPartsOut := map[string]string{}, map[string]*string{}
@@ -314,15 +332,14 @@ func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Ins
 		}
 		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
-			st, err := parser.Parse(f.Stats)
-			var notes []string
-			if err == nil {
-				notes, err = checkStats(&st, in.pleaves)
-			}
+			st, notes, err := parseStats(parser, f.Stats, in.pleaves)
 			if err != nil {
 				out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
 			} else {
-				in.stats[i], in.hasStats[i] = st.FileStats, true
+				in.hasStats[i] = true
+				if keep {
+					in.stats[i] = st.FileStats
+				}
 				if st.HasNumRecords {
 					numRecords[i] = st.NumRecords
 					out.NumRecords = &numRecords[i]
@@ -423,9 +440,37 @@ func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, score
 	return ranges, scored, true
 }
 
-// fileStats is file i's statistics, nil when it has none.
+// parseStats reads one file's statistics and checks them (checkStats).
+func parseStats(parser *stats.JSONParser, text string, leaves []table.Leaf) (stats.Parsed, []string, error) {
+	st, err := parser.Parse(text)
+	var notes []string
+	if err == nil {
+		notes, err = checkStats(&st, leaves)
+	}
+	return st, notes, err
+}
+
+// loadStats reads the files' statistics again when newInspector did not keep them: the same
+// parse and checks, so the same values.
+func (in *Inspector) loadStats() {
+	if in.stats != nil || len(in.hasStats) == 0 {
+		return
+	}
+	files := in.s.AllFiles()
+	parser := stats.NewJSONParser(in.pleaves, len(files))
+	in.stats = make([]stats.FileStats, len(files))
+	for i, f := range files {
+		if in.hasStats[i] {
+			st, _, _ := parseStats(parser, f.Stats, in.pleaves) // it parsed without error before
+			in.stats[i] = st.FileStats
+		}
+	}
+}
+
+// fileStats is file i's statistics, nil when it has none, or when they were not kept and no
+// predicate needs them (reportProgress calls loadStats before a predicate is checked).
 func (in *Inspector) fileStats(i int) *stats.FileStats {
-	if !in.hasStats[i] {
+	if !in.hasStats[i] || in.stats == nil {
 		return nil
 	}
 	return &in.stats[i]
@@ -441,6 +486,12 @@ func (in *Inspector) Report(where string) *Report { return in.ReportProgress(whe
 
 // ReportProgress is Report that tells progress, when set, every progressEvery files' verdicts.
 func (in *Inspector) ReportProgress(where string, progress func(done, total int)) *Report {
+	return in.reportProgress(where, progress, false)
+}
+
+// reportProgress is ReportProgress; final says the Inspector is not asked again, so the Report
+// takes its files instead of a copy.
+func (in *Inspector) reportProgress(where string, progress func(done, total int), final bool) *Report {
 	r := in.base
 	r.Where = where
 	if r.Error != nil {
@@ -465,7 +516,12 @@ func (in *Inspector) ReportProgress(where string, progress func(done, total int)
 	if filter == nil {
 		return &r
 	}
-	r.Files = slices.Clone(in.base.Files)
+	if pred != nil {
+		in.loadStats()
+	}
+	if !final {
+		r.Files = slices.Clone(in.base.Files)
+	}
 	var rowsRead int64
 	// Neighbouring files mostly have the same reason: its text is made once for them, not a
 	// string per file (100,000 small objects the collector would then mark).

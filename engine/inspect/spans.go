@@ -50,6 +50,7 @@ func (in *Inspector) Spans(column string) ([]float64, error) {
 	if li < 0 {
 		return nil, fmt.Errorf("no statistics column %q (columns with statistics: %v)", column, in.SpanColumns())
 	}
+	in.loadStats()
 	// The files with both bounds, and their bounds side by side: a file's minimum at 2k, its
 	// maximum at 2k+1.
 	files, all := make([]int, 0, len(in.stats)), make([]table.Value, 0, 2*len(in.stats))

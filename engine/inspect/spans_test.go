@@ -170,3 +170,39 @@ func TestDenseRanksOfIntegers(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsNotKeptAnswerAlike: an Inspector that checked the statistics without keeping their
+// values (newInspector with keep false, as Inspect without a WHERE makes) reads them again when
+// a WHERE or Spans asks, and answers as one that kept them.
+func TestStatsNotKeptAnswerAlike(t *testing.T) {
+	for _, c := range []struct {
+		table string
+		where []string
+	}{
+		{"dat/basic_partitioned/delta", []string{"", "letter = 'a'", "number > 3 OR letter IS NULL", "nope = 1"}},
+		{"delta-rs/table-with-domain-metadata", []string{"id = 3", "department = 'x'", ""}},
+		{"delta/data-skipping-basic-stats-all-types-columnmapping-name", []string{"as_int > 0", "as_string = 'x'"}},
+	} {
+		fsys := os.DirFS(filepath.Join("../log/testdata/tables", c.table))
+		s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, lazy := NewInspector(s, c.table, Progress{}), newInspector(s, c.table, Progress{}, false)
+		if lazy.stats != nil {
+			t.Fatalf("%s: the values were kept", c.table)
+		}
+		for _, w := range c.where {
+			if got, want := lazy.Report(w), kept.Report(w); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s WHERE %q: the Report differs when the statistics were not kept", c.table, w)
+			}
+		}
+		for _, col := range kept.SpanColumns() {
+			got, err1 := newInspector(s, c.table, Progress{}, false).Spans(col)
+			want, err2 := kept.Spans(col)
+			if !reflect.DeepEqual(got, want) || (err1 == nil) != (err2 == nil) {
+				t.Errorf("%s Spans(%s) = %v, want %v", c.table, col, got, want)
+			}
+		}
+	}
+}

@@ -305,15 +305,21 @@ func (a AddFile) WithZCube(id string, zOrderBy []string) AddFile {
 // ZCubeInfo.getForFile reads them; ok is false unless both tags are present
 // and ZCUBE_ZORDER_BY is a JSON array of strings.
 func (a AddFile) ZCube() (id string, zOrderBy []string, ok bool) {
+	if len(a.Tags) == 0 {
+		return "", nil, false
+	}
 	id, hasID := a.Tags[TagZCubeID]
 	raw, hasBy := a.Tags[TagZCubeZOrderBy]
 	if !hasID || !hasBy {
 		return "", nil, false
 	}
-	if err := json.Unmarshal([]byte(raw), &zOrderBy); err != nil {
+	// by is declared here, not as the result, so that a file without the tags allocates
+	// nothing: json.Unmarshal makes what it points to escape.
+	var by []string
+	if err := json.Unmarshal([]byte(raw), &by); err != nil {
 		return "", nil, false
 	}
-	return id, zOrderBy, true
+	return id, by, true
 }
 
 // InZCubeWith reports whether the file belongs to a ZCube built with exactly

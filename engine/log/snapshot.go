@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"layoutlab/engine/table"
 )
@@ -40,6 +41,10 @@ type Snapshot struct {
 	// sorting 100,000 paths is a step of its own for a caller that shows progress.
 	sorted   []*AddFile
 	sortOnce sync.Once
+	// size is the live files' bytes, summed over sorted once it is made (sizeKnown): in path
+	// order the files are mostly in memory order, where the map's order is random.
+	size      int64
+	sizeKnown atomic.Bool
 }
 
 // EmptySnapshot is the state before commit 0: version -1, no protocol, no
@@ -172,7 +177,15 @@ func (s *Snapshot) sortedFiles() []*AddFile {
 // are ordered: a caller that keeps a page answering ends its task there, the two halves of
 // sorting 100,000 paths being about as long.
 func (s *Snapshot) SortFiles(between func()) {
-	s.sortOnce.Do(func() { s.sortFiles(between) })
+	s.sortOnce.Do(func() {
+		s.sortFiles(between)
+		var n int64
+		for _, f := range s.sorted {
+			n += f.Size
+		}
+		s.size = n
+		s.sizeKnown.Store(true)
+	})
 }
 
 // sortFiles lists the live files by path. A large table's paths share a long prefix
@@ -393,6 +406,9 @@ func (s *Snapshot) NumFiles() int { return len(s.files) }
 
 // SizeInBytes is the total size of the live files (Snapshot.sizeInBytes).
 func (s *Snapshot) SizeInBytes() int64 {
+	if s.sizeKnown.Load() {
+		return s.size
+	}
 	var n int64
 	for _, f := range s.files {
 		n += f.Size

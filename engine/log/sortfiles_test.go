@@ -32,3 +32,23 @@ func BenchmarkSortFiles(b *testing.B) {
 		})
 	}
 }
+
+// TestSizeInBytesOnceSorted: the size summed as the files are sorted is the one the map gives.
+func TestSizeInBytesOnceSorted(t *testing.T) {
+	s := benchSnapshot(5_000, true)
+	var want int64
+	for _, f := range s.files {
+		f.Size = int64(len(f.Path)) * 1_000_003
+		want += f.Size
+	}
+	if got := s.SizeInBytes(); got != want {
+		t.Fatalf("before sorting: %d bytes, want %d", got, want)
+	}
+	s.SortFiles(nil)
+	if !s.sizeKnown.Load() {
+		t.Fatal("the size was not kept as the files were sorted")
+	}
+	if got := s.SizeInBytes(); got != want {
+		t.Errorf("once sorted: %d bytes, want %d", got, want)
+	}
+}

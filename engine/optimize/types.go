@@ -59,10 +59,13 @@ func (f *File) ZCube() (id string, zOrderBy []string, ok bool) {
 	if !ok1 || !ok2 {
 		return "", nil, false
 	}
-	if err := json.Unmarshal([]byte(raw), &zOrderBy); err != nil {
+	// by is declared here, not as the result, so that a file without the tags allocates
+	// nothing: json.Unmarshal makes what it points to escape.
+	var by []string
+	if err := json.Unmarshal([]byte(raw), &by); err != nil {
 		return "", nil, false
 	}
-	return id, zOrderBy, true
+	return id, by, true
 }
 
 // zcubeID returns the ZCUBE_ID of a file that carries both ZCube tags (ZCubeInfo.getForFile

@@ -28,7 +28,16 @@ type JSONParser struct {
 	batch int
 	vals  []table.Value // values are carved from here, batch files at a time
 	nulls []int64
+	// reuse: every Parse hands out the same values (ReuseValues)
+	reuse      bool
+	reuseVals  []table.Value
+	reuseNulls []int64
 }
+
+// ReuseValues makes every later Parse hand out the same values: a Parsed's FileStats hold only
+// until the next Parse. It is for a caller that checks each file's statistics and keeps none
+// (`layoutlab inspect` without a WHERE), so that a million files' values are not allocated.
+func (p *JSONParser) ReuseValues() { p.reuse = true }
 
 // NewJSONParser returns a parser for stats strings of a table with leaves (Schema.Leaves());
 // files says about how many it will read, so that their values are allocated together.
@@ -66,6 +75,16 @@ type Parsed struct {
 
 func (p *JSONParser) fresh() FileStats {
 	n := len(p.leaves)
+	if p.reuse {
+		if p.reuseVals == nil {
+			p.reuseVals, p.reuseNulls = make([]table.Value, 2*n), make([]int64, n)
+		}
+		clear(p.reuseVals)
+		for i := range p.reuseNulls {
+			p.reuseNulls[i] = -1
+		}
+		return FileStats{NumRecords: -1, MinValues: p.reuseVals[:n:n], MaxValues: p.reuseVals[n : 2*n : 2*n], NullCount: p.reuseNulls}
+	}
 	if len(p.vals) < 2*n {
 		p.vals = make([]table.Value, 2*n*p.batch)
 		p.nulls = make([]int64, n*p.batch)
@@ -366,6 +385,8 @@ type scalar struct {
 type scanner struct {
 	s string
 	i int
+	// what the last str met, so that its callers need not pass over the text again
+	escaped, high bool // a backslash escape; a byte ≥ 0x80
 }
 
 func (sc *scanner) ws() {
@@ -397,7 +418,7 @@ func (sc *scanner) eat(c byte) bool {
 // key reads an object key: a string without escapes.
 func (sc *scanner) key() (string, bool) {
 	v, ok := sc.str()
-	if !ok || strings.IndexByte(v, '\\') >= 0 {
+	if !ok || sc.escaped {
 		return "", false
 	}
 	return v, true
@@ -410,6 +431,7 @@ func (sc *scanner) str() (string, bool) {
 		return "", false
 	}
 	start := sc.i
+	sc.escaped, sc.high = false, false
 	for sc.i < len(sc.s) {
 		c := sc.s[sc.i]
 		switch {
@@ -417,12 +439,14 @@ func (sc *scanner) str() (string, bool) {
 			sc.i++
 			return sc.s[start : sc.i-1], true
 		case c == '\\':
+			sc.escaped = true
 			if !sc.escape() {
 				return "", false
 			}
 		case c < 0x20:
 			return "", false
 		default:
+			sc.high = sc.high || c >= 0x80
 			sc.i++
 		}
 	}
@@ -461,11 +485,15 @@ func (sc *scanner) scalar() (scalar, bool) {
 		if !ok {
 			return scalar{}, false
 		}
-		if strings.IndexByte(v, '\\') >= 0 || !utf8.ValidString(v) {
+		if sc.escaped || sc.high && !utf8.ValidString(v) {
 			// Escapes, or bytes encoding/json replaces with U+FFFD: its decoding, rarely needed.
-			if json.Unmarshal([]byte(sc.s[start:sc.i]), &v) != nil {
+			// It decodes into a variable of its own, so that v does not escape and every other
+			// string costs no allocation.
+			var dec string
+			if json.Unmarshal([]byte(sc.s[start:sc.i]), &dec) != nil {
 				return scalar{}, false
 			}
+			v = dec
 		}
 		return scalar{'s', v}, true
 	case c == '-' || c >= '0' && c <= '9':

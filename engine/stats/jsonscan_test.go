@@ -271,3 +271,24 @@ func TestStatsKeysMatchExactly(t *testing.T) {
 		}
 	}
 }
+
+// TestReuseValuesParsesAsFresh: a parser that hands out the same values every time
+// (ReuseValues) reads each string as a new parser does, with nothing left from the string before.
+func TestReuseValuesParsesAsFresh(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 2))
+	p := NewJSONParser(scanLeaves, 1000)
+	p.ReuseValues()
+	for range 2_000 {
+		s := randomStats(r)
+		got, gotErr := p.Parse(s)
+		want, wantErr := NewJSONParser(scanLeaves, 1).Parse(s)
+		if (got.TightBounds == nil) != (want.TightBounds == nil) || got.TightBounds != nil && *got.TightBounds != *want.TightBounds {
+			t.Fatalf("%q: tightBounds differ", s)
+		}
+		got.TightBounds, want.TightBounds = nil, nil
+		// %#v, not reflect.DeepEqual: a NaN bound equals itself here.
+		if g, w := fmt.Sprintf("%#v %v", got, gotErr), fmt.Sprintf("%#v %v", want, wantErr); g != w {
+			t.Fatalf("%q:\nreused %s\nfresh  %s", s, g, w)
+		}
+	}
+}

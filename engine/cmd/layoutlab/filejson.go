@@ -91,8 +91,10 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 		e.key(raw.key)
 		if raw.v == "" {
 			b.WriteString("null")
-		} else if err := json.Indent(b, bytes.TrimRight([]byte(raw.v), " \t\r\n"), fieldIndent, "  "); err != nil {
-			return nil, err
+		} else if !indentRaw(b, string(raw.v), fieldIndent, "  ") {
+			if err := json.Indent(b, bytes.TrimRight([]byte(raw.v), " \t\r\n"), fieldIndent, "  "); err != nil {
+				return nil, err
+			}
 		}
 		b.WriteString(",\n")
 	}
@@ -180,4 +182,97 @@ func plain(s string) bool {
 		}
 	}
 	return true
+}
+
+// indentRaw appends src as json.Indent(dst, src, prefix, indent) does, without its scanner,
+// which was most of a --format json run: whitespace outside strings dropped, a newline and the
+// indent after each opening bracket and comma and before each closing one, "{}" and "[]" kept
+// as they are, ": " after a key. The statistics' text was checked as JSON when it was parsed
+// (stats.JSONParser); indentRaw still gives up, writing nothing, on a byte that no JSON value
+// holds outside a string or on unbalanced brackets, and the caller then uses json.Indent.
+// TestIndentRawAsJSONIndent and FuzzIndentRaw hold the two to the same bytes.
+func indentRaw(dst *bytes.Buffer, src, prefix, indent string) bool {
+	out, ok := appendIndentRaw(dst.AvailableBuffer(), src, prefix, indent)
+	if ok {
+		dst.Write(out) // out is dst's spare room, unless it grew: the copy is then needed
+	}
+	return ok
+}
+
+// appendIndentRaw is indentRaw on a byte slice: appended to out, or ok false.
+func appendIndentRaw(out []byte, src, prefix, indent string) (_ []byte, ok bool) {
+	newline := func(out []byte, depth int) []byte {
+		out = append(out, '\n')
+		out = append(out, prefix...)
+		for range depth {
+			out = append(out, indent...)
+		}
+		return out
+	}
+	depth, needIndent, inString := 0, false, false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if inString {
+			// The string's bytes up to its closing quote or an escape, copied at once.
+			j := i
+			for j < len(src) && src[j] != '"' && src[j] != '\\' {
+				j++
+			}
+			out = append(out, src[i:j]...)
+			switch {
+			case j == len(src): // unterminated: refused below
+				i = j
+			case src[j] == '"':
+				out = append(out, '"')
+				inString, i = false, j
+			case j+1 < len(src): // a backslash and the byte it escapes
+				out = append(out, src[j:j+2]...)
+				i = j + 1
+			default:
+				return nil, false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		if needIndent && c != '}' && c != ']' {
+			needIndent = false
+			depth++
+			out = newline(out, depth)
+		}
+		switch {
+		case c == '"':
+			inString = true
+			out = append(out, c)
+		case c == '{' || c == '[':
+			needIndent = true
+			out = append(out, c)
+		case c == ',':
+			out = newline(append(out, c), depth)
+		case c == ':':
+			out = append(out, ':', ' ')
+		case c == '}' || c == ']':
+			if needIndent {
+				needIndent = false
+			} else {
+				if depth == 0 {
+					return nil, false
+				}
+				depth--
+				out = newline(out, depth)
+			}
+			out = append(out, c)
+		case '0' <= c && c <= '9', c == '-', c == '+', c == '.', c == 'e', c == 'E',
+			c == 't', c == 'r', c == 'u', c == 'f', c == 'a', c == 'l', c == 's', c == 'n':
+			out = append(out, c)
+		default:
+			return nil, false
+		}
+	}
+	if inString || depth != 0 || needIndent {
+		return nil, false
+	}
+	return out, true
 }
