@@ -401,6 +401,7 @@ func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, score
 	if leaf < 0 {
 		return nil, 0, false
 	}
+	in.loadStats() // Inspect without a WHERE did not keep them
 	bounds := func(i int) (lo, hi table.Value, ok bool) {
 		st := in.fileStats(i)
 		if st == nil || leaf >= len(st.MinValues) || leaf >= len(st.MaxValues) ||
