@@ -1,6 +1,7 @@
 package skipping
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -388,6 +389,12 @@ func formatLiteral(v table.Value, coerced bool) string {
 		}
 		return s
 	case table.Double:
+		if math.IsInf(v.F, 0) { // a literal past the largest double reads back as ±Infinity
+			if v.F < 0 {
+				return "-1E309"
+			}
+			return "1E309"
+		}
 		s := strconv.FormatFloat(v.F, 'g', -1, 64)
 		if !coerced && !strings.ContainsAny(s, "eE") {
 			s += "E0"

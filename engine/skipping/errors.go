@@ -82,7 +82,6 @@ var LayoutLabLimits = map[string]string{
 	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":           "a struct column as a value: Layout Lab compares leaves only",
 	"LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST":   "Spark casts a non-string operand to string (LIKE, a string column against a number); Layout Lab does not",
 	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":    "date and timestamp arithmetic (Spark's date_add and intervals)",
-	"LAYOUTLAB_UNSUPPORTED.DOUBLE_LITERAL_RANGE":   "a double literal past ±1.8e308, which Spark reads as ±Infinity",
 }
 
 // Class returns the error class of the first error, "" for none.

@@ -170,3 +170,27 @@ func TestSkippingSchemaNumericKinds(t *testing.T) {
 		t.Errorf("d30: %v", d)
 	}
 }
+
+// Issue #48: a double literal past ±1.8e308 is ±Infinity in Spark (Double.parseDouble in
+// AstBuilder), not a refusal. Every finite value is below 1e309; NaN alone is above it.
+func TestInfiniteDoubleLiteralsOnRows(t *testing.T) {
+	rt := loadByName(t, "delta/data-skipping-basic-stats-all-types")
+	for _, tc := range []struct {
+		src         string
+		kept, match []int
+	}{
+		{"as_double < 1e309", []int{0}, []int{0}},
+		{"as_double > 1e309", nil, nil},
+		{"as_double > -1E309", []int{0}, []int{0}},
+		{"as_double = -1e309", nil, nil},
+		{"as_double <> 1e309", []int{0}, []int{0}},
+		{"as_float < 1e309", []int{0}, []int{0}},
+		{"as_int > 1e309", nil, nil},
+		{"as_big_decimal < 1e309", []int{0}, []int{0}},
+	} {
+		kept, match := rt.scan(t, tc.src)
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: kept %v matching %v, want kept %v matching %v", tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
+}
