@@ -1,6 +1,7 @@
 package skipping
 
 import (
+	"encoding/hex"
 	"math"
 	"slices"
 	"strconv"
@@ -411,7 +412,7 @@ func formatLiteral(v table.Value, coerced bool) string {
 	case table.TimestampNTZ:
 		return "TIMESTAMP_NTZ" + quoteString(v.String())
 	case table.Binary:
-		return "X" + quoteString(v.S)
+		return "X'" + strings.ToUpper(hex.EncodeToString([]byte(v.S))) + "'"
 	}
 	return v.String()
 }

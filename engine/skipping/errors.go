@@ -72,16 +72,14 @@ const (
 // LayoutLabLimits are the classes of the predicates Layout Lab refuses although Spark 3.5 runs
 // them, each with why. They are Layout Lab's own names, stable for a caller to match on.
 var LayoutLabLimits = map[string]string{
-	"LAYOUTLAB_LIMIT.PREDICATE_TOO_LONG":           "the predicate is longer than MaxInputBytes",
-	"LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG":             "an IN list longer than MaxInList",
-	"LAYOUTLAB_LIMIT.NESTING_TOO_DEEP":             "the predicate nests deeper than MaxDepth",
-	"LAYOUTLAB_UNSUPPORTED.REGION_TIME_ZONE":       "a region time zone (Europe/Paris, CET) needs a time zone database Layout Lab does not carry",
-	"LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE":   "'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs",
-	"LAYOUTLAB_UNSUPPORTED.BOOLEAN_NUMBER_COMPARE": "a boolean column = a number other than 0 or 1, which Spark compares with CAST(b AS number)",
-	"LAYOUTLAB_UNSUPPORTED.BINARY_VALUE":           "binary literals and binary values: Delta keeps no statistics for binary columns",
-	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":           "a struct column as a value: Layout Lab compares leaves only",
-	"LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST":   "Spark casts a non-string operand to string (LIKE, a string column against a number); Layout Lab does not",
-	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":    "date and timestamp arithmetic (Spark's date_add and intervals)",
+	"LAYOUTLAB_LIMIT.PREDICATE_TOO_LONG":         "the predicate is longer than MaxInputBytes",
+	"LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG":           "an IN list longer than MaxInList",
+	"LAYOUTLAB_LIMIT.NESTING_TOO_DEEP":           "the predicate nests deeper than MaxDepth",
+	"LAYOUTLAB_UNSUPPORTED.REGION_TIME_ZONE":     "a region time zone (Europe/Paris, CET) needs a time zone database Layout Lab does not carry",
+	"LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE": "'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs",
+	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":         "a struct column as a value: Layout Lab compares leaves only",
+	"LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST": "arithmetic or unary minus on a string, which Spark casts to double; Layout Lab does not",
+	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":  "date and timestamp arithmetic (Spark's date_add and intervals)",
 }
 
 // Class returns the error class of the first error, "" for none.

@@ -221,11 +221,6 @@ func lexIdent(l *lexer) stateFn {
 	for isIdentChar(l.peek()) {
 		l.next()
 	}
-	if (l.input[l.start:l.pos] == "X" || l.input[l.start:l.pos] == "x") && l.peek() == '\'' {
-		// Spark's binary literal X'...' (SqlBaseParser's literal: hex string). A binary column
-		// has no min/max statistics (SkippingEligibleDataType), so no data filter could use it.
-		return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.BINARY_VALUE", "binary literals (X'...') are not supported: Delta keeps no min/max statistics for binary columns, so a filter on one never skips a file")
-	}
 	return l.emit(itemIdent)
 }
 
