@@ -78,7 +78,6 @@ var LayoutLabLimits = map[string]string{
 	"LAYOUTLAB_UNSUPPORTED.REGION_TIME_ZONE":     "a region time zone (Europe/Paris, CET) needs a time zone database Layout Lab does not carry",
 	"LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE": "'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs",
 	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":         "a struct column as a value: Layout Lab compares leaves only",
-	"LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST": "arithmetic or unary minus on a string, which Spark casts to double; Layout Lab does not",
 	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":  "date and timestamp arithmetic (Spark's date_add and intervals)",
 }
 

@@ -217,6 +217,11 @@ func TestImplicitCastsOnRows(t *testing.T) {
 		{"delta/data-skipping-basic-stats-all-types", "as_big_decimal = as_string", []int{0}, []int{0}},
 		{"delta/data-skipping-basic-stats-all-types", "as_string < as_double", []int{0}, []int{}},
 		{"delta/data-skipping-basic-stats-all-types", "as_string <=> as_date", []int{0}, []int{}},
+		// PromoteStrings: arithmetic casts a string to double ('0' is 0.0).
+		{"delta/data-skipping-basic-stats-all-types", "as_string + 1 = 1", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "-as_string < as_int OR as_string * 2 <> 0", []int{0}, []int{}},
+		{"dat/basic_partitioned/delta", "letter + 0 IS NULL", []int{0, 1, 2, 3, 4, 5}, []int{0, 1, 2, 3, 4, 5}},
+		{"dat/basic_partitioned/delta", "-letter = 1", []int{}, []int{}},
 	} {
 		rt := loadByName(t, tc.table)
 		kept, match := rt.scan(t, tc.src)

@@ -281,14 +281,23 @@ func (p *parser) parseBinary(prec1 int) Expr {
 	}
 }
 
-// arithClass is the class of an arithmetic operand of kind k that is not a number, the operands'
-// kinds being kx and ky. Spark casts a string to double and turns date ± int into date_add
-// (Layout Lab models neither); operands of two other types have no common type
-// (BINARY_OP_DIFF_TYPES), and one type that is not numeric is the wrong type.
+// promoteString wraps a string operand of arithmetic or unary minus in its cast to double.
+func promoteString(e Expr) Expr {
+	if bad(e) || e.Type().Kind != table.String {
+		return e
+	}
+	if l, ok := e.(*Literal); ok && l.Val.Null {
+		return e
+	}
+	return &stringCast{X: e, T: table.Type{Kind: table.Double}}
+}
+
+// arithClass is the class of an arithmetic operand of kind k that is not a number (a string
+// operand was cast to double already), the operands' kinds being kx and ky. Spark turns
+// date ± int into date_add, which Layout Lab does not model; operands of two other types have no
+// common type (BINARY_OP_DIFF_TYPES), and one type that is not numeric is the wrong type.
 func arithClass(k, kx, ky table.Kind) string {
 	switch {
-	case k == table.String:
-		return "LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST"
 	case isDatetime(k):
 		return "LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC"
 	case kx != ky && kx != table.Invalid && ky != table.Invalid && kx != table.Void && ky != table.Void:
@@ -298,6 +307,9 @@ func arithClass(k, kx, ky table.Kind) string {
 }
 
 func (p *parser) arith(op byte, x, y Expr) Expr {
+	// PromoteStrings (TypeCoercion.scala, Spark 3.5 without ANSI): a string operand of arithmetic
+	// is cast to double, NULL where its text is not a number.
+	x, y = promoteString(x), promoteString(y)
 	kx, ky := x.Type().Kind, y.Type().Kind
 	bad := false
 	for _, e := range []Expr{x, y} {
@@ -369,17 +381,16 @@ func (p *parser) parseUnary() Expr {
 			p.leave()
 			return p.numberAt(pos, text, true)
 		}
-		x := p.parseUnary()
+		// ImplicitTypeCasts casts a string operand of UnaryMinus to double
+		// (NumericType.defaultConcreteType).
+		x := promoteString(p.parseUnary())
 		p.leave()
 		if lit, ok := x.(*Literal); ok && isNumeric(lit.Val.Kind) && !lit.Val.Null {
 			return negateLiteral(p, Pos(pos), lit)
 		}
 		if k := x.Type().Kind; k != table.Invalid && !isNumeric(k) {
-			class := ClassUnexpectedInput // UnaryMinus's inputTypes: numbers and intervals
-			if k == table.String {
-				class = "LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST" // Spark casts it to double
-			}
-			p.error(x.Pos(), class, "unary minus needs a number, found "+describe(x))
+			// UnaryMinus's inputTypes: numbers and intervals
+			p.error(x.Pos(), ClassUnexpectedInput, "unary minus needs a number, found "+describe(x))
 		}
 		return &Neg{At: Pos(pos), X: x}
 	}
