@@ -79,6 +79,7 @@ var LayoutLabLimits = map[string]string{
 	"LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE": "'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs",
 	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":         "a struct column as a value: Layout Lab compares leaves only",
 	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":  "date and timestamp arithmetic (Spark's date_add and intervals)",
+	"LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX":        "a number with a type suffix (12L, 3S, 4Y, 1.5F, 1.5D, 2BD), which Spark reads as a typed literal",
 }
 
 // Class returns the error class of the first error, "" for none.

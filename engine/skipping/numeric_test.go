@@ -236,3 +236,21 @@ func TestImplicitCastsOnRows(t *testing.T) {
 		}
 	}
 }
+
+// Issue #48: Spark's lexer takes the longest match, so 12a is the IDENTIFIER 12a, not a malformed
+// number (SqlBaseLexer.g4); it names a column when one has that name.
+func TestDigitLedIdentifiers(t *testing.T) {
+	leaves := table.Schema{Fields: []table.Field{{Name: "a", Type: table.Type{Kind: table.Int}}, {Name: "12a", Type: table.Type{Kind: table.Int}}}}.Leaves()
+	for src, want := range map[string]string{
+		"12a = 1":    "`12a` = 1",
+		"a = 12A":    "a = `12a`",
+		"a = 12e3":   "a = 12000E0",
+		"a > 12a+1":  "a > `12a` + 1",
+		"a = 1e-1+a": "a = 0.1E0 + a",
+	} {
+		e, err := Parse(src, leaves)
+		if err != nil || e.String() != want {
+			t.Errorf("Parse(%q) = %v, %v; want %s", src, e, err, want)
+		}
+	}
+}
