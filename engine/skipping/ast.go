@@ -380,6 +380,9 @@ func formatLiteral(v table.Value, coerced bool) string {
 		}
 		return "FALSE"
 	case table.Int, table.Bigint:
+		if v.Kind == table.Bigint && !coerced && v.I >= math.MinInt32 && v.I <= math.MaxInt32 {
+			return strconv.FormatInt(v.I, 10) + "L" // a bigint as written (12L)
+		}
 		return strconv.FormatInt(v.I, 10)
 	case table.Decimal:
 		s := v.DecimalText()

@@ -53,20 +53,21 @@ func (e Error) Error() string { return e.Pos.String() + ": [" + e.Class + "] " +
 // Spark 3.5's error classes for the predicates it refuses (core/src/main/resources/error/
 // error-classes.json), as the parser gives them.
 const (
-	ClassParseSyntax        = "PARSE_SYNTAX_ERROR"
-	ClassUnclosedComment    = "UNCLOSED_BRACKETED_COMMENT"
-	ClassUnresolvedColumn   = "UNRESOLVED_COLUMN.WITH_SUGGESTION"
-	ClassInvalidTyped       = "INVALID_TYPED_LITERAL"
-	ClassDecimalPrecision   = "DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION"
-	ClassArithmeticOverflow = "ARITHMETIC_OVERFLOW"
-	ClassCastInvalidInput   = "CAST_INVALID_INPUT" // the ANSI cast's; Spark 3.5's default cast is NULL
-	ClassBinaryOpDiffTypes  = "DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES"
-	ClassBinaryOpWrongType  = "DATATYPE_MISMATCH.BINARY_OP_WRONG_TYPE"
-	ClassDataDiffTypes      = "DATATYPE_MISMATCH.DATA_DIFF_TYPES" // IN's checkInputDataTypes
-	ClassUnexpectedInput    = "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE"
-	ClassFilterNotBoolean   = "DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN"
-	ClassInvalidEscape      = "INVALID_FORMAT.ESC_IN_THE_MIDDLE"
-	ClassInvalidEscapeEnd   = "INVALID_FORMAT.ESC_AT_THE_END"
+	ClassParseSyntax         = "PARSE_SYNTAX_ERROR"
+	ClassUnclosedComment     = "UNCLOSED_BRACKETED_COMMENT"
+	ClassUnresolvedColumn    = "UNRESOLVED_COLUMN.WITH_SUGGESTION"
+	ClassInvalidTyped        = "INVALID_TYPED_LITERAL"
+	ClassDecimalPrecision    = "DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION"
+	ClassArithmeticOverflow  = "ARITHMETIC_OVERFLOW"
+	ClassNumericLiteralRange = "INVALID_NUMERIC_LITERAL_RANGE"
+	ClassCastInvalidInput    = "CAST_INVALID_INPUT" // the ANSI cast's; Spark 3.5's default cast is NULL
+	ClassBinaryOpDiffTypes   = "DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES"
+	ClassBinaryOpWrongType   = "DATATYPE_MISMATCH.BINARY_OP_WRONG_TYPE"
+	ClassDataDiffTypes       = "DATATYPE_MISMATCH.DATA_DIFF_TYPES" // IN's checkInputDataTypes
+	ClassUnexpectedInput     = "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE"
+	ClassFilterNotBoolean    = "DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN"
+	ClassInvalidEscape       = "INVALID_FORMAT.ESC_IN_THE_MIDDLE"
+	ClassInvalidEscapeEnd    = "INVALID_FORMAT.ESC_AT_THE_END"
 )
 
 // LayoutLabLimits are the classes of the predicates Layout Lab refuses although Spark 3.5 runs
@@ -79,7 +80,7 @@ var LayoutLabLimits = map[string]string{
 	"LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE": "'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs",
 	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":         "a struct column as a value: Layout Lab compares leaves only",
 	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":  "date and timestamp arithmetic (Spark's date_add and intervals)",
-	"LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX":        "a number with a type suffix (12L, 3S, 4Y, 1.5F, 1.5D, 2BD), which Spark reads as a typed literal",
+	"LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX":        "a number with the suffix S, Y or F (3S, 4Y, 1.5F), or BD with an exponent, which Spark reads as a typed literal",
 }
 
 // Class returns the error class of the first error, "" for none.

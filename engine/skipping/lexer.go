@@ -227,8 +227,21 @@ func lexIdent(l *lexer) stateFn {
 
 // numberSuffix matches a number with one of the type suffixes of SqlBaseLexer.g4 (BIGINT_LITERAL
 // 12L, SMALLINT_LITERAL 12S, TINYINT_LITERAL 12Y, FLOAT_LITERAL, DOUBLE_LITERAL and
-// BIGDECIMAL_LITERAL 1.5F, 1.5D, 1.5BD), which Layout Lab does not read.
-var numberSuffix = regexp.MustCompile(`(?i)^(\d+[lsy]|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?(bd|f|d))$`)
+// BIGDECIMAL_LITERAL 1.5F, 1.5D, 1.5BD); readSuffix those Layout Lab reads (numberLiteral).
+var (
+	numberSuffix = regexp.MustCompile(`(?i)^(\d+[lsy]|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?(bd|f|d))$`)
+	readSuffix   = regexp.MustCompile(`(?i)^(\d+l|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?d|(\d+\.?\d*|\.\d+)bd)$`)
+)
+
+// suffixed emits a number with a type suffix that Layout Lab reads, or refuses it by name.
+func (l *lexer) suffixed(end int) stateFn {
+	w := l.input[l.start:end]
+	if !readSuffix.MatchString(w) {
+		return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX", "number literal %q: Layout Lab reads the suffixes L, D and BD (without an exponent) only", w)
+	}
+	l.pos = end
+	return l.emit(itemNumber)
+}
 
 // lexNumber scans digits [. digits] [e [+-] digits], or . digits [exponent]. A word of letters,
 // digits and '_' that starts with a digit and is no number literal is an IDENTIFIER, as Spark's
@@ -247,7 +260,7 @@ func lexNumber(l *lexer) stateFn {
 		exponent := !signedExponent && isExponentWord(w)
 		switch {
 		case numberSuffix.MatchString(w):
-			return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX", "number literal %q: Layout Lab reads numbers without a type suffix (L, S, Y, F, D, BD)", w)
+			return l.suffixed(word)
 		case !signedExponent && !exponent:
 			l.pos = word
 			return l.emit(itemIdent)
@@ -269,7 +282,7 @@ func lexNumber(l *lexer) stateFn {
 			end++
 		}
 		if numberSuffix.MatchString(l.input[l.start:end]) {
-			return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX", "number literal %q: Layout Lab reads numbers without a type suffix (L, S, Y, F, D, BD)", l.input[l.start:end])
+			return l.suffixed(end)
 		}
 		l.next()
 		return l.errorf(l.start, ClassParseSyntax, "malformed number %q", l.input[l.start:l.pos])

@@ -217,6 +217,10 @@ func TestImplicitCastsOnRows(t *testing.T) {
 		{"delta/data-skipping-basic-stats-all-types", "as_big_decimal = as_string", []int{0}, []int{0}},
 		{"delta/data-skipping-basic-stats-all-types", "as_string < as_double", []int{0}, []int{}},
 		{"delta/data-skipping-basic-stats-all-types", "as_string <=> as_date", []int{0}, []int{}},
+		// Typed number literals: L, D and BD, as AstBuilder reads them.
+		{"delta/data-skipping-basic-stats-all-types", "as_long = 0L AND as_int < 1l", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "as_double > -0.5D AND as_big_decimal = 0BD", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "as_double > 0.5d", []int{}, []int{}},
 		// PromoteStrings: arithmetic casts a string to double ('0' is 0.0).
 		{"delta/data-skipping-basic-stats-all-types", "as_string + 1 = 1", []int{0}, []int{0}},
 		{"delta/data-skipping-basic-stats-all-types", "-as_string < as_int OR as_string * 2 <> 0", []int{0}, []int{}},

@@ -515,7 +515,7 @@ const refusalProbesPerTable = 40
 // sparkRefusalClasses are the Spark 3.5 error classes the parser gives.
 var sparkRefusalClasses = map[string]bool{
 	ClassParseSyntax: true, ClassUnclosedComment: true, ClassUnresolvedColumn: true, ClassInvalidTyped: true,
-	ClassDecimalPrecision: true, ClassArithmeticOverflow: true, ClassCastInvalidInput: true,
+	ClassDecimalPrecision: true, ClassArithmeticOverflow: true, ClassCastInvalidInput: true, ClassNumericLiteralRange: true,
 	ClassBinaryOpDiffTypes: true, ClassBinaryOpWrongType: true, ClassDataDiffTypes: true,
 	ClassUnexpectedInput: true, ClassFilterNotBoolean: true, ClassInvalidEscape: true, ClassInvalidEscapeEnd: true,
 }

@@ -20,6 +20,28 @@ func numberLiteral(text string, neg bool) (table.Value, uint8, string, string) {
 	if neg {
 		sign = "-"
 	}
+	// A suffixed literal (AstBuilder's visitBigIntLiteral, visitDoubleLiteral and
+	// visitBigDecimalLiteral): L is a bigint and D a double, each refused past its range with
+	// INVALID_NUMERIC_LITERAL_RANGE; BD a decimal of the digits written, even without a point.
+	switch u := strings.ToUpper(text); {
+	case strings.HasSuffix(u, "BD"):
+		text = text[:len(text)-2]
+		if !strings.Contains(text, ".") {
+			text += "."
+		}
+	case strings.HasSuffix(u, "L"):
+		i, err := strconv.ParseInt(sign+text[:len(text)-1], 10, 64)
+		if err != nil {
+			return table.Value{}, 0, ClassNumericLiteralRange, "numeric literal " + sign + text + " is outside the valid range for bigint"
+		}
+		return table.BigintValue(i), 0, "", ""
+	case strings.HasSuffix(u, "D"):
+		f, err := strconv.ParseFloat(sign+text[:len(text)-1], 64)
+		if err != nil {
+			return table.Value{}, 0, ClassNumericLiteralRange, "numeric literal " + sign + text + " is outside the valid range for double"
+		}
+		return table.DoubleValue(f), 0, "", ""
+	}
 	if strings.ContainsAny(text, "eE") {
 		// ParseFloat returns ±Inf with a range error past the largest double, and rounds to 0
 		// (no error) below the smallest, as Double.parseDouble does.
