@@ -404,8 +404,11 @@ func formatLiteral(v table.Value, coerced bool) string {
 			s += "E0"
 		}
 		return s
-	case table.Float: // only coerced: the float's exact value as a double
-		return strconv.FormatFloat(v.F, 'g', -1, 64)
+	case table.Float:
+		if !coerced { // a float literal as written (1.5F)
+			return strconv.FormatFloat(v.F, 'g', -1, 32) + "F"
+		}
+		return strconv.FormatFloat(v.F, 'g', -1, 64) // the float's exact value as a double
 	case table.String:
 		return quoteString(v.S)
 	case table.Date:

@@ -74,7 +74,7 @@ func widerDecimalType(a, b table.Type) table.Type {
 func comparisonType(e Expr, lit *Literal) table.Type {
 	t, lt := e.Type(), lit.Type()
 	if t.Kind == table.Decimal || lt.Kind == table.Decimal {
-		if t.Kind == table.Float || t.Kind == table.Double || lt.Kind == table.Double {
+		if t.Kind == table.Float || t.Kind == table.Double || lt.Kind == table.Float || lt.Kind == table.Double {
 			return table.Type{Kind: table.Double}
 		}
 		return widerDecimalType(decimalOperand(e, lit), decimalOperand(lit, e))

@@ -80,7 +80,7 @@ var LayoutLabLimits = map[string]string{
 	"LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE": "'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs",
 	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":         "a struct column as a value: Layout Lab compares leaves only",
 	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":  "date and timestamp arithmetic (Spark's date_add and intervals)",
-	"LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX":        "a number with the suffix S, Y or F (3S, 4Y, 1.5F), or BD with an exponent, which Spark reads as a typed literal",
+	"LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX":        "a number with the suffix S or Y (3S, 4Y), or BD with an exponent, which Spark reads as a typed literal",
 }
 
 // Class returns the error class of the first error, "" for none.

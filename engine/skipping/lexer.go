@@ -230,14 +230,14 @@ func lexIdent(l *lexer) stateFn {
 // BIGDECIMAL_LITERAL 1.5F, 1.5D, 1.5BD); readSuffix those Layout Lab reads (numberLiteral).
 var (
 	numberSuffix = regexp.MustCompile(`(?i)^(\d+[lsy]|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?(bd|f|d))$`)
-	readSuffix   = regexp.MustCompile(`(?i)^(\d+l|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?d|(\d+\.?\d*|\.\d+)bd)$`)
+	readSuffix   = regexp.MustCompile(`(?i)^(\d+l|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?[df]|(\d+\.?\d*|\.\d+)bd)$`)
 )
 
 // suffixed emits a number with a type suffix that Layout Lab reads, or refuses it by name.
 func (l *lexer) suffixed(end int) stateFn {
 	w := l.input[l.start:end]
 	if !readSuffix.MatchString(w) {
-		return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX", "number literal %q: Layout Lab reads the suffixes L, D and BD (without an exponent) only", w)
+		return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX", "number literal %q: Layout Lab reads the suffixes L, F, D and BD (without an exponent) only", w)
 	}
 	l.pos = end
 	return l.emit(itemNumber)

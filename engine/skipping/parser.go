@@ -400,7 +400,7 @@ func (p *parser) parseUnary() Expr {
 func negateLiteral(p *parser, pos Pos, lit *Literal) Expr {
 	v := lit.Val
 	switch v.Kind {
-	case table.Double:
+	case table.Double, table.Float:
 		v.F = -v.F
 	case table.Decimal:
 		v = table.NegateDecimal(v)

@@ -400,7 +400,7 @@ func TestRealTablesNeverSkipAMatch(t *testing.T) {
 		"as_string = as_int", "as_string <=> as_date", "as_big_decimal = as_string", "number = letter", "letter < number",
 		"letter + 0 IS NULL", "-as_string < as_int", "number * letter > 1",
 		"as_double < 1e309", "as_double > -1E309", "a_float < 1e309", "id > -1e309",
-		"as_long = 0L", "as_double = 0D", "as_big_decimal = 0BD", "number >= 2L AND a_float < 4.5D",
+		"as_long = 0L", "as_double = 0D", "as_big_decimal = 0BD", "number >= 2L AND a_float < 4.5D", "as_float = 0F", "a_float > 1.1F", "number < 2.5f",
 	}
 	rng := rand.New(rand.NewSource(38))
 	probeRNG := rand.New(rand.NewSource(48)) // its own stream: the random corpus stays as it was

@@ -21,7 +21,7 @@ func numberLiteral(text string, neg bool) (table.Value, uint8, string, string) {
 		sign = "-"
 	}
 	// A suffixed literal (AstBuilder's visitBigIntLiteral, visitDoubleLiteral and
-	// visitBigDecimalLiteral): L is a bigint and D a double, each refused past its range with
+	// visitFloatLiteral, visitBigDecimalLiteral): L is a bigint, F a float and D a double, each refused past its range with
 	// INVALID_NUMERIC_LITERAL_RANGE; BD a decimal of the digits written, even without a point.
 	switch u := strings.ToUpper(text); {
 	case strings.HasSuffix(u, "BD"):
@@ -35,6 +35,12 @@ func numberLiteral(text string, neg bool) (table.Value, uint8, string, string) {
 			return table.Value{}, 0, ClassNumericLiteralRange, "numeric literal " + sign + text + " is outside the valid range for bigint"
 		}
 		return table.BigintValue(i), 0, "", ""
+	case strings.HasSuffix(u, "F"):
+		f, err := strconv.ParseFloat(sign+text[:len(text)-1], 32)
+		if err != nil {
+			return table.Value{}, 0, ClassNumericLiteralRange, "numeric literal " + sign + text + " is outside the valid range for float"
+		}
+		return table.FloatValue(float32(f)), 0, "", ""
 	case strings.HasSuffix(u, "D"):
 		f, err := strconv.ParseFloat(sign+text[:len(text)-1], 64)
 		if err != nil {
