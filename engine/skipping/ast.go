@@ -1,6 +1,8 @@
 package skipping
 
 import (
+	"encoding/hex"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -378,6 +380,9 @@ func formatLiteral(v table.Value, coerced bool) string {
 		}
 		return "FALSE"
 	case table.Int, table.Bigint:
+		if v.Kind == table.Bigint && !coerced && v.I >= math.MinInt32 && v.I <= math.MaxInt32 {
+			return strconv.FormatInt(v.I, 10) + "L" // a bigint as written (12L)
+		}
 		return strconv.FormatInt(v.I, 10)
 	case table.Decimal:
 		s := v.DecimalText()
@@ -388,13 +393,22 @@ func formatLiteral(v table.Value, coerced bool) string {
 		}
 		return s
 	case table.Double:
+		if math.IsInf(v.F, 0) { // a literal past the largest double reads back as ±Infinity
+			if v.F < 0 {
+				return "-1E309"
+			}
+			return "1E309"
+		}
 		s := strconv.FormatFloat(v.F, 'g', -1, 64)
 		if !coerced && !strings.ContainsAny(s, "eE") {
 			s += "E0"
 		}
 		return s
-	case table.Float: // only coerced: the float's exact value as a double
-		return strconv.FormatFloat(v.F, 'g', -1, 64)
+	case table.Float:
+		if !coerced { // a float literal as written (1.5F)
+			return strconv.FormatFloat(v.F, 'g', -1, 32) + "F"
+		}
+		return strconv.FormatFloat(v.F, 'g', -1, 64) // the float's exact value as a double
 	case table.String:
 		return quoteString(v.S)
 	case table.Date:
@@ -404,7 +418,7 @@ func formatLiteral(v table.Value, coerced bool) string {
 	case table.TimestampNTZ:
 		return "TIMESTAMP_NTZ" + quoteString(v.String())
 	case table.Binary:
-		return "X" + quoteString(v.S)
+		return "X'" + strings.ToUpper(hex.EncodeToString([]byte(v.S))) + "'"
 	}
 	return v.String()
 }

@@ -74,7 +74,7 @@ func widerDecimalType(a, b table.Type) table.Type {
 func comparisonType(e Expr, lit *Literal) table.Type {
 	t, lt := e.Type(), lit.Type()
 	if t.Kind == table.Decimal || lt.Kind == table.Decimal {
-		if t.Kind == table.Float || t.Kind == table.Double || lt.Kind == table.Double {
+		if t.Kind == table.Float || t.Kind == table.Double || lt.Kind == table.Float || lt.Kind == table.Double {
 			return table.Type{Kind: table.Double}
 		}
 		return widerDecimalType(decimalOperand(e, lit), decimalOperand(lit, e))
@@ -502,7 +502,7 @@ func (e *stringCast) String() string           { return str(e) }
 func (e *stringCast) write(b *strings.Builder) { e.X.write(b) }
 
 // castStringSide types x op lit when x is a string expression (not a literal) and lit a number,
-// date or timestamp, for a binary comparison or BETWEEN (IN promotes to string instead): x is
+// date, timestamp, boolean or binary, for a binary comparison or BETWEEN (IN promotes to string instead): x is
 // cast to the comparison type and lit to it. ok is false when the rule does not apply.
 func castStringSide(x Expr, lit *Literal, op string) (Expr, *Literal, bool) {
 	v := lit.Val
@@ -515,16 +515,73 @@ func castStringSide(x Expr, lit *Literal, op string) (Expr, *Literal, bool) {
 		t = table.Type{Kind: table.Double}
 		nv, _ := castNumber(v, t)
 		return &stringCast{X: x, T: t}, &Literal{At: lit.At, Val: nv, Coerced: true, Orig: lit}, true
-	case isNumeric(v.Kind) || isDatetime(v.Kind):
+	case isNumeric(v.Kind) || isDatetime(v.Kind) || v.Kind == table.Boolean || v.Kind == table.Binary:
 		return &stringCast{X: x, T: t}, lit, true
 	}
 	return nil, nil, false
 }
 
-// castColumnString is Cast(string AS t) without ANSI for a value of a string expression: NULL
-// where the text does not read as t.
+// castBooleanSide types b op lit when b is a boolean expression (not a literal) and lit a number
+// other than 0 or 1 (which coerce turns into b and NOT b), for =, <>, != and <=>: BooleanEquality
+// (TypeCoercion.scala) compares CAST(b AS lit's type) with lit, which no row equals. ok is false
+// when the rule does not apply.
+func castBooleanSide(x Expr, lit *Literal, op string) (Expr, bool) {
+	v := lit.Val
+	if bad(x) || x.Type().Kind != table.Boolean || v.Null || !isNumeric(v.Kind) || !isEquality(op) ||
+		table.Compare(v, table.Value{Kind: table.Int, I: 1}) == 0 || table.Compare(v, table.Value{Kind: table.Int}) == 0 {
+		return nil, false
+	}
+	return &stringCast{X: x, T: lit.Type()}, true
+}
+
+func isEquality(op string) bool { return op == "=" || op == "<>" || op == "!=" || op == "<=>" }
+
+// castColumns types x op y for two non-literal operands whose kinds Spark's analyzer casts to a
+// common type (findCommonTypeForBinaryComparison and BooleanEquality in TypeCoercion.scala, Spark
+// 3.5 without ANSI): a string against a decimal, both to double (SPARK-22469); a string against
+// another number, a date, a timestamp, a boolean or a binary, the string to that type; a boolean
+// against a number, for = and <=> (and <>, NOT =), the boolean to the number's type. The cast is
+// on a column, so Delta skips on neither side. ok is false when no rule applies.
+func castColumns(x, y Expr, op string) (Expr, Expr, bool) {
+	kx, ky := x.Type().Kind, y.Type().Kind
+	if op == "IN" { // InConversion promotes to string instead
+		return nil, nil, false
+	}
+	switch {
+	case kx == table.String && ky == table.Decimal:
+		return &stringCast{X: x, T: table.Type{Kind: table.Double}}, &stringCast{X: y, T: table.Type{Kind: table.Double}}, true
+	case ky == table.String && kx == table.Decimal:
+		return &stringCast{X: x, T: table.Type{Kind: table.Double}}, &stringCast{X: y, T: table.Type{Kind: table.Double}}, true
+	case kx == table.String && stringCastTarget(ky):
+		return &stringCast{X: x, T: y.Type()}, y, true
+	case ky == table.String && stringCastTarget(kx):
+		return x, &stringCast{X: y, T: x.Type()}, true
+	case kx == table.Boolean && isNumeric(ky) && isEquality(op):
+		return &stringCast{X: x, T: y.Type()}, y, true
+	case ky == table.Boolean && isNumeric(kx) && isEquality(op):
+		return x, &stringCast{X: y, T: x.Type()}, true
+	}
+	return nil, nil, false
+}
+
+func stringCastTarget(k table.Kind) bool {
+	return isNumeric(k) || isDatetime(k) || k == table.Boolean || k == table.Binary
+}
+
+// castColumnString is Cast(x AS t) without ANSI for a value of a string expression (NULL where the
+// text does not read as t), a boolean (1 or 0) or a decimal (to double), as castColumns casts them.
 func castColumnString(v table.Value, t table.Type) table.Value {
 	if v.Null {
+		return table.NullValue(t.Kind)
+	}
+	switch v.Kind {
+	case table.Boolean:
+		v = table.Value{Kind: table.Int, I: v.I}
+		fallthrough
+	case table.Int, table.Bigint, table.Float, table.Double, table.Decimal:
+		if nv, ok := castNumber(v, t); ok {
+			return nv
+		}
 		return table.NullValue(t.Kind)
 	}
 	switch t.Kind {

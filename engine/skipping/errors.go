@@ -53,36 +53,34 @@ func (e Error) Error() string { return e.Pos.String() + ": [" + e.Class + "] " +
 // Spark 3.5's error classes for the predicates it refuses (core/src/main/resources/error/
 // error-classes.json), as the parser gives them.
 const (
-	ClassParseSyntax        = "PARSE_SYNTAX_ERROR"
-	ClassUnclosedComment    = "UNCLOSED_BRACKETED_COMMENT"
-	ClassUnresolvedColumn   = "UNRESOLVED_COLUMN.WITH_SUGGESTION"
-	ClassInvalidTyped       = "INVALID_TYPED_LITERAL"
-	ClassDecimalPrecision   = "DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION"
-	ClassArithmeticOverflow = "ARITHMETIC_OVERFLOW"
-	ClassCastInvalidInput   = "CAST_INVALID_INPUT" // the ANSI cast's; Spark 3.5's default cast is NULL
-	ClassBinaryOpDiffTypes  = "DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES"
-	ClassBinaryOpWrongType  = "DATATYPE_MISMATCH.BINARY_OP_WRONG_TYPE"
-	ClassDataDiffTypes      = "DATATYPE_MISMATCH.DATA_DIFF_TYPES" // IN's checkInputDataTypes
-	ClassUnexpectedInput    = "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE"
-	ClassFilterNotBoolean   = "DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN"
-	ClassInvalidEscape      = "INVALID_FORMAT.ESC_IN_THE_MIDDLE"
-	ClassInvalidEscapeEnd   = "INVALID_FORMAT.ESC_AT_THE_END"
+	ClassParseSyntax         = "PARSE_SYNTAX_ERROR"
+	ClassUnclosedComment     = "UNCLOSED_BRACKETED_COMMENT"
+	ClassUnresolvedColumn    = "UNRESOLVED_COLUMN.WITH_SUGGESTION"
+	ClassInvalidTyped        = "INVALID_TYPED_LITERAL"
+	ClassDecimalPrecision    = "DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION"
+	ClassArithmeticOverflow  = "ARITHMETIC_OVERFLOW"
+	ClassNumericLiteralRange = "INVALID_NUMERIC_LITERAL_RANGE"
+	ClassCastInvalidInput    = "CAST_INVALID_INPUT" // the ANSI cast's; Spark 3.5's default cast is NULL
+	ClassBinaryOpDiffTypes   = "DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES"
+	ClassBinaryOpWrongType   = "DATATYPE_MISMATCH.BINARY_OP_WRONG_TYPE"
+	ClassDataDiffTypes       = "DATATYPE_MISMATCH.DATA_DIFF_TYPES" // IN's checkInputDataTypes
+	ClassUnexpectedInput     = "DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE"
+	ClassFilterNotBoolean    = "DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN"
+	ClassInvalidEscape       = "INVALID_FORMAT.ESC_IN_THE_MIDDLE"
+	ClassInvalidEscapeEnd    = "INVALID_FORMAT.ESC_AT_THE_END"
 )
 
 // LayoutLabLimits are the classes of the predicates Layout Lab refuses although Spark 3.5 runs
 // them, each with why. They are Layout Lab's own names, stable for a caller to match on.
 var LayoutLabLimits = map[string]string{
-	"LAYOUTLAB_LIMIT.PREDICATE_TOO_LONG":           "the predicate is longer than MaxInputBytes",
-	"LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG":             "an IN list longer than MaxInList",
-	"LAYOUTLAB_LIMIT.NESTING_TOO_DEEP":             "the predicate nests deeper than MaxDepth",
-	"LAYOUTLAB_UNSUPPORTED.REGION_TIME_ZONE":       "a region time zone (Europe/Paris, CET) needs a time zone database Layout Lab does not carry",
-	"LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE":   "'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs",
-	"LAYOUTLAB_UNSUPPORTED.BOOLEAN_NUMBER_COMPARE": "a boolean column = a number other than 0 or 1, which Spark compares with CAST(b AS number)",
-	"LAYOUTLAB_UNSUPPORTED.BINARY_VALUE":           "binary literals and binary values: Delta keeps no statistics for binary columns",
-	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":           "a struct column as a value: Layout Lab compares leaves only",
-	"LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST":   "Spark casts a non-string operand to string (LIKE, a string column against a number); Layout Lab does not",
-	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":    "date and timestamp arithmetic (Spark's date_add and intervals)",
-	"LAYOUTLAB_UNSUPPORTED.DOUBLE_LITERAL_RANGE":   "a double literal past ±1.8e308, which Spark reads as ±Infinity",
+	"LAYOUTLAB_LIMIT.PREDICATE_TOO_LONG":         "the predicate is longer than MaxInputBytes",
+	"LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG":           "an IN list longer than MaxInList",
+	"LAYOUTLAB_LIMIT.NESTING_TOO_DEEP":           "the predicate nests deeper than MaxDepth",
+	"LAYOUTLAB_UNSUPPORTED.REGION_TIME_ZONE":     "a region time zone (Europe/Paris, CET) needs a time zone database Layout Lab does not carry",
+	"LAYOUTLAB_UNSUPPORTED.TIME_DEPENDENT_VALUE": "'now', 'today', 'yesterday' and 'tomorrow' depend on when the query runs",
+	"LAYOUTLAB_UNSUPPORTED.STRUCT_VALUE":         "a struct column as a value: Layout Lab compares leaves only",
+	"LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC":  "date and timestamp arithmetic (Spark's date_add and intervals)",
+	"LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX":        "a number with the suffix S or Y (3S, 4Y), or BD with an exponent, which Spark reads as a typed literal",
 }
 
 // Class returns the error class of the first error, "" for none.

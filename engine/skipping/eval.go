@@ -363,6 +363,8 @@ func castToString(v table.Value) table.Value {
 		return table.StringValue(stats.JavaFloat(float32(v.F)))
 	case table.Int, table.Bigint, table.Decimal:
 		return table.StringValue(v.String())
+	case table.Binary: // Cast's UTF8String.fromBytes: the bytes as they are
+		return table.StringValue(v.S)
 	case table.Boolean: // Cast's "true" and "false"
 		return table.StringValue(strconv.FormatBool(v.I != 0))
 	case table.Date, table.Timestamp, table.TimestampNTZ:

@@ -2,6 +2,7 @@ package skipping
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -221,17 +222,50 @@ func lexIdent(l *lexer) stateFn {
 	for isIdentChar(l.peek()) {
 		l.next()
 	}
-	if (l.input[l.start:l.pos] == "X" || l.input[l.start:l.pos] == "x") && l.peek() == '\'' {
-		// Spark's binary literal X'...' (SqlBaseParser's literal: hex string). A binary column
-		// has no min/max statistics (SkippingEligibleDataType), so no data filter could use it.
-		return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.BINARY_VALUE", "binary literals (X'...') are not supported: Delta keeps no min/max statistics for binary columns, so a filter on one never skips a file")
-	}
 	return l.emit(itemIdent)
 }
 
-// lexNumber scans digits [. digits] [e [+-] digits], or . digits [exponent].
+// numberSuffix matches a number with one of the type suffixes of SqlBaseLexer.g4 (BIGINT_LITERAL
+// 12L, SMALLINT_LITERAL 12S, TINYINT_LITERAL 12Y, FLOAT_LITERAL, DOUBLE_LITERAL and
+// BIGDECIMAL_LITERAL 1.5F, 1.5D, 1.5BD); readSuffix those Layout Lab reads (numberLiteral).
+var (
+	numberSuffix = regexp.MustCompile(`(?i)^(\d+[lsy]|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?(bd|f|d))$`)
+	readSuffix   = regexp.MustCompile(`(?i)^(\d+l|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?[df]|(\d+\.?\d*|\.\d+)bd)$`)
+)
+
+// suffixed emits a number with a type suffix that Layout Lab reads, or refuses it by name.
+func (l *lexer) suffixed(end int) stateFn {
+	w := l.input[l.start:end]
+	if !readSuffix.MatchString(w) {
+		return l.errorf(l.start, "LAYOUTLAB_UNSUPPORTED.NUMBER_SUFFIX", "number literal %q: Layout Lab reads the suffixes L, F, D and BD (without an exponent) only", w)
+	}
+	l.pos = end
+	return l.emit(itemNumber)
+}
+
+// lexNumber scans digits [. digits] [e [+-] digits], or . digits [exponent]. A word of letters,
+// digits and '_' that starts with a digit and is no number literal is an IDENTIFIER, as Spark's
+// lexer reads it, taking the longest match (SqlBaseLexer.g4: IDENTIFIER is (LETTER | DIGIT |
+// '_')+; a number rule defined before it wins a tie, so 12e3 stays a number).
 func lexNumber(l *lexer) stateFn {
 	const digits = "0123456789"
+	word := l.start
+	for word < len(l.input) && isIdentChar(rune(l.input[word])) {
+		word++
+	}
+	if w := l.input[l.start:word]; strings.Trim(w, digits) != "" {
+		// 1e+5 is EXPONENT_VALUE, longer than the IDENTIFIER 1e; 1e+x is the IDENTIFIER 1e, then +.
+		signedExponent := word+1 < len(l.input) && strings.ContainsRune("+-", rune(l.input[word])) && isDigit(rune(l.input[word+1])) &&
+			len(w) > 1 && strings.ContainsRune("eE", rune(w[len(w)-1])) && strings.Trim(w[:len(w)-1], digits) == ""
+		exponent := !signedExponent && isExponentWord(w)
+		switch {
+		case numberSuffix.MatchString(w):
+			return l.suffixed(word)
+		case !signedExponent && !exponent:
+			l.pos = word
+			return l.emit(itemIdent)
+		}
+	}
 	l.acceptRun(digits)
 	if l.accept(".") {
 		l.acceptRun(digits)
@@ -243,10 +277,28 @@ func lexNumber(l *lexer) stateFn {
 		}
 	}
 	if r := l.peek(); isIdentChar(r) || r == '.' {
+		end := l.pos
+		for end < len(l.input) && isIdentChar(rune(l.input[end])) {
+			end++
+		}
+		if numberSuffix.MatchString(l.input[l.start:end]) {
+			return l.suffixed(end)
+		}
 		l.next()
 		return l.errorf(l.start, ClassParseSyntax, "malformed number %q", l.input[l.start:l.pos])
 	}
 	return l.emit(itemNumber)
+}
+
+// isExponentWord reports whether w is digits, e or E, digits: EXPONENT_VALUE, which ties with
+// IDENTIFIER and wins as the earlier rule.
+func isExponentWord(w string) bool {
+	i := strings.IndexAny(w, "eE")
+	if i <= 0 || i == len(w)-1 {
+		return false
+	}
+	isDigits := func(s string) bool { return strings.Trim(s, "0123456789") == "" }
+	return isDigits(w[:i]) && isDigits(w[i+1:])
 }
 
 // lexString scans a quoted literal; a doubled quote stands for one, as in SQL. Bytes are kept

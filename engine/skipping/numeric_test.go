@@ -170,3 +170,93 @@ func TestSkippingSchemaNumericKinds(t *testing.T) {
 		t.Errorf("d30: %v", d)
 	}
 }
+
+// Issue #48: a double literal past ±1.8e308 is ±Infinity in Spark (Double.parseDouble in
+// AstBuilder), not a refusal. Every finite value is below 1e309; NaN alone is above it.
+func TestInfiniteDoubleLiteralsOnRows(t *testing.T) {
+	rt := loadByName(t, "delta/data-skipping-basic-stats-all-types")
+	for _, tc := range []struct {
+		src         string
+		kept, match []int
+	}{
+		{"as_double < 1e309", []int{0}, []int{0}},
+		{"as_double > 1e309", nil, nil},
+		{"as_double > -1E309", []int{0}, []int{0}},
+		{"as_double = -1e309", nil, nil},
+		{"as_double <> 1e309", []int{0}, []int{0}},
+		{"as_float < 1e309", []int{0}, []int{0}},
+		{"as_int > 1e309", nil, nil},
+		{"as_big_decimal < 1e309", []int{0}, []int{0}},
+	} {
+		kept, match := rt.scan(t, tc.src)
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: kept %v matching %v, want kept %v matching %v", tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
+}
+
+// Issue #48: binary values and columns compared with other types are answered as Spark 3.5's
+// analyzer types them, not refused. Delta keeps no min/max for a binary column
+// (SkippingEligibleDataType), so only a partition value decides; bytes compare unsigned, so
+// "😈" (F0 9F 98 88) is above X'80' and "hello" below it. A string column compared with a number
+// is cast to it (to double against a decimal), and Delta cannot skip on the cast column.
+func TestImplicitCastsOnRows(t *testing.T) {
+	for _, tc := range []struct {
+		table, src  string
+		kept, match []int
+	}{
+		{"dat/multi_partitioned/delta", "data = X'68656C6C6F'", []int{0}, []int{0}},
+		{"dat/multi_partitioned/delta", "data > X'80'", []int{1}, []int{1}},
+		{"dat/multi_partitioned/delta", "data < x'8'", []int{}, []int{}},
+		{"dat/multi_partitioned/delta", "data = 'hello'", []int{0}, []int{0}},
+		{"dat/multi_partitioned/delta", "data IN (X'F09F9888', X'00')", []int{1}, []int{1}},
+		{"dat/multi_partitioned/delta", "data LIKE 'h%'", []int{0}, []int{0}},
+		{"dat/multi_partitioned/delta", "letter = X'62'", []int{1}, []int{1}},
+		{"dat/multi_partitioned/delta", "number = letter", []int{0, 1}, []int{}},
+		{"delta/data-skipping-basic-stats-all-types", "as_string = as_int", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "as_big_decimal = as_string", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "as_string < as_double", []int{0}, []int{}},
+		{"delta/data-skipping-basic-stats-all-types", "as_string <=> as_date", []int{0}, []int{}},
+		// Typed number literals: L, D and BD, as AstBuilder reads them.
+		{"delta/data-skipping-basic-stats-all-types", "as_long = 0L AND as_int < 1l", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "as_double > -0.5D AND as_big_decimal = 0BD", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "as_double > 0.5d", []int{}, []int{}},
+		{"delta/data-skipping-basic-stats-all-types", "as_float = 0F AND as_big_decimal < 0.1f AND -(0.5F) < as_double", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "as_int > 0.5F", []int{0}, []int{}}, // CAST(as_int AS float) stays: no skipping
+		// PromoteStrings: arithmetic casts a string to double ('0' is 0.0).
+		{"delta/data-skipping-basic-stats-all-types", "as_string + 1 = 1", []int{0}, []int{0}},
+		{"delta/data-skipping-basic-stats-all-types", "-as_string < as_int OR as_string * 2 <> 0", []int{0}, []int{}},
+		{"dat/basic_partitioned/delta", "letter + 0 IS NULL", []int{0, 1, 2, 3, 4, 5}, []int{0, 1, 2, 3, 4, 5}},
+		{"dat/basic_partitioned/delta", "-letter = 1", []int{}, []int{}},
+	} {
+		rt := loadByName(t, tc.table)
+		kept, match := rt.scan(t, tc.src)
+		if kept == nil {
+			kept = []int{}
+		}
+		if match == nil {
+			match = []int{}
+		}
+		if !slices.Equal(kept, tc.kept) || !slices.Equal(match, tc.match) {
+			t.Errorf("%s: %s: kept %v matching %v, want kept %v matching %v", tc.table, tc.src, kept, match, tc.kept, tc.match)
+		}
+	}
+}
+
+// Issue #48: Spark's lexer takes the longest match, so 12a is the IDENTIFIER 12a, not a malformed
+// number (SqlBaseLexer.g4); it names a column when one has that name.
+func TestDigitLedIdentifiers(t *testing.T) {
+	leaves := table.Schema{Fields: []table.Field{{Name: "a", Type: table.Type{Kind: table.Int}}, {Name: "12a", Type: table.Type{Kind: table.Int}}}}.Leaves()
+	for src, want := range map[string]string{
+		"12a = 1":    "`12a` = 1",
+		"a = 12A":    "a = `12a`",
+		"a = 12e3":   "a = 12000E0",
+		"a > 12a+1":  "a > `12a` + 1",
+		"a = 1e-1+a": "a = 0.1E0 + a",
+	} {
+		e, err := Parse(src, leaves)
+		if err != nil || e.String() != want {
+			t.Errorf("Parse(%q) = %v, %v; want %s", src, e, err, want)
+		}
+	}
+}

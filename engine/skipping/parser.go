@@ -1,6 +1,7 @@
 package skipping
 
 import (
+	"encoding/hex"
 	"fmt"
 	"math"
 	"strings"
@@ -219,9 +220,7 @@ func (p *parser) parsePredicate() Expr {
 		// string"), and the rows compare as that text.
 		asString := false
 		switch k := x.Type().Kind; {
-		case k == table.Binary:
-			p.error(x.Pos(), "LAYOUTLAB_UNSUPPORTED.BINARY_VALUE", "LIKE on a binary column: Layout Lab keeps no binary values")
-		case isNumeric(k) || isDatetime(k) || k == table.Boolean:
+		case isNumeric(k) || isDatetime(k) || k == table.Boolean || k == table.Binary:
 			asString = true
 		}
 		if class, msg := checkLikePattern(pat); msg != "" {
@@ -282,14 +281,23 @@ func (p *parser) parseBinary(prec1 int) Expr {
 	}
 }
 
-// arithClass is the class of an arithmetic operand of kind k that is not a number, the operands'
-// kinds being kx and ky. Spark casts a string to double and turns date ± int into date_add
-// (Layout Lab models neither); operands of two other types have no common type
-// (BINARY_OP_DIFF_TYPES), and one type that is not numeric is the wrong type.
+// promoteString wraps a string operand of arithmetic or unary minus in its cast to double.
+func promoteString(e Expr) Expr {
+	if bad(e) || e.Type().Kind != table.String {
+		return e
+	}
+	if l, ok := e.(*Literal); ok && l.Val.Null {
+		return e
+	}
+	return &stringCast{X: e, T: table.Type{Kind: table.Double}}
+}
+
+// arithClass is the class of an arithmetic operand of kind k that is not a number (a string
+// operand was cast to double already), the operands' kinds being kx and ky. Spark turns
+// date ± int into date_add, which Layout Lab does not model; operands of two other types have no
+// common type (BINARY_OP_DIFF_TYPES), and one type that is not numeric is the wrong type.
 func arithClass(k, kx, ky table.Kind) string {
 	switch {
-	case k == table.String:
-		return "LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST"
 	case isDatetime(k):
 		return "LAYOUTLAB_UNSUPPORTED.DATETIME_ARITHMETIC"
 	case kx != ky && kx != table.Invalid && ky != table.Invalid && kx != table.Void && ky != table.Void:
@@ -299,6 +307,9 @@ func arithClass(k, kx, ky table.Kind) string {
 }
 
 func (p *parser) arith(op byte, x, y Expr) Expr {
+	// PromoteStrings (TypeCoercion.scala, Spark 3.5 without ANSI): a string operand of arithmetic
+	// is cast to double, NULL where its text is not a number.
+	x, y = promoteString(x), promoteString(y)
 	kx, ky := x.Type().Kind, y.Type().Kind
 	bad := false
 	for _, e := range []Expr{x, y} {
@@ -370,17 +381,16 @@ func (p *parser) parseUnary() Expr {
 			p.leave()
 			return p.numberAt(pos, text, true)
 		}
-		x := p.parseUnary()
+		// ImplicitTypeCasts casts a string operand of UnaryMinus to double
+		// (NumericType.defaultConcreteType).
+		x := promoteString(p.parseUnary())
 		p.leave()
 		if lit, ok := x.(*Literal); ok && isNumeric(lit.Val.Kind) && !lit.Val.Null {
 			return negateLiteral(p, Pos(pos), lit)
 		}
 		if k := x.Type().Kind; k != table.Invalid && !isNumeric(k) {
-			class := ClassUnexpectedInput // UnaryMinus's inputTypes: numbers and intervals
-			if k == table.String {
-				class = "LAYOUTLAB_UNSUPPORTED.IMPLICIT_STRING_CAST" // Spark casts it to double
-			}
-			p.error(x.Pos(), class, "unary minus needs a number, found "+describe(x))
+			// UnaryMinus's inputTypes: numbers and intervals
+			p.error(x.Pos(), ClassUnexpectedInput, "unary minus needs a number, found "+describe(x))
 		}
 		return &Neg{At: Pos(pos), X: x}
 	}
@@ -390,7 +400,7 @@ func (p *parser) parseUnary() Expr {
 func negateLiteral(p *parser, pos Pos, lit *Literal) Expr {
 	v := lit.Val
 	switch v.Kind {
-	case table.Double:
+	case table.Double, table.Float:
 		v.F = -v.F
 	case table.Decimal:
 		v = table.NegateDecimal(v)
@@ -448,6 +458,13 @@ func (p *parser) parsePrimary() Expr {
 		case "NULL":
 			p.next()
 			return &Literal{At: Pos(tok.pos), Val: table.Value{Null: true}}
+		case "X":
+			// Spark's BINARY_HEX literal type (SqlBaseParser's typeConstructor).
+			p.next()
+			if p.tok.typ == itemString {
+				return p.binaryLiteral(tok)
+			}
+			return p.parseName(tok)
 		case "DATE", "TIMESTAMP", "TIMESTAMP_NTZ":
 			p.next()
 			if p.tok.typ == itemString {
@@ -463,6 +480,23 @@ func (p *parser) parsePrimary() Expr {
 	}
 	p.errorExpected(tok.pos, "expression")
 	return nil
+}
+
+// binaryLiteral reads X'hex' as AstBuilder's typeConstructor does: an odd number of digits gets a
+// leading 0, and text that is not hex is INVALID_TYPED_LITERAL.
+func (p *parser) binaryLiteral(kw item) Expr {
+	s := p.tok
+	p.next()
+	text := s.val
+	if len(text)%2 != 0 {
+		text = "0" + text
+	}
+	b, err := hex.DecodeString(text)
+	if err != nil {
+		p.error(Pos(s.pos), ClassInvalidTyped, "invalid X literal "+quoteString(s.val))
+		return &Literal{At: Pos(kw.pos), Val: table.Value{Null: true}}
+	}
+	return &Literal{At: Pos(kw.pos), Val: table.Value{Kind: table.Binary, S: string(b)}}
 }
 
 func (p *parser) typedLiteral(kw item) Expr {
@@ -603,15 +637,24 @@ func (p *parser) coercePair(x, y Expr, op string) (Expr, Expr) {
 		if c, lit, ok := castStringSide(y, lx, op); ok {
 			return lit, c
 		}
+		if c, ok := castBooleanSide(y, lx, op); ok {
+			return lx, c
+		}
 		return p.coerce(lx, y, op), y
 	case yLit && !xLit:
 		if c, lit, ok := castStringSide(x, ly, op); ok {
 			return c, lit
 		}
+		if c, ok := castBooleanSide(x, ly, op); ok {
+			return c, ly
+		}
 		return x, p.coerce(ly, x, op)
 	}
 	if bad(x) || bad(y) {
 		return x, y
+	}
+	if cx, cy, ok := castColumns(x, y, op); ok {
+		return cx, cy
 	}
 	if !comparableKinds(x.Type().Kind, y.Type().Kind) {
 		p.error(y.Pos(), diffTypesClass(op), fmt.Sprintf("cannot compare %s with %s", describe(x), describe(y)))
@@ -678,15 +721,12 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 	}
 	if t.Kind == table.Boolean && isNumeric(v.Kind) && (op == "=" || op == "<>" || op == "!=" || op == "<=>") {
 		// BooleanEquality (TypeCoercion.scala): b = 1 is b and b = 0 is NOT b (b <=> 1 is
-		// b IS NOT NULL AND b); another number is compared with CAST(b AS number), 0 or 1, which
-		// Layout Lab does not model.
-		switch {
-		case table.Compare(v, table.Value{Kind: table.Int, I: 1}) == 0:
+		// b IS NOT NULL AND b); another number is compared with CAST(b AS number), 0 or 1
+		// (castBooleanSide, which coercePair tries first).
+		if table.Compare(v, table.Value{Kind: table.Int, I: 1}) == 0 {
 			return &Literal{At: lit.At, Val: table.BoolValue(true), Coerced: true, Orig: lit}
-		case table.Compare(v, table.Value{Kind: table.Int}) == 0:
-			return &Literal{At: lit.At, Val: table.BoolValue(false), Coerced: true, Orig: lit}
 		}
-		return fail("LAYOUTLAB_UNSUPPORTED.BOOLEAN_NUMBER_COMPARE", "Spark compares CAST(b AS number) with a number other than 0 or 1")
+		return &Literal{At: lit.At, Val: table.BoolValue(false), Coerced: true, Orig: lit}
 	}
 	if v.Kind == table.String && isDatetime(t.Kind) {
 		nv, why := castDatetimeLiteral(v.S, t.Kind)
@@ -697,7 +737,13 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		return out(nv)
 	}
 	if t.Kind == table.Binary {
-		return fail("LAYOUTLAB_UNSUPPORTED.BINARY_VALUE", "binary columns compare only with NULL")
+		// A binary literal compares as bytes; a string is cast to binary, its UTF-8 bytes
+		// (findCommonTypeForBinaryComparison: a string against any other atomic type takes it);
+		// IN has no common type of binary and string (stringPromotion leaves out binary).
+		if v.Kind == table.Binary || v.Kind == table.String && op != "IN" {
+			return out(table.Value{Kind: table.Binary, S: v.S})
+		}
+		return fail(diffTypesClass(op), "")
 	}
 	if v.Kind == table.String && t.Kind != table.String {
 		nv, ok := castString(v.S, t)

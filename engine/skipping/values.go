@@ -13,17 +13,47 @@ import (
 // with an exponent is double. A decimal may have up to 38 digits (DecimalType.MAX_PRECISION).
 // neg applies a leading minus before range checks, so -2147483648 is an int.
 // A literal Spark refuses comes back with its class and message (DECIMAL_PRECISION_EXCEEDS_MAX_PRECISION
-// past 38 digits, from Decimal.set via the parser's Literal); a double past ±1.8e308, which Spark
-// reads as ±Infinity, is Layout Lab's own refusal.
+// past 38 digits, from Decimal.set via the parser's Literal). A double past ±1.8e308 is ±Infinity,
+// as Java's Double.parseDouble reads it in AstBuilder.visitDoubleLiteral.
 func numberLiteral(text string, neg bool) (table.Value, uint8, string, string) {
 	sign := ""
 	if neg {
 		sign = "-"
 	}
+	// A suffixed literal (AstBuilder's visitBigIntLiteral, visitDoubleLiteral and
+	// visitFloatLiteral, visitBigDecimalLiteral): L is a bigint, F a float and D a double, each refused past its range with
+	// INVALID_NUMERIC_LITERAL_RANGE; BD a decimal of the digits written, even without a point.
+	switch u := strings.ToUpper(text); {
+	case strings.HasSuffix(u, "BD"):
+		text = text[:len(text)-2]
+		if !strings.Contains(text, ".") {
+			text += "."
+		}
+	case strings.HasSuffix(u, "L"):
+		i, err := strconv.ParseInt(sign+text[:len(text)-1], 10, 64)
+		if err != nil {
+			return table.Value{}, 0, ClassNumericLiteralRange, "numeric literal " + sign + text + " is outside the valid range for bigint"
+		}
+		return table.BigintValue(i), 0, "", ""
+	case strings.HasSuffix(u, "F"):
+		f, err := strconv.ParseFloat(sign+text[:len(text)-1], 32)
+		if err != nil {
+			return table.Value{}, 0, ClassNumericLiteralRange, "numeric literal " + sign + text + " is outside the valid range for float"
+		}
+		return table.FloatValue(float32(f)), 0, "", ""
+	case strings.HasSuffix(u, "D"):
+		f, err := strconv.ParseFloat(sign+text[:len(text)-1], 64)
+		if err != nil {
+			return table.Value{}, 0, ClassNumericLiteralRange, "numeric literal " + sign + text + " is outside the valid range for double"
+		}
+		return table.DoubleValue(f), 0, "", ""
+	}
 	if strings.ContainsAny(text, "eE") {
+		// ParseFloat returns ±Inf with a range error past the largest double, and rounds to 0
+		// (no error) below the smallest, as Double.parseDouble does.
 		f, err := strconv.ParseFloat(sign+text, 64)
-		if err != nil || math.IsInf(f, 0) {
-			return table.Value{}, 0, "LAYOUTLAB_UNSUPPORTED.DOUBLE_LITERAL_RANGE", "double literal " + sign + text + " is out of range"
+		if err != nil && !math.IsInf(f, 0) {
+			return table.Value{}, 0, ClassParseSyntax, "malformed double literal " + sign + text
 		}
 		return table.DoubleValue(f), 0, "", ""
 	}
