@@ -50,7 +50,7 @@ type Options struct {
 	PlanLater bool
 }
 
-// Progress is what NewInspector and NextOptimize tell their caller as they go; any may be nil.
+// Progress is what newInspector and NextOptimize tell their caller as they go; any may be nil.
 type Progress struct {
 	Files func(done, total int) // Options.Progress
 	Step  func(what string)     // Options.Step
@@ -235,14 +235,9 @@ type Inspector struct {
 // progressEvery is how many files' statistics are read between calls of Options.Progress.
 const progressEvery = 4096
 
-// NewInspector reads the snapshot's files and statistics, telling progress as it goes. The next
-// OPTIMIZE is planned by NextOptimize.
-func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Inspector {
-	return newInspector(s, location, progress, true)
-}
-
-// newInspector is NewInspector; keep false checks each file's statistics without keeping their
-// values (a million files' values are 300 MB), for loadStats to read again if they are asked for.
+// newInspector reads the snapshot's files and statistics, telling progress as it goes; the next
+// OPTIMIZE is planned by NextOptimize. keep false checks each file's statistics without keeping
+// their values (a million files' values are 300 MB), for loadStats to read again if asked for.
 func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep bool) *Inspector {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
@@ -595,7 +590,7 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		if f.DeletionVector != nil {
 			of.DeletedRecords = f.DeletionVector.Cardinality
 		}
-		if n := inspected[i].NumRecords; n != nil { // read from the stats by NewInspector
+		if n := inspected[i].NumRecords; n != nil { // read from the stats by newInspector
 			of.NumRecords = *n
 		}
 	}
