@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/log"
@@ -121,11 +122,18 @@ func TestGroupByZCube(t *testing.T) {
 		}
 		acts = append(acts, f)
 	}
-	s, err := deltalog.Replay([]deltalog.Commit{{Version: 0, Actions: acts}})
+	files, err := deltalog.ExportFiles([]deltalog.Commit{{Version: 0, Actions: acts}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := inspect.NewInspector(s, "t", inspect.Progress{}).Report("")
+	fsys := fstest.MapFS{}
+	for name, data := range files {
+		fsys[name] = &fstest.MapFile{Data: data}
+	}
+	r, err := inspect.Inspect(fsys, "t", inspect.Options{Version: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if by := DefaultGroupBy(r); by != ByZCube {
 		t.Fatalf("groups by %s", by)
 	}
