@@ -27,9 +27,6 @@ const (
 	// at offsets and so gets whole. A wasm module has 4 GiB at most, and the replay of what is
 	// held needs about as much again.
 	MaxHeldBytes = 512 << 20
-	// MaxLastCheckpointBytes caps _last_checkpoint, a few hundred bytes of JSON as Delta writes
-	// it (PROTOCOL.md "Last Checkpoint File"): a larger one is ignored, and the log is listed.
-	MaxLastCheckpointBytes = 1 << 20
 )
 
 // LogFS is the file system engine/inspect reads: the _delta_log files a reader gave (a folder's
@@ -187,8 +184,8 @@ func (l *LogFS) Held() int64 { return l.held }
 func tooLarge(name string, size int64, streamed bool) string {
 	kind := deltalog.ParseLogFileName(path.Base(name)).Kind
 	switch {
-	case kind == deltalog.KindLastCheckpoint && size > MaxLastCheckpointBytes:
-		return fmt.Sprintf("%d bytes, over the %d KiB a _last_checkpoint may have", size, MaxLastCheckpointBytes>>10)
+	case kind == deltalog.KindLastCheckpoint && size > deltalog.MaxLastCheckpointBytes:
+		return fmt.Sprintf("%d bytes, over the %d KiB a _last_checkpoint may have", size, deltalog.MaxLastCheckpointBytes>>10)
 	case strings.HasSuffix(name, ".json") && size > deltalog.MaxCommitBytes:
 		return fmt.Sprintf("%d bytes, over the %d MiB a commit or JSON checkpoint may have", size, deltalog.MaxCommitBytes>>20)
 	case strings.HasSuffix(name, ".parquet") && streamed && size > MaxHeldBytes:
