@@ -185,7 +185,7 @@ deadcode_check() {
   GOBIN="$PWD/.cache/bin" go install golang.org/x/tools/cmd/deadcode@v0.52.0
   local dc=.cache/bin/deadcode f='{{range .Funcs}}{{$.Path}}.{{.Name}}{{"\n"}}{{end}}'
   local native wasm both
-  native=$($dc -f "$f" ./engine/cmd/layoutlab ./site/gen ./site/serve)
+  native=$($dc -f "$f" ./cmd/layoutlab ./site/gen ./site/serve)
   wasm=$(GOOS=js GOARCH=wasm $dc -f "$f" ./wasm ./wasm/table ./wasm/bare)
   native=$(sort -u <<<"$native"); wasm=$(sort -u <<<"$wasm")
   both=$(comm -12 <(echo "$native") <(echo "$wasm") | sed '/^$/d')

@@ -12,7 +12,7 @@ import (
 var themeText string
 
 // Themes are the canvas's and the pages' colours by role, "light" and "dark" (palettes/theme.txt):
-// the widget's canvas (wasm/view), its posters, the table page's grid and, as CSS custom
+// the widget's canvas (front/view), its posters, the table page's grid and, as CSS custom
 // properties, site/theme.css.
 var Themes = mustThemes(themeText)
 

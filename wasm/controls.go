@@ -11,7 +11,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/wasm/schedule"
+	"layoutlab/front/schedule"
 )
 
 // controls are the page's inputs: the knobs, the buttons and the <details> panels. Their

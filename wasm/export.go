@@ -9,11 +9,11 @@ import (
 	"sort"
 	"syscall/js"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
-	"layoutlab/wasm/view"
+	"layoutlab/front/figurebox"
+	"layoutlab/front/view"
 )
 
 // bindExports wires the export buttons: PNG of the canvas, CSV of the timeline series, the

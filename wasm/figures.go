@@ -6,7 +6,7 @@ import (
 	"runtime/debug"
 	"syscall/js"
 
-	"layoutlab/wasm/schedule"
+	"layoutlab/front/schedule"
 )
 
 // The figures the browser tests and the timing script read, all of them, on window.layoutlab

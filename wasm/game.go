@@ -10,14 +10,14 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/wasm/schedule"
-	"layoutlab/wasm/view"
+	"layoutlab/front/schedule"
+	"layoutlab/front/view"
 )
 
 // game is the widget's Ebiten game: Update takes the controls' news and the scheduler's
 // answers into the model (model.go), Draw paints the model. Draw redraws only when the model's
 // version, the canvas size or the theme changed (SetScreenClearedEveryFrame(false), as Ebiten's
-// skipdraw example does). What it draws is composed by wasm/view (a Scene, the same the posters
+// skipdraw example does). What it draws is composed by front/view (a Scene, the same the posters
 // are written from); Draw only paints it (painter.go) and hands its labels to the page.
 type game struct {
 	m        model
@@ -116,7 +116,7 @@ func (g *game) arrowKeys() {
 	}
 }
 
-// Draw composes the model's Scene (wasm/view) and paints it: its shapes here, its labels, the
+// Draw composes the model's Scene (front/view) and paints it: its shapes here, its labels, the
 // selected file's tip and the summary in the page (page.showScene).
 func (g *game) Draw(screen *ebiten.Image) {
 	g.draws++

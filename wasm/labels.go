@@ -11,7 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"layoutlab/assets"
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 // labelImages draws the Scene's labels into the canvas: each label's text is rasterised once by

@@ -2,7 +2,7 @@
 
 // Command wasm is Layout Lab's browser program: it reads the engine, draws with Ebiten, binds the
 // HTML controls (dom/v2) and keeps the scenario in the URL fragment. It holds no numbers of its
-// own: every figure on screen is an answer of the engine's, which the scheduler (wasm/schedule)
+// own: every figure on screen is an answer of the engine's, which the scheduler (front/schedule)
 // computed and the model (model.go) holds.
 //
 //	controls (controls.go) → inbox → Update: model ← scheduler's answers → Draw, page (DOM)
@@ -17,8 +17,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/front/schedule"
 	"layoutlab/wasm/firstrun"
-	"layoutlab/wasm/schedule"
 )
 
 // memoryLimit is the Go runtime's soft memory limit (debug.SetMemoryLimit). The Go heap lives

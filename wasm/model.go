@@ -10,7 +10,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
-	"layoutlab/wasm/schedule"
+	"layoutlab/front/schedule"
 )
 
 // model is what the frame shows: the scenario asked for, the engine's answers to it (taken from

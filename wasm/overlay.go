@@ -8,7 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 // The figure's text is drawn into the canvas by the browser's own text rasteriser (labels.go),

@@ -10,11 +10,11 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 // page is the DOM the frame writes: the readouts, the caption, Delta's error, the selected

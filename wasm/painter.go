@@ -9,7 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 // painter paints a view.Scene's shapes with Ebiten: rectangles and lines into one batch drawn

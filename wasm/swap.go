@@ -7,7 +7,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
-	"layoutlab/wasm/schedule"
+	"layoutlab/front/schedule"
 )
 
 // watchFragment answers a fragment changed without a reload (a link pasted into an open tab, or

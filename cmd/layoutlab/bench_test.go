@@ -15,7 +15,7 @@ import (
 
 // duckdbReference is DuckDB's decode of the same checkpoint and commits (its header says how
 // to install it); BenchmarkInspect1M runs it when LAYOUTLAB_DUCKDB=1.
-const duckdbReference = "../../inspect/testdata/duckdb/open.mjs"
+const duckdbReference = "../../engine/inspect/testdata/duckdb/open.mjs"
 
 // BenchmarkInspect1M is `layoutlab inspect` on a table of a million files (inspecttest.Table:
 // 100 commits, a Parquet checkpoint at the last, one commit after it) on disk: the open and
@@ -23,7 +23,7 @@ const duckdbReference = "../../inspect/testdata/duckdb/open.mjs"
 // reading the same checkpoint and commits (duckdb-s/op, timed inside node, so without node's
 // start), side by side in one run; cpu-s/op is each one's CPU time, user and system:
 //
-//	LAYOUTLAB_DUCKDB=1 go test -run XXX -bench Inspect1M -benchtime 3x ./engine/cmd/layoutlab
+//	LAYOUTLAB_DUCKDB=1 go test -run XXX -bench Inspect1M -benchtime 3x ./cmd/layoutlab
 func BenchmarkInspect1M(b *testing.B) {
 	dir := b.TempDir()
 	m, err := inspecttest.Table(1_000_000)
@@ -67,7 +67,7 @@ func BenchmarkInspect1M(b *testing.B) {
 	}
 	b.Run("duckdb", func(b *testing.B) {
 		if os.Getenv("LAYOUTLAB_DUCKDB") != "1" {
-			b.Skip("set LAYOUTLAB_DUCKDB=1 once npm install has run in ../../inspect/testdata/duckdb")
+			b.Skip("set LAYOUTLAB_DUCKDB=1 once npm install has run in ../../engine/inspect/testdata/duckdb")
 		}
 		var total float64
 		var cpu time.Duration

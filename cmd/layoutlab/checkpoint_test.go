@@ -10,8 +10,8 @@ import (
 	"testing"
 )
 
-// The Parquet checkpoints engine/log/parquetjson tests with (see its testdata/PROVENANCE.md).
-const parquetTestdata = "../../log/parquetjson/testdata"
+// The Parquet checkpoints engine/deltalog/parquetjson tests with (see its testdata/PROVENANCE.md).
+const parquetTestdata = "../../engine/deltalog/parquetjson/testdata"
 
 // hostileFields is the field each hostile checkpoint's error must name.
 var hostileFields = map[string]string{

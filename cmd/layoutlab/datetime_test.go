@@ -13,7 +13,7 @@ import (
 // TIMESTAMP'9999-12-30 00:00:00' were once clamped to 2262-04-11, and dates before 1677-09-21 to
 // that day, which skipped these files.
 func TestInspectDatesPastTimeDuration(t *testing.T) {
-	const table = "../../skipping/testdata/tables/layoutlab/datetime-range"
+	const table = "../../engine/skipping/testdata/tables/layoutlab/datetime-range"
 	for _, tc := range []struct {
 		where string
 		read  []string // files that hold a matching row, by their part number
@@ -60,7 +60,7 @@ func TestInspectDatesPastTimeDuration(t *testing.T) {
 // error class.
 func TestInspectInvalidTypedLiteral(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := dispatch([]string{"inspect", "../../skipping/testdata/tables/layoutlab/datetime-range", "--format", "json",
+	if code := dispatch([]string{"inspect", "../../engine/skipping/testdata/tables/layoutlab/datetime-range", "--format", "json",
 		"--where", "d = DATE'2024-02-30'"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}

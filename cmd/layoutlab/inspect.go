@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
 )
 
 func init() {

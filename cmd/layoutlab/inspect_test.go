@@ -16,11 +16,11 @@ import (
 	"layoutlab/engine/inspect"
 )
 
-// tables are the real Delta tables engine/log tests with (see their PROVENANCE.md).
-const tables = "../../log/testdata/tables"
+// tables are the real Delta tables engine/deltalog tests with (see their PROVENANCE.md).
+const tables = "../../engine/deltalog/testdata/tables"
 
 // TestInspectDataDriven runs `layoutlab inspect` over the real tables; the commands in
-// testdata/inspect name a table under ../../log/testdata/tables and pass flags. Regenerate
+// testdata/inspect name a table under ../../engine/deltalog/testdata/tables and pass flags. Regenerate
 // expectations with go test -run TestInspectDataDriven -rewrite.
 func TestInspectDataDriven(t *testing.T) {
 	datadriven.RunTest(t, "testdata/inspect", func(t *testing.T, d *datadriven.TestData) string {

@@ -8,8 +8,8 @@ import (
 
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
-	"layoutlab/wasm/poster"
+	"layoutlab/front/figurebox"
+	"layoutlab/front/poster"
 )
 
 func init() {

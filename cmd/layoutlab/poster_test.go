@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
+	"layoutlab/front/figurebox"
 )
 
 // TestPosterOfALinkAndAPreset: a link (whole URL or fragment) and a preset's name give the same

@@ -9,11 +9,11 @@ import (
 )
 
 // TestReadmeExamples runs every command of the README's "The command line" section (the lines
-// "$ go run ./engine/cmd/layoutlab ..." of its console blocks) and compares its output, through
+// "$ go run ./cmd/layoutlab ..." of its console blocks) and compares its output, through
 // the same head, tail or sed, with the lines printed under it. It also checks the figures the
 // prose around the examples quotes from those outputs.
 func TestReadmeExamples(t *testing.T) {
-	data, err := os.ReadFile("../../../README.md")
+	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func TestReadmeExamples(t *testing.T) {
 	}
 	section := readme[i:]
 	section = section[:strings.Index(section[1:], "\n## ")+1]
-	t.Chdir("../../..") // the commands run from the repository's root
+	t.Chdir("../..") // the commands run from the repository's root
 
 	examples := readmeExamples(t, section)
 	if len(examples) < 4 {
@@ -47,10 +47,10 @@ func TestReadmeExamples(t *testing.T) {
 
 	// The prose quotes these outputs: each phrase and the output it comes from.
 	const (
-		hilbert = `go run ./engine/cmd/layoutlab layout --where "event_date = '2025-03-01'" | head -5`
-		appendL = `go run ./engine/cmd/layoutlab layout --layout append --where "event_date = '2025-03-01'" | head -5`
-		liquid  = `go run ./engine/cmd/layoutlab run --strategy liquid --format csv | sed -n '1p;$p'`
-		noNoise = `go run ./engine/cmd/layoutlab run --strategy liquid --add-noise=false --format csv | tail -1`
+		hilbert = `go run ./cmd/layoutlab layout --where "event_date = '2025-03-01'" | head -5`
+		appendL = `go run ./cmd/layoutlab layout --layout append --where "event_date = '2025-03-01'" | head -5`
+		liquid  = `go run ./cmd/layoutlab run --strategy liquid --format csv | sed -n '1p;$p'`
+		noNoise = `go run ./cmd/layoutlab run --strategy liquid --add-noise=false --format csv | tail -1`
 	)
 	field := func(cmd, key string) string {
 		for _, l := range strings.Split(out[cmd], "\n") {
@@ -98,7 +98,7 @@ func TestReadmeExamples(t *testing.T) {
 
 type readmeExample struct{ cmd, want string }
 
-// readmeExamples finds the "$ go run ./engine/cmd/layoutlab ..." lines of the console blocks
+// readmeExamples finds the "$ go run ./cmd/layoutlab ..." lines of the console blocks
 // and the output lines under each.
 func readmeExamples(t *testing.T, section string) []readmeExample {
 	var out []readmeExample
@@ -123,11 +123,11 @@ func readmeExamples(t *testing.T, section string) []readmeExample {
 	return out
 }
 
-// splitCommand splits "go run ./engine/cmd/layoutlab ARGS [| FILTER]" into the arguments, as a
+// splitCommand splits "go run ./cmd/layoutlab ARGS [| FILTER]" into the arguments, as a
 // POSIX shell would for the quoting the README uses, and the filter as a function.
 func splitCommand(t *testing.T, cmd string) ([]string, func(string) string) {
 	words := shellWords(t, cmd)
-	prefix := []string{"go", "run", "./engine/cmd/layoutlab"}
+	prefix := []string{"go", "run", "./cmd/layoutlab"}
 	if len(words) < len(prefix) || strings.Join(words[:3], " ") != strings.Join(prefix, " ") {
 		t.Fatalf("README command %q does not start with %q", cmd, strings.Join(prefix, " "))
 	}

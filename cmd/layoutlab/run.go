@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 )

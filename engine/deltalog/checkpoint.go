@@ -114,7 +114,7 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 		return checkpointRows(file, bytes.NewReader(b), int64(len(b)), progress)
 	}
 	if parquetLines == nil {
-		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: it does not include the Parquet reader (layoutlab/engine/log/parquetjson, installed with UseParquet)"}
+		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: it does not include the Parquet reader (layoutlab/engine/deltalog/parquetjson, installed with UseParquet)"}
 	}
 	lines, err := parquetLines(b)
 	if err != nil {
@@ -149,7 +149,7 @@ type ParquetLines func(b []byte) ([][]byte, error)
 
 var parquetLines ParquetLines
 
-// UseParquet installs the Parquet decoder (layoutlab/engine/log/parquetjson.Lines). It lives in
+// UseParquet installs the Parquet decoder (layoutlab/engine/deltalog/parquetjson.Lines). It lives in
 // its own package so that programs which never open a real table (the docs widget) do not carry
 // a Parquet library; without it, a Parquet checkpoint is an error that says so.
 func UseParquet(f ParquetLines) { parquetLines = f }
@@ -177,7 +177,7 @@ type ParquetRows func(r io.ReaderAt, size int64, progress func(done, total int))
 
 var parquetRows ParquetRows
 
-// UseParquetRows installs a typed Parquet decoder (layoutlab/engine/log/parquetjson.Rows); it
+// UseParquetRows installs a typed Parquet decoder (layoutlab/engine/deltalog/parquetjson.Rows); it
 // takes precedence over UseParquet's. Nil uninstalls it.
 func UseParquetRows(f ParquetRows) { parquetRows = f }
 

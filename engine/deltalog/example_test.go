@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // A clustered table: enabling clustering raises the writer version, and

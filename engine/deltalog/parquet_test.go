@@ -1,8 +1,8 @@
 package deltalog_test
 
 import (
-	deltalog "layoutlab/engine/log"
-	"layoutlab/engine/log/parquetjson"
+	"layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 )
 
 // The tests read the real tables' Parquet checkpoints, as engine/inspect installs the reader.

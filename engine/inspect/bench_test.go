@@ -5,8 +5,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect/inspecttest"
-	deltalog "layoutlab/engine/log"
 )
 
 // The synthetic table (inspecttest.Table): the benchmark opens benchFiles; the test checks the

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // Decimal statistics and partition values up to decimal(38) are read exactly; one past the

@@ -1,8 +1,8 @@
 // Package inspect answers, for a real Delta table's log, what Layout Lab answers for simulated
 // ones: which files a WHERE reads and why (engine/skipping on the files' real statistics), the
-// table's DESCRIBE DETAIL and HISTORY (engine/log), each file's ZCube, and what the next OPTIMIZE
+// table's DESCRIBE DETAIL and HISTORY (engine/deltalog), each file's ZCube, and what the next OPTIMIZE
 // would select (engine/optimize's open-source planner, and Fabric Runtime 2.0's, labelled). It
-// reads only the log (engine/log), never data files, through io/fs, so the CLI and the browser
+// reads only the log (engine/deltalog), never data files, through io/fs, so the CLI and the browser
 // share it.
 package inspect
 
@@ -14,8 +14,8 @@ import (
 	"slices"
 	"strings"
 
-	deltalog "layoutlab/engine/log"
-	"layoutlab/engine/log/parquetjson"
+	"layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"

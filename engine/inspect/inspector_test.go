@@ -1,6 +1,6 @@
 package inspect
 
-import deltalog "layoutlab/engine/log"
+import deltalog "layoutlab/engine/deltalog"
 
 // NewInspector is the Inspector Open makes, statistics kept, for tests that ask one snapshot
 // many questions.

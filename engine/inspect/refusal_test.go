@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // A refused predicate reaches the report with the parser's error class, Spark 3.5's where Spark

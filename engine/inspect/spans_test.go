@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/table"
 )
 
@@ -60,7 +60,7 @@ func TestInspectorAnswersAsInspect(t *testing.T) {
 		{"delta-rs/table-with-domain-metadata", []string{"id = 3", "department = 'x'", ""}},
 		{"delta/data-skipping-basic-stats-all-types-columnmapping-name", []string{"as_int > 0", "as_string = 'x'"}},
 	} {
-		fsys := os.DirFS(filepath.Join("../log/testdata/tables", c.table))
+		fsys := os.DirFS(filepath.Join("../deltalog/testdata/tables", c.table))
 		_, in, err := Open(fsys, c.table, Options{Version: -1})
 		if err != nil || in == nil {
 			t.Fatalf("%s: %v", c.table, err)
@@ -183,7 +183,7 @@ func TestStatsNotKeptAnswerAlike(t *testing.T) {
 		{"delta-rs/table-with-domain-metadata", []string{"id = 3", "department = 'x'", ""}},
 		{"delta/data-skipping-basic-stats-all-types-columnmapping-name", []string{"as_int > 0", "as_string = 'x'"}},
 	} {
-		fsys := os.DirFS(filepath.Join("../log/testdata/tables", c.table))
+		fsys := os.DirFS(filepath.Join("../deltalog/testdata/tables", c.table))
 		s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1})
 		if err != nil {
 			t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // TestImpossibleStatistics: statistics that cannot be true (issue 49: a negative numRecords, a

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/table"
 )
 

@@ -9,13 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/stats"
 )
 
 // tableRoots are the folders that hold the repository's real Delta tables, with or without their
 // data files, relative to this package.
-var tableRoots = []string{"../log/testdata/tables", "testdata/tables"}
+var tableRoots = []string{"../deltalog/testdata/tables", "testdata/tables"}
 
 // corruptTables are tables kept in the corpus because they are broken on purpose, by the file
 // their error must name. None today: a table added here must say how it was broken.

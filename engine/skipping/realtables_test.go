@@ -18,13 +18,13 @@ import (
 	"github.com/parquet-go/parquet-go/deprecated"
 	"github.com/parquet-go/parquet-go/format"
 
-	deltalog "layoutlab/engine/log"
-	"layoutlab/engine/log/parquetjson"
+	"layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )
 
-// Tests on real Delta tables: their logs are replayed with engine/log, their statistics read with
+// Tests on real Delta tables: their logs are replayed with engine/deltalog, their statistics read with
 // engine/stats, and their data files read with github.com/parquet-go/parquet-go (tests only), so
 // that a file's verdict can be checked against the rows it really holds.
 
@@ -33,25 +33,25 @@ func init() { deltalog.UseParquet(parquetjson.Lines) }
 
 // realTableDirs are the tables that ship their data files, relative to this package.
 var realTableDirs = []string{
-	"../log/testdata/tables/dat/basic_append/delta",
-	"../log/testdata/tables/dat/basic_partitioned/delta",
-	"../log/testdata/tables/dat/multi_partitioned/delta",
-	"../log/testdata/tables/dat/with_schema_change/delta",
-	"../log/testdata/tables/delta/data-skipping-basic-stats-all-types",
-	"../log/testdata/tables/delta/data-skipping-change-stats-collected-across-versions",
-	"../log/testdata/tables/delta/data-skipping-partition-and-data-column",
-	"../log/testdata/tables/delta/basic-with-inserts-deletes-checkpoint",
-	"../log/testdata/tables/delta/commit-info-containing-arbitrary-operationParams-types",
-	"../log/testdata/tables/delta/dv-partitioned-with-checkpoint",
-	"../log/testdata/tables/delta/multi-part-checkpoint",
-	"../log/testdata/tables/delta/spark-delta-1.2.1",
-	"../log/testdata/tables/delta-kernel-rs/parsed-stats",
-	"../log/testdata/tables/delta-kernel-rs/v1-multi-part-partitioned-struct-stats-only",
-	"../log/testdata/tables/delta-kernel-rs/v1-single-part-struct-stats-only",
-	"../log/testdata/tables/delta-rs/delta-1.2.1-only-struct-stats",
-	"../log/testdata/tables/delta-rs/table_with_liquid_clustering",
-	"../log/testdata/tables/delta-rs/table_with_null_stats_in_notnull_struct",
-	"../log/testdata/tables/delta-rs/table_with_partitioning_mapping",
+	"../deltalog/testdata/tables/dat/basic_append/delta",
+	"../deltalog/testdata/tables/dat/basic_partitioned/delta",
+	"../deltalog/testdata/tables/dat/multi_partitioned/delta",
+	"../deltalog/testdata/tables/dat/with_schema_change/delta",
+	"../deltalog/testdata/tables/delta/data-skipping-basic-stats-all-types",
+	"../deltalog/testdata/tables/delta/data-skipping-change-stats-collected-across-versions",
+	"../deltalog/testdata/tables/delta/data-skipping-partition-and-data-column",
+	"../deltalog/testdata/tables/delta/basic-with-inserts-deletes-checkpoint",
+	"../deltalog/testdata/tables/delta/commit-info-containing-arbitrary-operationParams-types",
+	"../deltalog/testdata/tables/delta/dv-partitioned-with-checkpoint",
+	"../deltalog/testdata/tables/delta/multi-part-checkpoint",
+	"../deltalog/testdata/tables/delta/spark-delta-1.2.1",
+	"../deltalog/testdata/tables/delta-kernel-rs/parsed-stats",
+	"../deltalog/testdata/tables/delta-kernel-rs/v1-multi-part-partitioned-struct-stats-only",
+	"../deltalog/testdata/tables/delta-kernel-rs/v1-single-part-struct-stats-only",
+	"../deltalog/testdata/tables/delta-rs/delta-1.2.1-only-struct-stats",
+	"../deltalog/testdata/tables/delta-rs/table_with_liquid_clustering",
+	"../deltalog/testdata/tables/delta-rs/table_with_null_stats_in_notnull_struct",
+	"../deltalog/testdata/tables/delta-rs/table_with_partitioning_mapping",
 	"testdata/tables/delta-kernel-rs/type-widening",
 	layoutlabNumericDir, // written by layoutlab_table_test.go
 	"testdata/tables/delta-kernel-rs/timestamp-truncation-stats",
@@ -427,7 +427,7 @@ func (rt *realTable) matching(pred Expr) []bool {
 }
 
 func (rt *realTable) short() string {
-	for _, p := range []string{"../log/testdata/tables/", "testdata/tables/"} {
+	for _, p := range []string{"../deltalog/testdata/tables/", "testdata/tables/"} {
 		if s, ok := strings.CutPrefix(rt.name, p); ok {
 			return s
 		}

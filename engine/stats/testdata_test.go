@@ -14,8 +14,8 @@ import (
 	"layoutlab/engine/table"
 )
 
-// realTables are the real Delta tables engine/log keeps as its test data (see its PROVENANCE.md).
-const realTables = "../log/testdata/tables"
+// realTables are the real Delta tables engine/deltalog keeps as its test data (see its PROVENANCE.md).
+const realTables = "../deltalog/testdata/tables"
 
 // sparkField is a field of a Delta schemaString (Spark's StructType JSON).
 type sparkField struct {

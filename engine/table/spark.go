@@ -176,7 +176,7 @@ func ParseMultipartName(s string) ([]string, error) {
 
 // ParseType reads a Spark SQL type name, including "decimal(p,s)" (precision 1..18: the
 // simulator's columns keep unscaled decimals in an int64; a real table's decimal(38) is read by
-// engine/log, not through here). A struct's fields are supplied separately.
+// engine/deltalog, not through here). A struct's fields are supplied separately.
 func ParseType(s string) (Type, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	if rest, ok := strings.CutPrefix(name, "decimal"); ok && rest != "" {

@@ -10,7 +10,7 @@
 //     division approxNumFiles = max(1, binBytes/maxFileSize) sees exactly what the rows stand for.
 //   - The table is its transaction log: every statement is a commit (CREATE TABLE, WRITE,
 //     ALTER TABLE CLUSTER BY, OPTIMIZE) kept in compact form; Commits() expands it into the
-//     engine/log actions Delta writes, deltalog.Replay of those is the table the planner saw
+//     engine/deltalog actions Delta writes, deltalog.Replay of those is the table the planner saw
 //     (tested file by file), and deltalog.ExportDir writes them as real _delta_log/%020d.json
 //     files (the CLI's --export-log; not linked into the widget, which has no file system).
 //   - Each night the planner gets the live AddFiles (tags, clusteringProvider, numRecords) and

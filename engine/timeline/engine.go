@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"layoutlab/engine/ddl"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/layout"
-	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/stats"

@@ -3,7 +3,7 @@ package timeline
 import (
 	"encoding/json"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
 )

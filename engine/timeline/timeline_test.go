@@ -14,7 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/skipping"
@@ -381,7 +381,7 @@ func (r *run) byPathAll(path string) int32 {
 	return -1
 }
 
-// TestLogRoundTrip exports the log, reads it back with engine/log and compares the replayed
+// TestLogRoundTrip exports the log, reads it back with engine/deltalog and compares the replayed
 // table with the engine's, file by file; and checks Delta's field names in the files.
 func TestLogRoundTrip(t *testing.T) {
 	for _, s := range []scenario.Timeline{

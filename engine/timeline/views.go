@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // Commits returns the table's transaction log: every commit of the run, versions 0..N, as the
@@ -79,7 +79,7 @@ func (r *run) addAction(id int32, dataChange bool) deltalog.AddFile {
 	}
 }
 
-// Snapshot replays the log through day (1..Days) with engine/log: the table as Delta reads it.
+// Snapshot replays the log through day (1..Days) with engine/deltalog: the table as Delta reads it.
 func (res *Result) Snapshot(day int) (*deltalog.Snapshot, error) {
 	commits, err := res.CommitsThrough(day)
 	if err != nil {
@@ -92,7 +92,7 @@ func (res *Result) Snapshot(day int) (*deltalog.Snapshot, error) {
 const Location = "file:/tmp/layoutlab/" + TableName
 
 // Describe returns DESCRIBE DETAIL and DESCRIBE HISTORY of the table at the end of day, as
-// engine/log computes them from the replayed log. History lists that day's commits, newest
+// engine/deltalog computes them from the replayed log. History lists that day's commits, newest
 // first (DESCRIBE HISTORY limited to them).
 func (res *Result) Describe(day int) (deltalog.TableDetail, []deltalog.DeltaHistory, error) {
 	snap, err := res.Snapshot(day)

@@ -16,7 +16,7 @@ import (
 
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
-	"layoutlab/wasm/poster"
+	"layoutlab/front/poster"
 )
 
 // Box is the style of the box every figure is shown in, poster or live: its height is known

@@ -44,7 +44,7 @@ func TestHTMLEscapesAndKeepsOneBlock(t *testing.T) {
 // are the ones embed.css and figure.css lay out.
 func TestNarrowBoxIsTheStylesheets(t *testing.T) {
 	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join("..", name))
+		b, err := os.ReadFile(filepath.Join("../../site", name))
 		if err != nil {
 			t.Fatal(err)
 		}

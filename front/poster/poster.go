@@ -1,6 +1,6 @@
 // Package poster draws a figure's poster natively: it runs the engine for a scenario as the
-// widget's first answer does (wasm/firstrun, wasm/schedule) and writes, as SVG, the Scene the
-// widget's canvas first draws for it (wasm/view). A docs page shows the poster until the live
+// widget's first answer does (wasm/firstrun, front/schedule) and writes, as SVG, the Scene the
+// widget's canvas first draws for it (front/view). A docs page shows the poster until the live
 // widget starts; it prints, works without JavaScript and is indexed by search.
 package poster
 
@@ -11,7 +11,7 @@ import (
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 // Render runs the engine for sc and returns the SVG of the Scene the live canvas first draws for

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/wasm/poster/postertest"
+	"layoutlab/front/poster/postertest"
 )
 
 // texts parses svg as XML (failing the test when it is not well-formed) and returns its <text>

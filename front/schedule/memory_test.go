@@ -65,8 +65,8 @@ func settle(tb testing.TB, s *Scheduler, c *idleClock, sc scenario.Scenario) {
 // instance's linear memory, which keeps its peak, and sys-MB of one preset run alone is that peak
 // within a few MB; -memprofile shows where it goes:
 //
-//	go test -run XXX -bench 'PresetMemory/large-batches' -benchtime 1x -memprofile /tmp/mem.prof ./wasm/schedule
-//	GOOS=js GOARCH=wasm go test -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run XXX -bench 'PresetMemory/large-batches' -benchtime 1x ./wasm/schedule
+//	go test -run XXX -bench 'PresetMemory/large-batches' -benchtime 1x -memprofile /tmp/mem.prof ./front/schedule
+//	GOOS=js GOARCH=wasm go test -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run XXX -bench 'PresetMemory/large-batches' -benchtime 1x ./front/schedule
 func BenchmarkPresetMemory(b *testing.B) {
 	for _, p := range scenario.Presets() {
 		b.Run(p.Name, func(b *testing.B) {

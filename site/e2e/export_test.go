@@ -22,7 +22,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/site/host"
@@ -69,7 +69,7 @@ func TestExports(t *testing.T) {
 		t.Fatal(err)
 	}
 	root, _ := filepath.Abs("../..")
-	cmd := exec.Command("go", "run", "./engine/cmd/layoutlab", "run", "--link", link, "--format", "csv")
+	cmd := exec.Command("go", "run", "./cmd/layoutlab", "run", "--link", link, "--format", "csv")
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {
@@ -93,7 +93,7 @@ func TestExports(t *testing.T) {
 		t.Fatalf("widget's log does not replay: %v", err)
 	}
 	dir := t.TempDir()
-	cmd = exec.Command("go", "run", "./engine/cmd/layoutlab", "run", "--link", link, "--export-log", dir)
+	cmd = exec.Command("go", "run", "./cmd/layoutlab", "run", "--link", link, "--export-log", dir)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("CLI --export-log: %v\n%s", err, out)

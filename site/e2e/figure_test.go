@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
+	"layoutlab/front/figurebox"
 )
 
 // figureBox is the box a host gives figure.html at a width: the contract's iframe (embed.css),

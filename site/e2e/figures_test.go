@@ -19,7 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
+	"layoutlab/front/figurebox"
 )
 
 // Figures on a docs page (site/embed.js, site/poster): a poster in a box of the live figure's

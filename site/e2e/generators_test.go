@@ -24,7 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
+	"layoutlab/front/figurebox"
 	"layoutlab/site/host"
 )
 

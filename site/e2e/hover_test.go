@@ -29,7 +29,7 @@ func TestHoverShowsTheFilesAddAction(t *testing.T) {
 
 // TestIdlePreparationKeepsTheAnswer: once nobody has moved a control for a second, the widget
 // rehearses each other layout on an engine of its own, which the panel's engine then adopts
-// (wasm/schedule, runRehearse), and fills columns. Nothing of it may show: the readouts and a hovered
+// (front/schedule, runRehearse), and fills columns. Nothing of it may show: the readouts and a hovered
 // file's statistics stay the CLI's. A flip of the layout select then shows the answer rehearsed
 // for it, and a file hovered there its own statistics, from the adopted layout; the next
 // files-slider move, and a flip of the layout select, which finds a kept layout, agree with the
@@ -45,7 +45,7 @@ func TestIdlePreparationKeepsTheAnswer(t *testing.T) {
 }
 
 // waitRehearsed waits until the widget has rehearsed every move it prepares while idle, and has
-// handed the round's layouts over to the panel's engine (wasm/schedule, runRehearse).
+// handed the round's layouts over to the panel's engine (front/schedule, runRehearse).
 func waitRehearsed(t *testing.T, ctx context.Context) {
 	t.Helper()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.rehearsalsDue > 0 && window.layoutlab.rehearsals === window.layoutlab.rehearsalsDue &&
@@ -166,7 +166,7 @@ func hoveredFileAgrees(t *testing.T, ctx context.Context, link string) {
 }
 
 // TestFilesAnsweredAheadAgreeWithTheCLI: while the files slider moves one way, the widget runs
-// the engine on the next file counts between two moves (wasm/schedule, runAhead) and answers a move that
+// the engine on the next file counts between two moves (front/schedule, runAhead) and answers a move that
 // lands on one from there. Those answers must be the CLI's for the link, up the slider and back
 // down it; and a file hovered right after, with the engine left at another count, must show
 // the statistics `layoutlab layout` writes for that file.
@@ -230,7 +230,7 @@ func TestFilesAnsweredAheadAgreeWithTheCLI(t *testing.T) {
 }
 
 // TestIdleTimelinePreparationKeepsTheDays: once the widget has readied the timeline's day grids
-// while idle (wasm/schedule, runDays), a day before the key change, whose grid looks up
+// while idle (front/schedule, runDays), a day before the key change, whose grid looks up
 // another column than the day shown, still shows the engine's numbers for that day.
 func TestIdleTimelinePreparationKeepsTheDays(t *testing.T) {
 	p, _ := scenario.PresetByName("change-keys")

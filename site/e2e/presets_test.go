@@ -19,7 +19,7 @@ import (
 func cli(t *testing.T, sub, link string) map[string]any {
 	t.Helper()
 	root, _ := filepath.Abs("../..")
-	cmd := exec.Command("go", "run", "./engine/cmd/layoutlab", sub, "--link", link)
+	cmd := exec.Command("go", "run", "./cmd/layoutlab", sub, "--link", link)
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {

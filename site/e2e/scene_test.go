@@ -17,8 +17,8 @@ import (
 
 	"layoutlab/assets"
 	"layoutlab/engine/scenario"
-	"layoutlab/wasm/poster"
-	"layoutlab/wasm/poster/postertest"
+	"layoutlab/front/poster"
+	"layoutlab/front/poster/postertest"
 )
 
 // overlayTexts are the texts of the figure's labels the page shows (#figure-labels' spans), in

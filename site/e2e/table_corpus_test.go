@@ -15,8 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"

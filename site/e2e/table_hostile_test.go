@@ -17,7 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // Budgets every hostile input is held to on table.html (issue #49): the page stays responsive

@@ -20,14 +20,14 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/inspect/inspecttest"
-	deltalog "layoutlab/engine/log"
 	"layoutlab/site/host"
 )
 
-// tablesDir holds the real Delta tables engine/log is tested on.
-const tablesDir = "../../engine/log/testdata/tables"
+// tablesDir holds the real Delta tables engine/deltalog is tested on.
+const tablesDir = "../../engine/deltalog/testdata/tables"
 
 // openTablePage loads table.html and waits for its module.
 func openTablePage(t *testing.T, ctx context.Context) {

@@ -293,7 +293,7 @@ func BenchmarkWidget(b *testing.B) {
 		}
 		for _, id := range []string{"layout", "indexed-cols"} {
 			// At once, and as a reader who looks at the page before touching it, which lets the
-			// widget rehearse while idle (wasm/schedule, runRehearse).
+			// widget rehearse while idle (front/schedule, runRehearse).
 			for _, pause := range []time.Duration{0, 5 * time.Second} {
 				firstFrameIn(b, ctx, server.URL+"/widget.html")
 				time.Sleep(pause)
@@ -343,8 +343,8 @@ func dragPauses(b *testing.B) []time.Duration {
 }
 
 // atPause names a timing taken after pause without input ("" after none): the widget rehearses
-// a reader's next moves while idle (wasm/schedule, runRehearse) and readies the timeline's day grids
-// (wasm/schedule, runDays), so the first moves of a drag that starts at once meet cold code,
+// a reader's next moves while idle (front/schedule, runRehearse) and readies the timeline's day grids
+// (front/schedule, runDays), so the first moves of a drag that starts at once meet cold code,
 // summaries and sorts that a reader who looks first does not.
 func atPause(name string, pause time.Duration) string {
 	if pause == 0 {
@@ -363,7 +363,7 @@ func printLatency(ctx context.Context, scenarioName, control string, d latencies
 		note += fmt.Sprintf("; %.0f label images made", d.rasters)
 	}
 	if control == "files" {
-		// The moves answered from the file counts run ahead between moves (wasm/schedule, runAhead).
+		// The moves answered from the file counts run ahead between moves (front/schedule, runAhead).
 		ahead, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[window.layoutlab.aheadHits || 0, window.layoutlab.aheadRuns || 0, window.layoutlab.aheadMs || 0]`))
 		if len(ahead) == 3 {
 			note += fmt.Sprintf("; %.0f answered ahead, %.0f runs ahead taking %.0f ms", ahead[0], ahead[1], ahead[2])
@@ -459,7 +459,7 @@ func probeLatency(ctx context.Context, id, event string) ([]float64, error) {
 type latencies struct {
 	toFrame, frames, own []float64
 	gc                   []float64 // Go's garbage collections completed since the frame before
-	// 1 when the answering frame took an answer run ahead (wasm/schedule, runAhead) or the page runs no
+	// 1 when the answering frame took an answer run ahead (front/schedule, runAhead) or the page runs no
 	// engine (the bare page); 0 when the widget ran its engine for it.
 	ahead []float64
 	// label images the canvas rasterised during the drag (wasm/labels.go); -1 when the page

@@ -23,7 +23,7 @@ import (
 
 	"layoutlab/engine/explainer"
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
+	"layoutlab/front/figurebox"
 )
 
 func main() {

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
+	"layoutlab/front/figurebox"
 )
 
 var (

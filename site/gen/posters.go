@@ -8,7 +8,7 @@ import (
 	"layoutlab/engine/explainer"
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
-	"layoutlab/site/figurebox"
+	"layoutlab/front/figurebox"
 )
 
 // livePage is the page a figure goes live in: figure.html, the widget's figure mode, when the

@@ -26,7 +26,7 @@ import (
 // MaxRows is the largest panel table run here: twice the default. Until init is done the page
 // shows only its loading notice, with no frame and no progress; a larger table is left to the
 // widget, which paints the page first when a run is long and names each of its steps
-// (wasm/schedule).
+// (front/schedule).
 const MaxRows = 200_000
 
 // The first run: res is nil until init has run the engine, and again once Take has handed the

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"layoutlab/engine/inspect"
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 // GroupBy is how the grid groups a table's files.
@@ -44,7 +44,7 @@ type GroupLabel struct {
 	Open   bool
 }
 
-// Grid is the file grid of one Report: the cells wasm/view lays out, which file each shows, and
+// Grid is the file grid of one Report: the cells front/view lays out, which file each shows, and
 // the groups' outlines.
 type Grid struct {
 	Cells  []view.Cell

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 func TestGridGroupsAndMarks(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // Limits on what the page takes from a reader's files. A log file is read only when the replay
@@ -179,7 +179,7 @@ func (l *LogFS) Read() int64 { return l.read }
 func (l *LogFS) Held() int64 { return l.held }
 
 // tooLarge says why a log file of size bytes is not read, or "" when it may be: each limit is
-// the one the replay would stop at after reading that much (engine/log's), so a file over it is
+// the one the replay would stop at after reading that much (engine/deltalog's), so a file over it is
 // refused on its size, before a byte of it is read.
 func tooLarge(name string, size int64, streamed bool) string {
 	kind := deltalog.ParseLogFileName(path.Base(name)).Kind
@@ -209,7 +209,7 @@ func (l *LogFS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	if why := tooLarge(name, e.size, e.at == nil); why != "" {
-		return nil, errors.New(why) // engine/log names the file
+		return nil, errors.New(why) // engine/deltalog names the file
 	}
 	if l.Opened != nil {
 		l.Opened(name, e.size)
@@ -375,7 +375,7 @@ func (f *logFile) Close() error {
 }
 
 // logFileAt is a log file that can also be read at offsets (io.ReaderAt), as the Parquet
-// reader reads a checkpoint: engine/log decodes it where it is, without a copy of it whole.
+// reader reads a checkpoint: engine/deltalog decodes it where it is, without a copy of it whole.
 type logFileAt struct {
 	*logFile
 	ra io.ReaderAt

@@ -15,12 +15,12 @@ import (
 	"strings"
 	"testing"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/inspect/inspecttest"
-	deltalog "layoutlab/engine/log"
 )
 
-const tables = "../../engine/log/testdata/tables"
+const tables = "../../engine/deltalog/testdata/tables"
 
 func TestLogPath(t *testing.T) {
 	for _, c := range []struct {

@@ -24,9 +24,9 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 type app struct {

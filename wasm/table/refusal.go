@@ -10,8 +10,8 @@ import (
 	"slices"
 	"unicode"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
 )
 
 // refusedField is the action and field a table-level refusal is about, by Delta's error class

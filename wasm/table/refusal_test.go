@@ -5,8 +5,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
 )
 
 // TestRefusalNamesTheFileAndField: a table refused for a reader feature names the commit that

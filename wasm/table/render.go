@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
 )
 
 // FileRows is how many files the file list shows at first, and adds each time the reader asks

@@ -6,7 +6,7 @@ import (
 
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/inspect/inspecttest"
-	"layoutlab/wasm/view"
+	"layoutlab/front/view"
 )
 
 // BenchmarkViews100k times what table.html draws after opening the 100,000-file table of

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
 )
 
 // OptimizeHTML draws the planner's first MaxEventRows events and says how many more there are;

@@ -527,7 +527,7 @@ func genTestdata() map[string][]byte {
 	return out
 }
 
-// fuzzRealSeeds are real checkpoints of engine/log/testdata/tables (see its PROVENANCE.md).
+// fuzzRealSeeds are real checkpoints of engine/deltalog/testdata/tables (see its PROVENANCE.md).
 var fuzzRealSeeds = []string{
 	"delta-rs/delta-1.2.1-only-struct-stats/_delta_log/00000000000000000010.checkpoint.parquet",
 	"delta-rs/table_with_deletion_logs/_delta_log/00000000000000000010.checkpoint.parquet",

@@ -16,7 +16,7 @@ import (
 	"github.com/parquet-go/parquet-go/compress"
 	"github.com/parquet-go/parquet-go/format"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // openWith opens the table at fsys through Rows (typed adds) or, when lines, through Lines only.

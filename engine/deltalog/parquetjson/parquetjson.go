@@ -1,8 +1,8 @@
 // Package parquetjson decodes Delta checkpoints and sidecars written as Parquet into the JSON
-// action lines a commit file holds, for engine/log (deltalog.UseParquet(parquetjson.Lines)).
+// action lines a commit file holds, for engine/deltalog (deltalog.UseParquet(parquetjson.Lines)).
 // It is a package of its own so that only programs that open real tables carry the Parquet
 // library, github.com/parquet-go/parquet-go (chosen over github.com/apache/arrow-go's parquet
-// package: both read every checkpoint of engine/log/testdata/tables, and parquet-go costs a
+// package: both read every checkpoint of engine/deltalog/testdata/tables, and parquet-go costs a
 // js/wasm build about a fifth of the bytes; figures in docs/performance.md).
 package parquetjson
 
@@ -27,7 +27,7 @@ var checkpointActions = []string{"add", "remove", "metaData", "protocol", "domai
 
 // Lines decodes a Parquet checkpoint or sidecar: each row holds one action in one of the
 // top-level columns, returned as the JSON line a commit would hold (nil for a row with no
-// action), so engine/log validates both paths with the same code.
+// action), so engine/deltalog validates both paths with the same code.
 func Lines(b []byte) (lines [][]byte, err error) {
 	err = eachRow(b, func(c *checkpoint) error {
 		return c.read(func(row int64, r parquet.Row) error {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // leaf is one leaf column of the checkpoint: its index (-1 when the schema has no such column)
@@ -81,7 +81,7 @@ const addRowBytes = int64(unsafe.Sizeof(deltalog.AddFile{})) + 2
 // progressEvery is how many values Rows reads between calls of its progress.
 const progressEvery = 4096
 
-// Rows decodes a Parquet checkpoint or sidecar for engine/log (deltalog.UseParquetRows): add
+// Rows decodes a Parquet checkpoint or sidecar for engine/deltalog (deltalog.UseParquetRows): add
 // actions column by column straight into AddFiles (only the add columns AddFile has are read,
 // each string copied once into a slab shared by the column), every other action, and an add
 // that needs more than its typed columns (statistics kept only as stats_parsed, a missing

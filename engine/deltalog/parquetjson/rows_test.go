@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // TestRowsMatchLines: every Parquet checkpoint and sidecar of the real tables decodes to the

@@ -10,7 +10,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/deltalog"
 )
 
 // Commits is how many JSON commits Table spreads its files over.

@@ -1,5 +1,5 @@
 // Package postertest reads posters back for the tests that compare them with what the live
-// canvas draws (wasm/poster's own tests and the browser tests in site/e2e).
+// canvas draws (front/poster's own tests and the browser tests in site/e2e).
 package postertest
 
 import (

@@ -1,5 +1,5 @@
 // DuckDB's decode of a Delta table's newest checkpoint and the commits after it: the reference
-// that `layoutlab inspect` is measured against (BenchmarkInspect1M in engine/cmd/layoutlab runs
+// that `layoutlab inspect` is measured against (BenchmarkInspect1M in cmd/layoutlab runs
 // both, side by side, in one run). DuckDB's delta extension cannot be installed offline, so this
 // reads the same files with read_parquet and read_json and materialises every column, as an
 // open of the snapshot must.
