@@ -160,15 +160,14 @@ check() {
   local bad
   bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './dist/*'))
   if [ -n "$bad" ]; then echo "gofmt would change:"; echo "$bad"; exit 1; fi
-  echo "== engine stays free of the browser"
-  # (Tests may read node's CPU clock through syscall/js; the engine's own code may not.)
-  if grep -rlE --include='*.go' --exclude='*_test.go' '"(syscall/js|github.com/hajimehoshi/ebiten/v2[^"]*|honnef.co/go/js/dom/v2)"' engine/; then
-    echo "engine/ must not import syscall/js, Ebiten or dom/v2" >&2; exit 1
-  fi
+  echo "== the layers: engine/ and front/ free of the browser, no import runs back up"
+  # layers_test.go lists every package, natively and for js/wasm, and checks each import
+  # against the floors (engine, front, then the programs); it also runs in go test ./...
+  go test -count=1 -run '^TestLayers' .
   echo "== go vet (native, then js/wasm)"
   go vet ./...
   go vet -tags browser,screenshots ./site/e2e/ # the browser tests and the screenshots tool compile
-  GOOS=js GOARCH=wasm go vet ./wasm/... ./engine/... ./assets/...
+  GOOS=js GOARCH=wasm go vet ./wasm/... ./front/... ./engine/... ./assets/...
   deadcode_check
   echo "== go test (native)"
   go test -count=1 ./...
