@@ -38,10 +38,10 @@ func (c *checkpointActions) split(acts []Action) {
 
 // readCheckpoint returns every action of checkpoint cp, sidecars included. Errors are
 // *LogError naming the file and, for JSON, the line, or for Parquet the row.
-func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) (*checkpointActions, error) {
+func readCheckpoint(fsys fs.FS, cp *Checkpoint, pq parquetReader) (*checkpointActions, error) {
 	out := &checkpointActions{}
 	for _, name := range cp.Files {
-		acts, err := readCheckpointFile(fsys, path.Join(LogDir, name), progress)
+		acts, err := readCheckpointFile(fsys, path.Join(LogDir, name), pq)
 		if err != nil {
 			return nil, err
 		}
@@ -54,7 +54,7 @@ func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) 
 				out.others = append(out.others, a)
 			}
 		}
-		if err := out.readSidecars(fsys, path.Join(LogDir, name), sidecars, progress); err != nil {
+		if err := out.readSidecars(fsys, path.Join(LogDir, name), sidecars, pq); err != nil {
 			return nil, err
 		}
 	}
@@ -69,7 +69,13 @@ func appendAdds(to, adds []AddFile) []AddFile {
 	return append(to, adds...)
 }
 
-func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int)) (*checkpointActions, error) {
+// parquetReader is what reading a Parquet checkpoint takes from OpenOptions.
+type parquetReader struct {
+	decode   ParquetRows // nil: this program cannot read Parquet
+	progress func(done, total int)
+}
+
+func readCheckpointFile(fsys fs.FS, file string, pq parquetReader) (*checkpointActions, error) {
 	f, err := fsys.Open(file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -87,14 +93,17 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 		out.split(c.Actions)
 		return out, nil
 	}
+	if pq.decode == nil {
+		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: no Parquet reader was given (OpenOptions.Parquet: layoutlab/engine/deltalog/parquetjson.Rows)"}
+	}
 	// A file that can be read at offsets (a file on disk, the browser's files held in memory) is
 	// decoded where it is, without a copy of the whole checkpoint.
-	if ra, ok := f.(io.ReaderAt); ok && parquetRows != nil {
+	if ra, ok := f.(io.ReaderAt); ok {
 		if st, err := f.Stat(); err == nil && st.Size() >= 0 {
 			if st.Size() > MaxCheckpointBytes {
 				return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
 			}
-			return checkpointRows(file, ra, st.Size(), progress)
+			return checkpointRows(file, pq, ra, st.Size())
 		}
 	}
 	// Otherwise read in one piece when the size is known: growing a buffer for a large
@@ -110,49 +119,8 @@ func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int))
 	if len(b) > MaxCheckpointBytes {
 		return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
 	}
-	if parquetRows != nil {
-		return checkpointRows(file, bytes.NewReader(b), int64(len(b)), progress)
-	}
-	if parquetLines == nil {
-		return nil, &LogError{File: file, Msg: "this program cannot read Parquet checkpoints: it does not include the Parquet reader (layoutlab/engine/deltalog/parquetjson, installed with UseParquet)"}
-	}
-	lines, err := parquetLines(b)
-	if err != nil {
-		return nil, &LogError{File: file, Msg: err.Error()}
-	}
-	var acts []Action
-	for i, line := range lines {
-		if line == nil {
-			continue
-		}
-		a, err := parseActionLine(line)
-		if a == nil && err == nil {
-			continue // only keys this reader does not know (actionKey)
-		}
-		if err == nil {
-			err = validateAction(a)
-		}
-		if err != nil {
-			return nil, &LogError{File: file, Msg: fmt.Sprintf("row %d: %v", i+1, err)}
-		}
-		acts = append(acts, a)
-	}
-	out := &checkpointActions{}
-	out.split(acts)
-	return out, nil
+	return checkpointRows(file, pq, bytes.NewReader(b), int64(len(b)))
 }
-
-// ParquetLines decodes a Parquet checkpoint or sidecar into one JSON action line per row
-// ({"add":{...}}, as a commit holds it), nil for a row that holds no action. Errors say which
-// row and what was wrong.
-type ParquetLines func(b []byte) ([][]byte, error)
-
-var parquetLines ParquetLines
-
-// UseParquet installs the Parquet decoder (layoutlab/engine/deltalog/parquetjson.Lines). It lives in
-// its own package so that programs which never open a real table (the docs widget) do not carry
-// a Parquet library; without it, a Parquet checkpoint is an error that says so.
-func UseParquet(f ParquetLines) { parquetLines = f }
 
 // ParquetActions is a Parquet checkpoint or sidecar decoded: its add actions straight to their
 // type, in one slice (Adds, with the row of each in AddRows, counted from 1 for messages), and
@@ -175,14 +143,8 @@ type ParquetLine struct {
 // their type skips a JSON encoding and decoding per file, most of a large checkpoint's cost.
 type ParquetRows func(r io.ReaderAt, size int64, progress func(done, total int)) (*ParquetActions, error)
 
-var parquetRows ParquetRows
-
-// UseParquetRows installs a typed Parquet decoder (layoutlab/engine/deltalog/parquetjson.Rows); it
-// takes precedence over UseParquet's. Nil uninstalls it.
-func UseParquetRows(f ParquetRows) { parquetRows = f }
-
-func checkpointRows(file string, r io.ReaderAt, size int64, progress func(done, total int)) (*checkpointActions, error) {
-	pa, err := parquetRows(r, size, progress)
+func checkpointRows(file string, pq parquetReader, r io.ReaderAt, size int64) (*checkpointActions, error) {
+	pa, err := pq.decode(r, size, pq.progress)
 	if err != nil {
 		return nil, &LogError{File: file, Msg: err.Error()}
 	}

@@ -42,7 +42,7 @@ func TestCheckpointMatchesJSONHistory(t *testing.T) {
 			versions = append(versions, c.To)
 		}
 		for _, v := range versions {
-			fromCP, err := OpenSnapshot(sub, OpenOptions{Version: v})
+			fromCP, err := OpenSnapshot(sub, OpenOptions{Version: v, Parquet: testParquet})
 			if err != nil {
 				t.Fatalf("%s@%d: %v", table, v, err)
 			}
@@ -260,27 +260,26 @@ func TestCheckReadableRefusesUnknownReaderFeatures(t *testing.T) {
 
 func TestTimeTravelBeyondLogIsRefused(t *testing.T) {
 	sub, _ := fs.Sub(tablesFS(t), "delta/spark-delta-1.2.1")
-	_, err := OpenSnapshot(sub, OpenOptions{Version: 9})
+	_, err := OpenSnapshot(sub, OpenOptions{Version: 9, Parquet: testParquet})
 	var r *Refusal
 	if !errors.As(err, &r) || r.Class != "DELTA_VERSION_NOT_FOUND" {
 		t.Errorf("got %v", err)
 	}
-	s, err := OpenSnapshot(sub, OpenOptions{Version: 3})
+	s, err := OpenSnapshot(sub, OpenOptions{Version: 3, Parquet: testParquet})
 	if err != nil || s.Version() != 3 {
 		t.Fatalf("v3: %v", err)
 	}
 }
 
-// TestParquetReaderAbsent: a program without the Parquet reader says so instead of a partial answer.
+// TestParquetReaderAbsent: a program that gives no Parquet reader says so instead of a partial answer.
 func TestParquetReaderAbsent(t *testing.T) {
-	defer UseParquet(parquetLines)
-	defer UseParquetRows(parquetRows)
-	UseParquet(nil)
-	UseParquetRows(nil)
 	sub, _ := fs.Sub(tablesFS(t), "delta/spark-delta-1.2.1")
-	_, err := readSnapshot(sub)
+	_, err := OpenSnapshot(sub, OpenOptions{Version: -1})
 	if err == nil || !strings.Contains(err.Error(), "00000000000000000004.checkpoint.parquet: this program cannot read Parquet checkpoints") {
 		t.Errorf("got %v", err)
+	}
+	if _, err := OpenSnapshot(sub, OpenOptions{Version: -1, Parquet: testParquet}); err != nil {
+		t.Errorf("with the reader: %v", err)
 	}
 	if _, err := OpenSnapshot(sub, OpenOptions{Version: -1, NoCheckpoint: true}); err != nil {
 		t.Errorf("JSON replay needs no Parquet: %v", err)

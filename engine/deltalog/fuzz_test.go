@@ -43,7 +43,7 @@ func FuzzOpenSnapshot(f *testing.F) {
 	f.Add([]byte(fuzzFileMarker+CommitFileName(0)+"\n"+hostileProto+"\n"+hostileMeta+"\n"+hostileAdd("a")+"\n"), int64(-1))
 	f.Fuzz(func(t *testing.T, data []byte, version int64) {
 		m := fuzzFS(data)
-		s, err := OpenSnapshot(m, OpenOptions{Version: max(version, -1)})
+		s, err := OpenSnapshot(m, OpenOptions{Version: max(version, -1), Parquet: testParquet})
 		if err != nil {
 			var le *LogError
 			var ref *Refusal

@@ -31,7 +31,7 @@ func readCommits(fsys fs.FS) ([]Commit, error) {
 
 // readSnapshot reads the latest snapshot of the table rooted at fsys.
 func readSnapshot(fsys fs.FS) (*Snapshot, error) {
-	return OpenSnapshot(fsys, OpenOptions{Version: -1})
+	return OpenSnapshot(fsys, OpenOptions{Version: -1, Parquet: testParquet})
 }
 
 // parseCommitText reads the commit file of the given version from r.

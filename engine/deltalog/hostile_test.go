@@ -81,7 +81,7 @@ func TestVersionGapIsWalkedByListing(t *testing.T) {
 		t.Errorf("history versions %v, want [0 %d]", got, far+1)
 	}
 	// Time travel into the gap: the checkpoint is not at or before it, commit 1 is missing.
-	_, err = OpenSnapshot(m, OpenOptions{Version: far - 1})
+	_, err = OpenSnapshot(m, OpenOptions{Version: far - 1, Parquet: testParquet})
 	wantLogError(t, err, path.Join(LogDir, CommitFileName(1)), "commit 1 is missing")
 }
 

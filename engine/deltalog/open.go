@@ -61,6 +61,10 @@ type OpenOptions struct {
 	NoCheckpoint bool
 	// NoCompaction ignores log compaction files.
 	NoCompaction bool
+	// Parquet decodes Parquet checkpoints and sidecars (parquetjson.Rows). It is passed in, not
+	// imported, so that programs which never open a real table (the docs widget) do not carry a
+	// Parquet library; nil makes a Parquet checkpoint an error that says so.
+	Parquet ParquetRows
 	// Progress, when set, is told every few thousand rows how many rows of a Parquet checkpoint
 	// (or sidecar) have been read: a large one is most of the time a table takes to open.
 	Progress func(done, total int)
@@ -92,7 +96,7 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 func ReplaySegment(fsys fs.FS, seg *LogSegment, opt OpenOptions) (*Snapshot, error) {
 	s := EmptySnapshot()
 	if cp := seg.Checkpoint; cp != nil {
-		acts, err := readCheckpoint(fsys, cp, opt.Progress)
+		acts, err := readCheckpoint(fsys, cp, parquetReader{opt.Parquet, opt.Progress})
 		if err != nil {
 			return nil, err
 		}

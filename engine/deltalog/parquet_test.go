@@ -5,9 +5,6 @@ import (
 	"layoutlab/engine/deltalog/parquetjson"
 )
 
-// The tests read the real tables' Parquet checkpoints, as engine/inspect installs the reader.
-// (A package of its own: parquetjson imports deltalog.)
-func init() {
-	deltalog.UseParquet(parquetjson.Lines)
-	deltalog.UseParquetRows(parquetjson.Rows)
-}
+// The tests read the real tables' Parquet checkpoints with the reader engine/inspect passes in
+// OpenOptions. (A package of its own: parquetjson imports deltalog.)
+func init() { deltalog.SetTestParquet(parquetjson.Rows) }

@@ -17,7 +17,7 @@ const MaxSidecars = 10_000
 // readSidecars reads the sidecar files that the sidecar actions of V2 checkpoint file
 // checkpoint name, each once however often it is named, adding their actions to c. Every
 // error names the checkpoint.
-func (c *checkpointActions) readSidecars(fsys fs.FS, checkpoint string, sidecars []RawAction, progress func(done, total int)) error {
+func (c *checkpointActions) readSidecars(fsys fs.FS, checkpoint string, sidecars []RawAction, pq parquetReader) error {
 	var files []string
 	seen := map[string]bool{}
 	for _, raw := range sidecars {
@@ -34,7 +34,7 @@ func (c *checkpointActions) readSidecars(fsys fs.FS, checkpoint string, sidecars
 		}
 	}
 	for _, p := range files {
-		if err := c.readSidecar(fsys, checkpoint, p, progress); err != nil {
+		if err := c.readSidecar(fsys, checkpoint, p, pq); err != nil {
 			return err
 		}
 	}
@@ -63,11 +63,11 @@ func sidecarFile(raw RawAction) (string, error) {
 
 // readSidecar adds the actions of sidecar file p to c: only adds and removes, as PROTOCOL.md
 // allows a sidecar.
-func (c *checkpointActions) readSidecar(fsys fs.FS, checkpoint, p string, progress func(done, total int)) error {
+func (c *checkpointActions) readSidecar(fsys fs.FS, checkpoint, p string, pq parquetReader) error {
 	if st, err := fs.Stat(fsys, p); err != nil || st.IsDir() {
 		return &LogError{File: checkpoint, Msg: fmt.Sprintf("sidecar %s is missing", p)}
 	}
-	side, err := readCheckpointFile(fsys, p, progress)
+	side, err := readCheckpointFile(fsys, p, pq)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/inspect/inspecttest"
 )
 
@@ -41,7 +42,7 @@ func TestBenchTableCheckpointMatchesJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1})
+	a, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func BenchmarkOpen100k(b *testing.B) {
 	}
 	b.Run("checkpoint", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1}); err != nil {
+			if _, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -126,7 +127,7 @@ func benchInspector(b *testing.B) *Inspector {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1})
+	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -22,13 +22,6 @@ import (
 	"layoutlab/engine/table"
 )
 
-// A real table's log may hold Parquet checkpoints: the inspector is what brings the Parquet
-// reader into a program.
-func init() {
-	deltalog.UseParquet(parquetjson.Lines)
-	deltalog.UseParquetRows(parquetjson.Rows)
-}
-
 // Options say what to inspect.
 type Options struct {
 	Version int64  // -1: the latest
@@ -191,7 +184,8 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 // open is Open; last says that the Inspector is dropped once the Report is made, so the Report
 // may take its files instead of a copy (Inspect: a million files are 150 MB).
 func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspector, error) {
-	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version, Progress: opt.CheckpointProgress})
+	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version, Progress: opt.CheckpointProgress,
+		Parquet: parquetjson.Rows}) // a real table's log may hold Parquet checkpoints
 	var ref *deltalog.Refusal
 	if errors.As(err, &ref) {
 		return &Report{Version: opt.Version, Error: &ErrorInfo{ref.Class, ref.Message}, Files: []File{}}, nil, nil

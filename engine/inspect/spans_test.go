@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/table"
 )
 
@@ -184,7 +185,7 @@ func TestStatsNotKeptAnswerAlike(t *testing.T) {
 		{"delta/data-skipping-basic-stats-all-types-columnmapping-name", []string{"as_int > 0", "as_string = 'x'"}},
 	} {
 		fsys := os.DirFS(filepath.Join("../deltalog/testdata/tables", c.table))
-		s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1})
+		s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 		if err != nil {
 			t.Fatal(err)
 		}

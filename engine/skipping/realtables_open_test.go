@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/stats"
 )
 
@@ -52,7 +53,7 @@ func findDeltaTables(t *testing.T, root string) []string {
 // openForInspect opens a table the way inspect does before it answers anything: the snapshot, the
 // protocol check, the schema, and every file's statistics against the skipping schema.
 func openForInspect(dir string) error {
-	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1})
+	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		return err
 	}
@@ -174,7 +175,7 @@ func TestClassifyOpen(t *testing.T) {
 // namesLackedFeature reports whether a feature refusal names one of the table's reader features
 // that this reader does not support (or, for a version refusal, the table's reader version).
 func namesLackedFeature(dir string, ref *deltalog.Refusal) bool {
-	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1})
+	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		return false
 	}

@@ -28,8 +28,8 @@ import (
 // engine/stats, and their data files read with github.com/parquet-go/parquet-go (tests only), so
 // that a file's verdict can be checked against the rows it really holds.
 
-// The checkpointed tables are read from their checkpoints, as Delta Kernel reads them.
-func init() { deltalog.UseParquet(parquetjson.Lines) }
+// The checkpointed tables are read from their checkpoints (OpenOptions.Parquet), as Delta Kernel
+// reads them.
 
 // realTableDirs are the tables that ship their data files, relative to this package.
 var realTableDirs = []string{
@@ -130,7 +130,7 @@ func schemaFields(fs []sparkField) []table.Field {
 
 func loadRealTable(t *testing.T, dir string) *realTable {
 	t.Helper()
-	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1})
+	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		t.Fatalf("%s: %v", dir, err)
 	}

@@ -22,13 +22,10 @@ import (
 // openWith opens the table at fsys through Rows (typed adds) or, when lines, through Lines only.
 func openWith(t *testing.T, fsys fstest.MapFS, lines bool, opt deltalog.OpenOptions) (*deltalog.Snapshot, error) {
 	t.Helper()
-	deltalog.UseParquet(Lines)
+	opt.Parquet = Rows
 	if lines {
-		deltalog.UseParquetRows(nil)
-	} else {
-		deltalog.UseParquetRows(Rows)
+		opt.Parquet = linesAsRows
 	}
-	t.Cleanup(func() { deltalog.UseParquetRows(nil) })
 	return deltalog.OpenSnapshot(fsys, opt)
 }
 

@@ -1,5 +1,7 @@
-// Package parquetjson decodes Delta checkpoints and sidecars written as Parquet into the JSON
-// action lines a commit file holds, for engine/deltalog (deltalog.UseParquet(parquetjson.Lines)).
+// Package parquetjson decodes Delta checkpoints and sidecars written as Parquet for
+// engine/deltalog: Rows, which a program that opens real tables passes in
+// deltalog.OpenOptions.Parquet, decodes adds straight to their type and every other action into
+// the JSON line a commit file holds.
 // It is a package of its own so that only programs that open real tables carry the Parquet
 // library, github.com/parquet-go/parquet-go (chosen over github.com/apache/arrow-go's parquet
 // package: both read every checkpoint of engine/deltalog/testdata/tables, and parquet-go costs a
@@ -24,29 +26,6 @@ import (
 // checkpointActions are the top-level columns of a checkpoint that hold actions
 // (PROTOCOL.md "Checkpoint Schema"); commitInfo is never checkpointed.
 var checkpointActions = []string{"add", "remove", "metaData", "protocol", "domainMetadata", "txn", "checkpointMetadata", "sidecar"}
-
-// Lines decodes a Parquet checkpoint or sidecar: each row holds one action in one of the
-// top-level columns, returned as the JSON line a commit would hold (nil for a row with no
-// action), so engine/deltalog validates both paths with the same code.
-func Lines(b []byte) (lines [][]byte, err error) {
-	err = eachRow(b, func(c *checkpoint) error {
-		return c.read(func(row int64, r parquet.Row) error {
-			line, err := c.line(r)
-			if err == nil {
-				err = c.decode(int64(len(line)))
-			}
-			if err != nil {
-				return err
-			}
-			lines = append(lines, line)
-			return nil
-		})
-	})
-	if err != nil {
-		return nil, err
-	}
-	return lines, nil
-}
 
 // checkpoint is an open Parquet checkpoint or sidecar: its schema and top-level fields.
 type checkpoint struct {
@@ -80,13 +59,8 @@ func (c *checkpoint) decode(n int64) error {
 // libraryPanic begins the message of a panic of the Parquet library, recovered.
 const libraryPanic = "the Parquet library failed on it:"
 
-// eachRow opens b as a checkpoint and hands it to use; it turns the library's panics on
-// malformed files into errors.
-func eachRow(b []byte, use func(*checkpoint) error) error {
-	return eachRowAt(bytes.NewReader(b), int64(len(b)), use)
-}
-
-// eachRowAt is eachRow on a file of size bytes read through r.
+// eachRowAt opens the checkpoint of size bytes read through r and hands it to use; it turns the
+// library's panics on malformed files into errors.
 func eachRowAt(r io.ReaderAt, size int64, use func(*checkpoint) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // the library panics on some malformed files
@@ -117,38 +91,6 @@ func eachRowAt(r io.ReaderAt, size int64, use func(*checkpoint) error) (err erro
 		}
 	}
 	return use(c)
-}
-
-// read calls each with every row in file order (row counts from 1, for messages) and checks
-// that the rows read are the rows the footer promises.
-func (c *checkpoint) read(each func(row int64, r parquet.Row) error) error {
-	row := int64(0)
-	buf := make([]parquet.Row, 256)
-	for _, rg := range c.pf.RowGroups() {
-		rows := rg.Rows()
-		for {
-			n, rerr := rows.ReadRows(buf)
-			for i := 0; i < n; i++ {
-				row++
-				if err := each(row, buf[i]); err != nil {
-					rows.Close()
-					return fmt.Errorf("row %d: %v", row, err)
-				}
-			}
-			if rerr == io.EOF {
-				break
-			}
-			if rerr != nil {
-				rows.Close()
-				return fmt.Errorf("row %d: %v", row+1, rerr)
-			}
-		}
-		rows.Close()
-	}
-	if row != c.pf.NumRows() {
-		return fmt.Errorf("read %d rows, the footer says %d", row, c.pf.NumRows())
-	}
-	return nil
 }
 
 // line is the JSON line of the action in row r.

@@ -81,11 +81,11 @@ const addRowBytes = int64(unsafe.Sizeof(deltalog.AddFile{})) + 2
 // progressEvery is how many values Rows reads between calls of its progress.
 const progressEvery = 4096
 
-// Rows decodes a Parquet checkpoint or sidecar for engine/deltalog (deltalog.UseParquetRows): add
+// Rows decodes a Parquet checkpoint or sidecar for engine/deltalog (deltalog.OpenOptions.Parquet): add
 // actions column by column straight into AddFiles (only the add columns AddFile has are read,
 // each string copied once into a slab shared by the column), every other action, and an add
 // that needs more than its typed columns (statistics kept only as stats_parsed, a missing
-// path or size), as the JSON line Lines gives.
+// path or size), as the JSON line a commit holds (the line the tests' row-by-row Lines gives).
 func Rows(r io.ReaderAt, size int64, progress func(done, total int)) (out *deltalog.ParquetActions, err error) {
 	err = eachRowAt(r, size, func(c *checkpoint) error {
 		var err error

@@ -19,7 +19,6 @@ func TestRowsMatchLines(t *testing.T) {
 	more, _ := filepath.Glob("../testdata/tables/*/*/*/_delta_log")
 	logs = append(logs, more...)
 	checked := 0
-	t.Cleanup(func() { deltalog.UseParquetRows(nil) })
 	for _, log := range logs {
 		parquets, _ := filepath.Glob(filepath.Join(log, "*.parquet"))
 		if len(parquets) == 0 {
@@ -31,11 +30,8 @@ func TestRowsMatchLines(t *testing.T) {
 			t.Fatal(err)
 		}
 		for v := l.Earliest(); v <= l.MaxVersion; v++ {
-			deltalog.UseParquet(Lines)
-			deltalog.UseParquetRows(nil)
-			want, werr := deltalog.OpenSnapshot(root, deltalog.OpenOptions{Version: v})
-			deltalog.UseParquetRows(Rows)
-			got, gerr := deltalog.OpenSnapshot(root, deltalog.OpenOptions{Version: v})
+			want, werr := deltalog.OpenSnapshot(root, deltalog.OpenOptions{Version: v, Parquet: linesAsRows})
+			got, gerr := deltalog.OpenSnapshot(root, deltalog.OpenOptions{Version: v, Parquet: Rows})
 			if (werr == nil) != (gerr == nil) || (werr != nil && werr.Error() != gerr.Error()) {
 				t.Errorf("%s v%d: Lines %v, Rows %v", log, v, werr, gerr)
 				continue
