@@ -3,7 +3,7 @@
 // are wanted is the Go side's rule (wasm/table, LogPath): data files are never read.
 "use strict";
 (function () {
-  const ll = window.layoutlabTable = { ready: false, loadStart: performance.now(), opened: 0, errors: 0, drawn: 0, whereRuns: 0, planning: false };
+  const ll = window.layoutlabTable = { ready: false, loadStart: performance.now(), opened: 0, errors: 0, whereRuns: 0, planning: false };
   const $ = (id) => document.getElementById(id);
   let readyResolve;
   const ready = new Promise((r) => { readyResolve = r; });

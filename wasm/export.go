@@ -103,10 +103,7 @@ func download(name, mime string, data []byte) {
 	js.CopyBytesToJS(u8, data)
 	parts := js.Global().Get("Array").New(u8)
 	blob := js.Global().Get("Blob").New(parts, map[string]any{"type": mime})
-	ll := figures()
-	if !ll.IsUndefined() {
-		ll.Set("lastExport", map[string]any{"name": name, "bytes": u8})
-	}
+	ll.Set(wb.LastExport, map[string]any{"name": name, "bytes": u8})
 	url := js.Global().Get("URL").Call("createObjectURL", blob)
 	doc := js.Global().Get("document")
 	anchor := doc.Call("createElement", "a")
@@ -169,10 +166,7 @@ func exportPNG(sc *view.Scene) {
 func copyText(text, ok string) {
 	status := elementByID("copy-status")
 	clip := js.Global().Get("navigator").Get("clipboard")
-	ll := figures()
-	if !ll.IsUndefined() {
-		ll.Set("lastCopy", text)
-	}
+	ll.Set(wb.LastCopy, text)
 	if clip.IsUndefined() {
 		status.Set("textContent", text)
 		return

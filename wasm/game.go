@@ -120,7 +120,7 @@ func (g *game) arrowKeys() {
 // selected file's tip and the summary in the page (page.showScene).
 func (g *game) Draw(screen *ebiten.Image) {
 	g.draws++
-	figure("draws", g.draws)
+	figure(wb.Draws, g.draws)
 	m := &g.m
 	theme := g.page.theme(m.sc.Figure.Theme)
 	if m.version == g.drawn && g.w == g.lastW && g.h == g.lastH && theme == g.theme {

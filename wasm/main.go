@@ -56,7 +56,7 @@ func main() {
 	// The page's first answer may have been computed while Go initialised the program: the
 	// engine that did keeps it, and answers the first frame's Ask from it.
 	eng, asked, first, took := firstrun.Take()
-	sched := schedule.New(eng, &schedule.TimelineEngine{}, clock{}, newBrowserYield(p), filesKnobMax)
+	sched := schedule.New(eng, &schedule.TimelineEngine{}, clock{}, newWidgetYield(p), filesKnobMax)
 	sched.Notify = ebiten.ScheduleFrame
 	sched.Counted = counted
 	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
@@ -155,14 +155,14 @@ func startOnFirstTouch(sched *schedule.Scheduler) {
 			win.Call("removeEventListener", k, start, opts)
 		}
 		start.Release()
-		win.Get("layoutlab").Set("idleHeld", false)
+		ll.Set(wb.IdleHeld, false)
 		sched.Start()
 		return nil
 	})
 	for _, k := range kinds {
 		win.Call("addEventListener", k, start, opts)
 	}
-	win.Get("layoutlab").Set("idleHeld", true)
+	ll.Set(wb.IdleHeld, true)
 }
 
 // figureMode reports whether the page is a docs figure (figure.html, <body data-mode="figure">).

@@ -63,6 +63,6 @@ func (p *page) renderReadouts(rows []readout.Readout) {
 		batch.WriteString(strconv.Itoa(i) + "\x00" + now[0] + "\x00" + now[1] + "\x00")
 	}
 	if batch.Len() > 0 {
-		figures().Call("setReadouts", list, batch.String())
+		ll.Call(wb.SetReadouts, list, batch.String())
 	}
 }

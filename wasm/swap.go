@@ -73,9 +73,9 @@ func (g *game) swapScenario(sc *scenario.Scenario) {
 	g.m.selected = -1
 	g.m.version++
 	g.answered, g.ready = false, false
-	figure("ready", false)
+	figure(wb.Ready, false)
 	scenarios++
-	figure("scenarios", scenarios)
+	figure(wb.Scenarios, scenarios)
 }
 
 // scenarios counts the scenarios the page has shown (1 at load, one more for each swap): tests

@@ -26,13 +26,19 @@ import (
 
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
+	"layoutlab/front/boundary"
 	"layoutlab/front/view"
+	"layoutlab/wasm/browser"
 )
 
+// tb is the table page's boundary: what it sets on and calls of window.layoutlabTable.
+var tb = boundary.Table
+
 type app struct {
-	mu  sync.Mutex
-	doc dom.Document
-	ll  js.Value // window.layoutlabTable
+	mu      sync.Mutex
+	doc     dom.Document
+	ll      *browser.Global // window.layoutlabTable, as front/boundary declares it (tb)
+	yielder *browser.Yielder
 
 	log  *LogFS
 	name string
@@ -60,7 +66,6 @@ type app struct {
 	longestGo   time.Duration
 	statusShown string
 	stretchFrom string // the status line shown when the current stretch began
-	lastFrame   time.Time
 	// The collections run at yields (collectDue), how long they took in all, and the longest.
 	collected     int
 	collectedFor  time.Duration
@@ -68,10 +73,12 @@ type app struct {
 }
 
 func main() {
-	a := &app{doc: dom.GetWindow().Document(), ll: js.Global().Get("layoutlabTable"), pinned: -1}
-	a.ll.Set("wants", js.FuncOf(func(_ js.Value, args []js.Value) any { return Wants(args[0].String()) }))
+	a := &app{doc: dom.GetWindow().Document(), ll: browser.Find(&tb.Program), pinned: -1}
+	a.yielder = browser.NewYielder(4 * taskBudget)
+	a.yielder.FrameWait = 100 * time.Millisecond // a hidden tab runs no animation frames
+	a.ll.Set(tb.Wants, js.FuncOf(func(_ js.Value, args []js.Value) any { return Wants(args[0].String()) }))
 	// openArchive(name, file): a .zip or .tar the reader gave, read by slices (blobArchive).
-	a.ll.Set("openArchive", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	a.ll.Set(tb.OpenArchive, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name, blob := args[0].String(), args[1]
 		go a.gather(name, func(l *LogFS) error {
 			a.status("Reading the log out of " + name + "…")
@@ -81,7 +88,7 @@ func main() {
 		})
 		return nil
 	}))
-	a.ll.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	a.ll.Set(tb.Open, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name, paths, files := args[0].String(), args[1], args[2]
 		// The reader's Files, known by their sizes (File.size) only: each is read by slices
 		// when the replay opens it, and most never are (data files, commits a checkpoint covers).
@@ -96,7 +103,7 @@ func main() {
 	}))
 	// cellCentre(i) is where cell i is on the page, and which file it shows, for the browser
 	// tests' clicks: [clientX, clientY, file index], or [] when there is no such cell.
-	a.ll.Set("cellCentre", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	a.ll.Set(tb.CellCentre, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		i := args[0].Int()
 		if a.grid == nil || i < 0 || i >= len(a.grid.Cells) {
 			return []any{}
@@ -108,7 +115,7 @@ func main() {
 		return []any{r.Get("left").Float() + (c.X+c.W/2)/a.scale, r.Get("top").Float() + (c.Y+c.H/2)/a.scale, a.grid.File[i]}
 	}))
 	a.bind()
-	a.ll.Call("started")
+	a.ll.Call(tb.Started)
 	select {}
 }
 
@@ -122,14 +129,14 @@ func (a *app) show(id string, on bool) {
 
 func (a *app) status(s string) {
 	a.statusShown = s
-	a.ll.Call("status", s)
+	a.ll.Call(tb.Status, s)
 }
 
 // busy notes the stretch of Go since the last yield; the page's task ends after it.
 func (a *app) busy() {
 	if d := time.Since(a.lastYield); d > a.longestGo {
 		a.longestGo = d
-		a.ll.Set("longestGo", []any{float64(d.Microseconds()) / 1000, a.stretchFrom, a.statusShown})
+		a.ll.Set(tb.LongestGo, []any{float64(d.Microseconds()) / 1000, a.stretchFrom, a.statusShown})
 	}
 }
 
@@ -137,11 +144,10 @@ func (a *app) busy() {
 func (a *app) fail(msg string) {
 	a.setText("error", msg)
 	a.show("error", true)
-	a.ll.Call("progress", 0, 0)
+	a.ll.Call(tb.Progress, 0, 0)
 	a.status("")
-	a.ll.Set("planning", false)
-	a.ll.Set("error", msg)
-	a.ll.Set("errors", a.ll.Get("errors").Int()+1)
+	a.ll.Set(tb.Planning, false)
+	a.ll.Count(tb.Errors)
 }
 
 // taskBudget is how long the module works before it lets the page answer input (the Go side
@@ -150,7 +156,8 @@ const taskBudget = 50 * time.Millisecond
 
 // yield ends the page's current task when the module has worked taskBudget since the last
 // one: every few yields it waits for an animation frame, so the status line and the progress
-// bar are painted; otherwise for a zero timeout, which lets pending input run at less cost.
+// bar are painted; otherwise for a task of its own, which lets pending input run at less cost
+// (browser.Yielder).
 // When the heap is near the size at which the runtime would start a collection by itself, it
 // collects then, in a task of its own (collectDue).
 func (a *app) yield() {
@@ -170,28 +177,14 @@ func (a *app) endStep() {
 		runtime.GC()
 		d := time.Since(t0)
 		a.collected, a.collectedFor, a.collectedMost = a.collected+1, a.collectedFor+d, max(a.collectedMost, d)
-		a.ll.Set("collections", []any{a.collected, float64(a.collectedFor.Microseconds()) / 1000, float64(a.collectedMost.Microseconds()) / 1000})
+		a.ll.Set(tb.Collections, []any{a.collected, float64(a.collectedFor.Microseconds()) / 1000, float64(a.collectedMost.Microseconds()) / 1000})
 		a.endTask()
 	}
 	a.lastYield, a.stretchFrom = time.Now(), a.statusShown
 }
 
-// endTask waits for the page to run a task of its own: an animation frame, or a zero timeout.
-func (a *app) endTask() {
-	done := make(chan struct{})
-	var cb js.Func
-	cb = js.FuncOf(func(js.Value, []js.Value) any { cb.Release(); close(done); return nil })
-	if time.Since(a.lastFrame) >= 4*taskBudget {
-		js.Global().Call("requestAnimationFrame", cb)
-		a.lastFrame = time.Now()
-	} else {
-		js.Global().Call("setTimeout", cb, 0)
-	}
-	select {
-	case <-done:
-	case <-time.After(100 * time.Millisecond): // a hidden tab runs no animation frames
-	}
-}
+// endTask lets the page run a task of its own, and paint every 4×taskBudget (browser.Yielder).
+func (a *app) endTask() { a.yielder.Turn() }
 
 // gcSamples are what collectDue reads: the heap marked live by the last collection, the goal
 // the runtime set from it, and the heap now.
@@ -217,7 +210,7 @@ func (a *app) opened(name string, size int64) {
 		sz = fmt.Sprintf(" (%.1f MB)", float64(size)/(1<<20))
 	}
 	a.status(fmt.Sprintf("Replaying the log: %s%s", path.Base(name), sz))
-	a.ll.Call("progress", min(a.filesOpened, a.log.Len()), a.log.Len())
+	a.ll.Call(tb.Progress, min(a.filesOpened, a.log.Len()), a.log.Len())
 	a.yield()
 }
 
@@ -263,9 +256,9 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 	a.pinned = -1
 	a.el("where").(*dom.HTMLInputElement).SetValue("")
 	ms := float64(time.Since(t0).Microseconds()) / 1000
-	a.ll.Set("openMs", ms)
-	a.ll.Set("opened", a.ll.Get("opened").Int()+1)
-	a.ll.Set("logRead", float64(l.Read()))
+	a.ll.Set(tb.OpenMs, ms)
+	a.ll.Count(tb.Opened)
+	a.ll.Set(tb.LogRead, float64(l.Read()))
 	opened := fmt.Sprintf("Opened %s: %.1f MB read of its %d log files' %.1f MB, in %.0f ms", table, float64(l.Read())/(1<<20), l.Len(), float64(l.Size())/(1<<20), ms)
 	a.status(opened + "; working out the next OPTIMIZE…")
 	planMs := a.plan()
@@ -285,8 +278,8 @@ func (a *app) plan() float64 {
 	a.setHTML("optimize", OptimizeHTML(n))
 	a.el("optimize").SetAttribute("aria-busy", "false")
 	ms := float64(time.Since(t0).Microseconds()) / 1000
-	a.ll.Set("planMs", ms)
-	a.ll.Set("planning", false)
+	a.ll.Set(tb.PlanMs, ms)
+	a.ll.Set(tb.Planning, false)
 	return ms
 }
 
@@ -296,11 +289,11 @@ func (a *app) read(version int64, fresh bool) bool {
 	a.log.Opened = a.opened
 	defer func() { a.log.Opened = nil }()
 	t0 := time.Now()
-	a.ll.Set("planning", true) // until plan shows the next OPTIMIZE, or fail says why not
+	a.ll.Set(tb.Planning, true) // until plan shows the next OPTIMIZE, or fail says why not
 	rep, in, err := inspect.Open(a.log, a.name, inspect.Options{Version: version, Where: a.where, PlanLater: true,
 		Progress: func(done, total int) {
 			a.status(fmt.Sprintf("Reading the statistics of %d files: %d done", total, done))
-			a.ll.Call("progress", done, total)
+			a.ll.Call(tb.Progress, done, total)
 			a.yield()
 		},
 		Step: func(what string) {
@@ -310,11 +303,11 @@ func (a *app) read(version int64, fresh bool) bool {
 		VerdictProgress: a.verdictProgress,
 		CheckpointProgress: func(done, total int) {
 			a.status(fmt.Sprintf("Reading the checkpoint: %d of %d actions", done, total))
-			a.ll.Call("progress", done, total)
+			a.ll.Call(tb.Progress, done, total)
 			a.yield()
 		}})
-	a.ll.Set("inspectMs", float64(time.Since(t0).Microseconds())/1000)
-	a.ll.Call("progress", 0, 0)
+	a.ll.Set(tb.InspectMs, float64(time.Since(t0).Microseconds())/1000)
+	a.ll.Call(tb.Progress, 0, 0)
 	if err != nil {
 		var le *deltalog.LogError
 		if errors.As(err, &le) {
@@ -347,7 +340,7 @@ func (a *app) read(version int64, fresh bool) bool {
 	a.endStep()
 	t1 := time.Now()
 	a.renderTable()
-	a.ll.Set("renderMs", float64(time.Since(t1).Microseconds())/1000)
+	a.ll.Set(tb.RenderMs, float64(time.Since(t1).Microseconds())/1000)
 	return true
 }
 
@@ -360,7 +353,7 @@ func (a *app) refusal(version int64, e *inspect.ErrorInfo) string {
 // paint and take input: a WHERE on 100,000 files is several tasks' worth.
 func (a *app) verdictProgress(done, total int) {
 	a.status(fmt.Sprintf("Checking %d files against the WHERE: %d done", total, done))
-	a.ll.Call("progress", done, total)
+	a.ll.Call(tb.Progress, done, total)
 	a.yield()
 }
 
@@ -371,7 +364,6 @@ func (a *app) setReport(rep *inspect.Report) {
 	if rep.Error != nil && a.where != "" {
 		a.setText("where-error", fmt.Sprintf("[%s] %s", rep.Error.Class, rep.Error.Message))
 		a.show("where-error", true)
-		a.ll.Set("whereError", rep.Error.Message)
 		rep = a.in.Report("")
 	} else if rep.Error != nil {
 		a.fail(fmt.Sprintf("%s: [%s] %s", a.name, rep.Error.Class, rep.Error.Message))
@@ -410,7 +402,7 @@ func (a *app) renderTable() {
 	a.setHTML("history", HistoryHTML(r.History))
 	a.endStep()
 	a.renderWhere()
-	a.ll.Set("version", r.Version)
+	a.ll.Set(tb.Version, r.Version)
 }
 
 // defaultColumn colours by the first clustering column, else the first Z-order column of a
@@ -487,7 +479,6 @@ func (a *app) paint() {
 	js.CopyBytesToJS(arr, a.img.Pix)
 	id := js.Global().Get("ImageData").New(arr, a.img.Rect.Dx(), a.img.Rect.Dy())
 	a.el("grid").Underlying().Call("getContext", "2d").Call("putImageData", id, 0, 0)
-	a.ll.Set("drawn", a.ll.Get("drawn").Int()+1)
 }
 
 // cellAt is the grid cell under a mouse event, -1 for none.
@@ -532,12 +523,11 @@ func (a *app) bind() {
 			a.where = where
 			shown := a.statusShown
 			r := a.in.ReportProgress(where, a.verdictProgress)
-			a.ll.Call("progress", 0, 0)
+			a.ll.Call(tb.Progress, 0, 0)
 			a.status(shown)
-			a.ll.Set("whereError", "")
 			a.setReport(r)
 			a.renderWhere()
-			a.ll.Set("whereRuns", a.ll.Get("whereRuns").Int()+1)
+			a.ll.Count(tb.WhereRuns)
 		})
 	})
 	a.el("version").AddEventListener("change", false, func(dom.Event) {

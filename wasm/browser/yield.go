@@ -1,0 +1,87 @@
+//go:build js && wasm
+
+package browser
+
+import (
+	"syscall/js"
+	"time"
+)
+
+// Yielder hands the page's one thread back to the browser for a moment, so it can take input
+// and paint, and resumes as soon as it may: a MessageChannel message is a task of its own,
+// queued behind input. (time.Sleep and setTimeout(0) go through timers, which browsers clamp to
+// 4 ms once nested five deep.) A message does not wait for a frame, and Chromium produced none
+// for a second of such yields in a million-row run; so at least every PaintEvery a turn waits
+// for the next animation frame and resumes after it is drawn. Both browser programs yield
+// through it: the widget's scheduler worker, and the table page between steps.
+type Yielder struct {
+	port      js.Value
+	ch        chan int // the numbers of the messages come back
+	seq       int      // the number of the message the turn under way waits for
+	afterRAF  js.Func  // requestAnimationFrame callback: resume once the frame is done
+	lastFrame time.Time
+	// PaintEvery is the longest a run that yields goes without letting the page paint.
+	PaintEvery time.Duration
+	// FrameWait, when not 0, is the longest a turn waits for a frame: a hidden tab runs no
+	// animation frames, and a page that must go on there (the table page) stops waiting. 0
+	// waits for the frame, so a hidden widget does no work.
+	FrameWait time.Duration
+}
+
+// NewYielder makes a Yielder that paints at least every paintEvery.
+func NewYielder(paintEvery time.Duration) *Yielder {
+	mc := js.Global().Get("MessageChannel").New()
+	y := &Yielder{port: mc.Get("port2"), ch: make(chan int, 16), PaintEvery: paintEvery}
+	mc.Get("port1").Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		select {
+		case y.ch <- args[0].Get("data").Int():
+		default: // only messages of turns given up on are left in it
+		}
+		return nil
+	}))
+	// Posted from the frame's callbacks, the message runs after that frame's rendering.
+	y.afterRAF = js.FuncOf(func(js.Value, []js.Value) any {
+		y.port.Call("postMessage", y.seq)
+		return nil
+	})
+	return y
+}
+
+// Turn resumes after the input queued meanwhile, and after a painted frame every PaintEvery.
+func (y *Yielder) Turn() {
+	if time.Since(y.lastFrame) >= y.PaintEvery {
+		y.seq++
+		js.Global().Call("requestAnimationFrame", y.afterRAF)
+		y.wait(y.FrameWait)
+		y.lastFrame = time.Now()
+		return
+	}
+	y.Task()
+}
+
+// Task resumes in a task of its own, after the input and frames queued before it, without
+// waiting for a frame: for work between frames that the page's own frames already paint.
+func (y *Yielder) Task() {
+	y.seq++
+	y.port.Call("postMessage", y.seq)
+	y.wait(0)
+}
+
+// wait waits for message y.seq, at most d when d is not 0; the message of a turn given up on
+// (a frame that came after the limit) is passed over when it comes.
+func (y *Yielder) wait(d time.Duration) {
+	var limit <-chan time.Time
+	if d > 0 {
+		limit = time.After(d)
+	}
+	for {
+		select {
+		case n := <-y.ch:
+			if n == y.seq {
+				return
+			}
+		case <-limit:
+			return
+		}
+	}
+}
