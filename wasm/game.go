@@ -3,13 +3,11 @@
 package main
 
 import (
-	"reflect"
-	"time"
-
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/front/figures"
 	"layoutlab/front/schedule"
 	"layoutlab/front/view"
 )
@@ -26,19 +24,11 @@ type game struct {
 	sched    *schedule.Scheduler
 	controls *controls
 
-	// The scenario package firstrun answered while Go initialised the program, and the time it
-	// took there (0 when it answered none): the first answer's stages were computed then.
-	firstAsked scenario.Panel
-	firstMs    float64
+	fig *figures.Widget // what the browser tests and the timing script read
 
-	updates   int  // Update calls (frameRun)
-	draws     int  // Draw calls: Ebiten frames run (window.layoutlab.draws)
-	aheadHits int  // the scheduler's count last written (aheadHits)
-	painted   bool // the first frame is drawn (afterDraw)
-	answered  bool // a frame showed the engine's first answer
-	ready     bool // announced (announceReady)
-	wantPNG   bool // Draw exports the frame's Scene as PNG
-	drawMs    float64
+	answered bool // a frame showed the engine's first answer
+	ready    bool // announced (announceReady)
+	wantPNG  bool // Draw exports the frame's Scene as PNG
 
 	drawn        int     // the model version last painted
 	w, h         float64 // canvas size in device pixels
@@ -49,7 +39,6 @@ type game struct {
 	scene        *view.Scene // the Scene last painted: its hit boxes answer the pointer and keys
 	painter      painter
 	labels       labelImages
-	drawStart    time.Time // for the timing script: Go time spent issuing a frame's draws
 
 	cursorX, cursorY int // the pointer at the last Update
 }
@@ -58,8 +47,7 @@ type game struct {
 // pointer input into a selection (hover with a mouse, tap on a touch screen) and arrow keys, when
 // the canvas has the focus, into moves of the selection.
 func (g *game) Update() error {
-	g.updates++
-	frameRun(g.updates)
+	g.fig.Updated()
 	g.update()
 	x, y := ebiten.CursorPosition()
 	touched := false
@@ -119,15 +107,14 @@ func (g *game) arrowKeys() {
 // Draw composes the model's Scene (front/view) and paints it: its shapes here, its labels, the
 // selected file's tip and the summary in the page (page.showScene).
 func (g *game) Draw(screen *ebiten.Image) {
-	g.draws++
-	figure(wb.Draws, g.draws)
+	g.fig.DrawCalled()
 	m := &g.m
 	theme := g.page.theme(m.sc.Figure.Theme)
 	if m.version == g.drawn && g.w == g.lastW && g.h == g.lastH && theme == g.theme {
 		return
 	}
 	g.drawn, g.lastW, g.lastH, g.theme = m.version, g.w, g.h, theme
-	g.drawStart = time.Now()
+	g.fig.DrawBegins()
 	defer g.afterDraw(screen)
 	th := view.ThemeNamed(theme)
 	switch {
@@ -151,26 +138,22 @@ func (g *game) Draw(screen *ebiten.Image) {
 
 // afterDraw runs once the frame is complete: the timing script's figures, and the PNG export.
 func (g *game) afterDraw(screen *ebiten.Image) {
-	if !g.painted {
-		g.painted = true
+	if g.fig.Painted() {
 		g.firstPaint()
 	}
 	// Answered once the engine's answer for the controls' scenario is on screen (a run may
 	// still be going on).
 	if g.answerShown() {
-		if !g.answered {
+		var panel *scenario.Panel
+		if g.m.answer.Result != nil {
+			panel = &g.m.answer.Panel
+		}
+		if g.fig.Answered(panel) && !g.answered {
 			g.answered = true
-			engineMs, initMs := g.m.engineMs, 0.0
-			if g.firstMs > 0 && g.m.answer.Result != nil && reflect.DeepEqual(g.m.answer.Panel, g.firstAsked) {
-				engineMs, initMs = engineMs+g.firstMs, g.firstMs
-			}
-			firstAnswered(engineMs, initMs)
 			if g.page.bound {
 				ebiten.ScheduleFrame() // whose Update announces the widget ready
 			}
 		}
-		g.drawMs = float64(time.Since(g.drawStart).Microseconds()) / 1000
-		frameDrawn(g.updates, g.m.engineMs, g.drawMs)
 	}
 	if g.wantPNG {
 		g.wantPNG = false

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"layoutlab/assets"
+	"layoutlab/front/figures"
 	"layoutlab/front/view"
 )
 
@@ -34,6 +35,8 @@ type labelImages struct {
 	// each its ten digits before a drag asks for them
 	numberStyles []labelKey
 	warming      bool // a style in numberStyles may lack a digit
+	// fig counts the images made, and the digits warmed with their time, for the timing script.
+	fig *figures.Widget
 }
 
 type labelKey struct {
@@ -51,16 +54,6 @@ type labelImage struct {
 
 // maxLabelImages bounds the cache: a resize or a change of scenario brings new labels' text.
 const maxLabelImages = 400
-
-// labelRasters counts the label images made, for the timing script (window.layoutlab.labelRasters).
-var labelRasters int
-
-// warmedDigits and warmMs count the digit images warm made and its time on them, for the timing
-// script (window.layoutlab.digitWarmup).
-var (
-	warmedDigits int
-	warmMs       float64
-)
 
 // digitWarmup is off only when the timing script (BenchmarkDigitWarmup) set
 // window.layoutlabNoDigitWarmup before the page's scripts ran, to time a drag without it.
@@ -153,8 +146,8 @@ func (l *labelImages) warm() bool {
 			if _, ok := l.cache[k]; !ok {
 				start := now()
 				l.cache[k] = l.raster(k)
-				warmedDigits++
-				warmMs += now() - start
+				l.fig.WarmedDigits++
+				l.fig.WarmMs += now() - start
 				return true
 			}
 		}
@@ -222,7 +215,7 @@ func (l *labelImages) raster(k labelKey) *labelImage {
 	}
 	img := ebiten.NewImage(pw, ph)
 	img.WritePixels(pix)
-	labelRasters++
+	l.fig.LabelRasters++
 	return &labelImage{img: img, w: w}
 }
 

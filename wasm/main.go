@@ -58,13 +58,15 @@ func main() {
 	eng, asked, first, took := firstrun.Take()
 	sched := schedule.New(eng, &schedule.TimelineEngine{}, clock{}, newWidgetYield(p), filesKnobMax)
 	sched.Notify = ebiten.ScheduleFrame
-	sched.Counted = counted
+	firstMs := float64(took.Microseconds()) / 1000
+	if first == nil {
+		firstMs = 0
+	}
+	fig := newFigures(asked, firstMs)
+	sched.Counted = fig.Counted
 	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
 	g := &game{m: model{selected: -1}, page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched, only: only},
-		firstAsked: asked, firstMs: float64(took.Microseconds()) / 1000}
-	if first == nil {
-		g.firstMs = 0
-	}
+		fig: fig, labels: labelImages{fig: fig}}
 	go sched.Work()
 	g.watchFragment()
 
@@ -111,7 +113,6 @@ func (g *game) answerShown() bool {
 // in a task of their own: the answer is on screen sooner, and the form, hidden until then, is
 // laid out in the next frame, not the first.
 func (g *game) firstPaint() {
-	firstPainted()
 	g.page.setHidden("loading", true)
 	var bind js.Func
 	bind = js.FuncOf(func(js.Value, []js.Value) any {
@@ -135,7 +136,7 @@ func (g *game) announceReady() {
 	} else {
 		g.sched.Start()
 	}
-	ready()
+	g.announced()
 }
 
 // startOnFirstTouch lets a figure's scheduler work ahead and do its idle work (the panel's

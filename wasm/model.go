@@ -33,7 +33,6 @@ type model struct {
 	selected int                // the file hovered or tapped, -1 = none
 	stats    schedule.FileStats // the selected file's statistics (panel)
 	version  int                // bumped on every change worth a redraw
-	engineMs float64            // the engine's time on what is shown (the timing script's)
 }
 
 // simErr is the timeline's error to show: the simulation's, or its day's.
@@ -127,10 +126,7 @@ func (g *game) update() {
 	if n.sc != nil {
 		m.sc = *n.sc
 		m.gen = g.sched.Ask(m.sc)
-		if c := g.sched.Counts().AheadHits; c != g.aheadHits {
-			g.aheadHits = c
-			aheadHits(c)
-		}
+		g.fig.AheadHits(g.sched.Counts().AheadHits)
 		if m.sc.View != "timeline" {
 			wait := schedule.PanelWait
 			if m.answer.Result == nil {
@@ -141,7 +137,8 @@ func (g *game) update() {
 	}
 	a := g.sched.Panel()
 	if a.Gen != m.answer.Gen {
-		m.answer, m.engineMs = a, a.Ms
+		m.answer = a
+		g.fig.Engine(a.Ms)
 		m.selected, m.stats = -1, schedule.FileStats{}
 		m.version++
 		if m.sc.View != "timeline" && a.Result != nil { // nil: forgotten at a swap (swap.go)
@@ -201,7 +198,7 @@ func (g *game) selectDay() {
 			m.dayFiles = &m.dayBuf
 		}
 	}
-	m.engineMs = float64(time.Since(t0).Microseconds()) / 1000
+	g.fig.Engine(float64(time.Since(t0).Microseconds()) / 1000)
 	if m.sim.Result != nil || m.sim.Err != nil {
 		g.page.showTimeline(m)
 	}

@@ -73,11 +73,5 @@ func (g *game) swapScenario(sc *scenario.Scenario) {
 	g.m.selected = -1
 	g.m.version++
 	g.answered, g.ready = false, false
-	figure(wb.Ready, false)
-	scenarios++
-	figure(wb.Scenarios, scenarios)
+	g.fig.Swapped()
 }
-
-// scenarios counts the scenarios the page has shown (1 at load, one more for each swap): tests
-// and embedding pages tell a swap from a reload by it.
-var scenarios = 1

@@ -45,13 +45,6 @@ func (g *Global) Set(o boundary.Out, v any) {
 	}
 }
 
-// Count adds one to a count Go keeps (the page starts it at 0).
-func (g *Global) Count(o boundary.Out) {
-	if ll := g.Value(); !ll.IsUndefined() {
-		ll.Set(o.Name(), ll.Get(o.Name()).Int()+1)
-	}
-}
-
 // Func looks up a function the page set, for calling often (Invoke): undefined when the page
 // has none.
 func (g *Global) Func(i boundary.In) js.Value {

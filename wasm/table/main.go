@@ -27,6 +27,7 @@ import (
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 	"layoutlab/front/boundary"
+	"layoutlab/front/figures"
 	"layoutlab/front/view"
 	"layoutlab/wasm/browser"
 )
@@ -60,20 +61,17 @@ type app struct {
 	pinned    int // the clicked cell, -1 none
 	scale     float64
 	lastYield time.Time
-	// The longest stretch of Go between two yields so far, and the status lines shown as it
-	// began and as it ended: the timing script reads them (window.layoutlabTable.longestGo) to
-	// say which step holds the page longest.
-	longestGo   time.Duration
+	// statusShown is the status line shown, for the stretches of Go between yields (fig) and
+	// for a WHERE to restore.
 	statusShown string
-	stretchFrom string // the status line shown when the current stretch began
-	// The collections run at yields (collectDue), how long they took in all, and the longest.
-	collected     int
-	collectedFor  time.Duration
-	collectedMost time.Duration
+	// fig is what the browser tests and the timing script read: each step timed, and the
+	// longest stretch of Go between two yields, with the status lines as it began and ended.
+	fig *figures.Table
 }
 
 func main() {
 	a := &app{doc: dom.GetWindow().Document(), ll: browser.Find(&tb.Program), pinned: -1}
+	a.fig = figures.NewTable(a.ll)
 	a.yielder = browser.NewYielder(4 * taskBudget)
 	a.yielder.FrameWait = 100 * time.Millisecond // a hidden tab runs no animation frames
 	a.ll.Set(tb.Wants, js.FuncOf(func(_ js.Value, args []js.Value) any { return Wants(args[0].String()) }))
@@ -134,10 +132,7 @@ func (a *app) status(s string) {
 
 // busy notes the stretch of Go since the last yield; the page's task ends after it.
 func (a *app) busy() {
-	if d := time.Since(a.lastYield); d > a.longestGo {
-		a.longestGo = d
-		a.ll.Set(tb.LongestGo, []any{float64(d.Microseconds()) / 1000, a.stretchFrom, a.statusShown})
-	}
+	a.fig.StretchEnds(time.Since(a.lastYield), a.statusShown)
 }
 
 // fail shows what went wrong; the table already shown (if any) stays.
@@ -146,8 +141,7 @@ func (a *app) fail(msg string) {
 	a.show("error", true)
 	a.ll.Call(tb.Progress, 0, 0)
 	a.status("")
-	a.ll.Set(tb.Planning, false)
-	a.ll.Count(tb.Errors)
+	a.fig.Failed()
 }
 
 // taskBudget is how long the module works before it lets the page answer input (the Go side
@@ -176,11 +170,11 @@ func (a *app) endStep() {
 		t0 := time.Now()
 		runtime.GC()
 		d := time.Since(t0)
-		a.collected, a.collectedFor, a.collectedMost = a.collected+1, a.collectedFor+d, max(a.collectedMost, d)
-		a.ll.Set(tb.Collections, []any{a.collected, float64(a.collectedFor.Microseconds()) / 1000, float64(a.collectedMost.Microseconds()) / 1000})
+		a.fig.Collected(d)
 		a.endTask()
 	}
-	a.lastYield, a.stretchFrom = time.Now(), a.statusShown
+	a.lastYield = time.Now()
+	a.fig.StretchBegins(a.statusShown)
 }
 
 // endTask lets the page run a task of its own, and paint every 4×taskBudget (browser.Yielder).
@@ -219,7 +213,8 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	t0 := time.Now()
-	a.lastYield, a.stretchFrom = t0, "(the upload)" // the page's task began with the event that asked
+	a.lastYield = t0
+	a.fig.StretchBegins("(the upload)") // the page's task began with the event that asked
 	defer a.busy()
 	a.show("error", false)
 	l := NewLogFS()
@@ -255,10 +250,9 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 	}
 	a.pinned = -1
 	a.el("where").(*dom.HTMLInputElement).SetValue("")
-	ms := float64(time.Since(t0).Microseconds()) / 1000
-	a.ll.Set(tb.OpenMs, ms)
-	a.ll.Count(tb.Opened)
-	a.ll.Set(tb.LogRead, float64(l.Read()))
+	took := time.Since(t0)
+	a.fig.Opened(took, l.Read())
+	ms := float64(took.Microseconds()) / 1000
 	opened := fmt.Sprintf("Opened %s: %.1f MB read of its %d log files' %.1f MB, in %.0f ms", table, float64(l.Read())/(1<<20), l.Len(), float64(l.Size())/(1<<20), ms)
 	a.status(opened + "; working out the next OPTIMIZE…")
 	planMs := a.plan()
@@ -277,10 +271,9 @@ func (a *app) plan() float64 {
 	a.rep.NextOptimize = n
 	a.setHTML("optimize", OptimizeHTML(n))
 	a.el("optimize").SetAttribute("aria-busy", "false")
-	ms := float64(time.Since(t0).Microseconds()) / 1000
-	a.ll.Set(tb.PlanMs, ms)
-	a.ll.Set(tb.Planning, false)
-	return ms
+	took := time.Since(t0)
+	a.fig.Planned(took)
+	return float64(took.Microseconds()) / 1000
 }
 
 // read replays the log at version (-1: the latest) and shows it; it reports whether it could.
@@ -289,7 +282,7 @@ func (a *app) read(version int64, fresh bool) bool {
 	a.log.Opened = a.opened
 	defer func() { a.log.Opened = nil }()
 	t0 := time.Now()
-	a.ll.Set(tb.Planning, true) // until plan shows the next OPTIMIZE, or fail says why not
+	a.fig.Planning() // until plan shows the next OPTIMIZE, or fail says why not
 	rep, in, err := inspect.Open(a.log, a.name, inspect.Options{Version: version, Where: a.where, PlanLater: true,
 		Progress: func(done, total int) {
 			a.status(fmt.Sprintf("Reading the statistics of %d files: %d done", total, done))
@@ -306,7 +299,7 @@ func (a *app) read(version int64, fresh bool) bool {
 			a.ll.Call(tb.Progress, done, total)
 			a.yield()
 		}})
-	a.ll.Set(tb.InspectMs, float64(time.Since(t0).Microseconds())/1000)
+	a.fig.Inspected(time.Since(t0))
 	a.ll.Call(tb.Progress, 0, 0)
 	if err != nil {
 		var le *deltalog.LogError
@@ -340,7 +333,7 @@ func (a *app) read(version int64, fresh bool) bool {
 	a.endStep()
 	t1 := time.Now()
 	a.renderTable()
-	a.ll.Set(tb.RenderMs, float64(time.Since(t1).Microseconds())/1000)
+	a.fig.Rendered(time.Since(t1))
 	return true
 }
 
@@ -402,7 +395,7 @@ func (a *app) renderTable() {
 	a.setHTML("history", HistoryHTML(r.History))
 	a.endStep()
 	a.renderWhere()
-	a.ll.Set(tb.Version, r.Version)
+	a.fig.Shown(r.Version)
 }
 
 // defaultColumn colours by the first clustering column, else the first Z-order column of a
@@ -509,7 +502,8 @@ func (a *app) act(f func()) {
 		if a.rep == nil {
 			return
 		}
-		a.lastYield, a.stretchFrom = time.Now(), "(a control)"
+		a.lastYield = time.Now()
+		a.fig.StretchBegins("(a control)")
 		f()
 		a.busy()
 	}()
@@ -527,7 +521,7 @@ func (a *app) bind() {
 			a.status(shown)
 			a.setReport(r)
 			a.renderWhere()
-			a.ll.Count(tb.WhereRuns)
+			a.fig.WhereRun()
 		})
 	})
 	a.el("version").AddEventListener("change", false, func(dom.Event) {
