@@ -7,9 +7,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
 	"layoutlab/front/figures"
 	"layoutlab/front/schedule"
 	"layoutlab/front/view"
+	"layoutlab/front/widget"
 )
 
 // game is the widget's Ebiten game: Update takes the controls' news and the scheduler's
@@ -18,13 +20,16 @@ import (
 // skipdraw example does). What it draws is composed by front/view (a Scene, the same the posters
 // are written from); Draw only paints it (painter.go) and hands its labels to the page.
 type game struct {
-	m        model
+	m        widget.Model // what the frame shows; only widget.Update changes it
 	page     *page
 	in       *inbox
 	sched    *schedule.Scheduler
 	controls *controls
 
 	fig *figures.Widget // what the browser tests and the timing script read
+	// dayBuf holds the files of the timeline's day shown (m.DayFiles), its array reused from
+	// day to day.
+	dayBuf timeline.DayFiles
 
 	answered bool // a frame showed the engine's first answer
 	ready    bool // announced (announceReady)
@@ -61,13 +66,13 @@ func (g *game) Update() error {
 		g.sched.Touch()
 		if g.scene != nil {
 			// The cursor is in the screen's pixels (LayoutF's), as the Scene is.
-			if i := g.scene.Hit(float64(x), float64(y)); i >= 0 && i != g.m.selected {
+			if i := g.scene.Hit(float64(x), float64(y)); i >= 0 && i != g.m.Selected {
 				g.selectFile(i)
 			}
 		}
 	}
 	g.arrowKeys()
-	if g.drawn == g.m.version && g.labels.warm() {
+	if g.drawn == g.m.Version && g.labels.warm() {
 		ebiten.ScheduleFrame() // nothing new to draw: the next digit a drag will need
 	}
 	return nil
@@ -92,15 +97,13 @@ func (g *game) arrowKeys() {
 				return
 			}
 			g.sched.Touch()
-			if i := g.scene.Neighbour(g.m.selected, k.dx, k.dy); i >= 0 && i != g.m.selected {
+			if i := g.scene.Neighbour(g.m.Selected, k.dx, k.dy); i >= 0 && i != g.m.Selected {
 				g.selectFile(i)
 			}
 		}
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.m.selected >= 0 && g.page.canvasFocused() {
-		g.m.selected = -1
-		g.m.version++
-		g.page.showSelected(&g.m)
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.m.Selected >= 0 && g.page.canvasFocused() {
+		g.selectFile(-1)
 	}
 }
 
@@ -109,20 +112,20 @@ func (g *game) arrowKeys() {
 func (g *game) Draw(screen *ebiten.Image) {
 	g.fig.DrawCalled()
 	m := &g.m
-	theme := g.page.theme(m.sc.Figure.Theme)
-	if m.version == g.drawn && g.w == g.lastW && g.h == g.lastH && theme == g.theme {
+	theme := g.page.theme(m.Scenario.Figure.Theme)
+	if m.Version == g.drawn && g.w == g.lastW && g.h == g.lastH && theme == g.theme {
 		return
 	}
-	g.drawn, g.lastW, g.lastH, g.theme = m.version, g.w, g.h, theme
+	g.drawn, g.lastW, g.lastH, g.theme = m.Version, g.w, g.h, theme
 	g.fig.DrawBegins()
 	defer g.afterDraw(screen)
 	th := view.ThemeNamed(theme)
 	switch {
-	case m.sc.View == "timeline" && m.sim.Result != nil && m.simErr() == nil && m.dayFiles != nil:
-		g.scene = g.compose.Timeline(view.TimelineFigure{Run: m.sim.Result, Key: m.sim.Key, Day: m.day,
-			Files: m.dayFiles, FilesGen: m.dayGen, Selected: m.selected}, g.w, g.h, g.scale, th)
-	case m.sc.View != "timeline" && m.answer.Result != nil:
-		g.scene = g.compose.Panel(view.PanelFigure{Result: m.answer.Result, ColorKey: m.colorKey(), Selected: m.selected},
+	case m.Scenario.View == "timeline" && m.Sim.Result != nil && m.SimErr() == nil && m.DayFiles != nil:
+		g.scene = g.compose.Timeline(view.TimelineFigure{Run: m.Sim.Result, Key: m.Sim.Key, Day: m.Day,
+			Files: m.DayFiles, FilesGen: m.DayGen, Selected: m.Selected}, g.w, g.h, g.scale, th)
+	case m.Scenario.View != "timeline" && m.Answer.Result != nil:
+		g.scene = g.compose.Panel(view.PanelFigure{Result: m.Answer.Result, ColorKey: m.ColorKey(), Selected: m.Selected},
 			g.w, g.h, g.scale, th)
 	default: // nothing to show yet: the background
 		g.scene = g.compose.Panel(view.PanelFigure{}, g.w, g.h, g.scale, th)
@@ -145,8 +148,8 @@ func (g *game) afterDraw(screen *ebiten.Image) {
 	// still be going on).
 	if g.answerShown() {
 		var panel *scenario.Panel
-		if g.m.answer.Result != nil {
-			panel = &g.m.answer.Panel
+		if g.m.Answer.Result != nil {
+			panel = &g.m.Answer.Panel
 		}
 		if g.fig.Answered(panel) && !g.answered {
 			g.answered = true

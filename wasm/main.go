@@ -18,6 +18,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/front/schedule"
+	"layoutlab/front/widget"
 	"layoutlab/wasm/firstrun"
 )
 
@@ -65,7 +66,7 @@ func main() {
 	fig := newFigures(asked, firstMs)
 	sched.Counted = fig.Counted
 	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
-	g := &game{m: model{selected: -1}, page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched, only: only},
+	g := &game{m: widget.New(), page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched, only: only},
 		fig: fig, labels: labelImages{fig: fig}}
 	go sched.Work()
 	g.watchFragment()
@@ -98,14 +99,14 @@ func (clock) Now() time.Time { return time.Now() }
 
 // answerShown reports whether the frame shows the engine's answer for the controls' scenario.
 func (g *game) answerShown() bool {
-	if g.m.sc.View == "timeline" {
+	if g.m.Scenario.View == "timeline" {
 		// The run of this scenario's timeline: after a swap (swap.go) the last run shown may be
 		// the previous figure's.
-		key := g.m.sc.Timeline
+		key := g.m.Scenario.Timeline
 		key.Day = 0
-		return (g.m.sim.Result != nil || g.m.sim.Err != nil) && g.m.sim.Key == key
+		return (g.m.Sim.Result != nil || g.m.Sim.Err != nil) && g.m.Sim.Key == key
 	}
-	return g.m.answer.Result != nil && g.m.answer.Gen == g.m.gen
+	return g.m.Answer.Result != nil && g.m.Answer.Gen == g.m.Gen
 }
 
 // firstPaint records the first frame drawn, which may come before the engine's first answer

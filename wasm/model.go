@@ -9,39 +9,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"layoutlab/engine/scenario"
-	"layoutlab/engine/timeline"
 	"layoutlab/front/schedule"
+	"layoutlab/front/widget"
 )
-
-// model is what the frame shows: the scenario asked for, the engine's answers to it (taken from
-// the scheduler, their one origin), the file selected and a version that tells Draw when to
-// paint again. Ebiten's Update changes it and Draw only reads it; both run on Ebiten's
-// goroutine, so it has no lock.
-type model struct {
-	sc     scenario.Scenario   // the controls' scenario the frame asked for
-	gen    int                 // the scheduler's generation for sc (Ask)
-	answer schedule.Answer     // the panel's answer shown
-	sim    schedule.Simulation // the timeline's run shown
-	// The day under the slider, of sim, and its files (&dayBuf, its array reused from day to
-	// day; nil when the day has none to show); dayGen counts the days shown (Draw regroups the
-	// files when it changes).
-	day      int
-	dayFiles *timeline.DayFiles
-	dayBuf   timeline.DayFiles
-	dayErr   error
-	dayGen   int
-	selected int                // the file hovered or tapped, -1 = none
-	stats    schedule.FileStats // the selected file's statistics (panel)
-	version  int                // bumped on every change worth a redraw
-}
-
-// simErr is the timeline's error to show: the simulation's, or its day's.
-func (m *model) simErr() error {
-	if m.sim.Err != nil {
-		return m.sim.Err
-	}
-	return m.dayErr
-}
 
 // inbox is what the controls hand the frame: the DOM's callbacks write it, Update takes it.
 // Its scenario is the controls', the newest; the URL and the copied links are written from it.
@@ -60,26 +30,15 @@ type inbox struct {
 	swapError  *string // a changed fragment that does not parse: the notice
 }
 
-// news is what the frame takes from the inbox at once.
-type news struct {
-	sc                  *scenario.Scenario
-	typed               map[string]string
-	refused             map[string]bool
-	inputError          *string
-	png, details, bound bool
-	swap                bool
-	swapError           *string
-}
-
-// take empties the inbox.
-func (in *inbox) take() news {
+// take empties the inbox: the controls' news since the last frame.
+func (in *inbox) take() widget.News {
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	n := news{typed: in.typed, refused: in.refused, inputError: in.inputError, png: in.png, details: in.details, bound: in.bound,
-		swap: in.swap, swapError: in.swapError}
+	n := widget.News{Typed: in.typed, Refused: in.refused, InputError: in.inputError, PNG: in.png, Details: in.details,
+		Bound: in.bound, Swap: in.swap, SwapError: in.swapError}
 	if in.changed {
 		sc := in.sc
-		n.sc = &sc
+		n.Scenario = &sc
 	}
 	in.changed, in.typed, in.refused, in.inputError, in.png, in.details, in.bound = false, nil, nil, nil, false, false, false
 	in.swap, in.swapError = false, nil
@@ -101,124 +60,80 @@ func (in *inbox) post(fn func(in *inbox)) {
 	ebiten.ScheduleFrame()
 }
 
-// update is the frame's work on the model: the controls' news asked of the scheduler, and
-// what the scheduler has published taken in, each change shown on the page. A panel move waits
-// for its answer up to schedule.PanelWait (FirstWait for the first), so that a move the engine
-// answers within a frame is drawn in the frame it asked.
+// update is the frame's work on the model (front/widget.Update): the controls' news, the
+// scheduler's answer to them, and what it has published since; the effects are carried out here.
 func (g *game) update() {
-	m, p := &g.m, g.page
-	n := g.in.take()
-	if n.inputError != nil {
-		p.inputError(*n.inputError)
-	}
-	for id, v := range n.typed {
-		p.knobShown[id] = v
-	}
-	for id := range n.refused {
-		delete(p.knobShown, id) // the control shows the refused text: the next sync restores it
-	}
-	if n.swapError != nil {
-		p.notice(*n.swapError)
-	}
-	if n.swap {
-		g.swapScenario(n.sc)
-	}
-	if n.sc != nil {
-		m.sc = *n.sc
-		m.gen = g.sched.Ask(m.sc)
-		g.fig.AheadHits(g.sched.Counts().AheadHits)
-		if m.sc.View != "timeline" {
-			wait := schedule.PanelWait
-			if m.answer.Result == nil {
-				wait = schedule.FirstWait
+	g.apply(g.in.take())
+	g.apply(widget.Published{Panel: g.sched.Panel(), Timeline: g.sched.Timeline(), Stats: g.sched.Stats()})
+}
+
+// selectFile makes file i (of the grid drawn; -1: none) the selected one and shows its add
+// action; a panel file's statistics are asked of the scheduler and waited for up to
+// schedule.PanelWait, unless a run for a newer move is under way (they come once it ends).
+func (g *game) selectFile(i int) { g.apply(widget.Select{File: i}) }
+
+// apply gives ev to the model and carries out the effects, in order; an effect whose answer
+// is an event (Ask, LoadDay, AskStats) gives it to the model at once.
+func (g *game) apply(ev widget.Event) {
+	var fx []widget.Effect
+	g.m, fx = widget.Update(g.m, ev)
+	p := g.page
+	for _, e := range fx {
+		switch e := e.(type) {
+		case widget.ShowInputError:
+			p.inputError(e.Text)
+		case widget.KnobsShown:
+			for id, v := range e.Typed {
+				p.knobShown[id] = v
 			}
-			g.sched.Wait(m.gen, false, wait)
+			for id := range e.Refused {
+				delete(p.knobShown, id) // the control shows the refused text: the next sync restores it
+			}
+		case widget.ShowNotice:
+			p.notice(e.Text)
+		case widget.SwapFigure:
+			g.swapScenario(&e.Scenario)
+		case widget.Ask:
+			gen := g.sched.Ask(e.Scenario)
+			g.fig.AheadHits(g.sched.Counts().AheadHits)
+			g.apply(widget.Asked{Gen: gen})
+			if e.Wait > 0 {
+				g.sched.Wait(gen, false, e.Wait)
+			}
+		case widget.EngineTime:
+			g.fig.Engine(e.Ms)
+		case widget.LoadDay:
+			t0 := time.Now()
+			// Into the previous day's array: a move of the slider is a day of thousands of files.
+			err := g.sched.DayFiles(e.Result, &g.dayBuf, e.Day)
+			loaded := widget.DayLoaded{Err: err, Ms: float64(time.Since(t0).Microseconds()) / 1000}
+			if err == nil {
+				loaded.Files = &g.dayBuf
+			}
+			g.apply(loaded)
+		case widget.AskStats:
+			g.sched.AskStats(e.Result, e.File)
+			if !g.sched.Busy() {
+				g.sched.Wait(0, true, schedule.PanelWait)
+			}
+			g.apply(widget.StatsRead{Stats: g.sched.Stats()})
+		case widget.ShowPanel:
+			p.showPanel(&g.m)
+		case widget.ShowTimeline:
+			p.showTimeline(&g.m)
+		case widget.ShowSelected:
+			p.showSelected(&g.m)
+		case widget.ShowTimelineText:
+			p.showTimelineText(&g.m)
+		case widget.ExportPNG:
+			g.wantPNG = true
+		case widget.ShowControls:
+			p.bound = true
+			p.showControls()
+		case widget.MayBeReady:
+			g.announceReady()
+		case widget.SyncControls:
+			p.syncControls(&g.m.Scenario)
 		}
 	}
-	a := g.sched.Panel()
-	if a.Gen != m.answer.Gen {
-		m.answer = a
-		g.fig.Engine(a.Ms)
-		m.selected, m.stats = -1, schedule.FileStats{}
-		m.version++
-		if m.sc.View != "timeline" && a.Result != nil { // nil: forgotten at a swap (swap.go)
-			p.showPanel(m)
-		}
-	}
-	if s := g.sched.Timeline(); s.Gen != m.sim.Gen {
-		m.sim = s
-		if m.sc.View == "timeline" {
-			g.selectDay()
-		}
-	} else if n.sc != nil && m.sc.View == "timeline" {
-		g.selectDay()
-	}
-	// A file's statistics that came after the frame that asked stopped waiting for them.
-	if s := g.sched.Stats(); s.Result != nil && s.Result == m.answer.Result && s.File == m.selected &&
-		(s.Result != m.stats.Result || s.File != m.stats.File) {
-		m.stats = s
-		m.version++ // the tip shows them
-		p.showSelected(m)
-	}
-	if n.details {
-		p.showTimelineText(m)
-	}
-	if n.png {
-		g.wantPNG = true
-		m.version++
-	}
-	if n.bound {
-		p.bound = true
-		p.showControls()
-	}
-	g.announceReady()
-	if n.sc != nil || n.bound {
-		// The controls follow the scenario here rather than in the input handler: Ebiten has
-		// just read the page's size (a forced layout if the DOM had changed since the last
-		// frame), and these writes, like the readouts', are laid out once with the frame.
-		p.syncControls(&m.sc)
-	}
-}
-
-// selectDay shows the day under the slider of the simulation shown.
-func (g *game) selectDay() {
-	m := &g.m
-	t0 := time.Now()
-	m.dayFiles, m.dayErr = nil, nil
-	m.dayGen++
-	m.selected = -1
-	m.version++
-	if m.sim.Result != nil && m.sim.Err == nil {
-		m.day = m.sc.Timeline.Day
-		if m.day == 0 || m.day > len(m.sim.Result.Days) {
-			m.day = len(m.sim.Result.Days)
-		}
-		// Into the previous day's array: a move of the slider is a day of thousands of files.
-		if m.dayErr = g.sched.DayFiles(m.sim.Result, &m.dayBuf, m.day); m.dayErr == nil {
-			m.dayFiles = &m.dayBuf
-		}
-	}
-	g.fig.Engine(float64(time.Since(t0).Microseconds()) / 1000)
-	if m.sim.Result != nil || m.sim.Err != nil {
-		g.page.showTimeline(m)
-	}
-}
-
-// selectFile makes file i (of the grid drawn) the selected one and shows its add action; a
-// panel file's statistics are asked of the scheduler and waited for up to schedule.PanelWait,
-// unless a run for a newer move is under way (they come once it ends).
-func (g *game) selectFile(i int) {
-	m := &g.m
-	m.selected = i
-	m.version++
-	if m.sc.View != "timeline" && m.answer.Result != nil && i < len(m.answer.Result.Files) {
-		g.sched.AskStats(m.answer.Result, i)
-		if !g.sched.Busy() {
-			g.sched.Wait(0, true, schedule.PanelWait)
-		}
-		if s := g.sched.Stats(); s.Result == m.answer.Result && s.File == i {
-			m.stats = s
-		}
-	}
-	g.page.showSelected(m)
 }

@@ -168,32 +168,32 @@ func (o *overlay) showTip(s *view.Scene, tip string, box view.Rect) {
 // reads or skips it; "" when no file is selected.
 func (g *game) tip() (string, view.Rect) {
 	m := &g.m
-	if g.scene == nil || m.selected < 0 {
+	if g.scene == nil || m.Selected < 0 {
 		return "", view.Rect{}
 	}
-	box, ok := g.scene.HitOf(m.selected)
+	box, ok := g.scene.HitOf(m.Selected)
 	if !ok {
 		return "", view.Rect{}
 	}
-	if m.sc.View == "timeline" {
-		if m.dayFiles == nil || m.selected >= len(m.dayFiles.Files) {
+	if m.Scenario.View == "timeline" {
+		if m.DayFiles == nil || m.Selected >= len(m.DayFiles.Files) {
 			return "", view.Rect{}
 		}
 		stats := ""
 		if snap, err := g.page.snapshot(m); err == nil {
-			if add, ok := snap.File(m.dayFiles.Files[m.selected].Path); ok {
+			if add, ok := snap.File(m.DayFiles.Files[m.Selected].Path); ok {
 				stats = add.Stats
 			}
 		}
-		return g.compose.DayFileTip(m.dayFiles, m.selected, stats), box
+		return g.compose.DayFileTip(m.DayFiles, m.Selected, stats), box
 	}
-	res := m.answer.Result
-	if res == nil || m.selected >= len(res.Files) {
+	res := m.Answer.Result
+	if res == nil || m.Selected >= len(res.Files) {
 		return "", view.Rect{}
 	}
 	var lo, hi []byte
-	if m.stats.Result == res && m.stats.File == m.selected && m.stats.Err == nil {
-		lo, hi = m.stats.MinValues, m.stats.MaxValues
+	if m.Stats.Result == res && m.Stats.File == m.Selected && m.Stats.Err == nil {
+		lo, hi = m.Stats.MinValues, m.Stats.MaxValues
 	}
-	return view.PanelTip(res, m.selected, lo, hi), box
+	return view.PanelTip(res, m.Selected, lo, hi), box
 }

@@ -15,6 +15,7 @@ import (
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 	"layoutlab/front/view"
+	"layoutlab/front/widget"
 )
 
 // page is the DOM the frame writes: the readouts, the caption, Delta's error, the selected
@@ -134,25 +135,14 @@ func (p *page) inputError(text string) {
 	p.setHidden("input-error", text == "")
 }
 
-// colorKey is the key whose span colours the panel's grid: the chosen one, else the first key.
-func (m *model) colorKey() string {
-	if m.sc.Panel.ColorKey != "" {
-		return m.sc.Panel.ColorKey
-	}
-	if r := m.answer.Result; r != nil && len(r.Keys) > 0 {
-		return r.Keys[0]
-	}
-	return ""
-}
-
 // showPanel writes the panel's answer: every readout as HTML text, every number as a plain
 // decimal; data-value holds the engine's exact figure, named as the CLI's JSON field.
-func (p *page) showPanel(m *model) {
-	r := m.answer.Result
+func (p *page) showPanel(m *widget.Model) {
+	r := m.Answer.Result
 	// Every measured span, the keys first: the CLI's "spans" names the same columns.
 	rows := readout.Panel(r)
 	p.renderReadouts(rows)
-	caption := "Grid: one cell per file, coloured by its span of " + m.colorKey() + "."
+	caption := "Grid: one cell per file, coloured by its span of " + m.ColorKey() + "."
 	if len(r.Keys) >= 2 {
 		caption += " Key space (the square next to the grid): each file's [min, max] on " + r.Keys[0] + " (across) and " + r.Keys[1] + " (up), over the " + r.Layout + " curve."
 	} else if len(r.Keys) == 1 {
@@ -169,18 +159,18 @@ func (p *page) showPanel(m *model) {
 }
 
 // showSelected prints the selected file's add action as Delta would write it.
-func (p *page) showSelected(m *model) {
-	if m.sc.View == "timeline" {
+func (p *page) showSelected(m *widget.Model) {
+	if m.Scenario.View == "timeline" {
 		p.setText("add-action", p.timelineSelected(m))
 		return
 	}
-	r := m.answer.Result
-	if m.selected < 0 || r == nil || m.selected >= len(r.Files) {
+	r := m.Answer.Result
+	if m.Selected < 0 || r == nil || m.Selected >= len(r.Files) {
 		p.setText("add-action", "Hover over or tap a file to see its add action.")
 		return
 	}
-	st := m.stats
-	if st.Result != r || st.File != m.selected {
+	st := m.Stats
+	if st.Result != r || st.File != m.Selected {
 		p.setText("add-action", "The file's statistics are shown once the run under way ends.")
 		return
 	}
@@ -188,7 +178,7 @@ func (p *page) showSelected(m *model) {
 		p.setText("add-action", st.Err.Error())
 		return
 	}
-	f := r.Files[m.selected]
+	f := r.Files[m.Selected]
 	add := map[string]any{"add": map[string]any{
 		"path": f.Path, "partitionValues": map[string]string{}, "dataChange": true,
 		"stats": map[string]any{"numRecords": f.NumRecords, "minValues": st.MinValues, "maxValues": st.MaxValues, "nullCount": st.NullCount},
@@ -198,18 +188,18 @@ func (p *page) showSelected(m *model) {
 }
 
 // showTimeline writes the day's readouts, decision log and DESCRIBE output as text.
-func (p *page) showTimeline(m *model) {
-	if err := m.simErr(); err != nil {
+func (p *page) showTimeline(m *widget.Model) {
+	if err := m.SimErr(); err != nil {
 		p.renderReadouts(nil)
 		p.deltaError("SIMULATION", err.Error())
 		p.showTimelineText(m)
 		return
 	}
-	d := m.sim.Result.Days[m.day-1]
+	d := m.Sim.Result.Days[m.Day-1]
 	p.renderReadouts(readout.Day(d))
 	p.deltaError("", "")
-	gb, amp, lk := view.SeriesOf(m.sim.Result, m.sim.Key, m.day, view.Series{}).Maxima()
-	df := m.dayFiles
+	gb, amp, lk := view.SeriesOf(m.Sim.Result, m.Sim.Key, m.Day, view.Series{}).Maxima()
+	df := m.DayFiles
 	caption := "Bars: GiB rewritten each night (top of scale " + strconv.FormatFloat(gb, 'f', 0, 64) +
 		" GiB). Lines: write amplification (top " + strconv.FormatFloat(amp, 'f', 2, 64) +
 		"x), files a lookup on " + df.LookupColumn + " opens (top " + strconv.FormatFloat(lk, 'f', 1, 64) +
@@ -222,15 +212,15 @@ func (p *page) showTimeline(m *model) {
 }
 
 // showTimelineText fills the decision log and DESCRIBE panels (hidden outside the timeline).
-func (p *page) showTimelineText(m *model) {
-	run := m.sim.Result
-	if m.sc.View != "timeline" || run == nil || m.simErr() != nil {
+func (p *page) showTimelineText(m *widget.Model) {
+	run := m.Sim.Result
+	if m.Scenario.View != "timeline" || run == nil || m.SimErr() != nil {
 		p.setHidden("timeline-text", true)
 		return
 	}
 	p.setHidden("timeline-text", false)
-	d := run.Days[m.day-1]
-	stmts, _ := run.Statements(m.day)
+	d := run.Days[m.Day-1]
+	stmts, _ := run.Statements(m.Day)
 	logText := strings.Join(stmts, "\n")
 	if len(d.DecisionLog) > 0 {
 		logText += "\n\n" + strings.Join(d.DecisionLog, "\n")
@@ -247,7 +237,7 @@ func (p *page) showTimelineText(m *model) {
 	// DESCRIBE and the domain replay the log up to the day: only for the panels that are open,
 	// so the day slider stays within a frame. Opening one fills it (bindDetails).
 	if p.detailsOpen("describe-detail") || p.detailsOpen("describe-history") {
-		detail, history, err := run.Describe(m.day)
+		detail, history, err := run.Describe(m.Day)
 		if err != nil {
 			p.setText("describe-detail", err.Error())
 			return
@@ -268,24 +258,24 @@ func (p *page) showTimelineText(m *model) {
 
 // snapshot returns the table's state at the day shown, replaying the log once per (run, day)
 // however often the pointer moves.
-func (p *page) snapshot(m *model) (*deltalog.Snapshot, error) {
-	if p.snap != nil && p.snapDay == m.day && p.snapRun == m.sim.Result {
+func (p *page) snapshot(m *widget.Model) (*deltalog.Snapshot, error) {
+	if p.snap != nil && p.snapDay == m.Day && p.snapRun == m.Sim.Result {
 		return p.snap, nil
 	}
-	snap, err := m.sim.Result.Snapshot(m.day)
+	snap, err := m.Sim.Result.Snapshot(m.Day)
 	if err != nil {
 		return nil, err
 	}
-	p.snap, p.snapDay, p.snapRun = snap, m.day, m.sim.Result
+	p.snap, p.snapDay, p.snapRun = snap, m.Day, m.Sim.Result
 	return snap, nil
 }
 
 // timelineSelected describes the hovered file of the day's grid.
-func (p *page) timelineSelected(m *model) string {
-	if m.dayFiles == nil || m.selected < 0 || m.selected >= len(m.dayFiles.Files) {
+func (p *page) timelineSelected(m *widget.Model) string {
+	if m.DayFiles == nil || m.Selected < 0 || m.Selected >= len(m.DayFiles.Files) {
 		return "Hover over or tap a file to see its add action."
 	}
-	f := m.dayFiles.Files[m.selected]
+	f := m.DayFiles.Files[m.Selected]
 	if snap, err := p.snapshot(m); err == nil {
 		if add, ok := snap.File(f.Path); ok {
 			return indent(map[string]any{"add": add})

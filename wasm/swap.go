@@ -7,7 +7,6 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
-	"layoutlab/front/schedule"
 )
 
 // watchFragment answers a fragment changed without a reload (a link pasted into an open tab, or
@@ -67,11 +66,9 @@ func (g *game) swapScenario(sc *scenario.Scenario) {
 	// The figure before is forgotten: the scheduler's answers and the engines' stores, and what
 	// the frame shows of them, so that a frame reused for many figures holds one figure's work
 	// (issue #37). Until the new answer comes the canvas shows the background.
+	// (The model forgets it in widget.Update.)
 	g.sched.Forget()
-	g.m.answer, g.m.sim, g.m.stats = schedule.Answer{Gen: g.m.answer.Gen}, schedule.Simulation{}, schedule.FileStats{}
-	g.m.dayFiles, g.m.dayBuf, g.m.dayErr = nil, timeline.DayFiles{}, nil
-	g.m.selected = -1
-	g.m.version++
+	g.dayBuf = timeline.DayFiles{}
 	g.answered, g.ready = false, false
 	g.fig.Swapped()
 }

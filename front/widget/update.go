@@ -1,0 +1,148 @@
+package widget
+
+import "layoutlab/front/schedule"
+
+// Update is the frame's work on the model. A frame gives it News, then Asked for the Ask it
+// asked, then Published, what the scheduler has published since (a panel move waits for its
+// answer up to schedule.PanelWait, FirstWait for the first, so that a move the engine answers
+// within a frame is drawn in the frame that asked). A day to show is asked for with LoadDay and
+// comes back as DayLoaded; a file chosen is Select, its statistics StatsRead.
+func Update(m Model, ev Event) (Model, []Effect) {
+	switch ev := ev.(type) {
+	case News:
+		return m.news(ev)
+	case Asked:
+		m.Gen = ev.Gen
+		return m, nil
+	case Published:
+		return m.published(ev)
+	case DayLoaded:
+		m.DayFiles, m.DayErr = ev.Files, ev.Err
+		fx := []Effect{EngineTime{ev.Ms}}
+		if m.Sim.Result != nil || m.Sim.Err != nil {
+			fx = append(fx, ShowTimeline{})
+		}
+		return m, fx
+	case Select:
+		m.Selected = ev.File
+		m.Version++
+		if m.Scenario.View != "timeline" && m.Answer.Result != nil && ev.File >= 0 && ev.File < len(m.Answer.Result.Files) {
+			return m, []Effect{AskStats{m.Answer.Result, ev.File}}
+		}
+		return m, []Effect{ShowSelected{}}
+	case StatsRead:
+		if s := ev.Stats; s.Result == m.Answer.Result && s.File == m.Selected {
+			m.Stats = s
+		}
+		return m, []Effect{ShowSelected{}}
+	}
+	panic("widget: unknown event")
+}
+
+// news takes the controls' news: what to show at once, another figure swapped in, and the
+// scenario to ask for; the rest waits for Published.
+func (m Model) news(n News) (Model, []Effect) {
+	var fx []Effect
+	if n.InputError != nil {
+		fx = append(fx, ShowInputError{*n.InputError})
+	}
+	if n.Typed != nil || n.Refused != nil {
+		fx = append(fx, KnobsShown{n.Typed, n.Refused})
+	}
+	if n.SwapError != nil {
+		fx = append(fx, ShowNotice{*n.SwapError})
+	}
+	if n.Swap && n.Scenario != nil {
+		fx = append(fx, SwapFigure{*n.Scenario})
+		// The figure before is forgotten, and what the frame shows of it: until the new answer
+		// comes the canvas shows the background (issue #37).
+		m.Answer = schedule.Answer{Gen: m.Answer.Gen}
+		m.Sim, m.Stats = schedule.Simulation{}, schedule.FileStats{}
+		m.DayFiles, m.DayErr = nil, nil
+		m.Selected = -1
+		m.Version++
+	}
+	m.asked, m.details, m.png, m.bound = n.Scenario != nil, n.Details, n.PNG, n.Bound
+	if n.Scenario != nil {
+		m.Scenario = *n.Scenario
+		ask := Ask{Scenario: m.Scenario}
+		if m.Scenario.View != "timeline" {
+			ask.Wait = schedule.PanelWait
+			if m.Answer.Result == nil {
+				ask.Wait = schedule.FirstWait
+			}
+		}
+		fx = append(fx, ask)
+	}
+	return m, fx
+}
+
+// published takes what the scheduler published: a new panel answer, a new timeline run (or the
+// day of the one shown), the selected file's statistics that came after the frame that asked
+// stopped waiting; then the rest of the frame's news.
+func (m Model) published(p Published) (Model, []Effect) {
+	var fx []Effect
+	if a := p.Panel; a.Gen != m.Answer.Gen {
+		m.Answer = a
+		fx = append(fx, EngineTime{a.Ms})
+		m.Selected, m.Stats = -1, schedule.FileStats{}
+		m.Version++
+		if m.Scenario.View != "timeline" && a.Result != nil { // nil: forgotten at a swap
+			fx = append(fx, ShowPanel{})
+		}
+	}
+	if s := p.Timeline; s.Gen != m.Sim.Gen {
+		m.Sim = s
+		if m.Scenario.View == "timeline" {
+			m, fx = m.selectDay(fx)
+		}
+	} else if m.asked && m.Scenario.View == "timeline" {
+		m, fx = m.selectDay(fx)
+	}
+	if s := p.Stats; s.Result != nil && s.Result == m.Answer.Result && s.File == m.Selected &&
+		(s.Result != m.Stats.Result || s.File != m.Stats.File) {
+		m.Stats = s
+		m.Version++ // the tip shows them
+		fx = append(fx, ShowSelected{})
+	}
+	if m.details {
+		fx = append(fx, ShowTimelineText{})
+	}
+	if m.png {
+		m.Version++
+		fx = append(fx, ExportPNG{})
+	}
+	if m.bound {
+		fx = append(fx, ShowControls{})
+	}
+	fx = append(fx, MayBeReady{})
+	if m.asked || m.bound {
+		// Here rather than in the input handler: Ebiten has just read the page's size (a
+		// forced layout if the DOM had changed), and these writes, like the readouts', are laid
+		// out once with the frame.
+		fx = append(fx, SyncControls{})
+	}
+	m.asked, m.details, m.png, m.bound = false, false, false, false
+	return m, fx
+}
+
+// selectDay shows the day under the slider of the run shown: its files are read (LoadDay), or,
+// when the run has none, the day shows what there is.
+func (m Model) selectDay(fx []Effect) (Model, []Effect) {
+	m.DayFiles, m.DayErr = nil, nil
+	m.DayGen++
+	m.Selected = -1
+	m.Version++
+	if m.Sim.Result != nil && m.Sim.Err == nil {
+		m.Day = m.Scenario.Timeline.Day
+		if m.Day == 0 || m.Day > len(m.Sim.Result.Days) {
+			m.Day = len(m.Sim.Result.Days)
+		}
+		return m, append(fx, LoadDay{m.Sim.Result, m.Day})
+	}
+	fx = append(fx, EngineTime{0})
+	if m.Sim.Err != nil {
+		fx = append(fx, ShowTimeline{})
+	}
+	return m, fx
+}

@@ -1,0 +1,201 @@
+package widget
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/datadriven"
+
+	"layoutlab/engine/panel"
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
+	"layoutlab/front/schedule"
+)
+
+// TestUpdate runs the scripts in testdata/: each command is an event given to Update, and prints
+// the effects it asked for, then the model. Commands:
+//
+//	news [view=panel|timeline] [files=N] [day=N] [swap] [swap-error=TEXT] [input-error=TEXT]
+//	     [typed=KNOB] [refused=KNOB] [png] [details] [bound]
+//	asked gen=N
+//	published [panel=GEN] [panel-files=N] [timeline=GEN] [days=N] [sim-error] [stats=FILE]
+//	day-loaded [error]
+//	select file=N
+//	stats-read file=N
+//
+// A panel answer or a run is made once per generation, so that the same generation is the same
+// answer; stats=FILE are the statistics of file FILE of the answer shown. Rewrite the expected
+// output with go test ./front/widget -rewrite.
+func TestUpdate(t *testing.T) {
+	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
+		m := New()
+		answers := map[int]*panel.Result{}
+		runs := map[int]*timeline.Result{}
+		datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
+			var ev Event
+			switch d.Cmd {
+			case "news":
+				ev = newsOf(t, d, m)
+			case "asked":
+				var gen int
+				d.ScanArgs(t, "gen", &gen)
+				ev = Asked{gen}
+			case "published":
+				ev = publishedOf(t, d, m, answers, runs)
+			case "day-loaded":
+				if d.HasArg("error") {
+					ev = DayLoaded{Err: errors.New("the day's files are gone"), Ms: 2}
+				} else {
+					ev = DayLoaded{Files: &timeline.DayFiles{}, Ms: 2}
+				}
+			case "select":
+				var f int
+				d.ScanArgs(t, "file", &f)
+				ev = Select{f}
+			case "stats-read":
+				var f int
+				d.ScanArgs(t, "file", &f)
+				ev = StatsRead{schedule.FileStats{Result: m.Answer.Result, File: f}}
+			default:
+				d.Fatalf(t, "unknown command %s", d.Cmd)
+			}
+			var fx []Effect
+			m, fx = Update(m, ev)
+			var b strings.Builder
+			for _, e := range fx {
+				b.WriteString(effectString(e, answers, runs) + "\n")
+			}
+			b.WriteString(modelString(&m, answers, runs) + "\n")
+			return b.String()
+		})
+	})
+}
+
+func newsOf(t *testing.T, d *datadriven.TestData, m Model) News {
+	var n News
+	if d.HasArg("view") || d.HasArg("files") || d.HasArg("day") || d.HasArg("swap") {
+		sc := m.Scenario
+		if sc.View == "" {
+			sc = scenario.Default()
+		}
+		d.MaybeScanArgs(t, "view", &sc.View)
+		d.MaybeScanArgs(t, "files", &sc.Panel.Files)
+		d.MaybeScanArgs(t, "day", &sc.Timeline.Day)
+		n.Scenario = &sc
+	}
+	n.Swap = d.HasArg("swap")
+	for key, p := range map[string]**string{"swap-error": &n.SwapError, "input-error": &n.InputError} {
+		if d.HasArg(key) {
+			var s string
+			d.ScanArgs(t, key, &s)
+			*p = &s
+		}
+	}
+	if d.HasArg("typed") {
+		var k string
+		d.ScanArgs(t, "typed", &k)
+		n.Typed = map[string]string{k: "typed"}
+	}
+	if d.HasArg("refused") {
+		var k string
+		d.ScanArgs(t, "refused", &k)
+		n.Refused = map[string]bool{k: true}
+	}
+	n.PNG, n.Details, n.Bound = d.HasArg("png"), d.HasArg("details"), d.HasArg("bound")
+	return n
+}
+
+func publishedOf(t *testing.T, d *datadriven.TestData, m Model, answers map[int]*panel.Result, runs map[int]*timeline.Result) Published {
+	p := Published{Panel: m.Answer, Timeline: m.Sim}
+	if d.HasArg("panel") {
+		var gen, files int
+		d.ScanArgs(t, "panel", &gen)
+		files = 8
+		d.MaybeScanArgs(t, "panel-files", &files)
+		if answers[gen] == nil {
+			answers[gen] = &panel.Result{Files: make([]panel.File, files)}
+		}
+		p.Panel = schedule.Answer{Gen: gen, Result: answers[gen], Ms: float64(10 * gen)}
+	}
+	if d.HasArg("timeline") {
+		var gen, days int
+		d.ScanArgs(t, "timeline", &gen)
+		days = 30
+		d.MaybeScanArgs(t, "days", &days)
+		p.Timeline = schedule.Simulation{Gen: gen}
+		if d.HasArg("sim-error") {
+			p.Timeline.Err = errors.New("the run failed")
+		} else {
+			if runs[gen] == nil {
+				runs[gen] = &timeline.Result{Days: make([]timeline.Day, days)}
+			}
+			p.Timeline.Result = runs[gen]
+		}
+	}
+	if d.HasArg("stats") {
+		var f int
+		d.ScanArgs(t, "stats", &f)
+		p.Stats = schedule.FileStats{Result: m.Answer.Result, File: f}
+	}
+	return p
+}
+
+// nameOf names a result by the generation that made it.
+func nameOf[R comparable](r R, made map[int]R, kind string) string {
+	var zero R
+	if r == zero {
+		return "none"
+	}
+	for gen, x := range made {
+		if x == r {
+			return fmt.Sprintf("%s%d", kind, gen)
+		}
+	}
+	return "?"
+}
+
+func effectString(e Effect, answers map[int]*panel.Result, runs map[int]*timeline.Result) string {
+	name := strings.ToLower(reflect.TypeOf(e).Name())
+	switch e := e.(type) {
+	case ShowInputError:
+		return fmt.Sprintf("%s %q", name, e.Text)
+	case ShowNotice:
+		return fmt.Sprintf("%s %q", name, e.Text)
+	case KnobsShown:
+		return fmt.Sprintf("%s typed=%v refused=%v", name, e.Typed, e.Refused)
+	case SwapFigure:
+		return fmt.Sprintf("%s view=%s", name, e.Scenario.View)
+	case Ask:
+		return fmt.Sprintf("%s view=%s files=%d day=%d wait=%v", name, e.Scenario.View, e.Scenario.Panel.Files, e.Scenario.Timeline.Day, e.Wait)
+	case EngineTime:
+		return fmt.Sprintf("%s %gms", name, e.Ms)
+	case LoadDay:
+		return fmt.Sprintf("%s %s day=%d", name, nameOf(e.Result, runs, "run"), e.Day)
+	case AskStats:
+		return fmt.Sprintf("%s %s file=%d", name, nameOf(e.Result, answers, "answer"), e.File)
+	}
+	return name
+}
+
+func modelString(m *Model, answers map[int]*panel.Result, runs map[int]*timeline.Result) string {
+	s := fmt.Sprintf("model: view=%s gen=%d answer=%s sim=%s", m.Scenario.View, m.Gen,
+		nameOf(m.Answer.Result, answers, "answer"), nameOf(m.Sim.Result, runs, "run"))
+	if m.Sim.Err != nil {
+		s += " sim-error"
+	}
+	s += fmt.Sprintf(" day=%d day-gen=%d", m.Day, m.DayGen)
+	if m.DayFiles != nil {
+		s += " day-files"
+	}
+	if m.DayErr != nil {
+		s += " day-error"
+	}
+	s += fmt.Sprintf(" selected=%d", m.Selected)
+	if m.Stats.Result != nil {
+		s += fmt.Sprintf(" stats=%s:%d", nameOf(m.Stats.Result, answers, "answer"), m.Stats.File)
+	}
+	return s + fmt.Sprintf(" version=%d", m.Version)
+}
