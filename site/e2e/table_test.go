@@ -585,7 +585,7 @@ func writeLog(t testing.TB, m fstest.MapFS) []string {
 }
 
 // fileRows is how many files table.html lists at first, and adds on each "Show more"
-// (wasm/table's FileRows).
+// (front/tablepage's FileRows).
 const fileRows = 200
 
 // TestTheFileListShowsMoreOnRequest: a table of more files than the list shows at first lists

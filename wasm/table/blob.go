@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"syscall/js"
+
+	"layoutlab/front/tablepage"
 )
 
 // blobArchive reads the reader's File (a Blob) by slices, so that an archive of a table with
@@ -14,7 +16,7 @@ import (
 // read the same way, one blobArchive for each open. Reads are served from Windows, as each
 // slice is a round trip through a promise.
 type blobArchive struct {
-	*Windows
+	*tablepage.Windows
 	blob js.Value
 	size int64
 	off  int64 // for Read and Seek
@@ -22,7 +24,7 @@ type blobArchive struct {
 
 func newBlobArchive(blob js.Value) *blobArchive {
 	b := &blobArchive{blob: blob, size: int64(blob.Get("size").Float())}
-	b.Windows = NewWindows(b.size, func(off, end int64) ([]byte, error) {
+	b.Windows = tablepage.NewWindows(b.size, func(off, end int64) ([]byte, error) {
 		buf, err := await(blob.Call("slice", off, end).Call("arrayBuffer"))
 		if err != nil {
 			return nil, err

@@ -10,6 +10,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"html"
 	"image"
 	"io"
 	"math"
@@ -28,6 +29,7 @@ import (
 	"layoutlab/engine/inspect"
 	"layoutlab/front/boundary"
 	"layoutlab/front/figures"
+	"layoutlab/front/tablepage"
 	"layoutlab/front/view"
 	"layoutlab/wasm/browser"
 )
@@ -41,7 +43,7 @@ type app struct {
 	ll      *browser.Global // window.layoutlabTable, as front/boundary declares it (tb)
 	yielder *browser.Yielder
 
-	log  *LogFS
+	log  *tablepage.LogFS
 	name string
 	// filesOpened counts the log files the replay has opened, for the progress bar.
 	filesOpened int
@@ -52,11 +54,11 @@ type app struct {
 	where  string
 	column string
 	spans  []float64
-	by     GroupBy
+	by     tablepage.GroupBy
 	// filesShown is how many rows the file list shows (FileRows at first, more on request).
 	filesShown int
 
-	grid      *Grid
+	grid      *tablepage.Grid
 	img       *image.RGBA
 	pinned    int // the clicked cell, -1 none
 	scale     float64
@@ -74,11 +76,11 @@ func main() {
 	a.fig = figures.NewTable(a.ll)
 	a.yielder = browser.NewYielder(4 * taskBudget)
 	a.yielder.FrameWait = 100 * time.Millisecond // a hidden tab runs no animation frames
-	a.ll.Set(tb.Wants, js.FuncOf(func(_ js.Value, args []js.Value) any { return Wants(args[0].String()) }))
+	a.ll.Set(tb.Wants, js.FuncOf(func(_ js.Value, args []js.Value) any { return tablepage.Wants(args[0].String()) }))
 	// openArchive(name, file): a .zip or .tar the reader gave, read by slices (blobArchive).
 	a.ll.Set(tb.OpenArchive, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name, blob := args[0].String(), args[1]
-		go a.gather(name, func(l *LogFS) error {
+		go a.gather(name, func(l *tablepage.LogFS) error {
 			a.status("Reading the log out of " + name + "…")
 			a.yield()
 			ar := newBlobArchive(blob)
@@ -90,7 +92,7 @@ func main() {
 		name, paths, files := args[0].String(), args[1], args[2]
 		// The reader's Files, known by their sizes (File.size) only: each is read by slices
 		// when the replay opens it, and most never are (data files, commits a checkpoint covers).
-		go a.gather(name, func(l *LogFS) error {
+		go a.gather(name, func(l *tablepage.LogFS) error {
 			for i := range paths.Length() {
 				f := files.Index(i)
 				l.AddFile(paths.Index(i).String(), int64(f.Get("size").Float()), func() io.ReaderAt { return newBlobArchive(f) })
@@ -209,7 +211,7 @@ func (a *app) opened(name string, size int64) {
 }
 
 // gather opens the table whose log files add puts into a new LogFS.
-func (a *app) gather(name string, add func(*LogFS) error) {
+func (a *app) gather(name string, add func(*tablepage.LogFS) error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	t0 := time.Now()
@@ -217,7 +219,7 @@ func (a *app) gather(name string, add func(*LogFS) error) {
 	a.fig.StretchBegins("(the upload)") // the page's task began with the event that asked
 	defer a.busy()
 	a.show("error", false)
-	l := NewLogFS()
+	l := tablepage.NewLogFS()
 	l.Yield = a.yield
 	err := add(l)
 	if err == nil {
@@ -269,7 +271,7 @@ func (a *app) plan() float64 {
 		a.endStep()
 	}, Yield: a.yield})
 	a.rep.NextOptimize = n
-	a.setHTML("optimize", OptimizeHTML(n))
+	a.setHTML("optimize", tablepage.OptimizeHTML(n))
 	a.el("optimize").SetAttribute("aria-busy", "false")
 	took := time.Since(t0)
 	a.fig.Planned(took)
@@ -325,7 +327,7 @@ func (a *app) read(version int64, fresh bool) bool {
 	a.in = in
 	a.spans = nil
 	if fresh {
-		a.by = DefaultGroupBy(rep)
+		a.by = tablepage.DefaultGroupBy(rep)
 		a.el("group-by").(*dom.HTMLSelectElement).SetValue(string(a.by))
 	}
 	a.setReport(rep)
@@ -339,7 +341,7 @@ func (a *app) read(version int64, fresh bool) bool {
 
 // refusal says why the table at version cannot be shown, naming the file and field.
 func (a *app) refusal(version int64, e *inspect.ErrorInfo) string {
-	return RefusalText(a.log, a.name, version, e)
+	return tablepage.RefusalText(a.log, a.name, version, e)
 }
 
 // verdictProgress shows how many files the WHERE has been checked against, and lets the page
@@ -368,7 +370,7 @@ func (a *app) renderTable() {
 	r := a.rep
 	a.show("table", true)
 	a.setText("table-name", a.name)
-	a.setHTML("summary", SummaryHTML(r))
+	a.setHTML("summary", tablepage.SummaryHTML(r))
 	v := a.el("version").(*dom.HTMLInputElement)
 	v.SetAttribute("min", strconv.FormatInt(a.lo, 10))
 	v.SetAttribute("max", strconv.FormatInt(a.hi, 10))
@@ -380,7 +382,7 @@ func (a *app) renderTable() {
 	}
 	var opts string
 	for _, c := range cols {
-		opts += fmt.Sprintf(`<option value="%s">%s</option>`, esc(c), esc(c))
+		opts += fmt.Sprintf(`<option value="%s">%s</option>`, html.EscapeString(c), html.EscapeString(c))
 	}
 	sel := a.el("span-column").(*dom.HTMLSelectElement)
 	sel.SetInnerHTML(opts)
@@ -389,10 +391,10 @@ func (a *app) renderTable() {
 		a.setHTML("optimize", `<p class="pending">Working out the next OPTIMIZE once the table is drawn…</p>`)
 		a.el("optimize").SetAttribute("aria-busy", "true")
 	} else {
-		a.setHTML("optimize", OptimizeHTML(r.NextOptimize))
+		a.setHTML("optimize", tablepage.OptimizeHTML(r.NextOptimize))
 	}
-	a.setText("describe-detail", DetailText(r.DescribeDetail))
-	a.setHTML("history", HistoryHTML(r.History))
+	a.setText("describe-detail", tablepage.DetailText(r.DescribeDetail))
+	a.setHTML("history", tablepage.HistoryHTML(r.History))
 	a.endStep()
 	a.renderWhere()
 	a.fig.Shown(r.Version)
@@ -423,11 +425,11 @@ func defaultColumn(r *inspect.Report, cols []string) string {
 
 func (a *app) renderWhere() {
 	r := a.rep
-	a.setHTML("where-summary", WhereHTML(r))
-	a.setHTML("reasons", ReasonsHTML(r))
+	a.setHTML("where-summary", tablepage.WhereHTML(r))
+	a.setHTML("reasons", tablepage.ReasonsHTML(r))
 	a.endStep()
-	a.filesShown = min(len(r.Files), FileRows)
-	a.setHTML("files", FilesHTML(r, a.filesShown))
+	a.filesShown = min(len(r.Files), tablepage.FileRows)
+	a.setHTML("files", tablepage.FilesHTML(r, a.filesShown))
 	a.endStep()
 	a.drawGrid()
 }
@@ -455,7 +457,7 @@ func (a *app) drawGrid() {
 	canvas.Set("height", h)
 	canvas.Get("style").Set("height", fmt.Sprintf("%.0fpx", cssH))
 	a.scale = dpr
-	a.grid = BuildGrid(a.rep, a.spans, a.by, float64(w), float64(h))
+	a.grid = tablepage.BuildGrid(a.rep, a.spans, a.by, float64(w), float64(h))
 	if a.img == nil || a.img.Rect.Dx() != w || a.img.Rect.Dy() != h {
 		a.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	}
@@ -487,10 +489,10 @@ func (a *app) showFile(cell int) {
 	if cell < 0 {
 		return
 	}
-	a.setText("hover-info", HoverText(a.rep, a.grid, cell, a.spans, a.column))
+	a.setText("hover-info", tablepage.HoverText(a.rep, a.grid, cell, a.spans, a.column))
 	// The snapshot's file by path: Files() would copy every add action on each hover.
 	if f, ok := a.in.Snapshot().File(a.rep.Files[a.grid.File[cell]].Path); ok {
-		a.setText("add-action", AddActionText(f))
+		a.setText("add-action", tablepage.AddActionText(f))
 	}
 }
 
@@ -547,7 +549,7 @@ func (a *app) bind() {
 		a.act(func() { a.column, a.spans = c, nil; a.drawGrid() })
 	})
 	a.el("group-by").AddEventListener("change", false, func(dom.Event) {
-		by := GroupBy(a.el("group-by").(*dom.HTMLSelectElement).Value())
+		by := tablepage.GroupBy(a.el("group-by").(*dom.HTMLSelectElement).Value())
 		a.act(func() { a.by, a.pinned = by, -1; a.drawGrid() })
 	})
 	// The file list's "Show more" button is made anew with the list: listened for on #files.
@@ -557,11 +559,11 @@ func (a *app) bind() {
 		}
 		a.act(func() {
 			r := a.rep
-			hi := min(len(r.Files), a.filesShown+FileRows)
+			hi := min(len(r.Files), a.filesShown+tablepage.FileRows)
 			tbody := a.doc.QuerySelector("#files tbody")
-			tbody.Underlying().Call("insertAdjacentHTML", "beforeend", FileRowsHTML(r, a.filesShown, hi))
+			tbody.Underlying().Call("insertAdjacentHTML", "beforeend", tablepage.FileRowsHTML(r, a.filesShown, hi))
 			a.filesShown = hi
-			a.doc.QuerySelector("#files .files-more").Underlying().Set("outerHTML", FilesMoreHTML(r, hi))
+			a.doc.QuerySelector("#files .files-more").Underlying().Set("outerHTML", tablepage.FilesMoreHTML(r, hi))
 			if more := a.doc.QuerySelector("#files-more"); more != nil {
 				more.(dom.HTMLElement).Focus() // the keyboard stays on the button
 			}
