@@ -17,7 +17,7 @@
       el.textContent = f[i + 1];
     }
   };
-  // frameDrawn notes a frame the widget drew (wasm/figures.go, frameDrawn) for the browser tests and
+  // frameDrawn notes a frame the widget drew (front/figures, Widget.Answered) for the browser tests and
   // the timing script: how many, when, and the Go figures of the last one.
   window.layoutlab.frameDrawn = function (updates, engineMs, drawMs) {
     const ll = window.layoutlab;
