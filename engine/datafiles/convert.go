@@ -190,6 +190,5 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-
 // unsafeString views b as a string without copying; colBuf.add copies what it keeps.
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

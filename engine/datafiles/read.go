@@ -328,5 +328,3 @@ func child(c *parquet.Column, name string, id int64) *parquet.Column {
 	}
 	return nil
 }
-
-
