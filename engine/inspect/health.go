@@ -194,7 +194,9 @@ func (in *Inspector) health(progress Progress) []ColumnHealth {
 func same[T any](x T) T { return x }
 
 // compareDouble is table.Compare on doubles: NaN above every other value.
-func compareDouble(a, b float64) int { return table.Compare(table.DoubleValue(a), table.DoubleValue(b)) }
+func compareDouble(a, b float64) int {
+	return table.Compare(table.DoubleValue(a), table.DoubleValue(b))
+}
 
 // overlap sorts each file's min and max (lo[i] <= hi[i], checkStats) and sweeps them: the
 // depth at v is #{lo <= v} - #{adj(hi) < v}, adj being how the planner reads a max. It returns
