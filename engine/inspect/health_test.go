@@ -2,6 +2,9 @@ package inspect
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
+	"path"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -141,11 +144,13 @@ func healthTable(t testing.TB, seed uint64, n int) fstest.MapFS {
 func sqlLiteral(v table.Value) string {
 	switch v.Kind {
 	case table.String:
-		return "'" + strings.ReplaceAll(v.S, "'", "''") + "'"
+		return "'" + strings.NewReplacer(`\\`, `\\\\`, "'", `\'`).Replace(v.S) + "'"
 	case table.Date:
 		return "DATE'" + v.String() + "'"
 	case table.Timestamp:
 		return "TIMESTAMP'" + v.String() + "'"
+	case table.TimestampNTZ:
+		return "TIMESTAMP_NTZ'" + v.String() + "'"
 	}
 	return v.String()
 }
@@ -162,48 +167,90 @@ func TestHealthAgreesWithSkipping(t *testing.T) {
 			t.Fatalf("%d columns of health, want 7 (the partition column has none): %+v", len(hs), hs)
 		}
 		for _, h := range hs {
-			leaf := -1
-			for j, l := range in.lleaves {
-				if l.Name() == h.Column {
-					leaf = j
-				}
-			}
-			var sum, most, drawn, missing int
-			for f := range in.stats {
-				st := in.fileStats(f)
-				if st == nil || st.NumRecords < 0 || st.NullCount[leaf] < 0 || st.MinValues[leaf].Absent() || st.MaxValues[leaf].Absent() {
-					continue
-				}
-				for _, v := range []table.Value{st.MinValues[leaf], st.MaxValues[leaf]} {
-					where := h.Column + " = " + sqlLiteral(v)
-					r := in.Report(where)
-					if r.Error != nil {
-						t.Fatalf("%s: %+v", where, r.Error)
-					}
-					sum += r.FilesRead
-					most = max(most, r.FilesRead)
-					drawn++
-					missing = 0
-					for _, rf := range r.Files {
-						if strings.HasPrefix(rf.Reason, "read: stats missing") {
-							missing++
-						}
-					}
-				}
-			}
-			if drawn == 0 {
-				t.Fatalf("seed %d %s: no value drawn", seed, h.Column)
-			}
-			mean := float64(sum) / float64(drawn)
-			if h.LookupValues != drawn || h.LookupFilesMean != mean || h.OverlapMax != most-h.FilesNoStats || h.FilesNoStats != missing {
-				t.Errorf("seed %d %s: health %+v\nthe planner: %d lookups, mean %v files, at most %d, %d files read for missing stats",
-					seed, h.Column, h, drawn, mean, most, missing)
-			}
+			agrees(t, in, h, fmt.Sprint("seed ", seed))
 			if h.FilesNoStats == 0 || h.FilesNullOnly == 0 || h.OverlapMax < 2 {
 				t.Errorf("seed %d %s: the table should have files of every kind and overlaps: %+v", seed, h.Column, h)
 			}
 		}
 	}
+}
+
+// TestHealthAgreesOnRealTables is the same on the real tables of engine/log's testdata: every
+// type Delta writes statistics for, as real writers wrote them.
+func TestHealthAgreesOnRealTables(t *testing.T) {
+	const root = "../log/testdata/tables"
+	checked := 0
+	err := fs.WalkDir(os.DirFS(root), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || path.Base(p) != deltalog.LogDir {
+			return err
+		}
+		dir := path.Dir(p)
+		r, in, err := Open(os.DirFS(path.Join(root, dir)), dir, Options{Version: -1})
+		if err != nil || r.Error != nil || in == nil {
+			return nil // a table built to be refused or broken
+		}
+		for _, h := range in.Health() {
+			if h.LookupValues > 0 && h.LookupValues <= 400 {
+				agrees(t, in, h, dir)
+				checked++
+			}
+		}
+		return fs.SkipDir
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 20 {
+		t.Errorf("only %d columns of real tables checked", checked)
+	}
+}
+
+// agrees checks one column's health against the planner, lookup by lookup.
+func agrees(t *testing.T, in *Inspector, h ColumnHealth, label string) {
+	t.Helper()
+	leaf := -1
+	for j, l := range in.lleaves {
+		if l.Name() == h.Column {
+			leaf = j
+		}
+	}
+	in.loadStats()
+	var sum, most, drawn, missing int
+	for f := range in.stats {
+		st := in.fileStats(f)
+		if st == nil || st.NumRecords < 0 || st.NullCount[leaf] < 0 || st.MinValues[leaf].Absent() || st.MaxValues[leaf].Absent() {
+			continue
+		}
+		for _, v := range []table.Value{st.MinValues[leaf], st.MaxValues[leaf]} {
+			where := sqlColumn(in.lleaves[leaf].Path) + " = " + sqlLiteral(v)
+			r := in.Report(where)
+			if r.Error != nil {
+				t.Fatalf("%s: %s: %+v", label, where, r.Error)
+			}
+			sum += r.FilesRead
+			most = max(most, r.FilesRead)
+			drawn++
+			missing = 0
+			for _, rf := range r.Files {
+				if strings.HasPrefix(rf.Reason, "read: stats missing") {
+					missing++
+				}
+			}
+		}
+	}
+	mean := float64(sum) / float64(max(drawn, 1))
+	if h.LookupValues != drawn || drawn > 0 && (h.LookupFilesMean != mean || h.OverlapMax != most-h.FilesNoStats || h.FilesNoStats != missing) {
+		t.Errorf("%s %s: health %+v\nthe planner: %d lookups, mean %v files, at most %d, %d files read for missing stats",
+			label, h.Column, h, drawn, mean, most, missing)
+	}
+}
+
+func sqlColumn(p []string) string {
+	q := make([]string, len(p))
+	for i, s := range p {
+		q[i] = "`" + strings.ReplaceAll(s, "`", "``") + "`"
+	}
+	return strings.Join(q, ".")
 }
 
 // Inspect (the CLI's path, statistics checked and not kept) and Open (the page's, kept) read
