@@ -3,9 +3,9 @@ package inspect
 import (
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path"
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
