@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/table"
 )
@@ -120,4 +121,47 @@ func (w *Workload) TotalWeight() float64 {
 		t += q.Weight
 	}
 	return t
+}
+
+// ReadColumns are the columns the advisor needs from the data files for a workload and the
+// user's key sets: every column a query reads and every key, by logical leaf name. A workload
+// that does not parse is the error ParseWorkload gives.
+func ReadColumns(leaves []table.Leaf, workload string, keys [][]string) ([]string, error) {
+	w, err := ParseWorkload(workload, leaves)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	add := func(name string) {
+		for _, o := range out {
+			if strings.EqualFold(o, name) {
+				return
+			}
+		}
+		out = append(out, name)
+	}
+	for _, q := range w.Queries {
+		for _, l := range skipping.ReferencedLeaves(q.pred) {
+			add(leaves[l].Name())
+		}
+	}
+	for _, set := range keys {
+		for _, k := range set {
+			for _, l := range leaves {
+				if strings.EqualFold(l.Name(), k) {
+					add(l.Name())
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// Leaves are the snapshot's logical leaves, the names workloads and keys use.
+func Leaves(s *deltalog.Snapshot) ([]table.Leaf, error) {
+	t, err := newTableInfo(s)
+	if err != nil {
+		return nil, err
+	}
+	return t.leaves, nil
 }
