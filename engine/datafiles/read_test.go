@@ -111,12 +111,22 @@ func checkFileStats(t *testing.T, snap *deltalog.Snapshot, rows *Rows) {
 	for i := range all {
 		all[i] = true
 	}
+	// Statistics are keyed by physical names under column mapping.
+	st, err := deltalog.ParseSchema(snap.Metadata().SchemaString)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ps := st.SkippingSchema()
+	physical := ps.Leaves()
+	if len(physical) != len(tb.Leaves) {
+		t.Fatalf("%d physical leaves, %d read", len(physical), len(tb.Leaves))
+	}
 	compared := 0
 	for fi, add := range snap.AllFiles() {
 		if add.DeletionVector != nil || add.Stats == "" {
 			continue
 		}
-		p, err := stats.NewJSONParser(tb.Leaves, 1).Parse(add.Stats)
+		p, err := stats.NewJSONParser(physical, 1).Parse(add.Stats)
 		if err != nil {
 			t.Fatalf("%s: %v", add.Path, err)
 		}
