@@ -319,3 +319,33 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("a row from file 99: %v", err)
 	}
 }
+
+// Relayout gives the candidate Advise scored: its files read per query are the report's.
+func TestRelayoutMatchesReport(t *testing.T) {
+	tab := genTable(t, eventSpec(90), 20_000, 4)
+	tt := writeTable(t, tab, 16, map[string]string{}, nil)
+	wl := userLookups(tab, 2) + "event_date > '2025-03-01'\n"
+	opt := Options{MaxFileSize: maxFileFor(20_000, 16), IngestBytesPerDay: 0}
+	rep := advise(t, tt, wl, opt)
+	for i, c := range rep.Candidates {
+		if c.Error != nil {
+			continue
+		}
+		as, err := Relayout(tt.input(wl), opt, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := 0
+		for _, f := range as.Files {
+			rows += len(f)
+		}
+		if rows != tab.NumRows || len(as.Files) != c.Files {
+			t.Errorf("%s: %d rows in %d files, want %d in %d", Label(c), rows, len(as.Files), tab.NumRows, c.Files)
+		}
+		for k, q := range c.Queries {
+			if len(as.Read[k]) != q.FilesRead {
+				t.Errorf("%s, %s: relayout reads %d files, the report %d", Label(c), q.Where, len(as.Read[k]), q.FilesRead)
+			}
+		}
+	}
+}

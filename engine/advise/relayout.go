@@ -6,7 +6,6 @@ import (
 
 	"layoutlab/engine/layout"
 	"layoutlab/engine/optimize"
-
 )
 
 // arrangement is a candidate's files: each file's rows, partition values and bytes.
@@ -261,5 +260,3 @@ func (a *advisor) ranksOf(l int) layout.Ranks {
 	a.ranks[l] = r
 	return r
 }
-
-
