@@ -44,6 +44,11 @@ Without the data files it gives today's figures and the health only.
                           appends of the last 30 days)
   --max-file-size BYTES   spark.databricks.delta.optimize.maxFileSize (default 1 GiB)
   --format F              text (default) | json
+  --write DIR2            with --candidate N: write candidate N's table to DIR2 (Parquet
+                          data files and a Delta log with statistics), reading every column
+                          of the data files; inspect DIR2 --where Q then reads the predicted
+                          files
+  --candidate N           the candidate --write writes (its index in candidates[])
 
 Exit status: 0 with an answer, including a refusal Delta would give ("error" {class,
 message}, for the table or a candidate); 2 for a bad flag, a workload line that does not
@@ -55,6 +60,8 @@ type adviseFlags struct {
 	maxKeys                     int
 	sampleRows, maxFile         int64
 	ingestGB                    float64
+	write                       string
+	candidate                   int
 }
 
 func parseAdviseFlags(args []string, stderr io.Writer) (*adviseFlags, int) {
@@ -68,6 +75,8 @@ func parseAdviseFlags(args []string, stderr io.Writer) (*adviseFlags, int) {
 	fs.Float64Var(&f.ingestGB, "ingest-gb-per-day", -1, "")
 	fs.Int64Var(&f.maxFile, "max-file-size", optimize.DefaultMaxFileSize, "")
 	fs.StringVar(&f.format, "format", "text", "")
+	fs.StringVar(&f.write, "write", "", "")
+	fs.IntVar(&f.candidate, "candidate", -1, "")
 	help := fs.Bool("h", false, "")
 	fs.BoolVar(help, "help", false, "")
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -105,6 +114,8 @@ func parseAdviseFlags(args []string, stderr io.Writer) (*adviseFlags, int) {
 		return nil, bad("max-file-size", "%d is outside 1 MiB..1 TiB", f.maxFile)
 	case f.format != "text" && f.format != "json":
 		return nil, bad("format", "%q is not text or json", f.format)
+	case (f.write == "") != (f.candidate < 0):
+		return nil, bad("write", "--write DIR2 and --candidate N go together")
 	}
 	return f, 0
 }
@@ -164,18 +175,40 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 		return writeAdvise(stdout, stderr, f.format, &advise.Report{Version: base.Version, Health: []any{},
 			Candidates: []advise.Candidate{}, Pareto: []int{}, Error: &advise.ErrorInfo{Class: base.Error.Class, Message: base.Error.Message}}, base)
 	}
-	rows, err := readRows(fsys, in, workload, keys, f.sampleRows)
+	rows, all, err := readRows(fsys, in, workload, keys, f.sampleRows, f.write != "")
 	if err != nil {
 		return fail(err)
 	}
 	var health any = base.ClusteringHealth
-	rep, err := advise.Advise(advise.Input{Inspector: in, Workload: workload, Rows: rows, Health: health},
-		advise.Options{Keys: keys, MaxKeys: f.maxKeys, IngestBytesPerDay: ingestBytes(f.ingestGB), MaxFileSize: f.maxFile,
-			Table: "delta.`" + strings.ReplaceAll(root, "`", "``") + "`"})
+	input := advise.Input{Inspector: in, Workload: workload, Rows: rows, Health: health}
+	opt := advise.Options{Keys: keys, MaxKeys: f.maxKeys, IngestBytesPerDay: ingestBytes(f.ingestGB), MaxFileSize: f.maxFile,
+		Table: "delta.`" + strings.ReplaceAll(root, "`", "``") + "`"}
+	rep, err := advise.Advise(input, opt)
 	if err != nil {
 		return fail(err)
 	}
+	if f.write != "" {
+		if err := writeCandidate(f.write, input, opt, f.candidate, all); err != nil {
+			return bad("write", "%v", err)
+		}
+	}
 	return writeAdvise(stdout, stderr, f.format, rep, base)
+}
+
+// writeCandidate writes candidate i's table to dir with datafiles.Write: every column of the
+// rows, in the files Relayout gives.
+func writeCandidate(dir string, in advise.Input, opt advise.Options, i int, all *datafiles.Rows) error {
+	if all == nil {
+		return errors.New("the table's data files are not there")
+	}
+	if all.Sample.Fraction < 1 {
+		return fmt.Errorf("the rows are a sample (%d of %d): --sample-rows must cover the table to write it", all.Sample.RowsRead, all.Sample.RowsTotal)
+	}
+	as, err := advise.Relayout(in, opt, i)
+	if err != nil {
+		return err
+	}
+	return datafiles.Write(dir, in.Inspector.Snapshot(), all, as.Files, as.Commit(1))
 }
 
 func ingestBytes(gb float64) float64 {
@@ -200,26 +233,30 @@ func readWorkload(name string) (string, error) {
 
 // readRows reads the columns the advice needs from the data files (engine/datafiles), nil when
 // the table's data files are not there (none of them exists): the advice is then today's only.
-func readRows(fsys fs.FS, in *inspect.Inspector, workload string, keys [][]string, sampleRows int64) (*advise.Rows, error) {
+// every reads every column (for --write, whose table holds them all) and returns them too.
+func readRows(fsys fs.FS, in *inspect.Inspector, workload string, keys [][]string, sampleRows int64, every bool) (*advise.Rows, *datafiles.Rows, error) {
 	snap := in.Snapshot()
 	files := snap.AllFiles()
 	if len(files) == 0 || !anyExists(fsys, files) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	leaves, err := advise.Leaves(snap)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	cols, err := advise.ReadColumns(leaves, workload, keys)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if every {
+		cols = nil
 	}
 	r, err := datafiles.Read(fsys, snap, datafiles.Options{Columns: cols, MaxRows: sampleRows, Seed: 1})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	return &advise.Rows{Table: r.Table, File: r.File,
-		Sample: advise.Sample{RowsRead: r.Sample.RowsRead, RowsTotal: r.Sample.RowsTotal, Fraction: r.Sample.Fraction}}, nil
+		Sample: advise.Sample{RowsRead: r.Sample.RowsRead, RowsTotal: r.Sample.RowsTotal, Fraction: r.Sample.Fraction}}, r, nil
 }
 
 func anyExists(fsys fs.FS, files []*deltalog.AddFile) bool {
