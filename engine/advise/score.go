@@ -43,7 +43,7 @@ func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) 
 	for i, f := range r.File {
 		a.byFile[f] = append(a.byFile[f], int32(i))
 	}
-	a.rowBytes = rowBytesOf(t, a.byFile, r.Table.NumRows)
+	a.rowBytes = rowBytesOf(t, a.byFile, r.Table.NumRows, r.Sample.Fraction)
 	a.refs = make([]bool, len(t.leaves))
 	for _, q := range w.Queries {
 		for _, l := range skipping.ReferencedLeaves(q.pred) {
@@ -75,11 +75,17 @@ func fullView(t *tableInfo, rt *table.Table) (*table.Table, error) {
 }
 
 // rowBytesOf is what each row weighs when a rewrite moves it: its file's size spread over the
-// file's physical rows (numRecords, deleted rows included, so the deleted rows' bytes leave
-// with them), scaled up by the share of the file's live rows that were read when the rows are a
-// sample. A file without numRecords spreads its size over the rows read from it.
-func rowBytesOf(t *tableInfo, byFile [][]int32, n int) []float64 {
+// file's physical rows (numRecords, deleted rows included, so the deleted rows' bytes leave with
+// them), divided by the sample's fraction when the rows are a sample, so that the rows read
+// weigh what the whole table does (whole row groups are sampled: a file may have none read,
+// and a per-file scaling would drop its bytes). A file without numRecords spreads its size over
+// the rows read from it.
+func rowBytesOf(t *tableInfo, byFile [][]int32, n int, fraction float64) []float64 {
 	out := make([]float64, n)
+	scale := 1.0
+	if fraction > 0 && fraction < 1 {
+		scale = 1 / fraction
+	}
 	for i, rows := range byFile {
 		if len(rows) == 0 {
 			continue
@@ -87,8 +93,7 @@ func rowBytesOf(t *tableInfo, byFile [][]int32, n int) []float64 {
 		size := float64(t.files[i].Size)
 		per := size / float64(len(rows))
 		if nr := t.numRecords[i]; nr > 0 {
-			live := nr - t.deleted[i]
-			per = size / float64(nr) * float64(max(live, int64(len(rows)))) / float64(len(rows))
+			per = size / float64(nr) * scale
 		}
 		for _, r := range rows {
 			out[r] = per
@@ -149,6 +154,11 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 	for i, rows := range ar.files {
 		sts[i] = a.coll.Collect(rows, indexed, cfg)
 		files[i] = skipping.File{PartitionValues: ar.parts[i], Stats: &sts[i], Rows: int64(len(rows)), Bytes: ar.bytes[i]}
+		if len(rows) == 0 && s.layout == AsIs {
+			// A real file none of whose rows were read (a sample, or every row deleted): its
+			// values are unknown, so it is read, never skipped.
+			files[i].Stats = nil
+		}
 		if files[i].PartitionValues == nil {
 			files[i].PartitionValues = map[string]string{}
 		}
