@@ -138,4 +138,3 @@ func TestAdviseWrite(t *testing.T) {
 		}
 	}
 }
-
