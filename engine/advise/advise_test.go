@@ -324,7 +324,7 @@ func TestBadInput(t *testing.T) {
 func TestRelayoutMatchesReport(t *testing.T) {
 	tab := genTable(t, eventSpec(90), 20_000, 4)
 	tt := writeTable(t, tab, 16, map[string]string{}, nil)
-	wl := userLookups(tab, 2) + "event_date > '2025-03-01'\n"
+	wl := userLookups(tab, 2) + "event_date > '2025-03-01'\nevent_date = '" + dateAt(tab, 9000) + "'\nregion_id = 5\n"
 	opt := Options{MaxFileSize: maxFileFor(20_000, 16), IngestBytesPerDay: 0}
 	rep := advise(t, tt, wl, opt)
 	for i, c := range rep.Candidates {
@@ -346,6 +346,33 @@ func TestRelayoutMatchesReport(t *testing.T) {
 			if len(as.Read[k]) != q.FilesRead {
 				t.Errorf("%s, %s: relayout reads %d files, the report %d", Label(c), q.Where, len(as.Read[k]), q.FilesRead)
 			}
+			checkNoMatchSkipped(t, tab, as, k, q.Where, Label(c))
 		}
+	}
+}
+
+// checkNoMatchSkipped checks, for an equality "col = v" query, that every file holding a row
+// with that value is among the files read: skipping never drops a matching row.
+func checkNoMatchSkipped(t *testing.T, tab *table.Table, as *Assignment, k int, where, label string) {
+	col, val, ok := strings.Cut(where, " = ")
+	if !ok {
+		return
+	}
+	val = strings.Trim(val, "'")
+	c := &tab.Cols[tab.LeafIndex(col)]
+	matched := 0
+	for f, rows := range as.Files {
+		for _, r := range rows {
+			if !c.IsNull(int(r)) && c.Value(int(r)).String() == val {
+				matched++
+				if !slices.Contains(as.Read[k], f) {
+					t.Errorf("%s, %s: file %d holds row %d and is skipped", label, where, f, r)
+				}
+				break
+			}
+		}
+	}
+	if matched == 0 {
+		t.Errorf("%s, %s: no file holds a matching row: the check checks nothing", label, where)
 	}
 }
