@@ -229,8 +229,19 @@ func (a *advisor) check(s spec) error {
 		if len(t.clusterBy) > 0 {
 			return replaceClusteredWithPartitioned()
 		}
+		if len(t.schema.Fields) <= len(s.keys) {
+			return allPartitionColumns()
+		}
 	}
 	return nil
+}
+
+// allPartitionColumns is Spark's refusal of a table whose every column is a partition column
+// (ALL_PARTITION_COLUMNS_NOT_ALLOWED in Apache Spark 3.5's error-classes.json, raised by
+// PartitioningUtils.validatePartitionColumn): its data files would hold no column.
+func allPartitionColumns() error {
+	return &ddl.DeltaError{Class: "ALL_PARTITION_COLUMNS_NOT_ALLOWED", SQLState: "KD005",
+		Message: "Cannot use all columns for partition columns."}
 }
 
 // replaceClusteredWithPartitioned is DeltaErrors.replacingClusteredTableWithPartitionedTableNotAllowed
