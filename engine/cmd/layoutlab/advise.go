@@ -180,6 +180,9 @@ func runAdvise(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	var health any = base.ClusteringHealth
+	if len(base.ClusteringHealth) == 0 {
+		health = []any{}
+	}
 	input := advise.Input{Inspector: in, Workload: workload, Rows: rows, Health: health}
 	opt := advise.Options{Keys: keys, MaxKeys: f.maxKeys, IngestBytesPerDay: ingestBytes(f.ingestGB), MaxFileSize: f.maxFile,
 		Table: "delta.`" + strings.ReplaceAll(root, "`", "``") + "`"}
