@@ -152,7 +152,7 @@ func TestSeed003MixedTradeOff(t *testing.T) {
 		o := rep.Candidates[i]
 		for k, q := range o.Queries {
 			if q.FilesRead < chosen.Queries[k].FilesRead {
-				want := fmt.Sprintf("%d files instead of %d for %s", q.FilesRead, chosen.Queries[k].FilesRead, q.Where)
+				want := fmt.Sprintf("%s instead of %d for %s", Files(q.FilesRead), chosen.Queries[k].FilesRead, q.Where)
 				if !strings.Contains(strings.Join(r.Reasons, "\n"), want) {
 					t.Errorf("the reasons do not say %q:\n%s", want, strings.Join(r.Reasons, "\n"))
 				}
@@ -165,7 +165,7 @@ func TestSeed003MixedTradeOff(t *testing.T) {
 	}
 	// Every figure of the chosen candidate is in its reasons.
 	for _, q := range chosen.Queries {
-		if !strings.Contains(strings.Join(r.Reasons, "\n"), fmt.Sprintf("%s (weight %g): %d files", q.Where, q.Weight, q.FilesRead)) {
+		if !strings.Contains(strings.Join(r.Reasons, "\n"), fmt.Sprintf("%s (weight %g): %s", q.Where, q.Weight, Files(q.FilesRead))) {
 			t.Errorf("the reasons miss %s's figures", q.Where)
 		}
 	}

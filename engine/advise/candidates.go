@@ -2,6 +2,8 @@ package advise
 
 import (
 	"errors"
+
+	"layoutlab/engine/layout"
 	"slices"
 	"sort"
 	"strings"
@@ -160,7 +162,10 @@ func (a *advisor) maxKeys() int {
 }
 
 // partitionable: a column of few distinct values (at most MaxPartitionValues in the rows) that
-// is not already the table's partitioning.
+// is not already the table's partitioning, whose partitions hold on average at least one
+// OPTIMIZE file (maxFileSize): smaller partitions can only make files smaller than OPTIMIZE
+// writes, the small-file problem partitioning is known for, which a read cost in bytes does
+// not see.
 func (a *advisor) partitionable(col string) bool {
 	l := a.t.leafOf(col)
 	if l < 0 || len(a.t.leaves[l].Path) != 1 {
@@ -170,7 +175,24 @@ func (a *advisor) partitionable(col string) bool {
 		return false
 	}
 	r := a.ranksOf(l)
-	return r.Distinct <= MaxPartitionValues
+	if r.Distinct > MaxPartitionValues {
+		return false
+	}
+	parts := int64(r.Distinct)
+	if hasNull(r) {
+		parts++ // NULL is a partition of its own
+	}
+	return a.bytesOf(a.all)/max(1, parts) >= a.maxFile()
+}
+
+// hasNull reports whether a row of the ranked column is NULL.
+func hasNull(r layout.Ranks) bool {
+	for _, x := range r.R {
+		if x < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // statsVariant is s with delta.dataSkippingStatsColumns set to the table's indexed leaves plus

@@ -74,10 +74,10 @@ func reasons(cs []Candidate, pareto []int, chosen int) []string {
 			Label(c), (NearBest-1)*100, optimize.FormatBytes(int64(c.BytesReadWeighted)), c.FilesReadWeighted))
 	}
 	for i, q := range c.Queries {
-		line := fmt.Sprintf("%s (weight %g): %d files, %s", q.Where, q.Weight, q.FilesRead, optimize.FormatBytes(q.BytesRead))
+		line := fmt.Sprintf("%s (weight %g): %s, %s", q.Where, q.Weight, Files(q.FilesRead), optimize.FormatBytes(q.BytesRead))
 		if asIs >= 0 && asIs != chosen {
 			a := cs[asIs].Queries[i]
-			line += fmt.Sprintf(", against %d files, %s as it is", a.FilesRead, optimize.FormatBytes(a.BytesRead))
+			line += fmt.Sprintf(", against %s, %s as it is", Files(a.FilesRead), optimize.FormatBytes(a.BytesRead))
 		}
 		out = append(out, line)
 	}
@@ -101,7 +101,7 @@ func tradeOffs(cs []Candidate, pareto []int, chosen int) []string {
 		var wins []string
 		for k, q := range o.Queries {
 			if q.FilesRead < c.Queries[k].FilesRead {
-				wins = append(wins, fmt.Sprintf("%d files instead of %d for %s", q.FilesRead, c.Queries[k].FilesRead, q.Where))
+				wins = append(wins, fmt.Sprintf("%s instead of %d for %s", Files(q.FilesRead), c.Queries[k].FilesRead, q.Where))
 			}
 		}
 		if len(wins) == 0 {
@@ -112,6 +112,14 @@ func tradeOffs(cs []Candidate, pareto []int, chosen int) []string {
 			optimize.FormatBytes(int64(c.BytesReadWeighted)), optimize.FormatBytes(o.RewriteBytes30d), optimize.FormatBytes(c.RewriteBytes30d)))
 	}
 	return out
+}
+
+// Files is a count of files in words: "1 file", "9 files".
+func Files(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
 }
 
 func asIsIndex(cs []Candidate) int {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -110,8 +111,8 @@ func parseAdviseFlags(args []string, stderr io.Writer) (*adviseFlags, int) {
 		return nil, bad("sample-rows", "%d is outside 1..100,000,000", f.sampleRows)
 	case f.ingestGB != -1 && !(f.ingestGB >= 0 && f.ingestGB <= 1e6):
 		return nil, bad("ingest-gb-per-day", "%g is outside 0..1e6 GiB", f.ingestGB)
-	case f.maxFile < 1<<20 || f.maxFile > 1<<40:
-		return nil, bad("max-file-size", "%d is outside 1 MiB..1 TiB", f.maxFile)
+	case f.maxFile < 1<<10 || f.maxFile > 1<<40:
+		return nil, bad("max-file-size", "%d is outside 1 KiB..1 TiB", f.maxFile)
 	case f.format != "text" && f.format != "json":
 		return nil, bad("format", "%q is not text or json", f.format)
 	case (f.write == "") != (f.candidate < 0):
@@ -295,7 +296,7 @@ func writeAdviseText(w io.Writer, r *advise.Report, base *inspect.Report) {
 	}
 	fmt.Fprintf(w, "version %d: %d files, %s\ntoday:\n", r.Version, r.Today.Files, optimize.FormatBytes(r.Today.Bytes))
 	for _, q := range r.Today.Queries {
-		fmt.Fprintf(w, "  %s (weight %g): %d files, %s\n", termSafe(q.Where), q.Weight, q.FilesRead, optimize.FormatBytes(q.BytesRead))
+		fmt.Fprintf(w, "  %s (weight %g): %s, %s\n", termSafe(q.Where), q.Weight, advise.Files(q.FilesRead), optimize.FormatBytes(q.BytesRead))
 	}
 	writeHealthText(w, base)
 	fmt.Fprintf(w, "ingest: %s a day (%s)\n", optimize.FormatBytes(int64(r.Ingest.BytesPerDay)), termSafe(r.Ingest.Source))
@@ -323,22 +324,26 @@ func writeCandidatesText(w io.Writer, r *advise.Report) {
 	for _, i := range r.Pareto {
 		onFrontier[i] = true
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "  #\tcandidate\tfiles\tfiles read (weighted)\tbytes read (weighted)\tfirst OPTIMIZE\tnightly OPTIMIZE\tpareto\t")
+	var buf bytes.Buffer
+	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  #\tcandidate\tfiles\tfiles read (weighted)\tbytes read (weighted)\tfirst OPTIMIZE\tnightly OPTIMIZE\tPareto frontier (*) or Delta's refusal")
 	for i, c := range r.Candidates {
 		label := termSafe(advise.Label(c))
 		if c.Error != nil {
-			fmt.Fprintf(tw, "  %d\t%s\t\t\t\t\t\t\trefused: [%s]\n", i, label, termSafe(c.Error.Class))
+			fmt.Fprintf(tw, "  %d\t%s\t\t\t\t\t\trefused: [%s]\n", i, label, termSafe(c.Error.Class))
 			continue
 		}
 		front := ""
 		if onFrontier[i] {
 			front = "*"
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t\n", i, label, c.Files, strconv.FormatFloat(c.FilesReadWeighted, 'f', 2, 64),
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", i, label, c.Files, strconv.FormatFloat(c.FilesReadWeighted, 'f', 2, 64),
 			optimize.FormatBytes(int64(c.BytesReadWeighted)), optimize.FormatBytes(c.FirstOptimizeBytes), nightlyText(c.NightlyOptimizeBytes), front)
 	}
 	tw.Flush()
+	for _, line := range strings.SplitAfter(buf.String(), "\n") {
+		fmt.Fprint(w, strings.TrimRight(line, " \n"), strings.Repeat("\n", strings.Count(line, "\n")))
+	}
 }
 
 func nightlyText(b int64) string {
