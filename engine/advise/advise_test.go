@@ -376,3 +376,51 @@ func checkNoMatchSkipped(t *testing.T, tab *table.Table, as *Assignment, k int, 
 		t.Errorf("%s, %s: no file holds a matching row: the check checks nothing", label, where)
 	}
 }
+
+// ZORDER BY on a partitioned table is one OPTIMIZE bin per partition (ZOrderStrategy's
+// maxBinSize is Long.MaxValue, per partition): with a maxFileSize above every partition's bytes,
+// one file per partition, each holding one partition's rows. CLUSTER BY replaces the
+// partitioned table by a clustered one.
+func TestZOrderOneBinPerPartition(t *testing.T) {
+	tab := genTable(t, eventSpec(60), 12_000, 6)
+	tt := writeTable(t, tab, 24, map[string]string{}, []string{"region_id"})
+	wl := userLookups(tab, 2)
+	opt := Options{MaxFileSize: 1 << 30, IngestBytesPerDay: 0}
+	rep := advise(t, tt, wl, opt)
+	i, z := find(rep, ZOrder, "user_id")
+	if z == nil || z.Error != nil || z.FirstOptimizeBytes != rep.Today.Bytes {
+		t.Fatalf("ZORDER BY (user_id): %+v, want the whole table (%d bytes) rewritten", z, rep.Today.Bytes)
+	}
+	as, err := Relayout(tt.input(wl), opt, i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	region := tab.LeafIndex("region_id")
+	seen := map[int64]bool{}
+	for f, rows := range as.Files {
+		v := tab.Cols[region].Int(int(rows[0]))
+		if seen[v] {
+			t.Errorf("two files for region %d", v)
+		}
+		seen[v] = true
+		for _, r := range rows {
+			if tab.Cols[region].Int(int(r)) != v {
+				t.Fatalf("file %d mixes regions", f)
+			}
+		}
+		if as.PartitionValues[f]["region_id"] != fmt.Sprint(v) {
+			t.Errorf("file %d: partition values %v, rows of region %d", f, as.PartitionValues[f], v)
+		}
+	}
+	if len(as.Files) != 6 {
+		t.Errorf("%d files for 6 partitions", len(as.Files))
+	}
+	_, c := find(rep, Cluster, "user_id")
+	if c == nil || c.Error != nil || !strings.HasPrefix(SQL(*c, "t", true)[0], "CREATE OR REPLACE TABLE t CLUSTER BY (user_id)") {
+		t.Errorf("CLUSTER BY on a partitioned table: %+v, SQL %q", c, SQL(*c, "t", true))
+	}
+	if rep.Recommendation != nil && rep.Candidates[rep.Recommendation.Candidate].Layout == Cluster &&
+		!strings.HasPrefix(rep.Recommendation.SQL[0], "CREATE OR REPLACE") {
+		t.Errorf("the recommendation's SQL %q alters a partitioned table", rep.Recommendation.SQL)
+	}
+}

@@ -138,3 +138,49 @@ func TestAdviseWrite(t *testing.T) {
 		}
 	}
 }
+
+const eventsTable = "../../advise/testdata/events"
+
+// Seed 003's lesson through the command line, on the generated event table with its Parquet
+// files: lookups on user_id get a key set led by user_id; (event_date, user_id), given with
+// --keys, reads more files a lookup.
+func TestAdviseSeed003(t *testing.T) {
+	code, out, stderr := runAdviseCLI(t, eventsTable, "--workload", "../../advise/testdata/user_lookups.workload",
+		"--keys", "event_date,user_id", "--max-file-size", "20000", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Candidates []struct {
+			Layout            string
+			Keys              []string
+			FilesReadWeighted float64 `json:"files_read_weighted"`
+		}
+		Recommendation struct{ Candidate int }
+		Sample         struct{ Fraction float64 }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	got := rep.Candidates[rep.Recommendation.Candidate]
+	if len(got.Keys) == 0 || got.Keys[0] != "user_id" || rep.Sample.Fraction != 1 {
+		t.Fatalf("recommended %s %v (sample %v), want a key set led by user_id", got.Layout, got.Keys, rep.Sample.Fraction)
+	}
+	for _, c := range rep.Candidates {
+		if c.Layout == "cluster" && strings.Join(c.Keys, ",") == "event_date,user_id" && c.FilesReadWeighted <= got.FilesReadWeighted {
+			t.Errorf("(event_date, user_id) reads %.2f files a lookup, the recommendation %.2f", c.FilesReadWeighted, got.FilesReadWeighted)
+		}
+	}
+}
+
+// The text output shows a workload's control characters as escapes.
+func TestAdviseTextEscapes(t *testing.T) {
+	wl := writeWorkload(t, "letter = 'a\x1b[2J'\n")
+	code, out, stderr := runAdviseCLI(t, adviseTable, "--workload", wl)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if strings.Contains(out, "\x1b") || !strings.Contains(out, `\x1b[2J`) {
+		t.Errorf("the escape is not escaped:\n%s", out)
+	}
+}
