@@ -15,7 +15,6 @@ import (
 // partitioning and clustering, and the files in path order.
 type tableInfo struct {
 	snap       *deltalog.Snapshot
-	name       string
 	schema     table.Schema // logical: the names queries and keys use
 	leaves     []table.Leaf
 	cfg        stats.Config // the table's stats properties
@@ -38,7 +37,7 @@ func newTableInfo(s *deltalog.Snapshot) (*tableInfo, error) {
 		return nil, fmt.Errorf("advise: the table's schema: %w", err)
 	}
 	logical, _ := st.SkippingSchema()
-	t := &tableInfo{snap: s, name: "t", schema: logical, leaves: logical.Leaves(), partCols: md.PartitionColumns,
+	t := &tableInfo{snap: s, schema: logical, leaves: logical.Leaves(), partCols: md.PartitionColumns,
 		clustered: deltalog.SupportsClustering(s.Protocol()), files: s.AllFiles()}
 	t.clusterBy, _ = deltalog.ClusteringColumns(s)
 	if t.cfg, err = statsConfig(md.Configuration, md.PartitionColumns); err != nil {
