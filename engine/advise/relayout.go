@@ -131,10 +131,10 @@ func (a *advisor) planInput(s spec) (*optimize.Snapshot, optimize.Request) {
 // would compact them to).
 func (a *advisor) partitioned(s spec) (*arrangement, error) {
 	l := a.t.leafOf(s.keys[0])
-	ar := &arrangement{partCols: s.keys}
+	// The rewrite reads every file: its bytes are the files' sizes, as the planner counts a bin.
+	ar := &arrangement{partCols: s.keys, first: a.t.size}
 	for _, b := range layout.Bins(a.ft, []int{l}) {
 		bytes := a.bytesOf(b.Rows)
-		ar.first += bytes
 		files, err := a.layoutBin(b.Rows, nil, layout.Append, layout.ApproxNumFiles(bytes, a.maxFile()), 0)
 		if err != nil {
 			return nil, err
@@ -151,10 +151,9 @@ func (a *advisor) partitioned(s spec) (*arrangement, error) {
 // ordered is the table rewritten in ORDER BY key within each of its partitions (INSERT
 // OVERWRITE … SELECT … ORDER BY), cut into max(1, bytes / maxFileSize) files of equal rows.
 func (a *advisor) ordered(s spec) (*arrangement, error) {
-	ar := &arrangement{partCols: a.t.partCols}
+	ar := &arrangement{partCols: a.t.partCols, first: a.t.size}
 	for _, g := range a.currentPartitions() {
 		bytes := a.bytesOf(g.rows)
-		ar.first += bytes
 		files, err := a.layoutBin(g.rows, s.keys, layout.OrderBy, layout.ApproxNumFiles(bytes, a.maxFile()), 0)
 		if err != nil {
 			return nil, err
