@@ -424,3 +424,26 @@ func TestZOrderOneBinPerPartition(t *testing.T) {
 		t.Errorf("the recommendation's SQL %q alters a partitioned table", rep.Recommendation.SQL)
 	}
 }
+
+// Rows without a column the workload reads are an error; a key the rows lack, or a struct, is
+// that candidate's error, never a panic.
+func TestRowsMissingColumns(t *testing.T) {
+	tab := genTable(t, eventSpec(30), 2_000, 2)
+	tt := writeTable(t, tab, 4, map[string]string{}, nil)
+	in := tt.input(userLookups(tab, 1))
+	keep := tab.LeafIndex("event_date")
+	in.Rows.Table = &table.Table{Schema: tab.Schema, Leaves: tab.Leaves[keep : keep+1], Cols: tab.Cols[keep : keep+1], NumRows: tab.NumRows}
+	if _, err := Advise(in, Options{}); err == nil || !strings.Contains(err.Error(), `lack column "user_id"`) {
+		t.Errorf("rows without user_id: %v", err)
+	}
+	in = tt.input("event_date = '2025-01-05'")
+	in.Rows.Table = &table.Table{Schema: tab.Schema, Leaves: tab.Leaves[keep : keep+1], Cols: tab.Cols[keep : keep+1], NumRows: tab.NumRows}
+	rep, err := Advise(in, Options{Keys: [][]string{{"user_id"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, c := find(rep, Cluster, "user_id")
+	if c == nil || c.Error == nil || !strings.Contains(c.Error.Message, "not read") {
+		t.Errorf("a key not read: %+v", c)
+	}
+}

@@ -48,6 +48,9 @@ func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) 
 	for _, q := range w.Queries {
 		for _, l := range skipping.ReferencedLeaves(q.pred) {
 			a.refs[l] = true
+			if !t.read[l] {
+				return nil, fmt.Errorf("advise: the rows lack column %q, which workload line %d reads", t.leaves[l].Name(), q.Line)
+			}
 		}
 	}
 	a.coll = stats.NewCollector(ft)
@@ -114,13 +117,24 @@ func (a *advisor) scoreAll() []Candidate {
 
 // score runs one candidate through the mechanism: Delta's refusal, or the layout, statistics,
 // skipping and the rewrite costs.
-func (a *advisor) score(s spec) Candidate {
-	c := Candidate{Layout: s.layout, Keys: s.keys, StatsColumns: s.statsCols, Queries: []QueryCost{}, NightlyStrategy: a.strategyFor(s)}
+func (a *advisor) score(s spec) (c Candidate) {
+	c = Candidate{Layout: s.layout, Keys: s.keys, StatsColumns: s.statsCols, Queries: []QueryCost{}, NightlyStrategy: a.strategyFor(s)}
 	if c.Keys == nil {
 		c.Keys = []string{}
 	}
+	defer func() {
+		// A bug must not take the other candidates with it: it is this candidate's error.
+		if x := recover(); x != nil {
+			c = Candidate{Layout: s.layout, Keys: c.Keys, Queries: []QueryCost{}, NightlyStrategy: c.NightlyStrategy,
+				Error: &ErrorInfo{"LAYOUTLAB_INTERNAL", fmt.Sprint("internal error: ", x)}}
+		}
+	}()
 	if err := a.check(s); err != nil {
 		c.Error = errorInfo(err)
+		return c
+	}
+	if err := a.keysRead(s); err != nil {
+		c.Error = &ErrorInfo{"LAYOUTLAB_ADVISE", err.Error()}
 		return c
 	}
 	ar, err := a.arrange(s)
@@ -135,6 +149,20 @@ func (a *advisor) score(s spec) Candidate {
 	c.FirstOptimizeBytes = ar.first
 	a.nightlyCost(&c)
 	return c
+}
+
+// keysRead checks that each key is a leaf column whose values the rows hold.
+func (a *advisor) keysRead(s spec) error {
+	for _, k := range s.keys {
+		l := a.t.leafOf(k)
+		if l < 0 {
+			return fmt.Errorf("key %q is not a leaf column of the table", k)
+		}
+		if !a.t.read[l] {
+			return fmt.Errorf("key %q was not read from the data files", k)
+		}
+	}
+	return nil
 }
 
 // prune collects each file's statistics (engine/stats, as Delta writes them for the candidate
