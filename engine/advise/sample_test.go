@@ -1,7 +1,6 @@
 package advise
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -71,6 +70,8 @@ func TestSampleAgainstFull(t *testing.T) {
 	wl := userLookups(tab, 4) + "2: event_date = '" + dateAt(tab, 90_000) + "'\nregion_id = 2\n"
 	opt := Options{MaxFileSize: maxFileFor(200_000, 64), IngestBytesPerDay: 0}
 	full := advise(t, tt, wl, opt)
+	// docs/limits.md states these bounds on the largest difference, per share of row groups.
+	bound := map[float64]float64{0.5: 0.10, 0.25: 0.25}
 	for _, share := range []float64{0.5, 0.25} {
 		in := tt.input(wl)
 		in.Rows = sampleRows(tt, 1000, share, 3)
@@ -90,10 +91,13 @@ func TestSampleAgainstFull(t *testing.T) {
 				c.FilesReadWeighted, f.FilesReadWeighted, c.BytesReadWeighted, f.BytesReadWeighted, 100*(c.BytesReadWeighted-f.BytesReadWeighted)/f.BytesReadWeighted)
 		}
 		t.Logf("fraction %.3f: largest difference in weighted bytes read %.1f%%", rep.Sample.Fraction, 100*worst)
+		if worst > bound[share] {
+			t.Errorf("fraction %.3f: a candidate's weighted bytes read is %.1f%% off the full table's; docs/limits.md says at most %.0f%%",
+				rep.Sample.Fraction, 100*worst, 100*bound[share])
+		}
 		got, want := rep.Candidates[rep.Recommendation.Candidate], full.Candidates[full.Recommendation.Candidate]
 		if got.Layout != want.Layout || !slices.Equal(got.Keys, want.Keys) {
 			t.Errorf("fraction %.3f recommends %s, the full table %s", rep.Sample.Fraction, Label(got), Label(want))
 		}
 	}
-	_ = fmt.Sprint
 }
