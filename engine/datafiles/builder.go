@@ -20,6 +20,19 @@ type builder struct {
 	bytes    int64
 	maxBytes int64
 	buf      []parquet.Value
+	progress func(done, total int) bool
+	done     int // row groups read
+	total    int
+}
+
+// step reports progress before the next row group (or at the end) and whether to go on.
+func (b *builder) step() bool {
+	if b.progress == nil {
+		return true
+	}
+	ok := b.progress(b.done, b.total)
+	b.done++
+	return ok
 }
 
 // colBuf is one leaf's values so far. Strings are interned per column (a dictionary-encoded

@@ -2,6 +2,7 @@ package datafiles
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -31,7 +32,14 @@ type Options struct {
 	MaxRows, MaxBytes int64
 	// Seed drives the choice of row groups when sampling.
 	Seed uint64
+	// Progress, when set, is called before each row group is read and once at the end with the
+	// row groups done and to do; returning false stops the read with ErrStopped. The page uses
+	// it to report progress, yield to the browser and cancel.
+	Progress func(done, total int) bool
 }
+
+// ErrStopped is Read's error when Options.Progress asked it to stop.
+var ErrStopped = errors.New("reading the data files was stopped")
 
 // Sample says how much of the table Read read.
 type Sample struct {
@@ -98,15 +106,21 @@ func Read(fsys fs.FS, snap *deltalog.Snapshot, opt Options) (*Rows, error) {
 		return nil, err
 	}
 	b := newBuilder(plans, opt.MaxBytes)
+	b.progress, b.total = opt.Progress, len(chosen)
 	for start := 0; start < len(chosen); {
 		end := start + 1
 		for end < len(chosen) && chosen[end].file == chosen[start].file {
 			end++
 		}
-		if err := b.readFile(fsys, files[chosen[start].file], chosen[start:end], int32(chosen[start].file)); err != nil {
+		if err := b.readFile(fsys, files[chosen[start].file], chosen[start:end], int32(chosen[start].file)); errors.Is(err, ErrStopped) {
+			return nil, err
+		} else if err != nil {
 			return nil, fmt.Errorf("data file %s: %v", adds[chosen[start].file].Path, err)
 		}
 		start = end
+	}
+	if !b.step() {
+		return nil, ErrStopped
 	}
 	out := &Rows{Table: b.table(schema), File: b.file}
 	out.Sample = Sample{RowsRead: int64(len(b.file)), RowsTotal: live, RowGroupsRead: len(chosen), RowGroupsTotal: len(groups), Fraction: 1}
@@ -249,6 +263,9 @@ func (b *builder) readFile(fsys fs.FS, f dataFile, groups []rowGroup, index int3
 		return err
 	}
 	for _, g := range groups {
+		if !b.step() {
+			return ErrStopped
+		}
 		for _, c := range cols {
 			if c != nil {
 				if _, err := f.footer.CheckChunk(ra, g.group, c.Index()); err != nil {

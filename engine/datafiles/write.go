@@ -239,6 +239,12 @@ func (w *writer) writeFile(dir string, namer *layout.FileNamer, split int, rs []
 		return deltalog.AddFile{}, fmt.Errorf("%s: %v", rel, err)
 	}
 	fs := stats.Collect(tb, rs, w.indexed, w.statsCfg)
+	if w.snap.Protocol().IsFeatureSupported("deletionVectors") {
+		// StatisticsCollection.statsCollector: a new file's bounds are tight when DVs are
+		// supported (spark/src/main/scala/org/apache/spark/sql/delta/stats/StatisticsCollection.scala).
+		tight := true
+		fs.TightBounds = &tight
+	}
 	return deltalog.AddFile{
 		Path: (&url.URL{Path: rel}).EscapedPath(), PartitionValues: pv, Size: size,
 		DataChange: false, Stats: fs.JSON(w.statsLeaf),
