@@ -46,6 +46,8 @@ type Sample struct {
 	RowsRead, RowsTotal           int64 // live rows (deletion vectors applied)
 	RowGroupsRead, RowGroupsTotal int
 	Fraction                      float64 // RowsRead / RowsTotal (1 for an empty table)
+	// BytesRead are the decoded bytes the rows hold, as counted against MaxBytes.
+	BytesRead int64
 }
 
 // Rows are a table's live rows.
@@ -123,7 +125,7 @@ func Read(fsys fs.FS, snap *deltalog.Snapshot, opt Options) (*Rows, error) {
 		return nil, ErrStopped
 	}
 	out := &Rows{Table: b.table(schema), File: b.file}
-	out.Sample = Sample{RowsRead: int64(len(b.file)), RowsTotal: live, RowGroupsRead: len(chosen), RowGroupsTotal: len(groups), Fraction: 1}
+	out.Sample = Sample{RowsRead: int64(len(b.file)), RowsTotal: live, RowGroupsRead: len(chosen), RowGroupsTotal: len(groups), Fraction: 1, BytesRead: b.bytes}
 	if live > 0 {
 		out.Sample.Fraction = float64(out.Sample.RowsRead) / float64(live)
 	}

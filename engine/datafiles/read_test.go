@@ -49,7 +49,7 @@ var realTables = []string{
 	"../skipping/testdata/tables/layoutlab/datetime-range-partitioned",
 }
 
-func openTable(t *testing.T, dir string) *deltalog.Snapshot {
+func openTable(t testing.TB, dir string) *deltalog.Snapshot {
 	t.Helper()
 	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1})
 	if err != nil {

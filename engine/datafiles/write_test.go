@@ -105,6 +105,12 @@ func TestWriteProof(t *testing.T) {
 				t.Errorf("%d columns read back, %d in the source", len(got), len(want))
 			}
 			checkFileStats(t, snap2, rows2)
+			for _, add := range snap2.AllFiles() {
+				// StatisticsCollection writes tightBounds on a table that supports DVs.
+				if tight := strings.Contains(add.Stats, `"tightBounds":true`); tight != snap.Protocol().IsFeatureSupported("deletionVectors") {
+					t.Errorf("%s: stats %s", add.Path, add.Stats)
+				}
+			}
 			if !slices.Equal(snap2.Metadata().PartitionColumns, parts) && len(parts)+len(snap2.Metadata().PartitionColumns) > 0 {
 				t.Errorf("partition columns %v, want %v", snap2.Metadata().PartitionColumns, parts)
 			}
