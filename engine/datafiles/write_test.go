@@ -64,6 +64,10 @@ func TestWriteProof(t *testing.T) {
 		{logTables + "delta-kernel-rs/compacted-log-files-table", "id", nil},
 		{logTables + "delta-rs/table_with_liquid_clustering", "id", nil},
 		{logTables + "delta-rs/table_with_partitioning_mapping", "newid", nil},
+		{logTables + "delta-rs/delta-1.2.1-only-struct-stats", "integer", nil},
+		{logTables + "delta-rs/table_with_null_stats_in_notnull_struct", "s.l", nil},
+		{logTables + "delta-kernel-rs/v1-single-part-struct-stats-only", "id", nil},
+		{"../skipping/testdata/tables/delta-kernel-rs/timestamp-truncation-stats", "id", nil},
 	}
 	for _, tc := range cases {
 		name := strings.TrimPrefix(tc.dir, "../") + "/by-" + tc.sortBy
