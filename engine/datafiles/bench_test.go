@@ -2,9 +2,13 @@ package datafiles
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
 
 	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/table"
@@ -86,5 +90,48 @@ func BenchmarkRead(b *testing.B) {
 			b.ReportMetric(float64(rows.Sample.BytesRead)/float64(n), "counted-B/row")
 			runtime.KeepAlive(rows)
 		})
+		// The reference: the same files read row by row with the library's generic reader (as
+		// engine/skipping's test oracle reads them), keeping nothing.
+		b.Run(fmt.Sprintf("reference=parquet-go-rows/rows=%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				read := 0
+				for _, add := range snap.AllFiles() {
+					read += readRowsReference(b, filepath.Join(dir, add.Path))
+				}
+				if read != n {
+					b.Fatalf("%d rows", read)
+				}
+			}
+		})
 	}
+}
+
+func readRowsReference(b *testing.B, path string) int {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	buf := make([]parquet.Row, 256)
+	for _, rg := range pf.RowGroups() {
+		rows := rg.Rows()
+		for {
+			k, err := rows.ReadRows(buf)
+			n += k
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		rows.Close()
+	}
+	return n
 }

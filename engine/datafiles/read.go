@@ -109,6 +109,11 @@ func Read(fsys fs.FS, snap *deltalog.Snapshot, opt Options) (*Rows, error) {
 	}
 	b := newBuilder(plans, opt.MaxBytes)
 	b.progress, b.total = opt.Progress, len(chosen)
+	var n int64
+	for _, g := range chosen {
+		n += g.rows // within MaxRows, as chosen
+	}
+	b.reserve(n)
 	for start := 0; start < len(chosen); {
 		end := start + 1
 		for end < len(chosen) && chosen[end].file == chosen[start].file {
