@@ -20,6 +20,19 @@ type builder struct {
 	bytes    int64
 	maxBytes int64
 	buf      []parquet.Value
+	progress func(done, total int) bool
+	done     int // row groups read
+	total    int
+}
+
+// step reports progress before the next row group (or at the end) and whether to go on.
+func (b *builder) step() bool {
+	if b.progress == nil {
+		return true
+	}
+	ok := b.progress(b.done, b.total)
+	b.done++
+	return ok
 }
 
 // colBuf is one leaf's values so far. Strings are interned per column (a dictionary-encoded
@@ -37,6 +50,24 @@ const maxIntern = 1 << 16
 
 func newBuilder(plans []leafPlan, maxBytes int64) *builder {
 	return &builder{plans: plans, cols: make([]colBuf, len(plans)), maxBytes: maxBytes, buf: make([]parquet.Value, 1024)}
+}
+
+// reserve sizes the columns for n rows (the chosen row groups' rows, deleted ones included):
+// appending a million values one by one would otherwise copy each column about twice over.
+func (b *builder) reserve(n int64) {
+	b.file = make([]int32, 0, n)
+	for i, p := range b.plans {
+		c := &b.cols[i]
+		c.nulls = make([]bool, 0, n)
+		switch p.leaf.Type.Kind {
+		case table.Double, table.Float:
+			c.floats = make([]float64, 0, n)
+		case table.String, table.Binary:
+			c.strs = make([]string, 0, n)
+		default:
+			c.ints = make([]int64, 0, n)
+		}
+	}
 }
 
 // charge counts n more decoded bytes, failing past the limit: a footer that understated its
@@ -120,6 +151,7 @@ func (b *builder) readColumn(i int, cc parquet.ColumnChunk, src source, rows int
 	if err := b.charge(rows * rowCost(typ.Kind)); err != nil {
 		return err
 	}
+	put := b.putter(&b.cols[i], src, typ)
 	r := parquet.NewColumnChunkValueReader(cc)
 	defer r.Close()
 	row := int64(-1)
@@ -133,12 +165,8 @@ func (b *builder) readColumn(i int, cc parquet.ColumnChunk, src source, rows int
 			if mask != nil && mask[row] {
 				continue
 			}
-			v, err := convert(pv, src, typ)
-			if err != nil {
+			if err := put(pv); err != nil {
 				return fmt.Errorf("row %d: %v", row, err)
-			}
-			if err := b.cols[i].add(typ.Kind, v, b); err != nil {
-				return err
 			}
 		}
 		if rerr == io.EOF {
@@ -154,23 +182,50 @@ func (b *builder) readColumn(i int, cc parquet.ColumnChunk, src source, rows int
 	return nil
 }
 
-// convert reads one Parquet value as a value of the column's type.
-func convert(pv parquet.Value, src source, typ table.Type) (table.Value, error) {
-	if pv.IsNull() || typ.Kind == table.Void {
-		return table.NullValue(typ.Kind), nil
-	}
+// putter returns the function that appends one Parquet value to c as the column's type, chosen
+// once per chunk so that the per-value work is a conversion and an append.
+func (b *builder) putter(c *colBuf, src source, typ table.Type) func(parquet.Value) error {
 	switch typ.Kind {
+	case table.Void:
+		return func(parquet.Value) error { return c.add(typ.Kind, table.NullValue(typ.Kind), b) }
 	case table.Double, table.Float:
-		f, err := src.floatValue(pv, typ)
-		return table.Value{Kind: typ.Kind, F: f}, err
-	case table.String, table.Binary:
-		if src.kind != parquet.ByteArray && src.kind != parquet.FixedLenByteArray {
-			return table.Value{}, src.mismatch(typ)
+		return func(pv parquet.Value) error {
+			null := pv.IsNull()
+			var f float64
+			if !null {
+				var err error
+				if f, err = src.floatValue(pv, typ); err != nil {
+					return err
+				}
+			}
+			c.floats, c.nulls = append(c.floats, f), append(c.nulls, null)
+			c.hasNull = c.hasNull || null
+			return nil
 		}
-		return table.Value{Kind: typ.Kind, S: unsafeString(pv.ByteArray())}, nil
+	case table.String, table.Binary:
+		return func(pv parquet.Value) error {
+			if pv.IsNull() {
+				return c.add(typ.Kind, table.NullValue(typ.Kind), b)
+			}
+			if src.kind != parquet.ByteArray && src.kind != parquet.FixedLenByteArray {
+				return src.mismatch(typ)
+			}
+			return c.add(typ.Kind, table.Value{Kind: typ.Kind, S: unsafeString(pv.ByteArray())}, b)
+		}
 	}
-	i, err := src.intValue(pv, typ)
-	return table.Value{Kind: typ.Kind, I: i, Scale: typ.Scale}, err
+	return func(pv parquet.Value) error {
+		null := pv.IsNull()
+		var v int64
+		if !null {
+			var err error
+			if v, err = src.intValue(pv, typ); err != nil {
+				return err
+			}
+		}
+		c.ints, c.nulls = append(c.ints, v), append(c.nulls, null)
+		c.hasNull = c.hasNull || null
+		return nil
+	}
 }
 
 // add appends v; a string's bytes are copied (interned) here, since convert's point into the

@@ -104,7 +104,7 @@ func TestUUIDPathProtocolExample(t *testing.T) {
 
 // roaring32 encodes one 32-bit Roaring bitmap as the RoaringFormatSpec lays it out, written here
 // from the spec (not from the decoder): containers is key -> (kind, values).
-func roaring32(t *testing.T, containers []testContainer, withRuns bool) []byte {
+func roaring32(_ *testing.T, containers []testContainer, withRuns bool) []byte {
 	var b bytes.Buffer
 	le := func(v any) { binary.Write(&b, binary.LittleEndian, v) }
 	n := len(containers)

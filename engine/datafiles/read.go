@@ -2,6 +2,7 @@ package datafiles
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -31,13 +32,22 @@ type Options struct {
 	MaxRows, MaxBytes int64
 	// Seed drives the choice of row groups when sampling.
 	Seed uint64
+	// Progress, when set, is called before each row group is read and once at the end with the
+	// row groups done and to do; returning false stops the read with ErrStopped. The page uses
+	// it to report progress, yield to the browser and cancel.
+	Progress func(done, total int) bool
 }
+
+// ErrStopped is Read's error when Options.Progress asked it to stop.
+var ErrStopped = errors.New("reading the data files was stopped")
 
 // Sample says how much of the table Read read.
 type Sample struct {
 	RowsRead, RowsTotal           int64 // live rows (deletion vectors applied)
 	RowGroupsRead, RowGroupsTotal int
 	Fraction                      float64 // RowsRead / RowsTotal (1 for an empty table)
+	// BytesRead are the decoded bytes the rows hold, as counted against MaxBytes.
+	BytesRead int64
 }
 
 // Rows are a table's live rows.
@@ -98,18 +108,29 @@ func Read(fsys fs.FS, snap *deltalog.Snapshot, opt Options) (*Rows, error) {
 		return nil, err
 	}
 	b := newBuilder(plans, opt.MaxBytes)
+	b.progress, b.total = opt.Progress, len(chosen)
+	var n int64
+	for _, g := range chosen {
+		n += g.rows // within MaxRows, as chosen
+	}
+	b.reserve(n)
 	for start := 0; start < len(chosen); {
 		end := start + 1
 		for end < len(chosen) && chosen[end].file == chosen[start].file {
 			end++
 		}
-		if err := b.readFile(fsys, files[chosen[start].file], chosen[start:end], int32(chosen[start].file)); err != nil {
+		if err := b.readFile(fsys, files[chosen[start].file], chosen[start:end], int32(chosen[start].file)); errors.Is(err, ErrStopped) {
+			return nil, err
+		} else if err != nil {
 			return nil, fmt.Errorf("data file %s: %v", adds[chosen[start].file].Path, err)
 		}
 		start = end
 	}
+	if !b.step() {
+		return nil, ErrStopped
+	}
 	out := &Rows{Table: b.table(schema), File: b.file}
-	out.Sample = Sample{RowsRead: int64(len(b.file)), RowsTotal: live, RowGroupsRead: len(chosen), RowGroupsTotal: len(groups), Fraction: 1}
+	out.Sample = Sample{RowsRead: int64(len(b.file)), RowsTotal: live, RowGroupsRead: len(chosen), RowGroupsTotal: len(groups), Fraction: 1, BytesRead: b.bytes}
 	if live > 0 {
 		out.Sample.Fraction = float64(out.Sample.RowsRead) / float64(live)
 	}
@@ -249,6 +270,9 @@ func (b *builder) readFile(fsys fs.FS, f dataFile, groups []rowGroup, index int3
 		return err
 	}
 	for _, g := range groups {
+		if !b.step() {
+			return ErrStopped
+		}
 		for _, c := range cols {
 			if c != nil {
 				if _, err := f.footer.CheckChunk(ra, g.group, c.Index()); err != nil {

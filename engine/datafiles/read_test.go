@@ -43,13 +43,18 @@ var realTables = []string{
 	logTables + "delta-rs/table_with_deletion_logs",
 	logTables + "delta-rs/table_with_liquid_clustering",
 	logTables + "delta-rs/table_with_partitioning_mapping",
+	logTables + "delta-rs/delta-1.2.1-only-struct-stats",
+	logTables + "delta-rs/table_with_null_stats_in_notnull_struct",
+	logTables + "delta-kernel-rs/v1-single-part-struct-stats-only",
+	logTables + "delta-kernel-rs/v1-multi-part-partitioned-struct-stats-only",
+	"../skipping/testdata/tables/delta-kernel-rs/timestamp-truncation-stats",
 	"../skipping/testdata/tables/delta-kernel-rs/type-widening",
 	"../skipping/testdata/tables/delta-kernel-rs/timestamp-partitioned-table",
 	"../skipping/testdata/tables/layoutlab/datetime-range",
 	"../skipping/testdata/tables/layoutlab/datetime-range-partitioned",
 }
 
-func openTable(t *testing.T, dir string) *deltalog.Snapshot {
+func openTable(t testing.TB, dir string) *deltalog.Snapshot {
 	t.Helper()
 	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1})
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // Magic numbers of Delta's RoaringBitmapArray serialisations (PROTOCOL.md "Deletion Vector
@@ -75,6 +74,9 @@ func decodeBitmapArray(b []byte, limit uint64, want int64) ([]uint64, error) {
 			if int64(len(out)) >= want {
 				return fmt.Errorf("the bitmap holds more than the %d rows its cardinality says", want)
 			}
+			if len(out) > 0 && v <= out[len(out)-1] {
+				return fmt.Errorf("row %d after row %d: a bitmap's values ascend strictly", v, out[len(out)-1])
+			}
 			out = append(out, v)
 			return nil
 		}
@@ -128,9 +130,6 @@ func decodeBitmapArray(b []byte, limit uint64, want int64) ([]uint64, error) {
 	}
 	if r.pos != len(b) {
 		return nil, fmt.Errorf("%d bytes after the bitmap's end", len(b)-r.pos)
-	}
-	if !slices.IsSorted(out) {
-		return nil, errors.New("the bitmap's values are not in ascending order")
 	}
 	return out, nil
 }

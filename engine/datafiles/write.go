@@ -2,6 +2,7 @@ package datafiles
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -58,6 +59,10 @@ func Write(dir string, snap *deltalog.Snapshot, rows *Rows, files [][]int32, com
 	if _, err := os.Stat(filepath.Join(dir, deltalog.LogDir)); err == nil {
 		return fmt.Errorf("%s already holds a Delta log", dir)
 	}
+	head, clustered, err := w.header(commit)
+	if err != nil {
+		return err
+	}
 	namer := layout.NewFileNamer(commit.Seed)
 	var adds []deltalog.Action
 	for i, rs := range files {
@@ -68,9 +73,17 @@ func Write(dir string, snap *deltalog.Snapshot, rows *Rows, files [][]int32, com
 		if commit.Tags != nil && len(commit.Tags[i]) > 0 {
 			add.Tags = commit.Tags[i]
 		}
+		if clustered && (commit.Operation == "" || commit.Operation == "OPTIMIZE") {
+			// OPTIMIZE on a clustered table marks its files (ClusteringStrategy.tagAddFile in
+			// spark/src/main/scala/org/apache/spark/sql/delta/commands/OptimizeTableStrategy.scala).
+			add.ClusteringProvider = deltalog.ClusteringProviderLiquid
+		}
 		adds = append(adds, add)
 	}
-	actions := append(w.header(commit), adds...)
+	if w.snap.Protocol().IsFeatureSupported(deltalog.FeatureRowTracking) {
+		head = append(head, rowTracking(adds, files)...)
+	}
+	actions := append(head, adds...)
 	return deltalog.ExportDir(dir, []deltalog.Commit{{Version: 0, Actions: actions}})
 }
 
@@ -169,22 +182,41 @@ func deltaTypeName(fields []deltalog.SchemaField, path []string) string {
 	return ""
 }
 
-// header is the commit's protocol, metaData, clustering domain and commitInfo.
-func (w *writer) header(commit CommitInfo) []deltalog.Action {
-	acts := []deltalog.Action{w.snap.Protocol(), w.md}
+// header is the commit's protocol, metaData, clustering domain and commitInfo, and whether the
+// table written is clustered. Clustering columns given here upgrade the protocol to support
+// clustering (Protocol.WithClustering), as CLUSTER BY does.
+func (w *writer) header(commit CommitInfo) (acts []deltalog.Action, clustered bool, err error) {
+	proto := w.snap.Protocol()
+	var domain *deltalog.DomainMetadata
 	switch {
 	case commit.ClusteringColumns != nil:
 		var cols [][]string
 		for _, c := range commit.ClusteringColumns {
-			if i := w.rows.Table.LeafIndex(c); i >= 0 {
-				cols = append(cols, w.physical[i].Path)
+			i := w.rows.Table.LeafIndex(c)
+			if i < 0 {
+				return nil, false, fmt.Errorf("clustering column %q is not in the table", c)
+			}
+			cols = append(cols, w.physical[i].Path)
+		}
+		d := deltalog.ClusteringDomain(cols)
+		domain = &d
+		if len(cols) > 0 {
+			proto = proto.WithClustering()
+		}
+		clustered = len(cols) > 0
+	default:
+		// The source's clustering, in either format (the preview's delta.liquid domain, or its
+		// property, which metaData carries over).
+		cols, ok := deltalog.ClusteringColumns(w.snap)
+		clustered = ok && len(cols) > 0
+		for _, name := range []string{deltalog.ClusteringDomainName, deltalog.LiquidPreviewDomainName} {
+			if d, ok := w.snap.DomainMetadata(name); ok && domain == nil {
+				domain = &d
 			}
 		}
-		acts = append(acts, deltalog.ClusteringDomain(cols))
-	default:
-		if d, ok := w.snap.DomainMetadata(deltalog.ClusteringDomainName); ok && !d.Removed {
-			acts = append(acts, d)
-		}
+	}
+	if clustered && len(w.md.PartitionColumns) > 0 {
+		return nil, false, fmt.Errorf("a clustered table cannot be partitioned (partition columns %v)", w.md.PartitionColumns)
 	}
 	op := commit.Operation
 	if op == "" {
@@ -192,18 +224,41 @@ func (w *writer) header(commit CommitInfo) []deltalog.Action {
 	}
 	ci := deltalog.CommitInfo{Timestamp: commit.Timestamp, Operation: op, OperationParameters: map[string]string{}}
 	if commit.ZOrderBy != nil {
-		b, _ := jsonStrings(commit.ZOrderBy)
-		ci.OperationParameters["zOrderBy"] = b
+		ci.OperationParameters["zOrderBy"] = jsonStrings(commit.ZOrderBy)
 	}
-	return append(acts, ci)
+	if w.md.Configuration["delta.enableInCommitTimestamps"] == "true" {
+		// PROTOCOL.md "In-Commit Timestamps": commitInfo first, with inCommitTimestamp.
+		ts := commit.Timestamp
+		ci.InCommitTimestamp = &ts
+	}
+	acts = []deltalog.Action{ci, proto, w.md}
+	if domain != nil {
+		acts = append(acts, *domain)
+	}
+	return acts, clustered, nil
 }
 
-func jsonStrings(s []string) (string, error) {
-	q := make([]string, len(s))
-	for i, x := range s {
-		q[i] = strconv.Quote(x)
+// rowTracking gives each new file its fresh Row IDs and commit version, and records the high
+// water mark, as a writer must where rowTracking is supported (PROTOCOL.md "Row Tracking"). The
+// copy is a new table: its rows get fresh IDs from 0, not the source's (which would need the
+// materialized Row ID column).
+func rowTracking(adds []deltalog.Action, files [][]int32) []deltalog.Action {
+	next := int64(0)
+	for i, a := range adds {
+		add := a.(deltalog.AddFile)
+		base, version := next, int64(0)
+		add.BaseRowID, add.DefaultRowCommitVersion = &base, &version
+		next += int64(len(files[i]))
+		adds[i] = add
 	}
-	return "[" + strings.Join(q, ",") + "]", nil
+	cfg := fmt.Sprintf(`{"rowIdHighWaterMark":%d,"domainName":"delta.rowTracking"}`, next-1)
+	return []deltalog.Action{deltalog.DomainMetadata{Domain: "delta.rowTracking", Configuration: cfg}}
+}
+
+// jsonStrings is a list of names as a JSON array, as zOrderBy's parameter is written.
+func jsonStrings(s []string) string {
+	b, _ := json.Marshal(s) // strings always encode
+	return string(b)
 }
 
 // writeFile writes one data file of the given rows and returns its add action.
@@ -239,6 +294,12 @@ func (w *writer) writeFile(dir string, namer *layout.FileNamer, split int, rs []
 		return deltalog.AddFile{}, fmt.Errorf("%s: %v", rel, err)
 	}
 	fs := stats.Collect(tb, rs, w.indexed, w.statsCfg)
+	if w.snap.Protocol().IsFeatureSupported("deletionVectors") {
+		// StatisticsCollection.statsCollector: a new file's bounds are tight when DVs are
+		// supported (spark/src/main/scala/org/apache/spark/sql/delta/stats/StatisticsCollection.scala).
+		tight := true
+		fs.TightBounds = &tight
+	}
 	return deltalog.AddFile{
 		Path: (&url.URL{Path: rel}).EscapedPath(), PartitionValues: pv, Size: size,
 		DataChange: false, Stats: fs.JSON(w.statsLeaf),

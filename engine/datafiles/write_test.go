@@ -1,12 +1,16 @@
 package datafiles
 
 import (
+	"fmt"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"layoutlab/engine/inspect"
+	deltalog "layoutlab/engine/log"
 	"layoutlab/engine/table"
 )
 
@@ -57,6 +61,13 @@ func TestWriteProof(t *testing.T) {
 		{logTables + "dat/with_schema_change/delta", "num1", nil},
 		{"../skipping/testdata/tables/delta-kernel-rs/type-widening", "int_long", nil},
 		{"../skipping/testdata/tables/layoutlab/datetime-range-partitioned", "ts", nil},
+		{logTables + "delta-kernel-rs/compacted-log-files-table", "id", nil},
+		{logTables + "delta-rs/table_with_liquid_clustering", "id", nil},
+		{logTables + "delta-rs/table_with_partitioning_mapping", "newid", nil},
+		{logTables + "delta-rs/delta-1.2.1-only-struct-stats", "integer", nil},
+		{logTables + "delta-rs/table_with_null_stats_in_notnull_struct", "s.l", nil},
+		{logTables + "delta-kernel-rs/v1-single-part-struct-stats-only", "id", nil},
+		{"../skipping/testdata/tables/delta-kernel-rs/timestamp-truncation-stats", "id", nil},
 	}
 	for _, tc := range cases {
 		name := strings.TrimPrefix(tc.dir, "../") + "/by-" + tc.sortBy
@@ -105,6 +116,13 @@ func TestWriteProof(t *testing.T) {
 				t.Errorf("%d columns read back, %d in the source", len(got), len(want))
 			}
 			checkFileStats(t, snap2, rows2)
+			checkRowTracking(t, snap2)
+			for _, add := range snap2.AllFiles() {
+				// StatisticsCollection writes tightBounds on a table that supports DVs.
+				if tight := strings.Contains(add.Stats, `"tightBounds":true`); tight != snap.Protocol().IsFeatureSupported("deletionVectors") {
+					t.Errorf("%s: stats %s", add.Path, add.Stats)
+				}
+			}
 			if !slices.Equal(snap2.Metadata().PartitionColumns, parts) && len(parts)+len(snap2.Metadata().PartitionColumns) > 0 {
 				t.Errorf("partition columns %v, want %v", snap2.Metadata().PartitionColumns, parts)
 			}
@@ -139,4 +157,111 @@ func splitByPartitions(tb *table.Table, parts []string) [][]int32 {
 		files = next
 	}
 	return files
+}
+
+// TestWriteClustering: a clustered source keeps its clustering domain; clustering columns given
+// set the domain and upgrade the protocol; the files of an OPTIMIZE on a clustered table carry
+// clusteringProvider "liquid" and the tags given; inspect reads the clustering columns back.
+func TestWriteClustering(t *testing.T) {
+	for _, tc := range []struct {
+		dir     string
+		cluster []string
+		want    []string
+	}{
+		{logTables + "delta-rs/table_with_liquid_clustering", nil, []string{"id"}},
+		{logTables + "dat/basic_append/delta", []string{"number", "letter"}, []string{"number", "letter"}},
+	} {
+		snap, rows := readTable(t, tc.dir, Options{})
+		files := sortedSplit(rows.Table, 0, 2)
+		tags := make([]map[string]string, len(files))
+		for i := range tags {
+			tags[i] = map[string]string{"ZCUBE_ID": fmt.Sprintf("cube-%d", i), "ZCUBE_ZORDER_BY": `["` + tc.want[0] + `"]`}
+		}
+		dir2 := t.TempDir()
+		err := Write(dir2, snap, rows, files, CommitInfo{ClusteringColumns: tc.cluster, Tags: tags, ZOrderBy: []string{tc.want[0]}, Timestamp: 1700000000000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := inspect.Inspect(os.DirFS(dir2), dir2, inspect.Options{})
+		if err != nil || !slices.Equal(rep.ClusteringColumns, tc.want) {
+			t.Fatalf("%s: clustering columns %v (%v), want %v", tc.dir, rep.ClusteringColumns, err, tc.want)
+		}
+		snap2 := openTable(t, dir2)
+		for i, add := range snap2.AllFiles() {
+			if add.ClusteringProvider != "liquid" || add.Tags["ZCUBE_ID"] == "" {
+				t.Errorf("%s: file %d: provider %q, tags %v", tc.dir, i, add.ClusteringProvider, add.Tags)
+			}
+		}
+		if ci, ok := snap2.CommitInfo(); !ok || ci.Operation != "OPTIMIZE" || ci.OperationParameters["zOrderBy"] != `["`+tc.want[0]+`"]` || ci.Timestamp != 1700000000000 {
+			t.Errorf("%s: commitInfo %+v", tc.dir, ci)
+		}
+	}
+}
+
+// TestWriteRefuses: what Write cannot write faithfully is an error, and nothing is committed.
+func TestWriteRefuses(t *testing.T) {
+	dir := logTables + "delta/dv-partitioned-with-checkpoint"
+	snap, rows := readTable(t, dir, Options{})
+	all := [][]int32{make([]int32, rows.Table.NumRows)}
+	for i := range all[0] {
+		all[0][i] = int32(i)
+	}
+	_, subset := readTable(t, dir, Options{Columns: []string{"col1"}})
+	for what, c := range map[string]struct {
+		rows   *Rows
+		commit CommitInfo
+		want   string
+	}{
+		"mixed partition values": {rows, CommitInfo{}, "partition column part"},
+		"a subset of columns":    {subset, CommitInfo{PartitionColumns: []string{}}, "every column"},
+		"tags per file":          {rows, CommitInfo{PartitionColumns: []string{}, Tags: []map[string]string{{}, {}}}, "2 tag sets for 1 files"},
+		"unknown clustering":     {rows, CommitInfo{PartitionColumns: []string{}, ClusteringColumns: []string{"nope"}}, `"nope"`},
+		"clustered partitions":   {rows, CommitInfo{ClusteringColumns: []string{"col1"}}, "cannot be partitioned"},
+	} {
+		dir2 := t.TempDir()
+		err := Write(dir2, snap, c.rows, all, c.commit)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", what, err)
+		}
+		if _, serr := os.Stat(dir2 + "/_delta_log"); serr == nil {
+			t.Errorf("%s: a log was written", what)
+		}
+	}
+	dir2 := t.TempDir()
+	if err := Write(dir2, snap, rows, all, CommitInfo{PartitionColumns: []string{}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dir2, snap, rows, all, CommitInfo{PartitionColumns: []string{}}); err == nil || !strings.Contains(err.Error(), "already holds a Delta log") {
+		t.Errorf("over a table: %v", err)
+	}
+}
+
+// checkRowTracking: where the protocol supports row tracking, the files' baseRowIds number the
+// rows from 0 without gaps or overlaps and the delta.rowTracking high water mark is the last.
+func checkRowTracking(t *testing.T, snap *deltalog.Snapshot) {
+	if !snap.Protocol().IsFeatureSupported(deltalog.FeatureRowTracking) {
+		return
+	}
+	type span struct{ base, n int64 }
+	var spans []span
+	for _, add := range snap.AllFiles() {
+		m := regexp.MustCompile(`"numRecords":(\d+)`).FindStringSubmatch(add.Stats)
+		n, _ := strconv.ParseInt(m[1], 10, 64)
+		if add.BaseRowID == nil || add.DefaultRowCommitVersion == nil {
+			t.Fatalf("%s: no baseRowId or defaultRowCommitVersion", add.Path)
+		}
+		spans = append(spans, span{*add.BaseRowID, n})
+	}
+	slices.SortFunc(spans, func(a, b span) int { return int(a.base - b.base) })
+	next := int64(0)
+	for _, s := range spans {
+		if s.base != next {
+			t.Fatalf("baseRowIds %v", spans)
+		}
+		next += s.n
+	}
+	d, ok := snap.DomainMetadata("delta.rowTracking")
+	if !ok || !strings.Contains(d.Configuration, `"rowIdHighWaterMark":`+strconv.FormatInt(next-1, 10)+",") {
+		t.Errorf("rowTracking domain %+v, %d rows", d, next)
+	}
 }
