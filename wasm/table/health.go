@@ -69,7 +69,9 @@ func HealthHTML(r *inspect.Report) string {
 }
 
 func healthRow(b *strings.Builder, h inspect.ColumnHealth) {
-	m := func(field string, v any, text string) string { return metric("clustering_health."+h.Column+"."+field, v, text) }
+	m := func(field string, v any, text string) string {
+		return metric("clustering_health."+h.Column+"."+field, v, text)
+	}
 	n := float64(max(h.Files, 1))
 	name := esc(h.Column)
 	if !h.Indexed {
