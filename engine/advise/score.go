@@ -191,7 +191,8 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 			files[i].PartitionValues = map[string]string{}
 		}
 	}
-	var total, fw, bw float64
+	total := a.w.TotalWeight()
+	var fw, bw float64
 	for _, q := range a.w.Queries {
 		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols})
 		if err != nil {
@@ -200,7 +201,6 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 		sc := f.FilesForScan(files)
 		qc := QueryCost{Where: q.Where, Weight: q.Weight, FilesRead: len(sc.Read), BytesRead: sc.BytesRead}
 		c.Queries = append(c.Queries, qc)
-		total += q.Weight
 		fw += q.Weight * float64(qc.FilesRead)
 		bw += q.Weight * float64(qc.BytesRead)
 	}
