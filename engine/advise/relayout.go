@@ -64,12 +64,17 @@ func (a *advisor) optimized(s spec) (*arrangement, error) {
 	}
 	planned := make([]bool, len(a.t.files))
 	for bi, b := range plan.Bins {
-		var rows []int32
+		rows := a.all // a bin of every file holds every row, in order
 		for _, f := range b.Files {
 			planned[f.Ref] = true
-			rows = append(rows, a.byFile[f.Ref]...)
 		}
-		slices.Sort(rows)
+		if len(b.Files) < len(a.t.files) {
+			rows = nil
+			for _, f := range b.Files {
+				rows = append(rows, a.byFile[f.Ref]...)
+			}
+			slices.Sort(rows)
+		}
 		files, err := a.layoutBin(rows, s.keys, kind, int(b.ApproxNumFiles), uint64(bi))
 		if err != nil {
 			return nil, err
