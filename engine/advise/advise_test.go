@@ -3,13 +3,16 @@ package advise
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"layoutlab/engine/ddl"
+	"layoutlab/engine/scenario"
 	"layoutlab/engine/table"
+	"layoutlab/engine/timeline"
 )
 
 // maxFileFor makes OPTIMIZE cut a table of rows rows into about files files.
@@ -445,5 +448,47 @@ func TestRowsMissingColumns(t *testing.T) {
 	_, c := find(rep, Cluster, "user_id")
 	if c == nil || c.Error == nil || !strings.Contains(c.Error.Message, "not read") {
 		t.Errorf("a key not read: %+v", c)
+	}
+}
+
+// The nightly cost is engine/timeline's, run as docs/cli.md says: history holding the table's
+// bytes at the ingest rate, the rate a day in files of maxFileSize (at least 1 MiB), the mean of
+// nights 2..30. The first OPTIMIZE FULL of an unclustered table rewrites all of it.
+func TestNightlyFromTimeline(t *testing.T) {
+	tab := genTable(t, eventSpec(365), 50_000, 3)
+	tt := writeTable(t, tab, 16, map[string]string{}, nil)
+	rate := float64(4 << 20) // 4 MiB a day
+	rep := advise(t, tt, userLookups(tab, 2), Options{MaxFileSize: 2 << 20, IngestBytesPerDay: rate})
+	for _, strategy := range []string{timeline.StrategyLiquid, timeline.StrategyZOrderFull, timeline.StrategyCompaction} {
+		tl := scenario.Timeline{Strategy: strategy, Days: NightlyDays, IngestGB: rate / (1 << 30), FileGB: 2.0 / 1024, Seed: 1,
+			HistoryDays: int(math.Round(float64(rep.Today.Bytes) / rate))}
+		if err := fitRows(&tl); err != nil {
+			t.Fatal(err)
+		}
+		res, err := timeline.Run(tl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum float64
+		for _, d := range res.Days[1:] {
+			sum += d.OptimizeWrittenGB
+		}
+		want := int64(math.Round(sum / float64(NightlyDays-1) * (1 << 30)))
+		n := 0
+		for _, c := range rep.Candidates {
+			if c.Error == nil && c.NightlyStrategy == strategy {
+				n++
+				if c.NightlyOptimizeBytes != want {
+					t.Errorf("%s (%s): nightly %d, the timeline's mean %d", Label(c), strategy, c.NightlyOptimizeBytes, want)
+				}
+			}
+		}
+		if n == 0 || want <= 0 {
+			t.Errorf("%s: %d candidates, nightly %d", strategy, n, want)
+		}
+	}
+	_, c := find(rep, Cluster, "user_id")
+	if c.FirstOptimizeBytes != rep.Today.Bytes || c.RewriteBytes30d != c.FirstOptimizeBytes+30*c.NightlyOptimizeBytes {
+		t.Errorf("CLUSTER BY (user_id): first %d of a %d-byte table, 30 days %d", c.FirstOptimizeBytes, rep.Today.Bytes, c.RewriteBytes30d)
 	}
 }
