@@ -492,3 +492,19 @@ func TestNightlyFromTimeline(t *testing.T) {
 		t.Errorf("CLUSTER BY (user_id): first %d of a %d-byte table, 30 days %d", c.FirstOptimizeBytes, rep.Today.Bytes, c.RewriteBytes30d)
 	}
 }
+
+// A column whose partitions would average less than an OPTIMIZE file is not a partitioning
+// candidate: 365 day partitions of a small table would be 365 tiny files, which a read cost in
+// bytes alone would prefer.
+func TestNoSmallFilePartitions(t *testing.T) {
+	tab := genTable(t, eventSpec(365), 20_000, 3)
+	tt := writeTable(t, tab, 16, map[string]string{}, nil)
+	wl := userLookups(tab, 1) + "event_date = '" + dateAt(tab, 9000) + "'\nregion_id = 3\n"
+	rep := advise(t, tt, wl, Options{MaxFileSize: maxFileFor(20_000, 16), IngestBytesPerDay: 0})
+	if _, p := find(rep, Partition, "event_date"); p != nil {
+		t.Errorf("PARTITIONED BY (event_date) into 365 partitions of %d bytes each is a candidate", rep.Today.Bytes/365)
+	}
+	if _, p := find(rep, Partition, "region_id"); p == nil {
+		t.Errorf("PARTITIONED BY (region_id), 6 partitions of %d bytes over a %d-byte file size, is not a candidate", rep.Today.Bytes/6, maxFileFor(20_000, 16))
+	}
+}
