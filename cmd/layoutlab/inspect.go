@@ -279,6 +279,7 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 			}
 		}
 	}
+	writeHealthText(w, r)
 	if len(r.History) > 0 {
 		fmt.Fprintln(w, "history:")
 		for _, h := range r.History {

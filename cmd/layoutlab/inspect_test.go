@@ -62,7 +62,8 @@ func TestInspectJSONKeys(t *testing.T) {
 	}
 	want := []string{"version", "files_total", "files_read", "rows_total", "rows_read", "partition_columns",
 		"clustering_columns", "where", "files", "describe_detail", "history", "next_optimize", "error",
-		"clustering_format"} // a clustered table's: open-source delta.clustering or Databricks' liquid preview (issue 48)
+		"clustering_format",                 // a clustered table's: open-source delta.clustering or Databricks' liquid preview (issue 48)
+		"clustering_health", "zcube_health"} // issue 51
 	var got []string
 	for k := range m {
 		got = append(got, k)

@@ -82,6 +82,7 @@ func TestReadmeExamples(t *testing.T) {
 		{"OPTIMIZE writes 120 GiB", fmt.Sprint(lastRow(liquid, writtenGB)), "120"},
 		{"a lookup on `customer_id` opens 21.5 files", fmt.Sprintf("%.1f", lastRow(liquid, lookupFiles)), "21.5"},
 		{"opens both neighbours) it opens 19.9", fmt.Sprintf("%.1f", lastRow(noNoise, lookupFiles)), "19.9"},
+		{"`(event_date, user_id)` reads 3.25\nfiles a lookup where `user_id` alone reads one", adviseCell(t, out, "CLUSTER BY (event_date, user_id)", 1) + " " + adviseCell(t, out, "CLUSTER BY (user_id)", 1), "3.25 1.00"},
 	} {
 		if !strings.Contains(section, c.phrase) {
 			t.Errorf("the README no longer says %q: update this test", c.phrase)
@@ -94,6 +95,26 @@ func TestReadmeExamples(t *testing.T) {
 	if want := fmt.Sprintf("opens %.1f files instead of %.1f", lastRow(noNoise, lookupFiles), lastRow(liquid, lookupFiles)); !strings.Contains(addNoiseUsage(2), want) {
 		t.Errorf("--add-noise's usage should say %q:\n%s", want, addNoiseUsage(2))
 	}
+}
+
+// adviseCell is a cell of the candidates table of the README's advise example whose rows
+// include label: its field after the label (0: files, 1: files read, weighted).
+func adviseCell(t *testing.T, out map[string]string, label string, field int) string {
+	for cmd, o := range out {
+		if !strings.Contains(cmd, " advise ") {
+			continue
+		}
+		for _, l := range strings.Split(o, "\n") {
+			if _, rest, ok := strings.Cut(l, "  "+label+"  "); ok {
+				f := strings.Fields(rest)
+				if field < len(f) {
+					return f[field]
+				}
+			}
+		}
+	}
+	t.Errorf("no README advise output has a row %q", label)
+	return ""
 }
 
 type readmeExample struct{ cmd, want string }

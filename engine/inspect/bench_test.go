@@ -144,3 +144,34 @@ func BenchmarkReport100k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHealth100k is the clustering health of the 100,000-file table (its three columns'
+// bounds gathered from the statistics, then sorted and swept), beside the grid's spans of the
+// same columns, a ranking per column of the same bounds, as a reference in the same run.
+func BenchmarkHealth100k(b *testing.B) {
+	in := benchInspector(b)
+	b.Run("health", func(b *testing.B) {
+		leaves := in.spanLeaves()
+		for b.Loop() {
+			in.hc = newHealthCollector(leaves, in.lleaves, make([]bool, len(leaves)))
+			for i := range in.stats {
+				if in.hasStats[i] {
+					in.hc.add(&in.stats[i])
+				}
+			}
+			in.healthDone = false
+			if hs := in.Health(); len(hs) != len(leaves) {
+				b.Fatalf("%d columns", len(hs))
+			}
+		}
+	})
+	b.Run("spans", func(b *testing.B) {
+		for b.Loop() {
+			for _, c := range in.SpanColumns() {
+				if _, err := in.Spans(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}

@@ -165,6 +165,10 @@ type Report struct {
 	History          []deltalog.DeltaHistory   `json:"history"`
 	NextOptimize     *NextOptimize             `json:"next_optimize"`
 	Error            *ErrorInfo                `json:"error"`
+	// ClusteringHealth and ZCubeHealth are health.go's: one entry per column with statistics,
+	// and a clustered table's rows by ZCube state (nil otherwise).
+	ClusteringHealth []ColumnHealth `json:"clustering_health"`
+	ZCubeHealth      *ZCubeHealth   `json:"zcube_health"`
 }
 
 // Inspect reads the table rooted at fsys (location is what DESCRIBE DETAIL shows). A broken log
@@ -202,6 +206,7 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 	// Without a WHERE, Inspect's Report reads no file's values, and nothing asks the dropped
 	// Inspector for them: they are checked and not kept (loadStats reads them if asked).
 	in := newInspector(s, location, progress, !last || opt.Where != "")
+	in.health(progress)
 	if !opt.PlanLater {
 		in.NextOptimize(progress)
 	}
@@ -224,6 +229,9 @@ type Inspector struct {
 	pleaves  []table.Leaf
 	rowsKnow bool
 	columns  int // top-level columns, for the planner's indexed-column check
+	// hc gathers the bounds health.go needs as the statistics are read; Health empties it.
+	hc         *healthCollector
+	healthDone bool
 }
 
 // progressEvery is how many files' statistics are read between calls of Options.Progress.
@@ -258,6 +266,8 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 	}
 	logical, physical := schema.SkippingSchema()
 	in.lleaves, in.pleaves = logical.Leaves(), physical.Leaves()
+	hl := in.spanLeaves()
+	in.hc = newHealthCollector(hl, in.lleaves, indexedLeaves(schema, md, in.lleaves, hl))
 	// partitionValues are keyed by physical name under column mapping; skipping wants the
 	// name the schema spells.
 	toLogical := map[string]string{}
@@ -326,6 +336,7 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 				out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
 			} else {
 				in.hasStats[i] = true
+				in.hc.add(&st.FileStats)
 				if keep {
 					in.stats[i] = st.FileStats
 				}
@@ -353,6 +364,7 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 		progress.Files(len(files), len(files)) // every file read; the OPTIMIZE plans follow
 	}
 	r.FilesTotal = len(files)
+	r.ZCubeHealth = zcubeHealth(r, cfg.MinCubeSize)
 	if in.rowsKnow {
 		r.RowsTotal = &rowsTotal
 	}
@@ -482,6 +494,7 @@ func (in *Inspector) ReportProgress(where string, progress func(done, total int)
 // reportProgress is ReportProgress; final says the Inspector is not asked again, so the Report
 // takes its files instead of a copy.
 func (in *Inspector) reportProgress(where string, progress func(done, total int), final bool) *Report {
+	in.health(Progress{}) // once: a no-op after Open's
 	r := in.base
 	r.Where = where
 	if r.Error != nil {

@@ -118,8 +118,9 @@ func TestProgress(t *testing.T) {
 	if !slices.Equal(verdicts, []int{0, progressEvery, testFiles}) {
 		t.Errorf("verdicts' progress at %v, want [0 %d %d]", verdicts, progressEvery, testFiles)
 	}
-	// Not clustered: no Fabric plan.
-	if want := []string{"the files' paths", "the files, by path", "the files' statistics", "the next OPTIMIZE's plan (open-source Delta Lake)", "the files' verdicts"}; !slices.Equal(steps, want) {
+	// Not clustered: no Fabric plan. The clustering health is a step per column.
+	if want := []string{"the files' paths", "the files, by path", "the files' statistics", "the clustering health of id", "the clustering health of day",
+		"the clustering health of name", "the next OPTIMIZE's plan (open-source Delta Lake)", "the files' verdicts"}; !slices.Equal(steps, want) {
 		t.Errorf("steps %q, want %q", steps, want)
 	}
 	// The checkpoint is read column by column: progress rises through each column's rows to

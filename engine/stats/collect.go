@@ -46,13 +46,13 @@ func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Coll
 		switch {
 		case !eligible:
 			nulls = countNulls(col.Nulls, rows)
-		case col.Kind == table.Double:
+		case col.Kind == table.Double || col.Kind == table.Float:
 			var lo, hi float64
 			var ok bool
 			lo, hi, nulls, ok = floatRange(col.Floats, col.Nulls, rows)
 			if ok {
-				fs.MinValues[i] = table.DoubleValue(lo)
-				fs.MaxValues[i] = table.DoubleValue(hi)
+				fs.MinValues[i] = table.Value{Kind: col.Kind, F: lo}
+				fs.MaxValues[i] = table.Value{Kind: col.Kind, F: hi}
 			}
 		case col.Kind == table.String:
 			var lo, hi string

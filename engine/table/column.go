@@ -8,7 +8,8 @@ import (
 
 // Column stores one leaf's values for every row, plainly or encoded.
 //
-// Plain: exactly one of Ints, Floats or Strs is used, chosen by Kind as in Value.
+// Plain: exactly one of Ints, Floats or Strs is used, chosen by Kind as in Value (Floats for
+// Double and for Float, a float32 widened exactly, as engine/datafiles reads it).
 //
 // Encoded (Encoded reports it; Ints and Strs are nil): row r's code is Codes16[r] or Codes32[r],
 // whichever is set, and codes order as the values do (Spark's order); a NULL row's code is 0. An
@@ -70,8 +71,8 @@ func (c *Column) Value(r int) Value {
 		return NullValue(c.Kind)
 	}
 	switch c.Kind {
-	case Double:
-		return Value{Kind: Double, F: c.Floats[r]}
+	case Double, Float:
+		return Value{Kind: c.Kind, F: c.Floats[r]}
 	case String, Binary:
 		return Value{Kind: c.Kind, S: c.Str(r)}
 	}
@@ -95,7 +96,7 @@ func (c *Column) compareRows(r, s int) int {
 		return cmp.Compare(c.Code(r), c.Code(s))
 	}
 	switch c.Kind {
-	case Double:
+	case Double, Float:
 		return compareFloat(c.Floats[r], c.Floats[s])
 	case String, Binary:
 		return strings.Compare(c.Strs[r], c.Strs[s])
@@ -138,7 +139,7 @@ func (c *Column) Len() int {
 		return len(c.Codes32)
 	}
 	switch c.Kind {
-	case Double:
+	case Double, Float:
 		return len(c.Floats)
 	case String, Binary:
 		return len(c.Strs)

@@ -54,6 +54,10 @@ type Grid struct {
 	Plain  []bool // Cells[i]'s file has no clusteringProvider on a clustered table
 	Known  []bool // Cells[i]'s file has a span for the colour column
 	Labels []GroupLabel
+	// Tags are the groups' names drawn on the grid, under their columns (grouped) or under the
+	// cells (one group); H is the height the grid takes (SizedGrid).
+	Tags []GridTag
+	H    float64
 }
 
 // groupKey names a file's group.
@@ -129,10 +133,21 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h float64) *Gr
 	for ni, l := range labels {
 		groups[ni] = view.Group{Files: cells[at[ni]:at[ni+1]], Sealed: l.Sealed, Open: l.Open}
 	}
+	band := 0.0 // the tags' band, under the cells
+	if by != ByNone && n > 0 {
+		band = tagBand * GridScale
+	}
 	if len(groups) == 1 && !groups[0].Sealed && !groups[0].Open {
-		g.Cells = view.GridLayout(groups[0].Files, w, h, 0)
+		g.Cells = view.GridLayout(groups[0].Files, w, h-band, 0)
+		if limit := maxCell * GridScale; len(g.Cells) > 0 && g.Cells[0].W > limit && g.Cells[0].H > limit {
+			g.Cells = cappedLayout(groups[0].Files, w, limit)
+		}
 	} else {
-		g.Cells, g.Frames = view.AppendGroupedLayout(nil, nil, groups, view.Rect{X: 0, Y: 4, W: w, H: h - 4})
+		g.Cells, g.Frames = view.AppendGroupedLayout(nil, nil, groups, view.Rect{X: 0, Y: 4, W: w, H: h - 4 - band})
+	}
+	g.H = h
+	if band > 0 {
+		g.tag(w, h, band)
 	}
 	return g
 }

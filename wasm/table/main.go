@@ -393,6 +393,7 @@ func (a *app) renderTable() {
 	} else {
 		a.setHTML("optimize", tablepage.OptimizeHTML(r.NextOptimize))
 	}
+	a.setHTML("health", tablepage.HealthHTML(r))
 	a.setText("describe-detail", tablepage.DetailText(r.DescribeDetail))
 	a.setHTML("history", tablepage.HistoryHTML(r.History))
 	a.endStep()
@@ -448,16 +449,20 @@ func (a *app) drawGrid() {
 		dpr = 1
 	}
 	cssW := canvas.Get("parentElement").Get("clientWidth").Float()
-	cssH := math.Min(560, math.Max(220, cssW*0.55))
+	cssH := math.Min(560, math.Max(220, cssW*0.55)) // the most: SizedGrid lowers it to the table
 	w, h := int(cssW*dpr), int(cssH*dpr)
 	if w <= 0 || h <= 0 {
 		return
 	}
+	tablepage.GridScale = dpr
+	a.grid = tablepage.SizedGrid(a.rep, a.spans, a.by, float64(w), float64(h))
+	h = int(math.Ceil(a.grid.H))
+	cssH = float64(h) / dpr
 	canvas.Set("width", w)
 	canvas.Set("height", h)
-	canvas.Get("style").Set("height", fmt.Sprintf("%.0fpx", cssH))
+	canvas.Get("style").Set("height", fmt.Sprintf("%.2fpx", cssH))
 	a.scale = dpr
-	a.grid = tablepage.BuildGrid(a.rep, a.spans, a.by, float64(w), float64(h))
+	a.setHTML("grid-tags", tablepage.TagsSVG(a.grid, cssW, cssH, dpr))
 	if a.img == nil || a.img.Rect.Dx() != w || a.img.Rect.Dy() != h {
 		a.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	}

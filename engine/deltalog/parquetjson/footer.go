@@ -48,43 +48,7 @@ type footer struct {
 // checkFooter reads and checks a Parquet file's footer and page headers: every count and size
 // in them against the file's real size and the limits above.
 func checkFooter(r io.ReaderAt, size int64) (*footer, error) {
-	if size < 12 {
-		return nil, fmt.Errorf("file of %d bytes is too small to be Parquet", size)
-	}
-	var head, tail [8]byte
-	if _, err := r.ReadAt(head[:4], 0); err != nil {
-		return nil, fmt.Errorf("reading the header: %v", err)
-	}
-	if _, err := r.ReadAt(tail[:], size-8); err != nil {
-		return nil, fmt.Errorf("reading the footer length: %v", err)
-	}
-	if string(head[:4]) == "PARE" || string(tail[4:]) == "PARE" {
-		return nil, errors.New("the file is encrypted (magic PARE); encrypted checkpoints are not read")
-	}
-	if string(head[:4]) != "PAR1" || string(tail[4:]) != "PAR1" {
-		return nil, errors.New("no PAR1 magic at the start and end of the file")
-	}
-	footerLen := int64(binary.LittleEndian.Uint32(tail[:4]))
-	if footerLen > size-12 || footerLen > MaxFooterBytes {
-		return nil, fmt.Errorf("footer length: %d bytes, in a file of %d bytes (at most %d)", footerLen, size, min(size-12, MaxFooterBytes))
-	}
-	footerStart := size - 8 - footerLen
-	b := make([]byte, footerLen)
-	if _, err := r.ReadAt(b, footerStart); err != nil {
-		return nil, fmt.Errorf("reading the footer: %v", err)
-	}
-	n, err := thriftSize(b, fileMetaDataFields)
-	if err == nil && n != len(b) {
-		err = fmt.Errorf("%d bytes after its end", len(b)-n)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("footer: %v", err)
-	}
-	md := &format.FileMetaData{}
-	if err := thrift.Unmarshal(&thrift.CompactProtocol{}, b, md); err != nil {
-		return nil, fmt.Errorf("footer: %v", err)
-	}
-	leaves, err := checkSchema(md.Schema)
+	md, leaves, footerStart, err := readMetadata(r, size)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +68,7 @@ func checkFooter(r io.ReaderAt, size int64) (*footer, error) {
 		}
 		f.plain[g] = make([]int64, len(rg.Columns))
 		for c := range rg.Columns {
-			plain, err := checkChunk(r, size, footerStart, rg, &rg.Columns[c], leaves[c])
+			plain, err := checkChunk(r, size, footerStart, rg, &rg.Columns[c], leaves[c], maxValuesPerByte*size)
 			if err != nil {
 				return nil, fmt.Errorf("row group %d, column %s: %v", g, strings.Join(leaves[c].path, "."), err)
 			}
@@ -115,6 +79,52 @@ func checkFooter(r io.ReaderAt, size int64) (*footer, error) {
 		return nil, fmt.Errorf("footer: num_rows is %d, its row groups hold %d", md.NumRows, rows)
 	}
 	return f, nil
+}
+
+// readMetadata reads a Parquet file's footer and checks its length, Thrift structure and schema
+// tree against the file's real size, before the Parquet library sizes anything from it.
+func readMetadata(r io.ReaderAt, size int64) (md *format.FileMetaData, leaves []schemaLeaf, footerStart int64, err error) {
+	if size < 12 {
+		return nil, nil, 0, fmt.Errorf("file of %d bytes is too small to be Parquet", size)
+	}
+	var head, tail [8]byte
+	if _, err := r.ReadAt(head[:4], 0); err != nil {
+		return nil, nil, 0, fmt.Errorf("reading the header: %v", err)
+	}
+	if _, err := r.ReadAt(tail[:], size-8); err != nil {
+		return nil, nil, 0, fmt.Errorf("reading the footer length: %v", err)
+	}
+	if string(head[:4]) == "PARE" || string(tail[4:]) == "PARE" {
+		return nil, nil, 0, errors.New("the file is encrypted (magic PARE); encrypted files are not read")
+	}
+	if string(head[:4]) != "PAR1" || string(tail[4:]) != "PAR1" {
+		return nil, nil, 0, errors.New("no PAR1 magic at the start and end of the file")
+	}
+	footerLen := int64(binary.LittleEndian.Uint32(tail[:4]))
+	if footerLen > size-12 || footerLen > MaxFooterBytes {
+		return nil, nil, 0, fmt.Errorf("footer length: %d bytes, in a file of %d bytes (at most %d)", footerLen, size, min(size-12, MaxFooterBytes))
+	}
+	footerStart = size - 8 - footerLen
+	b := make([]byte, footerLen)
+	if _, err := r.ReadAt(b, footerStart); err != nil {
+		return nil, nil, 0, fmt.Errorf("reading the footer: %v", err)
+	}
+	n, err := thriftSize(b, fileMetaDataFields)
+	if err == nil && n != len(b) {
+		err = fmt.Errorf("%d bytes after its end", len(b)-n)
+	}
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("footer: %v", err)
+	}
+	md = &format.FileMetaData{}
+	if err := thrift.Unmarshal(&thrift.CompactProtocol{}, b, md); err != nil {
+		return nil, nil, 0, fmt.Errorf("footer: %v", err)
+	}
+	leaves, err = checkSchema(md.Schema)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return md, leaves, footerStart, nil
 }
 
 // schemaLeaf is a leaf column of the footer's schema.
@@ -255,13 +265,13 @@ func nestingAnnotation(el *format.SchemaElement) string {
 }
 
 // checkChunk checks a column chunk's metadata and then each of its page headers.
-func checkChunk(r io.ReaderAt, size, footerStart int64, rg *format.RowGroup, cc *format.ColumnChunk, leaf schemaLeaf) (int64, error) {
+func checkChunk(r io.ReaderAt, size, footerStart int64, rg *format.RowGroup, cc *format.ColumnChunk, leaf schemaLeaf, maxValues int64) (int64, error) {
 	if cc.FilePath != "" {
 		return 0, fmt.Errorf("file_path: the chunk is in another file (%q)", cc.FilePath)
 	}
 	md := &cc.MetaData
-	if md.NumValues < rg.NumRows || md.NumValues > maxValuesPerByte*size {
-		return 0, fmt.Errorf("num_values is %d; the row group has %d rows and a file of %d bytes holds at most %d values", md.NumValues, rg.NumRows, size, maxValuesPerByte*size)
+	if md.NumValues < rg.NumRows || md.NumValues > maxValues {
+		return 0, fmt.Errorf("num_values is %d; the row group has %d rows and a file of %d bytes holds at most %d values", md.NumValues, rg.NumRows, size, maxValues)
 	}
 	if !leaf.repeated && md.NumValues != rg.NumRows {
 		return 0, fmt.Errorf("num_values is %d for a column that is not repeated, in a row group of %d rows", md.NumValues, rg.NumRows)

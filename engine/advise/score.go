@@ -1,0 +1,240 @@
+package advise
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"layoutlab/engine/ddl"
+	"layoutlab/engine/layout"
+	"layoutlab/engine/skipping"
+	"layoutlab/engine/stats"
+	"layoutlab/engine/table"
+)
+
+// advisor scores candidates on one table's rows. It is not safe for concurrent use.
+type advisor struct {
+	t      *tableInfo
+	rows   *Rows
+	w      *Workload
+	opt    Options
+	ingest Ingest
+
+	ft       *table.Table // the rows under the full schema's leaves (columns not read stay empty)
+	all      []int32
+	byFile   [][]int32 // the rows of each real file, ascending
+	rowBytes []float64 // what each row weighs in a rewritten file (rowBytesOf)
+	ranks    map[int]layout.Ranks
+	lay      layout.Layouter
+	coll     *stats.Collector
+	refs     []bool // leaves the workload reads
+	nightly  map[string]nightly
+}
+
+func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) (*advisor, error) {
+	a := &advisor{t: t, rows: r, w: w, opt: opt, ingest: ingest, ranks: map[int]layout.Ranks{}, nightly: map[string]nightly{}}
+	ft, err := fullView(t, r.Table)
+	if err != nil {
+		return nil, err
+	}
+	a.ft = ft
+	a.all = layout.AllRows(ft.NumRows)
+	a.byFile = make([][]int32, len(t.files))
+	for i, f := range r.File {
+		a.byFile[f] = append(a.byFile[f], int32(i))
+	}
+	a.rowBytes = rowBytesOf(t, a.byFile, r.Table.NumRows, r.Sample.Fraction)
+	a.refs = make([]bool, len(t.leaves))
+	for _, q := range w.Queries {
+		for _, l := range skipping.ReferencedLeaves(q.pred) {
+			a.refs[l] = true
+			if !t.read[l] {
+				return nil, fmt.Errorf("advise: the rows lack column %q, which workload line %d reads", t.leaves[l].Name(), q.Line)
+			}
+		}
+	}
+	a.coll = stats.NewCollector(ft)
+	return a, nil
+}
+
+// fullView puts the rows' columns under the snapshot's leaves, by logical name: the leaves the
+// caller did not read stay empty columns that nothing reads (no query references them and they
+// get no statistics).
+func fullView(t *tableInfo, rt *table.Table) (*table.Table, error) {
+	ft := &table.Table{Schema: t.schema, Leaves: t.leaves, Cols: make([]table.Column, len(t.leaves)), NumRows: rt.NumRows}
+	read := make([]bool, len(t.leaves))
+	for j, l := range rt.Leaves {
+		i := t.leafOf(l.Name())
+		if i < 0 {
+			return nil, fmt.Errorf("advise: the rows have a column %q the table's schema has not", l.Name())
+		}
+		if j >= len(rt.Cols) || rt.Cols[j].Len() != rt.NumRows {
+			return nil, fmt.Errorf("advise: column %q holds %d values for %d rows", l.Name(), rt.Cols[j].Len(), rt.NumRows)
+		}
+		ft.Cols[i], read[i] = rt.Cols[j], true
+	}
+	t.read = read
+	return ft, nil
+}
+
+// rowBytesOf is what each row weighs when a rewrite moves it: its file's size spread over the
+// file's physical rows (numRecords, deleted rows included, so the deleted rows' bytes leave with
+// them), divided by the sample's fraction when the rows are a sample, so that the rows read
+// weigh what the whole table does (whole row groups are sampled: a file may have none read,
+// and a per-file scaling would drop its bytes). A file without numRecords spreads its size over
+// the rows read from it.
+func rowBytesOf(t *tableInfo, byFile [][]int32, n int, fraction float64) []float64 {
+	out := make([]float64, n)
+	scale := 1.0
+	if fraction > 0 && fraction < 1 {
+		scale = 1 / fraction
+	}
+	for i, rows := range byFile {
+		if len(rows) == 0 {
+			continue
+		}
+		size := float64(t.files[i].Size)
+		per := size / float64(len(rows))
+		if nr := t.numRecords[i]; nr > 0 {
+			per = size / float64(nr) * scale
+		}
+		for _, r := range rows {
+			out[r] = per
+		}
+	}
+	return out
+}
+
+// scoreAll scores every candidate, in specs' order.
+func (a *advisor) scoreAll() []Candidate {
+	specs := a.specs()
+	out := make([]Candidate, 0, len(specs))
+	for _, s := range specs {
+		out = append(out, a.score(s))
+	}
+	return out
+}
+
+// score runs one candidate through the mechanism: Delta's refusal, or the layout, statistics,
+// skipping and the rewrite costs.
+func (a *advisor) score(s spec) (c Candidate) {
+	c = Candidate{Layout: s.layout, Keys: s.keys, StatsColumns: s.statsCols, Queries: []QueryCost{}, NightlyStrategy: a.strategyFor(s)}
+	if c.Keys == nil {
+		c.Keys = []string{}
+	}
+	defer func() {
+		// A bug must not take the other candidates with it: it is this candidate's error.
+		if x := recover(); x != nil {
+			c = Candidate{Layout: s.layout, Keys: c.Keys, Queries: []QueryCost{}, NightlyStrategy: c.NightlyStrategy,
+				Error: &ErrorInfo{"LAYOUTLAB_INTERNAL", fmt.Sprint("internal error: ", x)}}
+		}
+	}()
+	if err := a.check(s); err != nil {
+		c.Error = errorInfo(err)
+		return c
+	}
+	if err := a.keysRead(s); err != nil {
+		c.Error = &ErrorInfo{"LAYOUTLAB_ADVISE", err.Error()}
+		return c
+	}
+	ar, err := a.arrange(s)
+	if err == nil {
+		err = a.prune(s, ar, &c)
+	}
+	if err != nil {
+		c.Error = errorInfo(err)
+		return c
+	}
+	c.Files = len(ar.files)
+	c.FirstOptimizeBytes = ar.first
+	a.nightlyCost(&c)
+	return c
+}
+
+// keysRead checks that each key is a leaf column whose values the rows hold.
+func (a *advisor) keysRead(s spec) error {
+	for _, k := range s.keys {
+		l := a.t.leafOf(k)
+		if l < 0 {
+			return fmt.Errorf("key %q is not a leaf column of the table", k)
+		}
+		if !a.t.read[l] {
+			return fmt.Errorf("key %q was not read from the data files", k)
+		}
+	}
+	return nil
+}
+
+// prune collects each file's statistics (engine/stats, as Delta writes them for the candidate
+// table's stats schema, on the leaves the workload reads) and runs each query's data skipping
+// (engine/skipping) over them.
+func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
+	cfg, _ := a.statsConfigFor(s)
+	indexed, err := stats.StatsSchema(a.t.schema, cfg)
+	if err != nil {
+		return err
+	}
+	for i := range indexed {
+		indexed[i] = indexed[i] && a.refs[i] && a.t.read[i]
+	}
+	files := make([]skipping.File, len(ar.files))
+	sts := make([]stats.FileStats, len(ar.files))
+	for i, rows := range ar.files {
+		sts[i] = a.coll.Collect(rows, indexed, cfg)
+		files[i] = skipping.File{PartitionValues: ar.parts[i], Stats: &sts[i], Rows: int64(len(rows)), Bytes: ar.bytes[i]}
+		if len(rows) == 0 && s.layout == AsIs {
+			// A real file none of whose rows were read (a sample, or every row deleted): its
+			// values are unknown, so it is read, never skipped.
+			files[i].Stats = nil
+		}
+		if files[i].PartitionValues == nil {
+			files[i].PartitionValues = map[string]string{}
+		}
+	}
+	total := a.w.TotalWeight()
+	var fw, bw float64
+	for _, q := range a.w.Queries {
+		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols})
+		if err != nil {
+			return err
+		}
+		sc := f.FilesForScan(files)
+		qc := QueryCost{Where: q.Where, Weight: q.Weight, FilesRead: len(sc.Read), BytesRead: sc.BytesRead}
+		c.Queries = append(c.Queries, qc)
+		fw += q.Weight * float64(qc.FilesRead)
+		bw += q.Weight * float64(qc.BytesRead)
+	}
+	c.FilesReadWeighted, c.BytesReadWeighted = round3(fw/total), round3(bw/total)
+	return nil
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// errorInfo turns Delta's refusal (a *ddl.DeltaError) into its class and message; any other
+// error is the engine's own.
+func errorInfo(err error) *ErrorInfo {
+	var de *ddl.DeltaError
+	if errors.As(err, &de) {
+		return &ErrorInfo{de.Class, de.Message}
+	}
+	return &ErrorInfo{"LAYOUTLAB_ADVISE", err.Error()}
+}
+
+// checkAsIs notes, on the table as it is, each query whose what-if figure differs from today's:
+// they differ only where the log's statistics are not what the rows give (a deletion vector
+// leaves the bounds of deleted rows, a file written without statistics, a sample).
+func checkAsIs(rep *Report) {
+	if len(rep.Candidates) == 0 || rep.Candidates[0].Layout != AsIs || rep.Candidates[0].Error != nil {
+		return
+	}
+	c := &rep.Candidates[0]
+	for i, q := range c.Queries {
+		t := rep.Today.Queries[i]
+		if q.FilesRead != t.FilesRead || q.BytesRead != t.BytesRead {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s: the rows' statistics read %d files, the log's %d: the log's statistics are not the rows' (deletion vectors, missing statistics or a sample)",
+				q.Where, q.FilesRead, t.FilesRead))
+		}
+	}
+}
+
+func itoa(i int) string { return fmt.Sprint(i) }

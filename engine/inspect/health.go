@@ -1,0 +1,328 @@
+package inspect
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/skipping"
+	"layoutlab/engine/stats"
+	"layoutlab/engine/table"
+)
+
+// ColumnHealth is how well one column's files are clustered, from the log's statistics alone
+// (`clustering_health` in `layoutlab inspect --format json`; docs/cli.md defines each figure).
+//
+// Each file falls in one of three classes for a point lookup `col = v`, as engine/skipping's
+// planner decides it (verifyStatsForFilter, then min <= v AND max >= v):
+//   - without stats: no statistics, or a min, max, nullCount or numRecords missing (and the
+//     column not provably all NULL): every lookup reads it;
+//   - NULL only: nullCount = numRecords and no min/max: no lookup reads it;
+//   - bounded: [min, max] (a timestamp's max plus 1 ms, as the planner reads it).
+//
+// The lookups drawn are one at each bounded file's min and one at its max, as written in the
+// log: 2·B values for B bounded files, each a value the column holds (or a bound Delta wrote).
+// depth(v) is the number of bounded files whose [min, max] holds v. OverlapMax is the largest
+// depth over every value (reached at some file's min); OverlapMean the mean depth over the
+// drawn values (1 when no two files overlap); LookupFilesMean the mean over the drawn values of
+// the files `col = v` reads: depth(v) plus the files without stats.
+type ColumnHealth struct {
+	Column string `json:"column"`
+	Type   string `json:"type"`
+	// Indexed says whether the column is in the table's statistics columns
+	// (delta.dataSkippingStatsColumns, else the first delta.dataSkippingNumIndexedCols leaves):
+	// a writer following the table's properties writes min/max for it only then.
+	Indexed          bool    `json:"indexed"`
+	Files            int     `json:"files"`
+	FilesWithBounds  int     `json:"files_with_bounds"`
+	FilesNullOnly    int     `json:"files_null_only"`
+	FilesNoStats     int     `json:"files_without_stats"`
+	NoStatsShare     float64 `json:"no_stats_share"`
+	OverlapMax       int     `json:"overlap_max"`
+	OverlapMean      float64 `json:"overlap_mean"`
+	LookupValues     int     `json:"lookup_values"`
+	LookupFilesMean  float64 `json:"lookup_files_mean"`
+	LookupFilesShare float64 `json:"lookup_files_share"` // LookupFilesMean / Files
+}
+
+// ZCubeHealth is where a clustered table's rows are (`zcube_health`): in sealed ZCubes (at or
+// over minCubeSize, which OPTIMIZE leaves alone: ZCube.filterOutLargeZCubes), in open ones
+// (under it, rewritten by a later OPTIMIZE), or in no ZCube (never clustered). Rows are live
+// rows, numRecords less the deletion vector's; files without numRecords are counted apart.
+type ZCubeHealth struct {
+	MinCubeSize   int64   `json:"min_cube_size"`
+	CubesSealed   int     `json:"cubes_sealed"`
+	CubesOpen     int     `json:"cubes_open"`
+	RowsSealed    int64   `json:"rows_sealed"`
+	RowsOpen      int64   `json:"rows_open"`
+	RowsNoZCube   int64   `json:"rows_no_zcube"`
+	SealedShare   float64 `json:"sealed_share"`
+	OpenShare     float64 `json:"open_share"`
+	NoZCubeShare  float64 `json:"no_zcube_share"`
+	FilesNoCounts int     `json:"files_without_numrecords"`
+}
+
+// healthColumn gathers one column's bounds as the statistics are read: compact, by the
+// column's type (ints, doubles, strings; table.Value only for decimals past 18 digits).
+type healthColumn struct {
+	leaf     int
+	typ      table.Type
+	store    byte // 'i' ints, 'f' floats, 's' strs, 'v' vals
+	indexed  bool
+	nullOnly int
+	ints     [2][]int64 // min, max
+	floats   [2][]float64
+	strs     [2][]string
+	vals     [2][]table.Value
+}
+
+// healthCollector is fed each file's statistics once, by newInspector's single parse, so that
+// health needs neither the kept statistics nor a second parse.
+type healthCollector struct {
+	cols []healthColumn
+}
+
+func newHealthCollector(leaves []int, lleaves []table.Leaf, indexed []bool) *healthCollector {
+	h := &healthCollector{cols: make([]healthColumn, len(leaves))}
+	for i, l := range leaves {
+		t := lleaves[l].Type
+		store := byte('v')
+		switch {
+		case intBounds(t):
+			store = 'i'
+		case t.Kind == table.Double || t.Kind == table.Float:
+			store = 'f'
+		case t.Kind == table.String:
+			store = 's'
+		}
+		h.cols[i] = healthColumn{leaf: l, typ: t, store: store, indexed: indexed[i]}
+	}
+	return h
+}
+
+// add takes one file's statistics (checked by checkStats).
+func (h *healthCollector) add(fs *stats.FileStats) {
+	for i := range h.cols {
+		c := &h.cols[i]
+		lo, hi, nc := fs.MinValues[c.leaf], fs.MaxValues[c.leaf], fs.NullCount[c.leaf]
+		// verifyStatsForFilter (skipping's present) for minValues and maxValues.
+		if fs.NumRecords < 0 || nc < 0 || (lo.Absent() || hi.Absent()) && nc != fs.NumRecords {
+			continue // without stats
+		}
+		if lo.Absent() || hi.Absent() {
+			c.nullOnly++
+			continue
+		}
+		switch c.store {
+		case 'i':
+			c.ints[0], c.ints[1] = append(c.ints[0], lo.I), append(c.ints[1], hi.I)
+		case 'f':
+			c.floats[0], c.floats[1] = append(c.floats[0], lo.F), append(c.floats[1], hi.F)
+		case 's':
+			c.strs[0], c.strs[1] = append(c.strs[0], lo.S), append(c.strs[1], hi.S)
+		default:
+			c.vals[0], c.vals[1] = append(c.vals[0], lo), append(c.vals[1], hi)
+		}
+	}
+}
+
+// intBounds says whether a type's values are compared as their int64 alone.
+func intBounds(t table.Type) bool {
+	switch t.Kind {
+	case table.Int, table.Bigint, table.Date, table.Timestamp, table.TimestampNTZ:
+		return true
+	case table.Decimal:
+		return t.Precision <= 18 // Hi is 0 (table.Value)
+	}
+	return false
+}
+
+// Health is the clustering health of every column with statistics (the data columns data
+// skipping reads, partition columns aside), in schema order; nil for a table that cannot be
+// inspected. It is computed once, a column at a time, from the bounds gathered as the log was
+// read: O(n log n) per column for n files.
+func (in *Inspector) Health() []ColumnHealth { return in.health(Progress{}) }
+
+func (in *Inspector) health(progress Progress) []ColumnHealth {
+	if in.healthDone || in.base.Error != nil {
+		return in.base.ClusteringHealth
+	}
+	out := make([]ColumnHealth, 0)
+	n := len(in.base.Files)
+	for i := range in.hc.cols {
+		c := &in.hc.cols[i]
+		progress.step("the clustering health of " + in.lleaves[c.leaf].Name())
+		var sum int64 // of the depths at the drawn values
+		h := ColumnHealth{Column: in.lleaves[c.leaf].Name(), Type: c.typ.String(), Indexed: c.indexed, Files: n, FilesNullOnly: c.nullOnly}
+		switch c.store {
+		case 'i':
+			adj := func(x int64) int64 { return x }
+			if c.typ.Kind == table.Timestamp || c.typ.Kind == table.TimestampNTZ {
+				adj = skipping.AdjustTimestampMax
+			}
+			h.FilesWithBounds = len(c.ints[0])
+			h.OverlapMax, h.LookupValues, sum = overlap(c.ints[0], c.ints[1], cmp.Compare[int64], adj)
+		case 'f':
+			h.FilesWithBounds = len(c.floats[0])
+			h.OverlapMax, h.LookupValues, sum = overlap(c.floats[0], c.floats[1], compareDouble, same[float64])
+		case 's':
+			h.FilesWithBounds = len(c.strs[0])
+			h.OverlapMax, h.LookupValues, sum = overlap(c.strs[0], c.strs[1], strings.Compare, same[string])
+		default:
+			h.FilesWithBounds = len(c.vals[0])
+			h.OverlapMax, h.LookupValues, sum = overlap(c.vals[0], c.vals[1], table.Compare, same[table.Value])
+		}
+		*c = healthColumn{} // this column's bounds are no longer needed
+		h.FilesNoStats = n - h.FilesWithBounds - h.FilesNullOnly
+		h.LookupFilesMean = float64(h.FilesNoStats)
+		if d := int64(h.LookupValues); d > 0 {
+			h.OverlapMean = float64(sum) / float64(d)
+			h.LookupFilesMean = float64(sum+int64(h.FilesNoStats)*d) / float64(d)
+		}
+		if n > 0 {
+			h.NoStatsShare = float64(h.FilesNoStats) / float64(n)
+			h.LookupFilesShare = h.LookupFilesMean / float64(n)
+		}
+		out = append(out, h)
+	}
+	in.base.ClusteringHealth, in.healthDone = out, true
+	return out
+}
+
+func same[T any](x T) T { return x }
+
+// compareDouble is table.Compare on doubles: NaN above every other value.
+func compareDouble(a, b float64) int {
+	return table.Compare(table.DoubleValue(a), table.DoubleValue(b))
+}
+
+// overlap sorts each file's min and max (lo[i] <= hi[i], checkStats) and sweeps them: the
+// depth at v is #{lo <= v} - #{adj(hi) < v}, adj being how the planner reads a max. It returns
+// the largest depth, the number of values drawn (each min and each max) and the sum of the
+// depths at them.
+func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T) (most, drawn int, sum int64) {
+	switch l := any(lo).(type) { // ints and strings sort faster without a function per comparison
+	case []int64:
+		slices.Sort(l)
+		slices.Sort(any(hi).([]int64))
+	case []string:
+		slices.Sort(l)
+		slices.Sort(any(hi).([]string))
+	default:
+		slices.SortFunc(lo, compare)
+		slices.SortFunc(hi, compare)
+	}
+	for _, draw := range [2][]T{lo, hi} {
+		starts, ends := 0, 0 // #{lo <= v}, #{adj(hi) < v}; v only grows along draw
+		for _, v := range draw {
+			for starts < len(lo) && compare(lo[starts], v) <= 0 {
+				starts++
+			}
+			for ends < len(hi) && compare(adj(hi[ends]), v) < 0 {
+				ends++
+			}
+			d := starts - ends
+			sum += int64(d)
+			most = max(most, d)
+		}
+	}
+	return most, 2 * len(lo), sum
+}
+
+// ZCubeHealth is where the rows of a clustered table (clustering columns, or any file with a
+// ZCube) are: nil for any other table.
+func (in *Inspector) ZCubeHealth() *ZCubeHealth { return in.base.ZCubeHealth }
+
+// zcubeHealth counts the report's files' live rows by their ZCube's state (File.ZCube.Sealed).
+func zcubeHealth(r *Report, minCube int64) *ZCubeHealth {
+	z := &ZCubeHealth{MinCubeSize: minCube}
+	cubes := map[string]bool{}
+	any := len(r.ClusteringColumns) > 0
+	for i := range r.Files {
+		f := &r.Files[i]
+		var rows int64
+		if f.NumRecords == nil {
+			z.FilesNoCounts++
+		} else {
+			rows = max(*f.NumRecords-max(f.DeletedRecords, 0), 0)
+		}
+		switch {
+		case f.ZCube == nil:
+			z.RowsNoZCube += rows
+		case f.ZCube.Sealed:
+			any = true
+			z.RowsSealed += rows
+			cubes[f.ZCube.ID] = true
+		default:
+			any = true
+			z.RowsOpen += rows
+			cubes[f.ZCube.ID] = false
+		}
+	}
+	if !any {
+		return nil
+	}
+	for _, sealed := range cubes {
+		if sealed {
+			z.CubesSealed++
+		} else {
+			z.CubesOpen++
+		}
+	}
+	if total := z.RowsSealed + z.RowsOpen + z.RowsNoZCube; total > 0 {
+		t := float64(total)
+		z.SealedShare, z.OpenShare, z.NoZCubeShare = float64(z.RowsSealed)/t, float64(z.RowsOpen)/t, float64(z.RowsNoZCube)/t
+	}
+	return z
+}
+
+// indexedLeaves says, for each of leaves (logical skipping leaves), whether the table's
+// properties put it among the statistics columns (stats.StatsSchema over the whole schema: an
+// array or map spends one of dataSkippingNumIndexedCols too, as truncateSchema counts it in
+// M/stats/StatisticsCollection.scala). Properties that do not parse mark every leaf.
+func indexedLeaves(schema deltalog.StructType, md deltalog.Metadata, leaves []table.Leaf, want []int) []bool {
+	cfg := stats.Config{NumIndexedCols: 32, PartitionColumns: md.PartitionColumns}
+	if v, ok := md.Configuration["delta.dataSkippingNumIndexedCols"]; ok {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+			cfg.NumIndexedCols = n
+		}
+	}
+	if v := strings.TrimSpace(md.Configuration["delta.dataSkippingStatsColumns"]); v != "" {
+		for _, s := range strings.Split(v, ",") {
+			cfg.StatsColumns = append(cfg.StatsColumns, strings.TrimSpace(s))
+		}
+	}
+	full := table.Schema{Fields: allFields(schema.Fields)}
+	marked, err := stats.StatsSchema(full, cfg)
+	in := map[string]bool{}
+	for i, l := range full.Leaves() {
+		in[strings.Join(l.Path, "\x00")] = err != nil || marked[i]
+	}
+	out := make([]bool, len(want))
+	for i, w := range want {
+		out[i] = in[strings.Join(leaves[w].Path, "\x00")]
+	}
+	return out
+}
+
+// allFields is the whole schema for stats.StatsSchema: an array, map or variant, which skipping
+// does not read, is a binary leaf (it spends one indexed column, and dataSkippingStatsColumns
+// refuses it as Delta does).
+func allFields(fs []deltalog.SchemaField) []table.Field {
+	out := make([]table.Field, 0, len(fs))
+	for _, f := range fs {
+		t, err := table.ParseType(f.Type.Name)
+		switch {
+		case f.Type.Name == "struct":
+			t = table.Type{Kind: table.Struct, Fields: allFields(f.Type.Fields)}
+		case f.Type.Name == "decimal":
+			t = table.Type{Kind: table.Decimal, Precision: uint8(f.Type.Precision), Scale: uint8(f.Type.Scale)}
+		case err != nil:
+			t = table.Type{Kind: table.Binary}
+		}
+		out = append(out, table.Field{Name: f.Name, Type: t})
+	}
+	return out
+}

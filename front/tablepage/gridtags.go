@@ -1,0 +1,160 @@
+package tablepage
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"layoutlab/engine/inspect"
+	"layoutlab/front/view"
+)
+
+// A GridTag is one group's name on the grid: its text (shortened to fit), the full name with
+// its figures for the tooltip, and where (device pixels: X, W the column, Y the text's top).
+type GridTag struct {
+	X, Y, W     float64
+	Text, Title string
+}
+
+// The grid's sizes, in CSS pixels: a cell is never drawn larger than maxCell (six files of a
+// small table are six modest cells, not six that fill the screen), never shorter than minGrid in
+// all, and the tags take a band of tagBand under the cells, in text of tagSize.
+const (
+	maxCell  = 44
+	minGrid  = 72
+	tagBand  = 18
+	tagSize  = 11
+	tagSpace = 64 // the least room between two tags' starts where groups are narrow
+)
+
+// GridScale is the device pixels of a CSS pixel that BuildGrid sizes its tags in (the page
+// sets it to devicePixelRatio before building).
+var GridScale = 1.0
+
+// SizedGrid is BuildGrid in a w-wide area at most maxH high, made lower until no cell is
+// larger than maxCell: the grid is sized to the table.
+func SizedGrid(r *inspect.Report, spans []float64, by GroupBy, w, maxH float64) *Grid {
+	h := maxH
+	var g *Grid
+	for range 6 {
+		g = BuildGrid(r, spans, by, w, h)
+		side := 0.0
+		for _, c := range g.Cells {
+			side = max(side, c.W, c.H)
+		}
+		limit := maxCell * GridScale
+		fixed := 4.0 // BuildGrid's margin above the groups, and the tags' band
+		if by != ByNone {
+			fixed += tagBand * GridScale
+		}
+		if side <= limit*1.05 || h <= fixed+limit {
+			break
+		}
+		h = max(fixed+limit, fixed+(h-fixed)*limit/side)
+	}
+	// The area below the lowest cell or frame that no tag uses is left off.
+	if len(g.Cells) > 0 {
+		bottom := cellsBottom(g)
+		if len(g.Tags) > 0 {
+			bottom = g.Tags[0].Y + (tagBand-3)*GridScale
+		}
+		g.H = math.Min(g.H, math.Ceil(math.Max(bottom+2*GridScale, minGrid*GridScale)))
+	}
+	return g
+}
+
+// cappedLayout lays one group's files out in rows of cells of side limit from the top left:
+// GridLayout fills its whole area, so a few files would be a few giant cells.
+func cappedLayout(files []view.FileCell, w, limit float64) []view.Cell {
+	cells := view.GridLayout(files, w, limit, 0) // the colours and verdicts
+	cols := max(1, min(len(files), int(w/limit)))
+	gap := math.Max(1, limit*0.08)
+	for i := range cells {
+		c := &cells[i]
+		c.X, c.Y = float64(i%cols)*limit+gap/2, float64(i/cols)*limit+gap/2
+		c.W, c.H = limit-gap, limit-gap
+	}
+	return cells
+}
+
+// cellsBottom is the lowest edge of the grid's cells and frames.
+func cellsBottom(g *Grid) float64 {
+	b := 0.0
+	for _, c := range g.Cells {
+		b = max(b, c.Y+c.H)
+	}
+	for _, f := range g.Frames {
+		b = max(b, f.Y+f.H)
+	}
+	return b
+}
+
+// tag names the groups under their columns: a frame's group (frames are in Labels' order), or
+// the one group under all the cells. Where groups are too narrow for every name, every k-th is
+// named, k the fewest that leaves tagSpace between names; each name is cut to its room.
+func (g *Grid) tag(w, h, band float64) {
+	size := tagSize * GridScale
+	y := cellsBottom(g) + 3*GridScale
+	if len(g.Frames) == 0 && len(g.Labels) == 1 {
+		g.Tags = []GridTag{{X: 0, Y: y, W: w, Text: fit(g.Labels[0].Name, w, size), Title: tagTitle(g.Labels[0])}}
+		return
+	}
+	if len(g.Frames) != len(g.Labels) || len(g.Frames) == 0 {
+		return
+	}
+	colW := view.ColumnWidth(len(g.Frames), view.Rect{W: w})
+	step := max(1, int(math.Ceil(tagSpace*GridScale/colW)))
+	room := colW*float64(step) - 4*GridScale
+	for i := 0; i < len(g.Frames); i += step {
+		f := g.Frames[i]
+		g.Tags = append(g.Tags, GridTag{X: f.X, Y: y, W: room, Text: fit(shortName(g.Labels[i].Name), room, size), Title: tagTitle(g.Labels[i])})
+	}
+}
+
+// shortName keeps a ZCube's id to its first eight characters: a UUID is longer than its column.
+func shortName(name string) string {
+	if id, ok := strings.CutPrefix(name, "ZCube "); ok && len(id) > 8 {
+		return "ZCube " + id[:8] + "…"
+	}
+	return name
+}
+
+// fit cuts text to room (device pixels) at size, with an ellipsis.
+func fit(text string, room, size float64) string {
+	if view.TextWidth(text, size) <= room {
+		return text
+	}
+	r := []rune(text)
+	for len(r) > 0 && view.TextWidth(string(r)+"…", size) > room {
+		r = r[:len(r)-1]
+	}
+	if len(r) == 0 {
+		return ""
+	}
+	return string(r) + "…"
+}
+
+func tagTitle(l GroupLabel) string {
+	state := ""
+	if l.Sealed {
+		state = ", sealed"
+	} else if l.Open {
+		state = ", open"
+	}
+	return fmt.Sprintf("%s: %d files, %s%s", l.Name, l.Files, bytesText(l.Bytes), state)
+}
+
+// TagsSVG is the tags as an SVG laid over the canvas, in CSS pixels (the canvas's device pixels
+// over scale): SVG attributes, as the page's Content-Security-Policy allows no inline style.
+func TagsSVG(g *Grid, cssW, cssH, scale float64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="grid-tags" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" aria-hidden="true">`, cssW, cssH, cssW, cssH)
+	for _, t := range g.Tags {
+		if t.Text == "" {
+			continue
+		}
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="%d"><title>%s</title>%s</text>`, t.X/scale+2, t.Y/scale+tagSize, tagSize, esc(t.Title), esc(t.Text))
+	}
+	b.WriteString("</svg>")
+	return b.String()
+}
