@@ -16,8 +16,8 @@ import (
 
 	"layoutlab/engine/advise"
 	"layoutlab/engine/datafiles"
-	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/inspect"
 	"layoutlab/engine/optimize"
 )
 

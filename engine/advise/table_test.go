@@ -9,9 +9,9 @@ import (
 	"testing/fstest"
 	"time"
 
+	deltalog "layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/layout"
-	deltalog "layoutlab/engine/deltalog"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/inspect"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )

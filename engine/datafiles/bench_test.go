@@ -11,6 +11,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/table"
 )
 
@@ -31,7 +32,7 @@ func eventTable(tb testing.TB, n, files int) string {
 	if err := deltalog.ExportDir(src, []deltalog.Commit{{Version: 0, Actions: acts}}); err != nil {
 		tb.Fatal(err)
 	}
-	snap, err := deltalog.OpenSnapshot(os.DirFS(src), deltalog.OpenOptions{Version: -1})
+	snap, err := deltalog.OpenSnapshot(os.DirFS(src), deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		tb.Fatal(err)
 	}

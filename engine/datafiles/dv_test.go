@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 )
 
 // TestZ85SpecVector is the example of https://rfc.zeromq.org/spec/32/.
@@ -226,7 +227,7 @@ func TestStoredDVChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1})
+	snap, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		t.Fatal(err)
 	}

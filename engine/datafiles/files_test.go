@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 )
 
 // TestReadFromZip reads a table from a zip archive, whose deflated members cannot be read at an
@@ -41,7 +42,7 @@ func TestReadFromZip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := deltalog.OpenSnapshot(zr, deltalog.OpenOptions{Version: -1})
+	snap, err := deltalog.OpenSnapshot(zr, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		t.Fatal(err)
 	}

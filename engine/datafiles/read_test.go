@@ -16,7 +16,6 @@ import (
 )
 
 // The checkpointed tables are read from their checkpoints, as Delta Kernel reads them.
-func init() { deltalog.UseParquet(parquetjson.Lines) }
 
 const logTables = "../deltalog/testdata/tables/"
 
@@ -56,7 +55,7 @@ var realTables = []string{
 
 func openTable(t testing.TB, dir string) *deltalog.Snapshot {
 	t.Helper()
-	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1})
+	snap, err := deltalog.OpenSnapshot(os.DirFS(dir), deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
 		t.Fatalf("%s: %v", dir, err)
 	}

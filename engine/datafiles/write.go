@@ -14,8 +14,8 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/snappy"
 
-	"layoutlab/engine/layout"
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/layout"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
 )

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/inspect"
 	"layoutlab/engine/table"
 )
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/inspect"
 	"layoutlab/front/view"
 )
 
