@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"layoutlab/engine/work"
 )
 
 // MaxCheckpointBytes caps one checkpoint or sidecar file, which is read whole (Parquet needs
@@ -38,7 +40,7 @@ func (c *checkpointActions) split(acts []Action) {
 
 // readCheckpoint returns every action of checkpoint cp, sidecars included. Errors are
 // *LogError naming the file and, for JSON, the line, or for Parquet the row.
-func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress func(done, total int)) (*checkpointActions, error) {
+func readCheckpoint(fsys fs.FS, cp *Checkpoint, progress work.Yield) (*checkpointActions, error) {
 	out := &checkpointActions{}
 	for _, name := range cp.Files {
 		acts, err := readCheckpointFile(fsys, path.Join(LogDir, name), progress)
@@ -69,7 +71,7 @@ func appendAdds(to, adds []AddFile) []AddFile {
 	return append(to, adds...)
 }
 
-func readCheckpointFile(fsys fs.FS, file string, progress func(done, total int)) (*checkpointActions, error) {
+func readCheckpointFile(fsys fs.FS, file string, progress work.Yield) (*checkpointActions, error) {
 	f, err := fsys.Open(file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -171,9 +173,10 @@ type ParquetLine struct {
 }
 
 // ParquetRows decodes a Parquet checkpoint or sidecar of size bytes read through r, telling
-// progress (when not nil) every few thousand rows how far it has read. Decoding add actions to
-// their type skips a JSON encoding and decoding per file, most of a large checkpoint's cost.
-type ParquetRows func(r io.ReaderAt, size int64, progress func(done, total int)) (*ParquetActions, error)
+// yield (when not nil) every few thousand rows how far it has read, and returning its error as
+// it is. Decoding add actions to their type skips a JSON encoding and decoding per file, most
+// of a large checkpoint's cost.
+type ParquetRows func(r io.ReaderAt, size int64, yield work.Yield) (*ParquetActions, error)
 
 var parquetRows ParquetRows
 
@@ -181,8 +184,16 @@ var parquetRows ParquetRows
 // takes precedence over UseParquet's. Nil uninstalls it.
 func UseParquetRows(f ParquetRows) { parquetRows = f }
 
-func checkpointRows(file string, r io.ReaderAt, size int64, progress func(done, total int)) (*checkpointActions, error) {
-	pa, err := parquetRows(r, size, progress)
+func checkpointRows(file string, r io.ReaderAt, size int64, yield work.Yield) (*checkpointActions, error) {
+	var stop error // yield's error, returned as it is rather than as the file's
+	recorded := yield
+	if yield != nil {
+		recorded = func(p work.Progress) error { stop = yield(p); return stop }
+	}
+	pa, err := parquetRows(r, size, recorded)
+	if err != nil && err == stop {
+		return nil, err
+	}
 	if err != nil {
 		return nil, &LogError{File: file, Msg: err.Error()}
 	}

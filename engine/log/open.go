@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"layoutlab/engine/work"
 )
 
 // Refusal is a table or request Delta itself refuses, with Delta's error class: an answer, not a
@@ -61,9 +63,11 @@ type OpenOptions struct {
 	NoCheckpoint bool
 	// NoCompaction ignores log compaction files.
 	NoCompaction bool
-	// Progress, when set, is told every few thousand rows how many rows of a Parquet checkpoint
-	// (or sidecar) have been read: a large one is most of the time a table takes to open.
-	Progress func(done, total int)
+	// Yield, when set, is told every few thousand rows how many rows of a Parquet checkpoint
+	// (or sidecar) have been read, as "Reading the checkpoint: 4096 of 100000 actions": a large
+	// one is most of the time a table takes to open. Its error stops the replay, which returns
+	// it as it is.
+	Yield work.Yield
 }
 
 // OpenSnapshot builds the snapshot at opt.Version from the log of the table rooted at fsys the
@@ -92,7 +96,7 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 func ReplaySegment(fsys fs.FS, seg *LogSegment, opt OpenOptions) (*Snapshot, error) {
 	s := EmptySnapshot()
 	if cp := seg.Checkpoint; cp != nil {
-		acts, err := readCheckpoint(fsys, cp, opt.Progress)
+		acts, err := readCheckpoint(fsys, cp, opt.Yield)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"layoutlab/engine/work"
 )
 
 // MaxSidecars caps the distinct sidecar files one V2 checkpoint may name. Spark writes one
@@ -17,7 +19,7 @@ const MaxSidecars = 10_000
 // readSidecars reads the sidecar files that the sidecar actions of V2 checkpoint file
 // checkpoint name, each once however often it is named, adding their actions to c. Every
 // error names the checkpoint.
-func (c *checkpointActions) readSidecars(fsys fs.FS, checkpoint string, sidecars []RawAction, progress func(done, total int)) error {
+func (c *checkpointActions) readSidecars(fsys fs.FS, checkpoint string, sidecars []RawAction, progress work.Yield) error {
 	var files []string
 	seen := map[string]bool{}
 	for _, raw := range sidecars {
@@ -63,7 +65,7 @@ func sidecarFile(raw RawAction) (string, error) {
 
 // readSidecar adds the actions of sidecar file p to c: only adds and removes, as PROTOCOL.md
 // allows a sidecar.
-func (c *checkpointActions) readSidecar(fsys fs.FS, checkpoint, p string, progress func(done, total int)) error {
+func (c *checkpointActions) readSidecar(fsys fs.FS, checkpoint, p string, progress work.Yield) error {
 	if st, err := fs.Stat(fsys, p); err != nil || st.IsDir() {
 		return &LogError{File: checkpoint, Msg: fmt.Sprintf("sidecar %s is missing", p)}
 	}

@@ -136,10 +136,13 @@ type planState struct {
 	binBreaks []int
 }
 
-func (st *planState) yield() {
-	if st.req.Yield != nil {
-		st.req.Yield()
+// yield tells the request's Yield that done of total partitions are binned (nothing when there
+// are none: nothing long follows).
+func (st *planState) yield(done, total int) error {
+	if total == 0 {
+		return nil
 	}
+	return st.req.Yield.Tick("binning the partitions", done, total, "")
 }
 
 func (st *planState) emit(e Event) {
@@ -204,7 +207,9 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 		candidates = st.filterCandidateFileList(candidates)
 		groups = groupByPartition(candidates)
 	}
-	st.yield()
+	if err := st.yield(0, len(groups)); err != nil {
+		return nil, err
+	}
 
 	// 3–4. Group by partition, then groupFilesIntoBins with the strategy's preparation.
 	if mode == ModeClustering {
@@ -220,7 +225,7 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 		maxBinSize = cfg.clusteringMaxBinSize()
 	}
 	var singles dropInfo
-	for _, g := range groups {
+	for gi, g := range groups {
 		st.binBreaks = st.binBreaks[:0]
 		files := st.prepareFilesPerPartition(g.files)
 		var bins [][]File
@@ -238,7 +243,9 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 			}
 			plan.Bins = append(plan.Bins, Bin{PartitionValues: g.values, Files: b, Bytes: sumBytes(b)})
 		}
-		st.yield()
+		if err := st.yield(gi+1, len(groups)); err != nil {
+			return nil, err
+		}
 	}
 	if mode == ModeCompaction {
 		st.emit(FilterApplied{Stage: "groupFilesIntoBins", Name: "single-file bin",

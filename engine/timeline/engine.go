@@ -13,6 +13,7 @@ import (
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/stats"
+	"layoutlab/engine/work"
 )
 
 // Strategies: the maintenance each night runs (the CLI's run --strategy).
@@ -147,25 +148,23 @@ type zentry struct {
 // Run runs the timeline of s: N days of appends, each night the strategy's real planner on the
 // table as it stands, each bin executed on its rows. s is defaulted (scenario.EnsureDefaults)
 // and validated first; a bad field is an error naming it.
-func Run(s scenario.Timeline) (*Result, error) { return RunWithProgress(s, nil) }
+func Run(s scenario.Timeline) (*Result, error) { return RunYield(s, nil) }
 
-// Progress is told, after each simulated day, how many days are done out of how many: days
-// counts the history days (HistoryDays) and the timeline days (Days), done runs 1..days. It is
-// called on the goroutine running the timeline, between days, so a browser caller can yield
-// to its event loop inside it; the run resumes when it returns.
-type Progress func(done, days int)
-
-// RunWithProgress is Run, calling p (when not nil) once per simulated day.
-func RunWithProgress(s scenario.Timeline, p Progress) (*Result, error) {
-	return runWith(s, options{progress: p})
+// RunYield is Run telling yield, after each simulated day, how many days are done out of how
+// many (Progress{Step: "day", Done, Total}): Total counts the history days (HistoryDays) and
+// the timeline days (Days), Done runs 1..Total. It is called on the goroutine running the
+// timeline, between days, so a browser caller can yield to its event loop inside it; the run
+// resumes when it returns nil, and stops with its error otherwise, keeping nothing.
+func RunYield(s scenario.Timeline, yield work.Yield) (*Result, error) {
+	return runWith(s, options{yield: yield})
 }
 
 // options are switches for tests: they are not knobs of the product.
 type options struct {
 	noReuse bool // recompute Z-ordered partitions even when unchanged
 
-	progress Progress   // not a switch: RunWithProgress's callback
-	rows     *generated // an earlier run's table, used when it holds this run's rows
+	yield work.Yield // not a switch: RunYield's
+	rows  *generated // an earlier run's table, used when it holds this run's rows
 }
 
 func runWith(s scenario.Timeline, o options) (*Result, error) {
@@ -198,8 +197,8 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 		if day >= 1 {
 			res.Days = append(res.Days, d)
 		}
-		if o.progress != nil {
-			o.progress(day+s.HistoryDays, s.Days+s.HistoryDays)
+		if err := o.yield.Tick("day", day+s.HistoryDays, s.Days+s.HistoryDays, ""); err != nil {
+			return nil, err
 		}
 	}
 	r.finish()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // Runs are shared between tests: each scenario runs once.
@@ -537,7 +539,7 @@ func TestRefusals(t *testing.T) {
 func TestProgress(t *testing.T) {
 	s := scenario.Timeline{Strategy: StrategyLiquid, Days: 5, HistoryDays: 2}
 	var got [][2]int
-	res, err := RunWithProgress(s, func(done, days int) { got = append(got, [2]int{done, days}) })
+	res, err := RunYield(s, func(p work.Progress) error { got = append(got, [2]int{p.Done, p.Total}); return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -549,18 +551,58 @@ func TestProgress(t *testing.T) {
 	ja, _ := json.Marshal(res)
 	jb, _ := json.Marshal(plain)
 	if !bytes.Equal(ja, jb) {
-		t.Error("RunWithProgress differs from Run")
+		t.Error("RunYield differs from Run")
 	}
 	var e Engine
 	calls := 0
-	e.Progress = func(int, int) { calls++ }
-	if _, err := e.Run(s); err != nil || calls != 7 {
-		t.Errorf("Engine.Progress called %d times (%v), want 7", calls, err)
+	count := func(work.Progress) error { calls++; return nil }
+	if _, err := e.RunYield(s, count); err != nil || calls != 7 {
+		t.Errorf("Engine.RunYield's Yield called %d times (%v), want 7", calls, err)
 	}
 	s.Day = 3
-	if _, err := e.Run(s); err != nil || calls != 7 {
-		t.Errorf("a day-slider move called Progress (%d calls, %v)", calls, err)
+	if _, err := e.RunYield(s, count); err != nil || calls != 7 {
+		t.Errorf("a day-slider move called the Yield (%d calls, %v)", calls, err)
 	}
+}
+
+// TestYieldStopsTheRun: a Yield's error after any day stops the run, which returns that error
+// and no Result, with no panic; the Engine keeps its last finished run, and its next run of
+// the stopped scenario is Run's.
+func TestYieldStopsTheRun(t *testing.T) {
+	s := scenario.Timeline{Strategy: StrategyLiquid, Days: 5, HistoryDays: 2}
+	want, _ := json.Marshal(must(Run(s)))
+	first := scenario.Timeline{Strategy: StrategyCompaction, Days: 3}
+	stop := errors.New("a newer move")
+	for at := 1; at <= 7; at++ {
+		var e Engine
+		kept, err := e.Run(first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.RunYield(s, func(p work.Progress) error {
+			if p.Done == at {
+				return stop
+			}
+			return nil
+		})
+		if err != stop || res != nil {
+			t.Fatalf("stopped after day %d: %v, a Result %v; want the Yield's error alone", at, err, res != nil)
+		}
+		if again, _ := e.Run(first); again != kept {
+			t.Fatalf("stopped after day %d: the Engine no longer holds its last finished run", at)
+		}
+		got, _ := json.Marshal(must(e.Run(s)))
+		if !bytes.Equal(got, want) {
+			t.Fatalf("the run after one stopped after day %d differs from Run", at)
+		}
+	}
+}
+
+func must(res *Result, err error) *Result {
+	if err != nil {
+		panic(err)
+	}
+	return res
 }
 
 // TestEngineReusesRows: a knob that leaves the rows alone reruns on the last run's table, and

@@ -9,6 +9,8 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	deltalog "layoutlab/engine/log"
+
+	"layoutlab/engine/work"
 )
 
 // leaf is one leaf column of the checkpoint: its index (-1 when the schema has no such column)
@@ -78,7 +80,10 @@ func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
 // addRowBytes is what the typed decoding holds for each row: its AddFile and two flags.
 const addRowBytes = int64(unsafe.Sizeof(deltalog.AddFile{})) + 2
 
-// progressEvery is how many values Rows reads between calls of its progress.
+// checkpointStep names the reading of a checkpoint's actions to the Yield.
+const checkpointStep = "Reading the checkpoint"
+
+// progressEvery is how many values Rows reads between calls of its Yield.
 const progressEvery = 4096
 
 // Rows decodes a Parquet checkpoint or sidecar for engine/log (deltalog.UseParquetRows): add
@@ -86,7 +91,7 @@ const progressEvery = 4096
 // each string copied once into a slab shared by the column), every other action, and an add
 // that needs more than its typed columns (statistics kept only as stats_parsed, a missing
 // path or size), as the JSON line Lines gives.
-func Rows(r io.ReaderAt, size int64, progress func(done, total int)) (out *deltalog.ParquetActions, err error) {
+func Rows(r io.ReaderAt, size int64, progress work.Yield) (out *deltalog.ParquetActions, err error) {
 	err = eachRowAt(r, size, func(c *checkpoint) error {
 		var err error
 		out, err = c.actions(progress)
@@ -105,7 +110,7 @@ type addRows struct {
 	bad     []bool // the add needs the JSON path (see Rows)
 }
 
-func (c *checkpoint) actions(progress func(done, total int)) (*deltalog.ParquetActions, error) {
+func (c *checkpoint) actions(progress work.Yield) (*deltalog.ParquetActions, error) {
 	total := c.pf.NumRows()
 	cols, typed := lookupAdd(c.schema)
 	out := &deltalog.ParquetActions{}
@@ -156,14 +161,14 @@ func (c *checkpoint) actions(progress func(done, total int)) (*deltalog.ParquetA
 		clear(r.adds[n:])
 		out.Adds = r.adds[:n:n]
 	}
-	if progress != nil {
-		progress(int(total), int(total))
+	if err := progress.Tick(checkpointStep, int(total), int(total), "actions"); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
 // readAdds decodes the add columns, one column at a time, into r.
-func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress func(done, total int)) error {
+func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress work.Yield) error {
 	total := c.pf.NumRows()
 	steps := []leaf{cols.path, cols.size, cols.mtime, cols.dataChange, cols.stats}
 	steps = append(steps, cols.statsParsed...)
@@ -197,9 +202,10 @@ func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress func(done, 
 				slab.grow(c, g, l.col)
 			}
 			step := int64(k)
+			var stop error // progress's, which ends the decoding after this column
 			err := c.eachValue(rg, l.col, buf, func(row int64, v parquet.Value) {
-				if progress != nil && row%progressEvery == 0 && v.RepetitionLevel() == 0 {
-					progress(int((step*total+base+row)/nsteps), int(total))
+				if progress != nil && stop == nil && row%progressEvery == 0 && v.RepetitionLevel() == 0 {
+					stop = progress.Tick(checkpointStep, int((step*total+base+row)/nsteps), int(total), "actions")
 				}
 				i := base + row
 				if l == cols.path {
@@ -285,6 +291,9 @@ func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress func(done, 
 					}
 				}
 			})
+			if err == nil {
+				err = stop
+			}
 			if err != nil {
 				return err
 			}
