@@ -40,27 +40,9 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		return l.place(rows, sizes), nil
 	}
 
-	// range_partition_id(key_j, N) over this bin, as uint32 coordinates.
-	if cap(l.ids) < d {
-		l.ids = make([][]uint32, d)
-	}
-	l.ids = l.ids[:d]
-	maxID := uint32(0)
-	for j, k := range keys {
-		l.rid.Yield = nil
-		if l.Yield != nil {
-			step := "Finding the range ids of key " + strconv.Itoa(j+1) + " of " + strconv.Itoa(d)
-			if err := l.Yield.Begin(step); err != nil {
-				return nil, err
-			}
-			l.rid.Yield = l.Yield.Within(step)
-		}
-		col, err := l.rangeIDs(k, numRanges, n, j)
-		if err != nil {
-			return nil, err
-		}
-		maxID = max(maxID, maxOf(col))
-		l.ids[j] = col
+	maxID, err := l.keyIDs(keys, numRanges, n)
+	if err != nil {
+		return nil, err
 	}
 
 	var keyBits int
@@ -103,6 +85,33 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		l.wide(c, enc, d, n, parts)
 	}
 	return l.gather(rows, numFiles), nil
+}
+
+// keyIDs is range_partition_id(key_j, N) over the bin for every key, as uint32 coordinates in
+// l.ids, and the largest id.
+func (l *Layouter) keyIDs(keys []Ranks, numRanges, n int) (maxID uint32, err error) {
+	d := len(keys)
+	if cap(l.ids) < d {
+		l.ids = make([][]uint32, d)
+	}
+	l.ids = l.ids[:d]
+	for j, k := range keys {
+		l.rid.Yield = nil
+		if l.Yield != nil {
+			step := "Finding the range ids of key " + strconv.Itoa(j+1) + " of " + strconv.Itoa(d)
+			if err := l.Yield.Begin(step); err != nil {
+				return 0, err
+			}
+			l.rid.Yield = l.Yield.Within(step)
+		}
+		col, err := l.rangeIDs(k, numRanges, n, j)
+		if err != nil {
+			return 0, err
+		}
+		maxID = max(maxID, maxOf(col))
+		l.ids[j] = col
+	}
+	return maxID, nil
 }
 
 // numRanges is spark.databricks.io.skipping.mdc.rangeId.max, checked as Delta checks it.
