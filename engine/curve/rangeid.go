@@ -210,8 +210,8 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 
 // countRanks adds each non-NULL rank's row to counts and returns how many there were. Not
 // inlined, so that its loop over a block of rows does not make V8 optimise all of Append under
-// js/wasm, and runs optimised from the second block on (docs/performance.md, "Loops in
-// functions of their own").
+// js/wasm, and runs optimised from the second block on (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func countRanks(counts []int64, ranks []int32) (rows int64) {

@@ -337,8 +337,8 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) ([]uint32, error) {
 
 // maxOf is the largest of ids (0 for none). Not inlined, like the other small functions below
 // that loop over every row: their iterations would otherwise make V8 optimise all of the large
-// function that calls them under js/wasm (docs/performance.md, "Loops in functions of their
-// own").
+// function that calls them under js/wasm (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func maxOf(ids []uint32) uint32 {

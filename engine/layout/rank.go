@@ -97,7 +97,8 @@ func RankRowsYield(c *table.Column, rows []int32, yield work.Yield) (Ranks, erro
 // of rows, and marks the NULL ones' ranks -1. Called per rowBlock rows, as are countDistinct and
 // assignRanks, and none of the three inlined: under js/wasm each call after the first few then
 // runs optimised code, and their loops do not make V8 optimise all of RankRows
-// (docs/performance.md, "Loops in functions of their own").
+// (V8 optimises a wasm function for its later calls, never the one under way:
+// v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func gatherKeys(c *table.Column, rows []int32, first int, keys []uint64, pos []int32, ranks []int32) ([]uint64, []int32) {

@@ -228,8 +228,8 @@ func (s *Snapshot) sortFiles(between func()) {
 
 // pathBlock is the files of one call of sortPaths' loops. Under js/wasm V8 runs a call in the
 // code it began in, and a function's first calls in baseline code: loops over 100,000 files in
-// one call would run unoptimised throughout (docs/performance.md, "Loops in functions of their
-// own").
+// one call would run unoptimised throughout (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 const pathBlock = 4096
 
 // commonPrefix is the part of common that every file's path begins with.

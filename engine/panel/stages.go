@@ -743,7 +743,8 @@ func keyAxes(pl *plan, keys []string) []Axis {
 
 // fileSpans sets file fi's span and box on each span column (of distinct[i] ranks, frs[i] its
 // files' rank ranges) and adds its spans to sums. Its own function, so that its loop stays out
-// of assemble (docs/performance.md, "Loops in functions of their own").
+// of assemble (V8 optimises a wasm function for its later calls, never the one under way:
+// v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func fileSpans(f *File, fi int, distinct []float64, frs []*rankRanges, sums []float64) {

@@ -80,8 +80,8 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) error {
 }
 
 // differingBits is the bits that are not the same in every key. Not inlined, so that its loop
-// does not make V8 optimise all of SortPairs under js/wasm (docs/performance.md, "Loops in
-// functions of their own").
+// does not make V8 optimise all of SortPairs under js/wasm (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func differingBits(keys []uint64) uint64 {

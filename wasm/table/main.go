@@ -203,7 +203,7 @@ var gcSamples = []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap
 // (runtime/mgcpacer.go, minTriggerRatioNum). Under js/wasm that collection would mark inside
 // whichever stretch of work allocates next (its assists and write barriers slow it down), and
 // at a yield until it is done; run at a yield instead, it is a task of its own, and what
-// follows runs without it (docs/performance.md, "collections at yields, steps as tasks").
+// follows runs without it.
 func collectDue() bool {
 	metrics.Read(gcSamples)
 	live, goal, heap := gcSamples[0].Value.Uint64(), gcSamples[1].Value.Uint64(), gcSamples[2].Value.Uint64()

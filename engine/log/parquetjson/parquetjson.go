@@ -3,7 +3,7 @@
 // It is a package of its own so that only programs that open real tables carry the Parquet
 // library, github.com/parquet-go/parquet-go (chosen over github.com/apache/arrow-go's parquet
 // package: both read every checkpoint of engine/log/testdata/tables, and parquet-go costs a
-// js/wasm build about a fifth of the bytes; figures in docs/performance.md).
+// js/wasm build about a fifth of the bytes).
 package parquetjson
 
 import (
