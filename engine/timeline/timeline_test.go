@@ -169,18 +169,18 @@ func TestKeyChange(t *testing.T) {
 	}
 	for id := range old {
 		if !end[id] {
-			t.Fatalf("file %s of the old region was rewritten", r.f(id).path)
+			t.Fatalf("file %s of the old region was rewritten", r.tbl.files.f(id).path)
 		}
 	}
 	// The old region is clustered by customer_id; no bin after the change took a file of it.
-	for v := range r.commits {
-		c := &r.commits[v]
+	for v := range r.tbl.commits {
+		c := &r.tbl.commits[v]
 		if c.day < k || c.info.Operation != "OPTIMIZE" {
 			continue
 		}
 		for _, id := range c.removes {
 			if old[id] {
-				t.Fatalf("night %d removed old file %s", c.day, r.f(id).path)
+				t.Fatalf("night %d removed old file %s", c.day, r.tbl.files.f(id).path)
 			}
 		}
 	}
@@ -223,8 +223,8 @@ func TestFullOnKeyChange(t *testing.T) {
 	// No file clustered by customer_id survives the FULL night.
 	r := res.run
 	for _, id := range r.days[k-1].live {
-		if tag := r.f(id).tags[optimize.TagZCubeZOrder]; tag != `["order_id"]` {
-			t.Fatalf("after FULL, %s has ZCUBE_ZORDER_BY %q", r.f(id).path, tag)
+		if tag := r.tbl.files.f(id).tags[optimize.TagZCubeZOrder]; tag != `["order_id"]` {
+			t.Fatalf("after FULL, %s has ZCUBE_ZORDER_BY %q", r.tbl.files.f(id).path, tag)
 		}
 	}
 	within(t, "lookup on order_id at day 60 after FULL", last(res).LookupFiles, 20, 0.12)
@@ -242,7 +242,7 @@ func TestClusterByNone(t *testing.T) {
 	}
 	for _, id := range before {
 		if !after[id] {
-			t.Fatalf("file %s written before CLUSTER BY NONE was rewritten", r.f(id).path)
+			t.Fatalf("file %s written before CLUSTER BY NONE was rewritten", r.tbl.files.f(id).path)
 		}
 	}
 	for _, d := range res.Days[k-1:] {
@@ -273,8 +273,8 @@ func TestHistoryDrains(t *testing.T) {
 		}
 		r := res.run
 		for _, id := range r.days[0].live {
-			if r.f(id).tags == nil {
-				t.Errorf("%s: untagged file %s left after night 1", st, r.f(id).path)
+			if r.tbl.files.f(id).tags == nil {
+				t.Errorf("%s: untagged file %s left after night 1", st, r.tbl.files.f(id).path)
 				break
 			}
 		}
@@ -342,16 +342,16 @@ func TestLookupMatchesSkipping(t *testing.T) {
 			var files []skipping.File
 			for _, a := range snap.Files() {
 				id := r.byPathAll(a.Path)
-				st := r.f(id).st.st
+				st := r.tbl.files.f(id).st.st
 				files = append(files, skipping.File{Path: a.Path, PartitionValues: a.PartitionValues, Stats: &st})
 			}
-			tb := skipping.Table{Leaves: schema.Leaves(), PartitionColumns: r.partitionColumns(), StatsColumns: r.index}
+			tb := skipping.Table{Leaves: schema.Leaves(), PartitionColumns: r.tbl.partitionColumns(), StatsColumns: r.stats.index}
 			// Rebuild the interval index for this day's live set and compare on its probes.
 			x := intervalIndex{}
 			leaf, _ := leafOf(ds.lookup)
 			for _, id := range ds.live {
-				x.los = append(x.los, r.f(id).lo[leaf])
-				x.his = append(x.his, r.f(id).hi[leaf])
+				x.los = append(x.los, r.tbl.files.f(id).lo[leaf])
+				x.his = append(x.his, r.tbl.files.f(id).hi[leaf])
 			}
 			slices.Sort(x.los)
 			slices.Sort(x.his)
@@ -375,8 +375,8 @@ func TestLookupMatchesSkipping(t *testing.T) {
 
 // byPathAll finds a file id by path among every file ever written.
 func (r *run) byPathAll(path string) int32 {
-	for i := range int32(r.nfiles) {
-		if r.f(i).path == path {
+	for i := range int32(r.tbl.files.n) {
+		if r.tbl.files.f(i).path == path {
 			return i
 		}
 	}
@@ -401,23 +401,23 @@ func TestLogRoundTrip(t *testing.T) {
 		}
 		r := res.run
 		live := r.days[len(r.days)-1].live
-		if snap.NumFiles() != len(live) || snap.Version() != r.version {
-			t.Fatalf("replayed %d files at v%d, engine has %d at v%d", snap.NumFiles(), snap.Version(), len(live), r.version)
+		if snap.NumFiles() != len(live) || snap.Version() != r.tbl.version {
+			t.Fatalf("replayed %d files at v%d, engine has %d at v%d", snap.NumFiles(), snap.Version(), len(live), r.tbl.version)
 		}
 		for _, id := range live {
-			f := r.f(id)
+			f := r.tbl.files.f(id)
 			a, ok := snap.File(f.path)
 			if !ok {
 				t.Fatalf("live file %s missing after replay", f.path)
 			}
-			if a.Size != f.size || a.Stats != r.statsJSON(id) || a.ClusteringProvider != f.provider ||
+			if a.Size != f.size || a.Stats != r.tbl.statsJSON(id) || a.ClusteringProvider != f.provider ||
 				a.Tags[optimize.TagZCubeID] != f.tags[optimize.TagZCubeID] {
 				t.Fatalf("replayed %+v differs from the engine's file", a)
 			}
 		}
 		names, _ := filepath.Glob(filepath.Join(dir, "_delta_log", "*.json"))
-		if len(names) != int(r.version)+1 {
-			t.Fatalf("%d commit files for %d versions", len(names), r.version+1)
+		if len(names) != int(r.tbl.version)+1 {
+			t.Fatalf("%d commit files for %d versions", len(names), r.tbl.version+1)
 		}
 		var all bytes.Buffer
 		for _, n := range names {
@@ -705,7 +705,7 @@ func TestStatsWorkerMatchesInline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.run.w != nil {
+		if res.run.stats.w != nil {
 			t.Fatal("the worker outlived the run")
 		}
 		h := sha256.New()
