@@ -160,43 +160,12 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 		return nil, err
 	}
 	cfg := p.cfg
-	mode := GetMode(s, req.ZOrderBy)
-	plan := &Plan{
-		Mode:            mode,
-		Platform:        cfg.Platform,
-		Full:            req.Full,
-		Predicate:       req.Predicate,
-		MaxFileSize:     cfg.MaxFileSize,
-		SnapshotVersion: s.Version,
-		clusteredTable:  s.ClusteringFeature,
-		numTableColumns: int64(s.NumColumns),
-		numIndexedCols:  numIndexedCols(s),
-	}
-	switch mode {
-	case ModeClustering:
-		plan.ClusterBy = s.ClusteringColumns
-	case ModeZOrder:
-		plan.ZOrderBy = req.ZOrderBy
-	}
+	plan := newPlan(s, req, &cfg)
 	st := &planState{cfg: &cfg, snap: s, req: req, plan: plan}
+	mode := plan.Mode
 
 	// 1. snapshot.filesForScan(partitionPredicate).
-	candidates := s.Files
-	if req.PartitionFilter != nil {
-		candidates = make([]File, 0, len(s.Files))
-		var d dropInfo
-		for _, f := range s.Files {
-			if req.PartitionFilter(f.PartitionValues) {
-				candidates = append(candidates, f)
-			} else {
-				d.files++
-				d.bytes += f.Size
-			}
-		}
-		st.emit(FilterApplied{Stage: "filesForScan", Name: "partition predicate",
-			Detail:       "outside the partition predicate " + encodeNames(req.Predicate),
-			DroppedFiles: d.files, DroppedBytes: d.bytes, KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
-	}
+	candidates := st.filesForScan()
 	plan.TotalConsideredFiles = int64(len(candidates))
 	groups := groupByPartition(candidates)
 	st.emit(CandidatesListed{Mode: mode, Platform: cfg.Platform, Files: len(candidates),
@@ -215,6 +184,78 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 	if mode == ModeClustering {
 		st.stats = newClusteringStatsCollector(s.ClusteringColumns, req.Full)
 	}
+	if err := st.groupFilesIntoBins(groups); err != nil {
+		return nil, err
+	}
+
+	// 5. Bins become output: approxNumFiles, and one new ZCube per clustering bin.
+	st.formBins()
+
+	// 6. updateOptimizeStats.
+	switch mode {
+	case ModeClustering:
+		st.stats.numOutputZCubes = int64(len(plan.Bins))
+		plan.ClusteringStats = st.stats.stats()
+	case ModeZOrder:
+		plan.ZOrderStats = zOrderStats(plan.Bins)
+	}
+	if plan.Empty() {
+		st.emit(NothingToDo{Reason: st.nothingReason()})
+	}
+	return plan, nil
+}
+
+// newPlan is the plan's header: its mode and what the commit will need of the snapshot.
+func newPlan(s *Snapshot, req Request, cfg *Config) *Plan {
+	mode := GetMode(s, req.ZOrderBy)
+	plan := &Plan{
+		Mode:            mode,
+		Platform:        cfg.Platform,
+		Full:            req.Full,
+		Predicate:       req.Predicate,
+		MaxFileSize:     cfg.MaxFileSize,
+		SnapshotVersion: s.Version,
+		clusteredTable:  s.ClusteringFeature,
+		numTableColumns: int64(s.NumColumns),
+		numIndexedCols:  numIndexedCols(s),
+	}
+	switch mode {
+	case ModeClustering:
+		plan.ClusterBy = s.ClusteringColumns
+	case ModeZOrder:
+		plan.ZOrderBy = req.ZOrderBy
+	}
+	return plan
+}
+
+// filesForScan is snapshot.filesForScan(partitionPredicate): the files the partition filter
+// keeps, all of them without one.
+func (st *planState) filesForScan() []File {
+	s, req := st.snap, st.req
+	if req.PartitionFilter == nil {
+		return s.Files
+	}
+	candidates := make([]File, 0, len(s.Files))
+	var d dropInfo
+	for _, f := range s.Files {
+		if req.PartitionFilter(f.PartitionValues) {
+			candidates = append(candidates, f)
+		} else {
+			d.files++
+			d.bytes += f.Size
+		}
+	}
+	st.emit(FilterApplied{Stage: "filesForScan", Name: "partition predicate",
+		Detail:       "outside the partition predicate " + encodeNames(req.Predicate),
+		DroppedFiles: d.files, DroppedBytes: d.bytes, KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
+	return candidates
+}
+
+// groupFilesIntoBins bins each partition's files with the mode's strategy
+// (prepareFilesPerPartition, then groupFilesIntoBins within each break it makes) and keeps the
+// bins Delta keeps: a compaction bin of one file is dropped.
+func (st *planState) groupFilesIntoBins(groups []partitionGroup) error {
+	cfg, plan, mode := st.cfg, st.plan, st.plan.Mode
 	var maxBinSize int64
 	switch mode {
 	case ModeCompaction:
@@ -244,7 +285,7 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 			plan.Bins = append(plan.Bins, Bin{PartitionValues: g.values, Files: b, Bytes: sumBytes(b)})
 		}
 		if err := st.yield(gi+1, len(groups)); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if mode == ModeCompaction {
@@ -252,17 +293,21 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 			Detail:       "alone in its bin (nothing to merge within maxFileSize " + FormatBytes(cfg.MaxFileSize) + ")",
 			DroppedFiles: singles.files, DroppedBytes: singles.bytes, KeptFiles: plan.NumFiles(), KeptBytes: plan.Bytes()})
 	}
+	return nil
+}
 
-	// 5. Bins become output: approxNumFiles, and one new ZCube per clustering bin.
+// formBins sets each bin's approxNumFiles and, for clustering, its new ZCube's id.
+func (st *planState) formBins() {
+	cfg, plan, s := st.cfg, st.plan, st.snap
 	for i := range plan.Bins {
 		b := &plan.Bins[i]
-		if mode == ModeCompaction {
+		if plan.Mode == ModeCompaction {
 			b.ApproxNumFiles = 1
 		} else {
 			b.ApproxNumFiles = max(1, b.Bytes/cfg.MaxFileSize)
 		}
 		st.emit(BinFormed{Index: i, PartitionValues: b.PartitionValues, Files: len(b.Files), Bytes: b.Bytes, ApproxNumFiles: b.ApproxNumFiles})
-		if mode == ModeClustering {
+		if plan.Mode == ModeClustering {
 			paths := make([]string, len(b.Files))
 			for j := range b.Files {
 				paths[j] = b.Files[j].Path
@@ -271,19 +316,6 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 			st.emit(ZCubeWritten{Bin: i, ZCubeID: b.NewZCubeID, ZOrderBy: s.ClusteringColumns, Files: len(b.Files), Bytes: b.Bytes})
 		}
 	}
-
-	// 6. updateOptimizeStats.
-	switch mode {
-	case ModeClustering:
-		st.stats.numOutputZCubes = int64(len(plan.Bins))
-		plan.ClusteringStats = st.stats.stats()
-	case ModeZOrder:
-		plan.ZOrderStats = zOrderStats(plan.Bins)
-	}
-	if plan.Empty() {
-		st.emit(NothingToDo{Reason: st.nothingReason()})
-	}
-	return plan, nil
 }
 
 func (st *planState) nothingReason() string {

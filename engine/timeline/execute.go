@@ -25,6 +25,7 @@ type optimizeExecutor struct {
 	rk        ranker
 	bin       binTable
 	ident     []int32
+	binIDs    []int32 // the bin's input files (inputs)
 	slabs     []slab  // row storage of the files OPTIMIZE wrote
 	freeSlabs []int32 // slabs no live file uses
 	zcache    map[int]*zentry
@@ -58,7 +59,7 @@ func (x *optimizeExecutor) execute(plan *optimize.Plan, i, day int, ts int64) ([
 	}
 	if plan.Mode == optimize.ModeZOrder {
 		if e := x.zcache[in.partDay]; e != nil && !x.noReuse && e.zcol == plan.ZOrderBy[0] && sameFiles(&x.tbl.files, in.ids, e) {
-			return x.reuse(e, in.dir, day, ts), nil
+			return x.reuse(e, in.dir(), day, ts), nil
 		}
 		// Z-order depends only on the bin's set of rows: read them in row order (append files
 		// are contiguous row ranges, so ordering the files by first row usually suffices).
@@ -88,15 +89,28 @@ func (x *optimizeExecutor) execute(plan *optimize.Plan, i, day int, ts int64) ([
 type binInput struct {
 	ids     []int32 // the bin's files
 	rows    int     // their rows
-	dir     string  // the partition directory, "" when unpartitioned
+	value   string  // the partition's event_date, when partitioned
+	inPart  bool    // the bin is one partition's
 	partDay int     // the partition's day, 0 when unpartitioned
 	part    map[string]string
+}
+
+// dir is the partition directory of the bin's output, "" when unpartitioned. (Made where it is
+// used: a binInput passed on holds the partition's map, which the files keep, so a string made
+// into it would be allocated on the heap.)
+func (in *binInput) dir() string {
+	if !in.inPart {
+		return ""
+	}
+	return ColEventDate + "=" + in.value
 }
 
 // inputs checks that bin i's files are live and returns them.
 func (x *optimizeExecutor) inputs(plan *optimize.Plan, i int) (binInput, error) {
 	b := &plan.Bins[i]
-	in := binInput{ids: make([]int32, len(b.Files))}
+	// The ids are only read during the bin's execution: one buffer serves every bin.
+	x.binIDs = slices.Grow(x.binIDs[:0], len(b.Files))[:len(b.Files)]
+	in := binInput{ids: x.binIDs}
 	for j := range b.Files {
 		id := int32(b.Files[j].Ref)
 		if !x.tbl.files.isLive(id, b.Files[j].Path) {
@@ -106,7 +120,7 @@ func (x *optimizeExecutor) inputs(plan *optimize.Plan, i int) (binInput, error) 
 		in.rows += len(x.tbl.files.f(id).rows)
 	}
 	if d, ok := b.PartitionValues[ColEventDate]; ok && x.tbl.partitioned {
-		in.dir = ColEventDate + "=" + d
+		in.value, in.inPart = d, true
 		in.partDay = x.tbl.files.f(in.ids[0]).partDay
 	}
 	in.part = x.tbl.files.f(in.ids[0]).part
@@ -168,8 +182,9 @@ func (x *optimizeExecutor) writeFiles(parts [][]int32, in binInput, day int, ts 
 		o = e
 	}
 	job := statsJob{files: make([]*file, len(rows)), rows: rows, sts: make([]fileStats, len(rows))}
+	dir := in.dir()
 	for split, p := range rows {
-		f := file{path: x.tbl.namer.Name(in.dir, split), size: x.sz.bytes(len(p)), rows: p, day: day, partDay: in.partDay,
+		f := file{path: x.tbl.namer.Name(dir, split), size: x.sz.bytes(len(p)), rows: p, day: day, partDay: in.partDay,
 			part: in.part, cube: -1, layout: -1, slab: si, modTime: ts}
 		out[split] = x.tbl.files.add(&f)
 		job.files[split] = x.tbl.files.f(out[split])
