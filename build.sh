@@ -43,7 +43,7 @@ build() {
 
 # shrink runs Binaryen's wasm-opt -Oz (Debian's binaryen) over a wasm file in place: about a fifth
 # smaller raw, so V8 has less to validate and compile before the first frame, and less to
-# download (sizes in docs/performance.md). It takes about a minute, so the result
+# download (TestTransferBudget checks the transfer). It takes about a minute, so the result
 # is cached by the input's hash. Go's wasm uses these features beyond the MVP. Without wasm-opt
 # the file is left as Go wrote it, which works the same.
 shrink() {

@@ -6,7 +6,7 @@
 // same box when the reader touches the figure: a click or a tap, the keyboard's focus, or the
 // mouse resting on it. Reaching a figure does not start it: the poster already shows what the
 // live figure would first draw, and a live figure costs the browser a wasm instance and a WebGL
-// context (docs/performance.md, "Live on touch"). Far off screen a live figure goes back to its
+// context. Far off screen a live figure goes back to its
 // poster, keeping the scenario as the reader left it (read from the live page's fragment: same
 // origin). At most maxLive figures are live at once: the one touched longest ago goes back
 // first, never the one the reader is using.
@@ -21,8 +21,7 @@
 (function () {
   if (window.layoutlabEmbed) return;
   // One frame where it can move between figures (reuse, below): a reused frame costs one wasm
-  // instance however many figures it shows, and three parked frames cost three (docs/
-  // performance.md, "One reused figure frame"). Where frames cannot move, each live figure has
+  // instance however many figures it shows, and three parked frames cost three. Where frames cannot move, each live figure has
   // its own frame and at most three are live.
   const canMove = typeof Element.prototype.moveBefore === "function";
   const state = (window.layoutlabEmbed = { maxLive: canMove ? 1 : 3, live: 0, peak: 0, starts: 0, framesMade: 0, reused: 0, figures: [] });

@@ -19,8 +19,8 @@ import (
 // the browser (a 2D canvas's fillText, the page's own fonts, at device pixels, so crisp on HiDPI)
 // into a small Ebiten image, kept while labels of that text, size and colour are drawn. A DOM
 // overlay over the WebGL canvas read the same but made the compositor blend a layer over the
-// canvas on every frame, which without a GPU doubled a files-slider drag's slow frames
-// (docs/performance.md); the DOM keeps the labels' text for screen readers (overlay.go).
+// canvas on every frame, which doubled a files-slider drag's slow frames
+// without a GPU); the DOM keeps the labels' text for screen readers (overlay.go).
 //
 // A label is drawn as pieces (labelPiece): each character of a number is an image of its own,
 // the text between numbers another. A files drag changes the counts in the grid's title at every

@@ -144,7 +144,7 @@ func (g *game) announceReady() {
 // other layouts rehearsed, the rest of the table's columns, the timeline's day grids) only once
 // the reader first touches the figure. A docs page makes a figure live as the reader scrolls to
 // it, and most figures are only looked at: their idle work would grow the page's memory (a panel
-// figure's wasm linear memory from about 40 to about 72 MiB, docs/performance.md) and take the
+// figure's wasm linear memory from about 40 to about 72 MiB) and take the
 // CPU from the figure the reader is using. A touch asks for nothing the first answer lacks: the
 // moves that follow are answered as they come, and work ahead starts with the first.
 func startOnFirstTouch(sched *schedule.Scheduler) {

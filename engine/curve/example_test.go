@@ -51,7 +51,8 @@ func ExampleRangeIDs_Append() {
 		}
 	}
 	var ids curve.RangeIDs
-	fmt.Println(ids.Append(nil, ranks, len(distinct), 2))
+	out, _ := ids.Append(nil, ranks, len(distinct), 2)
+	fmt.Println(out)
 	// Output: [1 0 0 0 0 1]
 }
 

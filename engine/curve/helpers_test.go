@@ -31,5 +31,6 @@ func PartitionOf(bounds []int, distinctIndex int) int {
 // RangePartitionIDs is RangeIDs.Append with fresh scratch space.
 func RangePartitionIDs(ranks []int32, numDistinct int, numRanges int) []int32 {
 	var r RangeIDs
-	return r.Append(make([]int32, 0, len(ranks)), ranks, numDistinct, numRanges)
+	ids, _ := r.Append(make([]int32, 0, len(ranks)), ranks, numDistinct, numRanges)
+	return ids
 }

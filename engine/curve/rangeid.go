@@ -3,7 +3,8 @@ package curve
 import (
 	"math"
 	"slices"
-	"strconv"
+
+	"layoutlab/engine/work"
 )
 
 // Range ids follow Delta's range_partition_id (M/expressions/RangePartitionId.scala), which
@@ -159,9 +160,10 @@ func (b *Bounder) Full() bool { return b.emitted == b.last }
 // the bounds) for the next call, so repeated use does not allocate. The zero value is ready to
 // use; a RangeIDs is not safe for concurrent use.
 type RangeIDs struct {
-	// Progress, when set, is called every ProgressRows rows of Append's two passes over the
-	// ranks, as "counting the values: 262144 of 1000000" and "assigning the ids: …".
-	Progress func(step string)
+	// Yield, when set, is told every ProgressRows rows of Append's two passes over the ranks,
+	// as "counting the values: 262144 of 1000000" and "assigning the ids: …"; its error stops
+	// Append, which returns it.
+	Yield work.Yield
 
 	counts []int64
 	bounds []int
@@ -172,7 +174,8 @@ type RangeIDs struct {
 // non-null values, or -1 (any negative) for NULL. NULLs get id 0 and take no part in the bounds.
 // numRanges < 2 gives all zeros (a RangePartitioner with one partition has no bounds; Delta
 // rejects numRanges < 1 before that). A rank ≥ numDistinct is a programmer error and panics.
-func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges int) []int32 {
+// The error is only ever the one Yield returned.
+func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges int) ([]int32, error) {
 	counts := x.counts[:0]
 	if cap(counts) < numDistinct {
 		counts = make([]int64, 0, numDistinct)
@@ -181,7 +184,9 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 	clear(counts)
 	var rows int64
 	for lo := 0; lo < len(ranks); lo += ProgressRows {
-		x.tick("counting the values", lo, len(ranks))
+		if err := x.tick("counting the values", lo, len(ranks)); err != nil {
+			return dst, err
+		}
 		rows += countRanks(counts, ranks[lo:min(lo+ProgressRows, len(ranks))])
 	}
 	partitions := int64(numRanges)
@@ -195,16 +200,18 @@ func (x *RangeIDs) Append(dst []int32, ranks []int32, numDistinct int, numRanges
 
 	dst = slices.Grow(dst, len(ranks))
 	for lo := 0; lo < len(ranks); lo += ProgressRows {
-		x.tick("assigning the ids", lo, len(ranks))
+		if err := x.tick("assigning the ids", lo, len(ranks)); err != nil {
+			return dst, err
+		}
 		dst = appendIDs(dst, counts, ranks[lo:min(lo+ProgressRows, len(ranks))])
 	}
-	return dst
+	return dst, nil
 }
 
 // countRanks adds each non-NULL rank's row to counts and returns how many there were. Not
 // inlined, so that its loop over a block of rows does not make V8 optimise all of Append under
-// js/wasm, and runs optimised from the second block on (docs/performance.md, "Loops in
-// functions of their own").
+// js/wasm, and runs optimised from the second block on (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func countRanks(counts []int64, ranks []int32) (rows int64) {
@@ -246,12 +253,13 @@ func appendIDs(dst []int32, ids []int64, ranks []int32) []int32 {
 	return dst
 }
 
-// ProgressRows is how many rows Append reads between two calls of RangeIDs.Progress.
+// ProgressRows is how many rows Append reads between two calls of RangeIDs.Yield.
 const ProgressRows = 1 << 18
 
 // tick reports a pass's rows done, after its first block.
-func (x *RangeIDs) tick(pass string, done, n int) {
-	if x.Progress != nil && done > 0 {
-		x.Progress(pass + ": " + strconv.Itoa(done) + " of " + strconv.Itoa(n))
+func (x *RangeIDs) tick(pass string, done, n int) error {
+	if done == 0 {
+		return nil
 	}
+	return x.Yield.Tick(pass, done, n, "")
 }

@@ -3,10 +3,14 @@ package curve
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
+
+	"layoutlab/engine/work"
 )
 
 // ranksOf returns the dense ranks of values (nil = NULL → -1) and the number of distinct values.
@@ -185,7 +189,7 @@ func TestRangePartitionIDsMatchesSpark(t *testing.T) {
 			}
 		}
 		want := sparkRangeIDs(ranks, numRanges)
-		if got := x.Append(nil, ranks, distinct, numRanges); !slices.Equal(got, want) {
+		if got, _ := x.Append(nil, ranks, distinct, numRanges); !slices.Equal(got, want) {
 			t.Fatalf("trial %d (rows %d, distinct %d, N %d): ids differ from Spark's walk", trial, rows, distinct, numRanges)
 		}
 	}
@@ -250,12 +254,12 @@ func TestRangeIDsReuse(t *testing.T) {
 		ranks[i] = int32(i % 3000)
 	}
 	dst := make([]int32, 0, len(ranks))
-	dst = x.Append(dst[:0], ranks, 3000, 1000)
-	if a := testing.AllocsPerRun(20, func() { dst = x.Append(dst[:0], ranks, 3000, 1000) }); a != 0 {
+	dst, _ = x.Append(dst[:0], ranks, 3000, 1000)
+	if a := testing.AllocsPerRun(20, func() { dst, _ = x.Append(dst[:0], ranks, 3000, 1000) }); a != 0 {
 		t.Errorf("RangeIDs.Append allocates %v times when reused", a)
 	}
 	// A smaller second column must not see the first one's counts.
-	if got := x.Append(nil, []int32{1, 0, -1}, 2, 1000); !slices.Equal(got, []int32{1, 0, 0}) {
+	if got, _ := x.Append(nil, []int32{1, 0, -1}, 2, 1000); !slices.Equal(got, []int32{1, 0, 0}) {
 		t.Errorf("reused RangeIDs: got %v, want [1 0 0]", got)
 	}
 	mustPanic(t, "rank ≥ numDistinct", func() { x.Append(nil, []int32{3}, 2, 10) })
@@ -331,5 +335,32 @@ func TestAppendPrefixBounds(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("counts %v into %d: prefix bounds %v, want %v", counts, partitions, got, want)
 		}
+	}
+}
+
+// TestRangeIDsYield: Append tells its Yield each pass's rows after the first block, with the
+// same ids as without, and a Yield's error stops it there and is returned.
+func TestRangeIDsYield(t *testing.T) {
+	ranks := make([]int32, 2*ProgressRows+1)
+	for i := range ranks {
+		ranks[i] = int32(i % 77)
+	}
+	var steps []string
+	x := RangeIDs{Yield: func(p work.Progress) error { steps = append(steps, p.String()); return nil }}
+	got, err := x.Append(nil, ranks, 77, 10)
+	if err != nil || !slices.Equal(got, RangePartitionIDs(ranks, 77, 10)) {
+		t.Fatalf("err %v, or ids differ from Append's without a Yield", err)
+	}
+	n := strconv.Itoa(len(ranks))
+	want := []string{"counting the values: 262144 of " + n, "counting the values: 524288 of " + n,
+		"assigning the ids: 262144 of " + n, "assigning the ids: 524288 of " + n}
+	if !slices.Equal(steps, want) {
+		t.Errorf("steps %q, want %q", steps, want)
+	}
+	stop := errors.New("stop")
+	calls := 0
+	x.Yield = func(work.Progress) error { calls++; return stop }
+	if _, err := x.Append(nil, ranks, 77, 10); err != stop || calls != 1 {
+		t.Errorf("Append returned %v after %d calls, want the Yield's error after one", err, calls)
 	}
 }

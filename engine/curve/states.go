@@ -220,7 +220,8 @@ func newTable(n uint32) *table {
 
 // narrow16 copies src into dst, each entry as 16 bits. Not inlined, so that its loop of up to
 // 65,536 entries does not make V8 optimise all of newTable under js/wasm
-// (docs/performance.md, "Loops in functions of their own").
+// (V8 optimises a wasm function for its later calls, never the one under way:
+// v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func narrow16(dst []uint16, src []uint32) {

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"layoutlab/engine/work"
 )
 
 // MaxCheckpointBytes caps one checkpoint or sidecar file, which is read whole (Parquet needs
@@ -72,7 +74,7 @@ func appendAdds(to, adds []AddFile) []AddFile {
 // parquetReader is what reading a Parquet checkpoint takes from OpenOptions.
 type parquetReader struct {
 	decode   ParquetRows // nil: this program cannot read Parquet
-	progress func(done, total int)
+	progress work.Yield
 }
 
 func readCheckpointFile(fsys fs.FS, file string, pq parquetReader) (*checkpointActions, error) {
@@ -139,12 +141,21 @@ type ParquetLine struct {
 }
 
 // ParquetRows decodes a Parquet checkpoint or sidecar of size bytes read through r, telling
-// progress (when not nil) every few thousand rows how far it has read. Decoding add actions to
-// their type skips a JSON encoding and decoding per file, most of a large checkpoint's cost.
-type ParquetRows func(r io.ReaderAt, size int64, progress func(done, total int)) (*ParquetActions, error)
+// yield (when not nil) every few thousand rows how far it has read, and returning its error as
+// it is. Decoding add actions to their type skips a JSON encoding and decoding per file, most
+// of a large checkpoint's cost.
+type ParquetRows func(r io.ReaderAt, size int64, yield work.Yield) (*ParquetActions, error)
 
 func checkpointRows(file string, pq parquetReader, r io.ReaderAt, size int64) (*checkpointActions, error) {
-	pa, err := pq.decode(r, size, pq.progress)
+	var stop error // the yield's error, returned as it is rather than as the file's
+	recorded := pq.progress
+	if pq.progress != nil {
+		recorded = func(p work.Progress) error { stop = pq.progress(p); return stop }
+	}
+	pa, err := pq.decode(r, size, recorded)
+	if err != nil && err == stop {
+		return nil, err
+	}
 	if err != nil {
 		return nil, &LogError{File: file, Msg: err.Error()}
 	}

@@ -161,40 +161,13 @@ func parseActionLine(b []byte) (Action, error) {
 	raw := obj[key]
 	switch key {
 	case KeyAdd:
-		// size is required; the shadowing field tells absent from 0 in one decode.
-		var w struct {
-			AddFile
-			Size *int64 `json:"size"`
-		}
-		err = decodeBody(key, raw, &w)
-		a := w.AddFile
-		if w.Size != nil {
-			a.Size = *w.Size
-		} else if err == nil && a.Path != "" { // validateAction reports a missing path first
-			err = fmt.Errorf("%s action has no size", key)
-		}
-		if a.PartitionValues == nil {
-			a.PartitionValues = map[string]string{} // always written by Delta
-		}
-		return a, err
+		return decodeAdd(raw)
 	case KeyRemove:
 		var a RemoveFile
 		err = decodeBody(key, raw, &a)
 		return a, err
 	case KeyMetadata:
-		var a Metadata
-		err = decodeBody(key, raw, &a)
-		// Always written by Delta; normalised so nil and empty read alike.
-		if a.Format.Options == nil {
-			a.Format.Options = map[string]string{}
-		}
-		if a.PartitionColumns == nil {
-			a.PartitionColumns = []string{}
-		}
-		if a.Configuration == nil {
-			a.Configuration = map[string]string{}
-		}
-		return a, err
+		return decodeMetadata(raw)
 	case KeyProtocol:
 		var a Protocol
 		if err = decodeBody(key, raw, &a); err == nil {
@@ -225,6 +198,43 @@ func parseActionLine(b []byte) (Action, error) {
 		}
 		return RawAction{Key: key, JSON: compact}, nil
 	}
+}
+
+// decodeAdd decodes an add action's body.
+func decodeAdd(raw json.RawMessage) (AddFile, error) {
+	// size is required; the shadowing field tells absent from 0 in one decode.
+	var w struct {
+		AddFile
+		Size *int64 `json:"size"`
+	}
+	err := decodeBody(KeyAdd, raw, &w)
+	a := w.AddFile
+	if w.Size != nil {
+		a.Size = *w.Size
+	} else if err == nil && a.Path != "" { // validateAction reports a missing path first
+		err = fmt.Errorf("%s action has no size", KeyAdd)
+	}
+	if a.PartitionValues == nil {
+		a.PartitionValues = map[string]string{} // always written by Delta
+	}
+	return a, err
+}
+
+// decodeMetadata decodes a metaData action's body.
+func decodeMetadata(raw json.RawMessage) (Metadata, error) {
+	var a Metadata
+	err := decodeBody(KeyMetadata, raw, &a)
+	// Always written by Delta; normalised so nil and empty read alike.
+	if a.Format.Options == nil {
+		a.Format.Options = map[string]string{}
+	}
+	if a.PartitionColumns == nil {
+		a.PartitionColumns = []string{}
+	}
+	if a.Configuration == nil {
+		a.Configuration = map[string]string{}
+	}
+	return a, err
 }
 
 // knownActionKeys are the keys of SingleAction (actions.scala), the actions Delta itself knows.

@@ -32,7 +32,7 @@
 // MaxSidecars, MaxLastCheckpointBytes and MaxSchemaDepth. Parquet is read with
 // github.com/parquet-go/parquet-go, chosen over arrow-go's parquet package
 // because both read every checkpoint of testdata/tables and parquet-go costs
-// a js/wasm build about a fifth of the bytes (figures in docs/performance.md).
+// a js/wasm build about a fifth of the bytes.
 //
 // What is deliberately not modelled:
 //   - Version checksum files (*.crc) are not used to build the snapshot (the

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"layoutlab/engine/work"
 )
 
 func i64(v int64) *int64 { return &v }
@@ -591,7 +593,7 @@ func TestSortFilesByPath(t *testing.T) {
 		}
 		sort.Strings(want)
 		between := 0
-		s.SortFiles(func() { between++ })
+		s.SortFiles(func(work.Progress) error { between++; return nil })
 		if between != 1 {
 			t.Fatalf("round %d: between called %d times, want once", round, between)
 		}

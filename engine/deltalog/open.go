@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"layoutlab/engine/work"
 )
 
 // Refusal is a table or request Delta itself refuses, with Delta's error class: an answer, not a
@@ -65,9 +67,11 @@ type OpenOptions struct {
 	// imported, so that programs which never open a real table (the docs widget) do not carry a
 	// Parquet library; nil makes a Parquet checkpoint an error that says so.
 	Parquet ParquetRows
-	// Progress, when set, is told every few thousand rows how many rows of a Parquet checkpoint
-	// (or sidecar) have been read: a large one is most of the time a table takes to open.
-	Progress func(done, total int)
+	// Yield, when set, is told every few thousand rows how many rows of a Parquet checkpoint
+	// (or sidecar) have been read, as "Reading the checkpoint: 4096 of 100000 actions": a large
+	// one is most of the time a table takes to open. Its error stops the replay, which returns
+	// it as it is.
+	Yield work.Yield
 }
 
 // OpenSnapshot builds the snapshot at opt.Version from the log of the table rooted at fsys the
@@ -96,7 +100,7 @@ func OpenSnapshot(fsys fs.FS, opt OpenOptions) (*Snapshot, error) {
 func ReplaySegment(fsys fs.FS, seg *LogSegment, opt OpenOptions) (*Snapshot, error) {
 	s := EmptySnapshot()
 	if cp := seg.Checkpoint; cp != nil {
-		acts, err := readCheckpoint(fsys, cp, parquetReader{opt.Parquet, opt.Progress})
+		acts, err := readCheckpoint(fsys, cp, parquetReader{opt.Parquet, opt.Yield})
 		if err != nil {
 			return nil, err
 		}

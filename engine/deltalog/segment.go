@@ -34,9 +34,18 @@ func (l *Listing) Segment(opt OpenOptions) (*LogSegment, error) {
 	seg := &LogSegment{Version: target}
 	if !opt.NoCheckpoint {
 		seg.Checkpoint = l.latestCheckpoint(target)
+		if seg.Checkpoint == nil && l.cleanedUp() {
+			// Time travel before the oldest checkpoint of a log whose early commits are gone:
+			// the version is no longer available (DeltaHistoryManager.checkVersionExists),
+			// not a broken log.
+			return nil, l.versionNotFound(target)
+		}
 	}
 	commits := l.sortedCommits()
-	hi, _ := slices.BinarySearchFunc(commits, target+1, byVersion)
+	hi, found := slices.BinarySearchFunc(commits, target, byVersion) // not target+1, which overflows at the largest version
+	if found {
+		hi++
+	}
 	seg.History = commits[:hi]
 	start := int64(0)
 	if seg.Checkpoint != nil {
@@ -49,6 +58,13 @@ func (l *Listing) Segment(opt OpenOptions) (*LogSegment, error) {
 	}
 	seg.Deltas, err = l.deltas(commits, start, target, opt)
 	return seg, err
+}
+
+// cleanedUp reports whether log cleanup removed the first commits after a checkpoint: commit 0
+// is gone and a checkpoint is listed.
+func (l *Listing) cleanedUp() bool {
+	_, ok := l.Commits[0]
+	return !ok && len(l.Checkpoints) > 0
 }
 
 func byVersion(f LogFile, v int64) int { return cmp.Compare(f.Version, v) }

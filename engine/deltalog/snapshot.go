@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 
 	"layoutlab/engine/table"
+
+	"layoutlab/engine/work"
 )
 
 // Snapshot is the immutable state of a table at one version, the result of
@@ -168,17 +170,18 @@ func (s *Snapshot) applyInPlaceFile(c Commit, file string) error {
 
 // sortedFiles is the live files by path, sorted on the first call.
 func (s *Snapshot) sortedFiles() []*AddFile {
-	s.SortFiles(nil)
+	s.SortFiles(nil) // no Yield: nothing stops it
 	return s.sorted
 }
 
 // SortFiles sorts the live files by path if they are not sorted yet (AllFiles and Files sort
-// them when first asked), calling between, when set, once the paths are read and before they
-// are ordered: a caller that keeps a page answering ends its task there, the two halves of
-// sorting 100,000 paths being about as long.
-func (s *Snapshot) SortFiles(between func()) {
+// them when first asked), telling yield, when set, "the files, by path" once the paths are
+// read and before they are ordered: a caller that keeps a page answering ends its task there,
+// the two halves of sorting 100,000 paths being about as long. Its error is returned once the
+// files are sorted (a half-sorted list is never kept).
+func (s *Snapshot) SortFiles(yield work.Yield) (err error) {
 	s.sortOnce.Do(func() {
-		s.sortFiles(between)
+		s.sortFiles(func() { err = yield.Begin("the files, by path") })
 		var n int64
 		for _, f := range s.sorted {
 			n += f.Size
@@ -186,6 +189,7 @@ func (s *Snapshot) SortFiles(between func()) {
 		s.size = n
 		s.sizeKnown.Store(true)
 	})
+	return err
 }
 
 // sortFiles lists the live files by path. A large table's paths share a long prefix
@@ -224,8 +228,8 @@ func (s *Snapshot) sortFiles(between func()) {
 
 // pathBlock is the files of one call of sortPaths' loops. Under js/wasm V8 runs a call in the
 // code it began in, and a function's first calls in baseline code: loops over 100,000 files in
-// one call would run unoptimised throughout (docs/performance.md, "Loops in functions of their
-// own").
+// one call would run unoptimised throughout (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 const pathBlock = 4096
 
 // commonPrefix is the part of common that every file's path begins with.

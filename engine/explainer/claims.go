@@ -3,6 +3,7 @@ package explainer
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Claim is one sentence the page says about a preset, with the predicate over the engine's
@@ -47,6 +48,11 @@ func nearCurveSpan(r *Results, name string) error {
 
 // Claims lists every claim the page makes, preset by preset, in the page's order.
 func Claims() []Claim {
+	return slices.Concat(strategyClaims(), cubeClaims(), keyClaims(), statsClaims())
+}
+
+// strategyClaims are the timeline's claims about each strategy at the defaults.
+func strategyClaims() []Claim {
 	return []Claim{
 		{"zorder-full", "rewrites the whole table every night", func(r *Results) error {
 			for _, d := range r.TimelineOf("zorder-full").Days {
@@ -100,6 +106,13 @@ func Claims() []Claim {
 			}
 			return nil
 		}},
+	}
+}
+
+// cubeClaims are the timeline's claims about batch sizes against the cube size, a key change, OPTIMIZE FULL and
+// history.
+func cubeClaims() []Claim {
+	return []Claim{
 		{"small-batches", "the open cube is re-read night after night until it seals, so amplification climbs", func(r *Results) error {
 			t := r.Scenario("small-batches").Timeline
 			prev := 0.0
@@ -161,7 +174,12 @@ func Claims() []Claim {
 			}
 			return nil
 		}},
+	}
+}
 
+// keyClaims are the panel's claims about the number of clustering keys and ORDER BY.
+func keyClaims() []Claim {
+	return []Claim{
 		{"one-key", "a point lookup on the one key opens about one file", func(r *Results) error {
 			p, l := r.PanelOf("one-key"), r.Lookup("one-key", "user_id")
 			if p.FilesRead > 2 || l.Mean > 1.5 || l.Most > 2 {
@@ -216,6 +234,12 @@ func Claims() []Claim {
 			}
 			return nil
 		}},
+	}
+}
+
+// statsClaims are the panel's claims about statistics and file size.
+func statsClaims() []Claim {
+	return []Claim{
 		{"no-stats", "a column past the indexed-column limit is read in full, and Delta refuses to Z-order on it", func(r *Results) error {
 			p := r.PanelOf("no-stats")
 			if p.FilesRead != p.FilesTotal || p.Error == nil || p.Error.Class != "DELTA_ZORDERING_ON_COLUMN_WITHOUT_STATS" {

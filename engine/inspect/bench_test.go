@@ -59,7 +59,7 @@ func TestBenchTableCheckpointMatchesJSON(t *testing.T) {
 			t.Fatalf("file %d differs: %s vs %s", i, fa[i].Path, fb[i].Path)
 		}
 	}
-	r := NewInspector(a, "bench", Progress{}).Report("id = 5000")
+	r := NewInspector(a, "bench").Report("id = 5000")
 	if r.Error != nil || r.FilesRead != 1 {
 		t.Errorf("WHERE id = 5000 reads %d files (%v), want 1", r.FilesRead, r.Error)
 	}
@@ -100,7 +100,7 @@ func BenchmarkOpen100k(b *testing.B) {
 func BenchmarkNextOptimize100k(b *testing.B) {
 	in := benchInspector(b)
 	for b.Loop() {
-		if p := in.planNext(Progress{}); p.OSS.Error != nil {
+		if p, _ := in.planNext(nil); p.OSS.Error != nil {
 			b.Fatal(p.OSS.Error.Message)
 		}
 	}
@@ -131,7 +131,7 @@ func benchInspector(b *testing.B) *Inspector {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return NewInspector(s, "bench", Progress{})
+	return NewInspector(s, "bench")
 }
 
 // BenchmarkReport100k is a WHERE on the 100,000-file table: every file's verdict and reason.

@@ -28,7 +28,7 @@ func TestWideDecimalStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := NewInspector(s, "t", Progress{})
+	in := NewInspector(s, "t")
 	for _, c := range []struct {
 		where string
 		read  []string

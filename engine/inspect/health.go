@@ -10,6 +10,7 @@ import (
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // ColumnHealth is how well one column's files are clustered, from the log's statistics alone
@@ -143,17 +144,22 @@ func intBounds(t table.Type) bool {
 // skipping reads, partition columns aside), in schema order; nil for a table that cannot be
 // inspected. It is computed once, a column at a time, from the bounds gathered as the log was
 // read: O(n log n) per column for n files.
-func (in *Inspector) Health() []ColumnHealth { return in.health(Progress{}) }
+func (in *Inspector) Health() []ColumnHealth {
+	h, _ := in.health(nil) // a nil Yield never stops
+	return h
+}
 
-func (in *Inspector) health(progress Progress) []ColumnHealth {
+func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 	if in.healthDone || in.base.Error != nil {
-		return in.base.ClusteringHealth
+		return in.base.ClusteringHealth, nil
 	}
 	out := make([]ColumnHealth, 0)
 	n := len(in.base.Files)
 	for i := range in.hc.cols {
 		c := &in.hc.cols[i]
-		progress.step("the clustering health of " + in.lleaves[c.leaf].Name())
+		if err := y.Begin("the clustering health of " + in.lleaves[c.leaf].Name()); err != nil {
+			return nil, err
+		}
 		var sum int64 // of the depths at the drawn values
 		h := ColumnHealth{Column: in.lleaves[c.leaf].Name(), Type: c.typ.String(), Indexed: c.indexed, Files: n, FilesNullOnly: c.nullOnly}
 		switch c.store {
@@ -188,7 +194,7 @@ func (in *Inspector) health(progress Progress) []ColumnHealth {
 		out = append(out, h)
 	}
 	in.base.ClusteringHealth, in.healthDone = out, true
-	return out
+	return out, nil
 }
 
 func same[T any](x T) T { return x }

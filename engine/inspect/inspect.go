@@ -20,42 +20,22 @@ import (
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // Options say what to inspect.
 type Options struct {
 	Version int64  // -1: the latest
 	Where   string // "" reads every file
-	// Progress, when set, is told every few thousand files how many files' statistics have been
-	// read: the browser shows it and lets the page paint.
-	Progress func(done, total int)
-	// CheckpointProgress is the same for the rows of a Parquet checkpoint (deltalog.OpenOptions).
-	CheckpointProgress func(done, total int)
-	// Step, when set, is told as each step that reports no progress of its own begins (the
-	// files' sort, their statistics, each OPTIMIZE plan, the files' verdicts), so that the
-	// browser can end its task between them.
-	Step func(what string)
-	// VerdictProgress, when set, is told every few thousand files how many files the WHERE has
-	// been checked against (ReportProgress).
-	VerdictProgress func(done, total int)
+	// Yield, when set, is told each step as it begins (the files' paths, their sort, their
+	// statistics, each OPTIMIZE plan, the files' verdicts), so that the browser can end its task
+	// between them, and every few thousand rows or files how far the long ones have got (a
+	// Parquet checkpoint's actions, the files' statistics, their verdicts), which it shows. Its
+	// error stops Open, which returns it and no Inspector.
+	Yield work.Yield
 	// PlanLater leaves the Report's NextOptimize nil: the caller asks Inspector.NextOptimize
 	// once it has shown the rest (the browser draws the table before planning).
 	PlanLater bool
-}
-
-// Progress is what newInspector and NextOptimize tell their caller as they go; any may be nil.
-type Progress struct {
-	Files func(done, total int) // Options.Progress
-	Step  func(what string)     // Options.Step
-	// Yield is called between the planner's stages (optimize.Request.Yield) and before a plan
-	// becomes the Report's: the browser may end its task there.
-	Yield func()
-}
-
-func (p Progress) step(what string) {
-	if p.Step != nil {
-		p.Step(what)
-	}
 }
 
 // ErrorInfo is a refusal Delta itself would give: the table or the predicate, with the class.
@@ -188,7 +168,7 @@ func Open(fsys fs.FS, location string, opt Options) (*Report, *Inspector, error)
 // open is Open; last says that the Inspector is dropped once the Report is made, so the Report
 // may take its files instead of a copy (Inspect: a million files are 150 MB).
 func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspector, error) {
-	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version, Progress: opt.CheckpointProgress,
+	s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: opt.Version, Yield: opt.Yield,
 		Parquet: parquetjson.Rows}) // a real table's log may hold Parquet checkpoints
 	var ref *deltalog.Refusal
 	if errors.As(err, &ref) {
@@ -197,23 +177,42 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 	if err != nil {
 		return nil, nil, err
 	}
-	progress := Progress{Files: opt.Progress, Step: opt.Step}
+	y := opt.Yield
 	// The snapshot sorts its files by path when first asked: two steps of their own, between
 	// the replay and the statistics.
-	progress.step("the files' paths")
-	s.SortFiles(func() { progress.step("the files, by path") })
-	progress.step("the files' statistics")
+	if err := y.Begin("the files' paths"); err != nil {
+		return nil, nil, err
+	}
+	if err := s.SortFiles(y); err != nil {
+		return nil, nil, err
+	}
+	if err := y.Begin("the files' statistics"); err != nil {
+		return nil, nil, err
+	}
 	// Without a WHERE, Inspect's Report reads no file's values, and nothing asks the dropped
 	// Inspector for them: they are checked and not kept (loadStats reads them if asked).
-	in := newInspector(s, location, progress, !last || opt.Where != "")
-	in.health(progress)
+	in, err := newInspector(s, location, y, !last || opt.Where != "")
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := in.health(y); err != nil {
+		return nil, nil, err
+	}
 	if !opt.PlanLater {
-		in.NextOptimize(progress)
+		if _, err := in.NextOptimize(y); err != nil {
+			return nil, nil, err
+		}
 	}
-	if opt.Step != nil && in.base.Error == nil {
-		opt.Step("the files' verdicts")
+	if in.base.Error == nil {
+		if err := y.Begin("the files' verdicts"); err != nil {
+			return nil, nil, err
+		}
 	}
-	return in.reportProgress(opt.Where, opt.VerdictProgress, last), in, nil
+	r, err := in.report(opt.Where, y, last)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, in, nil
 }
 
 // Inspector holds what a Report needs that no WHERE changes: each file's statistics, parsed
@@ -234,13 +233,15 @@ type Inspector struct {
 	healthDone bool
 }
 
-// progressEvery is how many files' statistics are read between calls of Options.Progress.
+// progressEvery is how many files' statistics or verdicts are made between calls of
+// Options.Yield.
 const progressEvery = 4096
 
-// newInspector reads the snapshot's files and statistics, telling progress as it goes; the next
+// newInspector reads the snapshot's files and statistics, telling yield as it goes; the next
 // OPTIMIZE is planned by NextOptimize. keep false checks each file's statistics without keeping
 // their values (a million files' values are 300 MB), for loadStats to read again if asked for.
-func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep bool) *Inspector {
+// The error is only ever yield's.
+func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, keep bool) (*Inspector, error) {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
 	in := &Inspector{s: s, base: Report{
@@ -257,12 +258,12 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 		var ref *deltalog.Refusal
 		errors.As(err, &ref)
 		r.Error = &ErrorInfo{ref.Class, ref.Message}
-		return in
+		return in, nil
 	}
 	schema, err := deltalog.ParseSchema(md.SchemaString)
 	if err != nil {
 		r.Error = &ErrorInfo{"DELTA_INVALID_SCHEMA", err.Error()} // not Delta's class: Delta fails to parse it
-		return in
+		return in, nil
 	}
 	logical, physical := schema.SkippingSchema()
 	in.lleaves, in.pleaves = logical.Leaves(), physical.Leaves()
@@ -299,8 +300,10 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 	// Each file's numRecords lives in one array, not in an object of its own.
 	numRecords := make([]int64, len(files))
 	for i, f := range files {
-		if progress.Files != nil && i%progressEvery == 0 {
-			progress.Files(i, len(files))
+		if i%progressEvery == 0 {
+			if err := yield.Tick(statisticsStep, i, len(files), "files"); err != nil {
+				return nil, err
+			}
 		}
 		out := File{Path: f.Path, Size: f.Size, PartitionValues: noPartsOut}
 		pv := noParts
@@ -360,8 +363,9 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 		r.Files = append(r.Files, out)
 		in.pv = append(in.pv, pv)
 	}
-	if progress.Files != nil {
-		progress.Files(len(files), len(files)) // every file read; the OPTIMIZE plans follow
+	// every file read; the OPTIMIZE plans follow
+	if err := yield.Tick(statisticsStep, len(files), len(files), "files"); err != nil {
+		return nil, err
 	}
 	r.FilesTotal = len(files)
 	r.ZCubeHealth = zcubeHealth(r, cfg.MinCubeSize)
@@ -369,20 +373,31 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 		r.RowsTotal = &rowsTotal
 	}
 	in.columns = len(schema.Fields)
-	return in
+	return in, nil
 }
+
+// Steps the Yield is told of with their progress (Options.Yield).
+const (
+	statisticsStep = "Reading the files' statistics"
+	verdictStep    = "Checking the files against the WHERE"
+)
 
 // NextOptimize plans the next OPTIMIZE on the snapshot, once: later Reports carry the plans. It
-// is nil for a table that cannot be inspected.
-func (in *Inspector) NextOptimize(progress Progress) *NextOptimize {
+// is nil for a table that cannot be inspected. yield is told each plan as it begins and the
+// planner's progress; its error stops the planning, which keeps nothing and returns it.
+func (in *Inspector) NextOptimize(yield work.Yield) (*NextOptimize, error) {
 	if in.base.Error == nil && in.base.NextOptimize == nil {
-		in.base.NextOptimize = in.planNext(progress)
+		n, err := in.planNext(yield)
+		if err != nil {
+			return nil, err
+		}
+		in.base.NextOptimize = n
 	}
-	return in.base.NextOptimize
+	return in.base.NextOptimize, nil
 }
 
-func (in *Inspector) planNext(progress Progress) *NextOptimize {
-	return nextOptimize(in.s, in.base.Files, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, in.clusterRanges, progress)
+func (in *Inspector) planNext(yield work.Yield) (*NextOptimize, error) {
+	return nextOptimize(in.s, in.base.Files, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, in.clusterRanges, yield)
 }
 
 // clusterRanges is each file's [min, max] of column col from its statistics, as the Fabric
@@ -484,21 +499,27 @@ func (in *Inspector) Snapshot() *deltalog.Snapshot { return in.s }
 // Report answers where ("" reads every file) on the snapshot: each file's verdict and reason
 // (engine/skipping's Filter.Explain on its statistics and partition values), files and rows
 // read; a predicate Delta refuses is the Report's Error.
-func (in *Inspector) Report(where string) *Report { return in.ReportProgress(where, nil) }
-
-// ReportProgress is Report that tells progress, when set, every progressEvery files' verdicts.
-func (in *Inspector) ReportProgress(where string, progress func(done, total int)) *Report {
-	return in.reportProgress(where, progress, false)
+func (in *Inspector) Report(where string) *Report {
+	r, _ := in.report(where, nil, false) // no Yield: nothing stops it
+	return r
 }
 
-// reportProgress is ReportProgress; final says the Inspector is not asked again, so the Report
-// takes its files instead of a copy.
-func (in *Inspector) reportProgress(where string, progress func(done, total int), final bool) *Report {
-	in.health(Progress{}) // once: a no-op after Open's
+// ReportYield is Report telling yield, when set, every progressEvery files' verdicts; its error
+// stops the Report, which returns it.
+func (in *Inspector) ReportYield(where string, yield work.Yield) (*Report, error) {
+	return in.report(where, yield, false)
+}
+
+// report is ReportYield; final says the Inspector is not asked again, so the Report takes its
+// files instead of a copy.
+func (in *Inspector) report(where string, yield work.Yield, final bool) (*Report, error) {
+	if _, err := in.health(nil); err != nil { // once: a no-op after Open's
+		return nil, err
+	}
 	r := in.base
 	r.Where = where
 	if r.Error != nil {
-		return &r
+		return &r, nil
 	}
 	md := in.s.Metadata()
 	var pred skipping.Expr
@@ -517,7 +538,7 @@ func (in *Inspector) reportProgress(where string, progress func(done, total int)
 		}
 	}
 	if filter == nil {
-		return &r
+		return &r, nil
 	}
 	if pred != nil {
 		in.loadStats()
@@ -531,8 +552,10 @@ func (in *Inspector) reportProgress(where string, progress func(done, total int)
 	var last skipping.Reason
 	lastText := ""
 	for i := range r.Files {
-		if progress != nil && i%progressEvery == 0 {
-			progress(i, len(r.Files))
+		if i%progressEvery == 0 {
+			if err := yield.Tick(verdictStep, i, len(r.Files), "files"); err != nil {
+				return nil, err
+			}
 		}
 		out := &r.Files[i]
 		reason := filter.Explain(in.fileStats(i), in.pv[i])
@@ -547,13 +570,13 @@ func (in *Inspector) reportProgress(where string, progress func(done, total int)
 			}
 		}
 	}
-	if progress != nil {
-		progress(len(r.Files), len(r.Files))
+	if err := yield.Tick(verdictStep, len(r.Files), len(r.Files), "files"); err != nil {
+		return nil, err
 	}
 	if in.rowsKnow {
 		r.RowsRead = &rowsRead
 	}
-	return &r
+	return &r, nil
 }
 
 // predicateError reports a refused predicate with the class the parser gives it: Spark 3.5's for
@@ -579,7 +602,7 @@ func clusteringFormat(s *deltalog.Snapshot, cols []string) deltalog.ClusteringFo
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
 func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool,
-	clusterRanges func(col string) ([][]optimize.Range, int, bool), progress Progress) *NextOptimize {
+	clusterRanges func(col string) ([][]optimize.Range, int, bool), yield work.Yield) (*NextOptimize, error) {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
 		Version:           s.Version(),
@@ -601,10 +624,18 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 			of.NumRecords = *n
 		}
 	}
-	progress.step("the next OPTIMIZE's plan (open-source Delta Lake)")
-	out := &NextOptimize{OSS: plan(os, optimize.PlatformOSS, "open-source Delta Lake", progress.Yield)}
+	if err := yield.Begin("the next OPTIMIZE's plan (open-source Delta Lake)"); err != nil {
+		return nil, err
+	}
+	oss, err := plan(os, optimize.PlatformOSS, "open-source Delta Lake", yield)
+	if err != nil {
+		return nil, err
+	}
+	out := &NextOptimize{OSS: oss}
 	if clustered {
-		progress.step("the next OPTIMIZE's plan (Microsoft Fabric Runtime 2.0)")
+		if err := yield.Begin("the next OPTIMIZE's plan (Microsoft Fabric Runtime 2.0)"); err != nil {
+			return nil, err
+		}
 		label := "Microsoft Fabric Runtime 2.0 incremental clustering (a platform behaviour, not open-source Delta)"
 		if len(cols) > 0 {
 			ranges, scored, ok := clusterRanges(cols[0])
@@ -619,19 +650,28 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 					scored, len(os.Files), cols[0])
 			}
 		}
-		out.FabricRuntime20 = plan(os, optimize.PlatformFabricRuntime20, label, progress.Yield)
+		if out.FabricRuntime20, err = plan(os, optimize.PlatformFabricRuntime20, label, yield); err != nil {
+			return nil, err
+		}
 	}
-	return out
+	return out, nil
 }
 
-func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield func()) *OptimizePlan {
+// plan is the platform's plan on s, or the error Delta gives for it; the error is only ever
+// yield's.
+func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield work.Yield) (*OptimizePlan, error) {
 	out := &OptimizePlan{Platform: platform.String(), Label: label, Bins: []Bin{}, Events: []string{}}
 	p, err := optimize.NewPlanner(optimize.Config{Platform: platform})
 	if err == nil {
 		var pl *optimize.Plan
-		pl, err = p.Plan(s, optimize.Request{Yield: yield})
-		if err == nil && yield != nil {
-			yield()
+		var stop error // yield's, told apart from the planner's refusals
+		req := optimize.Request{}
+		if yield != nil {
+			req.Yield = func(pr work.Progress) error { stop = yield(pr); return stop }
+		}
+		pl, err = p.Plan(s, req)
+		if stop != nil {
+			return nil, stop
 		}
 		if err == nil {
 			out.Mode = pl.Mode.String()
@@ -657,7 +697,7 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 	if err != nil {
 		out.Error = &ErrorInfo{Class: className(err), Message: err.Error()}
 	}
-	return out
+	return out, nil
 }
 
 // sealedCubes counts the ZCubes whose bytes reach minCubeSize (ZCube.filterOutLargeZCubes).

@@ -4,6 +4,10 @@ import deltalog "layoutlab/engine/deltalog"
 
 // NewInspector is the Inspector Open makes, statistics kept, for tests that ask one snapshot
 // many questions.
-func NewInspector(s *deltalog.Snapshot, location string, progress Progress) *Inspector {
-	return newInspector(s, location, progress, true)
+func NewInspector(s *deltalog.Snapshot, location string) *Inspector {
+	in, _ := newInspector(s, location, nil, true) // no Yield: nothing stops it
+	return in
 }
+
+// mustInspector is newInspector's Inspector, which without a Yield has no error.
+func mustInspector(in *Inspector, _ error) *Inspector { return in }

@@ -3,6 +3,8 @@ package inspect
 import (
 	"encoding/json"
 	"testing"
+
+	"layoutlab/engine/work"
 )
 
 // TestPlanLater: with PlanLater the Report comes without the next OPTIMIZE, and
@@ -26,17 +28,24 @@ func TestPlanLater(t *testing.T) {
 	}
 	var steps []string
 	yields := 0
-	got := in.NextOptimize(Progress{Step: func(s string) { steps = append(steps, s) }, Yield: func() { yields++ }})
-	if got == nil || got.OSS == nil || got.OSS.SelectedFiles == 0 {
-		t.Fatalf("NextOptimize gave %+v", got)
+	got, err := in.NextOptimize(func(p work.Progress) error {
+		if p.Total == 0 {
+			steps = append(steps, p.Step)
+		} else {
+			yields++
+		}
+		return nil
+	})
+	if err != nil || got == nil || got.OSS == nil || got.OSS.SelectedFiles == 0 {
+		t.Fatalf("NextOptimize gave %+v, %v", got, err)
 	}
 	if len(steps) != 1 {
 		t.Errorf("steps %q, want the open-source plan's only (the table is not clustered)", steps)
 	}
-	if yields != 3 { // the planner's after the candidates and after the one partition, then the output's
-		t.Errorf("Yield called %d times, want 3", yields)
+	if yields != 2 { // the planner's after the candidates and after the one partition
+		t.Errorf("the planner's progress told %d times, want 2", yields)
 	}
-	if again := in.NextOptimize(Progress{Step: func(s string) { t.Errorf("planned twice: %s", s) }}); again != got {
+	if again, _ := in.NextOptimize(func(p work.Progress) error { t.Errorf("planned twice: %s", p); return nil }); again != got {
 		t.Error("NextOptimize planned again")
 	}
 	a, _ := json.Marshal(got)

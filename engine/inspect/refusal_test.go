@@ -22,7 +22,7 @@ func TestRefusedPredicateClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := NewInspector(s, "t", Progress{})
+	in := NewInspector(s, "t")
 	for _, c := range []struct{ where, class string }{
 		{"nope = 1", "UNRESOLVED_COLUMN.WITH_SUGGESTION"},
 		{"d > 5", "DATATYPE_MISMATCH.BINARY_OP_DIFF_TYPES"},

@@ -80,8 +80,8 @@ func fileSpans(out []float64, files []int, rank []int32, distinct int) {
 
 // spanBlock is the files of one call of Spans' loops. Under js/wasm V8 runs a call in the code
 // it began in, and a function's first calls in baseline code: a loop over 100,000 files in one
-// call would run unoptimised throughout (docs/performance.md, "Loops in functions of their
-// own").
+// call would run unoptimised throughout (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 const spanBlock = 4096
 
 // bounds appends the files among [lo, hi) with a minimum and a maximum of leaf li, and those

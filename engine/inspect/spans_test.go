@@ -1,6 +1,8 @@
 package inspect
 
 import (
+	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -12,6 +14,7 @@ import (
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 func TestSpans(t *testing.T) {
@@ -32,7 +35,7 @@ func TestSpans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := NewInspector(s, "t", Progress{})
+	in := NewInspector(s, "t")
 	if cols := in.SpanColumns(); !slices.Equal(cols, []string{"id"}) {
 		t.Fatalf("SpanColumns = %v; want [id] (p is a partition column, tags an array)", cols)
 	}
@@ -78,9 +81,9 @@ func TestInspectorAnswersAsInspect(t *testing.T) {
 	}
 }
 
-// TestProgress: Open tells its Progress how far it has read, up to the file count, and its Step
-// each step that reports no progress: the sort's two halves and the statistics' start, and those
-// after them (the page ends its task at each).
+// TestProgress: Open tells its Yield how far it has read, up to the file count, and each step
+// that reports no progress as it begins: the sort's two halves and the statistics' start, and
+// those after them (the page ends its task at each).
 func TestProgress(t *testing.T) {
 	m, err := benchTable(testFiles)
 	if err != nil {
@@ -88,26 +91,34 @@ func TestProgress(t *testing.T) {
 	}
 	var calls, rows, verdicts []int
 	var steps []string
-	r, _, err := Open(m, "bench", Options{Version: -1, Step: func(what string) {
-		if before := len(steps) < 3; before != (len(calls) == 0) || !before && calls[len(calls)-1] != testFiles {
-			t.Errorf("step %q after progress %v: the sort's and the statistics' steps come before them, the others after", what, calls)
+	r, _, err := Open(m, "bench", Options{Version: -1, Yield: func(p work.Progress) error {
+		switch p.Step {
+		case statisticsStep:
+			if p.Total != testFiles || p.Unit != "files" {
+				t.Errorf("statistics' progress %v, want of %d files", p, testFiles)
+			}
+			calls = append(calls, p.Done)
+		case verdictStep:
+			if p.Total != testFiles || p.Unit != "files" {
+				t.Errorf("verdicts' progress %v, want of %d files", p, testFiles)
+			}
+			verdicts = append(verdicts, p.Done)
+		case "Reading the checkpoint":
+			if p.Total != testFiles+2 || p.Unit != "actions" { // the adds, the protocol and the metaData
+				t.Errorf("checkpoint progress %v, want of %d actions", p, testFiles+2)
+			}
+			rows = append(rows, p.Done)
+		case "binning the partitions": // the planner's
+		default:
+			if p.Total != 0 {
+				t.Errorf("progress %v of an unknown step", p)
+			}
+			if before := len(steps) < 3; before != (len(calls) == 0) || !before && calls[len(calls)-1] != testFiles {
+				t.Errorf("step %q after progress %v: the sort's and the statistics' steps come before them, the others after", p.Step, calls)
+			}
+			steps = append(steps, p.Step)
 		}
-		steps = append(steps, what)
-	}, Progress: func(done, total int) {
-		if total != testFiles {
-			t.Errorf("total %d, want %d", total, testFiles)
-		}
-		calls = append(calls, done)
-	}, VerdictProgress: func(done, total int) {
-		if total != testFiles {
-			t.Errorf("verdicts of %d files, want %d", total, testFiles)
-		}
-		verdicts = append(verdicts, done)
-	}, CheckpointProgress: func(done, total int) {
-		if total != testFiles+2 { // the adds, the protocol and the metaData
-			t.Errorf("checkpoint rows %d, want %d", total, testFiles+2)
-		}
-		rows = append(rows, done)
+		return nil
 	}})
 	if err != nil || r.FilesTotal != testFiles {
 		t.Fatalf("%v, %d files", err, r.FilesTotal)
@@ -127,6 +138,54 @@ func TestProgress(t *testing.T) {
 	// every row of every column read.
 	if len(rows) < 3 || rows[0] != 0 || rows[len(rows)-1] != testFiles+2 || !slices.IsSorted(rows) {
 		t.Errorf("checkpoint progress at %v, want a rise from 0 to %d", rows, testFiles+2)
+	}
+}
+
+// TestYieldStopsOpen: a Yield's error at any of its calls (inside the checkpoint's reading,
+// the files' sort, the statistics, the plan, the verdicts) stops Open, which returns that error
+// as it is, no Report and no Inspector; a later Open of the same files is whole.
+func TestYieldStopsOpen(t *testing.T) {
+	m, err := benchTable(testFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Inspect(m, "bench", Options{Version: -1, Where: "id = 5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	seen := map[string]bool{}
+	for at := 1; ; at++ {
+		calls := 0
+		var last work.Progress
+		r, in, err := Open(m, "bench", Options{Version: -1, Where: "id = 5", Yield: func(p work.Progress) error {
+			if calls++; calls == at {
+				last = p
+				return stop
+			}
+			return nil
+		}})
+		if calls < at {
+			if err != nil || r == nil {
+				t.Fatalf("a run the Yield let finish: %v", err)
+			}
+			break
+		}
+		seen[last.Step] = true
+		if err != stop || r != nil || in != nil {
+			t.Fatalf("stopped at %v: Open returned %v (Report %v, Inspector %v), want the Yield's error alone", last, err, r != nil, in != nil)
+		}
+	}
+	for _, step := range []string{"Reading the checkpoint", "the files, by path", statisticsStep, "binning the partitions", verdictStep} {
+		if !seen[step] {
+			t.Errorf("never stopped in %q (stopped in %v)", step, seen)
+		}
+	}
+	got, err := Inspect(m, "bench", Options{Version: -1, Where: "id = 5"})
+	a, _ := json.Marshal(got)
+	b, _ := json.Marshal(want)
+	if err != nil || string(a) != string(b) {
+		t.Error("an Open after the stopped ones differs", err)
 	}
 }
 
@@ -190,7 +249,7 @@ func TestStatsNotKeptAnswerAlike(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		kept, lazy := NewInspector(s, c.table, Progress{}), newInspector(s, c.table, Progress{}, false)
+		kept, lazy := NewInspector(s, c.table), mustInspector(newInspector(s, c.table, nil, false))
 		if lazy.stats != nil {
 			t.Fatalf("%s: the values were kept", c.table)
 		}
@@ -200,7 +259,7 @@ func TestStatsNotKeptAnswerAlike(t *testing.T) {
 			}
 		}
 		for _, col := range kept.SpanColumns() {
-			got, err1 := newInspector(s, c.table, Progress{}, false).Spans(col)
+			got, err1 := mustInspector(newInspector(s, c.table, nil, false)).Spans(col)
 			want, err2 := kept.Spans(col)
 			if !reflect.DeepEqual(got, want) || (err1 == nil) != (err2 == nil) {
 				t.Errorf("%s Spans(%s) = %v, want %v", c.table, col, got, want)

@@ -30,7 +30,7 @@ func TestImpossibleStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewInspector(s, "t", Progress{}).Report("id = 50")
+	r := NewInspector(s, "t").Report("id = 50")
 	want := map[string]string{
 		"negative": "numRecords -995 is negative: the file's statistics are not used, so it is read",
 		"inverted": "minValues.id 200 is above maxValues.id 100: both left out",
@@ -65,7 +65,7 @@ func TestImpossibleStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r = NewInspector(s, "t", Progress{}).Report("")
+	r = NewInspector(s, "t").Report("")
 	if r.RowsTotal != nil || !strings.Contains(strings.Join(r.Files[1].StatsNotes, ""), "numRecords 9223372036854775000: the table's row total overflows") {
 		t.Errorf("rows total %v, notes %q", r.RowsTotal, r.Files[1].StatsNotes)
 	}

@@ -40,22 +40,9 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		return l.place(rows, sizes), nil
 	}
 
-	// range_partition_id(key_j, N) over this bin, as uint32 coordinates.
-	if cap(l.ids) < d {
-		l.ids = make([][]uint32, d)
-	}
-	l.ids = l.ids[:d]
-	maxID := uint32(0)
-	for j, k := range keys {
-		l.rid.Progress = nil
-		if l.Progress != nil {
-			step := "Finding the range ids of key " + strconv.Itoa(j+1) + " of " + strconv.Itoa(d)
-			l.Progress(step)
-			l.rid.Progress = func(pass string) { l.Progress(step + ": " + pass) }
-		}
-		col := l.rangeIDs(k, numRanges, n, j)
-		maxID = max(maxID, maxOf(col))
-		l.ids[j] = col
+	maxID, err := l.keyIDs(keys, numRanges, n)
+	if err != nil {
+		return nil, err
 	}
 
 	var keyBits int
@@ -78,10 +65,12 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 		}
 	}
 
-	if l.Progress != nil {
+	if l.Yield != nil {
 		step := "Sorting " + strconv.Itoa(n) + " rows along the " + c.String() + " curve"
-		l.Progress(step)
-		l.s.Progress = func(pass string) { l.Progress(step + ": " + pass) }
+		if err := l.Yield.Begin(step); err != nil {
+			return nil, err
+		}
+		l.s.Yield = l.Yield.Within(step)
 	}
 	l.drawNoise(n, opt)
 
@@ -89,11 +78,40 @@ func (l *Layouter) cluster(rows []int32, keys []Ranks, kind Kind, numFiles int, 
 	l.part = part
 	parts := min(numFiles, n)
 	if keyBits <= 56 {
-		l.packed(c, enc, d, n, parts)
+		if err := l.packed(c, enc, d, n, parts); err != nil {
+			return nil, err
+		}
 	} else {
 		l.wide(c, enc, d, n, parts)
 	}
 	return l.gather(rows, numFiles), nil
+}
+
+// keyIDs is range_partition_id(key_j, N) over the bin for every key, as uint32 coordinates in
+// l.ids, and the largest id.
+func (l *Layouter) keyIDs(keys []Ranks, numRanges, n int) (maxID uint32, err error) {
+	d := len(keys)
+	if cap(l.ids) < d {
+		l.ids = make([][]uint32, d)
+	}
+	l.ids = l.ids[:d]
+	for j, k := range keys {
+		l.rid.Yield = nil
+		if l.Yield != nil {
+			step := "Finding the range ids of key " + strconv.Itoa(j+1) + " of " + strconv.Itoa(d)
+			if err := l.Yield.Begin(step); err != nil {
+				return 0, err
+			}
+			l.rid.Yield = l.Yield.Within(step)
+		}
+		col, err := l.rangeIDs(k, numRanges, n, j)
+		if err != nil {
+			return 0, err
+		}
+		maxID = max(maxID, maxOf(col))
+		l.ids[j] = col
+	}
+	return maxID, nil
 }
 
 // numRanges is spark.databricks.io.skipping.mdc.rangeId.max, checked as Delta checks it.
@@ -255,9 +273,9 @@ func (l *Layouter) rankOrder(k Ranks) []int32 {
 // the same bin with other options or key orders does not recompute them; callers must not
 // modify a Ranks after passing it (RankRows always returns fresh slices). j is the key's index:
 // l.ids[:j] hold this layout's ids so far.
-func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
+func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) ([]uint32, error) {
 	if n == 0 {
-		return nil
+		return nil, nil
 	}
 	if l.reuse {
 		// LayoutScratch: one-shot layouts, whose callers may reuse rank slices, so nothing is
@@ -265,17 +283,23 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
 		for len(l.scratchIDs) <= j {
 			l.scratchIDs = append(l.scratchIDs, nil)
 		}
-		l.rid32 = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges)
+		var err error
+		if l.rid32, err = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges); err != nil {
+			return nil, err
+		}
 		ids := slices.Grow(l.scratchIDs[j][:0], n)[:n]
 		copyIDs(ids, l.rid32)
 		l.scratchIDs[j] = ids
-		return ids
+		return ids, nil
 	}
 	key := idKey{&k.R[0], n, numRanges}
 	if ids, ok := l.idCache[key]; ok {
-		return ids
+		return ids, nil
 	}
-	l.rid32 = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges)
+	var err error
+	if l.rid32, err = l.rid.Append(l.rid32[:0], k.R, k.Distinct, numRanges); err != nil {
+		return nil, err // nothing cached: the next layout computes the ids again
+	}
 	if l.idCache == nil || len(l.idCache) >= maxCachedIDs {
 		// Evicted slices serve the next ones, except those this layout is using (l.ids[:j]).
 		for _, ids := range l.idCache {
@@ -308,13 +332,13 @@ func (l *Layouter) rangeIDs(k Ranks, numRanges, n, j int) []uint32 {
 	}
 	copyIDs(ids, l.rid32)
 	l.idCache[key] = ids
-	return ids
+	return ids, nil
 }
 
 // maxOf is the largest of ids (0 for none). Not inlined, like the other small functions below
 // that loop over every row: their iterations would otherwise make V8 optimise all of the large
-// function that calls them under js/wasm (docs/performance.md, "Loops in functions of their
-// own").
+// function that calls them under js/wasm (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func maxOf(ids []uint32) uint32 {
@@ -346,25 +370,31 @@ const maxCachedIDs = 8
 
 // packed handles keys of at most 56 bits: each row becomes key<<8 | (noise+128), whose unsigned
 // order is (key, noise as a signed byte), radix sorted with the row position as payload.
-func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts int) {
+func (l *Layouter) packed(c curve.Curve, enc *curve.HilbertEncoder, d, n, parts int) error {
 	keys := slices.Grow(l.keys[:0], n)[:n]
-	switch c {
-	case curve.ZOrder:
-		l.keyBlocks(keys, n, d, curve.InterleaveTail64)
-	case curve.Hilbert:
-		l.keyBlocks(keys, n, d, enc.LongColumns)
+	keysOf := curve.InterleaveTail64
+	if c == curve.Hilbert {
+		keysOf = enc.LongColumns
+	}
+	if err := l.keyBlocks(keys, n, d, keysOf); err != nil {
+		return err
 	}
 	pos := slices.Grow(l.pos[:0], n)[:n]
 	withNoise(keys, pos, l.noise)
-	l.s.SortPairs(keys, pos)
+	if err := l.s.SortPairs(keys, pos); err != nil {
+		return err
+	}
 	l.keys, l.pos = keys, pos
-	if l.s.Progress != nil && n > table.TickRows {
-		l.s.Progress("cutting the curve into " + strconv.Itoa(parts) + " files")
+	if n > table.TickRows {
+		if err := l.s.Yield.Begin("cutting the curve into " + strconv.Itoa(parts) + " files"); err != nil {
+			return err
+		}
 	}
 	// Equal composites grouped, once: the groups do not depend on the number of files either.
 	l.groups = appendGroups(l.groups[:0], keys)
 	l.sortedN = n
 	l.cut(parts)
+	return nil
 }
 
 // withNoise appends each row's noise byte (as unsigned, so that it orders as the signed byte)
@@ -403,11 +433,13 @@ const rowBlock = 4096
 
 // keyBlocks computes the curve keys of the first n rows from their ids (d columns) with keysOf,
 // reporting every table.TickRows rows after the first, in calls of rowBlock rows.
-func (l *Layouter) keyBlocks(keys []uint64, n, d int, keysOf func(keys []uint64, cols [][]uint32)) {
+func (l *Layouter) keyBlocks(keys []uint64, n, d int, keysOf func(keys []uint64, cols [][]uint32)) error {
 	cols := slices.Grow(l.cols[:0], d)[:d]
 	for lo := 0; lo < n; lo += rowBlock {
-		if lo%table.TickRows == 0 {
-			l.keyTick(lo, n)
+		if lo%table.TickRows == 0 && lo > 0 {
+			if err := l.s.Yield.Tick("computing the curve keys", lo, n, ""); err != nil {
+				return err
+			}
 		}
 		hi := min(lo+rowBlock, n)
 		for j := range cols {
@@ -416,14 +448,7 @@ func (l *Layouter) keyBlocks(keys []uint64, n, d int, keysOf func(keys []uint64,
 		keysOf(keys[lo:hi], cols)
 	}
 	l.cols = cols
-}
-
-// keyTick reports, through the sort's Progress (which names the step), the rows whose curve keys
-// are computed, after the first block.
-func (l *Layouter) keyTick(done, n int) {
-	if l.s.Progress != nil && done > 0 {
-		l.s.Progress("computing the curve keys: " + strconv.Itoa(done) + " of " + strconv.Itoa(n))
-	}
+	return nil
 }
 
 // cut assigns each row of the sorted composites (l.keys, l.pos, grouped in l.groups) its

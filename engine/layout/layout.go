@@ -7,6 +7,7 @@ import (
 
 	"layoutlab/engine/curve"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // Kind is how a bin's rows are arranged into files.
@@ -73,8 +74,9 @@ type Options struct {
 // Layouter lays out bins, reusing its scratch buffers between calls; the zero value is ready.
 // It is not safe for concurrent use.
 type Layouter struct {
-	// Progress, when set, is called between the steps of a clustering (see panel.Yield).
-	Progress func(step string)
+	// Yield, when set, is told the steps of a clustering or a sort and how far they have got;
+	// its error stops the layout, which returns it (see work.Yield).
+	Yield work.Yield
 
 	s          table.RadixSorter
 	rid        curve.RangeIDs
@@ -120,7 +122,7 @@ func (l *Layouter) Layout(rows []int32, keys []Ranks, kind Kind, numFiles int, o
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	l.s.Progress = nil // cluster and orderBy report their sort's passes
+	l.s.Yield = nil // cluster and orderBy report their sort's passes
 	switch kind {
 	case Append:
 		return chunks(rows, numFiles), nil
@@ -128,7 +130,7 @@ func (l *Layouter) Layout(rows []int32, keys []Ranks, kind Kind, numFiles int, o
 		if len(keys) == 0 {
 			return nil, fmt.Errorf("layout: orderby needs a key")
 		}
-		return l.orderBy(rows, keys[0], numFiles), nil
+		return l.orderBy(rows, keys[0], numFiles)
 	case ZOrder, Hilbert:
 		if len(keys) == 0 {
 			return nil, fmt.Errorf("layout: %s needs at least one key", kind)
@@ -168,7 +170,7 @@ func chunks(rows []int32, n int) [][]int32 {
 }
 
 // orderBy sorts the bin by the key's rank, NULLS FIRST, ties in table order, and cuts it.
-func (l *Layouter) orderBy(rows []int32, key Ranks, numFiles int) [][]int32 {
+func (l *Layouter) orderBy(rows []int32, key Ranks, numFiles int) ([][]int32, error) {
 	n := len(rows)
 	l.keys = l.keys[:0]
 	l.pos = l.pos[:0]
@@ -176,15 +178,19 @@ func (l *Layouter) orderBy(rows []int32, key Ranks, numFiles int) [][]int32 {
 		l.keys = append(l.keys, uint64(r+1)) // NULL (-1) sorts first
 		l.pos = append(l.pos, int32(i))
 	}
-	if l.Progress != nil {
+	if l.Yield != nil {
 		step := "Sorting " + strconv.Itoa(n) + " rows by the key"
-		l.Progress(step)
-		l.s.Progress = func(pass string) { l.Progress(step + ": " + pass) }
+		if err := l.Yield.Begin(step); err != nil {
+			return nil, err
+		}
+		l.s.Yield = l.Yield.Within(step)
 	}
-	l.s.SortPairs(l.keys, l.pos)
+	if err := l.s.SortPairs(l.keys, l.pos); err != nil {
+		return nil, err
+	}
 	sorted := make([]int32, n)
 	for j, p := range l.pos {
 		sorted[j] = rows[p]
 	}
-	return chunks(sorted, numFiles)
+	return chunks(sorted, numFiles), nil
 }

@@ -3,10 +3,10 @@ package layout
 import (
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // Ranks is one key column's dense ranks over one bin: R[i] is bin row i's rank among the bin's
@@ -41,40 +41,45 @@ func AllRows(n int) []int32 {
 // an order-preserving uint64 image of the value; plain strings with a typed sort. Doubles order
 // as table.Compare does (NaN above everything, -0 equal to 0).
 func RankRows(c *table.Column, rows []int32) Ranks {
-	return RankRowsProgress(c, rows, nil)
+	r, _ := RankRowsYield(c, rows, nil) // no Yield: nothing stops it
+	return r
 }
 
-// RankRowsProgress is RankRows reporting to progress, if it sorts, every table.TickRows values
-// read and the passes of its sort (see panel.Yield).
-func RankRowsProgress(c *table.Column, rows []int32, progress func(step string)) Ranks {
+// RankRowsYield is RankRows telling yield, if it sorts, every table.TickRows values read and
+// the passes of its sort; its error stops the ranking, which returns it.
+func RankRowsYield(c *table.Column, rows []int32, yield work.Yield) (Ranks, error) {
 	n := len(rows)
 	r := Ranks{R: make([]int32, n)}
 	switch {
 	case c.Codes16 != nil:
 		rankSmall(c.Codes16, c.Nulls, rows, &r)
-		return r
+		return r, nil
 	case c.Codes32 != nil:
 		if rankSmall(c.Codes32, c.Nulls, rows, &r) {
-			return r
+			return r, nil
 		}
 	case c.Kind == table.String || c.Kind == table.Binary:
 		rankStrings(c.Strs, c.Nulls, rows, &r)
-		return r
+		return r, nil
 	case c.Kind != table.Double:
 		if rankSmall(c.Ints, c.Nulls, rows, &r) {
-			return r
+			return r, nil
 		}
 	}
 	keys := make([]uint64, 0, n)
 	pos := make([]int32, 0, n)
 	for lo := 0; lo < n; lo += rowBlock {
-		if progress != nil && lo > 0 && lo%table.TickRows == 0 {
-			progress("reading the values: " + strconv.Itoa(lo) + " of " + strconv.Itoa(n))
+		if lo > 0 && lo%table.TickRows == 0 {
+			if err := yield.Tick("reading the values", lo, n, ""); err != nil {
+				return Ranks{}, err
+			}
 		}
 		keys, pos = gatherKeys(c, rows[lo:min(lo+rowBlock, n)], lo, keys, pos, r.R)
 	}
-	s := table.RadixSorter{Progress: progress}
-	s.SortPairs(keys, pos)
+	s := table.RadixSorter{Yield: yield}
+	if err := s.SortPairs(keys, pos); err != nil {
+		return Ranks{}, err
+	}
 	distinct := 0
 	for lo := 0; lo < len(keys); lo += rowBlock {
 		distinct += countDistinct(keys, lo, min(lo+rowBlock, len(keys)))
@@ -85,14 +90,15 @@ func RankRowsProgress(c *table.Column, rows []int32, progress func(step string))
 		rank, r.Rep = assignRanks(keys, pos, lo, min(lo+rowBlock, len(keys)), rank, r.Rep, r.R)
 	}
 	r.Distinct = int(rank + 1)
-	return r
+	return r, nil
 }
 
 // gatherKeys appends the order-preserving key and the position (first+i) of each non-NULL row
 // of rows, and marks the NULL ones' ranks -1. Called per rowBlock rows, as are countDistinct and
 // assignRanks, and none of the three inlined: under js/wasm each call after the first few then
 // runs optimised code, and their loops do not make V8 optimise all of RankRows
-// (docs/performance.md, "Loops in functions of their own").
+// (V8 optimises a wasm function for its later calls, never the one under way:
+// v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func gatherKeys(c *table.Column, rows []int32, first int, keys []uint64, pos []int32, ranks []int32) ([]uint64, []int32) {

@@ -43,7 +43,7 @@ func referenceCluster(t *testing.T, tb *table.Table, keys []int, kind Kind, numF
 	ids := make([][]int32, len(keys))
 	for j, k := range keys {
 		r, d := tb.Cols[k].DenseRanks()
-		ids[j] = new(curve.RangeIDs).Append(nil, r, d, numRanges)
+		ids[j], _ = new(curve.RangeIDs).Append(nil, r, d, numRanges)
 	}
 	c, _ := curve.Choose(kind == Hilbert, len(keys))
 	key := make([][]byte, n)

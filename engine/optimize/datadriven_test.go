@@ -13,6 +13,7 @@ import (
 	"github.com/cockroachdb/datadriven"
 
 	"layoutlab/engine/ddl"
+	"layoutlab/engine/work"
 )
 
 // Commands (testdata/*):
@@ -584,7 +585,7 @@ func TestYieldDoesNotChangeThePlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		yields := 0
-		c.req.Yield = func() { yields++ }
+		c.req.Yield = func(work.Progress) error { yields++; return nil }
 		got, err := p.Plan(s, c.req)
 		if err != nil {
 			t.Fatal(err)
@@ -598,6 +599,26 @@ func TestYieldDoesNotChangeThePlan(t *testing.T) {
 		}
 		if yields != 1+partitions {
 			t.Errorf("%s: Yield called %d times, want %d (after the candidates, then once per partition)", c.name, yields, 1+partitions)
+		}
+	}
+}
+
+// TestYieldStopsThePlan: a Yield's error stops the plan at any of its calls, and Plan returns
+// it with no plan.
+func TestYieldStopsThePlan(t *testing.T) {
+	s := benchSnapshot(true, false)
+	p, _ := NewPlanner(Config{MinCubeSize: 80 * GiB})
+	stop := errors.New("stop")
+	for at := 1; at <= 51; at++ {
+		calls := 0
+		pl, err := p.Plan(s, Request{Yield: func(work.Progress) error {
+			if calls++; calls == at {
+				return stop
+			}
+			return nil
+		}})
+		if err != stop || pl != nil || calls != at {
+			t.Fatalf("stop at call %d: plan %v, error %v after %d calls; want the Yield's error and no plan", at, pl != nil, err, calls)
 		}
 	}
 }

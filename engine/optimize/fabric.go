@@ -138,7 +138,6 @@ func offendingFiles(files []File, minOffending int, threshold float64) (offendin
 
 // fabricIncremental is the Fabric Runtime 2.0 incremental prepareFilesPerPartition.
 func (st *planState) fabricIncremental(files []File) []File {
-	cfg, fc := st.cfg, &st.cfg.Fabric
 	cols := st.snap.ClusteringColumns
 	files = sortByZCubeID(files)
 	for i := range files {
@@ -158,55 +157,9 @@ func (st *planState) fabricIncremental(files []File) []File {
 		}
 	} else {
 		var rest []File
-		for i := range candidates {
-			f := &candidates[i]
-			_, tagged := f.zcubeID()
-			sel := !tagged || f.Size < fc.TargetFileSize
-			if !sel && f.hasDV() {
-				r, ok := f.deletedRatio()
-				sel = !ok || r > cfg.MaxDeletedRowsRatio
-			}
-			if sel {
-				selected = append(selected, *f)
-			} else {
-				rest = append(rest, *f)
-			}
-		}
-		st.emit(FilterApplied{Stage: "fabric incremental", Name: "well-clustered right-sized file",
-			Detail: fmt.Sprintf("well clustered and right-sized (≥ target file size %s, deleted-rows ratio ≤ %s)",
-				FormatBytes(fc.TargetFileSize), strconv.FormatFloat(cfg.MaxDeletedRowsRatio, 'g', -1, 64)),
-			DroppedFiles: len(rest), DroppedBytes: sumBytes(rest), DroppedZCubes: countZCubes(rest),
-			KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
-
-		if *fc.AutoRecluster {
-			// Score every tagged candidate; add the offending ones and their partners not yet selected.
-			var tagged []File
-			for i := range candidates {
-				if _, ok := candidates[i].zcubeID(); ok {
-					tagged = append(tagged, candidates[i])
-				}
-			}
-			off, rec, scored := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
-			isRest := map[string]bool{}
-			for i := range rest {
-				isRest[rest[i].Path] = true
-			}
-			ev := OverlapDetected{Threshold: fc.MinOverlapThreshold, MinOffending: fc.MinOffendingFiles,
-				ScoredFiles: scored}
-			if len(cols) > 0 {
-				ev.Column = cols[0]
-			}
-			for i := range tagged {
-				if off[i] {
-					ev.OffendingFiles++
-				}
-				if rec[i] && isRest[tagged[i].Path] {
-					recluster = append(recluster, tagged[i])
-					ev.AddedFiles++
-					ev.AddedBytes += tagged[i].Size
-				}
-			}
-			st.emit(ev)
+		selected, rest = st.selectIncremental(candidates)
+		if *st.cfg.Fabric.AutoRecluster {
+			recluster = st.autoRecluster(candidates, rest)
 		}
 		all := sortByZCubeID(append(slices.Clone(selected), recluster...))
 		kept, d := filterOutSingleZCubes(all)
@@ -217,8 +170,81 @@ func (st *planState) fabricIncremental(files []File) []File {
 			selected, recluster = nil, nil
 		}
 	}
+	selected = st.fabricBinOrder(selected, recluster)
+	for i := range selected {
+		st.stats.output.update(&selected[i])
+	}
+	return selected
+}
 
-	// Bin order: unclustered first (stable), then clustered by range minimum on the first column.
+// selectIncremental splits the candidates into those incremental clustering rewrites
+// (untagged, smaller than the target file size, or with too many deleted rows) and the rest,
+// which are well clustered and right-sized.
+func (st *planState) selectIncremental(candidates []File) (selected, rest []File) {
+	cfg, fc := st.cfg, &st.cfg.Fabric
+	for i := range candidates {
+		f := &candidates[i]
+		_, tagged := f.zcubeID()
+		sel := !tagged || f.Size < fc.TargetFileSize
+		if !sel && f.hasDV() {
+			r, ok := f.deletedRatio()
+			sel = !ok || r > cfg.MaxDeletedRowsRatio
+		}
+		if sel {
+			selected = append(selected, *f)
+		} else {
+			rest = append(rest, *f)
+		}
+	}
+	st.emit(FilterApplied{Stage: "fabric incremental", Name: "well-clustered right-sized file",
+		Detail: fmt.Sprintf("well clustered and right-sized (≥ target file size %s, deleted-rows ratio ≤ %s)",
+			FormatBytes(fc.TargetFileSize), strconv.FormatFloat(cfg.MaxDeletedRowsRatio, 'g', -1, 64)),
+		DroppedFiles: len(rest), DroppedBytes: sumBytes(rest), DroppedZCubes: countZCubes(rest),
+		KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
+	return selected, rest
+}
+
+// autoRecluster scores every tagged candidate and returns the files to re-cluster: the
+// offending ones and their partners among the files not yet selected (rest).
+func (st *planState) autoRecluster(candidates, rest []File) []File {
+	fc := &st.cfg.Fabric
+	cols := st.snap.ClusteringColumns
+	var tagged []File
+	for i := range candidates {
+		if _, ok := candidates[i].zcubeID(); ok {
+			tagged = append(tagged, candidates[i])
+		}
+	}
+	off, rec, scored := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
+	isRest := map[string]bool{}
+	for i := range rest {
+		isRest[rest[i].Path] = true
+	}
+	ev := OverlapDetected{Threshold: fc.MinOverlapThreshold, MinOffending: fc.MinOffendingFiles,
+		ScoredFiles: scored}
+	if len(cols) > 0 {
+		ev.Column = cols[0]
+	}
+	var recluster []File
+	for i := range tagged {
+		if off[i] {
+			ev.OffendingFiles++
+		}
+		if rec[i] && isRest[tagged[i].Path] {
+			recluster = append(recluster, tagged[i])
+			ev.AddedFiles++
+			ev.AddedBytes += tagged[i].Size
+		}
+	}
+	st.emit(ev)
+	return recluster
+}
+
+// fabricBinOrder orders the selected files for binning: unclustered first (stable), then
+// clustered by range minimum on the first column, then the re-clustered files in bins of their
+// own (st.binBreaks).
+func (st *planState) fabricBinOrder(selected, recluster []File) []File {
+	cfg := st.cfg
 	type binKey struct {
 		clustered bool
 		min       float64
@@ -257,9 +283,6 @@ func (st *planState) fabricIncremental(files []File) []File {
 			Detail:       "alone in a recluster bin (no other overlapping file fits within " + FormatBytes(cfg.clusteringMaxBinSize()) + ")",
 			DroppedFiles: len(single), DroppedBytes: sumBytes(single), DroppedZCubes: countZCubes(single),
 			KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
-	}
-	for i := range selected {
-		st.stats.output.update(&selected[i])
 	}
 	return selected
 }

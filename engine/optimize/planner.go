@@ -136,10 +136,13 @@ type planState struct {
 	binBreaks []int
 }
 
-func (st *planState) yield() {
-	if st.req.Yield != nil {
-		st.req.Yield()
+// yield tells the request's Yield that done of total partitions are binned (nothing when there
+// are none: nothing long follows).
+func (st *planState) yield(done, total int) error {
+	if total == 0 {
+		return nil
 	}
+	return st.req.Yield.Tick("binning the partitions", done, total, "")
 }
 
 func (st *planState) emit(e Event) {
@@ -157,6 +160,53 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 		return nil, err
 	}
 	cfg := p.cfg
+	plan := newPlan(s, req, &cfg)
+	st := &planState{cfg: &cfg, snap: s, req: req, plan: plan}
+	mode := plan.Mode
+
+	// 1. snapshot.filesForScan(partitionPredicate).
+	candidates := st.filesForScan()
+	plan.TotalConsideredFiles = int64(len(candidates))
+	groups := groupByPartition(candidates)
+	st.emit(CandidatesListed{Mode: mode, Platform: cfg.Platform, Files: len(candidates),
+		Bytes: sumBytes(candidates), Partitions: len(groups), Full: req.Full})
+
+	// 2. filterCandidateFileList: multi-dimensional modes keep everything.
+	if mode == ModeCompaction {
+		candidates = st.filterCandidateFileList(candidates)
+		groups = groupByPartition(candidates)
+	}
+	if err := st.yield(0, len(groups)); err != nil {
+		return nil, err
+	}
+
+	// 3–4. Group by partition, then groupFilesIntoBins with the strategy's preparation.
+	if mode == ModeClustering {
+		st.stats = newClusteringStatsCollector(s.ClusteringColumns, req.Full)
+	}
+	if err := st.groupFilesIntoBins(groups); err != nil {
+		return nil, err
+	}
+
+	// 5. Bins become output: approxNumFiles, and one new ZCube per clustering bin.
+	st.formBins()
+
+	// 6. updateOptimizeStats.
+	switch mode {
+	case ModeClustering:
+		st.stats.numOutputZCubes = int64(len(plan.Bins))
+		plan.ClusteringStats = st.stats.stats()
+	case ModeZOrder:
+		plan.ZOrderStats = zOrderStats(plan.Bins)
+	}
+	if plan.Empty() {
+		st.emit(NothingToDo{Reason: st.nothingReason()})
+	}
+	return plan, nil
+}
+
+// newPlan is the plan's header: its mode and what the commit will need of the snapshot.
+func newPlan(s *Snapshot, req Request, cfg *Config) *Plan {
 	mode := GetMode(s, req.ZOrderBy)
 	plan := &Plan{
 		Mode:            mode,
@@ -175,41 +225,37 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 	case ModeZOrder:
 		plan.ZOrderBy = req.ZOrderBy
 	}
-	st := &planState{cfg: &cfg, snap: s, req: req, plan: plan}
+	return plan
+}
 
-	// 1. snapshot.filesForScan(partitionPredicate).
-	candidates := s.Files
-	if req.PartitionFilter != nil {
-		candidates = make([]File, 0, len(s.Files))
-		var d dropInfo
-		for _, f := range s.Files {
-			if req.PartitionFilter(f.PartitionValues) {
-				candidates = append(candidates, f)
-			} else {
-				d.files++
-				d.bytes += f.Size
-			}
+// filesForScan is snapshot.filesForScan(partitionPredicate): the files the partition filter
+// keeps, all of them without one.
+func (st *planState) filesForScan() []File {
+	s, req := st.snap, st.req
+	if req.PartitionFilter == nil {
+		return s.Files
+	}
+	candidates := make([]File, 0, len(s.Files))
+	var d dropInfo
+	for _, f := range s.Files {
+		if req.PartitionFilter(f.PartitionValues) {
+			candidates = append(candidates, f)
+		} else {
+			d.files++
+			d.bytes += f.Size
 		}
-		st.emit(FilterApplied{Stage: "filesForScan", Name: "partition predicate",
-			Detail:       "outside the partition predicate " + encodeNames(req.Predicate),
-			DroppedFiles: d.files, DroppedBytes: d.bytes, KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
 	}
-	plan.TotalConsideredFiles = int64(len(candidates))
-	groups := groupByPartition(candidates)
-	st.emit(CandidatesListed{Mode: mode, Platform: cfg.Platform, Files: len(candidates),
-		Bytes: sumBytes(candidates), Partitions: len(groups), Full: req.Full})
+	st.emit(FilterApplied{Stage: "filesForScan", Name: "partition predicate",
+		Detail:       "outside the partition predicate " + encodeNames(req.Predicate),
+		DroppedFiles: d.files, DroppedBytes: d.bytes, KeptFiles: len(candidates), KeptBytes: sumBytes(candidates)})
+	return candidates
+}
 
-	// 2. filterCandidateFileList: multi-dimensional modes keep everything.
-	if mode == ModeCompaction {
-		candidates = st.filterCandidateFileList(candidates)
-		groups = groupByPartition(candidates)
-	}
-	st.yield()
-
-	// 3–4. Group by partition, then groupFilesIntoBins with the strategy's preparation.
-	if mode == ModeClustering {
-		st.stats = newClusteringStatsCollector(s.ClusteringColumns, req.Full)
-	}
+// groupFilesIntoBins bins each partition's files with the mode's strategy
+// (prepareFilesPerPartition, then groupFilesIntoBins within each break it makes) and keeps the
+// bins Delta keeps: a compaction bin of one file is dropped.
+func (st *planState) groupFilesIntoBins(groups []partitionGroup) error {
+	cfg, plan, mode := st.cfg, st.plan, st.plan.Mode
 	var maxBinSize int64
 	switch mode {
 	case ModeCompaction:
@@ -220,7 +266,7 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 		maxBinSize = cfg.clusteringMaxBinSize()
 	}
 	var singles dropInfo
-	for _, g := range groups {
+	for gi, g := range groups {
 		st.binBreaks = st.binBreaks[:0]
 		files := st.prepareFilesPerPartition(g.files)
 		var bins [][]File
@@ -238,24 +284,30 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 			}
 			plan.Bins = append(plan.Bins, Bin{PartitionValues: g.values, Files: b, Bytes: sumBytes(b)})
 		}
-		st.yield()
+		if err := st.yield(gi+1, len(groups)); err != nil {
+			return err
+		}
 	}
 	if mode == ModeCompaction {
 		st.emit(FilterApplied{Stage: "groupFilesIntoBins", Name: "single-file bin",
 			Detail:       "alone in its bin (nothing to merge within maxFileSize " + FormatBytes(cfg.MaxFileSize) + ")",
 			DroppedFiles: singles.files, DroppedBytes: singles.bytes, KeptFiles: plan.NumFiles(), KeptBytes: plan.Bytes()})
 	}
+	return nil
+}
 
-	// 5. Bins become output: approxNumFiles, and one new ZCube per clustering bin.
+// formBins sets each bin's approxNumFiles and, for clustering, its new ZCube's id.
+func (st *planState) formBins() {
+	cfg, plan, s := st.cfg, st.plan, st.snap
 	for i := range plan.Bins {
 		b := &plan.Bins[i]
-		if mode == ModeCompaction {
+		if plan.Mode == ModeCompaction {
 			b.ApproxNumFiles = 1
 		} else {
 			b.ApproxNumFiles = max(1, b.Bytes/cfg.MaxFileSize)
 		}
 		st.emit(BinFormed{Index: i, PartitionValues: b.PartitionValues, Files: len(b.Files), Bytes: b.Bytes, ApproxNumFiles: b.ApproxNumFiles})
-		if mode == ModeClustering {
+		if plan.Mode == ModeClustering {
 			paths := make([]string, len(b.Files))
 			for j := range b.Files {
 				paths[j] = b.Files[j].Path
@@ -264,19 +316,6 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 			st.emit(ZCubeWritten{Bin: i, ZCubeID: b.NewZCubeID, ZOrderBy: s.ClusteringColumns, Files: len(b.Files), Bytes: b.Bytes})
 		}
 	}
-
-	// 6. updateOptimizeStats.
-	switch mode {
-	case ModeClustering:
-		st.stats.numOutputZCubes = int64(len(plan.Bins))
-		plan.ClusteringStats = st.stats.stats()
-	case ModeZOrder:
-		plan.ZOrderStats = zOrderStats(plan.Bins)
-	}
-	if plan.Empty() {
-		st.emit(NothingToDo{Reason: st.nothingReason()})
-	}
-	return plan, nil
 }
 
 func (st *planState) nothingReason() string {

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"layoutlab/engine/work"
 )
 
 // Tag keys Delta writes on clustered AddFiles (M/actions/actions.scala, AddFile.Tags).
@@ -127,11 +129,11 @@ type Request struct {
 	// DELTA_NON_PARTITION_COLUMN_REFERENCE.
 	PredicateColumns []string
 	ZOrderBy         []string
-	// Yield, when set, is called between the planner's stages (after the candidates are
-	// filtered, after each partition's files are prepared and binned, before the bins become
-	// output), so that a caller on one thread (the browser) can let input in. The plan does not
-	// depend on it.
-	Yield func()
+	// Yield, when set, is told the partitions binned so far, between the planner's stages
+	// (after the candidates are filtered, after each partition's files are prepared and
+	// binned), so that a caller on one thread (the browser) can let input in; its error stops
+	// the plan, which returns it. The plan does not depend on it.
+	Yield work.Yield
 }
 
 // Mode is OptimizeTableMode (M/commands/OptimizeTableStrategy.scala).

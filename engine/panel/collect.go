@@ -151,7 +151,8 @@ func leafStats(r *run, te *tableEntry, c *cut, out []stats.FileStats, i int, ind
 
 // initFileStats gives each file its row count and its rows of the nl-wide statistics arrays.
 // It and the small functions below hold collectAll's loops, so that they do not make V8
-// optimise all of collectAll (docs/performance.md, "Loops in functions of their own").
+// optimise all of collectAll (V8 optimises a wasm function for its later calls, never the one under
+// way: v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func initFileStats(out []stats.FileStats, files [][]int32, mins, maxs []table.Value, nullc []int64, nl int) {

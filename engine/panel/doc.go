@@ -2,7 +2,7 @@
 // per-file min/max statistics can and cannot do for a query, on a real seeded table laid out
 // exactly as Delta lays it out.
 //
-// Store.Answer(scenario.Panel, Priority, Yield) runs these stages, in order, each a function of
+// Store.Answer(scenario.Panel, Priority, work.Yield) runs these stages, in order, each a function of
 // the inputs it is given and stored in the Store under them:
 //
 //  1. the table: table.DefaultPanelSpec() for (rows, seed), each column generated when first

@@ -5,6 +5,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // answer is s.Answer(p) for a reader: priority Shown, no Yield (so nothing stops it).
@@ -58,4 +59,9 @@ func tableEntryOf(s *Store) *tableEntry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.tab
+}
+
+// byStep is a Yield that passes each progress line (work.Progress.String) to f.
+func byStep(f func(step string) error) work.Yield {
+	return func(p work.Progress) error { return f(p.String()) }
 }

@@ -12,6 +12,7 @@ import (
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/table"
 	"layoutlab/engine/table/tabletest"
+	"layoutlab/engine/work"
 )
 
 // TestProgressNamesEveryStep: a cold answer yields with each step that scales with the table
@@ -22,7 +23,7 @@ func TestProgressNamesEveryStep(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	var steps []string
-	record := func(s string) error { steps = append(steps, s); return nil }
+	record := byStep(func(s string) error { steps = append(steps, s); return nil })
 	e := NewStore()
 	got, err := e.Answer(p, Shown, record)
 	want := answer(t, NewStore(), p)
@@ -78,7 +79,7 @@ func TestPrepareReportsProgress(t *testing.T) {
 	var steps []string
 	e := NewStore()
 	answer(t, e, p)
-	record := func(s string) error { steps = append(steps, s); return nil }
+	record := byStep(func(s string) error { steps = append(steps, s); return nil })
 	if _, err := e.Prepare(p, Rehearsal, record); err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestYieldMayStopTheRun(t *testing.T) {
 		for stop := 0; ; stop++ {
 			calls := 0
 			e := NewStore()
-			res, err := e.Answer(p, Shown, func(string) error {
+			res, err := e.Answer(p, Shown, func(work.Progress) error {
 				if calls++; calls == stop+1 {
 					return errStop
 				}
@@ -165,7 +166,7 @@ func TestLongStepsReportTheirRows(t *testing.T) {
 	n := strconv.Itoa(p.Rows)
 	tick := strconv.Itoa(table.TickRows)
 	var steps []string
-	got, err := NewStore().Answer(p, Shown, func(s string) error { steps = append(steps, s); return nil })
+	got, err := NewStore().Answer(p, Shown, byStep(func(s string) error { steps = append(steps, s); return nil }))
 	if g, w := mustJSON(t, got), mustJSON(t, answer(t, NewStore(), p)); err != nil || g != w {
 		t.Fatal("the Yield changed the answer", err)
 	}
@@ -239,5 +240,51 @@ func TestPrepareUntilReady(t *testing.T) {
 	answer(t, e, q)
 	if !e.Ready(q) || !e.Ready(p) {
 		t.Fatal("answers stored are not ready")
+	}
+}
+
+// TestYieldStopsInsideLongSteps: a stop told inside a long step of a package below the panel
+// (a column's generation, a ranking's sort, the range ids, the curve keys, the cut) comes back
+// as Answer's error, with no panic and no Result, and the Store keeps nothing half made: the
+// next answer on it is a fresh Store's.
+func TestYieldStopsInsideLongSteps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("answers over half a million rows")
+	}
+	p := scenario.Default().Panel
+	p.Rows = 2*table.TickRows + 1000
+	want := mustJSON(t, answer(t, NewStore(), p))
+	n := strconv.Itoa(p.Rows)
+	tick := strconv.Itoa(table.TickRows)
+	sort := "Sorting " + n + " rows along the hilbert curve: "
+	errStop := errors.New("a newer move")
+	for _, at := range []string{
+		"Generating column user_id: " + tick + " of " + n + " rows",
+		"Ranking the values of user_id: reading the values: " + tick + " of " + n,
+		"Ranking the values of user_id: radix pass 1 of 2: " + tick + " of " + n + " keys",
+		"Finding the range ids of key 1 of 2: counting the values: " + tick + " of " + n,
+		"Finding the range ids of key 2 of 2: assigning the ids: " + tick + " of " + n,
+		sort + "computing the curve keys: " + tick + " of " + n,
+		sort + "radix pass 2 of 2",
+		sort + "cutting the curve into 32 files",
+	} {
+		e := NewStore()
+		seen := false
+		res, err := e.Answer(p, Shown, byStep(func(s string) error {
+			if s == at {
+				seen = true
+				return errStop
+			}
+			return nil
+		}))
+		if !seen {
+			t.Fatalf("no step %q", at)
+		}
+		if err != errStop || res != nil {
+			t.Fatalf("stopped at %q: Answer returned %v and a Result %v, want the Yield's error alone", at, err, res != nil)
+		}
+		if mustJSON(t, answer(t, e, p)) != want {
+			t.Fatalf("the answer after one stopped at %q gave a different answer", at)
+		}
 	}
 }

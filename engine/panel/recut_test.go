@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/engine/work"
 )
 
 // TestFilesSliderMatchesAFreshRun: moving only the number of files re-cuts the last clustered
@@ -323,12 +324,12 @@ func TestRehearsalsMatchFreshRuns(t *testing.T) {
 		t.Fatalf("the rehearsals generated a table of their own or ranked again (%d ranked columns, %d before)", len(te.ranks), ranked)
 	}
 	var laidOut []string
-	watch := func(step string) error {
+	watch := byStep(func(step string) error {
 		if strings.HasPrefix(step, "Laying out") {
 			laidOut = append(laidOut, step)
 		}
 		return nil
-	}
+	})
 	for _, l := range []string{"zorder", "orderby", "append"} {
 		got, err := e.Answer(at(l, p.Files), Shown, watch)
 		if want := answer(t, NewStore(), at(l, p.Files)); err != nil || !reflect.DeepEqual(got, want) {
@@ -379,12 +380,12 @@ func TestRunsAheadKeepTheReadersLayouts(t *testing.T) {
 	p := scenario.Default().Panel
 	p.Rows = 20_000
 	var laidOut []string
-	watch := func(step string) error {
+	watch := byStep(func(step string) error {
 		if strings.HasPrefix(step, "Laying out") {
 			laidOut = append(laidOut, step)
 		}
 		return nil
-	}
+	})
 	e := NewStore()
 	flips := []string{"hilbert", "zorder", "orderby", "append", "orderby", "zorder", "hilbert", "zorder", "orderby", "append"}
 	for i, l := range flips {
@@ -439,7 +440,7 @@ func TestAnswersShareAStoreConcurrently(t *testing.T) {
 				q := p
 				q.Layout = layouts[(g+i)%len(layouts)]
 				q.Files = 32 + i%2 // a cut of a stored order too
-				res, err := store.Answer(q, Priority(g), func(string) error { return nil })
+				res, err := store.Answer(q, Priority(g), func(work.Progress) error { return nil })
 				if err != nil {
 					t.Error(err)
 					return

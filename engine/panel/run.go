@@ -3,12 +3,9 @@ package panel
 import (
 	"errors"
 	"fmt"
-)
 
-// Yield is called between stages and inside long ones with the step about to run (for a
-// progress line). A non-nil error stops the run: the stage under way is dropped (never half
-// stored), every finished stage stays stored, and Answer returns that error.
-type Yield func(step string) error
+	"layoutlab/engine/work"
+)
 
 // errNotReady ends a Ready check at the first stage not stored; errPrepared ends a Prepare at
 // the second stage to compute. Neither leaves the package.
@@ -18,11 +15,14 @@ var (
 )
 
 // run is one pass over the stages for an answer: its priority, its Yield, and how far it may
-// compute (Answer: everything; Ready: nothing; Prepare: one stage).
+// compute (Answer: everything; Ready: nothing; Prepare: one stage). The Yield is told each
+// stage's step before it runs and the progress of the long ones (a column's rows, a sort's
+// passes); an error it returns stops the run: the stage under way is dropped (never half
+// stored), every finished stage stays stored, and Answer returns that error.
 type run struct {
 	s     *Store
 	prio  Priority
-	yield Yield
+	yield work.Yield
 	// dry: every stage must be stored (Ready); budget: stages left to compute, < 0 for no limit
 	// (Prepare gives one).
 	dry    bool
@@ -63,47 +63,22 @@ func (r *run) begin(step string) error {
 }
 
 // report passes a step within a stage to Yield.
-func (r *run) report(step string) error {
+func (r *run) report(step string) error { return r.yielder().Begin(step) }
+
+// yielder is the run's Yield for a stage and the packages below it (table, layout): it records
+// the error that stops the run, so that halted tells it from a stage's own failure. nil when
+// there is no Yield, so that they skip their progress work.
+func (r *run) yielder() work.Yield {
 	if r.yield == nil {
 		return nil
 	}
-	if err := r.yield(step); err != nil {
-		r.stop = err
-		return err
-	}
-	return nil
-}
-
-// ticker is report for the packages below (table, layout), whose progress callbacks return
-// nothing: a stop unwinds to the guard around their call as stopped, and guard returns it.
-// nil when there is no Yield, so that they skip their progress work.
-func (r *run) ticker() func(step string) {
-	if r.yield == nil {
+	return func(p work.Progress) error {
+		if err := r.yield(p); err != nil {
+			r.stop = err
+			return err
+		}
 		return nil
 	}
-	return func(step string) {
-		if err := r.report(step); err != nil {
-			panic(stopped{err})
-		}
-	}
-}
-
-// stopped carries a Yield's error through a package below the panel (ticker).
-type stopped struct{ err error }
-
-// guard runs f, a call into a package below the panel with a ticker, and returns the error a
-// ticker stopped it with. Other panics go on.
-func guard(f func() error) (err error) {
-	defer func() {
-		if x := recover(); x != nil {
-			s, ok := x.(stopped)
-			if !ok {
-				panic(x)
-			}
-			err = s.err
-		}
-	}()
-	return f()
 }
 
 // internalError is a panic in a stage, turned into the Result's error so that the page keeps

@@ -169,7 +169,8 @@ func (b *blocks) rows(from, to int) (l, h uint64) {
 
 // countNulls is nullsBefore for null: element i+1 counts the NULLs among the first i+1 rows.
 // It, subBlocks, foldSubBlocks and nextLevel are functions of their own so that their loops do
-// not make V8 optimise all of summarise (docs/performance.md, "Loops in functions of their own").
+// not make V8 optimise all of summarise (V8 optimises a wasm function for its later calls, never
+// the one under way: v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func countNulls(null []bool) []int32 {

@@ -14,6 +14,7 @@ import (
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // Answer runs the stages for p over s, computing at priority prio what s does not hold. The
@@ -40,7 +41,7 @@ import (
 // only. Statistics are collected under the panel's current dataSkippingNumIndexedCols /
 // dataSkippingStatsColumns, i.e. as for files written after the property was set: Delta never
 // recomputes the statistics of existing files when the property changes.
-func (s *Store) Answer(p scenario.Panel, prio Priority, yield Yield) (*Result, error) {
+func (s *Store) Answer(p scenario.Panel, prio Priority, yield work.Yield) (*Result, error) {
 	return s.answer(&run{s: s, prio: prio, yield: yield, budget: -1}, p)
 }
 
@@ -53,25 +54,22 @@ func (s *Store) Ready(p scenario.Panel) (ready bool) {
 		}
 	}()
 	r := &run{s: s, prio: Ahead, dry: true} // the lowest priority: a check raises no entry's
-	err := guard(func() error {
-		pl, err := s.plan(r, p, newResult())
-		if err != nil || pl == nil {
-			return err
-		}
-		defer pl.te.release(pl.c)
-		if _, err := pl.statistics(r); err != nil {
-			return err
-		}
-		return pl.ranges(r)
-	})
-	return err == nil
+	pl, err := s.plan(r, p, newResult())
+	if err != nil || pl == nil {
+		return err == nil
+	}
+	defer pl.te.release(pl.c)
+	if _, err := pl.statistics(r); err != nil {
+		return false
+	}
+	return pl.ranges(r) == nil
 }
 
 // Prepare computes, at priority prio, one stage that p needs and s does not hold (a column
 // generated, a key ranked, a layout, its summaries), or once p's are all stored, one column of
 // the table not generated yet (a file's statistics read every column), and reports whether any
 // remain: idle-time work.
-func (s *Store) Prepare(p scenario.Panel, prio Priority, yield Yield) (remaining bool, err error) {
+func (s *Store) Prepare(p scenario.Panel, prio Priority, yield work.Yield) (remaining bool, err error) {
 	r := &run{s: s, prio: prio, yield: yield, budget: 1}
 	res, err := s.answer(r, p)
 	switch {
@@ -108,10 +106,6 @@ func (s *Store) answer(r *run, p scenario.Panel) (res *Result, err error) {
 	res = newResult()
 	defer func() {
 		if x := recover(); x != nil {
-			if st, ok := x.(stopped); ok {
-				res, err = nil, st.err
-				return
-			}
 			res.Error, err = internalError(x), nil
 		}
 	}()
@@ -254,17 +248,8 @@ func fill(r *run, te *tableEntry, l int) error {
 	if err := r.begin(step + " (" + strconv.Itoa(t.NumRows) + " rows)"); err != nil {
 		return err
 	}
-	var progress func(int)
-	if tick := r.ticker(); tick != nil {
-		rows := " of " + strconv.Itoa(t.NumRows) + " rows"
-		progress = func(done int) { tick(step + ": " + strconv.Itoa(done) + rows) }
-	}
-	var col table.Column
-	var ok bool
-	if err := guard(func() (err error) {
-		col, ok, err = t.GenerateColumn(l, progress)
-		return err
-	}); err != nil || !ok {
+	col, ok, err := t.GenerateColumn(l, r.yielder()) // its progress is named step too
+	if err != nil || !ok {
 		return err
 	}
 	te.mu.Lock()
@@ -283,16 +268,7 @@ func rankOf(r *run, te *tableEntry, l int) (layout.Ranks, error) {
 		if err := r.begin(step); err != nil {
 			return layout.Ranks{}, err
 		}
-		var progress func(string)
-		if tick := r.ticker(); tick != nil {
-			progress = func(pass string) { tick(step + ": " + pass) }
-		}
-		var rk layout.Ranks
-		err := guard(func() error {
-			rk = layout.RankRowsProgress(&te.t.Cols[l], te.all, progress)
-			return nil
-		})
-		return rk, err
+		return layout.RankRowsYield(&te.t.Cols[l], te.all, r.yielder().Within(step))
 	})
 }
 
@@ -565,12 +541,9 @@ func layoutRows(r *run, te *tableEntry, lk layoutKey, keys []int, opt layout.Opt
 		return nil, err
 	}
 	l := r.s.layouter()
-	l.Progress = r.ticker()
-	var files [][]int32
-	if err := guard(func() (err error) {
-		files, err = l.Layout(te.all, ranks, lk.kind, lk.numFiles, opt)
-		return err
-	}); err != nil {
+	l.Yield = r.yielder()
+	files, err := l.Layout(te.all, ranks, lk.kind, lk.numFiles, opt)
+	if err != nil {
 		if !r.halted(err) {
 			r.s.giveBack(l)
 		}
@@ -595,13 +568,13 @@ func layoutPartitions(r *run, te *tableEntry, lk layoutKey, keys, parts []int, o
 	}
 	t := te.t
 	l := r.s.layouter()
-	l.Progress = r.ticker()
+	l.Yield = r.yielder()
 	namer := layout.NewFileNamer(opt.Seed)
 	rowsPerFile := max(1, t.NumRows/max(1, lk.numFiles))
 	var files [][]int32
 	var paths []string
 	var partValues []map[string]string
-	err := guard(func() error {
+	err := func() error {
 		bins := layout.Bins(t, parts)
 		for bi, bin := range bins {
 			if err := r.report("Laying out partition " + strconv.Itoa(bi+1) + " of " + strconv.Itoa(len(bins))); err != nil {
@@ -628,7 +601,7 @@ func layoutPartitions(r *run, te *tableEntry, lk layoutKey, keys, parts []int, o
 			}
 		}
 		return nil
-	})
+	}()
 	if err != nil {
 		if !r.halted(err) {
 			r.s.giveBack(l)
@@ -770,7 +743,8 @@ func keyAxes(pl *plan, keys []string) []Axis {
 
 // fileSpans sets file fi's span and box on each span column (of distinct[i] ranks, frs[i] its
 // files' rank ranges) and adds its spans to sums. Its own function, so that its loop stays out
-// of assemble (docs/performance.md, "Loops in functions of their own").
+// of assemble (V8 optimises a wasm function for its later calls, never the one under way:
+// v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func fileSpans(f *File, fi int, distinct []float64, frs []*rankRanges, sums []float64) {

@@ -211,7 +211,7 @@ func (s *Store) layouter() *layout.Layouter {
 // giveBack returns a Layouter whose layout completed; one a stopped layout left half-way is
 // dropped instead.
 func (s *Store) giveBack(l *layout.Layouter) {
-	l.Progress = nil
+	l.Yield = nil
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.lays) < 2 {

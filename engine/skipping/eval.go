@@ -75,22 +75,7 @@ func evalBool(e Expr, r *partRow) tri {
 	case *Not:
 		return evalBool(e.X, r).not()
 	case *Compare:
-		a, b := evalValue(e.L, r), evalValue(e.R, r)
-		if e.Op == NullSafeEq {
-			if a.Null || b.Null {
-				return boolTri(a.Null && b.Null)
-			}
-			c, _ := compareValues(a, b)
-			return boolTri(c == 0)
-		}
-		if a.Null || b.Null {
-			return triNull
-		}
-		c, ok := compareValues(a, b)
-		if !ok {
-			return triNull
-		}
-		return cmpResult(e.Op, c)
+		return evalCompare(e, r)
 	case *Between:
 		x := evalValue(e.X, r)
 		lo, hi := evalValue(e.Lo, r), evalValue(e.Hi, r)
@@ -100,33 +85,7 @@ func evalBool(e Expr, r *partRow) tri {
 		}
 		return res
 	case *In:
-		x := evalValue(e.X, r)
-		res := triFalse
-		if x.Null {
-			res = triNull
-		} else {
-			if e.AsString {
-				x = castToString(x)
-			}
-			for _, it := range e.List {
-				v := evalValue(it, r)
-				if v.Null {
-					res = triNull
-					continue
-				}
-				if e.AsString {
-					v = castToString(v)
-				}
-				if c, ok := compareValues(x, v); ok && c == 0 {
-					res = triTrue
-					break
-				}
-			}
-		}
-		if e.Not {
-			res = res.not()
-		}
-		return res
+		return evalIn(e, r)
 	case *IsNull:
 		return boolTri(evalValue(e.X, r).Null != e.Not)
 	case *Like:
@@ -148,6 +107,59 @@ func evalBool(e Expr, r *partRow) tri {
 		return triNull
 	}
 	return boolTri(v.I != 0)
+}
+
+// evalCompare evaluates a comparison: NULL when a side is NULL or the two do not compare,
+// except for <=>, which is never NULL.
+func evalCompare(e *Compare, r *partRow) tri {
+	a, b := evalValue(e.L, r), evalValue(e.R, r)
+	if e.Op == NullSafeEq {
+		if a.Null || b.Null {
+			return boolTri(a.Null && b.Null)
+		}
+		c, _ := compareValues(a, b)
+		return boolTri(c == 0)
+	}
+	if a.Null || b.Null {
+		return triNull
+	}
+	c, ok := compareValues(a, b)
+	if !ok {
+		return triNull
+	}
+	return cmpResult(e.Op, c)
+}
+
+// evalIn evaluates x [NOT] IN (list): true on a match, else NULL when x or an item is NULL,
+// else false.
+func evalIn(e *In, r *partRow) tri {
+	x := evalValue(e.X, r)
+	res := triFalse
+	if x.Null {
+		res = triNull
+	} else {
+		if e.AsString {
+			x = castToString(x)
+		}
+		for _, it := range e.List {
+			v := evalValue(it, r)
+			if v.Null {
+				res = triNull
+				continue
+			}
+			if e.AsString {
+				v = castToString(v)
+			}
+			if c, ok := compareValues(x, v); ok && c == 0 {
+				res = triTrue
+				break
+			}
+		}
+	}
+	if e.Not {
+		res = res.not()
+	}
+	return res
 }
 
 func cmpTri(op CmpOp, a, b table.Value) tri {

@@ -687,19 +687,8 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 		return lit
 	}
 	v := lit.Val
-	out := func(nv table.Value) Expr {
-		return &Literal{At: lit.At, Val: nv, Coerced: true}
-	}
-	fail := func(class, why string) Expr {
-		msg := fmt.Sprintf("cannot compare %s with %s", describe(other), describe(lit))
-		if why != "" {
-			msg += ": " + why
-		}
-		p.error(lit.At, class, msg)
-		return lit
-	}
 	if v.Null {
-		return out(table.NullValue(t.Kind))
+		return asCoerced(lit, table.NullValue(t.Kind))
 	}
 	if t.Kind == table.Void {
 		return lit // every value is NULL, whatever Spark casts
@@ -707,26 +696,8 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 	if isNumeric(t.Kind) && (isNumeric(v.Kind) || v.Kind == table.String) {
 		return coerceNumber(lit, other)
 	}
-	if isNumeric(t.Kind) && v.Kind == table.Boolean {
-		// BooleanEquality casts the boolean to the number's type for = and <=> (and <>, which is
-		// NOT =); any other comparison has no common type (TypeCoercion.scala).
-		if op != "=" && op != "<>" && op != "!=" && op != "<=>" {
-			p.error(lit.At, diffTypesClass(op), fmt.Sprintf("cannot compare %s with %s", describe(other), describe(lit)))
-			return lit
-		}
-		nv, _ := castNumber(table.Value{Kind: table.Int, I: v.I}, t)
-		out := coercedAs(lit, nv, t, t)
-		out.Orig = lit
-		return out
-	}
-	if t.Kind == table.Boolean && isNumeric(v.Kind) && (op == "=" || op == "<>" || op == "!=" || op == "<=>") {
-		// BooleanEquality (TypeCoercion.scala): b = 1 is b and b = 0 is NOT b (b <=> 1 is
-		// b IS NOT NULL AND b); another number is compared with CAST(b AS number), 0 or 1
-		// (castBooleanSide, which coercePair tries first).
-		if table.Compare(v, table.Value{Kind: table.Int, I: 1}) == 0 {
-			return &Literal{At: lit.At, Val: table.BoolValue(true), Coerced: true, Orig: lit}
-		}
-		return &Literal{At: lit.At, Val: table.BoolValue(false), Coerced: true, Orig: lit}
+	if e, ok := p.coerceBoolean(lit, other, op); ok {
+		return e
 	}
 	if v.Kind == table.String && isDatetime(t.Kind) {
 		nv, why := castDatetimeLiteral(v.S, t.Kind)
@@ -734,16 +705,16 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 			p.error(lit.At, datetimeWhyClass(why), fmt.Sprintf("cannot cast %s to %s to compare with %s: %s", quoteString(v.S), t, describe(other), why))
 			return lit
 		}
-		return out(nv)
+		return asCoerced(lit, nv)
 	}
 	if t.Kind == table.Binary {
 		// A binary literal compares as bytes; a string is cast to binary, its UTF-8 bytes
 		// (findCommonTypeForBinaryComparison: a string against any other atomic type takes it);
 		// IN has no common type of binary and string (stringPromotion leaves out binary).
 		if v.Kind == table.Binary || v.Kind == table.String && op != "IN" {
-			return out(table.Value{Kind: table.Binary, S: v.S})
+			return asCoerced(lit, table.Value{Kind: table.Binary, S: v.S})
 		}
-		return fail(diffTypesClass(op), "")
+		return p.coerceFail(lit, other, diffTypesClass(op), "")
 	}
 	if v.Kind == table.String && t.Kind != table.String {
 		nv, ok := castString(v.S, t)
@@ -751,33 +722,84 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 			p.error(lit.At, ClassCastInvalidInput, fmt.Sprintf("cannot cast %s to %s to compare with %s", quoteString(v.S), t, describe(other)))
 			return lit
 		}
-		return out(nv)
+		return asCoerced(lit, nv)
 	}
+	return p.coerceKind(lit, other, op)
+}
+
+// asCoerced is lit with the value nv it takes against the column.
+func asCoerced(lit *Literal, nv table.Value) Expr {
+	return &Literal{At: lit.At, Val: nv, Coerced: true}
+}
+
+// coerceFail reports that lit cannot be compared with other and returns lit.
+func (p *parser) coerceFail(lit *Literal, other Expr, class, why string) Expr {
+	msg := fmt.Sprintf("cannot compare %s with %s", describe(other), describe(lit))
+	if why != "" {
+		msg += ": " + why
+	}
+	p.error(lit.At, class, msg)
+	return lit
+}
+
+// coerceBoolean is coerce's BooleanEquality (TypeCoercion.scala): a boolean literal against a
+// number column, a number literal against a boolean column; false when neither applies.
+func (p *parser) coerceBoolean(lit *Literal, other Expr, op string) (Expr, bool) {
+	t, v := other.Type(), lit.Val
+	if isNumeric(t.Kind) && v.Kind == table.Boolean {
+		// BooleanEquality casts the boolean to the number's type for = and <=> (and <>, which is
+		// NOT =); any other comparison has no common type (TypeCoercion.scala).
+		if op != "=" && op != "<>" && op != "!=" && op != "<=>" {
+			p.error(lit.At, diffTypesClass(op), fmt.Sprintf("cannot compare %s with %s", describe(other), describe(lit)))
+			return lit, true
+		}
+		nv, _ := castNumber(table.Value{Kind: table.Int, I: v.I}, t)
+		out := coercedAs(lit, nv, t, t)
+		out.Orig = lit
+		return out, true
+	}
+	if t.Kind == table.Boolean && isNumeric(v.Kind) && (op == "=" || op == "<>" || op == "!=" || op == "<=>") {
+		// BooleanEquality (TypeCoercion.scala): b = 1 is b and b = 0 is NOT b (b <=> 1 is
+		// b IS NOT NULL AND b); another number is compared with CAST(b AS number), 0 or 1
+		// (castBooleanSide, which coercePair tries first).
+		if table.Compare(v, table.Value{Kind: table.Int, I: 1}) == 0 {
+			return &Literal{At: lit.At, Val: table.BoolValue(true), Coerced: true, Orig: lit}, true
+		}
+		return &Literal{At: lit.At, Val: table.BoolValue(false), Coerced: true, Orig: lit}, true
+	}
+	return nil, false
+}
+
+// coerceKind is coerce for a literal of the column's kind, or a datetime literal against a
+// datetime column (DATE, TIMESTAMP and TIMESTAMP_NTZ against each other), or an IN item against
+// a string column; anything else is an error naming both types.
+func (p *parser) coerceKind(lit *Literal, other Expr, op string) Expr {
+	t, v := other.Type(), lit.Val
 	switch t.Kind {
 	case table.Date:
 		switch v.Kind {
 		case table.Date:
-			return out(v)
+			return asCoerced(lit, v)
 		case table.Timestamp, table.TimestampNTZ:
 			return lit // Spark casts the column (castsColumn)
 		}
 	case table.Timestamp, table.TimestampNTZ:
 		switch v.Kind {
 		case t.Kind:
-			return out(v)
+			return asCoerced(lit, v)
 		case table.TimestampNTZ: // against a timestamp column: the literal is cast, in UTC
-			return out(table.Value{Kind: t.Kind, I: v.I})
+			return asCoerced(lit, table.Value{Kind: t.Kind, I: v.I})
 		case table.Timestamp: // against a timestamp_ntz column: Spark casts the column (castsColumn)
 			return lit
 		case table.Date:
 			if v.I < minTimestampDays || v.I > maxTimestampDays {
-				return fail(ClassArithmeticOverflow, "the date is outside the timestamp range") // Spark: ArithmeticException in daysToMicros
+				return p.coerceFail(lit, other, ClassArithmeticOverflow, "the date is outside the timestamp range") // Spark: ArithmeticException in daysToMicros
 			}
-			return out(table.Value{Kind: t.Kind, I: v.I * table.MicrosPerDay})
+			return asCoerced(lit, table.Value{Kind: t.Kind, I: v.I * table.MicrosPerDay})
 		}
 	case table.String, table.Boolean:
 		if v.Kind == t.Kind {
-			return out(v)
+			return asCoerced(lit, v)
 		}
 		if t.Kind == table.String && op == "IN" && (isNumeric(v.Kind) || isDatetime(v.Kind)) {
 			// InConversion: the wider common type of a string and a number, date or timestamp
@@ -785,7 +807,7 @@ func (p *parser) coerce(lit *Literal, other Expr, op string) Expr {
 			return &Literal{At: lit.At, Val: castToString(v), Coerced: true, Orig: lit}
 		}
 	}
-	return fail(diffTypesClass(op), "")
+	return p.coerceFail(lit, other, diffTypesClass(op), "")
 }
 
 // diffTypesClass is Spark's class for operands with no common type: In's checkInputDataTypes

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"layoutlab/engine/work"
 )
 
 // The generator builds the scaled-down tables Layout Lab lays out: real rows, columnar, drawn from
@@ -349,15 +351,11 @@ type pendingCols struct {
 }
 
 // Fill generates leaf i's column if it is not there yet. A table built otherwise is always full.
-func (t *Table) Fill(i int) error { return t.FillProgress(i, nil) }
-
-// FillProgress is Fill calling progress with the rows done every TickRows rows of a column
-// (see panel.Yield).
-func (t *Table) FillProgress(i int, progress func(done int)) error {
+func (t *Table) Fill(i int) error {
 	if t.pending == nil || i < 0 || i >= len(t.Cols) || t.pending.filled[i] {
 		return nil
 	}
-	if err := generateColumn(&t.Cols[i], t.Leaves[i], t.pending.specs[i], t.NumRows, t.pending.seed, progress); err != nil {
+	if err := generateColumn(&t.Cols[i], t.Leaves[i], t.pending.specs[i], t.NumRows, t.pending.seed, nil); err != nil {
 		return err
 	}
 	t.pending.filled[i] = true
@@ -367,13 +365,17 @@ func (t *Table) FillProgress(i int, progress func(done int)) error {
 // GenerateColumn generates leaf i's column of a lazily generated table apart from the table,
 // for SetColumn: a caller sharing the table between goroutines generates a column without holding
 // the lock its readers take, then publishes it under that lock. ok is false when the table needs
-// no column generated (built otherwise, or i out of range).
-func (t *Table) GenerateColumn(i int, progress func(done int)) (col Column, ok bool, err error) {
+// no column generated (built otherwise, or i out of range). yield is told, every TickRows rows,
+// "Generating column NAME: done of rows rows"; its error stops the generation and is returned.
+func (t *Table) GenerateColumn(i int, yield work.Yield) (col Column, ok bool, err error) {
 	if t.pending == nil || i < 0 || i >= len(t.Cols) {
 		return Column{}, false, nil
 	}
-	err = generateColumn(&col, t.Leaves[i], t.pending.specs[i], t.NumRows, t.pending.seed, progress)
-	return col, err == nil, err
+	err = generateColumn(&col, t.Leaves[i], t.pending.specs[i], t.NumRows, t.pending.seed, yield)
+	if err != nil {
+		return Column{}, false, err
+	}
+	return col, true, nil
 }
 
 // SetColumn stores col, made by GenerateColumn(i), as leaf i's column unless it is filled
@@ -446,20 +448,29 @@ func streamKey(l Leaf) uint64 {
 	return h.Sum64()
 }
 
-// rowTick calls its function with the rows done every TickRows rows of a column's generation.
-type rowTick func(done int)
-
-// TickRows is how often FillProgress reports: a few milliseconds of generation natively.
-const TickRows = 1 << 18
-
-func (tk rowTick) at(i int) {
-	if tk != nil && i&(TickRows-1) == 0 && i > 0 {
-		tk(i)
-	}
+// rowTick tells its Yield the rows done every TickRows rows of a column's generation; err is
+// the Yield's error that stopped it.
+type rowTick struct {
+	yield work.Yield
+	step  string
+	rows  int
+	err   error
 }
 
-func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64, progress func(done int)) error {
-	tk := rowTick(progress)
+// TickRows is how often a column's generation reports: a few milliseconds of it natively.
+const TickRows = 1 << 18
+
+// at reports row i when due, and says whether the generation stops there.
+func (tk *rowTick) at(i int) (stop bool) {
+	if i&(TickRows-1) != 0 || i == 0 || tk.yield == nil {
+		return false
+	}
+	tk.err = tk.yield.Tick(tk.step, i, tk.rows, "rows")
+	return tk.err != nil
+}
+
+func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64, yield work.Yield) error {
+	tk := &rowTick{yield: yield, step: "Generating column " + l.Name(), rows: rows}
 	key := streamKey(l)
 	r := newStream(seed, key)
 	k := l.Type.Kind
@@ -490,6 +501,9 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64, p
 			genInts(col.Ints, 0, k, c, r, tk)
 		}
 	}
+	if tk.err != nil {
+		return tk.err
+	}
 	if c.NullFraction > 0 && rows > 0 {
 		nr := newStream(seed^0x9e3779b97f4a7c15, key)
 		// Compare 32-bit integers rather than floats (exact on every platform), two per draw.
@@ -497,7 +511,9 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64, p
 		col.Nulls = make([]bool, rows)
 		var word uint64
 		for i := range col.Nulls {
-			tk.at(i)
+			if tk.at(i) {
+				break
+			}
 			if i&1 == 0 {
 				word = nr.u64()
 			} else {
@@ -518,7 +534,7 @@ func generateColumn(col *Column, l Leaf, c *ColumnSpec, rows int, seed uint64, p
 			}
 		}
 	}
-	return nil
+	return tk.err
 }
 
 // zipf draws ranks 0..k-1 weighted 1/(rank+1)^s by inverting a cumulative table over [0, 2^62),
@@ -626,14 +642,16 @@ func intCodes(k Kind, c *ColumnSpec, rows int) (base int64, maxCode uint64) {
 }
 
 // genInts draws an integer-kind column, storing value - base (base 0 for plain int64 values).
-func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSpec, r *stream, tk rowTick) {
+func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSpec, r *stream, tk *rowTick) {
 	rpd := int64(c.RowsPerDay)
 	if rpd == 0 {
 		rpd = defaultRowsPerDy
 	}
 	if k == Boolean {
 		for i := range out {
-			tk.at(i)
+			if tk.at(i) {
+				return
+			}
 			out[i] = T(r.u64() >> 63)
 		}
 		return
@@ -643,14 +661,18 @@ func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSp
 		span := uint64(c.Max-c.Min) + 1
 		off := c.Min - base
 		for i := range out {
-			tk.at(i)
+			if tk.at(i) {
+				return
+			}
 			out[i] = T(off + int64(r.below(span)))
 		}
 	case Zipf, LowCardinality:
 		p := newPicker(c, r)
 		off := c.Min - base
 		for i := range out {
-			tk.at(i)
+			if tk.at(i) {
+				return
+			}
 			out[i] = T(off + int64(p.next(r)))
 		}
 	case Sequential:
@@ -668,7 +690,9 @@ func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSp
 			const day = 86_400_000_000
 			slot := day / rpd
 			for i := range out {
-				tk.at(i)
+				if tk.at(i) {
+					return
+				}
 				d, s := int64(i)/rpd, int64(i)%rpd
 				out[i] = T(off + d*day + s*slot + int64(r.below(uint64(max(slot, 1)))))
 			}
@@ -683,7 +707,7 @@ func genInts[T uint16 | uint32 | int64](out []T, base int64, k Kind, c *ColumnSp
 // genSpread is Sequential over a fixed span: row i falls on day i·days/rows, so the days'
 // row counts differ by at most one and a table of any size covers the same dates. Within a
 // day of n rows, timestamps take n even slots, as with RowsPerDay.
-func genSpread[T uint16 | uint32 | int64](out []T, off int64, k Kind, days int64, r *stream, tk rowTick) {
+func genSpread[T uint16 | uint32 | int64](out []T, off int64, k Kind, days int64, r *stream, tk *rowTick) {
 	const day = 86_400_000_000
 	rows := int64(len(out))
 	first := int64(0) // the day's first row: ceil(d·rows/days)
@@ -696,7 +720,9 @@ func genSpread[T uint16 | uint32 | int64](out []T, off int64, k Kind, days int64
 		} else {
 			slot := day / max(next-first, 1)
 			for i := first; i < next; i++ {
-				tk.at(int(i))
+				if tk.at(int(i)) {
+					return
+				}
 				out[i] = T(off + d*day + (i-first)*slot + int64(r.below(uint64(slot))))
 			}
 		}
@@ -704,12 +730,14 @@ func genSpread[T uint16 | uint32 | int64](out []T, off int64, k Kind, days int64
 	}
 }
 
-func genFloats(out []float64, c *ColumnSpec, r *stream, tk rowTick) {
+func genFloats(out []float64, c *ColumnSpec, r *stream, tk *rowTick) {
 	switch c.Dist {
 	case Uniform:
 		lo, span := float64(c.Min), float64(c.Max)-float64(c.Min)
 		for i := range out {
-			tk.at(i)
+			if tk.at(i) {
+				return
+			}
 			// The explicit conversion forbids fusing into an FMA, which some targets would do
 			// and wasm would not; the rounding then matches everywhere.
 			out[i] = lo + float64(span*r.float64())
@@ -717,7 +745,9 @@ func genFloats(out []float64, c *ColumnSpec, r *stream, tk rowTick) {
 	case Zipf, LowCardinality:
 		p := newPicker(c, r)
 		for i := range out {
-			tk.at(i)
+			if tk.at(i) {
+				return
+			}
 			out[i] = float64(c.Min + int64(p.next(r)))
 		}
 	case Sequential:
@@ -769,7 +799,7 @@ func pool(r *stream, c *ColumnSpec, n int, gen func(*stream, *ColumnSpec, []byte
 
 // setCodes stores per-row codes, each code[i] for a pool index i drawn by p (uniformly when p is
 // nil), in 16 bits when the dictionary allows, else 32.
-func setCodes(col *Column, d *Dict, rows int, code []uint32, p *picker, r *stream, tk rowTick) {
+func setCodes(col *Column, d *Dict, rows int, code []uint32, p *picker, r *stream, tk *rowTick) {
 	col.Dict = d
 	if d.Len() <= 1<<16 {
 		col.Codes16 = make([]uint16, rows)
@@ -780,22 +810,26 @@ func setCodes(col *Column, d *Dict, rows int, code []uint32, p *picker, r *strea
 	}
 }
 
-func fillCodes[T uint16 | uint32](out []T, code []uint32, p *picker, r *stream, tk rowTick) {
+func fillCodes[T uint16 | uint32](out []T, code []uint32, p *picker, r *stream, tk *rowTick) {
 	if p == nil {
 		n := uint64(len(code))
 		for i := range out {
-			tk.at(i)
+			if tk.at(i) {
+				return
+			}
 			out[i] = T(code[r.below(n)])
 		}
 		return
 	}
 	for i := range out {
-		tk.at(i)
+		if tk.at(i) {
+			return
+		}
 		out[i] = T(code[p.next(r)])
 	}
 }
 
-func genStrings(col *Column, rows int, c *ColumnSpec, r *stream, tk rowTick) {
+func genStrings(col *Column, rows int, c *ColumnSpec, r *stream, tk *rowTick) {
 	switch c.Dist {
 	case Uniform:
 		d, code := pool(r, c, min(stringPoolSize, max(rows, 1)), randomString)
@@ -811,7 +845,9 @@ func genStrings(col *Column, rows int, c *ColumnSpec, r *stream, tk rowTick) {
 	span := uint64(c.Max-c.Min) + 1
 	ids := make([]uint64, rows)
 	for i := range ids {
-		tk.at(i)
+		if tk.at(i) {
+			return
+		}
 		ids[i] = r.below(span) // c.Min + ids[i] is the id
 	}
 	format := func(buf []byte, id uint64) []byte {
@@ -855,7 +891,7 @@ func encodeSorted(keys []uint64, out []uint32, width int, format func([]byte, ui
 	return &Dict{data: string(buf), off: off}, out
 }
 
-func genBinary(col *Column, rows int, c *ColumnSpec, r *stream, tk rowTick) {
+func genBinary(col *Column, rows int, c *ColumnSpec, r *stream, tk *rowTick) {
 	if c.Dist == Uniform {
 		d, code := pool(r, c, min(stringPoolSize, max(rows, 1)), func(r *stream, c *ColumnSpec, buf []byte) []byte {
 			lo, hi := c.lens()
@@ -872,7 +908,9 @@ func genBinary(col *Column, rows int, c *ColumnSpec, r *stream, tk rowTick) {
 	span := uint64(c.Max-c.Min) + 1
 	keys := make([]uint64, rows)
 	for i := range keys {
-		tk.at(i)
+		if tk.at(i) {
+			return
+		}
 		keys[i] = uint64(c.Min + int64(r.below(span)))
 	}
 	col.Dict, col.Codes32 = encodeSorted(keys, make([]uint32, rows), 8, func(buf []byte, k uint64) []byte { return binary.BigEndian.AppendUint64(buf, k) })

@@ -1,12 +1,15 @@
 package table
 
 import (
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"layoutlab/engine/work"
 )
 
 func distinctInts(c *Column) int {
@@ -347,10 +350,10 @@ func TestGenerateLazily(t *testing.T) {
 	}
 }
 
-// TestFillProgressTicks: a column generated with FillProgress reports every TickRows rows and
+// TestGenerateColumnTicks: a column generated with a Yield reports every TickRows rows and
 // holds exactly the rows Fill gives, for every column of the panel's table (ints, dates,
 // timestamps, doubles, strings, binaries, NULLs).
-func TestFillProgressTicks(t *testing.T) {
+func TestGenerateColumnTicks(t *testing.T) {
 	rows := 2*TickRows + 5
 	plain, err := GenerateLazily(DefaultPanelSpec(), rows, 7)
 	if err != nil {
@@ -359,14 +362,21 @@ func TestFillProgressTicks(t *testing.T) {
 	ticked, _ := GenerateLazily(DefaultPanelSpec(), rows, 7)
 	for i := range plain.Cols {
 		var done []int
-		if err := ticked.FillProgress(i, func(d int) { done = append(done, d) }); err != nil {
-			t.Fatal(err)
+		col, ok, err := ticked.GenerateColumn(i, func(p work.Progress) error {
+			if p.Step != "Generating column "+plain.Leaves[i].Name() || p.Total != rows || p.Unit != "rows" {
+				t.Fatalf("progress %+v", p)
+			}
+			done = append(done, p.Done)
+			return nil
+		})
+		if err != nil || !ok {
+			t.Fatal(ok, err)
 		}
 		if err := plain.Fill(i); err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(plain.Cols[i], ticked.Cols[i]) {
-			t.Fatalf("%s: FillProgress generated other rows than Fill", plain.Leaves[i].Name())
+		if !reflect.DeepEqual(plain.Cols[i], col) {
+			t.Fatalf("%s: GenerateColumn with a Yield generated other rows than Fill", plain.Leaves[i].Name())
 		}
 		for _, d := range done { // a column with NULLs passes over its rows twice
 			if d%TickRows != 0 || d <= 0 || d >= rows {
@@ -375,6 +385,30 @@ func TestFillProgressTicks(t *testing.T) {
 		}
 		if len(done) == 0 && plain.Leaves[i].Name() == "user_id" {
 			t.Errorf("user_id: no tick over %d rows", rows)
+		}
+	}
+}
+
+// TestGenerateColumnStops: a Yield's error stops every column's generation at its first tick,
+// is returned as it is, and leaves the table without the column.
+func TestGenerateColumnStops(t *testing.T) {
+	rows := 2*TickRows + 5
+	tab, err := GenerateLazily(DefaultPanelSpec(), rows, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	for i := range tab.Cols {
+		calls := 0
+		_, ok, err := tab.GenerateColumn(i, func(work.Progress) error { calls++; return stop })
+		if calls == 0 {
+			continue // a column generated without a loop that ticks (sequential dates)
+		}
+		if err != stop || ok || calls != 1 {
+			t.Errorf("%s: ok %v, err %v after %d calls; want the Yield's error at its first call", tab.Leaves[i].Name(), ok, err, calls)
+		}
+		if tab.Filled(i) {
+			t.Errorf("%s: filled by a stopped generation", tab.Leaves[i].Name())
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+
+	"layoutlab/engine/work"
 )
 
 // RadixSorter is an LSD radix sort of uint64 keys, with or without int32 payloads, reusing its
@@ -12,26 +14,27 @@ import (
 // Only the span of bits that differ between keys is sorted, so dates take one or two passes and
 // packed 48-bit curve keys three.
 type RadixSorter struct {
-	// Progress, when set, is called before each pass of a sort of more than ProgressRows keys,
+	// Yield, when set, is told as each pass of a sort of more than ProgressRows keys begins,
 	// as "radix pass 2 of 3", and every ProgressRows keys of its scatter, as "radix pass 2 of 3:
-	// 262144 of 1000000 keys" (see panel.Yield).
-	Progress func(step string)
+	// 262144 of 1000000 keys"; its error stops the sort (the keys are left part sorted).
+	Yield work.Yield
 
 	k2    []uint64
 	p2    []int32
 	count []int32
 }
 
-// SortPairs sorts keys ascending, permuting pos alongside. It is stable.
-func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
+// SortPairs sorts keys ascending, permuting pos alongside. It is stable. The error is only
+// ever the one Yield returned.
+func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) error {
 	n := len(keys)
 	if n < 256 {
 		insertionSort(keys, pos)
-		return
+		return nil
 	}
 	diff := differingBits(keys)
 	if diff == 0 {
-		return
+		return nil
 	}
 	// Only bits that differ between keys need sorting: from the lowest to the highest differing
 	// bit, in as few passes as digits of at most maxBits allow (16 bits for large inputs, whose
@@ -55,13 +58,17 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 		if (diff>>shift)&mask == 0 {
 			continue
 		}
-		report := s.Progress != nil && n > ProgressRows
+		report := s.Yield != nil && n > ProgressRows
 		pass := "radix pass " + strconv.Itoa(int(p+1)) + " of " + strconv.Itoa(int(passes))
 		if report {
-			s.Progress(pass)
+			if err := s.Yield.Begin(pass); err != nil {
+				return err
+			}
 		}
 		countDigits(cnt, src, shift, mask)
-		s.scatterPass(pass, report, cnt, src, psrc, dst, pdst, shift, mask)
+		if err := s.scatterPass(pass, report, cnt, src, psrc, dst, pdst, shift, mask); err != nil {
+			return err
+		}
 		src, dst = dst, src
 		psrc, pdst = pdst, psrc
 	}
@@ -69,11 +76,12 @@ func (s *RadixSorter) SortPairs(keys []uint64, pos []int32) {
 		copy(keys, src)
 		copy(pos, psrc)
 	}
+	return nil
 }
 
 // differingBits is the bits that are not the same in every key. Not inlined, so that its loop
-// does not make V8 optimise all of SortPairs under js/wasm (docs/performance.md, "Loops in
-// functions of their own").
+// does not make V8 optimise all of SortPairs under js/wasm (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 //
 //go:noinline
 func differingBits(keys []uint64) uint64 {
@@ -90,15 +98,18 @@ func differingBits(keys []uint64) uint64 {
 // (as differingBits).
 //
 //go:noinline
-func (s *RadixSorter) scatterPass(pass string, report bool, cnt []int32, src []uint64, psrc []int32, dst []uint64, pdst []int32, shift uint, mask uint64) {
+func (s *RadixSorter) scatterPass(pass string, report bool, cnt []int32, src []uint64, psrc []int32, dst []uint64, pdst []int32, shift uint, mask uint64) error {
 	n := len(src)
 	for lo := 0; lo < n; lo += radixBlock {
 		if report && lo > 0 && lo%ProgressRows == 0 {
-			s.Progress(pass + ": " + strconv.Itoa(lo) + " of " + strconv.Itoa(n) + " keys")
+			if err := s.Yield.Tick(pass, lo, n, "keys"); err != nil {
+				return err
+			}
 		}
 		hi := min(lo+radixBlock, n)
 		scatterPairs(cnt, src[lo:hi], psrc[lo:hi], dst, pdst, shift, mask)
 	}
+	return nil
 }
 
 // ProgressRows is the size below which a sort's passes are not reported (they take a few

@@ -1,11 +1,14 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
+
+	"layoutlab/engine/work"
 )
 
 func TestRadixSortMatchesStableSort(t *testing.T) {
@@ -104,12 +107,12 @@ func TestRadixSortReportsItsPasses(t *testing.T) {
 		}
 		k2, p2 := slices.Clone(keys), slices.Clone(pos)
 		var steps []string
-		s := RadixSorter{Progress: func(step string) { steps = append(steps, step) }}
+		s := RadixSorter{Yield: func(p work.Progress) error { steps = append(steps, p.String()); return nil }}
 		s.SortPairs(keys, pos)
 		var plain RadixSorter
 		plain.SortPairs(k2, p2)
 		if !slices.Equal(keys, k2) || !slices.Equal(pos, p2) {
-			t.Fatalf("n=%d: Progress changed the sort", n)
+			t.Fatalf("n=%d: Yield changed the sort", n)
 		}
 		var want []string
 		for _, pass := range []string{"radix pass 1 of 3", "radix pass 2 of 3", "radix pass 3 of 3"} {
@@ -121,5 +124,31 @@ func TestRadixSortReportsItsPasses(t *testing.T) {
 		if !slices.Equal(steps, want) {
 			t.Errorf("n=%d: steps %q, want %q", n, steps, want)
 		}
+	}
+}
+
+// TestRadixSortStops: a Yield's error stops the sort at the pass it was told of and is
+// returned as it is.
+func TestRadixSortStops(t *testing.T) {
+	n := 2 * ProgressRows
+	keys := make([]uint64, n)
+	pos := make([]int32, n)
+	for i := range keys {
+		keys[i], pos[i] = uint64(n-i)<<20, int32(i)
+	}
+	stop := errors.New("stop")
+	var steps []string
+	s := RadixSorter{Yield: func(p work.Progress) error {
+		steps = append(steps, p.String())
+		if p.Done > 0 {
+			return stop
+		}
+		return nil
+	}}
+	if err := s.SortPairs(keys, pos); err != stop {
+		t.Fatalf("SortPairs returned %v, want the Yield's error", err)
+	}
+	if len(steps) != 2 {
+		t.Errorf("steps after the stop: %q", steps)
 	}
 }

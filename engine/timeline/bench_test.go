@@ -80,7 +80,7 @@ func BenchmarkPrepareDayFiles(b *testing.B) {
 	}
 	c0 := cpuTime()
 	for b.Loop() {
-		res.run.sorted = map[int]*sortedColumn{}
+		res.run.ranks.cols = map[int]*sortedColumn{}
 		res.PrepareDayFiles()
 	}
 	if c := cpuTime() - c0; c > 0 {

@@ -1,22 +1,25 @@
 package timeline
 
-import "layoutlab/engine/scenario"
+import (
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/work"
+)
 
 // Engine runs timelines for an interactive caller (the widget) and keeps the last run: a
 // scenario that differs from the last one only in Day (the day slider) is answered from it
 // without running anything, and a new run whose rows are the last run's reads that table. Per-day views (DayFiles, Describe) are computed on demand from the
 // kept run. The zero Engine is ready; it is not safe for concurrent use.
 type Engine struct {
-	// Progress, when set, is passed to RunWithProgress for every run the Engine makes (a
-	// slider move answered from the last run calls nothing).
-	Progress Progress
-
 	key scenario.Timeline // the last run's defaulted scenario with Day = 0
 	res *Result
 }
 
 // Run returns the run of s, reusing the last one when only s.Day changed.
-func (e *Engine) Run(s scenario.Timeline) (*Result, error) {
+func (e *Engine) Run(s scenario.Timeline) (*Result, error) { return e.RunYield(s, nil) }
+
+// RunYield is Run telling yield each simulated day of a run it makes (RunYield; a slider
+// move answered from the last run tells nothing). A run its error stops is not kept.
+func (e *Engine) RunYield(s scenario.Timeline, yield work.Yield) (*Result, error) {
 	sc := scenario.Scenario{View: "timeline", Timeline: s}
 	sc.EnsureDefaults()
 	key := sc.Timeline
@@ -36,7 +39,7 @@ func (e *Engine) Run(s scenario.Timeline) (*Result, error) {
 	}
 	// A knob that does not change the rows (strategy, sizes, days of events) reruns on the last
 	// run's table: the same rows, not generated again.
-	o := options{progress: e.Progress}
+	o := options{yield: yield}
 	if e.res != nil {
 		o.rows = e.res.run.g
 	}

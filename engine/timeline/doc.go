@@ -58,9 +58,9 @@
 // selects a day of it; DayFiles, Describe, Statements and Snapshot compute a day's views on
 // demand. A rerun whose rows are the last run's (the same seed, days, history and rows per day:
 // every knob but those) reads the last run's table instead of generating it again; that is the
-// input, not a result, and everything after it runs in full. RunWithProgress (and
-// Engine.Progress) reports each simulated day as it completes, so the widget can yield to the
-// browser during a long recompute.
+// input, not a result, and everything after it runs in full. RunYield (and
+// Engine.RunYield) reports each simulated day as it completes, so the widget can yield to the
+// browser during a long recompute, and stop a run that a newer move made stale.
 //
 // Cost: a run's work is the mechanism's, dominated by ranking and laying out every bin's rows
 // (the open cube plus the new data, every night, for liquid) and by collecting statistics; the

@@ -9,6 +9,38 @@ import (
 	"layoutlab/engine/table"
 )
 
+// optimizeExecutor runs the plan's bins on their rows (OptimizeExecutor.runOptimizeBinJob) and
+// registers the files they write. It keeps what one bin hands the next: the rank and layout
+// buffers, the slabs its files' rows live in, and each Z-ordered partition's last layout.
+type optimizeExecutor struct {
+	tbl     *deltaTable
+	g       *generated
+	stats   *statsCollection
+	sz      sizing
+	seed    uint64
+	noNoise bool
+	noReuse bool // recompute Z-ordered partitions even when unchanged (tests)
+
+	lay       layout.Layouter
+	rk        ranker
+	bin       binTable
+	ident     []int32
+	binIDs    []int32 // the bin's input files (inputs)
+	slabs     []slab  // row storage of the files OPTIMIZE wrote
+	freeSlabs []int32 // slabs no live file uses
+	zcache    map[int]*zentry
+	nextEntry int32
+}
+
+// zentry is a Z-ordered partition's last layout: Z-order is deterministic in its input rows, so
+// a partition re-clustered unchanged (its files are exactly this entry's outputs) gets the same
+// files' rows and statistics again, under new paths.
+type zentry struct {
+	id      int32
+	zcol    string
+	outputs []int32 // file ids of the entry's outputs (rows and stats are reused from them)
+}
+
 // execute runs bin i of plan on its rows, as OptimizeExecutor.runOptimizeBinJob does, and
 // registers the files it writes (not yet live: the commit makes them so). It returns their ids
 // in split order.
@@ -20,52 +52,97 @@ import (
 //     falls back to Z-order exactly as MultiDimClustering.cluster does).
 //
 // A file's size is its rows' bytes (sizing), its statistics are collected over its rows.
-func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error) {
-	b := &plan.Bins[i]
-	in := make([]int32, len(b.Files))
-	n := 0
-	for j := range b.Files {
-		id := int32(b.Files[j].Ref)
-		if !r.isLive(id, b.Files[j].Path) {
-			return nil, fmt.Errorf("bin %d holds %s, which is not live", i, b.Files[j].Path)
-		}
-		in[j] = id
-		n += len(r.f(id).rows)
+func (x *optimizeExecutor) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error) {
+	in, err := x.inputs(plan, i)
+	if err != nil {
+		return nil, err
 	}
-	dir, partDay := "", 0
-	if d, ok := b.PartitionValues[ColEventDate]; ok && r.partitioned {
-		dir = ColEventDate + "=" + d
-		partDay = r.f(in[0]).partDay
-	}
-	part := r.f(in[0]).part
-
 	if plan.Mode == optimize.ModeZOrder {
-		if e := r.zcache[partDay]; e != nil && !r.opt.noReuse && e.zcol == plan.ZOrderBy[0] && sameFiles(r, in, e) {
-			return r.reuse(e, dir, day, ts), nil
+		if e := x.zcache[in.partDay]; e != nil && !x.noReuse && e.zcol == plan.ZOrderBy[0] && sameFiles(&x.tbl.files, in.ids, e) {
+			return x.reuse(e, in.dir(), day, ts), nil
 		}
-	}
-
-	if plan.Mode == optimize.ModeZOrder {
 		// Z-order depends only on the bin's set of rows: read them in row order (append files
 		// are contiguous row ranges, so ordering the files by first row usually suffices).
-		slices.SortFunc(in, func(a, b int32) int { return int(r.f(a).rows[0]) - int(r.f(b).rows[0]) })
+		slices.SortFunc(in.ids, func(a, b int32) int { return int(x.tbl.files.f(a).rows[0]) - int(x.tbl.files.f(b).rows[0]) })
 	}
-	bt := r.gatherRows(in, n)
+	bt := x.gatherRows(in.ids, in.rows)
 	if plan.Mode == optimize.ModeZOrder && !slices.IsSorted(bt.rows) {
 		slices.Sort(bt.rows)
 	}
+	parts, err := x.layoutBin(plan, i, bt, in)
+	if err != nil {
+		return nil, err
+	}
+	out := x.writeFiles(parts, in, day, ts)
+	if plan.Mode == optimize.ModeZOrder {
+		e := &zentry{id: x.nextEntry, zcol: plan.ZOrderBy[0], outputs: out}
+		x.nextEntry++
+		for _, id := range out {
+			x.tbl.files.f(id).layout = e.id
+		}
+		x.zcache[in.partDay] = e
+	}
+	return out, nil
+}
+
+// binInput is a bin's input files and where its output goes.
+type binInput struct {
+	ids     []int32 // the bin's files
+	rows    int     // their rows
+	value   string  // the partition's event_date, when partitioned
+	inPart  bool    // the bin is one partition's
+	partDay int     // the partition's day, 0 when unpartitioned
+	part    map[string]string
+}
+
+// dir is the partition directory of the bin's output, "" when unpartitioned. (Made where it is
+// used: a binInput passed on holds the partition's map, which the files keep, so a string made
+// into it would be allocated on the heap.)
+func (in *binInput) dir() string {
+	if !in.inPart {
+		return ""
+	}
+	return ColEventDate + "=" + in.value
+}
+
+// inputs checks that bin i's files are live and returns them.
+func (x *optimizeExecutor) inputs(plan *optimize.Plan, i int) (binInput, error) {
+	b := &plan.Bins[i]
+	// The ids are only read during the bin's execution: one buffer serves every bin.
+	x.binIDs = slices.Grow(x.binIDs[:0], len(b.Files))[:len(b.Files)]
+	in := binInput{ids: x.binIDs}
+	for j := range b.Files {
+		id := int32(b.Files[j].Ref)
+		if !x.tbl.files.isLive(id, b.Files[j].Path) {
+			return in, fmt.Errorf("bin %d holds %s, which is not live", i, b.Files[j].Path)
+		}
+		in.ids[j] = id
+		in.rows += len(x.tbl.files.f(id).rows)
+	}
+	if d, ok := b.PartitionValues[ColEventDate]; ok && x.tbl.partitioned {
+		in.value, in.inPart = d, true
+		in.partDay = x.tbl.files.f(in.ids[0]).partDay
+	}
+	in.part = x.tbl.files.f(in.ids[0]).part
+	return in, nil
+}
+
+// layoutBin lays out bin i's rows (bt) as the plan's mode does and returns each output file's
+// rows, in the Layouter's buffers (valid until its next layout).
+func (x *optimizeExecutor) layoutBin(plan *optimize.Plan, i int, bt *binTable, in binInput) ([][]int32, error) {
 	var kind layout.Kind
 	var cols []string
-	opt := layout.Options{NoNoise: r.s.NoNoise}
+	n := in.rows
+	opt := layout.Options{NoNoise: x.noNoise}
 	switch plan.Mode {
 	case optimize.ModeCompaction:
 		kind = layout.Append
 	case optimize.ModeZOrder:
 		kind, cols = layout.ZOrder, plan.ZOrderBy
-		opt.Seed = mix(r.s.Seed, 0x7a6f72646572, uint64(partDay), uint64(n))
+		opt.Seed = mix(x.seed, 0x7a6f72646572, uint64(in.partDay), uint64(n))
 	case optimize.ModeClustering:
 		kind, cols = layout.Hilbert, plan.ClusterBy
-		opt.Seed = mix(r.s.Seed, 0x6c6971756964, uint64(plan.SnapshotVersion), uint64(i))
+		opt.Seed = mix(x.seed, 0x6c6971756964, uint64(plan.SnapshotVersion), uint64(i))
 	}
 	vals := make([]*table.Column, len(cols))
 	for k, c := range cols {
@@ -73,28 +150,27 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		if !ok {
 			return nil, fmt.Errorf("unknown clustering column %q", c)
 		}
-		vals[k] = bt.values(r.g.t, l)
+		vals[k] = bt.values(x.g.t, l)
 	}
-	var parts [][]int32 // in the Layouter's buffers: copied out below
-	var err error
+	files := int(plan.Bins[i].ApproxNumFiles)
 	if len(vals) == 1 && vals[0].Nulls == nil {
 		// One key (every column here is a non-null integer): laid out from its values.
-		parts, err = r.lay.LayoutValuesScratch(bt.rows, vals[0].Ints, kind, int(b.ApproxNumFiles), opt)
-	} else {
-		keys := make([]layout.Ranks, len(cols))
-		pos := identity(&r.ident, n)
-		for k, c := range vals {
-			keys[k] = r.rk.rank(c, pos, k)
-		}
-		parts, err = r.lay.LayoutScratch(bt.rows, keys, kind, int(b.ApproxNumFiles), opt)
+		return x.lay.LayoutValuesScratch(bt.rows, vals[0].Ints, kind, files, opt)
 	}
-	if err != nil {
-		return nil, err
+	keys := make([]layout.Ranks, len(cols))
+	pos := identity(&x.ident, n)
+	for k, c := range vals {
+		keys[k] = x.rk.rank(c, pos, k)
 	}
-	// Each output file's rows are copied into one slab for the whole bin; its statistics are
-	// collected over its rows, as an append file's are.
-	si := r.slabFor(n)
-	sl := &r.slabs[si]
+	return x.lay.LayoutScratch(bt.rows, keys, kind, files, opt)
+}
+
+// writeFiles registers one file per part. Each output file's rows are copied into one slab for
+// the whole bin; its statistics are collected over its rows, as an append file's are.
+func (x *optimizeExecutor) writeFiles(parts [][]int32, in binInput, day int, ts int64) []int32 {
+	n := in.rows
+	si := x.slabFor(n)
+	sl := &x.slabs[si]
 	back := sl.rows[:n]
 	out := make([]int32, len(parts))
 	rows := make([][]int32, len(parts))
@@ -106,23 +182,16 @@ func (r *run) execute(plan *optimize.Plan, i, day int, ts int64) ([]int32, error
 		o = e
 	}
 	job := statsJob{files: make([]*file, len(rows)), rows: rows, sts: make([]fileStats, len(rows))}
+	dir := in.dir()
 	for split, p := range rows {
-		f := file{path: r.namer.Name(dir, split), size: r.sz.bytes(len(p)), rows: p, day: day, partDay: partDay,
-			part: part, cube: -1, layout: -1, slab: si, modTime: ts}
-		out[split] = r.add(&f)
-		job.files[split] = r.f(out[split])
+		f := file{path: x.tbl.namer.Name(dir, split), size: x.sz.bytes(len(p)), rows: p, day: day, partDay: in.partDay,
+			part: in.part, cube: -1, layout: -1, slab: si, modTime: ts}
+		out[split] = x.tbl.files.add(&f)
+		job.files[split] = x.tbl.files.f(out[split])
 	}
 	sl.refs = int32(len(parts))
-	sl.stats = r.submit(job)
-	if plan.Mode == optimize.ModeZOrder {
-		e := &zentry{id: r.nextEntry, zcol: plan.ZOrderBy[0], outputs: out}
-		r.nextEntry++
-		for _, id := range out {
-			r.f(id).layout = e.id
-		}
-		r.zcache[partDay] = e
-	}
-	return out, nil
+	sl.stats = x.stats.submit(job)
+	return out
 }
 
 // binTable is one bin's rows, in bin order, and the values of its clustering columns (what
@@ -133,11 +202,11 @@ type binTable struct {
 }
 
 // gatherRows collects the files' rows, in bin order, into the run's reused bin table.
-func (r *run) gatherRows(in []int32, n int) *binTable {
-	bt := &r.bin
+func (x *optimizeExecutor) gatherRows(in []int32, n int) *binTable {
+	bt := &x.bin
 	bt.rows = slices.Grow(bt.rows[:0], n)
 	for _, id := range in {
-		bt.rows = append(bt.rows, r.f(id).rows...)
+		bt.rows = append(bt.rows, x.tbl.files.f(id).rows...)
 	}
 	return bt
 }
@@ -178,12 +247,12 @@ func identity(buf *[]int32, n int) []int32 {
 }
 
 // sameFiles reports whether the bin's files are exactly the entry's outputs.
-func sameFiles(r *run, in []int32, e *zentry) bool {
+func sameFiles(fs *fileStore, in []int32, e *zentry) bool {
 	if len(in) != len(e.outputs) {
 		return false
 	}
 	for _, id := range in {
-		if r.f(id).layout != e.id {
+		if fs.f(id).layout != e.id {
 			return false
 		}
 	}
@@ -191,20 +260,20 @@ func sameFiles(r *run, in []int32, e *zentry) bool {
 }
 
 // reuse writes the entry's files again: the same rows and statistics, new paths.
-func (r *run) reuse(e *zentry, dir string, day int, ts int64) []int32 {
+func (x *optimizeExecutor) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	out := make([]int32, len(e.outputs))
 	job := statsJob{files: make([]*file, len(out)), from: make([]*file, len(out))}
 	for split, src := range e.outputs {
-		s := r.f(src)
-		f := file{path: r.namer.Name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
+		s := x.tbl.files.f(src)
+		f := file{path: x.tbl.namer.Name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
 			part: s.part, cube: -1, layout: e.id, slab: s.slab, modTime: ts}
 		if s.slab >= 0 {
-			r.slabs[s.slab].refs++
+			x.slabs[s.slab].refs++
 		}
-		out[split] = r.add(&f)
-		job.files[split], job.from[split] = r.f(out[split]), s
+		out[split] = x.tbl.files.add(&f)
+		job.files[split], job.from[split] = x.tbl.files.f(out[split]), s
 	}
-	r.submit(job)
+	x.stats.submit(job)
 	e.outputs = out
 	return out
 }
@@ -223,46 +292,46 @@ type slab struct {
 const maxFreeSlabs = 8
 
 // slabFor returns a slab with room for n rows: the smallest free one that fits, else a new one.
-func (r *run) slabFor(n int) int32 {
+func (x *optimizeExecutor) slabFor(n int) int32 {
 	best := -1
-	for i, si := range r.freeSlabs {
-		if c := cap(r.slabs[si].rows); c >= n && (best < 0 || c < cap(r.slabs[r.freeSlabs[best]].rows)) {
+	for i, si := range x.freeSlabs {
+		if c := cap(x.slabs[si].rows); c >= n && (best < 0 || c < cap(x.slabs[x.freeSlabs[best]].rows)) {
 			best = i
 		}
 	}
 	if best >= 0 {
-		si := r.freeSlabs[best]
-		r.freeSlabs = slices.Delete(r.freeSlabs, best, best+1)
-		r.waitFor(r.slabs[si].stats)
+		si := x.freeSlabs[best]
+		x.freeSlabs = slices.Delete(x.freeSlabs, best, best+1)
+		x.stats.waitFor(x.slabs[si].stats)
 		return si
 	}
-	r.slabs = append(r.slabs, slab{rows: make([]int32, 0, n)})
-	return int32(len(r.slabs) - 1)
+	x.slabs = append(x.slabs, slab{rows: make([]int32, 0, n)})
+	return int32(len(x.slabs) - 1)
 }
 
 // release drops a removed file's hold on its slab, freeing the slab when it was the last.
-func (r *run) release(f *file) {
+func (x *optimizeExecutor) release(f *file) {
 	if f.slab < 0 {
 		return
 	}
-	s := &r.slabs[f.slab]
+	s := &x.slabs[f.slab]
 	s.refs--
 	if s.refs == 0 {
-		if len(r.freeSlabs) == maxFreeSlabs {
+		if len(x.freeSlabs) == maxFreeSlabs {
 			// Forget the oldest free slab: its memory goes back to the collector.
-			old := r.freeSlabs[0]
-			r.slabs[old] = slab{}
-			r.freeSlabs = slices.Delete(r.freeSlabs, 0, 1)
+			old := x.freeSlabs[0]
+			x.slabs[old] = slab{}
+			x.freeSlabs = slices.Delete(x.freeSlabs, 0, 1)
 		}
-		r.freeSlabs = append(r.freeSlabs, f.slab)
+		x.freeSlabs = append(x.freeSlabs, f.slab)
 	}
 	f.rows, f.slab = nil, -1
 }
 
 // finish drops what only the run needed: the free slabs.
-func (r *run) finish() {
-	for _, si := range r.freeSlabs {
-		r.slabs[si] = slab{}
+func (x *optimizeExecutor) finish() {
+	for _, si := range x.freeSlabs {
+		x.slabs[si] = slab{}
 	}
-	r.freeSlabs = nil
+	x.freeSlabs = nil
 }

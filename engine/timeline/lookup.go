@@ -169,28 +169,37 @@ type filePos struct {
 	ok     bool
 }
 
+// rankSpaces are the run's sorted columns, built when a day's file grid or the Fabric overlap
+// score first places a file in a column's rank space.
+type rankSpaces struct {
+	g     *generated
+	files *fileStore
+	cols  map[int]*sortedColumn // by leaf
+}
+
 // filePos places file id's min and max of leaf (sc's column), once per file: a day's grid
 // places every live file, thousands on a long run, on every move of the day slider, and a
 // file's bounds never change.
-func (r *run) filePos(sc *sortedColumn, id int32, leaf int) (lo, hi float64) {
+func (rs *rankSpaces) filePos(sc *sortedColumn, id int32, leaf int) (lo, hi float64) {
 	if int(id) >= len(sc.files) {
-		sc.files = append(sc.files, make([]filePos, r.nfiles-len(sc.files))...)
+		sc.files = append(sc.files, make([]filePos, rs.files.n-len(sc.files))...)
 	}
 	p := &sc.files[id]
 	if !p.ok {
-		f := r.f(id)
+		f := rs.files.f(id)
 		p.lo, p.hi, p.ok = sc.pos(f.lo[leaf]), sc.posAtOrBelow(f.hi[leaf]), true
 	}
 	return p.lo, p.hi
 }
 
-func (r *run) sortedCol(leaf int) *sortedColumn {
-	if sc := r.sorted[leaf]; sc != nil {
+// column is leaf's sorted column over all the run's rows, sorted on first use.
+func (rs *rankSpaces) column(leaf int) *sortedColumn {
+	if sc := rs.cols[leaf]; sc != nil {
 		return sc
 	}
-	t := r.g.all()
+	t := rs.g.all()
 	sc := sortColumn(&t.Cols[leaf], t.NumRows)
-	r.sorted[leaf] = sc
+	rs.cols[leaf] = sc
 	return sc
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // Runs are shared between tests: each scenario runs once.
@@ -167,18 +169,18 @@ func TestKeyChange(t *testing.T) {
 	}
 	for id := range old {
 		if !end[id] {
-			t.Fatalf("file %s of the old region was rewritten", r.f(id).path)
+			t.Fatalf("file %s of the old region was rewritten", r.tbl.files.f(id).path)
 		}
 	}
 	// The old region is clustered by customer_id; no bin after the change took a file of it.
-	for v := range r.commits {
-		c := &r.commits[v]
+	for v := range r.tbl.commits {
+		c := &r.tbl.commits[v]
 		if c.day < k || c.info.Operation != "OPTIMIZE" {
 			continue
 		}
 		for _, id := range c.removes {
 			if old[id] {
-				t.Fatalf("night %d removed old file %s", c.day, r.f(id).path)
+				t.Fatalf("night %d removed old file %s", c.day, r.tbl.files.f(id).path)
 			}
 		}
 	}
@@ -221,8 +223,8 @@ func TestFullOnKeyChange(t *testing.T) {
 	// No file clustered by customer_id survives the FULL night.
 	r := res.run
 	for _, id := range r.days[k-1].live {
-		if tag := r.f(id).tags[optimize.TagZCubeZOrder]; tag != `["order_id"]` {
-			t.Fatalf("after FULL, %s has ZCUBE_ZORDER_BY %q", r.f(id).path, tag)
+		if tag := r.tbl.files.f(id).tags[optimize.TagZCubeZOrder]; tag != `["order_id"]` {
+			t.Fatalf("after FULL, %s has ZCUBE_ZORDER_BY %q", r.tbl.files.f(id).path, tag)
 		}
 	}
 	within(t, "lookup on order_id at day 60 after FULL", last(res).LookupFiles, 20, 0.12)
@@ -240,7 +242,7 @@ func TestClusterByNone(t *testing.T) {
 	}
 	for _, id := range before {
 		if !after[id] {
-			t.Fatalf("file %s written before CLUSTER BY NONE was rewritten", r.f(id).path)
+			t.Fatalf("file %s written before CLUSTER BY NONE was rewritten", r.tbl.files.f(id).path)
 		}
 	}
 	for _, d := range res.Days[k-1:] {
@@ -271,8 +273,8 @@ func TestHistoryDrains(t *testing.T) {
 		}
 		r := res.run
 		for _, id := range r.days[0].live {
-			if r.f(id).tags == nil {
-				t.Errorf("%s: untagged file %s left after night 1", st, r.f(id).path)
+			if r.tbl.files.f(id).tags == nil {
+				t.Errorf("%s: untagged file %s left after night 1", st, r.tbl.files.f(id).path)
 				break
 			}
 		}
@@ -340,16 +342,16 @@ func TestLookupMatchesSkipping(t *testing.T) {
 			var files []skipping.File
 			for _, a := range snap.Files() {
 				id := r.byPathAll(a.Path)
-				st := r.f(id).st.st
+				st := r.tbl.files.f(id).st.st
 				files = append(files, skipping.File{Path: a.Path, PartitionValues: a.PartitionValues, Stats: &st})
 			}
-			tb := skipping.Table{Leaves: schema.Leaves(), PartitionColumns: r.partitionColumns(), StatsColumns: r.index}
+			tb := skipping.Table{Leaves: schema.Leaves(), PartitionColumns: r.tbl.partitionColumns(), StatsColumns: r.stats.index}
 			// Rebuild the interval index for this day's live set and compare on its probes.
 			x := intervalIndex{}
 			leaf, _ := leafOf(ds.lookup)
 			for _, id := range ds.live {
-				x.los = append(x.los, r.f(id).lo[leaf])
-				x.his = append(x.his, r.f(id).hi[leaf])
+				x.los = append(x.los, r.tbl.files.f(id).lo[leaf])
+				x.his = append(x.his, r.tbl.files.f(id).hi[leaf])
 			}
 			slices.Sort(x.los)
 			slices.Sort(x.his)
@@ -373,8 +375,8 @@ func TestLookupMatchesSkipping(t *testing.T) {
 
 // byPathAll finds a file id by path among every file ever written.
 func (r *run) byPathAll(path string) int32 {
-	for i := range int32(r.nfiles) {
-		if r.f(i).path == path {
+	for i := range int32(r.tbl.files.n) {
+		if r.tbl.files.f(i).path == path {
 			return i
 		}
 	}
@@ -399,23 +401,23 @@ func TestLogRoundTrip(t *testing.T) {
 		}
 		r := res.run
 		live := r.days[len(r.days)-1].live
-		if snap.NumFiles() != len(live) || snap.Version() != r.version {
-			t.Fatalf("replayed %d files at v%d, engine has %d at v%d", snap.NumFiles(), snap.Version(), len(live), r.version)
+		if snap.NumFiles() != len(live) || snap.Version() != r.tbl.version {
+			t.Fatalf("replayed %d files at v%d, engine has %d at v%d", snap.NumFiles(), snap.Version(), len(live), r.tbl.version)
 		}
 		for _, id := range live {
-			f := r.f(id)
+			f := r.tbl.files.f(id)
 			a, ok := snap.File(f.path)
 			if !ok {
 				t.Fatalf("live file %s missing after replay", f.path)
 			}
-			if a.Size != f.size || a.Stats != r.statsJSON(id) || a.ClusteringProvider != f.provider ||
+			if a.Size != f.size || a.Stats != r.tbl.statsJSON(id) || a.ClusteringProvider != f.provider ||
 				a.Tags[optimize.TagZCubeID] != f.tags[optimize.TagZCubeID] {
 				t.Fatalf("replayed %+v differs from the engine's file", a)
 			}
 		}
 		names, _ := filepath.Glob(filepath.Join(dir, "_delta_log", "*.json"))
-		if len(names) != int(r.version)+1 {
-			t.Fatalf("%d commit files for %d versions", len(names), r.version+1)
+		if len(names) != int(r.tbl.version)+1 {
+			t.Fatalf("%d commit files for %d versions", len(names), r.tbl.version+1)
 		}
 		var all bytes.Buffer
 		for _, n := range names {
@@ -537,7 +539,7 @@ func TestRefusals(t *testing.T) {
 func TestProgress(t *testing.T) {
 	s := scenario.Timeline{Strategy: StrategyLiquid, Days: 5, HistoryDays: 2}
 	var got [][2]int
-	res, err := RunWithProgress(s, func(done, days int) { got = append(got, [2]int{done, days}) })
+	res, err := RunYield(s, func(p work.Progress) error { got = append(got, [2]int{p.Done, p.Total}); return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -549,18 +551,58 @@ func TestProgress(t *testing.T) {
 	ja, _ := json.Marshal(res)
 	jb, _ := json.Marshal(plain)
 	if !bytes.Equal(ja, jb) {
-		t.Error("RunWithProgress differs from Run")
+		t.Error("RunYield differs from Run")
 	}
 	var e Engine
 	calls := 0
-	e.Progress = func(int, int) { calls++ }
-	if _, err := e.Run(s); err != nil || calls != 7 {
-		t.Errorf("Engine.Progress called %d times (%v), want 7", calls, err)
+	count := func(work.Progress) error { calls++; return nil }
+	if _, err := e.RunYield(s, count); err != nil || calls != 7 {
+		t.Errorf("Engine.RunYield's Yield called %d times (%v), want 7", calls, err)
 	}
 	s.Day = 3
-	if _, err := e.Run(s); err != nil || calls != 7 {
-		t.Errorf("a day-slider move called Progress (%d calls, %v)", calls, err)
+	if _, err := e.RunYield(s, count); err != nil || calls != 7 {
+		t.Errorf("a day-slider move called the Yield (%d calls, %v)", calls, err)
 	}
+}
+
+// TestYieldStopsTheRun: a Yield's error after any day stops the run, which returns that error
+// and no Result, with no panic; the Engine keeps its last finished run, and its next run of
+// the stopped scenario is Run's.
+func TestYieldStopsTheRun(t *testing.T) {
+	s := scenario.Timeline{Strategy: StrategyLiquid, Days: 5, HistoryDays: 2}
+	want, _ := json.Marshal(must(Run(s)))
+	first := scenario.Timeline{Strategy: StrategyCompaction, Days: 3}
+	stop := errors.New("a newer move")
+	for at := 1; at <= 7; at++ {
+		var e Engine
+		kept, err := e.Run(first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.RunYield(s, func(p work.Progress) error {
+			if p.Done == at {
+				return stop
+			}
+			return nil
+		})
+		if err != stop || res != nil {
+			t.Fatalf("stopped after day %d: %v, a Result %v; want the Yield's error alone", at, err, res != nil)
+		}
+		if again, _ := e.Run(first); again != kept {
+			t.Fatalf("stopped after day %d: the Engine no longer holds its last finished run", at)
+		}
+		got, _ := json.Marshal(must(e.Run(s)))
+		if !bytes.Equal(got, want) {
+			t.Fatalf("the run after one stopped after day %d differs from Run", at)
+		}
+	}
+}
+
+func must(res *Result, err error) *Result {
+	if err != nil {
+		panic(err)
+	}
+	return res
 }
 
 // TestEngineReusesRows: a knob that leaves the rows alone reruns on the last run's table, and
@@ -663,7 +705,7 @@ func TestStatsWorkerMatchesInline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.run.w != nil {
+		if res.run.stats.w != nil {
 			t.Fatal("the worker outlived the run")
 		}
 		h := sha256.New()

@@ -13,9 +13,9 @@ import (
 // planned on; ExportDir writes them.
 func (res *Result) Commits() []deltalog.Commit {
 	r := res.run
-	out := make([]deltalog.Commit, len(r.commits))
-	for i := range r.commits {
-		out[i] = r.actions(&r.commits[i])
+	out := make([]deltalog.Commit, len(r.tbl.commits))
+	for i := range r.tbl.commits {
+		out[i] = r.tbl.actions(&r.tbl.commits[i])
 	}
 	return out
 }
@@ -26,60 +26,15 @@ func (res *Result) CommitsThrough(day int) ([]deltalog.Commit, error) {
 	if day < 1 || day > len(r.days) {
 		return nil, fmt.Errorf("day %d is outside 1..%d", day, len(r.days))
 	}
-	last := r.days[day-1].lastVersion(r)
+	last := r.days[day-1].lastVersion()
 	out := make([]deltalog.Commit, last+1)
 	for v := range out {
-		out[v] = r.actions(&r.commits[v])
+		out[v] = r.tbl.actions(&r.tbl.commits[v])
 	}
 	return out, nil
 }
 
-func (ds *dayState) lastVersion(r *run) int64 {
-	if n := len(ds.versions); n > 0 {
-		return ds.versions[n-1]
-	}
-	return -1
-}
-
-func (r *run) actions(c *logCommit) deltalog.Commit {
-	acts := make([]deltalog.Action, 0, 4+len(c.adds)+len(c.removes))
-	acts = append(acts, c.info)
-	if c.protocol != nil {
-		acts = append(acts, *c.protocol)
-	}
-	if c.metadata != nil {
-		acts = append(acts, *c.metadata)
-	}
-	if c.domain != nil {
-		acts = append(acts, *c.domain)
-	}
-	ts := c.info.Timestamp
-	for _, id := range c.removes {
-		a := r.addAction(id, c.change)
-		acts = append(acts, a.RemoveWithTimestamp(ts, c.change))
-	}
-	for _, id := range c.adds {
-		acts = append(acts, r.addAction(id, c.change))
-	}
-	return deltalog.Commit{Version: c.version, Actions: acts}
-}
-
-// addAction is the add action that wrote file id.
-func (r *run) addAction(id int32, dataChange bool) deltalog.AddFile {
-	f := r.f(id)
-	return deltalog.AddFile{
-		Path:               f.path,
-		PartitionValues:    f.part,
-		Size:               f.size,
-		ModificationTime:   f.modTime,
-		DataChange:         dataChange,
-		Stats:              r.statsJSON(id),
-		Tags:               f.tags,
-		ClusteringProvider: f.provider,
-	}
-}
-
-// Snapshot replays the log through day (1..Days) with engine/deltalog: the table as Delta reads it.
+// Snapshot replays the log through day (1..Days) with engine/log: the table as Delta reads it.
 func (res *Result) Snapshot(day int) (*deltalog.Snapshot, error) {
 	commits, err := res.CommitsThrough(day)
 	if err != nil {
@@ -130,25 +85,25 @@ func (res *Result) DayFilesInto(df *DayFiles, day int) error {
 	}
 	ds := &r.days[day-1]
 	leaf, _ := leafOf(ds.lookup)
-	sc := r.sortedCol(leaf)
+	sc := r.ranks.column(leaf)
 	*df = DayFiles{Day: day, LookupColumn: ds.lookup, ProbeValue: ds.probe, Files: slices.Grow(df.Files[:0], len(ds.live))[:len(ds.live)]}
-	cubeBytes := make([]int64, len(r.cubes)) // each ZCube's live bytes that day
+	cubeBytes := make([]int64, len(r.tbl.zcubes.cubes)) // each ZCube's live bytes that day
 	for _, id := range ds.live {
-		if f := r.f(id); f.cube >= 0 {
+		if f := r.tbl.files.f(id); f.cube >= 0 {
 			cubeBytes[f.cube] += f.size
 		}
 	}
 	dirs := map[string]string{} // one directory name per partition value, not one per file
 	for i, id := range ds.live {
-		f := r.f(id)
-		lo, hi := r.filePos(sc, id, leaf)
+		f := r.tbl.files.f(id)
+		lo, hi := r.ranks.filePos(sc, id, leaf)
 		fi := FileInfo{Path: f.path, Size: f.size, Min: lo, Max: hi,
 			Read: f.lo[leaf] <= ds.probe && ds.probe <= f.hi[leaf], Added: f.day}
 		if f.cube >= 0 {
-			fi.ZCube = r.cubes[f.cube].id
-			fi.Sealed = cubeBytes[f.cube] >= r.minCube
+			fi.ZCube = r.tbl.zcubes.cubes[f.cube].id
+			fi.Sealed = cubeBytes[f.cube] >= r.tbl.zcubes.minCube
 		}
-		if r.partitioned {
+		if r.tbl.partitioned {
 			v := f.part[ColEventDate]
 			dir, ok := dirs[v]
 			if !ok {
@@ -171,7 +126,7 @@ func (res *Result) PrepareDayFiles() {
 	r := res.run
 	for i := range r.days {
 		if leaf, ok := leafOf(r.days[i].lookup); ok {
-			r.sortedCol(leaf)
+			r.ranks.column(leaf)
 		}
 	}
 }
@@ -203,9 +158,9 @@ func (res *Result) WithExtras(files, describe bool) (*Result, error) {
 			if snap == nil {
 				snap = deltalog.EmptySnapshot()
 			}
-			last := ds.lastVersion(r)
+			last := ds.lastVersion()
 			for ; next <= last; next++ {
-				if snap, err = snap.Apply(r.actions(&r.commits[next])); err != nil {
+				if snap, err = snap.Apply(r.tbl.actions(&r.tbl.commits[next])); err != nil {
 					return nil, err
 				}
 			}

@@ -3,6 +3,8 @@ package timeline
 import (
 	"runtime"
 	"sync"
+
+	"layoutlab/engine/stats"
 )
 
 // A file's statistics and the day's lookup readout feed nothing the next night plans from: the
@@ -24,6 +26,18 @@ type statsJob struct {
 	look  *lookupJob
 }
 
+// statsCollection collects the files' statistics (engine/stats, as Delta's
+// StatisticsCollection does on write) and measures each day's lookups on them, on the worker
+// when there is one.
+type statsCollection struct {
+	coll        *stats.Collector
+	index       []bool // leaves with statistics
+	cfg         stats.Config
+	partitioned bool         // event_date is a partition column: a file's bounds are its partition value
+	w           *statsWorker // nil runs the jobs inline
+	look        lookups      // the jobs' lookup readouts
+}
+
 // statsWorker runs the jobs on its own goroutine, in submission order.
 type statsWorker struct {
 	jobs chan statsJob
@@ -34,17 +48,17 @@ type statsWorker struct {
 	done uint64 // jobs finished
 }
 
-// startWorker starts the run's statistics goroutine when there is a core to run it on.
-func (r *run) startWorker() {
+// start starts the run's statistics goroutine when there is a core to run it on.
+func (sc *statsCollection) start() {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return
 	}
 	w := &statsWorker{jobs: make(chan statsJob, 256)}
 	w.cond.L = &w.mu
-	r.w = w
+	sc.w = w
 	go func() {
 		for j := range w.jobs {
-			r.do(&j)
+			sc.do(&j)
 			w.mu.Lock()
 			w.done++
 			w.cond.Broadcast()
@@ -55,19 +69,19 @@ func (r *run) startWorker() {
 
 // submit hands j to the worker, or runs it now without one. It returns the job's sequence
 // number, what waitFor takes (0 when it ran already).
-func (r *run) submit(j statsJob) uint64 {
-	if r.w == nil {
-		r.do(&j)
+func (sc *statsCollection) submit(j statsJob) uint64 {
+	if sc.w == nil {
+		sc.do(&j)
 		return 0
 	}
-	r.w.sent++
-	r.w.jobs <- j
-	return r.w.sent
+	sc.w.sent++
+	sc.w.jobs <- j
+	return sc.w.sent
 }
 
 // waitFor returns once job seq (and every job before it) is done.
-func (r *run) waitFor(seq uint64) {
-	w := r.w
+func (sc *statsCollection) waitFor(seq uint64) {
+	w := sc.w
 	if w == nil || seq == 0 {
 		return
 	}
@@ -79,33 +93,51 @@ func (r *run) waitFor(seq uint64) {
 }
 
 // waitAll returns once every job submitted so far is done.
-func (r *run) waitAll() {
-	if r.w != nil {
-		r.waitFor(r.w.sent)
+func (sc *statsCollection) waitAll() {
+	if sc.w != nil {
+		sc.waitFor(sc.w.sent)
 	}
 }
 
-// stopWorker waits for the jobs submitted and ends the goroutine; the run's statistics and
+// stop waits for the jobs submitted and ends the goroutine; the run's statistics and
 // lookups are then all in place.
-func (r *run) stopWorker() {
-	if r.w == nil {
+func (sc *statsCollection) stop() {
+	if sc.w == nil {
 		return
 	}
-	r.waitAll()
-	close(r.w.jobs)
-	r.w = nil
+	sc.waitAll()
+	close(sc.w.jobs)
+	sc.w = nil
 }
 
-func (r *run) do(j *statsJob) {
+func (sc *statsCollection) do(j *statsJob) {
 	for i, f := range j.files {
 		if j.from != nil {
-			r.setStats(f, j.from[i].st)
+			sc.setStats(f, j.from[i].st)
 			continue
 		}
-		j.sts[i].st = r.coll.Collect(j.rows[i], r.index, r.cfg)
-		r.setStats(f, &j.sts[i])
+		j.sts[i].st = sc.coll.Collect(j.rows[i], sc.index, sc.cfg)
+		sc.setStats(f, &j.sts[i])
 	}
 	if j.look != nil {
-		r.look.measure(j.look)
+		sc.look.measure(j.look)
+	}
+}
+
+// setStats records f's statistics (collected over its rows by engine/stats).
+func (sc *statsCollection) setStats(f *file, fs *fileStats) {
+	f.st = fs
+	st := &fs.st
+	for l := range 3 {
+		if v := st.MinValues[l]; !v.Absent() {
+			f.lo[l] = v.I
+		}
+		if v := st.MaxValues[l]; !v.Absent() {
+			f.hi[l] = v.I
+		}
+	}
+	if sc.partitioned {
+		d := int64(firstDate) + int64(f.partDay-1)
+		f.lo[leafDate], f.hi[leafDate] = d, d
 	}
 }

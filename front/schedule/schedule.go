@@ -19,11 +19,12 @@ import (
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
+	"layoutlab/engine/work"
 )
 
-// Yield is called by the engines between their steps with the step about to run. A non-nil
+// Yield is told by the engines the step about to run and how far a long one has got. A non-nil
 // error stops the run: what the run finished stays stored, and the run returns that error.
-type Yield = panel.Yield
+type Yield = work.Yield
 
 // Engine is the panel engine as the scheduler uses it: engine/panel's Store (CONTRACT.md).
 // Only the scheduler's worker calls it.
@@ -42,8 +43,8 @@ type Engine interface {
 
 // Timeline is the timeline's engine as the scheduler uses it.
 type Timeline interface {
-	// Run simulates s (Day aside); yield is called with each day ("day 3 of 60") and stops the
-	// run with its error.
+	// Run simulates s (Day aside); yield is told each day (Progress{Step: "day", Done: 3,
+	// Total: 60}) and stops the run with its error.
 	Run(s scenario.Timeline, yield Yield) (*timeline.Result, error)
 	// PrepareDays builds res's day grids for every column its days look up.
 	PrepareDays(res *timeline.Result)

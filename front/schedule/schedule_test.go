@@ -70,7 +70,7 @@ func (f *fake) cost(p scenario.Panel) int {
 func (f *fake) run(what string, ms int, yield Yield) error {
 	f.log = append(f.log, what)
 	for done := 0; done < ms; done += stepMs {
-		if err := yield(fmt.Sprintf("step %d", done/stepMs+1)); err != nil {
+		if err := yield.Begin(fmt.Sprintf("step %d", done/stepMs+1)); err != nil {
 			f.log = append(f.log, "stopped "+what)
 			return err
 		}
@@ -108,7 +108,7 @@ func (f *fake) Run(s scenario.Timeline, yield Yield) (*timeline.Result, error) {
 	what := fmt.Sprintf("simulate %s/%d", s.Strategy, s.Days)
 	f.log = append(f.log, what)
 	for d := 1; d <= s.Days; d++ {
-		if err := yield(fmt.Sprintf("day %d of %d", d, s.Days)); err != nil {
+		if err := yield.Tick("day", d, s.Days, ""); err != nil {
 			f.log = append(f.log, "stopped "+what)
 			return nil, err
 		}
@@ -353,7 +353,7 @@ func TestFileStats(t *testing.T) {
 type instant struct{}
 
 func (instant) Answer(p scenario.Panel, prio panel.Priority, yield Yield) (*panel.Result, error) {
-	if err := yield("step"); err != nil {
+	if err := yield.Begin("step"); err != nil {
 		return nil, err
 	}
 	return &panel.Result{FilesTotal: p.Files, Files: make([]panel.File, 4)}, nil

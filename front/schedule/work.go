@@ -2,12 +2,14 @@ package schedule
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"time"
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
+	"layoutlab/engine/work"
 )
 
 // The kinds of work, in the order the worker takes them (pick).
@@ -217,11 +219,11 @@ func (s *Scheduler) runAnswer(j *job) {
 	s.mu.Unlock()
 	turns := 0
 	nextTurn := start.Add(quiet)
-	yield := func(step string) error {
+	yield := func(p work.Progress) error {
 		if s.clock.Now().Before(nextTurn) {
 			return nil
 		}
-		s.show("Computing: " + step + "…")
+		s.show("Computing: " + p.String() + "…")
 		s.yielder.Turn()
 		turns++
 		nextTurn = s.clock.Now().Add(YieldEvery)
@@ -233,7 +235,7 @@ func (s *Scheduler) runAnswer(j *job) {
 		return nil
 	}
 	if s.eng.Ready(j.p) {
-		yield = func(string) error { return nil } // it reads stored stages only
+		yield = func(work.Progress) error { return nil } // it reads stored stages only
 	}
 	res, err := s.eng.Answer(j.p, panel.Shown, yield)
 	ms := s.since(start)
@@ -278,11 +280,11 @@ func (s *Scheduler) runStats(j *job) {
 // SimulateYieldEvery with the day it is on, and stops when another is asked for.
 func (s *Scheduler) runSimulate(j *job) {
 	nextTurn := s.clock.Now().Add(SimulateYieldEvery)
-	res, err := s.tl.Run(j.key, func(step string) error {
+	res, err := s.tl.Run(j.key, func(p work.Progress) error {
 		if s.clock.Now().Before(nextTurn) {
 			return nil
 		}
-		s.show("Simulating " + step + "…")
+		s.show(fmt.Sprintf("Simulating day %d of %d…", p.Done, p.Total))
 		s.yielder.Turn()
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
 		s.mu.Lock()
@@ -323,7 +325,7 @@ func (s *Scheduler) runAhead(j *job) {
 		return
 	}
 	start := s.clock.Now()
-	res, err := s.eng.Answer(j.p, panel.Ahead, func(string) error { return nil })
+	res, err := s.eng.Answer(j.p, panel.Ahead, func(work.Progress) error { return nil })
 	ms := s.since(start)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -341,7 +343,7 @@ func (s *Scheduler) runAhead(j *job) {
 // IdleYieldEvery, and stops the work when input came since start.
 func (s *Scheduler) idleYield(start time.Time) Yield {
 	nextTurn := start.Add(IdleYieldEvery)
-	return func(string) error {
+	return func(work.Progress) error {
 		if s.clock.Now().Before(nextTurn) {
 			return nil
 		}

@@ -154,8 +154,8 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h float64) *Gr
 
 // gridBlock is the files of one call of BuildGrid's loops. Under js/wasm V8 runs a call in the
 // code it began in, and a function's first calls in baseline code: a loop over 100,000 files
-// in one call would run unoptimised throughout (docs/performance.md, "Loops in functions of
-// their own").
+// in one call would run unoptimised throughout (V8 optimises a wasm function for its later calls,
+// never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 const gridBlock = 4096
 
 // groupFiles sets each file's group (its index in labels), adding a label for each group first

@@ -14,8 +14,7 @@ import (
 
 // FileRows is how many files the file list shows at first, and adds each time the reader asks
 // for more: a 100,000-file table lists its first files (the reason counts above the list cover
-// all of them). Each row costs the page parsing, style and layout in the task that shows it
-// (docs/performance.md, "collections at yields, steps as tasks").
+// all of them). Each row costs the page parsing, style and layout in the task that shows it.
 const FileRows = 200
 
 // MaxEventRows caps the OPTIMIZE plans' decisions drawn as HTML: the planner's decisions come

@@ -11,7 +11,7 @@
 // Ebiten's shader compiler, all still running V8's baseline code, and V8 then compiles that code
 // again, optimised, on background threads. Run after it, the engine's first run of the default
 // scenario shared the two cores with those compiles; run before it, it leaves the runtime's
-// allocator and copying code warm for the shader compiler (docs/performance.md has the figures).
+// allocator and copying code warm for the shader compiler (./build.sh bench's first-frame line).
 package firstrun
 
 import (

@@ -27,6 +27,7 @@ import (
 
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
+	"layoutlab/engine/work"
 	"layoutlab/front/boundary"
 	"layoutlab/front/figures"
 	"layoutlab/front/tablepage"
@@ -191,7 +192,7 @@ var gcSamples = []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap
 // (runtime/mgcpacer.go, minTriggerRatioNum). Under js/wasm that collection would mark inside
 // whichever stretch of work allocates next (its assists and write barriers slow it down), and
 // at a yield until it is done; run at a yield instead, it is a task of its own, and what
-// follows runs without it (docs/performance.md, "collections at yields, steps as tasks").
+// follows runs without it.
 func collectDue() bool {
 	metrics.Read(gcSamples)
 	live, goal, heap := gcSamples[0].Value.Uint64(), gcSamples[1].Value.Uint64(), gcSamples[2].Value.Uint64()
@@ -266,10 +267,7 @@ func (a *app) gather(name string, add func(*tablepage.LogFS) error) {
 func (a *app) plan() float64 {
 	t0 := time.Now()
 	a.endStep()
-	n := a.in.NextOptimize(inspect.Progress{Step: func(what string) {
-		a.status("Working out " + what)
-		a.endStep()
-	}, Yield: a.yield})
+	n, _ := a.in.NextOptimize(a.progress) // the page's Yield stops nothing
 	a.rep.NextOptimize = n
 	a.setHTML("optimize", tablepage.OptimizeHTML(n))
 	a.el("optimize").SetAttribute("aria-busy", "false")
@@ -285,22 +283,7 @@ func (a *app) read(version int64, fresh bool) bool {
 	defer func() { a.log.Opened = nil }()
 	t0 := time.Now()
 	a.fig.Planning() // until plan shows the next OPTIMIZE, or fail says why not
-	rep, in, err := inspect.Open(a.log, a.name, inspect.Options{Version: version, Where: a.where, PlanLater: true,
-		Progress: func(done, total int) {
-			a.status(fmt.Sprintf("Reading the statistics of %d files: %d done", total, done))
-			a.ll.Call(tb.Progress, done, total)
-			a.yield()
-		},
-		Step: func(what string) {
-			a.status("Working out " + what)
-			a.endStep()
-		},
-		VerdictProgress: a.verdictProgress,
-		CheckpointProgress: func(done, total int) {
-			a.status(fmt.Sprintf("Reading the checkpoint: %d of %d actions", done, total))
-			a.ll.Call(tb.Progress, done, total)
-			a.yield()
-		}})
+	rep, in, err := inspect.Open(a.log, a.name, inspect.Options{Version: version, Where: a.where, PlanLater: true, Yield: a.progress})
 	a.fig.Inspected(time.Since(t0))
 	a.ll.Call(tb.Progress, 0, 0)
 	if err != nil {
@@ -344,12 +327,25 @@ func (a *app) refusal(version int64, e *inspect.ErrorInfo) string {
 	return tablepage.RefusalText(a.log, a.name, version, e)
 }
 
-// verdictProgress shows how many files the WHERE has been checked against, and lets the page
-// paint and take input: a WHERE on 100,000 files is several tasks' worth.
-func (a *app) verdictProgress(done, total int) {
-	a.status(fmt.Sprintf("Checking %d files against the WHERE: %d done", total, done))
-	a.ll.Call(tb.Progress, done, total)
-	a.yield()
+// progress is the page's Yield for inspect. A step as it begins is named ("Working out the
+// files' statistics") and ends the page's task, so that a short rest of one step and the next
+// are not one task; a long step's progress (a checkpoint's actions, the files' statistics,
+// their verdicts: a WHERE on 100,000 files is several tasks' worth) is shown with the bar, and
+// ends the task once it has run taskBudget; the planner's, which counts nothing to show, only
+// does the latter. It stops nothing: the page runs one thing at a time.
+func (a *app) progress(p work.Progress) error {
+	switch {
+	case p.Done == 0 && p.Total == 0:
+		a.status("Working out " + p.Step)
+		a.endStep()
+	case p.Unit == "":
+		a.yield()
+	default:
+		a.status(p.String())
+		a.ll.Call(tb.Progress, p.Done, p.Total)
+		a.yield()
+	}
+	return nil
 }
 
 // setReport takes a Report, falling back to no WHERE when the WHERE is refused (the refusal is
@@ -523,7 +519,7 @@ func (a *app) bind() {
 		a.act(func() {
 			a.where = where
 			shown := a.statusShown
-			r := a.in.ReportProgress(where, a.verdictProgress)
+			r, _ := a.in.ReportYield(where, a.progress) // the page's Yield stops nothing
 			a.ll.Call(tb.Progress, 0, 0)
 			a.status(shown)
 			a.setReport(r)

@@ -8,6 +8,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/engine/work"
 )
 
 // The row-by-row decoder: every action of every row as the JSON line a commit would hold. Rows
@@ -77,7 +78,7 @@ func (c *checkpoint) read(each func(row int64, r parquet.Row) error) error {
 
 // linesAsRows is Lines as a deltalog.ParquetRows: every action a JSON line, none typed, so a
 // snapshot opened through it is the row-by-row reading.
-func linesAsRows(r io.ReaderAt, size int64, _ func(done, total int)) (*deltalog.ParquetActions, error) {
+func linesAsRows(r io.ReaderAt, size int64, _ work.Yield) (*deltalog.ParquetActions, error) {
 	b := make([]byte, size)
 	if _, err := r.ReadAt(b, 0); err != nil && err != io.EOF {
 		return nil, err

@@ -5,7 +5,7 @@
 // It is a package of its own so that only programs that open real tables carry the Parquet
 // library, github.com/parquet-go/parquet-go (chosen over github.com/apache/arrow-go's parquet
 // package: both read every checkpoint of engine/deltalog/testdata/tables, and parquet-go costs a
-// js/wasm build about a fifth of the bytes; figures in docs/performance.md).
+// js/wasm build about a fifth of the bytes).
 package parquetjson
 
 import (
@@ -185,32 +185,7 @@ func plainJSON(v any, n parquet.Node) any {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		out := make(map[string]any, len(x))
-		var children map[string]parquet.Node
-		if n != nil && !n.Leaf() {
-			children = map[string]parquet.Node{}
-			for _, f := range n.Fields() {
-				children[f.Name()] = f
-			}
-		}
-		for k, e := range x {
-			var c parquet.Node
-			if children != nil {
-				c = children[k]
-			}
-			if c == nil && n != nil && !n.Leaf() && len(n.Fields()) == 1 {
-				// a MAP: its values' node is key_value.value
-				if kv := n.Fields()[0]; !kv.Leaf() {
-					for _, f := range kv.Fields() {
-						if f.Name() == "value" {
-							c = f
-						}
-					}
-				}
-			}
-			out[k] = plainJSON(e, c)
-		}
-		return out
+		return plainStruct(x, n)
 	case []any:
 		out := make([]any, len(x))
 		var elem parquet.Node
@@ -234,41 +209,11 @@ func plainJSON(v any, n parquet.Node) any {
 		}
 		return plainJSON(m, n)
 	}
-	var lt *format.LogicalType
 	if n != nil && n.Leaf() {
-		lt = n.Type().LogicalType()
-	}
-	if lt != nil {
-		switch t := lt.Value.(type) {
-		case *format.DateType:
-			if d, ok := asInt(v); ok {
-				return time.Unix(d*86400, 0).UTC().Format(time.DateOnly)
+		if lt := n.Type().LogicalType(); lt != nil {
+			if out, ok := plainLogical(v, lt); ok {
+				return out
 			}
-			if tm, ok := v.(time.Time); ok {
-				return tm.UTC().Format(time.DateOnly)
-			}
-		case *format.TimestampType:
-			tm, ok := v.(time.Time)
-			if i, isInt := asInt(v); isInt {
-				// By the unit, not i·Duration: that overflows int64 nanoseconds past ±292 years
-				// from 1970, and Delta's timestamps run from 0001 to 9999.
-				switch t.Unit.Value.(type) {
-				case *format.MilliSeconds:
-					tm, ok = time.UnixMilli(i), true
-				case *format.MicroSeconds:
-					tm, ok = time.UnixMicro(i), true
-				case *format.NanoSeconds:
-					tm, ok = time.Unix(0, i), true
-				}
-			}
-			if ok {
-				if t.IsAdjustedToUTC {
-					return tm.UTC().Format("2006-01-02T15:04:05.000Z07:00")
-				}
-				return tm.UTC().Format("2006-01-02T15:04:05.000")
-			}
-		case *format.DecimalType:
-			return decimalNumber(v, int(t.Scale))
 		}
 	}
 	switch x := v.(type) {
@@ -284,6 +229,74 @@ func plainJSON(v any, n parquet.Node) any {
 		return x.UTC().Format("2006-01-02T15:04:05.000Z07:00")
 	}
 	return v
+}
+
+// plainStruct is plainJSON of a struct or a MAP's entries, each field guided by its node (a
+// MAP's values by key_value.value).
+func plainStruct(x map[string]any, n parquet.Node) map[string]any {
+	out := make(map[string]any, len(x))
+	var children map[string]parquet.Node
+	if n != nil && !n.Leaf() {
+		children = map[string]parquet.Node{}
+		for _, f := range n.Fields() {
+			children[f.Name()] = f
+		}
+	}
+	for k, e := range x {
+		var c parquet.Node
+		if children != nil {
+			c = children[k]
+		}
+		if c == nil && n != nil && !n.Leaf() && len(n.Fields()) == 1 {
+			// a MAP: its values' node is key_value.value
+			if kv := n.Fields()[0]; !kv.Leaf() {
+				for _, f := range kv.Fields() {
+					if f.Name() == "value" {
+						c = f
+					}
+				}
+			}
+		}
+		out[k] = plainJSON(e, c)
+	}
+	return out
+}
+
+// plainLogical is a leaf value of logical type lt as JSON holds it: DATE, TIMESTAMP and
+// DECIMAL; false when lt is another type or v is not of the type's physical kind.
+func plainLogical(v any, lt *format.LogicalType) (any, bool) {
+	switch t := lt.Value.(type) {
+	case *format.DateType:
+		if d, ok := asInt(v); ok {
+			return time.Unix(d*86400, 0).UTC().Format(time.DateOnly), true
+		}
+		if tm, ok := v.(time.Time); ok {
+			return tm.UTC().Format(time.DateOnly), true
+		}
+	case *format.TimestampType:
+		tm, ok := v.(time.Time)
+		if i, isInt := asInt(v); isInt {
+			// By the unit, not i·Duration: that overflows int64 nanoseconds past ±292 years
+			// from 1970, and Delta's timestamps run from 0001 to 9999.
+			switch t.Unit.Value.(type) {
+			case *format.MilliSeconds:
+				tm, ok = time.UnixMilli(i), true
+			case *format.MicroSeconds:
+				tm, ok = time.UnixMicro(i), true
+			case *format.NanoSeconds:
+				tm, ok = time.Unix(0, i), true
+			}
+		}
+		if ok {
+			if t.IsAdjustedToUTC {
+				return tm.UTC().Format("2006-01-02T15:04:05.000Z07:00"), true
+			}
+			return tm.UTC().Format("2006-01-02T15:04:05.000"), true
+		}
+	case *format.DecimalType:
+		return decimalNumber(v, int(t.Scale)), true
+	}
+	return nil, false
 }
 
 func asInt(v any) (int64, bool) {

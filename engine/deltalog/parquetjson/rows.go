@@ -9,6 +9,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/engine/work"
 )
 
 // leaf is one leaf column of the checkpoint: its index (-1 when the schema has no such column)
@@ -78,7 +79,10 @@ func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
 // addRowBytes is what the typed decoding holds for each row: its AddFile and two flags.
 const addRowBytes = int64(unsafe.Sizeof(deltalog.AddFile{})) + 2
 
-// progressEvery is how many values Rows reads between calls of its progress.
+// checkpointStep names the reading of a checkpoint's actions to the Yield.
+const checkpointStep = "Reading the checkpoint"
+
+// progressEvery is how many values Rows reads between calls of its Yield.
 const progressEvery = 4096
 
 // Rows decodes a Parquet checkpoint or sidecar for engine/deltalog (deltalog.OpenOptions.Parquet): add
@@ -86,7 +90,7 @@ const progressEvery = 4096
 // each string copied once into a slab shared by the column), every other action, and an add
 // that needs more than its typed columns (statistics kept only as stats_parsed, a missing
 // path or size), as the JSON line a commit holds (the line the tests' row-by-row Lines gives).
-func Rows(r io.ReaderAt, size int64, progress func(done, total int)) (out *deltalog.ParquetActions, err error) {
+func Rows(r io.ReaderAt, size int64, progress work.Yield) (out *deltalog.ParquetActions, err error) {
 	err = eachRowAt(r, size, func(c *checkpoint) error {
 		var err error
 		out, err = c.actions(progress)
@@ -105,7 +109,7 @@ type addRows struct {
 	bad     []bool // the add needs the JSON path (see Rows)
 }
 
-func (c *checkpoint) actions(progress func(done, total int)) (*deltalog.ParquetActions, error) {
+func (c *checkpoint) actions(progress work.Yield) (*deltalog.ParquetActions, error) {
 	total := c.pf.NumRows()
 	cols, typed := lookupAdd(c.schema)
 	out := &deltalog.ParquetActions{}
@@ -156,38 +160,24 @@ func (c *checkpoint) actions(progress func(done, total int)) (*deltalog.ParquetA
 		clear(r.adds[n:])
 		out.Adds = r.adds[:n:n]
 	}
-	if progress != nil {
-		progress(int(total), int(total))
+	if err := progress.Tick(checkpointStep, int(total), int(total), "actions"); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
 // readAdds decodes the add columns, one column at a time, into r.
-func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress func(done, total int)) error {
-	total := c.pf.NumRows()
+func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress work.Yield) error {
+	d := newAddDecoder(c, cols, r)
 	steps := []leaf{cols.path, cols.size, cols.mtime, cols.dataChange, cols.stats}
 	steps = append(steps, cols.statsParsed...)
 	steps = append(steps, cols.pvKey, cols.tagKey, cols.dvType, cols.dvPath, cols.dvOffset, cols.dvSize, cols.dvCard,
 		cols.baseRowID, cols.rowCommitVersion, cols.provider)
 	nsteps := int64(len(steps))
-	var pv, tags mapColumn
-	var rowIDs, commitVersions []int64
-	interned := map[string]string{}
-	intern := func(b []byte) string {
-		if s, ok := interned[string(b)]; ok {
-			return s
-		}
-		s := string(b)
-		interned[s] = s
-		return s
-	}
-	emptyMap := map[string]string{} // shared: the snapshot's maps are read-only
-	buf := make([]parquet.Value, 1024)
 	base := int64(0)
 	for g, rg := range c.pf.RowGroups() {
-		n := rg.NumRows()
-		pv.reset()
-		tags.reset()
+		d.pv.reset()
+		d.tags.reset()
 		for k, l := range steps {
 			if l.col < 0 {
 				continue
@@ -197,115 +187,173 @@ func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress func(done, 
 				slab.grow(c, g, l.col)
 			}
 			step := int64(k)
-			err := c.eachValue(rg, l.col, buf, func(row int64, v parquet.Value) {
-				if progress != nil && row%progressEvery == 0 && v.RepetitionLevel() == 0 {
-					progress(int((step*total+base+row)/nsteps), int(total))
+			var stop error // progress's, which ends the decoding after this column
+			err := c.eachValue(rg, l.col, d.buf, func(row int64, v parquet.Value) {
+				if progress != nil && stop == nil && row%progressEvery == 0 && v.RepetitionLevel() == 0 {
+					stop = progress.Tick(checkpointStep, int((step*d.total+base+row)/nsteps), int(d.total), "actions")
 				}
-				i := base + row
-				if l == cols.path {
-					r.present[i] = v.DefinitionLevel() >= cols.addDefLvl
-					if r.present[i] && (v.DefinitionLevel() < l.maxDef || v.Kind() != parquet.ByteArray) {
-						r.bad[i] = true // no path: the JSON path names what is wrong
-					} else if r.present[i] {
-						slab.add(i, v.ByteArray())
-					}
-					return
-				}
-				if !r.present[i] || r.bad[i] {
-					return
-				}
-				a := &r.adds[i]
-				null := v.DefinitionLevel() < l.maxDef
-				switch l {
-				case cols.size:
-					var ok bool
-					if a.Size, ok = int64Value(v, null); !ok {
-						r.bad[i] = true
-					}
-				case cols.mtime:
-					a.ModificationTime, _ = int64Value(v, null)
-				case cols.dataChange:
-					a.DataChange = !null && v.Kind() == parquet.Boolean && v.Boolean()
-				case cols.stats:
-					if !null && v.Kind() == parquet.ByteArray {
-						slab.add(i, v.ByteArray())
-					}
-				case cols.pvKey:
-					if pv.key(i, v, null, cols.pvEmpty, intern) {
-						a.PartitionValues = emptyMap
-					}
-				case cols.tagKey:
-					if tags.key(i, v, null, cols.tagEmpty, intern) {
-						a.Tags = emptyMap
-					}
-				case cols.dvType:
-					if !null && v.Kind() == parquet.ByteArray {
-						a.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: intern(v.ByteArray())}
-					}
-				case cols.dvPath:
-					if a.DeletionVector != nil && !null && v.Kind() == parquet.ByteArray {
-						a.DeletionVector.PathOrInlineDv = string(v.ByteArray())
-					}
-				case cols.dvOffset:
-					if o, ok := int64Value(v, null); ok && a.DeletionVector != nil {
-						o32 := int32(o)
-						a.DeletionVector.Offset = &o32
-					}
-				case cols.dvSize:
-					if s, ok := int64Value(v, null); ok && a.DeletionVector != nil {
-						a.DeletionVector.SizeInBytes = int32(s)
-					}
-				case cols.dvCard:
-					if a.DeletionVector != nil {
-						a.DeletionVector.Cardinality, _ = int64Value(v, null)
-					}
-				case cols.baseRowID:
-					if id, ok := int64Value(v, null); ok {
-						if rowIDs == nil {
-							rowIDs = make([]int64, total)
-						}
-						rowIDs[i] = id
-						a.BaseRowID = &rowIDs[i]
-					}
-				case cols.rowCommitVersion:
-					if cv, ok := int64Value(v, null); ok {
-						if commitVersions == nil {
-							commitVersions = make([]int64, total)
-						}
-						commitVersions[i] = cv
-						a.DefaultRowCommitVersion = &commitVersions[i]
-					}
-				case cols.provider:
-					if !null && v.Kind() == parquet.ByteArray {
-						a.ClusteringProvider = intern(v.ByteArray())
-					}
-				default: // a stats_parsed column: statistics only as a struct are rendered to JSON by rowLine
-					if v.DefinitionLevel() > cols.addDefLvl && a.Stats == "" {
-						r.bad[i] = true
-					}
-				}
+				d.value(l, base+row, v, &slab)
 			})
+			if err == nil {
+				err = stop
+			}
+			if err == nil {
+				err = d.endColumn(rg, l, base, &slab)
+			}
 			if err != nil {
 				return err
 			}
-			switch l {
-			case cols.path:
-				slab.assign(func(i int64, s string) { r.adds[i].Path = s })
-			case cols.stats:
-				slab.assign(func(i int64, s string) { r.adds[i].Stats = s })
-			case cols.pvKey:
-				if err := c.mapValues(rg, cols.pvValue, buf, base, r, &pv, intern); err != nil {
-					return err
-				}
-				pv.assign(r, func(a *deltalog.AddFile, m map[string]string) { a.PartitionValues = m })
-			case cols.tagKey:
-				if err := c.mapValues(rg, cols.tagValue, buf, base, r, &tags, intern); err != nil {
-					return err
-				}
-				tags.assign(r, func(a *deltalog.AddFile, m map[string]string) { a.Tags = m })
-			}
 		}
-		base += n
+		base += rg.NumRows()
+	}
+	return nil
+}
+
+// addDecoder is what decoding the add columns keeps from column to column and row group to row
+// group: the rows decoded so far, the maps being assembled, and the strings interned.
+type addDecoder struct {
+	c              *checkpoint
+	cols           *addColumns
+	r              *addRows
+	total          int64
+	pv, tags       mapColumn
+	rowIDs         []int64 // baseRowId values, allocated at the first
+	commitVersions []int64 // defaultRowCommitVersion values, allocated at the first
+	intern         func(b []byte) string
+	emptyMap       map[string]string // shared: the snapshot's maps are read-only
+	buf            []parquet.Value
+}
+
+func newAddDecoder(c *checkpoint, cols *addColumns, r *addRows) *addDecoder {
+	interned := map[string]string{}
+	return &addDecoder{c: c, cols: cols, r: r, total: c.pf.NumRows(), emptyMap: map[string]string{},
+		buf: make([]parquet.Value, 1024),
+		intern: func(b []byte) string {
+			if s, ok := interned[string(b)]; ok {
+				return s
+			}
+			s := string(b)
+			interned[s] = s
+			return s
+		}}
+}
+
+// value decodes value v of column l for row i (its path, or a field of its add).
+func (d *addDecoder) value(l leaf, i int64, v parquet.Value, slab *slab) {
+	cols, r := d.cols, d.r
+	if l == cols.path {
+		r.present[i] = v.DefinitionLevel() >= cols.addDefLvl
+		if r.present[i] && (v.DefinitionLevel() < l.maxDef || v.Kind() != parquet.ByteArray) {
+			r.bad[i] = true // no path: the JSON path names what is wrong
+		} else if r.present[i] {
+			slab.add(i, v.ByteArray())
+		}
+		return
+	}
+	if !r.present[i] || r.bad[i] {
+		return
+	}
+	a := &r.adds[i]
+	null := v.DefinitionLevel() < l.maxDef
+	switch l {
+	case cols.size:
+		var ok bool
+		if a.Size, ok = int64Value(v, null); !ok {
+			r.bad[i] = true
+		}
+	case cols.mtime:
+		a.ModificationTime, _ = int64Value(v, null)
+	case cols.dataChange:
+		a.DataChange = !null && v.Kind() == parquet.Boolean && v.Boolean()
+	case cols.stats:
+		if !null && v.Kind() == parquet.ByteArray {
+			slab.add(i, v.ByteArray())
+		}
+	case cols.pvKey:
+		if d.pv.key(i, v, null, cols.pvEmpty, d.intern) {
+			a.PartitionValues = d.emptyMap
+		}
+	case cols.tagKey:
+		if d.tags.key(i, v, null, cols.tagEmpty, d.intern) {
+			a.Tags = d.emptyMap
+		}
+	case cols.dvType, cols.dvPath, cols.dvOffset, cols.dvSize, cols.dvCard:
+		d.deletionVector(l, a, v, null)
+	case cols.baseRowID:
+		if id, ok := int64Value(v, null); ok {
+			if d.rowIDs == nil {
+				d.rowIDs = make([]int64, d.total)
+			}
+			d.rowIDs[i] = id
+			a.BaseRowID = &d.rowIDs[i]
+		}
+	case cols.rowCommitVersion:
+		if cv, ok := int64Value(v, null); ok {
+			if d.commitVersions == nil {
+				d.commitVersions = make([]int64, d.total)
+			}
+			d.commitVersions[i] = cv
+			a.DefaultRowCommitVersion = &d.commitVersions[i]
+		}
+	case cols.provider:
+		if !null && v.Kind() == parquet.ByteArray {
+			a.ClusteringProvider = d.intern(v.ByteArray())
+		}
+	default: // a stats_parsed column: statistics only as a struct are rendered to JSON by rowLine
+		if v.DefinitionLevel() > cols.addDefLvl && a.Stats == "" {
+			r.bad[i] = true
+		}
+	}
+}
+
+// deletionVector decodes a field of the add's deletionVector (storageType comes first and
+// makes the descriptor).
+func (d *addDecoder) deletionVector(l leaf, a *deltalog.AddFile, v parquet.Value, null bool) {
+	cols := d.cols
+	switch l {
+	case cols.dvType:
+		if !null && v.Kind() == parquet.ByteArray {
+			a.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: d.intern(v.ByteArray())}
+		}
+	case cols.dvPath:
+		if a.DeletionVector != nil && !null && v.Kind() == parquet.ByteArray {
+			a.DeletionVector.PathOrInlineDv = string(v.ByteArray())
+		}
+	case cols.dvOffset:
+		if o, ok := int64Value(v, null); ok && a.DeletionVector != nil {
+			o32 := int32(o)
+			a.DeletionVector.Offset = &o32
+		}
+	case cols.dvSize:
+		if s, ok := int64Value(v, null); ok && a.DeletionVector != nil {
+			a.DeletionVector.SizeInBytes = int32(s)
+		}
+	case cols.dvCard:
+		if a.DeletionVector != nil {
+			a.DeletionVector.Cardinality, _ = int64Value(v, null)
+		}
+	}
+}
+
+// endColumn finishes column l of a row group: the strings collected in slab go to their adds,
+// a map's keys are joined with its values.
+func (d *addDecoder) endColumn(rg parquet.RowGroup, l leaf, base int64, slab *slab) error {
+	cols, r := d.cols, d.r
+	switch l {
+	case cols.path:
+		slab.assign(func(i int64, s string) { r.adds[i].Path = s })
+	case cols.stats:
+		slab.assign(func(i int64, s string) { r.adds[i].Stats = s })
+	case cols.pvKey:
+		if err := d.c.mapValues(rg, cols.pvValue, d.buf, base, r, &d.pv, d.intern); err != nil {
+			return err
+		}
+		d.pv.assign(r, func(a *deltalog.AddFile, m map[string]string) { a.PartitionValues = m })
+	case cols.tagKey:
+		if err := d.c.mapValues(rg, cols.tagValue, d.buf, base, r, &d.tags, d.intern); err != nil {
+			return err
+		}
+		d.tags.assign(r, func(a *deltalog.AddFile, m map[string]string) { a.Tags = m })
 	}
 	return nil
 }

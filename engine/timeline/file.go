@@ -1,0 +1,73 @@
+package timeline
+
+import (
+	"layoutlab/engine/optimize"
+	"layoutlab/engine/stats"
+)
+
+// file is one data file the run ever wrote (an AddFile with its rows). Files are never changed
+// once written; removing one only takes it out of the live set.
+type file struct {
+	path     string
+	size     int64
+	rows     []int32 // the sample rows it holds, row indices into the run's table
+	day      int     // the day it was written (history days ≤ 0)
+	partDay  int     // its event_date partition (partitioned tables), else 0
+	part     map[string]string
+	tags     map[string]string
+	provider string
+	cube     int32 // index into zcubes.cubes, -1 when in no ZCube
+	layout   int32 // the Z-order cache entry that wrote it, -1 otherwise
+	slab     int32 // the executor's slab holding rows, -1 for an append file (a window of its day's rows)
+	live     bool  // in the table as it stands
+	modTime  int64
+	st       *fileStats // shared by the files a reused Z-order layout rewrites
+	lo, hi   [3]int64   // per leaf min/max; for a partition column, its partition value
+	ranges   []optimize.Range
+	rangeCol string // the column ranges was computed for
+}
+
+// fileStats is a file's statistics (engine/stats over its rows) and the stats string of its
+// add action, made when the log is read.
+type fileStats struct {
+	st   stats.FileStats
+	json string
+}
+
+const (
+	chunkBits = 10
+	chunkMask = 1<<chunkBits - 1
+)
+
+// fileChunk holds files by id. Files live in fixed chunks, so adding one never moves the others
+// and the statistics worker can read and fill files while the run adds more.
+type fileChunk [1 << chunkBits]file
+
+// fileIn returns file id of chunks.
+func fileIn(chunks []*fileChunk, id int32) *file { return &chunks[id>>chunkBits][id&chunkMask] }
+
+// fileStore is every file the run ever wrote, by id: live, removed, or written by a bin and not
+// yet committed.
+type fileStore struct {
+	chunks []*fileChunk
+	n      int
+}
+
+// f returns file id.
+func (fs *fileStore) f(id int32) *file { return fileIn(fs.chunks, id) }
+
+// add stores f and returns its id.
+func (fs *fileStore) add(f *file) int32 {
+	id := int32(fs.n)
+	if int(id>>chunkBits) == len(fs.chunks) {
+		fs.chunks = append(fs.chunks, new(fileChunk))
+	}
+	fs.chunks[id>>chunkBits][id&chunkMask] = *f
+	fs.n++
+	return id
+}
+
+// isLive reports whether id is a live file with this path (the planner hands ids back as Refs).
+func (fs *fileStore) isLive(id int32, path string) bool {
+	return id >= 0 && id < int32(fs.n) && fs.f(id).live && fs.f(id).path == path
+}

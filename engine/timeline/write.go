@@ -1,0 +1,67 @@
+package timeline
+
+import (
+	"fmt"
+	"strconv"
+
+	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/optimize"
+)
+
+// appendDay writes the day's rows as append files of FileGB (the last one smaller when it does
+// not divide): untagged, no clusteringProvider, as every Delta write is.
+func (r *run) appendDay(day int, ds *dayState) int64 {
+	dayRows := r.g.rowsOfDay(day)
+	perFile := max(1, r.sz.rowsFor(r.s.FileGB))
+	ts := timestamp(day, hourAppend)
+	c := logCommit{day: day, change: true}
+	var bytes int64
+	var part map[string]string
+	dir := ""
+	if r.tbl.partitioned {
+		dir = ColEventDate + "=" + dateString(day)
+		part = map[string]string{ColEventDate: dateString(day)}
+	} else {
+		part = map[string]string{}
+	}
+	split := 0
+	var job statsJob
+	for start := 0; start < len(dayRows); start += perFile {
+		end := min(len(dayRows), start+perFile)
+		id := r.newFile(dayRows[start:end:end], day, part, dir, split, ts)
+		split++
+		f := r.tbl.files.f(id)
+		bytes += f.size
+		c.adds = append(c.adds, id)
+		job.files, job.rows = append(job.files, f), append(job.rows, f.rows)
+	}
+	job.sts = make([]fileStats, len(job.files))
+	r.stats.submit(job)
+	ci := deltalog.CommitInfo{Timestamp: ts, Operation: "WRITE", IsolationLevel: "Serializable",
+		IsBlindAppend: ptr(true), EngineInfo: engineInfo, ReadVersion: ptr(r.tbl.version)}
+	ci.SetParameter("mode", "Append")
+	ci.SetParameter("partitionBy", r.tbl.partitionColumns())
+	ci.OperationMetrics = map[string]string{
+		"numFiles":       strconv.Itoa(len(c.adds)),
+		"numOutputRows":  strconv.Itoa(len(dayRows)),
+		"numOutputBytes": strconv.FormatInt(bytes, 10),
+	}
+	c.info = ci
+	r.tbl.commit(c)
+	r.ingested += bytes
+	ds.statements = append(ds.statements, fmt.Sprintf("INSERT INTO %s -- %d rows, %s in %d files", TableName, len(dayRows),
+		optimize.FormatBytes(bytes), len(c.adds)))
+	return bytes
+}
+
+// newFile registers an append file of rows; appendDay has its statistics collected.
+func (r *run) newFile(rows []int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
+	f := file{
+		path: r.tbl.namer.Name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
+		part: part, cube: -1, layout: -1, slab: -1, modTime: ts,
+	}
+	if r.tbl.partitioned {
+		f.partDay = day
+	}
+	return r.tbl.files.add(&f)
+}
