@@ -42,11 +42,11 @@ func main() {
 	if figureMode() {
 		// Only the knobs and readouts the figure declares; a name this version does not know
 		// is named in the notice, and the figure shows the rest.
-		only, _ = figureKnobs(&sc)
-		p.only = only
-		p.figureReadouts, _ = figureReadouts(&sc)
-		if msg := figureNotice(&sc); msg != "" {
-			p.notice(msg)
+		fp := figurePage(&sc)
+		only = fp.Knobs
+		p.only, p.figureReadouts = only, fp.Readouts
+		if fp.Notice != "" {
+			p.notice(fp.Notice)
 		}
 		p.setOpenLink(&sc)
 	}

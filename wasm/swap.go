@@ -41,16 +41,17 @@ func (g *game) swapScenario(sc *scenario.Scenario) {
 	p := g.page
 	p.setHidden("notice", true)
 	if figureMode() {
-		only, _ := figureKnobs(sc)
+		fp := figurePage(sc)
+		only := fp.Knobs
 		p.only, g.controls.only = only, only
-		p.figureReadouts, _ = figureReadouts(sc)
+		p.figureReadouts = fp.Readouts
 		// The form's knobs are rebuilt from the new list; its listeners (controls.bind) are on
 		// the form and stay.
 		p.els, p.texts, p.hidden, p.knobShown = map[string]js.Value{}, map[string]string{}, map[string]bool{}, map[string]string{}
 		p.viewBoxes, p.dayMax, p.readouts = nil, "", readoutList{}
 		elementByID("controls").Set("innerHTML", knobsHTML(only))
-		if msg := figureNotice(sc); msg != "" {
-			p.notice(msg)
+		if fp.Notice != "" {
+			p.notice(fp.Notice)
 		}
 		p.setOpenLink(sc)
 		// Idle work waits for the reader's first touch of the NEW figure (startOnFirstTouch,
