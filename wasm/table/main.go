@@ -328,10 +328,10 @@ func (a *app) inspect(e tablepage.Inspect) {
 			a.ll.Call(tb.Progress, done, total)
 			a.yield()
 		}})
+	l.Opened = nil // the replay is done: the plan that follows shows its own steps
 	a.fig.Inspected(time.Since(t0))
 	a.ll.Call(tb.Progress, 0, 0)
 	a.apply(tablepage.Inspected{Rep: rep, In: in, Err: err})
-	l.Opened = nil
 }
 
 // plan works out the next OPTIMIZE once the table is drawn, so that the reader sees the files
