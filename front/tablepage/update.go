@@ -29,7 +29,9 @@ func Update(m Model, ev Event) (Model, []Effect) {
 		if m.Rep == nil {
 			return m, nil
 		}
-		m.Rep.NextOptimize = ev.Next
+		rep := *m.Rep // a copy: the model given stays as it was
+		rep.NextOptimize = ev.Next
+		m.Rep = &rep
 		return m, []Effect{ShowOptimize{}}
 	}
 	if m.Rep == nil {
