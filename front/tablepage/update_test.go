@@ -174,3 +174,18 @@ func modelString(m *Model) string {
 	}
 	return s
 }
+
+// TestMoreFilesAddsFileRowsAtATime: "Show more" lists FileRows more files each time, up to the
+// report's last, and then nothing more.
+func TestMoreFilesAddsFileRowsAtATime(t *testing.T) {
+	m := New()
+	m.Rep = &inspect.Report{Files: make([]inspect.File, 2*FileRows+50)}
+	m.FilesShown = FileRows
+	for _, want := range []AppendFiles{{FileRows, 2 * FileRows}, {2 * FileRows, 2*FileRows + 50}, {2*FileRows + 50, 2*FileRows + 50}} {
+		var fx []Effect
+		m, fx = Update(m, MoreFiles{})
+		if len(fx) != 1 || fx[0] != want || m.FilesShown != want.To {
+			t.Fatalf("got %v, %d listed; want %v", fx, m.FilesShown, want)
+		}
+	}
+}
