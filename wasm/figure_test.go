@@ -5,31 +5,13 @@ import (
 	"testing"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/front/figuremode"
 )
 
 // TestFilterComposesTheWhere: column, operator and value read a WHERE of that form and write
-// one, quoting a date's or a string's value; any other WHERE shows no column and stays as it is
-// until the filter is used.
+// one, quoting a date's or a string's value (front/filter); any other WHERE shows no column and
+// stays as it is until the filter is used.
 func TestFilterComposesTheWhere(t *testing.T) {
-	for _, tc := range []struct {
-		where string
-		want  filter
-		ok    bool
-	}{
-		{"user_id = 31415926", filter{"user_id", "=", "31415926"}, true},
-		{"  event_date>='2025-03-01' ", filter{"event_date", ">=", "2025-03-01"}, true},
-		{"event_date = DATE'2025-03-01'", filter{"event_date", "=", "2025-03-01"}, true},
-		{"country_code <> 'O''B'", filter{"country_code", "!=", "O'B"}, true},
-		{"region_id IN (1, 2)", filter{}, false},
-		{"user_id = 1 AND region_id = 2", filter{}, false},
-		{"nosuch = 1", filter{}, false},
-		{"", filter{}, false},
-	} {
-		got, ok := parseFilter(tc.where)
-		if ok != tc.ok || got != tc.want {
-			t.Errorf("parseFilter(%q) = %+v, %v; want %+v, %v", tc.where, got, ok, tc.want, tc.ok)
-		}
-	}
 	s := scenario.Default()
 	set := func(id, v string) {
 		t.Helper()
@@ -84,11 +66,11 @@ func TestEveryPresetDeclaresAKnownFigure(t *testing.T) {
 		if len(s.Figure.Knobs) == 0 || len(s.Figure.Readouts) < 2 {
 			t.Errorf("%s: figure %+v declares too little", p.Name, s.Figure)
 		}
-		if msg := figureNotice(&s); msg != "" {
-			t.Errorf("%s: %s", p.Name, msg)
+		fp := figurePage(&s)
+		if fp.Notice != "" {
+			t.Errorf("%s: %s", p.Name, fp.Notice)
 		}
-		ids, _ := figureKnobs(&s)
-		for _, id := range ids {
+		for _, id := range fp.Knobs {
 			if k := knobByID(id); k.View != "" && k.View != s.View {
 				t.Errorf("%s: knob %s belongs to the %s view", p.Name, id, k.View)
 			}
@@ -96,26 +78,21 @@ func TestEveryPresetDeclaresAKnownFigure(t *testing.T) {
 	}
 }
 
+// TestFigureNamesUnknownItems: with the controls knobs.go declares, a group's name stands for
+// its knobs and a name no knob has is named in the notice (front/figuremode).
 func TestFigureNamesUnknownItems(t *testing.T) {
 	s := scenario.Default()
 	s.Figure = scenario.Figure{Knobs: []string{"keys", "dayz", "filter"}, Readouts: []string{"files_read", "lookup_files", "span:user_id"}}
-	ids, uk := figureKnobs(&s)
+	ids, uk := figuremode.Knobs(&s, figureKnobList())
 	if strings.Join(ids, ",") != "keys,filter-col,filter-op,filter-value" || strings.Join(uk, ",") != "dayz" {
 		t.Errorf("knobs %v, unknown %v", ids, uk)
 	}
-	m, ur := figureReadouts(&s)
-	if strings.Join(m, ",") != "files_read,span:user_id" || strings.Join(ur, ",") != "lookup_files" {
-		t.Errorf("readouts %v, unknown %v", m, ur)
-	}
-	msg := figureNotice(&s)
-	for _, want := range []string{`"dayz"`, `"lookup_files"`, "the rest is shown"} {
-		if !strings.Contains(msg, want) {
-			t.Errorf("notice %q does not say %s", msg, want)
-		}
+	if msg := figurePage(&s).Notice; !strings.Contains(msg, `"dayz"`) {
+		t.Errorf("notice %q does not name dayz", msg)
 	}
 	// No declaration: the view's defaults, all known.
 	s.Figure = scenario.Figure{}
-	if ids, _ := figureKnobs(&s); strings.Join(ids, ",") != "keys,indexed-cols,filter-col,filter-op,filter-value" || figureNotice(&s) != "" {
-		t.Errorf("panel defaults: %v, notice %q", ids, figureNotice(&s))
+	if fp := figurePage(&s); strings.Join(fp.Knobs, ",") != "keys,indexed-cols,filter-col,filter-op,filter-value" || fp.Notice != "" {
+		t.Errorf("panel defaults: %v, notice %q", fp.Knobs, fp.Notice)
 	}
 }

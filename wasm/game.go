@@ -6,7 +6,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 	"layoutlab/front/figures"
 	"layoutlab/front/schedule"
@@ -31,9 +30,7 @@ type game struct {
 	// day to day.
 	dayBuf timeline.DayFiles
 
-	answered bool // a frame showed the engine's first answer
-	ready    bool // announced (announceReady)
-	wantPNG  bool // Draw exports the frame's Scene as PNG
+	wantPNG bool // Draw exports the frame's Scene as PNG
 
 	drawn        int     // the model version last painted
 	w, h         float64 // canvas size in device pixels
@@ -145,19 +142,8 @@ func (g *game) afterDraw(screen *ebiten.Image) {
 		g.firstPaint()
 	}
 	// Answered once the engine's answer for the controls' scenario is on screen (a run may
-	// still be going on).
-	if g.answerShown() {
-		var panel *scenario.Panel
-		if g.m.Answer.Result != nil {
-			panel = &g.m.Answer.Panel
-		}
-		if g.fig.Answered(panel) && !g.answered {
-			g.answered = true
-			if g.page.bound {
-				ebiten.ScheduleFrame() // whose Update announces the widget ready
-			}
-		}
-	}
+	// still be going on): the model says when (widget.Drawn).
+	g.apply(widget.Drawn{})
 	if g.wantPNG {
 		g.wantPNG = false
 		exportPNG(g.scene)

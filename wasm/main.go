@@ -42,11 +42,11 @@ func main() {
 	if figureMode() {
 		// Only the knobs and readouts the figure declares; a name this version does not know
 		// is named in the notice, and the figure shows the rest.
-		only, _ = figureKnobs(&sc)
-		p.only = only
-		p.figureReadouts, _ = figureReadouts(&sc)
-		if msg := figureNotice(&sc); msg != "" {
-			p.notice(msg)
+		fp := figurePage(&sc)
+		only = fp.Knobs
+		p.only, p.figureReadouts = only, fp.Readouts
+		if fp.Notice != "" {
+			p.notice(fp.Notice)
 		}
 		p.setOpenLink(&sc)
 	}
@@ -68,6 +68,9 @@ func main() {
 	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
 	g := &game{m: widget.New(), page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched, only: only},
 		fig: fig, labels: labelImages{fig: fig}}
+	if figureMode() {
+		g.m.FigureKnobs = figureKnobList()
+	}
 	go sched.Work()
 	g.watchFragment()
 
@@ -97,18 +100,6 @@ type clock struct{}
 
 func (clock) Now() time.Time { return time.Now() }
 
-// answerShown reports whether the frame shows the engine's answer for the controls' scenario.
-func (g *game) answerShown() bool {
-	if g.m.Scenario.View == "timeline" {
-		// The run of this scenario's timeline: after a swap (swap.go) the last run shown may be
-		// the previous figure's.
-		key := g.m.Scenario.Timeline
-		key.Day = 0
-		return (g.m.Sim.Result != nil || g.m.Sim.Err != nil) && g.m.Sim.Key == key
-	}
-	return g.m.Answer.Result != nil && g.m.Answer.Gen == g.m.Gen
-}
-
 // firstPaint records the first frame drawn, which may come before the engine's first answer
 // (the progress region then says what it is computing), and has the controls built after it,
 // in a task of their own: the answer is on screen sooner, and the form, hidden until then, is
@@ -124,14 +115,9 @@ func (g *game) firstPaint() {
 	js.Global().Call("setTimeout", bind, 0)
 }
 
-// announceReady tells tests and embedding pages, once the first answer is drawn and the
-// controls are bound, that the widget is ready, and lets the scheduler work ahead. Update calls
-// it: Draw takes no lock of the scheduler's.
+// announceReady tells tests and embedding pages that the widget is ready (the model says when:
+// its first answer is drawn and the controls are bound), and lets the scheduler work ahead.
 func (g *game) announceReady() {
-	if g.ready || !g.answered || !g.page.bound {
-		return
-	}
-	g.ready = true
 	if figureMode() {
 		startOnFirstTouch(g.sched)
 	} else {

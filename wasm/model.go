@@ -92,7 +92,7 @@ func (g *game) apply(ev widget.Event) {
 		case widget.ShowNotice:
 			p.notice(e.Text)
 		case widget.SwapFigure:
-			g.swapScenario(&e.Scenario)
+			g.swapScenario(e)
 		case widget.Ask:
 			gen := g.sched.Ask(e.Scenario)
 			g.fig.AheadHits(g.sched.Counts().AheadHits)
@@ -130,8 +130,12 @@ func (g *game) apply(ev widget.Event) {
 		case widget.ShowControls:
 			p.bound = true
 			p.showControls()
-		case widget.MayBeReady:
+		case widget.Ready:
 			g.announceReady()
+		case widget.AnswerDrawn:
+			g.fig.Answered(e.Panel)
+		case widget.NextFrame:
+			ebiten.ScheduleFrame()
 		case widget.SyncControls:
 			p.syncControls(&g.m.Scenario)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
+	"layoutlab/front/widget"
 )
 
 // watchFragment answers a fragment changed without a reload (a link pasted into an open tab, or
@@ -33,24 +34,22 @@ func (g *game) watchFragment() {
 	}))
 }
 
-// swapScenario makes the page the new scenario's, before the frame asks for its answer: in
-// figure mode the knobs and readouts it declares (the form rebuilt, the page's element caches
-// forgotten), the link, the theme and the notice; and the widget is not ready again until the
-// new scenario's first answer is drawn (announceReady).
-func (g *game) swapScenario(sc *scenario.Scenario) {
-	p := g.page
+// swapScenario makes the page the new scenario's, before the frame asks for its answer, as
+// the model decided (widget.SwapFigure): in figure mode the knobs and readouts it declares (the
+// form rebuilt, the page's element caches forgotten), the link, the theme and the notice.
+func (g *game) swapScenario(swap widget.SwapFigure) {
+	p, sc := g.page, &swap.Scenario
 	p.setHidden("notice", true)
-	if figureMode() {
-		only, _ := figureKnobs(sc)
-		p.only, g.controls.only = only, only
-		p.figureReadouts, _ = figureReadouts(sc)
+	if fp := swap.Figure; fp != nil {
+		p.only, g.controls.only = fp.Knobs, fp.Knobs
+		p.figureReadouts = fp.Readouts
 		// The form's knobs are rebuilt from the new list; its listeners (controls.bind) are on
 		// the form and stay.
 		p.els, p.texts, p.hidden, p.knobShown = map[string]js.Value{}, map[string]string{}, map[string]bool{}, map[string]string{}
 		p.viewBoxes, p.dayMax, p.readouts = nil, "", readoutList{}
-		elementByID("controls").Set("innerHTML", knobsHTML(only))
-		if msg := figureNotice(sc); msg != "" {
-			p.notice(msg)
+		elementByID("controls").Set("innerHTML", knobsHTML(fp.Knobs))
+		if fp.Notice != "" {
+			p.notice(fp.Notice)
 		}
 		p.setOpenLink(sc)
 		// Idle work waits for the reader's first touch of the NEW figure (startOnFirstTouch,
@@ -65,10 +64,9 @@ func (g *game) swapScenario(sc *scenario.Scenario) {
 	}
 	// The figure before is forgotten: the scheduler's answers and the engines' stores, and what
 	// the frame shows of them, so that a frame reused for many figures holds one figure's work
-	// (issue #37). Until the new answer comes the canvas shows the background.
-	// (The model forgets it in widget.Update.)
+	// (issue #37). Until the new answer comes the canvas shows the background. (The model
+	// forgets it, and is not ready again until the new answer is drawn, in widget.Update.)
 	g.sched.Forget()
 	g.dayBuf = timeline.DayFiles{}
-	g.answered, g.ready = false, false
 	g.fig.Swapped()
 }

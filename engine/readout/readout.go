@@ -77,7 +77,7 @@ func Day(d timeline.Day) []Readout {
 }
 
 // Defaults are the readouts a figure shows when its scenario declares none (scenario.Figure),
-// as figure.html shows them (wasm/figure.go).
+// as figure.html shows them (front/figuremode).
 var Defaults = map[string][]string{
 	"panel":    {"files_read", "files_total", "rows_read"},
 	"timeline": {"lookup_files", "optimize_written_gb", "write_amplification"},

@@ -13,6 +13,7 @@ import (
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
+	"layoutlab/front/figuremode"
 	"layoutlab/front/schedule"
 )
 
@@ -34,13 +35,34 @@ type Model struct {
 	Stats    schedule.FileStats // the selected file's statistics (panel)
 	Version  int                // bumped on every change worth a redraw
 
+	// FigureKnobs are the controls a docs figure may show (figure.html); nil outside figure
+	// mode. A figure swapped in shows those its scenario declares (front/figuremode).
+	FigureKnobs []figuremode.Knob
+
+	// The widget's readiness: the controls are built and bound, a frame has shown the engine's
+	// answer for the controls' scenario (since the last swap), and the widget has said it is
+	// ready (Ready) once both held.
+	bound, answered, ready bool
+
 	// What the frame's News asks of the rest of the frame, once the scheduler has published
 	// (Published).
-	asked, details, png, bound bool
+	asked, details, png, showControls bool
 }
 
 // New is the model before the first frame.
 func New() Model { return Model{Selected: -1} }
+
+// AnswerShown reports whether the model shows the engine's answer for the controls' scenario.
+func (m *Model) AnswerShown() bool {
+	if m.Scenario.View == "timeline" {
+		// The run of this scenario's timeline: after a swap the last run shown may be the
+		// previous figure's.
+		key := m.Scenario.Timeline
+		key.Day = 0
+		return (m.Sim.Result != nil || m.Sim.Err != nil) && m.Sim.Key == key
+	}
+	return m.Answer.Result != nil && m.Answer.Gen == m.Gen
+}
 
 // ColorKey is the key whose span colours the panel's grid: the chosen one, else the first key.
 func (m *Model) ColorKey() string {
@@ -100,12 +122,16 @@ type Select struct{ File int }
 // StatsRead is the selected file's statistics as the scheduler has them after an AskStats.
 type StatsRead struct{ Stats schedule.FileStats }
 
+// Drawn is a frame painted from the model.
+type Drawn struct{}
+
 func (News) event()      {}
 func (Asked) event()     {}
 func (Published) event() {}
 func (DayLoaded) event() {}
 func (Select) event()    {}
 func (StatsRead) event() {}
+func (Drawn) event()     {}
 
 // Effect is what Update asks the browser program to do, in order.
 type Effect interface{ effect() }
@@ -121,9 +147,14 @@ type (
 	}
 	// ShowNotice shows a notice above the figure.
 	ShowNotice struct{ Text string }
-	// SwapFigure makes the page another figure's: its controls, theme and link; the scheduler
-	// forgets the figure before.
-	SwapFigure struct{ Scenario scenario.Scenario }
+	// SwapFigure makes the page another figure's: its theme (Scenario.Figure.Theme) and, in
+	// figure mode, its controls, readouts, notice and link (Figure, nil outside figure mode); the
+	// scheduler forgets the figure before, and idle work in figure mode waits for the reader's
+	// first touch of the new figure.
+	SwapFigure struct {
+		Scenario scenario.Scenario
+		Figure   *figuremode.Page
+	}
 	// Ask asks the scheduler for Scenario and waits up to Wait for the panel's answer (0: does
 	// not wait); its generation comes back as Asked.
 	Ask struct {
@@ -149,10 +180,16 @@ type (
 	ShowTimelineText struct{} // the timeline's opened <details>
 	ShowControls     struct{} // the controls, once bound
 	ExportPNG        struct{} // the next Draw reads the frame back as PNG
-	// MayBeReady: the widget says it is ready once its first answer is drawn and the controls
-	// are bound (the program knows when both hold).
-	MayBeReady   struct{}
+	// Ready: the widget's first answer is drawn and its controls are bound; the program says
+	// so to tests and embedding pages, and lets the scheduler work ahead (in figure mode, from
+	// the reader's first touch).
+	Ready        struct{}
 	SyncControls struct{} // the controls follow the scenario
+	// AnswerDrawn: the frame painted shows the engine's answer for the controls' scenario, for
+	// the timing script (Panel is the panel's scenario answered, nil for a timeline).
+	AnswerDrawn struct{ Panel *scenario.Panel }
+	// NextFrame asks for another frame (whose Update announces the widget ready).
+	NextFrame struct{}
 )
 
 func (ShowInputError) effect()   {}
@@ -169,5 +206,7 @@ func (ShowSelected) effect()     {}
 func (ShowTimelineText) effect() {}
 func (ShowControls) effect()     {}
 func (ExportPNG) effect()        {}
-func (MayBeReady) effect()       {}
+func (Ready) effect()            {}
+func (AnswerDrawn) effect()      {}
+func (NextFrame) effect()        {}
 func (SyncControls) effect()     {}

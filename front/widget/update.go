@@ -1,6 +1,10 @@
 package widget
 
-import "layoutlab/front/schedule"
+import (
+	"layoutlab/engine/scenario"
+	"layoutlab/front/figuremode"
+	"layoutlab/front/schedule"
+)
 
 // Update is the frame's work on the model. A frame gives it News, then Asked for the Ask it
 // asked, then Published, what the scheduler has published since (a panel move waits for its
@@ -35,6 +39,8 @@ func Update(m Model, ev Event) (Model, []Effect) {
 			m.Stats = s
 		}
 		return m, []Effect{ShowSelected{}}
+	case Drawn:
+		return m.drawn()
 	}
 	panic("widget: unknown event")
 }
@@ -53,7 +59,14 @@ func (m Model) news(n News) (Model, []Effect) {
 		fx = append(fx, ShowNotice{*n.SwapError})
 	}
 	if n.Swap && n.Scenario != nil {
-		fx = append(fx, SwapFigure{*n.Scenario})
+		swap := SwapFigure{Scenario: *n.Scenario}
+		if m.FigureKnobs != nil {
+			p := figuremode.PageOf(n.Scenario, m.FigureKnobs)
+			swap.Figure = &p
+		}
+		fx = append(fx, swap)
+		// Not ready again until the new scenario's first answer is drawn.
+		m.answered, m.ready = false, false
 		// The figure before is forgotten, and what the frame shows of it: until the new answer
 		// comes the canvas shows the background (issue #37).
 		m.Answer = schedule.Answer{Gen: m.Answer.Gen}
@@ -62,7 +75,8 @@ func (m Model) news(n News) (Model, []Effect) {
 		m.Selected = -1
 		m.Version++
 	}
-	m.asked, m.details, m.png, m.bound = n.Scenario != nil, n.Details, n.PNG, n.Bound
+	m.asked, m.details, m.png, m.showControls = n.Scenario != nil, n.Details, n.PNG, n.Bound
+	m.bound = m.bound || n.Bound
 	if n.Scenario != nil {
 		m.Scenario = *n.Scenario
 		ask := Ask{Scenario: m.Scenario}
@@ -112,17 +126,42 @@ func (m Model) published(p Published) (Model, []Effect) {
 		m.Version++
 		fx = append(fx, ExportPNG{})
 	}
-	if m.bound {
+	if m.showControls {
 		fx = append(fx, ShowControls{})
 	}
-	fx = append(fx, MayBeReady{})
-	if m.asked || m.bound {
+	// Said here, in Update, not in Draw: Draw takes no lock of the scheduler's, which Ready
+	// starts.
+	if m.answered && m.bound && !m.ready {
+		m.ready = true
+		fx = append(fx, Ready{})
+	}
+	if m.asked || m.showControls {
 		// Here rather than in the input handler: Ebiten has just read the page's size (a
 		// forced layout if the DOM had changed), and these writes, like the readouts', are laid
 		// out once with the frame.
 		fx = append(fx, SyncControls{})
 	}
-	m.asked, m.details, m.png, m.bound = false, false, false, false
+	m.asked, m.details, m.png, m.showControls = false, false, false, false
+	return m, fx
+}
+
+// drawn takes a frame painted: once it shows the answer for the controls' scenario the widget
+// is answered, and, its controls bound, asks for the frame that says it is ready.
+func (m Model) drawn() (Model, []Effect) {
+	if !m.AnswerShown() {
+		return m, nil
+	}
+	var panel *scenario.Panel
+	if m.Answer.Result != nil {
+		panel = &m.Answer.Panel
+	}
+	fx := []Effect{AnswerDrawn{panel}}
+	if !m.answered {
+		m.answered = true
+		if m.bound {
+			fx = append(fx, NextFrame{})
+		}
+	}
 	return m, fx
 }
 

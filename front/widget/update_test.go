@@ -12,19 +12,22 @@ import (
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
+	"layoutlab/front/figuremode"
 	"layoutlab/front/schedule"
 )
 
 // TestUpdate runs the scripts in testdata/: each command is an event given to Update, and prints
 // the effects it asked for, then the model. Commands:
 //
-//	news [view=panel|timeline] [files=N] [day=N] [swap] [swap-error=TEXT] [input-error=TEXT]
+//	news [view=panel|timeline] [files=N] [day=N] [theme=T] [figure-knobs=(A,B)] [swap] [swap-error=TEXT] [input-error=TEXT]
 //	     [typed=KNOB] [refused=KNOB] [png] [details] [bound]
 //	asked gen=N
-//	published [panel=GEN] [panel-files=N] [timeline=GEN] [days=N] [sim-error] [stats=FILE]
+//	published [panel=GEN] [panel-files=N] [timeline=GEN [stale]] [days=N] [sim-error] [stats=FILE]
 //	day-loaded [error]
 //	select file=N
 //	stats-read file=N
+//	drawn
+//	figure-mode [off]      (not an event: the model is a docs figure's from here on)
 //
 // A panel answer or a run is made once per generation, so that the same generation is the same
 // answer; stats=FILE are the statistics of file FILE of the answer shown. Rewrite the expected
@@ -55,6 +58,14 @@ func TestUpdate(t *testing.T) {
 				var f int
 				d.ScanArgs(t, "file", &f)
 				ev = Select{f}
+			case "drawn":
+				ev = Drawn{}
+			case "figure-mode":
+				m.FigureKnobs = []figuremode.Knob{{ID: "keys", View: "panel"}, {ID: "day", View: "timeline"}, {ID: "strategy", View: "timeline"}}
+				if d.HasArg("off") {
+					m.FigureKnobs = nil
+				}
+				return modelString(&m, answers, runs) + "\n"
 			case "stats-read":
 				var f int
 				d.ScanArgs(t, "file", &f)
@@ -76,7 +87,7 @@ func TestUpdate(t *testing.T) {
 
 func newsOf(t *testing.T, d *datadriven.TestData, m Model) News {
 	var n News
-	if d.HasArg("view") || d.HasArg("files") || d.HasArg("day") || d.HasArg("swap") {
+	if d.HasArg("view") || d.HasArg("files") || d.HasArg("day") || d.HasArg("swap") || d.HasArg("theme") || d.HasArg("figure-knobs") {
 		sc := m.Scenario
 		if sc.View == "" {
 			sc = scenario.Default()
@@ -84,6 +95,12 @@ func newsOf(t *testing.T, d *datadriven.TestData, m Model) News {
 		d.MaybeScanArgs(t, "view", &sc.View)
 		d.MaybeScanArgs(t, "files", &sc.Panel.Files)
 		d.MaybeScanArgs(t, "day", &sc.Timeline.Day)
+		d.MaybeScanArgs(t, "theme", &sc.Figure.Theme)
+		if d.HasArg("figure-knobs") {
+			var k []string
+			d.ScanArgs(t, "figure-knobs", &k)
+			sc.Figure.Knobs = k
+		}
 		n.Scenario = &sc
 	}
 	n.Swap = d.HasArg("swap")
@@ -125,7 +142,13 @@ func publishedOf(t *testing.T, d *datadriven.TestData, m Model, answers map[int]
 		d.ScanArgs(t, "timeline", &gen)
 		days = 30
 		d.MaybeScanArgs(t, "days", &days)
-		p.Timeline = schedule.Simulation{Gen: gen}
+		// The run of the scenario shown (Day zero), unless stale: the run of the figure before.
+		key := m.Scenario.Timeline
+		key.Day = 0
+		if d.HasArg("stale") {
+			key.Days++
+		}
+		p.Timeline = schedule.Simulation{Gen: gen, Key: key}
 		if d.HasArg("sim-error") {
 			p.Timeline.Err = errors.New("the run failed")
 		} else {
@@ -167,7 +190,12 @@ func effectString(e Effect, answers map[int]*panel.Result, runs map[int]*timelin
 	case KnobsShown:
 		return fmt.Sprintf("%s typed=%v refused=%v", name, e.Typed, e.Refused)
 	case SwapFigure:
-		return fmt.Sprintf("%s view=%s", name, e.Scenario.View)
+		if f := e.Figure; f != nil {
+			return fmt.Sprintf("%s view=%s theme=%q knobs=%v readouts=%v notice=%q", name, e.Scenario.View, e.Scenario.Figure.Theme, f.Knobs, f.Readouts, f.Notice)
+		}
+		return fmt.Sprintf("%s view=%s theme=%q", name, e.Scenario.View, e.Scenario.Figure.Theme)
+	case AnswerDrawn:
+		return fmt.Sprintf("%s panel=%v", name, e.Panel != nil)
 	case Ask:
 		return fmt.Sprintf("%s view=%s files=%d day=%d wait=%v", name, e.Scenario.View, e.Scenario.Panel.Files, e.Scenario.Timeline.Day, e.Wait)
 	case EngineTime:
@@ -197,5 +225,14 @@ func modelString(m *Model, answers map[int]*panel.Result, runs map[int]*timeline
 	if m.Stats.Result != nil {
 		s += fmt.Sprintf(" stats=%s:%d", nameOf(m.Stats.Result, answers, "answer"), m.Stats.File)
 	}
-	return s + fmt.Sprintf(" version=%d", m.Version)
+	s += fmt.Sprintf(" version=%d", m.Version)
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{m.bound, "bound"}, {m.answered, "answered"}, {m.ready, "ready"}} {
+		if f.on {
+			s += " " + f.name
+		}
+	}
+	return s
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
@@ -172,7 +173,7 @@ func TestOpenYourTableAgreesOnEveryTable(t *testing.T) {
 			openTablePage(t, ctx)
 		}
 		fsys := os.DirFS(dir)
-		s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1})
+		s, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 		msg := give(t, ctx, archive(t, dir, "zip"))
 		var ref *deltalog.Refusal
 		var le *deltalog.LogError

@@ -4,11 +4,12 @@
 // `layoutlab inspect`, so the page and the CLI agree file for file. It is a module of its own
 // (table.wasm, loaded by site/table.html) because the Parquet reader and the inspector would
 // make the docs widget heavier. site/table.js gathers the files the reader gives; this reads
-// them as a log (LogFS), replays it (inspect.Open) and draws the views.
+// them as a log (LogFS), replays it (inspect.Open) and draws the views. What the page shows is
+// front/tablepage's model, which only tablepage.Update changes: this program is its adapter,
+// turning the page's events into the model's events and carrying its effects out (apply).
 package main
 
 import (
-	"errors"
 	"fmt"
 	"html"
 	"image"
@@ -17,7 +18,6 @@ import (
 	"path"
 	"runtime"
 	"runtime/metrics"
-	"slices"
 	"strconv"
 	"sync"
 	"syscall/js"
@@ -44,24 +44,21 @@ type app struct {
 	ll      *browser.Global // window.layoutlabTable, as front/boundary declares it (tb)
 	yielder *browser.Yielder
 
-	log  *tablepage.LogFS
-	name string
+	// m is what the page shows; only tablepage.Update changes it (apply).
+	m tablepage.Model
+
+	// The open under way: when it began and the log it gathered, for the status line once the
+	// table is drawn.
+	openT0  time.Time
+	openLog *tablepage.LogFS
 	// filesOpened counts the log files the replay has opened, for the progress bar.
 	filesOpened int
-	lo, hi      int64
 
-	in     *inspect.Inspector
-	rep    *inspect.Report
-	where  string
-	column string
-	spans  []float64
-	by     tablepage.GroupBy
-	// filesShown is how many rows the file list shows (FileRows at first, more on request).
-	filesShown int
-
+	// What the grid is drawn from: the colour column's spans (read when the grid is drawn),
+	// the grid laid out, its pixels and the device pixels per CSS pixel.
+	spans     []float64
 	grid      *tablepage.Grid
 	img       *image.RGBA
-	pinned    int // the clicked cell, -1 none
 	scale     float64
 	lastYield time.Time
 	// statusShown is the status line shown, for the stretches of Go between yields (fig) and
@@ -73,7 +70,7 @@ type app struct {
 }
 
 func main() {
-	a := &app{doc: dom.GetWindow().Document(), ll: browser.Find(&tb.Program), pinned: -1}
+	a := &app{doc: dom.GetWindow().Document(), ll: browser.Find(&tb.Program), m: tablepage.New()}
 	a.fig = figures.NewTable(a.ll)
 	a.yielder = browser.NewYielder(4 * taskBudget)
 	a.yielder.FrameWait = 100 * time.Millisecond // a hidden tab runs no animation frames
@@ -199,15 +196,15 @@ func collectDue() bool {
 	return goal > live && heap >= live+(goal-live)/10*6
 }
 
-// opened shows each log file the replay opens, and counts it for the progress bar.
-func (a *app) opened(name string, size int64) {
+// opened shows each log file the replay of l opens, and counts it for the progress bar.
+func (a *app) opened(l *tablepage.LogFS, name string, size int64) {
 	a.filesOpened++
 	sz := ""
 	if size > 1<<20 {
 		sz = fmt.Sprintf(" (%.1f MB)", float64(size)/(1<<20))
 	}
 	a.status(fmt.Sprintf("Replaying the log: %s%s", path.Base(name), sz))
-	a.ll.Call(tb.Progress, min(a.filesOpened, a.log.Len()), a.log.Len())
+	a.ll.Call(tb.Progress, min(a.filesOpened, l.Len()), l.Len())
 	a.yield()
 }
 
@@ -219,112 +216,140 @@ func (a *app) gather(name string, add func(*tablepage.LogFS) error) {
 	a.lastYield = t0
 	a.fig.StretchBegins("(the upload)") // the page's task began with the event that asked
 	defer a.busy()
-	a.show("error", false)
+	a.apply(tablepage.Picked{})
 	l := tablepage.NewLogFS()
 	l.Yield = a.yield
 	err := add(l)
 	if err == nil {
 		err = l.Check(name)
 	}
+	var lst *deltalog.Listing
+	if err == nil {
+		lst, err = deltalog.List(l)
+	}
 	if err != nil {
-		a.fail(err.Error())
+		a.apply(tablepage.OpenFailed{Text: err.Error()})
 		return
 	}
-	lst, err := deltalog.List(l)
-	if err != nil {
-		a.fail(err.Error())
-		return
+	a.openT0, a.openLog = t0, l
+	listed := tablepage.Listed{Log: l, Picked: name, Table: l.Table, Hi: lst.MaxVersion}
+	if lst.MaxVersion >= 0 {
+		listed.Lo = lst.Earliest()
 	}
-	if lst.MaxVersion < 0 {
-		a.fail(fmt.Sprintf("%s: %s has no commit files or checkpoints", name, deltalog.LogDir))
-		return
+	a.apply(listed)
+}
+
+// apply gives ev to the page's model (front/tablepage.Update) and carries out its effects, in
+// order; an effect whose answer is an event (Inspect, RunWhere, Plan) gives it to the model.
+func (a *app) apply(ev tablepage.Event) {
+	var fx []tablepage.Effect
+	a.m, fx = tablepage.Update(a.m, ev)
+	for _, e := range fx {
+		a.do(e)
 	}
-	table := name
-	if l.Table != "" {
-		table = l.Table
+}
+
+func (a *app) do(e tablepage.Effect) {
+	switch e := e.(type) {
+	case tablepage.HideError:
+		a.show("error", false)
+	case tablepage.ShowError:
+		a.fail(e.Text)
+	case tablepage.Inspect:
+		a.inspect(e)
+	case tablepage.ShowWhereError:
+		if e.Text != "" {
+			a.setText("where-error", e.Text)
+		}
+		a.show("where-error", e.Text != "")
+	case tablepage.ShowGroupBy:
+		a.el("group-by").(*dom.HTMLSelectElement).SetValue(string(e.By))
+	case tablepage.ClearWhereField:
+		a.el("where").(*dom.HTMLInputElement).SetValue("")
+	case tablepage.Status:
+		a.status(e.Text)
+	case tablepage.Render:
+		a.endStep()
+		t1 := time.Now()
+		a.spans = nil // another snapshot's
+		a.renderTable()
+		a.fig.Rendered(time.Since(t1))
+	case tablepage.RenderWhere:
+		a.renderWhere()
+	case tablepage.DrawGrid:
+		if e.Spans {
+			a.spans = nil
+		}
+		a.drawGrid()
+	case tablepage.Paint:
+		a.paint()
+	case tablepage.ShowFile:
+		a.showFile(e.Cell)
+	case tablepage.AppendFiles:
+		a.appendFiles(e.From, e.To)
+	case tablepage.Plan:
+		a.plan(e.Opened)
+	case tablepage.ShowOptimize:
+		a.setHTML("optimize", tablepage.OptimizeHTML(a.m.Rep.NextOptimize))
+		a.el("optimize").SetAttribute("aria-busy", "false")
+	case tablepage.ShowVersion:
+		a.el("version").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(a.m.Rep.Version, 10))
+		a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", a.m.Rep.Version, a.m.Lo, a.m.Hi))
+	case tablepage.RunWhere:
+		shown := a.statusShown
+		r, _ := a.m.In.ReportYield(e.Where, a.progress) // the page's Yield stops nothing
+		a.ll.Call(tb.Progress, 0, 0)
+		a.status(shown)
+		a.apply(tablepage.WhereRan{Rep: r})
+		a.fig.WhereRun()
 	}
-	prevLog, prevName, prevLo, prevHi, prevWhere, prevColumn := a.log, a.name, a.lo, a.hi, a.where, a.column
-	a.log, a.name, a.lo, a.hi = l, table, lst.Earliest(), lst.MaxVersion
-	a.where, a.column = "", ""
-	if !a.read(-1, true) {
-		// The table shown before stays what the controls act on.
-		a.log, a.name, a.lo, a.hi, a.where, a.column = prevLog, prevName, prevLo, prevHi, prevWhere, prevColumn
-		return
-	}
-	a.pinned = -1
-	a.el("where").(*dom.HTMLInputElement).SetValue("")
-	took := time.Since(t0)
-	a.fig.Opened(took, l.Read())
-	ms := float64(took.Microseconds()) / 1000
-	opened := fmt.Sprintf("Opened %s: %.1f MB read of its %d log files' %.1f MB, in %.0f ms", table, float64(l.Read())/(1<<20), l.Len(), float64(l.Size())/(1<<20), ms)
-	a.status(opened + "; working out the next OPTIMIZE…")
-	planMs := a.plan()
-	a.status(fmt.Sprintf("%s; the next OPTIMIZE's plan in %.0f ms.", opened, planMs))
+}
+
+// inspect replays the log at a version and reads its report (inspect.Open), showing its
+// progress, and gives the answer to the model.
+func (a *app) inspect(e tablepage.Inspect) {
+	l := e.Log.(*tablepage.LogFS)
+	a.filesOpened = 0
+	l.Opened = func(name string, size int64) { a.opened(l, name, size) }
+	t0 := time.Now()
+	a.fig.Planning() // until plan shows the next OPTIMIZE, or fail says why not
+	rep, in, err := inspect.Open(l, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true, Yield: a.progress})
+	l.Opened = nil // the replay is done: the plan that follows shows its own steps
+	a.fig.Inspected(time.Since(t0))
+	a.ll.Call(tb.Progress, 0, 0)
+	a.apply(tablepage.Inspected{Rep: rep, In: in, Err: err})
 }
 
 // plan works out the next OPTIMIZE once the table is drawn, so that the reader sees the files
-// first, and shows it; it returns how long the plans took in ms.
-func (a *app) plan() float64 {
+// first, and shows it, the status line saying what was opened (opened) or shown.
+func (a *app) plan(opened bool) {
+	if !opened {
+		v := a.m.Rep.Version
+		a.status(fmt.Sprintf("Showing version %d; working out the next OPTIMIZE…", v))
+		a.planNext()
+		a.status(fmt.Sprintf("Showing version %d.", v))
+		return
+	}
+	l := a.openLog
+	took := time.Since(a.openT0)
+	a.fig.Opened(took, l.Read())
+	ms := float64(took.Microseconds()) / 1000
+	what := fmt.Sprintf("Opened %s: %.1f MB read of its %d log files' %.1f MB, in %.0f ms", a.m.Name, float64(l.Read())/(1<<20), l.Len(), float64(l.Size())/(1<<20), ms)
+	a.status(what + "; working out the next OPTIMIZE…")
+	planMs := a.planNext()
+	a.status(fmt.Sprintf("%s; the next OPTIMIZE's plan in %.0f ms.", what, planMs))
+}
+
+// planNext works out the next OPTIMIZE and gives it to the model; it returns how long the plans
+// took in ms.
+func (a *app) planNext() float64 {
 	t0 := time.Now()
 	a.endStep()
-	n, _ := a.in.NextOptimize(a.progress) // the page's Yield stops nothing
-	a.rep.NextOptimize = n
-	a.setHTML("optimize", tablepage.OptimizeHTML(n))
-	a.el("optimize").SetAttribute("aria-busy", "false")
+	n, _ := a.m.In.NextOptimize(a.progress) // the page's Yield stops nothing
+	a.apply(tablepage.Planned{Next: n})
 	took := time.Since(t0)
 	a.fig.Planned(took)
 	return float64(took.Microseconds()) / 1000
-}
-
-// read replays the log at version (-1: the latest) and shows it; it reports whether it could.
-func (a *app) read(version int64, fresh bool) bool {
-	a.filesOpened = 0
-	a.log.Opened = a.opened
-	defer func() { a.log.Opened = nil }()
-	t0 := time.Now()
-	a.fig.Planning() // until plan shows the next OPTIMIZE, or fail says why not
-	rep, in, err := inspect.Open(a.log, a.name, inspect.Options{Version: version, Where: a.where, PlanLater: true, Yield: a.progress})
-	a.fig.Inspected(time.Since(t0))
-	a.ll.Call(tb.Progress, 0, 0)
-	if err != nil {
-		var le *deltalog.LogError
-		if errors.As(err, &le) {
-			a.fail(fmt.Sprintf("%s: the log is broken at %s", a.name, le.Error()))
-		} else {
-			a.fail(fmt.Sprintf("%s: %v", a.name, err))
-		}
-		return false
-	}
-	// A refusal of the table itself (Delta would not read it, or its schema does not parse),
-	// not of the WHERE: the table shown before stays.
-	if in == nil || rep.Error != nil && a.where == "" {
-		a.fail(a.refusal(version, rep.Error))
-		return false
-	}
-	if rep.Error != nil {
-		if base := in.Report(""); base.Error != nil {
-			a.fail(a.refusal(version, base.Error))
-			return false
-		}
-	}
-	a.in = in
-	a.spans = nil
-	if fresh {
-		a.by = tablepage.DefaultGroupBy(rep)
-		a.el("group-by").(*dom.HTMLSelectElement).SetValue(string(a.by))
-	}
-	a.setReport(rep)
-	a.status("Drawing the table…")
-	a.endStep()
-	t1 := time.Now()
-	a.renderTable()
-	a.fig.Rendered(time.Since(t1))
-	return true
-}
-
-// refusal says why the table at version cannot be shown, naming the file and field.
-func (a *app) refusal(version int64, e *inspect.ErrorInfo) string {
-	return tablepage.RefusalText(a.log, a.name, version, e)
 }
 
 // progress is the page's Yield for inspect. A step as it begins is named ("Working out the
@@ -348,41 +373,24 @@ func (a *app) progress(p work.Progress) error {
 	return nil
 }
 
-// setReport takes a Report, falling back to no WHERE when the WHERE is refused (the refusal is
-// shown under the field).
-func (a *app) setReport(rep *inspect.Report) {
-	a.show("where-error", false)
-	if rep.Error != nil && a.where != "" {
-		a.setText("where-error", fmt.Sprintf("[%s] %s", rep.Error.Class, rep.Error.Message))
-		a.show("where-error", true)
-		rep = a.in.Report("")
-	} else if rep.Error != nil {
-		a.fail(fmt.Sprintf("%s: [%s] %s", a.name, rep.Error.Class, rep.Error.Message))
-	}
-	a.rep = rep
-}
-
 func (a *app) renderTable() {
-	r := a.rep
+	m := &a.m
+	r := m.Rep
 	a.show("table", true)
-	a.setText("table-name", a.name)
+	a.setText("table-name", m.Name)
 	a.setHTML("summary", tablepage.SummaryHTML(r))
 	v := a.el("version").(*dom.HTMLInputElement)
-	v.SetAttribute("min", strconv.FormatInt(a.lo, 10))
-	v.SetAttribute("max", strconv.FormatInt(a.hi, 10))
+	v.SetAttribute("min", strconv.FormatInt(m.Lo, 10))
+	v.SetAttribute("max", strconv.FormatInt(m.Hi, 10))
 	v.SetValue(strconv.FormatInt(r.Version, 10))
-	a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", r.Version, a.lo, a.hi))
-	cols := a.in.SpanColumns()
-	if !slices.Contains(cols, a.column) {
-		a.column = defaultColumn(r, cols)
-	}
+	a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", r.Version, m.Lo, m.Hi))
 	var opts string
-	for _, c := range cols {
+	for _, c := range m.Cols {
 		opts += fmt.Sprintf(`<option value="%s">%s</option>`, html.EscapeString(c), html.EscapeString(c))
 	}
 	sel := a.el("span-column").(*dom.HTMLSelectElement)
 	sel.SetInnerHTML(opts)
-	sel.SetValue(a.column)
+	sel.SetValue(m.Column)
 	if r.NextOptimize == nil {
 		a.setHTML("optimize", `<p class="pending">Working out the next OPTIMIZE once the table is drawn…</p>`)
 		a.el("optimize").SetAttribute("aria-busy", "true")
@@ -397,46 +405,34 @@ func (a *app) renderTable() {
 	a.fig.Shown(r.Version)
 }
 
-// defaultColumn colours by the first clustering column, else the first Z-order column of a
-// ZCube, else the first column with statistics.
-func defaultColumn(r *inspect.Report, cols []string) string {
-	for _, c := range r.ClusteringColumns {
-		if slices.Contains(cols, c) {
-			return c
-		}
-	}
-	for _, f := range r.Files {
-		if f.ZCube != nil {
-			for _, c := range f.ZCube.ZOrderBy {
-				if slices.Contains(cols, c) {
-					return c
-				}
-			}
-		}
-	}
-	if len(cols) > 0 {
-		return cols[0]
-	}
-	return ""
-}
-
 func (a *app) renderWhere() {
-	r := a.rep
+	r := a.m.Rep
 	a.setHTML("where-summary", tablepage.WhereHTML(r))
 	a.setHTML("reasons", tablepage.ReasonsHTML(r))
 	a.endStep()
-	a.filesShown = min(len(r.Files), tablepage.FileRows)
-	a.setHTML("files", tablepage.FilesHTML(r, a.filesShown))
+	a.setHTML("files", tablepage.FilesHTML(r, a.m.FilesShown))
 	a.endStep()
 	a.drawGrid()
 }
 
+// appendFiles adds the file list's rows lo to hi, and the button for the rest.
+func (a *app) appendFiles(lo, hi int) {
+	r := a.m.Rep
+	tbody := a.doc.QuerySelector("#files tbody")
+	tbody.Underlying().Call("insertAdjacentHTML", "beforeend", tablepage.FileRowsHTML(r, lo, hi))
+	a.doc.QuerySelector("#files .files-more").Underlying().Set("outerHTML", tablepage.FilesMoreHTML(r, hi))
+	if more := a.doc.QuerySelector("#files-more"); more != nil {
+		more.(dom.HTMLElement).Focus() // the keyboard stays on the button
+	}
+}
+
 func (a *app) drawGrid() {
-	if a.rep == nil {
+	m := &a.m
+	if m.Rep == nil {
 		return
 	}
-	if a.spans == nil && a.column != "" {
-		a.spans, _ = a.in.Spans(a.column)
+	if a.spans == nil && m.Column != "" {
+		a.spans, _ = m.In.Spans(m.Column)
 		a.endStep()
 	}
 	canvas := a.el("grid").Underlying()
@@ -451,7 +447,7 @@ func (a *app) drawGrid() {
 		return
 	}
 	tablepage.GridScale = dpr
-	a.grid = tablepage.SizedGrid(a.rep, a.spans, a.by, float64(w), float64(h))
+	a.grid = tablepage.SizedGrid(m.Rep, a.spans, m.By, float64(w), float64(h))
 	h = int(math.Ceil(a.grid.H))
 	cssH = float64(h) / dpr
 	canvas.Set("width", w)
@@ -466,11 +462,14 @@ func (a *app) drawGrid() {
 }
 
 func (a *app) paint() {
+	if a.grid == nil {
+		return
+	}
 	theme := "light"
 	if js.Global().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool() {
 		theme = "dark"
 	}
-	a.grid.Paint(a.img, a.pinned, view.ThemeNamed(theme))
+	a.grid.Paint(a.img, a.m.Pinned, view.ThemeNamed(theme))
 	arr := js.Global().Get("Uint8ClampedArray").New(len(a.img.Pix))
 	js.CopyBytesToJS(arr, a.img.Pix)
 	id := js.Global().Get("ImageData").New(arr, a.img.Rect.Dx(), a.img.Rect.Dy())
@@ -487,115 +486,77 @@ func (a *app) cellAt(ev dom.Event) int {
 }
 
 func (a *app) showFile(cell int) {
-	if cell < 0 {
+	if cell < 0 || a.grid == nil {
 		return
 	}
-	a.setText("hover-info", tablepage.HoverText(a.rep, a.grid, cell, a.spans, a.column))
+	m := &a.m
+	a.setText("hover-info", tablepage.HoverText(m.Rep, a.grid, cell, a.spans, m.Column))
 	// The snapshot's file by path: Files() would copy every add action on each hover.
-	if f, ok := a.in.Snapshot().File(a.rep.Files[a.grid.File[cell]].Path); ok {
+	if f, ok := m.In.Snapshot().File(m.Rep.Files[a.grid.File[cell]].Path); ok {
 		a.setText("add-action", tablepage.AddActionText(f))
 	}
 }
 
-// act runs f off the event handler (which must not block) under the lock.
-func (a *app) act(f func()) {
+// act gives ev to the model off the event handler (which must not block), under the lock.
+func (a *app) act(ev tablepage.Event) {
 	go func() {
 		a.mu.Lock()
 		defer a.mu.Unlock()
-		if a.rep == nil {
+		if a.m.Rep == nil {
 			return
 		}
 		a.lastYield = time.Now()
 		a.fig.StretchBegins("(a control)")
-		f()
+		a.apply(ev)
 		a.busy()
 	}()
 }
 
+// bind turns the page's events into the model's.
 func (a *app) bind() {
 	a.el("where-form").AddEventListener("submit", false, func(ev dom.Event) {
 		ev.PreventDefault()
-		where := a.el("where").(*dom.HTMLInputElement).Value()
-		a.act(func() {
-			a.where = where
-			shown := a.statusShown
-			r, _ := a.in.ReportYield(where, a.progress) // the page's Yield stops nothing
-			a.ll.Call(tb.Progress, 0, 0)
-			a.status(shown)
-			a.setReport(r)
-			a.renderWhere()
-			a.fig.WhereRun()
-		})
+		a.act(tablepage.WhereSubmitted{Where: a.el("where").(*dom.HTMLInputElement).Value()})
 	})
 	a.el("version").AddEventListener("change", false, func(dom.Event) {
 		v, _ := strconv.ParseInt(a.el("version").(*dom.HTMLInputElement).Value(), 10, 64)
-		a.act(func() {
-			a.pinned = -1
-			if a.read(v, false) {
-				a.status(fmt.Sprintf("Showing version %d; working out the next OPTIMIZE…", v))
-				a.plan()
-				a.status(fmt.Sprintf("Showing version %d.", v))
-				return
-			}
-			// The version shown before stays, and the slider says so.
-			a.el("version").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(a.rep.Version, 10))
-			a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", a.rep.Version, a.lo, a.hi))
-		})
+		a.act(tablepage.VersionChosen{Version: v})
 	})
 	a.el("version").AddEventListener("input", false, func(dom.Event) {
-		a.setText("version-label", fmt.Sprintf("v%s of [%d, %d]", a.el("version").(*dom.HTMLInputElement).Value(), a.lo, a.hi))
+		a.setText("version-label", fmt.Sprintf("v%s of [%d, %d]", a.el("version").(*dom.HTMLInputElement).Value(), a.m.Lo, a.m.Hi))
 	})
 	a.el("span-column").AddEventListener("change", false, func(dom.Event) {
-		c := a.el("span-column").(*dom.HTMLSelectElement).Value()
-		a.act(func() { a.column, a.spans = c, nil; a.drawGrid() })
+		a.act(tablepage.ColumnChosen{Column: a.el("span-column").(*dom.HTMLSelectElement).Value()})
 	})
 	a.el("group-by").AddEventListener("change", false, func(dom.Event) {
-		by := tablepage.GroupBy(a.el("group-by").(*dom.HTMLSelectElement).Value())
-		a.act(func() { a.by, a.pinned = by, -1; a.drawGrid() })
+		a.act(tablepage.GroupByChosen{By: tablepage.GroupBy(a.el("group-by").(*dom.HTMLSelectElement).Value())})
 	})
 	// The file list's "Show more" button is made anew with the list: listened for on #files.
 	a.el("files").AddEventListener("click", false, func(ev dom.Event) {
-		if ev.Target().ID() != "files-more" {
-			return
+		if ev.Target().ID() == "files-more" {
+			a.act(tablepage.MoreFiles{})
 		}
-		a.act(func() {
-			r := a.rep
-			hi := min(len(r.Files), a.filesShown+tablepage.FileRows)
-			tbody := a.doc.QuerySelector("#files tbody")
-			tbody.Underlying().Call("insertAdjacentHTML", "beforeend", tablepage.FileRowsHTML(r, a.filesShown, hi))
-			a.filesShown = hi
-			a.doc.QuerySelector("#files .files-more").Underlying().Set("outerHTML", tablepage.FilesMoreHTML(r, hi))
-			if more := a.doc.QuerySelector("#files-more"); more != nil {
-				more.(dom.HTMLElement).Focus() // the keyboard stays on the button
-			}
-		})
 	})
 	grid := a.el("grid")
 	grid.AddEventListener("mousemove", false, func(ev dom.Event) {
-		if a.pinned >= 0 || !a.mu.TryLock() {
+		if !a.mu.TryLock() {
 			return
 		}
 		defer a.mu.Unlock()
-		a.showFile(a.cellAt(ev))
+		a.apply(tablepage.CellHovered{Cell: a.cellAt(ev)})
 	})
 	grid.AddEventListener("click", false, func(ev dom.Event) {
 		if !a.mu.TryLock() {
 			return
 		}
 		defer a.mu.Unlock()
-		c := a.cellAt(ev)
-		if c == a.pinned {
-			c = -1
-		}
-		a.pinned = c
-		a.showFile(c)
-		a.paint()
+		a.apply(tablepage.CellClicked{Cell: a.cellAt(ev)})
 	})
 	var resize *time.Timer
 	dom.GetWindow().AddEventListener("resize", false, func(dom.Event) {
 		if resize != nil {
 			resize.Stop()
 		}
-		resize = time.AfterFunc(150*time.Millisecond, func() { a.act(a.drawGrid) })
+		resize = time.AfterFunc(150*time.Millisecond, func() { a.act(tablepage.Resized{}) })
 	})
 }

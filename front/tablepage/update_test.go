@@ -1,0 +1,195 @@
+package tablepage
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/datadriven"
+
+	"layoutlab/engine/deltalog"
+	"layoutlab/engine/inspect"
+)
+
+// TestUpdate runs the scripts in testdata/update/: each command is an event given to Update
+// (the ones that answer an effect carry out the last such effect for real, on the tables of
+// engine/deltalog's testdata), and prints the effects it asked for, then the model. Commands:
+//
+//	open table=PATH [picked=NAME] [hi=N]  Picked, then Listed of the table's log
+//	open-failed                    TEXT (the input: the message)
+//	inspected [error|refused]      the last Inspect, read by inspect.Open (or failing with the
+//	                               input, or a table Delta would not read)
+//	planned                        the next OPTIMIZE of the report shown
+//	version v=N
+//	where                          the input: the WHERE
+//	where-ran                      the last RunWhere, run by the Inspector
+//	column name=C
+//	group-by by=zcube|partition|none
+//	hover cell=N
+//	click cell=N
+//	more
+//	resize
+//
+// Rewrite the expected output with go test ./front/tablepage -run TestUpdate -rewrite.
+func TestUpdate(t *testing.T) {
+	datadriven.Walk(t, "testdata/update", func(t *testing.T, path string) {
+		m := New()
+		var lastInspect *Inspect
+		var lastWhere *RunWhere
+		datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
+			var evs []Event
+			switch d.Cmd {
+			case "open":
+				evs = []Event{Picked{}, listedOf(t, d)}
+			case "open-failed":
+				evs = []Event{OpenFailed{strings.TrimSpace(d.Input)}}
+			case "inspected":
+				if lastInspect == nil {
+					d.Fatalf(t, "no Inspect to answer")
+				}
+				e := *lastInspect
+				if d.HasArg("refused") {
+					evs = []Event{Inspected{Rep: &inspect.Report{Error: &inspect.ErrorInfo{Class: "DELTA_UNSUPPORTED_FEATURES_FOR_READ", Message: "Unsupported Delta reader features: [fancy]"}}}}
+				} else if d.HasArg("error") {
+					evs = []Event{Inspected{Err: errors.New(strings.TrimSpace(d.Input))}}
+				} else {
+					rep, in, err := inspect.Open(e.Log, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true})
+					evs = []Event{Inspected{rep, in, err}}
+				}
+			case "planned":
+				n, err := m.In.NextOptimize(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				evs = []Event{Planned{n}}
+			case "version":
+				var v int64
+				d.ScanArgs(t, "v", &v)
+				evs = []Event{VersionChosen{v}}
+			case "where":
+				evs = []Event{WhereSubmitted{strings.TrimSpace(d.Input)}}
+			case "where-ran":
+				evs = []Event{WhereRan{m.In.Report(lastWhere.Where)}}
+			case "column":
+				var s string
+				d.ScanArgs(t, "name", &s)
+				evs = []Event{ColumnChosen{s}}
+			case "group-by":
+				var s string
+				d.ScanArgs(t, "by", &s)
+				evs = []Event{GroupByChosen{GroupBy(s)}}
+			case "hover", "click":
+				var c int
+				d.ScanArgs(t, "cell", &c)
+				evs = []Event{CellHovered{c}}
+				if d.Cmd == "click" {
+					evs = []Event{CellClicked{c}}
+				}
+			case "more":
+				evs = []Event{MoreFiles{}}
+			case "resize":
+				evs = []Event{Resized{}}
+			default:
+				d.Fatalf(t, "unknown command %s", d.Cmd)
+			}
+			var b strings.Builder
+			for _, ev := range evs {
+				var fx []Effect
+				m, fx = Update(m, ev)
+				for _, e := range fx {
+					switch e := e.(type) {
+					case Inspect:
+						lastInspect = &e
+					case RunWhere:
+						lastWhere = &e
+					}
+					b.WriteString(effectString(e) + "\n")
+				}
+			}
+			b.WriteString(modelString(&m) + "\n")
+			return b.String()
+		})
+	})
+}
+
+func listedOf(t *testing.T, d *datadriven.TestData) Listed {
+	var table string
+	d.ScanArgs(t, "table", &table)
+	l := Listed{Log: os.DirFS(filepath.Join(tables, table)), Picked: filepath.Base(table) + ".zip"}
+	d.MaybeScanArgs(t, "picked", &l.Picked)
+	if !d.HasArg("picked") {
+		l.Table = filepath.Base(table)
+	}
+	lst, err := deltalog.List(l.Log)
+	if err != nil {
+		d.Fatalf(t, "%s: %v", table, err)
+	}
+	l.Lo, l.Hi = lst.Earliest(), lst.MaxVersion
+	d.MaybeScanArgs(t, "hi", &l.Hi) // hi=-1: a listing with no version
+	return l
+}
+
+func effectString(e Effect) string {
+	name := strings.ToLower(reflect.TypeOf(e).Name())
+	switch e := e.(type) {
+	case ShowError:
+		return fmt.Sprintf("%s %q", name, e.Text)
+	case ShowWhereError:
+		return fmt.Sprintf("%s %q", name, e.Text)
+	case Status:
+		return fmt.Sprintf("%s %q", name, e.Text)
+	case Inspect:
+		return fmt.Sprintf("%s %s version=%d where=%q", name, e.Name, e.Version, e.Where)
+	case RunWhere:
+		return fmt.Sprintf("%s %q", name, e.Where)
+	case ShowGroupBy:
+		return fmt.Sprintf("%s %s", name, e.By)
+	case DrawGrid:
+		return fmt.Sprintf("%s spans=%v", name, e.Spans)
+	case ShowFile:
+		return fmt.Sprintf("%s cell=%d", name, e.Cell)
+	case AppendFiles:
+		return fmt.Sprintf("%s %d-%d", name, e.From, e.To)
+	case Plan:
+		return fmt.Sprintf("%s opened=%v", name, e.Opened)
+	}
+	return name
+}
+
+func modelString(m *Model) string {
+	if m.Rep == nil {
+		s := "model: no table"
+		if m.reading != nil {
+			s += fmt.Sprintf(" reading=%s@%d", m.reading.name, m.reading.version)
+		}
+		return s
+	}
+	s := fmt.Sprintf("model: %s v%d of [%d, %d] files=%d read=%d where=%q column=%s cols=%v by=%s pinned=%d listed=%d",
+		m.Name, m.Rep.Version, m.Lo, m.Hi, m.Rep.FilesTotal, m.Rep.FilesRead, m.Where, m.Column, m.Cols, m.By, m.Pinned, m.FilesShown)
+	if m.Rep.NextOptimize != nil {
+		s += " planned"
+	}
+	if m.reading != nil {
+		s += fmt.Sprintf(" reading=%s@%d", m.reading.name, m.reading.version)
+	}
+	return s
+}
+
+// TestMoreFilesAddsFileRowsAtATime: "Show more" lists FileRows more files each time, up to the
+// report's last, and then nothing more.
+func TestMoreFilesAddsFileRowsAtATime(t *testing.T) {
+	m := New()
+	m.Rep = &inspect.Report{Files: make([]inspect.File, 2*FileRows+50)}
+	m.FilesShown = FileRows
+	for _, want := range []AppendFiles{{FileRows, 2 * FileRows}, {2 * FileRows, 2*FileRows + 50}, {2*FileRows + 50, 2*FileRows + 50}} {
+		var fx []Effect
+		m, fx = Update(m, MoreFiles{})
+		if len(fx) != 1 || fx[0] != want || m.FilesShown != want.To {
+			t.Fatalf("got %v, %d listed; want %v", fx, m.FilesShown, want)
+		}
+	}
+}
