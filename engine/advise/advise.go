@@ -56,7 +56,14 @@ type Options struct {
 	Seed uint64
 	// Table is how the SQL names the table (a name, or delta.`/path`); "" means t.
 	Table string
+	// Progress, when set, is told before each candidate is scored and once at the end (done
+	// of total); returning false stops Advise with ErrStopped. The page reports progress, ends
+	// its task and cancels there (wasm/advise).
+	Progress func(done, total int) bool
 }
+
+// ErrStopped is Advise's error when Options.Progress asked it to stop.
+var ErrStopped = errors.New("advise: stopped")
 
 // Defaults and bounds of Options.
 const (
@@ -152,7 +159,9 @@ func Advise(in Input, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep.Candidates = a.scoreAll()
+	if rep.Candidates, err = a.scoreAll(opt.Progress); err != nil {
+		return nil, err
+	}
 	checkAsIs(rep)
 	rep.Pareto = Pareto(rep.Candidates)
 	rep.Recommendation = Recommend(rep.Candidates, rep.Pareto, opt.tableName(), len(t.partCols) > 0)

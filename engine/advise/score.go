@@ -105,14 +105,20 @@ func rowBytesOf(t *tableInfo, byFile [][]int32, n int, fraction float64) []float
 	return out
 }
 
-// scoreAll scores every candidate, in specs' order.
-func (a *advisor) scoreAll() []Candidate {
+// scoreAll scores every candidate, in specs' order, telling progress (when set) before each.
+func (a *advisor) scoreAll(progress func(done, total int) bool) ([]Candidate, error) {
 	specs := a.specs()
 	out := make([]Candidate, 0, len(specs))
-	for _, s := range specs {
+	for i, s := range specs {
+		if progress != nil && !progress(i, len(specs)) {
+			return nil, ErrStopped
+		}
 		out = append(out, a.score(s))
 	}
-	return out
+	if progress != nil && !progress(len(specs), len(specs)) {
+		return nil, ErrStopped
+	}
+	return out, nil
 }
 
 // score runs one candidate through the mechanism: Delta's refusal, or the layout, statistics,
