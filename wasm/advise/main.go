@@ -13,7 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
+	"path"
 	"strings"
 	"sync"
 	"syscall/js"
@@ -22,7 +22,6 @@ import (
 	"layoutlab/engine/advise"
 	"layoutlab/engine/datafiles"
 	"layoutlab/engine/inspect"
-	deltalog "layoutlab/engine/log"
 )
 
 type app struct {
@@ -49,9 +48,12 @@ func main() {
 		return nil
 	}))
 	a.ll.Set("run", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		w := args[0].String()
+		// run({workload, keys, maxFileSize, ingestGBPerDay}): the view's fields, as text.
+		o := args[0]
+		w := o.Get("workload").String()
+		k := Knobs{Keys: o.Get("keys").String(), MaxFileSize: o.Get("maxFileSize").String(), IngestGBPerDay: o.Get("ingestGBPerDay").String()}
 		a.stop = false
-		go a.locked(func() { a.run(w) })
+		go a.locked(func() { a.run(w, k) })
 		return nil
 	}))
 	a.ll.Set("cancel", js.FuncOf(func(js.Value, []js.Value) any { a.stop = true; return nil }))
@@ -132,6 +134,12 @@ func (a *app) prepare(src js.Value) {
 		a.fail(err.Error())
 		return
 	}
+	// The SQL names the table by its folder, as `layoutlab advise events` run beside it does.
+	if t.Root != "" {
+		name = path.Base(t.Root)
+	} else {
+		name = strings.TrimSuffix(strings.TrimSuffix(name, ".zip"), ".tar")
+	}
 	a.status("Replaying the log of " + name + "…")
 	base, in, err := inspect.Open(t, name, inspect.Options{Version: -1,
 		Progress: func(done, total int) { a.progress(done, total); a.yield() },
@@ -152,13 +160,13 @@ func (a *app) prepare(src js.Value) {
 }
 
 // run advises on the prepared table for a workload, and shows the advice.
-func (a *app) run(workload string) {
+func (a *app) run(workload string, k Knobs) {
 	if a.fsys == nil {
 		a.fail("Open a table first.")
 		return
 	}
 	t0 := time.Now()
-	rep, err := a.advise(workload)
+	rep, err := a.advise(workload, k)
 	if errors.Is(err, datafiles.ErrStopped) || errors.Is(err, advise.ErrStopped) {
 		a.progress(0, 0)
 		a.status("Stopped.")
@@ -186,71 +194,18 @@ func (a *app) run(workload string) {
 	a.ll.Call("done", string(b))
 }
 
-// advise is `layoutlab advise DIR --workload FILE`'s work with its defaults (engine/cmd/layoutlab
-// advise.go): the rows of the columns the workload and candidates need, then engine/advise.
-func (a *app) advise(workload string) (*advise.Report, error) {
-	if a.in == nil { // a table Delta refuses to read: the refusal is the answer
-		e := a.base.Error
-		return &advise.Report{Version: a.base.Version, Health: []any{}, Candidates: []advise.Candidate{}, Pareto: []int{},
-			Error: &advise.ErrorInfo{Class: e.Class, Message: e.Message}}, nil
-	}
-	if len(workload) > advise.MaxWorkloadBytes {
-		return nil, fmt.Errorf("the workload is %d bytes; the limit is %d", len(workload), advise.MaxWorkloadBytes)
-	}
-	rows, err := a.rows(workload)
-	if err != nil {
-		return nil, err
-	}
-	var health any = a.base.ClusteringHealth
-	if len(a.base.ClusteringHealth) == 0 {
-		health = []any{}
-	}
-	a.status("Laying out the candidates…")
-	return advise.Advise(advise.Input{Inspector: a.in, Workload: workload, Rows: rows, Health: health},
-		advise.Options{MaxKeys: advise.DefaultMaxKeys, IngestBytesPerDay: -1, Table: "delta.`" + strings.ReplaceAll(a.name, "`", "``") + "`",
-			Progress: func(done, total int) bool {
-				a.status(fmt.Sprintf("Laying out candidate %d of %d…", min(done+1, total), total))
-				a.progress(done, total)
-				a.yield()
-				return !a.stop
-			}})
-}
-
-// rows reads the columns the advice needs, nil when none of the table's data files was given.
-func (a *app) rows(workload string) (*advise.Rows, error) {
-	snap := a.in.Snapshot()
-	files := snap.AllFiles()
-	if len(files) == 0 || !anyGiven(a.fsys, files) {
-		return nil, nil
-	}
-	leaves, err := advise.Leaves(snap)
-	if err != nil {
-		return nil, err
-	}
-	cols, err := advise.ReadColumns(leaves, workload, nil)
-	if err != nil {
-		return nil, err
-	}
-	r, err := datafiles.Read(a.fsys, snap, datafiles.Options{Columns: cols, MaxRows: datafiles.DefaultMaxRows, Seed: 1,
-		Progress: func(done, total int) bool {
-			a.status(fmt.Sprintf("Reading the data files: row group %d of %d", min(done+1, total), total))
+// advise runs the advisor on the prepared table, with the page's progress, yields and cancel.
+func (a *app) advise(workload string, k Knobs) (*advise.Report, error) {
+	step := func(what string) func(done, total int) bool {
+		return func(done, total int) bool {
+			a.status(fmt.Sprintf(what, min(done+1, total), total))
 			a.progress(done, total)
 			a.yield()
 			return !a.stop
-		}})
-	if err != nil {
-		return nil, err
-	}
-	return &advise.Rows{Table: r.Table, File: r.File,
-		Sample: advise.Sample{RowsRead: r.Sample.RowsRead, RowsTotal: r.Sample.RowsTotal, Fraction: r.Sample.Fraction}}, nil
-}
-
-// anyGiven reports whether any of the snapshot's data files is among the files given.
-func anyGiven(fsys fs.StatFS, files []*deltalog.AddFile) bool {
-	for _, f := range files {
-		if _, err := fsys.Stat(f.Path); err == nil {
-			return true
 		}
 	}
-	return false
+	return Advise(a.fsys, a.name, a.in, a.base, workload, k, Progress{
+		Rows:       step("Reading the data files: row group %d of %d"),
+		Candidates: step("Laying out candidate %d of %d…"),
+	})
 }
