@@ -87,7 +87,7 @@
     const done = new Promise((r) => { prepareResolve = r; });
     la.prepare(arg);
     const ok = await done;
-    if (ok) preparedFor = ll.opened;
+    if (ok) la.preparedOpen = preparedFor = ll.opened;
     return ok;
   }
   la.prepared = (info) => {
