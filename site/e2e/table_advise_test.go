@@ -119,7 +119,14 @@ func TestAdviseAgreesWithTheCLI(t *testing.T) {
 		if msg := give(t, ctx, archive(t, dir, "zip")); msg != "" {
 			t.Fatalf("opening events: %s", msg)
 		}
+		loaded := `performance.getEntriesByType("resource").some((e) => e.name.includes("advise.wasm"))`
+		if eval[bool](t, ctx, loaded) {
+			t.Error("the table page fetched advise.wasm before Advise was clicked")
+		}
 		openAdvise(t, ctx)
+		if !eval[bool](t, ctx, loaded) {
+			t.Error("Advise ran without fetching advise.wasm")
+		}
 		if n := eval[int](t, ctx, `window.layoutlabAdvise.dataFiles`); n != 16 {
 			t.Errorf("the advisor found %d data files, the table has 16", n)
 		}

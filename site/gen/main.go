@@ -136,8 +136,10 @@ func writeServiceWorker(src, out string) error {
 		rel, _ := filepath.Rel(out, p)
 		rel = filepath.ToSlash(rel)
 		// The plain wasm is only a fallback for browsers without DecompressionStream; the
-		// service worker caches the gzip copy the page actually loads.
-		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" || rel == "advise.wasm" {
+		// service worker caches the gzip copy the page actually loads. The table page's
+		// advisor (advise.wasm) is fetched only when the reader asks for advice: not cached
+		// ahead, not even for the table page's readers.
+		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" || strings.HasPrefix(rel, "advise.wasm") {
 			return nil
 		}
 		if strings.HasPrefix(rel, "bench/") { // the timing script's baseline, not the product
@@ -151,7 +153,7 @@ func writeServiceWorker(src, out string) error {
 		h.Write(b)
 		// The table page's module (4 MB) is kept only for readers of that page, which asks the
 		// worker for it: a docs reader of the widget never downloads it.
-		if rel == "table.wasm.gz" || rel == "advise.wasm.gz" { // the advisor: loaded on "Advise"
+		if rel == "table.wasm.gz" {
 			onDemand = append(onDemand, rel)
 			return nil
 		}
