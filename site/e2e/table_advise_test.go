@@ -3,9 +3,11 @@
 package e2e
 
 import (
+	"archive/zip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -320,4 +322,98 @@ func adviseScreenshots(t *testing.T, ctx context.Context, dir, name string) {
 		}
 	}
 	chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900, chromedp.EmulateScale(1)))
+}
+
+// BenchmarkAdvisePage1M times the Advise view on engine/advise's BenchmarkAdvise1M table, written
+// with its data files, workload and flags by
+// LAYOUTLAB_BIG_TABLE=DIR LAYOUTLAB_BIG_ROWS=1000000 go test -run TestWriteBigTable ./engine/advise,
+// given to the page as a stored zip (read by slices): the time from the click on Advise to the
+// report, the longest stretch between the advisor's yields, and the wasm memory; it checks the
+// page's report against the CLI's.
+func BenchmarkAdvisePage1M(b *testing.B) {
+	dir := os.Getenv("LAYOUTLAB_BIG_TABLE")
+	if dir == "" {
+		b.Skip("LAYOUTLAB_BIG_TABLE is not set: see TestWriteBigTable")
+	}
+	flags, err := os.ReadFile(filepath.Join(dir, "big.flags"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := strings.Fields(string(flags)) // --keys K --max-file-size N
+	wl, _ := os.ReadFile(filepath.Join(dir, "big.workload"))
+	ctx := browser(b)
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/table.html")); err != nil {
+		b.Fatal(err)
+	}
+	if err := waitTableReady(ctx); err != nil {
+		b.Fatal(err)
+	}
+	zipPath := storedZip(b, filepath.Join(dir, "events_big"))
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("pick-files"), []string{zipPath})); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(window.layoutlabTable.opened > 0 && !window.layoutlabTable.planning) || window.layoutlabTable.errors > 0`, chromedp.WithPollingTimeout(10*time.Minute))); err != nil {
+		b.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("advise-open"))); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabAdvise && window.layoutlabAdvise.preparedOpen === window.layoutlabTable.opened || window.layoutlabAdvise.errors > 0`, chromedp.WithPollingTimeout(5*time.Minute))); err != nil {
+		b.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.ID("advise-workload"), string(wl)),
+		chromedp.SetValue(chromedp.ID("advise-keys"), f[1]),
+		chromedp.SetValue(chromedp.ID("advise-max-file"), f[3]),
+		chromedp.Click(chromedp.ID("advise-run"))); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabAdvise.runs > 0 || window.layoutlabAdvise.errors > 0`, chromedp.WithPollingTimeout(20*time.Minute))); err != nil {
+		b.Fatal(err)
+	}
+	if v, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`window.layoutlabAdvise.errors`)); v > 0 {
+		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("advise-error").textContent`))
+		b.Fatal(msg)
+	}
+	ms, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlabAdvise.adviseMs`))
+	longest, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlabAdvise.longestGo`))
+	mem, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.layoutlabAdvise.wasmMemory()`))
+	rec, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.layoutlabAdvise.report.recommendation)`))
+	n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`window.layoutlabAdvise.report.candidates.length`))
+	b.ReportMetric(ms, "advise-ms")
+	b.ReportMetric(longest, "longest-task-ms")
+	b.ReportMetric(mem/(1<<20), "wasm-MiB")
+	b.Logf("%d candidates; recommendation %s", n, rec)
+}
+
+// storedZip writes dir as a zip of stored entries (read by slices, as a folder's files are).
+func storedZip(b *testing.B, dir string) string {
+	out := filepath.Join(b.TempDir(), filepath.Base(dir)+".zip")
+	fz, err := os.Create(out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer fz.Close()
+	zw := zip.NewWriter(fz)
+	defer zw.Close()
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(filepath.Dir(dir), p)
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: filepath.ToSlash(rel), Method: zip.Store})
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return out
 }
