@@ -71,8 +71,14 @@
     return out;
   }
 
-  // prepare gives the advisor the table the page shows, when it changed since the last time.
-  async function prepare() {
+  // prepare gives the advisor the table the page shows, when it changed since the last time;
+  // a second call while one is under way waits for it.
+  let preparing = null;
+  function prepare() {
+    if (!preparing) preparing = prepareNow().finally(() => { preparing = null; });
+    return preparing;
+  }
+  async function prepareNow() {
     const ll = window.layoutlabTable;
     if (preparedFor === ll.opened) return true;
     const src = ll.source;
