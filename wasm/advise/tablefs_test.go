@@ -17,6 +17,7 @@ import (
 
 	"layoutlab/engine/advise"
 	"layoutlab/engine/datafiles"
+	"layoutlab/engine/datafiles/datafilestest"
 	"layoutlab/engine/inspect"
 )
 
@@ -166,7 +167,7 @@ func TestTableFSReadsWhatTheFolderHolds(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir, _ := datafiles.Read(os.DirFS(eventsDir), in.Snapshot(), datafiles.Options{})
-		if !reflect.DeepEqual(datafiles.ColumnChecksums(rows.Table), datafiles.ColumnChecksums(dir.Table)) {
+		if !reflect.DeepEqual(datafilestest.ColumnChecksums(rows.Table), datafilestest.ColumnChecksums(dir.Table)) {
 			t.Errorf("%s: the rows read differ from the folder's", name)
 		}
 	}
