@@ -150,6 +150,7 @@
   $("advise-result").addEventListener("click", async (ev) => {
     if (ev.target.id !== "advise-copy") return;
     const sql = $("advise-sql").textContent;
+    la.copied = sql;
     try {
       await navigator.clipboard.writeText(sql);
       ev.target.textContent = "Copied";
@@ -159,6 +160,5 @@
       const s = getSelection(); s.removeAllRanges(); s.addRange(r);
       ev.target.textContent = "Selected: press Ctrl+C";
     }
-    la.copied = sql;
   });
 })();

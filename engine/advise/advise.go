@@ -56,8 +56,9 @@ type Options struct {
 	Seed uint64
 	// Table is how the SQL names the table (a name, or delta.`/path`); "" means t.
 	Table string
-	// Progress, when set, is told before each candidate is scored and once at the end (done
-	// of total); returning false stops Advise with ErrStopped. The page reports progress, ends
+	// Progress, when set, is told before each candidate is scored, again (the same done) between
+	// its stages, and once at the end (done of total); returning false before a candidate stops
+	// Advise with ErrStopped. The page reports progress, ends
 	// its task and cancels there (wasm/advise).
 	Progress func(done, total int) bool
 }

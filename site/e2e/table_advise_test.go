@@ -34,7 +34,11 @@ const (
 func cliAdvise(t *testing.T, dir, workloadFile string) map[string]any {
 	t.Helper()
 	wl, _ := filepath.Abs(workloadFile)
-	cmd := exec.Command("go", "run", "layoutlab/engine/cmd/layoutlab", "advise", filepath.Base(dir), "--workload", wl,
+	bin := filepath.Join(t.TempDir(), "layoutlab")
+	if out, err := exec.Command("go", "build", "-o", bin, "layoutlab/engine/cmd/layoutlab").CombinedOutput(); err != nil {
+		t.Fatalf("go build layoutlab: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "advise", filepath.Base(dir), "--workload", wl,
 		"--keys", adviseKeys, "--max-file-size", adviseMaxFile, "--ingest-gb-per-day", adviseIngest, "--format", "json")
 	cmd.Dir = filepath.Dir(dir)
 	out, err := cmd.Output()
@@ -139,8 +143,9 @@ func TestAdviseAgreesWithTheCLI(t *testing.T) {
 			t.Errorf("%s: the page's report differs from the CLI's:\npage %s\nCLI %s", wf, g, w)
 		}
 		checkShown(t, ctx, want)
-		t.Logf("%s: advised on the page in %.0f ms (longest stretch between yields %.0f ms); advise.wasm loaded in %.0f ms",
+		t.Logf("%s: advised on the page in %.0f ms (longest stretch between yields %.0f ms: %s); advise.wasm loaded in %.0f ms",
 			wf, eval[float64](t, ctx, `window.layoutlabAdvise.adviseMs`), eval[float64](t, ctx, `window.layoutlabAdvise.longestGo || 0`),
+			eval[string](t, ctx, `window.layoutlabAdvise.longestWhat || ""`),
 			eval[float64](t, ctx, `window.layoutlabAdvise.loadMs`))
 		if d := os.Getenv("LAYOUTLAB_SCREENSHOTS"); d != "" {
 			adviseScreenshots(t, ctx, d, strings.TrimSuffix(wf, ".workload"))
@@ -243,13 +248,13 @@ func checkShown(t *testing.T, ctx context.Context, want map[string]any) {
 	}
 }
 
-// jsonNum is a JSON number as the page's data-value spells it (Go's shortest float form).
+// jsonNum is a JSON number as the page's data-value spells it (Go's shortest decimal form).
 func jsonNum(v any) string {
 	f, ok := v.(float64)
 	if !ok {
 		return fmt.Sprint(v)
 	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // TestAdviseWithoutDataFiles: the event table's log alone (a zip of its _delta_log) gives the

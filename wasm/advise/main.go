@@ -35,6 +35,9 @@ type app struct {
 	stop      bool
 	lastYield time.Time
 	longest   time.Duration
+	// shown is the status line shown; from, the one shown as the current stretch began: the
+	// longest stretch is reported with both (window.layoutlabAdvise.longestWhat).
+	shown, from string
 }
 
 // taskBudget is how long the advisor works before it lets the page answer input, as wasm/table's.
@@ -64,14 +67,17 @@ func main() {
 func (a *app) locked(f func()) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.lastYield = time.Now()
+	a.lastYield, a.from = time.Now(), "(the click)"
 	f()
 	a.busy()
 }
 
 func (a *app) el(id string) js.Value { return js.Global().Get("document").Call("getElementById", id) }
 
-func (a *app) status(s string) { a.el("advise-status").Set("textContent", s) }
+func (a *app) status(s string) {
+	a.shown = s
+	a.el("advise-status").Set("textContent", s)
+}
 
 func (a *app) progress(done, total int) {
 	p := a.el("advise-progress")
@@ -85,6 +91,7 @@ func (a *app) busy() {
 	if d := time.Since(a.lastYield); d > a.longest {
 		a.longest = d
 		a.ll.Set("longestGo", float64(d.Microseconds())/1000)
+		a.ll.Set("longestWhat", a.from+" → "+a.shown)
 	}
 }
 
@@ -99,7 +106,7 @@ func (a *app) yield() {
 	cb = js.FuncOf(func(js.Value, []js.Value) any { cb.Release(); close(done); return nil })
 	js.Global().Call("setTimeout", cb, 0)
 	<-done
-	a.lastYield = time.Now()
+	a.lastYield, a.from = time.Now(), a.shown
 }
 
 func (a *app) fail(msg string) {

@@ -18,7 +18,8 @@ import (
 
 var esc = html.EscapeString
 
-func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// num is a figure's exact value, in the shortest decimal that reads back as it.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func bytesCell(metric string, b int64) string {
 	return fmt.Sprintf(`<td data-metric="%s" data-value="%d">%s</td>`, metric, b, optimize.FormatBytes(b))
