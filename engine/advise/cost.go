@@ -72,7 +72,8 @@ func (a *advisor) runNightly(strategy string) nightly {
 	if err := fitRows(&tl); err != nil {
 		return nightly{bytes: -1, note: "the nightly cost is not modelled: " + err.Error()}
 	}
-	res, err := timeline.Run(tl)
+	// Each simulated day is a point where the page may end its task (pause).
+	res, err := timeline.RunWithProgress(tl, func(int, int) { a.pauseHere() })
 	if err != nil {
 		return nightly{bytes: -1, note: "the nightly cost is not modelled: " + err.Error()}
 	}

@@ -251,8 +251,9 @@ func TestCancel(t *testing.T) {
 		seen = append(seen, done)
 		return done < 2
 	}})
-	// Told before each candidate and again between its stages (its layout, pruning, timeline).
-	if !errors.Is(err, advise.ErrStopped) || fmt.Sprint(slices.Compact(slices.Clone(seen))) != "[0 1 2]" || len(seen) != 7 {
-		t.Errorf("stopped before candidate 2: %v, progress %v, want [0 0 0 1 1 1 2]", err, seen)
+	// Told before each candidate and again between its stages (its layout, pruning, each day of
+	// its nightly timeline).
+	if !errors.Is(err, advise.ErrStopped) || fmt.Sprint(slices.Compact(slices.Clone(seen))) != "[0 1 2]" || len(seen) < 6 {
+		t.Errorf("stopped before candidate 2: %v, progress %v, want 0s, 1s, then 2", err, seen)
 	}
 }
