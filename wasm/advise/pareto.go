@@ -12,7 +12,7 @@ import (
 // The Pareto chart's frame, in SVG user units (the SVG scales to its box).
 const (
 	chartW, chartH              = 480.0, 300.0
-	padL, padR, padT, padB      = 64.0, 16.0, 16.0, 52.0
+	padL, padR, padT, padB      = 84.0, 24.0, 12.0, 52.0
 	plotW, plotH                = chartW - padL - padR, chartH - padT - padB
 	chartTicks                  = 4
 	pointR, frontierR, chosenR  = 4.0, 5.0, 9.0
@@ -36,7 +36,7 @@ func ParetoSVG(r *advise.Report) string {
 	if n == 0 {
 		return ""
 	}
-	maxX, maxY = niceMax(maxX), niceMax(maxY)
+	maxX, maxY = niceBytes(maxX), niceBytes(maxY)
 	x := func(v float64) float64 { return padL + v/maxX*plotW }
 	y := func(v float64) float64 { return padT + plotH - v/maxY*plotH }
 	var b strings.Builder
@@ -49,8 +49,8 @@ func ParetoSVG(r *advise.Report) string {
 		fmt.Fprintf(&b, `<text class="tl" x="%.1f" y="%.1f" text-anchor="end" dominant-baseline="middle">%s</text>`, padL-6, y(f*maxY), optimize.FormatBytes(int64(f*maxY)))
 	}
 	fmt.Fprintf(&b, `<line class="axis" x1="%g" y1="%g" x2="%g" y2="%g"/><line class="axis" x1="%g" y1="%g" x2="%g" y2="%g"/>`, padL, padT+plotH, padL+plotW, padT+plotH, padL, padT, padL, padT+plotH)
-	fmt.Fprintf(&b, `<text class="at" x="%g" y="%g" text-anchor="middle">rewrite cost: bytes written in 30 days (first OPTIMIZE + 30 nightly)</text>`, padL+plotW/2, padT+plotH+axisTitleBelow)
-	fmt.Fprintf(&b, `<text class="at" transform="translate(%g %g) rotate(-90)" text-anchor="middle">read cost: bytes read per query (weighted)</text>`, axisTitleAt, padT+plotH/2)
+	fmt.Fprintf(&b, `<text class="at" x="%g" y="%g" text-anchor="middle">rewrite cost: bytes written in 30 days</text>`, padL+plotW/2, padT+plotH+axisTitleBelow)
+	fmt.Fprintf(&b, `<text class="at" transform="translate(%g %g) rotate(-90)" text-anchor="middle">read cost: bytes per query (weighted)</text>`, axisTitleAt, padT+plotH/2)
 	var line []string
 	for _, i := range r.Pareto {
 		c := r.Candidates[i]
@@ -70,13 +70,25 @@ func ParetoSVG(r *advise.Report) string {
 			cls, rad = "pt front", frontierR
 		}
 		fmt.Fprintf(&b, `<circle class="%s" data-candidate="%d" cx="%.1f" cy="%.1f" r="%g"><title>%d: %s</title></circle>`, cls, i, px, py, rad, i, esc(advise.Label(c)))
-		fmt.Fprintf(&b, `<text class="pl" x="%.1f" y="%.1f">%d</text>`, px+labelDX, py+labelDY, i)
+		if front[i] { // dominated points are named by their tooltips: they crowd
+			fmt.Fprintf(&b, `<text class="pl" x="%.1f" y="%.1f">%d</text>`, px+labelDX, py+labelDY, i)
+		}
 		if r.Recommendation != nil && r.Recommendation.Candidate == i {
 			fmt.Fprintf(&b, `<circle class="chosen" cx="%.1f" cy="%.1f" r="%g"/>`, px, py, chosenR)
 		}
 	}
-	b.WriteString(`</svg><figcaption><span class="key front"></span> on the Pareto frontier (no other candidate reads less and rewrites less) · <span class="key pt"></span> dominated · <span class="key chosen"></span> chosen · numbers are the candidates' rows</figcaption></figure>`)
+	b.WriteString(`</svg><figcaption>Rewrite cost: the first OPTIMIZE and 30 nightly ones. <span class="key front"></span> on the Pareto frontier (no other candidate reads less and rewrites less; numbered by its row) · <span class="key pt"></span> dominated · <span class="key chosen"></span> chosen</figcaption></figure>`)
 	return b.String()
+}
+
+// niceBytes is niceMax in the unit FormatBytes prints (B, KiB, MiB, GiB), so that the ticks
+// read as round figures: 0, 250 KiB, 500 KiB, ...
+func niceBytes(v float64) float64 {
+	u := 1.0
+	for v/u >= 1024 && u < float64(optimize.GiB) {
+		u *= 1024
+	}
+	return niceMax(v/u) * u
 }
 
 // niceMax rounds a positive maximum up to 1, 2 or 5 times a power of ten (1 for 0), so that the

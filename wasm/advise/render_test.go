@@ -57,9 +57,18 @@ func TestReportHTMLShowsTheReport(t *testing.T) {
 	if strings.Count(html, `<circle class="chosen"`) != 1 {
 		t.Error("the chosen candidate is not ringed once in the chart")
 	}
-	for _, s := range []string{"rewrite cost: bytes written in 30 days", "read cost: bytes read per query", `id="advise-copy"`, "ALTER TABLE", rep.Recommendation.SQL[0]} {
+	for _, s := range []string{"rewrite cost: bytes written in 30 days", "read cost: bytes per query", `id="advise-copy"`, "ALTER TABLE", rep.Recommendation.SQL[0]} {
 		if !strings.Contains(html, s) && !strings.Contains(html, esc(s)) {
 			t.Errorf("the view lacks %q", s)
+		}
+	}
+}
+
+// TestNiceBytes rounds in FormatBytes' units.
+func TestNiceBytes(t *testing.T) {
+	for in, want := range map[float64]float64{900: 1000, 300 << 10: 500 << 10, 491.8 * (1 << 20): 500 << 20, 3 << 30: 5 << 30} {
+		if got := niceBytes(in); got != want {
+			t.Errorf("niceBytes(%g) = %g, want %g", in, got, want)
 		}
 	}
 }
