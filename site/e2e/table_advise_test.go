@@ -325,6 +325,12 @@ func adviseScreenshots(t *testing.T, ctx context.Context, dir, name string) {
 		} else {
 			t.Logf("screenshot: %v", err)
 		}
+		// The chart and the candidates' table alone, legible at a phone's width.
+		for part, sel := range map[string]string{"chart": "#advise-result figure.pareto", "candidates": "#advise-result table.candidates"} {
+			if buf, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel))); err == nil {
+				os.WriteFile(filepath.Join(dir, "advise-"+name+"-"+s.name+"-"+part+".png"), buf, 0o644)
+			}
+		}
 	}
 	chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900, chromedp.EmulateScale(1)))
 }

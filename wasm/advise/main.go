@@ -205,7 +205,11 @@ func (a *app) run(workload string, k Knobs) {
 func (a *app) advise(workload string, k Knobs) (*advise.Report, error) {
 	step := func(what string) func(done, total int) bool {
 		return func(done, total int) bool {
-			a.status(fmt.Sprintf(what, min(done+1, total), total))
+			if total == 0 {
+				a.status("Preparing the candidates…")
+			} else {
+				a.status(fmt.Sprintf(what, min(done+1, total), total))
+			}
 			a.progress(done, total)
 			a.yield()
 			return !a.stop

@@ -12,7 +12,7 @@ import (
 // The Pareto chart's frame, in SVG user units (the SVG scales to its box).
 const (
 	chartW, chartH              = 480.0, 300.0
-	padL, padR, padT, padB      = 84.0, 24.0, 12.0, 52.0
+	padL, padR, padT, padB      = 84.0, 36.0, 12.0, 52.0
 	plotW, plotH                = chartW - padL - padR, chartH - padT - padB
 	chartTicks                  = 4
 	pointR, frontierR, chosenR  = 4.0, 5.0, 9.0
