@@ -71,8 +71,16 @@ func (b *blobReader) slice(dst []byte, off, end int64) (int, error) {
 	return js.CopyBytesToGo(dst, arr), nil
 }
 
+// awaited, when set, is called after each promise settles: the wait ended the page's task (Go's
+// scheduler returns to the browser while every goroutine waits), so the advisor's measure of
+// its longest task starts again there.
+var awaited func()
+
 // await blocks the calling goroutine (never an event handler's) until the promise settles.
 func await(p js.Value) (js.Value, error) {
+	if awaited != nil {
+		defer awaited()
+	}
 	done := make(chan struct{})
 	var v js.Value
 	var err error

@@ -45,6 +45,10 @@ const taskBudget = 50 * time.Millisecond
 
 func main() {
 	a := &app{ll: js.Global().Get("layoutlabAdvise")}
+	awaited = func() {
+		a.busy()
+		a.lastYield, a.from = time.Now(), a.shown+" (after a read)"
+	}
 	a.ll.Set("prepare", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		src := args[0]
 		go a.locked(func() { a.prepare(src) })
