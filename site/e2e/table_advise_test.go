@@ -428,3 +428,28 @@ func storedZip(b *testing.B, dir string) string {
 	}
 	return out
 }
+
+// TestAdviseFromAFolder gives the event table's folder through the folder input (webkitdirectory:
+// every file under it, data files too, by relative path) and checks the advice is the CLI's.
+func TestAdviseFromAFolder(t *testing.T) {
+	ctx := browser(t)
+	dir, _ := filepath.Abs(filepath.Join(adviseTestdata, "events"))
+	wfile := filepath.Join(adviseTestdata, "user_lookups.workload")
+	wl, _ := os.ReadFile(wfile)
+	want := cliAdvise(t, dir, wfile)
+	openTablePage(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("pick-dir"), []string{dir})); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(window.layoutlabTable.opened > 0 && !window.layoutlabTable.planning) || window.layoutlabTable.errors > 0`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	openAdvise(t, ctx)
+	if n := eval[int](t, ctx, `window.layoutlabAdvise.dataFiles`); n != 16 {
+		t.Errorf("the advisor found %d data files in the folder, the table has 16", n)
+	}
+	if got := runAdvise(t, ctx, string(wl)); !reflect.DeepEqual(got, want) {
+		t.Errorf("the page's report from the folder differs from the CLI's:\npage %v\nCLI %v", got, want)
+	}
+}
