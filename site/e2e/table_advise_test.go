@@ -394,7 +394,8 @@ func BenchmarkAdvisePage1M(b *testing.B) {
 	b.ReportMetric(ms, "advise-ms")
 	b.ReportMetric(longest, "longest-task-ms")
 	b.ReportMetric(mem/(1<<20), "wasm-MiB")
-	b.Logf("%d candidates; recommendation %s", n, rec)
+	what, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.layoutlabAdvise.longestWhat || ""`))
+	b.Logf("%d candidates; the longest task: %s; recommendation %s", n, what, rec)
 }
 
 // storedZip writes dir as a zip of stored entries (read by slices, as a folder's files are).
