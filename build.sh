@@ -28,7 +28,11 @@ build() {
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/table.wasm ./wasm/table
   shrink dist/table.wasm
   compress dist/table.wasm dist/table.wasm.gz
-  cp site/table.html site/table.js dist/
+  # The table page's advisor (the Parquet data reader, engine/advise): loaded on "Advise" only.
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/advise.wasm ./wasm/advise
+  shrink dist/advise.wasm
+  compress dist/advise.wasm dist/advise.wasm.gz
+  cp site/table.html site/table.js site/advise.js dist/
   cp site/widget.html site/figure.html site/loader.js site/embed.js site/*.css dist/
   # assets/ is also a Go package (embedded palettes); ship only the data files.
   (cd assets && find . -type f ! -name '*.go' -exec cp --parents {} ../dist/assets/ \;)
@@ -39,6 +43,8 @@ build() {
   echo "   layoutlab.wasm: $raw bytes raw, $gz bytes gzip"
   raw=$(stat -c %s dist/table.wasm); gz=$(stat -c %s dist/table.wasm.gz)
   echo "   table.wasm: $raw bytes raw, $gz bytes gzip"
+  raw=$(stat -c %s dist/advise.wasm); gz=$(stat -c %s dist/advise.wasm.gz)
+  echo "   advise.wasm: $raw bytes raw, $gz bytes gzip"
 }
 
 # shrink runs Binaryen's wasm-opt -Oz (Debian's binaryen) over a wasm file in place: about a fifth
@@ -185,7 +191,7 @@ deadcode_check() {
   local dc=.cache/bin/deadcode f='{{range .Funcs}}{{$.Path}}.{{.Name}}{{"\n"}}{{end}}'
   local native wasm both
   native=$($dc -f "$f" ./cmd/layoutlab ./site/gen ./site/serve)
-  wasm=$(GOOS=js GOARCH=wasm $dc -f "$f" ./wasm ./wasm/table ./wasm/bare)
+  wasm=$(GOOS=js GOARCH=wasm $dc -f "$f" ./wasm ./wasm/table ./wasm/advise ./wasm/bare)
   native=$(sort -u <<<"$native"); wasm=$(sort -u <<<"$wasm")
   both=$(comm -12 <(echo "$native") <(echo "$wasm") | sed '/^$/d')
   if [ -n "$both" ]; then

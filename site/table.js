@@ -52,6 +52,11 @@
     ll.via = via; // which way the files came, for the browser tests
     $("error").hidden = true;
     const wanted = entries.filter((e) => ll.wants(e.path));
+    // What was picked, data files and all, for the advisor (advise.js) to read if asked; a
+    // folder handle or dropped folder is walked then (fromHandle, fromEntry set it).
+    if (via === "files") {
+      ll.source = wanted.length === 0 && entries.length === 1 ? { kind: "archive", name, file: entries[0].file } : { kind: "files", name, entries };
+    }
     // One file that is not a log's: an archive, which the inspector reads by slices (its log
     // entries only), or says what is wrong with it.
     if (wanted.length === 0 && entries.length === 1) {
@@ -83,6 +88,7 @@
         }
       }
     }
+    ll.source = { kind: "handle", name: dir.name, dir };
     await read(dir.name, entries, "directory handle");
   }
 
@@ -115,6 +121,7 @@
         }
       }
     }
+    ll.source = { kind: "entry", name: dir.name, dir };
     await read(dir.name, entries, "dropped folder entry");
   }
 

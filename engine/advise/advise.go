@@ -56,7 +56,16 @@ type Options struct {
 	Seed uint64
 	// Table is how the SQL names the table (a name, or delta.`/path`); "" means t.
 	Table string
+	// Progress, when set, is told 0 of 0 once the rows are checked, then before each candidate
+	// is scored, again (the same done) between
+	// its stages, and once at the end (done of total); returning false before a candidate stops
+	// Advise with ErrStopped. The page reports progress, ends
+	// its task and cancels there (wasm/advise).
+	Progress func(done, total int) bool
 }
+
+// ErrStopped is Advise's error when Options.Progress asked it to stop.
+var ErrStopped = errors.New("advise: stopped")
 
 // Defaults and bounds of Options.
 const (
@@ -148,11 +157,17 @@ func Advise(in Input, opt Options) (*Report, error) {
 	}
 	s := in.Rows.Sample
 	rep.Sample = &s
+	// The rows' view and the candidates' list come next, one task's worth: told as 0 of 0.
+	if opt.Progress != nil && !opt.Progress(0, 0) {
+		return nil, ErrStopped
+	}
 	a, err := newAdvisor(t, in.Rows, w, opt, rep.Ingest)
 	if err != nil {
 		return nil, err
 	}
-	rep.Candidates = a.scoreAll()
+	if rep.Candidates, err = a.scoreAll(opt.Progress); err != nil {
+		return nil, err
+	}
 	checkAsIs(rep)
 	rep.Pareto = Pareto(rep.Candidates)
 	rep.Recommendation = Recommend(rep.Candidates, rep.Pareto, opt.tableName(), len(t.partCols) > 0)

@@ -7,6 +7,7 @@ import (
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
+	"layoutlab/engine/work"
 )
 
 // NightlyDays is how many nights the timeline runs for the nightly cost: the cost is the mean of
@@ -72,7 +73,8 @@ func (a *advisor) runNightly(strategy string) nightly {
 	if err := fitRows(&tl); err != nil {
 		return nightly{bytes: -1, note: "the nightly cost is not modelled: " + err.Error()}
 	}
-	res, err := timeline.Run(tl)
+	// Each simulated day is a point where the page may end its task (pause).
+	res, err := timeline.RunYield(tl, func(work.Progress) error { a.pauseHere(); return nil })
 	if err != nil {
 		return nightly{bytes: -1, note: "the nightly cost is not modelled: " + err.Error()}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/datafiles"
+	"layoutlab/engine/datafiles/datafilestest"
 	"layoutlab/engine/inspect"
 )
 
@@ -36,7 +37,7 @@ func TestWriteProof(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := datafiles.ColumnChecksums(rows.Table)
+	want := datafilestest.ColumnChecksums(rows.Table)
 	proved := 0
 	for i, c := range rep.Candidates {
 		if c.Error != nil || c.Layout == AsIs {
@@ -64,8 +65,8 @@ func TestWriteProof(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if back.Sample.RowsTotal != n || !reflect.DeepEqual(datafiles.ColumnChecksums(back.Table), want) {
-			t.Errorf("%s: %d rows, checksums differ: %v", Label(c), back.Sample.RowsTotal, !reflect.DeepEqual(datafiles.ColumnChecksums(back.Table), want))
+		if back.Sample.RowsTotal != n || !reflect.DeepEqual(datafilestest.ColumnChecksums(back.Table), want) {
+			t.Errorf("%s: %d rows, checksums differ: %v", Label(c), back.Sample.RowsTotal, !reflect.DeepEqual(datafilestest.ColumnChecksums(back.Table), want))
 		}
 		proved++
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/datafiles"
+	"layoutlab/engine/datafiles/datafilestest"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/table"
 )
@@ -97,7 +98,7 @@ func TestRealTablesProof(t *testing.T) {
 			if !reflect.DeepEqual(asIs.Queries, rep.Today.Queries) && len(asIs.Notes) == 0 {
 				t.Errorf("as is %+v, today %+v, and no note says why", asIs.Queries, rep.Today.Queries)
 			}
-			want := datafiles.ColumnChecksums(rows.Table)
+			want := datafilestest.ColumnChecksums(rows.Table)
 			for i, c := range rep.Candidates {
 				if c.Error != nil || c.Layout == AsIs {
 					continue
@@ -136,7 +137,7 @@ func proveCandidate(t *testing.T, input Input, opt Options, i int, c Candidate, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Sample.RowsTotal != rows.Sample.RowsTotal || !reflect.DeepEqual(datafiles.ColumnChecksums(back.Table), want) {
+	if back.Sample.RowsTotal != rows.Sample.RowsTotal || !reflect.DeepEqual(datafilestest.ColumnChecksums(back.Table), want) {
 		t.Errorf("%s: %d rows of %d, or the checksums differ", Label(c), back.Sample.RowsTotal, rows.Sample.RowsTotal)
 	}
 }

@@ -29,6 +29,9 @@ type advisor struct {
 	coll     *stats.Collector
 	refs     []bool // leaves the workload reads
 	nightly  map[string]nightly
+	// pause, when set, is called between a candidate's stages (its layout, its pruning, its
+	// nightly timeline), so that the page can end its task inside a candidate (Options.Progress).
+	pause func()
 }
 
 func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) (*advisor, error) {
@@ -105,14 +108,23 @@ func rowBytesOf(t *tableInfo, byFile [][]int32, n int, fraction float64) []float
 	return out
 }
 
-// scoreAll scores every candidate, in specs' order.
-func (a *advisor) scoreAll() []Candidate {
+// scoreAll scores every candidate, in specs' order, telling progress (when set) before each.
+func (a *advisor) scoreAll(progress func(done, total int) bool) ([]Candidate, error) {
 	specs := a.specs()
 	out := make([]Candidate, 0, len(specs))
-	for _, s := range specs {
+	for i, s := range specs {
+		if progress != nil && !progress(i, len(specs)) {
+			return nil, ErrStopped
+		}
+		if progress != nil {
+			a.pause = func() { progress(i, len(specs)) } // a stop is taken at the next candidate
+		}
 		out = append(out, a.score(s))
 	}
-	return out
+	if progress != nil && !progress(len(specs), len(specs)) {
+		return nil, ErrStopped
+	}
+	return out, nil
 }
 
 // score runs one candidate through the mechanism: Delta's refusal, or the layout, statistics,
@@ -139,6 +151,7 @@ func (a *advisor) score(s spec) (c Candidate) {
 	}
 	ar, err := a.arrange(s)
 	if err == nil {
+		a.pauseHere()
 		err = a.prune(s, ar, &c)
 	}
 	if err != nil {
@@ -147,8 +160,15 @@ func (a *advisor) score(s spec) (c Candidate) {
 	}
 	c.Files = len(ar.files)
 	c.FirstOptimizeBytes = ar.first
+	a.pauseHere()
 	a.nightlyCost(&c)
 	return c
+}
+
+func (a *advisor) pauseHere() {
+	if a.pause != nil {
+		a.pause()
+	}
 }
 
 // keysRead checks that each key is a leaf column whose values the rows hold.

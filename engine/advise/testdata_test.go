@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/datafiles"
+	"layoutlab/engine/datafiles/datafilestest"
 	"layoutlab/engine/inspect"
 )
 
@@ -36,7 +37,7 @@ func TestEventsTestdata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rows.Sample.RowsTotal != int64(tab.NumRows) || !reflect.DeepEqual(datafiles.ColumnChecksums(rows.Table), datafiles.ColumnChecksums(tab)) {
+	if rows.Sample.RowsTotal != int64(tab.NumRows) || !reflect.DeepEqual(datafilestest.ColumnChecksums(rows.Table), datafilestest.ColumnChecksums(tab)) {
 		t.Errorf("%s holds %d rows, or other values than the generator's: go test -run TestEventsTestdata -update", eventsDir, rows.Sample.RowsTotal)
 	}
 	for r, f := range rows.File {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"layoutlab/engine/datafiles/datafilestest"
 	deltalog "layoutlab/engine/deltalog"
 	"layoutlab/engine/deltalog/parquetjson"
 )
@@ -51,7 +52,7 @@ func TestReadFromZip(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, want := readTable(t, src, Options{})
-	g, w := ColumnChecksums(got.Table), ColumnChecksums(want.Table)
+	g, w := datafilestest.ColumnChecksums(got.Table), datafilestest.ColumnChecksums(want.Table)
 	for k := range w {
 		if g[k] != w[k] || got.Table.NumRows != want.Table.NumRows {
 			t.Errorf("%s: zip %x (%d rows), folder %x (%d rows)", k, g[k], got.Table.NumRows, w[k], want.Table.NumRows)

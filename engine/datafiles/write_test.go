@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"layoutlab/engine/datafiles/datafilestest"
 	deltalog "layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/table"
@@ -106,7 +107,7 @@ func TestWriteProof(t *testing.T) {
 			if rows2.Table.NumRows != tb.NumRows {
 				t.Fatalf("read back %d rows, wrote %d", rows2.Table.NumRows, tb.NumRows)
 			}
-			want, got := ColumnChecksums(tb), ColumnChecksums(rows2.Table)
+			want, got := datafilestest.ColumnChecksums(tb), datafilestest.ColumnChecksums(rows2.Table)
 			for k, v := range want {
 				if got[k] != v {
 					t.Errorf("column %s: checksum %x, source %x", k, got[k], v)

@@ -136,8 +136,10 @@ func writeServiceWorker(src, out string) error {
 		rel, _ := filepath.Rel(out, p)
 		rel = filepath.ToSlash(rel)
 		// The plain wasm is only a fallback for browsers without DecompressionStream; the
-		// service worker caches the gzip copy the page actually loads.
-		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" {
+		// service worker caches the gzip copy the page actually loads. The table page's
+		// advisor (advise.wasm) is fetched only when the reader asks for advice: not cached
+		// ahead, not even for the table page's readers.
+		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" || strings.HasPrefix(rel, "advise.wasm") {
 			return nil
 		}
 		if strings.HasPrefix(rel, "bench/") { // the timing script's baseline, not the product

@@ -1,4 +1,7 @@
-package datafiles
+// Package datafilestest holds what tests of the data files share: a layout-independent checksum
+// of a table's columns. Only tests use it, so it lives apart from engine/datafiles (the deadcode
+// check: no program reaches it).
+package datafilestest
 
 import (
 	"math"
