@@ -60,7 +60,7 @@ func addNoiseFlag(fs *flag.FlagSet) *bool {
 // (scenario.KnobError) that was given on the command line; else --link when a link was given,
 // since the value came from it; else the first knob that is one of the subcommand's flags.
 func knobFlag(err error, fs *flag.FlagSet, set map[string]bool) string {
-	knobs := scenario.Knobs(err)
+	knobs := scenario.KnobsOf(err)
 	for _, k := range knobs {
 		if set[k] {
 			return k

@@ -1,18 +1,16 @@
-package main
+package scenario
 
 // The filter knobs (column, operator, value) are a view of the panel's WHERE: they read a WHERE
 // of the form `column op literal` and write one, and any other WHERE stays as typed in the WHERE
-// field, the filter's column then showing "—". Plain Go, tested natively.
+// field, the filter's column then showing "—".
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
-	"layoutlab/engine/scenario"
 	"layoutlab/engine/table"
 )
 
@@ -139,26 +137,26 @@ func parseFilterText(where string) (f filter, ok bool) {
 func (f filter) where() (string, error) {
 	c, ok := lookupFilterColumn(f.Col)
 	if !ok {
-		return "", fmt.Errorf("filter: %q is not a column the filter offers", f.Col)
+		return "", knobErr("filter-col", "filter: %q is not a column the filter offers", f.Col)
 	}
 	if !slices.Contains(filterOps, f.Op) {
-		return "", fmt.Errorf("filter: operator %q is not one of %s", f.Op, strings.Join(filterOps, " "))
+		return "", knobErr("filter-op", "filter: operator %q is not one of %s", f.Op, strings.Join(filterOps, " "))
 	}
 	v := strings.TrimSpace(f.Value)
 	if v == "" {
-		return "", fmt.Errorf("filter: type a value for %s", f.Col)
+		return "", knobErr("filter-value", "filter: type a value for %s", f.Col)
 	}
 	if c.Quoted {
 		v = "'" + strings.ReplaceAll(v, "'", "''") + "'"
 	} else if _, err := strconv.ParseFloat(v, 64); err != nil {
-		return "", fmt.Errorf("filter: %s takes a number, not %q", f.Col, v)
+		return "", knobErr("filter-value", "filter: %s takes a number, not %q", f.Col, v)
 	}
 	return f.Col + " " + f.Op + " " + v, nil
 }
 
 // currentFilter is the panel's WHERE as a filter: the WHERE's own when it is one, else one on
 // the first key (the explainer's lookups are on it) with its sample value.
-func currentFilter(s *scenario.Scenario) (filter, bool) {
+func currentFilter(s *Scenario) (filter, bool) {
 	if f, ok := parseFilter(s.Panel.Where); ok {
 		return f, true
 	}
@@ -173,7 +171,7 @@ func currentFilter(s *scenario.Scenario) (filter, bool) {
 }
 
 // setFilter changes one part of the panel's filter and writes its WHERE.
-func setFilter(s *scenario.Scenario, edit func(*filter) error) error {
+func setFilter(s *Scenario, edit func(*filter) error) error {
 	f, _ := currentFilter(s)
 	if err := edit(&f); err != nil {
 		return err
