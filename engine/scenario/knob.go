@@ -201,6 +201,9 @@ func (k *Knob) checkNumber(x float64) error {
 
 func (k *Knob) withUnit(x float64) string {
 	v := strconv.FormatFloat(x, 'g', -1, 64)
+	if k.Kind == KindInt {
+		v = strconv.Itoa(int(x))
+	}
 	if k.Unit != "" {
 		v += " " + k.Unit
 	}
@@ -209,7 +212,7 @@ func (k *Knob) withUnit(x float64) string {
 
 // limits writes the knob's range as its messages and docs say it: 1..365, (0, 10000].
 func (k *Knob) limits() string {
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	g := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	if k.Kind == KindInt {
 		return g(k.Lo) + ".." + g(k.Hi)
 	}
