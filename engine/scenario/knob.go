@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -220,6 +221,25 @@ func (k *Knob) limits() string {
 		return "(" + g(k.Lo) + ", " + g(k.Hi) + "]"
 	}
 	return "[" + g(k.Lo) + ", " + g(k.Hi) + "]"
+}
+
+// Limits is the knob's limits as -h and docs/cli.md write them, "" for a knob whose values are
+// its options or any.
+func (k *Knob) Limits() string {
+	switch k.Kind {
+	case KindInt:
+		return k.limits()
+	case KindFloat:
+		if k.Unit != "" {
+			return k.limits() + " " + k.Unit
+		}
+		return k.limits()
+	case KindText:
+		return fmt.Sprintf("at most %d bytes", int(k.Hi))
+	case KindColumns:
+		return fmt.Sprintf("at most %d names", int(k.Hi))
+	}
+	return ""
 }
 
 // checkText refuses a text-valued knob's value outside its limits.

@@ -196,14 +196,14 @@ var knobs = []Knob{
 		b:    func(s *Scenario) *bool { return &s.Timeline.FabricNoAutoRecluster }, negate: true},
 	{ID: "fabric-min-offending-files", View: "timeline", Kind: KindInt, Noun: "Fabric minOffendingFiles",
 		Lo: 2, Hi: MaxFabricMinOffendingFiles, UnsetZero: true, // Fabric documents "at least 2"
-		Flag: "--fabric-min-offending-files N", Usage: "autoRecluster.minOffendingFiles, 2..64 (default 4)",
+		Flag: "--fabric-min-offending-files N", Usage: "autoRecluster.minOffendingFiles (default 4)",
 		Control: ControlNumber, Label: "minOffendingFiles", Group: fabricGroup, Min: 2, Max: MaxFabricMinOffendingFiles, Step: 1,
 		Help: "a file is re-clustered when it overlaps at least this many files minus one (Fabric's default 4)",
 		i:    func(s *Scenario) *int { return &s.Timeline.FabricMinOffendingFiles },
 		show: func(s *Scenario) string { return strconv.Itoa(s.Timeline.FabricMinOffending()) }},
 	{ID: "fabric-min-overlap-threshold", View: "timeline", Kind: KindFloat, Noun: "Fabric minOverlapThreshold",
 		Lo: 0.25, LoOpen: true, Hi: 1, UnsetZero: true, // Fabric documents (0.25, 1.0]
-		Flag: "--fabric-min-overlap-threshold X", Usage: "autoRecluster.minOverlapThreshold, in (0.25, 1.0] (default 0.75)",
+		Flag: "--fabric-min-overlap-threshold X", Usage: "autoRecluster.minOverlapThreshold (default 0.75)",
 		Control: ControlNumber, Label: "minOverlapThreshold", Group: fabricGroup, Min: 0.3, Max: 1, Step: 0.05,
 		Help: "two files overlap when their shared range is above this share of each one's range, in (0.25, 1.0] (Fabric's default 0.75)",
 		f:    func(s *Scenario) *float64 { return &s.Timeline.FabricMinOverlapThreshold },

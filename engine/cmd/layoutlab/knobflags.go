@@ -95,7 +95,11 @@ func flagsUsage(view string, own []verbFlag) string {
 		b.WriteString(wrap(lead, text))
 	}
 	for _, k := range verbKnobs(view) {
-		line(k.Flag, k.Usage)
+		text := k.Usage
+		if l := k.Limits(); l != "" {
+			text += "; " + l
+		}
+		line(k.Flag, text)
 	}
 	for _, f := range own {
 		line(f.Flag, f.Usage)
