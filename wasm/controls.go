@@ -111,7 +111,7 @@ func (c *controls) onKnob(k *knob, el, v string) {
 		next, err := applyKnob(in.sc, k, v)
 		msg := ""
 		if err != nil {
-			msg = err.Error()
+			msg = knobMessage(err)
 			if in.refused == nil {
 				in.refused = map[string]bool{}
 			}

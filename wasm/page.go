@@ -11,6 +11,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	deltalog "layoutlab/engine/log"
+	"layoutlab/engine/panel"
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
@@ -160,7 +161,11 @@ func (p *page) showPanel(m *model) {
 	}
 	p.setText("caption", caption)
 	if r.Error != nil {
-		p.deltaError(r.Error.Class, r.Error.Message)
+		msg := r.Error.Message
+		if r.Error.Class == panel.ClassInvalidInput {
+			msg = knobMessage(r.Error) // the input the panel cannot use, under its knob's label
+		}
+		p.deltaError(r.Error.Class, msg)
 	} else {
 		p.deltaError("", "")
 	}
