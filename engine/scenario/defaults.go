@@ -64,53 +64,34 @@ func Default() Scenario {
 	return s
 }
 
-// EnsureDefaults fills every zero field with its default, as pebble's Options.EnsureDefaults
-// does, so an old link that lacks a newer field still opens.
+// EnsureDefaults fills every zero field with its default (each knob's Default, knobs.go), as
+// pebble's Options.EnsureDefaults does, so an old link that lacks a newer field still opens.
+// Which fields are unset is read before any is filled: the default WHERE goes with the default
+// keys only.
 func (s *Scenario) EnsureDefaults() {
-	if s.View == "" {
-		s.View = "panel"
+	type fill struct {
+		k    *Knob
+		view string
 	}
-	p := &s.Panel
-	if p.Rows == 0 {
-		p.Rows = 100_000
+	var todo []fill
+	for i := range knobs {
+		k := &knobs[i]
+		if k.Default == "" {
+			continue
+		}
+		for _, v := range k.fieldViews() {
+			if inView(s, v, func() bool { return k.isUnset(s) }) {
+				todo = append(todo, fill{k, v})
+			}
+		}
 	}
-	if p.Files == 0 && p.RowsPerFile == 0 {
-		p.Files = 32
-	}
-	if p.Layout == "" {
-		p.Layout = "hilbert"
-	}
-	if p.Keys == nil {
-		p.Keys = []string{"user_id", "event_date"}
-		p.Where = "user_id = 31415926"
-	}
-	if p.Seed == 0 {
-		p.Seed = 1
-	}
-	t := &s.Timeline
-	if t.Strategy == "" {
-		t.Strategy = "liquid"
-	}
-	if t.Days == 0 {
-		t.Days = 60
-	}
-	if t.IngestGB == 0 {
-		t.IngestGB = 40
-	}
-	if t.FileGB == 0 {
-		t.FileGB = 1
-	}
-	if t.MinCubeGB == 0 {
-		t.MinCubeGB = 100
-	}
-	if t.WindowDays == 0 {
-		t.WindowDays = 3
-	}
-	if t.RowsPerGB == 0 {
-		t.RowsPerGB = 256
-	}
-	if t.Seed == 0 {
-		t.Seed = 1
+	for _, f := range todo {
+		inView(s, f.view, func() bool {
+			if err := f.k.Set(s, f.k.Default); err != nil {
+				panic("scenario: knob " + f.k.ID + "'s default is outside its limits: " + err.Error())
+			}
+			return true
+		})
 	}
 }
 

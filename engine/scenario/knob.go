@@ -63,6 +63,10 @@ type Knob struct {
 	Options     []string
 	OptionLabel func(string) string
 
+	// Default is the value the field's zero stands for, filled in by EnsureDefaults; "" when
+	// the zero is the default itself.
+	Default string
+
 	// Flag is how -h writes the flag ("--rows N", "--add-noise=false"); "" = no flag. Usage is
 	// its text in -h and docs/cli.md.
 	Flag, Usage string
@@ -90,6 +94,8 @@ type Knob struct {
 	set    func(*Knob, *Scenario, string) error
 	after  func(*Scenario)
 	stored func(*Scenario) (float64, bool)
+	// unset is whether EnsureDefaults fills the field, when that is not "the field is zero".
+	unset func(*Scenario) bool
 }
 
 // KnobByID is the knob with that id, or nil.
@@ -330,18 +336,55 @@ func splitNames(v string) []string {
 	return out
 }
 
+// isUnset is whether the field holds nothing, which EnsureDefaults fills with Default.
+func (k *Knob) isUnset(s *Scenario) bool {
+	switch {
+	case k.unset != nil:
+		return k.unset(s)
+	case k.i != nil:
+		return *k.i(s) == 0
+	case k.u != nil:
+		return *k.u(s) == 0
+	case k.f != nil:
+		return *k.f(s) == 0
+	case k.s != nil:
+		return *k.s(s) == ""
+	case k.l != nil:
+		return *k.l(s) == nil
+	}
+	return false
+}
+
+// fieldViews are the views whose field the knob holds: "" for a knob of one view (or the view
+// itself), each view for one whose views keep their own (the seed, the noise byte).
+func (k *Knob) fieldViews() []string {
+	if k.View == "" && k.ID != "view" {
+		return []string{"panel", "timeline"}
+	}
+	return []string{""}
+}
+
+// inView runs f with s showing view ("" = as it is), and puts its view back.
+func inView(s *Scenario, view string, f func() bool) bool {
+	if view == "" {
+		return f()
+	}
+	old := s.View
+	s.View = view
+	defer func() { s.View = old }()
+	return f()
+}
+
 // checkKnobs refuses s when a knob's field is outside its limits, a knob of both views in each
 // view's field.
 func (s *Scenario) checkKnobs() error {
 	for i := range knobs {
 		k := &knobs[i]
-		views := []string{s.View}
-		if k.View == "" && k.ID != "view" {
-			views = []string{"panel", "timeline"}
-		}
-		for _, v := range views {
+		for _, v := range k.fieldViews() {
 			c := *s
-			c.View = v
+			if v != "" {
+				c.View = v
+			}
 			if err := k.check(&c); err != nil {
 				return err
 			}

@@ -32,31 +32,32 @@ func viewNoNoise(s *Scenario) *bool {
 // command line's -h and docs/cli.md list a verb's flags in the same order). The widget draws the
 // ones with a Control; a verb takes the ones of its view with a Flag.
 var knobs = []Knob{
-	{ID: "view", Kind: KindEnum, Noun: "view", Options: []string{"panel", "timeline"},
+	{ID: "view", Kind: KindEnum, Default: "panel", Noun: "view", Options: []string{"panel", "timeline"},
 		Control: ControlSelect, Label: "View",
 		Help: "panel: layout and skipping on one table; timeline: nightly maintenance over days",
 		s:    func(s *Scenario) *string { return &s.View }},
 
 	// The statistics panel.
-	{ID: "rows", View: "panel", Kind: KindInt, Noun: "rows", Lo: 1, Hi: MaxPanelRows,
+	{ID: "rows", View: "panel", Kind: KindInt, Default: "100000", Noun: "rows", Lo: 1, Hi: MaxPanelRows,
 		Flag: "--rows N", Usage: "rows in the table (default 100000)",
 		Control: ControlSelect, Label: "Rows", Options: []string{"10000", "100000", "1000000"},
 		i: func(s *Scenario) *int { return &s.Panel.Rows }},
-	{ID: "files", View: "panel", Kind: KindInt, Noun: "files", Lo: 1, Hi: MaxPanelFiles, UnsetZero: true,
+	{ID: "files", View: "panel", Kind: KindInt, Default: "32", Noun: "files", Lo: 1, Hi: MaxPanelFiles, UnsetZero: true,
 		Flag: "--files F", Usage: "number of files (default 32)",
 		Control: ControlRange, Label: "Files", Min: 1, Max: FilesSliderMax, Step: 1,
 		i:     func(s *Scenario) *int { return &s.Panel.Files },
-		after: func(s *Scenario) { s.Panel.RowsPerFile = 0 }},
+		after: func(s *Scenario) { s.Panel.RowsPerFile = 0 },
+		unset: func(s *Scenario) bool { return s.Panel.Files == 0 && s.Panel.RowsPerFile == 0 }},
 	{ID: "rows-per-file", View: "panel", Kind: KindInt, Noun: "rows per file", Lo: 1, Hi: MaxPanelRows, UnsetZero: true,
 		Flag: "--rows-per-file R", Usage: "instead of --files: max(1, rows/R) files, Delta's approxNumFiles",
 		i:     func(s *Scenario) *int { return &s.Panel.RowsPerFile },
 		after: func(s *Scenario) { s.Panel.Files = 0 }},
-	{ID: "layout", View: "panel", Kind: KindEnum, Noun: "layout", Options: PanelLayouts,
+	{ID: "layout", View: "panel", Kind: KindEnum, Default: "hilbert", Noun: "layout", Options: PanelLayouts,
 		Flag: "--layout L", Usage: "append | orderby | zorder | hilbert (default hilbert)",
 		Control: ControlSelect, Label: "Layout",
 		Help: "append order; ORDER BY the first key; ZORDER BY the keys; liquid clustering (Hilbert)",
 		s:    func(s *Scenario) *string { return &s.Panel.Layout }},
-	{ID: "keys", View: "panel", Kind: KindColumns, Noun: "keys", Hi: MaxKeys,
+	{ID: "keys", View: "panel", Kind: KindColumns, Default: "user_id, event_date", Noun: "keys", Hi: MaxKeys,
 		Flag: "--keys a,b,...", Usage: "clustering / sort keys (default user_id,event_date)",
 		Control: ControlKeys, Label: "Clustering keys, in key order",
 		Help: "tick a column to cluster on it; ↑ ↓ move a key earlier or later",
@@ -66,11 +67,12 @@ var knobs = []Knob{
 				s.Panel.Keys = []string{} // no keys, not "the default keys"
 			}
 		}},
-	{ID: "where", View: "panel", Kind: KindText, Noun: "predicate", Hi: MaxWhereBytes,
+	{ID: "where", View: "panel", Kind: KindText, Default: "user_id = 31415926", Noun: "predicate", Hi: MaxWhereBytes,
 		Flag: "--where 'PRED'", Usage: `SQL predicate, e.g. "user_id = 42 AND region_id < 3"`,
 		Control: ControlText, Label: "Query (WHERE)",
-		Help: "e.g. user_id = 4242 or region_id IN (1, 2) AND event_date >= DATE'2026-03-01'",
-		s:    func(s *Scenario) *string { return &s.Panel.Where }},
+		Help:  "e.g. user_id = 4242 or region_id IN (1, 2) AND event_date >= DATE'2026-03-01'",
+		s:     func(s *Scenario) *string { return &s.Panel.Where },
+		unset: func(s *Scenario) bool { return s.Panel.Keys == nil }}, // the default WHERE goes with the default keys
 	// The filter: column, operator and value, each a view of the WHERE above (filter.go), which
 	// stays for any other predicate; a WHERE not of that form shows the column as "—".
 	{ID: "filter-col", View: "panel", Kind: KindEnum, Noun: "filter column", Options: filterColumnNames(),
@@ -116,7 +118,7 @@ var knobs = []Knob{
 		s: func(s *Scenario) *string { return &s.Panel.ColorKey }},
 
 	// The maintenance timeline.
-	{ID: "strategy", View: "timeline", Kind: KindEnum, Noun: "strategy", Options: strategyNames(), OptionLabel: StrategyLabel,
+	{ID: "strategy", View: "timeline", Kind: KindEnum, Default: "liquid", Noun: "strategy", Options: strategyNames(), OptionLabel: StrategyLabel,
 		Flag: "--strategy S", Usage: "none | compaction | zorder-full | zorder-window | liquid | liquid-incremental " +
 			"(Microsoft Fabric Runtime 2.0's incremental clustering) | liquid-fabric-1.3 (Microsoft Fabric Runtime " +
 			"1.3's clustering, which rewrites every open ZCube) (default liquid)",
@@ -132,26 +134,26 @@ var knobs = []Knob{
 			}
 			return strconv.Itoa(s.Timeline.Day)
 		}},
-	{ID: "days", View: "timeline", Kind: KindInt, Noun: "days", Lo: 1, Hi: MaxDays,
+	{ID: "days", View: "timeline", Kind: KindInt, Default: "60", Noun: "days", Lo: 1, Hi: MaxDays,
 		Flag: "--days N", Usage: "days (default 60)",
 		Control: ControlNumber, Label: "Days", Min: 1, Max: MaxDays, Step: 1,
 		i: func(s *Scenario) *int { return &s.Timeline.Days }},
-	{ID: "ingest-gb", View: "timeline", Kind: KindFloat, Noun: "daily ingest", Unit: "GiB", Lo: 0, LoOpen: true, Hi: MaxIngestGB,
+	{ID: "ingest-gb", View: "timeline", Kind: KindFloat, Default: "40", Noun: "daily ingest", Unit: "GiB", Lo: 0, LoOpen: true, Hi: MaxIngestGB,
 		Flag: "--ingest-gb G", Usage: "GiB appended a day (default 40)",
 		Control: ControlRangeTyped, Label: "Daily ingest (GiB)", Min: 1, Max: 500, Step: 1, TypedMin: 0.001,
 		f: func(s *Scenario) *float64 { return &s.Timeline.IngestGB }},
-	{ID: "file-gb", View: "timeline", Kind: KindFloat, Noun: "file size", Unit: "GiB", Lo: 1.0 / 1024, Hi: 1024,
+	{ID: "file-gb", View: "timeline", Kind: KindFloat, Default: "1", Noun: "file size", Unit: "GiB", Lo: 1.0 / 1024, Hi: 1024,
 		Flag: "--file-gb G", Usage: "file size: append files and OPTIMIZE's min/maxFileSize (default 1)",
 		Control: ControlRangeTyped, Label: "File size (GiB)", Min: 0.125, Max: 8, Step: 0.125, TypedMin: 1.0 / 1024,
 		f: func(s *Scenario) *float64 { return &s.Timeline.FileGB }},
-	{ID: "min-cube-gb", View: "timeline", Kind: KindFloat, Noun: "minimum cube size", Unit: "GiB", Lo: 0, LoOpen: true, Hi: 1e6,
+	{ID: "min-cube-gb", View: "timeline", Kind: KindFloat, Default: "100", Noun: "minimum cube size", Unit: "GiB", Lo: 0, LoOpen: true, Hi: 1e6,
 		Flag: "--min-cube-gb G", Usage: "clustering minCubeSize (default 100)",
 		Control: ControlRangeTyped, Label: "Minimum ZCube size (GiB)", Min: 1, Max: 500, Step: 1, TypedMin: 0.001,
 		f: func(s *Scenario) *float64 { return &s.Timeline.MinCubeGB }},
 	{ID: "target-cube-gb", View: "timeline", Kind: KindFloat, Noun: "target cube size", Unit: "GiB", Lo: 0, Hi: 1e6,
 		Flag: "--target-cube-gb G", Usage: "clustering targetCubeSize (default 1.5 x min)",
 		f: func(s *Scenario) *float64 { return &s.Timeline.TargetCubeGB }},
-	{ID: "window-days", View: "timeline", Kind: KindInt, Noun: "window", Unit: "days", Lo: 1, Hi: MaxDays,
+	{ID: "window-days", View: "timeline", Kind: KindInt, Default: "3", Noun: "window", Unit: "days", Lo: 1, Hi: MaxDays,
 		Flag: "--window-days W", Usage: "zorder-window: Z-order the last W daily partitions (default 3)",
 		Control: ControlNumber, Label: "Z-order window W (days)", Min: 1, Max: 60, Step: 1,
 		i: func(s *Scenario) *int { return &s.Timeline.WindowDays }},
@@ -176,7 +178,7 @@ var knobs = []Knob{
 		Control: ControlText, Label: "Lookup column",
 		Help: "empty = the first clustering key in force that day (customer_id for Z-order)",
 		s:    func(s *Scenario) *string { return &s.Timeline.Lookup }},
-	{ID: "rows-per-gb", View: "timeline", Kind: KindInt, Noun: "rows per GiB", Lo: 1, Hi: MaxRowsPerGB,
+	{ID: "rows-per-gb", View: "timeline", Kind: KindInt, Default: "256", Noun: "rows per GiB", Lo: 1, Hi: MaxRowsPerGB,
 		Flag: "--rows-per-gb R", Usage: "sample rows per GiB (default 256)",
 		i: func(s *Scenario) *int { return &s.Timeline.RowsPerGB }},
 
@@ -210,7 +212,7 @@ var knobs = []Knob{
 		show: func(s *Scenario) string { return strconv.FormatFloat(s.Timeline.FabricMinOverlap(), 'f', -1, 64) }},
 
 	// Both views, each its own field.
-	{ID: "seed", Kind: KindSeed, Noun: "seed",
+	{ID: "seed", Kind: KindSeed, Default: "1", Noun: "seed",
 		Flag: "--seed S", Usage: "table and noise seed (default 1)",
 		u: viewSeed},
 	{ID: "add-noise", Kind: KindBool, Noun: "noise byte",
