@@ -98,16 +98,6 @@ type Knob struct {
 	unset func(*Scenario) bool
 }
 
-// KnobByID is the knob with that id, or nil.
-func KnobByID(id string) *Knob {
-	for i := range knobs {
-		if knobs[i].ID == id {
-			return &knobs[i]
-		}
-	}
-	return nil
-}
-
 // Knobs is every knob, in the widget's order.
 func Knobs() []Knob { return slices.Clone(knobs) }
 
