@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"crypto/sha256"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,6 +92,36 @@ func TestOutputsUnchanged(t *testing.T) {
 	for i := range wl {
 		if wl[i] != gl[i] {
 			t.Errorf("output changed:\n got %s\nwant %s", gl[i], wl[i])
+		}
+	}
+}
+
+// TestALinksValuesStandUnlessGiven: every knob's flag (each is among outputCases) sets a value
+// the printed link carries, and the link alone reproduces the output: a knob's flag is applied
+// only when given, so the link's value stands otherwise.
+func TestALinksValuesStandUnlessGiven(t *testing.T) {
+	covered := map[string]bool{}
+	for _, args := range outputCases(t) {
+		name, _, ok := strings.Cut(strings.TrimPrefix(args[len(args)-1], "--"), "=")
+		view := map[string]string{"layout": "panel", "run": "timeline"}[args[0]]
+		if !ok || args[1] == "--link" || !slices.ContainsFunc(verbKnobs(view), func(k *scenario.Knob) bool { return k.ID == name }) {
+			continue
+		}
+		covered[args[0]+" --"+name] = true
+		code, out, errs := cli(args...)
+		var v struct{ Link string }
+		if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.Link == "" {
+			t.Fatalf("%v: exit %d, %v: %s", args, code, err, errs)
+		}
+		if _, again, _ := cli(args[0], "--link", v.Link); again != out {
+			t.Errorf("%v: its link alone gives another output", args)
+		}
+	}
+	for verb, view := range map[string]string{"layout": "panel", "run": "timeline"} {
+		for _, k := range verbKnobs(view) {
+			if !covered[verb+" --"+k.ID] {
+				t.Errorf("%s --%s: not among outputCases", verb, k.ID)
+			}
 		}
 	}
 }
