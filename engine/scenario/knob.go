@@ -68,7 +68,7 @@ type Knob struct {
 	Default string
 
 	// Flag is how -h writes the flag ("--rows N", "--add-noise=false"); "" = no flag. Usage is
-	// its text in -h and docs/cli.md.
+	// its text in -h and docs/cli.md when it is not Help's (FlagText).
 	Flag, Usage string
 
 	// The widget: the control, its visible label and help, the legend of the group it is shown
@@ -219,6 +219,14 @@ func (k *Knob) limits() string {
 	return "[" + g(k.Lo) + ", " + g(k.Hi) + "]"
 }
 
+// FlagText is the flag's text in -h and docs/cli.md: Usage, or the control's Help.
+func (k *Knob) FlagText() string {
+	if k.Usage != "" {
+		return k.Usage
+	}
+	return k.Help
+}
+
 // Limits is the knob's limits as -h and docs/cli.md write them, "" for a knob whose values are
 // its options or any.
 func (k *Knob) Limits() string {
@@ -234,6 +242,8 @@ func (k *Knob) Limits() string {
 		return fmt.Sprintf("at most %d bytes", int(k.Hi))
 	case KindColumns:
 		return fmt.Sprintf("at most %d names", int(k.Hi))
+	case KindEnum:
+		return "one of " + strings.Join(slices.DeleteFunc(slices.Clone(k.Options), func(o string) bool { return o == "" }), ", ")
 	}
 	return ""
 }

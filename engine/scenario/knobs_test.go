@@ -92,7 +92,7 @@ func TestKnobsAreDeclaredWhole(t *testing.T) {
 			t.Errorf("%s declared twice", k.ID)
 		}
 		seen[k.ID] = true
-		if k.Noun == "" || (k.Flag != "" && (k.Usage == "" || !strings.HasPrefix(k.Flag, "--"+k.ID))) {
+		if k.Noun == "" || (k.Flag != "" && (k.FlagText() == "" || !strings.HasPrefix(k.Flag, "--"+k.ID))) {
 			t.Errorf("%s: noun %q, flag %q, usage %q", k.ID, k.Noun, k.Flag, k.Usage)
 		}
 		if k.Control != ControlNone && k.Label == "" {
@@ -113,12 +113,13 @@ func TestKnobsAreDeclaredWhole(t *testing.T) {
 	}
 }
 
-// TestUsageStatesTheDefaults: a flag's "(default X)" is the value the default scenario holds.
+// TestUsageStatesTheDefaults: a "(default X)" written in a flag's text is the value the default
+// scenario holds (-h adds the others' from it).
 func TestUsageStatesTheDefaults(t *testing.T) {
 	re := regexp.MustCompile(`\(default ([^ ,)]+(?:,[^ ,)]+)*)`)
 	formula := map[string]bool{"target-cube-gb": true} // 1.5 x the minimum cube size
 	for _, k := range Knobs() {
-		m := re.FindStringSubmatch(k.Usage)
+		m := re.FindStringSubmatch(k.FlagText())
 		if m == nil || formula[k.ID] {
 			continue
 		}

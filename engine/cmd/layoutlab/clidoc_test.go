@@ -16,7 +16,7 @@ func flagTable(view string, own []verbFlag) string {
 	var b strings.Builder
 	b.WriteString("| Flag | Meaning | Limits |\n|---|---|---|\n")
 	for _, k := range verbKnobs(view) {
-		b.WriteString("| `" + cell(k.Flag) + "` | " + cell(k.Usage) + " | " + cell(k.Limits()) + " |\n")
+		b.WriteString("| `" + cell(k.Flag) + "` | " + cell(flagText(k, view)) + " | " + cell(k.Limits()) + " |\n")
 	}
 	for _, f := range own {
 		b.WriteString("| `" + cell(f.Flag) + "` | " + cell(f.Usage) + " | |\n")

@@ -72,6 +72,18 @@ func (kf knobFlags) given(id string) bool {
 	return false
 }
 
+// flagText is a knob flag's text with its default, the default scenario's value, unless the
+// text states it.
+func flagText(k *scenario.Knob, view string) string {
+	text := k.FlagText()
+	s := scenario.Default()
+	s.View = view
+	if v := k.Get(&s); v != "" && !strings.Contains(text, "(default") {
+		text += " (default " + v + ")"
+	}
+	return text
+}
+
 // verbFlag is a flag of a verb that is not a knob of the scenario (--link, --format).
 type verbFlag struct{ Flag, Usage string }
 
@@ -95,7 +107,7 @@ func flagsUsage(view string, own []verbFlag) string {
 		b.WriteString(wrap(lead, text))
 	}
 	for _, k := range verbKnobs(view) {
-		text := k.Usage
+		text := flagText(k, view)
 		if l := k.Limits(); l != "" {
 			text += "; " + l
 		}

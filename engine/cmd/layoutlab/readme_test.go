@@ -94,7 +94,7 @@ func TestReadmeExamples(t *testing.T) {
 	usage := ""
 	for _, k := range verbKnobs("timeline") {
 		if k.ID == "add-noise" {
-			usage = k.Usage
+			usage = k.FlagText()
 		}
 	}
 	if want := fmt.Sprintf("opens %.1f files instead of %.1f", lastRow(noNoise, lookupFiles), lastRow(liquid, lookupFiles)); !strings.Contains(usage, want) {
