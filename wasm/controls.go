@@ -78,7 +78,7 @@ func (c *controls) bind() {
 		if typ != event {
 			return nil
 		}
-		if k.Kind == knobCheck {
+		if k.Control == knobCheck {
 			c.onKnob(k, id, strconv.FormatBool(t.Get("checked").Bool()))
 			return nil
 		}
@@ -111,7 +111,7 @@ func (c *controls) onKnob(k *knob, el, v string) {
 		next, err := applyKnob(in.sc, k, v)
 		msg := ""
 		if err != nil {
-			msg = err.Error()
+			msg = knobMessage(err)
 			if in.refused == nil {
 				in.refused = map[string]bool{}
 			}
@@ -225,17 +225,17 @@ func (p *page) syncControls(sc *scenario.Scenario) {
 				p.dayMax = m
 			}
 		}
-		if k.Kind == knobRange {
+		if k.Control == knobRange {
 			p.setText(k.ID+"-value", v) // the slider's label: also when the slider itself moved
 		}
-		if k.Kind == knobKeys {
+		if k.Control == knobKeys {
 			if shown, ok := p.knobShown[k.ID]; !ok || shown != v {
 				p.knobShown[k.ID] = v
 				p.syncKeys(sc.Panel.Keys)
 			}
 			continue
 		}
-		if k.Kind == knobRangeTyped {
+		if k.Control == knobRangeTyped {
 			// The typed box beside the slider: written unless it is the one that fired.
 			if typed := p.byID(k.ID + "-typed"); typed.Truthy() {
 				if shown, ok := p.knobShown[k.ID+"-typed"]; !ok || shown != v {
@@ -250,7 +250,7 @@ func (p *page) syncControls(sc *scenario.Scenario) {
 			continue
 		}
 		p.knobShown[k.ID] = v
-		if k.Kind == knobCheck {
+		if k.Control == knobCheck {
 			el.Set("checked", v == "true")
 			continue
 		}

@@ -8,9 +8,9 @@ import (
 	"layoutlab/front/figuremode"
 )
 
-// TestFilterComposesTheWhere: column, operator and value read a WHERE of that form and write
-// one, quoting a date's or a string's value (front/filter); any other WHERE shows no column and
-// stays as it is until the filter is used.
+// TestFilterComposesTheWhere: the filter's column, operator and value controls read a WHERE of
+// that form and write one, quoting a date's or a string's value; any other WHERE shows no column
+// and stays as it is until the filter is used (engine/scenario's TestParseFilter reads WHEREs).
 func TestFilterComposesTheWhere(t *testing.T) {
 	s := scenario.Default()
 	set := func(id, v string) {

@@ -71,8 +71,8 @@ func TestKnobsRefuseBadValuesAndKeepState(t *testing.T) {
 // view's field (checked = Delta's default, NoNoise false), and both settings survive the link.
 func TestNoiseKnobIsEachViewsOwn(t *testing.T) {
 	k := knobFor(t, "add-noise")
-	if k.Kind != knobCheck || k.View != "" || k.Label == "" || !strings.Contains(k.Help, "spark.databricks.io.skipping.mdc.addNoise") {
-		t.Fatalf("add-noise knob: kind %d, view %q, label %q, help %q", k.Kind, k.View, k.Label, k.Help)
+	if k.Control != knobCheck || k.View != "" || k.Label == "" || !strings.Contains(k.Help, "spark.databricks.io.skipping.mdc.addNoise") {
+		t.Fatalf("add-noise knob: kind %d, view %q, label %q, help %q", k.Control, k.View, k.Label, k.Help)
 	}
 	s := scenario.Default()
 	if got := k.Get(&s); got != "true" {
@@ -111,7 +111,7 @@ func TestKnobsHTML(t *testing.T) {
 	}
 	for i := range knobs {
 		k := &knobs[i]
-		if k.Kind == knobKeys {
+		if k.Control == knobKeys {
 			for _, want := range []string{`<fieldset class="knob keys" id="` + k.ID + `"`, `<legend>` + k.Label + `</legend><ul id="` + k.ID + `-list">`} {
 				if strings.Count(h, want) != 1 {
 					t.Errorf("%s: %q appears %d times", k.ID, want, strings.Count(h, want))
@@ -124,21 +124,24 @@ func TestKnobsHTML(t *testing.T) {
 				t.Errorf("%s: %q appears %d times", k.ID, want, strings.Count(h, want))
 			}
 		}
-		if k.Kind == knobRange && !strings.Contains(h, `<output id="`+k.ID+`-value" for="`+k.ID+`">`) {
+		if k.Control == knobRange && !strings.Contains(h, `<output id="`+k.ID+`-value" for="`+k.ID+`">`) {
 			t.Errorf("%s: a range without its output", k.ID)
 		}
-		if k.Kind == knobRange || k.Kind == knobNumber || k.Kind == knobRangeTyped {
+		if k.Control == knobRange || k.Control == knobNumber || k.Control == knobRangeTyped {
 			if !strings.Contains(h, `min="`+ftoa(k.Min)+`" max="`+ftoa(k.Max)+`" step="`+ftoa(k.Step)+`"`) {
 				t.Errorf("%s: limits missing", k.ID)
 			}
 		}
-		if k.Kind == knobRangeTyped && (!strings.Contains(h, `<input type="number" id="`+k.ID+`-typed"`) || !strings.Contains(h, `<label for="`+k.ID+`-typed" class="unit">`+k.Unit+`</label>`)) {
+		if k.Control == knobRangeTyped && (!strings.Contains(h, `<input type="number" id="`+k.ID+`-typed"`) || !strings.Contains(h, `<label for="`+k.ID+`-typed" class="unit">`+k.Unit+`</label>`)) {
 			t.Errorf("%s: the typed box or its visible label is missing", k.ID)
 		}
 		if k.Help != "" && (!strings.Contains(h, `aria-describedby="`+k.ID+`-help"`) || !strings.Contains(h, `<small id="`+k.ID+`-help">`)) {
 			t.Errorf("%s: help not linked", k.ID)
 		}
 		for _, o := range k.Options {
+			if k.Control != knobSelect {
+				break // a text field's values are checked, not offered
+			}
 			text := o
 			if o == "" {
 				text = "—"
@@ -149,7 +152,7 @@ func TestKnobsHTML(t *testing.T) {
 				t.Errorf("%s: option %q missing", k.ID, o)
 			}
 		}
-		if k.Kind == knobCheck && !strings.Contains(h, `<label for="`+k.ID+`"><input type="checkbox" id="`+k.ID+`"`) {
+		if k.Control == knobCheck && !strings.Contains(h, `<label for="`+k.ID+`"><input type="checkbox" id="`+k.ID+`"`) {
 			t.Errorf("%s: the checkbox is not inside its label, before the text", k.ID)
 		}
 	}
@@ -259,5 +262,26 @@ func TestKeysAddAnyColumn(t *testing.T) {
 		case tc.class != "" && (r.Error == nil || r.Error.Class != tc.class || !strings.Contains(r.Error.Message, "nope")):
 			t.Errorf("clustering on %v: error %+v, want %s naming the column", keys, r.Error, tc.class)
 		}
+	}
+}
+
+// TestRefusalsNameTheKnobsLabel: a refused value, and input the panel cannot use, are shown
+// under the label of the knob they are about, where the command line names its flag.
+func TestRefusalsNameTheKnobsLabel(t *testing.T) {
+	s := scenario.Default()
+	_, err := applyKnob(s, knobFor(t, "files"), "5000")
+	if got := knobMessage(err); got != "Files: files 5000 is outside 1..4096" {
+		t.Errorf("files 5000: %q", got)
+	}
+	next, err := applyKnob(s, knobFor(t, "where"), "user_id = = 1")
+	if err != nil {
+		t.Fatalf("a WHERE is parsed by the engine, not refused before it: %v", err)
+	}
+	r, err := panel.NewStore().Answer(next.Panel, panel.Shown, nil)
+	if err != nil || r.Error == nil || r.Error.Class != panel.ClassInvalidInput {
+		t.Fatalf("WHERE user_id = = 1: %v, %+v", err, r.Error)
+	}
+	if got := knobMessage(r.Error); !strings.HasPrefix(got, "Query (WHERE): 1:11: [PARSE_SYNTAX_ERROR]") {
+		t.Errorf("WHERE user_id = = 1 shows %q", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/engine/panel"
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
@@ -150,7 +151,11 @@ func (p *page) showPanel(m *widget.Model) {
 	}
 	p.setText("caption", caption)
 	if r.Error != nil {
-		p.deltaError(r.Error.Class, r.Error.Message)
+		msg := r.Error.Message
+		if r.Error.Class == panel.ClassInvalidInput {
+			msg = knobMessage(r.Error) // the input the panel cannot use, under its knob's label
+		}
+		p.deltaError(r.Error.Class, msg)
 	} else {
 		p.deltaError("", "")
 	}

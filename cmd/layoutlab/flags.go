@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"layoutlab/engine/scenario"
 )
@@ -39,29 +38,14 @@ func badFlag(stderr io.Writer, name string) func(flagName, format string, a ...a
 	}
 }
 
-// addNoiseUsage is --add-noise's lines in a subcommand's usage, its text starting at column col.
-func addNoiseUsage(col int) string {
-	pad := strings.Repeat(" ", col)
-	return fmt.Sprintf("  %-*s", col-2, "--add-noise=false") + `spark.databricks.io.skipping.mdc.addNoise (default true): Delta
-` + pad + `appends a random byte to the curve key before repartitionByRange, so a
-` + pad + `file boundary can fall inside a range id; false keeps each range id in
-` + pad + `one file (the liquid lookup opens 19.9 files instead of 21.5)
-`
-}
-
-// addNoiseFlag declares --add-noise the same way for every subcommand. Its value is the
-// scenario's NoNoise negated, applied only when the flag is given, so a --link's setting stands
-// otherwise.
-func addNoiseFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("add-noise", true, "spark.databricks.io.skipping.mdc.addNoise")
-}
-
-// knobFlag names the flag a scenario's refusal is about: the first of the knobs it names
-// (scenario.KnobError) that was given on the command line; else --link when a link was given,
-// since the value came from it; else the first knob that is one of the subcommand's flags.
-func knobFlag(err error, fs *flag.FlagSet, set map[string]bool) string {
-	knobs := scenario.Knobs(err)
-	for _, k := range knobs {
+// knobFlag names the flag a refusal is about: the first of the knobs it names
+// (scenario.KnobError, also under a panel.Error) whose flag was given; else --link when a link
+// was given, since the value came from it; else the first knob that is one of the verb's flags.
+func knobFlag(err error, fs *flag.FlagSet) string {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	named := scenario.KnobsOf(err)
+	for _, k := range named {
 		if set[k] {
 			return k
 		}
@@ -69,8 +53,8 @@ func knobFlag(err error, fs *flag.FlagSet, set map[string]bool) string {
 	if set["link"] {
 		return "link"
 	}
-	if i := slices.IndexFunc(knobs, func(k string) bool { return fs.Lookup(k) != nil }); i >= 0 {
-		return knobs[i]
+	if i := slices.IndexFunc(named, func(k string) bool { return fs.Lookup(k) != nil }); i >= 0 {
+		return named[i]
 	}
 	return "link"
 }

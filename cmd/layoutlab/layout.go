@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
-	"strings"
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
@@ -18,25 +16,19 @@ func init() {
 	register("layout", "lay out the statistics panel's table and run its query (JSON or CSV)", runLayout)
 }
 
+// layoutFlags are layout's own flags, beside the panel's knobs.
+var layoutFlags = []verbFlag{
+	{"--link '#s=...'", "start from the panel a link encodes; explicit flags override it"},
+	{"--format json|csv", "json (default): the panel Result; csv: one row per file"},
+	{"--stats-json", "also print each file's add.stats string (json only)"},
+}
+
 var layoutUsage = `usage: layoutlab layout [flags]
 
 Generates the panel's seeded table, lays it out as Delta would, collects Delta's per-file
 statistics, runs Delta's data skipping for --where and prints the result.
 
-  --rows N             rows in the table (default 100000)
-  --files F            number of files (default 32)
-  --rows-per-file R    instead of --files: max(1, rows/R) files, Delta's approxNumFiles
-  --layout L           append | orderby | zorder | hilbert (default hilbert)
-  --keys a,b,...       clustering / sort keys (default user_id,event_date)
-  --where 'PRED'       SQL predicate, e.g. "user_id = 42 AND region_id < 3"
-  --indexed-cols N     delta.dataSkippingNumIndexedCols (default 32, -1 = all)
-  --stats-columns a,b  delta.dataSkippingStatsColumns
-  --partition-by a,b   PARTITIONED BY: one directory per value, partition pruning
-  --seed S             table and noise seed (default 1)
-` + addNoiseUsage(23) + `  --link '#s=...'      start from the panel a link encodes; explicit flags override it
-  --format json|csv    json (default): the panel Result; csv: one row per file
-  --stats-json         also print each file's add.stats string (json only)
-
+` + flagsUsage("panel", layoutFlags) + `
 Exit status: 0 when the panel was computed, including when Delta refuses the layout (the JSON
 then carries "error" with Delta's class and message: a refusal is an answer, not a failure);
 2 for a bad flag or a scenario outside its limits, with a message naming the flag.
@@ -45,17 +37,7 @@ then carries "error" with Delta's class and message: a refusal is an answer, not
 func runLayout(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("layout", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	rows := fs.Int("rows", 0, "")
-	files := fs.Int("files", 0, "")
-	rpf := fs.Int("rows-per-file", 0, "")
-	lay := fs.String("layout", "", "")
-	keys := fs.String("keys", "", "")
-	where := fs.String("where", "", "")
-	ic := fs.Int("indexed-cols", 0, "")
-	sc := fs.String("stats-columns", "", "")
-	pb := fs.String("partition-by", "", "")
-	seed := fs.Uint64("seed", 0, "")
-	addNoise := addNoiseFlag(fs)
+	knobs := declareKnobs(fs, "panel")
 	link := fs.String("link", "", "")
 	format := fs.String("format", "json", "")
 	statsJSON := fs.Bool("stats-json", false, "")
@@ -73,69 +55,18 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		if s, err = scenario.ParseLink(*link); err != nil {
 			return bad("link", "%v", err)
 		}
-		s.View = "panel"
 	}
-	p := &s.Panel
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["files"] && set["rows-per-file"] {
+	s.View = "panel"
+	if knobs.given("files") && knobs.given("rows-per-file") {
 		return bad("rows-per-file", "give --files or --rows-per-file, not both")
 	}
-	if set["rows"] {
-		if *rows < 1 || *rows > scenario.MaxPanelRows {
-			return bad("rows", "%d is outside 1..%d", *rows, scenario.MaxPanelRows)
-		}
-		p.Rows = *rows
-	}
-	if set["files"] {
-		if *files < 1 || *files > scenario.MaxPanelFiles {
-			return bad("files", "%d is outside 1..%d", *files, scenario.MaxPanelFiles)
-		}
-		p.Files, p.RowsPerFile = *files, 0
-	}
-	if set["rows-per-file"] {
-		if *rpf < 1 {
-			return bad("rows-per-file", "%d is not a positive number of rows", *rpf)
-		}
-		p.Files, p.RowsPerFile = 0, *rpf
-	}
-	if set["layout"] {
-		if !slices.Contains(scenario.PanelLayouts, *lay) {
-			return bad("layout", "%q is not one of %s", *lay, strings.Join(scenario.PanelLayouts, ", "))
-		}
-		p.Layout = *lay
-	}
-	if set["keys"] {
-		p.Keys = splitList(*keys)
-		if len(p.Keys) > scenario.MaxKeys {
-			return bad("keys", "%d keys: at most %d", len(p.Keys), scenario.MaxKeys)
-		}
-	}
-	if set["where"] {
-		p.Where = *where
-	}
-	if set["indexed-cols"] {
-		if *ic < -1 {
-			return bad("indexed-cols", "%d: delta.dataSkippingNumIndexedCols must be -1 or more", *ic)
-		}
-		v := *ic
-		p.IndexedCols = &v
-	}
-	if set["stats-columns"] {
-		p.StatsColumns = splitList(*sc)
-	}
-	if set["partition-by"] {
-		p.PartitionBy = splitList(*pb)
-	}
-	if set["seed"] {
-		p.Seed = *seed
-	}
-	if set["add-noise"] {
-		p.NoNoise = !*addNoise
+	if name, err := knobs.apply(&s); err != nil {
+		return bad(name, "%v", err)
 	}
 	if err := s.Validate(); err != nil {
-		return bad(knobFlag(err, fs, set), "%v", err)
+		return bad(knobFlag(err, fs), "%v", err)
 	}
+	p := &s.Panel
 
 	store := panel.NewStore()
 	res, err := store.Answer(*p, panel.Shown, nil)
@@ -144,11 +75,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if res.Error != nil && res.Error.Class == panel.ClassInvalidInput {
-		msg := res.Error.Message
-		if rest, ok := strings.CutPrefix(msg, "where: "); ok {
-			return bad("where", "%s", rest)
-		}
-		return bad(flagFor(msg), "%s", msg)
+		return bad(knobFlag(res.Error, fs), "%s", res.Error.Message)
 	}
 	res.Link = panel.Link(*p)
 	if len(res.Files) > 0 {
@@ -175,33 +102,6 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// flagFor names the flag a scenario validation message is about.
-func flagFor(msg string) string {
-	for _, m := range []struct{ prefix, flag string }{
-		{"rows per file", "rows-per-file"}, {"rows", "rows"}, {"files", "files"},
-		{"layout", "layout"}, {"predicate", "where"}, {"indexed", "indexed-cols"},
-		{"stats", "stats-columns"}, {"partition", "partition-by"}, {"column name", "keys"},
-	} {
-		if strings.HasPrefix(msg, m.prefix) || strings.Contains(msg, " "+m.prefix) {
-			return m.flag
-		}
-	}
-	if strings.Contains(msg, "keys") {
-		return "keys"
-	}
-	return "link"
-}
-
-func splitList(s string) []string {
-	out := []string{}
-	for _, part := range strings.Split(s, ",") {
-		if part = strings.TrimSpace(part); part != "" {
-			out = append(out, part)
-		}
-	}
-	return out
 }
 
 // writeCSV prints the files table: path, numRecords, read, then per measured key its span and

@@ -92,8 +92,14 @@ func TestReadmeExamples(t *testing.T) {
 		}
 	}
 	// --add-noise's usage quotes the same two figures.
-	if want := fmt.Sprintf("opens %.1f files instead of %.1f", lastRow(noNoise, lookupFiles), lastRow(liquid, lookupFiles)); !strings.Contains(addNoiseUsage(2), want) {
-		t.Errorf("--add-noise's usage should say %q:\n%s", want, addNoiseUsage(2))
+	usage := ""
+	for _, k := range verbKnobs("timeline") {
+		if k.ID == "add-noise" {
+			usage = k.FlagText()
+		}
+	}
+	if want := fmt.Sprintf("opens %.1f files instead of %.1f", lastRow(noNoise, lookupFiles), lastRow(liquid, lookupFiles)); !strings.Contains(usage, want) {
+		t.Errorf("--add-noise's usage should say %q:\n%s", want, usage)
 	}
 }
 

@@ -135,11 +135,25 @@ type AxisTick struct {
 
 // Error is a refusal as Delta raises it (class, SQLSTATE, message from
 // delta-error-classes.json), or, for input the panel cannot use, class LAYOUTLAB_INVALID_INPUT
-// with a message naming what was wrong.
+// with a message saying what was wrong and, under it, the knobs it is about.
 type Error struct {
 	Class    string `json:"class"`
 	SQLState string `json:"sqlState"`
 	Message  string `json:"message"`
+	// knobs is the invalid input's scenario.KnobError: the knobs that bring it back, which the
+	// command line names by their flags and the widget by their labels.
+	knobs error
+}
+
+// Unwrap is the invalid input's scenario.KnobError, nil for a refusal of Delta's.
+func (e *Error) Unwrap() error { return e.knobs }
+
+// Knob is the knob an invalid input is about, "" when none is known.
+func (e *Error) Knob() string {
+	if k := scenario.KnobsOf(e.knobs); len(k) > 0 {
+		return k[0]
+	}
+	return ""
 }
 
 func (e *Error) Error() string {
@@ -154,4 +168,18 @@ const ClassInvalidInput = "LAYOUTLAB_INVALID_INPUT"
 
 func invalid(msg string) *Error {
 	return &Error{Class: ClassInvalidInput, SQLState: "22023", Message: msg}
+}
+
+// invalidKnob is invalid input about knobs (scenario.Knobs' ids), the first the likeliest.
+func invalidKnob(msg string, knobs ...string) *Error {
+	e := invalid(msg)
+	e.knobs = &scenario.KnobError{Knobs: knobs, Msg: msg}
+	return e
+}
+
+// invalidScenario is a scenario refused by its own checks, err naming the knobs (KnobError).
+func invalidScenario(err error) *Error {
+	e := invalid(err.Error())
+	e.knobs = err
+	return e
 }

@@ -17,7 +17,7 @@ func scan(r *run, te *tableEntry, c *cut, where string, partCols []string, index
 		return err
 	}
 	if f.err != nil {
-		return invalid("where: " + f.err.Error()) // a parse error is a skipping.ErrorList, as it prints
+		return invalidKnob(f.err.Error(), "where") // a parse error is a skipping.ErrorList, as it prints
 	}
 	in := make([]skipping.File, len(fs))
 	for i := range fs {

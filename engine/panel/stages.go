@@ -213,11 +213,11 @@ func input(p scenario.Panel, res *Result) (scenario.Panel, layout.Kind, *Error) 
 	res.Layout = p.Layout
 	res.Where = p.Where
 	if err := s.Validate(); err != nil {
-		return p, 0, invalid(err.Error())
+		return p, 0, invalidScenario(err)
 	}
 	kind, err := layout.ParseKind(p.Layout)
 	if err != nil {
-		return p, 0, invalid(err.Error())
+		return p, 0, invalidKnob(err.Error(), "layout")
 	}
 	return p, kind, nil
 }
@@ -288,10 +288,10 @@ func partitionColumns(t *table.Table, p *scenario.Panel) ([]int, *Error) {
 	parts := make([]int, len(p.PartitionBy))
 	for i, c := range p.PartitionBy {
 		if parts[i] = t.LeafIndex(c); parts[i] < 0 || len(t.Leaves[parts[i]].Path) != 1 {
-			return nil, invalid(fmt.Sprintf("PARTITIONED BY column %q is not a top-level column of the table", c))
+			return nil, invalidKnob(fmt.Sprintf("PARTITIONED BY column %q is not a top-level column of the table", c), "partition-by")
 		}
 		if slices.Contains(parts[:i], parts[i]) {
-			return nil, invalid(fmt.Sprintf("PARTITIONED BY column %q is listed twice", c))
+			return nil, invalidKnob(fmt.Sprintf("PARTITIONED BY column %q is listed twice", c), "partition-by")
 		}
 		p.PartitionBy[i] = t.Leaves[parts[i]].Name()
 	}
@@ -351,14 +351,14 @@ func refusal(t *table.Table, kind layout.Kind, names []string, indexed []bool, p
 		}
 	case layout.OrderBy:
 		if len(names) == 0 {
-			return invalid("layout orderby needs a key"), false
+			return invalidKnob("layout orderby needs a key", "keys", "layout"), false
 		}
 		if t.LeafIndex(names[0]) < 0 {
-			return invalid(fmt.Sprintf("ORDER BY column %q does not exist", names[0])), false
+			return invalidKnob(fmt.Sprintf("ORDER BY column %q does not exist", names[0]), "keys"), false
 		}
 	}
 	if err == nil && (kind == layout.ZOrder || kind == layout.Hilbert) && len(names) == 0 {
-		return invalid("layout " + kind.String() + " needs at least one key"), false
+		return invalidKnob("layout "+kind.String()+" needs at least one key", "keys", "layout"), false
 	}
 	return err, show
 }

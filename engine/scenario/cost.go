@@ -25,8 +25,8 @@ func knobErr(knob string, format string, args ...any) error {
 	return &KnobError{Knobs: []string{knob}, Msg: fmt.Sprintf(format, args...)}
 }
 
-// Knobs is the knobs err names (KnobError), or nil.
-func Knobs(err error) []string {
+// KnobsOf is the knobs err names (KnobError), or nil.
+func KnobsOf(err error) []string {
 	var ke *KnobError
 	if errors.As(err, &ke) {
 		return ke.Knobs

@@ -50,7 +50,7 @@ func TestCostRefusesTheIssuesCases(t *testing.T) {
 			t.Errorf("%s: accepted (cost %+v)", tc.name, s.Cost())
 			continue
 		}
-		if k := Knobs(err); len(k) == 0 || k[0] != tc.knob || !strings.Contains(err.Error(), tc.want) {
+		if k := KnobsOf(err); len(k) == 0 || k[0] != tc.knob || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v (knobs %v), want knob %s and %q", tc.name, err, k, tc.knob, tc.want)
 		}
 	}

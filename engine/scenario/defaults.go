@@ -64,53 +64,34 @@ func Default() Scenario {
 	return s
 }
 
-// EnsureDefaults fills every zero field with its default, as pebble's Options.EnsureDefaults
-// does, so an old link that lacks a newer field still opens.
+// EnsureDefaults fills every zero field with its default (each knob's Default, knobs.go), as
+// pebble's Options.EnsureDefaults does, so an old link that lacks a newer field still opens.
+// Which fields are unset is read before any is filled: the default WHERE goes with the default
+// keys only.
 func (s *Scenario) EnsureDefaults() {
-	if s.View == "" {
-		s.View = "panel"
+	type fill struct {
+		k    *Knob
+		view string
 	}
-	p := &s.Panel
-	if p.Rows == 0 {
-		p.Rows = 100_000
+	var todo []fill
+	for i := range knobs {
+		k := &knobs[i]
+		if k.Default == "" {
+			continue
+		}
+		for _, v := range k.fieldViews() {
+			if inView(s, v, func() bool { return k.isUnset(s) }) {
+				todo = append(todo, fill{k, v})
+			}
+		}
 	}
-	if p.Files == 0 && p.RowsPerFile == 0 {
-		p.Files = 32
-	}
-	if p.Layout == "" {
-		p.Layout = "hilbert"
-	}
-	if p.Keys == nil {
-		p.Keys = []string{"user_id", "event_date"}
-		p.Where = "user_id = 31415926"
-	}
-	if p.Seed == 0 {
-		p.Seed = 1
-	}
-	t := &s.Timeline
-	if t.Strategy == "" {
-		t.Strategy = "liquid"
-	}
-	if t.Days == 0 {
-		t.Days = 60
-	}
-	if t.IngestGB == 0 {
-		t.IngestGB = 40
-	}
-	if t.FileGB == 0 {
-		t.FileGB = 1
-	}
-	if t.MinCubeGB == 0 {
-		t.MinCubeGB = 100
-	}
-	if t.WindowDays == 0 {
-		t.WindowDays = 3
-	}
-	if t.RowsPerGB == 0 {
-		t.RowsPerGB = 256
-	}
-	if t.Seed == 0 {
-		t.Seed = 1
+	for _, f := range todo {
+		inView(s, f.view, func() bool {
+			if err := f.k.Set(s, f.k.Default); err != nil {
+				panic("scenario: knob " + f.k.ID + "'s default is outside its limits: " + err.Error())
+			}
+			return true
+		})
 	}
 }
 
@@ -123,44 +104,20 @@ func (s *Scenario) Validate() error {
 	return s.checkCost()
 }
 
-// ValidateFields is Validate without the cost: each field within its own limits.
+// ValidateFields is Validate without the cost: each knob's field within its own limits (the
+// registry, knobs.go), then what binds two fields, then the figure's declarations.
 func (s *Scenario) ValidateFields() error {
-	if s.View != "panel" && s.View != "timeline" {
-		return knobErr("view", "view %q is not one of panel, timeline", s.View)
+	if err := s.checkKnobs(); err != nil {
+		return err
 	}
-	p := &s.Panel
+	p, t := &s.Panel, &s.Timeline
 	switch {
-	case p.Rows < 1 || p.Rows > MaxPanelRows:
-		return knobErr("rows", "rows %d is outside 1..%d", p.Rows, MaxPanelRows)
-	case p.Files < 0 || p.Files > MaxPanelFiles:
+	case p.Files == 0 && p.RowsPerFile == 0:
 		return knobErr("files", "files %d is outside 1..%d", p.Files, MaxPanelFiles)
-	case p.Files == 0 && (p.RowsPerFile < 1 || p.RowsPerFile > MaxPanelRows):
-		return knobErr("rows-per-file", "rows per file %d is outside 1..%d", p.RowsPerFile, MaxPanelRows)
 	case p.Files == 0 && (p.Rows+p.RowsPerFile-1)/p.RowsPerFile > MaxPanelFiles:
 		return knobErr("rows-per-file", "%d rows at %d rows per file make more than %d files", p.Rows, p.RowsPerFile, MaxPanelFiles)
-	case len(p.Keys) > MaxKeys:
-		return knobErr("keys", "%d keys: at most %d", len(p.Keys), MaxKeys)
-	case len(p.Where) > MaxWhereBytes:
-		return knobErr("where", "predicate of %d bytes: at most %d", len(p.Where), MaxWhereBytes)
-	case p.NumIndexedCols() < -1 || p.NumIndexedCols() > MaxIndexedCols:
-		return knobErr("indexed-cols", "indexed columns %d is outside -1..%d", p.NumIndexedCols(), MaxIndexedCols)
-	case len(p.PartitionBy) > MaxKeys:
-		return knobErr("partition-by", "%d partition columns: at most %d", len(p.PartitionBy), MaxKeys)
-	case len(p.StatsColumns) > MaxStatsColumns:
-		return knobErr("stats-columns", "%d stats columns: at most %d", len(p.StatsColumns), MaxStatsColumns)
-	}
-	if !slices.Contains(PanelLayouts, p.Layout) {
-		return knobErr("layout", "layout %q is not one of %s", p.Layout, strings.Join(PanelLayouts, ", "))
-	}
-	for _, names := range []struct {
-		knob  string
-		names []string
-	}{{"keys", p.Keys}, {"stats-columns", p.StatsColumns}, {"partition-by", p.PartitionBy}, {"color-key", []string{p.ColorKey}}, {"lookup", []string{s.Timeline.Lookup}}} {
-		for _, n := range names.names {
-			if len(n) > MaxNameBytes || strings.ContainsAny(n, "\x00\n") {
-				return knobErr(names.knob, "column name %.40q is not a valid name", n)
-			}
-		}
+	case t.Day > t.Days:
+		return knobErr("day", "day %d is outside 0..%d", t.Day, t.Days)
 	}
 	f := &s.Figure
 	switch {
@@ -175,42 +132,6 @@ func (s *Scenario) ValidateFields() error {
 		if len(n) > MaxNameBytes || strings.ContainsAny(n, "\x00\n") {
 			return knobErr("figure", "figure item %.40q is not a valid name", n)
 		}
-	}
-	t := &s.Timeline
-	if names := strategyNames(); !slices.Contains(names, t.Strategy) {
-		return knobErr("strategy", "strategy %q is not one of %s", t.Strategy, strings.Join(names, ", "))
-	}
-	switch {
-	case t.Days < 1 || t.Days > MaxDays:
-		return knobErr("days", "days %d is outside 1..%d", t.Days, MaxDays)
-	case !(t.IngestGB > 0 && t.IngestGB <= MaxIngestGB):
-		return knobErr("ingest-gb", "daily ingest %g GiB is outside (0, %d]", t.IngestGB, MaxIngestGB)
-	case !(t.FileGB >= 1.0/1024 && t.FileGB <= 1024):
-		return knobErr("file-gb", "file size %g GiB is outside [1/1024, 1024]", t.FileGB)
-	case !(t.MinCubeGB > 0 && t.MinCubeGB <= 1e6):
-		return knobErr("min-cube-gb", "minimum cube size %g GiB is outside (0, 1e6]", t.MinCubeGB)
-	case t.TargetCubeGB < 0 || t.TargetCubeGB > 1e6 || t.TargetCubeGB != t.TargetCubeGB:
-		return knobErr("target-cube-gb", "target cube size %g GiB is outside [0, 1e6]", t.TargetCubeGB)
-	case t.WindowDays < 1 || t.WindowDays > MaxDays:
-		return knobErr("window-days", "window %d days is outside 1..%d", t.WindowDays, MaxDays)
-	case t.ChangeKeysDay < 0 || t.ChangeKeysDay > MaxDays:
-		return knobErr("change-keys-day", "key-change day %d is outside 0..%d", t.ChangeKeysDay, MaxDays)
-	case t.FullDay < 0 || t.FullDay > MaxDays:
-		return knobErr("full-day", "FULL day %d is outside 0..%d", t.FullDay, MaxDays)
-	case t.HistoryDays < 0 || t.HistoryDays > MaxDays:
-		return knobErr("history-days", "history days %d is outside 0..%d", t.HistoryDays, MaxDays)
-	case t.ClusterNoneDay < 0 || t.ClusterNoneDay > MaxDays:
-		return knobErr("cluster-none-day", "CLUSTER BY NONE day %d is outside 0..%d", t.ClusterNoneDay, MaxDays)
-	case t.Day < 0 || t.Day > t.Days:
-		return knobErr("day", "day %d is outside 0..%d", t.Day, t.Days)
-	case t.RowsPerGB < 1 || t.RowsPerGB > MaxRowsPerGB:
-		return knobErr("rows-per-gb", "rows per GiB %d is outside 1..%d", t.RowsPerGB, MaxRowsPerGB)
-	case t.FabricMinOffendingFiles != 0 && (t.FabricMinOffendingFiles < 2 || t.FabricMinOffendingFiles > MaxFabricMinOffendingFiles):
-		// Fabric documents "at least 2".
-		return knobErr("fabric-min-offending-files", "Fabric minOffendingFiles %d is outside 2..%d", t.FabricMinOffendingFiles, MaxFabricMinOffendingFiles)
-	case t.FabricMinOverlapThreshold != 0 && !(t.FabricMinOverlapThreshold > 0.25 && t.FabricMinOverlapThreshold <= 1):
-		// Fabric documents (0.25, 1.0].
-		return knobErr("fabric-min-overlap-threshold", "Fabric minOverlapThreshold %g is outside (0.25, 1.0]", t.FabricMinOverlapThreshold)
 	}
 	return nil
 }

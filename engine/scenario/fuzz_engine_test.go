@@ -127,7 +127,7 @@ func FuzzScenario(f *testing.F) {
 		tl.WindowDays, tl.FullDay, tl.ChangeKeysDay, tl.ClusterNoneDay, tl.Day = fold(window, 400), fold(fullDay, 400), fold(changeKeys, 400), fold(noneDay, 400), fold(dayAt, 400)
 		s.EnsureDefaults()
 		if err := s.Validate(); err != nil {
-			if len(scenario.Knobs(err)) == 0 {
+			if len(scenario.KnobsOf(err)) == 0 {
 				t.Fatalf("refused without naming a knob: %v", err)
 			}
 			return

@@ -25,7 +25,7 @@ type Scenario struct {
 // Figure declares what a docs figure shows: the knobs its story needs, the readouts drawn large,
 // and the colour theme. Empty lists mean the view's defaults.
 type Figure struct {
-	Knobs    []string `msg:"k"`  // the widget's knob ids (wasm/knobs.go), in the order shown
+	Knobs    []string `msg:"k"`  // knob ids (the registry, knobs.go), in the order shown
 	Readouts []string `msg:"r"`  // readout metrics, by the CLI's JSON names
 	Theme    string   `msg:"th"` // "" follows the reader's prefers-color-scheme; "light" or "dark" forces one
 }

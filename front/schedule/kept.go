@@ -58,8 +58,8 @@ func (a *kept) keepRehearsal(p scenario.Panel, r *panel.Result) {
 }
 
 // baseOf is p's encoding with its file count left out; ok is false when the count is derived
-// from rows per file (the files slider sets Files and clears RowsPerFile, knobs.go), which is
-// not a slider's scenario.
+// from rows per file (the files slider sets Files and clears RowsPerFile,
+// engine/scenario/knobs.go), which is not a slider's scenario.
 func baseOf(p scenario.Panel) (base []byte, files int, ok bool) {
 	if p.Files <= 0 || p.RowsPerFile != 0 {
 		return nil, 0, false

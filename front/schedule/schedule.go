@@ -12,7 +12,6 @@ package schedule
 import (
 	"encoding/json"
 	"errors"
-	"slices"
 	"sync"
 	"time"
 
@@ -209,14 +208,6 @@ func New(eng Engine, tl Timeline, clock Clock, y Yielder, filesMax int) *Schedul
 		wake: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
-// clone is s with slices of its own: the worker reads it while the controls make the next.
-func clone(s scenario.Scenario) scenario.Scenario {
-	s.Panel.Keys = slices.Clone(s.Panel.Keys)
-	s.Panel.StatsColumns = slices.Clone(s.Panel.StatsColumns)
-	s.Panel.PartitionBy = slices.Clone(s.Panel.PartitionBy)
-	return s
-}
-
 // Ask asks for the answer to s (the controls' scenario) and returns its generation. A panel
 // move whose answer was computed ahead is answered at once (Panel), unless a run for an earlier
 // move is under way: its progress stays until a run for the controls' scenario ends.
@@ -224,7 +215,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.gen++
-	s.want = clone(sc)
+	s.want = sc.Clone() // the worker reads it while the controls make the next
 	s.lastInput = s.clock.Now()
 	s.inputPending = false
 	s.statsWant = FileStats{}
