@@ -205,9 +205,10 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 	progress.step("the files' paths")
 	s.SortFiles(func() { progress.step("the files, by path") })
 	progress.step("the files' statistics")
-	// Without a WHERE, Inspect's Report reads no file's values, and nothing asks the dropped
-	// Inspector for them: they are checked and not kept (loadStats reads them if asked).
-	in := newInspector(s, location, progress, !last || opt.Where != "")
+	// Every file's statistics are checked; the values kept are those of the columns the WHERE
+	// names and, for a caller that keeps the Inspector, the grid's first colouring column
+	// (readLeaves reads any other when asked).
+	in := newInspector(s, location, progress, opt.Where, !last)
 	if !opt.PlanLater {
 		in.NextOptimize(progress)
 	}
@@ -222,8 +223,8 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 // that a new WHERE costs one verdict per file instead of parsing every file's statistics again.
 type Inspector struct {
 	s        *deltalog.Snapshot
-	base     Report            // Files without verdicts; Error set when the table cannot be inspected
-	stats    []stats.FileStats // by file; hasStats says which files have any
+	base     Report       // Files without verdicts; Error set when the table cannot be inspected
+	cols     statsColumns // the statistics kept, by column; hasStats says which files have any
 	hasStats []bool
 	pv       []map[string]string // partition values by logical name, NULL left out, for skipping
 	lleaves  []table.Leaf
@@ -236,9 +237,11 @@ type Inspector struct {
 const progressEvery = 4096
 
 // newInspector reads the snapshot's files and statistics, telling progress as it goes; the next
-// OPTIMIZE is planned by NextOptimize. keep false checks each file's statistics without keeping
-// their values (a million files' values are 300 MB), for loadStats to read again if asked for.
-func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep bool) *Inspector {
+// OPTIMIZE is planned by NextOptimize. Each file's statistics are checked, and the values kept
+// are those of the leaves where reads, of the first clustering column (Fabric's overlap score)
+// and, when interactive, of DefaultSpanColumn: a million files' values of every leaf are 300 MB.
+// readLeaves reads other leaves when asked.
+func newInspector(s *deltalog.Snapshot, location string, progress Progress, where string, interactive bool) *Inspector {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
 	in := &Inspector{s: s, base: Report{
@@ -284,12 +287,10 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 	var rowsTotal int64
 	in.rowsKnow = true
 	parser := stats.NewJSONParser(in.pleaves, len(files))
-	if keep {
-		in.stats = make([]stats.FileStats, len(files))
-	} else {
-		parser.ReuseValues()
-	}
+	parser.ReuseValues()
 	in.hasStats = make([]bool, len(files))
+	in.cols = newStatsColumns(len(in.pleaves), len(files))
+	keep := in.cols.want(in.firstLeaves(where, interactive))
 	// Most tables have no partition columns: their files share one empty map each way.
 	noParts, noPartsOut := map[string]string{}, map[string]*string{}
 	// Each file's numRecords lives in one array, not in an object of its own.
@@ -332,9 +333,7 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 				out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
 			} else {
 				in.hasStats[i] = true
-				if keep {
-					in.stats[i] = st.FileStats
-				}
+				in.cols.record(i, &st.FileStats, keep, true)
 				if st.HasNumRecords {
 					numRecords[i] = st.NumRecords
 					out.NumRecords = &numRecords[i]
@@ -386,27 +385,20 @@ func (in *Inspector) planNext(progress Progress) *NextOptimize {
 // (table.Compare). A file without both bounds, or with a NaN bound, gets none, and is neither
 // scored nor a partner. ok is false when col has no statistics leaf.
 func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, scored int, ok bool) {
-	leaf := -1
-	for i, l := range in.lleaves {
-		if strings.EqualFold(l.Name(), col) {
-			leaf = i
-			break
-		}
-	}
+	leaf := clusterLeaf(col, in.lleaves)
 	if leaf < 0 {
 		return nil, 0, false
 	}
-	in.loadStats() // Inspect without a WHERE did not keep them
+	in.readLeaves([]int{leaf}) // kept by newInspector unless the table's columns changed since
+	c := in.cols.leaves[leaf]
 	bounds := func(i int) (lo, hi table.Value, ok bool) {
-		st := in.fileStats(i)
-		if st == nil || leaf >= len(st.MinValues) || leaf >= len(st.MaxValues) ||
-			st.MinValues[leaf].Absent() || st.MaxValues[leaf].Absent() {
+		if !in.hasStats[i] || c.min[i].Absent() || c.max[i].Absent() {
 			return lo, hi, false
 		}
-		return st.MinValues[leaf], st.MaxValues[leaf], true
+		return c.min[i], c.max[i], true
 	}
 	var ordered []table.Value // string and binary bounds, sorted and distinct
-	for i := range in.stats {
+	for i := range in.hasStats {
 		if lo, hi, ok := bounds(i); ok && (lo.Kind == table.String || lo.Kind == table.Binary) {
 			ordered = append(ordered, lo, hi)
 		}
@@ -420,8 +412,8 @@ func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, score
 		i, _ := slices.BinarySearchFunc(ordered, v, table.Compare)
 		return float64(i)
 	}
-	ranges = make([][]optimize.Range, len(in.stats))
-	for i := range in.stats {
+	ranges = make([][]optimize.Range, len(in.hasStats))
+	for i := range in.hasStats {
 		lo, hi, ok := bounds(i)
 		if !ok {
 			continue
@@ -446,30 +438,13 @@ func parseStats(parser *stats.JSONParser, text string, leaves []table.Leaf) (sta
 	return st, notes, err
 }
 
-// loadStats reads the files' statistics again when newInspector did not keep them: the same
-// parse and checks, so the same values.
-func (in *Inspector) loadStats() {
-	if in.stats != nil || len(in.hasStats) == 0 {
-		return
-	}
-	files := in.s.AllFiles()
-	parser := stats.NewJSONParser(in.pleaves, len(files))
-	in.stats = make([]stats.FileStats, len(files))
-	for i, f := range files {
-		if in.hasStats[i] {
-			st, _, _ := parseStats(parser, f.Stats, in.pleaves) // it parsed without error before
-			in.stats[i] = st.FileStats
-		}
-	}
-}
-
-// fileStats is file i's statistics, nil when it has none, or when they were not kept and no
-// predicate needs them (reportProgress calls loadStats before a predicate is checked).
+// fileStats is file i's statistics as far as the leaves read so far hold them (reportProgress
+// reads the predicate's first), nil when it has none; valid until the next call.
 func (in *Inspector) fileStats(i int) *stats.FileStats {
-	if !in.hasStats[i] || in.stats == nil {
+	if !in.hasStats[i] {
 		return nil
 	}
-	return &in.stats[i]
+	return in.cols.file(i)
 }
 
 // Snapshot is the snapshot inspected.
@@ -513,7 +488,7 @@ func (in *Inspector) reportProgress(where string, progress func(done, total int)
 		return &r
 	}
 	if pred != nil {
-		in.loadStats()
+		in.readLeaves(skipping.ReferencedLeaves(pred))
 	}
 	if !final {
 		r.Files = slices.Clone(in.base.Files)

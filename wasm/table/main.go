@@ -391,7 +391,7 @@ func (a *app) renderTable() {
 	a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", r.Version, a.lo, a.hi))
 	cols := a.in.SpanColumns()
 	if !slices.Contains(cols, a.column) {
-		a.column = defaultColumn(r, cols)
+		a.column = a.in.DefaultSpanColumn() // its statistics are kept from the open
 	}
 	var opts string
 	for _, c := range cols {
@@ -411,29 +411,6 @@ func (a *app) renderTable() {
 	a.endStep()
 	a.renderWhere()
 	a.ll.Set("version", r.Version)
-}
-
-// defaultColumn colours by the first clustering column, else the first Z-order column of a
-// ZCube, else the first column with statistics.
-func defaultColumn(r *inspect.Report, cols []string) string {
-	for _, c := range r.ClusteringColumns {
-		if slices.Contains(cols, c) {
-			return c
-		}
-	}
-	for _, f := range r.Files {
-		if f.ZCube != nil {
-			for _, c := range f.ZCube.ZOrderBy {
-				if slices.Contains(cols, c) {
-					return c
-				}
-			}
-		}
-	}
-	if len(cols) > 0 {
-		return cols[0]
-	}
-	return ""
 }
 
 func (a *app) renderWhere() {
