@@ -274,92 +274,36 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, wher
 		toLogical[f.PhysicalName] = f.Name
 	}
 
-	cfg := optimize.Config{}.EnsureDefaults()
 	files := s.AllFiles()
-	r.Files = make([]File, 0, len(files))
-	in.pv = make([]map[string]string, 0, len(files))
-	cubeBytes := map[string]int64{}
+	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubeBytes: map[string]int64{},
+		minCube: optimize.Config{}.EnsureDefaults().MinCubeSize, noParts: map[string]string{}, noPartsOut: map[string]*string{},
+		numRecords: make([]int64, len(files)), parser: stats.NewJSONParser(in.pleaves, len(files))}
 	for _, f := range files {
 		if id, _, ok := f.ZCube(); ok {
-			cubeBytes[id] += f.Size
+			fr.cubeBytes[id] += f.Size
 		}
 	}
-	var rowsTotal int64
+	r.Files = make([]File, len(files))
+	in.pv = make([]map[string]string, len(files))
 	in.rowsKnow = true
-	parser := stats.NewJSONParser(in.pleaves, len(files))
-	parser.ReuseValues()
+	fr.parser.ReuseValues()
 	in.hasStats = make([]bool, len(files))
 	in.cols = newStatsColumns(len(in.pleaves), len(files))
-	keep := in.cols.want(in.firstLeaves(where, interactive))
-	// Most tables have no partition columns: their files share one empty map each way.
-	noParts, noPartsOut := map[string]string{}, map[string]*string{}
-	// Each file's numRecords lives in one array, not in an object of its own.
-	numRecords := make([]int64, len(files))
-	for i, f := range files {
-		if progress.Files != nil && i%progressEvery == 0 {
-			progress.Files(i, len(files))
+	fr.keep = in.cols.want(in.firstLeaves(where, interactive))
+	// Blocks of progressEvery files, each a call: under js/wasm V8 runs a call in the code it
+	// began in (docs/performance.md, "Loops in functions of their own").
+	for lo := 0; lo < len(files); lo += progressEvery {
+		if progress.Files != nil {
+			progress.Files(lo, len(files))
 		}
-		out := File{Path: f.Path, Size: f.Size, PartitionValues: noPartsOut}
-		pv := noParts
-		if len(f.PartitionValues) > 0 {
-			out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
-			pv = make(map[string]string, len(f.PartitionValues))
-			for k, v := range f.PartitionValues {
-				if v == "" {
-					out.PartitionValues[k] = nil
-					continue // a NULL partition value is a missing key to skipping
-				}
-				out.PartitionValues[k] = &v
-				if l, ok := toLogical[k]; ok {
-					k = l // partitionValues are keyed by physical name under column mapping
-				}
-				pv[k] = v
-			}
-		}
-		if f.DeletionVector != nil {
-			out.DeletedRecords = f.DeletionVector.Cardinality
-		}
-		if f.ClusteringProvider != "" {
-			cp := f.ClusteringProvider
-			out.ClusteringProvider = &cp
-		}
-		if id, z, ok := f.ZCube(); ok {
-			out.ZCube = &ZCube{ID: id, ZOrderBy: z, Size: cubeBytes[id], Sealed: cubeBytes[id] >= cfg.MinCubeSize}
-		}
-		// A stats string that does not parse leaves the file without stats: it is read.
-		if f.Stats != "" {
-			st, notes, err := parseStats(parser, f.Stats, in.pleaves)
-			if err != nil {
-				out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
-			} else {
-				in.hasStats[i] = true
-				in.cols.record(i, &st.FileStats, keep, true)
-				if st.HasNumRecords {
-					numRecords[i] = st.NumRecords
-					out.NumRecords = &numRecords[i]
-				}
-				out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
-				out.StatsNotes = append(st.Notes, notes...)
-			}
-		}
-		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(&out)...)
-		if out.NumRecords == nil {
-			in.rowsKnow = false
-		} else if rowsTotal > math.MaxInt64-*out.NumRecords { // each count is >= 0 (checkStats)
-			in.rowsKnow = false
-			out.StatsNotes = append(out.StatsNotes, fmt.Sprintf("numRecords %d: the table's row total overflows a 64-bit count, so it is unknown", *out.NumRecords))
-		} else {
-			rowsTotal += *out.NumRecords
-		}
-		r.Files = append(r.Files, out)
-		in.pv = append(in.pv, pv)
+		fr.read(lo, min(lo+progressEvery, len(files)))
 	}
 	if progress.Files != nil {
 		progress.Files(len(files), len(files)) // every file read; the OPTIMIZE plans follow
 	}
 	r.FilesTotal = len(files)
 	if in.rowsKnow {
-		r.RowsTotal = &rowsTotal
+		r.RowsTotal = &fr.rowsTotal
 	}
 	in.columns = len(schema.Fields)
 	return in

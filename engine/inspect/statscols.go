@@ -1,8 +1,12 @@
 package inspect
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strings"
+
+	deltalog "layoutlab/engine/log"
 
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
@@ -178,4 +182,97 @@ func clusterLeaf(col string, leaves []table.Leaf) int {
 		}
 	}
 	return -1
+}
+
+// fileReader is newInspector's read of the files: each add action's Report entry, partition
+// values and statistics, checked.
+type fileReader struct {
+	in         *Inspector
+	files      []*deltalog.AddFile
+	toLogical  map[string]string // partitionValues are keyed by physical name under column mapping
+	cubeBytes  map[string]int64
+	minCube    int64
+	parser     *stats.JSONParser
+	keep       []int // the leaves whose values are kept
+	rowsTotal  int64
+	numRecords []int64 // each file's numRecords lives in one array, not in an object of its own
+	// Most tables have no partition columns: their files share one empty map each way.
+	noParts    map[string]string
+	noPartsOut map[string]*string
+}
+
+// read reads files [lo, hi).
+//
+//go:noinline
+func (fr *fileReader) read(lo, hi int) {
+	in := fr.in
+	for i := lo; i < hi; i++ {
+		f := fr.files[i]
+		out := &in.base.Files[i]
+		*out = File{Path: f.Path, Size: f.Size, PartitionValues: fr.noPartsOut}
+		in.pv[i] = fr.partitionValues(f, out)
+		if f.DeletionVector != nil {
+			out.DeletedRecords = f.DeletionVector.Cardinality
+		}
+		if f.ClusteringProvider != "" {
+			cp := f.ClusteringProvider
+			out.ClusteringProvider = &cp
+		}
+		if id, z, ok := f.ZCube(); ok {
+			out.ZCube = &ZCube{ID: id, ZOrderBy: z, Size: fr.cubeBytes[id], Sealed: fr.cubeBytes[id] >= fr.minCube}
+		}
+		// A stats string that does not parse leaves the file without stats: it is read.
+		if f.Stats != "" {
+			fr.stats(i, f.Stats, out)
+		}
+		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(out)...)
+		if out.NumRecords == nil {
+			in.rowsKnow = false
+		} else if fr.rowsTotal > math.MaxInt64-*out.NumRecords { // each count is >= 0 (checkStats)
+			in.rowsKnow = false
+			out.StatsNotes = append(out.StatsNotes, fmt.Sprintf("numRecords %d: the table's row total overflows a 64-bit count, so it is unknown", *out.NumRecords))
+		} else {
+			fr.rowsTotal += *out.NumRecords
+		}
+	}
+}
+
+// partitionValues sets the Report's partition values of f and returns skipping's: by logical
+// name, a NULL left out.
+func (fr *fileReader) partitionValues(f *deltalog.AddFile, out *File) map[string]string {
+	if len(f.PartitionValues) == 0 {
+		return fr.noParts
+	}
+	out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
+	pv := make(map[string]string, len(f.PartitionValues))
+	for k, v := range f.PartitionValues {
+		if v == "" {
+			out.PartitionValues[k] = nil
+			continue // a NULL partition value is a missing key to skipping
+		}
+		out.PartitionValues[k] = &v
+		if l, ok := fr.toLogical[k]; ok {
+			k = l
+		}
+		pv[k] = v
+	}
+	return pv
+}
+
+// stats reads file i's statistics into out, and keeps the kept leaves' values.
+func (fr *fileReader) stats(i int, text string, out *File) {
+	in := fr.in
+	st, notes, err := parseStats(fr.parser, text, in.pleaves)
+	if err != nil {
+		out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
+		return
+	}
+	in.hasStats[i] = true
+	in.cols.record(i, &st.FileStats, fr.keep, true)
+	if st.HasNumRecords {
+		fr.numRecords[i] = st.NumRecords
+		out.NumRecords = &fr.numRecords[i]
+	}
+	out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
+	out.StatsNotes = append(st.Notes, notes...)
 }
