@@ -231,6 +231,8 @@ type Inspector struct {
 	pleaves  []table.Leaf
 	rowsKnow bool
 	columns  int // top-level columns, for the planner's indexed-column check
+	// verdicts says base.Files hold the verdicts of a Report without a WHERE, which shares them.
+	verdicts bool
 }
 
 // progressEvery is how many files' statistics are read between calls of Options.Progress.
@@ -396,7 +398,8 @@ func (in *Inspector) Snapshot() *deltalog.Snapshot { return in.s }
 
 // Report answers where ("" reads every file) on the snapshot: each file's verdict and reason
 // (engine/skipping's Filter.Explain on its statistics and partition values), files and rows
-// read; a predicate Delta refuses is the Report's Error.
+// read; a predicate Delta refuses is the Report's Error. Without a WHERE its Files are the
+// Inspector's own: read-only.
 func (in *Inspector) Report(where string) *Report { return in.ReportProgress(where, nil) }
 
 // ReportProgress is Report that tells progress, when set, every progressEvery files' verdicts.
@@ -405,7 +408,8 @@ func (in *Inspector) ReportProgress(where string, progress func(done, total int)
 }
 
 // reportProgress is ReportProgress; final says the Inspector is not asked again, so the Report
-// takes its files instead of a copy.
+// takes its files instead of a copy. A Report without a WHERE shares them too: its Files are
+// read-only.
 func (in *Inspector) reportProgress(where string, progress func(done, total int), final bool) *Report {
 	r := in.base
 	r.Where = where
@@ -429,14 +433,20 @@ func (in *Inspector) reportProgress(where string, progress func(done, total int)
 		}
 	}
 	if filter == nil {
+		if in.verdicts {
+			r.Files = unjudged(in.base.Files) // a refused WHERE's Report has no verdicts
+		}
 		return &r
 	}
 	if pred != nil {
 		in.readLeaves(skipping.ReferencedLeaves(pred))
 	}
-	if !final {
+	// Without a WHERE every file's verdict is the same, whatever was asked before: the Report
+	// shares the Inspector's files (a million files are 190 MB) and sets the verdicts in place.
+	if !final && pred != nil {
 		r.Files = slices.Clone(in.base.Files)
 	}
+	in.verdicts = in.verdicts || pred == nil
 	var rowsRead int64
 	// Neighbouring files mostly have the same reason: its text is made once for them, not a
 	// string per file (100,000 small objects the collector would then mark).

@@ -276,3 +276,12 @@ func (fr *fileReader) stats(i int, text string, out *File) {
 	out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
 	out.StatsNotes = append(st.Notes, notes...)
 }
+
+// unjudged is a copy of files without verdicts.
+func unjudged(files []File) []File {
+	out := slices.Clone(files)
+	for i := range out {
+		out[i].Read, out[i].Reason = false, ""
+	}
+	return out
+}
