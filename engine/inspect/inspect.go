@@ -447,35 +447,55 @@ func (in *Inspector) reportProgress(where string, progress func(done, total int)
 		r.Files = slices.Clone(in.base.Files)
 	}
 	in.verdicts = in.verdicts || pred == nil
-	var rowsRead int64
-	// Neighbouring files mostly have the same reason: its text is made once for them, not a
-	// string per file (100,000 small objects the collector would then mark).
-	var last skipping.Reason
-	lastText := ""
-	for i := range r.Files {
-		if progress != nil && i%progressEvery == 0 {
-			progress(i, len(r.Files))
+	v := verdicts{in: in, filter: filter, files: r.Files}
+	for lo := 0; lo < len(r.Files); lo += progressEvery {
+		if progress != nil {
+			progress(lo, len(r.Files))
 		}
-		out := &r.Files[i]
-		reason := filter.Explain(in.fileStats(i), in.pv[i])
-		if reason != last || lastText == "" {
-			last, lastText = reason, reason.String()
-		}
-		out.Read, out.Reason = reason.Kept(), lastText
-		if out.Read {
-			r.FilesRead++
-			if out.NumRecords != nil {
-				rowsRead += *out.NumRecords
-			}
-		}
+		v.judge(lo, min(lo+progressEvery, len(r.Files)))
 	}
 	if progress != nil {
 		progress(len(r.Files), len(r.Files))
 	}
+	r.FilesRead = v.filesRead
 	if in.rowsKnow {
-		r.RowsRead = &rowsRead
+		r.RowsRead = &v.rowsRead
 	}
 	return &r
+}
+
+// verdicts is reportProgress's pass over the files.
+type verdicts struct {
+	in        *Inspector
+	filter    *skipping.Filter
+	files     []File
+	filesRead int
+	rowsRead  int64
+	last      skipping.Reason
+	lastText  string
+}
+
+// judge sets the verdicts of files [lo, hi), a call per block: under js/wasm V8 runs a call in
+// the code it began in (docs/performance.md, "Loops in functions of their own").
+//
+//go:noinline
+func (v *verdicts) judge(lo, hi int) {
+	for i := lo; i < hi; i++ {
+		out := &v.files[i]
+		reason := v.filter.Explain(v.in.fileStats(i), v.in.pv[i])
+		// Neighbouring files mostly have the same reason: its text is made once for them, not
+		// a string per file (100,000 small objects the collector would then mark).
+		if reason != v.last || v.lastText == "" {
+			v.last, v.lastText = reason, reason.String()
+		}
+		out.Read, out.Reason = reason.Kept(), v.lastText
+		if out.Read {
+			v.filesRead++
+			if out.NumRecords != nil {
+				v.rowsRead += *out.NumRecords
+			}
+		}
+	}
 }
 
 // predicateError reports a refused predicate with the class the parser gives it: Spark 3.5's for
