@@ -206,9 +206,25 @@ func indentRaw(dst *bytes.Buffer, src, prefix, indent string) bool {
 	return ok
 }
 
+// statsNewlines is a newline and the indents of the statistics' values up to maxStatsDepth
+// levels deep, sliced by appendIndentRaw instead of written indent by indent.
+const (
+	maxStatsDepth = 16
+	statsNewlines = "\n" + fieldIndent + "                                "
+)
+
+// scalarByte says whether c may be in a JSON number or literal (true, false, null).
+func scalarByte(c byte) bool {
+	return '0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' ||
+		c == 't' || c == 'r' || c == 'u' || c == 'f' || c == 'a' || c == 'l' || c == 's' || c == 'n'
+}
+
 // appendIndentRaw is indentRaw on a byte slice: appended to out, or ok false.
 func appendIndentRaw(out []byte, src, prefix, indent string) (_ []byte, ok bool) {
 	newline := func(out []byte, depth int) []byte {
+		if prefix == fieldIndent && indent == "  " && depth <= maxStatsDepth { // the statistics' own
+			return append(out, statsNewlines[:1+len(fieldIndent)+2*depth]...)
+		}
 		out = append(out, '\n')
 		out = append(out, prefix...)
 		for range depth {
@@ -271,9 +287,14 @@ func appendIndentRaw(out []byte, src, prefix, indent string) (_ []byte, ok bool)
 				out = newline(out, depth)
 			}
 			out = append(out, c)
-		case '0' <= c && c <= '9', c == '-', c == '+', c == '.', c == 'e', c == 'E',
-			c == 't', c == 'r', c == 'u', c == 'f', c == 'a', c == 'l', c == 's', c == 'n':
-			out = append(out, c)
+		case scalarByte(c):
+			// A number or literal's bytes, copied at once.
+			j := i + 1
+			for j < len(src) && scalarByte(src[j]) {
+				j++
+			}
+			out = append(out, src[i:j]...)
+			i = j - 1
 		default:
 			return nil, false
 		}
