@@ -233,6 +233,9 @@ type Inspector struct {
 	columns  int // top-level columns, for the planner's indexed-column check
 	// verdicts says base.Files hold the verdicts of a Report without a WHERE, which shares them.
 	verdicts bool
+	// DefaultSpanColumn, once known
+	defaultCol   string
+	defaultKnown bool
 }
 
 // progressEvery is how many files' statistics are read between calls of Options.Progress.

@@ -116,6 +116,13 @@ func (in *Inspector) readLeaves(leaves []int) {
 // column, else the first Z-order column of a ZCube, else the first column with statistics;
 // "" when no column has statistics. Its statistics are kept from the first read (Open).
 func (in *Inspector) DefaultSpanColumn() string {
+	if !in.defaultKnown {
+		in.defaultCol, in.defaultKnown = in.defaultSpanColumn(), true
+	}
+	return in.defaultCol
+}
+
+func (in *Inspector) defaultSpanColumn() string {
 	cols := in.SpanColumns()
 	for _, c := range in.base.ClusteringColumns {
 		if slices.Contains(cols, c) {
