@@ -152,11 +152,12 @@ func BenchmarkHealth100k(b *testing.B) {
 	in := benchInspector(b)
 	b.Run("health", func(b *testing.B) {
 		leaves := in.spanLeaves()
+		in.readLeaves(leaves)
 		for b.Loop() {
 			in.hc = newHealthCollector(leaves, in.lleaves, make([]bool, len(leaves)))
-			for i := range in.stats {
+			for i := range in.hasStats {
 				if in.hasStats[i] {
-					in.hc.add(&in.stats[i])
+					in.hc.add(in.fileStats(i))
 				}
 			}
 			in.healthDone = false

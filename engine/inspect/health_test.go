@@ -214,9 +214,9 @@ func agrees(t *testing.T, in *Inspector, h ColumnHealth, label string) {
 			leaf = j
 		}
 	}
-	in.loadStats()
+	in.readLeaves([]int{leaf})
 	var sum, most, drawn, missing int
-	for f := range in.stats {
+	for f := range in.hasStats {
 		st := in.fileStats(f)
 		if st == nil || st.NumRecords < 0 || st.NullCount[leaf] < 0 || st.MinValues[leaf].Absent() || st.MaxValues[leaf].Absent() {
 			continue
