@@ -326,3 +326,31 @@ func allFields(fs []deltalog.SchemaField) []table.Field {
 	}
 	return out
 }
+
+// estLogicalFileSize is AddFile.estLogicalFileSize (spark/.../actions/actions.scala): the
+// file's bytes times its live rows' share, (numRecords - deleted) / numRecords; its bytes when
+// numRecords is unknown. ZCube.filterOutLargeZCubes sums it, as engine/optimize's planner does.
+func estLogicalFileSize(size int64, numRecords *int64, deleted int64) int64 {
+	if numRecords == nil || *numRecords <= 0 {
+		return size
+	}
+	n := *numRecords
+	return int64(float64(n-deleted) / float64(n) * float64(size))
+}
+
+// sealZCubes sets each file's ZCube.Sealed as filterOutLargeZCubes decides it: its cube's
+// logical bytes (estLogicalFileSize) at or over minCube. A cube just over minCubeSize whose rows
+// are partly deleted is open, and the next OPTIMIZE rewrites it.
+func sealZCubes(files []File, minCube int64) {
+	logical := map[string]int64{}
+	for i := range files {
+		if z := files[i].ZCube; z != nil {
+			logical[z.ID] += estLogicalFileSize(files[i].Size, files[i].NumRecords, files[i].DeletedRecords)
+		}
+	}
+	for i := range files {
+		if z := files[i].ZCube; z != nil {
+			z.Sealed = logical[z.ID] >= minCube
+		}
+	}
+}

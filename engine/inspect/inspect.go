@@ -370,6 +370,7 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 		progress.Files(len(files), len(files)) // every file read; the OPTIMIZE plans follow
 	}
 	r.FilesTotal = len(files)
+	sealZCubes(r.Files, cfg.MinCubeSize) // by logical bytes, once numRecords are read
 	r.ZCubeHealth = zcubeHealth(r, cfg.MinCubeSize)
 	if in.rowsKnow {
 		r.RowsTotal = &rowsTotal
@@ -666,12 +667,13 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 	return out
 }
 
-// sealedCubes counts the ZCubes whose bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
+// sealedCubes counts the ZCubes whose logical bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
 func sealedCubes(s *optimize.Snapshot, minCube int64) int {
 	bytes := map[string]int64{}
 	for i := range s.Files {
 		if id, _, ok := s.Files[i].ZCube(); ok {
-			bytes[id] += s.Files[i].Size
+			f := &s.Files[i]
+			bytes[id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
 		}
 	}
 	n := 0
