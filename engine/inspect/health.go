@@ -231,10 +231,6 @@ func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T) (most, 
 	return most, 2 * len(lo), sum
 }
 
-// ZCubeHealth is where the rows of a clustered table (clustering columns, or any file with a
-// ZCube) are: nil for any other table.
-func (in *Inspector) ZCubeHealth() *ZCubeHealth { return in.base.ZCubeHealth }
-
 // zcubeHealth counts the report's files' live rows by their ZCube's state (File.ZCube.Sealed).
 func zcubeHealth(r *Report, minCube int64) *ZCubeHealth {
 	z := &ZCubeHealth{MinCubeSize: minCube}

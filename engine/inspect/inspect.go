@@ -501,7 +501,7 @@ func (in *Inspector) ReportProgress(where string, progress func(done, total int)
 // reportProgress is ReportProgress; final says the Inspector is not asked again, so the Report
 // takes its files instead of a copy.
 func (in *Inspector) reportProgress(where string, progress func(done, total int), final bool) *Report {
-	in.health(Progress{}) // once: a no-op after Open's
+	in.Health() // once: a no-op after Open's
 	r := in.base
 	r.Where = where
 	if r.Error != nil {
