@@ -78,14 +78,20 @@ type healthColumn struct {
 	vals     [2][]table.Value
 }
 
-// healthCollector is fed each file's statistics once, by newInspector's single parse, so that
-// health needs neither the kept statistics nor a second parse.
+// healthCollector is fed each file's statistics once, by newInspector's single parse, when the
+// Inspector keeps no parsed statistics (`layoutlab inspect` without a WHERE), so that health
+// needs no second parse. An Inspector that keeps them (the page, a WHERE) has none: health reads
+// one column at a time from the kept statistics, holding one column's bounds at once.
 type healthCollector struct {
-	cols []healthColumn
+	cols  []healthColumn
+	files int // the capacity a column's bounds are made at, when its first is added
 }
 
-func newHealthCollector(leaves []int, lleaves []table.Leaf, indexed []bool) *healthCollector {
-	h := &healthCollector{cols: make([]healthColumn, len(leaves))}
+// newHealthCollector gathers the bounds of leaves for files files: a column's slices are made at
+// that capacity when its first bound comes, not grown by doubling (a million files' bounds
+// copied and collected), and never for a column without any.
+func newHealthCollector(leaves []int, lleaves []table.Leaf, indexed []bool, files int) *healthCollector {
+	h := &healthCollector{cols: make([]healthColumn, len(leaves)), files: files}
 	for i, l := range leaves {
 		t := lleaves[l].Type
 		store := byte('v')
@@ -115,6 +121,9 @@ func (h *healthCollector) add(fs *stats.FileStats) {
 			c.nullOnly++
 			continue
 		}
+		if c.ints[0] == nil && c.floats[0] == nil && c.strs[0] == nil && c.vals[0] == nil {
+			c.grow(h.files)
+		}
 		switch c.store {
 		case 'i':
 			c.ints[0], c.ints[1] = append(c.ints[0], lo.I), append(c.ints[1], hi.I)
@@ -124,6 +133,22 @@ func (h *healthCollector) add(fs *stats.FileStats) {
 			c.strs[0], c.strs[1] = append(c.strs[0], lo.S), append(c.strs[1], hi.S)
 		default:
 			c.vals[0], c.vals[1] = append(c.vals[0], lo), append(c.vals[1], hi)
+		}
+	}
+}
+
+// grow makes the column's bounds at capacity files.
+func (c *healthColumn) grow(files int) {
+	for side := range 2 {
+		switch c.store {
+		case 'i':
+			c.ints[side] = make([]int64, 0, files)
+		case 'f':
+			c.floats[side] = make([]float64, 0, files)
+		case 's':
+			c.strs[side] = make([]string, 0, files)
+		default:
+			c.vals[side] = make([]table.Value, 0, files)
 		}
 	}
 }
@@ -151,9 +176,22 @@ func (in *Inspector) health(progress Progress) []ColumnHealth {
 	}
 	out := make([]ColumnHealth, 0)
 	n := len(in.base.Files)
-	for i := range in.hc.cols {
-		c := &in.hc.cols[i]
+	hc := in.hc
+	if hc == nil { // the statistics were kept: one column at a time
+		hc = newHealthCollector(in.healthLeaves, in.lleaves, in.healthIndexed, n)
+	}
+	for i := range hc.cols {
+		c := &hc.cols[i]
 		progress.step("the clustering health of " + in.lleaves[c.leaf].Name())
+		if in.hc == nil {
+			one := healthCollector{cols: []healthColumn{*c}, files: n}
+			for f := range in.stats {
+				if in.hasStats[f] {
+					one.add(&in.stats[f])
+				}
+			}
+			*c = one.cols[0]
+		}
 		var sum int64 // of the depths at the drawn values
 		h := ColumnHealth{Column: in.lleaves[c.leaf].Name(), Type: c.typ.String(), Indexed: c.indexed, Files: n, FilesNullOnly: c.nullOnly}
 		switch c.store {
@@ -187,7 +225,7 @@ func (in *Inspector) health(progress Progress) []ColumnHealth {
 		}
 		out = append(out, h)
 	}
-	in.base.ClusteringHealth, in.healthDone = out, true
+	in.base.ClusteringHealth, in.healthDone, in.hc = out, true, nil
 	return out
 }
 

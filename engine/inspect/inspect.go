@@ -235,9 +235,12 @@ type Inspector struct {
 	pleaves  []table.Leaf
 	rowsKnow bool
 	columns  int // top-level columns, for the planner's indexed-column check
-	// hc gathers the bounds health.go needs as the statistics are read; Health empties it.
-	hc         *healthCollector
-	healthDone bool
+	// hc gathers the bounds health.go needs as the statistics are read, when they are not kept;
+	// Health empties it. healthLeaves are the columns, healthIndexed whether each is indexed.
+	hc            *healthCollector
+	healthLeaves  []int
+	healthIndexed []bool
+	healthDone    bool
 }
 
 // progressEvery is how many files' statistics are read between calls of Options.Progress.
@@ -272,8 +275,11 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 	}
 	logical, physical := schema.SkippingSchema()
 	in.lleaves, in.pleaves = logical.Leaves(), physical.Leaves()
-	hl := in.spanLeaves()
-	in.hc = newHealthCollector(hl, in.lleaves, indexedLeaves(schema, md, in.lleaves, hl))
+	in.healthLeaves = in.spanLeaves()
+	in.healthIndexed = indexedLeaves(schema, md, in.lleaves, in.healthLeaves)
+	if !keep {
+		in.hc = newHealthCollector(in.healthLeaves, in.lleaves, in.healthIndexed, len(s.AllFiles()))
+	}
 	// partitionValues are keyed by physical name under column mapping; skipping wants the
 	// name the schema spells.
 	toLogical := map[string]string{}
@@ -342,7 +348,9 @@ func newInspector(s *deltalog.Snapshot, location string, progress Progress, keep
 				out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
 			} else {
 				in.hasStats[i] = true
-				in.hc.add(&st.FileStats)
+				if in.hc != nil {
+					in.hc.add(&st.FileStats)
+				}
 				if keep {
 					in.stats[i] = st.FileStats
 				}
