@@ -125,7 +125,7 @@ func (g *Grid) tag(w, h, band float64) {
 	}
 	// The last column is at the right edge: its name ends there, reaching left as it needs.
 	k := len(named) - 1
-	if need := view.TextWidth(shortName(g.Labels[last].Name), size) + 4*gridScale; w-xs[k] < need && k > 0 {
+	if need := view.TextWidth(shortName(g.Labels[last].Name), size) + 6*gridScale; w-xs[k] < need && k > 0 {
 		xs[k] = max(xs[k-1]+tagSpace*gridScale/2, w-need)
 	}
 	for k, i := range named {
