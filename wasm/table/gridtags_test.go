@@ -117,6 +117,14 @@ func TestGridTagsThinOut(t *testing.T) {
 		t.Errorf("the last group is named %q", last.Text)
 	}
 	checkTags(t, g)
+	// A phone: 360 CSS px at two device pixels each, eight cubes and the files in none.
+	gridScale = 2
+	defer func() { gridScale = 1 }()
+	g = SizedGrid(smallTable(t, 20, 0, 16), nil, ByZCube, 720, 440)
+	if last := g.Tags[len(g.Tags)-1]; last.Text != "no ZCube" || len(g.Tags) < 3 {
+		t.Errorf("on a phone the names are %+v", g.Tags)
+	}
+	checkTags(t, g)
 }
 
 func checkTags(t *testing.T, g *Grid) {
