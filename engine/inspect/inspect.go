@@ -229,9 +229,13 @@ type Inspector struct {
 	pleaves  []table.Leaf
 	rowsKnow bool
 	columns  int // top-level columns, for the planner's indexed-column check
-	// hc gathers the bounds health.go needs as the statistics are read; Health empties it.
-	hc         *healthCollector
-	healthDone bool
+	// hc gathers the bounds health.go needs as the statistics are read, for the columns whose
+	// values are not kept; Health empties it. healthLeaves are the columns, healthIndexed
+	// whether each is indexed.
+	hc            *healthCollector
+	healthLeaves  []int
+	healthIndexed []bool
+	healthDone    bool
 	// verdicts says base.Files hold the verdicts of a Report without a WHERE, which shares them.
 	verdicts bool
 	// DefaultSpanColumn, once known
@@ -274,8 +278,8 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	}
 	logical, physical := schema.SkippingSchema()
 	in.lleaves, in.pleaves = logical.Leaves(), physical.Leaves()
-	hl := in.spanLeaves()
-	in.hc = newHealthCollector(hl, in.lleaves, indexedLeaves(schema, md, in.lleaves, hl))
+	in.healthLeaves = in.spanLeaves()
+	in.healthIndexed = indexedLeaves(schema, md, in.lleaves, in.healthLeaves)
 	// partitionValues are keyed by physical name under column mapping; skipping wants the
 	// name the schema spells.
 	toLogical := map[string]string{}
@@ -299,6 +303,7 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	in.hasStats = make([]bool, len(files))
 	in.cols = newStatsColumns(len(in.pleaves), len(files))
 	fr.keep = in.cols.want(in.firstLeaves(where, interactive))
+	in.hc = in.gatherHealth(len(files))
 	// Blocks of progressEvery files, each a call: under js/wasm V8 runs a call in the code it
 	// began in (docs/performance.md, "Loops in functions of their own").
 	for lo := 0; lo < len(files); lo += progressEvery {
@@ -312,6 +317,7 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 		return nil, err
 	}
 	r.FilesTotal = len(files)
+	sealZCubes(r.Files, fr.minCube) // by logical bytes, once numRecords are read
 	r.ZCubeHealth = zcubeHealth(r, fr.minCube)
 	if in.rowsKnow {
 		r.RowsTotal = &fr.rowsTotal
@@ -434,9 +440,7 @@ func (in *Inspector) ReportYield(where string, yield work.Yield) (*Report, error
 // report is ReportYield; final says the Inspector is not asked again, so the Report takes its
 // files instead of a copy. A Report without a WHERE shares them too: its Files are read-only.
 func (in *Inspector) report(where string, yield work.Yield, final bool) (*Report, error) {
-	if _, err := in.health(nil); err != nil { // once: a no-op after Open's
-		return nil, err
-	}
+	in.Health() // once: a no-op after Open's (a nil Yield never stops it)
 	r := in.base
 	r.Where = where
 	if r.Error != nil {
@@ -645,12 +649,13 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 	return out, nil
 }
 
-// sealedCubes counts the ZCubes whose bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
+// sealedCubes counts the ZCubes whose logical bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
 func sealedCubes(s *optimize.Snapshot, minCube int64) int {
 	bytes := map[string]int64{}
 	for i := range s.Files {
 		if id, _, ok := s.Files[i].ZCube(); ok {
-			bytes[id] += s.Files[i].Size
+			f := &s.Files[i]
+			bytes[id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
 		}
 	}
 	n := 0

@@ -275,7 +275,9 @@ func (fr *fileReader) stats(i int, text string, out *File) {
 		return
 	}
 	in.hasStats[i] = true
-	in.hc.add(&st.FileStats) // health.go's bounds, from this one parse
+	if in.hc != nil {
+		in.hc.add(&st.FileStats) // health.go's bounds of the columns not kept, from this one parse
+	}
 	in.cols.record(i, &st.FileStats, fr.keep, true)
 	if st.HasNumRecords {
 		fr.numRecords[i] = st.NumRecords
