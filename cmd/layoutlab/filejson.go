@@ -72,17 +72,17 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 	}
 	b.WriteString(",\n")
 	e.key("size")
-	b.WriteString(strconv.FormatInt(f.Size, 10))
+	e.int(f.Size)
 	b.WriteString(",\n")
 	e.key("numRecords")
 	if f.NumRecords == nil {
 		b.WriteString("null")
 	} else {
-		b.WriteString(strconv.FormatInt(*f.NumRecords, 10))
+		e.int(*f.NumRecords)
 	}
 	b.WriteString(",\n")
 	e.key("deletedRecords")
-	b.WriteString(strconv.FormatInt(f.DeletedRecords, 10))
+	e.int(f.DeletedRecords)
 	b.WriteString(",\n")
 	for _, raw := range []struct {
 		key string
@@ -157,9 +157,16 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// key writes a field's key, in pieces: a concatenation would allocate for each of a million
+// files' dozen fields.
 func (e *fileJSON) key(k string) {
-	e.buf.WriteString(fieldIndent + `"` + k + `": `)
+	e.buf.WriteString(fieldIndent + `"`)
+	e.buf.WriteString(k)
+	e.buf.WriteString(`": `)
 }
+
+// int writes n without allocating.
+func (e *fileJSON) int(n int64) { e.buf.Write(strconv.AppendInt(e.buf.AvailableBuffer(), n, 10)) }
 
 // string writes s as encoding/json does without HTML escaping; most strings need no escape.
 func (e *fileJSON) string(s string) {
@@ -199,9 +206,25 @@ func indentRaw(dst *bytes.Buffer, src, prefix, indent string) bool {
 	return ok
 }
 
+// statsNewlines is a newline and the indents of the statistics' values up to maxStatsDepth
+// levels deep, sliced by appendIndentRaw instead of written indent by indent.
+const (
+	maxStatsDepth = 16
+	statsNewlines = "\n" + fieldIndent + "                                "
+)
+
+// scalarByte says whether c may be in a JSON number or literal (true, false, null).
+func scalarByte(c byte) bool {
+	return '0' <= c && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' ||
+		c == 't' || c == 'r' || c == 'u' || c == 'f' || c == 'a' || c == 'l' || c == 's' || c == 'n'
+}
+
 // appendIndentRaw is indentRaw on a byte slice: appended to out, or ok false.
 func appendIndentRaw(out []byte, src, prefix, indent string) (_ []byte, ok bool) {
 	newline := func(out []byte, depth int) []byte {
+		if prefix == fieldIndent && indent == "  " && depth <= maxStatsDepth { // the statistics' own
+			return append(out, statsNewlines[:1+len(fieldIndent)+2*depth]...)
+		}
 		out = append(out, '\n')
 		out = append(out, prefix...)
 		for range depth {
@@ -264,9 +287,14 @@ func appendIndentRaw(out []byte, src, prefix, indent string) (_ []byte, ok bool)
 				out = newline(out, depth)
 			}
 			out = append(out, c)
-		case '0' <= c && c <= '9', c == '-', c == '+', c == '.', c == 'e', c == 'E',
-			c == 't', c == 'r', c == 'u', c == 'f', c == 'a', c == 'l', c == 's', c == 'n':
-			out = append(out, c)
+		case scalarByte(c):
+			// A number or literal's bytes, copied at once.
+			j := i + 1
+			for j < len(src) && scalarByte(src[j]) {
+				j++
+			}
+			out = append(out, src[i:j]...)
+			i = j - 1
 		default:
 			return nil, false
 		}

@@ -123,6 +123,9 @@ func writeInspectJSON(w io.Writer, r *inspect.Report) error {
 	if err := enc.Encode(&head); err != nil {
 		return err
 	}
+	// Room for the indents (a plan's path gains a newline and ten spaces), so that the indented
+	// copy is written once rather than grown and copied again.
+	buf.Grow(compact.Len() + compact.Len()/2)
 	if !indentRaw(&buf, string(bytes.TrimSuffix(compact.Bytes(), []byte("\n"))), "", "  ") {
 		if err := json.Indent(&buf, compact.Bytes(), "", "  "); err != nil {
 			return err

@@ -79,14 +79,21 @@ type healthColumn struct {
 	vals     [2][]table.Value
 }
 
-// healthCollector is fed each file's statistics once, by newInspector's single parse, so that
-// health needs neither the kept statistics nor a second parse.
+// healthCollector is fed each file's statistics once, by newInspector's single parse, for the
+// columns whose values the Inspector does not keep (statsColumns: `layoutlab inspect` without a
+// WHERE keeps at most the first clustering column), so that health needs no second parse. A
+// column whose values are kept (a WHERE's, the page's colouring column) is not gathered:
+// health reads it from the kept statistics, one column's bounds at once (healthBounds).
 type healthCollector struct {
-	cols []healthColumn
+	cols  []healthColumn
+	files int // the capacity a column's bounds are made at, when its first is added
 }
 
-func newHealthCollector(leaves []int, lleaves []table.Leaf, indexed []bool) *healthCollector {
-	h := &healthCollector{cols: make([]healthColumn, len(leaves))}
+// newHealthCollector gathers the bounds of leaves for files files: a column's slices are made at
+// that capacity when its first bound comes, not grown by doubling (a million files' bounds
+// copied and collected), and never for a column without any.
+func newHealthCollector(leaves []int, lleaves []table.Leaf, indexed []bool, files int) *healthCollector {
+	h := &healthCollector{cols: make([]healthColumn, len(leaves)), files: files}
 	for i, l := range leaves {
 		t := lleaves[l].Type
 		store := byte('v')
@@ -107,26 +114,66 @@ func newHealthCollector(leaves []int, lleaves []table.Leaf, indexed []bool) *hea
 func (h *healthCollector) add(fs *stats.FileStats) {
 	for i := range h.cols {
 		c := &h.cols[i]
-		lo, hi, nc := fs.MinValues[c.leaf], fs.MaxValues[c.leaf], fs.NullCount[c.leaf]
-		// verifyStatsForFilter (skipping's present) for minValues and maxValues.
-		if fs.NumRecords < 0 || nc < 0 || (lo.Absent() || hi.Absent()) && nc != fs.NumRecords {
-			continue // without stats
-		}
-		if lo.Absent() || hi.Absent() {
-			c.nullOnly++
-			continue
-		}
+		c.add(fs.MinValues[c.leaf], fs.MaxValues[c.leaf], fs.NullCount[c.leaf], fs.NumRecords, h.files)
+	}
+}
+
+// add takes one file's bounds of the column, its nullCount and numRecords (-1 when absent);
+// the column's bounds are made at capacity files when its first comes.
+func (c *healthColumn) add(lo, hi table.Value, nc, numRecords int64, files int) {
+	// verifyStatsForFilter (skipping's present) for minValues and maxValues.
+	if numRecords < 0 || nc < 0 || (lo.Absent() || hi.Absent()) && nc != numRecords {
+		return // without stats
+	}
+	if lo.Absent() || hi.Absent() {
+		c.nullOnly++
+		return
+	}
+	if c.ints[0] == nil && c.floats[0] == nil && c.strs[0] == nil && c.vals[0] == nil {
+		c.grow(files)
+	}
+	switch c.store {
+	case 'i':
+		c.ints[0], c.ints[1] = append(c.ints[0], lo.I), append(c.ints[1], hi.I)
+	case 'f':
+		c.floats[0], c.floats[1] = append(c.floats[0], lo.F), append(c.floats[1], hi.F)
+	case 's':
+		c.strs[0], c.strs[1] = append(c.strs[0], lo.S), append(c.strs[1], hi.S)
+	default:
+		c.vals[0], c.vals[1] = append(c.vals[0], lo), append(c.vals[1], hi)
+	}
+}
+
+// grow makes the column's bounds at capacity files.
+func (c *healthColumn) grow(files int) {
+	for side := range 2 {
 		switch c.store {
 		case 'i':
-			c.ints[0], c.ints[1] = append(c.ints[0], lo.I), append(c.ints[1], hi.I)
+			c.ints[side] = make([]int64, 0, files)
 		case 'f':
-			c.floats[0], c.floats[1] = append(c.floats[0], lo.F), append(c.floats[1], hi.F)
+			c.floats[side] = make([]float64, 0, files)
 		case 's':
-			c.strs[0], c.strs[1] = append(c.strs[0], lo.S), append(c.strs[1], hi.S)
+			c.strs[side] = make([]string, 0, files)
 		default:
-			c.vals[0], c.vals[1] = append(c.vals[0], lo), append(c.vals[1], hi)
+			c.vals[side] = make([]table.Value, 0, files)
 		}
 	}
+}
+
+// gatherHealth is the collector of the health columns whose values newInspector does not keep
+// (statsColumns), for files files; nil when it keeps them all.
+func (in *Inspector) gatherHealth(files int) *healthCollector {
+	var leaves []int
+	var indexed []bool
+	for k, l := range in.healthLeaves {
+		if in.cols.leaves[l] == nil {
+			leaves, indexed = append(leaves, l), append(indexed, in.healthIndexed[k])
+		}
+	}
+	if len(leaves) == 0 {
+		return nil
+	}
+	return newHealthCollector(leaves, in.lleaves, indexed, files)
 }
 
 // intBounds says whether a type's values are compared as their int64 alone.
@@ -155,11 +202,12 @@ func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 	}
 	out := make([]ColumnHealth, 0)
 	n := len(in.base.Files)
-	for i := range in.hc.cols {
-		c := &in.hc.cols[i]
-		if err := y.Begin("the clustering health of " + in.lleaves[c.leaf].Name()); err != nil {
+	hc := in.hc
+	for k, leaf := range in.healthLeaves {
+		if err := y.Begin("the clustering health of " + in.lleaves[leaf].Name()); err != nil {
 			return nil, err
 		}
+		c := in.healthBounds(hc, k, leaf, n)
 		var sum int64 // of the depths at the drawn values
 		h := ColumnHealth{Column: in.lleaves[c.leaf].Name(), Type: c.typ.String(), Indexed: c.indexed, Files: n, FilesNullOnly: c.nullOnly}
 		switch c.store {
@@ -180,7 +228,7 @@ func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 			h.FilesWithBounds = len(c.vals[0])
 			h.OverlapMax, h.LookupValues, sum = overlap(c.vals[0], c.vals[1], table.Compare, same[table.Value])
 		}
-		*c = healthColumn{} // this column's bounds are no longer needed
+		*c = healthColumn{leaf: -1} // this column's bounds are no longer needed
 		h.FilesNoStats = n - h.FilesWithBounds - h.FilesNullOnly
 		h.LookupFilesMean = float64(h.FilesNoStats)
 		if d := int64(h.LookupValues); d > 0 {
@@ -193,8 +241,31 @@ func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 		}
 		out = append(out, h)
 	}
-	in.base.ClusteringHealth, in.healthDone = out, true
+	in.base.ClusteringHealth, in.healthDone, in.hc = out, true, nil
 	return out, nil
+}
+
+// healthBounds is the bounds of health column k (leaf): those hc gathered during the parse, or
+// else read a column at a time from the kept statistics (readLeaves reads the column first when
+// neither holds it: only when health is asked again).
+func (in *Inspector) healthBounds(hc *healthCollector, k, leaf, n int) *healthColumn {
+	if hc != nil {
+		for i := range hc.cols {
+			if hc.cols[i].leaf == leaf {
+				return &hc.cols[i]
+			}
+		}
+	}
+	one := newHealthCollector([]int{leaf}, in.lleaves, in.healthIndexed[k:k+1], n)
+	c := &one.cols[0]
+	in.readLeaves([]int{leaf})
+	kept := in.cols.leaves[leaf]
+	for f, ok := range in.hasStats {
+		if ok {
+			c.add(kept.min[f], kept.max[f], kept.nulls[f], in.cols.numRecords[f], n)
+		}
+	}
+	return c
 }
 
 func same[T any](x T) T { return x }
@@ -236,10 +307,6 @@ func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T) (most, 
 	}
 	return most, 2 * len(lo), sum
 }
-
-// ZCubeHealth is where the rows of a clustered table (clustering columns, or any file with a
-// ZCube) are: nil for any other table.
-func (in *Inspector) ZCubeHealth() *ZCubeHealth { return in.base.ZCubeHealth }
 
 // zcubeHealth counts the report's files' live rows by their ZCube's state (File.ZCube.Sealed).
 func zcubeHealth(r *Report, minCube int64) *ZCubeHealth {
@@ -331,4 +398,32 @@ func allFields(fs []deltalog.SchemaField) []table.Field {
 		out = append(out, table.Field{Name: f.Name, Type: t})
 	}
 	return out
+}
+
+// estLogicalFileSize is AddFile.estLogicalFileSize (spark/.../actions/actions.scala): the
+// file's bytes times its live rows' share, (numRecords - deleted) / numRecords; its bytes when
+// numRecords is unknown. ZCube.filterOutLargeZCubes sums it, as engine/optimize's planner does.
+func estLogicalFileSize(size int64, numRecords *int64, deleted int64) int64 {
+	if numRecords == nil || *numRecords <= 0 {
+		return size
+	}
+	n := *numRecords
+	return int64(float64(n-deleted) / float64(n) * float64(size))
+}
+
+// sealZCubes sets each file's ZCube.Sealed as filterOutLargeZCubes decides it: its cube's
+// logical bytes (estLogicalFileSize) at or over minCube. A cube just over minCubeSize whose rows
+// are partly deleted is open, and the next OPTIMIZE rewrites it.
+func sealZCubes(files []File, minCube int64) {
+	logical := map[string]int64{}
+	for i := range files {
+		if z := files[i].ZCube; z != nil {
+			logical[z.ID] += estLogicalFileSize(files[i].Size, files[i].NumRecords, files[i].DeletedRecords)
+		}
+	}
+	for i := range files {
+		if z := files[i].ZCube; z != nil {
+			z.Sealed = logical[z.ID] >= minCube
+		}
+	}
 }

@@ -214,9 +214,9 @@ func agrees(t *testing.T, in *Inspector, h ColumnHealth, label string) {
 			leaf = j
 		}
 	}
-	in.loadStats()
+	in.readLeaves([]int{leaf})
 	var sum, most, drawn, missing int
-	for f := range in.stats {
+	for f := range in.hasStats {
 		st := in.fileStats(f)
 		if st == nil || st.NumRecords < 0 || st.NullCount[leaf] < 0 || st.MinValues[leaf].Absent() || st.MaxValues[leaf].Absent() {
 			continue
@@ -332,5 +332,37 @@ func TestZCubeHealth(t *testing.T) {
 		deltalog.Metadata{ID: "t", SchemaString: schema}, deltalog.AddFile{Path: "f", Size: 1, DataChange: true}}))
 	if plain.ZCubeHealth != nil {
 		t.Errorf("unclustered table: %+v", plain.ZCubeHealth)
+	}
+}
+
+// A ZCube just over minCubeSize whose rows are a quarter deleted is open, as the planner's
+// filterOutLargeZCubes sums estLogicalFileSize: the files' ZCube, zcube_health and the plan's
+// cubes_sealed agree, and the plan rewrites the cube.
+func TestZCubeSealedByLogicalSize(t *testing.T) {
+	schema := `{"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}}]}`
+	for _, deleted := range []int64{0, 25} {
+		acts := []deltalog.Action{
+			deltalog.Protocol{MinReaderVersion: 3, MinWriterVersion: 7, ReaderFeatures: []string{"deletionVectors"},
+				WriterFeatures: []string{"deletionVectors", "clustering", "domainMetadata"}},
+			deltalog.Metadata{ID: "t", SchemaString: schema},
+			deltalog.ClusteringDomainForColumns("id"),
+		}
+		for i := 0; i < 3; i++ {
+			f := deltalog.AddFile{Path: fmt.Sprintf("f%d", i), Size: 40 << 30, DataChange: true,
+				Stats: fmt.Sprintf(`{"numRecords":100,"minValues":{"id":%d},"maxValues":{"id":%d},"nullCount":{"id":0}}`, i, i)}.WithZCube("c", []string{"id"})
+			if deleted > 0 {
+				f.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: "u", PathOrInlineDv: "ab^-aqEH.-t@S}K{vb[*k^", Offset: new(int32), SizeInBytes: 10, Cardinality: deleted}
+			}
+			acts = append(acts, f)
+		}
+		// A file in no ZCube, so that an open cube is not spared as the only one.
+		acts = append(acts, deltalog.AddFile{Path: "new", Size: 1 << 20, DataChange: true, Stats: `{"numRecords":1,"minValues":{"id":9},"maxValues":{"id":9},"nullCount":{"id":0}}`})
+		r, _ := openHealth(t, healthFS(t, acts))
+		sealed := deleted == 0 // 120 GiB, or 90 GiB live
+		if r.Files[0].ZCube == nil || r.Files[0].ZCube.Sealed != sealed || (r.ZCubeHealth.CubesSealed == 1) != sealed ||
+			(r.NextOptimize.OSS.SealedCubes == 1) != sealed || (r.NextOptimize.OSS.SelectedFiles >= 3) == sealed {
+			t.Errorf("%d deleted of 100: zcube %+v, health %+v, plan sealed %d, selects %d files; want sealed %t",
+				deleted, r.Files[0].ZCube, r.ZCubeHealth, r.NextOptimize.OSS.SealedCubes, r.NextOptimize.OSS.SelectedFiles, sealed)
+		}
 	}
 }

@@ -189,9 +189,10 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 	if err := y.Begin("the files' statistics"); err != nil {
 		return nil, nil, err
 	}
-	// Without a WHERE, Inspect's Report reads no file's values, and nothing asks the dropped
-	// Inspector for them: they are checked and not kept (loadStats reads them if asked).
-	in, err := newInspector(s, location, y, !last || opt.Where != "")
+	// Every file's statistics are checked; the values kept are those of the columns the WHERE
+	// names and, for a caller that keeps the Inspector, the grid's first colouring column
+	// (readLeaves reads any other when asked).
+	in, err := newInspector(s, location, y, opt.Where, !last)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -220,17 +221,26 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 // that a new WHERE costs one verdict per file instead of parsing every file's statistics again.
 type Inspector struct {
 	s        *deltalog.Snapshot
-	base     Report            // Files without verdicts; Error set when the table cannot be inspected
-	stats    []stats.FileStats // by file; hasStats says which files have any
+	base     Report       // Files without verdicts; Error set when the table cannot be inspected
+	cols     statsColumns // the statistics kept, by column; hasStats says which files have any
 	hasStats []bool
 	pv       []map[string]string // partition values by logical name, NULL left out, for skipping
 	lleaves  []table.Leaf
 	pleaves  []table.Leaf
 	rowsKnow bool
 	columns  int // top-level columns, for the planner's indexed-column check
-	// hc gathers the bounds health.go needs as the statistics are read; Health empties it.
-	hc         *healthCollector
-	healthDone bool
+	// hc gathers the bounds health.go needs as the statistics are read, for the columns whose
+	// values are not kept; Health empties it. healthLeaves are the columns, healthIndexed
+	// whether each is indexed.
+	hc            *healthCollector
+	healthLeaves  []int
+	healthIndexed []bool
+	healthDone    bool
+	// verdicts says base.Files hold the verdicts of a Report without a WHERE, which shares them.
+	verdicts bool
+	// DefaultSpanColumn, once known
+	defaultCol   string
+	defaultKnown bool
 }
 
 // progressEvery is how many files' statistics or verdicts are made between calls of
@@ -238,10 +248,11 @@ type Inspector struct {
 const progressEvery = 4096
 
 // newInspector reads the snapshot's files and statistics, telling yield as it goes; the next
-// OPTIMIZE is planned by NextOptimize. keep false checks each file's statistics without keeping
-// their values (a million files' values are 300 MB), for loadStats to read again if asked for.
-// The error is only ever yield's.
-func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, keep bool) (*Inspector, error) {
+// OPTIMIZE is planned by NextOptimize. Each file's statistics are checked, and the values kept
+// are those of the leaves where reads, of the first clustering column (Fabric's overlap score)
+// and, when interactive, of DefaultSpanColumn: a million files' values of every leaf are 300 MB.
+// readLeaves reads other leaves when asked. The error is only ever yield's.
+func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where string, interactive bool) (*Inspector, error) {
 	md := s.Metadata()
 	detail := deltalog.DescribeDetail(s, location)
 	in := &Inspector{s: s, base: Report{
@@ -267,8 +278,8 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, keep 
 	}
 	logical, physical := schema.SkippingSchema()
 	in.lleaves, in.pleaves = logical.Leaves(), physical.Leaves()
-	hl := in.spanLeaves()
-	in.hc = newHealthCollector(hl, in.lleaves, indexedLeaves(schema, md, in.lleaves, hl))
+	in.healthLeaves = in.spanLeaves()
+	in.healthIndexed = indexedLeaves(schema, md, in.lleaves, in.healthLeaves)
 	// partitionValues are keyed by physical name under column mapping; skipping wants the
 	// name the schema spells.
 	toLogical := map[string]string{}
@@ -276,101 +287,40 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, keep 
 		toLogical[f.PhysicalName] = f.Name
 	}
 
-	cfg := optimize.Config{}.EnsureDefaults()
 	files := s.AllFiles()
-	r.Files = make([]File, 0, len(files))
-	in.pv = make([]map[string]string, 0, len(files))
-	cubeBytes := map[string]int64{}
+	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubeBytes: map[string]int64{},
+		minCube: optimize.Config{}.EnsureDefaults().MinCubeSize, noParts: map[string]string{}, noPartsOut: map[string]*string{},
+		numRecords: make([]int64, len(files)), parser: stats.NewJSONParser(in.pleaves, len(files))}
 	for _, f := range files {
 		if id, _, ok := f.ZCube(); ok {
-			cubeBytes[id] += f.Size
+			fr.cubeBytes[id] += f.Size
 		}
 	}
-	var rowsTotal int64
+	r.Files = make([]File, len(files))
+	in.pv = make([]map[string]string, len(files))
 	in.rowsKnow = true
-	parser := stats.NewJSONParser(in.pleaves, len(files))
-	if keep {
-		in.stats = make([]stats.FileStats, len(files))
-	} else {
-		parser.ReuseValues()
-	}
+	fr.parser.ReuseValues()
 	in.hasStats = make([]bool, len(files))
-	// Most tables have no partition columns: their files share one empty map each way.
-	noParts, noPartsOut := map[string]string{}, map[string]*string{}
-	// Each file's numRecords lives in one array, not in an object of its own.
-	numRecords := make([]int64, len(files))
-	for i, f := range files {
-		if i%progressEvery == 0 {
-			if err := yield.Tick(statisticsStep, i, len(files), "files"); err != nil {
-				return nil, err
-			}
+	in.cols = newStatsColumns(len(in.pleaves), len(files))
+	fr.keep = in.cols.want(in.firstLeaves(where, interactive))
+	in.hc = in.gatherHealth(len(files))
+	// Blocks of progressEvery files, each a call: under js/wasm V8 runs a call in the code it
+	// began in (docs/performance.md, "Loops in functions of their own").
+	for lo := 0; lo < len(files); lo += progressEvery {
+		if err := yield.Tick(statisticsStep, lo, len(files), "files"); err != nil {
+			return nil, err
 		}
-		out := File{Path: f.Path, Size: f.Size, PartitionValues: noPartsOut}
-		pv := noParts
-		if len(f.PartitionValues) > 0 {
-			out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
-			pv = make(map[string]string, len(f.PartitionValues))
-			for k, v := range f.PartitionValues {
-				if v == "" {
-					out.PartitionValues[k] = nil
-					continue // a NULL partition value is a missing key to skipping
-				}
-				out.PartitionValues[k] = &v
-				if l, ok := toLogical[k]; ok {
-					k = l // partitionValues are keyed by physical name under column mapping
-				}
-				pv[k] = v
-			}
-		}
-		if f.DeletionVector != nil {
-			out.DeletedRecords = f.DeletionVector.Cardinality
-		}
-		if f.ClusteringProvider != "" {
-			cp := f.ClusteringProvider
-			out.ClusteringProvider = &cp
-		}
-		if id, z, ok := f.ZCube(); ok {
-			out.ZCube = &ZCube{ID: id, ZOrderBy: z, Size: cubeBytes[id], Sealed: cubeBytes[id] >= cfg.MinCubeSize}
-		}
-		// A stats string that does not parse leaves the file without stats: it is read.
-		if f.Stats != "" {
-			st, notes, err := parseStats(parser, f.Stats, in.pleaves)
-			if err != nil {
-				out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
-			} else {
-				in.hasStats[i] = true
-				in.hc.add(&st.FileStats)
-				if keep {
-					in.stats[i] = st.FileStats
-				}
-				if st.HasNumRecords {
-					numRecords[i] = st.NumRecords
-					out.NumRecords = &numRecords[i]
-				}
-				out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
-				out.StatsNotes = append(st.Notes, notes...)
-			}
-		}
-		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(&out)...)
-		if out.NumRecords == nil {
-			in.rowsKnow = false
-		} else if rowsTotal > math.MaxInt64-*out.NumRecords { // each count is >= 0 (checkStats)
-			in.rowsKnow = false
-			out.StatsNotes = append(out.StatsNotes, fmt.Sprintf("numRecords %d: the table's row total overflows a 64-bit count, so it is unknown", *out.NumRecords))
-		} else {
-			rowsTotal += *out.NumRecords
-		}
-		r.Files = append(r.Files, out)
-		in.pv = append(in.pv, pv)
+		fr.read(lo, min(lo+progressEvery, len(files)))
 	}
 	// every file read; the OPTIMIZE plans follow
 	if err := yield.Tick(statisticsStep, len(files), len(files), "files"); err != nil {
 		return nil, err
 	}
 	r.FilesTotal = len(files)
-	r.ZCubeHealth = zcubeHealth(r, cfg.MinCubeSize)
+	sealZCubes(r.Files, fr.minCube) // by logical bytes, once numRecords are read
+	r.ZCubeHealth = zcubeHealth(r, fr.minCube)
 	if in.rowsKnow {
-		r.RowsTotal = &rowsTotal
+		r.RowsTotal = &fr.rowsTotal
 	}
 	in.columns = len(schema.Fields)
 	return in, nil
@@ -407,27 +357,20 @@ func (in *Inspector) planNext(yield work.Yield) (*NextOptimize, error) {
 // (table.Compare). A file without both bounds, or with a NaN bound, gets none, and is neither
 // scored nor a partner. ok is false when col has no statistics leaf.
 func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, scored int, ok bool) {
-	leaf := -1
-	for i, l := range in.lleaves {
-		if strings.EqualFold(l.Name(), col) {
-			leaf = i
-			break
-		}
-	}
+	leaf := clusterLeaf(col, in.lleaves)
 	if leaf < 0 {
 		return nil, 0, false
 	}
-	in.loadStats() // Inspect without a WHERE did not keep them
+	in.readLeaves([]int{leaf}) // kept by newInspector unless the table's columns changed since
+	c := in.cols.leaves[leaf]
 	bounds := func(i int) (lo, hi table.Value, ok bool) {
-		st := in.fileStats(i)
-		if st == nil || leaf >= len(st.MinValues) || leaf >= len(st.MaxValues) ||
-			st.MinValues[leaf].Absent() || st.MaxValues[leaf].Absent() {
+		if !in.hasStats[i] || c.min[i].Absent() || c.max[i].Absent() {
 			return lo, hi, false
 		}
-		return st.MinValues[leaf], st.MaxValues[leaf], true
+		return c.min[i], c.max[i], true
 	}
 	var ordered []table.Value // string and binary bounds, sorted and distinct
-	for i := range in.stats {
+	for i := range in.hasStats {
 		if lo, hi, ok := bounds(i); ok && (lo.Kind == table.String || lo.Kind == table.Binary) {
 			ordered = append(ordered, lo, hi)
 		}
@@ -441,8 +384,8 @@ func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, score
 		i, _ := slices.BinarySearchFunc(ordered, v, table.Compare)
 		return float64(i)
 	}
-	ranges = make([][]optimize.Range, len(in.stats))
-	for i := range in.stats {
+	ranges = make([][]optimize.Range, len(in.hasStats))
+	for i := range in.hasStats {
 		lo, hi, ok := bounds(i)
 		if !ok {
 			continue
@@ -467,30 +410,13 @@ func parseStats(parser *stats.JSONParser, text string, leaves []table.Leaf) (sta
 	return st, notes, err
 }
 
-// loadStats reads the files' statistics again when newInspector did not keep them: the same
-// parse and checks, so the same values.
-func (in *Inspector) loadStats() {
-	if in.stats != nil || len(in.hasStats) == 0 {
-		return
-	}
-	files := in.s.AllFiles()
-	parser := stats.NewJSONParser(in.pleaves, len(files))
-	in.stats = make([]stats.FileStats, len(files))
-	for i, f := range files {
-		if in.hasStats[i] {
-			st, _, _ := parseStats(parser, f.Stats, in.pleaves) // it parsed without error before
-			in.stats[i] = st.FileStats
-		}
-	}
-}
-
-// fileStats is file i's statistics, nil when it has none, or when they were not kept and no
-// predicate needs them (reportProgress calls loadStats before a predicate is checked).
+// fileStats is file i's statistics as far as the leaves read so far hold them (reportProgress
+// reads the predicate's first), nil when it has none; valid until the next call.
 func (in *Inspector) fileStats(i int) *stats.FileStats {
-	if !in.hasStats[i] || in.stats == nil {
+	if !in.hasStats[i] {
 		return nil
 	}
-	return &in.stats[i]
+	return in.cols.file(i)
 }
 
 // Snapshot is the snapshot inspected.
@@ -498,7 +424,8 @@ func (in *Inspector) Snapshot() *deltalog.Snapshot { return in.s }
 
 // Report answers where ("" reads every file) on the snapshot: each file's verdict and reason
 // (engine/skipping's Filter.Explain on its statistics and partition values), files and rows
-// read; a predicate Delta refuses is the Report's Error.
+// read; a predicate Delta refuses is the Report's Error. Without a WHERE its Files are the
+// Inspector's own: read-only.
 func (in *Inspector) Report(where string) *Report {
 	r, _ := in.report(where, nil, false) // no Yield: nothing stops it
 	return r
@@ -511,11 +438,9 @@ func (in *Inspector) ReportYield(where string, yield work.Yield) (*Report, error
 }
 
 // report is ReportYield; final says the Inspector is not asked again, so the Report takes its
-// files instead of a copy.
+// files instead of a copy. A Report without a WHERE shares them too: its Files are read-only.
 func (in *Inspector) report(where string, yield work.Yield, final bool) (*Report, error) {
-	if _, err := in.health(nil); err != nil { // once: a no-op after Open's
-		return nil, err
-	}
+	in.Health() // once: a no-op after Open's (a nil Yield never stops it)
 	r := in.base
 	r.Where = where
 	if r.Error != nil {
@@ -538,45 +463,69 @@ func (in *Inspector) report(where string, yield work.Yield, final bool) (*Report
 		}
 	}
 	if filter == nil {
+		if in.verdicts {
+			r.Files = unjudged(in.base.Files) // a refused WHERE's Report has no verdicts
+		}
 		return &r, nil
 	}
 	if pred != nil {
-		in.loadStats()
+		in.readLeaves(skipping.ReferencedLeaves(pred))
 	}
-	if !final {
+	// Without a WHERE every file's verdict is the same, whatever was asked before: the Report
+	// shares the Inspector's files (a million files are 190 MB) and sets the verdicts in place.
+	if !final && pred != nil {
 		r.Files = slices.Clone(in.base.Files)
 	}
-	var rowsRead int64
-	// Neighbouring files mostly have the same reason: its text is made once for them, not a
-	// string per file (100,000 small objects the collector would then mark).
-	var last skipping.Reason
-	lastText := ""
-	for i := range r.Files {
-		if i%progressEvery == 0 {
-			if err := yield.Tick(verdictStep, i, len(r.Files), "files"); err != nil {
-				return nil, err
-			}
+	in.verdicts = in.verdicts || pred == nil
+	v := verdicts{in: in, filter: filter, files: r.Files}
+	for lo := 0; lo < len(r.Files); lo += progressEvery {
+		if err := yield.Tick(verdictStep, lo, len(r.Files), "files"); err != nil {
+			return nil, err
 		}
-		out := &r.Files[i]
-		reason := filter.Explain(in.fileStats(i), in.pv[i])
-		if reason != last || lastText == "" {
-			last, lastText = reason, reason.String()
-		}
-		out.Read, out.Reason = reason.Kept(), lastText
-		if out.Read {
-			r.FilesRead++
-			if out.NumRecords != nil {
-				rowsRead += *out.NumRecords
-			}
-		}
+		v.judge(lo, min(lo+progressEvery, len(r.Files)))
 	}
 	if err := yield.Tick(verdictStep, len(r.Files), len(r.Files), "files"); err != nil {
 		return nil, err
 	}
+	r.FilesRead = v.filesRead
 	if in.rowsKnow {
-		r.RowsRead = &rowsRead
+		r.RowsRead = &v.rowsRead
 	}
 	return &r, nil
+}
+
+// verdicts is reportProgress's pass over the files.
+type verdicts struct {
+	in        *Inspector
+	filter    *skipping.Filter
+	files     []File
+	filesRead int
+	rowsRead  int64
+	last      skipping.Reason
+	lastText  string
+}
+
+// judge sets the verdicts of files [lo, hi), a call per block: under js/wasm V8 runs a call in
+// the code it began in (docs/performance.md, "Loops in functions of their own").
+//
+//go:noinline
+func (v *verdicts) judge(lo, hi int) {
+	for i := lo; i < hi; i++ {
+		out := &v.files[i]
+		reason := v.filter.Explain(v.in.fileStats(i), v.in.pv[i])
+		// Neighbouring files mostly have the same reason: its text is made once for them, not
+		// a string per file (100,000 small objects the collector would then mark).
+		if reason != v.last || v.lastText == "" {
+			v.last, v.lastText = reason, reason.String()
+		}
+		out.Read, out.Reason = reason.Kept(), v.lastText
+		if out.Read {
+			v.filesRead++
+			if out.NumRecords != nil {
+				v.rowsRead += *out.NumRecords
+			}
+		}
+	}
 }
 
 // predicateError reports a refused predicate with the class the parser gives it: Spark 3.5's for
@@ -700,12 +649,13 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 	return out, nil
 }
 
-// sealedCubes counts the ZCubes whose bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
+// sealedCubes counts the ZCubes whose logical bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
 func sealedCubes(s *optimize.Snapshot, minCube int64) int {
 	bytes := map[string]int64{}
 	for i := range s.Files {
 		if id, _, ok := s.Files[i].ZCube(); ok {
-			bytes[id] += s.Files[i].Size
+			f := &s.Files[i]
+			bytes[id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
 		}
 	}
 	n := 0

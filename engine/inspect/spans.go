@@ -41,24 +41,20 @@ func (in *Inspector) spanLeaves() []int {
 // of the column's range. A file without a minimum or maximum for the column (not collected, all
 // NULL, or unreadable) gets -1: its span is unknown.
 func (in *Inspector) Spans(column string) ([]float64, error) {
-	li := -1
-	for _, i := range in.spanLeaves() {
-		if in.lleaves[i].Name() == column {
-			li = i
-		}
-	}
+	li := in.spanLeaf(column)
 	if li < 0 {
 		return nil, fmt.Errorf("no statistics column %q (columns with statistics: %v)", column, in.SpanColumns())
 	}
-	in.loadStats()
+	in.readLeaves([]int{li})
+	n := len(in.hasStats)
 	// The files with both bounds, and their bounds side by side: a file's minimum at 2k, its
 	// maximum at 2k+1.
-	files, all := make([]int, 0, len(in.stats)), make([]table.Value, 0, 2*len(in.stats))
-	for lo := 0; lo < len(in.stats); lo += spanBlock {
-		files, all = in.bounds(li, lo, min(lo+spanBlock, len(in.stats)), files, all)
+	files, all := make([]int, 0, n), make([]table.Value, 0, 2*n)
+	for lo := 0; lo < n; lo += spanBlock {
+		files, all = in.bounds(li, lo, min(lo+spanBlock, n), files, all)
 	}
 	rank, distinct := denseRanks(all)
-	out := make([]float64, len(in.stats))
+	out := make([]float64, n)
 	for j := range out {
 		out[j] = -1
 	}
@@ -89,11 +85,11 @@ const spanBlock = 4096
 //
 //go:noinline
 func (in *Inspector) bounds(li, lo, hi int, files []int, all []table.Value) ([]int, []table.Value) {
+	c := in.cols.leaves[li]
 	for j := lo; j < hi; j++ {
-		st := &in.stats[j]
-		if in.hasStats[j] && !st.MinValues[li].Absent() && !st.MaxValues[li].Absent() {
+		if in.hasStats[j] && !c.min[j].Absent() && !c.max[j].Absent() {
 			files = append(files, j)
-			all = append(all, st.MinValues[li], st.MaxValues[li])
+			all = append(all, c.min[j], c.max[j])
 		}
 	}
 	return files, all

@@ -18,6 +18,9 @@ import (
 type JSONParser struct {
 	leaves []table.Leaf
 	exact  map[string]int // leaf path, elements joined by "\x00" → leaf index
+	// few is exact's keys by leaf index when there are at most fewLeaves: looked up in turn,
+	// which under js/wasm (no hardware string hash) costs less than the map.
+	few []string
 	// the struct paths above the leaves, the same way, and how often each side met one
 	structs map[string]int
 	spaths  [][]string
@@ -45,6 +48,11 @@ func NewJSONParser(leaves []table.Leaf, files int) *JSONParser {
 	p := &JSONParser{leaves: leaves, exact: make(map[string]int, len(leaves)), batch: min(max(files, 1), 4096)}
 	for i := len(leaves) - 1; i >= 0; i-- {
 		p.exact[strings.Join(leaves[i].Path, "\x00")] = i
+	}
+	if len(leaves) <= fewLeaves {
+		for _, l := range leaves {
+			p.few = append(p.few, strings.Join(l.Path, "\x00"))
+		}
 	}
 	p.structs = map[string]int{}
 	for _, l := range leaves {
@@ -326,8 +334,19 @@ func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool 
 	}
 }
 
+// fewLeaves is how many leaves JSONParser looks up in turn instead of in its map.
+const fewLeaves = 8
+
 // leafAt is the leaf the current path names, exactly as lookup matches them; -1 for none.
 func (p *JSONParser) leafAt() int {
+	if p.few != nil || len(p.leaves) == 0 {
+		for i, k := range p.few {
+			if string(p.key) == k {
+				return i // the first leaf of that path, as exact keeps it
+			}
+		}
+		return -1
+	}
 	if i, ok := p.exact[string(p.key)]; ok {
 		return i
 	}

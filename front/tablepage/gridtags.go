@@ -91,7 +91,8 @@ func cellsBottom(g *Grid) float64 {
 
 // tag names the groups under their columns: a frame's group (frames are in Labels' order), or
 // the one group under all the cells. Where groups are too narrow for every name, every k-th is
-// named, k the fewest that leaves tagSpace between names; each name is cut to its room.
+// named, k the fewest that leaves tagSpace between names, and the last; each name is cut to
+// its room, up to the next name.
 func (g *Grid) tag(w, h, band float64) {
 	size := tagSize * GridScale
 	y := cellsBottom(g) + 3*GridScale
@@ -104,10 +105,36 @@ func (g *Grid) tag(w, h, band float64) {
 	}
 	colW := view.ColumnWidth(len(g.Frames), view.Rect{W: w})
 	step := max(1, int(math.Ceil(tagSpace*GridScale/colW)))
-	room := colW*float64(step) - 4*GridScale
-	for i := 0; i < len(g.Frames); i += step {
-		f := g.Frames[i]
-		g.Tags = append(g.Tags, GridTag{X: f.X, Y: y, W: room, Text: fit(shortName(g.Labels[i].Name), room, size), Title: tagTitle(g.Labels[i])})
+	last := len(g.Frames) - 1
+	var named []int
+	for i := 0; i <= last; i += step {
+		named = append(named, i)
+	}
+	// The last group is named too ("no ZCube" sorts last): in place of the name before it when
+	// the two would crowd.
+	if k := len(named) - 1; named[k] != last {
+		if g.Frames[last].X-g.Frames[named[k]].X < tagSpace*GridScale {
+			named[k] = last
+		} else {
+			named = append(named, last)
+		}
+	}
+	xs := make([]float64, len(named)) // where each name starts: under its column
+	for k, i := range named {
+		xs[k] = g.Frames[i].X
+	}
+	// The last column is at the right edge: its name ends there, reaching left as it needs.
+	k := len(named) - 1
+	if need := view.TextWidth(shortName(g.Labels[last].Name), size) + 6*GridScale; w-xs[k] < need && k > 0 {
+		xs[k] = max(xs[k-1]+tagSpace*GridScale/2, w-need)
+	}
+	for k, i := range named {
+		end := w // a name's room reaches the next name
+		if k+1 < len(named) {
+			end = xs[k+1]
+		}
+		room := end - xs[k] - 4*GridScale
+		g.Tags = append(g.Tags, GridTag{X: xs[k], Y: y, W: room, Text: fit(shortName(g.Labels[i].Name), room, size), Title: tagTitle(g.Labels[i])})
 	}
 }
 

@@ -105,13 +105,24 @@ func TestGridTagsNameTheGroups(t *testing.T) {
 	}
 }
 
-// With more groups than names fit, every k-th is named, tagSpace apart at least.
+// With more groups than names fit, every k-th is named, tagSpace apart at least, and the last.
 func TestGridTagsThinOut(t *testing.T) {
 	GridScale = 1
-	r := smallTable(t, 300, 0, 300) // 150 ZCubes
+	r := smallTable(t, 303, 0, 300) // 150 ZCubes and three files in none
 	g := SizedGrid(r, nil, ByZCube, 800, 400)
 	if len(g.Tags) < 5 || len(g.Tags) > 800/tagSpace+1 {
-		t.Errorf("%d tags for 150 groups in 800 px", len(g.Tags))
+		t.Errorf("%d tags for 151 groups in 800 px", len(g.Tags))
+	}
+	if last := g.Tags[len(g.Tags)-1]; last.Text != "no ZCube" {
+		t.Errorf("the last group is named %q", last.Text)
+	}
+	checkTags(t, g)
+	// A phone: 360 CSS px at two device pixels each, eight cubes and the files in none.
+	GridScale = 2
+	defer func() { GridScale = 1 }()
+	g = SizedGrid(smallTable(t, 20, 0, 16), nil, ByZCube, 720, 440)
+	if last := g.Tags[len(g.Tags)-1]; last.Text != "no ZCube" || len(g.Tags) < 3 {
+		t.Errorf("on a phone the names are %+v", g.Tags)
 	}
 	checkTags(t, g)
 }

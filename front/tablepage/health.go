@@ -16,7 +16,7 @@ const healthBarW = 120
 // drawn in its CSS class, from the left, then a tick at mark (< 0: none).
 func bar(label string, mark float64, parts ...any) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="hbar" width="%d" height="10" viewBox="0 0 %d 10" role="img" aria-label="%s"><rect class="track" width="%d" height="10"/>`,
+	fmt.Fprintf(&b, `<svg class="hbar" width="%d" height="10" viewBox="0 0 %d 10" preserveAspectRatio="none" role="img" aria-label="%s"><rect class="track" width="%d" height="10"/>`,
 		healthBarW, healthBarW, esc(label), healthBarW)
 	x := 0.0
 	for i := 0; i+1 < len(parts); i += 2 {

@@ -143,7 +143,7 @@ func (m Model) inspected(ev Inspected) (Model, []Effect) {
 	fx = m.setReport(ev.Rep, fx)
 	m.Cols = m.In.SpanColumns()
 	if !slices.Contains(m.Cols, m.Column) {
-		m.Column = defaultColumn(m.Rep, m.Cols)
+		m.Column = m.In.DefaultSpanColumn() // its statistics are kept from the open
 	}
 	m.FilesShown = min(len(m.Rep.Files), FileRows)
 	fx = append(fx, Status{"Drawing the table…"}, Render{})
@@ -172,27 +172,4 @@ func (m *Model) setReport(rep *inspect.Report, fx []Effect) []Effect {
 func (m Model) renderWhere(fx []Effect) (Model, []Effect) {
 	m.FilesShown = min(len(m.Rep.Files), FileRows)
 	return m, append(fx, RenderWhere{})
-}
-
-// defaultColumn colours by the first clustering column, else the first Z-order column of a
-// ZCube, else the first column with statistics.
-func defaultColumn(r *inspect.Report, cols []string) string {
-	for _, c := range r.ClusteringColumns {
-		if slices.Contains(cols, c) {
-			return c
-		}
-	}
-	for _, f := range r.Files {
-		if f.ZCube != nil {
-			for _, c := range f.ZCube.ZOrderBy {
-				if slices.Contains(cols, c) {
-					return c
-				}
-			}
-		}
-	}
-	if len(cols) > 0 {
-		return cols[0]
-	}
-	return ""
 }

@@ -53,7 +53,7 @@ type tableSite struct{ name, url string }
 type tableOpen struct {
 	wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after float64
 	over100                                                                     int
-	peakPSS, logRead                                                            float64
+	peakPSS, logRead, cpu                                                       float64
 	during, goLongest, collections                                              string
 }
 
@@ -78,7 +78,7 @@ func benchTableOpen(b *testing.B, n, opens int) {
 		}
 	}
 	for _, site := range sites {
-		var wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after, pss, read []float64
+		var wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after, pss, read, cpu []float64
 		var over100 []int
 		var during, goLongest, collections []string
 		for _, o := range got[site.name] {
@@ -86,9 +86,11 @@ func benchTableOpen(b *testing.B, n, opens int) {
 			renderMs, planMs, whereMs, longest = append(renderMs, o.renderMs), append(planMs, o.planMs), append(whereMs, o.whereMs), append(longest, o.longest)
 			after, pss, read, over100 = append(after, o.after), append(pss, mib(o.peakPSS)), append(read, mib(o.logRead)), append(over100, o.over100)
 			during, goLongest, collections = append(during, o.during), append(goLongest, o.goLongest), append(collections, o.collections)
+			cpu = append(cpu, o.cpu)
 		}
 		b.Logf("%s: the longest task of each open came after the first status line and before the rest: %s", site.name, strings.Join(during, "; "))
 		b.Logf("%s: the longest stretch of Go between two yields, ms, and the status lines shown as it began and as it ended: %s", site.name, strings.Join(goLongest, "; "))
+		b.Logf("%s: the browser's CPU time, user and system, from the upload to the plans shown, s: %v", site.name, cpu)
 		b.Logf("%s: collections run at yields, since the page loaded: how many, their ms in all, and the longest: %s", site.name, strings.Join(collections, "; "))
 		b.Logf("%s, %d-file table, fresh browser: upload to drawn %v ms (Go open %v, of which inspect.Open %v and the views %v); upload to the next OPTIMIZE shown %v ms (its plans %v); WHERE %v ms; longest task until planned %v ms, tasks over 100 ms %v, the longest in the second after the plans %v ms; highest browser PSS during the open %v MiB; log read %v MiB (0: not counted by this build)",
 			site.name, n, wall, openMs, inspectMs, renderMs, planned, planMs, whereMs, longest, over100, after, pss, read)
@@ -106,6 +108,7 @@ func benchTableOpen(b *testing.B, n, opens int) {
 		b.ReportMetric(median(longest), p+"longest-task-ms")
 		b.ReportMetric(median(after), p+"after-plans-task-ms")
 		b.ReportMetric(median(pss), p+"peak-PSS-MiB")
+		b.ReportMetric(median(cpu), p+"planned-cpu-s")
 	}
 }
 
@@ -182,6 +185,10 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 			}
 		}
 	}()
+	cpu0, err := browserCPU(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
 	t0 := time.Now()
 	run("upload", chromedp.SetUploadFiles(chromedp.ID("pick-files"), files))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.opened > 0 || window.layoutlabTable.errors > 0`,
@@ -195,6 +202,11 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 		b.Fatal(err)
 	}
 	o.planned = float64(time.Since(t0).Microseconds()) / 1000
+	cpu1, err := browserCPU(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	o.cpu = cpu1 - cpu0
 	close(stopPSS)
 	o.peakPSS = float64(<-pssDone)
 	if traced {

@@ -1,0 +1,297 @@
+package inspect
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"layoutlab/engine/deltalog"
+
+	"layoutlab/engine/skipping"
+	"layoutlab/engine/stats"
+	"layoutlab/engine/table"
+)
+
+// leafColumn is one statistics leaf's checked values over the snapshot's files (by file, in
+// Report.Files order): a leaf's column is read only when a WHERE, the grid's colouring or
+// Fabric's overlap score names it. Every leaf of every file kept as stats.FileStats was 300 MB
+// of a million-file table in the page, most of it for columns nothing asked about.
+type leafColumn struct {
+	min, max []table.Value
+	nulls    []int64
+}
+
+// statsColumns is what the Inspector keeps of the files' statistics: numRecords and
+// tightBounds of every file, and the columns of the leaves read so far.
+type statsColumns struct {
+	leaves     []*leafColumn // by leaf; nil until read
+	numRecords []int64       // by file; -1 when absent (FileStats.NumRecords)
+	tight      []int8        // by file: 0 absent, 1 false, 2 true; nil while no file has it
+	scratch    stats.FileStats
+}
+
+func newStatsColumns(leaves, files int) statsColumns {
+	c := statsColumns{leaves: make([]*leafColumn, leaves), numRecords: make([]int64, files)}
+	c.scratch = stats.FileStats{MinValues: make([]table.Value, leaves), MaxValues: make([]table.Value, leaves), NullCount: make([]int64, leaves)}
+	for j := range c.scratch.NullCount {
+		c.scratch.NullCount[j] = -1
+	}
+	return c
+}
+
+// want makes room for the leaves not read yet among leaves and returns them.
+func (c *statsColumns) want(leaves []int) []int {
+	var missing []int
+	for _, j := range leaves {
+		if j >= 0 && j < len(c.leaves) && c.leaves[j] == nil && !slices.Contains(missing, j) {
+			n := len(c.numRecords)
+			c.leaves[j] = &leafColumn{min: make([]table.Value, n), max: make([]table.Value, n), nulls: make([]int64, n)}
+			for i := range c.leaves[j].nulls {
+				c.leaves[j].nulls[i] = -1
+			}
+			missing = append(missing, j)
+		}
+	}
+	return missing
+}
+
+// record keeps file i's checked statistics of the leaves given (want's), and, when all, its
+// numRecords and tightBounds.
+func (c *statsColumns) record(i int, st *stats.FileStats, leaves []int, all bool) {
+	if all {
+		c.numRecords[i] = st.NumRecords
+		if st.TightBounds != nil {
+			if c.tight == nil {
+				c.tight = make([]int8, len(c.numRecords))
+			}
+			c.tight[i] = 1
+			if *st.TightBounds {
+				c.tight[i] = 2
+			}
+		}
+	}
+	for _, j := range leaves {
+		l := c.leaves[j]
+		l.min[i], l.max[i], l.nulls[i] = st.MinValues[j], st.MaxValues[j], st.NullCount[j]
+	}
+}
+
+// file is file i's statistics as the leaves read so far hold them (the others absent): enough
+// for a filter over those leaves. It is valid until the next call.
+func (c *statsColumns) file(i int) *stats.FileStats {
+	s := &c.scratch
+	s.NumRecords, s.TightBounds = c.numRecords[i], nil
+	if c.tight != nil && c.tight[i] != 0 {
+		t := c.tight[i] == 2
+		s.TightBounds = &t
+	}
+	for j, l := range c.leaves {
+		if l != nil {
+			s.MinValues[j], s.MaxValues[j], s.NullCount[j] = l.min[i], l.max[i], l.nulls[i]
+		}
+	}
+	return s
+}
+
+// readLeaves makes sure the leaves' columns are read: the files' statistics are parsed and
+// checked again, as newInspector did (so the same values), for the leaves not read yet.
+func (in *Inspector) readLeaves(leaves []int) {
+	missing := in.cols.want(leaves)
+	if len(missing) == 0 {
+		return
+	}
+	files := in.s.AllFiles()
+	parser := stats.NewJSONParser(in.pleaves, len(files))
+	parser.ReuseValues()
+	for i, f := range files {
+		if in.hasStats[i] {
+			st, _, _ := parseStats(parser, f.Stats, in.pleaves) // it parsed without error before
+			in.cols.record(i, &st.FileStats, missing, false)
+		}
+	}
+}
+
+// DefaultSpanColumn is the column the page colours the grid by at first: the first clustering
+// column, else the first Z-order column of a ZCube, else the first column with statistics;
+// "" when no column has statistics. Its statistics are kept from the first read (Open).
+func (in *Inspector) DefaultSpanColumn() string {
+	if !in.defaultKnown {
+		in.defaultCol, in.defaultKnown = in.defaultSpanColumn(), true
+	}
+	return in.defaultCol
+}
+
+func (in *Inspector) defaultSpanColumn() string {
+	cols := in.SpanColumns()
+	for _, c := range in.base.ClusteringColumns {
+		if slices.Contains(cols, c) {
+			return c
+		}
+	}
+	for _, f := range in.s.AllFiles() {
+		if _, z, ok := f.ZCube(); ok {
+			for _, c := range z {
+				if slices.Contains(cols, c) {
+					return c
+				}
+			}
+		}
+	}
+	if len(cols) > 0 {
+		return cols[0]
+	}
+	return ""
+}
+
+// spanLeaf is the leaf of the span column named column, -1 for none.
+func (in *Inspector) spanLeaf(column string) int {
+	li := -1
+	for _, i := range in.spanLeaves() {
+		if in.lleaves[i].Name() == column {
+			li = i
+		}
+	}
+	return li
+}
+
+// whereLeaves are the leaves a WHERE reads; none when it does not parse.
+func whereLeaves(where string, leaves []table.Leaf) []int {
+	pred, err := skipping.Parse(where, leaves)
+	if err != nil {
+		return nil
+	}
+	return skipping.ReferencedLeaves(pred)
+}
+
+// firstLeaves are the leaves newInspector keeps from its read: where's, the first clustering
+// column's and, when interactive, DefaultSpanColumn's.
+func (in *Inspector) firstLeaves(where string, interactive bool) []int {
+	var out []int
+	if where != "" {
+		out = whereLeaves(where, in.lleaves)
+	}
+	if cols := in.base.ClusteringColumns; len(cols) > 0 {
+		out = append(out, clusterLeaf(cols[0], in.lleaves))
+	}
+	if interactive {
+		out = append(out, in.spanLeaf(in.DefaultSpanColumn()))
+	}
+	return out
+}
+
+// clusterLeaf is the leaf Fabric's overlap score reads for clustering column col
+// (case-insensitively, as clusterRanges names it), -1 for none.
+func clusterLeaf(col string, leaves []table.Leaf) int {
+	for i, l := range leaves {
+		if strings.EqualFold(l.Name(), col) {
+			return i
+		}
+	}
+	return -1
+}
+
+// fileReader is newInspector's read of the files: each add action's Report entry, partition
+// values and statistics, checked.
+type fileReader struct {
+	in         *Inspector
+	files      []*deltalog.AddFile
+	toLogical  map[string]string // partitionValues are keyed by physical name under column mapping
+	cubeBytes  map[string]int64
+	minCube    int64
+	parser     *stats.JSONParser
+	keep       []int // the leaves whose values are kept
+	rowsTotal  int64
+	numRecords []int64 // each file's numRecords lives in one array, not in an object of its own
+	// Most tables have no partition columns: their files share one empty map each way.
+	noParts    map[string]string
+	noPartsOut map[string]*string
+}
+
+// read reads files [lo, hi).
+//
+//go:noinline
+func (fr *fileReader) read(lo, hi int) {
+	in := fr.in
+	for i := lo; i < hi; i++ {
+		f := fr.files[i]
+		out := &in.base.Files[i]
+		*out = File{Path: f.Path, Size: f.Size, PartitionValues: fr.noPartsOut}
+		in.pv[i] = fr.partitionValues(f, out)
+		if f.DeletionVector != nil {
+			out.DeletedRecords = f.DeletionVector.Cardinality
+		}
+		if f.ClusteringProvider != "" {
+			cp := f.ClusteringProvider
+			out.ClusteringProvider = &cp
+		}
+		if id, z, ok := f.ZCube(); ok {
+			out.ZCube = &ZCube{ID: id, ZOrderBy: z, Size: fr.cubeBytes[id], Sealed: fr.cubeBytes[id] >= fr.minCube}
+		}
+		// A stats string that does not parse leaves the file without stats: it is read.
+		if f.Stats != "" {
+			fr.stats(i, f.Stats, out)
+		}
+		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(out)...)
+		if out.NumRecords == nil {
+			in.rowsKnow = false
+		} else if fr.rowsTotal > math.MaxInt64-*out.NumRecords { // each count is >= 0 (checkStats)
+			in.rowsKnow = false
+			out.StatsNotes = append(out.StatsNotes, fmt.Sprintf("numRecords %d: the table's row total overflows a 64-bit count, so it is unknown", *out.NumRecords))
+		} else {
+			fr.rowsTotal += *out.NumRecords
+		}
+	}
+}
+
+// partitionValues sets the Report's partition values of f and returns skipping's: by logical
+// name, a NULL left out.
+func (fr *fileReader) partitionValues(f *deltalog.AddFile, out *File) map[string]string {
+	if len(f.PartitionValues) == 0 {
+		return fr.noParts
+	}
+	out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
+	pv := make(map[string]string, len(f.PartitionValues))
+	for k, v := range f.PartitionValues {
+		if v == "" {
+			out.PartitionValues[k] = nil
+			continue // a NULL partition value is a missing key to skipping
+		}
+		out.PartitionValues[k] = &v
+		if l, ok := fr.toLogical[k]; ok {
+			k = l
+		}
+		pv[k] = v
+	}
+	return pv
+}
+
+// stats reads file i's statistics into out, and keeps the kept leaves' values.
+func (fr *fileReader) stats(i int, text string, out *File) {
+	in := fr.in
+	st, notes, err := parseStats(fr.parser, text, in.pleaves)
+	if err != nil {
+		out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
+		return
+	}
+	in.hasStats[i] = true
+	if in.hc != nil {
+		in.hc.add(&st.FileStats) // health.go's bounds of the columns not kept, from this one parse
+	}
+	in.cols.record(i, &st.FileStats, fr.keep, true)
+	if st.HasNumRecords {
+		fr.numRecords[i] = st.NumRecords
+		out.NumRecords = &fr.numRecords[i]
+	}
+	out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
+	out.StatsNotes = append(st.Notes, notes...)
+}
+
+// unjudged is a copy of files without verdicts.
+func unjudged(files []File) []File {
+	out := slices.Clone(files)
+	for i := range out {
+		out[i].Read, out[i].Reason = false, ""
+	}
+	return out
+}
