@@ -27,6 +27,7 @@ func newAdvise() *AdviseBoundary {
 	p.page("report", Object, "the last advice, as `layoutlab advise --format json` prints it (null before the first)")
 	p.page("wasmMemory", Function, "() → bytes of the module's linear memory, which holds the Go heap and never shrinks")
 	p.page("loadMs", Number, "ms from the first click of Advise until the module started")
+	p.later()
 	p.page("preparedOpen", Number, "layoutlabTable.opened when the module was last given the table shown (prepared)")
 	p.later()
 	p.page("tableId", String, "the prepared table's metadata id, the key its workload is kept under in localStorage")
