@@ -6,6 +6,7 @@ import (
 
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // Rows are the table's live rows as engine/datafiles reads them from the data files: one column
@@ -56,16 +57,19 @@ type Options struct {
 	Seed uint64
 	// Table is how the SQL names the table (a name, or delta.`/path`); "" means t.
 	Table string
-	// Progress, when set, is told 0 of 0 once the rows are checked, then before each candidate
-	// is scored, again (the same done) between
-	// its stages, and once at the end (done of total); returning false before a candidate stops
-	// Advise with ErrStopped. The page reports progress, ends
-	// its task and cancels there (wasm/advise).
-	Progress func(done, total int) bool
+	// Yield is told PrepareStep once the rows are checked, then CandidatesStep's progress before
+	// each candidate is scored, again (the same done) between its stages and on each day of its
+	// nightly timeline, and once at the end (done of total). Its error stops Advise, which
+	// returns it as it is. The page reports progress, ends its task and cancels there
+	// (wasm/advise); nil listens to nothing.
+	Yield work.Yield
 }
 
-// ErrStopped is Advise's error when Options.Progress asked it to stop.
-var ErrStopped = errors.New("advise: stopped")
+// The steps Advise tells its Yield.
+const (
+	PrepareStep    = "Preparing the candidates" // the rows' view and the candidates' list
+	CandidatesStep = "Laying out the candidates"
+)
 
 // Defaults and bounds of Options.
 const (
@@ -157,15 +161,15 @@ func Advise(in Input, opt Options) (*Report, error) {
 	}
 	s := in.Rows.Sample
 	rep.Sample = &s
-	// The rows' view and the candidates' list come next, one task's worth: told as 0 of 0.
-	if opt.Progress != nil && !opt.Progress(0, 0) {
-		return nil, ErrStopped
+	// The rows' view and the candidates' list come next, one task's worth.
+	if err := opt.Yield.Begin(PrepareStep); err != nil {
+		return nil, err
 	}
 	a, err := newAdvisor(t, in.Rows, w, opt, rep.Ingest)
 	if err != nil {
 		return nil, err
 	}
-	if rep.Candidates, err = a.scoreAll(opt.Progress); err != nil {
+	if rep.Candidates, err = a.scoreAll(); err != nil {
 		return nil, err
 	}
 	checkAsIs(rep)

@@ -51,7 +51,10 @@ func Relayout(in Input, opt Options, i int) (*Assignment, error) {
 		return nil, fmt.Errorf("advise: candidate %d: there are %d", i, len(specs))
 	}
 	s := specs[i]
-	c := a.score(s)
+	c, err := a.score(s) // no Yield: never stopped
+	if err != nil {
+		return nil, err
+	}
 	if c.Error != nil {
 		return nil, c.Error
 	}

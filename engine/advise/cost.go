@@ -40,11 +40,15 @@ func (a *advisor) strategyFor(s spec) string {
 	return timeline.StrategyCompaction
 }
 
-// nightlyCost sets the candidate's nightly OPTIMIZE bytes and its 30-day rewrite bytes.
-func (a *advisor) nightlyCost(c *Candidate) {
+// nightlyCost sets the candidate's nightly OPTIMIZE bytes and its 30-day rewrite bytes; its
+// error is only the yield's (a stop), and a stopped run is not kept.
+func (a *advisor) nightlyCost(c *Candidate) error {
 	n, ok := a.nightly[c.NightlyStrategy]
 	if !ok {
-		n = a.runNightly(c.NightlyStrategy)
+		var stop error
+		if n, stop = a.runNightly(c.NightlyStrategy); stop != nil {
+			return stop
+		}
 		a.nightly[c.NightlyStrategy] = n
 	}
 	c.NightlyOptimizeBytes = n.bytes
@@ -52,6 +56,7 @@ func (a *advisor) nightlyCost(c *Candidate) {
 		c.Notes = append(c.Notes, n.note)
 	}
 	c.RewriteBytes30d = c.FirstOptimizeBytes + 30*max(0, c.NightlyOptimizeBytes)
+	return nil
 }
 
 // runNightly runs engine/timeline with the strategy on a table shaped like this one: HistoryDays
@@ -60,23 +65,28 @@ func (a *advisor) nightlyCost(c *Candidate) {
 // default minCubeSize (100 GiB). The timeline's rows are its own generated events (their values
 // do not change how many bytes the planner rewrites: it selects files and ZCubes by size and
 // tags, never by value); only the sizes are this table's. The answer is the mean of the
-// OPTIMIZE commits' numAddedBytes over nights 2..NightlyDays.
-func (a *advisor) runNightly(strategy string) nightly {
+// OPTIMIZE commits' numAddedBytes over nights 2..NightlyDays. Its error is only the yield's.
+func (a *advisor) runNightly(strategy string) (nightly, error) {
 	rate := a.ingest.BytesPerDay
 	if rate <= 0 {
-		return nightly{note: "no ingest: the nightly OPTIMIZE has nothing new to rewrite"}
+		return nightly{note: "no ingest: the nightly OPTIMIZE has nothing new to rewrite"}, nil
 	}
 	gib := float64(optimize.GiB)
 	tl := scenario.Timeline{Strategy: strategy, Days: NightlyDays, IngestGB: rate / gib,
 		FileGB: math.Max(float64(a.maxFile())/gib, 1.0/1024), Seed: 1,
 		HistoryDays: int(min(365, math.Round(float64(a.t.size)/rate)))}
 	if err := fitRows(&tl); err != nil {
-		return nightly{bytes: -1, note: "the nightly cost is not modelled: " + err.Error()}
+		return nightly{bytes: -1, note: "the nightly cost is not modelled: " + err.Error()}, nil
 	}
-	// Each simulated day is a point where the page may end its task (pause).
-	res, err := timeline.RunYield(tl, func(work.Progress) error { a.pauseHere(); return nil })
+	// Each simulated day is a point where the page may end its task, or stop: the yield's error
+	// is told from the timeline's own by being the one the yield returned.
+	var stop error
+	res, err := timeline.RunYield(tl, noteStop(a.yield, &stop))
+	if stop != nil {
+		return nightly{}, stop
+	}
 	if err != nil {
-		return nightly{bytes: -1, note: "the nightly cost is not modelled: " + err.Error()}
+		return nightly{bytes: -1, note: "the nightly cost is not modelled: " + err.Error()}, nil
 	}
 	var sum float64
 	for _, d := range res.Days[1:] {
@@ -85,7 +95,22 @@ func (a *advisor) runNightly(strategy string) nightly {
 	mean := sum / float64(len(res.Days)-1) * gib
 	return nightly{bytes: int64(math.Round(mean)),
 		note: fmt.Sprintf("nightly: engine/timeline %s, %d history days, %.3g GiB a day in %.3g GiB files, mean of nights 2..%d",
-			strategy, tl.HistoryDays, tl.IngestGB, tl.FileGB, NightlyDays)}
+			strategy, tl.HistoryDays, tl.IngestGB, tl.FileGB, NightlyDays)}, nil
+}
+
+// noteStop is y, noting in *stop the error y returns; nil when y is (the work below then skips
+// its reporting).
+func noteStop(y work.Yield, stop *error) work.Yield {
+	if y == nil {
+		return nil
+	}
+	return func(p work.Progress) error {
+		err := y(p)
+		if err != nil {
+			*stop = err
+		}
+		return err
+	}
 }
 
 // fitRows picks the timeline's rows per GiB: about 512 rows a day, halved until the run is

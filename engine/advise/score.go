@@ -10,6 +10,7 @@ import (
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/stats"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // advisor scores candidates on one table's rows. It is not safe for concurrent use.
@@ -29,9 +30,10 @@ type advisor struct {
 	coll     *stats.Collector
 	refs     []bool // leaves the workload reads
 	nightly  map[string]nightly
-	// pause, when set, is called between a candidate's stages (its layout, its pruning, its
-	// nightly timeline), so that the page can end its task inside a candidate (Options.Progress).
-	pause func()
+	// yield is the candidate under way's: called between its stages (its layout, its pruning,
+	// each day of its nightly timeline), it tells Options.Yield the candidate's progress again,
+	// so that the page can end its task, and stop, inside a candidate. nil when Options.Yield is.
+	yield work.Yield
 }
 
 func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) (*advisor, error) {
@@ -108,28 +110,37 @@ func rowBytesOf(t *tableInfo, byFile [][]int32, n int, fraction float64) []float
 	return out
 }
 
-// scoreAll scores every candidate, in specs' order, telling progress (when set) before each.
-func (a *advisor) scoreAll(progress func(done, total int) bool) ([]Candidate, error) {
+// scoreAll scores every candidate, in specs' order, telling Options.Yield before each; its
+// error stops the scoring and is returned.
+func (a *advisor) scoreAll() ([]Candidate, error) {
 	specs := a.specs()
-	out := make([]Candidate, 0, len(specs))
+	y, n := a.opt.Yield, len(specs)
+	out := make([]Candidate, 0, n)
 	for i, s := range specs {
-		if progress != nil && !progress(i, len(specs)) {
-			return nil, ErrStopped
+		if err := y.Tick(CandidatesStep, i, n, "candidates"); err != nil {
+			return nil, err
 		}
-		if progress != nil {
-			a.pause = func() { progress(i, len(specs)) } // a stop is taken at the next candidate
+		if y != nil {
+			// The stages' own progress is not shown: the page shows the candidates'.
+			a.yield = func(work.Progress) error { return y.Tick(CandidatesStep, i, n, "candidates") }
 		}
-		out = append(out, a.score(s))
+		c, err := a.score(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
 	}
-	if progress != nil && !progress(len(specs), len(specs)) {
-		return nil, ErrStopped
+	a.yield = nil
+	if err := y.Tick(CandidatesStep, n, n, "candidates"); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
 // score runs one candidate through the mechanism: Delta's refusal, or the layout, statistics,
-// skipping and the rewrite costs.
-func (a *advisor) score(s spec) (c Candidate) {
+// skipping and the rewrite costs. Its error is only the yield's (a stop): the candidate's own
+// failures are its Error.
+func (a *advisor) score(s spec) (c Candidate, stop error) {
 	c = Candidate{Layout: s.layout, Keys: s.keys, StatsColumns: s.statsCols, Queries: []QueryCost{}, NightlyStrategy: a.strategyFor(s)}
 	if c.Keys == nil {
 		c.Keys = []string{}
@@ -143,32 +154,29 @@ func (a *advisor) score(s spec) (c Candidate) {
 	}()
 	if err := a.check(s); err != nil {
 		c.Error = errorInfo(err)
-		return c
+		return c, nil
 	}
 	if err := a.keysRead(s); err != nil {
 		c.Error = &ErrorInfo{"LAYOUTLAB_ADVISE", err.Error()}
-		return c
+		return c, nil
 	}
 	ar, err := a.arrange(s)
 	if err == nil {
-		a.pauseHere()
+		if stop = a.yield.Begin("the statistics and the pruning"); stop != nil {
+			return c, stop
+		}
 		err = a.prune(s, ar, &c)
 	}
 	if err != nil {
 		c.Error = errorInfo(err)
-		return c
+		return c, nil
 	}
 	c.Files = len(ar.files)
 	c.FirstOptimizeBytes = ar.first
-	a.pauseHere()
-	a.nightlyCost(&c)
-	return c
-}
-
-func (a *advisor) pauseHere() {
-	if a.pause != nil {
-		a.pause()
+	if stop = a.yield.Begin("the nightly OPTIMIZE"); stop != nil {
+		return c, stop
 	}
+	return c, a.nightlyCost(&c)
 }
 
 // keysRead checks that each key is a leaf column whose values the rows hold.

@@ -10,6 +10,7 @@ import (
 	deltalog "layoutlab/engine/deltalog"
 	"layoutlab/engine/skipping"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // builder gathers the rows read, column by column, and counts the bytes they hold.
@@ -20,19 +21,21 @@ type builder struct {
 	bytes    int64
 	maxBytes int64
 	buf      []parquet.Value
-	progress func(done, total int) bool
-	done     int // row groups read
+	yield    work.Yield
+	stop     error // the Yield's error, returned as it is (not named after the file it stopped in)
+	done     int   // row groups read
 	total    int
 }
 
-// step reports progress before the next row group (or at the end) and whether to go on.
-func (b *builder) step() bool {
-	if b.progress == nil {
-		return true
-	}
-	ok := b.progress(b.done, b.total)
+// step tells the Yield the row groups read before the next one (or at the end); its error
+// stops the read.
+func (b *builder) step() error {
+	err := b.yield.Tick(ReadStep, b.done, b.total, "row groups")
 	b.done++
-	return ok
+	if err != nil {
+		b.stop = err
+	}
+	return err
 }
 
 // colBuf is one leaf's values so far. Strings are interned per column (a dictionary-encoded

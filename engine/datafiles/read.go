@@ -2,7 +2,6 @@ package datafiles
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -14,6 +13,7 @@ import (
 	deltalog "layoutlab/engine/deltalog"
 	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // Default limits of Read (docs/limits.md). Past either, Read samples whole row groups.
@@ -32,14 +32,14 @@ type Options struct {
 	MaxRows, MaxBytes int64
 	// Seed drives the choice of row groups when sampling.
 	Seed uint64
-	// Progress, when set, is called before each row group is read and once at the end with the
-	// row groups done and to do; returning false stops the read with ErrStopped. The page uses
-	// it to report progress, yield to the browser and cancel.
-	Progress func(done, total int) bool
+	// Yield is told ReadStep's progress before each row group is read and once at the end (row
+	// groups done of those chosen); its error stops the read, and Read returns it as it is. The
+	// page reports progress, ends its task and cancels there.
+	Yield work.Yield
 }
 
-// ErrStopped is Read's error when Options.Progress asked it to stop.
-var ErrStopped = errors.New("reading the data files was stopped")
+// ReadStep is the step Read tells its Yield, counting row groups.
+const ReadStep = "Reading the data files"
 
 // Sample says how much of the table Read read.
 type Sample struct {
@@ -108,7 +108,7 @@ func Read(fsys fs.FS, snap *deltalog.Snapshot, opt Options) (*Rows, error) {
 		return nil, err
 	}
 	b := newBuilder(plans, opt.MaxBytes)
-	b.progress, b.total = opt.Progress, len(chosen)
+	b.yield, b.total = opt.Yield, len(chosen)
 	var n int64
 	for _, g := range chosen {
 		n += g.rows // within MaxRows, as chosen
@@ -119,15 +119,16 @@ func Read(fsys fs.FS, snap *deltalog.Snapshot, opt Options) (*Rows, error) {
 		for end < len(chosen) && chosen[end].file == chosen[start].file {
 			end++
 		}
-		if err := b.readFile(fsys, files[chosen[start].file], chosen[start:end], int32(chosen[start].file)); errors.Is(err, ErrStopped) {
-			return nil, err
-		} else if err != nil {
+		if err := b.readFile(fsys, files[chosen[start].file], chosen[start:end], int32(chosen[start].file)); err != nil {
+			if b.stop != nil {
+				return nil, b.stop
+			}
 			return nil, fmt.Errorf("data file %s: %v", adds[chosen[start].file].Path, err)
 		}
 		start = end
 	}
-	if !b.step() {
-		return nil, ErrStopped
+	if err := b.step(); err != nil {
+		return nil, err
 	}
 	out := &Rows{Table: b.table(schema), File: b.file}
 	out.Sample = Sample{RowsRead: int64(len(b.file)), RowsTotal: live, RowGroupsRead: len(chosen), RowGroupsTotal: len(groups), Fraction: 1, BytesRead: b.bytes}
@@ -270,8 +271,8 @@ func (b *builder) readFile(fsys fs.FS, f dataFile, groups []rowGroup, index int3
 		return err
 	}
 	for _, g := range groups {
-		if !b.step() {
-			return ErrStopped
+		if err := b.step(); err != nil {
+			return err
 		}
 		for _, c := range cols {
 			if c != nil {

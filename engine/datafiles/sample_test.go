@@ -14,6 +14,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/work"
 )
 
 // groupedTable writes a table of files files, each of groups row groups of per rows (ids counting
@@ -149,18 +150,28 @@ func TestSampleWholeRowGroups(t *testing.T) {
 	}
 }
 
-// TestProgressStops: Progress sees every row group and stops the read when it says so.
-func TestProgressStops(t *testing.T) {
+// TestYieldStops: the Yield is told every row group, counted as such, and its error stops the
+// read and is Read's error as it is (not wrapped in the name of the file it stopped in).
+func TestYieldStops(t *testing.T) {
 	dir := groupedTable(t, 2, 3, 10, nil)
 	snap := openTable(t, dir)
-	var calls [][2]int
-	_, err := Read(os.DirFS(dir), snap, Options{Progress: func(done, total int) bool { calls = append(calls, [2]int{done, total}); return true }})
-	if err != nil || len(calls) != 7 || calls[6] != [2]int{6, 6} {
-		t.Fatalf("%v, %v", calls, err)
+	var seen []work.Progress
+	_, err := Read(os.DirFS(dir), snap, Options{Yield: func(p work.Progress) error { seen = append(seen, p); return nil }})
+	want := work.Progress{Step: ReadStep, Done: 6, Total: 6, Unit: "row groups"}
+	if err != nil || len(seen) != 7 || seen[6] != want || seen[0].String() != "Reading the data files: 0 of 6 row groups" {
+		t.Fatalf("%v, %v", seen, err)
 	}
-	_, err = Read(os.DirFS(dir), snap, Options{Progress: func(done, total int) bool { return done < 2 }})
-	if !errors.Is(err, ErrStopped) {
-		t.Fatalf("stopped: %v", err)
+	stop := errors.New("stop")
+	calls := 0
+	_, err = Read(os.DirFS(dir), snap, Options{Yield: func(p work.Progress) error {
+		calls++
+		if p.Done >= 2 {
+			return stop
+		}
+		return nil
+	}})
+	if err != stop || calls != 3 {
+		t.Fatalf("stopped: %v after %d calls", err, calls)
 	}
 }
 

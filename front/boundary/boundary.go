@@ -1,8 +1,9 @@
 // Package boundary declares what each browser program and its page exchange through one window
-// object (window.layoutlab for the widget, window.layoutlabTable for the table page): every
+// object (window.layoutlab for the widget, window.layoutlabTable for the table page,
+// window.layoutlabAdvise for the table page's advisor): every
 // property, who sets it, its JavaScript type and what it means, as esbuild's
 // cmd/esbuild/stdio_protocol.go declares the messages both of its sides speak. One file per
-// program (widget.go, table.go).
+// program (widget.go, table.go, advise.go).
 //
 // The js mains set, read and call only what is declared here (wasm/browser.Global takes an Out
 // to set and an In to call, nothing else); its tests generate docs/boundary.md from it and

@@ -26,6 +26,7 @@ func newTable() *TableBoundary {
 	p.page("wasmReady", Number, "ms from loadStart until the module started")
 	p.page("wasmMemory", Function, "() → bytes of the module's linear memory, which holds the Go heap and never shrinks")
 	p.page("source", Object, `the files the reader last picked, kept for the Advise view (site/advise.js): {kind: "archive"|"files"|"handle"|"entry", name, ...}, File handles only, never their bytes`)
+	p.later()
 	p.page("via", String, `which way the last table's files came: "directory handle", "dropped folder entry" or "files"`)
 	p.later()
 	t.Started = p.in("started", Function, "(): Go calls it once its functions are installed; it sets ready and wasmReady")

@@ -32,6 +32,20 @@ func TestBoundaryAsDeclared(t *testing.T) {
 			t.Errorf("after a table opened, window.layoutlabTable.%s is %q", name, types[name])
 		}
 	}
+
+	// The advisor's object, once it has the table (its data files too) and after an advice.
+	if msg := give(t, ctx, archive(t, filepath.Join(adviseTestdata, "events"), "zip")); msg != "" {
+		t.Fatal(msg)
+	}
+	openAdvise(t, ctx)
+	holdsToDeclaration(t, ctx, &boundary.Advise.Program)
+	runAdvise(t, ctx, "user_id = 1")
+	types = holdsToDeclaration(t, ctx, &boundary.Advise.Program)
+	for _, name := range []string{"loadMs", "preparedOpen", "tableId", "dataFiles", "adviseMs", "longestGo", "longestWhat"} {
+		if p := boundary.Advise.Lookup(name); p == nil || types[name] != string(p.Type) {
+			t.Errorf("after an advice, window.layoutlabAdvise.%s is %q", name, types[name])
+		}
+	}
 }
 
 // holdsToDeclaration checks window[p.Global] against p and returns typeof each of its properties.

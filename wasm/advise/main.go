@@ -19,43 +19,55 @@ import (
 	"syscall/js"
 	"time"
 
-	"layoutlab/engine/advise"
-	"layoutlab/engine/datafiles"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/work"
+	"layoutlab/front/boundary"
+	"layoutlab/front/figures"
+	"layoutlab/wasm/browser"
 )
 
+// ab is the advisor's boundary: what it sets on and calls of window.layoutlabAdvise.
+var ab = boundary.Advise
+
 type app struct {
-	mu   sync.Mutex
-	ll   js.Value // window.layoutlabAdvise
-	fsys *TableFS
-	name string
-	in   *inspect.Inspector
-	base *inspect.Report
-	// stop is set by cancel(); each progress call reads it.
+	mu      sync.Mutex
+	ll      *browser.Global // window.layoutlabAdvise, as front/boundary declares it (ab)
+	yielder *browser.Yielder
+	fsys    *TableFS
+	name    string
+	in      *inspect.Inspector
+	base    *inspect.Report
+	// stop is set by cancel(); the next yield returns errCancelled.
 	stop      bool
 	lastYield time.Time
-	longest   time.Duration
-	// shown is the status line shown; from, the one shown as the current stretch began: the
-	// longest stretch is reported with both (window.layoutlabAdvise.longestWhat).
-	shown, from string
+	// shown is the status line shown, for the stretches of Go between yields (fig).
+	shown string
+	// fig is what the browser tests read: the last advice timed, and the longest stretch of Go
+	// between two yields, with the status lines as it began and ended.
+	fig *figures.Advise
 }
+
+// errCancelled is the page's Yield's error once the reader cancelled: the advisor returns it as it is.
+var errCancelled = errors.New("cancelled")
 
 // taskBudget is how long the advisor works before it lets the page answer input, as wasm/table's.
 const taskBudget = 50 * time.Millisecond
 
 func main() {
-	a := &app{ll: js.Global().Get("layoutlabAdvise")}
+	a := &app{ll: browser.Find(&ab.Program)}
+	a.fig = figures.NewAdvise(a.ll)
+	a.yielder = browser.NewYielder(4 * taskBudget)
+	a.yielder.FrameWait = 100 * time.Millisecond // a hidden tab runs no animation frames
 	awaited = func() {
 		a.busy()
-		a.lastYield, a.from = time.Now(), a.shown+" (after a read)"
+		a.began(a.shown + " (after a read)")
 	}
-	a.ll.Set("prepare", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	a.ll.Set(ab.Prepare, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		src := args[0]
 		go a.locked(func() { a.prepare(src) })
 		return nil
 	}))
-	a.ll.Set("run", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	a.ll.Set(ab.Run, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		// run({workload, keys, maxFileSize, ingestGBPerDay}): the view's fields, as text.
 		o := args[0]
 		w := o.Get("workload").String()
@@ -64,15 +76,15 @@ func main() {
 		go a.locked(func() { a.run(w, k) })
 		return nil
 	}))
-	a.ll.Set("cancel", js.FuncOf(func(js.Value, []js.Value) any { a.stop = true; return nil }))
-	a.ll.Call("started")
+	a.ll.Set(ab.Cancel, js.FuncOf(func(js.Value, []js.Value) any { a.stop = true; return nil }))
+	a.ll.Call(ab.Started)
 	select {}
 }
 
 func (a *app) locked(f func()) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.lastYield, a.from = time.Now(), "(the click)"
+	a.began("(the click)")
 	f()
 	a.busy()
 }
@@ -91,33 +103,43 @@ func (a *app) progress(done, total int) {
 	p.Set("value", done)
 }
 
-// busy notes the longest stretch of Go between two yields (window.layoutlabAdvise.longestGo, ms).
-func (a *app) busy() {
-	if d := time.Since(a.lastYield); d > a.longest {
-		a.longest = d
-		a.ll.Set("longestGo", float64(d.Microseconds())/1000)
-		a.ll.Set("longestWhat", a.from+" → "+a.shown)
-	}
+// began notes that a stretch of Go begins now, while the status line says from.
+func (a *app) began(from string) {
+	a.lastYield = time.Now()
+	a.fig.StretchBegins(from)
 }
 
-// yield lets the page run a task of its own once the advisor has worked taskBudget.
-func (a *app) yield() {
+// busy notes the stretch of Go since the last yield (fig).
+func (a *app) busy() { a.fig.StretchEnds(time.Since(a.lastYield), a.shown) }
+
+// turn lets the page run a task of its own, and paint every 4×taskBudget (browser.Yielder),
+// once Go has worked taskBudget since the last.
+func (a *app) turn() {
 	if time.Since(a.lastYield) < taskBudget {
 		return
 	}
 	a.busy()
-	done := make(chan struct{})
-	var cb js.Func
-	cb = js.FuncOf(func(js.Value, []js.Value) any { cb.Release(); close(done); return nil })
-	js.Global().Call("setTimeout", cb, 0)
-	<-done
-	a.lastYield, a.from = time.Now(), a.shown
+	a.yielder.Turn()
+	a.began(a.shown)
+}
+
+// yield is the page's work.Yield for the replay of the log and the advisor: it shows the step
+// and how far it has got, lets the page run a task of its own once the advisor has worked
+// taskBudget (browser.Yielder), and stops the work once the reader cancelled.
+func (a *app) yield(p work.Progress) error {
+	a.status(p.String() + "…")
+	a.progress(p.Done, p.Total)
+	a.turn()
+	if a.stop {
+		return errCancelled
+	}
+	return nil
 }
 
 func (a *app) fail(msg string) {
 	a.progress(0, 0)
 	a.status("")
-	a.ll.Call("failed", msg)
+	a.ll.Call(ab.Failed, msg)
 }
 
 // prepare gathers the table the page opened (src: {kind: "files", name, paths, files} or
@@ -153,15 +175,7 @@ func (a *app) prepare(src js.Value) {
 		name = strings.TrimSuffix(strings.TrimSuffix(name, ".zip"), ".tar")
 	}
 	a.status("Replaying the log of " + name + "…")
-	base, in, err := inspect.Open(t, name, inspect.Options{Version: -1,
-		Yield: func(p work.Progress) error {
-			if p.Total > 0 {
-				a.progress(p.Done, p.Total)
-			}
-			a.yield()
-			return nil
-		},
-	})
+	base, in, err := inspect.Open(t, name, inspect.Options{Version: -1, Yield: a.replaying})
 	if err != nil {
 		a.fail(fmt.Sprintf("%s: %v", name, err))
 		return
@@ -173,7 +187,7 @@ func (a *app) prepare(src js.Value) {
 	}
 	a.progress(0, 0)
 	a.status("")
-	a.ll.Call("prepared", map[string]any{"id": id, "dataFiles": t.Data, "name": name})
+	a.ll.Call(ab.Prepared, map[string]any{"id": id, "dataFiles": t.Data, "name": name})
 }
 
 // run advises on the prepared table for a workload, and shows the advice.
@@ -183,18 +197,18 @@ func (a *app) run(workload string, k Knobs) {
 		return
 	}
 	t0 := time.Now()
-	rep, err := a.advise(workload, k)
-	if errors.Is(err, datafiles.ErrStopped) || errors.Is(err, advise.ErrStopped) {
+	rep, err := Advise(a.fsys, a.name, a.in, a.base, workload, k, a.yield)
+	if errors.Is(err, errCancelled) {
 		a.progress(0, 0)
 		a.status("Stopped.")
-		a.ll.Call("stopped")
+		a.ll.Call(ab.Stopped)
 		return
 	}
 	if err != nil {
 		a.fail(err.Error())
 		return
 	}
-	ms := float64(time.Since(t0).Microseconds()) / 1000
+	d := time.Since(t0)
 	var health []inspect.ColumnHealth
 	if a.base != nil {
 		health = a.base.ClusteringHealth
@@ -202,31 +216,22 @@ func (a *app) run(workload string, k Knobs) {
 	a.el("advise-result").Set("innerHTML", ReportHTML(rep, health))
 	b, _ := json.Marshal(rep)
 	a.progress(0, 0)
-	done := fmt.Sprintf("Advised in %.0f ms", ms)
+	done := fmt.Sprintf("Advised in %.0f ms", float64(d.Microseconds())/1000)
 	if rep.Sample != nil {
 		done += fmt.Sprintf(" (%d candidates on %d rows)", len(rep.Candidates), rep.Sample.RowsRead)
 	}
 	a.status(done + ".")
-	a.ll.Set("adviseMs", ms)
-	a.ll.Call("done", string(b))
+	a.fig.Advised(d)
+	a.ll.Call(ab.Done, string(b))
 }
 
-// advise runs the advisor on the prepared table, with the page's progress, yields and cancel.
-func (a *app) advise(workload string, k Knobs) (*advise.Report, error) {
-	step := func(what string) func(done, total int) bool {
-		return func(done, total int) bool {
-			if total == 0 {
-				a.status("Preparing the candidates…")
-			} else {
-				a.status(fmt.Sprintf(what, min(done+1, total), total))
-			}
-			a.progress(done, total)
-			a.yield()
-			return !a.stop
-		}
+// replaying is inspect's Yield while the log is replayed: the status line stays the replay's
+// (its steps are the inspector's own), the bar shows the files opened; the replay is not
+// cancelled (the view has no cancel before a run).
+func (a *app) replaying(p work.Progress) error {
+	if p.Total > 0 {
+		a.progress(p.Done, p.Total)
 	}
-	return Advise(a.fsys, a.name, a.in, a.base, workload, k, Progress{
-		Rows:       step("Reading the data files: row group %d of %d"),
-		Candidates: step("Laying out candidate %d of %d…"),
-	})
+	a.turn()
+	return nil
 }

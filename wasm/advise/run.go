@@ -11,13 +11,8 @@ import (
 	deltalog "layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/optimize"
+	"layoutlab/engine/work"
 )
-
-// Progress is told, before each row group read and each candidate laid out, how far the advisor
-// is; returning false stops it (datafiles.ErrStopped, advise.ErrStopped).
-type Progress struct {
-	Rows, Candidates func(done, total int) bool
-}
 
 // Knobs are the view's fields besides the workload, as the CLI's flags take them: --keys,
 // --max-file-size and --ingest-gb-per-day ("" for the flag's default).
@@ -61,8 +56,10 @@ func (k Knobs) options(name string) (advise.Options, error) {
 
 // Advise is `layoutlab advise DIR --workload FILE`'s work (cmd/layoutlab/advise.go): the
 // rows of the columns the workload and key sets need, read from the data files given, then
-// engine/advise. name is the table's folder, as the SQL names it.
-func Advise(fsys fs.StatFS, name string, in *inspect.Inspector, base *inspect.Report, workload string, k Knobs, p Progress) (*advise.Report, error) {
+// engine/advise. name is the table's folder, as the SQL names it. y is told each row group read
+// (datafiles.ReadStep) and each candidate laid out (advise.CandidatesStep); its error stops the
+// work and is returned as it is.
+func Advise(fsys fs.StatFS, name string, in *inspect.Inspector, base *inspect.Report, workload string, k Knobs, y work.Yield) (*advise.Report, error) {
 	if in == nil { // a table Delta refuses to read: the refusal is the answer
 		e := base.Error
 		return &advise.Report{Version: base.Version, Health: []any{}, Candidates: []advise.Candidate{}, Pareto: []int{},
@@ -75,8 +72,8 @@ func Advise(fsys fs.StatFS, name string, in *inspect.Inspector, base *inspect.Re
 	if err != nil {
 		return nil, err
 	}
-	opt.Progress = p.Candidates
-	rows, err := readRows(fsys, in, workload, opt.Keys, p.Rows)
+	opt.Yield = y
+	rows, err := readRows(fsys, in, workload, opt.Keys, y)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +85,7 @@ func Advise(fsys fs.StatFS, name string, in *inspect.Inspector, base *inspect.Re
 }
 
 // readRows reads the columns the advice needs, nil when none of the table's data files was given.
-func readRows(fsys fs.StatFS, in *inspect.Inspector, workload string, keys [][]string, progress func(done, total int) bool) (*advise.Rows, error) {
+func readRows(fsys fs.StatFS, in *inspect.Inspector, workload string, keys [][]string, y work.Yield) (*advise.Rows, error) {
 	snap := in.Snapshot()
 	files := snap.AllFiles()
 	if len(files) == 0 || !anyGiven(fsys, files) {
@@ -102,7 +99,7 @@ func readRows(fsys fs.StatFS, in *inspect.Inspector, workload string, keys [][]s
 	if err != nil {
 		return nil, err
 	}
-	r, err := datafiles.Read(fsys, snap, datafiles.Options{Columns: cols, MaxRows: datafiles.DefaultMaxRows, Seed: 1, Progress: progress})
+	r, err := datafiles.Read(fsys, snap, datafiles.Options{Columns: cols, MaxRows: datafiles.DefaultMaxRows, Seed: 1, Yield: y})
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ import (
 	"layoutlab/engine/datafiles"
 	"layoutlab/engine/datafiles/datafilestest"
 	"layoutlab/engine/inspect"
+	"layoutlab/engine/work"
 )
 
 // eventsDir is engine/advise's generated event table: 16 Parquet files and their log.
@@ -119,7 +120,7 @@ func adviseWith(t *testing.T, fsys fs.StatFS, workload string, k Knobs) *advise.
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Advise(fsys, "events", in, base, workload, k, Progress{})
+	rep, err := Advise(fsys, "events", in, base, workload, k, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,27 +237,40 @@ func TestKnobsAsTheCLIChecksThem(t *testing.T) {
 	}
 }
 
-// TestCancel: a Progress that says stop ends the read of the rows, then the candidates' layout,
-// with the error the page takes for a cancel.
+// TestCancel: a Yield that says stop ends the read of the rows, then the candidates' layout,
+// and its error is Advise's as it is: the error the page takes for a cancel.
 func TestCancel(t *testing.T) {
 	tfs := folder(t, eventsDir)
 	base, in, _ := inspect.Open(tfs, "events", inspect.Options{Version: -1})
+	stop := errors.New("cancelled")
 	calls := 0
-	_, err := Advise(tfs, "events", in, base, "user_id = 1", readmeKnobs, Progress{Rows: func(done, total int) bool { calls++; return done < 3 }})
-	if !errors.Is(err, datafiles.ErrStopped) || calls != 4 {
+	_, err := Advise(tfs, "events", in, base, "user_id = 1", readmeKnobs, func(p work.Progress) error {
+		calls++
+		if p.Step != datafiles.ReadStep || p.Unit != "row groups" {
+			t.Errorf("told %v while reading", p)
+		}
+		if p.Done >= 3 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || calls != 4 {
 		t.Errorf("stopped at row group 3: %v after %d calls", err, calls)
 	}
 	seen := []int{}
-	_, err = Advise(tfs, "events", in, base, "user_id = 1", readmeKnobs, Progress{Candidates: func(done, total int) bool {
-		if total == 0 { // the rows checked, before the candidates' list
-			return true
+	_, err = Advise(tfs, "events", in, base, "user_id = 1", readmeKnobs, func(p work.Progress) error {
+		if p.Step != advise.CandidatesStep { // the rows read, the candidates prepared
+			return nil
 		}
-		seen = append(seen, done)
-		return done < 2
-	}})
+		seen = append(seen, p.Done)
+		if p.Done >= 2 {
+			return stop
+		}
+		return nil
+	})
 	// Told before each candidate and again between its stages (its layout, pruning, each day of
 	// its nightly timeline).
-	if !errors.Is(err, advise.ErrStopped) || fmt.Sprint(slices.Compact(slices.Clone(seen))) != "[0 1 2]" || len(seen) < 6 {
+	if err != stop || fmt.Sprint(slices.Compact(slices.Clone(seen))) != "[0 1 2]" || len(seen) < 6 {
 		t.Errorf("stopped before candidate 2: %v, progress %v, want 0s, 1s, then 2", err, seen)
 	}
 }

@@ -1,7 +1,7 @@
 //go:build js && wasm
 
-// Package browser is what both browser programs (the widget, wasm/; the table page, wasm/table)
-// need of the page: their window object, set and called only as front/boundary declares it, and
+// Package browser is what the browser programs (the widget, wasm/; the table page, wasm/table;
+// its advisor, wasm/advise) need of the page: their window object, set and called only as front/boundary declares it, and
 // the one yielder that hands the page's thread back to the browser.
 package browser
 

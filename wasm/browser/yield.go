@@ -12,8 +12,9 @@ import (
 // queued behind input. (time.Sleep and setTimeout(0) go through timers, which browsers clamp to
 // 4 ms once nested five deep.) A message does not wait for a frame, and Chromium produced none
 // for a second of such yields in a million-row run; so at least every PaintEvery a turn waits
-// for the next animation frame and resumes after it is drawn. Both browser programs yield
-// through it: the widget's scheduler worker, and the table page between steps.
+// for the next animation frame and resumes after it is drawn. The browser programs yield
+// through it: the widget's scheduler worker, the table page between steps, the advisor at its
+// Yield.
 type Yielder struct {
 	port      js.Value
 	ch        chan int // the numbers of the messages come back

@@ -1,0 +1,72 @@
+package advise
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"layoutlab/engine/work"
+)
+
+// TestYieldSeesEachCandidate: the Yield is told the preparation, then each candidate by its
+// number (again between its stages and on each day of its nightly timeline), then the end; and
+// listening changes nothing in the report.
+func TestYieldSeesEachCandidate(t *testing.T) {
+	tab := genTable(t, eventSpec(90), 20_000, 4)
+	tt := writeTable(t, tab, 16, map[string]string{}, nil)
+	wl := userLookups(tab, 2)
+	opt := Options{MaxFileSize: maxFileFor(20_000, 16), IngestBytesPerDay: -1, Seed: 11}
+	quiet := advise(t, tt, wl, opt)
+	var seen []work.Progress
+	opt.Yield = func(p work.Progress) error { seen = append(seen, p); return nil }
+	told := advise(t, tt, wl, opt)
+	if !reflect.DeepEqual(quiet, told) {
+		t.Error("the report differs with a Yield")
+	}
+	n := len(told.Candidates)
+	if n < 3 || len(seen) < n+2 || seen[0] != (work.Progress{Step: PrepareStep}) {
+		t.Fatalf("%d candidates, told %v", n, seen)
+	}
+	if last := seen[len(seen)-1]; last != (work.Progress{Step: CandidatesStep, Done: n, Total: n, Unit: "candidates"}) {
+		t.Errorf("last told %v", last)
+	}
+	per := make([]int, n)
+	for i, p := range seen[1 : len(seen)-1] {
+		if p.Step != CandidatesStep || p.Total != n || p.Unit != "candidates" || p.Done < 0 || p.Done >= n ||
+			(i > 0 && p.Done < seen[i].Done) {
+			t.Fatalf("told %v after %v", p, seen[i])
+		}
+		per[p.Done]++
+	}
+	// A candidate laid out yields between its stages and each day of its nightly timeline
+	// (NightlyDays of them, besides its history): candidate 0, the table as it is, runs one.
+	if per[0] < 2+NightlyDays {
+		t.Errorf("candidate 0 yielded %d times; its stages and its nightly timeline's days would be %d or more", per[0], 2+NightlyDays)
+	}
+}
+
+// TestYieldStops: the Yield's error stops Advise wherever it comes (before a candidate, between
+// its stages, inside its nightly timeline) and is Advise's error as it is; nothing is told after.
+func TestYieldStops(t *testing.T) {
+	tab := genTable(t, eventSpec(90), 20_000, 4)
+	tt := writeTable(t, tab, 16, map[string]string{}, nil)
+	wl := userLookups(tab, 2)
+	stop := errors.New("stop")
+	for _, at := range []int{1, 2, 3, 4, 10} { // 1: the preparation; 2: candidate 0 begins; 3: its pruning; 10: its timeline
+		calls, after := 0, 0
+		opt := Options{MaxFileSize: maxFileFor(20_000, 16), IngestBytesPerDay: -1, Seed: 11, Yield: func(work.Progress) error {
+			calls++
+			if calls > at {
+				after++
+			}
+			if calls >= at {
+				return stop
+			}
+			return nil
+		}}
+		rep, err := Advise(tt.input(wl), opt)
+		if err != stop || rep != nil || after != 0 {
+			t.Errorf("stopped at call %d: %v, %v; told %d times after", at, rep, err, after)
+		}
+	}
+}
