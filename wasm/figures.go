@@ -13,11 +13,11 @@ import (
 )
 
 // wb is the widget's boundary: what it sets on and calls of window.layoutlab.
-var wb = boundary.Widget
+var wb = boundary.Widget()
 
 // ll is window.layoutlab, as front/boundary declares it (site/loader.js makes it before the
 // program starts).
-var ll = browser.Find(&boundary.Widget.Program)
+var ll = browser.Find(&boundary.Widget().Program)
 
 func now() float64 { return js.Global().Get("performance").Call("now").Float() }
 

@@ -11,6 +11,11 @@
 // that is not declared, or a declared one nobody uses, fails.
 package boundary
 
+import (
+	"reflect"
+	"strings"
+)
+
 // Side says who sets a property.
 type Side string
 
@@ -64,33 +69,6 @@ type Program struct {
 	Props  []*Prop
 }
 
-func (p *Program) add(name string, by Side, t Type, means string) *Prop {
-	if p.Lookup(name) != nil {
-		panic("boundary: " + p.Global + "." + name + " declared twice")
-	}
-	pr := &Prop{Name: name, SetBy: by, Type: t, Means: means}
-	p.Props = append(p.Props, pr)
-	return pr
-}
-
-// out declares a property Go sets (by is Go, or GoAndPage).
-func (p *Program) out(name string, by Side, t Type, means string) Out {
-	return Out{p.add(name, by, t, means)}
-}
-
-// in declares a property the page sets for Go.
-func (p *Program) in(name string, t Type, means string) In {
-	return In{p.add(name, Page, t, means)}
-}
-
-// page declares a property the page sets for itself and the browser tests; Go never touches it.
-func (p *Program) page(name string, t Type, means string) {
-	p.add(name, Page, t, means)
-}
-
-// later marks the property last declared as set only after the program is ready.
-func (p *Program) later() { p.Props[len(p.Props)-1].Later = true }
-
 // Lookup returns the property of that name, or nil.
 func (p *Program) Lookup(name string) *Prop {
 	for _, pr := range p.Props {
@@ -99,4 +77,46 @@ func (p *Program) Lookup(name string) *Prop {
 		}
 	}
 	return nil
+}
+
+// declare adds a program's properties, declared as data (a call a property costs about 1 KB of
+// Go's wasm code, and the widget's download has a budget).
+func (p *Program) declare(props []Prop) {
+	for i := range props {
+		pr := &props[i]
+		if p.Lookup(pr.Name) != nil {
+			panic("boundary: " + p.Global + "." + pr.Name + " declared twice")
+		}
+		p.Props = append(p.Props, pr)
+	}
+}
+
+// bind points each Out and In field of b (a *WidgetBoundary, say) at the property of the same
+// name (Ready at "ready", GCCycles at "gcCycles"): an Out at one Go sets, an In at one the page
+// sets. A field without its property panics, so a declaration cannot drift from its fields.
+func bind(b any, p *Program) {
+	v := reflect.ValueOf(b).Elem()
+	outT, inT := reflect.TypeFor[Out](), reflect.TypeFor[In]()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		if f.Type != outT && f.Type != inT {
+			continue
+		}
+		var pr *Prop
+		for _, c := range p.Props {
+			if strings.EqualFold(c.Name, f.Name) {
+				pr = c
+			}
+		}
+		switch {
+		case pr == nil:
+			panic("boundary: " + p.Global + " has no property for field " + f.Name)
+		case f.Type == outT && pr.SetBy == Page, f.Type == inT && pr.SetBy != Page:
+			panic("boundary: " + p.Global + "." + pr.Name + " is set by " + string(pr.SetBy) + ", not as field " + f.Name + " says")
+		case f.Type == outT:
+			v.Field(i).Set(reflect.ValueOf(Out{pr}))
+		default:
+			v.Field(i).Set(reflect.ValueOf(In{pr}))
+		}
+	}
 }

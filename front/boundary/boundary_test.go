@@ -35,7 +35,7 @@ func TestDocIsGenerated(t *testing.T) {
 // TestFieldsAreDeclared: every Out and In field of a program's struct was declared on that
 // program (a field left zero would panic when Go uses it).
 func TestFieldsAreDeclared(t *testing.T) {
-	for _, s := range []any{Widget, Table, Advise} {
+	for _, s := range []any{Widget(), Table(), Advise()} {
 		v := reflect.ValueOf(s).Elem()
 		prog := v.FieldByName("Program").Addr().Interface().(*Program)
 		for i := range v.NumField() {
@@ -181,7 +181,7 @@ func TestGoSetsOnlyThroughTheDeclaration(t *testing.T) {
 }
 
 // Programs are the browser programs with a declared boundary.
-func Programs() []*Program { return []*Program{&Widget.Program, &Table.Program, &Advise.Program} }
+func Programs() []*Program { return []*Program{&Widget().Program, &Table().Program, &Advise().Program} }
 
 // Markdown is docs/boundary.md (generated here: no program needs it): each program's properties as a table.
 func Markdown() string {

@@ -1,5 +1,7 @@
 package boundary
 
+import "sync"
+
 // TableBoundary is window.layoutlabTable: what the table page's module (wasm/table) and its
 // page (site/table.js, which makes the object and gathers the files the reader gives) exchange.
 type TableBoundary struct {
@@ -15,49 +17,53 @@ type TableBoundary struct {
 }
 
 // Table is window.layoutlabTable.
-var Table = newTable()
+//
+// It is built on first use, so that a program which never asks for it (the widget for the
+// table page's, the table page for the widget's) does not carry its declarations: Go's wasm
+// code for them is tens of KB.
+func Table() *TableBoundary {
+	tableOnce.Do(func() { table = newTable() })
+	return table
+}
+
+var (
+	tableOnce sync.Once
+	table     *TableBoundary
+)
 
 func newTable() *TableBoundary {
-	t := &TableBoundary{Program: Program{Global: "layoutlabTable", Main: "wasm/table", Script: "site/table.js",
+	b := &TableBoundary{Program: Program{Global: "layoutlabTable", Main: "wasm/table", Script: "site/table.js",
 		Ready: "`ready` turns true when the module calls `started`, its functions installed."}}
-	p := &t.Program
-	p.page("ready", Boolean, "the module has started and its functions are installed")
-	p.page("loadStart", Number, "performance.now() when table.js began")
-	p.page("wasmReady", Number, "ms from loadStart until the module started")
-	p.page("wasmMemory", Function, "() → bytes of the module's linear memory, which holds the Go heap and never shrinks")
-	p.page("source", Object, `the files the reader last picked, kept for the Advise view (site/advise.js): {kind: "archive"|"files"|"handle"|"entry", name, ...}, File handles only, never their bytes`)
-	p.later()
-	p.page("via", String, `which way the last table's files came: "directory handle", "dropped folder entry" or "files"`)
-	p.later()
-	t.Started = p.in("started", Function, "(): Go calls it once its functions are installed; it sets ready and wasmReady")
-	t.Status = p.in("status", Function, "(text): the status line")
-	t.Progress = p.in("progress", Function, "(done, total): the progress bar; a total of 0 hides it")
+	b.declare(tableProps[:])
+	bind(b, &b.Program)
+	return b
+}
 
-	t.Wants = p.out("wants", Go, Function, "(path) → whether the inspector reads that file of a folder (a log file; never a data file)")
-	t.OpenArchive = p.out("openArchive", Go, Function, "(name, file): opens the table in a .zip or .tar the reader gave, read by slices")
-	t.Open = p.out("open", Go, Function, "(name, paths, files): opens the table whose wanted files (File objects) the reader gave")
-	t.CellCentre = p.out("cellCentre", Go, Function, "(i) → [clientX, clientY, file index] of the grid's cell i on the page, or [] when there is none (the browser tests' clicks)")
-
-	t.Opened = p.out("opened", GoAndPage, Number, "tables opened")
-	t.Errors = p.out("errors", GoAndPage, Number, "failures shown (a table that cannot be read, a bad archive)")
-	t.WhereRuns = p.out("whereRuns", GoAndPage, Number, "WHEREs answered on the table shown")
-	t.Planning = p.out("planning", GoAndPage, Boolean, "the next OPTIMIZE is being worked out for the table shown")
-
-	t.OpenMs = p.out("openMs", Go, Number, "ms to open the last table, from its files to the table drawn")
-	p.later()
-	t.LogRead = p.out("logRead", Go, Number, "bytes of the log files read to open the last table")
-	p.later()
-	t.InspectMs = p.out("inspectMs", Go, Number, "ms the inspector took to replay the log and answer")
-	p.later()
-	t.RenderMs = p.out("renderMs", Go, Number, "ms drawing the table's views")
-	p.later()
-	t.PlanMs = p.out("planMs", Go, Number, "ms working out the next OPTIMIZE")
-	p.later()
-	t.Version = p.out("version", Go, Number, "the version of the table shown")
-	p.later()
-	t.LongestGo = p.out("longestGo", Go, Object, "[ms, status line as it began, status line as it ended]: the longest stretch of Go between two yields")
-	p.later()
-	t.Collections = p.out("collections", Go, Object, "[collections, ms in all, longest ms]: the garbage collections run at yields")
-	p.later()
-	return t
+// tableProps is the declaration, as data: Go's wasm code for one call a property was 1 KB.
+var tableProps = [...]Prop{
+	{Name: "ready", SetBy: Page, Type: Boolean, Means: "the module has started and its functions are installed"},
+	{Name: "loadStart", SetBy: Page, Type: Number, Means: "performance.now() when table.js began"},
+	{Name: "wasmReady", SetBy: Page, Type: Number, Means: "ms from loadStart until the module started"},
+	{Name: "wasmMemory", SetBy: Page, Type: Function, Means: "() → bytes of the module's linear memory, which holds the Go heap and never shrinks"},
+	{Name: "source", SetBy: Page, Type: Object, Later: true, Means: `the files the reader last picked, kept for the Advise view (site/advise.js): {kind: "archive"|"files"|"handle"|"entry", name, ...}, File handles only, never their bytes`},
+	{Name: "via", SetBy: Page, Type: String, Later: true, Means: `which way the last table's files came: "directory handle", "dropped folder entry" or "files"`},
+	{Name: "started", SetBy: Page, Type: Function, Means: "(): Go calls it once its functions are installed; it sets ready and wasmReady"},
+	{Name: "status", SetBy: Page, Type: Function, Means: "(text): the status line"},
+	{Name: "progress", SetBy: Page, Type: Function, Means: "(done, total): the progress bar; a total of 0 hides it"},
+	{Name: "wants", SetBy: Go, Type: Function, Means: "(path) → whether the inspector reads that file of a folder (a log file; never a data file)"},
+	{Name: "openArchive", SetBy: Go, Type: Function, Means: "(name, file): opens the table in a .zip or .tar the reader gave, read by slices"},
+	{Name: "open", SetBy: Go, Type: Function, Means: "(name, paths, files): opens the table whose wanted files (File objects) the reader gave"},
+	{Name: "cellCentre", SetBy: Go, Type: Function, Means: "(i) → [clientX, clientY, file index] of the grid's cell i on the page, or [] when there is none (the browser tests' clicks)"},
+	{Name: "opened", SetBy: GoAndPage, Type: Number, Means: "tables opened"},
+	{Name: "errors", SetBy: GoAndPage, Type: Number, Means: "failures shown (a table that cannot be read, a bad archive)"},
+	{Name: "whereRuns", SetBy: GoAndPage, Type: Number, Means: "WHEREs answered on the table shown"},
+	{Name: "planning", SetBy: GoAndPage, Type: Boolean, Means: "the next OPTIMIZE is being worked out for the table shown"},
+	{Name: "openMs", SetBy: Go, Type: Number, Later: true, Means: "ms to open the last table, from its files to the table drawn"},
+	{Name: "logRead", SetBy: Go, Type: Number, Later: true, Means: "bytes of the log files read to open the last table"},
+	{Name: "inspectMs", SetBy: Go, Type: Number, Later: true, Means: "ms the inspector took to replay the log and answer"},
+	{Name: "renderMs", SetBy: Go, Type: Number, Later: true, Means: "ms drawing the table's views"},
+	{Name: "planMs", SetBy: Go, Type: Number, Later: true, Means: "ms working out the next OPTIMIZE"},
+	{Name: "version", SetBy: Go, Type: Number, Later: true, Means: "the version of the table shown"},
+	{Name: "longestGo", SetBy: Go, Type: Object, Later: true, Means: "[ms, status line as it began, status line as it ended]: the longest stretch of Go between two yields"},
+	{Name: "collections", SetBy: Go, Type: Object, Later: true, Means: "[collections, ms in all, longest ms]: the garbage collections run at yields"},
 }

@@ -1,5 +1,7 @@
 package boundary
 
+import "sync"
+
 // WidgetBoundary is window.layoutlab: what the widget (wasm/) and its page (site/loader.js,
 // which makes the object before the program starts; embed.js and the browser tests read it)
 // exchange.
@@ -19,52 +21,63 @@ type WidgetBoundary struct {
 }
 
 // Widget is window.layoutlab.
-var Widget = newWidget()
+//
+// It is built on first use, so that a program which never asks for it (the widget for the
+// table page's, the table page for the widget's) does not carry its declarations: Go's wasm
+// code for them is tens of KB.
+func Widget() *WidgetBoundary {
+	widgetOnce.Do(func() { widget = newWidget() })
+	return widget
+}
+
+var (
+	widgetOnce sync.Once
+	widget     *WidgetBoundary
+)
 
 func newWidget() *WidgetBoundary {
-	w := &WidgetBoundary{Program: Program{Global: "layoutlab", Main: "wasm/", Script: "site/loader.js",
+	b := &WidgetBoundary{Program: Program{Global: "layoutlab", Main: "wasm/", Script: "site/loader.js",
 		Ready: "`ready` turns true, and the window gets a `layoutlab:ready` event, when the first answer is on screen and the controls answer."}}
-	p := &w.Program
-	w.Ready = p.out("ready", GoAndPage, Boolean, "the first answer is on screen and the controls answer (false from loader.js until then, and again while a swapped-in scenario computes)")
-	p.page("loadStart", Number, "performance.now() when loader.js began")
-	p.page("wasmFrom", String, `the copy of layoutlab.wasm compiled: "sw" (the service worker's), "gzip" or "plain"`)
-	p.page("wasmLoaded", Number, "ms from loadStart until the module was instantiated")
-	p.page("wasmMemory", Function, "() → bytes of the module's linear memory, which holds the Go heap and never shrinks")
-	w.SetReadouts = p.in("setReadouts", Function, "(list, batch): writes the readouts that changed (wasm/readouts.go): for each, its index among list's span[data-metric], its text and its exact value, each followed by a NUL")
-	w.FrameDrawn = p.in("frameDrawn", Function, "(updates, engineMs, drawMs): Go calls it for each frame drawn; it counts frames and sets updatesAtFrame, lastFrame, engineMs and drawMs")
-	p.page("updatesAtFrame", Number, "Ebiten's Update calls run when the last frame was drawn")
-	p.page("lastFrame", Number, "performance.now() when the last frame was drawn")
-	p.page("drawMs", Number, "Go's ms issuing the last frame's draws")
+	b.declare(widgetProps[:])
+	bind(b, &b.Program)
+	return b
+}
 
-	w.ReadyAt = p.out("readyAt", Go, Number, "performance.now() when ready last turned true")
-	w.FirstPaint = p.out("firstPaint", Go, Number, "performance.now() at the first frame painted, which may come before the engine's answer")
-	w.FirstFrame = p.out("firstFrame", Go, Number, "performance.now() at the first frame that shows the engine's answer (the timing script's first frame)")
-	w.EngineMs = p.out("engineMs", GoAndPage, Number, "the engine's ms on the answer shown: the first answer's, then each frame's (frameDrawn)")
-	w.FirstRunInInitMs = p.out("firstRunInInitMs", Go, Number, "the part of the first answer's engineMs package firstrun spent while Go initialised the program (0 when the widget ran it)")
-	w.Frames = p.out("frames", GoAndPage, Number, "frames drawn since the first answer (Go sets 0 then; frameDrawn counts)")
-	w.Scenarios = p.out("scenarios", Go, Number, "scenarios shown by this page so far: embed.js reuses a frame for another figure, and waits for this to change")
-	w.Updates = p.out("updates", Go, Number, "Ebiten's Update calls so far: frames run, drawn or not")
-	w.Draws = p.out("draws", Go, Number, "Ebiten's Draw calls so far")
-	w.GCCycles = p.out("gcCycles", Go, Function, "() → Go's completed garbage collections")
-	w.LabelRasters = p.out("labelRasters", Go, Function, "() → label images the canvas has rasterised (a drag should make none)")
-	w.DigitWarmup = p.out("digitWarmup", Go, Function, "() → [digit images warmed ahead, ms spent warming them] (wasm/labels.go)")
-
-	w.AheadHits = p.out("aheadHits", Go, Number, "moves answered from an answer computed ahead")
-	w.AheadRuns = p.out("aheadRuns", Go, Number, "file counts run ahead")
-	w.AheadMs = p.out("aheadMs", Go, Number, "the engine's ms on the runs ahead, in all")
-	w.AheadSyncs = p.out("aheadSyncs", Go, Number, "file statistics given for an answer computed before it was asked for")
-	w.Rehearsals = p.out("rehearsals", Go, Number, "this round's layouts rehearsed")
-	w.RehearsalsDue = p.out("rehearsalsDue", Go, Number, "this round's layouts to rehearse")
-	w.Adopted = p.out("adopted", Go, Number, "layouts rehearsed, in all")
-	w.RehearsalRounds = p.out("rehearsalRounds", Go, Number, "rounds of rehearsals done")
-	w.TimelinePrepared = p.out("timelinePrepared", Go, Number, "timelines whose day grids were prepared")
-	w.Settled = p.out("settled", Go, Boolean, "the scheduler has done all it was asked and all its idle work, and waits for input")
-
-	w.IdleHeld = p.out("idleHeld", Go, Boolean, "on a figure page, the scheduler's idle work waits for the reader's first touch (true until then)")
-	p.later()
-	w.LastExport = p.out("lastExport", Go, Object, "{name, bytes}: the last file exported, bytes a Uint8Array (an export)")
-	p.later()
-	w.LastCopy = p.out("lastCopy", Go, String, "the last text put on the clipboard (a copy)")
-	p.later()
-	return w
+// widgetProps is the declaration, as data: Go's wasm code for one call a property was 1 KB.
+var widgetProps = [...]Prop{
+	{Name: "ready", SetBy: GoAndPage, Type: Boolean, Means: "the first answer is on screen and the controls answer (false from loader.js until then, and again while a swapped-in scenario computes)"},
+	{Name: "loadStart", SetBy: Page, Type: Number, Means: "performance.now() when loader.js began"},
+	{Name: "wasmFrom", SetBy: Page, Type: String, Means: `the copy of layoutlab.wasm compiled: "sw" (the service worker's), "gzip" or "plain"`},
+	{Name: "wasmLoaded", SetBy: Page, Type: Number, Means: "ms from loadStart until the module was instantiated"},
+	{Name: "wasmMemory", SetBy: Page, Type: Function, Means: "() → bytes of the module's linear memory, which holds the Go heap and never shrinks"},
+	{Name: "setReadouts", SetBy: Page, Type: Function, Means: "(list, batch): writes the readouts that changed (wasm/readouts.go): for each, its index among list's span[data-metric], its text and its exact value, each followed by a NUL"},
+	{Name: "frameDrawn", SetBy: Page, Type: Function, Means: "(updates, engineMs, drawMs): Go calls it for each frame drawn; it counts frames and sets updatesAtFrame, lastFrame, engineMs and drawMs"},
+	{Name: "updatesAtFrame", SetBy: Page, Type: Number, Means: "Ebiten's Update calls run when the last frame was drawn"},
+	{Name: "lastFrame", SetBy: Page, Type: Number, Means: "performance.now() when the last frame was drawn"},
+	{Name: "drawMs", SetBy: Page, Type: Number, Means: "Go's ms issuing the last frame's draws"},
+	{Name: "readyAt", SetBy: Go, Type: Number, Means: "performance.now() when ready last turned true"},
+	{Name: "firstPaint", SetBy: Go, Type: Number, Means: "performance.now() at the first frame painted, which may come before the engine's answer"},
+	{Name: "firstFrame", SetBy: Go, Type: Number, Means: "performance.now() at the first frame that shows the engine's answer (the timing script's first frame)"},
+	{Name: "engineMs", SetBy: GoAndPage, Type: Number, Means: "the engine's ms on the answer shown: the first answer's, then each frame's (frameDrawn)"},
+	{Name: "firstRunInInitMs", SetBy: Go, Type: Number, Means: "the part of the first answer's engineMs package firstrun spent while Go initialised the program (0 when the widget ran it)"},
+	{Name: "frames", SetBy: GoAndPage, Type: Number, Means: "frames drawn since the first answer (Go sets 0 then; frameDrawn counts)"},
+	{Name: "scenarios", SetBy: Go, Type: Number, Means: "scenarios shown by this page so far: embed.js reuses a frame for another figure, and waits for this to change"},
+	{Name: "updates", SetBy: Go, Type: Number, Means: "Ebiten's Update calls so far: frames run, drawn or not"},
+	{Name: "draws", SetBy: Go, Type: Number, Means: "Ebiten's Draw calls so far"},
+	{Name: "gcCycles", SetBy: Go, Type: Function, Means: "() → Go's completed garbage collections"},
+	{Name: "labelRasters", SetBy: Go, Type: Function, Means: "() → label images the canvas has rasterised (a drag should make none)"},
+	{Name: "digitWarmup", SetBy: Go, Type: Function, Means: "() → [digit images warmed ahead, ms spent warming them] (wasm/labels.go)"},
+	{Name: "aheadHits", SetBy: Go, Type: Number, Means: "moves answered from an answer computed ahead"},
+	{Name: "aheadRuns", SetBy: Go, Type: Number, Means: "file counts run ahead"},
+	{Name: "aheadMs", SetBy: Go, Type: Number, Means: "the engine's ms on the runs ahead, in all"},
+	{Name: "aheadSyncs", SetBy: Go, Type: Number, Means: "file statistics given for an answer computed before it was asked for"},
+	{Name: "rehearsals", SetBy: Go, Type: Number, Means: "this round's layouts rehearsed"},
+	{Name: "rehearsalsDue", SetBy: Go, Type: Number, Means: "this round's layouts to rehearse"},
+	{Name: "adopted", SetBy: Go, Type: Number, Means: "layouts rehearsed, in all"},
+	{Name: "rehearsalRounds", SetBy: Go, Type: Number, Means: "rounds of rehearsals done"},
+	{Name: "timelinePrepared", SetBy: Go, Type: Number, Means: "timelines whose day grids were prepared"},
+	{Name: "settled", SetBy: Go, Type: Boolean, Means: "the scheduler has done all it was asked and all its idle work, and waits for input"},
+	{Name: "idleHeld", SetBy: Go, Type: Boolean, Later: true, Means: "on a figure page, the scheduler's idle work waits for the reader's first touch (true until then)"},
+	{Name: "lastExport", SetBy: Go, Type: Object, Later: true, Means: "{name, bytes}: the last file exported, bytes a Uint8Array (an export)"},
+	{Name: "lastCopy", SetBy: Go, Type: String, Later: true, Means: "the last text put on the clipboard (a copy)"},
 }

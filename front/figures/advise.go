@@ -6,7 +6,7 @@ import (
 	"layoutlab/front/boundary"
 )
 
-var ab = boundary.Advise
+func ab() *boundary.AdviseBoundary { return boundary.Advise() }
 
 // Advise is the advisor's sink (wasm/advise): how long the last advice took, and the longest
 // stretch of Go between two yields with the status lines as it began and ended.
@@ -27,10 +27,10 @@ func (s *Advise) StretchBegins(status string) { s.stretchFrom = status }
 func (s *Advise) StretchEnds(d time.Duration, status string) {
 	if d > s.longest {
 		s.longest = d
-		s.w.Set(ab.LongestGo, ms(d))
-		s.w.Set(ab.LongestWhat, s.stretchFrom+" → "+status)
+		s.w.Set(ab().LongestGo, ms(d))
+		s.w.Set(ab().LongestWhat, s.stretchFrom+" → "+status)
 	}
 }
 
 // Advised notes an advice given in d.
-func (s *Advise) Advised(d time.Duration) { s.w.Set(ab.AdviseMs, ms(d)) }
+func (s *Advise) Advised(d time.Duration) { s.w.Set(ab().AdviseMs, ms(d)) }

@@ -44,7 +44,7 @@ func TestTheFirstAnswerCreditsWhatFirstrunComputed(t *testing.T) {
 		{"a timeline", nil, 5, 0},
 	} {
 		r, at := newRecorder(), clock(100)
-		s := NewWidget(r, at.now, map[boundary.Out]any{wb.GCCycles: "gc"}, asked, 30)
+		s := NewWidget(r, at.now, map[boundary.Out]any{wb().GCCycles: "gc"}, asked, 30)
 		s.Updated()
 		s.Updated()
 		s.DrawBegins()

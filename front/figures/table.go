@@ -6,7 +6,7 @@ import (
 	"layoutlab/front/boundary"
 )
 
-var tb = boundary.Table
+func tb() *boundary.TableBoundary { return boundary.Table() }
 
 // Table is the table page's sink: each step of opening a table timed, the counts the browser
 // tests wait on, and the longest stretch of Go between two yields with the collections run at
@@ -33,7 +33,7 @@ func (s *Table) StretchBegins(status string) { s.stretchFrom = status }
 func (s *Table) StretchEnds(d time.Duration, status string) {
 	if d > s.longest {
 		s.longest = d
-		s.w.Set(tb.LongestGo, []any{ms(d), s.stretchFrom, status})
+		s.w.Set(tb().LongestGo, []any{ms(d), s.stretchFrom, status})
 	}
 }
 
@@ -42,44 +42,44 @@ func (s *Table) Collected(d time.Duration) {
 	s.collections++
 	s.collected += d
 	s.longestGC = max(s.longestGC, d)
-	s.w.Set(tb.Collections, []any{s.collections, ms(s.collected), ms(s.longestGC)})
+	s.w.Set(tb().Collections, []any{s.collections, ms(s.collected), ms(s.longestGC)})
 }
 
 // Opened notes a table opened in d, having read that many bytes of its log.
 func (s *Table) Opened(d time.Duration, read int64) {
 	s.opened++
-	s.w.Set(tb.OpenMs, ms(d))
-	s.w.Set(tb.Opened, s.opened)
-	s.w.Set(tb.LogRead, float64(read))
+	s.w.Set(tb().OpenMs, ms(d))
+	s.w.Set(tb().Opened, s.opened)
+	s.w.Set(tb().LogRead, float64(read))
 }
 
 // Inspected notes the inspector's replay and answer, d long.
-func (s *Table) Inspected(d time.Duration) { s.w.Set(tb.InspectMs, ms(d)) }
+func (s *Table) Inspected(d time.Duration) { s.w.Set(tb().InspectMs, ms(d)) }
 
 // Rendered notes the table's views drawn in d.
-func (s *Table) Rendered(d time.Duration) { s.w.Set(tb.RenderMs, ms(d)) }
+func (s *Table) Rendered(d time.Duration) { s.w.Set(tb().RenderMs, ms(d)) }
 
 // Shown notes the version of the table shown.
-func (s *Table) Shown(version int64) { s.w.Set(tb.Version, version) }
+func (s *Table) Shown(version int64) { s.w.Set(tb().Version, version) }
 
 // Planning notes that the next OPTIMIZE is being worked out, until Planned or Failed.
-func (s *Table) Planning() { s.w.Set(tb.Planning, true) }
+func (s *Table) Planning() { s.w.Set(tb().Planning, true) }
 
 // Planned notes the next OPTIMIZE worked out in d.
 func (s *Table) Planned(d time.Duration) {
-	s.w.Set(tb.PlanMs, ms(d))
-	s.w.Set(tb.Planning, false)
+	s.w.Set(tb().PlanMs, ms(d))
+	s.w.Set(tb().Planning, false)
 }
 
 // Failed notes a failure shown.
 func (s *Table) Failed() {
 	s.errors++
-	s.w.Set(tb.Planning, false)
-	s.w.Set(tb.Errors, s.errors)
+	s.w.Set(tb().Planning, false)
+	s.w.Set(tb().Errors, s.errors)
 }
 
 // WhereRun notes a WHERE answered on the table shown.
 func (s *Table) WhereRun() {
 	s.runs++
-	s.w.Set(tb.WhereRuns, s.runs)
+	s.w.Set(tb().WhereRuns, s.runs)
 }

@@ -8,7 +8,7 @@ import (
 	"layoutlab/front/schedule"
 )
 
-var wb = boundary.Widget
+func wb() *boundary.WidgetBoundary { return boundary.Widget() }
 
 // Widget is the widget's sink: its frames (Update and Draw calls, each frame drawn with its Go
 // times), its first paint and first answer, when it is ready, the scheduler's counts and the
@@ -47,13 +47,13 @@ func NewWidget(w Writer, now func() float64, funcs map[boundary.Out]any, firstAs
 // Updated counts one of Ebiten's Update calls: a frame run, drawn or not.
 func (s *Widget) Updated() {
 	s.updates++
-	s.w.Set(wb.Updates, s.updates)
+	s.w.Set(wb().Updates, s.updates)
 }
 
 // DrawCalled counts one of Ebiten's Draw calls.
 func (s *Widget) DrawCalled() {
 	s.draws++
-	s.w.Set(wb.Draws, s.draws)
+	s.w.Set(wb().Draws, s.draws)
 }
 
 // DrawBegins notes when a frame that draws begins issuing its draws.
@@ -65,7 +65,7 @@ func (s *Widget) Painted() bool {
 		return false
 	}
 	s.painted = true
-	s.w.Set(wb.FirstPaint, s.now())
+	s.w.Set(wb().FirstPaint, s.now())
 	return true
 }
 
@@ -83,53 +83,53 @@ func (s *Widget) Answered(panel *scenario.Panel) bool {
 		if s.firstMs > 0 && panel != nil && reflect.DeepEqual(*panel, s.firstAsked) {
 			engineMs, initMs = engineMs+s.firstMs, s.firstMs
 		}
-		s.w.Set(wb.FirstFrame, s.now())
-		s.w.Set(wb.EngineMs, engineMs)
-		s.w.Set(wb.FirstRunInInitMs, initMs)
-		s.w.Set(wb.Frames, 0)
-		s.w.Set(wb.Scenarios, s.scenarios)
+		s.w.Set(wb().FirstFrame, s.now())
+		s.w.Set(wb().EngineMs, engineMs)
+		s.w.Set(wb().FirstRunInInitMs, initMs)
+		s.w.Set(wb().Frames, 0)
+		s.w.Set(wb().Scenarios, s.scenarios)
 		s.Counted(schedule.Counts{})
 		for o, f := range s.funcs {
 			s.w.Set(o, f)
 		}
 	}
-	s.w.Call(wb.FrameDrawn, s.updates, s.engineMs, s.now()-s.drawStart)
+	s.w.Call(wb().FrameDrawn, s.updates, s.engineMs, s.now()-s.drawStart)
 	return first
 }
 
 // Ready notes that the widget said it is ready.
 func (s *Widget) Ready() {
-	s.w.Set(wb.ReadyAt, s.now())
-	s.w.Set(wb.Ready, true)
+	s.w.Set(wb().ReadyAt, s.now())
+	s.w.Set(wb().Ready, true)
 }
 
 // Swapped notes another scenario swapped in (embed.js reuses the frame): not ready until its
 // answer is drawn, which is a first answer again.
 func (s *Widget) Swapped() {
 	s.answered = false // its first answer starts the counts again
-	s.w.Set(wb.Ready, false)
+	s.w.Set(wb().Ready, false)
 	s.scenarios++
-	s.w.Set(wb.Scenarios, s.scenarios)
+	s.w.Set(wb().Scenarios, s.scenarios)
 }
 
 // AheadHits writes the moves answered from an answer computed ahead, when that count changed.
 func (s *Widget) AheadHits(n int) {
 	if n != s.aheadHits {
 		s.aheadHits = n
-		s.w.Set(wb.AheadHits, n)
+		s.w.Set(wb().AheadHits, n)
 	}
 }
 
 // Counted writes the scheduler's counts: the worker's figures.
 func (s *Widget) Counted(c schedule.Counts) {
-	s.w.Set(wb.AheadHits, c.AheadHits)
-	s.w.Set(wb.AheadRuns, c.AheadRuns)
-	s.w.Set(wb.AheadMs, c.AheadMs)
-	s.w.Set(wb.AheadSyncs, c.StatsKept)
-	s.w.Set(wb.Rehearsals, c.Rehearsals)
-	s.w.Set(wb.RehearsalsDue, c.Due)
-	s.w.Set(wb.Adopted, c.Rehearsed)
-	s.w.Set(wb.RehearsalRounds, c.Rounds)
-	s.w.Set(wb.TimelinePrepared, c.Prepared)
-	s.w.Set(wb.Settled, c.Settled)
+	s.w.Set(wb().AheadHits, c.AheadHits)
+	s.w.Set(wb().AheadRuns, c.AheadRuns)
+	s.w.Set(wb().AheadMs, c.AheadMs)
+	s.w.Set(wb().AheadSyncs, c.StatsKept)
+	s.w.Set(wb().Rehearsals, c.Rehearsals)
+	s.w.Set(wb().RehearsalsDue, c.Due)
+	s.w.Set(wb().Adopted, c.Rehearsed)
+	s.w.Set(wb().RehearsalRounds, c.Rounds)
+	s.w.Set(wb().TimelinePrepared, c.Prepared)
+	s.w.Set(wb().Settled, c.Settled)
 }

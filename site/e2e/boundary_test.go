@@ -19,16 +19,16 @@ import (
 func TestBoundaryAsDeclared(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, "")
-	holdsToDeclaration(t, ctx, &boundary.Widget.Program)
+	holdsToDeclaration(t, ctx, &boundary.Widget().Program)
 
 	openTablePage(t, ctx)
-	holdsToDeclaration(t, ctx, &boundary.Table.Program)
+	holdsToDeclaration(t, ctx, &boundary.Table().Program)
 	if msg := give(t, ctx, archive(t, filepath.Join(tablesDir, "dat/basic_partitioned/delta"), "zip")); msg != "" {
 		t.Fatal(msg)
 	}
-	types := holdsToDeclaration(t, ctx, &boundary.Table.Program)
+	types := holdsToDeclaration(t, ctx, &boundary.Table().Program)
 	for _, name := range []string{"openMs", "logRead", "inspectMs", "renderMs", "planMs", "version", "via"} {
-		if p := boundary.Table.Lookup(name); p == nil || types[name] != string(p.Type) {
+		if p := boundary.Table().Lookup(name); p == nil || types[name] != string(p.Type) {
 			t.Errorf("after a table opened, window.layoutlabTable.%s is %q", name, types[name])
 		}
 	}
@@ -38,11 +38,11 @@ func TestBoundaryAsDeclared(t *testing.T) {
 		t.Fatal(msg)
 	}
 	openAdvise(t, ctx)
-	holdsToDeclaration(t, ctx, &boundary.Advise.Program)
+	holdsToDeclaration(t, ctx, &boundary.Advise().Program)
 	runAdvise(t, ctx, "user_id = 1")
-	types = holdsToDeclaration(t, ctx, &boundary.Advise.Program)
+	types = holdsToDeclaration(t, ctx, &boundary.Advise().Program)
 	for _, name := range []string{"loadMs", "preparedOpen", "tableId", "dataFiles", "adviseMs", "longestGo", "longestWhat"} {
-		if p := boundary.Advise.Lookup(name); p == nil || types[name] != string(p.Type) {
+		if p := boundary.Advise().Lookup(name); p == nil || types[name] != string(p.Type) {
 			t.Errorf("after an advice, window.layoutlabAdvise.%s is %q", name, types[name])
 		}
 	}

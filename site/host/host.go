@@ -1,5 +1,6 @@
 // Package host serves Layout Lab's built site the way any static host would: plain files with
-// their MIME types, and the gzip copy of the wasm served as the file it is (application/gzip, no
+// their MIME types, text (pages, scripts, styles, SVG, JSON) gzip-encoded for a browser that
+// accepts it, and the gzip copy of the wasm served as the file it is (application/gzip, no
 // Content-Encoding) so that the page decompresses it itself. It also sends the headers the
 // hosting note of embed.html asks a host for (see Handler).
 package host
@@ -18,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/klauspost/compress/gzhttp"
 )
 
 func init() {
@@ -54,12 +57,16 @@ func Handler(dir string) http.Handler { return Framed(dir, SelfOnly) }
 // (the widget's 'wasm-unsafe-eval', the explainer's frame-src 'self'); a page without one, such
 // as a docs page around the copied build, gets none.
 //
+// Text is gzip-encoded for a browser that accepts it, as static hosts do (about 30 KB of the
+// widget's page, loader and styles on a first visit), its ETag suffixed (RFC 9110 8.8.3: the
+// encoded bytes are another representation); the wasm and its .gz are never encoded again.
+//
 // A directory without an index.html is not listed: it is a 404.
 func Framed(dir, frameAncestors string) http.Handler {
 	fsys := noListing{http.Dir(dir)}
 	files := http.FileServer(fsys)
 	h := &handler{fsys: fsys, frameAncestors: frameAncestors, seen: map[string]fileFacts{}}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return textEncoded(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Cache-Control", "no-cache")
 		name := path.Clean("/" + r.URL.Path)
@@ -72,8 +79,28 @@ func Framed(dir, frameAncestors string) http.Handler {
 				w.Header().Set("Content-Security-Policy", f.policy+"; frame-ancestors "+frameAncestors)
 			}
 		}
+		// A revalidation names the encoded representation's ETag: FileServer compares the file's.
+		if inm := r.Header.Get("If-None-Match"); inm != "" {
+			r.Header.Set("If-None-Match", strings.ReplaceAll(inm, etagSuffix+`"`, `"`))
+		}
 		files.ServeHTTP(w, r)
-	})
+	}))
+}
+
+// etagSuffix marks the ETag of a gzip-encoded response.
+const etagSuffix = "-gzip"
+
+// encodedTypes are the types textEncoded compresses: the site's text.
+var encodedTypes = []string{"text/html", "text/css", "text/javascript", "text/plain", "text/markdown",
+	"application/json", "application/manifest+json", "image/svg+xml"}
+
+// textEncoded gzip-encodes h's text responses for a browser that accepts gzip.
+func textEncoded(h http.Handler) http.Handler {
+	wrap, err := gzhttp.NewWrapper(gzhttp.ContentTypes(encodedTypes), gzhttp.SuffixETag(etagSuffix))
+	if err != nil {
+		panic(err) // the options above are constants
+	}
+	return wrap(h)
 }
 
 // maxHead is how much of a page is searched for its policy <meta>: it is in the <head>, within

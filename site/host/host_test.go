@@ -167,3 +167,38 @@ func TestHostingNoteListsTheHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestTextIsGzipEncoded: a page, a script or a style goes gzip-encoded to a browser that
+// accepts it, with its own ETag that still revalidates to a 304; the wasm and its .gz never
+// are (the page unpacks the .gz itself), and a client without gzip gets the plain bytes.
+func TestTextIsGzipEncoded(t *testing.T) {
+	dir := site(t)
+	write(t, filepath.Join(dir, "loader.js"), strings.Repeat("// a script long enough to be worth compressing\n", 100))
+	write(t, filepath.Join(dir, "layoutlab.wasm.gz"), strings.Repeat("\x1f\x8b", 2000))
+	h := Handler(dir)
+	for _, name := range []string{"/widget.html", "/loader.js"} {
+		plain := get(t, h, name)
+		res := get(t, h, name, "Accept-Encoding", "gzip")
+		if res.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("%s: %v", name, res.Header)
+		}
+		if plain.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%s without Accept-Encoding: %v", name, plain.Header)
+		}
+		etag := res.Header.Get("ETag")
+		if etag == plain.Header.Get("ETag") || !strings.HasSuffix(etag, etagSuffix+`"`) {
+			t.Errorf("%s: encoded ETag %q, plain %q", name, etag, plain.Header.Get("ETag"))
+		}
+		if res := get(t, h, name, "Accept-Encoding", "gzip", "If-None-Match", etag); res.StatusCode != http.StatusNotModified {
+			t.Errorf("%s revalidated: %d, want 304", name, res.StatusCode)
+		}
+		if name == "/widget.html" && res.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("%s encoded lost its policy header", name)
+		}
+	}
+	for _, name := range []string{"/layoutlab.wasm", "/layoutlab.wasm.gz"} {
+		if res := get(t, h, name, "Accept-Encoding", "gzip"); res.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%s: Content-Encoding %q", name, res.Header.Get("Content-Encoding"))
+		}
+	}
+}

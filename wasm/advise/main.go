@@ -27,7 +27,7 @@ import (
 )
 
 // ab is the advisor's boundary: what it sets on and calls of window.layoutlabAdvise.
-var ab = boundary.Advise
+var ab = boundary.Advise()
 
 type app struct {
 	mu      sync.Mutex

@@ -36,7 +36,7 @@ import (
 )
 
 // tb is the table page's boundary: what it sets on and calls of window.layoutlabTable.
-var tb = boundary.Table
+var tb = boundary.Table()
 
 type app struct {
 	mu      sync.Mutex
