@@ -21,6 +21,7 @@ import (
 
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/work"
+	"layoutlab/front/advisepage"
 	"layoutlab/front/boundary"
 	"layoutlab/front/figures"
 	"layoutlab/wasm/browser"
@@ -33,7 +34,7 @@ type app struct {
 	mu      sync.Mutex
 	ll      *browser.Global // window.layoutlabAdvise, as front/boundary declares it (ab)
 	yielder *browser.Yielder
-	fsys    *TableFS
+	fsys    *advisepage.TableFS
 	name    string
 	in      *inspect.Inspector
 	base    *inspect.Report
@@ -71,7 +72,7 @@ func main() {
 		// run({workload, keys, maxFileSize, ingestGBPerDay}): the view's fields, as text.
 		o := args[0]
 		w := o.Get("workload").String()
-		k := Knobs{Keys: o.Get("keys").String(), MaxFileSize: o.Get("maxFileSize").String(), IngestGBPerDay: o.Get("ingestGBPerDay").String()}
+		k := advisepage.Knobs{Keys: o.Get("keys").String(), MaxFileSize: o.Get("maxFileSize").String(), IngestGBPerDay: o.Get("ingestGBPerDay").String()}
 		a.stop = false
 		go a.locked(func() { a.run(w, k) })
 		return nil
@@ -148,18 +149,18 @@ func (a *app) prepare(src js.Value) {
 	a.in, a.base, a.fsys = nil, nil, nil
 	name := src.Get("name").String()
 	a.status("Listing " + name + "…")
-	var t *TableFS
+	var t *advisepage.TableFS
 	var err error
 	if src.Get("kind").String() == "archive" {
 		r := newBlobReader(src.Get("file"))
-		t, err = NewTableFSFromArchive(name, r, r.size)
+		t, err = advisepage.NewTableFSFromArchive(name, r, r.size)
 	} else {
 		paths, files := src.Get("paths"), src.Get("files")
 		ps, sizes := make([]string, paths.Length()), make([]int64, paths.Length())
 		for i := range ps {
 			ps[i], sizes[i] = paths.Index(i).String(), int64(files.Index(i).Get("size").Float())
 		}
-		t, err = NewTableFS(name, ps, sizes, func(i int) (func() io.ReaderAt, func() (io.ReadCloser, error)) {
+		t, err = advisepage.NewTableFS(name, ps, sizes, func(i int) (func() io.ReaderAt, func() (io.ReadCloser, error)) {
 			f := files.Index(i)
 			return func() io.ReaderAt { return newBlobReader(f) }, nil
 		})
@@ -191,13 +192,13 @@ func (a *app) prepare(src js.Value) {
 }
 
 // run advises on the prepared table for a workload, and shows the advice.
-func (a *app) run(workload string, k Knobs) {
+func (a *app) run(workload string, k advisepage.Knobs) {
 	if a.fsys == nil {
 		a.fail("Open a table first.")
 		return
 	}
 	t0 := time.Now()
-	rep, err := Advise(a.fsys, a.name, a.in, a.base, workload, k, a.yield)
+	rep, err := advisepage.Advise(a.fsys, a.name, a.in, a.base, workload, k, a.yield)
 	if errors.Is(err, errCancelled) {
 		a.progress(0, 0)
 		a.status("Stopped.")
@@ -213,7 +214,7 @@ func (a *app) run(workload string, k Knobs) {
 	if a.base != nil {
 		health = a.base.ClusteringHealth
 	}
-	a.el("advise-result").Set("innerHTML", ReportHTML(rep, health))
+	a.el("advise-result").Set("innerHTML", advisepage.ReportHTML(rep, health))
 	b, _ := json.Marshal(rep)
 	a.progress(0, 0)
 	done := fmt.Sprintf("Advised in %.0f ms", float64(d.Microseconds())/1000)
