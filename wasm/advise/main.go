@@ -4,7 +4,7 @@
 // with its rows read from the Parquet data files (engine/datafiles). It is a module of its own
 // (advise.wasm), which site/table.js loads on the first click of "Advise", so that neither the
 // docs widget nor the table page's first load carries the Parquet data reader and the advisor.
-// It reads the same File handles the page already has, by slices (blobReader), and runs the
+// It reads the same File handles the page already has, by slices (browser.Blob), and runs the
 // same steps as `layoutlab advise` with its defaults, so the page and the CLI agree.
 package main
 
@@ -59,10 +59,6 @@ func main() {
 	a.fig = figures.NewAdvise(a.ll)
 	a.yielder = browser.NewYielder(4 * taskBudget)
 	a.yielder.FrameWait = 100 * time.Millisecond // a hidden tab runs no animation frames
-	awaited = func() {
-		a.busy()
-		a.began(a.shown + " (after a read)")
-	}
 	a.ll.Set(ab.Prepare, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		src := args[0]
 		go a.locked(func() { a.prepare(src) })
@@ -143,6 +139,17 @@ func (a *app) fail(msg string) {
 	a.ll.Call(ab.Failed, msg)
 }
 
+// blob reads the reader's File by slices; each slice's wait ended the page's task, so the
+// measure of the longest task starts again after it.
+func (a *app) blob(f js.Value) *browser.Blob {
+	b := browser.NewBlob(f)
+	b.Awaited = func() {
+		a.busy()
+		a.began(a.shown + " (after a read)")
+	}
+	return b
+}
+
 // prepare gathers the table the page opened (src: {kind: "files", name, paths, files} or
 // {kind: "archive", name, file}) with its data files, and replays its log.
 func (a *app) prepare(src js.Value) {
@@ -152,8 +159,8 @@ func (a *app) prepare(src js.Value) {
 	var t *advisepage.TableFS
 	var err error
 	if src.Get("kind").String() == "archive" {
-		r := newBlobReader(src.Get("file"))
-		t, err = advisepage.NewTableFSFromArchive(name, r, r.size)
+		r := a.blob(src.Get("file"))
+		t, err = advisepage.NewTableFSFromArchive(name, r, r.Size())
 	} else {
 		paths, files := src.Get("paths"), src.Get("files")
 		ps, sizes := make([]string, paths.Length()), make([]int64, paths.Length())
@@ -162,7 +169,7 @@ func (a *app) prepare(src js.Value) {
 		}
 		t, err = advisepage.NewTableFS(name, ps, sizes, func(i int) (func() io.ReaderAt, func() (io.ReadCloser, error)) {
 			f := files.Index(i)
-			return func() io.ReaderAt { return newBlobReader(f) }, nil
+			return func() io.ReaderAt { return a.blob(f) }, nil
 		})
 	}
 	if err != nil {
