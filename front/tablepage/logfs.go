@@ -1,10 +1,7 @@
 package tablepage
 
 import (
-	"archive/tar"
-	"archive/zip"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -12,9 +9,9 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/front/picked"
 )
 
 // Limits on what the page takes from a reader's files. A log file is read only when the replay
@@ -204,7 +201,7 @@ func (l *LogFS) Open(name string) (fs.File, error) {
 	e, ok := l.files[name]
 	if !ok {
 		if l.isDir(name) {
-			return &logDir{l: l, name: name}, nil
+			return picked.NewDir(name, l.ReadDir), nil
 		}
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
@@ -259,11 +256,11 @@ func (l *LogFS) ReadDir(name string) ([]fs.DirEntry, error) {
 		if i := strings.IndexByte(rest, '/'); i >= 0 {
 			if d := rest[:i]; !seen[d] {
 				seen[d] = true
-				out = append(out, fs.FileInfoToDirEntry(logInfo{name: d, dir: true}))
+				out = append(out, fs.FileInfoToDirEntry(picked.DirInfo(d)))
 			}
 			continue
 		}
-		out = append(out, fs.FileInfoToDirEntry(logInfo{name: rest, size: e.size}))
+		out = append(out, fs.FileInfoToDirEntry(picked.FileInfo(rest, e.size)))
 	}
 	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return out, nil
@@ -272,48 +269,12 @@ func (l *LogFS) ReadDir(name string) ([]fs.DirEntry, error) {
 // Stat tells a file's size without reading it (fs.StatFS).
 func (l *LogFS) Stat(name string) (fs.FileInfo, error) {
 	if e, ok := l.files[name]; ok {
-		return logInfo{name: path.Base(name), size: e.size}, nil
+		return picked.FileInfo(name, e.size), nil
 	}
 	if l.isDir(name) {
-		return logInfo{name: path.Base(name), dir: true}, nil
+		return picked.DirInfo(name), nil
 	}
 	return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
-}
-
-type logInfo struct {
-	name string
-	size int64
-	dir  bool
-}
-
-func (i logInfo) Name() string { return i.name }
-func (i logInfo) Size() int64  { return i.size }
-func (i logInfo) Mode() fs.FileMode {
-	if i.dir {
-		return fs.ModeDir | 0o555
-	}
-	return 0o444
-}
-func (i logInfo) ModTime() time.Time { return time.Time{} }
-func (i logInfo) IsDir() bool        { return i.dir }
-func (i logInfo) Sys() any           { return nil }
-
-type logDir struct {
-	l    *LogFS
-	name string
-}
-
-func (d *logDir) Stat() (fs.FileInfo, error) { return logInfo{name: path.Base(d.name), dir: true}, nil }
-func (d *logDir) Read([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "read", Path: d.name, Err: errors.New("is a directory")}
-}
-func (d *logDir) Close() error { return nil }
-func (d *logDir) ReadDir(n int) ([]fs.DirEntry, error) {
-	es, err := d.l.ReadDir(d.name)
-	if n > 0 && len(es) == 0 {
-		return nil, io.EOF
-	}
-	return es, err
 }
 
 // logFile is an opened log file read as a stream; it counts what it reads and lets the page
@@ -328,7 +289,7 @@ type logFile struct {
 }
 
 func (f *logFile) Stat() (fs.FileInfo, error) {
-	return logInfo{name: path.Base(f.name), size: f.size}, nil
+	return picked.FileInfo(f.name, f.size), nil
 }
 
 // tick counts n bytes read and lets the page take its turn when its task has run long enough
@@ -400,34 +361,6 @@ func (f *logFileAt) ReadAt(p []byte, off int64) (int, error) {
 	return n, err
 }
 
-// yieldingReader calls yield at every read through it (an inflating stream: deflated zeros
-// inflate a thousandfold, so the bytes read say nothing of the time taken).
-type yieldingReader struct {
-	r     io.Reader
-	yield func()
-}
-
-func (y *yieldingReader) Read(p []byte) (int, error) {
-	n, err := y.r.Read(p)
-	if y.yield != nil {
-		y.yield()
-	}
-	return n, err
-}
-
-// archiveKind names the archive whose first bytes are data: "zip", "gzip" (a .tar.gz), "tar", or "".
-func archiveKind(data []byte) string {
-	switch {
-	case bytes.HasPrefix(data, []byte("PK\x03\x04")), bytes.HasPrefix(data, []byte("PK\x05\x06")):
-		return "zip"
-	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
-		return "gzip"
-	case len(data) >= 262 && string(data[257:262]) == "ustar":
-		return "tar"
-	}
-	return ""
-}
-
 // AddArchive keeps the log files of the zip, tar or .tar.gz archive data (named name).
 func (l *LogFS) AddArchive(name string, data []byte) error {
 	return l.AddArchiveFrom(name, bytes.NewReader(data), int64(len(data)))
@@ -444,93 +377,27 @@ type Archive interface {
 // the replay opens it. Only a .tar.gz's log entries are read now and held, as gzip cannot be
 // read from the middle; each is checked against MaxHeldBytes on its header's size first.
 func (l *LogFS) AddArchiveFrom(name string, r Archive, size int64) error {
-	head := make([]byte, min(size, 512))
-	if _, err := r.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("%s: %v", name, err)
-	}
-	switch archiveKind(head) {
-	case "zip":
-		zr, err := zip.NewReader(r, size)
-		if err != nil {
-			return fmt.Errorf("%s: not a readable zip archive: %v", name, err)
-		}
-		for _, f := range zr.File {
-			if f.FileInfo().IsDir() || !Wants(f.Name) {
-				continue
-			}
-			if f.UncompressedSize64 > 1<<62 {
-				return fmt.Errorf("%s: %s: its size in the zip's directory, %d bytes, is impossible", name, f.Name, f.UncompressedSize64)
-			}
-			e := &logEntry{size: int64(f.UncompressedSize64)}
-			if off, err := f.DataOffset(); err == nil && f.Method == zip.Store && f.CompressedSize64 == f.UncompressedSize64 && off >= 0 && off+e.size <= size {
-				e.at = func() io.ReaderAt { return io.NewSectionReader(r, off, e.size) }
-			} else {
-				// Deflated: inflated as the replay reads, never past the size the directory
-				// gives (archive/zip checks it), and with the page let in between.
-				e.stream = func() (io.ReadCloser, error) {
-					rc, err := f.Open()
+	return picked.ListArchive(name, r, size, picked.Lister{
+		Want: Wants,
+		Add: func(rel string, e picked.Entry) error {
+			le := &logEntry{size: e.Size, at: e.At}
+			if e.At == nil {
+				// Deflated: inflated as the replay reads, with the page let in between.
+				le.stream = func() (io.ReadCloser, error) {
+					rc, err := e.Stream()
 					if err != nil {
 						return nil, err
 					}
 					return struct {
 						io.Reader
 						io.Closer
-					}{&yieldingReader{r: rc, yield: l.Yield}, rc}, nil
+					}{picked.YieldingReader(rc, l.Yield), rc}, nil
 				}
 			}
-			l.add(f.Name, e)
-		}
-		return nil
-	case "gzip":
-		zr, err := gzip.NewReader(io.NewSectionReader(r, 0, size))
-		if err != nil {
-			return fmt.Errorf("%s: not a readable gzip file: %v", name, err)
-		}
-		return l.addTar(name, &yieldingReader{r: zr, yield: l.Yield}, nil)
-	case "tar":
-		sr := io.NewSectionReader(r, 0, size)
-		return l.addTar(name, sr, sr)
-	}
-	return fmt.Errorf("%s is neither a zip nor a tar archive", name)
-}
-
-// addTar lists a tar's log entries. With at (an uncompressed tar) each is kept as a slice of
-// the archive, read when opened; without (a .tar.gz), each is read now and held.
-func (l *LogFS) addTar(name string, r io.Reader, at *io.SectionReader) error {
-	tr := tar.NewReader(r)
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
+			l.add(rel, le)
 			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: not a readable tar archive: %v", name, err)
-		}
-		if h.Typeflag != tar.TypeReg || !Wants(h.Name) {
-			continue // a data file's bytes are skipped by the next Next
-		}
-		for k := range h.PAXRecords {
-			if strings.HasPrefix(k, "GNU.sparse.") {
-				return fmt.Errorf("%s: %s is a sparse file, which a log file never is", name, h.Name)
-			}
-		}
-		if at != nil {
-			// archive/tar reads headers in whole blocks and no further: the entry starts here.
-			off, err := at.Seek(0, io.SeekCurrent)
-			if err != nil || h.Size < 0 || off+h.Size > at.Size() {
-				return fmt.Errorf("%s: %s: its header says %d bytes, past the archive's end", name, h.Name, h.Size)
-			}
-			n := h.Size
-			l.add(h.Name, &logEntry{size: n, at: func() io.ReaderAt { return io.NewSectionReader(at, off, n) }})
-			continue
-		}
-		if err := l.hold(name+": "+h.Name, h.Size); err != nil {
-			return err
-		}
-		b := make([]byte, h.Size)
-		if _, err := io.ReadFull(tr, b); err != nil {
-			return fmt.Errorf("%s: %s: %v", name, h.Name, err)
-		}
-		l.add(h.Name, &logEntry{size: h.Size, at: func() io.ReaderAt { return bytes.NewReader(b) }})
-	}
+		},
+		Hold:  l.hold,
+		Yield: l.Yield,
+	})
 }

@@ -4,7 +4,7 @@
 // with its rows read from the Parquet data files (engine/datafiles). It is a module of its own
 // (advise.wasm), which site/table.js loads on the first click of "Advise", so that neither the
 // docs widget nor the table page's first load carries the Parquet data reader and the advisor.
-// It reads the same File handles the page already has, by slices (blobReader), and runs the
+// It reads the same File handles the page already has, by slices (browser.Blob), and runs the
 // same steps as `layoutlab advise` with its defaults, so the page and the CLI agree.
 package main
 
@@ -21,6 +21,7 @@ import (
 
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/work"
+	"layoutlab/front/advisepage"
 	"layoutlab/front/boundary"
 	"layoutlab/front/figures"
 	"layoutlab/wasm/browser"
@@ -33,7 +34,7 @@ type app struct {
 	mu      sync.Mutex
 	ll      *browser.Global // window.layoutlabAdvise, as front/boundary declares it (ab)
 	yielder *browser.Yielder
-	fsys    *TableFS
+	fsys    *advisepage.TableFS
 	name    string
 	in      *inspect.Inspector
 	base    *inspect.Report
@@ -58,10 +59,6 @@ func main() {
 	a.fig = figures.NewAdvise(a.ll)
 	a.yielder = browser.NewYielder(4 * taskBudget)
 	a.yielder.FrameWait = 100 * time.Millisecond // a hidden tab runs no animation frames
-	awaited = func() {
-		a.busy()
-		a.began(a.shown + " (after a read)")
-	}
 	a.ll.Set(ab.Prepare, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		src := args[0]
 		go a.locked(func() { a.prepare(src) })
@@ -71,7 +68,7 @@ func main() {
 		// run({workload, keys, maxFileSize, ingestGBPerDay}): the view's fields, as text.
 		o := args[0]
 		w := o.Get("workload").String()
-		k := Knobs{Keys: o.Get("keys").String(), MaxFileSize: o.Get("maxFileSize").String(), IngestGBPerDay: o.Get("ingestGBPerDay").String()}
+		k := advisepage.Knobs{Keys: o.Get("keys").String(), MaxFileSize: o.Get("maxFileSize").String(), IngestGBPerDay: o.Get("ingestGBPerDay").String()}
 		a.stop = false
 		go a.locked(func() { a.run(w, k) })
 		return nil
@@ -142,26 +139,37 @@ func (a *app) fail(msg string) {
 	a.ll.Call(ab.Failed, msg)
 }
 
+// blob reads the reader's File by slices; each slice's wait ended the page's task, so the
+// measure of the longest task starts again after it.
+func (a *app) blob(f js.Value) *browser.Blob {
+	b := browser.NewBlob(f)
+	b.Awaited = func() {
+		a.busy()
+		a.began(a.shown + " (after a read)")
+	}
+	return b
+}
+
 // prepare gathers the table the page opened (src: {kind: "files", name, paths, files} or
 // {kind: "archive", name, file}) with its data files, and replays its log.
 func (a *app) prepare(src js.Value) {
 	a.in, a.base, a.fsys = nil, nil, nil
 	name := src.Get("name").String()
 	a.status("Listing " + name + "…")
-	var t *TableFS
+	var t *advisepage.TableFS
 	var err error
 	if src.Get("kind").String() == "archive" {
-		r := newBlobReader(src.Get("file"))
-		t, err = NewTableFSFromArchive(name, r, r.size)
+		r := a.blob(src.Get("file"))
+		t, err = advisepage.NewTableFSFromArchive(name, r, r.Size())
 	} else {
 		paths, files := src.Get("paths"), src.Get("files")
 		ps, sizes := make([]string, paths.Length()), make([]int64, paths.Length())
 		for i := range ps {
 			ps[i], sizes[i] = paths.Index(i).String(), int64(files.Index(i).Get("size").Float())
 		}
-		t, err = NewTableFS(name, ps, sizes, func(i int) (func() io.ReaderAt, func() (io.ReadCloser, error)) {
+		t, err = advisepage.NewTableFS(name, ps, sizes, func(i int) (func() io.ReaderAt, func() (io.ReadCloser, error)) {
 			f := files.Index(i)
-			return func() io.ReaderAt { return newBlobReader(f) }, nil
+			return func() io.ReaderAt { return a.blob(f) }, nil
 		})
 	}
 	if err != nil {
@@ -191,13 +199,13 @@ func (a *app) prepare(src js.Value) {
 }
 
 // run advises on the prepared table for a workload, and shows the advice.
-func (a *app) run(workload string, k Knobs) {
+func (a *app) run(workload string, k advisepage.Knobs) {
 	if a.fsys == nil {
 		a.fail("Open a table first.")
 		return
 	}
 	t0 := time.Now()
-	rep, err := Advise(a.fsys, a.name, a.in, a.base, workload, k, a.yield)
+	rep, err := advisepage.Advise(a.fsys, a.name, a.in, a.base, workload, k, a.yield)
 	if errors.Is(err, errCancelled) {
 		a.progress(0, 0)
 		a.status("Stopped.")
@@ -213,7 +221,7 @@ func (a *app) run(workload string, k Knobs) {
 	if a.base != nil {
 		health = a.base.ClusteringHealth
 	}
-	a.el("advise-result").Set("innerHTML", ReportHTML(rep, health))
+	a.el("advise-result").Set("innerHTML", advisepage.ReportHTML(rep, health))
 	b, _ := json.Marshal(rep)
 	a.progress(0, 0)
 	done := fmt.Sprintf("Advised in %.0f ms", float64(d.Microseconds())/1000)

@@ -1,8 +1,9 @@
 //go:build js && wasm
 
 // Package browser is what the browser programs (the widget, wasm/; the table page, wasm/table;
-// its advisor, wasm/advise) need of the page: their window object, set and called only as front/boundary declares it, and
-// the one yielder that hands the page's thread back to the browser.
+// its advisor, wasm/advise) need of the page: their window object, set and called only as front/boundary declares it,
+// the one yielder that hands the page's thread back to the browser, and the one reader of the
+// reader's Files by slices (Blob).
 package browser
 
 import (

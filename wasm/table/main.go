@@ -75,14 +75,14 @@ func main() {
 	a.yielder = browser.NewYielder(4 * taskBudget)
 	a.yielder.FrameWait = 100 * time.Millisecond // a hidden tab runs no animation frames
 	a.ll.Set(tb.Wants, js.FuncOf(func(_ js.Value, args []js.Value) any { return tablepage.Wants(args[0].String()) }))
-	// openArchive(name, file): a .zip or .tar the reader gave, read by slices (blobArchive).
+	// openArchive(name, file): a .zip or .tar the reader gave, read by slices (browser.Blob).
 	a.ll.Set(tb.OpenArchive, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name, blob := args[0].String(), args[1]
 		go a.gather(name, func(l *tablepage.LogFS) error {
 			a.status("Reading the log out of " + name + "…")
 			a.yield()
-			ar := newBlobArchive(blob)
-			return l.AddArchiveFrom(name, ar, ar.size)
+			ar := browser.NewBlob(blob)
+			return l.AddArchiveFrom(name, ar, ar.Size())
 		})
 		return nil
 	}))
@@ -93,7 +93,7 @@ func main() {
 		go a.gather(name, func(l *tablepage.LogFS) error {
 			for i := range paths.Length() {
 				f := files.Index(i)
-				l.AddFile(paths.Index(i).String(), int64(f.Get("size").Float()), func() io.ReaderAt { return newBlobArchive(f) })
+				l.AddFile(paths.Index(i).String(), int64(f.Get("size").Float()), func() io.ReaderAt { return browser.NewBlob(f) })
 			}
 			return nil
 		})

@@ -1,4 +1,4 @@
-package tablepage
+package picked
 
 import (
 	"bytes"

@@ -1,8 +1,6 @@
-package main
+package advisepage
 
 import (
-	"archive/tar"
-	"archive/zip"
 	"errors"
 	"fmt"
 	"io"
@@ -10,9 +8,9 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/front/picked"
 )
 
 // Limits on what the advisor takes from what the reader picked (docs/limits.md).
@@ -128,81 +126,26 @@ func (t *TableFS) add(name string, e *entry) {
 }
 
 // NewTableFSFromArchive lists a zip's central directory or a tar's headers (seeking past the
-// entries) and gathers them as NewTableFS does; nothing else is read now.
+// entries, front/picked) and gathers them as NewTableFS does; nothing else is read now.
 func NewTableFSFromArchive(name string, r io.ReaderAt, size int64) (*TableFS, error) {
-	head := make([]byte, min(size, 512))
-	if _, err := r.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	if len(head) >= 4 && string(head[:4]) == "PK\x03\x04" || len(head) >= 4 && string(head[:4]) == "PK\x05\x06" {
-		return zipTable(name, r, size)
-	}
-	if len(head) >= 262 && string(head[257:262]) == "ustar" {
-		return tarTable(name, r, size)
-	}
-	return nil, fmt.Errorf("%s is neither a zip nor an uncompressed tar: the advisor reads a table's folder, .zip or .tar", name)
-}
-
-func zipTable(name string, r io.ReaderAt, size int64) (*TableFS, error) {
-	zr, err := zip.NewReader(r, size)
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a readable zip archive: %v", name, err)
-	}
 	var paths []string
 	var sizes []int64
-	var files []*zip.File
-	for _, f := range zr.File {
-		if f.FileInfo().IsDir() {
-			continue
-		}
-		if f.UncompressedSize64 > 1<<62 {
-			return nil, fmt.Errorf("%s: %s: its size in the zip's directory, %d bytes, is impossible", name, f.Name, f.UncompressedSize64)
-		}
-		paths, sizes, files = append(paths, f.Name), append(sizes, int64(f.UncompressedSize64)), append(files, f)
-	}
-	return NewTableFS(name, paths, sizes, func(i int) (func() io.ReaderAt, func() (io.ReadCloser, error)) {
-		f, n := files[i], sizes[i]
-		if off, err := f.DataOffset(); err == nil && f.Method == zip.Store && f.CompressedSize64 == f.UncompressedSize64 && off >= 0 && off+n <= size {
-			return func() io.ReaderAt { return io.NewSectionReader(r, off, n) }, nil
-		}
-		return nil, f.Open // inflated as read; archive/zip checks the size the directory gives
-	})
-}
-
-func tarTable(name string, r io.ReaderAt, size int64) (*TableFS, error) {
-	sr := io.NewSectionReader(r, 0, size)
-	tr := tar.NewReader(sr)
-	var paths []string
-	var sizes, offs []int64
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: not a readable tar archive: %v", name, err)
-		}
-		if h.Typeflag != tar.TypeReg {
-			continue
-		}
-		for k := range h.PAXRecords {
-			if strings.HasPrefix(k, "GNU.sparse.") {
-				return nil, fmt.Errorf("%s: %s is a sparse file, which the advisor does not read", name, h.Name)
-			}
-		}
-		// archive/tar reads headers in whole blocks and no further: the entry starts here.
-		off, err := sr.Seek(0, io.SeekCurrent)
-		if err != nil || h.Size < 0 || off+h.Size > size {
-			return nil, fmt.Errorf("%s: %s: its header says %d bytes, past the archive's end", name, h.Name, h.Size)
-		}
-		paths, sizes, offs = append(paths, h.Name), append(sizes, h.Size), append(offs, off)
+	var entries []picked.Entry
+	err := picked.ListArchive(name, r, size, picked.Lister{Add: func(rel string, e picked.Entry) error {
+		paths, sizes, entries = append(paths, rel), append(sizes, e.Size), append(entries, e)
 		if len(paths) > MaxTableFiles {
-			return nil, fmt.Errorf("%s holds over %d files; the advisor reads tables of %d files at most", name, MaxTableFiles, MaxTableFiles)
+			return fmt.Errorf("%s holds over %d files; the advisor reads tables of %d files at most", name, MaxTableFiles, MaxTableFiles)
 		}
+		return nil
+	}})
+	if errors.Is(err, picked.ErrNotArchive) {
+		return nil, fmt.Errorf("%w: the advisor reads a table's folder, .zip or .tar", err)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return NewTableFS(name, paths, sizes, func(i int) (func() io.ReaderAt, func() (io.ReadCloser, error)) {
-		off, n := offs[i], sizes[i]
-		return func() io.ReaderAt { return io.NewSectionReader(r, off, n) }, nil
+		return entries[i].At, entries[i].Stream
 	})
 }
 
@@ -213,16 +156,16 @@ func (t *TableFS) Open(name string) (fs.File, error) {
 	}
 	if e, ok := t.files[name]; ok {
 		if e.at != nil {
-			return &fileAt{info: info{name: path.Base(name), size: e.size}, SectionReader: io.NewSectionReader(e.at(), 0, e.size)}, nil
+			return &fileAt{Info: picked.FileInfo(name, e.size), SectionReader: io.NewSectionReader(e.at(), 0, e.size)}, nil
 		}
 		rc, err := e.stream()
 		if err != nil {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 		}
-		return &fileStream{info: info{name: path.Base(name), size: e.size}, ReadCloser: rc}, nil
+		return &fileStream{Info: picked.FileInfo(name, e.size), ReadCloser: rc}, nil
 	}
 	if _, ok := t.dirs[name]; ok {
-		return &dir{t: t, name: name}, nil
+		return picked.NewDir(name, t.ReadDir), nil
 	}
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
@@ -230,10 +173,10 @@ func (t *TableFS) Open(name string) (fs.File, error) {
 // Stat is a file's or folder's size and kind, without opening it.
 func (t *TableFS) Stat(name string) (fs.FileInfo, error) {
 	if e, ok := t.files[name]; ok {
-		return info{name: path.Base(name), size: e.size}, nil
+		return picked.FileInfo(name, e.size), nil
 	}
 	if _, ok := t.dirs[name]; ok {
-		return info{name: path.Base(name), dir: true}, nil
+		return picked.DirInfo(name), nil
 	}
 	return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 }
@@ -258,59 +201,19 @@ func (t *TableFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	return out, nil
 }
 
-type info struct {
-	name string
-	size int64
-	dir  bool
-}
-
-func (i info) Name() string { return i.name }
-func (i info) Size() int64  { return i.size }
-func (i info) Mode() fs.FileMode {
-	if i.dir {
-		return fs.ModeDir | 0o555
-	}
-	return 0o444
-}
-func (i info) ModTime() time.Time { return time.Time{} }
-func (i info) IsDir() bool        { return i.dir }
-func (i info) Sys() any           { return nil }
-
 // fileAt is a file read at offsets: engine/datafiles reads its footer and column chunks so.
 type fileAt struct {
-	info
+	picked.Info
 	*io.SectionReader
 }
 
-func (f *fileAt) Stat() (fs.FileInfo, error) { return f.info, nil }
+func (f *fileAt) Stat() (fs.FileInfo, error) { return f.Info, nil }
 func (f *fileAt) Close() error               { return nil }
 
 // fileStream is a deflated zip entry.
 type fileStream struct {
-	info
+	picked.Info
 	io.ReadCloser
 }
 
-func (f *fileStream) Stat() (fs.FileInfo, error) { return f.info, nil }
-
-type dir struct {
-	t    *TableFS
-	name string
-	read bool
-}
-
-func (d *dir) Stat() (fs.FileInfo, error) { return info{name: path.Base(d.name), dir: true}, nil }
-func (d *dir) Read([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "read", Path: d.name, Err: errors.New("is a directory")}
-}
-func (d *dir) Close() error { return nil }
-func (d *dir) ReadDir(n int) ([]fs.DirEntry, error) {
-	if d.read {
-		if n > 0 {
-			return nil, io.EOF
-		}
-		return nil, nil
-	}
-	d.read = true
-	return d.t.ReadDir(d.name)
-}
+func (f *fileStream) Stat() (fs.FileInfo, error) { return f.Info, nil }
