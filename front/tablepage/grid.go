@@ -58,6 +58,8 @@ type Grid struct {
 	// cells (one group); H is the height the grid takes (SizedGrid).
 	Tags []GridTag
 	H    float64
+	// Scale is the device pixels of a CSS pixel the grid was sized in (BuildGrid's scale).
+	Scale float64
 }
 
 // groupKey names a file's group.
@@ -94,10 +96,11 @@ func groupKey(f *inspect.File, by GroupBy) (key string, sealed, open bool) {
 }
 
 // BuildGrid lays out r's files in a w×h area, coloured by spans (one per file, -1 unknown;
-// nil colours every file as unknown) and grouped by by.
-func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h float64) *Grid {
+// nil colours every file as unknown) and grouped by by; scale is the device pixels of a CSS
+// pixel, which its cells' cap and its tags are sized in.
+func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
 	n := len(r.Files)
-	g := &Grid{}
+	g := &Grid{Scale: scale}
 	// Each file's group, in the order groups are first seen; the loops over the files run in
 	// blocks (gridBlock).
 	group := make([]int32, n)
@@ -135,11 +138,11 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h float64) *Gr
 	}
 	band := 0.0 // the tags' band, under the cells
 	if by != ByNone && n > 0 {
-		band = tagBand * GridScale
+		band = tagBand * scale
 	}
 	if len(groups) == 1 && !groups[0].Sealed && !groups[0].Open {
 		g.Cells = view.GridLayout(groups[0].Files, w, h-band, 0)
-		if limit := maxCell * GridScale; len(g.Cells) > 0 && g.Cells[0].W > limit && g.Cells[0].H > limit {
+		if limit := maxCell * scale; len(g.Cells) > 0 && g.Cells[0].W > limit && g.Cells[0].H > limit {
 			g.Cells = cappedLayout(groups[0].Files, w, limit)
 		}
 	} else {

@@ -27,25 +27,21 @@ const (
 	tagSpace = 64 // the least room between two tags' starts where groups are narrow
 )
 
-// GridScale is the device pixels of a CSS pixel that BuildGrid sizes its tags in (the page
-// sets it to devicePixelRatio before building).
-var GridScale = 1.0
-
 // SizedGrid is BuildGrid in a w-wide area at most maxH high, made lower until no cell is
 // larger than maxCell: the grid is sized to the table.
-func SizedGrid(r *inspect.Report, spans []float64, by GroupBy, w, maxH float64) *Grid {
+func SizedGrid(r *inspect.Report, spans []float64, by GroupBy, w, maxH, scale float64) *Grid {
 	h := maxH
 	var g *Grid
 	for range 6 {
-		g = BuildGrid(r, spans, by, w, h)
+		g = BuildGrid(r, spans, by, w, h, scale)
 		side := 0.0
 		for _, c := range g.Cells {
 			side = max(side, c.W, c.H)
 		}
-		limit := maxCell * GridScale
+		limit := maxCell * scale
 		fixed := 4.0 // BuildGrid's margin above the groups, and the tags' band
 		if by != ByNone {
-			fixed += tagBand * GridScale
+			fixed += tagBand * scale
 		}
 		if side <= limit*1.05 || h <= fixed+limit {
 			break
@@ -56,9 +52,9 @@ func SizedGrid(r *inspect.Report, spans []float64, by GroupBy, w, maxH float64) 
 	if len(g.Cells) > 0 {
 		bottom := cellsBottom(g)
 		if len(g.Tags) > 0 {
-			bottom = g.Tags[0].Y + (tagBand-3)*GridScale
+			bottom = g.Tags[0].Y + (tagBand-3)*scale
 		}
-		g.H = math.Min(g.H, math.Ceil(math.Max(bottom+2*GridScale, minGrid*GridScale)))
+		g.H = math.Min(g.H, math.Ceil(math.Max(bottom+2*scale, minGrid*scale)))
 	}
 	return g
 }
@@ -94,8 +90,8 @@ func cellsBottom(g *Grid) float64 {
 // named, k the fewest that leaves tagSpace between names, and the last; each name is cut to
 // its room, up to the next name.
 func (g *Grid) tag(w, h, band float64) {
-	size := tagSize * GridScale
-	y := cellsBottom(g) + 3*GridScale
+	size := tagSize * g.Scale
+	y := cellsBottom(g) + 3*g.Scale
 	if len(g.Frames) == 0 && len(g.Labels) == 1 {
 		g.Tags = []GridTag{{X: 0, Y: y, W: w, Text: fit(g.Labels[0].Name, w, size), Title: tagTitle(g.Labels[0])}}
 		return
@@ -104,7 +100,7 @@ func (g *Grid) tag(w, h, band float64) {
 		return
 	}
 	colW := view.ColumnWidth(len(g.Frames), view.Rect{W: w})
-	step := max(1, int(math.Ceil(tagSpace*GridScale/colW)))
+	step := max(1, int(math.Ceil(tagSpace*g.Scale/colW)))
 	last := len(g.Frames) - 1
 	var named []int
 	for i := 0; i <= last; i += step {
@@ -113,7 +109,7 @@ func (g *Grid) tag(w, h, band float64) {
 	// The last group is named too ("no ZCube" sorts last): in place of the name before it when
 	// the two would crowd.
 	if k := len(named) - 1; named[k] != last {
-		if g.Frames[last].X-g.Frames[named[k]].X < tagSpace*GridScale {
+		if g.Frames[last].X-g.Frames[named[k]].X < tagSpace*g.Scale {
 			named[k] = last
 		} else {
 			named = append(named, last)
@@ -125,15 +121,15 @@ func (g *Grid) tag(w, h, band float64) {
 	}
 	// The last column is at the right edge: its name ends there, reaching left as it needs.
 	k := len(named) - 1
-	if need := view.TextWidth(shortName(g.Labels[last].Name), size) + 6*GridScale; w-xs[k] < need && k > 0 {
-		xs[k] = max(xs[k-1]+tagSpace*GridScale/2, w-need)
+	if need := view.TextWidth(shortName(g.Labels[last].Name), size) + 6*g.Scale; w-xs[k] < need && k > 0 {
+		xs[k] = max(xs[k-1]+tagSpace*g.Scale/2, w-need)
 	}
 	for k, i := range named {
 		end := w // a name's room reaches the next name
 		if k+1 < len(named) {
 			end = xs[k+1]
 		}
-		room := end - xs[k] - 4*GridScale
+		room := end - xs[k] - 4*g.Scale
 		g.Tags = append(g.Tags, GridTag{X: xs[k], Y: y, W: room, Text: fit(shortName(g.Labels[i].Name), room, size), Title: tagTitle(g.Labels[i])})
 	}
 }

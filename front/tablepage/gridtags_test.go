@@ -53,10 +53,9 @@ func smallTable(t *testing.T, n, parts, cubed int) *inspect.Report {
 // they need, not six that fill a 1200×560 area; at twice the device pixels, twice as large.
 func TestSizedGridFitsASmallTable(t *testing.T) {
 	for _, scale := range []float64{1, 2} {
-		GridScale = scale
 		for _, by := range []GroupBy{ByNone, ByPartition} {
 			r := smallTable(t, 6, 2, 0)
-			g := SizedGrid(r, nil, by, 1200*scale, 560*scale)
+			g := SizedGrid(r, nil, by, 1200*scale, 560*scale, scale)
 			if len(g.Cells) != 6 {
 				t.Fatalf("%d cells", len(g.Cells))
 			}
@@ -73,15 +72,13 @@ func TestSizedGridFitsASmallTable(t *testing.T) {
 			}
 		}
 	}
-	GridScale = 1
 }
 
 // The groups are named on the grid under their columns, each name within its room and clear
 // of the next; a ZCube's id is cut to eight characters.
 func TestGridTagsNameTheGroups(t *testing.T) {
-	GridScale = 1
 	r := smallTable(t, 6, 3, 0)
-	g := SizedGrid(r, nil, ByPartition, 900, 500)
+	g := SizedGrid(r, nil, ByPartition, 900, 500, 1)
 	var names []string
 	for _, tg := range g.Tags {
 		names = append(names, tg.Text)
@@ -91,7 +88,7 @@ func TestGridTagsNameTheGroups(t *testing.T) {
 	}
 	checkTags(t, g)
 	r = smallTable(t, 8, 0, 6)
-	g = SizedGrid(r, nil, ByZCube, 900, 500)
+	g = SizedGrid(r, nil, ByZCube, 900, 500, 1)
 	names = names[:0]
 	for _, tg := range g.Tags {
 		names = append(names, tg.Text)
@@ -107,9 +104,8 @@ func TestGridTagsNameTheGroups(t *testing.T) {
 
 // With more groups than names fit, every k-th is named, tagSpace apart at least, and the last.
 func TestGridTagsThinOut(t *testing.T) {
-	GridScale = 1
 	r := smallTable(t, 303, 0, 300) // 150 ZCubes and three files in none
-	g := SizedGrid(r, nil, ByZCube, 800, 400)
+	g := SizedGrid(r, nil, ByZCube, 800, 400, 1)
 	if len(g.Tags) < 5 || len(g.Tags) > 800/tagSpace+1 {
 		t.Errorf("%d tags for 151 groups in 800 px", len(g.Tags))
 	}
@@ -118,9 +114,7 @@ func TestGridTagsThinOut(t *testing.T) {
 	}
 	checkTags(t, g)
 	// A phone: 360 CSS px at two device pixels each, eight cubes and the files in none.
-	GridScale = 2
-	defer func() { GridScale = 1 }()
-	g = SizedGrid(smallTable(t, 20, 0, 16), nil, ByZCube, 720, 440)
+	g = SizedGrid(smallTable(t, 20, 0, 16), nil, ByZCube, 720, 440, 2)
 	if last := g.Tags[len(g.Tags)-1]; last.Text != "no ZCube" || len(g.Tags) < 3 {
 		t.Errorf("on a phone the names are %+v", g.Tags)
 	}
@@ -130,13 +124,13 @@ func TestGridTagsThinOut(t *testing.T) {
 func checkTags(t *testing.T, g *Grid) {
 	t.Helper()
 	for i, tg := range g.Tags {
-		if w := view.TextWidth(tg.Text, tagSize*GridScale); w > tg.W {
+		if w := view.TextWidth(tg.Text, tagSize*g.Scale); w > tg.W {
 			t.Errorf("tag %q is %.0f px wide in %.0f", tg.Text, w, tg.W)
 		}
 		if i > 0 && g.Tags[i-1].X+g.Tags[i-1].W > tg.X {
 			t.Errorf("tag %q overlaps %q", tg.Text, g.Tags[i-1].Text)
 		}
-		if tg.Y+tagSize*GridScale > g.H+1 {
+		if tg.Y+tagSize*g.Scale > g.H+1 {
 			t.Errorf("tag %q at %.0f, below the grid's %.0f", tg.Text, tg.Y, g.H)
 		}
 	}

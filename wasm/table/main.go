@@ -446,8 +446,7 @@ func (a *app) drawGrid() {
 	if w <= 0 || h <= 0 {
 		return
 	}
-	tablepage.GridScale = dpr
-	a.grid = tablepage.SizedGrid(m.Rep, a.spans, m.By, float64(w), float64(h))
+	a.grid = tablepage.SizedGrid(m.Rep, a.spans, m.By, float64(w), float64(h), dpr)
 	h = int(math.Ceil(a.grid.H))
 	cssH = float64(h) / dpr
 	canvas.Set("width", w)
