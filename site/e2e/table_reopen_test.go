@@ -4,8 +4,6 @@ package e2e
 
 import (
 	"fmt"
-	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/inspect/inspecttest"
-	"layoutlab/site/host"
 )
 
 // BenchmarkTableReopen100k opens inspecttest.Table(100,000) on table.html reopens times in one
@@ -33,12 +30,7 @@ func BenchmarkTableReopen100k(b *testing.B) {
 	}
 	files := writeLog(b, m)
 	m = nil
-	sites := []tableSite{{"page", server.URL}}
-	if ref := os.Getenv("TABLE_REFERENCE"); ref != "" {
-		srv := httptest.NewServer(host.Handler(ref))
-		b.Cleanup(srv.Close)
-		sites = append(sites, tableSite{"reference", srv.URL})
-	}
+	sites := tableSites(b)
 	for _, site := range sites {
 		mem, pss := reopenTable(b, site, files, n, reopens)
 		p := ""

@@ -49,6 +49,17 @@ func BenchmarkTableOpen1M(b *testing.B) { benchTableOpen(b, 1_000_000, 1) }
 // tableSite is a build of the site the benchmark opens the table on.
 type tableSite struct{ name, url string }
 
+// tableSites is this build's site and, with TABLE_REFERENCE=DIR, another build's beside it.
+func tableSites(b *testing.B) []tableSite {
+	sites := []tableSite{{"page", server.URL}}
+	if ref := os.Getenv("TABLE_REFERENCE"); ref != "" {
+		srv := httptest.NewServer(host.Handler(ref))
+		b.Cleanup(srv.Close)
+		sites = append(sites, tableSite{"reference", srv.URL})
+	}
+	return sites
+}
+
 // tableOpen is one open's figures.
 type tableOpen struct {
 	wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after float64
@@ -65,12 +76,7 @@ func benchTableOpen(b *testing.B, n, opens int) {
 	}
 	files := writeLog(b, m)
 	m = nil
-	sites := []tableSite{{"page", server.URL}}
-	if ref := os.Getenv("TABLE_REFERENCE"); ref != "" {
-		srv := httptest.NewServer(host.Handler(ref))
-		b.Cleanup(srv.Close)
-		sites = append(sites, tableSite{"reference", srv.URL})
-	}
+	sites := tableSites(b)
 	got := map[string][]tableOpen{}
 	for i := 0; i < max(b.N, opens); i++ {
 		for _, site := range sites {
