@@ -100,7 +100,7 @@ func dvFileName(dv *deltalog.DeletionVectorDescriptor) (string, error) {
 // at offset, a big-endian int32 dataSize, the bitmap, then a big-endian CRC-32 of the bitmap
 // (DeletionVectorStore.scala; DeletionVectorStoredBitmap.java checks both).
 func readStoredDV(fsys fs.FS, name string, offset int64, size int32) ([]byte, error) {
-	ra, fileSize, closeFile, err := openAt(fsys, name)
+	ra, fileSize, closeFile, err := openAt(fsys, name, 0)
 	if err != nil {
 		return nil, err
 	}

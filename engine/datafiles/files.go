@@ -16,8 +16,10 @@ import (
 const MaxUnseekableBytes = 1 << 30
 
 // openAt opens name in fsys for reading at offsets. Files of os.DirFS and fstest.MapFS read at
-// offsets directly; any other file is read whole, up to MaxUnseekableBytes.
-func openAt(fsys fs.FS, name string) (io.ReaderAt, int64, func(), error) {
+// offsets directly; any other file is read whole, up to MaxUnseekableBytes. want > 0 is the
+// size the log gives the file: a file of another size is refused before anything is read (a
+// zip's member declaring a gigabyte is not inflated to learn that it is the wrong file).
+func openAt(fsys fs.FS, name string, want int64) (io.ReaderAt, int64, func(), error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, 0, nil, err
@@ -26,6 +28,10 @@ func openAt(fsys fs.FS, name string) (io.ReaderAt, int64, func(), error) {
 	if err != nil {
 		f.Close()
 		return nil, 0, nil, err
+	}
+	if want > 0 && st.Size() != want {
+		f.Close()
+		return nil, 0, nil, fmt.Errorf("the file holds %d bytes, its add action says %d", st.Size(), want)
 	}
 	if ra, ok := f.(io.ReaderAt); ok {
 		return ra, st.Size(), func() { f.Close() }, nil

@@ -145,14 +145,11 @@ func openFooter(fsys fs.FS, add *deltalog.AddFile) (dataFile, int64, error) {
 	if err != nil {
 		return dataFile{}, 0, err
 	}
-	ra, size, closeFile, err := openAt(fsys, name)
+	ra, size, closeFile, err := openAt(fsys, name, add.Size)
 	if err != nil {
 		return dataFile{}, 0, err
 	}
 	defer closeFile()
-	if add.Size > 0 && add.Size != size {
-		return dataFile{}, 0, fmt.Errorf("the file holds %d bytes, its add action says %d", size, add.Size)
-	}
 	ft, err := parquetjson.ReadDataFooter(ra, size)
 	if err != nil {
 		return dataFile{}, 0, err
@@ -240,7 +237,7 @@ func chooseGroups(groups []rowGroup, opt Options) ([]rowGroup, error) {
 
 // readFile reads the chosen row groups of one data file.
 func (b *builder) readFile(fsys fs.FS, f dataFile, groups []rowGroup, index int32) (err error) {
-	ra, size, closeFile, err := openAt(fsys, f.name)
+	ra, size, closeFile, err := openAt(fsys, f.name, f.add.Size)
 	if err != nil {
 		return err
 	}
