@@ -345,7 +345,9 @@ func PanelColumns() []string {
 
 // checkColumns refuses a scenario that names a column its table does not have: a link that
 // decodes to one is refused like any other bad link. (Run answers such a scenario with Delta's
-// own error, DELTA_COLUMN_NOT_FOUND_IN_SCHEMA and the like, when it comes from a control.)
+// own error, DELTA_COLUMN_NOT_FOUND_IN_SCHEMA and the like, when it comes from a control.) The
+// names checked are every panel column knob's (KindColumn, KindColumns); the timeline's lookup
+// is an enum of TimelineLookups, which Validate checks.
 func (s *Scenario) checkColumns() error {
 	_, leaves := panelSpec()
 	known := func(name string) bool {
@@ -358,22 +360,25 @@ func (s *Scenario) checkColumns() error {
 		}
 		return false
 	}
-	p := &s.Panel
-	for _, list := range []struct {
-		knob, what string
-		names      []string
-	}{{"keys", "key", p.Keys}, {"stats-columns", "statistics column", p.StatsColumns}, {"partition-by", "partition column", p.PartitionBy}} {
-		for _, n := range list.names {
+	for i := range knobs {
+		k := &knobs[i]
+		for _, n := range k.columns(s) {
 			if !known(n) {
-				return knobErr(list.knob, "%s %q is not a column of the panel's table", list.what, n)
+				return k.errf("%s %q is not a column of the panel's table", strings.TrimSuffix(k.Noun, "s"), n)
 			}
 		}
 	}
-	if p.ColorKey != "" && !known(p.ColorKey) {
-		return knobErr("color-key", "colour key %q is not a column of the panel's table", p.ColorKey)
-	}
-	if l := s.Timeline.Lookup; l != "" && !slices.Contains(TimelineLookups, l) {
-		return knobErr("lookup", "lookup column %q is not one of %s", l, strings.Join(TimelineLookups, ", "))
+	return nil
+}
+
+// columns are the column names a panel column knob's field holds in s; nil for any other knob.
+func (k *Knob) columns(s *Scenario) []string {
+	switch {
+	case k.View != "panel":
+	case k.Kind == KindColumns:
+		return *k.l(s)
+	case k.Kind == KindColumn && *k.s(s) != "":
+		return []string{*k.s(s)}
 	}
 	return nil
 }

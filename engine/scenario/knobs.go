@@ -103,7 +103,7 @@ var knobs = []Knob{
 		stored: func(s *Scenario) (float64, bool) {
 			return float64(s.Panel.NumIndexedCols()), s.Panel.IndexedCols != nil
 		}},
-	{ID: "stats-columns", View: "panel", Kind: KindColumns, Noun: "stats columns", Hi: MaxStatsColumns,
+	{ID: "stats-columns", View: "panel", Kind: KindColumns, Noun: "statistics columns", Hi: MaxStatsColumns,
 		Flag: "--stats-columns a,b", Usage: "delta.dataSkippingStatsColumns",
 		Control: ControlText, Label: "dataSkippingStatsColumns",
 		Help: "comma-separated; when set, it replaces the indexed-column count",

@@ -88,52 +88,16 @@ type DayFiles struct {
 	Files        []FileInfo `json:"files"`
 }
 
-// scenarioJSON is scenario.Timeline with the command line's names, for the "scenario" field.
-type scenarioJSON struct {
-	Strategy       string  `json:"strategy"`
-	Days           int     `json:"days"`
-	IngestGB       float64 `json:"ingest_gb"`
-	FileGB         float64 `json:"file_gb"`
-	MinCubeGB      float64 `json:"min_cube_gb"`
-	TargetCubeGB   float64 `json:"target_cube_gb"`
-	WindowDays     int     `json:"window_days"`
-	ChangeKeysDay  int     `json:"change_keys_day"`
-	FullDay        int     `json:"full_day"`
-	HistoryDays    int     `json:"history_days"`
-	ClusterNoneDay int     `json:"cluster_none_day"`
-	Lookup         string  `json:"lookup"`
-	Day            int     `json:"day"`
-	RowsPerGB      int     `json:"rows_per_gb"`
-	Seed           uint64  `json:"seed"`
-	NoNoise        bool    `json:"-"` // written as add_noise, the flag's sense
-
-	FabricNoIncremental       bool    `json:"-"` // written below in the flags' sense
-	FabricNoAutoRecluster     bool    `json:"-"`
-	FabricMinOffendingFiles   int     `json:"-"`
-	FabricMinOverlapThreshold float64 `json:"-"`
-}
-
-// MarshalJSON writes {"scenario": {...}, "link": "#s=...", "days": [...]}, the scenario with
-// the command line's snake_case names.
+// MarshalJSON writes {"scenario": {...}, "link": "#s=...", "days": [...]}, the scenario as
+// the command line's flags name it (scenario.TimelineEcho, read from the knob registry).
 func (res Result) MarshalJSON() ([]byte, error) {
-	type withNoise struct {
-		scenarioJSON
-		AddNoise bool `json:"add_noise"` // spark.databricks.io.skipping.mdc.addNoise
-		// StrategyLabel names the strategy as the widget does, a platform's as that platform's.
-		StrategyLabel string `json:"strategy_label"`
-		// Microsoft Fabric's settings as the Fabric strategies read them, defaults resolved.
-		FabricIncremental   bool    `json:"fabric_incremental"`
-		FabricAutoRecluster bool    `json:"fabric_auto_recluster"`
-		FabricMinOffending  int     `json:"fabric_min_offending_files"`
-		FabricMinOverlap    float64 `json:"fabric_min_overlap_threshold"`
+	sc, err := scenario.TimelineEcho(res.Scenario)
+	if err != nil {
+		return nil, err
 	}
-	type out struct {
-		Scenario withNoise `json:"scenario"`
-		Link     string    `json:"link"`
-		Days     []Day     `json:"days"`
-	}
-	t := res.Scenario
-	sc := withNoise{scenarioJSON(t), !t.NoNoise, scenario.StrategyLabel(t.Strategy), !t.FabricNoIncremental, !t.FabricNoAutoRecluster,
-		t.FabricMinOffending(), t.FabricMinOverlap()}
-	return json.Marshal(out{Scenario: sc, Link: res.Link, Days: res.Days})
+	return json.Marshal(struct {
+		Scenario json.RawMessage `json:"scenario"`
+		Link     string          `json:"link"`
+		Days     []Day           `json:"days"`
+	}{sc, res.Link, res.Days})
 }
