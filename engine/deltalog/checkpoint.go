@@ -83,7 +83,7 @@ func readCheckpointFile(fsys fs.FS, file string, pq parquetReader) (*checkpointA
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, &LogError{File: file, Msg: "checkpoint file is missing"}
 		}
-		return nil, &LogError{File: file, Msg: err.Error()}
+		return nil, &LogError{File: file, Msg: err.Error(), Err: err}
 	}
 	defer f.Close()
 	if strings.HasSuffix(file, ".json") {
@@ -116,7 +116,7 @@ func readCheckpointFile(fsys fs.FS, file string, pq parquetReader) (*checkpointA
 	}
 	b, err = readAllInto(b, io.LimitReader(f, MaxCheckpointBytes+1))
 	if err != nil {
-		return nil, &LogError{File: file, Msg: "read error: " + err.Error()}
+		return nil, &LogError{File: file, Msg: "read error: " + err.Error(), Err: err}
 	}
 	if len(b) > MaxCheckpointBytes {
 		return nil, &LogError{File: file, Msg: fmt.Sprintf("checkpoint is larger than the %d-byte limit", MaxCheckpointBytes)}
@@ -157,7 +157,7 @@ func checkpointRows(file string, pq parquetReader, r io.ReaderAt, size int64) (*
 		return nil, err
 	}
 	if err != nil {
-		return nil, &LogError{File: file, Msg: err.Error()}
+		return nil, &LogError{File: file, Msg: err.Error(), Err: err}
 	}
 	// The first invalid row is the one named, as a row-by-row reading would.
 	errRow, errMsg := 0, ""

@@ -51,7 +51,12 @@ type LogError struct {
 	File string
 	Line int
 	Msg  string
+	// Err is the reader's error when the file could not be opened or read (a Yield's stop
+	// among them: errors.Is finds it), nil for what the file says.
+	Err error
 }
+
+func (e *LogError) Unwrap() error { return e.Err }
 
 func (e *LogError) Error() string {
 	if e.Line > 0 {
@@ -64,7 +69,7 @@ func (e *LogError) Error() string {
 func readCommitFile(fsys fs.FS, v int64, file string) (Commit, error) {
 	f, err := fsys.Open(file)
 	if err != nil {
-		return Commit{}, &LogError{File: file, Msg: err.Error()}
+		return Commit{}, &LogError{File: file, Msg: err.Error(), Err: err}
 	}
 	defer f.Close()
 	return parseCommit(v, file, f, defaultLimits)
@@ -114,7 +119,7 @@ func parseCommit(version int64, file string, r io.Reader, lim limits) (Commit, e
 		if errors.Is(err, bufio.ErrTooLong) {
 			return Commit{}, tooLong(file, line+1, lim)
 		}
-		return Commit{}, &LogError{File: file, Line: line + 1, Msg: "read error: " + err.Error()}
+		return Commit{}, &LogError{File: file, Line: line + 1, Msg: "read error: " + err.Error(), Err: err}
 	}
 	return c, nil
 }

@@ -284,7 +284,7 @@ func (s *Snapshot) checkCompleteIn(file string) error {
 func readCommitInfo(fsys fs.FS, file string, v int64, br *bufio.Reader) (CommitInfo, error) {
 	f, err := fsys.Open(file)
 	if err != nil {
-		return CommitInfo{}, &LogError{File: file, Msg: err.Error()}
+		return CommitInfo{}, &LogError{File: file, Msg: err.Error(), Err: err}
 	}
 	defer f.Close()
 	br.Reset(f)
@@ -302,7 +302,7 @@ func readCommitInfo(fsys fs.FS, file string, v int64, br *bufio.Reader) (CommitI
 				b = append(b, chunk...)
 			}
 			if err != nil && err != io.EOF {
-				return CommitInfo{}, &LogError{File: file, Msg: "read error: " + err.Error()}
+				return CommitInfo{}, &LogError{File: file, Msg: "read error: " + err.Error(), Err: err}
 			}
 			b = bytes.TrimSpace(b)
 			if len(b) > MaxLineBytes {
@@ -328,7 +328,7 @@ func readCommitInfo(fsys fs.FS, file string, v int64, br *bufio.Reader) (CommitI
 			break
 		}
 		if err != nil {
-			return CommitInfo{}, &LogError{File: file, Msg: "read error: " + err.Error()}
+			return CommitInfo{}, &LogError{File: file, Msg: "read error: " + err.Error(), Err: err}
 		}
 	}
 	ci.Version = &v

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"layoutlab/engine/work"
 )
 
 // Entry is one of the reader's files, known by its size until it is opened.
@@ -34,8 +36,9 @@ type Lister struct {
 	// memory, each after Hold took its size from its header (gzip cannot be read from the
 	// middle). Without it a .tar.gz is refused.
 	Hold func(name string, size int64) error
-	// Yield, when set, is called at every read of a .tar.gz's inflating stream.
-	Yield func()
+	// Yield, when set, is told every read of a .tar.gz's inflating stream (ReadProgress); its
+	// error stops the listing.
+	Yield work.Yield
 }
 
 // Kind names the archive whose first bytes are head: "zip", "gzip" (a .tar.gz), "tar", or "".
@@ -72,7 +75,7 @@ func ListArchive(name string, r io.ReaderAt, size int64, l Lister) error {
 		if err != nil {
 			return fmt.Errorf("%s: not a readable gzip file: %v", name, err)
 		}
-		return l.tar(name, &yieldingReader{r: zr, yield: l.Yield}, nil)
+		return l.tar(name, &yieldingReader{r: zr, yield: l.Yield, step: "inflating " + name}, nil)
 	case "tar":
 		sr := io.NewSectionReader(r, 0, size)
 		return l.tar(name, sr, sr)
@@ -152,20 +155,30 @@ func (l Lister) tar(name string, r io.Reader, at *io.SectionReader) error {
 	}
 }
 
-// yieldingReader calls yield at every read through it (an inflating stream: deflated zeros
+// ReadUnit is the Unit of the Progress a read of the reader's files reports: bytes read so
+// far, a turn for the page and nothing to show (the step's own Progress says how far it is).
+const ReadUnit = "bytes read"
+
+// yieldingReader tells yield of every read through it (an inflating stream: deflated zeros
 // inflate a thousandfold, so the bytes read say nothing of the time taken).
 type yieldingReader struct {
 	r     io.Reader
-	yield func()
+	yield work.Yield
+	step  string
+	read  int
 }
 
-// YieldingReader is r, calling yield (when set) at every read.
-func YieldingReader(r io.Reader, yield func()) io.Reader { return &yieldingReader{r: r, yield: yield} }
+// YieldingReader is r, telling yield (when set) of every read as step's ReadUnit progress; the
+// yield's error stops the read with that error.
+func YieldingReader(r io.Reader, yield work.Yield, step string) io.Reader {
+	return &yieldingReader{r: r, yield: yield, step: step}
+}
 
 func (y *yieldingReader) Read(p []byte) (int, error) {
 	n, err := y.r.Read(p)
-	if y.yield != nil {
-		y.yield()
+	y.read += n
+	if e := y.yield.Tick(y.step, y.read, 0, ReadUnit); e != nil {
+		return n, e
 	}
 	return n, err
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"layoutlab/engine/deltalog"
+	"layoutlab/engine/work"
 	"layoutlab/front/picked"
 )
 
@@ -36,10 +37,28 @@ type LogFS struct {
 	roots map[string]bool
 	held  int64 // bytes held in memory (a .tar.gz's entries)
 	read  int64 // bytes read from the reader's files so far (log bytes, as the replay opened them)
-	// Yield, when set, is called as files are read or inflated, so that the page can end its task.
-	Yield func()
-	// Opened, when set, is told each log file the replay opens and its size.
-	Opened func(name string, size int64)
+	// Yield, when set, is told each log file the replay opens (OpenedUnit: the status line names
+	// it, the bar counts it) and every read of one (picked.ReadUnit: a turn for the page); its
+	// error stops the replay with that error.
+	Yield  work.Yield
+	opened int // the log files opened since CountOpens
+}
+
+// OpenedUnit is the Unit of the Progress LogFS tells its Yield as the replay opens a log file:
+// Done of Total files opened, Step the status line ("Replaying the log: 00000000000000000007.json").
+const OpenedUnit = "log files opened"
+
+// CountOpens counts the log files opened from now on, for the Progress of the replay that begins.
+func (l *LogFS) CountOpens() { l.opened = 0 }
+
+// replaying tells Yield that the replay opens name (size bytes).
+func (l *LogFS) replaying(name string, size int64) error {
+	l.opened++
+	step := "Replaying the log: " + path.Base(name)
+	if size > 1<<20 {
+		step += fmt.Sprintf(" (%.1f MB)", float64(size)/(1<<20))
+	}
+	return l.Yield.Tick(step, min(l.opened, l.Len()), l.Len(), OpenedUnit)
 }
 
 // logEntry is one log file the reader gave, not read yet.
@@ -208,8 +227,8 @@ func (l *LogFS) Open(name string) (fs.File, error) {
 	if why := tooLarge(name, e.size, e.at == nil); why != "" {
 		return nil, errors.New(why) // engine/deltalog names the file
 	}
-	if l.Opened != nil {
-		l.Opened(name, e.size)
+	if err := l.replaying(name, e.size); err != nil {
+		return nil, err
 	}
 	f := &logFile{l: l, name: name, size: e.size}
 	if e.at == nil {
@@ -292,14 +311,12 @@ func (f *logFile) Stat() (fs.FileInfo, error) {
 	return picked.FileInfo(f.name, f.size), nil
 }
 
-// tick counts n bytes read and lets the page take its turn when its task has run long enough
-// (LogFS.Yield decides by the clock): at every read, as what the reader does with each read (a
-// scanner looking for the end of a long line through all it holds) is not in proportion to it.
-func (f *logFile) tick(n int) {
+// tick counts n bytes read and tells Yield, which lets the page take its turn when its task
+// has run long enough: at every read, as what the reader does with each read (a scanner looking
+// for the end of a long line through all it holds) is not in proportion to it.
+func (f *logFile) tick(n int) error {
 	f.l.read += int64(n)
-	if f.l.Yield != nil {
-		f.l.Yield()
-	}
+	return f.l.Yield.Tick("reading the log", int(f.l.read), 0, picked.ReadUnit)
 }
 
 func (f *logFile) Read(p []byte) (int, error) {
@@ -308,7 +325,9 @@ func (f *logFile) Read(p []byte) (int, error) {
 	}
 	if f.c == nil {
 		n, err := f.r.Read(p)
-		f.tick(n)
+		if e := f.tick(n); e != nil {
+			return n, e
+		}
 		return n, err
 	}
 	// An inflating stream gives at most its window (32 KiB) a read; p is filled instead, as
@@ -318,7 +337,9 @@ func (f *logFile) Read(p []byte) (int, error) {
 	for n < len(p) {
 		k, err := f.r.Read(p[n:])
 		n += k
-		f.tick(k)
+		if e := f.tick(k); e != nil {
+			return n, e
+		}
 		if err != nil {
 			return n, err
 		}
@@ -354,7 +375,9 @@ func (f *logFileAt) ReadAt(p []byte, off int64) (int, error) {
 		q = q[:f.size-off]
 	}
 	n, err := f.ra.ReadAt(q, off)
-	f.tick(n)
+	if e := f.tick(n); e != nil {
+		return n, e
+	}
 	if err == nil && len(q) < len(p) {
 		err = io.EOF
 	}
@@ -391,7 +414,7 @@ func (l *LogFS) AddArchiveFrom(name string, r Archive, size int64) error {
 					return struct {
 						io.Reader
 						io.Closer
-					}{picked.YieldingReader(rc, l.Yield), rc}, nil
+					}{picked.YieldingReader(rc, l.Yield, "inflating "+rel), rc}, nil
 				}
 			}
 			l.add(rel, le)

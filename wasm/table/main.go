@@ -15,7 +15,6 @@ import (
 	"image"
 	"io"
 	"math"
-	"path"
 	"runtime"
 	"runtime/metrics"
 	"strconv"
@@ -51,8 +50,6 @@ type app struct {
 	// table is drawn.
 	openT0  time.Time
 	openLog *tablepage.LogFS
-	// filesOpened counts the log files the replay has opened, for the progress bar.
-	filesOpened int
 
 	// What the grid is drawn from: the colour column's spans (read when the grid is drawn),
 	// the grid laid out, its pixels and the device pixels per CSS pixel.
@@ -196,18 +193,6 @@ func collectDue() bool {
 	return goal > live && heap >= live+(goal-live)/10*6
 }
 
-// opened shows each log file the replay of l opens, and counts it for the progress bar.
-func (a *app) opened(l *tablepage.LogFS, name string, size int64) {
-	a.filesOpened++
-	sz := ""
-	if size > 1<<20 {
-		sz = fmt.Sprintf(" (%.1f MB)", float64(size)/(1<<20))
-	}
-	a.status(fmt.Sprintf("Replaying the log: %s%s", path.Base(name), sz))
-	a.ll.Call(tb.Progress, min(a.filesOpened, l.Len()), l.Len())
-	a.yield()
-}
-
 // gather opens the table whose log files add puts into a new LogFS.
 func (a *app) gather(name string, add func(*tablepage.LogFS) error) {
 	a.mu.Lock()
@@ -218,7 +203,7 @@ func (a *app) gather(name string, add func(*tablepage.LogFS) error) {
 	defer a.busy()
 	a.apply(tablepage.Picked{})
 	l := tablepage.NewLogFS()
-	l.Yield = a.yield
+	l.Yield = a.progress
 	err := add(l)
 	if err == nil {
 		err = l.Check(name)
@@ -309,12 +294,10 @@ func (a *app) do(e tablepage.Effect) {
 // progress, and gives the answer to the model.
 func (a *app) inspect(e tablepage.Inspect) {
 	l := e.Log.(*tablepage.LogFS)
-	a.filesOpened = 0
-	l.Opened = func(name string, size int64) { a.opened(l, name, size) }
+	l.CountOpens()
 	t0 := time.Now()
 	a.fig.Planning() // until plan shows the next OPTIMIZE, or fail says why not
 	rep, in, err := inspect.Open(l, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true, Yield: a.progress})
-	l.Opened = nil // the replay is done: the plan that follows shows its own steps
 	a.fig.Inspected(time.Since(t0))
 	a.ll.Call(tb.Progress, 0, 0)
 	a.apply(tablepage.Inspected{Rep: rep, In: in, Err: err})
@@ -323,51 +306,43 @@ func (a *app) inspect(e tablepage.Inspect) {
 // plan works out the next OPTIMIZE once the table is drawn, so that the reader sees the files
 // first, and shows it, the status line saying what was opened (opened) or shown.
 func (a *app) plan(opened bool) {
-	if !opened {
-		v := a.m.Rep.Version
-		a.status(fmt.Sprintf("Showing version %d; working out the next OPTIMIZE…", v))
-		a.planNext()
-		a.status(fmt.Sprintf("Showing version %d.", v))
-		return
+	o := tablepage.Opening{Switched: !opened, Version: a.m.Rep.Version}
+	if opened {
+		l := a.openLog
+		o.Took, o.Name, o.Read, o.Size, o.Files = time.Since(a.openT0), a.m.Name, l.Read(), l.Size(), l.Len()
+		a.fig.Opened(o.Took, l.Read())
 	}
-	l := a.openLog
-	took := time.Since(a.openT0)
-	a.fig.Opened(took, l.Read())
-	ms := float64(took.Microseconds()) / 1000
-	what := fmt.Sprintf("Opened %s: %.1f MB read of its %d log files' %.1f MB, in %.0f ms", a.m.Name, float64(l.Read())/(1<<20), l.Len(), float64(l.Size())/(1<<20), ms)
-	a.status(what + "; working out the next OPTIMIZE…")
-	planMs := a.planNext()
-	a.status(fmt.Sprintf("%s; the next OPTIMIZE's plan in %.0f ms.", what, planMs))
+	a.status(o.Status())
+	o.PlanTook, o.Planned = a.planNext(), true
+	a.status(o.Status())
 }
 
 // planNext works out the next OPTIMIZE and gives it to the model; it returns how long the plans
-// took in ms.
-func (a *app) planNext() float64 {
+// took.
+func (a *app) planNext() time.Duration {
 	t0 := time.Now()
 	a.endStep()
 	n, _ := a.m.In.NextOptimize(a.progress) // the page's Yield stops nothing
 	a.apply(tablepage.Planned{Next: n})
 	took := time.Since(t0)
 	a.fig.Planned(took)
-	return float64(took.Microseconds()) / 1000
+	return took
 }
 
-// progress is the page's Yield for inspect. A step as it begins is named ("Working out the
-// files' statistics") and ends the page's task, so that a short rest of one step and the next
-// are not one task; a long step's progress (a checkpoint's actions, the files' statistics,
-// their verdicts: a WHERE on 100,000 files is several tasks' worth) is shown with the bar, and
-// ends the task once it has run taskBudget; the planner's, which counts nothing to show, only
-// does the latter. It stops nothing: the page runs one thing at a time.
+// progress is the page's Yield for the open and inspect: it shows what tablepage.ShowProgress
+// says of p, and ends the page's task as a step begins, or once the task has run taskBudget.
+// It stops nothing: the page runs one thing at a time.
 func (a *app) progress(p work.Progress) error {
-	switch {
-	case p.Done == 0 && p.Total == 0:
-		a.status("Working out " + p.Step)
+	sh := tablepage.ShowProgress(p)
+	if sh.Status != "" {
+		a.status(sh.Status)
+	}
+	if sh.Bar {
+		a.ll.Call(tb.Progress, sh.Done, sh.Total)
+	}
+	if sh.EndStep {
 		a.endStep()
-	case p.Unit == "":
-		a.yield()
-	default:
-		a.status(p.String())
-		a.ll.Call(tb.Progress, p.Done, p.Total)
+	} else {
 		a.yield()
 	}
 	return nil
