@@ -2,6 +2,7 @@ package advise
 
 import (
 	"fmt"
+	"strings"
 
 	"layoutlab/engine/datafiles"
 	"layoutlab/engine/skipping"
@@ -97,6 +98,12 @@ func (a *advisor) readSets(s spec, ar *arrangement) ([][]int, error) {
 // partitioning and clustering the candidate gives it.
 func (as *Assignment) Commit(seed uint64) datafiles.CommitInfo {
 	c := datafiles.CommitInfo{Operation: "WRITE", Seed: seed}
+	if len(as.Candidate.StatsColumns) > 0 {
+		// The candidate's ALTER TABLE … SET TBLPROPERTIES (SQL): its files get statistics on
+		// exactly the columns Delta collects under the property (stats.StatsSchema, after
+		// StatisticsCollection.statCollectionPhysicalSchema).
+		c.Configuration = map[string]string{"delta.dataSkippingStatsColumns": strings.Join(quoteAll(as.Candidate.StatsColumns), ",")}
+	}
 	switch as.Candidate.Layout {
 	case Cluster:
 		c.Operation, c.ClusteringColumns, c.PartitionColumns = "OPTIMIZE", as.Candidate.Keys, []string{}

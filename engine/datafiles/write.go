@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -33,6 +34,10 @@ type CommitInfo struct {
 	// ClusteringColumns, when not nil, set the delta.clustering domain (logical names; empty
 	// for none); nil keeps the source's clustering domain, if any.
 	ClusteringColumns []string
+	// Configuration, when not nil, are table properties the commit sets over the source's
+	// (ALTER TABLE … SET TBLPROPERTIES), such as delta.dataSkippingStatsColumns: the files'
+	// statistics follow the properties as set.
+	Configuration map[string]string
 	// Tags, when not nil, are each output file's add tags (ZCUBE_ID, ZCUBE_ZORDER_BY, ...).
 	Tags []map[string]string
 	// Timestamp is the commit's and the files' modification time, in ms (deterministic: 0 when
@@ -123,6 +128,12 @@ func newWriter(snap *deltalog.Snapshot, rows *Rows, commit CommitInfo) (*writer,
 	}
 	if commit.PartitionColumns != nil {
 		md.PartitionColumns = slices.Clone(commit.PartitionColumns)
+	}
+	if commit.Configuration != nil {
+		conf := make(map[string]string, len(md.Configuration)+len(commit.Configuration))
+		maps.Copy(conf, md.Configuration) // the snapshot's map is shared: never written
+		maps.Copy(conf, commit.Configuration)
+		md.Configuration = conf
 	}
 	w := &writer{snap: snap, rows: rows, md: md, physical: pl, statsLeaf: pl}
 	for _, pc := range md.PartitionColumns {
