@@ -2,6 +2,7 @@ package advise
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"layoutlab/engine/datafiles"
@@ -75,6 +76,7 @@ func (a *advisor) readSets(s spec, ar *arrangement) ([][]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	schema := slices.Clone(indexed) // the candidate's stats schema: skipping uses no other column
 	for i := range indexed {
 		indexed[i] = indexed[i] && a.refs[i] && a.t.read[i]
 	}
@@ -85,7 +87,7 @@ func (a *advisor) readSets(s spec, ar *arrangement) ([][]int, error) {
 	}
 	out := make([][]int, len(a.w.Queries))
 	for k, q := range a.w.Queries {
-		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols})
+		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols, StatsColumns: schema})
 		if err != nil {
 			return nil, err
 		}
