@@ -505,12 +505,12 @@ func cellValue(c *table.Column, r int, t table.Type, maxDef, ci int) parquet.Val
 		case t.Precision <= 18:
 			v = parquet.Int64Value(c.Int(r))
 		default:
+			// 16 bytes of two's complement, as Spark writes decimal(19..38): the high word is
+			// Value.Hi less I's sign (table.Value's Hi·2^64 + I, I signed).
 			var b [16]byte
-			x := c.Int(r)
-			binary.BigEndian.PutUint64(b[8:], uint64(x))
-			if x < 0 {
-				binary.BigEndian.PutUint64(b[:8], ^uint64(0))
-			}
+			x := c.Value(r)
+			binary.BigEndian.PutUint64(b[8:], uint64(x.I))
+			binary.BigEndian.PutUint64(b[:8], uint64(x.Hi)-uint64(x.I)>>63)
 			v = parquet.FixedLenByteArrayValue(b[:])
 		}
 	}
