@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -123,5 +124,38 @@ func TestWideDecimalRoundTrip(t *testing.T) {
 		if rep.FilesRead != 1 {
 			t.Errorf("%s reads %d files, want the one that holds it", q, rep.FilesRead)
 		}
+	}
+}
+
+// The golden table rewritten (one file per partition, as its writer left it) gets, for its
+// decimal(20,10) column, the very statistics text Spark wrote: BigDecimal.toString of the exact
+// bounds ("-9999999999.9999999999", "0E-10").
+func TestWideDecimalStatsTextIsSparks(t *testing.T) {
+	const dir = "../skipping/testdata/tables/delta/basic-decimal-table"
+	snap, rows := readTable(t, dir, Options{})
+	out := t.TempDir()
+	if err := Write(out, snap, rows, splitByPartitions(rows.Table, []string{"part"}), CommitInfo{Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	col3 := regexp.MustCompile(`"col3":([^,}]+)`)
+	want := map[string][]string{}
+	for _, add := range snap.AllFiles() {
+		for _, m := range col3.FindAllStringSubmatch(add.Stats, -1) {
+			want[add.PartitionValues["part"]] = append(want[add.PartitionValues["part"]], m[1])
+		}
+	}
+	snap2 := openTable(t, out)
+	for _, add := range snap2.AllFiles() {
+		var got []string
+		for _, m := range col3.FindAllStringSubmatch(add.Stats, -1) {
+			got = append(got, m[1])
+		}
+		// minValues, maxValues and nullCount, in that order in both.
+		if w := want[add.PartitionValues["part"]]; !slices.Equal(got[:2], w[:2]) {
+			t.Errorf("part=%s: col3 bounds %v, Spark wrote %v", add.PartitionValues["part"], got, w)
+		}
+	}
+	if len(snap2.AllFiles()) != 4 {
+		t.Errorf("%d files written, want 4", len(snap2.AllFiles()))
 	}
 }
