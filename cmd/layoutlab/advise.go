@@ -212,11 +212,6 @@ func writeCandidate(dir string, in advise.Input, opt advise.Options, i int, all 
 	if err != nil {
 		return err
 	}
-	if len(as.Candidate.StatsColumns) > 0 {
-		// datafiles.Write keeps the source's table properties: the copy would lack the
-		// statistics the candidate's files are predicted with.
-		return fmt.Errorf("candidate %d sets delta.dataSkippingStatsColumns, which the written table would not carry", i)
-	}
 	return datafiles.Write(dir, in.Inspector.Snapshot(), all, as.Files, as.Commit(1))
 }
 

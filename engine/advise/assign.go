@@ -2,6 +2,8 @@ package advise
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"layoutlab/engine/datafiles"
 	"layoutlab/engine/skipping"
@@ -74,6 +76,7 @@ func (a *advisor) readSets(s spec, ar *arrangement) ([][]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	schema := slices.Clone(indexed) // the candidate's stats schema: skipping uses no other column
 	for i := range indexed {
 		indexed[i] = indexed[i] && a.refs[i] && a.t.read[i]
 	}
@@ -84,7 +87,7 @@ func (a *advisor) readSets(s spec, ar *arrangement) ([][]int, error) {
 	}
 	out := make([][]int, len(a.w.Queries))
 	for k, q := range a.w.Queries {
-		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols})
+		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols, StatsColumns: schema})
 		if err != nil {
 			return nil, err
 		}
@@ -97,6 +100,12 @@ func (a *advisor) readSets(s spec, ar *arrangement) ([][]int, error) {
 // partitioning and clustering the candidate gives it.
 func (as *Assignment) Commit(seed uint64) datafiles.CommitInfo {
 	c := datafiles.CommitInfo{Operation: "WRITE", Seed: seed}
+	if len(as.Candidate.StatsColumns) > 0 {
+		// The candidate's ALTER TABLE … SET TBLPROPERTIES (SQL): its files get statistics on
+		// exactly the columns Delta collects under the property (stats.StatsSchema, after
+		// StatisticsCollection.statCollectionPhysicalSchema).
+		c.Configuration = map[string]string{"delta.dataSkippingStatsColumns": strings.Join(quoteAll(as.Candidate.StatsColumns), ",")}
+	}
 	switch as.Candidate.Layout {
 	case Cluster:
 		c.Operation, c.ClusteringColumns, c.PartitionColumns = "OPTIMIZE", as.Candidate.Keys, []string{}

@@ -8,14 +8,30 @@ import (
 	"layoutlab/engine/datafiles"
 	"layoutlab/engine/datafiles/datafilestest"
 	"layoutlab/engine/inspect"
+	"layoutlab/engine/table"
 )
 
 // The --write proof on a generated event table with real Parquet files: each candidate's table,
 // written by datafiles.Write, gives under inspect --where exactly the files Advise predicted,
 // and holds exactly the source's live rows (count and per-column checksums).
 func TestWriteProof(t *testing.T) {
+	proved := writeProof(t, map[string]string{}, func(tab *table.Table) string {
+		return userLookups(tab, 2) + "event_date = '" + dateAt(tab, 7000) + "'\nregion_id = 4\n"
+	}, func(*testing.T, Candidate, string) {})
+	if len(proved) < 5 {
+		t.Errorf("only %d candidates proved", len(proved))
+	}
+	t.Logf("%d candidates written and proved", len(proved))
+}
+
+// writeProof writes a generated event table with real Parquet files under table properties
+// conf, advises on it with the workload, and proves every candidate Delta runs: its written
+// table read by inspect --where gives the files predicted, and holds the source's rows. check
+// looks further at each written table (dir). It returns the candidates proved.
+func writeProof(t *testing.T, conf map[string]string, workload func(*table.Table) string, check func(*testing.T, Candidate, string)) []Candidate {
+	t.Helper()
 	tab := genTable(t, eventSpec(120), 20_000, 12)
-	src := writeTable(t, tab, 16, map[string]string{}, nil)
+	src := writeTable(t, tab, 16, conf, nil)
 	dir := t.TempDir()
 	err := datafiles.Write(dir, src.in.Snapshot(), &datafiles.Rows{Table: tab, File: src.file}, byFileRows(src), datafiles.CommitInfo{Operation: "WRITE", Seed: 1})
 	if err != nil {
@@ -30,7 +46,7 @@ func TestWriteProof(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := rows.Sample.RowsTotal
-	input := Input{Inspector: in, Workload: userLookups(tab, 2) + "event_date = '" + dateAt(tab, 7000) + "'\nregion_id = 4\n",
+	input := Input{Inspector: in, Workload: workload(tab),
 		Rows: &Rows{Table: rows.Table, File: rows.File, Sample: Sample{RowsRead: n, RowsTotal: n, Fraction: 1}}}
 	opt := Options{MaxFileSize: in.Snapshot().SizeInBytes() / 12, IngestBytesPerDay: 0}
 	rep, err := Advise(input, opt)
@@ -38,7 +54,7 @@ func TestWriteProof(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := datafilestest.ColumnChecksums(rows.Table)
-	proved := 0
+	var proved []Candidate
 	for i, c := range rep.Candidates {
 		if c.Error != nil || c.Layout == AsIs {
 			continue
@@ -68,12 +84,10 @@ func TestWriteProof(t *testing.T) {
 		if back.Sample.RowsTotal != n || !reflect.DeepEqual(datafilestest.ColumnChecksums(back.Table), want) {
 			t.Errorf("%s: %d rows, checksums differ: %v", Label(c), back.Sample.RowsTotal, !reflect.DeepEqual(datafilestest.ColumnChecksums(back.Table), want))
 		}
-		proved++
+		check(t, c, out)
+		proved = append(proved, c)
 	}
-	if proved < 5 {
-		t.Errorf("only %d candidates proved", proved)
-	}
-	t.Logf("%d candidates written and proved", proved)
+	return proved
 }
 
 // byFileRows is the test table's rows grouped by file.

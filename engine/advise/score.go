@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"layoutlab/engine/ddl"
 	"layoutlab/engine/layout"
@@ -202,6 +203,7 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 	if err != nil {
 		return err
 	}
+	schema := slices.Clone(indexed) // the candidate's stats schema: skipping uses no other column
 	for i := range indexed {
 		indexed[i] = indexed[i] && a.refs[i] && a.t.read[i]
 	}
@@ -222,7 +224,7 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 	total := a.w.TotalWeight()
 	var fw, bw float64
 	for _, q := range a.w.Queries {
-		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols})
+		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols, StatsColumns: schema})
 		if err != nil {
 			return err
 		}

@@ -42,6 +42,7 @@ func (b *builder) step() error {
 // column repeats few values), up to maxIntern distinct ones.
 type colBuf struct {
 	ints    []int64
+	his     []int64 // decimals past 18 digits: the high words (table.Column.His), else nil
 	floats  []float64
 	strs    []string
 	nulls   []bool
@@ -137,7 +138,7 @@ func (b *builder) readGroup(rg parquet.RowGroup, cols []*parquet.Column, mask []
 
 // fill appends n rows of v (a partition value, or NULL for a column the file lacks).
 func (b *builder) fill(i int, v table.Value, n int64) error {
-	if err := b.charge(n * rowCost(v.Kind)); err != nil {
+	if err := b.charge(n * rowCost(b.plans[i].leaf.Type)); err != nil {
 		return err
 	}
 	for range n {
@@ -151,7 +152,7 @@ func (b *builder) fill(i int, v table.Value, n int64) error {
 // readColumn appends a column chunk's live values, checking that it holds the group's rows.
 func (b *builder) readColumn(i int, cc parquet.ColumnChunk, src source, rows int64, mask []bool) error {
 	typ := b.plans[i].leaf.Type
-	if err := b.charge(rows * rowCost(typ.Kind)); err != nil {
+	if err := b.charge(rows * rowCost(typ)); err != nil {
 		return err
 	}
 	put := b.putter(&b.cols[i], src, typ)
@@ -218,14 +219,15 @@ func (b *builder) putter(c *colBuf, src source, typ table.Type) func(parquet.Val
 	}
 	return func(pv parquet.Value) error {
 		null := pv.IsNull()
-		var v int64
+		var v, hi int64
 		if !null {
 			var err error
-			if v, err = src.intValue(pv, typ); err != nil {
+			if v, hi, err = src.intValue(pv, typ); err != nil {
 				return err
 			}
 		}
-		c.ints, c.nulls = append(c.ints, v), append(c.nulls, null)
+		c.addInt(v, hi)
+		c.nulls = append(c.nulls, null)
 		c.hasNull = c.hasNull || null
 		return nil
 	}
@@ -259,9 +261,21 @@ func (c *colBuf) add(k table.Kind, v table.Value, b *builder) error {
 		}
 		c.strs = append(c.strs, s)
 	default:
-		c.ints = append(c.ints, v.I)
+		c.addInt(v.I, v.Hi)
 	}
 	return nil
+}
+
+// addInt appends an integer-kind value; a decimal's high word (table.Column.His) is kept from
+// the first value that needs one, with 0 for the rows before it.
+func (c *colBuf) addInt(i, hi int64) {
+	if hi != 0 && c.his == nil {
+		c.his = make([]int64, len(c.ints), cap(c.ints))
+	}
+	c.ints = append(c.ints, i)
+	if c.his != nil {
+		c.his = append(c.his, hi)
+	}
 }
 
 // table assembles the columns into a table of the planned schema.
@@ -276,7 +290,7 @@ func (b *builder) table(schema table.Schema) *table.Table {
 		case table.String, table.Binary:
 			col.Strs = orEmpty(c.strs)
 		default:
-			col.Ints = orEmpty(c.ints)
+			col.Ints, col.His = orEmpty(c.ints), c.his
 		}
 		if c.hasNull {
 			col.Nulls = c.nulls

@@ -66,65 +66,70 @@ const julianUnixEpoch = 2440588
 // intValue is an integer-kind value (everything kept in Column.Ints) of v for the target type,
 // widening as a reader of a type-widened column does (int to bigint, date to timestamp_ntz, an
 // integer or a smaller scale to a decimal).
-func (s source) intValue(v parquet.Value, t table.Type) (int64, error) {
-	var i int64
+//
+// A decimal's value is (I, Hi) as table.Value holds it; every other kind's Hi is 0.
+func (s source) intValue(v parquet.Value, t table.Type) (i, hi int64, err error) {
 	switch s.kind {
 	case parquet.Boolean:
 		if t.Kind == table.Boolean {
 			if v.Boolean() {
-				return 1, nil
+				return 1, 0, nil
 			}
-			return 0, nil
+			return 0, 0, nil
 		}
-		return 0, s.mismatch(t)
+		return 0, 0, s.mismatch(t)
 	case parquet.Int32:
 		i = int64(v.Int32())
 	case parquet.Int64:
 		i = v.Int64()
 	case parquet.Int96:
 		if t.Kind != table.Timestamp && t.Kind != table.TimestampNTZ {
-			return 0, s.mismatch(t)
+			return 0, 0, s.mismatch(t)
 		}
 		x := v.Int96()
 		nanos := int64(x[1])<<32 | int64(x[0])
-		return (int64(x[2])-julianUnixEpoch)*86400_000_000 + floorDiv(nanos, 1000), nil
+		return (int64(x[2])-julianUnixEpoch)*86400_000_000 + floorDiv(nanos, 1000), 0, nil
 	case parquet.ByteArray, parquet.FixedLenByteArray:
 		if t.Kind != table.Decimal || !s.decimal {
-			return 0, s.mismatch(t)
+			return 0, 0, s.mismatch(t)
 		}
 		return s.wideDecimal(v.ByteArray(), t)
 	default:
-		return 0, s.mismatch(t)
+		return 0, 0, s.mismatch(t)
 	}
 	switch t.Kind {
 	case table.Int, table.Bigint:
 		if s.decimal || s.unit != 0 || s.date {
-			return 0, s.mismatch(t)
+			return 0, 0, s.mismatch(t)
 		}
-		return i, nil
+		return i, 0, nil
 	case table.Date:
 		if s.unit != 0 || s.decimal {
-			return 0, s.mismatch(t)
+			return 0, 0, s.mismatch(t)
 		}
-		return i, nil
+		return i, 0, nil
 	case table.Timestamp, table.TimestampNTZ:
 		switch {
 		case s.date:
-			return i * 86400_000_000, nil
+			return i * 86400_000_000, 0, nil
 		case s.unit > 0:
-			return i * s.unit, nil
+			return i * s.unit, 0, nil
 		case s.unit < 0:
-			return floorDiv(i, -s.unit), nil
+			return floorDiv(i, -s.unit), 0, nil
 		}
-		return 0, s.mismatch(t)
+		return 0, 0, s.mismatch(t)
 	case table.Decimal:
+		if int(t.Scale) == s.scale {
+			return i, 0, nil // the common case, without a big.Int a value
+		}
 		return rescale(big.NewInt(i), s.scale, t)
 	}
-	return 0, s.mismatch(t)
+	return 0, 0, s.mismatch(t)
 }
 
-// wideDecimal reads a big-endian two's-complement unscaled decimal.
-func (s source) wideDecimal(b []byte, t table.Type) (int64, error) {
+// wideDecimal reads a big-endian two's-complement unscaled decimal (FIXED_LEN_BYTE_ARRAY or
+// BYTE_ARRAY, up to decimal(38)).
+func (s source) wideDecimal(b []byte, t table.Type) (lo, hi int64, err error) {
 	u := new(big.Int).SetBytes(b)
 	if len(b) > 0 && b[0]&0x80 != 0 {
 		u.Sub(u, new(big.Int).Lsh(big.NewInt(1), uint(8*len(b))))
@@ -132,19 +137,30 @@ func (s source) wideDecimal(b []byte, t table.Type) (int64, error) {
 	return rescale(u, s.scale, t)
 }
 
-// rescale brings an unscaled decimal at scale from to the column's scale. Column holds a decimal
-// in an int64 (18 digits): a wider value is refused, not rounded.
-func rescale(u *big.Int, from int, t table.Type) (int64, error) {
+// rescale brings an unscaled decimal at scale from to the column's scale, exactly, as (I, Hi)
+// (table.Value: Hi·2^64 + I with I signed). A value past 38 digits, Delta's largest decimal
+// (DecimalType.MAX_PRECISION), is refused, not rounded.
+func rescale(u *big.Int, from int, t table.Type) (lo, hi int64, err error) {
 	if d := int(t.Scale) - from; d > 0 {
 		u.Mul(u, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d)), nil))
 	} else if d < 0 {
-		return 0, fmt.Errorf("a decimal of scale %d in a column of scale %d", from, t.Scale)
+		return 0, 0, fmt.Errorf("a decimal of scale %d in a column of scale %d", from, t.Scale)
 	}
-	if !u.IsInt64() {
-		return 0, fmt.Errorf("decimal %s (unscaled) has more than 18 digits, which Layout Lab does not hold per row", u)
+	if u.IsInt64() {
+		return u.Int64(), 0, nil
 	}
-	return u.Int64(), nil
+	if new(big.Int).Abs(u).Cmp(maxDecimal) >= 0 {
+		return 0, 0, fmt.Errorf("decimal %s (unscaled) has more than 38 digits, past Delta's decimal(38)", u)
+	}
+	// Two's complement words: And and Rsh act on negative numbers as on an infinite
+	// two's-complement string (math/big).
+	low := new(big.Int).And(u, new(big.Int).SetUint64(^uint64(0))).Uint64()
+	high := new(big.Int).Rsh(u, 64).Int64()
+	return int64(low), high + int64(low>>63), nil
 }
+
+// maxDecimal is 10^38: decimal(38)'s unscaled values are below it in magnitude.
+var maxDecimal = new(big.Int).Exp(big.NewInt(10), big.NewInt(38), nil)
 
 // floatValue is a Double or Float column's value of v.
 func (s source) floatValue(v parquet.Value, t table.Type) (float64, error) {

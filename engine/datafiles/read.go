@@ -179,7 +179,7 @@ func estimateBytes(md *format.FileMetaData, g int, plans []leafPlan) int64 {
 	rg := &md.RowGroups[g]
 	var n int64
 	for _, p := range plans {
-		n += rg.NumRows * rowCost(p.leaf.Type.Kind)
+		n += rg.NumRows * rowCost(p.leaf.Type)
 		if p.partition {
 			continue
 		}
@@ -192,9 +192,13 @@ func estimateBytes(md *format.FileMetaData, g int, plans []leafPlan) int64 {
 	return n + 4*rg.NumRows // Rows.File
 }
 
-// rowCost is what a row of a column of kind k takes: its slot and a null flag.
-func rowCost(k table.Kind) int64 {
-	if k == table.String || k == table.Binary {
+// rowCost is what a row of a column of type t takes: its slot and a null flag, and a decimal
+// past 18 digits its high word (table.Column.His).
+func rowCost(t table.Type) int64 {
+	switch {
+	case t.Kind == table.String || t.Kind == table.Binary:
+		return 17
+	case t.Kind == table.Decimal && t.Precision > 18:
 		return 17
 	}
 	return 9

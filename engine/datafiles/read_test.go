@@ -21,8 +21,8 @@ const logTables = "../deltalog/testdata/tables/"
 
 // realTables ship their data files (provenance: ../deltalog/testdata/tables/PROVENANCE.md and
 // ../skipping/testdata/tables). Not delta-kernel-rs/parsed-stats: its statistics are made up
-// (ts_col has bounds in the log and is in none of its data files). Not basic-decimal-table: its
-// decimal(38) values pass 18 digits (TestWideDecimalIsAnError).
+// (ts_col has bounds in the log and is in none of its data files). basic-decimal-table's
+// decimal(20,10) values pass 64 bits (TestWideDecimalReadsExactly).
 var realTables = []string{
 	logTables + "dat/basic_append/delta",
 	logTables + "dat/basic_partitioned/delta",
@@ -48,6 +48,7 @@ var realTables = []string{
 	logTables + "delta-kernel-rs/v1-multi-part-partitioned-struct-stats-only",
 	"../skipping/testdata/tables/delta-kernel-rs/timestamp-truncation-stats",
 	"../skipping/testdata/tables/delta-kernel-rs/type-widening",
+	"../skipping/testdata/tables/delta/basic-decimal-table",
 	"../skipping/testdata/tables/delta-kernel-rs/timestamp-partitioned-table",
 	"../skipping/testdata/tables/layoutlab/datetime-range",
 	"../skipping/testdata/tables/layoutlab/datetime-range-partitioned",
@@ -250,20 +251,5 @@ func TestReadOnlyAskedColumns(t *testing.T) {
 	_, err := Read(os.DirFS(dir), openTable(t, dir), Options{Columns: []string{"nope"}})
 	if err == nil || !strings.Contains(err.Error(), `"nope"`) {
 		t.Errorf("unknown column: %v", err)
-	}
-}
-
-// TestWideDecimalIsAnError: a decimal value past 18 digits is refused with the file and column
-// named, and the table's other columns still read.
-func TestWideDecimalIsAnError(t *testing.T) {
-	dir := "../skipping/testdata/tables/delta/basic-decimal-table"
-	snap := openTable(t, dir)
-	_, err := Read(os.DirFS(dir), snap, Options{})
-	if err == nil || !strings.Contains(err.Error(), "column col3") || !strings.Contains(err.Error(), ".parquet") || !strings.Contains(err.Error(), "18 digits") {
-		t.Fatalf("got %v", err)
-	}
-	rows, err := Read(os.DirFS(dir), snap, Options{Columns: []string{"part", "col1"}})
-	if err != nil || rows.Table.NumRows == 0 {
-		t.Fatalf("%v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -33,6 +34,10 @@ type CommitInfo struct {
 	// ClusteringColumns, when not nil, set the delta.clustering domain (logical names; empty
 	// for none); nil keeps the source's clustering domain, if any.
 	ClusteringColumns []string
+	// Configuration, when not nil, are table properties the commit sets over the source's
+	// (ALTER TABLE … SET TBLPROPERTIES), such as delta.dataSkippingStatsColumns: the files'
+	// statistics follow the properties as set.
+	Configuration map[string]string
 	// Tags, when not nil, are each output file's add tags (ZCUBE_ID, ZCUBE_ZORDER_BY, ...).
 	Tags []map[string]string
 	// Timestamp is the commit's and the files' modification time, in ms (deterministic: 0 when
@@ -123,6 +128,12 @@ func newWriter(snap *deltalog.Snapshot, rows *Rows, commit CommitInfo) (*writer,
 	}
 	if commit.PartitionColumns != nil {
 		md.PartitionColumns = slices.Clone(commit.PartitionColumns)
+	}
+	if commit.Configuration != nil {
+		conf := make(map[string]string, len(md.Configuration)+len(commit.Configuration))
+		maps.Copy(conf, md.Configuration) // the snapshot's map is shared: never written
+		maps.Copy(conf, commit.Configuration)
+		md.Configuration = conf
 	}
 	w := &writer{snap: snap, rows: rows, md: md, physical: pl, statsLeaf: pl}
 	for _, pc := range md.PartitionColumns {
@@ -494,12 +505,12 @@ func cellValue(c *table.Column, r int, t table.Type, maxDef, ci int) parquet.Val
 		case t.Precision <= 18:
 			v = parquet.Int64Value(c.Int(r))
 		default:
+			// 16 bytes of two's complement, as Spark writes decimal(19..38): the high word is
+			// Value.Hi less I's sign (table.Value's Hi·2^64 + I, I signed).
 			var b [16]byte
-			x := c.Int(r)
-			binary.BigEndian.PutUint64(b[8:], uint64(x))
-			if x < 0 {
-				binary.BigEndian.PutUint64(b[:8], ^uint64(0))
-			}
+			x := c.Value(r)
+			binary.BigEndian.PutUint64(b[8:], uint64(x.I))
+			binary.BigEndian.PutUint64(b[:8], uint64(x.Hi)-uint64(x.I)>>63)
 			v = parquet.FixedLenByteArrayValue(b[:])
 		}
 	}

@@ -69,6 +69,8 @@ func TestWriteProof(t *testing.T) {
 		{logTables + "delta-rs/table_with_null_stats_in_notnull_struct", "s.l", nil},
 		{logTables + "delta-kernel-rs/v1-single-part-struct-stats-only", "id", nil},
 		{"../skipping/testdata/tables/delta-kernel-rs/timestamp-truncation-stats", "id", nil},
+		{"../skipping/testdata/tables/delta/basic-decimal-table", "col3", []string{}}, // decimal(20,10) past 64 bits
+		{"../skipping/testdata/tables/delta/basic-decimal-table", "col3", nil},
 	}
 	for _, tc := range cases {
 		name := strings.TrimPrefix(tc.dir, "../") + "/by-" + tc.sortBy

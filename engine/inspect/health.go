@@ -28,7 +28,8 @@ import (
 // depth(v) is the number of bounded files whose [min, max] holds v. OverlapMax is the largest
 // depth over every value (reached at some file's min); OverlapMean the mean depth over the
 // drawn values (1 when no two files overlap); LookupFilesMean the mean over the drawn values of
-// the files `col = v` reads: depth(v) plus the files without stats.
+// the files `col = v` reads: depth(v) plus the files without stats, or every file for a column
+// outside the stats schema (not Indexed), whose statistics Delta's reader drops.
 type ColumnHealth struct {
 	Column string `json:"column"`
 	Type   string `json:"type"`
@@ -234,6 +235,11 @@ func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 		if d := int64(h.LookupValues); d > 0 {
 			h.OverlapMean = float64(sum) / float64(d)
 			h.LookupFilesMean = float64(sum+int64(h.FilesNoStats)*d) / float64(d)
+		}
+		if !h.Indexed {
+			// Delta's reader drops statistics outside the stats schema (Inspector.statsSchema):
+			// every lookup reads every file, whatever bounds the log holds.
+			h.LookupFilesMean = float64(n)
 		}
 		if n > 0 {
 			h.NoStatsShare = float64(h.FilesNoStats) / float64(n)

@@ -235,7 +235,13 @@ type Inspector struct {
 	hc            *healthCollector
 	healthLeaves  []int
 	healthIndexed []bool
-	healthDone    bool
+	// statsSchema marks the leaves (lleaves) in the table's stats schema: --where skips by
+	// these alone, as DataSkippingReader parses the stats JSON with statsSchema and so drops
+	// any other column's statistics (spark/src/main/scala/org/apache/spark/sql/delta/stats/
+	// DataSkippingReader.scala, from_json(col("stats"), statsSchema); StatisticsCollection.scala,
+	// statCollectionPhysicalSchema).
+	statsSchema []bool
+	healthDone  bool
 	// verdicts says base.Files hold the verdicts of a Report without a WHERE, which shares them.
 	verdicts bool
 	// DefaultSpanColumn, once known
@@ -280,6 +286,11 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	in.lleaves, in.pleaves = logical.Leaves(), physical.Leaves()
 	in.healthLeaves = in.spanLeaves()
 	in.healthIndexed = indexedLeaves(schema, md, in.lleaves, in.healthLeaves)
+	every := make([]int, len(in.lleaves))
+	for i := range every {
+		every[i] = i
+	}
+	in.statsSchema = indexedLeaves(schema, md, in.lleaves, every)
 	// partitionValues are keyed by physical name under column mapping; skipping wants the
 	// name the schema spells.
 	toLogical := map[string]string{}
@@ -457,7 +468,7 @@ func (in *Inspector) report(where string, yield work.Yield, final bool) (*Report
 	}
 	var filter *skipping.Filter
 	if r.Error == nil {
-		filter, err = skipping.Compile(pred, skipping.Table{Leaves: in.lleaves, PartitionColumns: md.PartitionColumns})
+		filter, err = skipping.Compile(pred, skipping.Table{Leaves: in.lleaves, PartitionColumns: md.PartitionColumns, StatsColumns: in.statsSchema})
 		if err != nil {
 			r.Error = &ErrorInfo{"DATATYPE_MISMATCH", err.Error()}
 		}

@@ -61,6 +61,9 @@ func RankRowsYield(c *table.Column, rows []int32, yield work.Yield) (Ranks, erro
 	case c.Kind == table.String || c.Kind == table.Binary:
 		rankStrings(c.Strs, c.Nulls, rows, &r)
 		return r, nil
+	case c.His != nil:
+		rankWide(c, rows, &r)
+		return r, nil
 	case c.Kind != table.Double:
 		if rankSmall(c.Ints, c.Nulls, rows, &r) {
 			return r, nil

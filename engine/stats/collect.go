@@ -74,6 +74,8 @@ func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Coll
 					fs.MaxValues[i] = table.StringValue(m)
 				}
 			}
+		case col.His != nil:
+			fs.MinValues[i], fs.MaxValues[i], nulls, _ = wideRange(col, rows) // absent when all NULL
 		default:
 			var lo, hi int64
 			var ok bool

@@ -23,12 +23,15 @@ import (
 //
 // Nulls is nil when the column has no nulls.
 type Column struct {
-	Kind    Kind
-	Scale   uint8 // Decimal only
-	Ints    []int64
-	Floats  []float64
-	Strs    []string
-	Nulls   []bool
+	Kind   Kind
+	Scale  uint8 // Decimal only
+	Ints   []int64
+	Floats []float64
+	Strs   []string
+	Nulls  []bool
+	// His, for a plain Decimal column, holds each row's high word (Value.Hi) when a value
+	// needs one (a decimal past 18 digits, up to Delta's 38); nil when every Hi is 0.
+	His     []int64
 	Base    int64
 	Codes16 []uint16
 	Codes32 []uint32
@@ -76,6 +79,9 @@ func (c *Column) Value(r int) Value {
 	case String, Binary:
 		return Value{Kind: c.Kind, S: c.Str(r)}
 	}
+	if c.His != nil {
+		return Value{Kind: c.Kind, I: c.Ints[r], Hi: c.His[r], Scale: c.Scale}
+	}
 	return Value{Kind: c.Kind, I: c.Int(r), Scale: c.Scale}
 }
 
@@ -100,6 +106,9 @@ func (c *Column) compareRows(r, s int) int {
 		return compareFloat(c.Floats[r], c.Floats[s])
 	case String, Binary:
 		return strings.Compare(c.Strs[r], c.Strs[s])
+	}
+	if c.His != nil && c.His[r] != c.His[s] {
+		return cmp.Compare(c.His[r], c.His[s]) // Value.Hi first, as table.Compare orders decimals
 	}
 	return cmp.Compare(c.Ints[r], c.Ints[s])
 }

@@ -45,6 +45,13 @@ func run(src, out string) error {
 		return fmt.Errorf("the explainer's claims: %w", err)
 	}
 	funcs := figures(res)
+	ex, err := runAdvice(filepath.Join(src, ".."))
+	if err != nil {
+		return err
+	}
+	for k, f := range adviceFuncs(ex) {
+		funcs[k] = f
+	}
 	live := livePage(src)
 	boxes, err := writePosters(out, live, res)
 	if err != nil {
@@ -101,7 +108,10 @@ func run(src, out string) error {
 		return err
 	}
 	for _, page := range pages {
-		t, err := template.New(filepath.Base(page)).Funcs(funcs).ParseFiles(page)
+		// Sections kept in files of their own (site/sections/*.tmpl), which a page includes
+		// with {{template "name.tmpl"}}.
+		sections, _ := filepath.Glob(filepath.Join(src, "sections", "*.tmpl"))
+		t, err := template.New(filepath.Base(page)).Funcs(funcs).ParseFiles(append([]string{page}, sections...)...)
 		if err != nil {
 			return err
 		}
