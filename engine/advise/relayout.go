@@ -221,10 +221,14 @@ func (a *advisor) layoutBin(rows []int32, keys []string, kind layout.Kind, numFi
 	ranks := make([]layout.Ranks, len(keys))
 	for i, k := range keys {
 		l := a.t.leafOf(k)
+		var err error
 		if len(rows) == len(a.all) {
-			ranks[i] = a.ranksOf(l) // the whole table: ranked once for every candidate
+			ranks[i], err = a.ranksOf(l) // the whole table: ranked once for every candidate
 		} else {
-			ranks[i] = layout.RankRows(&a.ft.Cols[l], rows)
+			ranks[i], err = layout.RankRowsYield(&a.ft.Cols[l], rows, a.stageYield)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
 	return a.lay.Layout(rows, ranks, kind, numFiles, layout.Options{Seed: a.opt.Seed ^ (bin+1)*0x9e3779b97f4a7c15})
@@ -255,12 +259,16 @@ func (a *advisor) maxFile() int64 {
 	return a.opt.MaxFileSize
 }
 
-// ranksOf is leaf l's dense ranks over every row, computed once.
-func (a *advisor) ranksOf(l int) layout.Ranks {
+// ranksOf is leaf l's dense ranks over every row, computed once (a.stageYield is told the
+// sort's progress; its error stops the ranking, and nothing is kept).
+func (a *advisor) ranksOf(l int) (layout.Ranks, error) {
 	if r, ok := a.ranks[l]; ok {
-		return r
+		return r, nil
 	}
-	r := layout.RankRows(&a.ft.Cols[l], a.all)
+	r, err := layout.RankRowsYield(&a.ft.Cols[l], a.all, a.stageYield)
+	if err != nil {
+		return layout.Ranks{}, err
+	}
 	a.ranks[l] = r
-	return r
+	return r, nil
 }
