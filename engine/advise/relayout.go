@@ -138,7 +138,14 @@ func (a *advisor) partitioned(s spec) (*arrangement, error) {
 	l := a.t.leafOf(s.keys[0])
 	// The rewrite reads every file: its bytes are the files' sizes, as the planner counts a bin.
 	ar := &arrangement{partCols: s.keys, first: a.t.size}
-	for _, b := range layout.Bins(a.ft, []int{l}) {
+	bins, err := a.partitionBins(l)
+	if a.noReuse {
+		bins = layout.Bins(a.ft, []int{l})
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range bins {
 		bytes := a.bytesOf(b.Rows)
 		files, err := a.layoutBin(b.Rows, nil, layout.Append, layout.ApproxNumFiles(bytes, a.maxFile()), 0)
 		if err != nil {
@@ -231,7 +238,11 @@ func (a *advisor) layoutBin(rows []int32, keys []string, kind layout.Kind, numFi
 			return nil, err
 		}
 	}
-	return a.lay.Layout(rows, ranks, kind, numFiles, layout.Options{Seed: a.opt.Seed ^ (bin+1)*0x9e3779b97f4a7c15})
+	opt := layout.Options{Seed: a.opt.Seed ^ (bin+1)*0x9e3779b97f4a7c15}
+	if len(keys) == 1 && (kind == layout.ZOrder || kind == layout.Hilbert) && !a.noReuse {
+		return a.layoutOne(rows, ranks[0], kind, numFiles, opt)
+	}
+	return a.lay.Layout(rows, ranks, kind, numFiles, opt)
 }
 
 // addFiles appends laid-out files with their partition values and bytes.

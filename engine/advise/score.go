@@ -37,10 +37,15 @@ type advisor struct {
 	// stageYield is a.yield while a candidate is scored, noting its stop (noteStop), for the
 	// stages below score: the ranking of a bin, the statistics, the pruning.
 	stageYield work.Yield
+	// lastPrune is the last candidate's pruning, which the next reuses when its files are the
+	// same (pruned.sameFiles); noReuse, set by tests, scores every candidate afresh.
+	lastPrune *pruned
+	noReuse   bool
 }
 
 func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) (*advisor, error) {
-	a := &advisor{t: t, rows: r, w: w, opt: opt, ingest: ingest, ranks: map[int]layout.Ranks{}, nightly: map[string]nightly{}}
+	a := &advisor{t: t, rows: r, w: w, opt: opt, ingest: ingest, ranks: map[int]layout.Ranks{}, nightly: map[string]nightly{},
+		noReuse: scoreAfresh}
 	ft, err := fullView(t, r.Table)
 	if err != nil {
 		return nil, err
@@ -225,6 +230,11 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 	for i := range indexed {
 		indexed[i] = indexed[i] && a.refs[i] && a.t.read[i]
 	}
+	if p := a.lastPrune; !a.noReuse && p.sameFiles(ar, indexed, cfg) {
+		c.Queries = append(c.Queries, p.queries...)
+		c.FilesReadWeighted, c.BytesReadWeighted = round3(p.fw), round3(p.bw)
+		return nil
+	}
 	files := make([]skipping.File, len(ar.files))
 	sts := make([]stats.FileStats, len(ar.files))
 	y, since := a.stageYield, 0
@@ -263,6 +273,9 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 		bw += q.Weight * float64(qc.BytesRead)
 	}
 	c.FilesReadWeighted, c.BytesReadWeighted = round3(fw/total), round3(bw/total)
+	if !a.noReuse {
+		a.lastPrune = &pruned{ar: ar, indexed: indexed, cfg: cfg, queries: c.Queries, fw: fw / total, bw: bw / total}
+	}
 	return nil
 }
 
