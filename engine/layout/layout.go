@@ -152,16 +152,11 @@ func (l *Layouter) LayoutScratch(rows []int32, keys []Ranks, kind Kind, numFiles
 
 // chunks cuts rows into n consecutive files whose sizes differ by at most one, never empty.
 func chunks(rows []int32, n int) [][]int32 {
-	return cutOwned(append([]int32(nil), rows...), n)
-}
-
-// cutOwned is chunks of rows the caller gives up: the files are slices of rows.
-func cutOwned(back []int32, n int) [][]int32 {
-	rows := back
 	if n > len(rows) {
 		n = len(rows)
 	}
 	out := make([][]int32, n)
+	back := append([]int32(nil), rows...)
 	start := 0
 	for i := range out {
 		size := len(rows) / n
@@ -174,19 +169,28 @@ func cutOwned(back []int32, n int) [][]int32 {
 	return out
 }
 
-// orderBy sorts the bin by the key's rank, NULLS FIRST, ties in table order, and cuts it. The
-// ranks are dense, so the sort is a stable counting sort on them (rankOrder): one pass, where
-// a radix sort of rank+1 took one to three.
+// orderBy sorts the bin by the key's rank, NULLS FIRST, ties in table order, and cuts it.
 func (l *Layouter) orderBy(rows []int32, key Ranks, numFiles int) ([][]int32, error) {
 	n := len(rows)
+	l.keys = l.keys[:0]
+	l.pos = l.pos[:0]
+	for i, r := range key.R {
+		l.keys = append(l.keys, uint64(r+1)) // NULL (-1) sorts first
+		l.pos = append(l.pos, int32(i))
+	}
 	if l.Yield != nil {
-		if err := l.Yield.Begin("Sorting " + strconv.Itoa(n) + " rows by the key"); err != nil {
+		step := "Sorting " + strconv.Itoa(n) + " rows by the key"
+		if err := l.Yield.Begin(step); err != nil {
 			return nil, err
 		}
+		l.s.Yield = l.Yield.Within(step)
+	}
+	if err := l.s.SortPairs(l.keys, l.pos); err != nil {
+		return nil, err
 	}
 	sorted := make([]int32, n)
-	for j, p := range l.rankOrder(key) {
+	for j, p := range l.pos {
 		sorted[j] = rows[p]
 	}
-	return cutOwned(sorted, numFiles), nil
+	return chunks(sorted, numFiles), nil
 }
