@@ -56,6 +56,10 @@ func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) 
 	for i, f := range r.File {
 		a.byFile[f] = append(a.byFile[f], int32(i))
 	}
+	// Each pass over a million rows is a stretch of its own on the page.
+	if err := opt.Yield.Begin(PrepareStep); err != nil {
+		return nil, err
+	}
 	a.rowBytes = rowBytesOf(t, a.byFile, r.Table.NumRows, r.Sample.Fraction)
 	a.refs = make([]bool, len(t.leaves))
 	for _, q := range w.Queries {
@@ -65,6 +69,9 @@ func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) 
 				return nil, fmt.Errorf("advise: the rows lack column %q, which workload line %d reads", t.leaves[l].Name(), q.Line)
 			}
 		}
+	}
+	if err := opt.Yield.Begin(PrepareStep); err != nil {
+		return nil, err
 	}
 	a.coll = stats.NewCollector(ft)
 	return a, nil
