@@ -18,7 +18,7 @@ func TestOrderByIsAStableSortOnRank(t *testing.T) {
 		r := Ranks{R: make([]int32, n), Distinct: distinct}
 		for i := range rows {
 			rows[i] = int32(3*i + 1) // bin rows are not 0..n-1
-			r.R[i] = int32(src.Uint64() % uint64(distinct+1)) - 1
+			r.R[i] = int32(src.Uint64()%uint64(distinct+1)) - 1
 		}
 		pos := make([]int32, n)
 		for i := range pos {
