@@ -105,7 +105,7 @@
     if (kept !== null && kept !== undefined && kept !== false && kept !== "") box.value = kept;
     $("advise-data").textContent = info.dataFiles > 0
       ? `${info.dataFiles} data files given with the log: the candidates are laid out on the table's own rows.`
-      : "No data files were given with the log: the advice shows the health and today's figures only; a what-if needs the data files (pick the table's folder, or a .zip or .tar that holds them).";
+      : "No data files were given with the log: the advice shows the health and today's figures only; a what-if needs the data files (pick the table's folder, or a .zip, .tar or .tar.gz that holds them).";
     if (prepareResolve) { prepareResolve(true); prepareResolve = null; }
   };
   la.done = (json) => {

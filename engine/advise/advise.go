@@ -57,7 +57,8 @@ type Options struct {
 	Seed uint64
 	// Table is how the SQL names the table (a name, or delta.`/path`); "" means t.
 	Table string
-	// Yield is told PrepareStep once the rows are checked, then CandidatesStep's progress before
+	// Yield is told PrepareStep once the rows are checked (and again between the preparation's
+	// passes over the rows), then CandidatesStep's progress before
 	// each candidate is scored, again (the same done) between its stages and on each day of its
 	// nightly timeline, and once at the end (done of total). Its error stops Advise, which
 	// returns it as it is. The page reports progress, ends its task and cancels there

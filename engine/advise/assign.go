@@ -48,7 +48,10 @@ func Relayout(in Input, opt Options, i int) (*Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	specs := a.specs()
+	specs, err := a.specs()
+	if err != nil {
+		return nil, err
+	}
 	if i < 0 || i >= len(specs) {
 		return nil, fmt.Errorf("advise: candidate %d: there are %d", i, len(specs))
 	}

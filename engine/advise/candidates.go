@@ -113,8 +113,9 @@ func keySets(cols []string, maxKeys int) [][]string {
 // specs lists the candidates, in priority order, at most MaxCandidates: the table as it is, the
 // user's key sets, then single keys (clustering, Z-order, partitioning, ORDER BY), then larger
 // sets. A key set Delta refuses for want of statistics is followed by the same set with the
-// delta.dataSkippingStatsColumns that gives its keys statistics.
-func (a *advisor) specs() []spec {
+// delta.dataSkippingStatsColumns that gives its keys statistics. Its error is only
+// a.stageYield's (a stop), told while a column is ranked.
+func (a *advisor) specs() ([]spec, error) {
 	cols := a.workloadColumns()
 	out := []spec{{layout: AsIs}}
 	seen := map[string]bool{out[0].id(): true}
@@ -140,7 +141,11 @@ func (a *advisor) specs() []spec {
 		}
 	}
 	for _, c := range cols {
-		if a.partitionable(c) {
+		ok, err := a.partitionable(c)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
 			add(spec{layout: Partition, keys: []string{c}})
 		}
 		add(spec{layout: OrderBy, keys: []string{c}})
@@ -151,7 +156,7 @@ func (a *advisor) specs() []spec {
 			add(spec{layout: ZOrder, keys: set})
 		}
 	}
-	return out
+	return out, nil
 }
 
 func (a *advisor) maxKeys() int {
@@ -166,23 +171,23 @@ func (a *advisor) maxKeys() int {
 // OPTIMIZE file (maxFileSize): smaller partitions can only make files smaller than OPTIMIZE
 // writes, the small-file problem partitioning is known for, which a read cost in bytes does
 // not see.
-func (a *advisor) partitionable(col string) bool {
+func (a *advisor) partitionable(col string) (bool, error) {
 	l := a.t.leafOf(col)
 	if l < 0 || len(a.t.leaves[l].Path) != 1 {
-		return false // Delta partitions by top-level columns only
+		return false, nil // Delta partitions by top-level columns only
 	}
 	if len(a.t.partCols) == 1 && strings.EqualFold(a.t.partCols[0], col) {
-		return false
+		return false, nil
 	}
-	r := a.ranksOf(l)
-	if r.Distinct > MaxPartitionValues {
-		return false
+	r, err := a.ranksOf(l)
+	if err != nil || r.Distinct > MaxPartitionValues {
+		return false, err
 	}
 	parts := int64(r.Distinct)
 	if hasNull(r) {
 		parts++ // NULL is a partition of its own
 	}
-	return a.bytesOf(a.all)/max(1, parts) >= a.maxFile()
+	return a.bytesOf(a.all)/max(1, parts) >= a.maxFile(), nil
 }
 
 // hasNull reports whether a row of the ranked column is NULL.

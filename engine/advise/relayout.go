@@ -69,11 +69,11 @@ func (a *advisor) optimized(s spec) (*arrangement, error) {
 			planned[f.Ref] = true
 		}
 		if len(b.Files) < len(a.t.files) {
-			rows = nil
-			for _, f := range b.Files {
-				rows = append(rows, a.byFile[f.Ref]...)
+			refs := make([]int64, len(b.Files))
+			for i, f := range b.Files {
+				refs[i] = f.Ref
 			}
-			slices.Sort(rows)
+			rows = a.rowsOf(refs)
 		}
 		files, err := a.layoutBin(rows, s.keys, kind, int(b.ApproxNumFiles), uint64(bi))
 		if err != nil {
@@ -138,7 +138,14 @@ func (a *advisor) partitioned(s spec) (*arrangement, error) {
 	l := a.t.leafOf(s.keys[0])
 	// The rewrite reads every file: its bytes are the files' sizes, as the planner counts a bin.
 	ar := &arrangement{partCols: s.keys, first: a.t.size}
-	for _, b := range layout.Bins(a.ft, []int{l}) {
+	bins, err := a.partitionBins(l)
+	if a.noReuse {
+		bins = layout.Bins(a.ft, []int{l})
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range bins {
 		bytes := a.bytesOf(b.Rows)
 		files, err := a.layoutBin(b.Rows, nil, layout.Append, layout.ApproxNumFiles(bytes, a.maxFile()), 0)
 		if err != nil {
@@ -191,9 +198,38 @@ func (a *advisor) currentPartitions() []partRows {
 		out[j].rows = append(out[j].rows, a.byFile[i]...)
 	}
 	for i := range out {
-		slices.Sort(out[i].rows)
+		if !slices.IsSorted(out[i].rows) {
+			slices.Sort(out[i].rows)
+		}
 	}
 	return out
+}
+
+// rowsOf is the rows of the real files refs, ascending. Each file's rows are ascending, and a
+// table read file by file (engine/datafiles) gives each file a run of row indices: in the order
+// of their first rows the files' rows are then already ascending, and only rows of files that
+// interleave are sorted.
+func (a *advisor) rowsOf(refs []int64) []int32 {
+	refs = slices.Clone(refs)
+	first := func(f int64) int32 {
+		if r := a.byFile[f]; len(r) > 0 {
+			return r[0]
+		}
+		return -1
+	}
+	slices.SortFunc(refs, func(x, y int64) int { return int(first(x)) - int(first(y)) })
+	n := 0
+	for _, f := range refs {
+		n += len(a.byFile[f])
+	}
+	rows := make([]int32, 0, n)
+	for _, f := range refs {
+		rows = append(rows, a.byFile[f]...)
+	}
+	if !slices.IsSorted(rows) {
+		slices.Sort(rows)
+	}
+	return rows
 }
 
 func partitionKey(pv map[string]string) string {
@@ -221,13 +257,30 @@ func (a *advisor) layoutBin(rows []int32, keys []string, kind layout.Kind, numFi
 	ranks := make([]layout.Ranks, len(keys))
 	for i, k := range keys {
 		l := a.t.leafOf(k)
+		var err error
 		if len(rows) == len(a.all) {
-			ranks[i] = a.ranksOf(l) // the whole table: ranked once for every candidate
+			ranks[i], err = a.ranksOf(l) // the whole table: ranked once for every candidate
 		} else {
-			ranks[i] = layout.RankRows(&a.ft.Cols[l], rows)
+			ranks[i], err = layout.RankRowsYield(&a.ft.Cols[l], rows, a.stageYield)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	return a.lay.Layout(rows, ranks, kind, numFiles, layout.Options{Seed: a.opt.Seed ^ (bin+1)*0x9e3779b97f4a7c15})
+	opt := layout.Options{Seed: a.opt.Seed ^ (bin+1)*0x9e3779b97f4a7c15}
+	var files [][]int32
+	var err error
+	if len(keys) == 1 && (kind == layout.ZOrder || kind == layout.Hilbert) && !a.noReuse {
+		files, err = a.layoutOne(rows, ranks[0], kind, numFiles, opt)
+	} else {
+		files, err = a.lay.Layout(rows, ranks, kind, numFiles, opt)
+	}
+	if err == nil {
+		// The layout's last passes over the rows and the files' bytes (addFiles) are two
+		// stretches, not one.
+		err = a.stageYield.Begin("the files")
+	}
+	return files, err
 }
 
 // addFiles appends laid-out files with their partition values and bytes.
@@ -255,12 +308,16 @@ func (a *advisor) maxFile() int64 {
 	return a.opt.MaxFileSize
 }
 
-// ranksOf is leaf l's dense ranks over every row, computed once.
-func (a *advisor) ranksOf(l int) layout.Ranks {
+// ranksOf is leaf l's dense ranks over every row, computed once (a.stageYield is told the
+// sort's progress; its error stops the ranking, and nothing is kept).
+func (a *advisor) ranksOf(l int) (layout.Ranks, error) {
 	if r, ok := a.ranks[l]; ok {
-		return r
+		return r, nil
 	}
-	r := layout.RankRows(&a.ft.Cols[l], a.all)
+	r, err := layout.RankRowsYield(&a.ft.Cols[l], a.all, a.stageYield)
+	if err != nil {
+		return layout.Ranks{}, err
+	}
 	a.ranks[l] = r
-	return r
+	return r, nil
 }

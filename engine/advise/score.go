@@ -35,10 +35,18 @@ type advisor struct {
 	// each day of its nightly timeline), it tells Options.Yield the candidate's progress again,
 	// so that the page can end its task, and stop, inside a candidate. nil when Options.Yield is.
 	yield work.Yield
+	// stageYield is a.yield while a candidate is scored, noting its stop (noteStop), for the
+	// stages below score: the ranking of a bin, the statistics, the pruning.
+	stageYield work.Yield
+	// lastPrune is the last candidate's pruning, which the next reuses when its files are the
+	// same (pruned.sameFiles); noReuse, set by tests, scores every candidate afresh.
+	lastPrune *pruned
+	noReuse   bool
 }
 
 func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) (*advisor, error) {
-	a := &advisor{t: t, rows: r, w: w, opt: opt, ingest: ingest, ranks: map[int]layout.Ranks{}, nightly: map[string]nightly{}}
+	a := &advisor{t: t, rows: r, w: w, opt: opt, ingest: ingest, ranks: map[int]layout.Ranks{}, nightly: map[string]nightly{},
+		noReuse: scoreAfresh}
 	ft, err := fullView(t, r.Table)
 	if err != nil {
 		return nil, err
@@ -49,6 +57,10 @@ func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) 
 	for i, f := range r.File {
 		a.byFile[f] = append(a.byFile[f], int32(i))
 	}
+	// Each pass over a million rows is a stretch of its own on the page.
+	if err := opt.Yield.Begin(PrepareStep); err != nil {
+		return nil, err
+	}
 	a.rowBytes = rowBytesOf(t, a.byFile, r.Table.NumRows, r.Sample.Fraction)
 	a.refs = make([]bool, len(t.leaves))
 	for _, q := range w.Queries {
@@ -58,6 +70,9 @@ func newAdvisor(t *tableInfo, r *Rows, w *Workload, opt Options, ingest Ingest) 
 				return nil, fmt.Errorf("advise: the rows lack column %q, which workload line %d reads", t.leaves[l].Name(), q.Line)
 			}
 		}
+	}
+	if err := opt.Yield.Begin(PrepareStep); err != nil {
+		return nil, err
 	}
 	a.coll = stats.NewCollector(ft)
 	return a, nil
@@ -114,8 +129,17 @@ func rowBytesOf(t *tableInfo, byFile [][]int32, n int, fraction float64) []float
 // scoreAll scores every candidate, in specs' order, telling Options.Yield before each; its
 // error stops the scoring and is returned.
 func (a *advisor) scoreAll() ([]Candidate, error) {
-	specs := a.specs()
-	y, n := a.opt.Yield, len(specs)
+	y := a.opt.Yield
+	if y != nil {
+		// Ranking the workload's columns (partitionable) is still the preparation.
+		a.stageYield = func(work.Progress) error { return y.Begin(PrepareStep) }
+	}
+	specs, err := a.specs()
+	a.stageYield = nil
+	if err != nil {
+		return nil, err
+	}
+	n := len(specs)
 	out := make([]Candidate, 0, n)
 	for i, s := range specs {
 		if err := y.Tick(CandidatesStep, i, n, "candidates"); err != nil {
@@ -161,12 +185,20 @@ func (a *advisor) score(s spec) (c Candidate, stop error) {
 		c.Error = &ErrorInfo{"LAYOUTLAB_ADVISE", err.Error()}
 		return c, nil
 	}
+	// The layout's and the pruning's own yields (engine/layout's sorts and range ids, the
+	// statistics file by file) reach a.yield; its error is told from the candidate's own by
+	// being the one it returned, and stops the candidate with nothing kept.
+	y := noteStop(a.yield, &stop)
+	a.lay.Yield, a.stageYield = y, y
+	defer func() { a.lay.Yield, a.stageYield = nil, nil }()
 	ar, err := a.arrange(s)
 	if err == nil {
-		if stop = a.yield.Begin("the statistics and the pruning"); stop != nil {
-			return c, stop
+		if err = y.Begin("the statistics and the pruning"); err == nil {
+			err = a.prune(s, ar, &c)
 		}
-		err = a.prune(s, ar, &c)
+	}
+	if stop != nil {
+		return c, stop
 	}
 	if err != nil {
 		c.Error = errorInfo(err)
@@ -207,9 +239,21 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 	for i := range indexed {
 		indexed[i] = indexed[i] && a.refs[i] && a.t.read[i]
 	}
+	if p := a.lastPrune; !a.noReuse && p.sameFiles(ar, indexed, cfg) {
+		c.Queries = append(c.Queries, p.queries...)
+		c.FilesReadWeighted, c.BytesReadWeighted = round3(p.fw), round3(p.bw)
+		return nil
+	}
 	files := make([]skipping.File, len(ar.files))
 	sts := make([]stats.FileStats, len(ar.files))
+	y, since := a.stageYield, 0
 	for i, rows := range ar.files {
+		if since += len(rows); since >= collectTick {
+			since = 0
+			if err := y.Tick("collecting the statistics", i, len(ar.files), "files"); err != nil {
+				return err
+			}
+		}
 		sts[i] = a.coll.Collect(rows, indexed, cfg)
 		files[i] = skipping.File{PartitionValues: ar.parts[i], Stats: &sts[i], Rows: int64(len(rows)), Bytes: ar.bytes[i]}
 		if len(rows) == 0 && s.layout == AsIs {
@@ -223,7 +267,10 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 	}
 	total := a.w.TotalWeight()
 	var fw, bw float64
-	for _, q := range a.w.Queries {
+	for qi, q := range a.w.Queries {
+		if err := y.Tick("pruning", qi, len(a.w.Queries), "queries"); err != nil {
+			return err
+		}
 		f, err := skipping.Compile(q.pred, skipping.Table{Leaves: a.t.leaves, PartitionColumns: ar.partCols, StatsColumns: schema})
 		if err != nil {
 			return err
@@ -235,8 +282,15 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 		bw += q.Weight * float64(qc.BytesRead)
 	}
 	c.FilesReadWeighted, c.BytesReadWeighted = round3(fw/total), round3(bw/total)
+	if !a.noReuse {
+		a.lastPrune = &pruned{ar: ar, indexed: indexed, cfg: cfg, queries: c.Queries, fw: fw / total, bw: bw / total}
+	}
 	return nil
 }
+
+// collectTick is how many rows' statistics are collected between two yields: a 1,000-file
+// table's statistics are otherwise one stretch of a few hundred milliseconds under js/wasm.
+const collectTick = 1 << 15
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	deltalog "layoutlab/engine/deltalog"
+	"layoutlab/engine/work"
 	"layoutlab/front/picked"
 )
 
@@ -17,6 +18,12 @@ import (
 const (
 	// MaxTableFiles caps the files of one table the advisor lists (log and data files).
 	MaxTableFiles = 1_000_000
+	// MaxHeldBytes caps the bytes of a .tar.gz's files held in memory in all: gzip cannot be
+	// read from the middle, so its files (log and data) are inflated once and held. Each file's
+	// size, from its tar header, is checked against it before any of its bytes are.
+	MaxHeldBytes = 512 << 20
+	// MaxInflatedBytes caps what a .tar.gz inflates to in all, entries passed over included.
+	MaxInflatedBytes = 1 << 30
 )
 
 // TableFS is a whole table as the reader picked it (a folder's files, or a zip's or tar's
@@ -126,8 +133,22 @@ func (t *TableFS) add(name string, e *entry) {
 }
 
 // NewTableFSFromArchive lists a zip's central directory or a tar's headers (seeking past the
-// entries, front/picked) and gathers them as NewTableFS does; nothing else is read now.
-func NewTableFSFromArchive(name string, r io.ReaderAt, size int64) (*TableFS, error) {
+// entries, front/picked) and gathers them as NewTableFS does; nothing else is read now, but
+// for a .tar.gz: it is inflated as a stream once, calling yield (when set) at each read, and
+// its files are held, MaxHeldBytes in all, MaxInflatedBytes inflated.
+func NewTableFSFromArchive(name string, r io.ReaderAt, size int64, yield work.Yield) (*TableFS, error) {
+	return newTableFSFromArchive(name, r, size, yield, MaxHeldBytes, MaxInflatedBytes)
+}
+
+func newTableFSFromArchive(name string, r io.ReaderAt, size int64, yield work.Yield, maxHeld, maxInflated int64) (*TableFS, error) {
+	var held int64
+	hold := func(rel string, n int64) error {
+		if n < 0 || held+n > maxHeld {
+			return fmt.Errorf("%s is %d bytes, and a .tar.gz's files are held in memory, %d MiB at most in all: give the table's folder, a .zip or a .tar instead", rel, n, maxHeld>>20)
+		}
+		held += n
+		return nil
+	}
 	var paths []string
 	var sizes []int64
 	var entries []picked.Entry
@@ -137,9 +158,9 @@ func NewTableFSFromArchive(name string, r io.ReaderAt, size int64) (*TableFS, er
 			return fmt.Errorf("%s holds over %d files; the advisor reads tables of %d files at most", name, MaxTableFiles, MaxTableFiles)
 		}
 		return nil
-	}})
+	}, Hold: hold, Yield: yield, MaxInflated: maxInflated})
 	if errors.Is(err, picked.ErrNotArchive) {
-		return nil, fmt.Errorf("%w: the advisor reads a table's folder, .zip or .tar", err)
+		return nil, fmt.Errorf("%w: the advisor reads a table's folder, .zip, .tar or .tar.gz", err)
 	}
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,8 +27,8 @@ import (
 // eventsDir is engine/advise's generated event table: 16 Parquet files and their log.
 const eventsDir = "../../engine/advise/testdata/events"
 
-// pack writes dir's files under its base name into a zip (deflated or stored) or a tar, as a
-// reader's archive of the folder would hold them.
+// pack writes dir's files under its base name into a zip (deflated or stored), a tar or a
+// .tar.gz, as a reader's archive of the folder would hold them.
 func pack(t *testing.T, dir, kind string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
@@ -50,7 +51,7 @@ func pack(t *testing.T, dir, kind string) []byte {
 				m = zip.Store
 			}
 			w, err = zw.CreateHeader(&zip.FileHeader{Name: rel, Method: m})
-		case "tar":
+		case "tar", "tar.gz":
 			err = tw.WriteHeader(&tar.Header{Name: rel, Mode: 0o644, Size: int64(len(b)), Typeflag: tar.TypeReg})
 			w = tw
 		}
@@ -62,6 +63,14 @@ func pack(t *testing.T, dir, kind string) []byte {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if kind == "tar.gz" {
+		tw.Close()
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		zw.Write(buf.Bytes())
+		zw.Close()
+		return gz.Bytes()
 	}
 	if kind == "tar" {
 		tw.Close()
@@ -148,9 +157,13 @@ func TestTableFSReadsWhatTheFolderHolds(t *testing.T) {
 		t.Fatalf("the folder's advice has %d candidates, recommendation %v", len(want.Candidates), want.Recommendation)
 	}
 	sources := map[string]*TableFS{"folder": folder(t, eventsDir)}
-	for _, kind := range []string{"zip", "zip-stored", "tar"} {
+	for _, kind := range []string{"zip", "zip-stored", "tar", "tar.gz"} {
 		b := pack(t, eventsDir, kind)
-		tfs, err := NewTableFSFromArchive("events."+kind, bytes.NewReader(b), int64(len(b)))
+		yields := 0
+		tfs, err := NewTableFSFromArchive("events."+kind, bytes.NewReader(b), int64(len(b)), func(work.Progress) error { yields++; return nil })
+		if kind == "tar.gz" && yields == 0 {
+			t.Error("tar.gz: no yield while it inflated")
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", kind, err)
 		}
@@ -211,7 +224,7 @@ func TestTableFSRefuses(t *testing.T) {
 			t.Errorf("%v: %v, want %q", c.paths, err, c.want)
 		}
 	}
-	if _, err := NewTableFSFromArchive("x.bin", bytes.NewReader([]byte("not an archive")), 14); err == nil || !strings.Contains(err.Error(), "x.bin is neither a zip nor") {
+	if _, err := NewTableFSFromArchive("x.bin", bytes.NewReader([]byte("not an archive")), 14, nil); err == nil || !strings.Contains(err.Error(), "x.bin is neither a zip nor") {
 		t.Errorf("not an archive: %v", err)
 	}
 }

@@ -39,6 +39,11 @@ type Lister struct {
 	// Yield, when set, is told every read of a .tar.gz's inflating stream (ReadProgress); its
 	// error stops the listing.
 	Yield work.Yield
+	// MaxInflated, when > 0, caps the bytes a .tar.gz inflates to in all (headers, held and
+	// skipped entries): deflated zeros inflate a thousandfold, and an entry skipped (not wanted,
+	// or of a type that is not a file) is inflated to be passed over. Past it the listing stops
+	// with an error naming the limit.
+	MaxInflated int64
 }
 
 // Kind names the archive whose first bytes are head: "zip", "gzip" (a .tar.gz), "tar", or "".
@@ -75,7 +80,11 @@ func ListArchive(name string, r io.ReaderAt, size int64, l Lister) error {
 		if err != nil {
 			return fmt.Errorf("%s: not a readable gzip file: %v", name, err)
 		}
-		return l.tar(name, &yieldingReader{r: zr, yield: l.Yield, step: "inflating " + name}, nil)
+		var in io.Reader = zr
+		if l.MaxInflated > 0 {
+			in = &cappedReader{r: zr, left: l.MaxInflated, limit: l.MaxInflated, name: name}
+		}
+		return l.tar(name, &yieldingReader{r: in, yield: l.Yield, step: "inflating " + name}, nil)
 	case "tar":
 		sr := io.NewSectionReader(r, 0, size)
 		return l.tar(name, sr, sr)
@@ -180,5 +189,29 @@ func (y *yieldingReader) Read(p []byte) (int, error) {
 	if e := y.yield.Tick(y.step, y.read, 0, ReadUnit); e != nil {
 		return n, e
 	}
+	return n, err
+}
+
+// cappedReader is r, failing once more than limit bytes would come through it.
+type cappedReader struct {
+	r           io.Reader
+	left, limit int64
+	name        string
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		// At the limit: only the stream's end may follow.
+		var b [1]byte
+		if n, err := c.r.Read(b[:]); n == 0 && errors.Is(err, io.EOF) {
+			return 0, io.EOF
+		}
+		return 0, fmt.Errorf("%s inflates to more than %d bytes, the most a .tar.gz may here: give the table's folder, a .zip or a .tar instead", c.name, c.limit)
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
 	return n, err
 }

@@ -160,7 +160,7 @@ func (a *app) prepare(src js.Value) {
 	var err error
 	if src.Get("kind").String() == "archive" {
 		r := a.blob(src.Get("file"))
-		t, err = advisepage.NewTableFSFromArchive(name, r, r.Size())
+		t, err = advisepage.NewTableFSFromArchive(name, r, r.Size(), func(work.Progress) error { a.turn(); return nil })
 	} else {
 		paths, files := src.Get("paths"), src.Get("files")
 		ps, sizes := make([]string, paths.Length()), make([]int64, paths.Length())
@@ -180,7 +180,9 @@ func (a *app) prepare(src js.Value) {
 	if t.Root != "" {
 		name = path.Base(t.Root)
 	} else {
-		name = strings.TrimSuffix(strings.TrimSuffix(name, ".zip"), ".tar")
+		for _, ext := range []string{".zip", ".tar", ".tar.gz", ".tgz"} {
+			name = strings.TrimSuffix(name, ext)
+		}
 	}
 	a.status("Replaying the log of " + name + "…")
 	base, in, err := inspect.Open(t, name, inspect.Options{Version: -1, Yield: a.replaying})
