@@ -9,6 +9,7 @@ import (
 
 	"layoutlab/engine/explainer"
 	"layoutlab/engine/panel"
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/table"
 	"layoutlab/engine/timeline"
@@ -57,23 +58,11 @@ func num(v any) string {
 }
 
 // decimal writes v rounded to at most places decimals, with thousands separators, without
-// trailing zeros.
+// trailing zeros: readout.Number, the readouts' format, trimmed.
 func decimal(v float64, places int) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', places, 64)
-	whole, frac, _ := strings.Cut(s, ".")
-	frac = strings.TrimRight(frac, "0")
-	var b strings.Builder
-	if v < 0 && strings.Trim(s, "0.") != "" {
-		b.WriteByte('-')
+	s := readout.Number(v, places)
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 	}
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if frac != "" {
-		b.WriteString("." + frac)
-	}
-	return b.String()
+	return s
 }
