@@ -55,7 +55,7 @@ func Panel(r *panel.Result) []Readout {
 	slices.Sort(rest)
 	for _, k := range append(cols, rest...) {
 		if v, ok := r.Spans[k]; ok {
-			rows = append(rows, Readout{Label: "Span of " + k, Metric: "span:" + k, Value: v, Digits: 4})
+			rows = append(rows, Readout{Label: "Span of " + k, Metric: "span:" + k, Value: v, Digits: 3})
 		}
 	}
 	return rows

@@ -34,11 +34,29 @@ func figures(r *explainer.Results) template.FuncMap {
 		"num":  num,
 		"mean": func(v float64) string { return decimal(v, 1) },
 		"x":    func(v float64) string { return decimal(v, 2) + "×" },
-		"span": func(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) },
+		"span": func(v float64) string { return readout.Number(v, 3) }, // as the span readouts show it
 		"pct": func(part, whole int) string {
 			return strconv.Itoa(int(math.Round(100*float64(part)/float64(whole)))) + "%"
 		},
 		"add": func(a, b int) int { return a + b },
+		"num2": func(v float64) string { return decimal(v, 2) },
+		// shown is the preset's readout metric as its figure shows it, so that the prose quotes
+		// the figure to the same rounding.
+		"shown": func(name, metric string) (string, error) {
+			s := r.Scenario(name)
+			var rs []readout.Readout
+			if s.View == "timeline" {
+				rs = readout.Shown(s, nil, r.TimelineOf(name))
+			} else {
+				rs = readout.Shown(s, r.PanelOf(name), nil)
+			}
+			for _, x := range rs {
+				if x.Metric == metric {
+					return x.Text(), nil
+				}
+			}
+			return "", fmt.Errorf("preset %s's figure shows no %s", name, metric)
+		},
 		// curveSpan is F^(-1/k): the span of F files that are the curve's cells, on k keys.
 		"curveSpan": func(files, keys int) float64 { return math.Pow(float64(files), -1/float64(keys)) },
 	}
