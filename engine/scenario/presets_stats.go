@@ -14,6 +14,7 @@ const lookupUser = "user_id = 31415926"
 func keyed(layout string, keys int) Scenario {
 	return panelPreset(func(p *Panel) {
 		p.Layout, p.Keys, p.Where = layout, append([]string(nil), articleKeys[:keys]...), lookupUser
+		p.ColorKey = "user_id" // the lookup's column, not the first key: the figure is about it
 		if keys == len(articleKeys) {
 			// device_model_id is leaf 33: clustering on it needs statistics for it.
 			n := 33

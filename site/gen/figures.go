@@ -38,7 +38,7 @@ func figures(r *explainer.Results) template.FuncMap {
 		"pct": func(part, whole int) string {
 			return strconv.Itoa(int(math.Round(100*float64(part)/float64(whole)))) + "%"
 		},
-		"add": func(a, b int) int { return a + b },
+		"add":  func(a, b int) int { return a + b },
 		"num2": func(v float64) string { return decimal(v, 2) },
 		// shown is the preset's readout metric as its figure shows it, so that the prose quotes
 		// the figure to the same rounding.
