@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"layoutlab/engine/panel"
@@ -130,7 +131,7 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 	for _, k := range []struct {
 		name string
 		read bool
-	}{{"skipped", false}, {"read", true}} {
+	}{{"skipped: crossed", false}, {"read: outlined", true}} {
 		tw := TextWidth(k.name, 11*u)
 		if kx-tw-sw-10*u < pad+TextWidth(title, 12*u)+8*u {
 			break // no room beside the title
@@ -138,13 +139,12 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 		kx -= tw
 		s.text(kx, headerB+u, k.name, 11, AnchorStart, th.Muted, "legend")
 		kx -= sw + 4*u
+		// The marks alone, as the cells carry them over their span colour (the ramp's).
 		r := Rect{kx, headerB + 2*u, sw, sw}
-		col := viridisAt(0.6)
 		if k.read {
-			s.fill(r, col)
 			s.stroke(Rect{r.X + u, r.Y + u, r.W - 2*u, r.H - 2*u}, 2*u, th.Read)
 		} else {
-			s.fill(r, th.Skipped(col))
+			s.stroke(r, u, th.Frame)
 			s.line(r.X, r.Y, r.X+r.W, r.Y+r.H, u, th.Cross)
 		}
 		kx -= 10 * u
@@ -232,7 +232,17 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 		ck = kx
 	}
 	n := len(res.Files)
-	for i := range res.Files {
+	if slices.Contains(res.NoStats, kx) {
+		// Delta keeps no min/max on the key: no box to draw, whatever the rows hold.
+		for i, t := range []string{"no statistics on " + kx + ":", "no min/max boxes"} {
+			if TextWidth(t, 11*u) > r.W {
+				t = []string{"no statistics:", "no boxes"}[i]
+			}
+			s.text(r.X+r.W/2, r.Y+r.H/2+float64(16*i-8)*u, t, 11, AnchorMiddle, th.Text, "legend")
+		}
+		n = 0
+	}
+	for i := range n {
 		fl := &res.Files[i]
 		bx, _ := fl.Box(kx)
 		var y0, y1 float64
@@ -255,6 +265,7 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 			s.stroke(Rect{b.X - u, b.Y - u, b.W + 2*u, b.H + 2*u}, 2.5*u, th.Selected)
 		}
 	}
+	c.lookupMark(res, r, n)
 	// The axes: the first key across, its values at the ticks that fit; the second up.
 	xt := fitTicks(axisTicksOf(res.Axes, kx), r.W, tick*u, 8*u, true)
 	for _, t := range xt {
@@ -294,6 +305,60 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 		s.text(r.X-lm, r.Y-16*u, "↑ "+ky+" (by rank)", 12, AnchorStart, th.Text, "axis-name")
 	} else {
 		s.text(r.X-lm, r.Y-16*u, "↑ files in layout order", 12, AnchorStart, th.Text, "axis-name")
+	}
+}
+
+// lookupMark draws a point lookup's value (WHERE col = v on an axis' key) across the key space:
+// the band where every read file's box overlaps, which holds v's rank, since a file is read when
+// its [min, max] holds v. It is named with the WHERE, the mark's legend.
+func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	col, val, ok := strings.Cut(res.Where, "=")
+	col = strings.TrimSpace(col)
+	axis := slices.Index(res.Keys, col)
+	if !ok || n == 0 || axis < 0 || axis > 1 || strings.ContainsAny(col, "<>!") || strings.Contains(strings.ToUpper(res.Where), " AND ") || strings.Contains(strings.ToUpper(res.Where), " OR ") {
+		return
+	}
+	lo, hi := 0.0, 1.0
+	for i := range n {
+		if b, has := res.Files[i].Box(col); res.Files[i].Read && has {
+			lo, hi = math.Max(lo, b[0]), math.Min(hi, b[1])
+		}
+	}
+	if lo > hi {
+		return
+	}
+	m := (lo + hi) / 2
+	// The label inside the square, on the roomier side of the mark: the WHERE, else its value,
+	// else none.
+	label := func(room float64) string {
+		for _, t := range []string{res.Where, strings.TrimSpace(val)} {
+			if TextWidth(t, 11*u) <= room-8*u {
+				return t
+			}
+		}
+		return ""
+	}
+	if axis == 0 {
+		x := r.X + m*r.W
+		s.line(x, r.Y, x, r.Y+r.H, 2*u, th.Read)
+		a, lx, room := AnchorStart, x+4*u, r.X+r.W-x
+		if m > 0.5 {
+			a, lx, room = AnchorEnd, x-4*u, x-r.X
+		}
+		if t := label(room); t != "" {
+			s.text(lx, r.Y+2*u, t, 11, a, th.Text, "legend")
+		}
+		return
+	}
+	y := r.Y + r.H - m*r.H
+	s.line(r.X, y, r.X+r.W, y, 2*u, th.Read)
+	ly := y + 3*u
+	if m < 0.5 {
+		ly = y - 17*u
+	}
+	if t := label(r.W); t != "" {
+		s.text(r.X+r.W-4*u, ly, t, 11, AnchorEnd, th.Text, "legend")
 	}
 }
 

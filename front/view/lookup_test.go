@@ -1,0 +1,49 @@
+package view
+
+import (
+	"testing"
+)
+
+// keySpaceShapes counts the shapes drawn inside the key space square: the part of the canvas
+// right of the grid, at 1280 px.
+func keySpaceShapes(s *Scene, left float64, kind ShapeKind) int {
+	n := 0
+	for _, sh := range s.Shapes {
+		if sh.Kind == kind && sh.Rect.X > left {
+			n++
+		}
+	}
+	return n
+}
+
+// TestKeySpaceMarksTheLookup: a point lookup on a key is drawn across the key space, as a line
+// in the read colour named with its WHERE, through every read file's box; a key without
+// statistics gets no min/max boxes, and says so.
+func TestKeySpaceMarksTheLookup(t *testing.T) {
+	var c Composer
+	th := ThemeNamed("light")
+	res := panelAnswer(t, "zorder-two-keys")
+	s := c.Panel(PanelFigure{Result: res, Selected: -1}, 960, 600, 1, th)
+	if !hasText(s, res.Where) {
+		t.Fatalf("the key space does not name the lookup %q: %v", res.Where, s.Labels)
+	}
+	var mark *Shape
+	for i, sh := range s.Shapes {
+		if sh.Kind == Line && sh.Color == th.Read && sh.Rect.H == 0 && sh.Width == 2 {
+			mark = &s.Shapes[i]
+		}
+	}
+	if mark == nil {
+		t.Fatal("no horizontal line in the read colour across the key space (user_id is the second key)")
+	}
+	ns := panelAnswer(t, "no-stats")
+	s = c.Panel(PanelFigure{Result: ns, Selected: -1}, 960, 600, 1, th)
+	if !hasText(s, "no statistics on device_model_id:") {
+		t.Errorf("the no-statistics key space does not say so: %v", s.Labels)
+	}
+	withStats := keySpaceShapes(c.Panel(PanelFigure{Result: panelAnswer(t, "one-key"), Selected: -1}, 960, 600, 1, th), 600, StrokeRect)
+	s = c.Panel(PanelFigure{Result: ns, Selected: -1}, 960, 600, 1, th)
+	if got := keySpaceShapes(s, 600, StrokeRect); got >= withStats || got > 1 {
+		t.Errorf("the no-statistics key space draws %d outlines (one key with statistics: %d): boxes Delta has no min/max for", got, withStats)
+	}
+}
