@@ -117,16 +117,24 @@ func (p *page) notice(msg string) {
 }
 
 // deltaError shows the error Delta would raise for the current setting (empty class clears it).
-func (p *page) deltaError(class, msg string) {
-	if class == "" {
+// A figure shows f's plain sentence instead (Delta's words in its title); either offers f's
+// fix as a button (data-knob, answered in controls.bind).
+func (p *page) deltaError(class, msg string, f widget.Refusal) {
+	el := p.byID("delta-error")
+	if class == "" || !el.Truthy() {
 		p.setHidden("delta-error", true)
 		return
 	}
-	p.setText("delta-error", "["+class+"] "+msg)
-	if el := p.byID("delta-error"); p.figureReadouts != nil && el.Truthy() {
-		// A figure shows it in two lines (figure.css): the whole text on hover.
-		el.Call("setAttribute", "title", "["+class+"] "+msg)
+	text := "[" + class + "] " + msg
+	if p.figureReadouts != nil && f.Text != "" {
+		el.Call("setAttribute", "title", text)
+		text = f.Text
 	}
+	text = escapeHTML(text)
+	if f.Knob != "" {
+		text += ` <button type="button" data-knob="` + f.Knob + `" data-value="` + f.Value + `">` + f.Fix + "</button>"
+	}
+	el.Set("innerHTML", text)
 	p.setHidden("delta-error", false)
 }
 
@@ -155,9 +163,10 @@ func (p *page) showPanel(m *widget.Model) {
 		if r.Error.Class == panel.ClassInvalidInput {
 			msg = knobMessage(r.Error) // the input the panel cannot use, under its knob's label
 		}
-		p.deltaError(r.Error.Class, msg)
+		f, _ := widget.RefusalOf(m.Scenario.Panel, r)
+		p.deltaError(r.Error.Class, msg, f)
 	} else {
-		p.deltaError("", "")
+		p.deltaError("", "", widget.Refusal{})
 	}
 	p.showSelected(m)
 	p.showTimelineText(m)
@@ -196,13 +205,13 @@ func (p *page) showSelected(m *widget.Model) {
 func (p *page) showTimeline(m *widget.Model) {
 	if err := m.SimErr(); err != nil {
 		p.renderReadouts(nil)
-		p.deltaError("SIMULATION", err.Error())
+		p.deltaError("SIMULATION", err.Error(), widget.Refusal{})
 		p.showTimelineText(m)
 		return
 	}
 	d := m.Sim.Result.Days[m.Day-1]
 	p.renderReadouts(readout.Day(d))
-	p.deltaError("", "")
+	p.deltaError("", "", widget.Refusal{})
 	gb, amp, lk := view.SeriesOf(m.Sim.Result, m.Sim.Key, m.Day, view.Series{}).Maxima()
 	df := m.DayFiles
 	caption := "Bars: GiB rewritten each night (top of scale " + strconv.FormatFloat(gb, 'f', 0, 64) +

@@ -3,7 +3,6 @@ package view
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"layoutlab/engine/panel"
@@ -124,6 +123,15 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 	if strings.TrimSpace(res.Where) == "" {
 		title = Thousands(int64(res.FilesTotal)) + " files, all read (no WHERE)"
 	}
+	if res.Error != nil && res.Layout == "append" && len(res.Files) > 0 {
+		// The table as written, said as fully as the width allows.
+		for _, st := range []string{" · unclustered: Delta refused the layout", " · unclustered"} {
+			if TextWidth(title+st, 12*u) <= gridW {
+				title += st
+				break
+			}
+		}
+	}
 	s.text(pad, headerB, title, 12, AnchorStart, th.Text, "title").Bold = true
 	// The key, right-aligned: a read file's swatch, then a skipped one's.
 	kx := pad + gridW
@@ -232,7 +240,7 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 		ck = kx
 	}
 	n := len(res.Files)
-	if slices.Contains(res.NoStats, kx) {
+	if len(res.NoStats) > 0 && res.NoStats[0] == kx {
 		// Delta keeps no min/max on the key: no box to draw, whatever the rows hold.
 		for i, t := range []string{"no statistics on " + kx + ":", "no min/max boxes"} {
 			if TextWidth(t, 11*u) > r.W {
@@ -308,15 +316,18 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 	}
 }
 
-// lookupMark draws a point lookup's value (WHERE col = v on an axis' key) across the key space:
-// the band where every read file's box overlaps, which holds v's rank, since a file is read when
-// its [min, max] holds v. It is named with the WHERE, the mark's legend.
+// lookupMark draws a point lookup's value (WHERE col = v, col an axis' key, as the widget's
+// Filter writes it) across the key space: the middle of the band where every read file's box
+// overlaps, which holds v's rank, since a file is read when its [min, max] holds v. It is
+// named with the WHERE (else v) where that fits in half the square: the mark's legend.
 func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
-	col, val, ok := strings.Cut(res.Where, "=")
-	col = strings.TrimSpace(col)
-	axis := slices.Index(res.Keys, col)
-	if !ok || n == 0 || axis < 0 || axis > 1 || strings.ContainsAny(col, "<>!") || strings.Contains(strings.ToUpper(res.Where), " AND ") || strings.Contains(strings.ToUpper(res.Where), " OR ") {
+	col, v, _ := strings.Cut(res.Where, " = ")
+	axis := 0
+	for axis < len(res.Keys) && res.Keys[axis] != col {
+		axis++
+	}
+	if v == "" || strings.ContainsRune(v, ' ') || axis > 1 {
 		return
 	}
 	lo, hi := 0.0, 1.0
@@ -325,40 +336,34 @@ func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 			lo, hi = math.Max(lo, b[0]), math.Min(hi, b[1])
 		}
 	}
+	m := (lo + hi) / 2
+	t := res.Where
+	if TextWidth(t, 11*u) > r.W/2-8*u {
+		t = v
+	}
 	if lo > hi {
 		return
 	}
-	m := (lo + hi) / 2
-	// The label inside the square, on the roomier side of the mark: the WHERE, else its value,
-	// else none.
-	label := func(room float64) string {
-		for _, t := range []string{res.Where, strings.TrimSpace(val)} {
-			if TextWidth(t, 11*u) <= room-8*u {
-				return t
-			}
-		}
-		return ""
-	}
+	// Across (the first key): a vertical line, named on the roomier side; up: a horizontal one,
+	// named at its right end, on the roomier side.
+	x, y, a := r.X+m*r.W, r.Y+r.H-m*r.H, AnchorStart
 	if axis == 0 {
-		x := r.X + m*r.W
 		s.line(x, r.Y, x, r.Y+r.H, 2*u, th.Read)
-		a, lx, room := AnchorStart, x+4*u, r.X+r.W-x
-		if m > 0.5 {
-			a, lx, room = AnchorEnd, x-4*u, x-r.X
-		}
-		if t := label(room); t != "" {
-			s.text(lx, r.Y+2*u, t, 11, a, th.Text, "legend")
-		}
-		return
+		y = r.Y + 2*u
+	} else {
+		s.line(r.X, y, r.X+r.W, y, 2*u, th.Read)
+		x, m = r.X+r.W/2, 1-m
 	}
-	y := r.Y + r.H - m*r.H
-	s.line(r.X, y, r.X+r.W, y, 2*u, th.Read)
-	ly := y + 3*u
-	if m < 0.5 {
-		ly = y - 17*u
+	if m > 0.5 {
+		x, a = x-4*u, AnchorEnd
+	} else {
+		x += 4 * u
 	}
-	if t := label(r.W); t != "" {
-		s.text(r.X+r.W-4*u, ly, t, 11, AnchorEnd, th.Text, "legend")
+	if axis == 1 {
+		x, a, y = r.X+r.W-4*u, AnchorEnd, y+3*u-20*u*float64(int(m*2))
+	}
+	if TextWidth(t, 11*u) <= r.W/2-8*u {
+		s.text(x, y, t, 11, a, th.Text, "legend")
 	}
 }
 

@@ -1,7 +1,10 @@
 package view
 
 import (
+	"strings"
 	"testing"
+
+	"layoutlab/engine/panel"
 )
 
 // keySpaceShapes counts the shapes drawn inside the key space square: the part of the canvas
@@ -45,5 +48,24 @@ func TestKeySpaceMarksTheLookup(t *testing.T) {
 	s = c.Panel(PanelFigure{Result: ns, Selected: -1}, 960, 600, 1, th)
 	if got := keySpaceShapes(s, 600, StrokeRect); got >= withStats || got > 1 {
 		t.Errorf("the no-statistics key space draws %d outlines (one key with statistics: %d): boxes Delta has no min/max for", got, withStats)
+	}
+}
+
+// TestRefusedLayoutSaysUnclustered: when Delta refuses the layout the picture's title says the
+// table is as written, unclustered, at any width it fits.
+func TestRefusedLayoutSaysUnclustered(t *testing.T) {
+	p := presetScenario(t, "two-keys").Panel
+	p.Keys = append(p.Keys, "device_model_id")
+	p.IndexedCols = nil
+	res, err := panel.NewStore().Answer(p, panel.Shown, nil)
+	if err != nil || res.Error == nil || res.Layout != "append" {
+		t.Fatalf("device_model_id without statistics: %v, %v, layout %s", err, res.Error, res.Layout)
+	}
+	var c Composer
+	for _, w := range []float64{960, 320} {
+		s := c.Panel(PanelFigure{Result: res, Selected: -1}, w, 600, 1, ThemeNamed("dark"))
+		if ts := labelsOf(s, "title"); len(ts) != 1 || !strings.Contains(ts[0].Text, "unclustered") {
+			t.Errorf("%g px: title %v", w, ts)
+		}
 	}
 }
