@@ -1,11 +1,11 @@
 package view
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
 	"layoutlab/engine/panel"
+	"layoutlab/engine/readout"
 )
 
 // Composer composes the widget's Scene frame after frame, reusing its arrays: a files-slider
@@ -119,18 +119,12 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 	s.text(ramp.X+ramp.W, pad, "whole range", 11, AnchorEnd, th.Muted, "legend")
 
 	// The grid's title and its key.
-	title := fmt.Sprintf("%s files, %s read", Thousands(int64(res.FilesTotal)), Thousands(int64(res.FilesRead)))
+	title := Thousands(int64(res.FilesTotal)) + " files, " + Thousands(int64(res.FilesRead)) + " read"
 	if strings.TrimSpace(res.Where) == "" {
 		title = Thousands(int64(res.FilesTotal)) + " files, all read (no WHERE)"
 	}
-	if res.Error != nil && res.Layout == "append" && len(res.Files) > 0 {
-		// The table as written, said as fully as the width allows.
-		for _, st := range []string{" · unclustered: Delta refused the layout", " · unclustered"} {
-			if TextWidth(title+st, 12*u) <= gridW {
-				title += st
-				break
-			}
-		}
+	if res.Error != nil && res.Layout == "append" && len(res.Files) > 0 && TextWidth(title+" · unclustered", 12*u) <= gridW {
+		title += " · unclustered" // Delta refused the layout: the table as written
 	}
 	s.text(pad, headerB, title, 12, AnchorStart, th.Text, "title").Bold = true
 	// The key, right-aligned: a read file's swatch, then a skipped one's.
@@ -242,12 +236,11 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 	n := len(res.Files)
 	if len(res.NoStats) > 0 && res.NoStats[0] == kx {
 		// Delta keeps no min/max on the key: no box to draw, whatever the rows hold.
-		for i, t := range []string{"no statistics on " + kx + ":", "no min/max boxes"} {
-			if TextWidth(t, 11*u) > r.W {
-				t = []string{"no statistics:", "no boxes"}[i]
-			}
-			s.text(r.X+r.W/2, r.Y+r.H/2+float64(16*i-8)*u, t, 11, AnchorMiddle, th.Text, "legend")
+		t := "no statistics: no boxes"
+		if TextWidth(t, 11*u) > r.W {
+			t = t[:13]
 		}
+		s.text(r.X+r.W/2, r.Y+r.H/2, t, 11, AnchorMiddle, th.Text, "legend")
 		n = 0
 	}
 	for i := range n {
@@ -318,8 +311,8 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 
 // lookupMark draws a point lookup's value (WHERE col = v, col an axis' key, as the widget's
 // Filter writes it) across the key space: the middle of the band where every read file's box
-// overlaps, which holds v's rank, since a file is read when its [min, max] holds v. It is
-// named with the WHERE (else v) where that fits in half the square: the mark's legend.
+// overlaps, which holds v's rank, since a file is read when its [min, max] holds v. The WHERE
+// names it inside the square where it fits: the mark's legend.
 func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
 	col, v, _ := strings.Cut(res.Where, " = ")
@@ -327,43 +320,32 @@ func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 	for axis < len(res.Keys) && res.Keys[axis] != col {
 		axis++
 	}
-	if v == "" || strings.ContainsRune(v, ' ') || axis > 1 {
-		return
-	}
-	lo, hi := 0.0, 1.0
+	lo, hi, read := 0.0, 1.0, false
 	for i := range n {
 		if b, has := res.Files[i].Box(col); res.Files[i].Read && has {
-			lo, hi = math.Max(lo, b[0]), math.Min(hi, b[1])
+			lo, hi, read = math.Max(lo, b[0]), math.Min(hi, b[1]), true
 		}
 	}
-	m := (lo + hi) / 2
-	t := res.Where
-	if TextWidth(t, 11*u) > r.W/2-8*u {
-		t = v
-	}
-	if lo > hi {
+	if v == "" || strings.ContainsRune(v, ' ') || axis > 1 || lo > hi || !read {
 		return
 	}
-	// Across (the first key): a vertical line, named on the roomier side; up: a horizontal one,
-	// named at its right end, on the roomier side.
-	x, y, a := r.X+m*r.W, r.Y+r.H-m*r.H, AnchorStart
-	if axis == 0 {
-		s.line(x, r.Y, x, r.Y+r.H, 2*u, th.Read)
-		y = r.Y + 2*u
-	} else {
-		s.line(r.X, y, r.X+r.W, y, 2*u, th.Read)
-		x, m = r.X+r.W/2, 1-m
-	}
-	if m > 0.5 {
-		x, a = x-4*u, AnchorEnd
-	} else {
-		x += 4 * u
-	}
+	m := (lo + hi) / 2
+	// Across (the first key) a vertical line, named at its top right, or left past the middle;
+	// up, a horizontal one, named at its right end, above it in the lower half.
+	x0, y0, x1, y1 := r.X+m*r.W, r.Y, r.X+m*r.W, r.Y+r.H
+	lx, ly, a := x0+4*u, r.Y+2*u, AnchorStart
 	if axis == 1 {
-		x, a, y = r.X+r.W-4*u, AnchorEnd, y+3*u-20*u*float64(int(m*2))
+		y0 = r.Y + r.H - m*r.H
+		x0, y1, lx, ly, a = r.X, y0, r.X+r.W-4*u, y0+3*u, AnchorEnd
+		if m < 0.5 {
+			ly -= 20 * u
+		}
+	} else if m > 0.5 {
+		lx, a = x0-4*u, AnchorEnd
 	}
-	if TextWidth(t, 11*u) <= r.W/2-8*u {
-		s.text(x, y, t, 11, a, th.Text, "legend")
+	s.line(x0, y0, x1, y1, 2*u, th.Read)
+	if TextWidth(res.Where, 11*u) <= r.W/2-8*u {
+		s.text(lx, ly, res.Where, 11, a, th.Text, "legend")
 	}
 }
 
@@ -427,25 +409,23 @@ func panelSummary(res *panel.Result, key string) string {
 	}
 	span := ""
 	if v, ok := res.Spans[key]; ok {
-		span = fmt.Sprintf(", each file spanning on average %s of %s's range", percent(v), key)
+		span = ", each file spanning on average " + percent(v) + " of " + key + "'s range"
 	}
 	if strings.TrimSpace(res.Where) == "" {
-		return fmt.Sprintf("%s files laid out by %s%s%s; without a WHERE every file is read.",
-			Thousands(int64(res.FilesTotal)), lay, on, span)
+		return Thousands(int64(res.FilesTotal)) + " files laid out by " + lay + on + span + "; without a WHERE every file is read."
 	}
-	return fmt.Sprintf("WHERE %s reads %s of %s files (%s of %s rows) laid out by %s%s%s.",
-		res.Where, Thousands(int64(res.FilesRead)), Thousands(int64(res.FilesTotal)),
-		Thousands(res.RowsRead), Thousands(res.RowsTotal), lay, on, span)
+	return "WHERE " + res.Where + " reads " + Thousands(int64(res.FilesRead)) + " of " + Thousands(int64(res.FilesTotal)) + " files (" +
+		Thousands(res.RowsRead) + " of " + Thousands(res.RowsTotal) + " rows) laid out by " + lay + on + span + "."
 }
 
-// percent prints a fraction as a percentage with two significant digits at most.
+// percent prints a fraction as a percentage with two significant digits at most, from 0.01%
+// (readout.Number, the one number format).
 func percent(v float64) string {
-	p := v * 100
-	switch {
-	case p >= 10:
-		return fmt.Sprintf("%.0f%%", p)
-	case p >= 1:
-		return fmt.Sprintf("%.1f%%", p)
+	p, d := v*100, 2
+	if p >= 10 {
+		d = 0
+	} else if p >= 1 {
+		d = 1
 	}
-	return fmt.Sprintf("%.2g%%", p)
+	return readout.Number(p, d) + "%"
 }

@@ -41,7 +41,7 @@ func TestKeySpaceMarksTheLookup(t *testing.T) {
 	}
 	ns := panelAnswer(t, "no-stats")
 	s = c.Panel(PanelFigure{Result: ns, Selected: -1}, 960, 600, 1, th)
-	if !hasText(s, "no statistics on device_model_id:") {
+	if !hasText(s, "no statistics: no boxes") {
 		t.Errorf("the no-statistics key space does not say so: %v", s.Labels)
 	}
 	withStats := keySpaceShapes(c.Panel(PanelFigure{Result: panelAnswer(t, "one-key"), Selected: -1}, 960, 600, 1, th), 600, StrokeRect)
@@ -67,5 +67,16 @@ func TestRefusedLayoutSaysUnclustered(t *testing.T) {
 		if ts := labelsOf(s, "title"); len(ts) != 1 || !strings.Contains(ts[0].Text, "unclustered") {
 			t.Errorf("%g px: title %v", w, ts)
 		}
+	}
+}
+
+// TestNoLookupMarkWithoutBoxes: a key space without boxes (no statistics) marks no lookup: the
+// mark's place comes from the read files' boxes.
+func TestNoLookupMarkWithoutBoxes(t *testing.T) {
+	var c Composer
+	res := panelAnswer(t, "no-stats")
+	s := c.Panel(PanelFigure{Result: res, Selected: -1}, 960, 600, 1, ThemeNamed("light"))
+	if hasText(s, res.Where) {
+		t.Errorf("the key space without boxes marks the lookup %q", res.Where)
 	}
 }

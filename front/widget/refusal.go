@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"layoutlab/engine/ddl"
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 )
@@ -24,29 +23,24 @@ func RefusalOf(p scenario.Panel, r *panel.Result) (f Refusal, ok bool) {
 	if r == nil || r.Error == nil || r.Error.Class == panel.ClassInvalidInput {
 		return f, false
 	}
-	state := " The table stays as written, unclustered."
-	if r.Layout != "append" {
-		state = " Shown as if Delta's check were disabled: with no min/max on the key, nothing is skipped."
-	}
-	switch r.Error.Class {
-	case ddl.ClassClusteringColumnMissingStats, ddl.ClassZOrderingOnColumnWithoutStats:
-		if len(r.NoStats) > 0 {
-			col := r.NoStats[0]
-			f.Text = col + " has no statistics, so Delta refuses to cluster on it."
-			if pos := slices.Index(scenario.PanelColumns(), col) + 1; pos > 0 && len(p.StatsColumns) == 0 {
-				n := strconv.Itoa(pos)
-				f.Text = col + " has no statistics (column " + n + ", past the indexed columns): raise indexed columns to " + n + "."
-				f.Fix, f.Knob, f.Value = "Raise indexed columns to "+n, "indexed-cols", n
-			}
-			return Refusal{Text: f.Text + state, Fix: f.Fix, Knob: f.Knob, Value: f.Value}, true
-		}
-	case ddl.ClassClusterByInvalidNumColumns:
-		return Refusal{Text: "CLUSTER BY takes at most " + strconv.Itoa(ddl.NumClusteringColumnsLimit) + " keys: untick one." + state}, true
-	}
 	// Delta's first sentence, without the settings it quotes.
-	msg, _, _ := strings.Cut(r.Error.Message, "\n")
-	if i := strings.Index(msg, ". "); i > 0 {
-		msg = msg[:i+1]
+	f.Text, _, _ = strings.Cut(r.Error.Message, "\n")
+	if i := strings.Index(f.Text, ". "); i > 0 {
+		f.Text = f.Text[:i+1]
 	}
-	return Refusal{Text: msg + state}, true
+	// A key without statistics (DELTA_CLUSTERING_COLUMN_MISSING_STATS,
+	// DELTA_ZORDERING_ON_COLUMN_WITHOUT_STATS): its column's place is the indexed columns it needs.
+	if len(r.NoStats) > 0 && len(p.StatsColumns) == 0 {
+		if pos := slices.Index(scenario.PanelColumns(), r.NoStats[0]) + 1; pos > 0 {
+			n := strconv.Itoa(pos)
+			f.Text = r.NoStats[0] + " has no statistics (column " + n + ", past the indexed columns): raise indexed columns to " + n + "."
+			f.Fix, f.Knob, f.Value = "Raise indexed columns to "+n, "indexed-cols", n
+		}
+	}
+	if r.Layout == "append" {
+		f.Text += " The table stays as written, unclustered."
+	} else {
+		f.Text += " Shown as if Delta's check were disabled: with no min/max on the key, nothing is skipped."
+	}
+	return f, true
 }
