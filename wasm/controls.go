@@ -87,6 +87,14 @@ func (c *controls) bind() {
 		return nil
 	})
 	form.Call("addEventListener", "click", answer)
+	// A refusal's fix (deltaError): the knob and value its button names.
+	elementByID("delta-error").Call("addEventListener", "click", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		b := args[0].Get("target")
+		if k := widget.KnobByID(b.Call("getAttribute", "data-knob").String()); k != nil {
+			c.onKnob(k, "", b.Call("getAttribute", "data-value").String())
+		}
+		return nil
+	}))
 	form.Call("addEventListener", "input", answer)
 	form.Call("addEventListener", "change", answer)
 	c.bindCopyLink()

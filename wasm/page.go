@@ -112,16 +112,24 @@ func (p *page) notice(msg string) {
 }
 
 // deltaError shows the error Delta would raise for the current setting (empty class clears it).
-func (p *page) deltaError(class, msg string) {
-	if class == "" {
+// A figure shows f's plain sentence instead (Delta's words in its title); either offers f's
+// fix as a button (data-knob, answered in controls.bind).
+func (p *page) deltaError(class, msg string, f widget.Refusal) {
+	el := p.byID("delta-error")
+	if class == "" || !el.Truthy() {
 		p.setHidden("delta-error", true)
 		return
 	}
-	p.setText("delta-error", "["+class+"] "+msg)
-	if el := p.byID("delta-error"); p.figureReadouts != nil && el.Truthy() {
-		// A figure shows it in two lines (figure.css): the whole text on hover.
-		el.Call("setAttribute", "title", "["+class+"] "+msg)
+	text := "[" + class + "] " + msg
+	if p.figureReadouts != nil && f.Text != "" {
+		el.Call("setAttribute", "title", text)
+		text = f.Text
 	}
+	text = widget.EscapeHTML(text)
+	if f.Knob != "" {
+		text += ` <button type="button" data-knob="` + f.Knob + `" data-value="` + f.Value + `">` + f.Fix + "</button>"
+	}
+	el.Set("innerHTML", text)
 	p.setHidden("delta-error", false)
 }
 
@@ -137,7 +145,9 @@ func (p *page) showPanel(m *widget.Model) {
 	// Every measured span, the keys first: the CLI's "spans" names the same columns.
 	p.renderReadouts(readout.Panel(m.Answer.Result))
 	p.setText("caption", m.PanelCaption())
-	p.deltaError(widget.PanelError(m.Answer.Result))
+	class, msg := widget.PanelError(m.Answer.Result)
+	f, _ := widget.RefusalOf(m.Scenario.Panel, m.Answer.Result)
+	p.deltaError(class, msg, f)
 	p.showSelected(m)
 	p.showTimelineText(m)
 }
@@ -158,12 +168,12 @@ func (p *page) showSelected(m *widget.Model) {
 func (p *page) showTimeline(m *widget.Model) {
 	if err := m.SimErr(); err != nil {
 		p.renderReadouts(nil)
-		p.deltaError("SIMULATION", err.Error())
+		p.deltaError("SIMULATION", err.Error(), widget.Refusal{})
 		p.showTimelineText(m)
 		return
 	}
 	p.renderReadouts(readout.Day(m.Sim.Result.Days[m.Day-1]))
-	p.deltaError("", "")
+	p.deltaError("", "", widget.Refusal{})
 	p.setText("caption", m.TimelineCaption())
 	p.showSelected(m)
 	p.showTimelineText(m)

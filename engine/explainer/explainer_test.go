@@ -16,7 +16,7 @@ func TestClaimsHold(t *testing.T) {
 	if err := r.Check(); err != nil {
 		t.Error(err)
 	}
-	for _, name := range []string{"one-key", "two-keys", "four-keys", "orderby"} {
+	for _, name := range []string{"one-key", "zorder-two-keys", "two-keys", "zorder-four-keys", "four-keys", "region-only", "orderby"} {
 		l := r.Lookup(name, "user_id")
 		t.Logf("%s: the preset's lookup opens %d of %d files; %d lookups on user_id %.2f on average (%d..%d); spans %v",
 			name, r.PanelOf(name).FilesRead, r.PanelOf(name).FilesTotal, l.Values, l.Mean, l.Least, l.Most, r.PanelOf(name).Spans)
@@ -50,11 +50,16 @@ func TestClaimsCanFail(t *testing.T) {
 	r.Panel["four-keys"] = r.Panel["one-key"]
 	r.scenarios["four-keys"] = r.scenarios["one-key"]
 	r.Timeline["liquid"] = r.Timeline["zorder-full"]
+	// The article's Z-order shown on the Hilbert curve, and one key's as its two.
+	r.Panel["two-keys"] = r.Panel["zorder-two-keys"]
+	r.Panel["zorder-two-keys"] = r.Panel["one-key"]
+	r.scenarios["zorder-two-keys"] = r.scenarios["one-key"]
 	err = r.Check()
 	if err == nil {
 		t.Fatal("no claim failed on swapped results")
 	}
-	for _, want := range []string{"four-keys: \"four keys widen", "liquid: \"each night re-reads", "liquid: \"the lookup opens about one file per cube"} {
+	for _, want := range []string{"four-keys: \"four keys widen", "liquid: \"each night re-reads", "liquid: \"the lookup opens about one file per cube",
+		"two-keys: \"on the same two keys the Hilbert", "zorder-two-keys: \"a user_id lookup opens several"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the failures do not include %s…:\n%v", want, err)
 		}

@@ -37,7 +37,10 @@ type Result struct {
 	Where     string   `json:"where"`
 	StatsJSON []string `json:"stats_json,omitempty"` // each file's add.stats string, when asked for
 	Error     *Error   `json:"error,omitempty"`
-	Link      string   `json:"link"`
+	// NoStats are the keys Delta keeps no statistics on (past dataSkippingNumIndexedCols, or
+	// not in dataSkippingStatsColumns): the pictures draw no min/max box for them. Not JSON.
+	NoStats []string `json:"-"`
+	Link    string   `json:"link"`
 	// Axes are the keys' axes in rank space (the boxes' coordinates), for the pictures' tick
 	// labels; not part of the JSON.
 	Axes []Axis `json:"-"`

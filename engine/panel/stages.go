@@ -184,6 +184,12 @@ func (s *Store) plan(r *run, p scenario.Panel, res *Result) (*plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.NoStats = res.NoStats[:0]
+	for i, l := range leafIndexes(t, p.Keys) {
+		if l >= 0 && l < len(indexed) && !indexed[l] {
+			res.NoStats = append(res.NoStats, p.Keys[i])
+		}
+	}
 	if res.Error != nil {
 		kind = layout.Append // the table cannot be configured: shown as written
 	} else if err, show := refusal(t, kind, p.Keys, indexed, p.PartitionBy); err != nil {

@@ -23,9 +23,9 @@ type Readout struct {
 	Unit   string
 }
 
-// Text is the figure as shown: Digits decimals, then the unit.
+// Text is the figure as shown: Digits decimals, thousands separated (Number), then the unit.
 func (r Readout) Text() string {
-	s := strconv.FormatFloat(r.Value, 'f', r.Digits, 64)
+	s := Number(r.Value, r.Digits)
 	if r.Unit != "" {
 		s += " " + r.Unit
 	}
@@ -55,7 +55,7 @@ func Panel(r *panel.Result) []Readout {
 	slices.Sort(rest)
 	for _, k := range append(cols, rest...) {
 		if v, ok := r.Spans[k]; ok {
-			rows = append(rows, Readout{Label: "Span of " + k, Metric: "span:" + k, Value: v, Digits: 4})
+			rows = append(rows, Readout{Label: "Span of " + k, Metric: "span:" + k, Value: v, Digits: 3})
 		}
 	}
 	return rows

@@ -37,7 +37,7 @@ func figure(s Scenario, knobs []string, readouts ...string) Scenario {
 // its figure (figure.html): the knobs and readouts of the point the explainer makes with it.
 func Presets() []Preset {
 	day := []string{"day", "strategy"}
-	return []Preset{
+	return append([]Preset{
 		{"zorder-full", "Whole-table Z-order, rewritten every night",
 			figure(timeline("zorder-full", nil), day, "optimize_written_gb", "table_gb", "lookup_files")},
 		{"zorder-window", "Z-order over a window of the last W days",
@@ -59,32 +59,7 @@ func Presets() []Preset {
 		{"history", "Enabling clustering on a table with 30 days of history",
 			figure(timeline("liquid", func(t *Timeline) { t.HistoryDays = 30 }),
 				[]string{"day", "history-days"}, "optimize_written_gb", "table_gb")},
-		{"one-key", "One key: a point lookup opens about one file",
-			figure(panelPreset(func(p *Panel) { p.Keys = []string{"user_id"}; p.Where = "user_id = 31415926" }),
-				[]string{"keys", "Filter"}, "files_read", "files_total", "span:user_id")},
-		{"two-keys", "Two keys: each file spans about 1/sqrt(F) of each",
-			figure(panelPreset(nil), []string{"keys", "Filter"}, "files_read", "span:user_id", "span:event_date")},
-		{"four-keys", "The dimensionality tax: four keys",
-			figure(panelPreset(func(p *Panel) {
-				// device_model_id is leaf 33: clustering on it needs statistics for it.
-				n := 33
-				p.IndexedCols = &n
-				p.Keys = []string{"user_id", "event_date", "region_id", "device_model_id"}
-				p.Where = "user_id = 31415926"
-			}), []string{"keys", "indexed-cols"}, "files_read", "span:user_id", "span:region_id")},
-		{"orderby", "ORDER BY the first key",
-			figure(panelPreset(func(p *Panel) { p.Layout = "orderby" }),
-				[]string{"layout", "Filter"}, "files_read", "files_total")},
-		{"no-stats", "A column without statistics (schema position 33)",
-			figure(panelPreset(func(p *Panel) {
-				p.Layout = "zorder"
-				p.Keys = []string{"device_model_id"}
-				p.Where = "device_model_id = 1003"
-			}), []string{"indexed-cols", "Filter"}, "files_read", "files_total")},
-		{"larger-files", "Larger files: fewer files, wider ranges",
-			figure(panelPreset(func(p *Panel) { p.Files = 8; p.Where = "user_id = 31415926" }),
-				[]string{"files", "Filter"}, "files_total", "span:user_id", "files_read")},
-	}
+	}, statsPresets()...)
 }
 
 // PresetByName finds a preset; ok is false for an unknown name.

@@ -37,7 +37,7 @@ func TestPanelPosterNamesItsAxes(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(texts(t, svg), "\n")
-	for _, want := range []string{"user_id (by rank) →", "↑ event_date (by rank)", "narrow span of user_id"} {
+	for _, want := range []string{"event_date (by rank) →", "↑ user_id (by rank)", "narrow span of user_id"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the poster's labels lack %q:\n%s", want, got)
 		}

@@ -1,11 +1,11 @@
 package view
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
 	"layoutlab/engine/panel"
+	"layoutlab/engine/readout"
 )
 
 // Composer composes the widget's Scene frame after frame, reusing its arrays: a files-slider
@@ -119,9 +119,12 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 	s.text(ramp.X+ramp.W, pad, "whole range", 11, AnchorEnd, th.Muted, "legend")
 
 	// The grid's title and its key.
-	title := fmt.Sprintf("%s files, %s read", Thousands(int64(res.FilesTotal)), Thousands(int64(res.FilesRead)))
+	title := Thousands(int64(res.FilesTotal)) + " files, " + Thousands(int64(res.FilesRead)) + " read"
 	if strings.TrimSpace(res.Where) == "" {
 		title = Thousands(int64(res.FilesTotal)) + " files, all read (no WHERE)"
+	}
+	if res.Error != nil && res.Layout == "append" && len(res.Files) > 0 && TextWidth(title+" · unclustered", 12*u) <= gridW {
+		title += " · unclustered" // Delta refused the layout: the table as written
 	}
 	s.text(pad, headerB, title, 12, AnchorStart, th.Text, "title").Bold = true
 	// The key, right-aligned: a read file's swatch, then a skipped one's.
@@ -130,7 +133,7 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 	for _, k := range []struct {
 		name string
 		read bool
-	}{{"skipped", false}, {"read", true}} {
+	}{{"skipped: crossed", false}, {"read: outlined", true}} {
 		tw := TextWidth(k.name, 11*u)
 		if kx-tw-sw-10*u < pad+TextWidth(title, 12*u)+8*u {
 			break // no room beside the title
@@ -138,13 +141,12 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 		kx -= tw
 		s.text(kx, headerB+u, k.name, 11, AnchorStart, th.Muted, "legend")
 		kx -= sw + 4*u
+		// The marks alone, as the cells carry them over their span colour (the ramp's).
 		r := Rect{kx, headerB + 2*u, sw, sw}
-		col := viridisAt(0.6)
 		if k.read {
-			s.fill(r, col)
 			s.stroke(Rect{r.X + u, r.Y + u, r.W - 2*u, r.H - 2*u}, 2*u, th.Read)
 		} else {
-			s.fill(r, th.Skipped(col))
+			s.stroke(r, u, th.Frame)
 			s.line(r.X, r.Y, r.X+r.W, r.Y+r.H, u, th.Cross)
 		}
 		kx -= 10 * u
@@ -232,7 +234,16 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 		ck = kx
 	}
 	n := len(res.Files)
-	for i := range res.Files {
+	if len(res.NoStats) > 0 && res.NoStats[0] == kx {
+		// Delta keeps no min/max on the key: no box to draw, whatever the rows hold.
+		t := "no statistics: no boxes"
+		if TextWidth(t, 11*u) > r.W {
+			t = t[:13]
+		}
+		s.text(r.X+r.W/2, r.Y+r.H/2, t, 11, AnchorMiddle, th.Text, "legend")
+		n = 0
+	}
+	for i := range n {
 		fl := &res.Files[i]
 		bx, _ := fl.Box(kx)
 		var y0, y1 float64
@@ -255,6 +266,7 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 			s.stroke(Rect{b.X - u, b.Y - u, b.W + 2*u, b.H + 2*u}, 2.5*u, th.Selected)
 		}
 	}
+	c.lookupMark(res, r, n)
 	// The axes: the first key across, its values at the ticks that fit; the second up.
 	xt := fitTicks(axisTicksOf(res.Axes, kx), r.W, tick*u, 8*u, true)
 	for _, t := range xt {
@@ -294,6 +306,46 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 		s.text(r.X-lm, r.Y-16*u, "↑ "+ky+" (by rank)", 12, AnchorStart, th.Text, "axis-name")
 	} else {
 		s.text(r.X-lm, r.Y-16*u, "↑ files in layout order", 12, AnchorStart, th.Text, "axis-name")
+	}
+}
+
+// lookupMark draws a point lookup's value (WHERE col = v, col an axis' key, as the widget's
+// Filter writes it) across the key space: the middle of the band where every read file's box
+// overlaps, which holds v's rank, since a file is read when its [min, max] holds v. The WHERE
+// names it inside the square where it fits: the mark's legend.
+func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	col, v, _ := strings.Cut(res.Where, " = ")
+	axis := 0
+	for axis < len(res.Keys) && res.Keys[axis] != col {
+		axis++
+	}
+	lo, hi, read := 0.0, 1.0, false
+	for i := range n {
+		if b, has := res.Files[i].Box(col); res.Files[i].Read && has {
+			lo, hi, read = math.Max(lo, b[0]), math.Min(hi, b[1]), true
+		}
+	}
+	if v == "" || strings.ContainsRune(v, ' ') || axis > 1 || lo > hi || !read {
+		return
+	}
+	m := (lo + hi) / 2
+	// Across (the first key) a vertical line, named at its top right, or left past the middle;
+	// up, a horizontal one, named at its right end, above it in the lower half.
+	x0, y0, x1, y1 := r.X+m*r.W, r.Y, r.X+m*r.W, r.Y+r.H
+	lx, ly, a := x0+4*u, r.Y+2*u, AnchorStart
+	if axis == 1 {
+		y0 = r.Y + r.H - m*r.H
+		x0, y1, lx, ly, a = r.X, y0, r.X+r.W-4*u, y0+3*u, AnchorEnd
+		if m < 0.5 {
+			ly -= 20 * u
+		}
+	} else if m > 0.5 {
+		lx, a = x0-4*u, AnchorEnd
+	}
+	s.line(x0, y0, x1, y1, 2*u, th.Read)
+	if TextWidth(res.Where, 11*u) <= r.W/2-8*u {
+		s.text(lx, ly, res.Where, 11, a, th.Text, "legend")
 	}
 }
 
@@ -357,25 +409,23 @@ func panelSummary(res *panel.Result, key string) string {
 	}
 	span := ""
 	if v, ok := res.Spans[key]; ok {
-		span = fmt.Sprintf(", each file spanning on average %s of %s's range", percent(v), key)
+		span = ", each file spanning on average " + percent(v) + " of " + key + "'s range"
 	}
 	if strings.TrimSpace(res.Where) == "" {
-		return fmt.Sprintf("%s files laid out by %s%s%s; without a WHERE every file is read.",
-			Thousands(int64(res.FilesTotal)), lay, on, span)
+		return Thousands(int64(res.FilesTotal)) + " files laid out by " + lay + on + span + "; without a WHERE every file is read."
 	}
-	return fmt.Sprintf("WHERE %s reads %s of %s files (%s of %s rows) laid out by %s%s%s.",
-		res.Where, Thousands(int64(res.FilesRead)), Thousands(int64(res.FilesTotal)),
-		Thousands(res.RowsRead), Thousands(res.RowsTotal), lay, on, span)
+	return "WHERE " + res.Where + " reads " + Thousands(int64(res.FilesRead)) + " of " + Thousands(int64(res.FilesTotal)) + " files (" +
+		Thousands(res.RowsRead) + " of " + Thousands(res.RowsTotal) + " rows) laid out by " + lay + on + span + "."
 }
 
-// percent prints a fraction as a percentage with two significant digits at most.
+// percent prints a fraction as a percentage with two significant digits at most, from 0.01%
+// (readout.Number, the one number format).
 func percent(v float64) string {
-	p := v * 100
-	switch {
-	case p >= 10:
-		return fmt.Sprintf("%.0f%%", p)
-	case p >= 1:
-		return fmt.Sprintf("%.1f%%", p)
+	p, d := v*100, 2
+	if p >= 10 {
+		d = 0
+	} else if p >= 1 {
+		d = 1
 	}
-	return fmt.Sprintf("%.2g%%", p)
+	return readout.Number(p, d) + "%"
 }

@@ -61,7 +61,7 @@ func TestPanelAxesCarryTheEnginesValues(t *testing.T) {
 				t.Errorf("%gx%g: %s's axis lacks its range %s to %s; labels %v", size[0], size[1], a.Column, lo, hi, s.Labels)
 			}
 		}
-		if !hasText(s, "user_id (by rank) →") || !hasText(s, "↑ event_date (by rank)") {
+		if !hasText(s, res.Keys[0]+" (by rank) →") || !hasText(s, "↑ "+res.Keys[1]+" (by rank)") {
 			t.Errorf("%gx%g: axes unnamed", size[0], size[1])
 		}
 		// No two tick labels overlap, and each is inside the canvas.

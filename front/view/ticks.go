@@ -2,7 +2,8 @@ package view
 
 import (
 	"math"
-	"strconv"
+
+	"layoutlab/engine/readout"
 )
 
 // NiceTicks are at most about n round values (1, 2 or 5 times a power of ten) from 0 to at least
@@ -54,28 +55,12 @@ func FormatTick(v, step float64) string {
 	if step < 1 {
 		digits = int(math.Ceil(-math.Log10(step) - 1e-9))
 	}
-	return strconv.FormatFloat(v, 'f', digits, 64)
+	return readout.Number(v, digits)
 }
 
-// Thousands prints n with a comma between thousands (1,234,567).
-func Thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	out := make([]byte, 0, len(s)+len(s)/3)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
-}
+// Thousands prints n with a comma between thousands (1,234,567): readout.Number, the one
+// number format of readouts, pictures and prose.
+func Thousands(n int64) string { return readout.Number(float64(n), 0) }
 
 func maxInt(a, b int) int {
 	if a > b {

@@ -179,17 +179,18 @@ func KnobOfElement(id string) (k *knob, event string) {
 	return nil, ""
 }
 
-// keyColumns are the columns the key tick boxes offer besides the keys in force: the ones the
+// keyColumns are the columns the key tick boxes always offer, in this fixed order: the ones the
 // explainer's panels cluster on.
 var keyColumns = []string{"user_id", "event_date", "region_id", "device_model_id"}
 
-// KeysHTML is the key tick boxes for keys: the keys ticked, in key order, each with buttons
-// that move it earlier or later, then the other columns of keyColumns unticked. Ids follow the
-// place in the list; data-col names the column (for the event and to keep the focus).
+// KeysHTML is the key tick boxes for keys: keyColumns in their fixed order, then any other key
+// (added by name) in key order, so that a box never moves under the pointer when one is ticked.
+// A ticked box shows its place in the key order and buttons that move it earlier or later. Ids
+// follow the place in the list; data-col names the column (for the event and to keep the focus).
 func KeysHTML(keys []string) string {
 	esc := EscapeHTML
-	cols := append([]string(nil), keys...)
-	for _, c := range keyColumns {
+	cols := slices.Clone(keyColumns)
+	for _, c := range keys {
 		if !slices.Contains(cols, c) {
 			cols = append(cols, c)
 		}
@@ -198,17 +199,18 @@ func KeysHTML(keys []string) string {
 	for i, c := range cols {
 		id := "keys-" + itoa(i)
 		col := esc(c)
-		on := i < len(keys)
+		at := slices.Index(keys, c)
 		b.WriteString(`<li><input type="checkbox" id="` + id + `" data-col="` + col + `"`)
-		if on {
+		if at >= 0 {
 			b.WriteString(" checked")
 		}
 		b.WriteString(`><label for="` + id + `">` + col + "</label>")
-		if on {
+		if at >= 0 {
+			b.WriteString(`<span class="key-at" title="Place in the key order">` + itoa(at+1) + "</span>")
 			for _, mv := range [2]struct{ dir, name, arrow string }{{"-1", "earlier", "↑"}, {"1", "later", "↓"}} {
 				b.WriteString(`<button type="button" id="` + id + `-` + mv.name + `" data-col="` + col + `" data-move="` + mv.dir +
 					`" aria-label="Move ` + col + ` ` + mv.name + `" title="Move ` + col + ` ` + mv.name + `"`)
-				if (mv.dir == "-1" && i == 0) || (mv.dir == "1" && i == len(keys)-1) {
+				if (mv.dir == "-1" && at == 0) || (mv.dir == "1" && at == len(keys)-1) {
 					b.WriteString(" disabled")
 				}
 				b.WriteString(">" + mv.arrow + "</button>")

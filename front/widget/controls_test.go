@@ -3,6 +3,7 @@ package widget
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -179,9 +180,12 @@ func TestKnobsHTMLOnly(t *testing.T) {
 
 func TestKeyTickBoxes(t *testing.T) {
 	h := KeysHTML([]string{"event_date", "user_id"})
-	// Key order first, then the other columns unticked; the first key cannot move earlier, the
-	// last not later.
-	order := []string{`id="keys-0" data-col="event_date" checked`, `id="keys-1" data-col="user_id" checked`, `id="keys-2" data-col="region_id">`, `id="keys-3" data-col="device_model_id">`}
+	// The boxes keep one order whatever is ticked (a click never moves the box under the
+	// pointer): keyColumns, then other keys; a ticked box shows its place in the key order; the
+	// first key cannot move earlier, the last not later.
+	order := []string{`id="keys-0" data-col="user_id" checked`, `<span class="key-at" title="Place in the key order">2</span>`,
+		`id="keys-1" data-col="event_date" checked`, `<span class="key-at" title="Place in the key order">1</span>`,
+		`id="keys-2" data-col="region_id">`, `id="keys-3" data-col="device_model_id">`}
 	at := 0
 	for _, o := range order {
 		i := strings.Index(h[at:], o)
@@ -190,8 +194,8 @@ func TestKeyTickBoxes(t *testing.T) {
 		}
 		at += i
 	}
-	for _, want := range []string{`id="keys-0-earlier" data-col="event_date" data-move="-1" aria-label="Move event_date earlier" title="Move event_date earlier" disabled>`,
-		`id="keys-1-later" data-col="user_id" data-move="1" aria-label="Move user_id later" title="Move user_id later" disabled>`,
+	for _, want := range []string{`id="keys-1-earlier" data-col="event_date" data-move="-1" aria-label="Move event_date earlier" title="Move event_date earlier" disabled>`,
+		`id="keys-0-later" data-col="user_id" data-move="1" aria-label="Move user_id later" title="Move user_id later" disabled>`,
 		`<label for="keys-2">region_id</label></li>`} {
 		if !strings.Contains(h, want) {
 			t.Errorf("missing %q in %s", want, h)
@@ -199,6 +203,18 @@ func TestKeyTickBoxes(t *testing.T) {
 	}
 	if strings.Contains(h, `data-col="region_id" data-move`) {
 		t.Error("an unticked column has move buttons")
+	}
+	// Ticking or unticking moves no box: every column keeps its place.
+	for _, keys := range [][]string{{"user_id"}, {"device_model_id", "user_id"}, {"region_id", "event_date", "user_id", "device_model_id"}, {}} {
+		hk := KeysHTML(keys)
+		for i, c := range keyColumns {
+			if !strings.Contains(hk, `id="keys-`+strconv.Itoa(i)+`" data-col="`+c+`"`) {
+				t.Errorf("keys %v: %s is not box %d: %s", keys, c, i, hk)
+			}
+		}
+	}
+	if hx := KeysHTML([]string{"product_id", "user_id"}); !strings.Contains(hx, `id="keys-4" data-col="product_id" checked`) {
+		t.Errorf("an added key goes after the fixed boxes: %s", hx)
 	}
 	k := []string{"user_id", "event_date"}
 	if got := strings.Join(KeysTicked(k, "region_id", true), ","); got != "user_id,event_date,region_id" {

@@ -9,6 +9,7 @@ import (
 
 	"layoutlab/engine/explainer"
 	"layoutlab/engine/panel"
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/table"
 	"layoutlab/engine/timeline"
@@ -33,11 +34,29 @@ func figures(r *explainer.Results) template.FuncMap {
 		"num":  num,
 		"mean": func(v float64) string { return decimal(v, 1) },
 		"x":    func(v float64) string { return decimal(v, 2) + "×" },
-		"span": func(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) },
+		"span": func(v float64) string { return readout.Number(v, 3) }, // as the span readouts show it
 		"pct": func(part, whole int) string {
 			return strconv.Itoa(int(math.Round(100*float64(part)/float64(whole)))) + "%"
 		},
-		"add": func(a, b int) int { return a + b },
+		"add":  func(a, b int) int { return a + b },
+		"num2": func(v float64) string { return decimal(v, 2) },
+		// shown is the preset's readout metric as its figure shows it, so that the prose quotes
+		// the figure to the same rounding.
+		"shown": func(name, metric string) (string, error) {
+			s := r.Scenario(name)
+			var rs []readout.Readout
+			if s.View == "timeline" {
+				rs = readout.Shown(s, nil, r.TimelineOf(name))
+			} else {
+				rs = readout.Shown(s, r.PanelOf(name), nil)
+			}
+			for _, x := range rs {
+				if x.Metric == metric {
+					return x.Text(), nil
+				}
+			}
+			return "", fmt.Errorf("preset %s's figure shows no %s", name, metric)
+		},
 		// curveSpan is F^(-1/k): the span of F files that are the curve's cells, on k keys.
 		"curveSpan": func(files, keys int) float64 { return math.Pow(float64(files), -1/float64(keys)) },
 	}
@@ -57,23 +76,11 @@ func num(v any) string {
 }
 
 // decimal writes v rounded to at most places decimals, with thousands separators, without
-// trailing zeros.
+// trailing zeros: readout.Number, the readouts' format, trimmed.
 func decimal(v float64, places int) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', places, 64)
-	whole, frac, _ := strings.Cut(s, ".")
-	frac = strings.TrimRight(frac, "0")
-	var b strings.Builder
-	if v < 0 && strings.Trim(s, "0.") != "" {
-		b.WriteByte('-')
+	s := readout.Number(v, places)
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 	}
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if frac != "" {
-		b.WriteString("." + frac)
-	}
-	return b.String()
+	return s
 }
