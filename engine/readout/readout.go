@@ -23,9 +23,9 @@ type Readout struct {
 	Unit   string
 }
 
-// Text is the figure as shown: Digits decimals, then the unit.
+// Text is the figure as shown: Digits decimals, thousands separated, then the unit.
 func (r Readout) Text() string {
-	s := strconv.FormatFloat(r.Value, 'f', r.Digits, 64)
+	s := Thousands(r.Value, r.Digits)
 	if r.Unit != "" {
 		s += " " + r.Unit
 	}

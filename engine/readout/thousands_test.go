@@ -1,0 +1,26 @@
+package readout
+
+import "testing"
+
+func TestThousands(t *testing.T) {
+	for _, c := range []struct {
+		v      float64
+		digits int
+		want   string
+	}{
+		{2400, 1, "2,400.0"},
+		{1154.2109375, 1, "1,154.2"},
+		{1152.76953125, 1, "1,152.8"},
+		{25000, 0, "25,000"},
+		{59.96, 1, "60.0"},
+		{999.96, 1, "1,000.0"},
+		{100, 0, "100"},
+		{1234567.891, 2, "1,234,567.89"},
+		{-1234.5, 1, "-1,234.5"},
+		{0.2213, 4, "0.2213"},
+	} {
+		if got := Thousands(c.v, c.digits); got != c.want {
+			t.Errorf("Thousands(%v, %d) = %q, want %q", c.v, c.digits, got, c.want)
+		}
+	}
+}
