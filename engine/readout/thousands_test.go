@@ -1,6 +1,10 @@
 package readout
 
-import "testing"
+import (
+	"testing"
+
+	"layoutlab/engine/timeline"
+)
 
 func TestThousands(t *testing.T) {
 	for _, c := range []struct {
@@ -21,6 +25,21 @@ func TestThousands(t *testing.T) {
 	} {
 		if got := Thousands(c.v, c.digits); got != c.want {
 			t.Errorf("Thousands(%v, %d) = %q, want %q", c.v, c.digits, got, c.want)
+		}
+	}
+}
+
+// TestDayTextAgreesWithTheCharts: a day's readouts as the widget, the posters and the prose state
+// them: thousands separated, a factor glued to its x, a lookup to one decimal as the chart's end
+// label writes it.
+func TestDayTextAgreesWithTheCharts(t *testing.T) {
+	got := map[string]string{}
+	for _, r := range Day(timeline.Day{Day: 60, OptimizeWrittenGB: 2400, WriteAmplification: 30.5, LookupFiles: 59.96, Files: 2400}) {
+		got[r.Metric] = r.Text()
+	}
+	for m, want := range map[string]string{"optimize_written_gb": "2,400.0 GiB", "write_amplification": "30.50x", "lookup_files": "60.0", "files": "2,400"} {
+		if got[m] != want {
+			t.Errorf("%s reads %q, want %q", m, got[m], want)
 		}
 	}
 }
