@@ -154,11 +154,13 @@ func (c Chart) scene(w, h float64, th view.Theme) *view.Scene {
 		y = area.Y + area.H + gap
 	}
 	p.line(x0, axisY, x1, axisY, 1, th.Axis)
+	nameX := x1 + 6 // the axis's name, clear of its last tick's label
 	for _, d := range view.DayTicks(n, int(math.Max((x1-x0)/60, 2))) {
 		p.line(dayX(d), axisY, dayX(d), axisY+3, 1, th.Axis)
 		p.text(dayX(d), axisY+4, fmt.Sprint(d), tick, view.AnchorMiddle, th.Muted, "tick", false)
+		nameX = math.Max(nameX, dayX(d)+view.TextWidth(fmt.Sprint(d), tick)/2+5)
 	}
-	p.text(x1+6, axisY+4, "day", tick, view.AnchorStart, th.Muted, "axis-name", false)
+	p.text(nameX, axisY+4, "day", tick, view.AnchorStart, th.Muted, "axis-name", false)
 	if c.Mark > 0 && c.MarkAs != "" {
 		tw := view.TextWidth(c.MarkAs, 11)
 		p.text(math.Min(math.Max(dayX(c.Mark), x0+tw/2), x1-tw/2), top-row, c.MarkAs, 11, view.AnchorMiddle, th.Event, "event", false)

@@ -3,6 +3,8 @@ package view
 import (
 	"math"
 	"strconv"
+
+	"layoutlab/engine/readout"
 )
 
 // NiceTicks are at most about n round values (1, 2 or 5 times a power of ten) from 0 to at least
@@ -57,25 +59,8 @@ func FormatTick(v, step float64) string {
 	return strconv.FormatFloat(v, 'f', digits, 64)
 }
 
-// Thousands prints n with a comma between thousands (1,234,567).
-func Thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	out := make([]byte, 0, len(s)+len(s)/3)
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
-}
+// Thousands prints n with a comma between thousands (1,234,567), as the readouts do.
+func Thousands(n int64) string { return readout.Thousands(float64(n), 0) }
 
 func maxInt(a, b int) int {
 	if a > b {
