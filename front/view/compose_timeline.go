@@ -257,7 +257,7 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 	key := []string{"outlined: read by " + df.LookupColumn + " = " + fmt.Sprint(df.ProbeValue)}
 	if cubes > 0 {
 		if r.H > 150*u { // a phone's short grid keeps its rows of files instead
-			key = append(key, "Z1…Z"+fmt.Sprint(cubes)+": ZCubes, oldest first")
+			key = append(key, "Z1…Z"+fmt.Sprint(cubes)+": the ZCubes")
 		}
 		key = append(key, "boxed: sealed ZCube", "open top: open ZCube")
 	}
