@@ -48,7 +48,7 @@ func nearCurveSpan(r *Results, name string) error {
 
 // Claims lists every claim the page makes, preset by preset, in the page's order.
 func Claims() []Claim {
-	return slices.Concat(strategyClaims(), cubeClaims(), keyClaims(), storyClaims(), statsClaims())
+	return slices.Concat(strategyClaims(), cubeClaims(), maintenanceClaims(), keyClaims(), storyClaims(), statsClaims())
 }
 
 // strategyClaims are the timeline's claims about each strategy at the defaults.

@@ -26,6 +26,9 @@ type Readout struct {
 // Text is the figure as shown: Digits decimals, thousands separated (Number), then the unit.
 func (r Readout) Text() string {
 	s := Number(r.Value, r.Digits)
+	if r.Unit == "x" { // a factor: 2.00x, as the charts write it
+		return s + r.Unit
+	}
 	if r.Unit != "" {
 		s += " " + r.Unit
 	}
@@ -65,7 +68,7 @@ func Panel(r *panel.Result) []Readout {
 func Day(d timeline.Day) []Readout {
 	return []Readout{
 		{Label: "Day", Metric: "day", Value: float64(d.Day)},
-		{Label: "Files a lookup opens", Metric: "lookup_files", Value: d.LookupFiles, Digits: 2},
+		{Label: "Files a lookup opens", Metric: "lookup_files", Value: d.LookupFiles, Digits: 1},
 		{Label: "GiB written by OPTIMIZE that night", Metric: "optimize_written_gb", Value: d.OptimizeWrittenGB, Digits: 1, Unit: "GiB"},
 		{Label: "Write amplification", Metric: "write_amplification", Value: d.WriteAmplification, Digits: 2, Unit: "x"},
 		{Label: "GiB ingested that day", Metric: "ingested_gb", Value: d.IngestedGB, Digits: 1, Unit: "GiB"},

@@ -47,18 +47,20 @@ func Presets() []Preset {
 		{"small-batches", "Small daily batches against a large minimum cube",
 			figure(timeline("liquid", func(t *Timeline) { t.IngestGB = 10 }),
 				[]string{"day", "ingest-gb"}, "write_amplification", "optimize_written_gb")},
+		bigCube(),
 		{"large-batches", "Large daily batches against a small minimum cube",
 			figure(timeline("liquid", func(t *Timeline) { t.IngestGB = 200; t.MinCubeGB = 25; t.Days = 30 }),
 				[]string{"day", "ingest-gb", "min-cube-gb"}, "write_amplification", "lookup_files")},
 		{"change-keys", "Changing the clustering keys on day 30",
-			figure(timeline("liquid", func(t *Timeline) { t.ChangeKeysDay = 30 }),
+			figure(timeline("liquid", func(t *Timeline) { t.ChangeKeysDay = 30; t.Day = 30 }),
 				[]string{"day", "change-keys-day"}, "lookup_files", "files", "optimize_written_gb")},
 		{"full", "OPTIMIZE FULL on the day of the key change",
 			figure(timeline("liquid", func(t *Timeline) { t.ChangeKeysDay = 30; t.FullDay = 30 }),
 				[]string{"day", "full-day"}, "optimize_written_gb", "lookup_files")},
 		{"history", "Enabling clustering on a table with 30 days of history",
-			figure(timeline("liquid", func(t *Timeline) { t.HistoryDays = 30 }),
+			figure(timeline("liquid", func(t *Timeline) { t.HistoryDays = 30; t.Day = 1 }),
 				[]string{"day", "history-days"}, "optimize_written_gb", "table_gb")},
+		fabricIncremental(),
 	}, statsPresets()...)
 }
 

@@ -56,7 +56,8 @@ func TestTimelinePosterNamesItsAxes(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(texts(t, svg), "\n")
-	for _, want := range []string{"day", "keys changed", "day 60", "write amplification so far"} {
+	// The preset opens on the change's night (its point), its grid's colours explained.
+	for _, want := range []string{"day", "keys changed", "day 30", "write amplification so far", "narrow span of order_id", "1,154.2 files"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the poster's labels lack %q:\n%s", want, got)
 		}

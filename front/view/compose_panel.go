@@ -107,16 +107,7 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 	for _, r := range GridGaps(len(c.files), gridW, gridH, gridTop, 1) {
 		s.fill(Rect{pad + r.X, r.Y, r.W, r.H}, th.Background)
 	}
-	// The ramp.
-	ramp := Rect{pad, rampY, w - 2*pad, 8 * u}
-	const steps = 64
-	for i := range steps {
-		x0 := ramp.X + ramp.W*float64(i)/steps
-		x1 := ramp.X + ramp.W*float64(i+1)/steps
-		s.fill(Rect{x0, ramp.Y, x1 - x0 + 0.5, ramp.H}, viridisAt(float64(i)/(steps-1)))
-	}
-	s.text(ramp.X, pad, "narrow span of "+key, 11, AnchorStart, th.Muted, "legend")
-	s.text(ramp.X+ramp.W, pad, "whole range", 11, AnchorEnd, th.Muted, "legend")
+	s.ramp(Rect{pad, rampY, w - 2*pad, 8 * u}, key)
 
 	// The grid's title and its key.
 	title := Thousands(int64(res.FilesTotal)) + " files, " + Thousands(int64(res.FilesRead)) + " read"
@@ -428,4 +419,17 @@ func percent(v float64) string {
 		d = 1
 	}
 	return readout.Number(p, d) + "%"
+}
+
+// ramp is the colour legend of a file's span of key: viridis across r, named at its ends above
+// it (15 CSS px), as the panel and the timeline's grid colour their files.
+func (s *Scene) ramp(r Rect, key string) {
+	const steps = 64
+	for i := range steps {
+		x0 := r.X + r.W*float64(i)/steps
+		x1 := r.X + r.W*float64(i+1)/steps
+		s.fill(Rect{x0, r.Y, x1 - x0 + 0.5, r.H}, viridisAt(float64(i)/(steps-1)))
+	}
+	s.text(r.X, r.Y-15*s.Scale, "narrow span of "+key, 11, AnchorStart, s.Theme.Muted, "legend")
+	s.text(r.X+r.W, r.Y-15*s.Scale, "whole range", 11, AnchorEnd, s.Theme.Muted, "legend")
 }

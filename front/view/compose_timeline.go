@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 )
@@ -118,9 +119,12 @@ func (c *Composer) Timeline(f TimelineFigure, w, h, scale float64, th Theme) *Sc
 		lm = math.Max(lm, TextWidth(tickLabel(st, st.ticks[len(st.ticks)-1], true), tick*u))
 	}
 	lm += 6 * u
-	ampEnd := fmt.Sprintf("%.2fx", ser.WriteAmp[n-1])
-	lkEnd := fmt.Sprintf("%.1f files", ser.Lookup[n-1])
-	rm := math.Min(math.Max(TextWidth(ampEnd, 11*u), TextWidth(lkEnd, 11*u))*1.1+8*u, w*0.25) // bold
+	// The lines' labels state the day under the slider, as its readouts do (engine/readout's
+	// rounding); the margin fits the largest value of each, so it holds still as the day moves.
+	ampEnd := readout.Number(ser.WriteAmp[day-1], 2) + "x"
+	lkEnd := readout.Number(ser.Lookup[day-1], 1) + " files"
+	widest := readout.Number(maxOf(ser.Lookup), 1) + " files"
+	rm := math.Min(math.Max(TextWidth(readout.Number(maxOf(ser.WriteAmp), 2)+"x", 11*u), TextWidth(widest, 11*u))*1.1+8*u, w*0.25) // bold
 	x0, x1 := pad+lm, w-pad-rm
 	// The chart takes the top half, and on a short canvas (a phone's) what its strips need to be
 	// read (minStripH each), up to all of it: the day's grid below shrinks first.
@@ -181,11 +185,11 @@ func (c *Composer) Timeline(f TimelineFigure, w, h, scale float64, th Theme) *Sc
 				pts[i] = [2]float64{dayX(i + 1), vy(v)}
 			}
 			s.polyline(pts, 2*u, col)
-			// The line's value on the day shown, and its last value named at its end.
+			// The line's value on the day shown, marked and named right of the plot at its height.
 			s.fill(Rect{dayX(day) - 3*u, vy(st.values[day-1]) - 3*u, 6 * u, 6 * u}, col)
-			// Beside its line's end, kept within its strip: a line ending at its top would
-			// otherwise put it over the strip's title, one ending at zero over the next one's.
-			ey := math.Min(math.Max(vy(st.values[n-1])-rowH/2, area.Y), area.Y+area.H+gap-rowH)
+			// Kept within its strip: a value at its top would otherwise put the label over the
+			// strip's title, one at zero over the next one's.
+			ey := math.Min(math.Max(vy(st.values[day-1])-rowH/2, area.Y), area.Y+area.H+gap-rowH)
 			s.text(x1+6*u, ey, end, 11, AnchorStart, th.Text, "line-end").Bold = true
 		}
 		y = top + stripH + gap
@@ -252,6 +256,9 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 	s.text(r.X, r.Y, title, 12, AnchorStart, th.Text, "title").Bold = true
 	key := []string{"outlined: read by " + df.LookupColumn + " = " + fmt.Sprint(df.ProbeValue)}
 	if cubes > 0 {
+		if r.H > 150*u { // a phone's short grid keeps its rows of files instead
+			key = append(key, "Z1…Z"+fmt.Sprint(cubes)+": the ZCubes")
+		}
 		key = append(key, "boxed: sealed ZCube", "open top: open ZCube")
 	}
 	y := r.Y + 15*u
@@ -263,24 +270,32 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 		s.text(r.X, y, line, 11, AnchorStart, th.Muted, "legend")
 		y += 14 * u
 	}
+	// The cells' colour, under the key, where the grid keeps room for a few rows of files.
+	if r.Y+r.H-y > 120*u {
+		s.ramp(Rect{r.X, y + 15*u, math.Min(r.W, 320*u), 6 * u}, df.LookupColumn)
+		y += 23 * u
+	}
 	y += 4 * u
 	area := Rect{r.X, y, r.W, r.Y + r.H - y - 14*u}
 	if area.H <= 0 || len(groups) == 0 {
 		return
 	}
 	c.cells, c.frames = AppendGroupedLayout(c.cells[:0], c.frames[:0], groups, area)
-	// The read files' rims first, all in one colour (one path in an SVG), then every file's
-	// colour: a rim around the colour, unmistakable even on tiny cells.
+	// The read files' rims first, all in one colour (one path in an SVG), then a ring of the
+	// background inside each, then every file's colour: an outline with a gap, which reads as an
+	// outline in both themes whatever the file's colour (a dark rim on a dark purple file read
+	// as a filled cell in the light theme, a light one as hollow in the dark).
 	for i, cl := range c.cells {
 		rr := Rect{cl.X, cl.Y, cl.W, cl.H}
 		s.Hits = append(s.Hits, HitBox{Rect: rr, File: order[i]})
 		if cl.Read {
-			s.fill(Rect{rr.X - 0.5*u, rr.Y - 0.5*u, rr.W + u, rr.H + u}, th.Read)
+			s.fill(Rect{rr.X - u, rr.Y - u, rr.W + 2*u, rr.H + 2*u}, th.Read)
+			s.fill(rr, th.Background)
 		}
 	}
 	for _, cl := range c.cells {
 		if cl.Read {
-			s.fill(Rect{cl.X + 0.5*u, cl.Y + 0.5*u, math.Max(cl.W-u, 0.5), math.Max(cl.H-u, 0.5)}, cl.Fill)
+			s.fill(Rect{cl.X + u, cl.Y + u, math.Max(cl.W-2*u, 0.5), math.Max(cl.H-2*u, 0.5)}, cl.Fill)
 		} else {
 			s.fill(Rect{cl.X, cl.Y, cl.W, cl.H}, th.Skipped(cl.Fill))
 		}

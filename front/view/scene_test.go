@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/panel"
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 )
@@ -188,7 +189,8 @@ func timelineFigure(t testing.TB, name string) TimelineFigure {
 }
 
 // The timeline names its strips' units, the day under the slider, the events, and each line's
-// last value at its end; its day ticks rise from left to right.
+// value on that day right of the plot, as the day's readouts state it; its day ticks rise from
+// left to right.
 func TestTimelineLabels(t *testing.T) {
 	f := timelineFigure(t, "full")
 	var c Composer
@@ -216,8 +218,10 @@ func TestTimelineLabels(t *testing.T) {
 		if units < 3 || ends != 2 {
 			t.Errorf("%gx%g: %d labels with a unit, %d line ends", size[0], size[1], units, ends)
 		}
-		if !hasText(s, lineEnd(d[len(d)-1].WriteAmplification)) {
-			t.Errorf("the write amplification's end label is not the engine's last value %v", d[len(d)-1].WriteAmplification)
+		for _, r := range readout.Pick(readout.Day(d[f.Day-1]), []string{"write_amplification", "lookup_files"}) {
+			if want := strings.TrimSuffix(r.Text(), "x") + map[string]string{"write_amplification": "x", "lookup_files": " files"}[r.Metric]; !hasText(s, want) {
+				t.Errorf("%gx%g: no line label %q, the day %d's readout %s", size[0], size[1], want, f.Day, r.Metric)
+			}
 		}
 		var xs []float64
 		for _, l := range labelsOf(s, "tick") {
@@ -235,10 +239,6 @@ func TestTimelineLabels(t *testing.T) {
 			t.Errorf("summary %q", s.Summary)
 		}
 	}
-}
-
-func lineEnd(amp float64) string {
-	return strings.TrimSpace(strings.Replace(FormatTick(amp, 0.01)+"x", " ", "", -1))
 }
 
 func TestNiceTicks(t *testing.T) {

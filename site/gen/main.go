@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -57,6 +58,11 @@ func run(src, out string) error {
 	if err != nil {
 		return err
 	}
+	charts, err := writeCharts(out, res)
+	if err != nil {
+		return err
+	}
+	maps.Copy(funcs, maintenanceFuncs(res, charts))
 	box := func(name string) (figurebox.Figure, error) {
 		f, ok := boxes[name]
 		if !ok {
