@@ -1,0 +1,136 @@
+// Command wasmebiten writes the go.mod that build.sh gives every js/wasm build (go build
+// -modfile): Ebiten's internal/builtinshader parses its shader with text/template, and
+// text/template looks methods up by name (reflect's MethodByName), which makes the linker keep
+// every exported method of every type that reaches an interface. With dom/v2's hundreds of
+// element types that is most of the widget: 31 MB of wasm, 13 MB without it. The go.mod
+// replaces Ebiten with a copy of the same version (files linked to the module cache's, which Go
+// refuses to overlay) in which shader.go keeps its template text and only swaps text/template
+// for shaderTemplate (shadertemplate.go), which writes the same shader source for every filter,
+// address and colour-matrix setting (TestShaderSourceIsEbitens).
+//
+//	go run ./cmd/wasmebiten -out .cache/wasmebiten   # prints the go.mod's path
+package main
+
+import (
+	_ "embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// ebitenModule is the module the go.mod replaces.
+const ebitenModule = "github.com/hajimehoshi/ebiten/v2"
+
+//go:embed shadertemplate.go
+var shaderTemplateSource string
+
+// Each edit must match exactly once: a newer Ebiten that changes the file stops the build here,
+// naming what it did not find, rather than building a shader that differs.
+var shaderEdits = []struct{ old, new string }{
+	{"\t\"text/template\"\n", ""},
+	{`template.Must(template.New("tmpl").Parse(`, `mustParseShaderTemplate((`},
+}
+
+func main() {
+	out := flag.String("out", ".cache/wasmebiten", "folder to write Ebiten's copy and the go.mod into")
+	flag.Parse()
+	path, err := write(*out, ".")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "wasmebiten:", err)
+		os.Exit(1)
+	}
+	fmt.Println(path)
+}
+
+// write writes Ebiten's copy into out/ebiten and, beside it, the go.mod and go.sum of the
+// module in root with Ebiten replaced by the copy; it returns the go.mod's path.
+func write(out, root string) (string, error) {
+	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", ebitenModule).Output()
+	if err != nil {
+		return "", fmt.Errorf("finding %s: %v", ebitenModule, err)
+	}
+	mod := strings.TrimSpace(string(dir))
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return "", err
+	}
+	copyDir := filepath.Join(abs, "ebiten")
+	if err := os.RemoveAll(copyDir); err != nil {
+		return "", err
+	}
+	if err := linkTree(mod, copyDir); err != nil {
+		return "", err
+	}
+	pkg := filepath.Join("internal", "builtinshader")
+	orig, err := os.ReadFile(filepath.Join(mod, pkg, "shader.go"))
+	if err != nil {
+		return "", err
+	}
+	shader, err := rewriteShader(string(orig))
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", filepath.Join(mod, pkg, "shader.go"), err)
+	}
+	files := map[string]string{
+		"shader.go":                   shader,
+		"shadertemplate_layoutlab.go": strings.Replace(shaderTemplateSource, "package main", "package builtinshader", 1),
+	}
+	for name, text := range files {
+		p := filepath.Join(copyDir, pkg, name)
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			return "", err
+		}
+	}
+	return writeModFile(abs, root, copyDir)
+}
+
+// linkTree makes dst a tree of src's folders whose files are symbolic links to src's.
+func linkTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		return os.Symlink(p, filepath.Join(dst, rel))
+	})
+}
+
+// writeModFile writes root's go.mod with a replace of Ebiten by copyDir, and root's go.sum
+// beside it (go build -modfile reads the go.sum next to the go.mod it is given).
+func writeModFile(out, root, copyDir string) (string, error) {
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return "", err
+	}
+	text := string(gomod) + "\nreplace " + ebitenModule + " => " + copyDir + "\n"
+	path := filepath.Join(out, "go.mod")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(filepath.Join(out, "go.sum"), gosum, 0o644)
+}
+
+// rewriteShader is Ebiten's shader.go with text/template swapped for shaderTemplate.
+func rewriteShader(src string) (string, error) {
+	for _, e := range shaderEdits {
+		if n := strings.Count(src, e.old); n != 1 {
+			return "", errors.New("expected " + fmt.Sprintf("%q once, found it %d times", e.old, n))
+		}
+		src = strings.Replace(src, e.old, e.new, 1)
+	}
+	return src, nil
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"text/template"
+)
+
+// ebitenShader is Ebiten's own internal/builtinshader/shader.go and its template text.
+func ebitenShader(t *testing.T) (file, tmpl string) {
+	t.Helper()
+	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", ebitenModule).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(dir)), "internal", "builtinshader", "shader.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file = string(b)
+	_, after, ok := strings.Cut(file, "Parse(`")
+	tmpl, _, ok2 := strings.Cut(after, "`))")
+	if !ok || !ok2 {
+		t.Fatal("Ebiten's shader.go holds no template")
+	}
+	return file, tmpl
+}
+
+// TestShaderSourceIsEbitens: for every filter, address and colour-matrix setting Ebiten asks for
+// (shader.go's ShaderSource), shaderTemplate writes the very source text/template writes.
+func TestShaderSourceIsEbitens(t *testing.T) {
+	_, src := ebitenShader(t)
+	want := template.Must(template.New("tmpl").Parse(src))
+	got := mustParseShaderTemplate(src)
+	type filter int
+	type address int
+	n := 0
+	for f := filter(0); f < 2; f++ {
+		for a := address(0); a < 3; a++ {
+			for _, m := range []bool{false, true} {
+				data := struct {
+					Filter, FilterNearest, FilterLinear                       filter
+					Address, AddressUnsafe, AddressClampToZero, AddressRepeat address
+					UseColorM                                                 bool
+				}{f, 0, 1, a, 0, 1, 2, m}
+				var w, g bytes.Buffer
+				if err := want.Execute(&w, data); err != nil {
+					t.Fatal(err)
+				}
+				if err := got.Execute(&g, data); err != nil {
+					t.Fatal(err)
+				}
+				if w.String() != g.String() {
+					t.Errorf("filter %d, address %d, colour matrix %v: the source differs\n%s\nwant\n%s", f, a, m, g.String(), w.String())
+				}
+				n++
+			}
+		}
+	}
+	if n != 12 {
+		t.Fatalf("%d settings", n)
+	}
+}
+
+// TestWrite: the go.mod replaces Ebiten by a copy whose shader.go no longer imports
+// text/template and whose package gains shaderTemplate; every other file is Ebiten's own.
+func TestWrite(t *testing.T) {
+	out := t.TempDir()
+	path, err := write(out, filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyDir := filepath.Join(out, "ebiten")
+	if !strings.Contains(string(b), "replace "+ebitenModule+" => "+copyDir+"\n") || !strings.HasPrefix(string(b), "module layoutlab") {
+		t.Fatalf("go.mod:\n%s", b)
+	}
+	if _, err := os.Stat(filepath.Join(out, "go.sum")); err != nil {
+		t.Fatal(err)
+	}
+	pkg := filepath.Join(copyDir, "internal", "builtinshader")
+	for _, name := range []string{"shader.go", "shadertemplate_layoutlab.go"} {
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(pkg, name), nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Name.Name != "builtinshader" {
+			t.Errorf("%s: package %s", name, f.Name.Name)
+		}
+		for _, im := range f.Imports {
+			if im.Path.Value == `"text/template"` {
+				t.Errorf("%s still imports text/template", name)
+			}
+		}
+	}
+	if fi, err := os.Lstat(filepath.Join(copyDir, "image.go")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("image.go is not a link to Ebiten's: %v", err)
+	}
+}
+
+// TestRewriteRefusesAnUnknownFile: a shader.go these edits do not fit (a newer Ebiten) stops the
+// build with what was not found.
+func TestRewriteRefusesAnUnknownFile(t *testing.T) {
+	file, _ := ebitenShader(t)
+	if _, err := rewriteShader(strings.Replace(file, `template.New("tmpl")`, `template.New("x")`, 1)); err == nil || !strings.Contains(err.Error(), "found it 0 times") {
+		t.Errorf("err = %v", err)
+	}
+	for _, bad := range []string{"{{if .X}}no end", "{{range .X}}{{end}}", "{{end}}", "{{if .X}}{{else}}{{else if .Y}}"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%q parsed", bad)
+				}
+			}()
+			mustParseShaderTemplate(bad)
+		}()
+	}
+}
