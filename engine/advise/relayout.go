@@ -270,11 +270,7 @@ func (a *advisor) layoutBin(rows []int32, keys []string, kind layout.Kind, numFi
 	opt := layout.Options{Seed: a.opt.Seed ^ (bin+1)*0x9e3779b97f4a7c15}
 	var files [][]int32
 	var err error
-	if len(keys) == 1 && (kind == layout.ZOrder || kind == layout.Hilbert) && !a.noReuse {
-		files, err = a.layoutOne(rows, ranks[0], kind, numFiles, opt)
-	} else {
-		files, err = a.lay.Layout(rows, ranks, kind, numFiles, opt)
-	}
+	files, err = a.lay.Layout(rows, ranks, kind, numFiles, opt)
 	if err == nil {
 		// The layout's last passes over the rows and the files' bytes (addFiles) are two
 		// stretches, not one.
