@@ -142,6 +142,9 @@ func (a *advisor) specs() ([]spec, error) {
 	}
 	for _, c := range cols {
 		ok, err := a.partitionable(c)
+		if err == nil {
+			err = a.stageYield.Begin("the candidates") // a column ranked is a stretch
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -138,11 +138,11 @@ func (a *advisor) partitioned(s spec) (*arrangement, error) {
 	l := a.t.leafOf(s.keys[0])
 	// The rewrite reads every file: its bytes are the files' sizes, as the planner counts a bin.
 	ar := &arrangement{partCols: s.keys, first: a.t.size}
-	bins, err := a.partitionBins(l)
+	var bins []layout.Bin
+	var err error
 	if a.noReuse {
 		bins = layout.Bins(a.ft, []int{l})
-	}
-	if err != nil {
+	} else if bins, err = a.partitionBins(l); err != nil {
 		return nil, err
 	}
 	for _, b := range bins {
@@ -268,13 +268,7 @@ func (a *advisor) layoutBin(rows []int32, keys []string, kind layout.Kind, numFi
 		}
 	}
 	opt := layout.Options{Seed: a.opt.Seed ^ (bin+1)*0x9e3779b97f4a7c15}
-	var files [][]int32
-	var err error
-	if len(keys) == 1 && (kind == layout.ZOrder || kind == layout.Hilbert) && !a.noReuse {
-		files, err = a.layoutOne(rows, ranks[0], kind, numFiles, opt)
-	} else {
-		files, err = a.lay.Layout(rows, ranks, kind, numFiles, opt)
-	}
+	files, err := a.lay.Layout(rows, ranks, kind, numFiles, opt)
 	if err == nil {
 		// The layout's last passes over the rows and the files' bytes (addFiles) are two
 		// stretches, not one.

@@ -10,33 +10,16 @@ import (
 )
 
 // The candidates share work where the mechanism gives the same answer: a key's ranks over the
-// whole table are computed once (ranksOf); a one-key layout takes engine/layout's single-key
-// walk over the ranks' order, which gives Layout's files without sorting curve keys; a
-// partitioning reads its partitions off the key's ranks; and a candidate whose files are the
+// whole table are computed once (ranksOf), and with them its range ids (engine/layout's cache);
+// a partitioning reads its partitions off the key's ranks; and a candidate whose files are the
 // very files the one before it left (CLUSTER BY (k) and ZORDER BY (k) of an unpartitioned
-// table: one bin, Z-order on one key, the same files and seed) is pruned once.
+// table: one bin, Z-order on one key, the same files and seed) is pruned once. A one-key
+// layout keeps engine/layout's general path (its sort yields): the single-key walk
+// (LayoutScratch) took as much CPU here and is one stretch without a yield.
 
 // scoreAfresh, set only by tests, makes every advisor score each candidate without the sharing
-// above (the general layout, layout.Bins, its own pruning), for the tests that compare the two.
+// above (layout.Bins, its own pruning), for the tests that compare the two.
 var scoreAfresh = false
-
-// layoutOne lays out one bin on one key with the single-key walk (layout.LayoutScratch, the
-// files Layout gives: engine/layout's TestLayoutScratchMatchesLayout), copied out of the
-// Layouter's buffers into one backing array.
-func (a *advisor) layoutOne(rows []int32, key layout.Ranks, kind layout.Kind, numFiles int, opt layout.Options) ([][]int32, error) {
-	files, err := a.lay.LayoutScratch(rows, []layout.Ranks{key}, kind, numFiles, opt)
-	if err != nil {
-		return nil, err
-	}
-	back := make([]int32, 0, len(rows))
-	out := make([][]int32, len(files))
-	for i, f := range files {
-		start := len(back)
-		back = append(back, f...)
-		out[i] = back[start:len(back):len(back)]
-	}
-	return out, nil
-}
 
 // partitionBins are the table's rows grouped by the value of leaf l, as layout.Bins groups them
 // (NULL first, then ascending values, each bin's rows in table order), read off the column's

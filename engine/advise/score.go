@@ -282,7 +282,7 @@ func (a *advisor) prune(s spec, ar *arrangement, c *Candidate) error {
 		bw += q.Weight * float64(qc.BytesRead)
 	}
 	c.FilesReadWeighted, c.BytesReadWeighted = round3(fw/total), round3(bw/total)
-	if !a.noReuse {
+	if !a.noReuse && s.layout != AsIs { // the table as it is reads a real file without rows whole
 		a.lastPrune = &pruned{ar: ar, indexed: indexed, cfg: cfg, queries: c.Queries, fw: fw / total, bw: bw / total}
 	}
 	return nil

@@ -120,13 +120,18 @@ func (a *app) turn() {
 	a.began(a.shown)
 }
 
-// yield is the page's work.Yield for the replay of the log and the advisor: it shows the step
-// and how far it has got, lets the page run a task of its own once the advisor has worked
-// taskBudget (browser.Yielder), and stops the work once the reader cancelled.
+// yield is the page's work.Yield for the replay of the log and the advisor: once the advisor
+// has worked taskBudget (by the clock: the work yields far more often than that, every few
+// thousand rows), it shows the step and how far it has got and lets the page run a task of its
+// own (browser.Yielder); it stops the work once the reader cancelled. The status line is only
+// written when the page is let in to paint it: a DOM write a call cost the page more than the
+// yields.
 func (a *app) yield(p work.Progress) error {
-	a.status(p.String() + "…")
-	a.progress(p.Done, p.Total)
-	a.turn()
+	if time.Since(a.lastYield) >= taskBudget {
+		a.status(p.String() + "…")
+		a.progress(p.Done, p.Total)
+		a.turn()
+	}
 	if a.stop {
 		return errCancelled
 	}
