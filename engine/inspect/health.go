@@ -262,7 +262,7 @@ func (in *Inspector) healthBounds(hc *healthCollector, k, leaf, n int) *healthCo
 	kept := in.cols.leaves[leaf]
 	for f, ok := range in.hasStats {
 		if ok {
-			c.add(kept.min[f], kept.max[f], kept.nulls[f], in.cols.numRecords[f], n)
+			c.add(kept.get(0, f), kept.get(1, f), kept.nulls[f], in.cols.numRecords[f], n)
 		}
 	}
 	return c
