@@ -285,8 +285,8 @@ func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T) (most, 
 		slices.Sort(l)
 		slices.Sort(any(hi).([]int64))
 	case []string:
-		slices.Sort(l)
-		slices.Sort(any(hi).([]string))
+		sortStrings(l)
+		sortStrings(any(hi).([]string))
 	default:
 		slices.SortFunc(lo, compare)
 		slices.SortFunc(hi, compare)
