@@ -268,7 +268,7 @@ func (in *Inspector) healthBounds(hc *healthCollector, k, leaf, n int) *healthCo
 	kept := in.cols.leaves[leaf]
 	for f, ok := range in.hasStats {
 		if ok {
-			c.add(kept.min[f], kept.max[f], kept.nulls[f], in.cols.numRecords[f], n)
+			c.add(kept.get(0, f), kept.get(1, f), kept.nulls[f], in.cols.numRecords[f], n)
 		}
 	}
 	return c
@@ -291,8 +291,8 @@ func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T) (most, 
 		slices.Sort(l)
 		slices.Sort(any(hi).([]int64))
 	case []string:
-		slices.Sort(l)
-		slices.Sort(any(hi).([]string))
+		sortStrings(l)
+		sortStrings(any(hi).([]string))
 	default:
 		slices.SortFunc(lo, compare)
 		slices.SortFunc(hi, compare)

@@ -313,7 +313,7 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	fr.parser.ReuseValues()
 	in.hasStats = make([]bool, len(files))
 	in.cols = newStatsColumns(len(in.pleaves), len(files))
-	fr.keep = in.cols.want(in.firstLeaves(where, interactive))
+	fr.keep = in.cols.want(in.firstLeaves(where, interactive), in.pleaves)
 	in.hc = in.gatherHealth(len(files))
 	// Blocks of progressEvery files, each a call: under js/wasm V8 runs a call in the code it
 	// began in (docs/performance.md, "Loops in functions of their own").
@@ -375,10 +375,11 @@ func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, score
 	in.readLeaves([]int{leaf}) // kept by newInspector unless the table's columns changed since
 	c := in.cols.leaves[leaf]
 	bounds := func(i int) (lo, hi table.Value, ok bool) {
-		if !in.hasStats[i] || c.min[i].Absent() || c.max[i].Absent() {
+		if !in.hasStats[i] {
 			return lo, hi, false
 		}
-		return c.min[i], c.max[i], true
+		lo, hi = c.get(0, i), c.get(1, i)
+		return lo, hi, !lo.Absent() && !hi.Absent()
 	}
 	var ordered []table.Value // string and binary bounds, sorted and distinct
 	for i := range in.hasStats {

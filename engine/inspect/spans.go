@@ -87,9 +87,12 @@ const spanBlock = 4096
 func (in *Inspector) bounds(li, lo, hi int, files []int, all []table.Value) ([]int, []table.Value) {
 	c := in.cols.leaves[li]
 	for j := lo; j < hi; j++ {
-		if in.hasStats[j] && !c.min[j].Absent() && !c.max[j].Absent() {
+		if !in.hasStats[j] {
+			continue
+		}
+		if lo, hi := c.get(0, j), c.get(1, j); !lo.Absent() && !hi.Absent() {
 			files = append(files, j)
-			all = append(all, c.min[j], c.max[j])
+			all = append(all, lo, hi)
 		}
 	}
 	return files, all

@@ -13,15 +13,6 @@ import (
 	"layoutlab/engine/table"
 )
 
-// leafColumn is one statistics leaf's checked values over the snapshot's files (by file, in
-// Report.Files order): a leaf's column is read only when a WHERE, the grid's colouring or
-// Fabric's overlap score names it. Every leaf of every file kept as stats.FileStats was 300 MB
-// of a million-file table in the page, most of it for columns nothing asked about.
-type leafColumn struct {
-	min, max []table.Value
-	nulls    []int64
-}
-
 // statsColumns is what the Inspector keeps of the files' statistics: numRecords and
 // tightBounds of every file, and the columns of the leaves read so far.
 type statsColumns struct {
@@ -40,16 +31,13 @@ func newStatsColumns(leaves, files int) statsColumns {
 	return c
 }
 
-// want makes room for the leaves not read yet among leaves and returns them.
-func (c *statsColumns) want(leaves []int) []int {
+// want makes room for the leaves not read yet among leaves (of types: the physical leaves) and
+// returns them.
+func (c *statsColumns) want(leaves []int, types []table.Leaf) []int {
 	var missing []int
 	for _, j := range leaves {
 		if j >= 0 && j < len(c.leaves) && c.leaves[j] == nil && !slices.Contains(missing, j) {
-			n := len(c.numRecords)
-			c.leaves[j] = &leafColumn{min: make([]table.Value, n), max: make([]table.Value, n), nulls: make([]int64, n)}
-			for i := range c.leaves[j].nulls {
-				c.leaves[j].nulls[i] = -1
-			}
+			c.leaves[j] = newLeafColumn(types[j].Type, len(c.numRecords))
 			missing = append(missing, j)
 		}
 	}
@@ -73,7 +61,9 @@ func (c *statsColumns) record(i int, st *stats.FileStats, leaves []int, all bool
 	}
 	for _, j := range leaves {
 		l := c.leaves[j]
-		l.min[i], l.max[i], l.nulls[i] = st.MinValues[j], st.MaxValues[j], st.NullCount[j]
+		l.set(0, i, st.MinValues[j])
+		l.set(1, i, st.MaxValues[j])
+		l.nulls[i] = st.NullCount[j]
 	}
 }
 
@@ -88,7 +78,7 @@ func (c *statsColumns) file(i int) *stats.FileStats {
 	}
 	for j, l := range c.leaves {
 		if l != nil {
-			s.MinValues[j], s.MaxValues[j], s.NullCount[j] = l.min[i], l.max[i], l.nulls[i]
+			s.MinValues[j], s.MaxValues[j], s.NullCount[j] = l.get(0, i), l.get(1, i), l.nulls[i]
 		}
 	}
 	return s
@@ -97,7 +87,7 @@ func (c *statsColumns) file(i int) *stats.FileStats {
 // readLeaves makes sure the leaves' columns are read: the files' statistics are parsed and
 // checked again, as newInspector did (so the same values), for the leaves not read yet.
 func (in *Inspector) readLeaves(leaves []int) {
-	missing := in.cols.want(leaves)
+	missing := in.cols.want(leaves, in.pleaves)
 	if len(missing) == 0 {
 		return
 	}

@@ -372,7 +372,7 @@ func parseScalar(v scalar, t table.Type) (table.Value, error) {
 		if v.kind != 'n' {
 			return table.Value{}, fmt.Errorf("want an integer, got %v", v.text)
 		}
-		i, err := strconv.ParseInt(v.text, 10, 64)
+		i, err := parseInt(v.text)
 		if err != nil {
 			return table.Value{}, err
 		}

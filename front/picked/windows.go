@@ -10,7 +10,11 @@ import (
 // where the last ended: it starts at windowMin bytes (the history reads only a commit's first
 // line) and doubles at each step of its run, up to windowMax. Several runs at once (the Parquet
 // reader reads a checkpoint's columns side by side) each keep a window, up to maxWindows, the
-// least recently used given up first.
+// least recently used given up first. A read a little ahead of a run's end (less than maxGap)
+// goes on with that run, its gap fetched too: a Parquet checkpoint's page headers, read one by
+// one a few hundred KB apart before its pages, cost a round trip each otherwise (124 of the 225
+// fetches that open a 100,000-file table), and in the page a round trip costs more than the
+// bytes of a gap.
 type Windows struct {
 	size  int64
 	fetch func(off, end int64) ([]byte, error)
@@ -31,6 +35,8 @@ const (
 	windowMin  = 64 << 10
 	windowMax  = 4 << 20
 	maxWindows = 8
+	// maxGap is how far ahead of a run's end a read may start and still go on with the run.
+	maxGap = 1 << 20
 )
 
 // NewWindows reads a file of size bytes through fetch, which gives bytes [off, end).
@@ -79,13 +85,13 @@ func (w *Windows) find(at int64) int {
 }
 
 // load fetches the window that starts at at, at least want bytes long, in place of the window
-// it continues, else of the least recently used when there are maxWindows.
+// it continues (the nearest whose end is at or less than maxGap before it), else of the least recently used when there are maxWindows.
 func (w *Windows) load(at, want int64) (int, error) {
 	i, next := -1, int64(windowMin)
+	gap := int64(maxGap)
 	for k := range w.wins {
-		if w.wins[k].off+int64(len(w.wins[k].data)) == at {
-			i, next = k, w.wins[k].next
-			break
+		if end := w.wins[k].off + int64(len(w.wins[k].data)); end <= at && at-end < gap {
+			i, next, gap = k, w.wins[k].next, at-end // the run whose end is nearest
 		}
 	}
 	if i < 0 {

@@ -49,3 +49,37 @@ func TestWindows(t *testing.T) {
 		t.Errorf("a read of 9 MiB: %v", err)
 	}
 }
+
+// TestWindowsGaps: reads a little apart, going forward (a Parquet checkpoint's page headers,
+// read one by one before its pages), go on with one run whose window grows, so that 96 headers
+// 250 KB apart cost a handful of fetches instead of one each; a read far ahead starts a run of
+// its own, and its gap is never fetched.
+func TestWindowsGaps(t *testing.T) {
+	data := make([]byte, 24<<20)
+	for i := range data {
+		data[i] = byte(i * 7)
+	}
+	var fetched int64
+	fetch := func(off, end int64) ([]byte, error) { fetched += end - off; return bytes.Clone(data[off:end]), nil }
+	w := NewWindows(int64(len(data)), fetch)
+	p := make([]byte, 4096)
+	for off := int64(0); off+4096 <= int64(len(data)); off += 250_000 {
+		if _, err := w.ReadAt(p, off); err != nil || !bytes.Equal(p, data[off:off+4096]) {
+			t.Fatalf("a header at %d: %v", off, err)
+		}
+	}
+	// 64 KiB, 128 KiB, ... 4 MiB windows, then 4 MiB at a time: 7 for the first 8 MiB, 4 more.
+	if w.Fetches > 12 {
+		t.Errorf("101 headers 250 KB apart took %d fetches", w.Fetches)
+	}
+	// A read 2 MiB past the last window's end starts a run of its own: 64 KiB fetched.
+	w, fetched = NewWindows(int64(len(data)), fetch), 0
+	for _, off := range []int64{0, 64<<10 + 2<<20} {
+		if _, err := w.ReadAt(p, off); err != nil || !bytes.Equal(p, data[off:off+4096]) {
+			t.Fatalf("a read at %d: %v", off, err)
+		}
+	}
+	if w.Fetches != 2 || fetched != 2*windowMin {
+		t.Errorf("two reads 2 MiB apart: %d fetches of %d bytes, want 2 of %d", w.Fetches, fetched, 2*windowMin)
+	}
+}

@@ -1,0 +1,63 @@
+package inspect
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestSortStrings: sortStrings sorts as slices.Sort does, on strings made to meet every case of
+// its keys: shorter than 8 bytes, prefixes of one another, zero and high bytes, the same first
+// 8 bytes and different after, duplicates, and runs of equal keys longer than one.
+func TestSortStrings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 9))
+	alphabet := []byte{0, 1, 'a', 'b', 0x7f, 0x80, 0xff}
+	for _, n := range []int{0, 1, 255, 256, 3000, 20000} {
+		ss := make([]string, n)
+		for i := range ss {
+			b := make([]byte, rng.IntN(14))
+			for j := range b {
+				b[j] = alphabet[rng.IntN(len(alphabet))]
+			}
+			if rng.IntN(3) == 0 && i > 0 { // share a neighbour's prefix
+				p := ss[rng.IntN(i)]
+				b = append([]byte(p[:rng.IntN(len(p)+1)]), b...)
+			}
+			ss[i] = string(b)
+		}
+		want := slices.Clone(ss)
+		slices.Sort(want)
+		sortStrings(ss)
+		if !slices.Equal(ss, want) {
+			for i := range ss {
+				if ss[i] != want[i] {
+					t.Fatalf("%d strings: at %d %q, want %q", n, i, ss[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkSortStrings sorts the 100,000-file table's minimums of name (inspecttest: "n%06d",
+// in the files' path order) with sortStrings and, beside it in the same run, slices.Sort.
+func BenchmarkSortStrings(b *testing.B) {
+	in := benchInspector(b)
+	leaf := in.spanLeaf("name")
+	in.readLeaves([]int{leaf})
+	var names []string
+	for i := range in.hasStats {
+		names = append(names, in.cols.leaves[leaf].get(0, i).S)
+	}
+	for _, s := range []struct {
+		name string
+		sort func([]string)
+	}{{"radix", sortStrings}, {"slices.Sort", slices.Sort[[]string]}} {
+		b.Run(s.name, func(b *testing.B) {
+			ss := make([]string, len(names))
+			for b.Loop() {
+				copy(ss, names)
+				s.sort(ss)
+			}
+		})
+	}
+}
