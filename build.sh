@@ -9,6 +9,9 @@
 #   ./build.sh bench        engine benchmarks (native), the browser timing script (the widget, its digit warm-up,
 #                           the explainer's figures, the table page) and the widget's memory per
 #                           preset (docs/benchmarks.md)
+#   ./build.sh bench-compare REV  this checkout against commit REV, alternated in one run: the
+#                           panel's benchmarks, the widget's first frame and knobs, the table's
+#                           open (PAIRS rounds, default 5; docs/performance.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -237,6 +240,26 @@ case "${1:-build}" in
     # and a 1,000,000-file one (TABLE_REFERENCE=DIR measures another build's site beside it).
     go test -count=1 -tags browser -run XXX -bench TableOpen100k -benchtime 1x ./site/e2e/
     go test -count=1 -timeout 60m -tags browser -run XXX -bench 'TableOpen1M$' -benchtime 1x ./site/e2e/ ;;
+  bench-compare)
+    # REV's tree from git archive in .cache/compare/ (the go tool skips .cache), sharing this
+    # checkout's build cache; both sites built, then each figure taken on both in turn.
+    rev=$(git rev-parse --short "${2:?usage: ./build.sh bench-compare REV}")
+    ref=".cache/compare/$rev"
+    if [ ! -f "$ref/build.sh" ]; then
+      rm -rf "$ref"; mkdir -p "$ref"; git archive "$rev" | tar -x -C "$ref"
+      for d in opt gz bin docusaurus; do mkdir -p ".cache/$d" "$ref/.cache"; ln -sfn "$PWD/.cache/$d" "$ref/.cache/$d"; done
+    fi
+    build
+    (cd "$ref" && ./build.sh build)
+    need_chromium
+    echo "== the panel's benchmarks, $rev (before) and this checkout (after) in turn"
+    go run ./site/benchcompare -before "$ref" -pairs "${PAIRS:-5}"
+    echo "== the widget's first frame and knobs, this site (page) and $rev's (reference) in turn"
+    WIDGET_REFERENCE="$PWD/$ref/dist" TIMING_PAIRS="${PAIRS:-5}" \
+      go test -count=1 -timeout 60m -tags browser -run XXX -bench WidgetReference -benchtime 1x ./site/e2e/
+    echo "== the table page's open of 100,000 files, in turn"
+    TABLE_REFERENCE="$PWD/$ref/dist" TIMING_PAIRS="${PAIRS:-5}" \
+      go test -count=1 -timeout 60m -tags browser -run XXX -bench 'TableOpen100k$' -benchtime 1x ./site/e2e/ ;;
   screenshots)
     # Every preset's figure, desktop and phone, light and dark, into DIR (default docs/figures).
     build
@@ -246,5 +269,5 @@ case "${1:-build}" in
   generators)
     # The docs generators the embedding tests build real sites with (site/e2e/generators_test.go).
     need_generators ;;
-  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench | screenshots [DIR] | generators]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench | bench-compare REV | screenshots [DIR] | generators]" >&2; exit 2 ;;
 esac
