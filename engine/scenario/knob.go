@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Kind is a knob's value type: how the text a flag or a control gives is read, checked and
@@ -381,16 +382,19 @@ func inView(s *Scenario, view string, f func() bool) bool {
 
 // checkKnobs refuses s when a knob's field is outside its limits, a knob of both views in each
 // view's field. One copy of s, its View set in turn, serves the knobs of both views: a copy a
-// knob (the accessors make it escape) was a third of a kept layout's answer
-// (BenchmarkKeptLayoutFlip, TestValidateAllocs). s itself is not written: callers may share it.
+// knob (the accessors make it escape) was a third of a kept layout's answer, and the one copy is
+// reused from a pool (BenchmarkKeptLayoutFlip, BenchmarkPanelInput, TestValidateAllocs). s itself
+// is not written: callers may share it.
 func (s *Scenario) checkKnobs() error {
-	c := *s
+	c := viewCopies.Get().(*Scenario)
+	defer func() { *c = Scenario{}; viewCopies.Put(c) }() // no slice of s kept alive
+	*c = *s
 	for i := range knobs {
 		k := &knobs[i]
 		for _, v := range k.fieldViews() {
 			in := s
 			if v != "" {
-				c.View, in = v, &c
+				c.View, in = v, c
 			}
 			if err := k.check(in); err != nil {
 				return err
@@ -399,6 +403,9 @@ func (s *Scenario) checkKnobs() error {
 	}
 	return nil
 }
+
+// viewCopies are checkKnobs' copies of a scenario.
+var viewCopies = sync.Pool{New: func() any { return new(Scenario) }}
 
 // Clone is s with slices and pointers of its own: the controls edit one while an answer reads
 // the other.

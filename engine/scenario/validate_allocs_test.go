@@ -25,3 +25,17 @@ func TestValidateAllocs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPanelInput is what the panel does to its input on every answer (panel.input): the
+// defaults filled into a scenario of the panel alone, then its validation.
+func BenchmarkPanelInput(b *testing.B) {
+	p := Default().Panel
+	b.ReportAllocs()
+	for b.Loop() {
+		s := Scenario{View: "panel", Panel: p}
+		s.EnsureDefaults()
+		if err := s.Validate(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
