@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // BenchmarkWidgetReference is `./build.sh bench`'s first-frame and knob lines (BenchmarkWidget)
@@ -19,7 +21,8 @@ import (
 //   - the widget's first frame showing the answer, cold, each in a fresh browser;
 //   - the same in a fresh context of one running browser;
 //   - the layout select and dataSkippingNumIndexedCols stepped from the keyboard on return
-//     visits (24 key presses, at once and after 5 s idle): p50 and p95 from a key to its frame.
+//     visits (24 key presses, at once and after 5 s idle): p50 and p95 from a key to its frame;
+//   - with each, the browser's CPU time (all its processes), which the neighbours move less.
 //
 // Each site has an origin of its own, so one's service worker and caches never serve the other.
 func BenchmarkWidgetReference(b *testing.B) {
@@ -44,16 +47,22 @@ func BenchmarkWidgetReference(b *testing.B) {
 	}
 	for i := range pairs {
 		each(i, func(s tableSite) {
-			answer, paint := coldFirstFrame(b, s.url+"/widget.html")
+			tab, closeIt := newBrowser(b)
+			answer, paint, cpu := cpuFirstFrame(b, tab, s.url+"/widget.html")
+			closeIt()
 			add(s, "first frame, cold, fresh browser (answer)", answer)
 			add(s, "first frame, cold, fresh browser (paint)", paint)
+			add(s, "first frame, cold, fresh browser: browser CPU", cpu)
 		})
 	}
 	ctx := browser(b)
 	for i := range pairs {
 		each(i, func(s tableSite) {
-			answer, _ := contextFirstFrame(b, ctx, s.url+"/widget.html")
+			tab, cancel := newVisitor(ctx)
+			answer, _, cpu := cpuFirstFrame(b, tab, s.url+"/widget.html")
+			cancel()
 			add(s, "first frame, cold, fresh context", answer)
+			add(s, "first frame, cold, fresh context: browser CPU", cpu)
 		})
 	}
 	// Return visits: one tab of the running browser per site, its service worker installed.
@@ -73,6 +82,7 @@ func BenchmarkWidgetReference(b *testing.B) {
 				for _, pause := range []time.Duration{0, 5 * time.Second} {
 					firstFrameIn(b, tabs[s.name], s.url+"/widget.html")
 					time.Sleep(pause)
+					cpu0 := cpuMs(b, tabs[s.name])
 					d, err := pressKeys(tabs[s.name], id, 24)
 					if err != nil {
 						b.Fatalf("%s: %s: %v", s.name, id, err)
@@ -80,11 +90,33 @@ func BenchmarkWidgetReference(b *testing.B) {
 					name := atPause(id+" (keys), return visit", pause)
 					add(s, name+", p50", percentile(d.toFrame, 0.5))
 					add(s, name+", p95", percentile(d.toFrame, 0.95))
+					add(s, name+", browser CPU", cpuMs(b, tabs[s.name])-cpu0)
 				}
 			}
 		})
 	}
 	printReference(sites, names, got)
+}
+
+// cpuFirstFrame is firstFrameIn with the browser's CPU time (every process of it, ms) from the
+// navigation to the first answer shown: on a machine whose load moves the wall time by tens of
+// percent from one load to the next, the steadier figure.
+func cpuFirstFrame(b *testing.B, ctx context.Context, url string) (answer, paint, cpu float64) {
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatal(err)
+	}
+	cpu0 := cpuMs(b, ctx)
+	answer, paint = firstFrameIn(b, ctx, url)
+	return answer, paint, cpuMs(b, ctx) - cpu0
+}
+
+// cpuMs is browserCPU in ms.
+func cpuMs(b *testing.B, ctx context.Context) float64 {
+	c, err := browserCPU(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c * 1000
 }
 
 // printReference prints, for each figure, every site's median, its range over the rounds and
