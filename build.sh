@@ -11,7 +11,8 @@
 #                           preset (docs/benchmarks.md)
 #   ./build.sh bench-compare REV  this checkout against commit REV, alternated in one run: the
 #                           panel's benchmarks, the widget's first frame and knobs, the table's
-#                           open (PAIRS rounds, default 5; docs/performance.md)
+#                           open (PAIRS rounds, default 5; PLAIN=1 builds both sites without
+#                           wasm-opt and zopfli; docs/benchmarks.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -204,6 +205,28 @@ deadcode_check() {
   fi
 }
 
+# plain_site builds the site of checkout $1 with its own build.sh, but each wasm as Go builds it
+# (no wasm-opt) and gzip -6 (no zopfli): their caches are seeded with those first and emptied of
+# them after. Two versions' code compared in minutes (./build.sh bench-compare), where the
+# shipped build's tools take most of an hour on the shared cores.
+plain_site() {
+  local seeded=() p w sum
+  for p in ./wasm ./wasm/table ./wasm/advise; do
+    [ -d "$1/$p" ] || continue
+    w=$(mktemp)
+    (cd "$1" && GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$w" "$p")
+    sum=$(sha256sum "$w" | cut -c1-32)
+    mkdir -p "$1/.cache/opt" "$1/.cache/gz"
+    cp "$w" "$1/.cache/opt/$sum.wasm"
+    gzip -6 -n -c "$w" > "$1/.cache/gz/$sum-i5.gz"
+    cp "$1/.cache/gz/$sum-i5.gz" "$1/.cache/gz/$sum-i15.gz"
+    seeded+=("$1/.cache/opt/$sum.wasm" "$1/.cache/gz/$sum-i5.gz" "$1/.cache/gz/$sum-i15.gz")
+    rm -f "$w"
+  done
+  (cd "$1" && ./build.sh build) || { rm -f "${seeded[@]}"; return 1; }
+  rm -f "${seeded[@]}"
+}
+
 case "${1:-build}" in
   build) build ;;
   serve)
@@ -241,16 +264,19 @@ case "${1:-build}" in
     go test -count=1 -tags browser -run XXX -bench TableOpen100k -benchtime 1x ./site/e2e/
     go test -count=1 -timeout 60m -tags browser -run XXX -bench 'TableOpen1M$' -benchtime 1x ./site/e2e/ ;;
   bench-compare)
-    # REV's tree from git archive in .cache/compare/ (the go tool skips .cache), sharing this
-    # checkout's build cache; both sites built, then each figure taken on both in turn.
+    # REV's tree from git archive in .cache/compare/ (the go tool skips .cache), with a cache of
+    # its own; both sites built (PLAIN=1: plain_site), then each figure taken on both in turn.
     rev=$(git rev-parse --short "${2:?usage: ./build.sh bench-compare REV}")
     ref=".cache/compare/$rev"
     if [ ! -f "$ref/build.sh" ]; then
       rm -rf "$ref"; mkdir -p "$ref"; git archive "$rev" | tar -x -C "$ref"
-      for d in opt gz bin docusaurus; do mkdir -p ".cache/$d" "$ref/.cache"; ln -sfn "$PWD/.cache/$d" "$ref/.cache/$d"; done
     fi
-    build
-    (cd "$ref" && ./build.sh build)
+    if [ -n "${PLAIN:-}" ]; then
+      plain_site . && plain_site "$ref"
+    else
+      build
+      (cd "$ref" && ./build.sh build)
+    fi
     need_chromium
     echo "== the panel's benchmarks, $rev (before) and this checkout (after) in turn"
     go run ./site/benchcompare -before "$ref" -pairs "${PAIRS:-5}"
