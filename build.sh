@@ -9,6 +9,10 @@
 #   ./build.sh bench        engine benchmarks (native), the browser timing script (the widget, its digit warm-up,
 #                           the explainer's figures, the table page) and the widget's memory per
 #                           preset (docs/benchmarks.md)
+#   ./build.sh bench-compare REV  this checkout against commit REV, alternated in one run: the
+#                           panel's benchmarks, the widget's first frame and knobs, the table's
+#                           open (PAIRS rounds, default 5; PLAIN=1 builds both sites without
+#                           wasm-opt and zopfli; docs/benchmarks.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -212,6 +216,28 @@ deadcode_check() {
   fi
 }
 
+# plain_site builds the site of checkout $1 with its own build.sh, but each wasm as Go builds it
+# (no wasm-opt) and gzip -6 (no zopfli): their caches are seeded with those first and emptied of
+# them after. Two versions' code compared in minutes (./build.sh bench-compare), where the
+# shipped build's tools take most of an hour on the shared cores.
+plain_site() {
+  local seeded=() p w sum
+  for p in ./wasm ./wasm/table ./wasm/advise; do
+    [ -d "$1/$p" ] || continue
+    w=$(mktemp)
+    (cd "$1" && GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$w" "$p")
+    sum=$(sha256sum "$w" | cut -c1-32)
+    mkdir -p "$1/.cache/opt" "$1/.cache/gz"
+    cp "$w" "$1/.cache/opt/$sum.wasm"
+    gzip -6 -n -c "$w" > "$1/.cache/gz/$sum-i5.gz"
+    cp "$1/.cache/gz/$sum-i5.gz" "$1/.cache/gz/$sum-i15.gz"
+    seeded+=("$1/.cache/opt/$sum.wasm" "$1/.cache/gz/$sum-i5.gz" "$1/.cache/gz/$sum-i15.gz")
+    rm -f "$w"
+  done
+  (cd "$1" && ./build.sh build) || { rm -f "${seeded[@]}"; return 1; }
+  rm -f "${seeded[@]}"
+}
+
 case "${1:-build}" in
   build) build ;;
   serve)
@@ -248,6 +274,29 @@ case "${1:-build}" in
     # and a 1,000,000-file one (TABLE_REFERENCE=DIR measures another build's site beside it).
     go test -count=1 -tags browser -run XXX -bench TableOpen100k -benchtime 1x ./site/e2e/
     go test -count=1 -timeout 60m -tags browser -run XXX -bench 'TableOpen1M$' -benchtime 1x ./site/e2e/ ;;
+  bench-compare)
+    # REV's tree from git archive in .cache/compare/ (the go tool skips .cache), with a cache of
+    # its own; both sites built (PLAIN=1: plain_site), then each figure taken on both in turn.
+    rev=$(git rev-parse --short "${2:?usage: ./build.sh bench-compare REV}")
+    ref=".cache/compare/$rev"
+    if [ ! -f "$ref/build.sh" ]; then
+      rm -rf "$ref"; mkdir -p "$ref"; git archive "$rev" | tar -x -C "$ref"
+    fi
+    if [ -n "${PLAIN:-}" ]; then
+      plain_site . && plain_site "$ref"
+    else
+      build
+      (cd "$ref" && ./build.sh build)
+    fi
+    need_chromium
+    echo "== the panel's benchmarks, $rev (before) and this checkout (after) in turn"
+    go run ./site/benchcompare -before "$ref" -pairs "${PAIRS:-5}"
+    echo "== the widget's first frame and knobs, this site (page) and $rev's (reference) in turn"
+    WIDGET_REFERENCE="$PWD/$ref/dist" TIMING_PAIRS="${PAIRS:-5}" \
+      go test -count=1 -timeout 60m -tags browser -run XXX -bench WidgetReference -benchtime 1x ./site/e2e/
+    echo "== the table page's open of 100,000 files, in turn"
+    TABLE_REFERENCE="$PWD/$ref/dist" TIMING_PAIRS="${PAIRS:-5}" \
+      go test -count=1 -timeout 60m -tags browser -run XXX -bench 'TableOpen100k$' -benchtime 1x ./site/e2e/ ;;
   screenshots)
     # Every preset's figure, desktop and phone, light and dark, into DIR (default docs/figures).
     build
@@ -257,5 +306,5 @@ case "${1:-build}" in
   generators)
     # The docs generators the embedding tests build real sites with (site/e2e/generators_test.go).
     need_generators ;;
-  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench | screenshots [DIR] | generators]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [build | serve [PORT] | test | bench | bench-compare REV | screenshots [DIR] | generators]" >&2; exit 2 ;;
 esac

@@ -73,7 +73,7 @@ func (s *Scenario) EnsureDefaults() {
 		k    *Knob
 		view string
 	}
-	var todo []fill
+	todo := make([]fill, 0, 32) // on the stack: the panel fills a scenario on every answer
 	for i := range knobs {
 		k := &knobs[i]
 		if k.Default == "" {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Kind is a knob's value type: how the text a flag or a control gives is read, checked and
@@ -359,10 +360,14 @@ func (k *Knob) isUnset(s *Scenario) bool {
 // itself), each view for one whose views keep their own (the seed, the noise byte).
 func (k *Knob) fieldViews() []string {
 	if k.View == "" && k.ID != "view" {
-		return []string{"panel", "timeline"}
+		return bothViews
 	}
-	return []string{""}
+	return asItIs
 }
+
+// The views fieldViews returns, shared: a slice made at each call was two allocations a knob
+// in every validation. Read only.
+var bothViews, asItIs = []string{"panel", "timeline"}, []string{""}
 
 // inView runs f with s showing view ("" = as it is), and puts its view back.
 func inView(s *Scenario, view string, f func() bool) bool {
@@ -376,22 +381,31 @@ func inView(s *Scenario, view string, f func() bool) bool {
 }
 
 // checkKnobs refuses s when a knob's field is outside its limits, a knob of both views in each
-// view's field.
+// view's field. One copy of s, its View set in turn, serves the knobs of both views: a copy a
+// knob (the accessors make it escape) was a third of a kept layout's answer, and the one copy is
+// reused from a pool (BenchmarkKeptLayoutFlip, BenchmarkPanelInput, TestValidateAllocs). s itself
+// is not written: callers may share it.
 func (s *Scenario) checkKnobs() error {
+	c := viewCopies.Get().(*Scenario)
+	defer func() { *c = Scenario{}; viewCopies.Put(c) }() // no slice of s kept alive
+	*c = *s
 	for i := range knobs {
 		k := &knobs[i]
 		for _, v := range k.fieldViews() {
-			c := *s
+			in := s
 			if v != "" {
-				c.View = v
+				c.View, in = v, c
 			}
-			if err := k.check(&c); err != nil {
+			if err := k.check(in); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
 }
+
+// viewCopies are checkKnobs' copies of a scenario.
+var viewCopies = sync.Pool{New: func() any { return new(Scenario) }}
 
 // Clone is s with slices and pointers of its own: the controls edit one while an answer reads
 // the other.

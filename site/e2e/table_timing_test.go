@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +34,7 @@ import (
 //
 // TABLE_REFERENCE=DIR also opens the same table, in turn with this build's page, on the site
 // built in DIR (another build's dist/, say main's), so that the two are measured side by side in
-// one run on the same machine.
+// one run on the same machine, the order swapped each round; TIMING_PAIRS=N makes N rounds.
 //
 // TABLE_PROFILE=FILE records V8's CPU profile of the first open into FILE (a .cpuprofile that
 // Chromium's DevTools open) and prints the functions with the most samples; build table.wasm
@@ -50,9 +51,13 @@ func BenchmarkTableOpen1M(b *testing.B) { benchTableOpen(b, 1_000_000, 1) }
 type tableSite struct{ name, url string }
 
 // tableSites is this build's site and, with TABLE_REFERENCE=DIR, another build's beside it.
-func tableSites(b *testing.B) []tableSite {
+func tableSites(b *testing.B) []tableSite { return referenceSites(b, "TABLE_REFERENCE") }
+
+// referenceSites is this build's site ("page") and, when the environment variable env names
+// another build's dist/, that site beside it ("reference"), served from an origin of its own.
+func referenceSites(b *testing.B, env string) []tableSite {
 	sites := []tableSite{{"page", server.URL}}
-	if ref := os.Getenv("TABLE_REFERENCE"); ref != "" {
+	if ref := os.Getenv(env); ref != "" {
 		srv := httptest.NewServer(host.Framed(ref, host.SelfOnly))
 		b.Cleanup(srv.Close)
 		sites = append(sites, tableSite{"reference", srv.URL})
@@ -81,9 +86,12 @@ type tableOpen struct {
 
 func benchTableOpen(b *testing.B, n, opens int) {
 	files, sites := tableLog(b, n)
+	if p, err := strconv.Atoi(os.Getenv("TIMING_PAIRS")); err == nil && p > 0 {
+		opens = p // rounds, each opening the table on every site in turn
+	}
 	got := map[string][]tableOpen{}
 	for i := 0; i < max(b.N, opens); i++ {
-		for _, site := range sites {
+		for _, site := range inTurn(sites, i) {
 			got[site.name] = append(got[site.name], openTableOnce(b, site, files, n, i == 0 && site.name == "page"))
 		}
 	}
