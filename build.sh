@@ -32,6 +32,11 @@ build() {
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/advise.wasm ./wasm/advise
   shrink dist/advise.wasm
   compress dist/advise.wasm dist/advise.wasm.gz
+  # The widget's "Embed this" (the poster renderer and the snippets): loaded on its first click.
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/embedthis.wasm ./wasm/embedthis
+  shrink dist/embedthis.wasm
+  compress dist/embedthis.wasm dist/embedthis.wasm.gz
+  cp site/embedthis.js site/embedthis.css dist/
   cp site/table.html site/table.js site/advise.js dist/
   cp site/widget.html site/figure.html site/loader.js site/embed.js site/*.css dist/
   # assets/ is also a Go package (embedded palettes); ship only the data files.
@@ -193,7 +198,7 @@ deadcode_check() {
   local dc=.cache/bin/deadcode f='{{range .Funcs}}{{$.Path}}.{{.Name}}{{"\n"}}{{end}}'
   local native wasm both
   native=$($dc -f "$f" ./cmd/layoutlab ./site/gen ./site/serve)
-  wasm=$(GOOS=js GOARCH=wasm $dc -f "$f" ./wasm ./wasm/table ./wasm/advise ./wasm/bare)
+  wasm=$(GOOS=js GOARCH=wasm $dc -f "$f" ./wasm ./wasm/table ./wasm/advise ./wasm/embedthis ./wasm/bare)
   native=$(sort -u <<<"$native"); wasm=$(sort -u <<<"$wasm")
   both=$(comm -12 <(echo "$native") <(echo "$wasm") | sed '/^$/d')
   if [ -n "$both" ]; then

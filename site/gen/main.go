@@ -139,7 +139,8 @@ func writeServiceWorker(src, out string) error {
 		// service worker caches the gzip copy the page actually loads. The table page's
 		// advisor (advise.wasm) is fetched only when the reader asks for advice: not cached
 		// ahead, not even for the table page's readers.
-		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" || strings.HasPrefix(rel, "advise.wasm") {
+		// The widget's "Embed this" module likewise, on its first click.
+		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" || strings.HasPrefix(rel, "advise.wasm") || strings.HasPrefix(rel, "embedthis.") {
 			return nil
 		}
 		if strings.HasPrefix(rel, "bench/") { // the timing script's baseline, not the product
