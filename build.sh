@@ -38,7 +38,7 @@ build() {
   compress dist/embedthis.wasm dist/embedthis.wasm.gz
   cp site/embedthis.js site/embedthis.css dist/
   cp site/table.html site/table.js site/advise.js dist/
-  cp site/widget.html site/figure.html site/loader.js site/embed.js site/*.css dist/
+  cp site/widget.html site/figure.html site/loader.js site/embed.js site/embedpage.js site/*.css dist/
   # assets/ is also a Go package (embedded palettes); ship only the data files.
   (cd assets && find . -type f ! -name '*.go' -exec cp --parents {} ../dist/assets/ \;)
   # Pages with preset links, and the versioned service worker, last: it hashes what is built.

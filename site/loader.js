@@ -141,7 +141,9 @@
   const embedThis = document.getElementById("embed-this");
   if (embedThis) embedThis.addEventListener("click", () => {
     if (window.layoutlabEmbedThis || document.getElementById("embedthis-js")) return;
-    document.head.append(Object.assign(document.createElement("script"), { id: "embedthis-js", src: "embedthis.js" }));
+    // A docs site's slim copy of the build (embed.html) may leave it out: then the button says so.
+    document.head.append(Object.assign(document.createElement("script"), { id: "embedthis-js", src: "embedthis.js",
+      onerror: () => { embedThis.disabled = true; embedThis.textContent = "Embed this: not in this copy"; } }));
   });
 
   // Embedded in a docs page: the panel is as tall as its content up to the viewport (widget.css,

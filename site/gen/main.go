@@ -23,6 +23,7 @@ import (
 
 	"layoutlab/engine/explainer"
 	"layoutlab/engine/scenario"
+	"layoutlab/front/embedthis"
 	"layoutlab/front/figurebox"
 )
 
@@ -77,7 +78,7 @@ func run(src, out string) error {
 		"figureAt": func(name, base string) (string, error) {
 			f, err := box(name)
 			f.Base, f.Inline = base, true
-			return string(f.HTML()), err
+			return embedthis.Wrap(f.HTML()), err
 		},
 		"title": func(name string) (string, error) {
 			p, ok := scenario.PresetByName(name)
@@ -93,6 +94,7 @@ func run(src, out string) error {
 			return strings.TrimRight(string(b), "\n"), err
 		},
 	}
+	pagesFuncs["slim"] = func() ([]string, error) { return slimFiles(src, out) }
 	for k, f := range pagesFuncs {
 		funcs[k] = f
 	}
@@ -118,14 +120,26 @@ func run(src, out string) error {
 			return err
 		}
 	}
+	if err := patchSlimSize(src, out); err != nil {
+		return err
+	}
 	return writeServiceWorker(src, out)
 }
 
 // writeServiceWorker lists every built file for precaching and versions the cache by their hash.
 func writeServiceWorker(src, out string) error {
-	tmpl, err := os.ReadFile(filepath.Join(src, "sw.tmpl.js"))
+	js, err := serviceWorker(src, out)
 	if err != nil {
 		return err
+	}
+	return os.WriteFile(filepath.Join(out, "sw.js"), []byte(js), 0o644)
+}
+
+// serviceWorker is sw.js for the files built in out.
+func serviceWorker(src, out string) (string, error) {
+	tmpl, err := os.ReadFile(filepath.Join(src, "sw.tmpl.js"))
+	if err != nil {
+		return "", err
 	}
 	var files, onDemand []string
 	h := sha256.New()
@@ -135,15 +149,8 @@ func writeServiceWorker(src, out string) error {
 		}
 		rel, _ := filepath.Rel(out, p)
 		rel = filepath.ToSlash(rel)
-		// The plain wasm is only a fallback for browsers without DecompressionStream; the
-		// service worker caches the gzip copy the page actually loads. The table page's
-		// advisor (advise.wasm) is fetched only when the reader asks for advice: not cached
-		// ahead, not even for the table page's readers.
-		// The widget's "Embed this" module likewise, on its first click.
-		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" || strings.HasPrefix(rel, "advise.wasm") || strings.HasPrefix(rel, "embedthis.") {
-			return nil
-		}
-		if strings.HasPrefix(rel, "bench/") { // the timing script's baseline, not the product
+		how := cachedAs(rel)
+		if how == notCached {
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -154,7 +161,7 @@ func writeServiceWorker(src, out string) error {
 		h.Write(b)
 		// The table page's module (4 MB) is kept only for readers of that page, which asks the
 		// worker for it: a docs reader of the widget never downloads it.
-		if rel == "table.wasm.gz" {
+		if how == onDemandCache {
 			onDemand = append(onDemand, rel)
 			return nil
 		}
@@ -162,7 +169,7 @@ func writeServiceWorker(src, out string) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return "", err
 	}
 	slices.Sort(files)
 	list, _ := json.Marshal(files)
@@ -172,5 +179,5 @@ func writeServiceWorker(src, out string) error {
 	slices.Sort(onDemand)
 	list, _ = json.Marshal(onDemand)
 	js = strings.ReplaceAll(js, "__ON_DEMAND__", string(list))
-	return os.WriteFile(filepath.Join(out, "sw.js"), []byte(js), 0o644)
+	return js, nil
 }
