@@ -481,6 +481,14 @@ func checkShownFigure(t *testing.T, ctx context.Context, url, preset string, wan
 	}
 	checkPosterText(t, ctx, 0)
 	src := eval[string](t, ctx, `document.querySelector("figure.layoutlab").dataset.live`)
+	// A single-page application's component loads embed.js after the page has shown (the
+	// poster above): the mouse rests once embed.js has the figure. (Resting it before, the moves
+	// went unseen and the figure waited for one more: TestEmbedsInRealGenerators/docusaurus
+	// timed out once, in a full and busy run, on its first page.)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!window.layoutlabEmbed && layoutlabEmbed.figures.some(f => f.fig === document.querySelector("figure.layoutlab"))`,
+		chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Fatalf("%s: embed.js never took the figure up: %v", url, err)
+	}
 	if err := restMouseOn(ctx, 0); err != nil {
 		t.Fatal(err)
 	}
