@@ -33,7 +33,6 @@
     const close = h("button", { type: "button", id: "embedthis-close", textContent: "Close" });
     close.addEventListener("click", () => dialog.close());
     const name = h("input", { id: "embedthis-name", value: "my-figure", spellcheck: false, autocomplete: "off", maxLength: 60 });
-    name.setAttribute("pattern", "[a-z][a-z0-9\\-]*");
     const form = h("form", { className: "embedthis-name" },
       h("label", { htmlFor: "embedthis-name", textContent: "Name its files " }), name, " ",
       h("button", { type: "submit", textContent: "Rename" }));
@@ -48,7 +47,8 @@
       intro, form,
       h("p", { id: "embedthis-status", role: "status" }),
       h("p", { id: "embedthis-error", className: "notice", role: "alert", hidden: true }),
-      h("figure", { className: "embedthis-poster" }, h("img", { id: "embedthis-img", alt: "" }),
+      h("figure", { className: "embedthis-poster" }, h("picture", {},
+        h("source", { id: "embedthis-narrow", media: "(max-width: 559px)" }), h("img", { id: "embedthis-img", alt: "" })),
         h("figcaption", { id: "embedthis-alt" })),
       h("h3", { textContent: "Its files" }),
       h("ul", { id: "embedthis-files" }),
@@ -94,6 +94,8 @@
       urls.push(u);
       return u;
     };
+    // The phone's poster on a narrow screen, as a docs page's figure shows it.
+    $("embedthis-narrow").srcset = blob(d.files[1]);
     $("embedthis-img").src = blob(d.files[0]);
     $("embedthis-img").alt = d.alt;
     $("embedthis-alt").textContent = d.title + ": " + d.alt;

@@ -158,6 +158,7 @@ func embedThisScreens(t *testing.T, ctx context.Context) {
 			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}); err != nil {
 				t.Fatal(err)
 			}
+			eval[bool](t, ctx, `document.getElementById("embedthis").scrollTop = 0, true`)
 			time.Sleep(200 * time.Millisecond)
 			if r := eval[[]float64](t, ctx, `(() => { const d = document.getElementById("embedthis"), r = d.getBoundingClientRect(); return [r.left, r.right, d.scrollWidth - d.clientWidth]; })()`); r[0] < 0 || r[1] > float64(w) || r[2] > 1 {
 				t.Errorf("%d px %s: the dialog spans %v..%v px and scrolls %v px sideways", w, theme, r[0], r[1], r[2])
