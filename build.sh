@@ -37,6 +37,9 @@ build() {
   rm -rf "$out"
   mkdir -p "$out/assets"
   local pids=() m
+  # The page generator compiles beside the modules; it runs last.
+  timed "go build site/gen" go build -o "$out.gen" ./site/gen &
+  pids+=($!)
   for m in "${MODULES[@]}"; do
     # shellcheck disable=SC2086
     module "$out" $m &
@@ -45,7 +48,8 @@ build() {
   static_files "$out"
   for m in "${pids[@]}"; do wait "$m"; done
   # Pages with preset links, and the versioned service worker, last: it hashes what is built.
-  timed "gen (pages, posters, sw.js)" go run ./site/gen -src site -out "$out"
+  timed "gen (pages, posters, sw.js)" "./$out.gen" -src site -out "$out"
+  rm -f "$out.gen"
   for m in "${MODULES[@]}"; do
     set -- $m
     echo "   $1.wasm: $(stat -c %s "$out/$1.wasm") bytes raw, $(stat -c %s "$out/$1.wasm.gz") bytes gzip (wasm-opt $3, compression $4)"
@@ -83,7 +87,9 @@ first_page() {
   echo "== first page: dist/ with the widget's module (the rest follows)"
   rm -rf dist
   mkdir -p dist/assets
-  local sum
+  local sum gen
+  timed "go build site/gen" go build -o dist.gen ./site/gen &
+  gen=$!
   timed "go build layoutlab.wasm" env GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/layoutlab.wasm ./wasm
   sum=$(sha256sum dist/layoutlab.wasm | cut -c1-32)
   if [ -f ".cache/opt/$sum-Oz.wasm" ] && [ -f ".cache/gz/$(sha256sum ".cache/opt/$sum-Oz.wasm" | cut -c1-32)-i15.gz" ]; then
@@ -93,7 +99,9 @@ first_page() {
     timed "gzip -6 layoutlab.wasm" sh -c 'gzip -6 -n -c dist/layoutlab.wasm > dist/layoutlab.wasm.gz'
   fi
   static_files dist
-  timed "gen (pages, posters, sw.js)" go run ./site/gen -src site -out dist
+  wait "$gen"
+  timed "gen (pages, posters, sw.js)" ./dist.gen -src site -out dist
+  rm -f dist.gen
 }
 
 # finish_dist builds the whole site into dist.full/ (build) and moves each file into dist/ over
