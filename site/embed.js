@@ -85,9 +85,6 @@
       f.timer = 0;
     });
     far.observe(box);
-    // A mouse already resting on the figure when this script ran (a single-page application's
-    // component loads it after the page has shown) sends no event until it moves: it touches too.
-    if (box.matches(":hover") && matchMedia("(hover: hover)").matches) rest({ pointerType: "mouse" });
   }
 
   // far sends a live figure far off screen back to its poster.

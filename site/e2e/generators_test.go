@@ -379,6 +379,11 @@ func TestEmbedsInRealGenerators(t *testing.T) {
 			}
 		}
 	}
+	// One browser session for four site builds and sixteen figures: the default 4 minutes ran
+	// out in a full, busy run during the last generator (Docusaurus: its first figure's wait was
+	// cut at 139 s), which passed alone.
+	defer func(d time.Duration) { browserTimeout = d }(browserTimeout)
+	browserTimeout = 25 * time.Minute
 	ctx := browser(t)
 	// A scenario no preset has, embedded as a docs author does from dist/ alone: Embed this in
 	// the build's widget gives its files and lines.
@@ -482,9 +487,7 @@ func checkShownFigure(t *testing.T, ctx context.Context, url, preset string, wan
 	checkPosterText(t, ctx, 0)
 	src := eval[string](t, ctx, `document.querySelector("figure.layoutlab").dataset.live`)
 	// A single-page application's component loads embed.js after the page has shown (the
-	// poster above): the mouse rests once embed.js has the figure. (Resting it before, the moves
-	// went unseen and the figure waited for one more: TestEmbedsInRealGenerators/docusaurus
-	// timed out once, in a full and busy run, on its first page.)
+	// poster above): the mouse rests once embed.js has the figure, or its moves go unseen.
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!window.layoutlabEmbed && layoutlabEmbed.figures.some(f => f.fig === document.querySelector("figure.layoutlab"))`,
 		chromedp.WithPollingTimeout(time.Minute))); err != nil {
 		t.Fatalf("%s: embed.js never took the figure up: %v", url, err)
