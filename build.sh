@@ -293,9 +293,12 @@ case "${1:-build}" in
     # The first page as soon as the widget's module is built; the full build (the other
     # modules, the widget's optimised and compressed) goes on beside the server and replaces
     # dist/'s files when done, so dist/ ends as what a host serves.
+    mkdir -p .cache/bin
+    timed "go build site/serve" go build -o .cache/bin/serve ./site/serve &
     first_page
+    wait
     finish_dist &
-    go run ./site/serve -dir dist -addr "127.0.0.1:${2:-8080}" ;;
+    .cache/bin/serve -dir dist -addr "127.0.0.1:${2:-8080}" ;;
   test)
     check
     build
