@@ -75,6 +75,9 @@ func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }
 // dialog goes on working. With LAYOUTLAB_SCREENSHOTS set, the dialog at 1280, 390 and 320 px,
 // light and dark.
 func TestEmbedThis(t *testing.T) {
+	// Two modules started and six screenshots: longer than the default session on busy cores.
+	defer func(d time.Duration) { browserTimeout = d }(browserTimeout)
+	browserTimeout = 10 * time.Minute
 	ctx := browser(t)
 	link := mineLink(t)
 	open(t, ctx, link)
