@@ -18,82 +18,187 @@ cd "$(dirname "$0")"
 
 GOROOT_WASM="$(go env GOROOT)/lib/wasm"
 
-build() {
-  need_tools
-  echo "== build dist/"
-  rm -rf dist
-  mkdir -p dist/assets
-  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/layoutlab.wasm ./wasm
-  shrink dist/layoutlab.wasm
-  compress dist/layoutlab.wasm dist/layoutlab.wasm.gz 15
-  cp "$GOROOT_WASM/wasm_exec.js" dist/
-  # "Open your table" (site/table.html): the Parquet reader and the inspector in a module of
-  # their own, loaded only by that page, so the widget's does not grow.
-  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/table.wasm ./wasm/table
-  shrink dist/table.wasm
-  compress dist/table.wasm dist/table.wasm.gz
-  # The table page's advisor (the Parquet data reader, engine/advise): loaded on "Advise" only.
-  GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/advise.wasm ./wasm/advise
-  shrink dist/advise.wasm
-  compress dist/advise.wasm dist/advise.wasm.gz
-  cp site/table.html site/table.js site/advise.js dist/
-  cp site/widget.html site/figure.html site/loader.js site/embed.js site/*.css dist/
-  # assets/ is also a Go package (embedded palettes); ship only the data files.
-  (cd assets && find . -type f ! -name '*.go' -exec cp --parents {} ../dist/assets/ \;)
-  # Pages with preset links, and the versioned service worker, last: it hashes what is built.
-  go run ./site/gen -src site -out dist
-  local raw gz
-  raw=$(stat -c %s dist/layoutlab.wasm); gz=$(stat -c %s dist/layoutlab.wasm.gz)
-  echo "   layoutlab.wasm: $raw bytes raw, $gz bytes gzip"
-  raw=$(stat -c %s dist/table.wasm); gz=$(stat -c %s dist/table.wasm.gz)
-  echo "   table.wasm: $raw bytes raw, $gz bytes gzip"
-  raw=$(stat -c %s dist/advise.wasm); gz=$(stat -c %s dist/advise.wasm.gz)
-  echo "   advise.wasm: $raw bytes raw, $gz bytes gzip"
+# Each browser module: its Go package, then how it is optimised (wasm-opt's level, or none)
+# and compressed (zopfli's iterations, or "gzip" for gzip -9). Chosen by size against time,
+# measured from cold (docs/build.md): the widget's module has a transfer budget
+# (TestTransferBudget, 4.2 MB with only a few KB to spare), so it takes the smallest: -Oz and
+# fifteen iterations. The others are fetched by one page, or one click, each, and have no budget:
+# the table page's keep what its open-speed benchmarks were measured with; "Embed this"'s skips
+# wasm-opt (45.5 s of CPU for 5.5 KB less on the wire) and takes one zopfli iteration (about 4%
+# less than gzip -9 for a few seconds; more iterations gain about 0.1%).
+#   name       package         wasm-opt  compression
+MODULES=(
+  "layoutlab  ./wasm           -Oz       15"
+  "table      ./wasm/table     -Oz       5"
+  "advise     ./wasm/advise    -Oz       5"
+  "embedthis  ./wasm/embedthis none      1"
+)
+
+# wasm_build OUT PKG builds one browser program as the site ships it: through the go.mod that
+# cmd/wasmebiten writes (Ebiten's shader template read without text/template, whose
+# MethodByName made the linker keep every method of dom/v2's types: 31 MB of widget, 13 MB
+# without), made once per run (ebiten_modfile) before the builds go side by side.
+wasm_build() {
+  env GOOS=js GOARCH=wasm go build -modfile="$WASM_MODFILE" -trimpath -ldflags="-s -w" -o "$1" "$2"
+}
+ebiten_modfile() {
+  if [ -z "${WASM_MODFILE:-}" ]; then
+    WASM_MODFILE=$(go run ./cmd/wasmebiten -out .cache/wasmebiten)
+    export WASM_MODFILE
+  fi
 }
 
-# shrink runs Binaryen's wasm-opt -Oz (Debian's binaryen) over a wasm file in place: about a fifth
-# smaller raw, so V8 has less to validate and compile before the first frame, and less to
-# download (TestTransferBudget checks the transfer). It takes about a minute, so the result
-# is cached by the input's hash. Go's wasm uses these features beyond the MVP. Without wasm-opt
-# the file is left as Go wrote it, which works the same.
+# build writes the static site into $OUT (dist/ by default): the browser modules, each built,
+# optimised and compressed in a pipeline of its own, the pipelines side by side (zopfli uses one
+# core; wasm-opt and go build use all), then the pages. Each step prints its wall and CPU time.
+build() {
+  local out=${OUT:-dist}
+  need_tools
+  ebiten_modfile
+  echo "== build $out/"
+  rm -rf "$out"
+  mkdir -p "$out/assets"
+  local pids=() m
+  # The page generator compiles beside the modules; it runs last.
+  timed "go build site/gen" go build -o "$out.gen" ./site/gen &
+  pids+=($!)
+  for m in "${MODULES[@]}"; do
+    # shellcheck disable=SC2086
+    module "$out" $m &
+    pids+=($!)
+  done
+  static_files "$out"
+  for m in "${pids[@]}"; do wait "$m"; done
+  # Pages with preset links, and the versioned service worker, last: it hashes what is built.
+  timed "gen (pages, posters, sw.js)" "./$out.gen" -src site -out "$out"
+  rm -f "$out.gen"
+  for m in "${MODULES[@]}"; do
+    set -- $m
+    echo "   $1.wasm: $(stat -c %s "$out/$1.wasm") bytes raw, $(stat -c %s "$out/$1.wasm.gz") bytes gzip (wasm-opt $3, compression $4)"
+  done
+}
+
+# module NAME PKG LEVEL ITERS builds one browser module into OUT/NAME.wasm and its gzip copy.
+# "Open your table" (site/table.html) has its Parquet reader and inspector in table.wasm, its
+# advisor in advise.wasm (on "Advise" only), and the widget's "Embed this" its poster renderer
+# and snippets in embedthis.wasm (on its first click): modules of their own, so that the
+# widget's does not grow.
+module() {
+  local out=$1 name=$2 pkg=$3 level=$4 iters=$5
+  timed "go build $name.wasm" wasm_build "$out/$name.wasm" "$pkg"
+  shrink "$out/$name.wasm" "$level"
+  compress "$out/$name.wasm" "$out/$name.wasm.gz" "$iters"
+}
+
+# static_files copies the pages' scripts, styles and data.
+static_files() {
+  local out=$1
+  cp "$GOROOT_WASM/wasm_exec.js" "$out/"
+  cp site/table.html site/table.js site/advise.js site/embedthis.js "$out/"
+  cp site/widget.html site/figure.html site/loader.js site/embed.js site/embedpage.js site/*.css "$out/"
+  # assets/ is also a Go package (embedded palettes); ship only the data files.
+  (cd assets && find . -type f ! -name '*.go' -exec cp --parents {} "../$out/assets/" \;)
+}
+
+# first_page builds, fast, what the explainer and the widget need into dist/, for `serve`: the
+# widget's module optimised and compressed as the full build does when the cache holds them
+# (an earlier build's), else as Go wrote it with gzip -6 (seconds, not minutes; a few hundred KB
+# larger, which a local server does not mind). The other modules come with the full build, which
+# serve runs next, in the background, and which replaces these files when done.
+first_page() {
+  echo "== first page: dist/ with the widget's module (the rest follows)"
+  rm -rf dist
+  mkdir -p dist/assets
+  local sum gen
+  timed "go build site/gen" go build -o dist.gen ./site/gen &
+  gen=$!
+  ebiten_modfile
+  timed "go build layoutlab.wasm" wasm_build dist/layoutlab.wasm ./wasm
+  sum=$(sha256sum dist/layoutlab.wasm | cut -c1-32)
+  if [ -f ".cache/opt/$sum-Oz.wasm" ] && [ -f ".cache/gz/$(sha256sum ".cache/opt/$sum-Oz.wasm" | cut -c1-32)-i15.gz" ]; then
+    shrink dist/layoutlab.wasm -Oz
+    compress dist/layoutlab.wasm dist/layoutlab.wasm.gz 15
+  else
+    timed "gzip -6 layoutlab.wasm" sh -c 'gzip -6 -n -c dist/layoutlab.wasm > dist/layoutlab.wasm.gz'
+  fi
+  static_files dist
+  wait "$gen"
+  timed "gen (pages, posters, sw.js)" ./dist.gen -src site -out dist
+  rm -f dist.gen
+}
+
+# finish_dist builds the whole site into dist.full/ (build) and moves each file into dist/ over
+# the first page's, each by a rename, so the server never serves half a file; sw.js last, so a
+# reader's service worker updates to the complete build.
+finish_dist() {
+  OUT=dist.full build
+  (cd dist.full && find . -type f ! -name sw.js) | while read -r f; do
+    mkdir -p "dist/$(dirname "$f")"
+    mv -f "dist.full/$f" "dist/$f"
+  done
+  mv -f dist.full/sw.js dist/sw.js
+  rm -rf dist.full
+  echo "== dist/ is complete: what a host serves"
+}
+
+# timed NAME CMD... runs CMD and prints its wall time and CPU time (user and system, its children
+# included: bash's times, read in this shell, not a subshell), which depends less than wall time
+# on how busy the machine's other cores are.
+timed() {
+  local name=$1 t0 rc=0 f="${TMPDIR:-/tmp}/layoutlab-times.$BASHPID"
+  shift
+  t0=$(date +%s.%N)
+  times > "$f.0"
+  "$@" || rc=$?
+  times > "$f.1"
+  awk -v n="$name" -v w="$(date +%s.%N)" -v t0="$t0" -v l="$(cut -d' ' -f1 /proc/loadavg 2>/dev/null)" '
+    function sec(x, p) { split(x, p, /[ms]/); return p[1] * 60 + p[2] }
+    FNR == 2 { c[FILENAME] = sec($1) + sec($2) }
+    END { printf "   %-34s %6.1f s wall %7.1f s CPU  (load %s)\n", n, w - t0, c[ARGV[2]] - c[ARGV[1]], l }' "$f.0" "$f.1"
+  rm -f "$f.0" "$f.1"
+  return $rc
+}
+
+# shrink FILE LEVEL runs Binaryen's wasm-opt at LEVEL (Debian's binaryen) over a wasm file in
+# place ("none" leaves it as Go wrote it): -Oz makes it about a fifth smaller raw, so V8 has less to
+# validate and compile before the first frame, and less to download (TestTransferBudget checks
+# the transfer). It takes minutes of CPU, so the result is cached by the input's hash and the
+# level. Go's wasm uses these features beyond the MVP. Without wasm-opt the file is left as Go
+# wrote it, which works the same.
 shrink() {
-  local f=$1 sum cache
+  local f=$1 level=$2 sum cache
+  [ "$level" != none ] || return 0
   if ! command -v wasm-opt >/dev/null 2>&1; then
     echo "   wasm-opt not found (Debian package 'binaryen'): the wasm is left as Go built it, about 20% larger"
     return
   fi
   sum=$(sha256sum "$f" | cut -c1-32)
-  cache=".cache/opt/$sum.wasm"
+  cache=".cache/opt/$sum$level.wasm"
   if [ ! -f "$cache" ]; then
     mkdir -p .cache/opt
-    echo "   wasm-opt -Oz: $(basename "$f") (about a minute, cached afterwards)"
-    wasm-opt -Oz --enable-sign-ext --enable-nontrapping-float-to-int --enable-bulk-memory \
-      --enable-mutable-globals "$f" -o "$cache.tmp"
+    timed "wasm-opt $level $(basename "$f")" wasm-opt "$level" --enable-sign-ext --enable-nontrapping-float-to-int \
+      --enable-bulk-memory --enable-mutable-globals "$f" -o "$cache.tmp"
     mv "$cache.tmp" "$cache"
     find .cache/opt -name '*.wasm' -mtime +7 -delete 2>/dev/null || true
   fi
   cp "$cache" "$f"
 }
 
-# compress writes a gzip copy. Zopfli (Debian's zopfli) makes a gzip stream about 5% smaller than
-# gzip -9; it is slow, so the result is cached by the input's hash and the iterations, and a
-# rebuild with an unchanged wasm reuses it. Five iterations, not one: 15.8 KB less of
-# layoutlab.wasm on the wire for about a minute more of a cold build. The widget's own copy takes
-# a third argument, 15: 4.5 KB less again (4,185,657 -> 4,181,168 bytes) for about two minutes
-# more, which keeps it under its 4.2 MB transfer budget (TestTransferBudget); the table page's
-# modules have no budget and keep five. Without zopfli, gzip -9.
+# compress IN OUT ITERS writes a gzip copy: zopfli (Debian's zopfli) with ITERS iterations, or
+# gzip -9 when ITERS is "gzip". Zopfli makes a gzip stream about 5% smaller than gzip -9; it is
+# slow (one core), so the result is cached by the input's hash and the iterations, and a
+# rebuild with an unchanged wasm reuses it. Without zopfli, gzip -9.
 compress() {
   local in=$1 out=$2 iters=${3:-5} sum cache
   sum=$(sha256sum "$in" | cut -c1-32)
   cache=".cache/gz/$sum-i$iters.gz"
   if [ -f "$cache" ]; then cp "$cache" "$out"; return; fi
   mkdir -p .cache/gz
-  if command -v zopfli >/dev/null 2>&1; then
-    echo "   zopfli: compressing $(basename "$in") (about a minute, cached afterwards)"
-    zopfli --i"$iters" -c "$in" > "$cache.tmp"
+  if [ "$iters" != gzip ] && command -v zopfli >/dev/null 2>&1; then
+    timed "zopfli --i$iters $(basename "$in")" sh -c 'zopfli --i"$1" -c "$2" > "$3"' _ "$iters" "$in" "$cache.tmp"
   else
-    echo "   zopfli not found (Debian package 'zopfli'): using gzip -9, about 5% larger"
-    gzip -9 -n -c "$in" > "$cache.tmp"
+    [ "$iters" = gzip ] || echo "   zopfli not found (Debian package 'zopfli'): using gzip -9, about 5% larger"
+    timed "gzip -9 $(basename "$in")" sh -c 'gzip -9 -n -c "$1" > "$2"' _ "$in" "$cache.tmp"
   fi
   mv "$cache.tmp" "$cache"
   find .cache/gz -name '*.gz' -mtime +7 -delete 2>/dev/null || true
@@ -198,7 +303,7 @@ deadcode_check() {
   GOBIN="$PWD/.cache/bin" go install golang.org/x/tools/cmd/deadcode@v0.52.0
   local dc=.cache/bin/deadcode f='{{range .Funcs}}{{.Position.File}}{{"\t"}}{{$.Path}}.{{.Name}}{{"\n"}}{{end}}'
   local files='{{$d := .Dir}}{{range .GoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}'
-  local native=(./cmd/layoutlab ./site/gen ./site/serve) wasm=(./wasm ./wasm/table ./wasm/advise ./wasm/bare)
+  local native=(./cmd/layoutlab ./cmd/wasmebiten ./site/gen ./site/serve) wasm=(./wasm ./wasm/table ./wasm/advise ./wasm/embedthis ./wasm/bare)
   local nf wf nd wd dead
   nf=$(go list -deps -f "$files" "${native[@]}")
   wf=$(GOOS=js GOARCH=wasm go list -deps -f "$files" "${wasm[@]}")
@@ -225,7 +330,10 @@ plain_site() {
   for p in ./wasm ./wasm/table ./wasm/advise; do
     [ -d "$1/$p" ] || continue
     w=$(mktemp)
-    (cd "$1" && GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$w" "$p")
+    # As that checkout's build.sh builds it: through cmd/wasmebiten's go.mod where it has one.
+    (cd "$1" && if [ -d cmd/wasmebiten ]; then
+      GOOS=js GOARCH=wasm go build -modfile="$(go run ./cmd/wasmebiten -out .cache/wasmebiten)" -trimpath -ldflags="-s -w" -o "$w" "$p"
+    else GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$w" "$p"; fi)
     sum=$(sha256sum "$w" | cut -c1-32)
     mkdir -p "$1/.cache/opt" "$1/.cache/gz"
     cp "$w" "$1/.cache/opt/$sum.wasm"
@@ -241,8 +349,15 @@ plain_site() {
 case "${1:-build}" in
   build) build ;;
   serve)
-    build
-    go run ./site/serve -dir dist -addr "127.0.0.1:${2:-8080}" ;;
+    # The first page as soon as the widget's module is built; the full build (the other
+    # modules, the widget's optimised and compressed) goes on beside the server and replaces
+    # dist/'s files when done, so dist/ ends as what a host serves.
+    mkdir -p .cache/bin
+    timed "go build site/serve" go build -o .cache/bin/serve ./site/serve &
+    first_page
+    wait
+    finish_dist &
+    .cache/bin/serve -dir dist -addr "127.0.0.1:${2:-8080}" ;;
   test)
     check
     build
@@ -256,7 +371,8 @@ case "${1:-build}" in
     # The bare Ebiten + dom/v2 baselines (site/bench) the widget's size, first frame and slider are
     # compared with, built as Go builds them (not through wasm-opt).
     mkdir -p dist/bench
-    GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/bench/bare.wasm ./wasm/bare
+    ebiten_modfile
+    wasm_build dist/bench/bare.wasm ./wasm/bare
     compress dist/bench/bare.wasm dist/bench/bare.wasm.gz
     cp site/bench/* dist/bench/
     need_chromium

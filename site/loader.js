@@ -137,6 +137,15 @@
     }, { once: true });
   }
 
+  // "Embed this" (site/embedthis.js, its module and stylesheet) is loaded on its first click.
+  const embedThis = document.getElementById("embed-this");
+  if (embedThis) embedThis.addEventListener("click", () => {
+    if (window.layoutlabEmbedThis || document.getElementById("embedthis-js")) return;
+    // A docs site's slim copy of the build (embed.html) may leave it out: then the button says so.
+    document.head.append(Object.assign(document.createElement("script"), { id: "embedthis-js", src: "embedthis.js",
+      onerror: () => { embedThis.disabled = true; embedThis.textContent = "Embed this: not in this copy"; } }));
+  });
+
   // Embedded in a docs page: the panel is as tall as its content up to the viewport (widget.css,
   // .embedded), and the height the page needs, from the top to the panel content's bottom, is
   // reported to embed.js, which sizes the iframe: it follows the content as it grows and as it

@@ -35,7 +35,7 @@ func TestDocIsGenerated(t *testing.T) {
 // TestFieldsAreDeclared: every Out and In field of a program's struct was declared on that
 // program (a field left zero would panic when Go uses it).
 func TestFieldsAreDeclared(t *testing.T) {
-	for _, s := range []any{Widget(), Table(), Advise()} {
+	for _, s := range []any{Widget(), Table(), Advise(), EmbedThis()} {
 		v := reflect.ValueOf(s).Elem()
 		prog := v.FieldByName("Program").Addr().Interface().(*Program)
 		for i := range v.NumField() {
@@ -67,9 +67,9 @@ func sightings(t *testing.T) map[string]map[string][]string {
 	if len(files) < 10 {
 		t.Fatalf("found only %d files of the site", len(files))
 	}
-	prop := regexp.MustCompile(`\.(layoutlab(?:Table|Advise)?)\.([A-Za-z_$][\w$]*)`)
-	alias := regexp.MustCompile(`\b([A-Za-z_$][\w$]*)\s*=\s*window\.(layoutlab(?:Table|Advise)?)\b`)
-	made := regexp.MustCompile(`window\.(layoutlab(?:Table|Advise)?)\s*=\s*\{([^}]*)\}`)
+	prop := regexp.MustCompile(`\.(layoutlab(?:Table|Advise|EmbedThis)?)\.([A-Za-z_$][\w$]*)`)
+	alias := regexp.MustCompile(`\b([A-Za-z_$][\w$]*)\s*=\s*window\.(layoutlab(?:Table|Advise|EmbedThis)?)\b`)
+	made := regexp.MustCompile(`window\.(layoutlab(?:Table|Advise|EmbedThis)?)\s*=\s*\{([^}]*)\}`)
 	key := regexp.MustCompile(`([A-Za-z_$][\w$]*)\s*:`)
 	seen := map[string]map[string][]string{}
 	note := func(global, name, file string) {
@@ -151,7 +151,7 @@ func TestSightingsCatchWhatTheyShould(t *testing.T) {
 // object itself; wasm/browser.Global does, from the declaration. (wasm/bare, the baseline the
 // widget is measured against, keeps its own few lines, so that it stays bare.)
 func TestGoSetsOnlyThroughTheDeclaration(t *testing.T) {
-	literal := regexp.MustCompile(`"layoutlab(Table|Advise)?"`)
+	literal := regexp.MustCompile(`"layoutlab(Table|Advise|EmbedThis)?"`)
 	n := 0
 	err := filepath.WalkDir(filepath.Join(root, "wasm"), func(path string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -181,7 +181,9 @@ func TestGoSetsOnlyThroughTheDeclaration(t *testing.T) {
 }
 
 // Programs are the browser programs with a declared boundary.
-func Programs() []*Program { return []*Program{&Widget().Program, &Table().Program, &Advise().Program} }
+func Programs() []*Program {
+	return []*Program{&Widget().Program, &Table().Program, &Advise().Program, &EmbedThis().Program}
+}
 
 // Markdown is docs/boundary.md (generated here: no program needs it): each program's properties as a table.
 func Markdown() string {

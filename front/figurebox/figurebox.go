@@ -129,6 +129,28 @@ func (f Figure) HTML() string {
 // is the page that makes it live (figure.html); rs are its readouts.
 func Write(path string, sc scenario.Scenario, live, title string, rs []readout.Readout) (Figure, error) {
 	name := filepath.Base(path)
+	f, files, err := Make(name, sc, live, title, rs)
+	if err != nil {
+		return f, err
+	}
+	for _, file := range files {
+		if err := os.WriteFile(filepath.Join(filepath.Dir(path), file.Name), file.Data, 0o644); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+// File is one file of a figure, named as it is saved in the build's posters/ folder.
+type File struct {
+	Name string // NAME.svg, NAME.narrow.svg, NAME.json
+	Data []byte
+}
+
+// Make draws the figure of sc's posters (poster.Render: the wide one and the narrow one) and
+// returns it with its three files: NAME.svg, NAME.narrow.svg and NAME.json. Write saves them; the
+// widget's "Embed this" (front/embedthis) hands them to the reader to save.
+func Make(name string, sc scenario.Scenario, live, title string, rs []readout.Readout) (Figure, []File, error) {
 	link := scenario.Link(sc)
 	f := Figure{
 		Live: live + link, Open: "widget.html" + link, Title: title, Readouts: Readouts(rs),
@@ -137,21 +159,16 @@ func Write(path string, sc scenario.Scenario, live, title string, rs []readout.R
 	}
 	wide, summary, err := poster.Render(sc, WideWidth, WideHeight, "")
 	if err != nil {
-		return f, err
+		return f, nil, err
 	}
 	narrow, _, err := poster.Render(sc, NarrowWidth, NarrowHeight, "")
 	if err != nil {
-		return f, err
+		return f, nil, err
 	}
 	f.Alt = summary
 	js, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
-		return f, err
+		return f, nil, err
 	}
-	for file, b := range map[string][]byte{path + ".svg": wide, path + ".narrow.svg": narrow, path + ".json": append(js, '\n')} {
-		if err := os.WriteFile(file, b, 0o644); err != nil {
-			return f, err
-		}
-	}
-	return f, nil
+	return f, []File{{name + ".svg", wide}, {name + ".narrow.svg", narrow}, {name + ".json", append(js, '\n')}}, nil
 }

@@ -24,6 +24,7 @@ import (
 
 	"layoutlab/engine/explainer"
 	"layoutlab/engine/scenario"
+	"layoutlab/front/embedthis"
 	"layoutlab/front/figurebox"
 )
 
@@ -90,7 +91,7 @@ func run(src, out string) error {
 		"figureAt": func(name, base string) (string, error) {
 			f, err := box(name)
 			f.Base, f.Inline = base, true
-			return string(f.HTML()), err
+			return embedthis.Wrap(f.HTML()), err
 		},
 		"title": func(name string) (string, error) {
 			p, ok := scenario.PresetByName(name)
@@ -106,6 +107,7 @@ func run(src, out string) error {
 			return strings.TrimRight(string(b), "\n"), err
 		},
 	}
+	pagesFuncs["slim"] = func() ([]string, error) { return slimFiles(src, out) }
 	for k, f := range pagesFuncs {
 		funcs[k] = f
 	}
@@ -134,14 +136,26 @@ func run(src, out string) error {
 			return err
 		}
 	}
+	if err := patchSlimSize(src, out); err != nil {
+		return err
+	}
 	return writeServiceWorker(src, out)
 }
 
 // writeServiceWorker lists every built file for precaching and versions the cache by their hash.
 func writeServiceWorker(src, out string) error {
-	tmpl, err := os.ReadFile(filepath.Join(src, "sw.tmpl.js"))
+	js, err := serviceWorker(src, out)
 	if err != nil {
 		return err
+	}
+	return os.WriteFile(filepath.Join(out, "sw.js"), []byte(js), 0o644)
+}
+
+// serviceWorker is sw.js for the files built in out.
+func serviceWorker(src, out string) (string, error) {
+	tmpl, err := os.ReadFile(filepath.Join(src, "sw.tmpl.js"))
+	if err != nil {
+		return "", err
 	}
 	var files, onDemand []string
 	h := sha256.New()
@@ -151,14 +165,8 @@ func writeServiceWorker(src, out string) error {
 		}
 		rel, _ := filepath.Rel(out, p)
 		rel = filepath.ToSlash(rel)
-		// The plain wasm is only a fallback for browsers without DecompressionStream; the
-		// service worker caches the gzip copy the page actually loads. The table page's
-		// advisor (advise.wasm) is fetched only when the reader asks for advice: not cached
-		// ahead, not even for the table page's readers.
-		if rel == "sw.js" || rel == "layoutlab.wasm" || rel == "table.wasm" || strings.HasPrefix(rel, "advise.wasm") {
-			return nil
-		}
-		if strings.HasPrefix(rel, "bench/") { // the timing script's baseline, not the product
+		how := cachedAs(rel)
+		if how == notCached {
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -169,7 +177,7 @@ func writeServiceWorker(src, out string) error {
 		h.Write(b)
 		// The table page's module (4 MB) is kept only for readers of that page, which asks the
 		// worker for it: a docs reader of the widget never downloads it.
-		if rel == "table.wasm.gz" {
+		if how == onDemandCache {
 			onDemand = append(onDemand, rel)
 			return nil
 		}
@@ -177,7 +185,7 @@ func writeServiceWorker(src, out string) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return "", err
 	}
 	slices.Sort(files)
 	list, _ := json.Marshal(files)
@@ -187,5 +195,5 @@ func writeServiceWorker(src, out string) error {
 	slices.Sort(onDemand)
 	list, _ = json.Marshal(onDemand)
 	js = strings.ReplaceAll(js, "__ON_DEMAND__", string(list))
-	return os.WriteFile(filepath.Join(out, "sw.js"), []byte(js), 0o644)
+	return js, nil
 }
