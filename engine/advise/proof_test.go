@@ -15,7 +15,7 @@ import (
 // written by datafiles.Write, gives under inspect --where exactly the files Advise predicted,
 // and holds exactly the source's live rows (count and per-column checksums).
 func TestWriteProof(t *testing.T) {
-	proved := writeProof(t, map[string]string{}, func(tab *table.Table) string {
+	proved := writeProof(t, genTable(t, eventSpec(120), 20_000, 12), map[string]string{}, func(tab *table.Table) string {
 		return userLookups(tab, 2) + "event_date = '" + dateAt(tab, 7000) + "'\nregion_id = 4\n"
 	}, func(*testing.T, Candidate, string) {})
 	if len(proved) < 5 {
@@ -24,13 +24,12 @@ func TestWriteProof(t *testing.T) {
 	t.Logf("%d candidates written and proved", len(proved))
 }
 
-// writeProof writes a generated event table with real Parquet files under table properties
+// writeProof writes a generated table (tab) with real Parquet files under table properties
 // conf, advises on it with the workload, and proves every candidate Delta runs: its written
 // table read by inspect --where gives the files predicted, and holds the source's rows. check
 // looks further at each written table (dir). It returns the candidates proved.
-func writeProof(t *testing.T, conf map[string]string, workload func(*table.Table) string, check func(*testing.T, Candidate, string)) []Candidate {
+func writeProof(t *testing.T, tab *table.Table, conf map[string]string, workload func(*table.Table) string, check func(*testing.T, Candidate, string)) []Candidate {
 	t.Helper()
-	tab := genTable(t, eventSpec(120), 20_000, 12)
 	src := writeTable(t, tab, 16, conf, nil)
 	dir := t.TempDir()
 	err := datafiles.Write(dir, src.in.Snapshot(), &datafiles.Rows{Table: tab, File: src.file}, byFileRows(src), datafiles.CommitInfo{Operation: "WRITE", Seed: 1})

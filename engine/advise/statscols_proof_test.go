@@ -21,7 +21,7 @@ import (
 func TestWriteProofStatsColumns(t *testing.T) {
 	conf := map[string]string{"delta.dataSkippingNumIndexedCols": "1"}
 	withStats := 0
-	proved := writeProof(t, conf, func(tab *table.Table) string {
+	proved := writeProof(t, genTable(t, eventSpec(120), 20_000, 12), conf, func(tab *table.Table) string {
 		return userLookups(tab, 3) + "region_id = 4\n"
 	}, func(t *testing.T, c Candidate, dir string) {
 		if len(c.StatsColumns) == 0 {

@@ -42,7 +42,7 @@ func (b *builder) step() error {
 // column repeats few values), up to maxIntern distinct ones.
 type colBuf struct {
 	ints    []int64
-	his     []int64 // decimals past 18 digits: the high words (table.Column.His), else nil
+	his     []int64 // decimals past 18 digits: the high words (table.HighWords), else nil
 	floats  []float64
 	strs    []string
 	nulls   []bool
@@ -266,7 +266,7 @@ func (c *colBuf) add(k table.Kind, v table.Value, b *builder) error {
 	return nil
 }
 
-// addInt appends an integer-kind value; a decimal's high word (table.Column.His) is kept from
+// addInt appends an integer-kind value; a decimal's high word (table.HighWords) is kept from
 // the first value that needs one, with 0 for the rows before it.
 func (c *colBuf) addInt(i, hi int64) {
 	if hi != 0 && c.his == nil {
@@ -290,7 +290,10 @@ func (b *builder) table(schema table.Schema) *table.Table {
 		case table.String, table.Binary:
 			col.Strs = orEmpty(c.strs)
 		default:
-			col.Ints, col.His = orEmpty(c.ints), c.his
+			col.Ints = orEmpty(c.ints)
+			if c.his != nil {
+				col.Wide = table.HighWords(c.his)
+			}
 		}
 		if c.hasNull {
 			col.Nulls = c.nulls

@@ -193,7 +193,7 @@ func estimateBytes(md *format.FileMetaData, g int, plans []leafPlan) int64 {
 }
 
 // rowCost is what a row of a column of type t takes: its slot and a null flag, and a decimal
-// past 18 digits its high word (table.Column.His).
+// past 18 digits its high word (table.HighWords).
 func rowCost(t table.Type) int64 {
 	switch {
 	case t.Kind == table.String || t.Kind == table.Binary:

@@ -33,7 +33,7 @@ func TestWideDecimalReadsExactly(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("col3 reads %v, want %v", got, want)
 	}
-	if rows.Table.Cols[c].His == nil {
+	if rows.Table.Cols[c].Wide == nil {
 		t.Error("col3's 20-digit values were read without their high words")
 	}
 }
@@ -63,10 +63,11 @@ func wideDecimalTable(t *testing.T) (*deltalog.Snapshot, *Rows, []table.Value) {
 		}
 	}
 	rand.New(rand.NewPCG(5, 5)).Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
-	col := table.Column{Kind: table.Decimal, Scale: 2, Ints: make([]int64, len(vals)), His: make([]int64, len(vals))}
+	his := make(table.HighWords, len(vals))
+	col := table.Column{Kind: table.Decimal, Scale: 2, Ints: make([]int64, len(vals)), Wide: his}
 	ids := table.Column{Kind: table.Bigint, Ints: make([]int64, len(vals))}
 	for i, v := range vals {
-		col.Ints[i], col.His[i], ids.Ints[i] = v.I, v.Hi, int64(i)
+		col.Ints[i], his[i], ids.Ints[i] = v.I, v.Hi, int64(i)
 	}
 	schema := table.Schema{Fields: []table.Field{{Name: "id", Type: table.Type{Kind: table.Bigint}}, {Name: "d", Type: typ}}}
 	tb := &table.Table{Schema: schema, Leaves: schema.Leaves(), Cols: []table.Column{ids, col}, NumRows: len(vals)}
@@ -81,7 +82,7 @@ func wideDecimalTable(t *testing.T) (*deltalog.Snapshot, *Rows, []table.Value) {
 
 // Decimals past 18 digits are ranked, bounded, written and read back exactly: ordered by d into
 // three files, each file's statistics are the exact min and max of its 20 values (engine/stats
-// over table.Column.His), the copy reads back the same values, and inspect --where d = v reads
+// over table.HighWords), the copy reads back the same values, and inspect --where d = v reads
 // the one file that holds v, for every v.
 func TestWideDecimalRoundTrip(t *testing.T) {
 	snap, rows, vals := wideDecimalTable(t)

@@ -61,8 +61,10 @@ func RankRowsYield(c *table.Column, rows []int32, yield work.Yield) (Ranks, erro
 	case c.Kind == table.String || c.Kind == table.Binary:
 		rankStrings(c.Strs, c.Nulls, rows, &r)
 		return r, nil
-	case c.His != nil:
-		rankWide(c, rows, &r)
+	case c.Wide != nil:
+		// A decimal past 18 digits, ranked exactly by (Hi, I): never through a float image,
+		// which would merge neighbours and let a file's bounds miss a row it holds.
+		r.R, r.Rep, r.Distinct = c.Wide.RowRanks(c, rows)
 		return r, nil
 	case c.Kind != table.Double:
 		if rankSmall(c.Ints, c.Nulls, rows, &r) {

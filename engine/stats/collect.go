@@ -74,8 +74,10 @@ func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Coll
 					fs.MaxValues[i] = table.StringValue(m)
 				}
 			}
-		case col.His != nil:
-			fs.MinValues[i], fs.MaxValues[i], nulls, _ = wideRange(col, rows) // absent when all NULL
+		case col.Wide != nil:
+			// Delta's min/max of a DecimalType column are its exact smallest and largest values
+			// (StatisticsCollection.statsCollector).
+			nulls = col.Wide.Bounds(col, rows, &fs.MinValues[i], &fs.MaxValues[i])
 		default:
 			var lo, hi int64
 			var ok bool

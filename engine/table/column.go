@@ -29,9 +29,9 @@ type Column struct {
 	Floats []float64
 	Strs   []string
 	Nulls  []bool
-	// His, for a plain Decimal column, holds each row's high word (Value.Hi) when a value
-	// needs one (a decimal past 18 digits, up to Delta's 38); nil when every Hi is 0.
-	His     []int64
+	// Wide, for a plain Decimal column whose values need a high word (a decimal past 18
+	// digits, up to Delta's 38), holds the rows' high words (Value.Hi); nil when every Hi is 0.
+	Wide    Wide
 	Base    int64
 	Codes16 []uint16
 	Codes32 []uint32
@@ -79,10 +79,11 @@ func (c *Column) Value(r int) Value {
 	case String, Binary:
 		return Value{Kind: c.Kind, S: c.Str(r)}
 	}
-	if c.His != nil {
-		return Value{Kind: c.Kind, I: c.Ints[r], Hi: c.His[r], Scale: c.Scale}
+	v := Value{Kind: c.Kind, I: c.Int(r), Scale: c.Scale}
+	if c.Wide != nil {
+		v.Hi = c.Wide.Hi(r)
 	}
-	return Value{Kind: c.Kind, I: c.Int(r), Scale: c.Scale}
+	return v
 }
 
 // Less orders rows r and s of the column, nulls first (Spark's ascending NULLS FIRST).
@@ -107,8 +108,8 @@ func (c *Column) compareRows(r, s int) int {
 	case String, Binary:
 		return strings.Compare(c.Strs[r], c.Strs[s])
 	}
-	if c.His != nil && c.His[r] != c.His[s] {
-		return cmp.Compare(c.His[r], c.His[s]) // Value.Hi first, as table.Compare orders decimals
+	if c.Wide != nil {
+		return c.Wide.compare(c, int32(r), int32(s))
 	}
 	return cmp.Compare(c.Ints[r], c.Ints[s])
 }
