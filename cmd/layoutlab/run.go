@@ -99,13 +99,27 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(res); err != nil {
+	if err := writeTimelineJSON(stdout, res); err != nil {
 		fmt.Fprintf(stderr, "layoutlab run: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// writeTimelineJSON prints {"scenario": {...}, "link": "#s=...", "days": [...]}, the scenario as
+// run's flags name it (scenario.TimelineEcho, read from the knob registry).
+func writeTimelineJSON(w io.Writer, res *timeline.Result) error {
+	sc, err := scenario.TimelineEcho(res.Scenario)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Scenario json.RawMessage `json:"scenario"`
+		Link     string          `json:"link"`
+		Days     []timeline.Day  `json:"days"`
+	}{sc, res.Link, res.Days})
 }
 
 // writeTimelineCSV prints one row per day with the scalar fields.

@@ -1,9 +1,8 @@
 package scenario
 
 import (
-	"bytes"
+	"cmp"
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -26,40 +25,38 @@ func TimelineEcho(t Timeline) ([]byte, error) {
 	for i := range knobs {
 		k := &knobs[i]
 		p := k.field(s)
-		if off := uintptr(p) - base; p != nil && off < unsafe.Sizeof(s.Timeline) { // a field of Timeline
-			fields = append(fields, field{k, off})
+		off := uintptr(p) - base
+		if p == nil || off >= unsafe.Sizeof(s.Timeline) { // not a field of Timeline
+			continue
+		}
+		j := len(fields)
+		fields = append(fields, field{k, off})
+		for ; j > 0 && fields[j-1].off > off; j-- { // in the fields' order (a few: an insertion)
+			fields[j], fields[j-1] = fields[j-1], fields[j]
 		}
 	}
-	slices.SortStableFunc(fields, func(a, b field) int { return int(a.off) - int(b.off) })
-	var buf bytes.Buffer
+	out := []byte{'{'}
 	var err error
-	put := func(key string, v any) {
-		b, e := json.Marshal(v)
-		if e != nil && err == nil {
-			err = e
-		}
-		buf.WriteString("," + strconv.Quote(key) + ":")
-		buf.Write(b)
-	}
-	key := func(k *Knob) string { return strings.ReplaceAll(k.ID, "-", "_") }
-	for _, f := range fields {
-		if f.k.Group == "" {
-			put(key(f.k), f.k.echo(s))
-		}
-	}
-	for _, f := range fields {
-		if f.k.OptionLabel != nil {
-			put(key(f.k)+"_label", f.k.OptionLabel(f.k.Get(s)))
-		}
-	}
-	for _, f := range fields {
-		if f.k.Group != "" {
-			put(key(f.k), f.k.echo(s))
+	for pass := range 3 { // the ungrouped knobs, the options' labels, each group's knobs
+		for _, f := range fields {
+			k, key, v := f.k, strings.ReplaceAll(f.k.ID, "-", "_"), any(nil)
+			switch {
+			case pass == 0 && k.Group == "", pass == 2 && k.Group != "":
+				v = k.echo(s)
+			case pass == 1 && k.OptionLabel != nil:
+				key, v = key+"_label", k.OptionLabel(k.Get(s))
+			default:
+				continue
+			}
+			b, e := json.Marshal(v)
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			out = append(append(out, `"`+key+`":`...), b...) // an id: no character to escape
+			err = cmp.Or(err, e)
 		}
 	}
-	b := buf.Bytes()
-	b[0] = '{'
-	return append(b, '}'), err
+	return append(out, '}'), err
 }
 
 // field is where the knob's field is in s, nil for a knob that is a view of other fields.
@@ -84,24 +81,21 @@ func (k *Knob) field(s *Scenario) unsafe.Pointer {
 // echo is the knob's field in s as TimelineEcho writes it: in the flag's sense, and an unset
 // field (UnsetZero) as the default it stands for, which the knob shows.
 func (k *Knob) echo(s *Scenario) any {
-	if x, ok := k.number(s); k.UnsetZero && k.show != nil && !ok {
-		x, _ = strconv.ParseFloat(k.show(s), 64)
+	switch {
+	case k.UnsetZero && k.show != nil: // the field, or the default it stands for
+		x, _ := strconv.ParseFloat(k.show(s), 64)
 		if k.Kind == KindInt {
 			return int(x)
 		}
 		return x
-	}
-	switch {
+	case k.b != nil:
+		return *k.b(s) != k.negate
 	case k.i != nil:
 		return *k.i(s)
 	case k.u != nil:
 		return *k.u(s)
 	case k.f != nil:
 		return *k.f(s)
-	case k.b != nil:
-		return *k.b(s) != k.negate
-	case k.s != nil:
-		return *k.s(s)
 	}
-	return *k.l(s)
+	return k.Get(s) // a text
 }

@@ -1,17 +1,18 @@
 package timeline
 
 import (
-	"encoding/json"
-
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/optimize"
 	"layoutlab/engine/scenario"
 )
 
 // Result is one run of the timeline: the scenario as run (defaults filled), its link, and one
-// Day per timeline day. The JSON shape is the command line's and the widget's:
+// Day per timeline day. The command line's `run` writes it as
 //
 //	{"scenario": {...}, "link": "#s=...", "days": [{"day": 1, "ingested_gb": ..., ...}]}
+//
+// with the scenario as its flags name it (scenario.TimelineEcho); the widget writes no JSON of
+// it, so the echo is not in its download.
 //
 // The per-day file grid, DESCRIBE DETAIL / HISTORY and the statements are not part of that
 // shape: DayFiles, Describe and the Extras methods compute them on demand from the run.
@@ -86,18 +87,4 @@ type DayFiles struct {
 	LookupColumn string     `json:"lookup_column"`
 	ProbeValue   int64      `json:"probe_value"`
 	Files        []FileInfo `json:"files"`
-}
-
-// MarshalJSON writes {"scenario": {...}, "link": "#s=...", "days": [...]}, the scenario as
-// the command line's flags name it (scenario.TimelineEcho, read from the knob registry).
-func (res Result) MarshalJSON() ([]byte, error) {
-	sc, err := scenario.TimelineEcho(res.Scenario)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(struct {
-		Scenario json.RawMessage `json:"scenario"`
-		Link     string          `json:"link"`
-		Days     []Day           `json:"days"`
-	}{sc, res.Link, res.Days})
 }
