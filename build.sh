@@ -185,19 +185,30 @@ check() {
 
 # deadcode_check fails on a function that no program of the product reaches: neither the native
 # ones (the CLI, the site generator, the server) nor the browser's (the widget, the table page,
-# the bare page). A function only one build reaches is live (the CLI's JSON, the widget's
-# scheduler). Functions that only tests use live in _test.go files or a test package.
+# the advisor, the bare page). A function one build reaches is live (the CLI's JSON, the widget's
+# scheduler); one in a file only one build compiles (a js-only adapter, a native-only server) is
+# dead when that build does not reach it. Functions that only tests use live in _test.go files
+# or a test package.
 deadcode_check() {
   echo "== deadcode (golang.org/x/tools/cmd/deadcode, native and js/wasm programs)"
   GOBIN="$PWD/.cache/bin" go install golang.org/x/tools/cmd/deadcode@v0.52.0
-  local dc=.cache/bin/deadcode f='{{range .Funcs}}{{$.Path}}.{{.Name}}{{"\n"}}{{end}}'
-  local native wasm both
-  native=$($dc -f "$f" ./cmd/layoutlab ./site/gen ./site/serve)
-  wasm=$(GOOS=js GOARCH=wasm $dc -f "$f" ./wasm ./wasm/table ./wasm/advise ./wasm/bare)
-  native=$(sort -u <<<"$native"); wasm=$(sort -u <<<"$wasm")
-  both=$(comm -12 <(echo "$native") <(echo "$wasm") | sed '/^$/d')
-  if [ -n "$both" ]; then
-    echo "no program reaches these functions:" >&2; echo "$both" >&2; exit 1
+  local dc=.cache/bin/deadcode f='{{range .Funcs}}{{.Position.File}}{{"\t"}}{{$.Path}}.{{.Name}}{{"\n"}}{{end}}'
+  local files='{{$d := .Dir}}{{range .GoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}'
+  local native=(./cmd/layoutlab ./site/gen ./site/serve) wasm=(./wasm ./wasm/table ./wasm/advise ./wasm/bare)
+  local nf wf nd wd dead
+  nf=$(go list -deps -f "$files" "${native[@]}")
+  wf=$(GOOS=js GOARCH=wasm go list -deps -f "$files" "${wasm[@]}")
+  nd=$($dc -f "$f" "${native[@]}")
+  wd=$(GOOS=js GOARCH=wasm $dc -f "$f" "${wasm[@]}")
+  # One list for awk, each line tagged: each build's files (nf, wf), its unreached functions (nd, wd).
+  dead=$(for t in nf wf nd wd; do sed "/^\$/d; s|^$PWD/||; s/^/$t\t/" <<<"${!t}"; done | awk -F'\t' '
+      $1 == "nf" { nf[$2] = 1 } $1 == "wf" { wf[$2] = 1 } $1 == "nd" { nd[$3] = $2 } $1 == "wd" { wd[$3] = $2 }
+      END {
+        for (k in nd) if ((k in wd) || !(nd[k] in wf)) print k " (" nd[k] ")"
+        for (k in wd) if (!(k in nd) && !(wd[k] in nf)) print k " (" wd[k] ", js only)"
+      }' | sort)
+  if [ -n "$dead" ]; then
+    echo "no program reaches these functions:" >&2; echo "$dead" >&2; exit 1
   fi
 }
 

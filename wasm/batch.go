@@ -49,9 +49,6 @@ func (b *rectBatch) quad(p [4][2]float32, c color.RGBA) {
 	b.is = append(b.is, i, i+1, i+2, i+1, i+3, i+2)
 }
 
-// full reports whether the next add would overflow the index type.
-func (b *rectBatch) full() bool { return b.fullFor(1) }
-
 // fullFor reports whether n more rectangles (or segments) might overflow the index type.
 func (b *rectBatch) fullFor(n int) bool { return len(b.vs)+8*n > 65535 }
 

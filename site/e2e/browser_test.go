@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "e2e: %s/widget.html is missing: run ./build.sh (or ./build.sh test) first\n", dist)
 		os.Exit(1)
 	}
-	server = httptest.NewServer(host.Handler(dist)) // binds 127.0.0.1:0
+	server = httptest.NewServer(host.Framed(dist, host.SelfOnly)) // binds 127.0.0.1:0
 	code := m.Run()
 	server.Close()
 	os.Exit(code)

@@ -18,7 +18,7 @@ import (
 // touched, the root itself opens offline with every figure's poster, and a figure touched then
 // goes live from the worker: controlled by it and compiling the wasm it unpacked.
 func TestSiteRootAndLazyFramesWorkOffline(t *testing.T) {
-	srv := httptest.NewServer(host.Handler(distDir()))
+	srv := httptest.NewServer(host.Framed(distDir(), host.SelfOnly))
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatal(err)

@@ -146,7 +146,7 @@ func copiedFigureGoesLive(t *testing.T, ctx context.Context, sc scenario.Scenari
 	// A docs author's page beside the build.
 	dist, _ := filepath.Abs("../../dist")
 	mux := http.NewServeMux()
-	mux.Handle("/layoutlab/", http.StripPrefix("/layoutlab", host.Handler(dist)))
+	mux.Handle("/layoutlab/", http.StripPrefix("/layoutlab", host.Framed(dist, host.SelfOnly)))
 	mux.HandleFunc("/page.html", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		io.WriteString(w, "<!doctype html><title>docs</title>\n"+snippet)

@@ -341,7 +341,7 @@ func TestEmbedsInRealGenerators(t *testing.T) {
 			out := g.build(t, p, t.TempDir(), g.pages, false)
 			t.Logf("%s build: %s", g.name, time.Since(start).Round(time.Millisecond))
 			mux := http.NewServeMux()
-			mux.Handle("/docs/", http.StripPrefix("/docs", host.Handler(out)))
+			mux.Handle("/docs/", http.StripPrefix("/docs", host.Framed(out, host.SelfOnly)))
 			srv := httptest.NewServer(mux)
 			defer srv.Close()
 			failed, urls := failedRequests(ctx), recordRequests(ctx)

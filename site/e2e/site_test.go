@@ -123,7 +123,7 @@ func TestKeyboardReachesEveryControlAndLeavesTheCanvas(t *testing.T) {
 
 func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	dist, _ := filepath.Abs("../../dist")
-	srv := httptest.NewServer(host.Handler(dist))
+	srv := httptest.NewServer(host.Framed(dist, host.SelfOnly))
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/widget.html")); err != nil {
 		t.Fatal(err)
@@ -218,7 +218,7 @@ func TestEmbedSnippetUnderASubPath(t *testing.T) {
 	dist, _ := filepath.Abs("../../dist")
 	snippet := legacySnippet(t)
 	mux := http.NewServeMux()
-	mux.Handle("/docs/layoutlab/", http.StripPrefix("/docs/layoutlab", host.Handler(dist)))
+	mux.Handle("/docs/layoutlab/", http.StripPrefix("/docs/layoutlab", host.Framed(dist, host.SelfOnly)))
 	mux.HandleFunc("/docs/guide/page.html", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		// The docs page lives one level down, so the author's relative path gains a "../".

@@ -543,7 +543,7 @@ func TestTableScreenshots(t *testing.T) {
 // page and its module; with the server gone the page starts and opens a table.
 func TestTableWorksOfflineAfterOneVisit(t *testing.T) {
 	dist, _ := filepath.Abs("../../dist")
-	srv := httptest.NewServer(host.Handler(dist))
+	srv := httptest.NewServer(host.Framed(dist, host.SelfOnly))
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/table.html")); err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ type tableSite struct{ name, url string }
 func tableSites(b *testing.B) []tableSite {
 	sites := []tableSite{{"page", server.URL}}
 	if ref := os.Getenv("TABLE_REFERENCE"); ref != "" {
-		srv := httptest.NewServer(host.Handler(ref))
+		srv := httptest.NewServer(host.Framed(ref, host.SelfOnly))
 		b.Cleanup(srv.Close)
 		sites = append(sites, tableSite{"reference", srv.URL})
 	}

@@ -41,9 +41,6 @@ func init() {
 // those docs' origins instead (serve's --frame-ancestors).
 const SelfOnly = "'self'"
 
-// Handler serves the directory dir with SelfOnly framing.
-func Handler(dir string) http.Handler { return Framed(dir, SelfOnly) }
-
 // Framed serves the directory dir, with, on every response:
 //   - X-Content-Type-Options: nosniff, so that a file is run only as the type it is served as;
 //   - Cache-Control: no-cache and an ETag of the file's bytes: a browser keeps the wasm (4 MB)

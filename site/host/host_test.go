@@ -81,7 +81,7 @@ func TestPagesGetTheirPolicyAndFrameAncestors(t *testing.T) {
 			}
 		}
 	}
-	h := Handler(dir)
+	h := Framed(dir, SelfOnly)
 	if p := get(t, h, "/widget.html").Header.Get("Content-Security-Policy"); !strings.Contains(p, "script-src 'self' 'wasm-unsafe-eval';") {
 		t.Errorf("the widget's policy lacks what its wasm needs: %q", p)
 	}
@@ -101,7 +101,7 @@ func TestPagesGetTheirPolicyAndFrameAncestors(t *testing.T) {
 
 // TestNoDirectoryListings: a folder without an index.html is a 404, not a list of its files.
 func TestNoDirectoryListings(t *testing.T) {
-	h := Handler(site(t))
+	h := Framed(site(t), SelfOnly)
 	for _, target := range []string{"/posters/", "/posters"} {
 		res := get(t, h, target)
 		body, _ := io.ReadAll(res.Body)
@@ -118,7 +118,7 @@ func TestNoDirectoryListings(t *testing.T) {
 // bytes): the same bytes answer 304, new bytes a new ETag.
 func TestWasmIsRevalidated(t *testing.T) {
 	dir := site(t)
-	h := Handler(dir)
+	h := Framed(dir, SelfOnly)
 	res := get(t, h, "/layoutlab.wasm")
 	etag := res.Header.Get("ETag")
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/wasm" ||
@@ -148,7 +148,7 @@ func TestHostingNoteListsTheHeaders(t *testing.T) {
 	if m == nil {
 		t.Fatal(`embed.tmpl.html has no <code data-file="headers"> block`)
 	}
-	res := get(t, Handler(site(t)), "/figure.html")
+	res := get(t, Framed(site(t), SelfOnly), "/figure.html")
 	lines := strings.Split(html.UnescapeString(string(m[1])), "\n")
 	for _, want := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Cache-Control"} {
 		found := false
@@ -175,7 +175,7 @@ func TestTextIsGzipEncoded(t *testing.T) {
 	dir := site(t)
 	write(t, filepath.Join(dir, "loader.js"), strings.Repeat("// a script long enough to be worth compressing\n", 100))
 	write(t, filepath.Join(dir, "layoutlab.wasm.gz"), strings.Repeat("\x1f\x8b", 2000))
-	h := Handler(dir)
+	h := Framed(dir, SelfOnly)
 	for _, name := range []string{"/widget.html", "/loader.js"} {
 		plain := get(t, h, name)
 		res := get(t, h, name, "Accept-Encoding", "gzip")
