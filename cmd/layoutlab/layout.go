@@ -3,13 +3,11 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
 
 	"layoutlab/engine/panel"
-	"layoutlab/engine/scenario"
 )
 
 func init() {
@@ -35,37 +33,13 @@ then carries "error" with Delta's class and message: a refusal is an answer, not
 `
 
 func runLayout(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("layout", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	knobs := declareKnobs(fs, "panel")
-	link := fs.String("link", "", "")
-	format := fs.String("format", "json", "")
-	statsJSON := fs.Bool("stats-json", false, "")
-	if code, done := parseArgs(fs, "layout", layoutUsage, args, stdout, stderr); done {
+	sf := newScenarioFlags("layout", "panel")
+	statsJSON := sf.fs.Bool("stats-json", false, "")
+	s, code, done := sf.parse(layoutUsage, args, stdout, stderr)
+	if done {
 		return code
 	}
-	bad := badFlag(stderr, "layout")
-	if *format != "json" && *format != "csv" {
-		return bad("format", "%q is not json or csv", *format)
-	}
-
-	s := scenario.Default()
-	if *link != "" {
-		var err error
-		if s, err = scenario.ParseLink(*link); err != nil {
-			return bad("link", "%v", err)
-		}
-	}
-	s.View = "panel"
-	if knobs.given("files") && knobs.given("rows-per-file") {
-		return bad("rows-per-file", "give --files or --rows-per-file, not both")
-	}
-	if name, err := knobs.apply(&s); err != nil {
-		return bad(name, "%v", err)
-	}
-	if err := s.Validate(); err != nil {
-		return bad(knobFlag(err, fs), "%v", err)
-	}
+	format := sf.format
 	p := &s.Panel
 
 	store := panel.NewStore()
@@ -75,7 +49,7 @@ func runLayout(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if res.Error != nil && res.Error.Class == panel.ClassInvalidInput {
-		return bad(knobFlag(res.Error, fs), "%s", res.Error.Message)
+		return badFlag(stderr, "layout")(knobFlag(res.Error, sf.fs), "%s", res.Error.Message)
 	}
 	res.Link = panel.Link(*p)
 	if len(res.Files) > 0 {

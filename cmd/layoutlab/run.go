@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
@@ -37,37 +36,17 @@ message naming it.
 `
 
 func runTimeline(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	knobs := declareKnobs(fs, "timeline")
-	link := fs.String("link", "", "")
-	format := fs.String("format", "json", "")
+	sf := newScenarioFlags("run", "timeline")
+	fs := sf.fs
 	extras := fs.Bool("extras", false, "")
 	files := fs.Bool("files", false, "")
 	describe := fs.Bool("describe", false, "")
 	exportLog := fs.String("export-log", "", "")
-	if code, done := parseArgs(fs, "run", runUsage, args, stdout, stderr); done {
+	s, code, done := sf.parse(runUsage, args, stdout, stderr)
+	if done {
 		return code
 	}
 	bad := badFlag(stderr, "run")
-	if *format != "json" && *format != "csv" {
-		return bad("format", "%q is not json or csv", *format)
-	}
-
-	s := scenario.Default()
-	if *link != "" {
-		var err error
-		if s, err = scenario.ParseLink(*link); err != nil {
-			return bad("link", "%v", err)
-		}
-	}
-	s.View = "timeline"
-	if name, err := knobs.apply(&s); err != nil {
-		return bad(name, "%v", err)
-	}
-	if err := s.Validate(); err != nil {
-		return bad(knobFlag(err, fs), "%v", err)
-	}
 	if *exportLog != "" {
 		if err := s.CheckExport(); err != nil {
 			return bad(knobFlag(err, fs), "%v", err)
@@ -90,7 +69,7 @@ func runTimeline(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	if *format == "csv" {
+	if *sf.format == "csv" {
 		return writeTimelineCSV(stdout, stderr, res)
 	}
 	if *extras || *files || *describe {
