@@ -97,18 +97,8 @@ func TestCanvasKeyboardSelectsFiles(t *testing.T) {
 func TestWidgetFollowsTheReadersColourScheme(t *testing.T) {
 	ctx := browser(t)
 	dir := os.Getenv("LAYOUTLAB_SCREENSHOTS")
-	for _, size := range []struct {
-		name string
-		w, h int64
-		mob  bool
-	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
-		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
-		if size.mob {
-			opts = []chromedp.EmulateViewportOption{chromedp.EmulateScale(3), chromedp.EmulateMobile}
-		}
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h, opts...)); err != nil {
-			t.Fatal(err)
-		}
+	for _, size := range []viewport{{"desktop", 1280, 900, false, 1}, {"phone", 390, 844, true, 3}} {
+		emulate(t, ctx, size)
 		for _, theme := range []string{"light", "dark"} {
 			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}); err != nil {
 				t.Fatal(err)

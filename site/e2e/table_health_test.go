@@ -71,18 +71,8 @@ func TestHealthChartAgreesWithTheCLI(t *testing.T) {
 		{"clustered", clusteredWithZCubes(t), "ZCube cube-0"},
 		{"partitioned", filepath.Join(tablesDir, "dat/basic_partitioned/delta"), "letter=a"},
 	}
-	for _, size := range []struct {
-		name string
-		w, h int64
-		mob  bool
-	}{{"desktop", 1200, 900, false}, {"phone", 390, 844, true}} {
-		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
-		if size.mob {
-			opts = []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}
-		}
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h, opts...)); err != nil {
-			t.Fatal(err)
-		}
+	for _, size := range []viewport{{"desktop", 1200, 900, false, 1}, {"phone", 390, 844, true, 2}} {
+		emulate(t, ctx, size)
 		openTablePage(t, ctx)
 		for _, tb := range tables {
 			if msg := give(t, ctx, archive(t, tb.dir, "zip")); msg != "" {

@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"layoutlab/engine/inspect/inspecttest"
 )
 
 // BenchmarkTableReopen100k opens inspecttest.Table(100,000) on table.html reopens times in one
@@ -23,14 +21,7 @@ import (
 //	go test -count=1 -tags browser -run XXX -bench TableReopen100k -benchtime 1x ./site/e2e/
 func BenchmarkTableReopen100k(b *testing.B) {
 	const n, reopens = 100_000, 5
-	browserTimeout = 15 * time.Minute
-	m, err := inspecttest.Table(n)
-	if err != nil {
-		b.Fatal(err)
-	}
-	files := writeLog(b, m)
-	m = nil
-	sites := tableSites(b)
+	files, sites := tableLog(b, n)
 	for _, site := range sites {
 		mem, pss := reopenTable(b, site, files, n, reopens)
 		p := ""

@@ -504,18 +504,8 @@ func TestTableScreenshots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, size := range []struct {
-		name string
-		w, h int64
-		mob  bool
-	}{{"table-desktop", 1200, 900, false}, {"table-phone", 390, 844, true}} {
-		opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
-		if size.mob {
-			opts = []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}
-		}
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h, opts...)); err != nil {
-			t.Fatal(err)
-		}
+	for _, size := range []viewport{{"table-desktop", 1200, 900, false, 1}, {"table-phone", 390, 844, true, 2}} {
+		emulate(t, ctx, size)
 		openTablePage(t, ctx)
 		if msg := give(t, ctx, archive(t, dir, "zip")); msg != "" {
 			t.Fatalf("opening the clustered table: %s", msg)

@@ -60,6 +60,17 @@ func tableSites(b *testing.B) []tableSite {
 	return sites
 }
 
+// tableLog writes inspecttest.Table(n)'s log for the page's file input, and gives the sites to
+// open it on (tableSites), with the browser's time limit of opens of a large log on shared cores.
+func tableLog(b *testing.B, n int) (files []string, sites []tableSite) {
+	browserTimeout = 15 * time.Minute
+	m, err := inspecttest.Table(n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return writeLog(b, m), tableSites(b)
+}
+
 // tableOpen is one open's figures.
 type tableOpen struct {
 	wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after float64
@@ -69,14 +80,7 @@ type tableOpen struct {
 }
 
 func benchTableOpen(b *testing.B, n, opens int) {
-	browserTimeout = 15 * time.Minute // opens of a large log on shared cores
-	m, err := inspecttest.Table(n)
-	if err != nil {
-		b.Fatal(err)
-	}
-	files := writeLog(b, m)
-	m = nil
-	sites := tableSites(b)
+	files, sites := tableLog(b, n)
 	got := map[string][]tableOpen{}
 	for i := 0; i < max(b.N, opens); i++ {
 		for _, site := range sites {
