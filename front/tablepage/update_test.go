@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -13,6 +12,7 @@ import (
 
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
+	"layoutlab/front/updatescript"
 )
 
 // TestUpdate runs the scripts in testdata/update/: each command is an event given to Update
@@ -36,84 +36,90 @@ import (
 //
 // Rewrite the expected output with go test ./front/tablepage -run TestUpdate -rewrite.
 func TestUpdate(t *testing.T) {
-	datadriven.Walk(t, "testdata/update", func(t *testing.T, path string) {
-		m := New()
+	updatescript.Run(t, "testdata/update", func() *updatescript.Script[Model, Event, Effect] {
 		var lastInspect *Inspect
 		var lastWhere *RunWhere
-		datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
-			var evs []Event
-			switch d.Cmd {
-			case "open":
-				evs = []Event{Picked{}, listedOf(t, d)}
-			case "open-failed":
-				evs = []Event{OpenFailed{strings.TrimSpace(d.Input)}}
-			case "inspected":
-				if lastInspect == nil {
-					d.Fatalf(t, "no Inspect to answer")
+		return &updatescript.Script[Model, Event, Effect]{
+			Model:  New(),
+			Update: Update,
+			Events: func(t *testing.T, d *datadriven.TestData, m *Model) []Event {
+				return eventsOf(t, d, m, lastInspect, lastWhere)
+			},
+			Effect: func(e Effect) string {
+				switch e := e.(type) {
+				case Inspect:
+					lastInspect = &e
+				case RunWhere:
+					lastWhere = &e
 				}
-				e := *lastInspect
-				if d.HasArg("refused") {
-					evs = []Event{Inspected{Rep: &inspect.Report{Error: &inspect.ErrorInfo{Class: "DELTA_UNSUPPORTED_FEATURES_FOR_READ", Message: "Unsupported Delta reader features: [fancy]"}}}}
-				} else if d.HasArg("error") {
-					evs = []Event{Inspected{Err: errors.New(strings.TrimSpace(d.Input))}}
-				} else {
-					rep, in, err := inspect.Open(e.Log, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true})
-					evs = []Event{Inspected{rep, in, err}}
-				}
-			case "planned":
-				n, err := m.In.NextOptimize(nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				evs = []Event{Planned{n}}
-			case "version":
-				var v int64
-				d.ScanArgs(t, "v", &v)
-				evs = []Event{VersionChosen{v}}
-			case "where":
-				evs = []Event{WhereSubmitted{strings.TrimSpace(d.Input)}}
-			case "where-ran":
-				evs = []Event{WhereRan{m.In.Report(lastWhere.Where)}}
-			case "column":
-				var s string
-				d.ScanArgs(t, "name", &s)
-				evs = []Event{ColumnChosen{s}}
-			case "group-by":
-				var s string
-				d.ScanArgs(t, "by", &s)
-				evs = []Event{GroupByChosen{GroupBy(s)}}
-			case "hover", "click":
-				var c int
-				d.ScanArgs(t, "cell", &c)
-				evs = []Event{CellHovered{c}}
-				if d.Cmd == "click" {
-					evs = []Event{CellClicked{c}}
-				}
-			case "more":
-				evs = []Event{MoreFiles{}}
-			case "resize":
-				evs = []Event{Resized{}}
-			default:
-				d.Fatalf(t, "unknown command %s", d.Cmd)
-			}
-			var b strings.Builder
-			for _, ev := range evs {
-				var fx []Effect
-				m, fx = Update(m, ev)
-				for _, e := range fx {
-					switch e := e.(type) {
-					case Inspect:
-						lastInspect = &e
-					case RunWhere:
-						lastWhere = &e
-					}
-					b.WriteString(effectString(e) + "\n")
-				}
-			}
-			b.WriteString(modelString(&m) + "\n")
-			return b.String()
-		})
+				return effectString(e)
+			},
+			Show: modelString,
+		}
 	})
+}
+
+// eventsOf reads a command as its events; inspected and where-ran answer the last Inspect and
+// RunWhere asked for.
+func eventsOf(t *testing.T, d *datadriven.TestData, m *Model, lastInspect *Inspect, lastWhere *RunWhere) []Event {
+	switch d.Cmd {
+	case "open":
+		return []Event{Picked{}, listedOf(t, d)}
+	case "open-failed":
+		return []Event{OpenFailed{strings.TrimSpace(d.Input)}}
+	case "inspected":
+		return []Event{inspectedOf(t, d, lastInspect)}
+	case "planned":
+		n, err := m.In.NextOptimize(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []Event{Planned{n}}
+	case "version":
+		var v int64
+		d.ScanArgs(t, "v", &v)
+		return []Event{VersionChosen{v}}
+	case "where":
+		return []Event{WhereSubmitted{strings.TrimSpace(d.Input)}}
+	case "where-ran":
+		return []Event{WhereRan{m.In.Report(lastWhere.Where)}}
+	case "column":
+		var s string
+		d.ScanArgs(t, "name", &s)
+		return []Event{ColumnChosen{s}}
+	case "group-by":
+		var s string
+		d.ScanArgs(t, "by", &s)
+		return []Event{GroupByChosen{GroupBy(s)}}
+	case "hover", "click":
+		var c int
+		d.ScanArgs(t, "cell", &c)
+		if d.Cmd == "click" {
+			return []Event{CellClicked{c}}
+		}
+		return []Event{CellHovered{c}}
+	case "more":
+		return []Event{MoreFiles{}}
+	case "resize":
+		return []Event{Resized{}}
+	}
+	d.Fatalf(t, "unknown command %s", d.Cmd)
+	return nil
+}
+
+// inspectedOf answers the last Inspect: read by inspect.Open, or failing with the input, or a
+// table Delta would not read.
+func inspectedOf(t *testing.T, d *datadriven.TestData, e *Inspect) Event {
+	switch {
+	case e == nil:
+		d.Fatalf(t, "no Inspect to answer")
+	case d.HasArg("refused"):
+		return Inspected{Rep: &inspect.Report{Error: &inspect.ErrorInfo{Class: "DELTA_UNSUPPORTED_FEATURES_FOR_READ", Message: "Unsupported Delta reader features: [fancy]"}}}
+	case d.HasArg("error"):
+		return Inspected{Err: errors.New(strings.TrimSpace(d.Input))}
+	}
+	rep, in, err := inspect.Open(e.Log, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true})
+	return Inspected{rep, in, err}
 }
 
 func listedOf(t *testing.T, d *datadriven.TestData) Listed {
@@ -134,7 +140,7 @@ func listedOf(t *testing.T, d *datadriven.TestData) Listed {
 }
 
 func effectString(e Effect) string {
-	name := strings.ToLower(reflect.TypeOf(e).Name())
+	name := updatescript.Name(e)
 	switch e := e.(type) {
 	case ShowError:
 		return fmt.Sprintf("%s %q", name, e.Text)

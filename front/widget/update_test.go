@@ -3,8 +3,6 @@ package widget
 import (
 	"errors"
 	"fmt"
-	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
@@ -14,6 +12,7 @@ import (
 	"layoutlab/engine/timeline"
 	"layoutlab/front/figuremode"
 	"layoutlab/front/schedule"
+	"layoutlab/front/updatescript"
 )
 
 // TestUpdate runs the scripts in testdata/: each command is an event given to Update, and prints
@@ -33,56 +32,57 @@ import (
 // answer; stats=FILE are the statistics of file FILE of the answer shown. Rewrite the expected
 // output with go test ./front/widget -rewrite.
 func TestUpdate(t *testing.T) {
-	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
-		m := New()
+	updatescript.Run(t, "testdata", func() *updatescript.Script[Model, Event, Effect] {
 		answers := map[int]*panel.Result{}
 		runs := map[int]*timeline.Result{}
-		datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
-			var ev Event
-			switch d.Cmd {
-			case "news":
-				ev = newsOf(t, d, m)
-			case "asked":
-				var gen int
-				d.ScanArgs(t, "gen", &gen)
-				ev = Asked{gen}
-			case "published":
-				ev = publishedOf(t, d, m, answers, runs)
-			case "day-loaded":
-				if d.HasArg("error") {
-					ev = DayLoaded{Err: errors.New("the day's files are gone"), Ms: 2}
-				} else {
-					ev = DayLoaded{Files: &timeline.DayFiles{}, Ms: 2}
+		return &updatescript.Script[Model, Event, Effect]{
+			Model:  New(),
+			Update: Update,
+			Events: func(t *testing.T, d *datadriven.TestData, m *Model) []Event {
+				if d.Cmd == "figure-mode" {
+					m.FigureKnobs = []figuremode.Knob{{ID: "keys", View: "panel"}, {ID: "day", View: "timeline"}, {ID: "strategy", View: "timeline"}}
+					if d.HasArg("off") {
+						m.FigureKnobs = nil
+					}
+					return nil
 				}
-			case "select":
-				var f int
-				d.ScanArgs(t, "file", &f)
-				ev = Select{f}
-			case "drawn":
-				ev = Drawn{}
-			case "figure-mode":
-				m.FigureKnobs = []figuremode.Knob{{ID: "keys", View: "panel"}, {ID: "day", View: "timeline"}, {ID: "strategy", View: "timeline"}}
-				if d.HasArg("off") {
-					m.FigureKnobs = nil
-				}
-				return modelString(&m, answers, runs) + "\n"
-			case "stats-read":
-				var f int
-				d.ScanArgs(t, "file", &f)
-				ev = StatsRead{schedule.FileStats{Result: m.Answer.Result, File: f}}
-			default:
-				d.Fatalf(t, "unknown command %s", d.Cmd)
-			}
-			var fx []Effect
-			m, fx = Update(m, ev)
-			var b strings.Builder
-			for _, e := range fx {
-				b.WriteString(effectString(e, answers, runs) + "\n")
-			}
-			b.WriteString(modelString(&m, answers, runs) + "\n")
-			return b.String()
-		})
+				return []Event{eventOf(t, d, *m, answers, runs)}
+			},
+			Effect: func(e Effect) string { return effectString(e, answers, runs) },
+			Show:   func(m *Model) string { return modelString(m, answers, runs) },
+		}
 	})
+}
+
+// eventOf reads a command as its event.
+func eventOf(t *testing.T, d *datadriven.TestData, m Model, answers map[int]*panel.Result, runs map[int]*timeline.Result) Event {
+	switch d.Cmd {
+	case "news":
+		return newsOf(t, d, m)
+	case "asked":
+		var gen int
+		d.ScanArgs(t, "gen", &gen)
+		return Asked{gen}
+	case "published":
+		return publishedOf(t, d, m, answers, runs)
+	case "day-loaded":
+		if d.HasArg("error") {
+			return DayLoaded{Err: errors.New("the day's files are gone"), Ms: 2}
+		}
+		return DayLoaded{Files: &timeline.DayFiles{}, Ms: 2}
+	case "select":
+		var f int
+		d.ScanArgs(t, "file", &f)
+		return Select{f}
+	case "drawn":
+		return Drawn{}
+	case "stats-read":
+		var f int
+		d.ScanArgs(t, "file", &f)
+		return StatsRead{schedule.FileStats{Result: m.Answer.Result, File: f}}
+	}
+	d.Fatalf(t, "unknown command %s", d.Cmd)
+	return nil
 }
 
 func newsOf(t *testing.T, d *datadriven.TestData, m Model) News {
@@ -181,7 +181,7 @@ func nameOf[R comparable](r R, made map[int]R, kind string) string {
 }
 
 func effectString(e Effect, answers map[int]*panel.Result, runs map[int]*timeline.Result) string {
-	name := strings.ToLower(reflect.TypeOf(e).Name())
+	name := updatescript.Name(e)
 	switch e := e.(type) {
 	case ShowInputError:
 		return fmt.Sprintf("%s %q", name, e.Text)
