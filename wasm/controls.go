@@ -12,6 +12,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/front/schedule"
+	"layoutlab/front/widget"
 )
 
 // controls are the page's inputs: the knobs, the buttons and the <details> panels. Their
@@ -111,7 +112,7 @@ func (c *controls) onKnob(k *knob, el, v string) {
 		next, err := applyKnob(in.sc, k, v)
 		msg := ""
 		if err != nil {
-			msg = knobMessage(err)
+			msg = widget.KnobMessage(err)
 			if in.refused == nil {
 				in.refused = map[string]bool{}
 			}

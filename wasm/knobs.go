@@ -5,12 +5,10 @@ package main
 // the form's one listener answers. The DOM binding in controls.go builds the HTML from it.
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
 
-	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
 )
 
@@ -278,22 +276,6 @@ func knobEvent(k *knob) string {
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-// knobMessage is a refusal as the widget shows it: under the label of the knob it names
-// (scenario.KnobError, also under a panel.Error), as the command line names the flag.
-func knobMessage(err error) string {
-	msg := err.Error()
-	var pe *panel.Error
-	if errors.As(err, &pe) {
-		msg = pe.Message
-	}
-	for _, id := range scenario.KnobsOf(err) {
-		if k := knobByID(id); k != nil {
-			return k.Label + ": " + msg
-		}
-	}
-	return msg
-}
 
 // applyKnob sets one knob on a copy of s and validates the whole scenario, so a refused value
 // never reaches the engine and the previous state is kept.

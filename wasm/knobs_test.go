@@ -264,24 +264,3 @@ func TestKeysAddAnyColumn(t *testing.T) {
 		}
 	}
 }
-
-// TestRefusalsNameTheKnobsLabel: a refused value, and input the panel cannot use, are shown
-// under the label of the knob they are about, where the command line names its flag.
-func TestRefusalsNameTheKnobsLabel(t *testing.T) {
-	s := scenario.Default()
-	_, err := applyKnob(s, knobFor(t, "files"), "5000")
-	if got := knobMessage(err); got != "Files: files 5000 is outside 1..4096" {
-		t.Errorf("files 5000: %q", got)
-	}
-	next, err := applyKnob(s, knobFor(t, "where"), "user_id = = 1")
-	if err != nil {
-		t.Fatalf("a WHERE is parsed by the engine, not refused before it: %v", err)
-	}
-	r, err := panel.NewStore().Answer(next.Panel, panel.Shown, nil)
-	if err != nil || r.Error == nil || r.Error.Class != panel.ClassInvalidInput {
-		t.Fatalf("WHERE user_id = = 1: %v, %+v", err, r.Error)
-	}
-	if got := knobMessage(r.Error); !strings.HasPrefix(got, "Query (WHERE): 1:11: [PARSE_SYNTAX_ERROR]") {
-		t.Errorf("WHERE user_id = = 1 shows %q", got)
-	}
-}

@@ -3,19 +3,14 @@
 package main
 
 import (
-	"encoding/json"
-	"strconv"
-	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
 
 	"layoutlab/engine/deltalog"
-	"layoutlab/engine/panel"
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
-	"layoutlab/front/view"
 	"layoutlab/front/widget"
 )
 
@@ -139,57 +134,24 @@ func (p *page) inputError(text string) {
 // showPanel writes the panel's answer: every readout as HTML text, every number as a plain
 // decimal; data-value holds the engine's exact figure, named as the CLI's JSON field.
 func (p *page) showPanel(m *widget.Model) {
-	r := m.Answer.Result
 	// Every measured span, the keys first: the CLI's "spans" names the same columns.
-	rows := readout.Panel(r)
-	p.renderReadouts(rows)
-	caption := "Grid: one cell per file, coloured by its span of " + m.ColorKey() + "."
-	if len(r.Keys) >= 2 {
-		caption += " Key space (the square next to the grid): each file's [min, max] on " + r.Keys[0] + " (across) and " + r.Keys[1] + " (up), over the " + r.Layout + " curve."
-	} else if len(r.Keys) == 1 {
-		caption += " Key space (the square next to the grid): each file's [min, max] on " + r.Keys[0] + "."
-	}
-	p.setText("caption", caption)
-	if r.Error != nil {
-		msg := r.Error.Message
-		if r.Error.Class == panel.ClassInvalidInput {
-			msg = knobMessage(r.Error) // the input the panel cannot use, under its knob's label
-		}
-		p.deltaError(r.Error.Class, msg)
-	} else {
-		p.deltaError("", "")
-	}
+	p.renderReadouts(readout.Panel(m.Answer.Result))
+	p.setText("caption", m.PanelCaption())
+	p.deltaError(widget.PanelError(m.Answer.Result))
 	p.showSelected(m)
 	p.showTimelineText(m)
 }
 
 // showSelected prints the selected file's add action as Delta would write it.
 func (p *page) showSelected(m *widget.Model) {
-	if m.Scenario.View == "timeline" {
-		p.setText("add-action", p.timelineSelected(m))
+	if m.Scenario.View != "timeline" {
+		p.setText("add-action", m.PanelAddAction())
 		return
 	}
-	r := m.Answer.Result
-	if m.Selected < 0 || r == nil || m.Selected >= len(r.Files) {
-		p.setText("add-action", "Hover over or tap a file to see its add action.")
-		return
-	}
-	st := m.Stats
-	if st.Result != r || st.File != m.Selected {
-		p.setText("add-action", "The file's statistics are shown once the run under way ends.")
-		return
-	}
-	if st.Err != nil {
-		p.setText("add-action", st.Err.Error())
-		return
-	}
-	f := r.Files[m.Selected]
-	add := map[string]any{"add": map[string]any{
-		"path": f.Path, "partitionValues": map[string]string{}, "dataChange": true,
-		"stats": map[string]any{"numRecords": f.NumRecords, "minValues": st.MinValues, "maxValues": st.MaxValues, "nullCount": st.NullCount},
-	}}
-	b, _ := json.MarshalIndent(add, "", "  ")
-	p.setText("add-action", string(b))
+	p.setText("add-action", m.DayAddAction(func() *deltalog.Snapshot {
+		snap, _ := p.snapshot(m) // nil when the log cannot be replayed: the grid's facts instead
+		return snap
+	}))
 }
 
 // showTimeline writes the day's readouts, decision log and DESCRIBE output as text.
@@ -200,18 +162,9 @@ func (p *page) showTimeline(m *widget.Model) {
 		p.showTimelineText(m)
 		return
 	}
-	d := m.Sim.Result.Days[m.Day-1]
-	p.renderReadouts(readout.Day(d))
+	p.renderReadouts(readout.Day(m.Sim.Result.Days[m.Day-1]))
 	p.deltaError("", "")
-	gb, amp, lk := view.SeriesOf(m.Sim.Result, m.Sim.Key, m.Day, view.Series{}).Maxima()
-	df := m.DayFiles
-	caption := "Bars: GiB rewritten each night (top of scale " + strconv.FormatFloat(gb, 'f', 0, 64) +
-		" GiB). Lines: write amplification (top " + strconv.FormatFloat(amp, 'f', 2, 64) +
-		"x), files a lookup on " + df.LookupColumn + " opens (top " + strconv.FormatFloat(lk, 'f', 1, 64) +
-		"); vertical marks: key change, FULL, CLUSTER BY NONE, and the day shown. Below: the files on day " + strconv.Itoa(d.Day) +
-		", grouped by ZCube or partition, coloured by their span of " + df.LookupColumn +
-		"; outlined files are opened by the lookup " + df.LookupColumn + " = " + strconv.FormatInt(df.ProbeValue, 10) + "."
-	p.setText("caption", caption)
+	p.setText("caption", m.TimelineCaption())
 	p.showSelected(m)
 	p.showTimelineText(m)
 }
@@ -224,20 +177,9 @@ func (p *page) showTimelineText(m *widget.Model) {
 		return
 	}
 	p.setHidden("timeline-text", false)
-	d := run.Days[m.Day-1]
-	stmts, _ := run.Statements(m.Day)
-	logText := strings.Join(stmts, "\n")
-	if len(d.DecisionLog) > 0 {
-		logText += "\n\n" + strings.Join(d.DecisionLog, "\n")
-	}
-	p.setText("decision-log", logText)
+	p.setText("decision-log", m.DecisionLog())
 	if p.detailsOpen("run-stats") {
-		var stats any = d.ClusteringStats
-		name := "clusteringStats"
-		if d.ClusteringStats == nil {
-			stats, name = d.ZOrderStats, "zOrderStats"
-		}
-		p.setText("run-stats", name+" "+indent(stats)+"\noperationMetrics "+indent(d.OperationMetrics))
+		p.setText("run-stats", widget.RunStats(&run.Days[m.Day-1]))
 	}
 	// DESCRIBE and the domain replay the log up to the day: only for the panels that are open,
 	// so the day slider stays within a frame. Opening one fills it (bindDetails).
@@ -247,13 +189,13 @@ func (p *page) showTimelineText(m *widget.Model) {
 			p.setText("describe-detail", err.Error())
 			return
 		}
-		p.setText("describe-detail", indent(detail))
-		p.setText("describe-history", indent(history))
+		p.setText("describe-detail", widget.Indent(detail))
+		p.setText("describe-history", widget.Indent(history))
 	}
 	if p.detailsOpen("domain-metadata") {
 		if snap, err := p.snapshot(m); err == nil {
 			if dm, ok := snap.DomainMetadata("delta.clustering"); ok {
-				p.setText("domain-metadata", indent(map[string]any{"domainMetadata": dm}))
+				p.setText("domain-metadata", widget.Indent(map[string]any{"domainMetadata": dm}))
 			} else {
 				p.setText("domain-metadata", "(no delta.clustering domain on this day)")
 			}
@@ -275,30 +217,8 @@ func (p *page) snapshot(m *widget.Model) (*deltalog.Snapshot, error) {
 	return snap, nil
 }
 
-// timelineSelected describes the hovered file of the day's grid.
-func (p *page) timelineSelected(m *widget.Model) string {
-	if m.DayFiles == nil || m.Selected < 0 || m.Selected >= len(m.DayFiles.Files) {
-		return "Hover over or tap a file to see its add action."
-	}
-	f := m.DayFiles.Files[m.Selected]
-	if snap, err := p.snapshot(m); err == nil {
-		if add, ok := snap.File(f.Path); ok {
-			return indent(map[string]any{"add": add})
-		}
-	}
-	return indent(f)
-}
-
 // detailsOpen reports whether the <details> around the element id is open.
 func (p *page) detailsOpen(id string) bool {
 	el := p.byID(id)
 	return el.Truthy() && el.Get("parentElement").Get("open").Truthy()
-}
-
-func indent(v any) string {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err.Error()
-	}
-	return string(b)
 }

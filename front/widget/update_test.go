@@ -15,7 +15,7 @@ import (
 	"layoutlab/front/updatescript"
 )
 
-// TestUpdate runs the scripts in testdata/: each command is an event given to Update, and prints
+// TestUpdate runs the scripts in testdata/update: each command is an event given to Update, and prints
 // the effects it asked for, then the model. Commands:
 //
 //	news [view=panel|timeline] [files=N] [day=N] [theme=T] [figure-knobs=(A,B)] [swap] [swap-error=TEXT] [input-error=TEXT]
@@ -30,9 +30,9 @@ import (
 //
 // A panel answer or a run is made once per generation, so that the same generation is the same
 // answer; stats=FILE are the statistics of file FILE of the answer shown. Rewrite the expected
-// output with go test ./front/widget -rewrite.
+// output with go test ./front/widget -run TestUpdate -rewrite.
 func TestUpdate(t *testing.T) {
-	updatescript.Run(t, "testdata", func() *updatescript.Script[Model, Event, Effect] {
+	updatescript.Run(t, "testdata/update", func() *updatescript.Script[Model, Event, Effect] {
 		answers := map[int]*panel.Result{}
 		runs := map[int]*timeline.Result{}
 		return &updatescript.Script[Model, Event, Effect]{
