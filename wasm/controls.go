@@ -56,14 +56,14 @@ func (c *controls) bind() {
 	}), true)
 	form := elementByID("controls")
 	dom.WrapElement(form).AddEventListener("submit", false, func(e dom.Event) { e.PreventDefault() })
-	form.Call("insertAdjacentHTML", "beforeend", knobsHTML(c.only))
+	form.Call("insertAdjacentHTML", "beforeend", widget.KnobsHTML(c.only))
 	// One listener for every knob, on the form: the event's target names the knob.
 	answer := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		ev := args[0]
 		t := ev.Get("target")
 		typ := ev.Get("type").String()
 		id := t.Get("id").String()
-		k, event := knobOfElement(id)
+		k, event := widget.KnobOfElement(id)
 		if k == nil && (id == "keys-add" && typ == "change" || id == "keys-add-button" && typ == "click") {
 			c.onKeysAdd()
 			return nil
@@ -109,7 +109,7 @@ func (c *controls) bind() {
 func (c *controls) onKnob(k *knob, el, v string) {
 	accepted := false
 	c.in.post(func(in *inbox) {
-		next, err := applyKnob(in.sc, k, v)
+		next, err := widget.ApplyKnob(in.sc, k, v)
 		msg := ""
 		if err != nil {
 			msg = widget.KnobMessage(err)
@@ -141,14 +141,14 @@ func (c *controls) onKnob(k *knob, el, v string) {
 // onKeys answers a key tick box (change: the column becomes the last key, or is no longer a
 // key) or a key's move button (click: one place earlier or later).
 func (c *controls) onKeys(col string, el js.Value, typ string) {
-	k := knobByID("keys")
+	k := widget.KnobByID("keys")
 	keys := c.in.scenario().Panel.Keys
 	switch {
 	case typ == "change" && el.Get("type").String() == "checkbox":
-		keys = keysTicked(keys, col, el.Get("checked").Bool())
+		keys = widget.KeysTicked(keys, col, el.Get("checked").Bool())
 	case typ == "click" && el.Get("tagName").String() == "BUTTON":
 		dir, _ := strconv.Atoi(el.Call("getAttribute", "data-move").String())
-		keys = keysMoved(keys, col, dir)
+		keys = widget.KeysMoved(keys, col, dir)
 	default:
 		return
 	}
@@ -159,12 +159,12 @@ func (c *controls) onKeys(col string, el js.Value, typ string) {
 // the field; or the Add button) and empties the entry.
 func (c *controls) onKeysAdd() {
 	el := elementByID("keys-add")
-	keys, ok := keysAdded(c.in.scenario().Panel.Keys, el.Get("value").String())
+	keys, ok := widget.KeysAdded(c.in.scenario().Panel.Keys, el.Get("value").String())
 	if !ok {
 		return
 	}
 	el.Set("value", "")
-	c.onKnob(knobByID("keys"), "", strings.Join(keys, ", "))
+	c.onKnob(widget.KnobByID("keys"), "", strings.Join(keys, ", "))
 }
 
 // syncKeys rebuilds the key tick boxes for keys, keeping the focus on the same column's box or
@@ -179,7 +179,7 @@ func (p *page) syncKeys(keys []string) {
 	if active.Truthy() && list.Call("contains", active).Bool() {
 		col, move = active.Call("getAttribute", "data-col"), active.Call("getAttribute", "data-move")
 	}
-	list.Set("innerHTML", keysHTML(keys))
+	list.Set("innerHTML", widget.KeysHTML(keys))
 	if col.IsUndefined() || col.IsNull() {
 		return
 	}

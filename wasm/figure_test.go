@@ -6,6 +6,7 @@ import (
 
 	"layoutlab/engine/scenario"
 	"layoutlab/front/figuremode"
+	"layoutlab/front/widget"
 )
 
 // TestFilterComposesTheWhere: the filter's column, operator and value controls read a WHERE of
@@ -15,7 +16,7 @@ func TestFilterComposesTheWhere(t *testing.T) {
 	s := scenario.Default()
 	set := func(id, v string) {
 		t.Helper()
-		next, err := applyKnob(s, knobFor(t, id), v)
+		next, err := widget.ApplyKnob(s, knobFor(t, id), v)
 		if err != nil {
 			t.Fatalf("%s=%q: %v", id, v, err)
 		}
@@ -48,7 +49,7 @@ func TestFilterComposesTheWhere(t *testing.T) {
 		t.Errorf("WHERE user_id > 7 shows %q %q %q", c, o, v)
 	}
 	// Refused: a value that is not a number for a number column; the scenario is kept.
-	if next, err := applyKnob(s, knobFor(t, "filter-value"), "abc"); err == nil || !strings.Contains(err.Error(), "takes a number") || next.Panel.Where != "user_id > 7" {
+	if next, err := widget.ApplyKnob(s, knobFor(t, "filter-value"), "abc"); err == nil || !strings.Contains(err.Error(), "takes a number") || next.Panel.Where != "user_id > 7" {
 		t.Errorf("value abc: %v, WHERE %q", err, next.Panel.Where)
 	}
 	set("filter-col", "country_code")
@@ -71,7 +72,7 @@ func TestEveryPresetDeclaresAKnownFigure(t *testing.T) {
 			t.Errorf("%s: %s", p.Name, fp.Notice)
 		}
 		for _, id := range fp.Knobs {
-			if k := knobByID(id); k.View != "" && k.View != s.View {
+			if k := widget.KnobByID(id); k.View != "" && k.View != s.View {
 				t.Errorf("%s: knob %s belongs to the %s view", p.Name, id, k.View)
 			}
 		}
@@ -95,4 +96,12 @@ func TestFigureNamesUnknownItems(t *testing.T) {
 	if fp := figurePage(&s); strings.Join(fp.Knobs, ",") != "keys,indexed-cols,filter-col,filter-op,filter-value" || fp.Notice != "" {
 		t.Errorf("panel defaults: %v, notice %q", fp.Knobs, fp.Notice)
 	}
+}
+
+func knobFor(t *testing.T, id string) *knob {
+	if k := widget.KnobByID(id); k != nil {
+		return k
+	}
+	t.Fatalf("no knob %q", id)
+	return nil
 }

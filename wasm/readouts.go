@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"layoutlab/engine/readout"
+	"layoutlab/front/widget"
 )
 
 // readoutList is what renderReadouts last built: the metrics in order and the text each figure
@@ -40,7 +41,7 @@ func (p *page) renderReadouts(rows []readout.Readout) {
 		// creating and wrapping each element through dom/v2 held the first frame back.
 		var b strings.Builder
 		for _, r := range rows {
-			pair := "<dt>" + escapeHTML(r.Label) + `</dt><dd><span data-metric="` + escapeHTML(r.Metric) + `"></span></dd>`
+			pair := "<dt>" + widget.EscapeHTML(r.Label) + `</dt><dd><span data-metric="` + widget.EscapeHTML(r.Metric) + `"></span></dd>`
 			if p.figureReadouts != nil {
 				pair = `<div class="readout">` + pair + "</div>" // a figure lays each pair out as one box
 			}

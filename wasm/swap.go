@@ -47,7 +47,7 @@ func (g *game) swapScenario(swap widget.SwapFigure) {
 		// the form and stay.
 		p.els, p.texts, p.hidden, p.knobShown = map[string]js.Value{}, map[string]string{}, map[string]bool{}, map[string]string{}
 		p.viewBoxes, p.dayMax, p.readouts = nil, "", readoutList{}
-		elementByID("controls").Set("innerHTML", knobsHTML(fp.Knobs))
+		elementByID("controls").Set("innerHTML", widget.KnobsHTML(fp.Knobs))
 		if fp.Notice != "" {
 			p.notice(fp.Notice)
 		}

@@ -29,12 +29,9 @@ func KnobMessage(err error) string {
 	if errors.As(err, &pe) {
 		msg = pe.Message
 	}
-	knobs := scenario.Knobs()
 	for _, id := range scenario.KnobsOf(err) {
-		for _, k := range knobs {
-			if k.ID == id && k.Control != scenario.ControlNone {
-				return k.Label + ": " + msg
-			}
+		if k := KnobByID(id); k != nil {
+			return k.Label + ": " + msg
 		}
 	}
 	return msg

@@ -1,4 +1,4 @@
-package main
+package widget
 
 import (
 	"regexp"
@@ -11,7 +11,7 @@ import (
 )
 
 func knobFor(t *testing.T, id string) *knob {
-	if k := knobByID(id); k != nil {
+	if k := KnobByID(id); k != nil {
 		return k
 	}
 	t.Fatalf("no knob %q", id)
@@ -31,7 +31,7 @@ func TestKnobsRoundTripThroughTheScenario(t *testing.T) {
 		{"min-cube-gb", "25", "25"},
 	} {
 		k := knobFor(t, tc.id)
-		next, err := applyKnob(s, k, tc.in)
+		next, err := ApplyKnob(s, k, tc.in)
 		if err != nil {
 			t.Fatalf("%s=%q: %v", tc.id, tc.in, err)
 		}
@@ -57,7 +57,7 @@ func TestKnobsRefuseBadValuesAndKeepState(t *testing.T) {
 		{"partition-by", "device", "is a struct"},
 		{"file-gb", "0.0009765625", "more than the 300000 a run may write"},
 	} {
-		next, err := applyKnob(s, knobFor(t, tc.id), tc.in)
+		next, err := ApplyKnob(s, knobFor(t, tc.id), tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s=%q: error %v, want one containing %q", tc.id, tc.in, err, tc.want)
 		}
@@ -78,19 +78,19 @@ func TestNoiseKnobIsEachViewsOwn(t *testing.T) {
 	if got := k.Get(&s); got != "true" {
 		t.Errorf("default reads %q, want true (Delta's default)", got)
 	}
-	s, err := applyKnob(s, k, "false")
+	s, err := ApplyKnob(s, k, "false")
 	if err != nil || !s.Panel.NoNoise || s.Timeline.NoNoise || k.Get(&s) != "false" {
 		t.Fatalf("panel off: err %v, panel %v, timeline %v", err, s.Panel.NoNoise, s.Timeline.NoNoise)
 	}
-	s, _ = applyKnob(s, knobFor(t, "view"), "timeline")
+	s, _ = ApplyKnob(s, knobFor(t, "view"), "timeline")
 	if got := k.Get(&s); got != "true" {
 		t.Errorf("timeline view reads %q, want the timeline's own true", got)
 	}
-	s, err = applyKnob(s, k, "false")
+	s, err = ApplyKnob(s, k, "false")
 	if err != nil || !s.Timeline.NoNoise {
 		t.Fatalf("timeline off: err %v, timeline %v", err, s.Timeline.NoNoise)
 	}
-	s, _ = applyKnob(s, k, "true")
+	s, _ = ApplyKnob(s, k, "true")
 	if s.Timeline.NoNoise || !s.Panel.NoNoise {
 		t.Errorf("timeline on again: timeline NoNoise %v, panel NoNoise %v (want false, true)", s.Timeline.NoNoise, s.Panel.NoNoise)
 	}
@@ -104,13 +104,13 @@ func TestNoiseKnobIsEachViewsOwn(t *testing.T) {
 // name and limits, each range with its <output>, each help text named by aria-describedby, and
 // every select's options.
 func TestKnobsHTML(t *testing.T) {
-	h := knobsHTML(nil)
+	h := KnobsHTML(nil)
 	boxes := strings.Count(h, `<div class="knob"`) + strings.Count(h, `<fieldset class="knob keys"`)
-	if boxes != len(knobs) {
-		t.Fatalf("%d knob boxes for %d knobs", boxes, len(knobs))
+	if boxes != len(Controls) {
+		t.Fatalf("%d knob boxes for %d Controls", boxes, len(Controls))
 	}
-	for i := range knobs {
-		k := &knobs[i]
+	for i := range Controls {
+		k := &Controls[i]
 		if k.Control == knobKeys {
 			for _, want := range []string{`<fieldset class="knob keys" id="` + k.ID + `"`, `<legend>` + k.Label + `</legend><ul id="` + k.ID + `-list">`} {
 				if strings.Count(h, want) != 1 {
@@ -148,7 +148,7 @@ func TestKnobsHTML(t *testing.T) {
 			} else if k.OptionLabel != nil {
 				text = k.OptionLabel(o)
 			}
-			if !strings.Contains(h, `<option value="`+escapeHTML(o)+`">`+escapeHTML(text)+`</option>`) {
+			if !strings.Contains(h, `<option value="`+EscapeHTML(o)+`">`+EscapeHTML(text)+`</option>`) {
 				t.Errorf("%s: option %q missing", k.ID, o)
 			}
 		}
@@ -164,21 +164,21 @@ func TestKnobsHTML(t *testing.T) {
 	}
 	// The filter's knobs share one fieldset with its legend.
 	if strings.Count(h, `<legend>Filter</legend>`) != 1 {
-		t.Error("the filter's knobs are not in one fieldset")
+		t.Error("the filter's Controls are not in one fieldset")
 	}
 }
 
 // TestKnobsHTMLOnly: a figure builds only the knobs it lists, in its order.
 func TestKnobsHTMLOnly(t *testing.T) {
-	h := knobsHTML([]string{"day", "strategy"})
+	h := KnobsHTML([]string{"day", "strategy"})
 	d, s := strings.Index(h, `id="day"`), strings.Index(h, `id="strategy"`)
 	if d < 0 || s < 0 || d > s || strings.Contains(h, `id="files"`) || strings.Contains(h, `id="view"`) {
-		t.Errorf("knobsHTML(day, strategy) = %s", h)
+		t.Errorf("KnobsHTML(day, strategy) = %s", h)
 	}
 }
 
 func TestKeyTickBoxes(t *testing.T) {
-	h := keysHTML([]string{"event_date", "user_id"})
+	h := KeysHTML([]string{"event_date", "user_id"})
 	// Key order first, then the other columns unticked; the first key cannot move earlier, the
 	// last not later.
 	order := []string{`id="keys-0" data-col="event_date" checked`, `id="keys-1" data-col="user_id" checked`, `id="keys-2" data-col="region_id">`, `id="keys-3" data-col="device_model_id">`}
@@ -201,16 +201,16 @@ func TestKeyTickBoxes(t *testing.T) {
 		t.Error("an unticked column has move buttons")
 	}
 	k := []string{"user_id", "event_date"}
-	if got := strings.Join(keysTicked(k, "region_id", true), ","); got != "user_id,event_date,region_id" {
+	if got := strings.Join(KeysTicked(k, "region_id", true), ","); got != "user_id,event_date,region_id" {
 		t.Errorf("tick region_id: %s", got)
 	}
-	if got := strings.Join(keysTicked(k, "event_date", false), ","); got != "user_id" {
+	if got := strings.Join(KeysTicked(k, "event_date", false), ","); got != "user_id" {
 		t.Errorf("untick event_date: %s", got)
 	}
-	if got := strings.Join(keysMoved(k, "event_date", -1), ","); got != "event_date,user_id" {
+	if got := strings.Join(KeysMoved(k, "event_date", -1), ","); got != "event_date,user_id" {
 		t.Errorf("move event_date earlier: %s", got)
 	}
-	if got := strings.Join(keysMoved(k, "event_date", 1), ","); got != "user_id,event_date" {
+	if got := strings.Join(KeysMoved(k, "event_date", 1), ","); got != "user_id,event_date" {
 		t.Errorf("move the last key later: %s", got)
 	}
 	if got := strings.Join(k, ","); got != "user_id,event_date" {
@@ -218,7 +218,7 @@ func TestKeyTickBoxes(t *testing.T) {
 	}
 	// Through the knob: unticking every key leaves none (not the default keys).
 	s := scenario.Default()
-	s, err := applyKnob(s, knobFor(t, "keys"), strings.Join(keysTicked(keysTicked(s.Panel.Keys, "user_id", false), "event_date", false), ", "))
+	s, err := ApplyKnob(s, knobFor(t, "keys"), strings.Join(KeysTicked(KeysTicked(s.Panel.Keys, "user_id", false), "event_date", false), ", "))
 	if err != nil || s.Panel.Keys == nil || len(s.Panel.Keys) != 0 {
 		t.Errorf("no keys: %v, %#v", err, s.Panel.Keys)
 	}
@@ -228,7 +228,7 @@ func TestKeyTickBoxes(t *testing.T) {
 // panel's table; a typed column becomes the last key and the engine clusters on it, and a name
 // the table lacks is answered with Delta's error, the scenario kept.
 func TestKeysAddAnyColumn(t *testing.T) {
-	h := knobsHTML([]string{"keys"})
+	h := KnobsHTML([]string{"keys"})
 	for _, want := range []string{`<label for="keys-add">Add a key column</label>`, `<input type="text" id="keys-add" list="keys-columns"`,
 		`<button type="button" id="keys-add-button">Add</button>`, `<option value="product_id">`, `<option value="session_id">`} {
 		if !strings.Contains(h, want) {
@@ -238,17 +238,17 @@ func TestKeysAddAnyColumn(t *testing.T) {
 	if n, want := strings.Count(h, "<option "), len(scenario.PanelColumns()); n != want || n <= len(keyColumns) {
 		t.Errorf("%d columns offered, want the table's %d", n, want)
 	}
-	if _, ok := keysAdded([]string{"user_id"}, "  "); ok {
+	if _, ok := KeysAdded([]string{"user_id"}, "  "); ok {
 		t.Error("an empty entry added a key")
 	}
 	s := scenario.Default()
 	s.Panel.Layout = "hilbert"
 	for _, tc := range []struct{ typed, class string }{{" product_id ", ""}, {"nope", "DELTA_COLUMN_NOT_FOUND_IN_SCHEMA"}} {
-		keys, ok := keysAdded(s.Panel.Keys, tc.typed)
+		keys, ok := KeysAdded(s.Panel.Keys, tc.typed)
 		if !ok || keys[len(keys)-1] != strings.TrimSpace(tc.typed) {
-			t.Fatalf("keysAdded(%v, %q) = %v, %v", s.Panel.Keys, tc.typed, keys, ok)
+			t.Fatalf("KeysAdded(%v, %q) = %v, %v", s.Panel.Keys, tc.typed, keys, ok)
 		}
-		next, err := applyKnob(s, knobFor(t, "keys"), strings.Join(keys, ", "))
+		next, err := ApplyKnob(s, knobFor(t, "keys"), strings.Join(keys, ", "))
 		if err != nil {
 			t.Fatalf("keys %v refused before the engine: %v", keys, err)
 		}
