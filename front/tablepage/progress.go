@@ -2,6 +2,8 @@ package tablepage
 
 import (
 	"fmt"
+	"html"
+	"strings"
 	"time"
 
 	"layoutlab/engine/work"
@@ -67,3 +69,22 @@ func (o Opening) Status() string {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// ReadingArchive is the status line as the log is read out of the archive name.
+func ReadingArchive(name string) string { return "Reading the log out of " + name + "…" }
+
+// VersionLabel labels the version slider at v (as shown, or as dragged) of the table's [lo, hi].
+func VersionLabel(v string, lo, hi int64) string { return fmt.Sprintf("v%s of [%d, %d]", v, lo, hi) }
+
+// ColumnOptionsHTML is the span column select's options, one per column.
+func ColumnOptionsHTML(cols []string) string {
+	var b strings.Builder
+	for _, c := range cols {
+		c = html.EscapeString(c)
+		b.WriteString(`<option value="` + c + `">` + c + `</option>`)
+	}
+	return b.String()
+}
+
+// PendingOptimizeHTML is the next OPTIMIZE's panel until its plan is worked out.
+const PendingOptimizeHTML = `<p class="pending">Working out the next OPTIMIZE once the table is drawn…</p>`

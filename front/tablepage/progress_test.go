@@ -23,6 +23,9 @@ import (
 //	                                     Progress's Yield says stop
 //	opened name=T read=B size=B files=N took=MS [plan=MS]  Opening's status line
 //	switched v=N [planned]               a version's status line
+//	reading name=N                       the status line as an archive's log is read
+//	version-label v=V lo=L hi=H          the version slider's label
+//	column-options cols=(A,B,...)        the span column select's options
 //
 // Rewrite the expected output with go test ./front/tablepage -run TestProgress -rewrite.
 func TestProgress(t *testing.T) {
@@ -47,6 +50,20 @@ func TestProgress(t *testing.T) {
 					out += o.Status() + "\n"
 				}
 				return out
+			case "reading":
+				var name string
+				d.ScanArgs(t, "name", &name)
+				return ReadingArchive(name) + "\n"
+			case "version-label":
+				var v string
+				var lo, hi int64
+				d.ScanArgs(t, "v", &v)
+				d.ScanArgs(t, "lo", &lo)
+				d.ScanArgs(t, "hi", &hi)
+				return VersionLabel(v, lo, hi) + "\n"
+			case "column-options":
+				a, _ := d.Arg("cols")
+				return ColumnOptionsHTML(a.Vals) + "\n" + PendingOptimizeHTML + "\n"
 			case "switched":
 				o := Opening{Switched: true, Planned: d.HasArg("planned")}
 				d.ScanArgs(t, "v", &o.Version)

@@ -11,7 +11,6 @@ package main
 
 import (
 	"fmt"
-	"html"
 	"image"
 	"io"
 	"math"
@@ -76,7 +75,7 @@ func main() {
 	a.ll.Set(tb.OpenArchive, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name, blob := args[0].String(), args[1]
 		go a.gather(name, func(l *tablepage.LogFS) error {
-			a.status("Reading the log out of " + name + "…")
+			a.status(tablepage.ReadingArchive(name))
 			a.yield()
 			ar := browser.NewBlob(blob)
 			return l.AddArchiveFrom(name, ar, ar.Size())
@@ -279,7 +278,7 @@ func (a *app) do(e tablepage.Effect) {
 		a.el("optimize").SetAttribute("aria-busy", "false")
 	case tablepage.ShowVersion:
 		a.el("version").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(a.m.Rep.Version, 10))
-		a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", a.m.Rep.Version, a.m.Lo, a.m.Hi))
+		a.setText("version-label", tablepage.VersionLabel(strconv.FormatInt(a.m.Rep.Version, 10), a.m.Lo, a.m.Hi))
 	case tablepage.RunWhere:
 		shown := a.statusShown
 		r, _ := a.m.In.ReportYield(e.Where, a.progress) // the page's Yield stops nothing
@@ -358,16 +357,12 @@ func (a *app) renderTable() {
 	v.SetAttribute("min", strconv.FormatInt(m.Lo, 10))
 	v.SetAttribute("max", strconv.FormatInt(m.Hi, 10))
 	v.SetValue(strconv.FormatInt(r.Version, 10))
-	a.setText("version-label", fmt.Sprintf("v%d of [%d, %d]", r.Version, m.Lo, m.Hi))
-	var opts string
-	for _, c := range m.Cols {
-		opts += fmt.Sprintf(`<option value="%s">%s</option>`, html.EscapeString(c), html.EscapeString(c))
-	}
+	a.setText("version-label", tablepage.VersionLabel(strconv.FormatInt(r.Version, 10), m.Lo, m.Hi))
 	sel := a.el("span-column").(*dom.HTMLSelectElement)
-	sel.SetInnerHTML(opts)
+	sel.SetInnerHTML(tablepage.ColumnOptionsHTML(m.Cols))
 	sel.SetValue(m.Column)
 	if r.NextOptimize == nil {
-		a.setHTML("optimize", `<p class="pending">Working out the next OPTIMIZE once the table is drawn…</p>`)
+		a.setHTML("optimize", tablepage.PendingOptimizeHTML)
 		a.el("optimize").SetAttribute("aria-busy", "true")
 	} else {
 		a.setHTML("optimize", tablepage.OptimizeHTML(r.NextOptimize))
@@ -497,7 +492,7 @@ func (a *app) bind() {
 		a.act(tablepage.VersionChosen{Version: v})
 	})
 	a.el("version").AddEventListener("input", false, func(dom.Event) {
-		a.setText("version-label", fmt.Sprintf("v%s of [%d, %d]", a.el("version").(*dom.HTMLInputElement).Value(), a.m.Lo, a.m.Hi))
+		a.setText("version-label", tablepage.VersionLabel(a.el("version").(*dom.HTMLInputElement).Value(), a.m.Lo, a.m.Hi))
 	})
 	a.el("span-column").AddEventListener("change", false, func(dom.Event) {
 		a.act(tablepage.ColumnChosen{Column: a.el("span-column").(*dom.HTMLSelectElement).Value()})
