@@ -1,7 +1,7 @@
 package main
 
 // Figure mode (figure.html, <body data-mode="figure">): front/figuremode decides what a figure
-// shows; this gives it the controls knobs.go declares.
+// shows; this gives it the controls front/widget declares (controls.go).
 
 import (
 	"layoutlab/engine/scenario"

@@ -79,7 +79,7 @@ func TestEveryPresetDeclaresAKnownFigure(t *testing.T) {
 	}
 }
 
-// TestFigureNamesUnknownItems: with the controls knobs.go declares, a group's name stands for
+// TestFigureNamesUnknownItems: with the controls front/widget declares, a group's name stands for
 // its knobs and a name no knob has is named in the notice (front/figuremode).
 func TestFigureNamesUnknownItems(t *testing.T) {
 	s := scenario.Default()

@@ -22,7 +22,7 @@ const (
 	KindColumns             // comma-separated column names, at most Hi of them
 )
 
-// Control is how the widget shows a knob (wasm/knobs.go draws it).
+// Control is how the widget shows a knob (front/widget/controls.go draws it).
 type Control uint8
 
 const (
