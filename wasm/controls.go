@@ -79,7 +79,7 @@ func (c *controls) bind() {
 		if typ != event {
 			return nil
 		}
-		if k.Control == knobCheck {
+		if k.Control == scenario.ControlCheck {
 			c.onKnob(k, id, strconv.FormatBool(t.Get("checked").Bool()))
 			return nil
 		}
@@ -226,17 +226,17 @@ func (p *page) syncControls(sc *scenario.Scenario) {
 				p.dayMax = m
 			}
 		}
-		if k.Control == knobRange {
+		if k.Control == scenario.ControlRange {
 			p.setText(k.ID+"-value", v) // the slider's label: also when the slider itself moved
 		}
-		if k.Control == knobKeys {
+		if k.Control == scenario.ControlKeys {
 			if shown, ok := p.knobShown[k.ID]; !ok || shown != v {
 				p.knobShown[k.ID] = v
 				p.syncKeys(sc.Panel.Keys)
 			}
 			continue
 		}
-		if k.Control == knobRangeTyped {
+		if k.Control == scenario.ControlRangeTyped {
 			// The typed box beside the slider: written unless it is the one that fired.
 			if typed := p.byID(k.ID + "-typed"); typed.Truthy() {
 				if shown, ok := p.knobShown[k.ID+"-typed"]; !ok || shown != v {
@@ -251,7 +251,7 @@ func (p *page) syncControls(sc *scenario.Scenario) {
 			continue
 		}
 		p.knobShown[k.ID] = v
-		if k.Control == knobCheck {
+		if k.Control == scenario.ControlCheck {
 			el.Set("checked", v == "true")
 			continue
 		}

@@ -11,10 +11,3 @@ import (
 type knob = scenario.Knob
 
 var knobs = widget.Controls
-
-const (
-	knobRange      = scenario.ControlRange
-	knobCheck      = scenario.ControlCheck
-	knobRangeTyped = scenario.ControlRangeTyped
-	knobKeys       = scenario.ControlKeys
-)
