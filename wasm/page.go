@@ -26,7 +26,7 @@ type page struct {
 	hidden    map[string]bool     // element id → whether setHidden last hid it
 	knobShown map[string]string   // knob id → the value its control shows (syncControls)
 	dayMax    string              // the day slider's max attribute as last written
-	readouts  readoutList         // what the readout region shows now
+	readouts  widget.Readouts     // what the readout region shows now
 	viewBoxes []viewBox           // the knobs and panels shown in one view only
 	bound     bool                // the controls are built and bound
 	// Figure mode (figure.html): the knobs built and the readouts shown, in order; nil in the

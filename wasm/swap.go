@@ -46,7 +46,7 @@ func (g *game) swapScenario(swap widget.SwapFigure) {
 		// The form's knobs are rebuilt from the new list; its listeners (controls.bind) are on
 		// the form and stay.
 		p.els, p.texts, p.hidden, p.knobShown = map[string]js.Value{}, map[string]string{}, map[string]bool{}, map[string]string{}
-		p.viewBoxes, p.dayMax, p.readouts = nil, "", readoutList{}
+		p.viewBoxes, p.dayMax, p.readouts = nil, "", widget.Readouts{}
 		elementByID("controls").Set("innerHTML", widget.KnobsHTML(fp.Knobs))
 		if fp.Notice != "" {
 			p.notice(fp.Notice)

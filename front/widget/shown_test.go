@@ -9,6 +9,7 @@ import (
 
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/panel"
+	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
 	"layoutlab/engine/timeline"
 	"layoutlab/front/schedule"
@@ -26,12 +27,15 @@ import (
 //	                            prints its caption, the day's decision log and OPTIMIZE metrics
 //	day-select file=N [no-log]  file N of the day's grid selected, its add action from the log
 //	                            replayed to the day (or, with no-log, the grid's facts)
+//	readouts [figure] [fresh]   what the readout list changes to show the answer's readouts (the
+//	                            list's markup when it is rebuilt, then the figures that changed)
 //
 // Rewrite the expected output with go test ./front/widget -run TestShown -rewrite.
 func TestShown(t *testing.T) {
 	datadriven.Walk(t, "testdata/shown", func(t *testing.T, path string) {
 		m := New()
 		store := panel.NewStore()
+		var rl Readouts
 		datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
 			switch d.Cmd {
 			case "panel":
@@ -66,6 +70,27 @@ func TestShown(t *testing.T) {
 				return KnobMessage(err) + "\n"
 			case "timeline":
 				return timelineShown(t, d, &m)
+			case "readouts":
+				rows := readout.Panel(m.Answer.Result)
+				if m.Scenario.View == "timeline" {
+					rows = readout.Day(m.Sim.Result.Days[m.Day-1])
+				}
+				if d.HasArg("fresh") {
+					rl = Readouts{} // as a swap leaves it
+				}
+				html, rebuild, changed := rl.Show(rows, d.HasArg("figure"))
+				out := "rebuilt: " + fmt.Sprint(rebuild) + "\n"
+				if rebuild {
+					out += html + "\n"
+				}
+				if changed == "" {
+					return out + "no figure changed\n"
+				}
+				f := strings.Split(strings.TrimSuffix(changed, "\x00"), "\x00")
+				for i := 0; i+2 < len(f); i += 3 {
+					out += fmt.Sprintf("figure %s: %s (exact %s)\n", f[i], f[i+1], f[i+2])
+				}
+				return out
 			case "day-select":
 				d.ScanArgs(t, "file", &m.Selected)
 				snap := func() *deltalog.Snapshot {
