@@ -27,10 +27,12 @@ func TestEveryColumnKnobIsChecked(t *testing.T) {
 		}
 		checked = append(checked, k.ID)
 	}
-	// The registry's column knobs, as declared today: one dropped from the registry (or
-	// declared as another kind) would be checked no more.
-	if want := []string{"keys", "stats-columns", "partition-by", "color-key"}; !slices.Equal(checked, want) {
-		t.Errorf("column knobs %v, want %v", checked, want)
+	// The column knobs of today are among them: one declared as another kind would be checked
+	// no more. A column knob added to the registry is checked above with no change here.
+	for _, id := range []string{"keys", "stats-columns", "partition-by", "color-key"} {
+		if !slices.Contains(checked, id) {
+			t.Errorf("%s is not a column knob (column knobs: %v)", id, checked)
+		}
 	}
 	// Known columns, a struct among them, pass.
 	s := Default()
