@@ -96,7 +96,7 @@ func TestRefusalNamesItsFixAndOffersIt(t *testing.T) {
 			}
 			h = settle(t, ctx, h)
 			msg := eval[string](t, ctx, `document.getElementById("delta-error").hidden ? "" : document.getElementById("delta-error").textContent`)
-			want := "device_model_id has no statistics (column 33, past the indexed columns): raise indexed columns to 33. The table stays as written, unclustered."
+			want := "device_model_id has no statistics: raise indexed columns to 33. The table stays unclustered."
 			if !strings.HasPrefix(msg, want) || strings.Contains(msg, "DELTA_") || strings.Contains(msg, "struct<") {
 				t.Fatalf("%d px: the refusal reads %q, want %q and its fix", w, msg, want)
 			}
