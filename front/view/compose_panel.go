@@ -345,11 +345,14 @@ func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 		lx, a = x0-4*u, AnchorEnd
 	}
 	s.line(x0, y0, x1, y1, 2*u, th.Read)
-	t := res.Where
-	if TextWidth(t, 11*u) > r.W/2-8*u {
+	t, room := res.Where, r.W/2-8*u // a vertical line's label on its roomier side
+	if axis == 1 {
+		room = r.W - 8*u
+	}
+	if TextWidth(t, 11*u) > room {
 		t = v // the value alone where the WHERE does not fit
 	}
-	if TextWidth(t, 11*u) <= r.W/2-8*u {
+	if TextWidth(t, 11*u) <= room {
 		s.text(lx, ly, t, 11, a, th.Text, "legend")
 	}
 }

@@ -43,7 +43,7 @@ func TestRefusalNamesTheFix(t *testing.T) {
 	}
 	ns, _ := scenario.PresetByName("no-stats")
 	r, _ = st.Answer(ns.Scenario.Panel, panel.Shown, nil)
-	if f, ok := RefusalOf(ns.Scenario.Panel, r); !ok || !strings.Contains(f.Text, "as if Delta's check were disabled") || f.Value != "33" {
+	if f, ok := RefusalOf(ns.Scenario.Panel, r); !ok || !strings.Contains(f.Text, "with the check disabled") || f.Value != "33" {
 		t.Errorf("no-stats: %+v", f)
 	}
 }
