@@ -345,7 +345,7 @@ func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 		lx, a = x0-4*u, AnchorEnd
 	}
 	s.line(x0, y0, x1, y1, 2*u, th.Read)
-	t, room := res.Where, r.W/2-8*u // a vertical line's label on its roomier side
+	t, room := res.Where, math.Max(m, 1-m)*r.W-8*u // a vertical line's label on its roomier side
 	if axis == 1 {
 		room = r.W - 8*u
 	}
