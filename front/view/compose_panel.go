@@ -341,11 +341,15 @@ func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 		if m < 0.5 {
 			ly -= 20 * u
 		}
-	} else if m > 0.5 {
-		lx, a = x0-4*u, AnchorEnd
+	}
+	// A vertical line's label on its roomier side: right, to the canvas's margin (a phone's
+	// square leaves the canvas's right empty), or left inside the square.
+	room := s.W - 16*u - x0
+	if left := x0 - r.X - 8*u; axis == 0 && left > room {
+		lx, a, room = x0-4*u, AnchorEnd, left
 	}
 	s.line(x0, y0, x1, y1, 2*u, th.Read)
-	t, room := res.Where, math.Max(m, 1-m)*r.W-8*u // a vertical line's label on its roomier side
+	t := res.Where
 	if axis == 1 {
 		room = r.W - 8*u
 	}
