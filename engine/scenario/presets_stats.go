@@ -26,7 +26,7 @@ func keyed(layout string, keys int) Scenario {
 // statsPresets are the section's presets; a pair the page shows side by side (Z-order, then
 // Hilbert, on the same keys) is consecutive.
 func statsPresets() []Preset {
-	keys := []string{"keys", "layout", "Filter"}
+	keys := []string{"keys", "Filter"} // a phone's panel has room for these two
 	return []Preset{
 		{"one-key", "ZORDER BY (user_id): a point lookup opens about one file",
 			figure(panelPreset(func(p *Panel) { p.Layout = "zorder"; p.Keys = []string{"user_id"}; p.Where = lookupUser }),
@@ -36,9 +36,9 @@ func statsPresets() []Preset {
 		{"two-keys", "CLUSTER BY (event_date, user_id): the same keys on the Hilbert curve",
 			figure(keyed("hilbert", 2), keys, "files_read", "span:user_id", "span:event_date")},
 		{"zorder-four-keys", "The dimensionality tax: ZORDER BY four keys",
-			figure(keyed("zorder", 4), []string{"keys", "layout", "indexed-cols"}, "files_read", "span:user_id", "span:region_id")},
+			figure(keyed("zorder", 4), []string{"keys", "indexed-cols"}, "files_read", "span:user_id", "span:region_id")},
 		{"four-keys", "The dimensionality tax on the Hilbert curve: the same four keys",
-			figure(keyed("hilbert", 4), []string{"keys", "layout", "indexed-cols"}, "files_read", "span:user_id", "span:region_id")},
+			figure(keyed("hilbert", 4), []string{"keys", "indexed-cols"}, "files_read", "span:user_id", "span:region_id")},
 		{"region-only", "ZORDER BY (region_id): a 6-value key alone",
 			figure(panelPreset(func(p *Panel) { p.Layout = "zorder"; p.Keys = []string{"region_id"}; p.Where = "region_id = 3" }),
 				[]string{"keys", "Filter"}, "files_read", "files_total", "span:region_id")},

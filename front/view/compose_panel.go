@@ -303,7 +303,7 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 // lookupMark draws a point lookup's value (WHERE col = v, col an axis' key, as the widget's
 // Filter writes it) across the key space: the middle of the band where every read file's box
 // overlaps, which holds v's rank, since a file is read when its [min, max] holds v. The WHERE
-// names it inside the square where it fits: the mark's legend.
+// names it inside the square where it fits, else its value: the mark's legend.
 func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
 	col, v, _ := strings.Cut(res.Where, " = ")
@@ -317,7 +317,8 @@ func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 			lo, hi, read = math.Max(lo, b[0]), math.Min(hi, b[1]), true
 		}
 	}
-	if v == "" || strings.ContainsRune(v, ' ') || axis > 1 || lo > hi || !read {
+	// A lookup that reads every file places no value: the band is then the whole range.
+	if v == "" || strings.ContainsRune(v, ' ') || axis > 1 || lo > hi || !read || res.FilesRead == res.FilesTotal {
 		return
 	}
 	m := (lo + hi) / 2
@@ -327,16 +328,27 @@ func (c *Composer) lookupMark(res *panel.Result, r Rect, n int) {
 	lx, ly, a := x0+4*u, r.Y+2*u, AnchorStart
 	if axis == 1 {
 		y0 = r.Y + r.H - m*r.H
-		x0, y1, lx, ly, a = r.X, y0, r.X+r.W-4*u, y0+3*u, AnchorEnd
+		x0, x1, y1, lx, ly, a = r.X, r.X+r.W, y0, r.X+r.W-4*u, y0+3*u, AnchorEnd
 		if m < 0.5 {
 			ly -= 20 * u
 		}
-	} else if m > 0.5 {
-		lx, a = x0-4*u, AnchorEnd
+	}
+	// A vertical line's label on its roomier side: right, to the canvas's margin (a phone's
+	// square leaves the canvas's right empty), or left inside the square.
+	room := s.W - 16*u - x0
+	if left := x0 - r.X - 8*u; axis == 0 && left > room {
+		lx, a, room = x0-4*u, AnchorEnd, left
 	}
 	s.line(x0, y0, x1, y1, 2*u, th.Read)
-	if TextWidth(res.Where, 11*u) <= r.W/2-8*u {
-		s.text(lx, ly, res.Where, 11, a, th.Text, "legend")
+	t := res.Where
+	if axis == 1 {
+		room = r.W - 8*u
+	}
+	if TextWidth(t, 11*u) > room {
+		t = v // the value alone where the WHERE does not fit
+	}
+	if TextWidth(t, 11*u) <= room {
+		s.text(lx, ly, t, 11, a, th.Text, "legend")
 	}
 }
 

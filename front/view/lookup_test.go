@@ -32,12 +32,22 @@ func TestKeySpaceMarksTheLookup(t *testing.T) {
 	}
 	var mark *Shape
 	for i, sh := range s.Shapes {
-		if sh.Kind == Line && sh.Color == th.Read && sh.Rect.H == 0 && sh.Width == 2 {
+		if sh.Kind == Line && sh.Color == th.Read && sh.Rect.H == 0 && sh.Width == 2 && sh.Rect.W > 100 {
 			mark = &s.Shapes[i]
 		}
 	}
 	if mark == nil {
 		t.Fatal("no horizontal line in the read colour across the key space (user_id is the second key)")
+	}
+	// A lookup that reads every file (the table as written) places no value.
+	p := presetScenario(t, "two-keys").Panel
+	p.Layout = "append"
+	all, err := panel.NewStore().Answer(p, panel.Shown, nil)
+	if err != nil || all.FilesRead != all.FilesTotal {
+		t.Fatalf("append order: %v, %d of %d read", err, all.FilesRead, all.FilesTotal)
+	}
+	if s := c.Panel(PanelFigure{Result: all, Selected: -1}, 960, 600, 1, th); hasText(s, all.Where) {
+		t.Error("a lookup that reads every file is marked")
 	}
 	ns := panelAnswer(t, "no-stats")
 	s = c.Panel(PanelFigure{Result: ns, Selected: -1}, 960, 600, 1, th)

@@ -35,7 +35,7 @@ func Why(r skipping.Reason) string {
 func PanelTip(res *panel.Result, i int, minValues, maxValues json.RawMessage) string {
 	f := &res.Files[i]
 	var b strings.Builder
-	fmt.Fprintf(&b, "File %s of %s", Thousands(int64(i+1)), Thousands(int64(len(res.Files))))
+	b.WriteString("File " + Thousands(int64(i+1)) + " of " + Thousands(int64(len(res.Files))))
 	if j := strings.LastIndexByte(f.Path, '/'); j > 0 {
 		b.WriteString(" in " + f.Path[:j])
 	}
@@ -46,13 +46,13 @@ func PanelTip(res *panel.Result, i int, minValues, maxValues json.RawMessage) st
 		for _, k := range res.Keys {
 			lo, hi := statValue(minValues, k), statValue(maxValues, k)
 			if lo == "" && hi == "" {
-				fmt.Fprintf(&b, "%s: no statistics\n", k)
+				b.WriteString(k + ": no statistics\n")
 				continue
 			}
-			fmt.Fprintf(&b, "%s: %s to %s\n", k, lo, hi)
+			b.WriteString(k + ": " + lo + " to " + hi + "\n")
 		}
 	}
-	fmt.Fprintf(&b, "%s rows\n%s", Thousands(f.NumRecords), Why(f.Why))
+	b.WriteString(Thousands(f.NumRecords) + " rows\n" + Why(f.Why))
 	return b.String()
 }
 

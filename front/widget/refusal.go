@@ -33,14 +33,14 @@ func RefusalOf(p scenario.Panel, r *panel.Result) (f Refusal, ok bool) {
 	if len(r.NoStats) > 0 && len(p.StatsColumns) == 0 {
 		if pos := slices.Index(scenario.PanelColumns(), r.NoStats[0]) + 1; pos > 0 {
 			n := strconv.Itoa(pos)
-			f.Text = r.NoStats[0] + " has no statistics (column " + n + ", past the indexed columns): raise indexed columns to " + n + "."
-			f.Fix, f.Knob, f.Value = "Raise indexed columns to "+n, "indexed-cols", n
+			f.Text = r.NoStats[0] + " has no statistics: raise indexed columns to " + n + "."
+			f.Fix, f.Knob, f.Value = "Raise to "+n, "indexed-cols", n
 		}
 	}
 	if r.Layout == "append" {
-		f.Text += " The table stays as written, unclustered."
+		f.Text += " The table stays unclustered."
 	} else {
-		f.Text += " Shown as if Delta's check were disabled: with no min/max on the key, nothing is skipped."
+		f.Text += " Shown with the check disabled: nothing is skipped."
 	}
 	return f, true
 }

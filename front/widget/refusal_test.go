@@ -21,8 +21,8 @@ func TestRefusalNamesTheFix(t *testing.T) {
 		t.Fatalf("device_model_id as a key: %v, %v", err, r.Error)
 	}
 	f, ok := RefusalOf(p, r)
-	want := "device_model_id has no statistics (column 33, past the indexed columns): raise indexed columns to 33. The table stays as written, unclustered."
-	if !ok || f.Text != want || f.Knob != "indexed-cols" || f.Value != "33" || f.Fix != "Raise indexed columns to 33" {
+	want := "device_model_id has no statistics: raise indexed columns to 33. The table stays unclustered."
+	if !ok || f.Text != want || f.Knob != "indexed-cols" || f.Value != "33" || f.Fix != "Raise to 33" {
 		t.Fatalf("refusal %+v, want %q with the fix indexed-cols=33", f, want)
 	}
 	if strings.Contains(f.Text, "DELTA_") || strings.Contains(f.Text, "struct<") {
@@ -38,12 +38,12 @@ func TestRefusalNamesTheFix(t *testing.T) {
 	}
 	p.Keys = []string{"user_id", "event_date", "region_id", "device_model_id", "country_code"}
 	r, _ = st.Answer(p, panel.Shown, nil)
-	if f, ok := RefusalOf(p, r); !ok || !strings.HasSuffix(f.Text, ". The table stays as written, unclustered.") || strings.Count(f.Text, ". ") != 1 || f.Knob != "" {
+	if f, ok := RefusalOf(p, r); !ok || !strings.HasSuffix(f.Text, ". The table stays unclustered.") || strings.Count(f.Text, ". ") != 1 || f.Knob != "" {
 		t.Errorf("five keys: %+v (%v)", f, r.Error)
 	}
 	ns, _ := scenario.PresetByName("no-stats")
 	r, _ = st.Answer(ns.Scenario.Panel, panel.Shown, nil)
-	if f, ok := RefusalOf(ns.Scenario.Panel, r); !ok || !strings.Contains(f.Text, "as if Delta's check were disabled") || f.Value != "33" {
+	if f, ok := RefusalOf(ns.Scenario.Panel, r); !ok || !strings.Contains(f.Text, "with the check disabled") || f.Value != "33" {
 		t.Errorf("no-stats: %+v", f)
 	}
 }
