@@ -20,12 +20,13 @@ GOROOT_WASM="$(go env GOROOT)/lib/wasm"
 
 # Each browser module: its Go package, then how it is optimised (wasm-opt's level, or none)
 # and compressed (zopfli's iterations, or "gzip" for gzip -9). Chosen by size against time,
-# measured from cold (docs/build.md): the widget's module has a transfer budget
-# (TestTransferBudget, 4.2 MB with only a few KB to spare), so it takes the smallest: -Oz and
-# fifteen iterations. The others are fetched by one page, or one click, each, and have no budget:
-# the table page's keep what its open-speed benchmarks were measured with; "Embed this"'s skips
-# wasm-opt (45.5 s of CPU for 5.5 KB less on the wire) and takes one zopfli iteration (about 4%
-# less than gzip -9 for a few seconds; more iterations gain about 0.1%).
+# measured from cold (docs/build.md): the widget's module is on every page a docs reader opens
+# (TestTransferBudget, 4.2 MB for the page and all it loads; 2.94 MB of it since cmd/wasmebiten),
+# so it takes the smallest: -Oz and fifteen iterations; serve's first page skips both (first_page).
+# The others are fetched by one page, or one click, each: the table page's keep what its
+# open-speed benchmarks were measured with; "Embed this"'s skips wasm-opt (45.5 s of CPU for
+# 5.5 KB less on the wire) and takes one zopfli iteration (about 4% less than gzip -9 for a few
+# seconds; more iterations gain about 0.1%).
 #   name       package         wasm-opt  compression
 MODULES=(
   "layoutlab  ./wasm           -Oz       15"

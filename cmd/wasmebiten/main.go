@@ -2,7 +2,7 @@
 // -modfile): Ebiten's internal/builtinshader parses its shader with text/template, and
 // text/template looks methods up by name (reflect's MethodByName), which makes the linker keep
 // every exported method of every type that reaches an interface. With dom/v2's hundreds of
-// element types that is most of the widget: 31 MB of wasm, 13 MB without it. The go.mod
+// element types that is most of the widget: 31 MB of wasm, 13 MB without it (docs/build.md). The go.mod
 // replaces Ebiten with a copy of the same version (files linked to the module cache's, which Go
 // refuses to overlay) in which shader.go keeps its template text and only swaps text/template
 // for shaderTemplate (shadertemplate.go), which writes the same shader source for every filter,
