@@ -127,9 +127,6 @@ func TestSeed000FiguresOnTheExplainer(t *testing.T) {
 	}
 }
 
-// jsString quotes s for a script.
-func jsString(s string) string { return "`" + strings.ReplaceAll(s, "`", "\\`") + "`" }
-
 // TestPrintedFiguresNeverSplit: printed (print media emulated), every figure of the explainer,
 // poster or chart, is kept on one page (break-inside: avoid) and is shorter than an A4 page, so
 // that it can be; the live figures' controls are not printed.
