@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -63,10 +62,7 @@ func TestAdviseWriteStatsColumns(t *testing.T) {
 			Keys         []string
 			StatsColumns []string `json:"stats_columns"`
 			Error        *struct{ Class string }
-			Queries      []struct {
-				Where     string
-				FilesRead int `json:"files_read"`
-			}
+			Queries      []predictedQuery
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
@@ -87,17 +83,7 @@ func TestAdviseWriteStatsColumns(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("candidate %d (%s %v): exit %d %s", i, c.Layout, c.Keys, code, stderr)
 		}
-		for _, q := range c.Queries {
-			var o, e bytes.Buffer
-			dispatch([]string{"inspect", dir2, "--where", q.Where, "--format", "json"}, &o, &e)
-			var r struct {
-				FilesRead int `json:"files_read"`
-			}
-			json.Unmarshal(o.Bytes(), &r)
-			if r.FilesRead != q.FilesRead {
-				t.Errorf("candidate %d %s: inspect reads %d, predicted %d", i, q.Where, r.FilesRead, q.FilesRead)
-			}
-		}
+		provePredicted(t, i, dir2, c.Queries)
 		written++
 	}
 	t.Logf("%d candidates with delta.dataSkippingStatsColumns written and proved", written)

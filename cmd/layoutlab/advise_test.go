@@ -101,6 +101,31 @@ func TestAdviseBadInput(t *testing.T) {
 	}
 }
 
+// predictedQuery is a workload query of a candidate in advise's JSON: the files it predicts.
+type predictedQuery struct {
+	Where     string
+	FilesRead int `json:"files_read"`
+}
+
+// provePredicted: inspect DIR2 --where Q reads exactly the files candidate i predicted, for every
+// query of its workload (the --write proof).
+func provePredicted(t *testing.T, i int, dir2 string, queries []predictedQuery) {
+	t.Helper()
+	for _, q := range queries {
+		var o, e bytes.Buffer
+		dispatch([]string{"inspect", dir2, "--where", q.Where, "--format", "json"}, &o, &e)
+		var r struct {
+			FilesRead int `json:"files_read"`
+		}
+		if err := json.Unmarshal(o.Bytes(), &r); err != nil {
+			t.Fatalf("candidate %d %s: %v %s", i, q.Where, err, e.String())
+		}
+		if r.FilesRead != q.FilesRead {
+			t.Errorf("candidate %d %s: inspect reads %d, predicted %d", i, q.Where, r.FilesRead, q.FilesRead)
+		}
+	}
+}
+
 // --write DIR2 --candidate N writes a table that inspect --where reads as predicted.
 func TestAdviseWrite(t *testing.T) {
 	wl := writeWorkload(t, "2: letter = 'a'\nnumber > 3\n")
@@ -109,10 +134,7 @@ func TestAdviseWrite(t *testing.T) {
 		Candidates []struct {
 			Layout  string
 			Error   any
-			Queries []struct {
-				Where     string
-				FilesRead int `json:"files_read"`
-			}
+			Queries []predictedQuery
 		}
 	}
 	json.Unmarshal([]byte(out), &rep)
@@ -125,17 +147,7 @@ func TestAdviseWrite(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("candidate %d: exit %d %s", i, code, stderr)
 		}
-		for _, q := range c.Queries {
-			var o, e bytes.Buffer
-			dispatch([]string{"inspect", dir2, "--where", q.Where, "--format", "json"}, &o, &e)
-			var r struct {
-				FilesRead int `json:"files_read"`
-			}
-			json.Unmarshal(o.Bytes(), &r)
-			if r.FilesRead != q.FilesRead {
-				t.Errorf("candidate %d %s: inspect reads %d, predicted %d", i, q.Where, r.FilesRead, q.FilesRead)
-			}
-		}
+		provePredicted(t, i, dir2, c.Queries)
 	}
 }
 
