@@ -12,6 +12,7 @@
 package main
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"flag"
@@ -21,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"text/template"
 )
 
 // ebitenModule is the module the go.mod replaces.
@@ -72,6 +74,9 @@ func write(out, root string) (string, error) {
 		return "", err
 	}
 	shader, err := rewriteShader(string(orig))
+	if err == nil {
+		err = checkShaderTemplate(string(orig))
+	}
 	if err != nil {
 		return "", fmt.Errorf("%s: %v", filepath.Join(mod, pkg, "shader.go"), err)
 	}
@@ -133,4 +138,57 @@ func rewriteShader(src string) (string, error) {
 		src = strings.Replace(src, e.old, e.new, 1)
 	}
 	return src, nil
+}
+
+// checkShaderTemplate: for every filter, address and colour-matrix setting Ebiten asks for
+// (shader.go's ShaderSource), shaderTemplate writes the very source text/template writes from
+// the template in src (Ebiten's shader.go); the build stops on the first that differs.
+func checkShaderTemplate(src string) error {
+	_, after, ok := strings.Cut(src, "Parse(`")
+	text, _, ok2 := strings.Cut(after, "`))")
+	if !ok || !ok2 {
+		return errors.New("holds no template")
+	}
+	want, err := template.New("tmpl").Parse(text)
+	if err != nil {
+		return err
+	}
+	got, err := mustParse(text)
+	if err != nil {
+		return err
+	}
+	type filter int
+	type address int
+	for f := filter(0); f < 2; f++ {
+		for a := address(0); a < 3; a++ {
+			for _, m := range []bool{false, true} {
+				data := struct {
+					Filter, FilterNearest, FilterLinear                       filter
+					Address, AddressUnsafe, AddressClampToZero, AddressRepeat address
+					UseColorM                                                 bool
+				}{f, 0, 1, a, 0, 1, 2, m}
+				var w, g bytes.Buffer
+				if err := want.Execute(&w, data); err != nil {
+					return err
+				}
+				if err := got.Execute(&g, data); err != nil {
+					return err
+				}
+				if w.String() != g.String() {
+					return fmt.Errorf("filter %d, address %d, colour matrix %v: shaderTemplate writes another source than text/template", f, a, m)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// mustParse is mustParseShaderTemplate, the very call Ebiten's copy makes, with its panic an error.
+func mustParse(text string) (t *shaderTemplate, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return mustParseShaderTemplate(text), nil
 }

@@ -26,14 +26,20 @@ type shaderNode struct {
 
 // mustParseShaderTemplate parses src, panicking on a form it does not know (as template.Must).
 func mustParseShaderTemplate(src string) *shaderTemplate {
+	t, err := parseShaderTemplate(src)
+	if err != nil {
+		panic("builtinshader: " + err.Error())
+	}
+	return t
+}
+
+// parseShaderTemplate parses src, or says which form it does not know.
+func parseShaderTemplate(src string) (*shaderTemplate, error) {
 	nodes, rest, end, err := parseShaderNodes(src)
 	if err == nil && (rest != "" || end != "") {
 		err = fmt.Errorf("unexpected {{%s}}", end)
 	}
-	if err != nil {
-		panic("builtinshader: " + err.Error())
-	}
-	return &shaderTemplate{nodes: nodes}
+	return &shaderTemplate{nodes: nodes}, err
 }
 
 // parseShaderNodes parses src up to an {{else...}} or {{end}}, returned as end with the text
