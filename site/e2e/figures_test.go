@@ -290,7 +290,9 @@ func TestTouchedFigureGoesLiveAndBackToItsPoster(t *testing.T) {
 		t.Fatal("a figure on screen went live untouched")
 	}
 	before := eval[[]float64](t, ctx, `[`+fig+`.getBoundingClientRect().height, document.scrollingElement.scrollHeight]`)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`main > figure.layoutlab:nth-of-type(%d) .layoutlab-start`, i+1)))); err != nil {
+	// The figure itself, not the i-th figure child of main: a figure may sit in a .pair beside
+	// another (section 2's Z-order and Hilbert side by side).
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.JSPath(fig+`.querySelector(".layoutlab-start")`))); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
