@@ -403,7 +403,7 @@ case "${1:-build}" in
       plain_site . && plain_site "$ref"
     else
       build
-      (cd "$ref" && ./build.sh build)
+      (cd "$ref" && env -u WASM_MODFILE ./build.sh build) # its own go.mod, not this checkout's
     fi
     need_chromium
     echo "== the panel's benchmarks, $rev (before) and this checkout (after) in turn"
