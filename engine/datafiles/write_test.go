@@ -3,11 +3,14 @@ package datafiles
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
 
 	"layoutlab/engine/inspect"
 	deltalog "layoutlab/engine/log"
@@ -263,5 +266,53 @@ func checkRowTracking(t *testing.T, snap *deltalog.Snapshot) {
 	d, ok := snap.DomainMetadata("delta.rowTracking")
 	if !ok || !strings.Contains(d.Configuration, `"rowIdHighWaterMark":`+strconv.FormatInt(next-1, 10)+",") {
 		t.Errorf("rowTracking domain %+v, %d rows", d, next)
+	}
+}
+
+// parquetSchemaLines is a data file's Parquet schema, one line per leaf, sorted (Write orders
+// columns by name, Spark by schema).
+func parquetSchemaLines(t *testing.T, path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(pf.Schema().String(), "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "optional") || strings.HasPrefix(l, "required") {
+			out = append(out, l)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestWriteSchemaAsSpark: Write's Parquet types, annotations and field ids are those of the
+// files Spark wrote for the same Delta schema (under id column mapping), but for timestamps,
+// which Write stores as INT64 TIMESTAMP(MICROS) where this Spark used INT96.
+func TestWriteSchemaAsSpark(t *testing.T) {
+	dir := logTables + "delta/data-skipping-basic-stats-all-types-columnmapping-id"
+	snap, rows := readTable(t, dir, Options{})
+	dir2 := t.TempDir()
+	if err := Write(dir2, snap, rows, [][]int32{{0}}, CommitInfo{}); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := filepath.Glob(dir + "/*.parquet")
+	out, _ := filepath.Glob(dir2 + "/*.parquet")
+	want := parquetSchemaLines(t, src[0])
+	for i, l := range want {
+		if strings.HasPrefix(l, "optional int96 ") {
+			name, id, _ := strings.Cut(strings.TrimPrefix(l, "optional int96 "), " = ")
+			want[i] = "optional int64 " + name + " (TIMESTAMP(isAdjustedToUTC=true,unit=MICROS)) = " + id
+		}
+	}
+	slices.Sort(want)
+	if got := parquetSchemaLines(t, out[0]); !slices.Equal(got, want) {
+		t.Errorf("written:\n%s\nSpark's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
