@@ -110,6 +110,9 @@ func newWriter(snap *deltalog.Snapshot, rows *Rows, commit CommitInfo) (*writer,
 	if err != nil {
 		return nil, fmt.Errorf("metaData.schemaString: %v", err)
 	}
+	if u := unreadColumns(st.Fields, ""); len(u) > 0 {
+		return nil, fmt.Errorf("the table has columns Layout Lab does not read (%s): a copy would lose them", strings.Join(u, ", "))
+	}
 	logical, physical := st.SkippingSchema()
 	ll, pl := logical.Leaves(), physical.Leaves()
 	tb := rows.Table

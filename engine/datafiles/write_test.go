@@ -67,7 +67,6 @@ func TestWriteProof(t *testing.T) {
 		{logTables + "delta-kernel-rs/compacted-log-files-table", "id", nil},
 		{logTables + "delta-rs/table_with_liquid_clustering", "id", nil},
 		{logTables + "delta-rs/table_with_partitioning_mapping", "newid", nil},
-		{logTables + "delta-rs/delta-1.2.1-only-struct-stats", "integer", nil},
 		{logTables + "delta-rs/table_with_null_stats_in_notnull_struct", "s.l", nil},
 		{logTables + "delta-kernel-rs/v1-single-part-struct-stats-only", "id", nil},
 		{"../skipping/testdata/tables/delta-kernel-rs/timestamp-truncation-stats", "id", nil},
@@ -314,5 +313,22 @@ func TestWriteSchemaAsSpark(t *testing.T) {
 	slices.Sort(want)
 	if got := parquetSchemaLines(t, out[0]); !slices.Equal(got, want) {
 		t.Errorf("written:\n%s\nSpark's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestWriteRefusesUnreadColumns: a table with arrays and maps reads without them (Rows.Unread
+// names them), and Write refuses to copy it rather than drop their values.
+func TestWriteRefusesUnreadColumns(t *testing.T) {
+	dir := logTables + "delta-rs/delta-1.2.1-only-struct-stats"
+	snap, rows := readTable(t, dir, Options{})
+	want := []string{"map (map)", "array (array)", "struct_of_array_of_map.struct_element (array)"}
+	for _, w := range want {
+		if !slices.Contains(rows.Unread, w) {
+			t.Errorf("Unread %v lacks %q", rows.Unread, w)
+		}
+	}
+	err := Write(t.TempDir(), snap, rows, [][]int32{{0}}, CommitInfo{})
+	if err == nil || !strings.Contains(err.Error(), "array (array)") {
+		t.Errorf("Write: %v", err)
 	}
 }
