@@ -60,7 +60,7 @@ func RankRowsProgress(c *table.Column, rows []int32, progress func(step string))
 	case c.Kind == table.String || c.Kind == table.Binary:
 		rankStrings(c.Strs, c.Nulls, rows, &r)
 		return r
-	case c.Kind != table.Double:
+	case c.Kind != table.Double && c.Kind != table.Float: // Float: engine/datafiles keeps it in Floats
 		if rankSmall(c.Ints, c.Nulls, rows, &r) {
 			return r
 		}
@@ -105,7 +105,7 @@ func gatherKeys(c *table.Column, rows []int32, first int, keys []uint64, pos []i
 		switch {
 		case c.Codes32 != nil:
 			k = uint64(c.Codes32[row])
-		case c.Kind == table.Double:
+		case c.Kind == table.Double || c.Kind == table.Float:
 			k = floatKey(c.Floats[row])
 		default:
 			k = uint64(c.Ints[row]) ^ 1<<63
