@@ -110,6 +110,9 @@ func newWriter(snap *deltalog.Snapshot, rows *Rows, commit CommitInfo) (*writer,
 	if err != nil {
 		return nil, fmt.Errorf("metaData.schemaString: %v", err)
 	}
+	if s := rows.Sample; s.RowsRead < s.RowsTotal {
+		return nil, fmt.Errorf("the rows are a sample (%d of %d live rows): a copy would not hold the table's rows; read it whole (raise Options.MaxRows and MaxBytes)", s.RowsRead, s.RowsTotal)
+	}
 	if u := unreadColumns(st.Fields, ""); len(u) > 0 {
 		return nil, fmt.Errorf("the table has columns Layout Lab does not read (%s): a copy would lose them", strings.Join(u, ", "))
 	}

@@ -209,6 +209,7 @@ func TestWriteRefuses(t *testing.T) {
 		all[0][i] = int32(i)
 	}
 	_, subset := readTable(t, dir, Options{Columns: []string{"col1"}})
+	_, sampled := readTable(t, dir, Options{MaxRows: 10})
 	for what, c := range map[string]struct {
 		rows   *Rows
 		commit CommitInfo
@@ -219,6 +220,7 @@ func TestWriteRefuses(t *testing.T) {
 		"tags per file":          {rows, CommitInfo{PartitionColumns: []string{}, Tags: []map[string]string{{}, {}}}, "2 tag sets for 1 files"},
 		"unknown clustering":     {rows, CommitInfo{PartitionColumns: []string{}, ClusteringColumns: []string{"nope"}}, `"nope"`},
 		"clustered partitions":   {rows, CommitInfo{ClusteringColumns: []string{"col1"}}, "cannot be partitioned"},
+		"a sample":               {sampled, CommitInfo{PartitionColumns: []string{}}, "are a sample"},
 	} {
 		dir2 := t.TempDir()
 		err := Write(dir2, snap, c.rows, all, c.commit)
