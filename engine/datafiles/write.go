@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/snappy"
@@ -436,14 +437,20 @@ func (w *writer) writeParquet(path string, rs []int32) (int64, error) {
 	pw := parquet.NewWriter(f, w.schema, parquet.Compression(&snappy.Codec{}))
 	tb := w.rows.Table
 	cols := w.schema.Columns()
-	buf := make([]parquet.Row, 0, 256)
+	// The writer copies each row's values into its column buffers, so one block of rows is
+	// reused for the whole file.
+	block := make([]parquet.Row, 256)
+	for i := range block {
+		block[i] = make(parquet.Row, len(cols))
+	}
+	buf := block[:0]
 	flush := func() error {
 		_, err := pw.WriteRows(buf)
-		buf = buf[:0]
+		buf = block[:0]
 		return err
 	}
 	for _, r := range rs {
-		row := make(parquet.Row, len(cols))
+		row := block[len(buf)]
 		for _, i := range w.dataCols {
 			ci := w.colIndex[i]
 			row[ci] = cellValue(&tb.Cols[i], int(r), tb.Leaves[i].Type, w.maxDef[i], ci)
@@ -486,7 +493,8 @@ func cellValue(c *table.Column, r int, t table.Type, maxDef, ci int) parquet.Val
 	case table.Float:
 		v = parquet.FloatValue(float32(c.Floats[r]))
 	case table.String, table.Binary:
-		v = parquet.ByteArrayValue([]byte(c.Str(r)))
+		s := c.Str(r)
+		v = parquet.ByteArrayValue(unsafe.Slice(unsafe.StringData(s), len(s))) // copied by the writer, never changed
 	case table.Boolean:
 		v = parquet.BooleanValue(c.Int(r) != 0)
 	case table.Bigint, table.Timestamp, table.TimestampNTZ:
