@@ -113,6 +113,9 @@ func (b *builder) readGroup(rg parquet.RowGroup, cols []*parquet.Column, mask []
 		return err
 	}
 	for i, p := range b.plans {
+		if i > 0 && b.progress != nil && !b.progress(b.done-1, b.total) {
+			return ErrStopped // between columns too: a large row group takes long to read whole
+		}
 		var err error
 		switch c := cols[i]; {
 		case p.partition:

@@ -32,9 +32,9 @@ type Options struct {
 	MaxRows, MaxBytes int64
 	// Seed drives the choice of row groups when sampling.
 	Seed uint64
-	// Progress, when set, is called before each row group is read and once at the end with the
-	// row groups done and to do; returning false stops the read with ErrStopped. The page uses
-	// it to report progress, yield to the browser and cancel.
+	// Progress, when set, is called before each row group is read, between its columns, and
+	// once at the end, with the row groups done and to do; returning false stops the read with
+	// ErrStopped. The page uses it to report progress, yield to the browser and cancel.
 	Progress func(done, total int) bool
 }
 
@@ -289,7 +289,9 @@ func (b *builder) readFile(fsys fs.FS, f dataFile, groups []rowGroup, index int3
 			}
 		}
 		mask := groupMask(deleted, starts[g.group], starts[g.group+1])
-		if err := b.readGroup(pf.RowGroups()[g.group], cols, mask, part, index); err != nil {
+		if err := b.readGroup(pf.RowGroups()[g.group], cols, mask, part, index); errors.Is(err, ErrStopped) {
+			return err
+		} else if err != nil {
 			return fmt.Errorf("row group %d: %v", g.group, err)
 		}
 	}

@@ -162,6 +162,16 @@ func TestProgressStops(t *testing.T) {
 	if !errors.Is(err, ErrStopped) {
 		t.Fatalf("stopped: %v", err)
 	}
+	// Between the columns of a row group too.
+	dv := logTables + "delta/dv-partitioned-with-checkpoint"
+	calls = nil
+	_, err = Read(os.DirFS(dv), openTable(t, dv), Options{Progress: func(done, total int) bool {
+		calls = append(calls, [2]int{done, total})
+		return len(calls) < 3
+	}})
+	if !errors.Is(err, ErrStopped) || len(calls) != 3 || calls[1] != [2]int{0, 15} || calls[2] != [2]int{0, 15} {
+		t.Fatalf("%v, %v", calls, err)
+	}
 }
 
 // TestBadDataFiles: a missing, truncated or overwritten data file is an error naming it.
