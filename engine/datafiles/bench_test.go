@@ -136,3 +136,28 @@ func readRowsReference(b *testing.B, path string) int {
 	}
 	return n
 }
+
+// BenchmarkWrite writes the 1M-row event table read back from its files as 100 new files.
+func BenchmarkWrite(b *testing.B) {
+	const n = 1_000_000
+	dir := eventTable(b, n, 100)
+	snap := openTable(b, dir)
+	rows, err := Read(os.DirFS(dir), snap, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var split [][]int32
+	for f := range 100 {
+		var rs []int32
+		for r := f * n / 100; r < (f+1)*n/100; r++ {
+			rs = append(rs, int32(r))
+		}
+		split = append(split, rs)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := Write(b.TempDir(), snap, rows, split, CommitInfo{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -117,6 +117,12 @@ func (b *builder) readGroup(rg parquet.RowGroup, cols []*parquet.Column, mask []
 		return err
 	}
 	for i, p := range b.plans {
+		if i > 0 { // between columns too: a large row group takes long to read whole
+			if err := b.yield.Tick(ReadStep, b.done-1, b.total, "row groups"); err != nil {
+				b.stop = err
+				return err
+			}
+		}
 		var err error
 		switch c := cols[i]; {
 		case p.partition:

@@ -101,3 +101,22 @@ func unknownColumn(st deltalog.StructType, name string) error {
 	}
 	return fmt.Errorf("column %q is not in the table (columns: %s)", name, strings.Join(have, ", "))
 }
+
+// unreadColumns names the schema's columns of types the engine does not model (arrays, maps,
+// variant, ...), dotted under their structs: Read leaves them out, Write refuses a table that has
+// them, since its copy would lose their values.
+func unreadColumns(fields []deltalog.SchemaField, prefix string) []string {
+	var out []string
+	for _, f := range fields {
+		name := prefix + f.Name
+		switch f.Type.Name {
+		case "struct":
+			out = append(out, unreadColumns(f.Type.Fields, name+".")...)
+		case "decimal", "byte", "short", "integer", "long", "float", "double", "void",
+			"string", "date", "timestamp", "timestamp_ntz", "boolean", "binary":
+		default:
+			out = append(out, name+" ("+f.Type.Name+")")
+		}
+	}
+	return out
+}

@@ -3,7 +3,12 @@ package datafiles
 import (
 	"bytes"
 	"encoding/binary"
+	"os"
+	"strings"
 	"testing"
+	"testing/fstest"
+
+	deltalog "layoutlab/engine/deltalog"
 )
 
 // FuzzDecodeBitmapArray: any bytes decode to an error or to ascending rows within the file and
@@ -43,6 +48,47 @@ func FuzzDecodeZ85(f *testing.F) {
 		b, err := decodeZ85(s)
 		if err == nil && len(b) != len(s)/5*4 {
 			t.Fatalf("%q: %d bytes", s, len(b))
+		}
+	})
+}
+
+// FuzzReadDataFile: a data file's bytes, however corrupt, give rows or an error naming the
+// file, never a panic.
+func FuzzReadDataFile(f *testing.F) {
+	for _, p := range []string{
+		logTables + "delta/dv-partitioned-with-checkpoint/part=0/part-00000-8387c699-30b1-4734-a791-9278d560ec19.c000.snappy.parquet",
+		logTables + "delta/data-skipping-basic-stats-all-types/part-00000-087fe319-d261-41b4-91b4-0e8412e60b9e-c000.snappy.parquet",
+	} {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	schema := `{"type":"struct","fields":[` +
+		`{"name":"col1","type":"integer","nullable":true,"metadata":{}},` +
+		`{"name":"col2","type":"string","nullable":true,"metadata":{}},` +
+		`{"name":"as_int","type":"integer","nullable":true,"metadata":{}},` +
+		`{"name":"as_timestamp","type":"timestamp","nullable":true,"metadata":{}},` +
+		`{"name":"as_big_decimal","type":"decimal(1,0)","nullable":true,"metadata":{}}]}`
+	f.Fuzz(func(t *testing.T, b []byte) {
+		fsys := fstest.MapFS{"x.parquet": &fstest.MapFile{Data: b}}
+		acts := []deltalog.Action{
+			deltalog.Protocol{MinReaderVersion: 1, MinWriterVersion: 2},
+			deltalog.Metadata{ID: "f", Format: deltalog.Format{Provider: "parquet", Options: map[string]string{}}, SchemaString: schema, PartitionColumns: []string{}, Configuration: map[string]string{}},
+			deltalog.AddFile{Path: "x.parquet", PartitionValues: map[string]string{}, Size: int64(len(b))},
+		}
+		files, err := deltalog.ExportFiles([]deltalog.Commit{{Version: 0, Actions: acts}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range files {
+			fsys[k] = &fstest.MapFile{Data: v}
+		}
+		snap, err := deltalog.OpenSnapshot(fsys, deltalog.OpenOptions{Version: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Read(fsys, snap, Options{MaxBytes: 64 << 20}); err != nil && !strings.Contains(err.Error(), "x.parquet") {
+			t.Fatalf("error without the file's name: %v", err)
 		}
 	})
 }

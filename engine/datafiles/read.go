@@ -58,6 +58,9 @@ type Rows struct {
 	// File is, per row, the index of its file in snap.Files() (equally snap.AllFiles()).
 	File   []int32
 	Sample Sample
+	// Unread names the table's columns of types Layout Lab does not read ("tags (array)"),
+	// left out when Options.Columns is nil.
+	Unread []string
 }
 
 // dataFile is one add action and its checked footer.
@@ -131,6 +134,11 @@ func Read(fsys fs.FS, snap *deltalog.Snapshot, opt Options) (*Rows, error) {
 		return nil, err
 	}
 	out := &Rows{Table: b.table(schema), File: b.file}
+	if opt.Columns == nil {
+		if st, err := deltalog.ParseSchema(snap.Metadata().SchemaString); err == nil {
+			out.Unread = unreadColumns(st.Fields, "")
+		}
+	}
 	out.Sample = Sample{RowsRead: int64(len(b.file)), RowsTotal: live, RowGroupsRead: len(chosen), RowGroupsTotal: len(groups), Fraction: 1, BytesRead: b.bytes}
 	if live > 0 {
 		out.Sample.Fraction = float64(out.Sample.RowsRead) / float64(live)

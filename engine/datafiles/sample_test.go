@@ -173,6 +173,19 @@ func TestYieldStops(t *testing.T) {
 	if err != stop || calls != 3 {
 		t.Fatalf("stopped: %v after %d calls", err, calls)
 	}
+	// Between the columns of a row group too.
+	dv := logTables + "delta/dv-partitioned-with-checkpoint"
+	var told [][2]int
+	_, err = Read(os.DirFS(dv), openTable(t, dv), Options{Yield: func(p work.Progress) error {
+		told = append(told, [2]int{p.Done, p.Total})
+		if len(told) >= 3 {
+			return stop
+		}
+		return nil
+	}})
+	if err != stop || len(told) != 3 || told[1] != [2]int{0, 15} || told[2] != [2]int{0, 15} {
+		t.Fatalf("%v, %v", told, err)
+	}
 }
 
 // TestBadDataFiles: a missing, truncated or overwritten data file is an error naming it.

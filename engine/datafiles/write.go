@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/snappy"
@@ -114,6 +115,12 @@ func newWriter(snap *deltalog.Snapshot, rows *Rows, commit CommitInfo) (*writer,
 	st, err := deltalog.ParseSchema(md.SchemaString)
 	if err != nil {
 		return nil, fmt.Errorf("metaData.schemaString: %v", err)
+	}
+	if s := rows.Sample; s.RowsRead < s.RowsTotal {
+		return nil, fmt.Errorf("the rows are a sample (%d of %d live rows): a copy would not hold the table's rows; read it whole (raise Options.MaxRows and MaxBytes)", s.RowsRead, s.RowsTotal)
+	}
+	if u := unreadColumns(st.Fields, ""); len(u) > 0 {
+		return nil, fmt.Errorf("the table has columns Layout Lab does not read (%s): a copy would lose them", strings.Join(u, ", "))
 	}
 	logical, physical := st.SkippingSchema()
 	ll, pl := logical.Leaves(), physical.Leaves()
@@ -441,14 +448,20 @@ func (w *writer) writeParquet(path string, rs []int32) (int64, error) {
 	pw := parquet.NewWriter(f, w.schema, parquet.Compression(&snappy.Codec{}))
 	tb := w.rows.Table
 	cols := w.schema.Columns()
-	buf := make([]parquet.Row, 0, 256)
+	// The writer copies each row's values into its column buffers, so one block of rows is
+	// reused for the whole file.
+	block := make([]parquet.Row, 256)
+	for i := range block {
+		block[i] = make(parquet.Row, len(cols))
+	}
+	buf := block[:0]
 	flush := func() error {
 		_, err := pw.WriteRows(buf)
-		buf = buf[:0]
+		buf = block[:0]
 		return err
 	}
 	for _, r := range rs {
-		row := make(parquet.Row, len(cols))
+		row := block[len(buf)]
 		for _, i := range w.dataCols {
 			ci := w.colIndex[i]
 			row[ci] = cellValue(&tb.Cols[i], int(r), tb.Leaves[i].Type, w.maxDef[i], ci)
@@ -491,7 +504,8 @@ func cellValue(c *table.Column, r int, t table.Type, maxDef, ci int) parquet.Val
 	case table.Float:
 		v = parquet.FloatValue(float32(c.Floats[r]))
 	case table.String, table.Binary:
-		v = parquet.ByteArrayValue([]byte(c.Str(r)))
+		s := c.Str(r)
+		v = parquet.ByteArrayValue(unsafe.Slice(unsafe.StringData(s), len(s))) // copied by the writer, never changed
 	case table.Boolean:
 		v = parquet.BooleanValue(c.Int(r) != 0)
 	case table.Bigint, table.Timestamp, table.TimestampNTZ:

@@ -3,11 +3,14 @@ package datafiles
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
 
 	"layoutlab/engine/datafiles/datafilestest"
 	deltalog "layoutlab/engine/deltalog"
@@ -59,13 +62,16 @@ func TestWriteProof(t *testing.T) {
 		{logTables + "delta/data-skipping-basic-stats-all-types-columnmapping-name", "as_int", nil},
 		{logTables + "delta/data-skipping-basic-stats-all-types-columnmapping-id", "as_int", nil},
 		{logTables + "dat/multi_partitioned/delta", "number", []string{}},
+		{logTables + "dat/multi_partitioned/delta", "number", nil},
+		{logTables + "dat/basic_partitioned/delta", "number", nil},
+		{logTables + "delta/data-skipping-partition-and-data-column", "id", nil},
+		{"../skipping/testdata/tables/delta-kernel-rs/timestamp-partitioned-table", "id", nil},
 		{logTables + "dat/with_schema_change/delta", "num1", nil},
 		{"../skipping/testdata/tables/delta-kernel-rs/type-widening", "int_long", nil},
 		{"../skipping/testdata/tables/layoutlab/datetime-range-partitioned", "ts", nil},
 		{logTables + "delta-kernel-rs/compacted-log-files-table", "id", nil},
 		{logTables + "delta-rs/table_with_liquid_clustering", "id", nil},
 		{logTables + "delta-rs/table_with_partitioning_mapping", "newid", nil},
-		{logTables + "delta-rs/delta-1.2.1-only-struct-stats", "integer", nil},
 		{logTables + "delta-rs/table_with_null_stats_in_notnull_struct", "s.l", nil},
 		{logTables + "delta-kernel-rs/v1-single-part-struct-stats-only", "id", nil},
 		{"../skipping/testdata/tables/delta-kernel-rs/timestamp-truncation-stats", "id", nil},
@@ -210,6 +216,7 @@ func TestWriteRefuses(t *testing.T) {
 		all[0][i] = int32(i)
 	}
 	_, subset := readTable(t, dir, Options{Columns: []string{"col1"}})
+	_, sampled := readTable(t, dir, Options{MaxRows: 10})
 	for what, c := range map[string]struct {
 		rows   *Rows
 		commit CommitInfo
@@ -220,6 +227,7 @@ func TestWriteRefuses(t *testing.T) {
 		"tags per file":          {rows, CommitInfo{PartitionColumns: []string{}, Tags: []map[string]string{{}, {}}}, "2 tag sets for 1 files"},
 		"unknown clustering":     {rows, CommitInfo{PartitionColumns: []string{}, ClusteringColumns: []string{"nope"}}, `"nope"`},
 		"clustered partitions":   {rows, CommitInfo{ClusteringColumns: []string{"col1"}}, "cannot be partitioned"},
+		"a sample":               {sampled, CommitInfo{PartitionColumns: []string{}}, "are a sample"},
 	} {
 		dir2 := t.TempDir()
 		err := Write(dir2, snap, c.rows, all, c.commit)
@@ -266,5 +274,70 @@ func checkRowTracking(t *testing.T, snap *deltalog.Snapshot) {
 	d, ok := snap.DomainMetadata("delta.rowTracking")
 	if !ok || !strings.Contains(d.Configuration, `"rowIdHighWaterMark":`+strconv.FormatInt(next-1, 10)+",") {
 		t.Errorf("rowTracking domain %+v, %d rows", d, next)
+	}
+}
+
+// parquetSchemaLines is a data file's Parquet schema, one line per leaf, sorted (Write orders
+// columns by name, Spark by schema).
+func parquetSchemaLines(t *testing.T, path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(pf.Schema().String(), "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "optional") || strings.HasPrefix(l, "required") {
+			out = append(out, l)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestWriteSchemaAsSpark: Write's Parquet types, annotations and field ids are those of the
+// files Spark wrote for the same Delta schema (under id column mapping), but for timestamps,
+// which Write stores as INT64 TIMESTAMP(MICROS) where this Spark used INT96.
+func TestWriteSchemaAsSpark(t *testing.T) {
+	dir := logTables + "delta/data-skipping-basic-stats-all-types-columnmapping-id"
+	snap, rows := readTable(t, dir, Options{})
+	dir2 := t.TempDir()
+	if err := Write(dir2, snap, rows, [][]int32{{0}}, CommitInfo{}); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := filepath.Glob(dir + "/*.parquet")
+	out, _ := filepath.Glob(dir2 + "/*.parquet")
+	want := parquetSchemaLines(t, src[0])
+	for i, l := range want {
+		if strings.HasPrefix(l, "optional int96 ") {
+			name, id, _ := strings.Cut(strings.TrimPrefix(l, "optional int96 "), " = ")
+			want[i] = "optional int64 " + name + " (TIMESTAMP(isAdjustedToUTC=true,unit=MICROS)) = " + id
+		}
+	}
+	slices.Sort(want)
+	if got := parquetSchemaLines(t, out[0]); !slices.Equal(got, want) {
+		t.Errorf("written:\n%s\nSpark's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestWriteRefusesUnreadColumns: a table with arrays and maps reads without them (Rows.Unread
+// names them), and Write refuses to copy it rather than drop their values.
+func TestWriteRefusesUnreadColumns(t *testing.T) {
+	dir := logTables + "delta-rs/delta-1.2.1-only-struct-stats"
+	snap, rows := readTable(t, dir, Options{})
+	want := []string{"map (map)", "array (array)", "struct_of_array_of_map.struct_element (array)"}
+	for _, w := range want {
+		if !slices.Contains(rows.Unread, w) {
+			t.Errorf("Unread %v lacks %q", rows.Unread, w)
+		}
+	}
+	err := Write(t.TempDir(), snap, rows, [][]int32{{0}}, CommitInfo{})
+	if err == nil || !strings.Contains(err.Error(), "array (array)") {
+		t.Errorf("Write: %v", err)
 	}
 }

@@ -66,7 +66,7 @@ func RankRowsYield(c *table.Column, rows []int32, yield work.Yield) (Ranks, erro
 		// which would merge neighbours and let a file's bounds miss a row it holds.
 		r.R, r.Rep, r.Distinct = c.Wide.RowRanks(c, rows)
 		return r, nil
-	case c.Kind != table.Double:
+	case c.Kind != table.Double && c.Kind != table.Float: // Float: engine/datafiles keeps it in Floats
 		if rankSmall(c.Ints, c.Nulls, rows, &r) {
 			return r, nil
 		}
@@ -116,7 +116,7 @@ func gatherKeys(c *table.Column, rows []int32, first int, keys []uint64, pos []i
 		switch {
 		case c.Codes32 != nil:
 			k = uint64(c.Codes32[row])
-		case c.Kind == table.Double:
+		case c.Kind == table.Double || c.Kind == table.Float:
 			k = floatKey(c.Floats[row])
 		default:
 			k = uint64(c.Ints[row]) ^ 1<<63

@@ -214,7 +214,7 @@ func valueKeys(col *table.Column) orderKeys {
 		return codeKeys(col.Codes16, nulls)
 	case col.Codes32 != nil:
 		return codeKeys(col.Codes32, nulls)
-	case col.Kind == table.Double:
+	case col.Kind == table.Double || col.Kind == table.Float:
 		return func(order []int32, keys []uint64) (null []bool) {
 			for i, r := range order {
 				keys[i] = orderedFloat(col.Floats[r])
@@ -252,7 +252,7 @@ func numericStats(col *table.Column, out []stats.FileStats, i int, c *cut, o *or
 	switch {
 	case o != nil:
 		o.stored(sumSlot{leaf: i}).ranges(c.files, lo, hi, cnt)
-	case col.Kind == table.Double:
+	case col.Kind == table.Double || col.Kind == table.Float:
 		fileOf := c.rowFiles(len(col.Floats))
 		for r, v := range col.Floats {
 			if nulls != nil && nulls[r] {
@@ -290,8 +290,9 @@ func numericStats(col *table.Column, out []stats.FileStats, i int, c *cut, o *or
 		if cnt[f] == 0 {
 			continue
 		}
-		if col.Kind == table.Double {
-			out[f].MinValues[i], out[f].MaxValues[i] = table.DoubleValue(unorderedFloat(lo[f])), table.DoubleValue(unorderedFloat(hi[f]))
+		if col.Kind == table.Double || col.Kind == table.Float {
+			out[f].MinValues[i] = table.Value{Kind: col.Kind, F: unorderedFloat(lo[f])}
+			out[f].MaxValues[i] = table.Value{Kind: col.Kind, F: unorderedFloat(hi[f])}
 			continue
 		}
 		a, b := int64(lo[f]^1<<63), int64(hi[f]^1<<63)
@@ -663,8 +664,8 @@ func segmentRanges(r *run, te *tableEntry, c *cut, o *orderEntry, todo []int) er
 // max statistics, as stats.Collect writes them.
 func statValues(col *table.Column, loRow, hiRow, prefix int) (min, max table.Value) {
 	switch col.Kind {
-	case table.Double:
-		return table.DoubleValue(col.Floats[loRow]), table.DoubleValue(col.Floats[hiRow])
+	case table.Double, table.Float:
+		return table.Value{Kind: col.Kind, F: col.Floats[loRow]}, table.Value{Kind: col.Kind, F: col.Floats[hiRow]}
 	case table.String:
 		min = table.StringValue(stats.MinStringPrefix(col.Str(loRow), prefix))
 		if m, ok := stats.TruncateMaxString(col.Str(hiRow), prefix); ok {

@@ -25,7 +25,7 @@ type ranker struct {
 // layout.Layouter.LayoutScratch (it caches nothing) and for nothing that keeps Ranks.
 func (rk *ranker) rank(c *table.Column, pos []int32, k int) layout.Ranks {
 	n := len(pos)
-	if n == 0 || c.Nulls != nil || c.Kind == table.Double || c.Kind == table.String || c.Kind == table.Binary {
+	if n == 0 || c.Nulls != nil || c.Kind == table.Double || c.Kind == table.Float || c.Kind == table.String || c.Kind == table.Binary {
 		return layout.RankRows(c, pos)
 	}
 	vals := c.Ints[:n]
