@@ -327,14 +327,16 @@ deadcode_check() {
 # them after. Two versions' code compared in minutes (./build.sh bench-compare), where the
 # shipped build's tools take most of an hour on the shared cores.
 plain_site() {
-  local seeded=() p w sum
+  local seeded=() p w sum mod=()
+  # As that checkout's build.sh builds it: through its cmd/wasmebiten go.mod where it has one,
+  # written once for all its modules.
+  if [ -d "$1/cmd/wasmebiten" ]; then
+    mod=(-modfile="$(cd "$1" && go run ./cmd/wasmebiten -out .cache/wasmebiten)")
+  fi
   for p in ./wasm ./wasm/table ./wasm/advise; do
     [ -d "$1/$p" ] || continue
     w=$(mktemp)
-    # As that checkout's build.sh builds it: through cmd/wasmebiten's go.mod where it has one.
-    (cd "$1" && if [ -d cmd/wasmebiten ]; then
-      GOOS=js GOARCH=wasm go build -modfile="$(go run ./cmd/wasmebiten -out .cache/wasmebiten)" -trimpath -ldflags="-s -w" -o "$w" "$p"
-    else GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$w" "$p"; fi)
+    (cd "$1" && GOOS=js GOARCH=wasm go build "${mod[@]}" -trimpath -ldflags="-s -w" -o "$w" "$p")
     sum=$(sha256sum "$w" | cut -c1-32)
     mkdir -p "$1/.cache/opt" "$1/.cache/gz"
     cp "$w" "$1/.cache/opt/$sum.wasm"
