@@ -192,7 +192,7 @@ func (s *Store) plan(r *run, p scenario.Panel, res *Result) (*plan, error) {
 	}
 	if res.Error != nil {
 		kind = layout.Append // the table cannot be configured: shown as written
-	} else if err, show := refusal(t, kind, p.Keys, indexed, p.PartitionBy); err != nil {
+	} else if err, show := refusalFor(r, te, kind, p.Keys, indexed, p.PartitionBy); err != nil {
 		res.fail(err)
 		if !show {
 			kind = layout.Append
@@ -340,6 +340,22 @@ func statsSchema(r *run, te *tableEntry, cfg stats.Config) (schemaEntry, error) 
 		indexed, err := stats.StatsSchema(te.t.Schema, cfg)
 		return schemaEntry{indexed, err}, nil
 	})
+}
+
+// refusalEntry is refusal's answer.
+type refusalEntry struct {
+	err  error
+	show bool
+}
+
+// refusalFor is refusal, stored under its inputs.
+func refusalFor(r *run, te *tableEntry, kind layout.Kind, names []string, indexed []bool, partitionBy []string) (error, bool) {
+	key := kind.String() + "\x00" + strings.Join(names, "\x01") + "\x00" + bitsKey(indexed) + "\x00" + strings.Join(partitionBy, "\x01")
+	e, _ := memoLRU(&te.mu, &te.refusals, key, r.prio, func() (refusalEntry, error) {
+		err, show := refusal(te.t, kind, names, indexed, partitionBy)
+		return refusalEntry{err, show}, nil
+	})
+	return e.err, e.show
 }
 
 // refusal is Delta's answer to the layout's keys, from package ddl in Delta's own check order

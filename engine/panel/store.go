@@ -92,10 +92,13 @@ type tableEntry struct {
 	compact map[int]compactRank  // leaf → ranks as rank+1 in 16 or 32 bits
 	lowCard map[int]bool         // string leaf → at most maxRankedStrings distinct values
 	schemas lru[string, schemaEntry]
-	wheres  lru[string, whereEntry]
-	filters lru[filterKey, filterEntry]
-	orders  lru[orderKey, *orderEntry]
-	layouts lru[layoutKey, *cut]
+	// refusals are Delta's answers to keys (refusal): ddl's checks build the statistics schema
+	// afresh, which was most of a files move's allocation.
+	refusals lru[string, refusalEntry]
+	wheres   lru[string, whereEntry]
+	filters  lru[filterKey, filterEntry]
+	orders   lru[orderKey, *orderEntry]
+	layouts  lru[layoutKey, *cut]
 	// spare are the statistics arrays of layouts no longer stored nor read by any answer, for the
 	// next statistics: a files-slider drag makes a layout a move, and allocating its arrays
 	// afresh each time made most of a move's cost the garbage collector's.
@@ -182,7 +185,7 @@ func (s *Store) table(r *run, key tableKey) (*tableEntry, error) {
 	}
 	te := &tableEntry{key: key, t: t, all: layout.AllRows(t.NumRows), prio: r.prio,
 		ranks: map[int]layout.Ranks{}, compact: map[int]compactRank{}, lowCard: map[int]bool{},
-		schemas: lru[string, schemaEntry]{max: keptSmall}, wheres: lru[string, whereEntry]{max: keptSmall},
+		schemas: lru[string, schemaEntry]{max: keptSmall}, refusals: lru[string, refusalEntry]{max: keptSmall}, wheres: lru[string, whereEntry]{max: keptSmall},
 		filters: lru[filterKey, filterEntry]{max: keptSmall}, orders: lru[orderKey, *orderEntry]{max: keptOrders},
 		layouts: lru[layoutKey, *cut]{max: keptLayouts}}
 	s.mu.Lock()
