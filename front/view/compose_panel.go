@@ -294,7 +294,9 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 			}
 			s.text(r.X-5*u, ly, t.Value, tick, AnchorEnd, th.Muted, "tick")
 		}
-		s.text(r.X-lm, r.Y-16*u, "↑ "+ky+" (by rank)", 12, AnchorStart, th.Text, "axis-name")
+		yn := "↑ " + ky + " (by rank)"
+		s.text(r.X-lm, r.Y-16*u, yn, 12, AnchorStart, th.Text, "axis-name")
+		c.curveLabel(res.Layout, r, r.X-lm+TextWidth(yn, 12*u))
 	} else {
 		s.text(r.X-lm, r.Y-16*u, "↑ files in layout order", 12, AnchorStart, th.Text, "axis-name")
 	}
@@ -431,6 +433,27 @@ func percent(v float64) string {
 		d = 1
 	}
 	return readout.Number(p, d) + "%"
+}
+
+// curveNames name the line drawn through the key space, the order the layout gives the cells.
+var curveNames = map[string]string{"zorder": "Z-order curve", "hilbert": "Hilbert curve"}
+
+// curveLabel names the key space's curve above the square's right end, a stroke of its colour
+// before the name, where it fits right of the y axis's name (which ends at x0).
+func (c *Composer) curveLabel(layout string, r Rect, x0 float64) {
+	s, u := &c.scene, c.scene.Scale
+	name, ok := curveNames[layout]
+	if !ok || CurvePath(layout, 4) == nil {
+		return
+	}
+	sw, tw := 12*u, TextWidth(name, 11*u)
+	x := r.X + r.W - tw
+	if x-sw-4*u < x0+8*u {
+		return // no room beside the axis's name
+	}
+	s.text(r.X+r.W, r.Y-15*u, name, 11, AnchorEnd, s.Theme.Muted, "legend")
+	y := r.Y - 15*u + 11*1.25*u/2
+	s.line(x-sw-4*u, y, x-4*u, y, 1.5*u, s.Theme.Curve)
 }
 
 // ramp is the colour legend of a file's span of key: viridis across r, named at its ends above

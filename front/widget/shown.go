@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"layoutlab/engine/readout"
 	"strings"
 
 	"layoutlab/engine/deltalog"
@@ -104,10 +105,11 @@ func (m *Model) TimelineCaption() string {
 	d := m.Sim.Result.Days[m.Day-1]
 	gb, amp, lk := view.SeriesOf(m.Sim.Result, m.Sim.Key, m.Day, view.Series{}).Maxima()
 	df := m.DayFiles
-	return fmt.Sprintf("Bars: GiB rewritten each night (top of scale %.0f GiB). Lines: write amplification (top %.2fx), "+
-		"files a lookup on %[4]s opens (top %.1[3]f); vertical marks: key change, FULL, CLUSTER BY NONE, and the day shown. "+
+	return fmt.Sprintf("Bars: GiB rewritten each night (top of scale %s GiB). Lines: write amplification (top %sx), "+
+		"files a lookup on %[4]s opens (top %[3]s); vertical marks: key change, FULL, CLUSTER BY NONE, and the day shown. "+
 		"Below: the files on day %[5]d, grouped by ZCube or partition, coloured by their span of %[4]s; "+
-		"outlined files are opened by the lookup %[4]s = %[6]d.", gb, amp, lk, df.LookupColumn, d.Day, df.ProbeValue)
+		"outlined files are opened by the lookup %[4]s = %[6]d.", readout.Number(gb, 0), readout.Number(amp, 2),
+		readout.Number(lk, 1), df.LookupColumn, d.Day, df.ProbeValue)
 }
 
 // DecisionLog is the day's statements, then its planner's events.
