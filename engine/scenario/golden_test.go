@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "append today's presets to testdata/golden_links.txt")
+var update = flag.Bool("update", false, "append today's presets not yet recorded to testdata/golden_links.txt")
 
 // TestGoldenLinks: every link ever written to the corpus decodes, in this and every later
 // version, to the scenario recorded beside it. Entries are only ever appended (-update adds the
@@ -23,9 +23,17 @@ func TestGoldenLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		recorded, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, p := range Presets() {
+			name := fmt.Sprintf("v%d/%s", LinkVersion, p.Name)
+			if strings.Contains(string(recorded), "\n"+name+"\t") {
+				continue // a preset's link is recorded once: the entries are what a link decodes to
+			}
 			js, _ := json.Marshal(p.Scenario)
-			fmt.Fprintf(f, "v%d/%s\t%s\t%s\n", LinkVersion, p.Name, Link(p.Scenario), js)
+			fmt.Fprintf(f, "%s\t%s\t%s\n", name, Link(p.Scenario), js)
 		}
 		f.Close()
 	}
