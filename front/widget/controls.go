@@ -51,7 +51,6 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // inserts it in one go, not element by element through dom/v2, which the first frame would
 // wait for.
 func KnobsHTML(only []string) string {
-	esc := EscapeHTML
 	var b strings.Builder
 	list := Controls
 	if only != nil {
@@ -72,87 +71,105 @@ func KnobsHTML(only []string) string {
 			if group = k.Group; group != "" {
 				b.WriteString(`<fieldset class="knob-group"`)
 				if k.View != "" {
-					b.WriteString(` data-view-only="` + esc(k.View) + `"`)
+					b.WriteString(` data-view-only="` + EscapeHTML(k.View) + `"`)
 				}
-				b.WriteString(`><legend>` + esc(group) + "</legend>")
+				b.WriteString(`><legend>` + EscapeHTML(group) + "</legend>")
 			}
 		}
 		if k.Control == knobKeys {
-			b.WriteString(`<fieldset class="knob keys" id="` + esc(k.ID) + `"`)
-			if k.View != "" {
-				b.WriteString(` data-view="` + esc(k.View) + `"`)
-			}
-			if k.Help != "" {
-				b.WriteString(` aria-describedby="` + esc(k.ID) + `-help"`)
-			}
-			b.WriteString(`><legend>` + esc(k.Label) + `</legend><ul id="` + esc(k.ID) + `-list"></ul>` + keysAddHTML())
-			if k.Help != "" {
-				b.WriteString(`<small id="` + esc(k.ID) + `-help">` + esc(k.Help) + "</small>")
-			}
-			b.WriteString("</fieldset>")
-			continue
+			writeKeysKnob(&b, k)
+		} else {
+			writeKnob(&b, k)
 		}
-		id := esc(k.ID)
-		attrs := ` id="` + id + `" name="` + id + `"`
-		if k.Help != "" {
-			attrs += ` aria-describedby="` + id + `-help"`
-		}
-		limits := ` min="` + ftoa(k.Min) + `" max="` + ftoa(k.Max) + `" step="` + ftoa(k.Step) + `"`
-		var input string
-		switch k.Control {
-		case knobSelect:
-			input = "<select" + attrs + ">"
-			for _, o := range k.Options {
-				text := o
-				if o == "" {
-					text = "—"
-				} else if k.OptionLabel != nil {
-					text = k.OptionLabel(o)
-				}
-				input += `<option value="` + esc(o) + `">` + esc(text) + "</option>"
-			}
-			input += "</select>"
-		case knobRangeTyped:
-			// The typed box has its own label, the unit, visible beside it.
-			input = `<span class="typed"><input type="range"` + attrs + limits + `>` +
-				`<input type="number" id="` + id + `-typed" name="` + id + `-typed" min="` + ftoa(k.TypedMin) + `" step="any">` +
-				`<label for="` + id + `-typed" class="unit">` + esc(k.Unit) + `</label></span>`
-		default:
-			typ := map[scenario.Control]string{knobRange: "range", knobNumber: "number", knobCheck: "checkbox"}[k.Control]
-			if typ == "" {
-				typ = "text"
-				attrs += ` spellcheck="false" autocomplete="off"`
-			}
-			if k.Control == knobRange || k.Control == knobNumber {
-				attrs += limits
-			}
-			input = `<input type="` + typ + `"` + attrs + ">"
-		}
-		b.WriteString(`<div class="knob"`)
-		if k.View != "" {
-			b.WriteString(` data-view="` + esc(k.View) + `"`)
-		}
-		b.WriteString(`><label for="` + id + `">`)
-		if k.Control == knobCheck {
-			b.WriteString(input)
-		}
-		b.WriteString(esc(k.Label) + " ")
-		if k.Control == knobRange {
-			b.WriteString(`<output id="` + id + `-value" for="` + id + `"></output>`)
-		}
-		b.WriteString("</label>")
-		if k.Control != knobCheck {
-			b.WriteString(input)
-		}
-		if k.Help != "" {
-			b.WriteString(`<small id="` + id + `-help">` + esc(k.Help) + "</small>")
-		}
-		b.WriteString("</div>")
 	}
 	if group != "" {
 		b.WriteString("</fieldset>")
 	}
 	return b.String()
+}
+
+// writeKeysKnob writes the keys' fieldset: its legend, the list the keys fill, the box to add one.
+func writeKeysKnob(b *strings.Builder, k *knob) {
+	esc := EscapeHTML
+	b.WriteString(`<fieldset class="knob keys" id="` + esc(k.ID) + `"`)
+	if k.View != "" {
+		b.WriteString(` data-view="` + esc(k.View) + `"`)
+	}
+	if k.Help != "" {
+		b.WriteString(` aria-describedby="` + esc(k.ID) + `-help"`)
+	}
+	b.WriteString(`><legend>` + esc(k.Label) + `</legend><ul id="` + esc(k.ID) + `-list"></ul>` + keysAddHTML())
+	if k.Help != "" {
+		b.WriteString(`<small id="` + esc(k.ID) + `-help">` + esc(k.Help) + "</small>")
+	}
+	b.WriteString("</fieldset>")
+}
+
+// writeKnob writes one knob's box: its label (a range's value in an <output>, a checkbox inside
+// the label before the text), its input and its help.
+func writeKnob(b *strings.Builder, k *knob) {
+	id := EscapeHTML(k.ID)
+	input := knobInput(k)
+	b.WriteString(`<div class="knob"`)
+	if k.View != "" {
+		b.WriteString(` data-view="` + EscapeHTML(k.View) + `"`)
+	}
+	b.WriteString(`><label for="` + id + `">`)
+	if k.Control == knobCheck {
+		b.WriteString(input)
+	}
+	b.WriteString(EscapeHTML(k.Label) + " ")
+	if k.Control == knobRange {
+		b.WriteString(`<output id="` + id + `-value" for="` + id + `"></output>`)
+	}
+	b.WriteString("</label>")
+	if k.Control != knobCheck {
+		b.WriteString(input)
+	}
+	if k.Help != "" {
+		b.WriteString(`<small id="` + id + `-help">` + EscapeHTML(k.Help) + "</small>")
+	}
+	b.WriteString("</div>")
+}
+
+// knobInput is a knob's input element: a select with its options, a slider with a typed box
+// and its unit, or an input of the knob's kind with its limits.
+func knobInput(k *knob) string {
+	esc := EscapeHTML
+	id := esc(k.ID)
+	attrs := ` id="` + id + `" name="` + id + `"`
+	if k.Help != "" {
+		attrs += ` aria-describedby="` + id + `-help"`
+	}
+	limits := ` min="` + ftoa(k.Min) + `" max="` + ftoa(k.Max) + `" step="` + ftoa(k.Step) + `"`
+	switch k.Control {
+	case knobSelect:
+		input := "<select" + attrs + ">"
+		for _, o := range k.Options {
+			text := o
+			if o == "" {
+				text = "—"
+			} else if k.OptionLabel != nil {
+				text = k.OptionLabel(o)
+			}
+			input += `<option value="` + esc(o) + `">` + esc(text) + "</option>"
+		}
+		return input + "</select>"
+	case knobRangeTyped:
+		// The typed box has its own label, the unit, visible beside it.
+		return `<span class="typed"><input type="range"` + attrs + limits + `>` +
+			`<input type="number" id="` + id + `-typed" name="` + id + `-typed" min="` + ftoa(k.TypedMin) + `" step="any">` +
+			`<label for="` + id + `-typed" class="unit">` + esc(k.Unit) + `</label></span>`
+	}
+	typ := map[scenario.Control]string{knobRange: "range", knobNumber: "number", knobCheck: "checkbox"}[k.Control]
+	if typ == "" {
+		typ = "text"
+		attrs += ` spellcheck="false" autocomplete="off"`
+	}
+	if k.Control == knobRange || k.Control == knobNumber {
+		attrs += limits
+	}
+	return `<input type="` + typ + `"` + attrs + ">"
 }
 
 // KnobByID is the knob with that id, or nil.
