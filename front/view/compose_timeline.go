@@ -387,9 +387,13 @@ func (c *Composer) groupName(df *timeline.DayFiles, gi int) string {
 // timelineSummary is the timeline picture's point as one sentence, from the engine's figures.
 func timelineSummary(f TimelineFigure, d timeline.Day) string {
 	name := scenario.StrategyLabel(f.Key.Strategy)
-	s := fmt.Sprintf("%s over %d days of %s GiB a day: on day %d OPTIMIZE writes %s GiB (write amplification %.2fx so far) and a lookup on %s opens %.1f of %s files",
-		name, len(f.Run.Days), oneDecimal(f.Key.IngestGB), d.Day, oneDecimal(d.OptimizeWrittenGB),
-		d.WriteAmplification, f.Files.LookupColumn, d.LookupFiles, Thousands(int64(d.Files)))
+	// Each figure as its readout writes it (engine/readout's digits); the day's ingest as the
+	// prose writes a knob's value, to two decimals without trailing zeros (0.25, 40).
+	ingest := readout.Number(f.Key.IngestGB, 2)
+	ingest = strings.TrimSuffix(strings.TrimRight(ingest, "0"), ".")
+	s := fmt.Sprintf("%s over %d days of %s GiB a day: on day %d OPTIMIZE writes %s GiB (write amplification %sx so far) and a lookup on %s opens %s of %s files",
+		name, len(f.Run.Days), ingest, d.Day, readout.Number(d.OptimizeWrittenGB, 1),
+		readout.Number(d.WriteAmplification, 2), f.Files.LookupColumn, readout.Number(d.LookupFiles, 1), Thousands(int64(d.Files)))
 	var ev []string
 	for _, e := range events(f.Key, len(f.Run.Days)) {
 		ev = append(ev, fmt.Sprintf("%s on day %d", e.name, e.day))

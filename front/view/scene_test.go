@@ -238,6 +238,12 @@ func TestTimelineLabels(t *testing.T) {
 		if !strings.Contains(s.Summary, "day 45") {
 			t.Errorf("summary %q", s.Summary)
 		}
+		// The summary (the poster's title and alt text) quotes the day's readouts as they read.
+		for _, r := range readout.Pick(readout.Day(d[f.Day-1]), []string{"optimize_written_gb", "write_amplification", "lookup_files"}) {
+			if !strings.Contains(s.Summary, " "+r.Text()) {
+				t.Errorf("summary %q does not quote the readout %s as it reads, %q", s.Summary, r.Metric, r.Text())
+			}
+		}
 	}
 }
 
