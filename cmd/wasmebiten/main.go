@@ -18,9 +18,11 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 )
@@ -50,7 +52,8 @@ func main() {
 }
 
 // write writes Ebiten's copy into out/ebiten and, beside it, the go.mod and go.sum of the
-// module in root with Ebiten replaced by the copy; it returns the go.mod's path.
+// module in root with Ebiten replaced by the copy, and brotliModule by its copy without HTTP
+// (writeBrotliCopy); it returns the go.mod's path.
 func write(out, root string) (string, error) {
 	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", ebitenModule).Output()
 	if err != nil {
@@ -93,7 +96,11 @@ func write(out, root string) (string, error) {
 			return "", err
 		}
 	}
-	return writeModFile(abs, root, copyDir)
+	brotliDir := filepath.Join(abs, "brotli")
+	if err := writeBrotliCopy(brotliDir); err != nil {
+		return "", err
+	}
+	return writeModFile(abs, root, map[string]string{ebitenModule: copyDir, brotliModule: brotliDir})
 }
 
 // linkTree makes dst a tree of src's folders whose files are symbolic links to src's.
@@ -110,9 +117,10 @@ func linkTree(src, dst string) error {
 	})
 }
 
-// writeModFile writes root's go.mod with a replace of Ebiten by copyDir, and root's go.sum
-// beside it (go build -modfile reads the go.sum next to the go.mod it is given).
-func writeModFile(out, root, copyDir string) (string, error) {
+// writeModFile writes root's go.mod with each module of replaces replaced by its copy's folder
+// (Ebiten's, brotliModule's), and root's go.sum beside it (go build -modfile reads the go.sum
+// next to the go.mod it is given).
+func writeModFile(out, root string, replaces map[string]string) (string, error) {
 	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return "", err
@@ -121,7 +129,10 @@ func writeModFile(out, root, copyDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	text := string(gomod) + "\nreplace " + ebitenModule + " => " + copyDir + "\n"
+	text := string(gomod) + "\n"
+	for _, m := range slices.Sorted(maps.Keys(replaces)) {
+		text += "replace " + m + " => " + replaces[m] + "\n"
+	}
 	path := filepath.Join(out, "go.mod")
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		return "", err
