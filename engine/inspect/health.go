@@ -209,7 +209,7 @@ func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 		if err := y.Begin(step); err != nil {
 			return nil, err
 		}
-		cy := y.Within(step)
+		cy := turns(y, step)
 		c := in.healthBounds(hc, k, leaf, n)
 		var sum int64 // of the depths at the drawn values
 		var err error
@@ -290,20 +290,21 @@ func compareDouble(a, b float64) int {
 // overlap sorts each file's min and max (lo[i] <= hi[i], checkStats) and sweeps them: the
 // depth at v is #{lo <= v} - #{adj(hi) < v}, adj being how the planner reads a max. It returns
 // the largest depth, the number of values drawn (each min and each max) and the sum of the
-// depths at them. y is told as each sort and each sweepChunk values of the sweep are done (a
-// million files' column took 597 ms in one task of the page otherwise); its error stops it.
+// depths at them. y is told as each sort and each sweepChunk values of the sweep are done, and
+// through the radix sort of strings (a million files' column took 597 ms in one task of the
+// page otherwise); its error stops it.
 func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T, y work.Yield) (most, drawn int, sum int64, err error) {
-	if err := sortBounds(lo, compare, y.Within("sorting the minimums")); err != nil {
+	if err := sortBounds(lo, compare, y); err != nil {
 		return 0, 0, 0, err
 	}
-	if err := sortBounds(hi, compare, y.Within("sorting the maximums")); err != nil {
+	if err := sortBounds(hi, compare, y); err != nil {
 		return 0, 0, 0, err
 	}
 	for d, draw := range [2][]T{lo, hi} {
 		starts, ends := 0, 0 // #{lo <= v}, #{adj(hi) < v}; v only grows along draw
 		for i, v := range draw {
 			if i%sweepChunk == 0 && i > 0 {
-				if err := y.Tick("sweeping", d*len(lo)+i, 2*len(lo), "values"); err != nil {
+				if err := y.Tick("sweeping", d*len(lo)+i, 2*len(lo), ""); err != nil {
 					return 0, 0, 0, err
 				}
 			}
@@ -336,7 +337,19 @@ func sortBounds[T any](s []T, compare func(a, b T) int, y work.Yield) error {
 	default:
 		slices.SortFunc(s, compare)
 	}
-	return y.Begin("sorted")
+	return y.Tick("sorted", 1, 1, "")
+}
+
+// turns is y for the parts of step that only give the page a turn: each Progress reaches y as
+// step with a count but no unit, which the page shows nothing for (tablepage.ShowProgress) and
+// yields at once its task has run its budget. nil when y is nil.
+func turns(y work.Yield, step string) work.Yield {
+	if y == nil {
+		return nil
+	}
+	return func(p work.Progress) error {
+		return y(work.Progress{Step: step, Done: max(p.Done, 1), Total: max(p.Total, p.Done, 1)})
+	}
 }
 
 // zcubeHealth counts the report's files' live rows by their ZCube's state (File.ZCube.Sealed).

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"layoutlab/engine/deltalog"
@@ -91,6 +92,7 @@ func TestProgress(t *testing.T) {
 	}
 	var calls, rows, verdicts []int
 	var steps []string
+	turned := 0
 	r, _, err := Open(m, "bench", Options{Version: -1, Yield: func(p work.Progress) error {
 		switch p.Step {
 		case statisticsStep:
@@ -110,6 +112,13 @@ func TestProgress(t *testing.T) {
 			rows = append(rows, p.Done)
 		case "binning the partitions": // the planner's
 		default:
+			if p.Unit == "" && p.Total > 0 { // a turn within a column's clustering health (turns)
+				if len(steps) == 0 || steps[len(steps)-1] != p.Step || !strings.HasPrefix(p.Step, "the clustering health of ") {
+					t.Errorf("a turn %v outside the clustering health's step", p)
+				}
+				turned++
+				return nil
+			}
 			if p.Total != 0 {
 				t.Errorf("progress %v of an unknown step", p)
 			}
@@ -133,6 +142,9 @@ func TestProgress(t *testing.T) {
 	if want := []string{"the files' paths", "the files, by path", "the files' statistics", "the clustering health of id", "the clustering health of day",
 		"the clustering health of name", "the next OPTIMIZE's plan (open-source Delta Lake)", "the files' verdicts"}; !slices.Equal(steps, want) {
 		t.Errorf("steps %q, want %q", steps, want)
+	}
+	if turned < 2*3 { // each of the three columns' two sorts
+		t.Errorf("%d turns within the clustering health, want each column's sorts'", turned)
 	}
 	// The checkpoint is read column by column: progress rises through each column's rows to
 	// every row of every column read.
