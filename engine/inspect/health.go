@@ -209,7 +209,7 @@ func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 		if err := y.Begin(step); err != nil {
 			return nil, err
 		}
-		cy := turns(y, step)
+		cy := turnsOf(y, step)
 		c := in.healthBounds(hc, k, leaf, n)
 		var sum int64 // of the depths at the drawn values
 		var err error
@@ -340,10 +340,10 @@ func sortBounds[T any](s []T, compare func(a, b T) int, y work.Yield) error {
 	return y.Tick("sorted", 1, 1, "")
 }
 
-// turns is y for the parts of step that only give the page a turn: each Progress reaches y as
+// turnsOf is y for the parts of step that only give the page a turn: each Progress reaches y as
 // step with a count but no unit, which the page shows nothing for (tablepage.ShowProgress) and
 // yields at once its task has run its budget. nil when y is nil.
-func turns(y work.Yield, step string) work.Yield {
+func turnsOf(y work.Yield, step string) work.Yield {
 	if y == nil {
 		return nil
 	}

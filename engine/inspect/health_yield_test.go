@@ -30,7 +30,7 @@ func TestOverlapYields(t *testing.T) {
 		sum         int64
 	}
 	var steps []work.Progress
-	counting := turns(func(p work.Progress) error { steps = append(steps, p); return nil }, "the clustering health of c")
+	counting := turnsOf(func(p work.Progress) error { steps = append(steps, p); return nil }, "the clustering health of c")
 	ints := func(y work.Yield) (answer, error) {
 		m, d, s, err := overlap(slices.Clone(lo), slices.Clone(hi), cmp.Compare[int64], same[int64], y)
 		return answer{m, d, s}, err

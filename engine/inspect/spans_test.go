@@ -112,7 +112,7 @@ func TestProgress(t *testing.T) {
 			rows = append(rows, p.Done)
 		case "binning the partitions": // the planner's
 		default:
-			if p.Unit == "" && p.Total > 0 { // a turn within a column's clustering health (turns)
+			if p.Unit == "" && p.Total > 0 { // a turn within a column's clustering health (turnsOf)
 				if len(steps) == 0 || steps[len(steps)-1] != p.Step || !strings.HasPrefix(p.Step, "the clustering health of ") {
 					t.Errorf("a turn %v outside the clustering health's step", p)
 				}
@@ -212,7 +212,7 @@ func TestRankerWideDecimals(t *testing.T) {
 		}
 		all = append(all, v)
 	}
-	got, distinct := denseRanks(all)
+	got, distinct, _ := denseRanks(all, nil)
 	if want := []int32{2, 1, 0, 1, 3}; distinct != 4 || !slices.Equal(got, want) {
 		t.Errorf("ranks %v of %d distinct, want %v of 4", got, distinct, want)
 	}
@@ -231,7 +231,7 @@ func TestDenseRanksOfIntegers(t *testing.T) {
 			}
 			all[i] = table.Value{Kind: table.Bigint, I: v}
 		}
-		got, distinct := denseRanks(all)
+		got, distinct, _ := denseRanks(all, nil)
 		want, wantDistinct := compareRanks(all)
 		for i, v := range all {
 			if got[i] != want[i] {
