@@ -32,7 +32,7 @@ func (in *Inspector) spanLeaves() []int {
 	return out
 }
 
-// Spans gives each file (in Report.Files order) the span of column, measured as the simulator
+// SpansYield gives each file (in Report.Files order) the span of column, measured as the simulator
 // measures it (engine/panel, "Spans") but from the statistics, since a log holds no rows: the
 // table's distinct non-null minimum and maximum values of the column, over every file, are
 // ranked 0..D-1, and a file whose statistics say [min, max] covers
@@ -41,13 +41,10 @@ func (in *Inspector) spanLeaves() []int {
 //
 // of the column's range. A file without a minimum or maximum for the column (not collected, all
 // NULL, or unreadable) gets -1: its span is unknown.
-func (in *Inspector) Spans(column string) ([]float64, error) {
-	return in.SpansYield(column, nil) // a nil Yield never stops
-}
-
-// SpansYield is Spans telling y as it goes, every spanTurn files and through the ranking, so
-// that a page can take turns (a million files' spans were one 524 ms stretch of the table
-// page); y's error stops it.
+//
+// y is told as it goes, every spanTurnFiles files and through the ranking, so that a page can
+// take turns (a million files' spans were one 524 ms stretch of the table page); y's error
+// stops it.
 func (in *Inspector) SpansYield(column string, y work.Yield) ([]float64, error) {
 	li := in.spanLeaf(column)
 	if li < 0 {

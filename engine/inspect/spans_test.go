@@ -18,6 +18,12 @@ import (
 	"layoutlab/engine/work"
 )
 
+// Spans is SpansYield without a Yield, for the tests and benchmarks (the page's programs give
+// one).
+func (in *Inspector) Spans(column string) ([]float64, error) {
+	return in.SpansYield(column, nil)
+}
+
 func TestSpans(t *testing.T) {
 	schema := `{"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},{"name":"p","type":"string","nullable":true,"metadata":{}},{"name":"tags","type":{"type":"array","elementType":"string","containsNull":true},"nullable":true,"metadata":{}}]}`
 	add := func(path, stats string) deltalog.AddFile {
