@@ -6,7 +6,10 @@
 // replaces Ebiten with a copy of the same version (files linked to the module cache's, which Go
 // refuses to overlay) in which shader.go keeps its template text and only swaps text/template
 // for shaderTemplate (shadertemplate.go), which writes the same shader source for every filter,
-// address and colour-matrix setting (TestShaderSourceIsEbitens).
+// address and colour-matrix setting (TestShaderSourceIsEbitens). It also replaces
+// andybalholm/brotli, the Parquet reader's Brotli decoder, by a copy without its HTTP helpers,
+// which linked net/http and with it crypto/tls into the table page's and the advisor's modules
+// (brotli.go, TestBrotliWithoutHTTP).
 //
 //	go run ./cmd/wasmebiten -out .cache/wasmebiten   # prints the go.mod's path
 package main
