@@ -329,9 +329,7 @@ const sweepChunk = 1 << 17
 func sortBounds[T any](s []T, compare func(a, b T) int, y work.Yield) error {
 	switch l := any(s).(type) { // ints and strings sort faster without a function per comparison
 	case []int64:
-		if err := sortInts(l, y); err != nil {
-			return err
-		}
+		slices.Sort(l)
 	case []string:
 		if err := sortStrings(l, y); err != nil {
 			return err

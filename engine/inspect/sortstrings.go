@@ -62,29 +62,3 @@ func prefixKey(s string) uint64 {
 	}
 	return k
 }
-
-// sortInts sorts xs ascending by a radix sort of their bits with the sign flipped (the order of
-// int64 as uint64), telling y as its passes go (table.RadixSorter.Yield): a million files'
-// minimums took slices.Sort one task of the page. Its error stops the sort, xs left as they
-// were.
-func sortInts(xs []int64, y work.Yield) error {
-	if len(xs) < 256 {
-		slices.Sort(xs)
-		return nil
-	}
-	keys, pos := make([]uint64, len(xs)), make([]int32, len(xs))
-	for i, x := range xs {
-		keys[i], pos[i] = uint64(x)^signBit, int32(i)
-	}
-	rs := table.RadixSorter{Yield: y}
-	if err := rs.SortPairs(keys, pos); err != nil {
-		return err
-	}
-	for i, k := range keys {
-		xs[i] = int64(k ^ signBit)
-	}
-	return nil
-}
-
-// signBit flips an int64's sign so that its bits, read as a uint64, sort in its order.
-const signBit = 1 << 63

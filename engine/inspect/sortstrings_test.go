@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -62,30 +61,5 @@ func BenchmarkSortStrings(b *testing.B) {
 				s.sort(ss)
 			}
 		})
-	}
-}
-
-// TestSortInts: sortInts sorts as slices.Sort does, negatives, extremes and repeats among them.
-func TestSortInts(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{0, 1, 255, 256, 1000, 70_000} {
-		xs := make([]int64, n)
-		for i := range xs {
-			switch rng.IntN(5) {
-			case 0:
-				xs[i] = math.MinInt64 + rng.Int64N(3)
-			case 1:
-				xs[i] = math.MaxInt64 - rng.Int64N(3)
-			case 2:
-				xs[i] = rng.Int64N(100) - 50
-			default:
-				xs[i] = int64(rng.Uint64())
-			}
-		}
-		want := slices.Clone(xs)
-		slices.Sort(want)
-		if err := sortInts(xs, nil); err != nil || !slices.Equal(xs, want) {
-			t.Fatalf("%d ints: sortInts differs from slices.Sort (%v)", n, err)
-		}
 	}
 }
