@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -56,5 +57,41 @@ func TestSpansYield(t *testing.T) {
 				t.Fatalf("%s: the Yield stopped at its call %d, SpansYield returned %v", col, at+1, err)
 			}
 		}
+	}
+}
+
+// TestPlanTurns: listing a table's files for the next OPTIMIZE's planner takes a turn (a count
+// without a unit) every planTurn files, before the plan's step; the plan is the one planned
+// without a Yield; a Yield's error at a turn stops it.
+func TestPlanTurns(t *testing.T) {
+	m, err := benchTable(spanTurnFiles + spanBlock) // TestSpansYield's table, past planTurn files
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, in, err := Open(m, "bench", Options{Version: -1, PlanLater: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := in.planNext(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var told []work.Progress
+	got, err := in.planNext(func(p work.Progress) error { told = append(told, p); return nil })
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("planned with a Yield: %v, or another plan", err)
+	}
+	if len(told) < 2 || told[0] != (work.Progress{Step: planFilesStep, Done: planTurn, Total: len(in.base.Files)}) ||
+		told[1].Step != "the next OPTIMIZE's plan (open-source Delta Lake)" {
+		t.Fatalf("told %+v, want a turn at %d files, then the plan's step", told[:min(len(told), 3)], planTurn)
+	}
+	stop := errors.New("stop")
+	if _, err := in.planNext(func(p work.Progress) error {
+		if p.Step == planFilesStep {
+			return stop
+		}
+		return nil
+	}); err != stop {
+		t.Fatalf("a Yield that stops at the turn: %v", err)
 	}
 }
