@@ -6,7 +6,10 @@
 // replaces Ebiten with a copy of the same version (files linked to the module cache's, which Go
 // refuses to overlay) in which shader.go keeps its template text and only swaps text/template
 // for shaderTemplate (shadertemplate.go), which writes the same shader source for every filter,
-// address and colour-matrix setting (TestShaderSourceIsEbitens).
+// address and colour-matrix setting (TestShaderSourceIsEbitens). It also replaces
+// andybalholm/brotli, the Parquet reader's Brotli decoder, by a copy without its HTTP helpers,
+// which linked net/http and with it crypto/tls into the table page's and the advisor's modules
+// (brotli.go, TestBrotliWithoutHTTP).
 //
 //	go run ./cmd/wasmebiten -out .cache/wasmebiten   # prints the go.mod's path
 package main
@@ -18,9 +21,11 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 )
@@ -50,7 +55,8 @@ func main() {
 }
 
 // write writes Ebiten's copy into out/ebiten and, beside it, the go.mod and go.sum of the
-// module in root with Ebiten replaced by the copy; it returns the go.mod's path.
+// module in root with Ebiten replaced by the copy, and brotliModule by its copy without HTTP
+// (writeBrotliCopy); it returns the go.mod's path.
 func write(out, root string) (string, error) {
 	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", ebitenModule).Output()
 	if err != nil {
@@ -93,7 +99,11 @@ func write(out, root string) (string, error) {
 			return "", err
 		}
 	}
-	return writeModFile(abs, root, copyDir)
+	brotliDir := filepath.Join(abs, "brotli")
+	if err := writeBrotliCopy(brotliDir); err != nil {
+		return "", err
+	}
+	return writeModFile(abs, root, map[string]string{ebitenModule: copyDir, brotliModule: brotliDir})
 }
 
 // linkTree makes dst a tree of src's folders whose files are symbolic links to src's.
@@ -110,9 +120,10 @@ func linkTree(src, dst string) error {
 	})
 }
 
-// writeModFile writes root's go.mod with a replace of Ebiten by copyDir, and root's go.sum
-// beside it (go build -modfile reads the go.sum next to the go.mod it is given).
-func writeModFile(out, root, copyDir string) (string, error) {
+// writeModFile writes root's go.mod with each module of replaces replaced by its copy's folder
+// (Ebiten's, brotliModule's), and root's go.sum beside it (go build -modfile reads the go.sum
+// next to the go.mod it is given).
+func writeModFile(out, root string, replaces map[string]string) (string, error) {
 	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return "", err
@@ -121,7 +132,10 @@ func writeModFile(out, root, copyDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	text := string(gomod) + "\nreplace " + ebitenModule + " => " + copyDir + "\n"
+	text := string(gomod) + "\n"
+	for _, m := range slices.Sorted(maps.Keys(replaces)) {
+		text += "replace " + m + " => " + replaces[m] + "\n"
+	}
 	path := filepath.Join(out, "go.mod")
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		return "", err

@@ -27,7 +27,7 @@ func BenchmarkSortFiles(b *testing.B) {
 		s := benchSnapshot(100_000, uuid)
 		b.Run(fmt.Sprintf("uuid=%v", uuid), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				s.sortFiles(nil)
+				s.sortFiles(nil, nil)
 			}
 		})
 	}

@@ -205,11 +205,14 @@ func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 	n := len(in.base.Files)
 	hc := in.hc
 	for k, leaf := range in.healthLeaves {
-		if err := y.Begin("the clustering health of " + in.lleaves[leaf].Name()); err != nil {
+		step := "the clustering health of " + in.lleaves[leaf].Name()
+		if err := y.Begin(step); err != nil {
 			return nil, err
 		}
+		cy := turnsOf(y, step)
 		c := in.healthBounds(hc, k, leaf, n)
 		var sum int64 // of the depths at the drawn values
+		var err error
 		h := ColumnHealth{Column: in.lleaves[c.leaf].Name(), Type: c.typ.String(), Indexed: c.indexed, Files: n, FilesNullOnly: c.nullOnly}
 		switch c.store {
 		case 'i':
@@ -218,16 +221,19 @@ func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 				adj = skipping.AdjustTimestampMax
 			}
 			h.FilesWithBounds = len(c.ints[0])
-			h.OverlapMax, h.LookupValues, sum = overlap(c.ints[0], c.ints[1], cmp.Compare[int64], adj)
+			h.OverlapMax, h.LookupValues, sum, err = overlap(c.ints[0], c.ints[1], cmp.Compare[int64], adj, cy)
 		case 'f':
 			h.FilesWithBounds = len(c.floats[0])
-			h.OverlapMax, h.LookupValues, sum = overlap(c.floats[0], c.floats[1], compareDouble, same[float64])
+			h.OverlapMax, h.LookupValues, sum, err = overlap(c.floats[0], c.floats[1], compareDouble, same[float64], cy)
 		case 's':
 			h.FilesWithBounds = len(c.strs[0])
-			h.OverlapMax, h.LookupValues, sum = overlap(c.strs[0], c.strs[1], strings.Compare, same[string])
+			h.OverlapMax, h.LookupValues, sum, err = overlap(c.strs[0], c.strs[1], strings.Compare, same[string], cy)
 		default:
 			h.FilesWithBounds = len(c.vals[0])
-			h.OverlapMax, h.LookupValues, sum = overlap(c.vals[0], c.vals[1], table.Compare, same[table.Value])
+			h.OverlapMax, h.LookupValues, sum, err = overlap(c.vals[0], c.vals[1], table.Compare, same[table.Value], cy)
+		}
+		if err != nil {
+			return nil, err
 		}
 		*c = healthColumn{leaf: -1} // this column's bounds are no longer needed
 		h.FilesNoStats = n - h.FilesWithBounds - h.FilesNullOnly
@@ -284,34 +290,66 @@ func compareDouble(a, b float64) int {
 // overlap sorts each file's min and max (lo[i] <= hi[i], checkStats) and sweeps them: the
 // depth at v is #{lo <= v} - #{adj(hi) < v}, adj being how the planner reads a max. It returns
 // the largest depth, the number of values drawn (each min and each max) and the sum of the
-// depths at them.
-func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T) (most, drawn int, sum int64) {
-	switch l := any(lo).(type) { // ints and strings sort faster without a function per comparison
-	case []int64:
-		slices.Sort(l)
-		slices.Sort(any(hi).([]int64))
-	case []string:
-		sortStrings(l)
-		sortStrings(any(hi).([]string))
-	default:
-		slices.SortFunc(lo, compare)
-		slices.SortFunc(hi, compare)
+// depths at them. y is told as each sort and each sweepChunk values of the sweep are done, and
+// through the radix sort of strings (a million files' column took 597 ms in one task of the
+// page otherwise); its error stops it.
+func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T, y work.Yield) (most, drawn int, sum int64, err error) {
+	if err := sortBounds(lo, compare, y); err != nil {
+		return 0, 0, 0, err
 	}
-	for _, draw := range [2][]T{lo, hi} {
+	if err := sortBounds(hi, compare, y); err != nil {
+		return 0, 0, 0, err
+	}
+	for d, draw := range [2][]T{lo, hi} {
 		starts, ends := 0, 0 // #{lo <= v}, #{adj(hi) < v}; v only grows along draw
-		for _, v := range draw {
+		for i, v := range draw {
+			if i%sweepChunk == 0 && i > 0 {
+				if err := y.Tick("sweeping", d*len(lo)+i, 2*len(lo), ""); err != nil {
+					return 0, 0, 0, err
+				}
+			}
 			for starts < len(lo) && compare(lo[starts], v) <= 0 {
 				starts++
 			}
 			for ends < len(hi) && compare(adj(hi[ends]), v) < 0 {
 				ends++
 			}
-			d := starts - ends
-			sum += int64(d)
-			most = max(most, d)
+			dp := starts - ends
+			sum += int64(dp)
+			most = max(most, dp)
 		}
 	}
-	return most, 2 * len(lo), sum
+	return most, 2 * len(lo), sum, nil
+}
+
+// sweepChunk is how many values overlap sweeps between two ticks of its Yield.
+const sweepChunk = 1 << 17
+
+// sortBounds sorts one side of a column's bounds in compare's order, then tells y it is done.
+func sortBounds[T any](s []T, compare func(a, b T) int, y work.Yield) error {
+	switch l := any(s).(type) { // ints and strings sort faster without a function per comparison
+	case []int64:
+		slices.Sort(l)
+	case []string:
+		if err := sortStrings(l, y); err != nil {
+			return err
+		}
+	default:
+		slices.SortFunc(s, compare)
+	}
+	return y.Tick("sorted", 1, 1, "")
+}
+
+// turnsOf is y for the parts of step that only give the page a turn: each Progress reaches y as
+// step with a count but no unit, which the page shows nothing for (tablepage.ShowProgress) and
+// yields at once its task has run its budget. nil when y is nil.
+func turnsOf(y work.Yield, step string) work.Yield {
+	if y == nil {
+		return nil
+	}
+	return func(p work.Progress) error {
+		return y(work.Progress{Step: step, Done: max(p.Done, 1), Total: max(p.Total, p.Done, 1)})
+	}
 }
 
 // zcubeHealth counts the report's files' live rows by their ZCube's state (File.ZCube.Sealed).

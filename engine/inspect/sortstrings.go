@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // sortStrings sorts ss in byte order, as slices.Sort does, by a radix sort of each string's
@@ -15,18 +16,23 @@ import (
 // The key is the first 8 bytes, big-endian, a shorter string padded with zero bytes: two
 // strings that differ within their first 8 bytes have keys in their order, and a string and
 // another it is a prefix of have keys in order or equal; equal keys are sorted whole.
-func sortStrings(ss []string) {
+//
+// y is told as the radix sort's passes go (table.RadixSorter.Yield) and before the runs are
+// sorted; its error stops the sort, ss left as it was.
+func sortStrings(ss []string, y work.Yield) error {
 	n := len(ss)
 	if n < 256 {
 		slices.Sort(ss)
-		return
+		return nil
 	}
 	keys, pos := make([]uint64, n), make([]int32, n)
 	for i, s := range ss {
 		keys[i], pos[i] = prefixKey(s), int32(i)
 	}
-	var rs table.RadixSorter
-	rs.SortPairs(keys, pos) // no Yield: it never stops
+	rs := table.RadixSorter{Yield: y}
+	if err := rs.SortPairs(keys, pos); err != nil {
+		return err
+	}
 	out := make([]string, n)
 	for i, p := range pos {
 		out[i] = ss[p]
@@ -42,6 +48,7 @@ func sortStrings(ss []string) {
 		lo = hi
 	}
 	copy(ss, out)
+	return nil
 }
 
 // prefixKey is s's first 8 bytes as a big-endian uint64, zero bytes after a shorter s.

@@ -6,6 +6,7 @@ import (
 
 	"layoutlab/engine/layout"
 	"layoutlab/engine/table"
+	"layoutlab/engine/work"
 )
 
 // SpanColumns lists the columns a file's span can be measured on: the data columns whose
@@ -31,7 +32,7 @@ func (in *Inspector) spanLeaves() []int {
 	return out
 }
 
-// Spans gives each file (in Report.Files order) the span of column, measured as the simulator
+// SpansYield gives each file (in Report.Files order) the span of column, measured as the simulator
 // measures it (engine/panel, "Spans") but from the statistics, since a log holds no rows: the
 // table's distinct non-null minimum and maximum values of the column, over every file, are
 // ranked 0..D-1, and a file whose statistics say [min, max] covers
@@ -40,7 +41,11 @@ func (in *Inspector) spanLeaves() []int {
 //
 // of the column's range. A file without a minimum or maximum for the column (not collected, all
 // NULL, or unreadable) gets -1: its span is unknown.
-func (in *Inspector) Spans(column string) ([]float64, error) {
+//
+// y is told as it goes, every spanTurnFiles files and through the ranking, so that a page can
+// take turns (a million files' spans were one 524 ms stretch of the table page); y's error
+// stops it.
+func (in *Inspector) SpansYield(column string, y work.Yield) ([]float64, error) {
 	li := in.spanLeaf(column)
 	if li < 0 {
 		return nil, fmt.Errorf("no statistics column %q (columns with statistics: %v)", column, in.SpanColumns())
@@ -52,8 +57,14 @@ func (in *Inspector) Spans(column string) ([]float64, error) {
 	files, all := make([]int, 0, n), make([]table.Value, 0, 2*n)
 	for lo := 0; lo < n; lo += spanBlock {
 		files, all = in.bounds(li, lo, min(lo+spanBlock, n), files, all)
+		if err := spanTurn(y, "the bounds", lo, n); err != nil {
+			return nil, err
+		}
 	}
-	rank, distinct := denseRanks(all)
+	rank, distinct, err := denseRanks(all, y)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]float64, n)
 	for j := range out {
 		out[j] = -1
@@ -61,9 +72,25 @@ func (in *Inspector) Spans(column string) ([]float64, error) {
 	for lo := 0; lo < len(files); lo += spanBlock {
 		hi := min(lo+spanBlock, len(files))
 		fileSpans(out, files[lo:hi], rank[2*lo:2*hi], distinct)
+		if err := spanTurn(y, "the spans", lo, len(files)); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
+
+// spanTurn tells y, every spanTurnFiles files, that done of total are done; the count has no
+// unit, which the table page shows nothing for (tablepage.ShowProgress) but yields at.
+func spanTurn(y work.Yield, step string, done, total int) error {
+	if done%spanTurnFiles != 0 || done == 0 {
+		return nil
+	}
+	return y.Tick(step, done, total, "")
+}
+
+// spanTurnFiles is how many files SpansYield's loops work through between two ticks: a multiple
+// of spanBlock.
+const spanTurnFiles = 32 * spanBlock
 
 // fileSpans sets each file's span from the ranks of its bounds (rank[2k], rank[2k+1]).
 //
@@ -102,7 +129,7 @@ func (in *Inspector) bounds(li, lo, hi int, files []int, all []table.Value) ([]i
 // values, and says how many there are. A column of integers, dates, timestamps or decimals of
 // one scale, or of strings, is ranked as the simulator ranks a column (layout.RankRows);
 // table.Compare orders anything else.
-func denseRanks(all []table.Value) (rank []int32, distinct int) {
+func denseRanks(all []table.Value, y work.Yield) (rank []int32, distinct int, err error) {
 	kind, scale := table.Invalid, uint8(0)
 	if len(all) > 0 {
 		kind, scale = all[0].Kind, all[0].Scale
@@ -119,13 +146,17 @@ func denseRanks(all []table.Value) (rank []int32, distinct int) {
 	case same && kind == table.String:
 		c.Strs = make([]string, len(all))
 	default:
-		return compareRanks(all)
+		rank, distinct = compareRanks(all)
+		return rank, distinct, nil
 	}
 	for lo := 0; lo < len(all); lo += spanBlock {
 		valuesInto(&c, all, lo, min(lo+spanBlock, len(all)))
+		if err := spanTurn(y, "the values", lo, len(all)); err != nil {
+			return nil, 0, err
+		}
 	}
-	r := layout.RankRows(&c, layout.AllRows(len(all)))
-	return r.R, r.Distinct
+	r, err := layout.RankRowsYield(&c, layout.AllRows(len(all)), turnsOf(y, "ranking the values"))
+	return r.R, r.Distinct, err
 }
 
 // allOf says whether every value is of kind and scale, within 64 bits.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"layoutlab/engine/deltalog"
@@ -16,6 +17,12 @@ import (
 	"layoutlab/engine/table"
 	"layoutlab/engine/work"
 )
+
+// Spans is SpansYield without a Yield, for the tests and benchmarks (the page's programs give
+// one).
+func (in *Inspector) Spans(column string) ([]float64, error) {
+	return in.SpansYield(column, nil)
+}
 
 func TestSpans(t *testing.T) {
 	schema := `{"type":"struct","fields":[{"name":"id","type":"long","nullable":true,"metadata":{}},{"name":"p","type":"string","nullable":true,"metadata":{}},{"name":"tags","type":{"type":"array","elementType":"string","containsNull":true},"nullable":true,"metadata":{}}]}`
@@ -91,6 +98,7 @@ func TestProgress(t *testing.T) {
 	}
 	var calls, rows, verdicts []int
 	var steps []string
+	turned := 0
 	r, _, err := Open(m, "bench", Options{Version: -1, Yield: func(p work.Progress) error {
 		switch p.Step {
 		case statisticsStep:
@@ -110,6 +118,13 @@ func TestProgress(t *testing.T) {
 			rows = append(rows, p.Done)
 		case "binning the partitions": // the planner's
 		default:
+			if p.Unit == "" && p.Total > 0 { // a turn within a column's clustering health (turnsOf)
+				if len(steps) == 0 || steps[len(steps)-1] != p.Step || !strings.HasPrefix(p.Step, "the clustering health of ") {
+					t.Errorf("a turn %v outside the clustering health's step", p)
+				}
+				turned++
+				return nil
+			}
 			if p.Total != 0 {
 				t.Errorf("progress %v of an unknown step", p)
 			}
@@ -133,6 +148,9 @@ func TestProgress(t *testing.T) {
 	if want := []string{"the files' paths", "the files, by path", "the files' statistics", "the clustering health of id", "the clustering health of day",
 		"the clustering health of name", "the next OPTIMIZE's plan (open-source Delta Lake)", "the files' verdicts"}; !slices.Equal(steps, want) {
 		t.Errorf("steps %q, want %q", steps, want)
+	}
+	if turned < 2*3 { // each of the three columns' two sorts
+		t.Errorf("%d turns within the clustering health, want each column's sorts'", turned)
 	}
 	// The checkpoint is read column by column: progress rises through each column's rows to
 	// every row of every column read.
@@ -200,7 +218,7 @@ func TestRankerWideDecimals(t *testing.T) {
 		}
 		all = append(all, v)
 	}
-	got, distinct := denseRanks(all)
+	got, distinct, _ := denseRanks(all, nil)
 	if want := []int32{2, 1, 0, 1, 3}; distinct != 4 || !slices.Equal(got, want) {
 		t.Errorf("ranks %v of %d distinct, want %v of 4", got, distinct, want)
 	}
@@ -219,7 +237,7 @@ func TestDenseRanksOfIntegers(t *testing.T) {
 			}
 			all[i] = table.Value{Kind: table.Bigint, I: v}
 		}
-		got, distinct := denseRanks(all)
+		got, distinct, _ := denseRanks(all, nil)
 		want, wantDistinct := compareRanks(all)
 		for i, v := range all {
 			if got[i] != want[i] {

@@ -23,7 +23,7 @@ func TestGridGroupsAndMarks(t *testing.T) {
 	if by := DefaultGroupBy(r); by != ByNone {
 		t.Fatalf("a clustered table without ZCubes or partitions groups by %s", by)
 	}
-	spans, err := in.Spans("id")
+	spans, err := in.SpansYield("id", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,12 +23,12 @@ func BenchmarkViews100k(b *testing.B) {
 	}
 	b.Run("spans", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := in.Spans("id"); err != nil {
+			if _, err := in.SpansYield("id", nil); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	spans, _ := in.Spans("id")
+	spans, _ := in.SpansYield("id", nil)
 	b.Run("grid", func(b *testing.B) {
 		img := image.NewRGBA(image.Rect(0, 0, 1200, 560))
 		for b.Loop() {

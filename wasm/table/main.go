@@ -328,6 +328,13 @@ func (a *app) planNext() time.Duration {
 	return took
 }
 
+// turn is the page's Yield for work that shows no progress (the grid's spans): it ends the
+// page's task once the task has run taskBudget. It stops nothing.
+func (a *app) turn(work.Progress) error {
+	a.yield()
+	return nil
+}
+
 // progress is the page's Yield for the open and inspect: it shows what tablepage.ShowProgress
 // says of p, and ends the page's task as a step begins, or once the task has run taskBudget.
 // It stops nothing: the page runs one thing at a time.
@@ -402,7 +409,7 @@ func (a *app) drawGrid() {
 		return
 	}
 	if a.spans == nil && m.Column != "" {
-		a.spans, _ = m.In.Spans(m.Column)
+		a.spans, _ = m.In.SpansYield(m.Column, a.turn) // a.turn stops nothing
 		a.endStep()
 	}
 	canvas := a.el("grid").Underlying()
