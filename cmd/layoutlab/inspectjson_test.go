@@ -30,7 +30,7 @@ func encodedReport(t *testing.T, r *inspect.Report) []byte {
 // the files in order and each bin's paths in its place; with a WHERE too (other verdicts).
 func TestInspectJSONManyFilesAndBins(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4)) // more goroutines than blocks in flight
-	n := 3*fileBlock + 100 - (3*fileBlock)%100       // a multiple of inspecttest.Commits
+	n := 3*fileBlock + 100 - (3*fileBlock)%100      // a multiple of inspecttest.Commits
 	m, err := inspecttest.Table(n)
 	if err != nil {
 		t.Fatal(err)
