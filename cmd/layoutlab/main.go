@@ -15,13 +15,14 @@ import (
 )
 
 // memoryLimit and gcPercent are the Go runtime's soft memory limit and collector pacing for the
-// command (GOMEMLIMIT and GOGC in the environment take precedence). The costliest scenario the
-// limits admit (scenario.Cost: a million rows, 4,096 files, every column's statistics printed)
-// holds about 500 MB live: the default pacing (GOGC=100) let the heap grow to twice that, past
-// 1 GiB of RSS, so a collection comes at half again the live heap instead. The limit bounds the
-// whole near 1 GiB without sitting under what a big table needs live: at 700 MiB, inspect of a
-// million files (about 850 MB live at its OPTIMIZE plans) ran the collector back to back and
-// spent 1.2 to 1.7 s more CPU than without it (docs/performance.md).
+// command (GOMEMLIMIT and GOGC in the environment take precedence). The default pacing
+// (GOGC=100) lets the heap grow to twice the live heap before a collection, past 1 GiB of RSS
+// for the costliest scenario the limits admit (scenario.Cost: a million rows, 4,096 files, every
+// column's statistics printed; about 620 MB live at its peak); GOGC=50 collects at half again,
+// and the limit bounds the whole under 1 GiB (that scenario peaks at 930-965 MB RSS). A limit
+// must not sit under what a big table needs live: at 700 MiB alone, inspect of a million files
+// (about 850 MB live at its OPTIMIZE plans) ran the collector back to back and spent 1.4 to
+// 2.8 s more CPU than without a limit (docs/performance.md).
 const (
 	memoryLimit = 960 << 20
 	gcPercent   = 50
