@@ -21,7 +21,9 @@ const duckdbReference = "../../engine/inspect/testdata/duckdb/open.mjs"
 // 100 commits, a Parquet checkpoint at the last, one commit after it) on disk: the open and
 // report alone, the text output and the JSON output, and, with LAYOUTLAB_DUCKDB=1, DuckDB
 // reading the same checkpoint and commits (duckdb-s/op, timed inside node, so without node's
-// start), side by side in one run; cpu-s/op is each one's CPU time, user and system:
+// start), side by side in one run; cpu-s/op is each one's CPU time, user and system. The
+// command's memory policy (setMemoryPolicy) is set as main sets it: the collector's work
+// depends on it.
 //
 //	LAYOUTLAB_DUCKDB=1 go test -run XXX -bench Inspect1M -benchtime 3x ./cmd/layoutlab
 func BenchmarkInspect1M(b *testing.B) {
@@ -40,6 +42,7 @@ func BenchmarkInspect1M(b *testing.B) {
 		}
 	}
 	m = nil
+	defer setMemoryPolicy()()
 	b.Run("open", func(b *testing.B) {
 		defer reportCPU(b)()
 		for b.Loop() {

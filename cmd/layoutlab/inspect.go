@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"flag"
@@ -103,67 +101,6 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		writeInspectText(stdout, rep)
 	}
 	return 0
-}
-
-// writeInspectJSON writes the report as a json.Encoder with SetIndent("", "  ") and no HTML
-// escaping writes it, but streamed: the report without its files first, then the files one at
-// a time into their place (fileJSON). The encoder indents a value only once it has marshalled
-// it whole, so the report at once is a second copy of a million files' JSON, and indenting it
-// took most of the CPU of a --format json run.
-func writeInspectJSON(w io.Writer, r *inspect.Report) error {
-	bw := bufio.NewWriterSize(w, 256<<10)
-	head := *r
-	head.Files = nil
-	// Marshalled compact, then indented by indentRaw: SetIndent's json.Indent pass over the
-	// OPTIMIZE plans' million paths was a tenth of the run. json.Indent keeps the encoder's
-	// final newline, so it is put back.
-	var compact, buf bytes.Buffer
-	enc := json.NewEncoder(&compact)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&head); err != nil {
-		return err
-	}
-	// Room for the indents (a plan's path gains a newline and ten spaces), so that the indented
-	// copy is written once rather than grown and copied again.
-	buf.Grow(compact.Len() + compact.Len()/2)
-	if !indentRaw(&buf, string(bytes.TrimSuffix(compact.Bytes(), []byte("\n"))), "", "  ") {
-		if err := json.Indent(&buf, compact.Bytes(), "", "  "); err != nil {
-			return err
-		}
-	} else {
-		buf.WriteByte('\n')
-	}
-	// The top-level key, at the top level's indent; a bin's "files" is deeper.
-	const filesKey = "\n  \"files\": null"
-	before, after, ok := bytes.Cut(buf.Bytes(), []byte(filesKey))
-	if !ok || r.Files == nil {
-		_, err := bw.Write(buf.Bytes())
-		if err == nil {
-			err = bw.Flush()
-		}
-		return err
-	}
-	bw.Write(before)
-	bw.WriteString("\n  \"files\": [")
-	if len(r.Files) == 0 {
-		bw.WriteString("]")
-	}
-	fenc := newFileJSON()
-	for i := range r.Files {
-		b, err := fenc.encode(&r.Files[i])
-		if err != nil {
-			return err
-		}
-		bw.WriteString("\n    ")
-		bw.Write(b)
-		if i < len(r.Files)-1 {
-			bw.WriteByte(',')
-		} else {
-			bw.WriteString("\n  ]")
-		}
-	}
-	bw.Write(after)
-	return bw.Flush()
 }
 
 func writeInspectCSV(w io.Writer, r *inspect.Report) {

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"layoutlab/engine/inspect"
+)
+
+// writeInspectJSON writes the report as a json.Encoder with SetIndent("", "  ") and no HTML
+// escaping writes it, but streamed: the report without its files and without the OPTIMIZE
+// bins' paths first (a head of a few KB), then the files and each bin's paths into their
+// places. The encoder indents a value only once it has marshalled it whole, so the report at
+// once is a second copy of a million files' JSON, and the plans' million paths were a third
+// of a --format json run, marshalled, indented and held twice before a byte was written.
+func writeInspectJSON(w io.Writer, r *inspect.Report) error {
+	bw := bufio.NewWriterSize(w, 256<<10)
+	head := *r
+	head.Files = nil
+	var paths [][]string
+	head.NextOptimize, paths = withoutBinPaths(r.NextOptimize)
+	text, err := indentedHead(&head)
+	if err == nil && bytes.Count(text, []byte(binFilesKey)) != len(paths) {
+		// A key of that name and depth elsewhere (none today): the bins are written whole.
+		head.NextOptimize, paths = r.NextOptimize, nil
+		text, err = indentedHead(&head)
+	}
+	if err != nil {
+		return err
+	}
+	// The top-level key, at the top level's indent; a bin's "files" is deeper.
+	const filesKey = "\n  \"files\": null"
+	before, after, ok := bytes.Cut(text, []byte(filesKey))
+	fenc := newFileJSON()
+	if !ok || r.Files == nil {
+		writeWithBinPaths(bw, fenc, text, paths)
+		return bw.Flush()
+	}
+	writeWithBinPaths(bw, fenc, before, paths)
+	bw.WriteString("\n  \"files\": [")
+	if len(r.Files) == 0 {
+		bw.WriteString("]")
+	} else if err := writeFilesJSON(bw, r.Files); err != nil {
+		return err
+	}
+	writeWithBinPaths(bw, fenc, after, paths[bytes.Count(before, []byte(binFilesKey)):])
+	return bw.Flush()
+}
+
+// indentedHead is head marshalled compact, then indented by indentRaw: SetIndent's json.Indent
+// pass was a tenth of the run when the head held the plans' paths. json.Indent keeps the
+// encoder's final newline, so it is put back.
+func indentedHead(head *inspect.Report) ([]byte, error) {
+	var compact, buf bytes.Buffer
+	enc := json.NewEncoder(&compact)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(head); err != nil {
+		return nil, err
+	}
+	buf.Grow(compact.Len() + compact.Len()/2) // room for the indents, so it is written once
+	if !indentRaw(&buf, string(bytes.TrimSuffix(compact.Bytes(), []byte("\n"))), "", "  ") {
+		if err := json.Indent(&buf, compact.Bytes(), "", "  "); err != nil {
+			return nil, err
+		}
+	} else {
+		buf.WriteByte('\n')
+	}
+	return buf.Bytes(), nil
+}
+
+// binFilesKey is a bin's "files" with its paths left out, in the indented report: a bin's keys
+// are at depth 5 (next_optimize, a plan, its bins, a bin).
+const binFilesKey = "\n          \"files\": null"
+
+// withoutBinPaths is n with every bin's Files nil, and the Files taken out, in the order the
+// encoder writes the bins (the open-source plan's, then Fabric's).
+func withoutBinPaths(n *inspect.NextOptimize) (*inspect.NextOptimize, [][]string) {
+	if n == nil {
+		return nil, nil
+	}
+	out := *n
+	var paths [][]string
+	for _, p := range []**inspect.OptimizePlan{&out.OSS, &out.FabricRuntime20} {
+		if *p == nil {
+			continue
+		}
+		plan := **p
+		plan.Bins = slices.Clone(plan.Bins) // nil stays nil, empty stays empty
+		for i := range plan.Bins {
+			paths = append(paths, plan.Bins[i].Files)
+			plan.Bins[i].Files = nil
+		}
+		*p = &plan
+	}
+	return &out, paths
+}
+
+// writeWithBinPaths writes text with each binFilesKey in it replaced by the next bin's paths,
+// as the encoder would have written them.
+func writeWithBinPaths(bw *bufio.Writer, e *fileJSON, text []byte, paths [][]string) {
+	key := []byte(binFilesKey)
+	for len(paths) > 0 {
+		before, after, ok := bytes.Cut(text, key)
+		if !ok {
+			break
+		}
+		bw.Write(before)
+		bw.Write(key[:len(key)-len("null")])
+		switch files := paths[0]; {
+		case files == nil:
+			bw.WriteString("null")
+		case len(files) == 0:
+			bw.WriteString("[]")
+		default:
+			bw.WriteByte('[')
+			for i, p := range files {
+				bw.WriteString("\n            ")
+				e.buf.Reset()
+				e.string(p)
+				bw.Write(e.buf.Bytes())
+				if i < len(files)-1 {
+					bw.WriteByte(',')
+				}
+			}
+			bw.WriteString("\n          ]")
+		}
+		text, paths = after, paths[1:]
+	}
+	bw.Write(text)
+}
+
+// fileBlock is how many files' JSON one goroutine of writeFilesJSON encodes at a time (about
+// 1.3 MB of text for a file with three columns' statistics).
+const fileBlock = 2048
+
+// writeFilesJSON writes the files' objects, each after a newline and its indent, separated by
+// commas, and the array's closing line. Blocks of fileBlock files are encoded by one goroutine
+// a core and written in order, at most two blocks a core held at once: the encoding of a
+// million files was most of a --format json run's time after the open.
+func writeFilesJSON(bw *bufio.Writer, files []inspect.File) error {
+	workers := min(runtime.GOMAXPROCS(0), (len(files)+fileBlock-1)/fileBlock)
+	if workers <= 1 {
+		out, err := encodeFiles(nil, newFileJSON(), files, 0, len(files))
+		bw.Write(out)
+		return err
+	}
+	type block struct {
+		lo, hi int
+		done   chan []byte
+		err    error
+	}
+	var stop atomic.Bool // an encoding failed: the rest is not encoded
+	jobs, order := make(chan *block, workers), make(chan *block, 2*workers)
+	free := make(chan []byte, 3*workers+1) // the blocks' buffers, reused
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		for lo := 0; lo < len(files) && !stop.Load(); lo += fileBlock {
+			b := &block{lo: lo, hi: min(lo+fileBlock, len(files)), done: make(chan []byte, 1)}
+			order <- b
+			jobs <- b
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fenc := newFileJSON()
+			for b := range jobs {
+				var buf []byte
+				select {
+				case buf = <-free:
+				default:
+				}
+				if !stop.Load() {
+					buf, b.err = encodeFiles(buf[:0], fenc, files, b.lo, b.hi)
+				}
+				b.done <- buf
+			}
+		}()
+	}
+	var err error
+	for b := range order {
+		buf := <-b.done
+		if err == nil && b.err != nil {
+			err = b.err
+			stop.Store(true)
+		}
+		if err == nil {
+			bw.Write(buf)
+		}
+		select {
+		case free <- buf:
+		default:
+		}
+	}
+	wg.Wait()
+	return err
+}
+
+// encodeFiles appends files [lo, hi) of files to out as writeFilesJSON writes them.
+func encodeFiles(out []byte, fenc *fileJSON, files []inspect.File, lo, hi int) ([]byte, error) {
+	for i := lo; i < hi; i++ {
+		b, err := fenc.encode(&files[i])
+		if err != nil {
+			return out, err
+		}
+		out = append(out, "\n    "...)
+		out = append(out, b...)
+		if i < len(files)-1 {
+			out = append(out, ',')
+		} else {
+			out = append(out, "\n  ]"...)
+		}
+	}
+	return out, nil
+}

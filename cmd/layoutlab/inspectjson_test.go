@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"runtime"
+	"strings"
+	"testing"
+
+	"layoutlab/engine/inspect"
+	"layoutlab/engine/inspect/inspecttest"
+)
+
+// encodedReport is the report as encoding/json's indenting encoder writes it, the bytes
+// writeInspectJSON must write.
+func encodedReport(t *testing.T, r *inspect.Report) []byte {
+	t.Helper()
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	return want.Bytes()
+}
+
+// TestInspectJSONManyFilesAndBins: a table of several blocks of files, encoded by goroutines,
+// whose next OPTIMIZE bins every file, is written byte for byte as encoding/json writes it,
+// the files in order and each bin's paths in its place; with a WHERE too (other verdicts).
+func TestInspectJSONManyFilesAndBins(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4)) // more goroutines than blocks in flight
+	n := 3*fileBlock + 100 - (3*fileBlock)%100      // a multiple of inspecttest.Commits
+	m, err := inspecttest.Table(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, where := range []string{"", "id < 5000000"} {
+		r, err := inspect.Inspect(m, "t", inspect.Options{Version: -1, Where: where})
+		if err != nil || r.Error != nil {
+			t.Fatal(err, r.Error)
+		}
+		paths := 0
+		for _, b := range r.NextOptimize.OSS.Bins {
+			paths += len(b.Files)
+		}
+		if len(r.Files) != n || paths < n/2 {
+			t.Fatalf("%d files, %d paths in the plan's bins: the test wants many of both", len(r.Files), paths)
+		}
+		var got bytes.Buffer
+		if err := writeInspectJSON(&got, r); err != nil {
+			t.Fatal(err)
+		}
+		if want := encodedReport(t, r); !bytes.Equal(got.Bytes(), want) {
+			i := 0
+			for i < min(got.Len(), len(want)) && got.Bytes()[i] == want[i] {
+				i++
+			}
+			t.Errorf("where %q: %d bytes, want %d; first difference at %d: %q, want %q", where, got.Len(), len(want), i,
+				got.Bytes()[i:min(i+80, got.Len())], want[i:min(i+80, len(want))])
+		}
+	}
+}
+
+// TestInspectJSONBinShapes: bins whose files are nil, empty, or hold paths to escape, in both
+// plans, and a plan without bins, are written as encoding/json writes them.
+func TestInspectJSONBinShapes(t *testing.T) {
+	odd := "a\"q\" <b>&\x1b\u2028\xff\\ é"
+	plan := func(bins []inspect.Bin) *inspect.OptimizePlan {
+		return &inspect.OptimizePlan{Platform: "p", Bins: bins, Events: []string{"files"}}
+	}
+	for i, n := range []*inspect.NextOptimize{
+		{OSS: plan(nil)},
+		{OSS: plan([]inspect.Bin{})},
+		{OSS: plan([]inspect.Bin{{Files: nil}, {Files: []string{}}, {Files: []string{"x", odd}, PartitionValues: map[string]string{"files": "null"}}}),
+			FabricRuntime20: plan([]inspect.Bin{{Files: []string{odd}, NewZCubeID: "z"}, {}})},
+	} {
+		for _, files := range [][]inspect.File{nil, {}, {{Path: "f"}, {Path: odd}}} {
+			r := &inspect.Report{Files: files, NextOptimize: n, History: nil}
+			var got bytes.Buffer
+			if err := writeInspectJSON(&got, r); err != nil {
+				t.Fatal(err)
+			}
+			if want := encodedReport(t, r); !bytes.Equal(got.Bytes(), want) {
+				t.Errorf("case %d, %d files: got\n%s\nwant\n%s", i, len(files), got.String(), want)
+			}
+		}
+	}
+}
+
+// TestInspectJSONStopsOnABadFile: a file whose statistics are not JSON, among thousands
+// encoded by goroutines, is writeInspectJSON's error (as it is encoding/json's), and the
+// goroutines end.
+func TestInspectJSONStopsOnABadFile(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	before := runtime.NumGoroutine()
+	files := make([]inspect.File, 10*fileBlock)
+	for i := range files {
+		files[i] = inspect.File{Path: "p", MinValues: `{"a":1}`}
+	}
+	files[3*fileBlock+7].MinValues = `{"a":`
+	r := &inspect.Report{Files: files}
+	var got bytes.Buffer
+	err := writeInspectJSON(&got, r)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if strings.Contains(got.String(), `"a":`+"\n") {
+		t.Errorf("the broken file's text was written")
+	}
+	if err := json.NewEncoder(&bytes.Buffer{}).Encode(r); err == nil {
+		t.Fatal("encoding/json accepts it: the test wants a file it refuses")
+	}
+	for range 100 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		runtime.Gosched()
+	}
+	t.Errorf("%d goroutines after, %d before", runtime.NumGoroutine(), before)
+}
