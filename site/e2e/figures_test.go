@@ -156,6 +156,12 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	if s := eval[int](t, ctx, `layoutlabEmbed.starts`); s != 0 {
 		t.Errorf("a mouse crossing the last figure started %d figures, want none", s)
 	}
+	// The page holds at most its one frame, hidden: prestarted once the page was idle
+	// (data-prestart) or warmed by the crossing (embed.js; TestWarmFrameGoesLiveForAnotherFigure).
+	if w := eval[[]bool](t, ctx, `(() => { const fr = [...document.querySelectorAll(".layoutlab-box > iframe")];
+		return [fr.length <= 1, fr.length === 0 || (fr[0].classList.contains("layoutlab-parked") && getComputedStyle(fr[0]).visibility === "hidden")]; })()`); !w[0] || !w[1] {
+		t.Errorf("a mouse crossing the last figure: at most one frame, hidden: got %v (one or none, hidden)", w)
+	}
 	// The last figure, the mouse resting on it, goes live; while it loads, its Interact button
 	// says that the touch was seen.
 	eval[bool](t, ctx, `(() => { const f = `+figureJS(n-1)+`, b = f.querySelector(".layoutlab-start"), box = f.querySelector(".layoutlab-box");
