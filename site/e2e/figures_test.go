@@ -102,7 +102,9 @@ func liveReadyJS(i int) string {
 // loaded (its load event: no poster is lazy) every figure shows its poster, with its readouts as
 // text and its box's size; then scrolls it top to bottom, a screen at a time, and checks that
 // every figure on screen shows its poster, and that reaching a figure does not start it: a
-// figure goes live when touched, and a page scrolled through costs its posters only.
+// figure goes live when touched, and a page scrolled through costs its posters and, with
+// embed.js's data-prestart (the explainer has it), the one frame started hidden once the page
+// was idle, which no figure shows until touched.
 func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	ctx := browser(t)
 	countLive(t, ctx)
