@@ -15,7 +15,6 @@
 package firstrun
 
 import (
-	"runtime"
 	"runtime/debug"
 	"syscall/js"
 	"time"
@@ -40,11 +39,6 @@ var (
 )
 
 func init() {
-	// The widget keeps no allocation profile: sampling one walks the stack every 512 KiB
-	// allocated (runtime.MemProfileRate), which under wasm was 2.3% of a timeline run's time
-	// (Node's profile of engine/timeline's BenchmarkPresets/zorder-full). Set here, the earliest
-	// of the widget's own code, before the first run allocates.
-	runtime.MemProfileRate = 0
 	loc := js.Global().Get("location")
 	if !loc.Truthy() {
 		return // not a page: the program run under Node by a test
