@@ -11,6 +11,11 @@
 // origin). At most maxLive figures are live at once: the one touched longest ago goes back
 // first, never the one the reader is using.
 //
+// A mouse entering a figure readies the page's first frame hidden (warm: its wasm compiled, no
+// Go run) while the dwell decides; with data-prestart on its script element, the page's first
+// frame is started hidden once the page has loaded and is idle (prestart), so that the figure
+// the reader then touches is live at once or after a swap.
+//
 // With data-offline on its script element, it also registers the service worker beside it
 // (sw.js) once the page has loaded, so that the page's figures work offline after one visit
 // without a figure touched first (the explainer does; a docs site's pages are outside its scope).
@@ -29,6 +34,9 @@
   const farMargin = "150% 0px"; // beyond one and a half screens above or below: far off screen
 
   const script = document.currentScript;
+  // data-prestart: once the page has loaded and the browser is idle, the page's one frame starts
+  // hidden for the figure nearest the screen's middle (prestart, below).
+  const wantsPrestart = !!(script && script.dataset.prestart !== undefined);
   if (script && script.dataset.offline !== undefined && "serviceWorker" in navigator && location.protocol !== "file:") {
     const sw = new URL("sw.js", script.src);
     afterLoad(() => navigator.serviceWorker.register(sw, { scope: new URL("./", sw).pathname })
@@ -73,6 +81,7 @@
     // have been over the figure before this script ran.
     const rest = (e) => {
       if ((e.pointerType !== "mouse" && e.pointerType !== "pen") || f.timer || f.frame) return;
+      afterLoad(() => warm(f));
       f.timer = setTimeout(() => {
         f.timer = 0;
         afterLoad(() => goLive(f, false));
@@ -128,32 +137,116 @@
       if (!idle) return;
       toPoster(idle);
     }
-    if (reuse(f, touched)) return;
+    if (fromWarm(f, touched) || reuse(f, touched)) return;
     const frame = document.createElement("iframe");
     state.framesMade++;
     frame.src = f.src;
     claim(f, frame);
-    frame.addEventListener("load", () => {
-      let w;
-      try {
-        w = frame.contentWindow;
-        w.document; // eslint-disable-line no-unused-expressions -- throws when not same-origin
-      } catch (e) {
-        return shown(f, frame, touched); // another origin: shown once loaded
-      }
-      frame.layoutlabLoaded = true; // a same-origin widget: it can be parked and reused
-      // The frame may later show other figures (reuse): the touch is its figure's of the moment.
-      for (const t of ["pointerdown", "keydown", "wheel", "input", "focus"]) {
-        w.addEventListener(t, () => { if (frame.layoutlabFigure) touch(frame.layoutlabFigure); }, { capture: true, passive: true });
-      }
-      if (w.layoutlab && w.layoutlab.ready) shown(f, frame, touched);
-      else w.addEventListener("layoutlab:ready", () => shown(f, frame, touched), { once: true });
-    });
+    frame.addEventListener("load", () => loaded(f, frame, touched));
     f.box.appendChild(frame);
+  }
+
+  // loaded sets up a live frame whose page has loaded: it is shown once its widget is ready.
+  function loaded(f, frame, touched) {
+    let w;
+    try {
+      w = frame.contentWindow;
+      w.document; // eslint-disable-line no-unused-expressions -- throws when not same-origin
+    } catch (e) {
+      return shown(f, frame, touched); // another origin: shown once loaded
+    }
+    listen(frame, w);
+    if (w.layoutlab && w.layoutlab.ready) shown(f, frame, touched);
+    else w.addEventListener("layoutlab:ready", () => shown(f, frame, touched), { once: true });
+  }
+
+  // listen marks a same-origin frame loaded (it can be parked and reused) and has the reader's
+  // input in it touch the figure it shows at the moment (reuse moves frames between figures).
+  function listen(frame, w) {
+    frame.layoutlabLoaded = true;
+    for (const t of ["pointerdown", "keydown", "wheel", "input", "focus"]) {
+      w.addEventListener(t, () => { if (frame.layoutlabFigure) touch(frame.layoutlabFigure); }, { capture: true, passive: true });
+    }
+  }
+
+  // warm makes the page's first frame at the mouse's first entry on a figure, before the dwell
+  // says whether it rests there: parked (hidden), its page loads and compiles the wasm, and stops
+  // there (site/loader.js) until a figure goes live in it (fromWarm). A mouse that only passes
+  // by costs one compiled module, never a Go program run or a WebGL context, and only once: a
+  // page that has made a frame makes no warm one. Only where frames can move between figures.
+  let warmFrame = null;
+  function warm(f) {
+    if (!canMove || state.framesMade > 0 || f.frame) return;
+    const frame = document.createElement("iframe");
+    state.framesMade++;
+    state.warmed = (state.warmed || 0) + 1;
+    frame.name = "layoutlab-warm";
+    frame.src = f.src;
+    frame.title = "Layout Lab figure (not started)";
+    frame.tabIndex = -1;
+    frame.classList.add("layoutlab-parked");
+    frame.addEventListener("load", () => { frame.layoutlabWarmLoaded = true; }, { once: true });
+    warmFrame = frame;
+    f.box.appendChild(frame);
+  }
+
+  // prestart: with data-prestart on this script, on a device whose primary pointer is not a
+  // touch screen (a phone's reader taps, and a tap goes live at once) and no data saver, once the page has
+  // loaded and the browser is then idle, the page's one frame is made for the figure nearest the
+  // screen's middle and started, hidden (parked): its first answer computed, it waits as a spare
+  // for the figure the reader touches (reuse: at once for that figure, a swap for another). It
+  // costs a reader who touches nothing one wasm instance and its first answer, once: the
+  // posters are drawn first, and a page that has made a frame (warm, a touch) prestarts none.
+  function prestart() {
+    if (!canMove || !wantsPrestart || state.framesMade > 0 || !state.figures.length) return;
+    if (matchMedia("(pointer: coarse)").matches || (navigator.connection && navigator.connection.saveData)) return;
+    const mid = innerHeight / 2;
+    const dist = (f) => { const r = f.box.getBoundingClientRect(); return Math.abs((r.top + r.bottom) / 2 - mid); };
+    const f = state.figures.slice().sort((a, b) => dist(a) - dist(b))[0];
+    warm(f);
+    const frame = warmFrame;
+    warmFrame = null; // started: not a warm frame (its fragment is read), a spare to reuse
+    state.prestarted = (state.prestarted || 0) + 1;
+    frame.title = "Layout Lab figure (started, not shown)";
+    frame.layoutlabPage = f.src.split("#")[0];
+    spare.push(frame);
+    frame.addEventListener("load", () => {
+      listen(frame, frame.contentWindow);
+      frame.contentWindow.layoutlab.go();
+    }, { once: true });
+  }
+  if (wantsPrestart) {
+    afterLoad(() => {
+      if (typeof requestIdleCallback === "function") requestIdleCallback(prestart, { timeout: 3000 });
+      else setTimeout(prestart, 1000);
+    });
+  }
+
+  // fromWarm makes f live in the warm frame, wherever it was made: moved into f's box, given f's
+  // scenario as its fragment (Go reads the fragment when it starts), and Go started. Reports
+  // whether there was one.
+  function fromWarm(f, touched) {
+    const frame = warmFrame;
+    if (!frame || !frame.isConnected) return false;
+    warmFrame = null;
+    frame.classList.remove("layoutlab-parked");
+    claim(f, frame);
+    if (frame.parentNode !== f.box) f.box.moveBefore(frame, null);
+    const start = () => {
+      const w = frame.contentWindow;
+      const hash = "#" + (f.src.split("#")[1] || "");
+      if (w.location.hash !== hash) w.location.replace(w.location.pathname + w.location.search + hash);
+      loaded(f, frame, touched);
+      w.layoutlab.go();
+    };
+    if (frame.layoutlabWarmLoaded) start();
+    else frame.addEventListener("load", start, { once: true });
+    return true;
   }
 
   // claim makes frame f's live frame: counted against the budget, titled for f.
   function claim(f, frame) {
+    frame.removeAttribute("tabindex"); // a warm or prestarted frame's, out of the tab order while hidden
     frame.title = f.fig.dataset.title || "Layout Lab figure";
     frame.layoutlabFigure = f;
     f.frame = frame;

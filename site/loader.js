@@ -4,7 +4,11 @@
 "use strict";
 (function () {
   const t0 = performance.now();
-  window.layoutlab = { ready: false, loadStart: t0 };
+  const warm = window.name === "layoutlab-warm";
+  // go may come before the module is compiled, or after: either way Go starts once both have.
+  let going = false, resume = null;
+  const go = () => { going = true; if (resume) resume(); };
+  window.layoutlab = { ready: false, loadStart: t0, warm: warm, go: go };
   // setReadouts writes the figures the widget changed (wasm/readouts.go, renderReadouts) into
   // the readout list: batch holds, for each, its place in the list, its text and its exact value
   // (data-value), each followed by a NUL.
@@ -90,6 +94,10 @@
     }
     if (!instance) instance = await instantiate(await wasmBytes(), go);
     window.layoutlab.wasmLoaded = performance.now() - t0;
+    // A frame embed.js made warm (the mouse entered a figure, before its dwell said it rests
+    // there) stops here, compiled, until the figure goes live: Go then reads the fragment the
+    // host gave it. No Go runs, no WebGL context is made, for a mouse that only passed by.
+    if (warm && !going) await new Promise((resolve) => { resume = resolve; });
     // The Go heap lives in the instance's linear memory; the timing script reads its size.
     window.layoutlab.wasmMemory = () => instance.exports.mem.buffer.byteLength;
     go.run(instance).catch((e) => fail(String(e)));

@@ -31,6 +31,9 @@ import (
 const memoryLimit = 128 << 20
 
 func main() {
+	// The timing script's stage: package init done (Go's runtime, every package's init, the first
+	// run of wasm/firstrun, Ebiten's shaders).
+	js.Global().Get("performance").Call("mark", "layoutlab:main")
 	debug.SetMemoryLimit(memoryLimit)
 	p := newPage()
 	sc, err := scenarioFromURL()

@@ -49,6 +49,8 @@ var widgetProps = [...]Prop{
 	{Name: "loadStart", SetBy: Page, Type: Number, Means: "performance.now() when loader.js began"},
 	{Name: "wasmFrom", SetBy: Page, Type: String, Means: `the copy of layoutlab.wasm compiled: "sw" (the service worker's), "gzip" or "plain"`},
 	{Name: "wasmLoaded", SetBy: Page, Type: Number, Means: "ms from loadStart until the module was instantiated"},
+	{Name: "warm", SetBy: Page, Type: Boolean, Means: "embed.js made this frame warm (its name is layoutlab-warm): the module is compiled and instantiated, and Go waits for go()"},
+	{Name: "go", SetBy: Page, Type: Function, Means: "() → starts Go in a warm frame (embed.js calls it when the figure goes live, after giving the frame its figure's fragment); does nothing in another"},
 	{Name: "wasmMemory", SetBy: Page, Type: Function, Means: "() → bytes of the module's linear memory, which holds the Go heap and never shrinks"},
 	{Name: "setReadouts", SetBy: Page, Type: Function, Means: "(list, batch): writes the readouts that changed (wasm/readouts.go): for each, its index among list's span[data-metric], its text and its exact value, each followed by a NUL"},
 	{Name: "frameDrawn", SetBy: Page, Type: Function, Means: "(updates, engineMs, drawMs): Go calls it for each frame drawn; it counts frames and sets updatesAtFrame, lastFrame, engineMs and drawMs"},

@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
@@ -33,12 +34,22 @@ func BenchmarkExplainer(b *testing.B) {
 		visits = n
 	}
 	root := browser(b)
-	var visible, loaded, peak, starts []float64
-	var touched [3][]float64
-	for range visits {
+	dist, _ := filepath.Abs("../../dist")
+	_, err := os.Stat(filepath.Join(dist, "bench", "bare.html"))
+	haveBare := err == nil
+	var visible, loaded, peak, starts, bare []float64
+	var touched, live [3][]float64
+	var stages [3][]liveStages
+	for visit := range visits {
+		// The bare page's first frame, in a fresh context of the same browser as the visit, before
+		// the visit in even rounds and after it in odd ones: the same machine for both.
+		if haveBare && visit%2 == 0 {
+			f, _ := contextFirstFrame(b, root, server.URL+"/bench/bare.html")
+			bare = append(bare, f)
+		}
 		ctx, cancel := newVisitor(root)
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `window.__posters = []; window.__live = {now: 0, max: 0};
+			Source: stagesInit + `window.__posters = []; window.__live = {now: 0, max: 0};
 				document.addEventListener("load", (e) => { if (e.target.closest && e.target.closest("figure.layoutlab")) window.__posters.push(performance.now()); }, true);
 				new MutationObserver(() => { const n = document.querySelectorAll(".layoutlab-box > iframe:not(.layoutlab-parked)").length;
 					window.__live.now = n; window.__live.max = Math.max(window.__live.max, n); })
@@ -80,10 +91,15 @@ func BenchmarkExplainer(b *testing.B) {
 		}
 		for k, i := range []int{0, 1, n - 1} {
 			t0 := time.Now()
-			touchFigure(b, ctx, i, 3*time.Minute)
+			st := touchStages(b, ctx, i)
 			touched[k] = append(touched[k], float64(time.Since(t0).Milliseconds()))
+			live[k], stages[k] = append(live[k], st.live), append(stages[k], st)
 		}
 		cancel()
+		if haveBare && visit%2 == 1 {
+			f, _ := contextFirstFrame(b, root, server.URL+"/bench/bare.html")
+			bare = append(bare, f)
+		}
 	}
 	fmt.Printf("explainer, first visits (ms from navigation): every figure visible (last poster loaded) %.0f; load event %.0f\n", visible, loaded)
 	fmt.Printf("explainer scrolled top to bottom, a screen every 1.5 s: at most %.0f figures live at once; %.0f started\n", peak, starts)
@@ -92,4 +108,22 @@ func BenchmarkExplainer(b *testing.B) {
 	b.ReportMetric(median(loaded), "load-event-ms")
 	b.ReportMetric(slices.Max(peak), "max-live")
 	b.ReportMetric(median(touched[0]), "first-touch-to-live-ms")
+	for k, name := range []string{"first", "second", "last"} {
+		fmt.Printf("explainer, the %s figure's stages (ms from the mouse's arrival, the host page's clock):\n", name)
+		for _, st := range stages[k] {
+			fmt.Printf("    %s\n", st)
+		}
+	}
+	if haveBare {
+		// Side by side: the touch to the live figure shown (the host's clock, from the mouse's
+		// arrival: embed.js's dwell included) against the bare Ebiten page's first frame (its
+		// clock, from navigation), alternated in one run.
+		fmt.Printf("the bare Ebiten page's first frame, each in a fresh context, alternated with the visits (ms): %.0f\n", bare)
+		for k, name := range []string{"first", "second", "last"} {
+			fmt.Printf("touch to live, the %s figure: %.0f ms (median of %.0f) against the bare page's %.0f ms: ratio %.2f\n",
+				name, median(live[k]), live[k], median(bare), median(live[k])/median(bare))
+		}
+		b.ReportMetric(median(bare), "bare-first-frame-ms")
+		b.ReportMetric(median(live[0])/median(bare), "first-touch-ratio")
+	}
 }

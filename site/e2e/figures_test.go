@@ -102,7 +102,9 @@ func liveReadyJS(i int) string {
 // loaded (its load event: no poster is lazy) every figure shows its poster, with its readouts as
 // text and its box's size; then scrolls it top to bottom, a screen at a time, and checks that
 // every figure on screen shows its poster, and that reaching a figure does not start it: a
-// figure goes live when touched, and a page scrolled through costs its posters only.
+// figure goes live when touched, and a page scrolled through costs its posters and, with
+// embed.js's data-prestart (the explainer has it), the one frame started hidden once the page
+// was idle, which no figure shows until touched.
 func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	ctx := browser(t)
 	countLive(t, ctx)
@@ -155,6 +157,12 @@ func TestExplainerShowsEveryFigureAtOnce(t *testing.T) {
 	time.Sleep(time.Second)
 	if s := eval[int](t, ctx, `layoutlabEmbed.starts`); s != 0 {
 		t.Errorf("a mouse crossing the last figure started %d figures, want none", s)
+	}
+	// The page holds at most its one frame, hidden: prestarted once the page was idle
+	// (data-prestart) or warmed by the crossing (embed.js; TestWarmFrameGoesLiveForAnotherFigure).
+	if w := eval[[]bool](t, ctx, `(() => { const fr = [...document.querySelectorAll(".layoutlab-box > iframe")];
+		return [fr.length <= 1, fr.length === 0 || (fr[0].classList.contains("layoutlab-parked") && getComputedStyle(fr[0]).visibility === "hidden")]; })()`); !w[0] || !w[1] {
+		t.Errorf("a mouse crossing the last figure: at most one frame, hidden: got %v (one or none, hidden)", w)
 	}
 	// The last figure, the mouse resting on it, goes live; while it loads, its Interact button
 	// says that the touch was seen.
