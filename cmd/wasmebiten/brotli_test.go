@@ -12,15 +12,7 @@ import (
 // browser programs that read Parquet (the table page's and the advisor's) then link neither
 // net/http nor crypto/tls, which they did through it.
 func TestBrotliWithoutHTTP(t *testing.T) {
-	out := t.TempDir()
-	path, err := write(out, filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, path, b := writeGoMod(t)
 	dir := filepath.Join(out, "brotli")
 	if !strings.Contains(string(b), "replace "+brotliModule+" => "+dir+"\n") {
 		t.Fatalf("go.mod:\n%s", b)

@@ -46,15 +46,7 @@ func TestShaderSourceIsEbitens(t *testing.T) {
 // TestWrite: the go.mod replaces Ebiten by a copy whose shader.go no longer imports
 // text/template and whose package gains shaderTemplate; every other file is Ebiten's own.
 func TestWrite(t *testing.T) {
-	out := t.TempDir()
-	path, err := write(out, filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, _, b := writeGoMod(t)
 	copyDir := filepath.Join(out, "ebiten")
 	if !strings.Contains(string(b), "replace "+ebitenModule+" => "+copyDir+"\n") || !strings.HasPrefix(string(b), "module layoutlab") {
 		t.Fatalf("go.mod:\n%s", b)
@@ -99,4 +91,19 @@ func TestRewriteRefusesAnUnknownFile(t *testing.T) {
 			mustParseShaderTemplate(bad)
 		}()
 	}
+}
+
+// writeGoMod runs write for this checkout into a temporary folder: the folder, the go.mod's
+// path and its text.
+func writeGoMod(t *testing.T) (out, path string, gomod []byte) {
+	t.Helper()
+	out = t.TempDir()
+	path, err := write(out, filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gomod, err = os.ReadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	return out, path, gomod
 }
