@@ -443,7 +443,7 @@ var curveNames = map[string]string{"zorder": "Z-order curve", "hilbert": "Hilber
 func (c *Composer) curveLabel(layout string, r Rect, x0 float64) {
 	s, u := &c.scene, c.scene.Scale
 	name, ok := curveNames[layout]
-	if !ok || CurvePath(layout, 4) == nil {
+	if !ok || c.curves[layout] == nil { // keySpace drew no curve
 		return
 	}
 	sw, tw := 12*u, TextWidth(name, 11*u)
