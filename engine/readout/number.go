@@ -20,3 +20,13 @@ func Number(v float64, digits int) string {
 	}
 	return s
 }
+
+// Trimmed is Number without trailing zeros after the point (0.25, 40, 1,152.5): a knob's value
+// as the prose and the posters state it.
+func Trimmed(v float64, digits int) string {
+	s := Number(v, digits)
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}

@@ -23,3 +23,15 @@ func TestNumberSeparatesThousands(t *testing.T) {
 		t.Errorf("table size: %q", got)
 	}
 }
+
+func TestTrimmedDropsTrailingZerosOnly(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		d    int
+		want string
+	}{{0.25, 2, "0.25"}, {40, 2, "40"}, {100, 2, "100"}, {1152.5, 2, "1,152.5"}, {0.3, 0, "0"}, {2400, 1, "2,400"}} {
+		if got := Trimmed(c.v, c.d); got != c.want {
+			t.Errorf("Trimmed(%v, %d) = %q, want %q", c.v, c.d, got, c.want)
+		}
+	}
+}

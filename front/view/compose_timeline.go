@@ -387,13 +387,11 @@ func (c *Composer) groupName(df *timeline.DayFiles, gi int) string {
 // timelineSummary is the timeline picture's point as one sentence, from the engine's figures.
 func timelineSummary(f TimelineFigure, d timeline.Day) string {
 	name := scenario.StrategyLabel(f.Key.Strategy)
-	// Each figure as its readout writes it (engine/readout's digits); the day's ingest as the
-	// prose writes a knob's value, to two decimals without trailing zeros (0.25, 40).
-	ingest := readout.Number(f.Key.IngestGB, 2)
-	ingest = strings.TrimSuffix(strings.TrimRight(ingest, "0"), ".")
-	s := fmt.Sprintf("%s over %d days of %s GiB a day: on day %d OPTIMIZE writes %s GiB (write amplification %sx so far) and a lookup on %s opens %s of %s files",
-		name, len(f.Run.Days), ingest, d.Day, readout.Number(d.OptimizeWrittenGB, 1),
-		readout.Number(d.WriteAmplification, 2), f.Files.LookupColumn, readout.Number(d.LookupFiles, 1), Thousands(int64(d.Files)))
+	// Each figure as its readout writes it; the day's ingest as the prose writes a knob's value.
+	r := readout.Pick(readout.Day(d), []string{"optimize_written_gb", "write_amplification", "lookup_files"})
+	s := fmt.Sprintf("%s over %d days of %s GiB a day: on day %d OPTIMIZE writes %s (write amplification %s so far) and a lookup on %s opens %s of %s files",
+		name, len(f.Run.Days), readout.Trimmed(f.Key.IngestGB, 2), d.Day, r[0].Text(), r[1].Text(),
+		f.Files.LookupColumn, r[2].Text(), Thousands(int64(d.Files)))
 	var ev []string
 	for _, e := range events(f.Key, len(f.Run.Days)) {
 		ev = append(ev, fmt.Sprintf("%s on day %d", e.name, e.day))

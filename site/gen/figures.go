@@ -5,7 +5,6 @@ import (
 	"html/template"
 	"math"
 	"strconv"
-	"strings"
 
 	"layoutlab/engine/explainer"
 	"layoutlab/engine/panel"
@@ -77,10 +76,4 @@ func num(v any) string {
 
 // decimal writes v rounded to at most places decimals, with thousands separators, without
 // trailing zeros: readout.Number, the readouts' format, trimmed.
-func decimal(v float64, places int) string {
-	s := readout.Number(v, places)
-	if strings.Contains(s, ".") {
-		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
-	}
-	return s
-}
+func decimal(v float64, places int) string { return readout.Trimmed(v, places) }
