@@ -6,9 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 )
 
 // brotliModule is the Brotli decoder parquet-go's brotli codec (and engine/deltalog/parquetjson)
@@ -26,15 +24,8 @@ var brotliDropped = []string{"http.go", "http_test.go"}
 // but brotliDropped; it fails, naming the file, if any other file of the package imports
 // net/http (a newer version that moved the helpers), so the build never drops what is used.
 func writeBrotliCopy(dir string) error {
-	src, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", brotliModule).Output()
+	mod, err := linkModule(brotliModule, dir)
 	if err != nil {
-		return fmt.Errorf("finding %s: %v", brotliModule, err)
-	}
-	mod := strings.TrimSpace(string(src))
-	if err := os.RemoveAll(dir); err != nil {
-		return err
-	}
-	if err := linkTree(mod, dir); err != nil {
 		return err
 	}
 	for _, name := range brotliDropped {

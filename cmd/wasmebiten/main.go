@@ -58,20 +58,13 @@ func main() {
 // module in root with Ebiten replaced by the copy, and brotliModule by its copy without HTTP
 // (writeBrotliCopy); it returns the go.mod's path.
 func write(out, root string) (string, error) {
-	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", ebitenModule).Output()
-	if err != nil {
-		return "", fmt.Errorf("finding %s: %v", ebitenModule, err)
-	}
-	mod := strings.TrimSpace(string(dir))
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return "", err
 	}
 	copyDir := filepath.Join(abs, "ebiten")
-	if err := os.RemoveAll(copyDir); err != nil {
-		return "", err
-	}
-	if err := linkTree(mod, copyDir); err != nil {
+	mod, err := linkModule(ebitenModule, copyDir)
+	if err != nil {
 		return "", err
 	}
 	pkg := filepath.Join("internal", "builtinshader")
@@ -104,6 +97,20 @@ func write(out, root string) (string, error) {
 		return "", err
 	}
 	return writeModFile(abs, root, map[string]string{ebitenModule: copyDir, brotliModule: brotliDir})
+}
+
+// linkModule makes dst afresh a linked copy (linkTree) of module's folder in the module cache,
+// and returns that folder.
+func linkModule(module, dst string) (string, error) {
+	dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", module).Output()
+	if err != nil {
+		return "", fmt.Errorf("finding %s: %v", module, err)
+	}
+	mod := strings.TrimSpace(string(dir))
+	if err := os.RemoveAll(dst); err != nil {
+		return "", err
+	}
+	return mod, linkTree(mod, dst)
 }
 
 // linkTree makes dst a tree of src's folders whose files are symbolic links to src's.
