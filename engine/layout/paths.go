@@ -118,7 +118,13 @@ func NewFileNamer(seed uint64) *FileNamer {
 
 // Name returns the path of the split-th file of a bin in directory dir ("" for the table root).
 func (f *FileNamer) Name(dir string, split int) string {
-	b := f.buf[:0]
+	f.buf = f.AppendName(f.buf[:0], dir, split)
+	return string(f.buf)
+}
+
+// AppendName appends the path Name would return to b and draws the same UUID: a caller naming
+// a bin's files keeps them in one buffer and makes one string of it, not one a file.
+func (f *FileNamer) AppendName(b []byte, dir string, split int) []byte {
 	if dir != "" {
 		b = append(b, dir...)
 		b = append(b, '/')
@@ -131,9 +137,7 @@ func (f *FileNamer) Name(dir string, split int) string {
 	b = append(b, s...)
 	b = append(b, '-')
 	b = AppendUUID(b, f.rng.Uint64(), f.rng.Uint64())
-	b = append(b, "-c000.snappy.parquet"...)
-	f.buf = b
-	return string(b)
+	return append(b, "-c000.snappy.parquet"...)
 }
 
 // AppendUUID appends the version-4 (RFC 4122 variant) UUID made of the random bits hi and lo.

@@ -2,6 +2,7 @@ package optimize
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 )
@@ -87,9 +88,13 @@ type CommitResult struct {
 	// (runOptimizeBatch commits only if addedFiles.size > 0), but still returns Metrics.
 	Committed bool
 	// Adds are the new AddFiles, tagged as tagAddFile does (dataChange=false; clustering adds
-	// clusteringProvider "liquid" and ZCUBE_ID / ZCUBE_ZORDER_BY); Removes the rewritten files
-	// (written as RemoveFiles with dataChange=false, extendedFileMetadata=true).
-	Adds, Removes       []File
+	// clusteringProvider "liquid" and ZCUBE_ID / ZCUBE_ZORDER_BY). The removes (the rewritten
+	// files, written as RemoveFiles with dataChange=false, extendedFileMetadata=true) are the
+	// plan's bins' files, read through RemovedFiles or Removes: not copied, since a nightly
+	// OPTIMIZE of a whole table removes every live file.
+	Adds                []File
+	removed             []Bin
+	NumRemoves          int
 	OperationParameters []Parameter
 	// OperationMetrics are the commitInfo operationMetrics (DeltaOperationMetrics.OPTIMIZE):
 	// all values are strings; nil when nothing is committed.
@@ -131,14 +136,13 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	if len(outputs) != len(p.Bins) {
 		return nil, fmt.Errorf("optimize: %d bins planned but outputs for %d", len(p.Bins), len(outputs))
 	}
-	res := &CommitResult{OperationParameters: p.OperationParameters()}
+	res := &CommitResult{OperationParameters: p.OperationParameters(), removed: p.Bins, NumRemoves: p.NumFiles()}
 	var dvs, dvRows int64
 	parts := map[partitionID]bool{}
 	nAdds := 0
 	for i := range outputs {
 		nAdds += len(outputs[i])
 	}
-	res.Removes = make([]File, 0, p.NumFiles())
 	res.Adds = make([]File, 0, nAdds)
 	var zOrderBy string
 	if p.Mode == ModeClustering {
@@ -151,9 +155,8 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 		if p.Mode == ModeClustering && len(outputs[i]) > 0 {
 			tags = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
 		}
-		res.Removes = append(res.Removes, b.Files...)
-		for _, f := range b.Files {
-			if f.hasDV() {
+		for j := range b.Files {
+			if f := &b.Files[j]; f.hasDV() {
 				dvs++
 				dvRows += f.DeletedRecords
 			}
@@ -173,12 +176,12 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	}
 	m := &res.Metrics
 	m.NumFilesAdded, m.FilesAdded = int64(len(res.Adds)), fileSizeMetrics(res.Adds)
-	m.NumFilesRemoved, m.FilesRemoved = int64(len(res.Removes)), fileSizeMetrics(res.Removes)
+	m.NumFilesRemoved, m.FilesRemoved = int64(res.NumRemoves), removedSizeMetrics(p.Bins)
 	m.PartitionsOptimized = int64(len(parts))
 	m.NumBins = int64(len(p.Bins))
 	m.NumBatches = 1 // no spark.databricks.delta.optimize.batchSize: one batch, even when empty
 	m.TotalConsideredFiles = p.TotalConsideredFiles
-	m.TotalFilesSkipped = p.TotalConsideredFiles - int64(len(res.Removes))
+	m.TotalFilesSkipped = p.TotalConsideredFiles - int64(res.NumRemoves)
 	m.StartTimeMs, m.EndTimeMs = env.StartTimeMs, env.EndTimeMs
 	m.TotalClusterParallelism, m.TotalScheduledTasks = env.TotalClusterParallelism, env.TotalScheduledTasks
 	m.NumTableColumns = p.numTableColumns
@@ -195,17 +198,50 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	}
 	if len(res.Adds) > 0 {
 		res.Committed = true
-		res.OperationMetrics = OperationMetrics(res.Adds, res.Removes, dvs)
+		res.OperationMetrics = operationMetrics(res.Adds, m.FilesRemoved, dvs)
 	}
 	return res, nil
 }
 
-// OperationMetrics is OptimizeExecutor.createMetrics filtered to DeltaOperationMetrics.OPTIMIZE:
+// RemovedFiles yields the removed files in bin order, as pointers into the plan's bins: valid
+// while the plan's files are (a Snapshot's Files the caller reuses are overwritten).
+func (r *CommitResult) RemovedFiles() iter.Seq[*File] {
+	return func(yield func(*File) bool) {
+		for i := range r.removed {
+			for j := range r.removed[i].Files {
+				if !yield(&r.removed[i].Files[j]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// removedSizeMetrics is fileSizeMetrics over every bin's files, read where they are.
+func removedSizeMetrics(bins []Bin) FileSizeMetrics {
+	var lo, hi, total, n int64
+	for i := range bins {
+		for j := range bins[i].Files {
+			sz := bins[i].Files[j].Size
+			if n == 0 {
+				lo, hi = sz, sz
+			}
+			lo, hi, total, n = min(lo, sz), max(hi, sz), total+sz, n+1
+		}
+	}
+	if n == 0 {
+		return FileSizeMetrics{}
+	}
+	return FileSizeMetrics{Min: &lo, Max: &hi, Avg: float64(total) / float64(n), TotalFiles: n, TotalSize: total}
+}
+
+// operationMetrics is OptimizeExecutor.createMetrics filtered to DeltaOperationMetrics.OPTIMIZE:
 // counts and bytes of added and removed files, the added sizes' min, p25 = sizes(n/4),
 // p50 = sizes(n/2), p75 = sizes(n*3/4) and max on the sorted added sizes
 // (FileSizeStatsWithHistogram.create), and numDeletionVectorsRemoved; all as strings.
 // It needs at least one added file, as Delta does.
-func OperationMetrics(adds, removes []File, numDeletionVectorsRemoved int64) map[string]string {
+// The removes are given by their FileSizeMetrics (count and bytes).
+func operationMetrics(adds []File, removed FileSizeMetrics, numDeletionVectorsRemoved int64) map[string]string {
 	sizes := make([]int64, len(adds))
 	for i := range adds {
 		sizes[i] = adds[i].Size
@@ -215,9 +251,9 @@ func OperationMetrics(adds, removes []File, numDeletionVectorsRemoved int64) map
 	s := func(v int64) string { return strconv.FormatInt(v, 10) }
 	out := map[string]string{
 		"numAddedFiles":             s(int64(n)),
-		"numRemovedFiles":           s(int64(len(removes))),
+		"numRemovedFiles":           s(removed.TotalFiles),
 		"numAddedBytes":             s(sumBytes(adds)),
-		"numRemovedBytes":           s(sumBytes(removes)),
+		"numRemovedBytes":           s(removed.TotalSize),
 		"numDeletionVectorsRemoved": s(numDeletionVectorsRemoved),
 	}
 	if n > 0 {
@@ -250,13 +286,13 @@ func (s *Snapshot) Apply(res *CommitResult) *Snapshot {
 	if res == nil || !res.Committed {
 		return s
 	}
-	removed := make(map[string]bool, len(res.Removes))
-	for _, f := range res.Removes {
+	removed := make(map[string]bool, res.NumRemoves)
+	for f := range res.RemovedFiles() {
 		removed[f.Path] = true
 	}
 	next := *s
 	next.Version = s.Version + 1
-	next.Files = make([]File, 0, len(s.Files)-len(res.Removes)+len(res.Adds))
+	next.Files = make([]File, 0, len(s.Files)-res.NumRemoves+len(res.Adds))
 	for _, f := range s.Files {
 		if !removed[f.Path] {
 			next.Files = append(next.Files, f)

@@ -106,7 +106,7 @@ func (h *harness) run(t *testing.T, d *datadriven.TestData) string {
 				removes = append(removes, File{Size: mustSize(t, v)})
 			}
 		}
-		return formatMap(OperationMetrics(adds, removes, int64(intArg(t, d, "dvs", 0))))
+		return formatMap(operationMetrics(adds, fileSizeMetrics(removes), int64(intArg(t, d, "dvs", 0))))
 	case "overlap":
 		a, b := parseRange(t, strArg(d, "a", "")), parseRange(t, strArg(d, "b", ""))
 		return fmt.Sprintf("%.4f", OverlapScore(a, b))
@@ -286,7 +286,7 @@ func (h *harness) optimize(t *testing.T, d *datadriven.TestData, p *Plan) string
 		h.snap = bump(h.snap)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "rewrote %d files (%s) in %d bins -> %d files\n", len(res.Removes), FormatBytes(p.Bytes()),
+	fmt.Fprintf(&b, "rewrote %d files (%s) in %d bins -> %d files\n", res.NumRemoves, FormatBytes(p.Bytes()),
 		len(p.Bins), len(res.Adds))
 	if d.HasArg("verbose") {
 		b.WriteString(formatPlan(p))
@@ -398,7 +398,7 @@ func formatPlan(p *Plan) string {
 
 func formatCommit(r *CommitResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "committed=%t adds=%d removes=%d\n", r.Committed, len(r.Adds), len(r.Removes))
+	fmt.Fprintf(&b, "committed=%t adds=%d removes=%d\n", r.Committed, len(r.Adds), r.NumRemoves)
 	b.WriteString("operationParameters:\n")
 	for _, p := range r.OperationParameters {
 		v := p.Value

@@ -532,7 +532,8 @@ type partitionGroup struct {
 
 // groupByPartition groups files by partition values, in order of each partition's first file
 // in log order (Delta's groupBy gives hash order; any fixed order plans the same bins). The
-// groups' files share one array; when every file is in one partition, that array is files.
+// groups' files share one array; when each partition's files are one run (one partition, say), that
+// array is files.
 func groupByPartition(files []File) []partitionGroup {
 	if len(files) == 0 {
 		return nil
@@ -543,6 +544,7 @@ func groupByPartition(files []File) []partitionGroup {
 	var groups []partitionGroup
 	var counts []int32
 	index := map[partitionID]int32{}
+	runs := 0 // runs of adjacent files in one partition
 	for i := range files {
 		pv := files[i].PartitionValues
 		if i > 0 && samePartition(pv, files[i-1].PartitionValues) {
@@ -550,6 +552,7 @@ func groupByPartition(files []File) []partitionGroup {
 			counts[group[i]]++
 			continue
 		}
+		runs++
 		k := partitionIDOf(pv)
 		g, ok := index[k]
 		if !ok {
@@ -561,8 +564,14 @@ func groupByPartition(files []File) []partitionGroup {
 		group[i] = g
 		counts[g]++
 	}
-	if len(groups) == 1 {
-		groups[0].files = files
+	if runs == len(groups) {
+		// Each partition's files are one run (a table OPTIMIZE rewrote partition by partition,
+		// plus the day's appends): the groups are runs of files, with no copy.
+		o := int32(0)
+		for g, c := range counts {
+			groups[g].files = files[o : o+c : o+c]
+			o += c
+		}
 		return groups
 	}
 	back := make([]File, len(files))

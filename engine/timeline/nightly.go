@@ -190,9 +190,8 @@ func (n *nightlyOptimize) executeBins(plan *optimize.Plan, day int, ts int64) ([
 func (n *nightlyOptimize) commit(res *optimize.CommitResult, day int, ts int64, firstNew int32) (int64, error) {
 	t := n.tbl
 	c := logCommit{day: day}
-	c.removes = make([]int32, 0, len(res.Removes))
-	for i := range res.Removes {
-		rm := &res.Removes[i]
+	c.removes = make([]int32, 0, res.NumRemoves)
+	for rm := range res.RemovedFiles() {
 		id := int32(rm.Ref)
 		if !t.files.isLive(id, rm.Path) {
 			return 0, fmt.Errorf("optimize removed %s, which is not live", rm.Path)
