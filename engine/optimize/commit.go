@@ -87,14 +87,17 @@ type CommitResult struct {
 	// Committed is false when no file was added: Delta then makes no commit
 	// (runOptimizeBatch commits only if addedFiles.size > 0), but still returns Metrics.
 	Committed bool
-	// Adds are the new AddFiles, tagged as tagAddFile does (dataChange=false; clustering adds
-	// clusteringProvider "liquid" and ZCUBE_ID / ZCUBE_ZORDER_BY). The removes (the rewritten
-	// files, written as RemoveFiles with dataChange=false, extendedFileMetadata=true) are the
-	// plan's bins' files, read through RemovedFiles or Removes: not copied, since a nightly
-	// OPTIMIZE of a whole table removes every live file.
-	Adds                []File
-	removed             []Bin
-	NumRemoves          int
+	// The adds (AddedFiles: the new AddFiles, tagged as tagAddFile does: dataChange=false;
+	// clustering adds clusteringProvider "liquid" and ZCUBE_ID / ZCUBE_ZORDER_BY) and the
+	// removes (RemovedFiles: the rewritten files, written as RemoveFiles with dataChange=false,
+	// extendedFileMetadata=true) are read from the executor's outputs and the plan's bins where
+	// they are, not copied: a nightly OPTIMIZE of a whole table removes every live file and adds
+	// as many. They are valid while those are.
+	NumAdds, NumRemoves int
+	bins                []Bin
+	outputs             [][]OutputFile
+	tags                []map[string]string // each bin's adds' tags
+	provider            string
 	OperationParameters []Parameter
 	// OperationMetrics are the commitInfo operationMetrics (DeltaOperationMetrics.OPTIMIZE):
 	// all values are strings; nil when nothing is committed.
@@ -136,47 +139,44 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	if len(outputs) != len(p.Bins) {
 		return nil, fmt.Errorf("optimize: %d bins planned but outputs for %d", len(p.Bins), len(outputs))
 	}
-	res := &CommitResult{OperationParameters: p.OperationParameters(), removed: p.Bins, NumRemoves: p.NumFiles()}
+	res := &CommitResult{OperationParameters: p.OperationParameters(), bins: p.Bins, outputs: outputs}
 	var dvs, dvRows int64
 	parts := map[partitionID]bool{}
-	nAdds := 0
-	for i := range outputs {
-		nAdds += len(outputs[i])
-	}
-	res.Adds = make([]File, 0, nAdds)
 	var zOrderBy string
 	if p.Mode == ModeClustering {
 		zOrderBy = encodeNames(p.ClusterBy)
+		res.tags, res.provider = make([]map[string]string, len(p.Bins)), ProviderLiquid
 	}
-	for i, b := range p.Bins {
+	var added, removed sizeStats
+	var addSizes []int64
+	for i := range p.Bins {
+		b := &p.Bins[i]
 		parts[partitionIDOf(b.PartitionValues)] = true
-		// A bin's adds carry the same tags; they share one map, which no one writes after.
-		var tags map[string]string
-		if p.Mode == ModeClustering && len(outputs[i]) > 0 {
-			tags = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
+		if res.tags != nil && len(outputs[i]) > 0 {
+			// A bin's adds carry the same tags; they share one map, which no one writes after.
+			res.tags[i] = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
 		}
 		for j := range b.Files {
-			if f := &b.Files[j]; f.hasDV() {
+			f := &b.Files[j]
+			removed.add(f.Size)
+			if f.hasDV() {
 				dvs++
 				dvRows += f.DeletedRecords
 			}
 		}
-		for _, o := range outputs[i] {
+		for j := range outputs[i] {
+			o := &outputs[i][j]
 			if o.Size < 0 {
 				return nil, fmt.Errorf("optimize: output %s has negative size %d", o.Path, o.Size)
 			}
-			add := File{Path: o.Path, Size: o.Size, PartitionValues: b.PartitionValues, NumRecords: o.NumRecords,
-				ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges, Ref: o.Ref}
-			if p.Mode == ModeClustering {
-				add.ClusteringProvider = ProviderLiquid
-				add.Tags = tags
-			}
-			res.Adds = append(res.Adds, add)
+			added.add(o.Size)
+			addSizes = append(addSizes, o.Size)
 		}
 	}
+	res.NumAdds, res.NumRemoves = int(added.n), int(removed.n)
 	m := &res.Metrics
-	m.NumFilesAdded, m.FilesAdded = int64(len(res.Adds)), fileSizeMetrics(res.Adds)
-	m.NumFilesRemoved, m.FilesRemoved = int64(res.NumRemoves), removedSizeMetrics(p.Bins)
+	m.NumFilesAdded, m.FilesAdded = added.n, added.metrics()
+	m.NumFilesRemoved, m.FilesRemoved = removed.n, removed.metrics()
 	m.PartitionsOptimized = int64(len(parts))
 	m.NumBins = int64(len(p.Bins))
 	m.NumBatches = 1 // no spark.databricks.delta.optimize.batchSize: one batch, even when empty
@@ -196,20 +196,27 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 		cs := *p.ClusteringStats
 		m.ClusteringStats = &cs
 	}
-	if len(res.Adds) > 0 {
+	if res.NumAdds > 0 {
 		res.Committed = true
-		res.OperationMetrics = operationMetrics(res.Adds, m.FilesRemoved, dvs)
+		res.OperationMetrics = operationMetrics(addSizes, m.FilesRemoved, dvs)
 	}
 	return res, nil
 }
 
-// RemovedFiles yields the removed files in bin order, as pointers into the plan's bins: valid
-// while the plan's files are (a Snapshot's Files the caller reuses are overwritten).
-func (r *CommitResult) RemovedFiles() iter.Seq[*File] {
-	return func(yield func(*File) bool) {
-		for i := range r.removed {
-			for j := range r.removed[i].Files {
-				if !yield(&r.removed[i].Files[j]) {
+// AddedFiles yields the added files in bin order (made from the executor's outputs as they are
+// read: a File is not kept for each).
+func (r *CommitResult) AddedFiles() iter.Seq[File] {
+	return func(yield func(File) bool) {
+		for i := range r.outputs {
+			for j := range r.outputs[i] {
+				o := &r.outputs[i][j]
+				add := File{Path: o.Path, Size: o.Size, PartitionValues: r.bins[i].PartitionValues, NumRecords: o.NumRecords,
+					ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges, Ref: o.Ref,
+					ClusteringProvider: r.provider}
+				if r.tags != nil {
+					add.Tags = r.tags[i]
+				}
+				if !yield(add) {
 					return
 				}
 			}
@@ -217,42 +224,56 @@ func (r *CommitResult) RemovedFiles() iter.Seq[*File] {
 	}
 }
 
-// removedSizeMetrics is fileSizeMetrics over every bin's files, read where they are.
-func removedSizeMetrics(bins []Bin) FileSizeMetrics {
-	var lo, hi, total, n int64
-	for i := range bins {
-		for j := range bins[i].Files {
-			sz := bins[i].Files[j].Size
-			if n == 0 {
-				lo, hi = sz, sz
+// RemovedFiles yields the removed files in bin order, as pointers into the plan's bins: valid
+// while the plan's files are (a Snapshot's Files the caller reuses are overwritten).
+func (r *CommitResult) RemovedFiles() iter.Seq[*File] {
+	return func(yield func(*File) bool) {
+		for i := range r.bins {
+			for j := range r.bins[i].Files {
+				if !yield(&r.bins[i].Files[j]) {
+					return
+				}
 			}
-			lo, hi, total, n = min(lo, sz), max(hi, sz), total+sz, n+1
 		}
 	}
-	if n == 0 {
+}
+
+// sizeStats is FileSizeStats: the count, total and bounds of file sizes, for FileSizeMetrics.
+type sizeStats struct{ lo, hi, total, n int64 }
+
+func (z *sizeStats) add(size int64) {
+	if z.n == 0 {
+		z.lo, z.hi = size, size
+	}
+	z.lo, z.hi, z.total, z.n = min(z.lo, size), max(z.hi, size), z.total+size, z.n+1
+}
+
+// metrics is FileSizeStats.toFileSizeMetrics (min and max None when no file).
+func (z sizeStats) metrics() FileSizeMetrics {
+	if z.n == 0 {
 		return FileSizeMetrics{}
 	}
-	return FileSizeMetrics{Min: &lo, Max: &hi, Avg: float64(total) / float64(n), TotalFiles: n, TotalSize: total}
+	return FileSizeMetrics{Min: &z.lo, Max: &z.hi, Avg: float64(z.total) / float64(z.n), TotalFiles: z.n, TotalSize: z.total}
 }
 
 // operationMetrics is OptimizeExecutor.createMetrics filtered to DeltaOperationMetrics.OPTIMIZE:
 // counts and bytes of added and removed files, the added sizes' min, p25 = sizes(n/4),
 // p50 = sizes(n/2), p75 = sizes(n*3/4) and max on the sorted added sizes
 // (FileSizeStatsWithHistogram.create), and numDeletionVectorsRemoved; all as strings.
-// It needs at least one added file, as Delta does.
-// The removes are given by their FileSizeMetrics (count and bytes).
-func operationMetrics(adds []File, removed FileSizeMetrics, numDeletionVectorsRemoved int64) map[string]string {
-	sizes := make([]int64, len(adds))
-	for i := range adds {
-		sizes[i] = adds[i].Size
-	}
+// It needs at least one added file, as Delta does. The adds are given by their sizes (sorted
+// here), the removes by their FileSizeMetrics.
+func operationMetrics(sizes []int64, removed FileSizeMetrics, numDeletionVectorsRemoved int64) map[string]string {
 	slices.Sort(sizes)
+	var added int64
+	for _, sz := range sizes {
+		added += sz
+	}
 	n := len(sizes)
 	s := func(v int64) string { return strconv.FormatInt(v, 10) }
 	out := map[string]string{
 		"numAddedFiles":             s(int64(n)),
 		"numRemovedFiles":           s(removed.TotalFiles),
-		"numAddedBytes":             s(sumBytes(adds)),
+		"numAddedBytes":             s(added),
 		"numRemovedBytes":           s(removed.TotalSize),
 		"numDeletionVectorsRemoved": s(numDeletionVectorsRemoved),
 	}
@@ -264,20 +285,6 @@ func operationMetrics(adds []File, removed FileSizeMetrics, numDeletionVectorsRe
 		out["maxFileSize"] = s(sizes[n-1])
 	}
 	return out
-}
-
-// fileSizeMetrics is FileSizeStats.merge + toFileSizeMetrics.
-func fileSizeMetrics(files []File) FileSizeMetrics {
-	if len(files) == 0 {
-		return FileSizeMetrics{}
-	}
-	lo, hi := files[0].Size, files[0].Size
-	for _, f := range files[1:] {
-		lo, hi = min(lo, f.Size), max(hi, f.Size)
-	}
-	total := sumBytes(files)
-	return FileSizeMetrics{Min: &lo, Max: &hi, Avg: float64(total) / float64(len(files)),
-		TotalFiles: int64(len(files)), TotalSize: total}
 }
 
 // Apply returns the snapshot after committing res: removes dropped, adds appended in log
@@ -292,12 +299,14 @@ func (s *Snapshot) Apply(res *CommitResult) *Snapshot {
 	}
 	next := *s
 	next.Version = s.Version + 1
-	next.Files = make([]File, 0, len(s.Files)-res.NumRemoves+len(res.Adds))
+	next.Files = make([]File, 0, len(s.Files)-res.NumRemoves+res.NumAdds)
 	for _, f := range s.Files {
 		if !removed[f.Path] {
 			next.Files = append(next.Files, f)
 		}
 	}
-	next.Files = append(next.Files, res.Adds...)
+	for f := range res.AddedFiles() {
+		next.Files = append(next.Files, f)
+	}
 	return &next
 }
