@@ -2,7 +2,6 @@ package layout
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,13 +106,13 @@ func escapePathName(s string) string {
 // same scenario always gets the same names. It formats by hand: a timeline names hundreds of
 // thousands of files, and the panel names every file again on each move of the files slider.
 type FileNamer struct {
-	rng *rand.Rand
+	rng table.PCG // rand.NewPCG's draws, without a call through the rand.Source interface
 	buf []byte
 }
 
 // NewFileNamer returns a namer whose UUIDs follow from seed.
 func NewFileNamer(seed uint64) *FileNamer {
-	return &FileNamer{rng: rand.New(rand.NewPCG(seed, 0x66696c656e616d65))}
+	return &FileNamer{rng: table.PCG{Hi: seed, Lo: 0x66696c656e616d65}}
 }
 
 // Name returns the path of the split-th file of a bin in directory dir ("" for the table root).
@@ -141,25 +140,25 @@ func (f *FileNamer) AppendName(b []byte, dir string, split int) []byte {
 }
 
 // AppendUUID appends the version-4 (RFC 4122 variant) UUID made of the random bits hi and lo.
+// It fills a fixed array digit by digit rather than appending each: a timeline names hundreds of
+// thousands of files, and an append a byte is dear in wasm.
 func AppendUUID(b []byte, hi, lo uint64) []byte {
+	const hexDigits = "0123456789abcdef"
 	hi = hi&^0xf000 | 0x4000     // version 4
 	lo = lo&^(0xc<<60) | 0x8<<60 // RFC 4122 variant
-	b = appendHex(b, hi>>32, 8)
-	b = append(b, '-')
-	b = appendHex(b, hi>>16, 4)
-	b = append(b, '-')
-	b = appendHex(b, hi, 4)
-	b = append(b, '-')
-	b = appendHex(b, lo>>48, 4)
-	b = append(b, '-')
-	return appendHex(b, lo, 12)
-}
-
-// appendHex appends v's low digits hexadecimal digits, zero-padded (%0<digits>x).
-func appendHex(b []byte, v uint64, digits int) []byte {
-	const hexDigits = "0123456789abcdef"
-	for i := digits - 1; i >= 0; i-- {
-		b = append(b, hexDigits[(v>>(4*uint(i)))&0xf])
+	var u [36]byte
+	// xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: hi's 16 digits, then lo's, most significant first.
+	for i, j := 0, 0; i < 36; i++ {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			u[i] = '-'
+			continue
+		}
+		w := hi
+		if j >= 16 {
+			w = lo
+		}
+		u[i] = hexDigits[w>>(60-4*uint(j%16))&0xf]
+		j++
 	}
-	return b
+	return append(b, u[:]...)
 }

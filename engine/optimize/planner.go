@@ -2,6 +2,7 @@ package optimize
 
 import (
 	"math"
+	"reflect"
 	"strconv"
 
 	"layoutlab/engine/ddl"
@@ -614,6 +615,9 @@ func partitionIDOf(pv map[string]string) partitionID {
 func samePartition(a, b map[string]string, cols []string) bool {
 	if len(a) != len(b) {
 		return false
+	}
+	if reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer() {
+		return true // one map (the files of a partition usually share theirs)
 	}
 	if len(a) == len(cols) {
 		same := true
