@@ -141,17 +141,19 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	}
 	res := &CommitResult{OperationParameters: p.OperationParameters(), bins: p.Bins, outputs: outputs}
 	var dvs, dvRows int64
-	parts := map[partitionID]bool{}
 	var zOrderBy string
 	if p.Mode == ModeClustering {
 		zOrderBy = encodeNames(p.ClusterBy)
 		res.tags, res.provider = make([]map[string]string, len(p.Bins)), ProviderLiquid
 	}
 	var added, removed sizeStats
-	var addSizes []int64
+	nAdds := 0
+	for i := range outputs {
+		nAdds += len(outputs[i])
+	}
+	addSizes := make([]int64, 0, nAdds)
 	for i := range p.Bins {
 		b := &p.Bins[i]
-		parts[partitionIDOf(b.PartitionValues)] = true
 		if res.tags != nil && len(outputs[i]) > 0 {
 			// A bin's adds carry the same tags; they share one map, which no one writes after.
 			res.tags[i] = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
@@ -177,7 +179,7 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	m := &res.Metrics
 	m.NumFilesAdded, m.FilesAdded = added.n, added.metrics()
 	m.NumFilesRemoved, m.FilesRemoved = removed.n, removed.metrics()
-	m.PartitionsOptimized = int64(len(parts))
+	m.PartitionsOptimized = int64(countPartitions(p.Bins))
 	m.NumBins = int64(len(p.Bins))
 	m.NumBatches = 1 // no spark.databricks.delta.optimize.batchSize: one batch, even when empty
 	m.TotalConsideredFiles = p.TotalConsideredFiles

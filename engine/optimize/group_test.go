@@ -113,3 +113,14 @@ func TestCommitReadsBinsAndOutputs(t *testing.T) {
 		t.Fatalf("operation metrics %v", om)
 	}
 }
+
+// TestCountPartitions: bins sharing a map, bins with equal maps that are not one map, and bins
+// of a partition seen again after another all count once.
+func TestCountPartitions(t *testing.T) {
+	a, b := map[string]string{"d": "1"}, map[string]string{"d": "2"}
+	bins := []Bin{{PartitionValues: a}, {PartitionValues: a}, {PartitionValues: maps.Clone(a)}, {PartitionValues: b},
+		{PartitionValues: a}, {PartitionValues: nil}, {PartitionValues: map[string]string{}}}
+	if n := countPartitions(bins); n != 3 {
+		t.Fatalf("%d partitions, want 3 (d=1, d=2, none)", n)
+	}
+}

@@ -517,13 +517,31 @@ func groupIntoBins(files []File, maxBinSize int64) [][]File {
 // removed file is both input and merged, one output cube per optimized partition.
 func zOrderStats(bins []Bin) *ZOrderStats {
 	var in ZOrderFileStats
-	parts := map[partitionID]bool{}
 	for _, b := range bins {
 		in.Num += int64(len(b.Files))
 		in.Size += b.Bytes
-		parts[partitionIDOf(b.PartitionValues)] = true
 	}
-	return &ZOrderStats{StrategyName: "all", InputOtherFiles: in, MergedFiles: in, NumOutputCubes: int64(len(parts))}
+	return &ZOrderStats{StrategyName: "all", InputOtherFiles: in, MergedFiles: in, NumOutputCubes: int64(countPartitions(bins))}
+}
+
+// countPartitions is the number of distinct partitions the bins are in. A plan's bins come
+// partition by partition, sharing their partition's map: a bin with its predecessor's map is
+// not looked up.
+func countPartitions(bins []Bin) int {
+	seen := map[partitionID]bool{}
+	for i := range bins {
+		pv := bins[i].PartitionValues
+		if i > 0 && sameMap(pv, bins[i-1].PartitionValues) {
+			continue
+		}
+		seen[partitionIDOf(pv)] = true
+	}
+	return len(seen)
+}
+
+// sameMap reports whether a and b are one map.
+func sameMap(a, b map[string]string) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 type partitionGroup struct {
@@ -616,8 +634,8 @@ func samePartition(a, b map[string]string, cols []string) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	if reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer() {
-		return true // one map (the files of a partition usually share theirs)
+	if sameMap(a, b) {
+		return true // the files of a partition usually share their map
 	}
 	if len(a) == len(cols) {
 		same := true
