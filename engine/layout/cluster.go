@@ -151,9 +151,14 @@ const noiseBits = 21
 // draw, a third of the PCG work (a 128-bit multiply, emulated under js/wasm).
 func drawNoiseBytes(noise []int8, src table.PCG) {
 	i := 0
-	for ; i+3 <= len(noise); i += 3 {
-		x := src.Uint64()
-		noise[i], noise[i+1], noise[i+2] = cellNoise(x), cellNoise(x>>noiseBits), cellNoise(x>>(2*noiseBits))
+	var draws [256]uint64 // drawn a block at a time (PCG.Fill)
+	for i+3 <= len(noise) {
+		x := draws[:min(len(draws), (len(noise)-i)/3)]
+		src.Fill(x)
+		for _, x := range x {
+			noise[i], noise[i+1], noise[i+2] = cellNoise(x), cellNoise(x>>noiseBits), cellNoise(x>>(2*noiseBits))
+			i += 3
+		}
 	}
 	if i < len(noise) {
 		for x := src.Uint64(); i < len(noise); i++ {
