@@ -222,10 +222,12 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder, sizes []int) {
 	if len(run) == 0 {
 		return
 	}
+	// l.part in a local: a store through l.part would otherwise reload it at every row.
+	lp := l.part
 	if p, ok := files.Skip(int64(len(run))); ok {
 		// No bound falls in this run: every group, so every row, is in the current file.
 		for _, q := range run {
-			l.part[q] = int32(p)
+			lp[q] = int32(p)
 		}
 		sizes[p] += len(run)
 		return
@@ -249,7 +251,7 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder, sizes []int) {
 		}
 	}
 	for _, p := range run {
-		l.part[p] = part[uint8(noise[p])^0x80]
+		lp[p] = part[uint8(noise[p])^0x80]
 	}
 }
 
