@@ -140,25 +140,29 @@ func (f *FileNamer) AppendName(b []byte, dir string, split int) []byte {
 }
 
 // AppendUUID appends the version-4 (RFC 4122 variant) UUID made of the random bits hi and lo.
-// It fills a fixed array digit by digit rather than appending each: a timeline names hundreds of
-// thousands of files, and an append a byte is dear in wasm.
+// It writes the digits into a fixed array rather than appending each: a timeline names hundreds
+// of thousands of files, and an append a byte is dear in wasm.
 func AppendUUID(b []byte, hi, lo uint64) []byte {
-	const hexDigits = "0123456789abcdef"
 	hi = hi&^0xf000 | 0x4000     // version 4
 	lo = lo&^(0xc<<60) | 0x8<<60 // RFC 4122 variant
 	var u [36]byte
-	// xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: hi's 16 digits, then lo's, most significant first.
-	for i, j := 0, 0; i < 36; i++ {
-		if i == 8 || i == 13 || i == 18 || i == 23 {
-			u[i] = '-'
-			continue
-		}
-		w := hi
-		if j >= 16 {
-			w = lo
-		}
-		u[i] = hexDigits[w>>(60-4*uint(j%16))&0xf]
-		j++
-	}
+	putHex(u[0:8], hi>>32)
+	u[8] = '-'
+	putHex(u[9:13], hi>>16)
+	u[13] = '-'
+	putHex(u[14:18], hi)
+	u[18] = '-'
+	putHex(u[19:23], lo>>48)
+	u[23] = '-'
+	putHex(u[24:36], lo)
 	return append(b, u[:]...)
+}
+
+// putHex writes v's low len(dst) hexadecimal digits to dst, zero-padded (%0<len>x).
+func putHex(dst []byte, v uint64) {
+	const hexDigits = "0123456789abcdef"
+	for i := len(dst) - 1; i >= 0; i-- {
+		dst[i] = hexDigits[v&0xf]
+		v >>= 4
+	}
 }

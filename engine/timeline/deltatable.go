@@ -21,6 +21,7 @@ type deltaTable struct {
 	clusterCols []string
 	zcubes      zcubes
 	namer       *layout.FileNamer // names every file the table's writers add
+	params      paramLists        // the commits' list parameters, each encoded once
 	leaves      []table.Leaf      // the schema's leaves, for the add actions' stats
 }
 

@@ -227,7 +227,7 @@ func (n *nightlyOptimize) commit(res *optimize.CommitResult, day int, ts int64, 
 		IsBlindAppend: ptr(false), EngineInfo: engineInfo, ReadVersion: ptr(t.version),
 		OperationMetrics: res.OperationMetrics}
 	for _, p := range res.OperationParameters {
-		ci.SetParameter(p.Key, p.Value)
+		t.params.set(&ci, p.Key, p.Value)
 	}
 	c.info = ci
 	t.commit(c)
