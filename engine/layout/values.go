@@ -72,8 +72,9 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 	order := slices.Grow(l.pos[:0], n)[:n]
 	for i, v := range vals {
 		b := (uint64(v) - uint64(lo)) >> shift
-		order[end[b]] = int32(i)
-		end[b]++
+		e := end[b] // read once: the store to order could otherwise be end's, forcing a reload
+		order[e] = int32(i)
+		end[b] = e + 1
 	}
 	l.bucketEnd, l.pos = end, order
 
