@@ -124,3 +124,24 @@ func TestCountPartitions(t *testing.T) {
 		t.Fatalf("%d partitions, want 3 (d=1, d=2, none)", n)
 	}
 }
+
+// TestZFilesSharedTags: reading the tags of files that share a map (a bin's adds) gives what
+// reading each file's own gives, across shared maps, equal maps that are not one, a ZCube id
+// alone, and no tags.
+func TestZFilesSharedTags(t *testing.T) {
+	a := map[string]string{TagZCubeID: "a", TagZCubeZOrder: `["k"]`}
+	b := map[string]string{TagZCubeID: "b", TagZCubeZOrder: `["k","j"]`}
+	idOnly := map[string]string{TagZCubeID: "c"}
+	files := []File{{Tags: a}, {Tags: a}, {Tags: maps.Clone(a)}, {Tags: b}, {Tags: b}, {}, {Tags: idOnly},
+		{Tags: idOnly}, {Tags: a}, {Tags: map[string]string{}}, {Tags: b}}
+	got := zfilesInto(nil, files)
+	for i := range files {
+		f := &files[i]
+		id, ok1 := f.Tags[TagZCubeID]
+		raw, ok2 := f.Tags[TagZCubeZOrder]
+		z := got[i]
+		if z.f != f || z.id != id || z.zraw != raw || z.hasID != ok1 || z.cube != (ok1 && ok2) {
+			t.Fatalf("file %d (%v): read %+v", i, f.Tags, z)
+		}
+	}
+}
