@@ -315,13 +315,8 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	in.cols = newStatsColumns(len(in.pleaves), len(files))
 	fr.keep = in.cols.want(in.firstLeaves(where, interactive), in.pleaves)
 	in.hc = in.gatherHealth(len(files))
-	// Blocks of progressEvery files, each a call: under js/wasm V8 runs a call in the code it
-	// began in (docs/performance.md, "Loops in functions of their own").
-	for lo := 0; lo < len(files); lo += progressEvery {
-		if err := yield.Tick(statisticsStep, lo, len(files), "files"); err != nil {
-			return nil, err
-		}
-		fr.read(lo, min(lo+progressEvery, len(files)))
+	if err := fr.readAll(yield); err != nil {
+		return nil, err
 	}
 	// every file read; the OPTIMIZE plans follow
 	if err := yield.Tick(statisticsStep, len(files), len(files), "files"); err != nil {

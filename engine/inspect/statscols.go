@@ -198,11 +198,16 @@ type fileReader struct {
 	noPartsOut map[string]*string
 }
 
-// read reads files [lo, hi).
+// read reads files [lo, hi), parsing their statistics.
+func (fr *fileReader) read(lo, hi int) { fr.readParsed(lo, hi, nil) }
+
+// readParsed reads files [lo, hi); parsed, when set, holds their statistics parsed and
+// checked (parseBlock), in order.
 //
 //go:noinline
-func (fr *fileReader) read(lo, hi int) {
+func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 	in := fr.in
+	var p parsedStats
 	for i := lo; i < hi; i++ {
 		f := fr.files[i]
 		out := &in.base.Files[i]
@@ -220,7 +225,12 @@ func (fr *fileReader) read(lo, hi int) {
 		}
 		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
-			fr.stats(i, f.Stats, out)
+			if parsed != nil {
+				p = parsed[i-lo]
+			} else {
+				p.st, p.notes, p.err = parseStats(fr.parser, f.Stats, in.pleaves)
+			}
+			fr.stats(i, &p, out)
 		}
 		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(out)...)
 		if out.NumRecords == nil {
@@ -256,10 +266,11 @@ func (fr *fileReader) partitionValues(f *deltalog.AddFile, out *File) map[string
 	return pv
 }
 
-// stats reads file i's statistics into out, and keeps the kept leaves' values.
-func (fr *fileReader) stats(i int, text string, out *File) {
+// stats reads file i's statistics, parsed and checked, into out, and keeps the kept leaves'
+// values.
+func (fr *fileReader) stats(i int, p *parsedStats, out *File) {
 	in := fr.in
-	st, notes, err := parseStats(fr.parser, text, in.pleaves)
+	st, notes, err := &p.st, p.notes, p.err
 	if err != nil {
 		out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
 		return
