@@ -199,7 +199,7 @@ func (l *Listing) earliest() int64 {
 // every pathTurn adds, a count without a unit (a page takes a turn there: a million adds were
 // one 615 ms stretch of the table page); its error stops the replay.
 func (s *Snapshot) applyCheckpoint(version int64, acts *checkpointActions, y work.Yield) error {
-	s.files = make(map[string]*AddFile, len(acts.adds))
+	s.files = newFileIndex(len(acts.adds))
 	for i := range acts.adds {
 		s.putFile(&acts.adds[i]) // each add kept where it was decoded
 		if (i+1)%pathTurn == 0 {

@@ -35,11 +35,10 @@ type Snapshot struct {
 	version  int64
 	protocol *Protocol
 	metadata *Metadata
-	// files is the live files by path while the snapshot is built; an AddFile is never changed
-	// once it is here. SortFiles drops it (under mu) once sorted holds the same files: a
-	// million paths' map was 53 MB of pointers the collector marked at every cycle, and a
-	// sorted list answers File by a binary search.
-	files   map[string]*AddFile
+	// files is the live files by path while the snapshot is built (fileIndex); an AddFile is
+	// never changed once it is here. SortFiles drops it (under mu) once sorted holds the same
+	// files, and File searches those.
+	files   *fileIndex
 	mu      sync.Mutex // guards dropping files against Apply and File reading it
 	count   int        // live files, kept as files changes (putFile, dropFile)
 	bytes   int64      // their size in bytes
@@ -54,7 +53,7 @@ type Snapshot struct {
 // EmptySnapshot is the state before commit 0: version -1, no protocol, no
 // metadata, no files. Apply on it accepts only version 0.
 func EmptySnapshot() *Snapshot {
-	return &Snapshot{version: -1, files: map[string]*AddFile{}, domains: map[string]DomainMetadata{}}
+	return &Snapshot{version: -1, files: newFileIndex(0), domains: map[string]DomainMetadata{}}
 }
 
 // Replay builds the snapshot at the last of commits. The commits may come
@@ -200,34 +199,33 @@ func (s *Snapshot) SortFiles(yield work.Yield) (err error) {
 }
 
 // liveMap is a copy of the live files by path, for a snapshot built on this one.
-func (s *Snapshot) liveMap() map[string]*AddFile {
+func (s *Snapshot) liveMap() *fileIndex {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.files != nil {
-		return maps.Clone(s.files)
+		return s.files.clone()
 	}
-	m := make(map[string]*AddFile, len(s.sorted))
+	x := newFileIndex(len(s.sorted))
 	for _, f := range s.sorted {
-		m[f.Path] = f
+		x.put(f)
 	}
-	return m
+	return x
 }
 
 // putFile makes f the live file at its path, replacing any earlier add.
 func (s *Snapshot) putFile(f *AddFile) {
-	if old, ok := s.files[f.Path]; ok {
+	if old := s.files.put(f); old != nil {
 		s.bytes -= old.Size
 	} else {
 		s.count++
 	}
-	s.files[f.Path] = f
 	s.bytes += f.Size
 }
 
 // dropFile removes the live file r names, when its deletion vector is the one r names too.
 func (s *Snapshot) dropFile(r RemoveFile) {
-	if live, ok := s.files[r.Path]; ok && live.DeletionVector.UniqueID() == r.DeletionVector.UniqueID() {
-		delete(s.files, r.Path)
+	if live, ok := s.files.get(r.Path); ok && live.DeletionVector.UniqueID() == r.DeletionVector.UniqueID() {
+		s.files.remove(r.Path)
 		s.count--
 		s.bytes -= live.Size
 	}
@@ -239,13 +237,14 @@ func (s *Snapshot) dropFile(r RemoveFile) {
 // so that each path is read once: in the browser, reading the paths costs more than sorting
 // their keys.
 func (s *Snapshot) sortFiles(between func(), turn func(done, total int)) {
-	files := make([]*AddFile, 0, len(s.files))
-	for _, f := range s.files {
+	n := s.files.live
+	files := make([]*AddFile, 0, n)
+	s.files.each(func(f *AddFile) {
 		files = append(files, f)
 		if len(files)%pathTurn == 0 && turn != nil {
-			turn(len(files), 2*len(s.files))
+			turn(len(files), 2*n)
 		}
-	}
+	})
 	s.sorted = files
 	if len(files) < radixMin {
 		if between != nil {
@@ -452,7 +451,7 @@ func (s *Snapshot) File(path string) (AddFile, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.files != nil {
-		f, ok := s.files[path]
+		f, ok := s.files.get(path)
 		if !ok {
 			return AddFile{}, false
 		}

@@ -8,14 +8,14 @@ import (
 
 // benchSnapshot is a snapshot of n live files named as inspecttest names them, or as Spark does.
 func benchSnapshot(n int, uuid bool) *Snapshot {
-	s := &Snapshot{files: map[string]*AddFile{}}
+	s := EmptySnapshot()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < n; i++ {
 		p := fmt.Sprintf("part-%05d-%08d.snappy.parquet", i%1000, i)
 		if uuid {
 			p = fmt.Sprintf("part-%05d-%08x-%04x-%04x-%04x-%012x-c000.snappy.parquet", rng.IntN(200), rng.Uint32(), rng.IntN(65536), rng.IntN(65536), rng.IntN(65536), rng.Uint64()>>16)
 		}
-		s.files[p] = &AddFile{Path: p}
+		s.putFile(&AddFile{Path: p})
 	}
 	return s
 }
@@ -39,26 +39,20 @@ func BenchmarkSortFiles(b *testing.B) {
 func TestSnapshotOnceSorted(t *testing.T) {
 	s := EmptySnapshot()
 	var want int64
-	for _, f := range benchSnapshot(5_000, true).files {
+	benchSnapshot(5_000, true).files.each(func(f *AddFile) {
 		f.Size = int64(len(f.Path)) * 1_000_003
 		s.putFile(f)
 		want += f.Size
-	}
-	var first *AddFile
-	for _, f := range s.files {
-		first = f // any one
-		break
-	}
+	})
+	first := s.files.files[2_500]
 	s.putFile(&AddFile{Path: first.Path, Size: 7}) // replaces the add at that path
 	s.dropFile(RemoveFile{Path: "part-missing"})   // removes nothing
 	want += 7 - first.Size
 	if got := s.SizeInBytes(); got != want || s.NumFiles() != 5_000 {
 		t.Fatalf("before sorting: %d files, %d bytes, want 5000, %d", s.NumFiles(), got, want)
 	}
-	paths := make([]string, 0, len(s.files))
-	for p := range s.files {
-		paths = append(paths, p)
-	}
+	var paths []string
+	s.files.each(func(f *AddFile) { paths = append(paths, f.Path) })
 	s.SortFiles(nil)
 	if s.files != nil {
 		t.Fatal("the map of paths is kept once the files are sorted")
@@ -81,7 +75,7 @@ func TestSnapshotOnceSorted(t *testing.T) {
 	}
 	next := &Snapshot{files: s.liveMap(), count: s.count, bytes: s.bytes}
 	next.dropFile(RemoveFile{Path: paths[0]})
-	if next.NumFiles() != 4_999 || len(next.files) != 4_999 || s.NumFiles() != 5_000 {
-		t.Errorf("a remove on the applied snapshot: %d files (map %d), the sorted one %d", next.NumFiles(), len(next.files), s.NumFiles())
+	if next.NumFiles() != 4_999 || next.files.live != 4_999 || s.NumFiles() != 5_000 {
+		t.Errorf("a remove on the applied snapshot: %d files (index %d), the sorted one %d", next.NumFiles(), next.files.live, s.NumFiles())
 	}
 }
