@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"sync/atomic"
 	"testing"
 )
 
@@ -82,4 +83,48 @@ func sameSnapshot(a, b *Snapshot) bool {
 	a.SortFiles(nil)
 	b.SortFiles(nil)
 	return reflect.DeepEqual(a, b)
+}
+
+// TestSnapshotReadWhileSorting: File, NumFiles, SizeInBytes and Apply may run beside the sort
+// that drops the index (go test -race tells a data race), and answer the same before, during
+// and after it.
+func TestSnapshotReadWhileSorting(t *testing.T) {
+	s := EmptySnapshot()
+	for i := range 3000 {
+		s.putFile(&AddFile{Path: fmt.Sprintf("part-%05d", i), Size: int64(i)})
+	}
+	s.version, s.protocol, s.metadata = 0, &Protocol{MinReaderVersion: 1, MinWriterVersion: 2}, &Metadata{ID: "t"}
+	done := make(chan error)
+	var sorted atomic.Bool
+	started := make(chan struct{})
+	go func() {
+		var err error
+		for k, i := 0, 0; err == nil && (k < 3000 || !sorted.Load()); k, i = k+1, (i+7)%3000 {
+			p := fmt.Sprintf("part-%05d", i)
+			if f, ok := s.File(p); !ok || f.Size != int64(i) {
+				err = fmt.Errorf("File(%q) = %d bytes, %v", p, f.Size, ok)
+			}
+			if i == 0 {
+				select {
+				case <-started:
+				default:
+					close(started)
+				}
+			}
+		}
+		next, aerr := s.Apply(Commit{Version: 1, Actions: []Action{RemoveFile{Path: "part-00001"}}})
+		if err == nil && (aerr != nil || next.NumFiles() != 2999) {
+			err = fmt.Errorf("Apply beside the sort: %v, %d files", aerr, next.NumFiles())
+		}
+		done <- err
+	}()
+	<-started
+	s.SortFiles(nil)
+	sorted.Store(true)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if s.NumFiles() != 3000 || s.SizeInBytes() != 2999*3000/2 {
+		t.Errorf("%d files of %d bytes", s.NumFiles(), s.SizeInBytes())
+	}
 }
