@@ -193,8 +193,7 @@ type fileReader struct {
 	keep       []int // the leaves whose values are kept
 	rowsTotal  int64
 	numRecords []int64 // each file's numRecords lives in one array, not in an object of its own
-	// Most tables have no partition columns: their files share one empty map each way.
-	noParts    map[string]string
+	// Most tables have no partition columns: their files share one empty map in the Report.
 	noPartsOut map[string]*string
 }
 
@@ -212,7 +211,12 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 		f := fr.files[i]
 		out := &in.base.Files[i]
 		*out = File{Path: f.Path, Size: f.Size, PartitionValues: fr.noPartsOut}
-		in.pv[i] = fr.partitionValues(f, out)
+		if pv := fr.partitionValues(f, out); pv != nil {
+			if in.pv == nil {
+				in.pv = make([]map[string]string, len(fr.files))
+			}
+			in.pv[i] = pv
+		}
 		if f.DeletionVector != nil {
 			out.DeletedRecords = f.DeletionVector.Cardinality
 		}
@@ -245,10 +249,10 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 }
 
 // partitionValues sets the Report's partition values of f and returns skipping's: by logical
-// name, a NULL left out.
+// name, a NULL left out; nil when f has none.
 func (fr *fileReader) partitionValues(f *deltalog.AddFile, out *File) map[string]string {
 	if len(f.PartitionValues) == 0 {
-		return fr.noParts
+		return nil
 	}
 	out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
 	pv := make(map[string]string, len(f.PartitionValues))
@@ -295,4 +299,12 @@ func unjudged(files []File) []File {
 		out[i].Read, out[i].Reason = false, ""
 	}
 	return out
+}
+
+// partitions is file i's partition values for skipping (Inspector.pv); nil for none.
+func (in *Inspector) partitions(i int) map[string]string {
+	if in.pv == nil {
+		return nil
+	}
+	return in.pv[i]
 }
