@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"sync/atomic"
 	"testing"
 )
@@ -111,6 +112,7 @@ func TestSnapshotReadWhileSorting(t *testing.T) {
 					close(started)
 				}
 			}
+			runtime.Gosched() // js/wasm has no preemption: the sort runs between these
 		}
 		next, aerr := s.Apply(Commit{Version: 1, Actions: []Action{RemoveFile{Path: "part-00001"}}})
 		if err == nil && (aerr != nil || next.NumFiles() != 2999) {
