@@ -8,15 +8,17 @@ import "math/bits"
 // drawn hundreds of thousands at a time.
 type PCG struct{ Hi, Lo uint64 }
 
+// math/rand/v2's PCG multiplier and increment (128-bit, as halves), and DXSM's cheap multiplier.
+const (
+	mulHi    = 2549297995355413924
+	mulLo    = 4865540595714422341
+	incHi    = 6364136223846793005
+	incLo    = 1442695040888963407
+	cheapMul = 0xda942042e4dd58b5
+)
+
 // Uint64 is rand.PCG.Uint64.
 func (p *PCG) Uint64() uint64 {
-	const (
-		mulHi    = 2549297995355413924
-		mulLo    = 4865540595714422341
-		incHi    = 6364136223846793005
-		incLo    = 1442695040888963407
-		cheapMul = 0xda942042e4dd58b5
-	)
 	hi, lo := bits.Mul64(p.Lo, mulLo)
 	hi += p.Hi*mulLo + p.Lo*mulHi
 	lo, c := bits.Add64(lo, incLo, 0)
@@ -34,13 +36,6 @@ func (p *PCG) Uint64() uint64 {
 // is too costly to inline and each draw pays a call; a loop drawing many values calls Fill
 // once. (The step is Uint64's, written out again: TestPCGFill holds the two to each other.)
 func (p *PCG) Fill(dst []uint64) {
-	const (
-		mulHi    = 2549297995355413924
-		mulLo    = 4865540595714422341
-		incHi    = 6364136223846793005
-		incLo    = 1442695040888963407
-		cheapMul = 0xda942042e4dd58b5
-	)
 	sHi, sLo := p.Hi, p.Lo
 	for i := range dst {
 		hi, lo := bits.Mul64(sLo, mulLo)
