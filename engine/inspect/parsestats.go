@@ -100,6 +100,9 @@ func (fr *fileReader) readAll(yield work.Yield) error {
 		if err == nil {
 			fr.readParsed(b.lo, b.hi, b.buf.parsed)
 		}
+		if b.buf == nil {
+			continue // a block skipped after the stop: no buffer to give back
+		}
 		select {
 		case free <- b.buf:
 		default:
