@@ -128,11 +128,7 @@ func countNulls(nulls []bool, rows []int32) int64 {
 func intRange(vals []int64, nulls []bool, rows []int32) (lo, hi, nullCount int64, ok bool) {
 	lo, hi = math.MaxInt64, math.MinInt64
 	if nulls == nil {
-		for _, r := range rows {
-			v := vals[r]
-			lo = min(lo, v)
-			hi = max(hi, v)
-		}
+		lo, hi = intRangeNoNulls(vals, rows)
 		return lo, hi, 0, len(rows) > 0
 	}
 	for _, r := range rows {
@@ -195,10 +191,7 @@ func codeRangeOf[T uint16 | uint32](codes []T, nulls []bool, rows []int32) (lo, 
 	l, h := T(0), T(0)
 	l = ^l
 	if nulls == nil { // the loop without a null test a row (intRange's split)
-		for _, r := range rows {
-			v := codes[r]
-			l, h = min(l, v), max(h, v)
-		}
+		l, h = codeRangeNoNulls(codes, rows)
 		if len(rows) == 0 {
 			return 0, 0, 0, false
 		}
