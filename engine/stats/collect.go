@@ -22,18 +22,12 @@ import (
 //
 // For many files of one table, NewCollector(t).Collect is faster (it encodes strings once).
 func Collect(t *table.Table, rows []int32, indexed []bool, cfg Config) FileStats {
-	return collect(t, rows, indexed, cfg, nil)
+	return collect(t, rows, indexed, cfg, nil, nil)
 }
 
-func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Collector) FileStats {
-	n := len(t.Leaves)
-	bounds := make([]table.Value, 2*n) // one allocation for both: a table writes many files
-	fs := FileStats{
-		NumRecords: int64(len(rows)),
-		MinValues:  bounds[:n:n],
-		MaxValues:  bounds[n:],
-		NullCount:  make([]int64, n),
-	}
+func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Collector, b *Batch) FileStats {
+	fs := FileStats{NumRecords: int64(len(rows))}
+	fs.MinValues, fs.MaxValues, fs.NullCount = b.take(len(t.Leaves))
 	prefix := cfg.prefix()
 	for i := range t.Leaves {
 		if i >= len(indexed) || !indexed[i] {
