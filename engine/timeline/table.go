@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"fmt"
-	"math/bits"
 	"runtime"
 	"slices"
 	"time"
@@ -210,10 +209,8 @@ func (g *generated) draw(i int) {
 			// A uniform draw below n is the high word of x·n (Lemire's method without the
 			// rejection step: its bias, n/2^64, is below 10^-6 for every domain here).
 			k := 2 * (j - start)
-			c, _ := bits.Mul64(x[k], CustomerDomain)
-			o, _ := bits.Mul64(x[k+1], orderDomain-1)
-			cs[j] = uint32(c) // customer_id 1 + c
-			os[j] = 1 + int64(o)
+			cs[j] = uint32(mulHi32(x[k], CustomerDomain)) // customer_id 1 + c
+			os[j] = 1 + int64(mulHiOrder(x[k+1]))
 			ds[j] = uint16(i) // event_date firstDate + day - 1
 		}
 	}
