@@ -3,7 +3,6 @@ package timeline
 import (
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"layoutlab/engine/table"
 )
@@ -56,8 +55,8 @@ type intervalIndex struct {
 
 // count is the number of files opened for v.
 func (x *intervalIndex) count(v int64) int {
-	a, _ := slices.BinarySearch(x.los, v+1) // first lo > v
-	b, _ := slices.BinarySearch(x.his, v)   // first hi >= v
+	a := lowerBound(x.los, v+1) // first lo > v
+	b := lowerBound(x.his, v)   // first hi >= v
 	return a - b
 }
 
@@ -254,17 +253,17 @@ func distinct(keys []uint64) int {
 }
 
 // pos is the fraction of rows whose value is below v.
-// (slices.BinarySearch, not sort.Search: no closure call per step, which under wasm made the
-// day slider's file grid a few milliseconds a move.)
+// (lowerBound, not sort.Search: no closure call per step, which under wasm made the day
+// slider's file grid a few milliseconds a move.)
 func (sc *sortedColumn) pos(v int64) float64 {
-	k, _ := slices.BinarySearch(sc.vals, v) // first value >= v
+	k := lowerBound(sc.vals, v) // first value >= v
 	return float64(sc.below[k]) / float64(sc.n)
 }
 
 // posAtOrBelow is the fraction of rows whose value is at most v.
 func (sc *sortedColumn) posAtOrBelow(v int64) float64 {
-	k, found := slices.BinarySearch(sc.vals, v)
-	if found {
+	k := lowerBound(sc.vals, v)
+	if k < len(sc.vals) && sc.vals[k] == v {
 		k++ // vals are distinct: the first value > v is the next one
 	}
 	return float64(sc.below[k]) / float64(sc.n)
