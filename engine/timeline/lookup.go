@@ -105,31 +105,12 @@ func (x *intervalIndex) sync(j *lookupJob) {
 }
 
 // update returns sorted (old ⊎ add) ∖ rm, using scratch as the output buffer; it returns the
-// new slice and the buffer to reuse next time (old's array).
+// new slice and the buffer to reuse next time (old's array). A removed value old and add do not
+// hold removes nothing (unreachable for a consistent log: every removed file is live or added).
 func (x *intervalIndex) update(old, scratch, add, rm []int64) ([]int64, []int64) {
 	sortInts(add, &x.tmp, &x.sorter)
 	sortInts(rm, &x.tmp, &x.sorter)
-	out := scratch[:0]
-	i, j, k := 0, 0, 0
-	for i < len(old) || j < len(add) {
-		var v int64
-		if j >= len(add) || (i < len(old) && old[i] <= add[j]) {
-			v = old[i]
-			i++
-		} else {
-			v = add[j]
-			j++
-		}
-		for k < len(rm) && rm[k] < v {
-			k++ // unreachable for a consistent log: every removed file is live or added
-		}
-		if k < len(rm) && rm[k] == v {
-			k++
-			continue
-		}
-		out = append(out, v)
-	}
-	return out, old
+	return removeSorted(mergeSorted(scratch[:0], old, add), rm), old
 }
 
 // measure is the day's lookup readout: NumProbes values drawn uniformly from the rows the table

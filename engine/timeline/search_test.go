@@ -26,3 +26,43 @@ func TestLowerBound(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeRemoveSorted holds mergeSorted and removeSorted to the value-by-value merge they
+// replace (intervalIndex.update's before #52): sorted multisets with repeats, removals of
+// values present, repeated and absent.
+func TestMergeRemoveSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(52, 5))
+	draw := func(n int) []int64 {
+		s := make([]int64, n)
+		for i := range s {
+			s[i] = rng.Int64N(30)
+		}
+		slices.Sort(s)
+		return s
+	}
+	for range 3000 {
+		old, add, rm := draw(rng.IntN(40)), draw(rng.IntN(12)), draw(rng.IntN(12))
+		var want []int64
+		i, j, k := 0, 0, 0
+		for i < len(old) || j < len(add) {
+			var v int64
+			if j >= len(add) || (i < len(old) && old[i] <= add[j]) {
+				v, i = old[i], i+1
+			} else {
+				v, j = add[j], j+1
+			}
+			for k < len(rm) && rm[k] < v {
+				k++
+			}
+			if k < len(rm) && rm[k] == v {
+				k++
+				continue
+			}
+			want = append(want, v)
+		}
+		got := removeSorted(mergeSorted(nil, old, add), rm)
+		if !slices.Equal(got, want) {
+			t.Fatalf("old %v + add %v - rm %v = %v, want %v", old, add, rm, got, want)
+		}
+	}
+}
