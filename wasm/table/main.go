@@ -84,12 +84,13 @@ func main() {
 	}))
 	a.ll.Set(tb.Open, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name, paths, files := args[0].String(), args[1], args[2]
-		// The reader's Files, known by their sizes (File.size) only: each is read by slices
-		// when the replay opens it, and most never are (data files, commits a checkpoint covers).
+		// The reader's Files, known by their sizes (File.size) only: each is read when the
+		// replay opens it (readerAt), and most never are (data files, commits a checkpoint covers).
 		go a.gather(name, func(l *tablepage.LogFS) error {
 			for i := range paths.Length() {
-				f := files.Index(i)
-				l.AddFile(paths.Index(i).String(), int64(f.Get("size").Float()), func() io.ReaderAt { return browser.NewBlob(f) })
+				f, p := files.Index(i), paths.Index(i).String()
+				size := int64(f.Get("size").Float())
+				l.AddFile(p, size, func() io.ReaderAt { return readerAt(p, f, size) })
 			}
 			return nil
 		})

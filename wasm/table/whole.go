@@ -1,0 +1,91 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"syscall/js"
+
+	"layoutlab/front/tablepage"
+	"layoutlab/wasm/browser"
+)
+
+// footerBytes is how much of a Parquet file's end is read by slices before the file is read
+// whole: the reader checks the footer (its last 8 bytes, then the footer itself, a few KB)
+// before it reads a page, so a file whose footer is refused is never read whole.
+const footerBytes = 64 << 10
+
+// wholeFile is a Parquet checkpoint or sidecar the reader gave, read in one piece: the reader
+// checks each page's header before it decodes any (two passes over the file, columns side by
+// side), and read by Blob slices the file was fetched about twice over (the windows that
+// follow the headers' reads take in the pages between them, and are gone by the second pass),
+// a slice and a promise every few MB: 131 round trips and 54 MB to open a 22.5 MB checkpoint.
+// Read whole, it is one File.arrayBuffer(), held by the browser (never in the module's memory,
+// which would keep its size for good) until the replay closes the file, and each read is one
+// copy out of it into Go.
+type wholeFile struct {
+	file js.Value
+	size int64
+	tail *browser.Blob // the footer's reads, before the file is read whole
+	data js.Value      // the whole file (a Uint8Array) once read; undefined before and after
+	err  error
+}
+
+// readerAt gives the replay a fresh reader of the reader's file f (size bytes) at path: a
+// Parquet file of at most tablepage.MaxHeldBytes is read whole on its first read before its
+// footer (wholeFile); any other by slices (browser.Blob: a commit's first line is all
+// DESCRIBE HISTORY reads of most).
+func readerAt(path string, f js.Value, size int64) io.ReaderAt {
+	if !tablepage.ReadWhole(path, size) {
+		return browser.NewBlob(f)
+	}
+	return &wholeFile{file: f, size: size, tail: browser.NewBlob(f), data: js.Undefined()}
+}
+
+func (w *wholeFile) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, fmt.Errorf("read at %d, before the start", off)
+	}
+	if off >= w.size {
+		return 0, io.EOF
+	}
+	if w.data.IsUndefined() && w.err == nil && off >= w.size-footerBytes {
+		return w.tail.ReadAt(p, off)
+	}
+	if err := w.load(); err != nil {
+		return 0, err
+	}
+	n := int(min(int64(len(p)), w.size-off))
+	js.CopyBytesToGo(p[:n], w.data.Call("subarray", off, off+int64(n)))
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// load reads the whole file, once.
+func (w *wholeFile) load() error {
+	if !w.data.IsUndefined() || w.err != nil {
+		return w.err
+	}
+	w.tail = nil
+	buf, err := browser.Await(w.file.Call("arrayBuffer"))
+	if err != nil {
+		w.err = err
+		return err
+	}
+	data := js.Global().Get("Uint8Array").New(buf)
+	if got := int64(data.Get("length").Int()); got != w.size {
+		w.err = fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, w.size)
+		return w.err
+	}
+	w.data = data
+	return nil
+}
+
+// Close lets the browser free the file's bytes as the replay is done with them.
+func (w *wholeFile) Close() error {
+	w.data, w.tail, w.err = js.Undefined(), nil, io.ErrClosedPipe
+	return nil
+}
