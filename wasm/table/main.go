@@ -87,10 +87,21 @@ func main() {
 		// The reader's Files, known by their sizes (File.size) only: each is read when the
 		// replay opens it (readerAt), and most never are (data files, commits a checkpoint covers).
 		go a.gather(name, func(l *tablepage.LogFS) error {
-			for i := range paths.Length() {
-				f, p := files.Index(i), paths.Index(i).String()
-				size := int64(f.Get("size").Float())
-				l.AddFile(p, size, func() io.ReaderAt { return readerAt(p, f, size) })
+			n := paths.Length()
+			ps, fs, sizes := make([]string, n), make([]js.Value, n), make([]int64, n)
+			for i := range n {
+				ps[i], fs[i] = paths.Index(i).String(), files.Index(i)
+				sizes[i] = int64(fs[i].Get("size").Float())
+			}
+			heads := newCommitHeads(ps, fs, sizes)
+			for i := range n {
+				p, f, size := ps[i], fs[i], sizes[i]
+				l.AddFile(p, size, func() io.ReaderAt {
+					if r, ok := heads.readerAt(p); ok {
+						return r
+					}
+					return readerAt(p, f, size)
+				})
 			}
 			return nil
 		})
