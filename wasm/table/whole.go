@@ -11,9 +11,10 @@ import (
 	"layoutlab/wasm/browser"
 )
 
-// footerBytes is how much of a Parquet file's end is read by slices before the file is read
-// whole: the reader checks the footer (its last 8 bytes, then the footer itself, a few KB)
-// before it reads a page, so a file whose footer is refused is never read whole.
+// footerBytes is how much of a Parquet file's start and end is read by slices before the file
+// is read whole: the reader checks the magic at its start and the footer (its last 8 bytes, then
+// the footer itself, a few KB) before it reads a page, so a file whose footer is refused is
+// never read whole.
 const footerBytes = 64 << 10
 
 // wholeFile is a Parquet checkpoint or sidecar the reader gave, read in one piece: the reader
@@ -27,7 +28,7 @@ const footerBytes = 64 << 10
 type wholeFile struct {
 	file js.Value
 	size int64
-	tail *browser.Blob // the footer's reads, before the file is read whole
+	tail *browser.Blob // the magic's and the footer's reads, before the file is read whole
 	buf  js.Value      // the whole file (an ArrayBuffer) once read; undefined before and after
 	data js.Value      // a Uint8Array of buf
 	err  error
@@ -51,7 +52,7 @@ func (w *wholeFile) ReadAt(p []byte, off int64) (int, error) {
 	if off >= w.size {
 		return 0, io.EOF
 	}
-	if w.data.IsUndefined() && w.err == nil && off >= w.size-footerBytes {
+	if end := off + int64(len(p)); w.data.IsUndefined() && w.err == nil && (end <= footerBytes || off >= w.size-footerBytes) {
 		return w.tail.ReadAt(p, off)
 	}
 	if err := w.load(); err != nil {
