@@ -13,29 +13,30 @@ import (
 	"layoutlab/wasm/browser"
 )
 
-// headBytes is the first read of a commit: the first window of picked.Windows, which the
-// history's reader (a 64 KiB bufio.Reader for a commit's first line) asks for.
-const headBytes = 64 << 10
-
-// headsAhead is how many of the next commits' heads are fetched while one is read.
+// headsAhead is how many of the next commits' heads are started while one is read.
 const headsAhead = 8
 
-// commitHeads reads the upload's commits by slices, as browser.Blob does, but fetches the
-// first headBytes of the next headsAhead commits (in version order) as soon as one commit's
-// head is read: DESCRIBE HISTORY reads the first line of every commit one after the other, and
-// each slice is a round trip to the browser's file reader (about 2 ms, 6 under load: 100
-// commits' heads were 186 ms of the 100,000-file open, the page waiting), which side by side
-// overlap. What is fetched ahead is at most headsAhead × 64 KiB of commits the reader gave.
+// commitHeads reads the upload's commits by slices, as browser.Blob does (picked.Windows), but
+// each commit's head (a read at its start) from a stream of the file (File.stream()), and it starts the next headsAhead commits'
+// streams (in version order) as soon as one commit's head is read: DESCRIBE HISTORY reads the
+// first line of every commit one after the other, and each was a Blob slice's round trip (100
+// commits' heads were 186 ms of the 100,000-file open, the page waiting), whose slice() also
+// costs the page a synchronous call to the browser's blob registry (1.7 ms each under load;
+// 50 streams started cost 0.6 ms in all). A stream is cancelled once the head is taken: what is
+// read ahead is the first chunk or so of at most headsAhead commits the reader gave.
 type commitHeads struct {
 	files []js.Value // the commits, in version order
 	sizes []int64
 	at    map[string]int // a commit's index in files, by path
-	ahead map[int]js.Value
+	ahead map[int]head
 }
+
+// head is a commit's stream and the promise of its first chunk.
+type head struct{ reader, first js.Value }
 
 // newCommitHeads keeps the upload's JSON log files (paths[i] is files[i]'s, sizes[i] its size).
 func newCommitHeads(paths []string, files []js.Value, sizes []int64) *commitHeads {
-	h := &commitHeads{at: map[string]int{}, ahead: map[int]js.Value{}}
+	h := &commitHeads{at: map[string]int{}, ahead: map[int]head{}}
 	order := make([]int, 0, len(paths))
 	for i, p := range paths {
 		if strings.HasSuffix(p, ".json") {
@@ -60,33 +61,59 @@ func (h *commitHeads) readerAt(path string) (io.ReaderAt, bool) {
 	return picked.NewWindows(h.sizes[i], func(off, end int64) ([]byte, error) { return h.fetch(i, off, end) }), true
 }
 
-func (h *commitHeads) headLen(i int) int64 { return min(h.sizes[i], headBytes) }
-
-// fetch gives commit i's bytes [off, end): its head from what was fetched ahead when it is, and
-// then fetches the next commits' heads.
+// fetch gives commit i's bytes [off, end): a head from the commit's stream, started ahead when
+// it was, and then starts the next commits'; any other read by a slice.
 func (h *commitHeads) fetch(i int, off, end int64) ([]byte, error) {
-	p, ok := h.ahead[i]
+	hd, ok := h.ahead[i]
 	delete(h.ahead, i)
 	if off != 0 {
-		return sliceOf(h.files[i], off, end, js.Undefined())
+		if ok {
+			hd.reader.Call("cancel")
+		}
+		return sliceOf(h.files[i], off, end)
 	}
 	for k := i + 1; k < min(len(h.files), i+1+headsAhead); k++ {
 		if _, ok := h.ahead[k]; !ok {
-			h.ahead[k] = h.files[k].Call("slice", 0, h.headLen(k)).Call("arrayBuffer")
+			h.ahead[k] = startHead(h.files[k])
 		}
 	}
-	if !ok || end != h.headLen(i) {
-		p = js.Undefined()
+	if !ok {
+		hd = startHead(h.files[i])
 	}
-	return sliceOf(h.files[i], off, end, p)
+	return readHead(hd, end)
 }
 
-// sliceOf reads file's bytes [off, end), from the promise p of them when it is not undefined.
-func sliceOf(file js.Value, off, end int64, p js.Value) ([]byte, error) {
-	if p.IsUndefined() {
-		p = file.Call("slice", off, end).Call("arrayBuffer")
+// startHead starts reading file as a stream.
+func startHead(file js.Value) head {
+	r := file.Call("stream").Call("getReader")
+	return head{reader: r, first: r.Call("read")}
+}
+
+// readHead reads the first n bytes of hd's stream, then cancels it.
+func readHead(hd head, n int64) ([]byte, error) {
+	defer hd.reader.Call("cancel")
+	out := make([]byte, n)
+	var got int64
+	for p := hd.first; got < n; p = hd.reader.Call("read") {
+		res, err := browser.Await(p)
+		if err != nil {
+			return nil, err
+		}
+		if res.Get("done").Bool() {
+			return nil, fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, n)
+		}
+		chunk := res.Get("value")
+		if k := int64(chunk.Get("length").Int()); k > n-got {
+			chunk = chunk.Call("subarray", 0, n-got)
+		}
+		got += int64(js.CopyBytesToGo(out[got:], chunk))
 	}
-	buf, err := browser.Await(p)
+	return out, nil
+}
+
+// sliceOf reads file's bytes [off, end).
+func sliceOf(file js.Value, off, end int64) ([]byte, error) {
+	buf, err := browser.Await(file.Call("slice", off, end).Call("arrayBuffer"))
 	if err != nil {
 		return nil, err
 	}
