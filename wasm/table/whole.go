@@ -17,32 +17,36 @@ import (
 // never read whole.
 const footerBytes = 64 << 10
 
+// chunkBytes is the most the browser gives at a time as a file read whole is streamed into Go.
+const chunkBytes = 4 << 20
+
 // wholeFile is a Parquet checkpoint or sidecar the reader gave, read in one piece: the reader
 // checks each page's header before it decodes any (two passes over the file, columns side by
 // side), and read by Blob slices the file was fetched about twice over (the windows that
 // follow the headers' reads take in the pages between them, and are gone by the second pass),
 // a slice and a promise every few MB: 131 round trips and 54 MB to open a 22.5 MB checkpoint.
-// Read whole, it is one File.arrayBuffer(), held by the browser (never in the module's memory,
-// which would keep its size for good) until the replay closes the file, and each read is one
-// copy out of it into Go.
+// Read whole, it is streamed once (File.stream(), into one 4 MiB buffer the browser fills
+// again and again where it can: a "byob" reader) into Go, and each read is a copy in Go. It is
+// held in the module's memory, not the browser's: a File.arrayBuffer() of the 1M table's 238 MB
+// checkpoint stayed in the page's renderer until V8 collected its heap, even detached, which
+// work in the module never asks V8 to do; held in Go, its memory is the collector's to reuse
+// once the replay closes the file (the module's memory is highest later, at the next OPTIMIZE).
 type wholeFile struct {
 	file js.Value
 	size int64
 	tail *browser.Blob // the magic's and the footer's reads, before the file is read whole
-	buf  js.Value      // the whole file (an ArrayBuffer) once read; undefined before and after
-	data js.Value      // a Uint8Array of buf
+	data []byte        // the whole file once read; nil before and after
 	err  error
 }
 
 // readerAt gives the replay a fresh reader of the reader's file f (size bytes) at path: a
-// Parquet file of at most tablepage.MaxHeldBytes is read whole on its first read before its
-// footer (wholeFile); any other by slices (browser.Blob: a commit's first line is all
-// DESCRIBE HISTORY reads of most).
+// Parquet file of at most tablepage.MaxHeldBytes is read whole on its first read outside its
+// magic and footer (wholeFile); any other by slices (browser.Blob).
 func readerAt(path string, f js.Value, size int64) io.ReaderAt {
 	if !tablepage.ReadWhole(path, size) {
 		return browser.NewBlob(f)
 	}
-	return &wholeFile{file: f, size: size, tail: browser.NewBlob(f), buf: js.Undefined(), data: js.Undefined()}
+	return &wholeFile{file: f, size: size, tail: browser.NewBlob(f)}
 }
 
 func (w *wholeFile) ReadAt(p []byte, off int64) (int, error) {
@@ -52,14 +56,13 @@ func (w *wholeFile) ReadAt(p []byte, off int64) (int, error) {
 	if off >= w.size {
 		return 0, io.EOF
 	}
-	if end := off + int64(len(p)); w.data.IsUndefined() && w.err == nil && (end <= footerBytes || off >= w.size-footerBytes) {
+	if end := off + int64(len(p)); w.data == nil && w.err == nil && (end <= footerBytes || off >= w.size-footerBytes) {
 		return w.tail.ReadAt(p, off)
 	}
 	if err := w.load(); err != nil {
 		return 0, err
 	}
-	n := int(min(int64(len(p)), w.size-off))
-	js.CopyBytesToGo(p[:n], w.data.Call("subarray", off, off+int64(n)))
+	n := copy(p, w.data[off:])
 	if n < len(p) {
 		return n, io.EOF
 	}
@@ -68,33 +71,76 @@ func (w *wholeFile) ReadAt(p []byte, off int64) (int, error) {
 
 // load reads the whole file, once.
 func (w *wholeFile) load() error {
-	if !w.data.IsUndefined() || w.err != nil {
+	if w.data != nil || w.err != nil {
 		return w.err
 	}
 	w.tail = nil
-	buf, err := browser.Await(w.file.Call("arrayBuffer"))
+	data, err := streamInto(w.file, w.size)
 	if err != nil {
 		w.err = err
 		return err
 	}
-	data := js.Global().Get("Uint8Array").New(buf)
-	if got := int64(data.Get("length").Int()); got != w.size {
-		w.err = fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, w.size)
-		return w.err
-	}
-	w.buf, w.data = buf, data
+	w.data = data
 	return nil
 }
 
-// Close frees the file's bytes as the replay is done with them. Unreferenced, a buffer stays
-// until V8 collects its heap, which an idle page or one whose work is in the module's memory
-// does not need to: reopening the 100,000-file table kept about 20 MiB more each time. An
-// ArrayBuffer transferred to a length of 0 (ArrayBuffer.prototype.transfer, where the browser
-// has it) gives its memory back at once.
-func (w *wholeFile) Close() error {
-	if !w.buf.IsUndefined() && w.buf.Get("transfer").Type() == js.TypeFunction {
-		w.buf.Call("transfer", 0)
+// streamInto reads file (size bytes) whole into Go through its stream: a "byob" reader fills
+// one buffer of chunkBytes at each read; where the browser has none, the default reader's
+// chunks are copied as they come.
+func streamInto(file js.Value, size int64) ([]byte, error) {
+	stream := file.Call("stream")
+	var r js.Value
+	byob := true
+	func() {
+		defer func() {
+			if recover() != nil {
+				byob = false
+			}
+		}()
+		r = stream.Call("getReader", map[string]any{"mode": "byob"})
+	}()
+	if !byob {
+		r = stream.Call("getReader")
 	}
-	w.buf, w.data, w.tail, w.err = js.Undefined(), js.Undefined(), nil, io.ErrClosedPipe
+	defer r.Call("releaseLock")
+	data := make([]byte, size)
+	var got int64
+	buf := js.Undefined()
+	if byob {
+		buf = js.Global().Get("ArrayBuffer").New(min(size, chunkBytes))
+	}
+	for {
+		p := js.Undefined()
+		if byob {
+			p = r.Call("read", js.Global().Get("Uint8Array").New(buf, 0, min(int64(buf.Get("byteLength").Int()), max(size-got, 1))))
+		} else {
+			p = r.Call("read")
+		}
+		res, err := browser.Await(p)
+		if err != nil {
+			return nil, err
+		}
+		v := res.Get("value")
+		if byob && !v.IsUndefined() {
+			buf = v.Get("buffer") // the same memory, given back
+		}
+		if res.Get("done").Bool() {
+			break
+		}
+		k := int64(v.Get("length").Int())
+		if k > size-got {
+			return nil, fmt.Errorf("the file gave more than its %d bytes: did it change on disk?", size)
+		}
+		got += int64(js.CopyBytesToGo(data[got:], v))
+	}
+	if got != size {
+		return nil, fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, size)
+	}
+	return data, nil
+}
+
+// Close drops the file's bytes as the replay is done with them.
+func (w *wholeFile) Close() error {
+	w.data, w.tail, w.err = nil, nil, io.ErrClosedPipe
 	return nil
 }
