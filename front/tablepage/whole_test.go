@@ -40,7 +40,7 @@ type closingReader struct {
 func (c *closingReader) Close() error { c.closed++; return nil }
 
 // TestClosingAFileReadWholeDropsIt: closing a log file the replay read at offsets closes its
-// reader (the page's lets the browser free the file's bytes), once, and reads after it fail.
+// reader (the page's drops the file's bytes), once, and reads after it fail.
 func TestClosingAFileReadWholeDropsIt(t *testing.T) {
 	l := NewLogFS()
 	data := []byte("PAR1 not really a checkpoint PAR1")
