@@ -82,6 +82,7 @@
     const rest = (e) => {
       if ((e.pointerType !== "mouse" && e.pointerType !== "pen") || f.timer || f.frame) return;
       afterLoad(() => warm(f));
+      prepare(f, true);
       f.timer = setTimeout(() => {
         f.timer = 0;
         afterLoad(() => goLive(f, false));
@@ -92,6 +93,7 @@
     box.addEventListener("pointerleave", () => {
       clearTimeout(f.timer);
       f.timer = 0;
+      if (!f.frame) prepare(f, false);
     });
     far.observe(box);
   }
@@ -244,6 +246,22 @@
     return true;
   }
 
+  // prepare has the running frame that f would take (a spare, or the live figure's, which goes
+  // back to its poster: where frames move there is one) compute f's answer while the dwell
+  // decides whether f goes live; the swap then shows it (window.layoutlab.prepare,
+  // wasm/swap.go). on false drops it: the mouse only passed by.
+  function prepare(f, on) {
+    if (!canMove) return;
+    const page = new URL(f.src.split("#")[0], document.baseURI).href;
+    for (const fr of spare.concat(live.map((g) => g.frame))) {
+      try {
+        const w = fr.contentWindow;
+        if (!fr.layoutlabLoaded || w.location.href.split("#")[0] !== page || typeof w.layoutlab.prepare !== "function") continue;
+        w.layoutlab.prepare(on ? "#" + (f.src.split("#")[1] || "") : null);
+      } catch (e) { /* another origin, or a frame navigating */ }
+    }
+  }
+
   // claim makes frame f's live frame: counted against the budget, titled for f.
   function claim(f, frame) {
     frame.removeAttribute("tabindex"); // a warm or prestarted frame's, out of the tab order while hidden
@@ -268,6 +286,7 @@
     if (i < 0) return false;
     const frame = spare.splice(i, 1)[0];
     const w = frame.contentWindow;
+    performance.mark("layoutlab:reuse");
     frame.classList.remove("layoutlab-parked", "layoutlab-ready");
     claim(f, frame);
     state.reused++;
@@ -286,6 +305,7 @@
       };
       w.addEventListener("layoutlab:ready", onReady);
       // replace: a fragment change in the same document, with no entry in the reader's history.
+      performance.mark("layoutlab:swap");
       w.location.replace(w.location.pathname + w.location.search + hash);
     };
     if (w.layoutlab && w.layoutlab.ready === true) swap();
@@ -297,6 +317,7 @@
   // started from the keyboard takes the focus along.
   function shown(f, frame, touched) {
     if (f.frame !== frame) return;
+    performance.mark("layoutlab:shown");
     starting(f, false);
     frame.classList.add("layoutlab-ready");
     f.box.classList.add("layoutlab-live");

@@ -115,6 +115,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	}
 	g.drawn, g.lastW, g.lastH, g.theme = m.Version, g.w, g.h, theme
 	g.fig.DrawBegins()
+	mark("draw")
 	defer g.afterDraw(screen)
 	th := view.ThemeNamed(theme)
 	switch {
@@ -138,6 +139,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 
 // afterDraw runs once the frame is complete: the timing script's figures, and the PNG export.
 func (g *game) afterDraw(screen *ebiten.Image) {
+	mark("drawn")
 	if g.fig.Painted() {
 		g.firstPaint()
 	}

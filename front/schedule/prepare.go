@@ -1,0 +1,176 @@
+package schedule
+
+import (
+	"bytes"
+	"errors"
+
+	"layoutlab/engine/panel"
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
+	"layoutlab/engine/work"
+)
+
+// prepared is the answer for a figure the page may swap to next, computed before the swap:
+// site/embed.js asks for it (Prepare) when the reader's pointer enters that figure, and the
+// dwell that decides whether the figure goes live is spent computing it. The swap's Ask takes it
+// (adopt) rather than running it again; Forget keeps it, since it is the next figure's work.
+type prepared struct {
+	seq  int  // Prepare's count: a newer Prepare (or a cancel) stops the run under way
+	on   bool // a scenario is wanted
+	done bool // its answer is computed
+	view string
+	key  scenario.Timeline // a timeline's, Day zero
+	p    scenario.Panel    // a panel's
+	enc  []byte            // p's encoding, to compare with an Ask's
+
+	sim    Simulation // a timeline's (Gen is set when adopted)
+	result *panel.Result
+	ms     float64
+}
+
+// Prepare asks the worker to compute sc's answer, after any work for the scenario shown and
+// before work ahead or idle work, and keeps it for an Ask of the same scenario (a swap to that
+// figure). nil drops the one asked for or kept: the pointer left that figure.
+func (s *Scheduler) Prepare(sc *scenario.Scenario) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	next := prepared{seq: s.prep.seq + 1}
+	if sc != nil {
+		next.on, next.view, next.key, next.p = true, sc.View, sc.Timeline, sc.Clone().Panel
+		next.key.Day = 0
+		if next.view != "timeline" {
+			next.enc, _ = next.p.MarshalMsg(nil)
+		}
+		if s.prep.on && s.prep.same(next.view, next.key, next.enc) {
+			return // asked for already
+		}
+	}
+	s.prep = next
+	s.signal()
+}
+
+// same reports whether p was asked for the scenario of view, key (a timeline's, Day zero) and
+// enc (a panel's encoding).
+func (p *prepared) same(view string, key scenario.Timeline, enc []byte) bool {
+	if (view == "timeline") != (p.view == "timeline") {
+		return false
+	}
+	if view == "timeline" {
+		return key == p.key
+	}
+	return bytes.Equal(enc, p.enc)
+}
+
+// adopt publishes the prepared answer when it answers the newest Ask, and drops it: the page
+// swapped to the figure prepared. Callers hold mu.
+func (s *Scheduler) adopt() bool {
+	p := &s.prep
+	if !p.on || !p.done {
+		return false
+	}
+	if s.want.View == "timeline" {
+		key := s.want.Timeline
+		key.Day = 0
+		if !p.same("timeline", key, nil) || s.simKey != key || s.sim.Gen >= s.simGen {
+			return false
+		}
+		s.sim = p.sim
+		s.sim.Gen = s.simGen
+		s.published()
+	} else {
+		enc, _ := s.want.Panel.MarshalMsg(nil)
+		if !p.same(s.want.View, scenario.Timeline{}, enc) || s.answer.Gen >= s.gen {
+			return false
+		}
+		s.lastMs = p.ms
+		s.publishAnswer(Answer{Gen: s.gen, Panel: s.want.Panel, Result: p.result, Ms: p.ms})
+	}
+	s.counts.SwapsPrepared++
+	s.countsNew = true
+	s.prep = prepared{seq: p.seq}
+	return true
+}
+
+// runPrepare computes the prepared scenario's answer, handing the browser its turn every
+// SimulateYieldEvery, and stops when another is prepared or the preparation is dropped.
+func (s *Scheduler) runPrepare(j *job) {
+	s.mu.Lock()
+	p := s.prep
+	s.mu.Unlock()
+	start := s.clock.Now()
+	nextTurn := start.Add(SimulateYieldEvery)
+	yield := func(work.Progress) error {
+		if s.clock.Now().Before(nextTurn) {
+			return nil
+		}
+		s.yielder.Turn()
+		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.prep.seq != j.gen || s.shownAsks() {
+			return ErrStale
+		}
+		return nil
+	}
+	var (
+		res *timeline.Result
+		ans *panel.Result
+		err error
+	)
+	if p.view == "timeline" {
+		res, err = s.tl.Run(p.key, yield)
+		if errors.Is(err, ErrStale) {
+			return
+		}
+		if err == nil {
+			s.tlKept = p.key
+		}
+	} else if ans, err = s.eng.Answer(p.p, panel.Shown, yield); err != nil {
+		return // stopped: only yield's error stops a panel's answer
+	}
+	s.mu.Lock()
+	adopted := false
+	if s.prep.seq == j.gen {
+		s.prep.done = true
+		s.prep.sim = Simulation{Key: p.key, Result: res, Err: err}
+		s.prep.result, s.prep.ms = ans, s.since(start)
+		adopted = s.adopt() // the swap's Ask came while it ran
+	}
+	notify := adopted && s.waiting == 0
+	s.mu.Unlock()
+	if notify && s.Notify != nil {
+		s.Notify()
+	}
+}
+
+// prepWanted reports whether the newest Ask is answered by the preparation under way (not done):
+// the swap came before its run ended. Callers hold mu.
+func (s *Scheduler) prepWanted() bool {
+	p := &s.prep
+	if !p.on || p.done || s.gen == 0 {
+		return false
+	}
+	if s.want.View == "timeline" {
+		key := s.want.Timeline
+		key.Day = 0
+		return p.same("timeline", key, nil) && s.sim.Gen < s.simGen
+	}
+	if s.answer.Gen >= s.gen {
+		return false
+	}
+	enc, _ := s.want.Panel.MarshalMsg(nil)
+	return p.same(s.want.View, scenario.Timeline{}, enc)
+}
+
+// shownAsks reports whether the scenario shown asks for work that the preparation under way does
+// not answer: a reader's move comes first, and the preparation starts again after it. Callers
+// hold mu.
+func (s *Scheduler) shownAsks() bool {
+	if s.prepWanted() {
+		return false
+	}
+	if s.want.View == "timeline" {
+		return s.sim.Gen < s.simGen
+	}
+	return s.answer.Gen < s.gen
+}

@@ -1,0 +1,75 @@
+//go:build browser
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// BenchmarkSwitch traces the explainer's switches of its one frame to another figure: in
+// TIMING_PAIRS (default 3) first visits, once the prestarted frame is ready, the mouse rests on
+// the first, the second and the last figure in turn, and for each it prints the marks the host
+// (site/embed.js: reuse, swap, shown) and the frame (wasm/marks.go: hashchange, swap, ask, run,
+// ran, day, draw, answer, ready...) set, in ms from the mouse's arrival on the host's clock.
+func BenchmarkSwitch(b *testing.B) {
+	browserTimeout = 20 * time.Minute
+	visits := 3
+	if n, err := strconv.Atoi(os.Getenv("TIMING_PAIRS")); err == nil && n > 0 {
+		visits = n
+	}
+	root := browser(b)
+	var live [3][]float64
+	for range visits {
+		ctx, cancel := newVisitor(root)
+		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stagesInit}); err != nil {
+			b.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+			b.Fatal(err)
+		}
+		// The prestarted frame ready, and the page quiet a moment, as a reader reading.
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe.layoutlab-parked");
+			return !!(f && f.contentWindow.layoutlab && f.contentWindow.layoutlab.ready); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			b.Fatalf("the prestarted frame never got ready: %v", err)
+		}
+		time.Sleep(2 * time.Second)
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("figure.layoutlab").length`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for k, i := range []int{0, 1, n - 1} {
+			st := touchStages(b, ctx, i)
+			marks, err := chromedp.Run(ctx, chromedp.Evaluate[string](switchMarksJS(i)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			live[k] = append(live[k], st.live)
+			fmt.Printf("figure %d: live %.0f ms; %s\n", i, st.live, marks)
+			time.Sleep(time.Second)
+		}
+		cancel()
+	}
+	for k, name := range []string{"first", "second", "last"} {
+		fmt.Printf("touch to live, the %s figure: median %.0f ms of %.0f\n", name, median(live[k]), live[k])
+	}
+	b.ReportMetric(median(live[1]), "second-touch-to-live-ms")
+}
+
+// switchMarksJS lists the host's and figure i's frame's "layoutlab:" marks since the mouse's
+// arrival (window.__touchAt), on the host's clock, in time order.
+func switchMarksJS(i int) string {
+	return `(() => { const fr = ` + figureJS(i) + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)");
+		const w = fr.contentWindow, t0 = window.__touchAt, off = w.performance.timeOrigin - performance.timeOrigin;
+		const m = [];
+		for (const e of performance.getEntriesByType("mark")) if (e.name.startsWith("layoutlab:") && e.startTime >= t0) m.push(["host:" + e.name.slice(10), e.startTime - t0]);
+		for (const e of w.performance.getEntriesByType("mark")) if (e.name.startsWith("layoutlab:") && e.startTime + off >= t0) m.push([e.name.slice(10), e.startTime + off - t0]);
+		m.sort((a, b) => a[1] - b[1]);
+		return m.map(([n, t]) => n + " " + t.toFixed(0)).join(", "); })()`
+}
