@@ -68,6 +68,7 @@ func main() {
 	}
 	fig := newFigures(asked, firstMs)
 	sched.Counted = fig.Counted
+	sched.Trace = mark
 	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
 	g := &game{m: widget.New(), page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched, only: only},
 		fig: fig, labels: labelImages{fig: fig}}

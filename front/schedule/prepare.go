@@ -3,6 +3,9 @@ package schedule
 import (
 	"bytes"
 	"errors"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 
 	"layoutlab/engine/panel"
 	"layoutlab/engine/scenario"
@@ -87,6 +90,7 @@ func (s *Scheduler) adopt() bool {
 	}
 	s.counts.SwapsPrepared++
 	s.countsNew = true
+	s.trace("adopted")
 	s.prep = prepared{seq: p.seq}
 	return true
 }
@@ -96,7 +100,22 @@ func (s *Scheduler) adopt() bool {
 func (s *Scheduler) runPrepare(j *job) {
 	s.mu.Lock()
 	p := s.prep
+	if !s.prepWanted() {
+		// The reader's pointer has left the figure shown: its work for moves to come (answers
+		// run ahead, rehearsed layouts) goes, so that the page holds the figure shown and the
+		// next one, not more (issue #37's budget).
+		s.kept, s.next, s.round = kept{}, nil, round{}
+	}
 	s.mu.Unlock()
+	// The panel engine's stages go too (the answer shown is kept; a file's statistics are worked
+	// out again if asked), and the garbage is collected before the run, which then reuses that
+	// memory rather than growing the instance's.
+	s.eng.Forget()
+	runtime.GC()
+	if !s.roomToPrepare(j) {
+		return
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(prepareGCPercent))
 	start := s.clock.Now()
 	nextTurn := start.Add(SimulateYieldEvery)
 	yield := func(work.Progress) error {
@@ -105,6 +124,9 @@ func (s *Scheduler) runPrepare(j *job) {
 		}
 		s.yielder.Turn()
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
+		if !s.roomToPrepare(j) {
+			return ErrStale
+		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if s.prep.seq != j.gen || s.shownAsks() {
@@ -173,4 +195,39 @@ func (s *Scheduler) shownAsks() bool {
 		return s.sim.Gen < s.simGen
 	}
 	return s.answer.Gen < s.gen
+}
+
+// roomToPrepare reports whether the preparation j may go on: the Go runtime's memory is under
+// its soft limit (debug.SetMemoryLimit; the widget's is its budget, wasm/main.go), or the swap to
+// that figure came, whose run it now is. Otherwise the preparation is dropped: computed beside
+// the figure shown, the next figure's work must not grow the instance's memory past what a
+// figure alone may (it never shrinks); the swap then runs it, the figure before forgotten.
+func (s *Scheduler) roomToPrepare(j *job) bool {
+	limit := debug.SetMemoryLimit(-1)
+	m := [...]metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(m[:])
+	if m[0].Value.Kind() != metrics.KindUint64 || m[1].Value.Kind() != metrics.KindUint64 ||
+		int64(m[0].Value.Uint64()-m[1].Value.Uint64()) < limit {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.prep.seq != j.gen || s.prepWanted() {
+		return s.prep.seq == j.gen
+	}
+	s.prep.on = false
+	s.trace("dropped")
+	s.counts.PreparesDropped++
+	s.countsNew = true
+	return false
+}
+
+// prepareGCPercent is the collector's pace (GOGC) while a preparation runs: its heap is beside
+// the figure shown's, and the page's memory, which never shrinks, should not grow for it.
+const prepareGCPercent = 25
+
+func (s *Scheduler) trace(step string) {
+	if s.Trace != nil {
+		s.Trace(step)
+	}
 }

@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"runtime/debug"
 	"slices"
 	"testing"
 )
@@ -86,5 +87,28 @@ func TestPreparationRaces(t *testing.T) {
 	if !contains(log, []string{"simulate " + other.Timeline.Strategy + "/30", "turn", "stopped simulate " + other.Timeline.Strategy + "/30",
 		"answer linear/32/100k", "simulate " + other.Timeline.Strategy + "/30"}) {
 		t.Fatalf("a move during a preparation ran\n%q\nwant the preparation stopped, the move answered, the preparation run again", log)
+	}
+}
+
+// TestPreparationWithinTheMemoryLimit: with the Go runtime's memory at its soft limit, a
+// preparation is dropped before it runs (the page's memory never grows for a figure not shown
+// yet), and the swap to that figure then runs it as a first answer.
+func TestPreparationWithinTheMemoryLimit(t *testing.T) {
+	f := newFake(t)
+	s := newScheduler(f)
+	f.stored["table100000"] = true
+	s.Ask(panelAt(32, 100_000, "hilbert"))
+	f.drain(s)
+	next := panelAt(32, 100_000, "hilbert")
+	next.View, next.Timeline.Days = "timeline", 20
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 20)) // far below what the test binary holds
+	s.Prepare(&next)
+	if log := f.drain(s); count(log, "simulate") != 0 || s.Counts().PreparesDropped != 1 {
+		t.Fatalf("a preparation at the memory limit ran %q, counts %+v: want it dropped", log, s.Counts())
+	}
+	s.Forget()
+	s.Ask(next)
+	if log := f.drain(s); count(log, "simulate") != 1 || s.Timeline().Result == nil || s.Counts().SwapsPrepared != 0 {
+		t.Fatalf("the swap after a dropped preparation ran %q, published %+v", log, s.Timeline())
 	}
 }

@@ -140,6 +140,8 @@ type Counts struct {
 	StatsKept  int     // file statistics given for an answer computed before its Ask
 	// SwapsPrepared: swaps to another figure answered from the answer Prepare computed.
 	SwapsPrepared int
+	// PreparesDropped: preparations dropped at the memory limit (roomToPrepare).
+	PreparesDropped int
 	// Settled: the worker has done everything asked and all its idle work, and waits for
 	// input; what it keeps now is what the widget holds until the reader moves a control.
 	Settled bool
@@ -159,6 +161,9 @@ type Scheduler struct {
 	Notify func()
 	// Counted, when set, is called (by the worker) with the figures after each piece of work.
 	Counted func(Counts)
+	// Trace, when set, is told the steps of a swap to another figure (the timing script's
+	// marks): "adopted", "dropped", "forgot", "collected".
+	Trace func(step string)
 
 	wake chan struct{} // the worker has work
 

@@ -82,10 +82,12 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 			s.tl.Forget()
 			s.tlKept = scenario.Timeline{}
 		}
+		s.trace("forgot")
 		// What the figures before held is garbage now: collected here, the heap's next goal
 		// is set from what is left, and the next figure's work reuses that memory rather than
 		// growing the instance's (which never shrinks).
 		runtime.GC()
+		s.trace("collected")
 	}
 	if j == nil {
 		if idleAt.IsZero() {

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -35,6 +36,8 @@ func TestSwitchTakesThePreparedAnswer(t *testing.T) {
 		if got, want := eval[string](t, ctx, fr+`.contentWindow.location.hash`), eval[string](t, ctx, `"#" + `+figureJS(i)+`.dataset.live.split("#")[1]`); got != want {
 			t.Errorf("figure %d live shows %.40s…, want its own scenario %.40s…", i, got, want)
 		}
+		// The scheduler's counts come with its worker's next step.
+		_, _ = chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s.contentWindow.layoutlab.preparedSwaps === %d`, fr, k+1), chromedp.WithPollingTimeout(10*time.Second)))
 		if got := eval[[]float64](t, ctx, `[layoutlabEmbed.framesMade, `+fr+`.contentWindow.layoutlab.scenarios, `+fr+`.contentWindow.layoutlab.preparedSwaps]`); got[0] != 1 || got[1] != float64(k+2) || got[2] != float64(k+1) {
 			t.Errorf("figure %d: [frames made, scenarios shown, swaps answered from the prepared answer] = %v, want [1 %d %d]", i, got, k+2, k+1)
 		}
