@@ -115,7 +115,16 @@ func (s *Scheduler) runPrepare(j *job) {
 	if !s.roomToPrepare(j) {
 		return
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(prepareGCPercent))
+	// The collector's tighter pace lasts while the figure shown is kept beside the run: once the
+	// swap to the figure prepared came, the run is that figure's alone, at the usual pace.
+	gogc, paced := debug.SetGCPercent(prepareGCPercent), true
+	pace := func() {
+		if paced {
+			debug.SetGCPercent(gogc)
+			paced = false
+		}
+	}
+	defer pace()
 	start := s.clock.Now()
 	nextTurn := start.Add(SimulateYieldEvery)
 	yield := func(work.Progress) error {
@@ -131,6 +140,9 @@ func (s *Scheduler) runPrepare(j *job) {
 		defer s.mu.Unlock()
 		if s.prep.seq != j.gen || s.shownAsks() {
 			return ErrStale
+		}
+		if s.prepWanted() {
+			pace()
 		}
 		return nil
 	}
