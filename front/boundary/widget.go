@@ -19,7 +19,7 @@ type WidgetBoundary struct {
 	// Set on later events.
 	IdleHeld, LastExport, LastCopy Out
 	// Go's, for the page to call.
-	Prepare, PreparedSwaps Out
+	Prepare Out
 }
 
 // Widget is window.layoutlab.
@@ -81,7 +81,6 @@ var widgetProps = [...]Prop{
 	{Name: "rehearsalRounds", SetBy: Go, Type: Number, Means: "rounds of rehearsals done"},
 	{Name: "timelinePrepared", SetBy: Go, Type: Number, Means: "timelines whose day grids were prepared"},
 	{Name: "prepare", SetBy: Go, Type: Function, Means: "(fragment): computes the answer for the scenario of a figure's fragment (\"#s=…\") before the page swaps to it (embed.js calls it when the pointer enters that figure); null drops it"},
-	{Name: "preparedSwaps", SetBy: Go, Type: Number, Means: "swaps to another figure answered from the answer prepare computed"},
 	{Name: "settled", SetBy: Go, Type: Boolean, Means: "the scheduler has done all it was asked and all its idle work, and waits for input"},
 	{Name: "idleHeld", SetBy: Go, Type: Boolean, Later: true, Means: "on a figure page, the scheduler's idle work waits for the reader's first touch (true until then)"},
 	{Name: "lastExport", SetBy: Go, Type: Object, Later: true, Means: "{name, bytes}: the last file exported, bytes a Uint8Array (an export)"},

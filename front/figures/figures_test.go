@@ -103,9 +103,9 @@ func TestWidgetCounts(t *testing.T) {
 		t.Errorf("after two swaps: %v", r.set)
 	}
 	s.Counted(schedule.Counts{AheadHits: 1, AheadRuns: 2, AheadMs: 3.5, Rehearsals: 4, Due: 5, Rehearsed: 6, Rounds: 7,
-		Prepared: 8, StatsKept: 9, SwapsPrepared: 10, Settled: true})
+		Prepared: 8, StatsKept: 9, Settled: true})
 	want := map[string]any{"aheadHits": 1, "aheadRuns": 2, "aheadMs": 3.5, "rehearsals": 4, "rehearsalsDue": 5, "adopted": 6,
-		"rehearsalRounds": 7, "timelinePrepared": 8, "aheadSyncs": 9, "preparedSwaps": 10, "settled": true}
+		"rehearsalRounds": 7, "timelinePrepared": 8, "aheadSyncs": 9, "settled": true}
 	for k, v := range want {
 		if r.set[k] != v {
 			t.Errorf("counts: %s = %v, want %v", k, r.set[k], v)

@@ -131,6 +131,5 @@ func (s *Widget) Counted(c schedule.Counts) {
 	s.w.Set(wb().Adopted, c.Rehearsed)
 	s.w.Set(wb().RehearsalRounds, c.Rounds)
 	s.w.Set(wb().TimelinePrepared, c.Prepared)
-	s.w.Set(wb().PreparedSwaps, c.SwapsPrepared)
 	s.w.Set(wb().Settled, c.Settled)
 }
