@@ -21,8 +21,8 @@ func TestApplyCheckpointTurns(t *testing.T) {
 	if err := s.applyCheckpoint(7, acts, func(p work.Progress) error { told = append(told, p); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.files) != n || s.version != 7 {
-		t.Fatalf("%d files at version %d, want %d at 7", len(s.files), s.version, n)
+	if s.files.live != n || s.version != 7 {
+		t.Fatalf("%d files at version %d, want %d at 7", s.files.live, s.version, n)
 	}
 	if len(told) != 2 || told[0] != (work.Progress{Step: "the checkpoint's files", Done: pathTurn, Total: n}) || told[1].Done != 2*pathTurn {
 		t.Fatalf("told %+v, want a turn at each %d adds", told, pathTurn)

@@ -199,9 +199,9 @@ func (l *Listing) earliest() int64 {
 // every pathTurn adds, a count without a unit (a page takes a turn there: a million adds were
 // one 615 ms stretch of the table page); its error stops the replay.
 func (s *Snapshot) applyCheckpoint(version int64, acts *checkpointActions, y work.Yield) error {
-	s.files = make(map[string]*AddFile, len(acts.adds))
+	s.files = newFileIndex(len(acts.adds))
 	for i := range acts.adds {
-		s.files[acts.adds[i].Path] = &acts.adds[i] // each add kept where it was decoded
+		s.putFile(&acts.adds[i]) // each add kept where it was decoded
 		if (i+1)%pathTurn == 0 {
 			if err := y.Tick("the checkpoint's files", i+1, len(acts.adds), ""); err != nil {
 				return err
@@ -267,12 +267,10 @@ func (s *Snapshot) applyCompaction(from int64, c Commit, file string) error {
 		}
 	}
 	for _, r := range removes {
-		if live, ok := s.files[r.Path]; ok && live.DeletionVector.UniqueID() == r.DeletionVector.UniqueID() {
-			delete(s.files, r.Path)
-		}
+		s.dropFile(r)
 	}
 	for i := len(adds) - 1; i >= 0; i-- { // oldest first, so the newest add of a path stays
-		s.files[adds[i].Path] = &adds[i]
+		s.putFile(&adds[i])
 	}
 	s.version = c.Version
 	return nil

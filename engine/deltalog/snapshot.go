@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"layoutlab/engine/table"
 
@@ -36,23 +35,25 @@ type Snapshot struct {
 	version  int64
 	protocol *Protocol
 	metadata *Metadata
-	files    map[string]*AddFile // by path; an AddFile is never changed once it is here
-	domains  map[string]DomainMetadata
-	history  []CommitInfo // one per version, oldest first
+	// files is the live files by path while the snapshot is built (fileIndex); an AddFile is
+	// never changed once it is here. SortFiles drops it (under mu) once sorted holds the same
+	// files, and File searches those.
+	files   *fileIndex
+	mu      sync.Mutex // guards dropping files against Apply and File reading it
+	count   int        // live files, kept as files changes (putFile, dropFile)
+	bytes   int64      // their size in bytes
+	domains map[string]DomainMetadata
+	history []CommitInfo // one per version, oldest first
 	// sorted holds the values of files by path, sorted when first asked for (sortedFiles):
 	// sorting 100,000 paths is a step of its own for a caller that shows progress.
 	sorted   []*AddFile
 	sortOnce sync.Once
-	// size is the live files' bytes, summed over sorted once it is made (sizeKnown): in path
-	// order the files are mostly in memory order, where the map's order is random.
-	size      int64
-	sizeKnown atomic.Bool
 }
 
 // EmptySnapshot is the state before commit 0: version -1, no protocol, no
 // metadata, no files. Apply on it accepts only version 0.
 func EmptySnapshot() *Snapshot {
-	return &Snapshot{version: -1, files: map[string]*AddFile{}, domains: map[string]DomainMetadata{}}
+	return &Snapshot{version: -1, files: newFileIndex(0), domains: map[string]DomainMetadata{}}
 }
 
 // Replay builds the snapshot at the last of commits. The commits may come
@@ -86,7 +87,9 @@ func (s *Snapshot) Apply(c Commit) (*Snapshot, error) {
 		version:  s.version,
 		protocol: s.protocol,
 		metadata: s.metadata,
-		files:    maps.Clone(s.files),
+		files:    s.liveMap(),
+		count:    s.count,
+		bytes:    s.bytes,
 		domains:  maps.Clone(s.domains),
 		history:  slices.Clip(s.history),
 	}
@@ -146,9 +149,7 @@ func (s *Snapshot) applyInPlaceFile(c Commit, file string) error {
 	// Removes first, then everything else in order.
 	for _, a := range c.Actions {
 		if r, ok := a.(RemoveFile); ok {
-			if live, ok := s.files[r.Path]; ok && live.DeletionVector.UniqueID() == r.DeletionVector.UniqueID() {
-				delete(s.files, r.Path)
-			}
+			s.dropFile(r)
 		}
 	}
 	for _, a := range c.Actions {
@@ -190,14 +191,44 @@ func (s *Snapshot) SortFiles(yield work.Yield) (err error) {
 		// were one 407 ms stretch of the table page.
 		turn := func(done, total int) { keep(yield.Tick("the files' paths", done, total, "")) }
 		s.sortFiles(func() { keep(yield.Begin("the files, by path")) }, turn)
-		var n int64
-		for _, f := range s.sorted {
-			n += f.Size
-		}
-		s.size = n
-		s.sizeKnown.Store(true)
+		s.mu.Lock()
+		s.files = nil // sorted holds them (liveMap, File)
+		s.mu.Unlock()
 	})
 	return err
+}
+
+// liveMap is a copy of the live files by path, for a snapshot built on this one.
+func (s *Snapshot) liveMap() *fileIndex {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.files != nil {
+		return s.files.clone()
+	}
+	x := newFileIndex(len(s.sorted))
+	for _, f := range s.sorted {
+		x.put(f)
+	}
+	return x
+}
+
+// putFile makes f the live file at its path, replacing any earlier add.
+func (s *Snapshot) putFile(f *AddFile) {
+	if old := s.files.put(f); old != nil {
+		s.bytes -= old.Size
+	} else {
+		s.count++
+	}
+	s.bytes += f.Size
+}
+
+// dropFile removes the live file r names, when its deletion vector is the one r names too.
+func (s *Snapshot) dropFile(r RemoveFile) {
+	if live, ok := s.files.get(r.Path); ok && live.DeletionVector.UniqueID() == r.DeletionVector.UniqueID() {
+		s.files.remove(r.Path)
+		s.count--
+		s.bytes -= live.Size
+	}
 }
 
 // sortFiles lists the live files by path. A large table's paths share a long prefix
@@ -206,13 +237,14 @@ func (s *Snapshot) SortFiles(yield work.Yield) (err error) {
 // so that each path is read once: in the browser, reading the paths costs more than sorting
 // their keys.
 func (s *Snapshot) sortFiles(between func(), turn func(done, total int)) {
-	files := make([]*AddFile, 0, len(s.files))
-	for _, f := range s.files {
+	n := s.files.live
+	files := make([]*AddFile, 0, n)
+	s.files.each(func(f *AddFile) {
 		files = append(files, f)
 		if len(files)%pathTurn == 0 && turn != nil {
-			turn(len(files), 2*len(s.files))
+			turn(len(files), 2*n)
 		}
-	}
+	})
 	s.sorted = files
 	if len(files) < radixMin {
 		if between != nil {
@@ -416,27 +448,27 @@ func (s *Snapshot) AllFiles() []*AddFile { return s.sortedFiles() }
 
 // File returns the live AddFile at path.
 func (s *Snapshot) File(path string) (AddFile, bool) {
-	f, ok := s.files[path]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.files != nil {
+		f, ok := s.files.get(path)
+		if !ok {
+			return AddFile{}, false
+		}
+		return *f, true
+	}
+	i, ok := slices.BinarySearchFunc(s.sorted, path, func(f *AddFile, p string) int { return strings.Compare(f.Path, p) })
 	if !ok {
 		return AddFile{}, false
 	}
-	return *f, true
+	return *s.sorted[i], true
 }
 
 // NumFiles is the number of live files (Snapshot.numOfFiles in Delta).
-func (s *Snapshot) NumFiles() int { return len(s.files) }
+func (s *Snapshot) NumFiles() int { return s.count }
 
 // SizeInBytes is the total size of the live files (Snapshot.sizeInBytes).
-func (s *Snapshot) SizeInBytes() int64 {
-	if s.sizeKnown.Load() {
-		return s.size
-	}
-	var n int64
-	for _, f := range s.files {
-		n += f.Size
-	}
-	return n
-}
+func (s *Snapshot) SizeInBytes() int64 { return s.bytes }
 
 // DomainMetadata returns the live domain metadata for domain.
 func (s *Snapshot) DomainMetadata(domain string) (DomainMetadata, bool) {
@@ -474,7 +506,7 @@ func (s *Snapshot) CommitInfo() (CommitInfo, bool) {
 func (s *Snapshot) applyState(a Action) {
 	switch a := a.(type) {
 	case AddFile:
-		s.files[a.Path] = &a
+		s.putFile(&a)
 	case Protocol:
 		s.protocol = &a
 	case Metadata:

@@ -224,7 +224,10 @@ type Inspector struct {
 	base     Report       // Files without verdicts; Error set when the table cannot be inspected
 	cols     statsColumns // the statistics kept, by column; hasStats says which files have any
 	hasStats []bool
-	pv       []map[string]string // partition values by logical name, NULL left out, for skipping
+	// pv is each file's partition values by logical name, NULL left out, for skipping; nil while
+	// no file has any (an unpartitioned table's million files held a million pointers to one
+	// empty map for the collector to mark).
+	pv       []map[string]string
 	lleaves  []table.Leaf
 	pleaves  []table.Leaf
 	rowsKnow bool
@@ -300,7 +303,7 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 
 	files := s.AllFiles()
 	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubeBytes: map[string]int64{},
-		minCube: optimize.Config{}.EnsureDefaults().MinCubeSize, noParts: map[string]string{}, noPartsOut: map[string]*string{},
+		minCube: optimize.Config{}.EnsureDefaults().MinCubeSize, noPartsOut: map[string]*string{},
 		numRecords: make([]int64, len(files)), parser: stats.NewJSONParser(in.pleaves, len(files))}
 	for _, f := range files {
 		if id, _, ok := f.ZCube(); ok {
@@ -308,20 +311,14 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 		}
 	}
 	r.Files = make([]File, len(files))
-	in.pv = make([]map[string]string, len(files))
 	in.rowsKnow = true
 	fr.parser.ReuseValues()
 	in.hasStats = make([]bool, len(files))
 	in.cols = newStatsColumns(len(in.pleaves), len(files))
 	fr.keep = in.cols.want(in.firstLeaves(where, interactive), in.pleaves)
 	in.hc = in.gatherHealth(len(files))
-	// Blocks of progressEvery files, each a call: under js/wasm V8 runs a call in the code it
-	// began in (docs/performance.md, "Loops in functions of their own").
-	for lo := 0; lo < len(files); lo += progressEvery {
-		if err := yield.Tick(statisticsStep, lo, len(files), "files"); err != nil {
-			return nil, err
-		}
-		fr.read(lo, min(lo+progressEvery, len(files)))
+	if err := fr.readAll(yield); err != nil {
+		return nil, err
 	}
 	// every file read; the OPTIMIZE plans follow
 	if err := yield.Tick(statisticsStep, len(files), len(files), "files"); err != nil {
@@ -524,7 +521,7 @@ type verdicts struct {
 func (v *verdicts) judge(lo, hi int) {
 	for i := lo; i < hi; i++ {
 		out := &v.files[i]
-		reason := v.filter.Explain(v.in.fileStats(i), v.in.pv[i])
+		reason := v.filter.Explain(v.in.fileStats(i), v.in.partitions(i))
 		// Neighbouring files mostly have the same reason: its text is made once for them, not
 		// a string per file (100,000 small objects the collector would then mark).
 		if reason != v.last || v.lastText == "" {

@@ -193,21 +193,30 @@ type fileReader struct {
 	keep       []int // the leaves whose values are kept
 	rowsTotal  int64
 	numRecords []int64 // each file's numRecords lives in one array, not in an object of its own
-	// Most tables have no partition columns: their files share one empty map each way.
-	noParts    map[string]string
+	// Most tables have no partition columns: their files share one empty map in the Report.
 	noPartsOut map[string]*string
 }
 
-// read reads files [lo, hi).
+// read reads files [lo, hi), parsing their statistics.
+func (fr *fileReader) read(lo, hi int) { fr.readParsed(lo, hi, nil) }
+
+// readParsed reads files [lo, hi); parsed, when set, holds their statistics parsed and
+// checked (parseBlock), in order.
 //
 //go:noinline
-func (fr *fileReader) read(lo, hi int) {
+func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 	in := fr.in
+	var p parsedStats
 	for i := lo; i < hi; i++ {
 		f := fr.files[i]
 		out := &in.base.Files[i]
 		*out = File{Path: f.Path, Size: f.Size, PartitionValues: fr.noPartsOut}
-		in.pv[i] = fr.partitionValues(f, out)
+		if pv := fr.partitionValues(f, out); pv != nil {
+			if in.pv == nil {
+				in.pv = make([]map[string]string, len(fr.files))
+			}
+			in.pv[i] = pv
+		}
 		if f.DeletionVector != nil {
 			out.DeletedRecords = f.DeletionVector.Cardinality
 		}
@@ -220,7 +229,12 @@ func (fr *fileReader) read(lo, hi int) {
 		}
 		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
-			fr.stats(i, f.Stats, out)
+			if parsed != nil {
+				p = parsed[i-lo]
+			} else {
+				p.st, p.notes, p.err = parseStats(fr.parser, f.Stats, in.pleaves)
+			}
+			fr.stats(i, &p, out)
 		}
 		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(out)...)
 		if out.NumRecords == nil {
@@ -235,10 +249,10 @@ func (fr *fileReader) read(lo, hi int) {
 }
 
 // partitionValues sets the Report's partition values of f and returns skipping's: by logical
-// name, a NULL left out.
+// name, a NULL left out; nil when f has none.
 func (fr *fileReader) partitionValues(f *deltalog.AddFile, out *File) map[string]string {
 	if len(f.PartitionValues) == 0 {
-		return fr.noParts
+		return nil
 	}
 	out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
 	pv := make(map[string]string, len(f.PartitionValues))
@@ -256,10 +270,11 @@ func (fr *fileReader) partitionValues(f *deltalog.AddFile, out *File) map[string
 	return pv
 }
 
-// stats reads file i's statistics into out, and keeps the kept leaves' values.
-func (fr *fileReader) stats(i int, text string, out *File) {
+// stats reads file i's statistics, parsed and checked, into out, and keeps the kept leaves'
+// values.
+func (fr *fileReader) stats(i int, p *parsedStats, out *File) {
 	in := fr.in
-	st, notes, err := parseStats(fr.parser, text, in.pleaves)
+	st, notes, err := &p.st, p.notes, p.err
 	if err != nil {
 		out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
 		return
@@ -284,4 +299,12 @@ func unjudged(files []File) []File {
 		out[i].Read, out[i].Reason = false, ""
 	}
 	return out
+}
+
+// partitions is file i's partition values for skipping (Inspector.pv); nil for none.
+func (in *Inspector) partitions(i int) map[string]string {
+	if in.pv == nil {
+		return nil
+	}
+	return in.pv[i]
 }

@@ -151,9 +151,14 @@ const noiseBits = 21
 // draw, a third of the PCG work (a 128-bit multiply, emulated under js/wasm).
 func drawNoiseBytes(noise []int8, src table.PCG) {
 	i := 0
-	for ; i+3 <= len(noise); i += 3 {
-		x := src.Uint64()
-		noise[i], noise[i+1], noise[i+2] = cellNoise(x), cellNoise(x>>noiseBits), cellNoise(x>>(2*noiseBits))
+	var draws [256]uint64 // drawn a block at a time (PCG.Fill)
+	for i+3 <= len(noise) {
+		x := draws[:min(len(draws), (len(noise)-i)/3)]
+		src.Fill(x)
+		for _, x := range x {
+			noise[i], noise[i+1], noise[i+2] = cellNoise(x), cellNoise(x>>noiseBits), cellNoise(x>>(2*noiseBits))
+			i += 3
+		}
 	}
 	if i < len(noise) {
 		for x := src.Uint64(); i < len(noise); i++ {
@@ -217,10 +222,12 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder, sizes []int) {
 	if len(run) == 0 {
 		return
 	}
+	// l.part in a local: a store through l.part would otherwise reload it at every row.
+	lp := l.part
 	if p, ok := files.Skip(int64(len(run))); ok {
 		// No bound falls in this run: every group, so every row, is in the current file.
 		for _, q := range run {
-			l.part[q] = int32(p)
+			lp[q] = int32(p)
 		}
 		sizes[p] += len(run)
 		return
@@ -244,7 +251,7 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder, sizes []int) {
 		}
 	}
 	for _, p := range run {
-		l.part[p] = part[uint8(noise[p])^0x80]
+		lp[p] = part[uint8(noise[p])^0x80]
 	}
 }
 

@@ -104,6 +104,7 @@ type Layouter struct {
 	noisePart  [256]int32 // single: partition per noise byte in a run
 	sortedN    int        // rows in l.keys/l.pos, the last bin's sorted composites (0: none; see TakeOrder)
 	bucketEnd  []int32    // singleValues: end of each value bucket in l.pos
+	bucketKeys []uint64   // singleValues: a bucket's rows as value-then-position keys
 	groups     []int64    // packed: rows per distinct composite in l.keys, valid with sortedN
 }
 

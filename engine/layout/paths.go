@@ -2,7 +2,6 @@ package layout
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,18 +106,24 @@ func escapePathName(s string) string {
 // same scenario always gets the same names. It formats by hand: a timeline names hundreds of
 // thousands of files, and the panel names every file again on each move of the files slider.
 type FileNamer struct {
-	rng *rand.Rand
+	rng table.PCG // rand.NewPCG's draws, without a call through the rand.Source interface
 	buf []byte
 }
 
 // NewFileNamer returns a namer whose UUIDs follow from seed.
 func NewFileNamer(seed uint64) *FileNamer {
-	return &FileNamer{rng: rand.New(rand.NewPCG(seed, 0x66696c656e616d65))}
+	return &FileNamer{rng: table.PCG{Hi: seed, Lo: 0x66696c656e616d65}}
 }
 
 // Name returns the path of the split-th file of a bin in directory dir ("" for the table root).
 func (f *FileNamer) Name(dir string, split int) string {
-	b := f.buf[:0]
+	f.buf = f.AppendName(f.buf[:0], dir, split)
+	return string(f.buf)
+}
+
+// AppendName appends the path Name would return to b and draws the same UUID: a caller naming
+// a bin's files keeps them in one buffer and makes one string of it, not one a file.
+func (f *FileNamer) AppendName(b []byte, dir string, split int) []byte {
 	if dir != "" {
 		b = append(b, dir...)
 		b = append(b, '/')
@@ -131,31 +136,33 @@ func (f *FileNamer) Name(dir string, split int) string {
 	b = append(b, s...)
 	b = append(b, '-')
 	b = AppendUUID(b, f.rng.Uint64(), f.rng.Uint64())
-	b = append(b, "-c000.snappy.parquet"...)
-	f.buf = b
-	return string(b)
+	return append(b, "-c000.snappy.parquet"...)
 }
 
 // AppendUUID appends the version-4 (RFC 4122 variant) UUID made of the random bits hi and lo.
+// It writes the digits into a fixed array rather than appending each: a timeline names hundreds
+// of thousands of files, and an append a byte is dear in wasm.
 func AppendUUID(b []byte, hi, lo uint64) []byte {
 	hi = hi&^0xf000 | 0x4000     // version 4
 	lo = lo&^(0xc<<60) | 0x8<<60 // RFC 4122 variant
-	b = appendHex(b, hi>>32, 8)
-	b = append(b, '-')
-	b = appendHex(b, hi>>16, 4)
-	b = append(b, '-')
-	b = appendHex(b, hi, 4)
-	b = append(b, '-')
-	b = appendHex(b, lo>>48, 4)
-	b = append(b, '-')
-	return appendHex(b, lo, 12)
+	var u [36]byte
+	putHex(u[0:8], hi>>32)
+	u[8] = '-'
+	putHex(u[9:13], hi>>16)
+	u[13] = '-'
+	putHex(u[14:18], hi)
+	u[18] = '-'
+	putHex(u[19:23], lo>>48)
+	u[23] = '-'
+	putHex(u[24:36], lo)
+	return append(b, u[:]...)
 }
 
-// appendHex appends v's low digits hexadecimal digits, zero-padded (%0<digits>x).
-func appendHex(b []byte, v uint64, digits int) []byte {
+// putHex writes v's low len(dst) hexadecimal digits to dst, zero-padded (%0<len>x).
+func putHex(dst []byte, v uint64) {
 	const hexDigits = "0123456789abcdef"
-	for i := digits - 1; i >= 0; i-- {
-		b = append(b, hexDigits[(v>>(4*uint(i)))&0xf])
+	for i := len(dst) - 1; i >= 0; i-- {
+		dst[i] = hexDigits[v&0xf]
+		v >>= 4
 	}
-	return b
 }

@@ -3,6 +3,7 @@ package layout
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -71,8 +72,9 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 	order := slices.Grow(l.pos[:0], n)[:n]
 	for i, v := range vals {
 		b := (uint64(v) - uint64(lo)) >> shift
-		order[end[b]] = int32(i)
-		end[b]++
+		e := end[b] // read once: the store to order could otherwise be end's, forcing a reload
+		order[e] = int32(i)
+		end[b] = e + 1
 	}
 	l.bucketEnd, l.pos = end, order
 
@@ -83,7 +85,8 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 	first, b := 0, 0     // the next bucket to walk, order[first:end[b]]
 	for b < nb {
 		// Buckets ending within the bounder's room hold no bound: pass them together.
-		if limit := int64(first) + ids.Room(); int64(end[b]) <= limit {
+		// (Room is MaxInt64 once every bound is out: saturate rather than wrap negative.)
+		if limit := int64(first) + min(ids.Room(), math.MaxInt64-int64(first)); int64(end[b]) <= limit {
 			skip := b
 			for skip+1 < nb && int64(end[skip+1]) <= limit {
 				skip++
@@ -97,34 +100,86 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 		}
 		// A bound falls in this bucket: walk its distinct values in order.
 		last := int(end[b])
-		bucket := order[first:last]
-		if len(bucket) <= 16 {
-			// Buckets hold a few rows: an insertion sort beats a sort call.
-			for i := 1; i < len(bucket); i++ {
-				p, v := bucket[i], vals[bucket[i]]
-				j := i
-				for ; j > 0 && vals[bucket[j-1]] > v; j-- {
-					bucket[j] = bucket[j-1]
-				}
-				bucket[j] = p
-			}
+		if shift < 32 {
+			l.walkBucketKeys(vals, order, first, last, lo, uint64(b)<<shift, &ids, &files, sizes, &start, &runID)
 		} else {
-			slices.SortFunc(bucket, func(p, q int32) int { return cmp.Compare(vals[p], vals[q]) })
-		}
-		for i := first; i < last; {
-			v := vals[order[i]]
-			j := i + 1
-			for j < last && vals[order[j]] == v {
-				j++
-			}
-			if id, _ := ids.Next(int64(j - i)); id != runID {
-				l.noiseGroups(order[start:i], &files, sizes)
-				start, runID = i, id
-			}
-			i = j
+			l.walkBucket(vals, order, first, last, &ids, &files, sizes, &start, &runID)
 		}
 		first, b = last, b+1
 	}
 	l.noiseGroups(order[start:], &files, sizes)
 	return sizes
+}
+
+// walkBucket sorts the bucket order[first:last] by value and walks its distinct values, sending
+// each finished run of equal range id to noiseGroups (singleValues' walk; start and runID are
+// its current run).
+func (l *Layouter) walkBucket(vals []int64, order []int32, first, last int, ids, files *curve.Bounder, sizes []int, start, runID *int) {
+	bucket := order[first:last]
+	if len(bucket) <= 16 {
+		// Buckets hold a few rows: an insertion sort beats a sort call.
+		for i := 1; i < len(bucket); i++ {
+			p, v := bucket[i], vals[bucket[i]]
+			j := i
+			for ; j > 0 && vals[bucket[j-1]] > v; j-- {
+				bucket[j] = bucket[j-1]
+			}
+			bucket[j] = p
+		}
+	} else {
+		slices.SortFunc(bucket, func(p, q int32) int { return cmp.Compare(vals[p], vals[q]) })
+	}
+	for i := first; i < last; {
+		v := vals[order[i]]
+		j := i + 1
+		for j < last && vals[order[j]] == v {
+			j++
+		}
+		if id, _ := ids.Next(int64(j - i)); id != *runID {
+			l.noiseGroups(order[*start:i], files, sizes)
+			*start, *runID = i, id
+		}
+		i = j
+	}
+}
+
+// walkBucketKeys is walkBucket for a bucket narrower than 2³² (its values less its base, lo +
+// base, fit 32 bits): each row becomes one key, value above position, so the sort compares
+// integers rather than calling a function that looks two values up, cheaper natively and more
+// so in wasm. Equal values end up ordered by position, not as walkBucket leaves them, which
+// changes nothing: a run's rows reach noiseGroups as a set (it counts them by noise byte).
+func (l *Layouter) walkBucketKeys(vals []int64, order []int32, first, last int, lo int64, base uint64, ids, files *curve.Bounder, sizes []int, start, runID *int) {
+	bucket := order[first:last]
+	keys := slices.Grow(l.bucketKeys[:0], len(bucket))[:len(bucket)]
+	l.bucketKeys = keys
+	for i, q := range bucket {
+		keys[i] = (uint64(vals[q])-uint64(lo)-base)<<32 | uint64(uint32(q))
+	}
+	if len(keys) <= 16 {
+		for i := 1; i < len(keys); i++ {
+			k := keys[i]
+			j := i
+			for ; j > 0 && keys[j-1] > k; j-- {
+				keys[j] = keys[j-1]
+			}
+			keys[j] = k
+		}
+	} else {
+		slices.Sort(keys)
+	}
+	for i, k := range keys {
+		bucket[i] = int32(uint32(k))
+	}
+	for i := 0; i < len(keys); {
+		v := keys[i] >> 32
+		j := i + 1
+		for j < len(keys) && keys[j]>>32 == v {
+			j++
+		}
+		if id, _ := ids.Next(int64(j - i)); id != *runID {
+			l.noiseGroups(order[*start:first+i], files, sizes)
+			*start, *runID = first+i, id
+		}
+		i = j
+	}
 }

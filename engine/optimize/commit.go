@@ -2,6 +2,7 @@ package optimize
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 )
@@ -86,10 +87,17 @@ type CommitResult struct {
 	// Committed is false when no file was added: Delta then makes no commit
 	// (runOptimizeBatch commits only if addedFiles.size > 0), but still returns Metrics.
 	Committed bool
-	// Adds are the new AddFiles, tagged as tagAddFile does (dataChange=false; clustering adds
-	// clusteringProvider "liquid" and ZCUBE_ID / ZCUBE_ZORDER_BY); Removes the rewritten files
-	// (written as RemoveFiles with dataChange=false, extendedFileMetadata=true).
-	Adds, Removes       []File
+	// The adds (AddedFiles: the new AddFiles, tagged as tagAddFile does: dataChange=false;
+	// clustering adds clusteringProvider "liquid" and ZCUBE_ID / ZCUBE_ZORDER_BY) and the
+	// removes (RemovedFiles: the rewritten files, written as RemoveFiles with dataChange=false,
+	// extendedFileMetadata=true) are read from the executor's outputs and the plan's bins where
+	// they are, not copied: a nightly OPTIMIZE of a whole table removes every live file and adds
+	// as many. They are valid while those are.
+	NumAdds, NumRemoves int
+	bins                []Bin
+	outputs             [][]OutputFile
+	tags                []map[string]string // each bin's adds' tags
+	provider            string
 	OperationParameters []Parameter
 	// OperationMetrics are the commitInfo operationMetrics (DeltaOperationMetrics.OPTIMIZE):
 	// all values are strings; nil when nothing is committed.
@@ -131,54 +139,51 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	if len(outputs) != len(p.Bins) {
 		return nil, fmt.Errorf("optimize: %d bins planned but outputs for %d", len(p.Bins), len(outputs))
 	}
-	res := &CommitResult{OperationParameters: p.OperationParameters()}
+	res := &CommitResult{OperationParameters: p.OperationParameters(), bins: p.Bins, outputs: outputs}
 	var dvs, dvRows int64
-	parts := map[partitionID]bool{}
+	var zOrderBy string
+	if p.Mode == ModeClustering {
+		zOrderBy = encodeNames(p.ClusterBy)
+		res.tags, res.provider = make([]map[string]string, len(p.Bins)), ProviderLiquid
+	}
+	var added, removed sizeStats
 	nAdds := 0
 	for i := range outputs {
 		nAdds += len(outputs[i])
 	}
-	res.Removes = make([]File, 0, p.NumFiles())
-	res.Adds = make([]File, 0, nAdds)
-	var zOrderBy string
-	if p.Mode == ModeClustering {
-		zOrderBy = encodeNames(p.ClusterBy)
-	}
-	for i, b := range p.Bins {
-		parts[partitionIDOf(b.PartitionValues)] = true
-		// A bin's adds carry the same tags; they share one map, which no one writes after.
-		var tags map[string]string
-		if p.Mode == ModeClustering && len(outputs[i]) > 0 {
-			tags = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
+	addSizes := make([]int64, 0, nAdds)
+	for i := range p.Bins {
+		b := &p.Bins[i]
+		if res.tags != nil && len(outputs[i]) > 0 {
+			// A bin's adds carry the same tags; they share one map, which no one writes after.
+			res.tags[i] = map[string]string{TagZCubeID: b.NewZCubeID, TagZCubeZOrder: zOrderBy}
 		}
-		res.Removes = append(res.Removes, b.Files...)
-		for _, f := range b.Files {
+		for j := range b.Files {
+			f := &b.Files[j]
+			removed.add(f.Size)
 			if f.hasDV() {
 				dvs++
 				dvRows += f.DeletedRecords
 			}
 		}
-		for _, o := range outputs[i] {
+		for j := range outputs[i] {
+			o := &outputs[i][j]
 			if o.Size < 0 {
 				return nil, fmt.Errorf("optimize: output %s has negative size %d", o.Path, o.Size)
 			}
-			add := File{Path: o.Path, Size: o.Size, PartitionValues: b.PartitionValues, NumRecords: o.NumRecords,
-				ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges, Ref: o.Ref}
-			if p.Mode == ModeClustering {
-				add.ClusteringProvider = ProviderLiquid
-				add.Tags = tags
-			}
-			res.Adds = append(res.Adds, add)
+			added.add(o.Size)
+			addSizes = append(addSizes, o.Size)
 		}
 	}
+	res.NumAdds, res.NumRemoves = int(added.n), int(removed.n)
 	m := &res.Metrics
-	m.NumFilesAdded, m.FilesAdded = int64(len(res.Adds)), fileSizeMetrics(res.Adds)
-	m.NumFilesRemoved, m.FilesRemoved = int64(len(res.Removes)), fileSizeMetrics(res.Removes)
-	m.PartitionsOptimized = int64(len(parts))
+	m.NumFilesAdded, m.FilesAdded = added.n, added.metrics()
+	m.NumFilesRemoved, m.FilesRemoved = removed.n, removed.metrics()
+	m.PartitionsOptimized = int64(countPartitions(p.Bins))
 	m.NumBins = int64(len(p.Bins))
 	m.NumBatches = 1 // no spark.databricks.delta.optimize.batchSize: one batch, even when empty
 	m.TotalConsideredFiles = p.TotalConsideredFiles
-	m.TotalFilesSkipped = p.TotalConsideredFiles - int64(len(res.Removes))
+	m.TotalFilesSkipped = p.TotalConsideredFiles - int64(res.NumRemoves)
 	m.StartTimeMs, m.EndTimeMs = env.StartTimeMs, env.EndTimeMs
 	m.TotalClusterParallelism, m.TotalScheduledTasks = env.TotalClusterParallelism, env.TotalScheduledTasks
 	m.NumTableColumns = p.numTableColumns
@@ -193,31 +198,85 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 		cs := *p.ClusteringStats
 		m.ClusteringStats = &cs
 	}
-	if len(res.Adds) > 0 {
+	if res.NumAdds > 0 {
 		res.Committed = true
-		res.OperationMetrics = OperationMetrics(res.Adds, res.Removes, dvs)
+		res.OperationMetrics = operationMetrics(addSizes, m.FilesRemoved, dvs)
 	}
 	return res, nil
 }
 
-// OperationMetrics is OptimizeExecutor.createMetrics filtered to DeltaOperationMetrics.OPTIMIZE:
+// AddedFiles yields the added files in bin order (made from the executor's outputs as they are
+// read: a File is not kept for each).
+func (r *CommitResult) AddedFiles() iter.Seq[File] {
+	return func(yield func(File) bool) {
+		for i := range r.outputs {
+			for j := range r.outputs[i] {
+				o := &r.outputs[i][j]
+				add := File{Path: o.Path, Size: o.Size, PartitionValues: r.bins[i].PartitionValues, NumRecords: o.NumRecords,
+					ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges, Ref: o.Ref,
+					ClusteringProvider: r.provider}
+				if r.tags != nil {
+					add.Tags = r.tags[i]
+				}
+				if !yield(add) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// RemovedFiles yields the removed files in bin order, as pointers into the plan's bins: valid
+// while the plan's files are (a Snapshot's Files the caller reuses are overwritten).
+func (r *CommitResult) RemovedFiles() iter.Seq[*File] {
+	return func(yield func(*File) bool) {
+		for i := range r.bins {
+			for j := range r.bins[i].Files {
+				if !yield(&r.bins[i].Files[j]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// sizeStats is FileSizeStats: the count, total and bounds of file sizes, for FileSizeMetrics.
+type sizeStats struct{ lo, hi, total, n int64 }
+
+func (z *sizeStats) add(size int64) {
+	if z.n == 0 {
+		z.lo, z.hi = size, size
+	}
+	z.lo, z.hi, z.total, z.n = min(z.lo, size), max(z.hi, size), z.total+size, z.n+1
+}
+
+// metrics is FileSizeStats.toFileSizeMetrics (min and max None when no file).
+func (z sizeStats) metrics() FileSizeMetrics {
+	if z.n == 0 {
+		return FileSizeMetrics{}
+	}
+	return FileSizeMetrics{Min: &z.lo, Max: &z.hi, Avg: float64(z.total) / float64(z.n), TotalFiles: z.n, TotalSize: z.total}
+}
+
+// operationMetrics is OptimizeExecutor.createMetrics filtered to DeltaOperationMetrics.OPTIMIZE:
 // counts and bytes of added and removed files, the added sizes' min, p25 = sizes(n/4),
 // p50 = sizes(n/2), p75 = sizes(n*3/4) and max on the sorted added sizes
 // (FileSizeStatsWithHistogram.create), and numDeletionVectorsRemoved; all as strings.
-// It needs at least one added file, as Delta does.
-func OperationMetrics(adds, removes []File, numDeletionVectorsRemoved int64) map[string]string {
-	sizes := make([]int64, len(adds))
-	for i := range adds {
-		sizes[i] = adds[i].Size
-	}
+// It needs at least one added file, as Delta does. The adds are given by their sizes (sorted
+// here), the removes by their FileSizeMetrics.
+func operationMetrics(sizes []int64, removed FileSizeMetrics, numDeletionVectorsRemoved int64) map[string]string {
 	slices.Sort(sizes)
+	var added int64
+	for _, sz := range sizes {
+		added += sz
+	}
 	n := len(sizes)
 	s := func(v int64) string { return strconv.FormatInt(v, 10) }
 	out := map[string]string{
 		"numAddedFiles":             s(int64(n)),
-		"numRemovedFiles":           s(int64(len(removes))),
-		"numAddedBytes":             s(sumBytes(adds)),
-		"numRemovedBytes":           s(sumBytes(removes)),
+		"numRemovedFiles":           s(removed.TotalFiles),
+		"numAddedBytes":             s(added),
+		"numRemovedBytes":           s(removed.TotalSize),
 		"numDeletionVectorsRemoved": s(numDeletionVectorsRemoved),
 	}
 	if n > 0 {
@@ -230,38 +289,26 @@ func OperationMetrics(adds, removes []File, numDeletionVectorsRemoved int64) map
 	return out
 }
 
-// fileSizeMetrics is FileSizeStats.merge + toFileSizeMetrics.
-func fileSizeMetrics(files []File) FileSizeMetrics {
-	if len(files) == 0 {
-		return FileSizeMetrics{}
-	}
-	lo, hi := files[0].Size, files[0].Size
-	for _, f := range files[1:] {
-		lo, hi = min(lo, f.Size), max(hi, f.Size)
-	}
-	total := sumBytes(files)
-	return FileSizeMetrics{Min: &lo, Max: &hi, Avg: float64(total) / float64(len(files)),
-		TotalFiles: int64(len(files)), TotalSize: total}
-}
-
 // Apply returns the snapshot after committing res: removes dropped, adds appended in log
 // order, version + 1. The input snapshot is not modified. A result that did not commit returns s.
 func (s *Snapshot) Apply(res *CommitResult) *Snapshot {
 	if res == nil || !res.Committed {
 		return s
 	}
-	removed := make(map[string]bool, len(res.Removes))
-	for _, f := range res.Removes {
+	removed := make(map[string]bool, res.NumRemoves)
+	for f := range res.RemovedFiles() {
 		removed[f.Path] = true
 	}
 	next := *s
 	next.Version = s.Version + 1
-	next.Files = make([]File, 0, len(s.Files)-len(res.Removes)+len(res.Adds))
+	next.Files = make([]File, 0, len(s.Files)-res.NumRemoves+res.NumAdds)
 	for _, f := range s.Files {
 		if !removed[f.Path] {
 			next.Files = append(next.Files, f)
 		}
 	}
-	next.Files = append(next.Files, res.Adds...)
+	for f := range res.AddedFiles() {
+		next.Files = append(next.Files, f)
+	}
 	return &next
 }

@@ -97,16 +97,17 @@ func (h *harness) run(t *testing.T, d *datadriven.TestData) string {
 		}
 		return formatCommit(h.last)
 	case "metrics":
-		var adds, removes []File
+		var adds []int64
+		var removes sizeStats
 		for _, v := range strings.Split(strArg(d, "adds", ""), ",") {
-			adds = append(adds, File{Size: mustSize(t, v)})
+			adds = append(adds, mustSize(t, v))
 		}
 		if r := strArg(d, "removes", ""); r != "" {
 			for _, v := range strings.Split(r, ",") {
-				removes = append(removes, File{Size: mustSize(t, v)})
+				removes.add(mustSize(t, v))
 			}
 		}
-		return formatMap(OperationMetrics(adds, removes, int64(intArg(t, d, "dvs", 0))))
+		return formatMap(operationMetrics(adds, removes.metrics(), int64(intArg(t, d, "dvs", 0))))
 	case "overlap":
 		a, b := parseRange(t, strArg(d, "a", "")), parseRange(t, strArg(d, "b", ""))
 		return fmt.Sprintf("%.4f", OverlapScore(a, b))
@@ -286,8 +287,8 @@ func (h *harness) optimize(t *testing.T, d *datadriven.TestData, p *Plan) string
 		h.snap = bump(h.snap)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "rewrote %d files (%s) in %d bins -> %d files\n", len(res.Removes), FormatBytes(p.Bytes()),
-		len(p.Bins), len(res.Adds))
+	fmt.Fprintf(&b, "rewrote %d files (%s) in %d bins -> %d files\n", res.NumRemoves, FormatBytes(p.Bytes()),
+		len(p.Bins), res.NumAdds)
 	if d.HasArg("verbose") {
 		b.WriteString(formatPlan(p))
 	}
@@ -398,7 +399,7 @@ func formatPlan(p *Plan) string {
 
 func formatCommit(r *CommitResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "committed=%t adds=%d removes=%d\n", r.Committed, len(r.Adds), len(r.Removes))
+	fmt.Fprintf(&b, "committed=%t adds=%d removes=%d\n", r.Committed, r.NumAdds, r.NumRemoves)
 	b.WriteString("operationParameters:\n")
 	for _, p := range r.OperationParameters {
 		v := p.Value
@@ -413,9 +414,9 @@ func formatCommit(r *CommitResult) string {
 	}
 	j, _ := json.Marshal(r.Metrics)
 	fmt.Fprintf(&b, "metrics %s\n", j)
-	if len(r.Adds) > 0 {
-		a := r.Adds[0]
+	for a := range r.AddedFiles() {
 		fmt.Fprintf(&b, "first add: %s provider=%q tags=%v\n", a.Path, a.ClusteringProvider, kvOrEmpty(a.Tags))
+		break
 	}
 	return b.String()
 }

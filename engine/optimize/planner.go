@@ -2,6 +2,7 @@ package optimize
 
 import (
 	"math"
+	"reflect"
 	"strconv"
 
 	"layoutlab/engine/ddl"
@@ -167,14 +168,14 @@ func (p *Planner) Plan(s *Snapshot, req Request) (*Plan, error) {
 	// 1. snapshot.filesForScan(partitionPredicate).
 	candidates := st.filesForScan()
 	plan.TotalConsideredFiles = int64(len(candidates))
-	groups := groupByPartition(candidates)
+	groups := groupByPartition(candidates, s.PartitionColumns)
 	st.emit(CandidatesListed{Mode: mode, Platform: cfg.Platform, Files: len(candidates),
 		Bytes: sumBytes(candidates), Partitions: len(groups), Full: req.Full})
 
 	// 2. filterCandidateFileList: multi-dimensional modes keep everything.
 	if mode == ModeCompaction {
 		candidates = st.filterCandidateFileList(candidates)
-		groups = groupByPartition(candidates)
+		groups = groupByPartition(candidates, s.PartitionColumns)
 	}
 	if err := st.yield(0, len(groups)); err != nil {
 		return nil, err
@@ -516,13 +517,31 @@ func groupIntoBins(files []File, maxBinSize int64) [][]File {
 // removed file is both input and merged, one output cube per optimized partition.
 func zOrderStats(bins []Bin) *ZOrderStats {
 	var in ZOrderFileStats
-	parts := map[string]bool{}
 	for _, b := range bins {
 		in.Num += int64(len(b.Files))
 		in.Size += b.Bytes
-		parts[partitionKey(b.PartitionValues)] = true
 	}
-	return &ZOrderStats{StrategyName: "all", InputOtherFiles: in, MergedFiles: in, NumOutputCubes: int64(len(parts))}
+	return &ZOrderStats{StrategyName: "all", InputOtherFiles: in, MergedFiles: in, NumOutputCubes: int64(countPartitions(bins))}
+}
+
+// countPartitions is the number of distinct partitions the bins are in. A plan's bins come
+// partition by partition, sharing their partition's map: a bin with its predecessor's map is
+// not looked up.
+func countPartitions(bins []Bin) int {
+	seen := map[partitionID]bool{}
+	for i := range bins {
+		pv := bins[i].PartitionValues
+		if i > 0 && sameMap(pv, bins[i-1].PartitionValues) {
+			continue
+		}
+		seen[partitionIDOf(pv)] = true
+	}
+	return len(seen)
+}
+
+// sameMap reports whether a and b are one map.
+func sameMap(a, b map[string]string) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 type partitionGroup struct {
@@ -532,8 +551,9 @@ type partitionGroup struct {
 
 // groupByPartition groups files by partition values, in order of each partition's first file
 // in log order (Delta's groupBy gives hash order; any fixed order plans the same bins). The
-// groups' files share one array; when every file is in one partition, that array is files.
-func groupByPartition(files []File) []partitionGroup {
+// groups' files share one array; when each partition's files are one run (one partition, say), that
+// array is files.
+func groupByPartition(files []File, cols []string) []partitionGroup {
 	if len(files) == 0 {
 		return nil
 	}
@@ -543,13 +563,15 @@ func groupByPartition(files []File) []partitionGroup {
 	var groups []partitionGroup
 	var counts []int32
 	index := map[partitionID]int32{}
+	runs := 0 // runs of adjacent files in one partition
 	for i := range files {
 		pv := files[i].PartitionValues
-		if i > 0 && samePartition(pv, files[i-1].PartitionValues) {
+		if i > 0 && samePartition(pv, files[i-1].PartitionValues, cols) {
 			group[i] = group[i-1]
 			counts[group[i]]++
 			continue
 		}
+		runs++
 		k := partitionIDOf(pv)
 		g, ok := index[k]
 		if !ok {
@@ -561,8 +583,14 @@ func groupByPartition(files []File) []partitionGroup {
 		group[i] = g
 		counts[g]++
 	}
-	if len(groups) == 1 {
-		groups[0].files = files
+	if runs == len(groups) {
+		// Each partition's files are one run (a table OPTIMIZE rewrote partition by partition,
+		// plus the day's appends): the groups are runs of files, with no copy.
+		o := int32(0)
+		for g, c := range counts {
+			groups[g].files = files[o : o+c : o+c]
+			o += c
+		}
 		return groups
 	}
 	back := make([]File, len(files))
@@ -599,10 +627,32 @@ func partitionIDOf(pv map[string]string) partitionID {
 	return partitionID{full: partitionString(pv)}
 }
 
-// samePartition reports whether two partition-value maps are equal.
-func samePartition(a, b map[string]string) bool {
+// samePartition reports whether two partition-value maps are equal. Maps holding the
+// partition columns alone are compared by looking the columns up: a range over a map costs
+// far more, in wasm above all (its random start draws from the runtime's generator).
+func samePartition(a, b map[string]string, cols []string) bool {
 	if len(a) != len(b) {
 		return false
+	}
+	if sameMap(a, b) {
+		return true // the files of a partition usually share their map
+	}
+	if len(a) == len(cols) {
+		same := true
+		for _, c := range cols {
+			v, ok := a[c]
+			w, ok2 := b[c]
+			if !ok || !ok2 {
+				same = false // a key outside the partition columns: compare in full
+				break
+			}
+			if v != w {
+				return false
+			}
+		}
+		if same {
+			return true
+		}
 	}
 	for k, v := range a {
 		if w, ok := b[k]; !ok || w != v {
@@ -610,18 +660,6 @@ func samePartition(a, b map[string]string) bool {
 		}
 	}
 	return true
-}
-
-func partitionKey(pv map[string]string) string {
-	switch len(pv) {
-	case 0:
-		return ""
-	case 1:
-		for k, v := range pv {
-			return k + "=" + v
-		}
-	}
-	return partitionString(pv)
 }
 
 // stableSortBySize is OptimizeTableStrategy's stable sortBy(size): sizes sorted with their

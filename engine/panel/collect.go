@@ -552,80 +552,92 @@ func computeRanges(r *run, te *tableEntry, c *cut, leaves []int) error {
 	if err := r.begin(""); err != nil {
 		return err
 	}
-	fileOf := c.rowFiles(t.NumRows)
-	fileOf8 := c.rowFiles8(t.NumRows)
-	n := len(fileOf)
-	frs := make([]*rankRanges, len(todo))
-	lo := make([][]uint32, len(todo))
-	hi := make([][]uint32, len(todo))
-	nulls := make([][]uint32, len(todo))
-	r16 := make([][]uint16, len(todo))
-	r32 := make([][]uint32, len(todo))
-	for i := range todo {
-		frs[i] = &rankRanges{lo: make([]uint32, nf), hi: make([]int32, nf), nulls: make([]uint32, nf)}
-		lo[i], hi[i], nulls[i] = make([]uint32, nf), make([]uint32, nf), frs[i].nulls
-		for f := range lo[i] {
-			lo[i][f] = math.MaxUint32
-		}
-		r16[i], r32[i] = crs[i].r16, crs[i].r32
-	}
-	small := fileOf8 != nil
-	hasNulls := make([]bool, len(todo))
+	rs := newRangeScan(t, todo, crs, nf)
+	fileOf, fileOf8 := c.rowFiles(t.NumRows), c.rowFiles8(t.NumRows)
+	parallel(len(todo), func(i int) { rs.scan(i, fileOf, fileOf8) })
 	for i, l := range todo {
-		hasNulls[i] = t.Cols[l].Nulls != nil
-	}
-	parallel(len(todo), func(i int) {
-		for b := 0; b < n; b += rangeBlock {
-			end := min(b+rangeBlock, n)
-			lo, hi, nulls := lo[i], hi[i], nulls[i]
-			switch {
-			case small && r16[i] != nil && !hasNulls[i]:
-				// The common case: no NULLs, so no NULL count to keep.
-				fo := fileOf8[b:end]
-				for j, v := range r16[i][b:end] {
-					f := fo[j]
-					lo[f] = min(lo[f], uint32(v)-1)
-					hi[f] = max(hi[f], uint32(v))
-				}
-			case small && r16[i] != nil:
-				fo := fileOf8[b:end]
-				for j, v := range r16[i][b:end] {
-					f := fo[j]
-					x := uint32(v) - 1
-					lo[f] = min(lo[f], x)
-					hi[f] = max(hi[f], uint32(v))
-					nulls[f] += x >> 31
-				}
-			case r16[i] != nil:
-				fo := fileOf[b:end]
-				for j, v := range r16[i][b:end] {
-					f := fo[j]
-					x := uint32(v) - 1
-					lo[f] = min(lo[f], x)
-					hi[f] = max(hi[f], uint32(v))
-					nulls[f] += x >> 31
-				}
-			default:
-				fo := fileOf[b:end]
-				for j, v := range r32[i][b:end] {
-					f := fo[j]
-					x := v - 1
-					lo[f] = min(lo[f], x)
-					hi[f] = max(hi[f], v)
-					nulls[f] += x >> 31
-				}
-			}
-		}
-	})
-	for i, l := range todo {
-		fr := frs[i]
+		fr := rs.frs[i]
 		for f := range fr.lo {
-			fr.lo[f] = lo[i][f]
-			fr.hi[f] = int32(hi[i][f]) - 1
+			fr.lo[f] = rs.lo[i][f]
+			fr.hi[f] = int32(rs.hi[i][f]) - 1
 		}
 		c.setRanges(l, fr)
 	}
 	return nil
+}
+
+// rangeScan is computeRanges' pass over the rows: for each column to do, its rows' compact
+// ranks, and each file's least rank-1 (lo), greatest rank (hi) and NULL count so far.
+type rangeScan struct {
+	frs           []*rankRanges
+	lo, hi, nulls [][]uint32
+	r16           [][]uint16
+	r32           [][]uint32
+	hasNulls      []bool
+}
+
+func newRangeScan(t *table.Table, todo []int, crs []compactRank, nf int) *rangeScan {
+	k := len(todo)
+	rs := &rangeScan{frs: make([]*rankRanges, k), lo: make([][]uint32, k), hi: make([][]uint32, k),
+		nulls: make([][]uint32, k), r16: make([][]uint16, k), r32: make([][]uint32, k), hasNulls: make([]bool, k)}
+	for i, l := range todo {
+		rs.frs[i] = &rankRanges{lo: make([]uint32, nf), hi: make([]int32, nf), nulls: make([]uint32, nf)}
+		rs.lo[i], rs.hi[i], rs.nulls[i] = make([]uint32, nf), make([]uint32, nf), rs.frs[i].nulls
+		for f := range rs.lo[i] {
+			rs.lo[i][f] = math.MaxUint32
+		}
+		rs.r16[i], rs.r32[i] = crs[i].r16, crs[i].r32
+		rs.hasNulls[i] = t.Cols[l].Nulls != nil
+	}
+	return rs
+}
+
+// scan folds column i's rows into its files' ranges, a block of rows at a time; fileOf8 is the
+// row's file when every file number fits a byte (nil otherwise).
+func (rs *rangeScan) scan(i int, fileOf []int32, fileOf8 []uint8) {
+	small := fileOf8 != nil
+	n := len(fileOf)
+	for b := 0; b < n; b += rangeBlock {
+		end := min(b+rangeBlock, n)
+		lo, hi, nulls := rs.lo[i], rs.hi[i], rs.nulls[i]
+		switch {
+		case small && rs.r16[i] != nil && !rs.hasNulls[i]:
+			// The common case: no NULLs, so no NULL count to keep.
+			fo := fileOf8[b:end]
+			for j, v := range rs.r16[i][b:end] {
+				f := fo[j]
+				lo[f] = min(lo[f], uint32(v)-1)
+				hi[f] = max(hi[f], uint32(v))
+			}
+		case small && rs.r16[i] != nil:
+			fo := fileOf8[b:end]
+			for j, v := range rs.r16[i][b:end] {
+				f := fo[j]
+				x := uint32(v) - 1
+				lo[f] = min(lo[f], x)
+				hi[f] = max(hi[f], uint32(v))
+				nulls[f] += x >> 31
+			}
+		case rs.r16[i] != nil:
+			fo := fileOf[b:end]
+			for j, v := range rs.r16[i][b:end] {
+				f := fo[j]
+				x := uint32(v) - 1
+				lo[f] = min(lo[f], x)
+				hi[f] = max(hi[f], uint32(v))
+				nulls[f] += x >> 31
+			}
+		default:
+			fo := fileOf[b:end]
+			for j, v := range rs.r32[i][b:end] {
+				f := fo[j]
+				x := v - 1
+				lo[f] = min(lo[f], x)
+				hi[f] = max(hi[f], v)
+				nulls[f] += x >> 31
+			}
+		}
+	}
 }
 
 // segmentRanges is computeRanges for files that are runs of the stored order o: each file's

@@ -194,8 +194,18 @@ func codeRange(col *table.Column, rows []int32) (lo, hi uint32, nullCount int64,
 func codeRangeOf[T uint16 | uint32](codes []T, nulls []bool, rows []int32) (lo, hi uint32, nullCount int64, ok bool) {
 	l, h := T(0), T(0)
 	l = ^l
+	if nulls == nil { // the loop without a null test a row (intRange's split)
+		for _, r := range rows {
+			v := codes[r]
+			l, h = min(l, v), max(h, v)
+		}
+		if len(rows) == 0 {
+			return 0, 0, 0, false
+		}
+		return uint32(l), uint32(h), 0, true
+	}
 	for _, r := range rows {
-		if nulls != nil && nulls[r] {
+		if nulls[r] {
 			nullCount++
 			continue
 		}

@@ -21,6 +21,7 @@ type deltaTable struct {
 	clusterCols []string
 	zcubes      zcubes
 	namer       *layout.FileNamer // names every file the table's writers add
+	params      paramLists        // the commits' list parameters, each encoded once
 	leaves      []table.Leaf      // the schema's leaves, for the add actions' stats
 }
 
@@ -44,16 +45,14 @@ func (t *deltaTable) commit(c logCommit) {
 	t.version++
 	c.version = t.version
 	if len(c.removes) > 0 {
-		gone := make(map[int32]bool, len(c.removes))
 		for _, id := range c.removes {
-			gone[id] = true
 			f := t.files.f(id)
 			f.live = false
 			t.zcubes.change(f.cube, -f.size, -1)
 		}
 		live := t.live[:0]
 		for _, id := range t.live {
-			if !gone[id] {
+			if t.files.f(id).live { // a file is live exactly while it is in t.live
 				live = append(live, id)
 			}
 		}

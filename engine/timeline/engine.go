@@ -100,6 +100,7 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 		if day >= 1 {
 			res.Days = append(res.Days, d)
 		}
+		letCollectorRun()
 		if err := o.yield.Tick("day", day+s.HistoryDays, s.Days+s.HistoryDays, ""); err != nil {
 			return nil, err
 		}

@@ -30,6 +30,9 @@ type optimizeExecutor struct {
 	freeSlabs []int32 // slabs no live file uses
 	zcache    map[int]*zentry
 	nextEntry int32
+	nameBuf   []byte   // names (the bin's paths, then made one string)
+	nameEnds  []int    // where each path ends in nameBuf
+	paths     []string // the bin's paths, substrings of that string
 }
 
 // zentry is a Z-ordered partition's last layout: Z-order is deterministic in its input rows, so
@@ -182,9 +185,9 @@ func (x *optimizeExecutor) writeFiles(parts [][]int32, in binInput, day int, ts 
 		o = e
 	}
 	job := statsJob{files: make([]*file, len(rows)), rows: rows, sts: make([]fileStats, len(rows))}
-	dir := in.dir()
+	paths := x.names(in.dir(), len(rows))
 	for split, p := range rows {
-		f := file{path: x.tbl.namer.Name(dir, split), size: x.sz.bytes(len(p)), rows: p, day: day, partDay: in.partDay,
+		f := file{path: paths[split], size: x.sz.bytes(len(p)), rows: p, day: day, partDay: in.partDay,
 			part: in.part, cube: -1, layout: -1, slab: si, modTime: ts}
 		out[split] = x.tbl.files.add(&f)
 		job.files[split] = x.tbl.files.f(out[split])
@@ -192,6 +195,25 @@ func (x *optimizeExecutor) writeFiles(parts [][]int32, in binInput, day int, ts 
 	sl.refs = int32(len(parts))
 	sl.stats = x.stats.submit(job)
 	return out
+}
+
+// names returns the paths of a bin's n files in dir, in split order (FileNamer.Name's), as
+// substrings of one string: a night rewrites thousands of files, and one allocation for the bin
+// beats one for each (allocation is dear in wasm). Valid until the next call.
+func (x *optimizeExecutor) names(dir string, n int) []string {
+	x.nameBuf, x.nameEnds = x.nameBuf[:0], x.nameEnds[:0]
+	for split := range n {
+		x.nameBuf = x.tbl.namer.AppendName(x.nameBuf, dir, split)
+		x.nameEnds = append(x.nameEnds, len(x.nameBuf))
+	}
+	all := string(x.nameBuf)
+	x.paths = x.paths[:0]
+	start := 0
+	for _, end := range x.nameEnds {
+		x.paths = append(x.paths, all[start:end])
+		start = end
+	}
+	return x.paths
 }
 
 // binTable is one bin's rows, in bin order, and the values of its clustering columns (what
@@ -263,9 +285,10 @@ func sameFiles(fs *fileStore, in []int32, e *zentry) bool {
 func (x *optimizeExecutor) reuse(e *zentry, dir string, day int, ts int64) []int32 {
 	out := make([]int32, len(e.outputs))
 	job := statsJob{files: make([]*file, len(out)), from: make([]*file, len(out))}
+	paths := x.names(dir, len(out))
 	for split, src := range e.outputs {
 		s := x.tbl.files.f(src)
-		f := file{path: x.tbl.namer.Name(dir, split), size: s.size, rows: s.rows, day: day, partDay: s.partDay,
+		f := file{path: paths[split], size: s.size, rows: s.rows, day: day, partDay: s.partDay,
 			part: s.part, cube: -1, layout: e.id, slab: s.slab, modTime: ts}
 		if s.slab >= 0 {
 			x.slabs[s.slab].refs++

@@ -18,9 +18,11 @@ import (
 type nightlyOptimize struct {
 	s          *scenario.Timeline
 	planner    *optimize.Planner
-	zorderCols []string        // the Z-order strategies' ZORDER BY columns
-	snapFiles  []optimize.File // the planner's view of the live files, reused each night
-	written    int64           // every OPTIMIZE commit's added bytes so far
+	zorderCols []string                // the Z-order strategies' ZORDER BY columns
+	snapFiles  []optimize.File         // the planner's view of the live files, reused each night
+	outFiles   []optimize.OutputFile   // the bins' output files, reused each night
+	outputs    [][]optimize.OutputFile // each bin's, in outFiles
+	written    int64                   // every OPTIMIZE commit's added bytes so far
 
 	tbl   *deltaTable
 	exec  *optimizeExecutor
@@ -168,20 +170,28 @@ func (n *nightlyOptimize) run(day int, d *Day, ds *dayState) error {
 
 // executeBins runs every bin of plan and returns each bin's output files, as the commit takes them.
 func (n *nightlyOptimize) executeBins(plan *optimize.Plan, day int, ts int64) ([][]optimize.OutputFile, error) {
-	outputs := make([][]optimize.OutputFile, len(plan.Bins))
+	// The outputs are read by the commit alone, within the night: one array serves every night.
+	out, ends := n.outFiles[:0], make([]int, len(plan.Bins))
 	for i := range plan.Bins {
 		ids, err := n.exec.execute(plan, i, day, ts)
 		if err != nil {
 			return nil, err
 		}
-		outputs[i] = make([]optimize.OutputFile, 0, len(ids))
 		for _, id := range ids {
 			f := n.tbl.files.f(id)
-			outputs[i] = append(outputs[i], optimize.OutputFile{Path: f.path, Size: f.size,
+			out = append(out, optimize.OutputFile{Path: f.path, Size: f.size,
 				NumRecords: int64(len(f.rows)), ModificationTime: ts, ClusterRanges: f.ranges, Ref: int64(id)})
 		}
+		ends[i] = len(out)
 	}
-	return outputs, nil
+	n.outFiles = out
+	n.outputs = slices.Grow(n.outputs[:0], len(ends))
+	start := 0
+	for _, end := range ends {
+		n.outputs = append(n.outputs, out[start:end:end])
+		start = end
+	}
+	return n.outputs, nil
 }
 
 // commit writes the OPTIMIZE commit of res (its removes and tagged adds, which must be the live
@@ -190,19 +200,17 @@ func (n *nightlyOptimize) executeBins(plan *optimize.Plan, day int, ts int64) ([
 func (n *nightlyOptimize) commit(res *optimize.CommitResult, day int, ts int64, firstNew int32) (int64, error) {
 	t := n.tbl
 	c := logCommit{day: day}
-	c.removes = make([]int32, 0, len(res.Removes))
-	for i := range res.Removes {
-		rm := &res.Removes[i]
+	c.removes = make([]int32, 0, res.NumRemoves)
+	for rm := range res.RemovedFiles() {
 		id := int32(rm.Ref)
 		if !t.files.isLive(id, rm.Path) {
 			return 0, fmt.Errorf("optimize removed %s, which is not live", rm.Path)
 		}
 		c.removes = append(c.removes, id)
 	}
-	c.adds = make([]int32, 0, len(res.Adds))
+	c.adds = make([]int32, 0, res.NumAdds)
 	var written int64
-	for i := range res.Adds {
-		a := &res.Adds[i]
+	for a := range res.AddedFiles() {
 		id := int32(a.Ref)
 		if id < firstNew || id >= int32(t.files.n) || t.files.f(id).path != a.Path {
 			return 0, fmt.Errorf("optimize added %s, which no bin wrote", a.Path)
@@ -219,7 +227,7 @@ func (n *nightlyOptimize) commit(res *optimize.CommitResult, day int, ts int64, 
 		IsBlindAppend: ptr(false), EngineInfo: engineInfo, ReadVersion: ptr(t.version),
 		OperationMetrics: res.OperationMetrics}
 	for _, p := range res.OperationParameters {
-		ci.SetParameter(p.Key, p.Value)
+		t.params.set(&ci, p.Key, p.Value)
 	}
 	c.info = ci
 	t.commit(c)

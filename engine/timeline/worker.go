@@ -129,10 +129,10 @@ func (sc *statsCollection) setStats(f *file, fs *fileStats) {
 	f.st = fs
 	st := &fs.st
 	for l := range 3 {
-		if v := st.MinValues[l]; !v.Absent() {
+		if v := &st.MinValues[l]; !v.Absent() {
 			f.lo[l] = v.I
 		}
-		if v := st.MaxValues[l]; !v.Absent() {
+		if v := &st.MaxValues[l]; !v.Absent() {
 			f.hi[l] = v.I
 		}
 	}

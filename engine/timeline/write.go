@@ -40,7 +40,7 @@ func (r *run) appendDay(day int, ds *dayState) int64 {
 	ci := deltalog.CommitInfo{Timestamp: ts, Operation: "WRITE", IsolationLevel: "Serializable",
 		IsBlindAppend: ptr(true), EngineInfo: engineInfo, ReadVersion: ptr(r.tbl.version)}
 	ci.SetParameter("mode", "Append")
-	ci.SetParameter("partitionBy", r.tbl.partitionColumns())
+	r.tbl.params.set(&ci, "partitionBy", r.tbl.partitionColumns())
 	ci.OperationMetrics = map[string]string{
 		"numFiles":       strconv.Itoa(len(c.adds)),
 		"numOutputRows":  strconv.Itoa(len(dayRows)),

@@ -76,8 +76,32 @@ func (c Chart) scene(w, h float64, th view.Theme) *view.Scene {
 	p := painter{s}
 	p.fill(view.Rect{W: w, H: h}, th.Background)
 	cols := colours(th)
-	const pad, tick, row = 12.0, 10.0, 11 * 1.25
-	// The legend, as many series to a line as fit.
+	top := c.legend(p, w, cols)
+	if c.Mark > 0 && c.MarkAs != "" {
+		top += row // a row for the marked day's name
+	}
+	f := c.frameOf(w, h, top)
+	if c.Mark > 0 && c.Mark <= f.n {
+		p.line(f.dayX(c.Mark), top, f.dayX(c.Mark), f.axisY, 2, th.Event)
+	}
+	y := top
+	for si, st := range c.Strips {
+		y = c.strip(p, f, st, f.ticks[si], y, cols)
+	}
+	f.dayAxis(p)
+	if c.Mark > 0 && c.MarkAs != "" {
+		tw := view.TextWidth(c.MarkAs, 11)
+		p.text(math.Min(math.Max(f.dayX(c.Mark), f.x0+tw/2), f.x1-tw/2), top-row, c.MarkAs, 11, view.AnchorMiddle, th.Event, "event", false)
+	}
+	return s
+}
+
+// The chart's padding, tick labels' size and a row of 11 px type, in CSS px.
+const pad, tick, row = 12.0, 10.0, 11 * 1.25
+
+// legend draws the series' names with their colours, as many to a line as fit, and returns the
+// top of the plots below it.
+func (c Chart) legend(p painter, w float64, cols []color.RGBA) float64 {
 	x, y := pad, pad
 	for i, se := range c.Series {
 		tw := 22 + view.TextWidth(se.Label, 11)*1.1
@@ -85,20 +109,32 @@ func (c Chart) scene(w, h float64, th view.Theme) *view.Scene {
 			x, y = pad, y+row+2
 		}
 		p.line(x, y+row/2, x+16, y+row/2, 3, cols[i])
-		p.text(x+22, y, se.Label, 11, view.AnchorStart, th.Text, "legend", false)
+		p.text(x+22, y, se.Label, 11, view.AnchorStart, p.s.Theme.Text, "legend", false)
 		x += tw + 14
 	}
-	top := y + row + 8
-	if c.Mark > 0 && c.MarkAs != "" {
-		top += row // a row for the marked day's name
-	}
-	// Margins: tick labels on the left, end labels on the right.
+	return y + row + 8
+}
+
+// stripTicks are a strip's ticks and their step.
+type stripTicks struct {
+	ticks []float64
+	step  float64
+}
+
+// frame is where the chart's strips and day axis go.
+type frame struct {
+	x0, x1, axisY, stripH float64
+	n                     int // days on the axis: the longest series'
+	ticks                 []stripTicks
+}
+
+const stripGap = 8.0
+
+// frameOf lays the strips out below top: tick labels on the left, the lines' end labels on the
+// right.
+func (c Chart) frameOf(w, h, top float64) frame {
 	lm, rm := 0.0, 0.0
-	type stripTicks struct {
-		ticks []float64
-		step  float64
-	}
-	sts := make([]stripTicks, len(c.Strips))
+	f := frame{ticks: make([]stripTicks, len(c.Strips))}
 	for si, st := range c.Strips {
 		m := 0.0
 		for _, se := range c.Series {
@@ -107,65 +143,67 @@ func (c Chart) scene(w, h float64, th view.Theme) *view.Scene {
 			}
 			rm = math.Max(rm, view.TextWidth(c.end(st, se), 11)*1.1)
 		}
-		sts[si].ticks, sts[si].step = view.NiceTicks(m, 3)
-		lm = math.Max(lm, view.TextWidth(view.FormatTick(sts[si].ticks[len(sts[si].ticks)-1], sts[si].step)+st.Unit, tick))
+		f.ticks[si].ticks, f.ticks[si].step = view.NiceTicks(m, 3)
+		lm = math.Max(lm, view.TextWidth(view.FormatTick(f.ticks[si].ticks[len(f.ticks[si].ticks)-1], f.ticks[si].step)+st.Unit, tick))
 	}
 	rm = math.Min(rm+8, w*0.35)
-	x0, x1 := pad+lm+6, w-pad-rm
+	f.x0, f.x1 = pad+lm+6, w-pad-rm
 	axisH := tick*1.25 + 4
-	gap := 8.0
-	stripH := (h - pad - axisH - top - float64(len(c.Strips))*(row+gap)) / float64(len(c.Strips))
-	n := 0
+	f.stripH = (h - pad - axisH - top - float64(len(c.Strips))*(row+stripGap)) / float64(len(c.Strips))
 	for _, se := range c.Series {
-		n = max(n, len(se.Run.Days))
+		f.n = max(f.n, len(se.Run.Days))
 	}
-	dayX := func(d int) float64 { return x0 + (float64(d)-0.5)*(x1-x0)/float64(n) }
-	axisY := h - pad - axisH
-	if c.Mark > 0 && c.Mark <= n {
-		p.line(dayX(c.Mark), top, dayX(c.Mark), axisY, 2, th.Event)
-	}
-	y = top
-	for si, st := range c.Strips {
-		p.text(x0, y, st.Title, 11, view.AnchorStart, th.Muted, "strip-title", false)
-		area := view.Rect{X: x0, Y: y + row, W: x1 - x0, H: stripH}
-		ticks := sts[si].ticks
-		topV := ticks[len(ticks)-1]
-		vy := func(v float64) float64 { return area.Y + area.H - v/topV*area.H }
-		for ti, t := range ticks {
-			p.line(x0, vy(t), x1, vy(t), 1, th.Gridline)
-			l := view.FormatTick(t, sts[si].step)
-			if ti == len(ticks)-1 {
-				l += st.Unit
-			}
-			p.text(x0-5, vy(t)-tick*1.25/2, l, tick, view.AnchorEnd, th.Muted, "tick", false)
+	f.axisY = h - pad - axisH
+	return f
+}
+
+// dayX is the middle of day d's column.
+func (f frame) dayX(d int) float64 { return f.x0 + (float64(d)-0.5)*(f.x1-f.x0)/float64(f.n) }
+
+// strip draws st's title at y, its ticks and every series' line with its end value labelled,
+// and returns the next strip's y.
+func (c Chart) strip(p painter, f frame, st Strip, sts stripTicks, y float64, cols []color.RGBA) float64 {
+	th := p.s.Theme
+	x0, x1 := f.x0, f.x1
+	p.text(x0, y, st.Title, 11, view.AnchorStart, th.Muted, "strip-title", false)
+	area := view.Rect{X: x0, Y: y + row, W: x1 - x0, H: f.stripH}
+	ticks := sts.ticks
+	topV := ticks[len(ticks)-1]
+	vy := func(v float64) float64 { return area.Y + area.H - v/topV*area.H }
+	for ti, t := range ticks {
+		p.line(x0, vy(t), x1, vy(t), 1, th.Gridline)
+		l := view.FormatTick(t, sts.step)
+		if ti == len(ticks)-1 {
+			l += st.Unit
 		}
-		ends := make([]float64, len(c.Series))
-		for i, se := range c.Series {
-			pts := make([][2]float64, len(se.Run.Days))
-			for k, d := range se.Run.Days {
-				pts[k] = [2]float64{dayX(d.Day), vy(st.Value(d))}
-			}
-			s.Shapes = append(s.Shapes, view.Shape{Kind: view.Polyline, Points: pts, Width: 2, Color: cols[i]})
-			ends[i] = pts[len(pts)-1][1] - row/2
+		p.text(x0-5, vy(t)-tick*1.25/2, l, tick, view.AnchorEnd, th.Muted, "tick", false)
+	}
+	ends := make([]float64, len(c.Series))
+	for i, se := range c.Series {
+		pts := make([][2]float64, len(se.Run.Days))
+		for k, d := range se.Run.Days {
+			pts[k] = [2]float64{f.dayX(d.Day), vy(st.Value(d))}
 		}
-		for i, ey := range spread(ends, row, area.Y-row/2, area.Y+area.H) {
-			p.text(x1+6, ey, c.end(st, c.Series[i]), 11, view.AnchorStart, cols[i], "line-end", true)
-		}
-		y = area.Y + area.H + gap
+		p.s.Shapes = append(p.s.Shapes, view.Shape{Kind: view.Polyline, Points: pts, Width: 2, Color: cols[i]})
+		ends[i] = pts[len(pts)-1][1] - row/2
 	}
-	p.line(x0, axisY, x1, axisY, 1, th.Axis)
-	nameX := x1 + 6 // the axis's name, clear of its last tick's label
-	for _, d := range view.DayTicks(n, int(math.Max((x1-x0)/60, 2))) {
-		p.line(dayX(d), axisY, dayX(d), axisY+3, 1, th.Axis)
-		p.text(dayX(d), axisY+4, fmt.Sprint(d), tick, view.AnchorMiddle, th.Muted, "tick", false)
-		nameX = math.Max(nameX, dayX(d)+view.TextWidth(fmt.Sprint(d), tick)/2+5)
+	for i, ey := range spread(ends, row, area.Y-row/2, area.Y+area.H) {
+		p.text(x1+6, ey, c.end(st, c.Series[i]), 11, view.AnchorStart, cols[i], "line-end", true)
 	}
-	p.text(nameX, axisY+4, "day", tick, view.AnchorStart, th.Muted, "axis-name", false)
-	if c.Mark > 0 && c.MarkAs != "" {
-		tw := view.TextWidth(c.MarkAs, 11)
-		p.text(math.Min(math.Max(dayX(c.Mark), x0+tw/2), x1-tw/2), top-row, c.MarkAs, 11, view.AnchorMiddle, th.Event, "event", false)
+	return area.Y + area.H + stripGap
+}
+
+// dayAxis draws the day axis under the strips, its ticks as many as fit, and its name.
+func (f frame) dayAxis(p painter) {
+	th := p.s.Theme
+	p.line(f.x0, f.axisY, f.x1, f.axisY, 1, th.Axis)
+	nameX := f.x1 + 6 // the axis's name, clear of its last tick's label
+	for _, d := range view.DayTicks(f.n, int(math.Max((f.x1-f.x0)/60, 2))) {
+		p.line(f.dayX(d), f.axisY, f.dayX(d), f.axisY+3, 1, th.Axis)
+		p.text(f.dayX(d), f.axisY+4, fmt.Sprint(d), tick, view.AnchorMiddle, th.Muted, "tick", false)
+		nameX = math.Max(nameX, f.dayX(d)+view.TextWidth(fmt.Sprint(d), tick)/2+5)
 	}
-	return s
+	p.text(nameX, f.axisY+4, "day", tick, view.AnchorStart, th.Muted, "axis-name", false)
 }
 
 // end is a series' last value on a strip as its end label states it: the readouts' rounding and

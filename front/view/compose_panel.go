@@ -61,37 +61,7 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 		key = res.Keys[0]
 	}
 	s.Summary = panelSummary(res, key)
-
-	// The legend: a ramp across the top, named at its ends.
-	rampY := pad + 15*u
-	headerB := rampY + 8*u + 8*u
-	gridTop := headerB + 18*u
-
-	// The key space: a square beside the grid (below it on a narrow canvas), with room for its
-	// axes' labels.
-	axes := res.Axes
-	tick := 10.0 // CSS px
-	lm := 0.0    // left margin for the second key's values
-	if len(res.Keys) >= 2 {
-		for _, t := range axisTicksOf(axes, res.Keys[1]) {
-			lm = math.Max(lm, TextWidth(t.Value, tick*u))
-		}
-		lm += 6 * u
-	}
-	tm, bm := 18*u, (tick*1.25+4+12*1.25+2)*u
-	gridW, gridH := w-2*pad, h-pad // the grid's lattice is laid out below gridTop in [0,gridH]
-	var ks Rect
-	if w >= h*0.8 && w >= 560*u { // side by side
-		lm = math.Min(lm, w*0.15)
-		side := math.Max(math.Min(h-gridTop-pad-bm, w*0.42-lm), 0)
-		gridW = w - 3*pad - lm - side
-		ks = Rect{X: w - pad - side, Y: gridTop, W: side, H: side}
-	} else {
-		lm = math.Min(lm, w*0.3)
-		side := math.Max(math.Min(w-2*pad-lm, (h-gridTop)*0.5-tm-bm), 0)
-		gridH = h - 2*pad - side - tm - bm
-		ks = Rect{X: pad + lm, Y: gridH + pad + tm, W: side, H: side}
-	}
+	pf := panelFrameOf(res, w, h, u)
 
 	// Background: everything but the grid, then the grid's gaps, so no pixel is painted twice
 	// under the cells (each pass over the canvas costs a frame without a GPU).
@@ -100,16 +70,69 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 		fl := &res.Files[i]
 		c.files = append(c.files, FileCell{Span: fl.Span(key), Read: fl.Read})
 	}
-	grid := Rect{X: pad, Y: gridTop, W: gridW, H: gridH - gridTop}
+	grid := Rect{X: pad, Y: pf.gridTop, W: pf.gridW, H: pf.gridH - pf.gridTop}
 	for _, r := range Around(Rect{W: w, H: h}, grid) {
 		s.fill(r, th.Background)
 	}
-	for _, r := range GridGaps(len(c.files), gridW, gridH, gridTop, 1) {
+	for _, r := range GridGaps(len(c.files), pf.gridW, pf.gridH, pf.gridTop, 1) {
 		s.fill(Rect{pad + r.X, r.Y, r.W, r.H}, th.Background)
 	}
-	s.ramp(Rect{pad, rampY, w - 2*pad, 8 * u}, key)
+	s.ramp(Rect{pad, pf.rampY, w - 2*pad, 8 * u}, key)
+	c.gridTitle(res, pf)
+	c.gridCells(f, pf)
+	c.keySpace(f, pf.ks, pf.lm, panelTickCSS)
+	return s
+}
 
-	// The grid's title and its key.
+// panelTickCSS is the size, in CSS px, of the key space's tick labels.
+const panelTickCSS = 10.0
+
+// panelFrame is where the panel's parts go, in device pixels: the legend's ramp across the
+// top, the grid's title under it, the grid, and the key space beside the grid (below it on a
+// narrow canvas) with room for its axes' labels.
+type panelFrame struct {
+	pad, rampY, headerB, gridTop float64
+	gridW, gridH                 float64 // the grid's lattice is laid out below gridTop in [0,gridH]
+	ks                           Rect    // the key space's square
+	lm                           float64 // its left margin, for the second key's values
+}
+
+func panelFrameOf(res *panel.Result, w, h, u float64) panelFrame {
+	pf := panelFrame{pad: 12 * u}
+	pad := pf.pad
+	pf.rampY = pad + 15*u
+	pf.headerB = pf.rampY + 8*u + 8*u
+	pf.gridTop = pf.headerB + 18*u
+	const tick = panelTickCSS
+	lm := 0.0
+	if len(res.Keys) >= 2 {
+		for _, t := range axisTicksOf(res.Axes, res.Keys[1]) {
+			lm = math.Max(lm, TextWidth(t.Value, tick*u))
+		}
+		lm += 6 * u
+	}
+	tm, bm := 18*u, (tick*1.25+4+12*1.25+2)*u
+	pf.gridW, pf.gridH = w-2*pad, h-pad
+	if w >= h*0.8 && w >= 560*u { // side by side
+		lm = math.Min(lm, w*0.15)
+		side := math.Max(math.Min(h-pf.gridTop-pad-bm, w*0.42-lm), 0)
+		pf.gridW = w - 3*pad - lm - side
+		pf.ks = Rect{X: w - pad - side, Y: pf.gridTop, W: side, H: side}
+	} else {
+		lm = math.Min(lm, w*0.3)
+		side := math.Max(math.Min(w-2*pad-lm, (h-pf.gridTop)*0.5-tm-bm), 0)
+		pf.gridH = h - 2*pad - side - tm - bm
+		pf.ks = Rect{X: pad + lm, Y: pf.gridH + pad + tm, W: side, H: side}
+	}
+	pf.lm = lm
+	return pf
+}
+
+// gridTitle draws the grid's title (files, read) and, right-aligned where it fits beside it,
+// the key to the cells' marks: a read file's swatch, then a skipped one's.
+func (c *Composer) gridTitle(res *panel.Result, pf panelFrame) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	pad, gridW, headerB := pf.pad, pf.gridW, pf.headerB
 	title := Thousands(int64(res.FilesTotal)) + " files, " + Thousands(int64(res.FilesRead)) + " read"
 	if strings.TrimSpace(res.Where) == "" {
 		title = Thousands(int64(res.FilesTotal)) + " files, all read (no WHERE)"
@@ -118,7 +141,6 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 		title += " · unclustered" // Delta refused the layout: the table as written
 	}
 	s.text(pad, headerB, title, 12, AnchorStart, th.Text, "title").Bold = true
-	// The key, right-aligned: a read file's swatch, then a skipped one's.
 	kx := pad + gridW
 	sw := 10 * u
 	for _, k := range []struct {
@@ -142,13 +164,17 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 		}
 		kx -= 10 * u
 	}
+}
 
-	// The cells.
-	cells := GridLayout(c.files, gridW, gridH, gridTop)
-	// A partitioned table's cells are named by their partition, where the name fits.
+// gridCells draws the files' cells (c.files), the read ones outlined, the skipped crossed, the
+// selected ringed, and a partitioned table's named by their partition where the name fits.
+func (c *Composer) gridCells(f PanelFigure, pf panelFrame) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	res := f.Result
+	cells := GridLayout(c.files, pf.gridW, pf.gridH, pf.gridTop)
 	showNames := len(cells) > 0 && cells[0].W >= 34*u && cells[0].H >= 18*u && len(res.Files) > 0 && strings.Contains(res.Files[0].Path, "/")
 	for i, cl := range cells {
-		r := Rect{pad + cl.X, cl.Y, cl.W, cl.H}
+		r := Rect{pf.pad + cl.X, cl.Y, cl.W, cl.H}
 		s.Hits = append(s.Hits, HitBox{Rect: r, File: i})
 		fill := cl.Fill
 		if cl.Read {
@@ -169,8 +195,6 @@ func (c *Composer) Panel(f PanelFigure, w, h, scale float64, th Theme) *Scene {
 			}
 		}
 	}
-	c.keySpace(f, ks, lm, tick)
-	return s
 }
 
 // fileName is how a grid cell names its file: its partition directory.
@@ -200,26 +224,40 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 	if r.W < 40*u || len(res.Keys) == 0 {
 		return
 	}
-	px := func(v float64) float64 { return r.X + v*r.W }
-	py := func(v float64) float64 { return r.Y + r.H - v*r.H }
 	s.stroke(r, u, th.Frame)
 	if len(res.Keys) >= 2 {
-		if c.curves == nil {
-			c.curves = map[string][][2]float64{}
-		}
-		unit, ok := c.curves[res.Layout]
-		if !ok {
-			unit = CurvePath(res.Layout, 4)
-			c.curves[res.Layout] = unit
-		}
-		if unit != nil {
-			c.curve = c.curve[:0]
-			for _, q := range unit {
-				c.curve = append(c.curve, [2]float64{px(q[0]), py(q[1])})
-			}
-			s.polyline(c.curve, u, th.Curve)
-		}
+		c.keySpaceCurve(res.Layout, r)
 	}
+	n := c.keySpaceBoxes(f, r)
+	c.lookupMark(res, r, n)
+	c.keySpaceAxes(res, r, lm, tick)
+}
+
+// keySpaceCurve draws layout's curve (CurvePath, kept for each layout) across the square r.
+func (c *Composer) keySpaceCurve(layout string, r Rect) {
+	if c.curves == nil {
+		c.curves = map[string][][2]float64{}
+	}
+	unit, ok := c.curves[layout]
+	if !ok {
+		unit = CurvePath(layout, 4)
+		c.curves[layout] = unit
+	}
+	if unit == nil {
+		return
+	}
+	c.curve = c.curve[:0]
+	for _, q := range unit {
+		c.curve = append(c.curve, [2]float64{r.X + q[0]*r.W, r.Y + r.H - q[1]*r.H})
+	}
+	c.scene.polyline(c.curve, c.scene.Scale, c.scene.Theme.Curve)
+}
+
+// keySpaceBoxes draws each file's box in r, coloured by its span on the colour key, and
+// returns how many it drew: none when Delta keeps no statistics on the first key.
+func (c *Composer) keySpaceBoxes(f PanelFigure, r Rect) int {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	res := f.Result
 	kx, ck := res.Keys[0], f.ColorKey
 	if ck == "" {
 		ck = kx
@@ -232,8 +270,10 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 			t = t[:13]
 		}
 		s.text(r.X+r.W/2, r.Y+r.H/2, t, 11, AnchorMiddle, th.Text, "legend")
-		n = 0
+		return 0
 	}
+	px := func(v float64) float64 { return r.X + v*r.W }
+	py := func(v float64) float64 { return r.Y + r.H - v*r.H }
 	for i := range n {
 		fl := &res.Files[i]
 		bx, _ := fl.Box(kx)
@@ -257,11 +297,16 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 			s.stroke(Rect{b.X - u, b.Y - u, b.W + 2*u, b.H + 2*u}, 2.5*u, th.Selected)
 		}
 	}
-	c.lookupMark(res, r, n)
-	// The axes: the first key across, its values at the ticks that fit; the second up.
-	xt := fitTicks(axisTicksOf(res.Axes, kx), r.W, tick*u, 8*u, true)
-	for _, t := range xt {
-		x := px(t.At)
+	return n
+}
+
+// keySpaceAxes draws the key space's axes: the first key across, its values at the ticks that
+// fit; the second up (with one key, the files in layout order), and the curve's name.
+func (c *Composer) keySpaceAxes(res *panel.Result, r Rect, lm, tick float64) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	kx := res.Keys[0]
+	for _, t := range fitTicks(axisTicksOf(res.Axes, kx), r.W, tick*u, 8*u, true) {
+		x := r.X + t.At*r.W
 		s.line(x, r.Y+r.H, x, r.Y+r.H+4*u, u, th.Axis)
 		a := AnchorMiddle
 		switch t.At {
@@ -276,30 +321,29 @@ func (c *Composer) keySpace(f PanelFigure, r Rect, lm, tick float64) {
 	// (on a phone the square is narrower than its name).
 	xn := kx + " (by rank) →"
 	s.text(math.Max(r.X+r.W/2, r.X-lm+TextWidth(xn, 12*u)/2), r.Y+r.H+(5+tick*1.25+2)*u, xn, 12, AnchorMiddle, th.Text, "axis-name")
-	if len(res.Keys) >= 2 {
-		ky := res.Keys[1]
-		yt := fitTicks(axisTicksOf(res.Axes, ky), r.H, 1.25*tick*u, 4*u, false)
-		for _, t := range yt {
-			if TextWidth(t.Value, tick*u) > lm-2*u {
-				continue
-			}
-			y := py(t.At)
-			s.line(r.X-4*u, y, r.X, y, u, th.Axis)
-			ly := y - tick*1.25*u/2
-			switch t.At {
-			case 0:
-				ly = y - tick*1.25*u
-			case 1:
-				ly = y
-			}
-			s.text(r.X-5*u, ly, t.Value, tick, AnchorEnd, th.Muted, "tick")
-		}
-		yn := "↑ " + ky + " (by rank)"
-		s.text(r.X-lm, r.Y-16*u, yn, 12, AnchorStart, th.Text, "axis-name")
-		c.curveLabel(res.Layout, r, r.X-lm+TextWidth(yn, 12*u))
-	} else {
+	if len(res.Keys) < 2 {
 		s.text(r.X-lm, r.Y-16*u, "↑ files in layout order", 12, AnchorStart, th.Text, "axis-name")
+		return
 	}
+	ky := res.Keys[1]
+	for _, t := range fitTicks(axisTicksOf(res.Axes, ky), r.H, 1.25*tick*u, 4*u, false) {
+		if TextWidth(t.Value, tick*u) > lm-2*u {
+			continue
+		}
+		y := r.Y + r.H - t.At*r.H
+		s.line(r.X-4*u, y, r.X, y, u, th.Axis)
+		ly := y - tick*1.25*u/2
+		switch t.At {
+		case 0:
+			ly = y - tick*1.25*u
+		case 1:
+			ly = y
+		}
+		s.text(r.X-5*u, ly, t.Value, tick, AnchorEnd, th.Muted, "tick")
+	}
+	yn := "↑ " + ky + " (by rank)"
+	s.text(r.X-lm, r.Y-16*u, yn, 12, AnchorStart, th.Text, "axis-name")
+	c.curveLabel(res.Layout, r, r.X-lm+TextWidth(yn, 12*u))
 }
 
 // lookupMark draws a point lookup's value (WHERE col = v, col an axis' key, as the widget's

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strconv"
 	"strings"
@@ -80,164 +81,219 @@ func (c *Composer) Timeline(f TimelineFigure, w, h, scale float64, th Theme) *Sc
 	if f.Run == nil || len(f.Run.Days) == 0 || f.Files == nil {
 		return s
 	}
-	u, pad := scale, 12*scale
 	n := len(f.Run.Days)
 	day := min(max(f.Day, 1), n)
 	c.series = SeriesOf(f.Run, f.Key, day, c.series)
-	ser := c.series
-	d := f.Run.Days[day-1]
-	s.Summary = timelineSummary(f, d)
-
-	const tick = 10.0 // CSS px
-	gbTicks, gbStep := NiceTicks(maxOf(ser.WrittenGB), 3)
-	ampTicks, ampStep := NiceTicks(maxOf(ser.WriteAmp), 3)
-	lkTicks, lkStep := NiceTicks(maxOf(ser.Lookup), 3)
-	type strip struct {
-		title  string
-		ticks  []float64
-		step   float64
-		unit   string
-		values []float64
-		line   bool
-	}
-	lookupCol := f.Files.LookupColumn
-	strips := []strip{
-		{title: "GiB written by each night's OPTIMIZE", ticks: gbTicks, step: gbStep, unit: " GiB", values: ser.WrittenGB},
-		{title: "write amplification so far", ticks: ampTicks, step: ampStep, unit: "x", values: ser.WriteAmp, line: true},
-		{title: "files a lookup on " + lookupCol + " opens", ticks: lkTicks, step: lkStep, unit: " files", values: ser.Lookup, line: true},
-	}
-	tickLabel := func(st strip, v float64, top bool) string {
-		t := FormatTick(v, st.step)
-		if top {
-			t += st.unit
-		}
-		return t
-	}
-	// Margins: the widest tick label on the left, the line-end labels and "day" on the right.
-	lm := 0.0
-	for _, st := range strips {
-		lm = math.Max(lm, TextWidth(tickLabel(st, st.ticks[len(st.ticks)-1], true), tick*u))
-	}
-	lm += 6 * u
-	// The lines' labels state the day under the slider, as its readouts do (engine/readout's
-	// rounding); the margin fits the largest value of each, so it holds still as the day moves.
-	ampEnd := readout.Number(ser.WriteAmp[day-1], 2) + "x"
-	lkEnd := readout.Number(ser.Lookup[day-1], 1) + " files"
-	widest := readout.Number(maxOf(ser.Lookup), 1) + " files"
-	rm := math.Min(math.Max(TextWidth(readout.Number(maxOf(ser.WriteAmp), 2)+"x", 11*u), TextWidth(widest, 11*u))*1.1+8*u, w*0.25) // bold
-	x0, x1 := pad+lm, w-pad-rm
-	// The chart takes the top half, and on a short canvas (a phone's) what its strips need to be
-	// read (minStripH each), up to all of it: the day's grid below shrinks first.
-	rowH := 11 * 1.25 * u // a line of 11 px type
-	bandH := 2 * rowH
-	titleH := rowH
-	gap := 5 * u
-	axisH := (tick*1.25 + 4) * u
-	need := bandH + 3*(titleH+gap+minStripH*u) + axisH
-	chartH := math.Min(math.Max((h-2*pad)*0.5, need), h-2*pad)
-	plotTop := pad + bandH
-	axisY := pad + chartH - axisH
-	stripH := math.Max((axisY-plotTop-3*(titleH+gap))/3, 4*u)
-	bw := (x1 - x0) / float64(n)
-	dayX := func(day int) float64 { return x0 + (float64(day)-0.5)*bw }
-
+	s.Summary = timelineSummary(f, f.Run.Days[day-1])
+	strips := timelineStrips(c.series, f.Files.LookupColumn, th)
+	cf := chartFrameOf(strips, c.series, n, w, h, scale)
 	// Event lines and the day's line first, under the strips' data.
 	evs := events(f.Key, n)
 	for _, e := range evs {
-		s.line(dayX(e.day), plotTop, dayX(e.day), axisY, 2*u, th.Event)
+		s.line(cf.dayX(e.day), cf.plotTop, cf.dayX(e.day), cf.axisY, 2*scale, th.Event)
 	}
-	y := plotTop
-	for si, st := range strips {
-		s.text(x0, y, st.title, 11, AnchorStart, th.Muted, "strip-title")
-		top := y + titleH
-		area := Rect{x0, top, x1 - x0, stripH}
-		max := st.ticks[len(st.ticks)-1]
-		vy := func(v float64) float64 {
-			if !(max > 0) || math.IsNaN(v) {
-				return area.Y + area.H
-			}
-			return area.Y + area.H - v/max*area.H
-		}
-		for ti, t := range st.ticks {
-			ty := vy(t)
-			s.line(x0, ty, x1, ty, u, th.Gridline)
-			if ti == 0 || ti == len(st.ticks)-1 || stripH > 40*u {
-				s.text(x0-5*u, ty-tick*1.25*u/2, tickLabel(st, t, ti == len(st.ticks)-1), tick, AnchorEnd, th.Muted, "tick")
-			}
-		}
-		if !st.line {
-			for i, v := range st.values {
-				col := th.Bar
-				if i == day-1 {
-					col = th.BarDay
-				}
-				t := vy(v)
-				s.fill(Rect{x0 + float64(i)*bw + bw*0.1, t, math.Max(bw*0.8, u), area.Y + area.H - t}, col)
-			}
-		} else {
-			col := th.Amp
-			end := ampEnd
-			if si == 2 {
-				col, end = th.Lookup, lkEnd
-			}
-			pts := make([][2]float64, len(st.values))
-			for i, v := range st.values {
-				pts[i] = [2]float64{dayX(i + 1), vy(v)}
-			}
-			s.polyline(pts, 2*u, col)
-			// The line's value on the day shown, marked and named right of the plot at its height.
-			s.fill(Rect{dayX(day) - 3*u, vy(st.values[day-1]) - 3*u, 6 * u, 6 * u}, col)
-			// Kept within its strip: a value at its top would otherwise put the label over the
-			// strip's title, one at zero over the next one's.
-			ey := math.Min(math.Max(vy(st.values[day-1])-rowH/2, area.Y), area.Y+area.H+gap-rowH)
-			s.text(x1+6*u, ey, end, 11, AnchorStart, th.Text, "line-end").Bold = true
-		}
-		y = top + stripH + gap
+	y := cf.plotTop
+	for _, st := range strips {
+		y = c.strip(cf, st, y, day)
 	}
-	// The day axis.
-	s.line(x0, axisY, x1, axisY, u, th.Axis)
-	k := int(math.Max((x1-x0)/(TextWidth("000", tick*u)*2.5), 2))
-	nameX := x1 + 6*u // the axis's name, clear of its last tick's label
+	c.dayAxis(cf, n)
+	c.eventBand(cf, evs, day)
+	pad := cf.pad
+	c.dayGrid(f, Rect{pad, pad + cf.chartH + pad, w - 2*pad, h - (pad + cf.chartH + pad) - pad})
+	return s
+}
+
+// strip is one of the timeline chart's three: a series drawn as bars or as a line, its ticks,
+// and for a line, its colour and the label of its value on the day shown.
+type strip struct {
+	title  string
+	ticks  []float64
+	step   float64
+	unit   string
+	values []float64
+	line   bool
+	color  color.RGBA // a line's
+	end    string     // a line's value on the day shown, as its readout rounds it
+}
+
+// tickLabel is the strip's tick at v, its unit on the top one.
+func (st strip) tickLabel(v float64, top bool) string {
+	t := FormatTick(v, st.step)
+	if top {
+		t += st.unit
+	}
+	return t
+}
+
+// timelineStrips are the chart's strips for ser. The lines' labels state the day under the
+// slider, as its readouts do (engine/readout's rounding).
+func timelineStrips(ser Series, lookupCol string, th Theme) []strip {
+	day := ser.Day
+	gbTicks, gbStep := NiceTicks(maxOf(ser.WrittenGB), 3)
+	ampTicks, ampStep := NiceTicks(maxOf(ser.WriteAmp), 3)
+	lkTicks, lkStep := NiceTicks(maxOf(ser.Lookup), 3)
+	return []strip{
+		{title: "GiB written by each night's OPTIMIZE", ticks: gbTicks, step: gbStep, unit: " GiB", values: ser.WrittenGB},
+		{title: "write amplification so far", ticks: ampTicks, step: ampStep, unit: "x", values: ser.WriteAmp, line: true,
+			color: th.Amp, end: readout.Number(ser.WriteAmp[day-1], 2) + "x"},
+		{title: "files a lookup on " + lookupCol + " opens", ticks: lkTicks, step: lkStep, unit: " files", values: ser.Lookup, line: true,
+			color: th.Lookup, end: readout.Number(ser.Lookup[day-1], 1) + " files"},
+	}
+}
+
+// chartFrame is where the timeline chart's parts go, in device pixels.
+type chartFrame struct {
+	u, pad         float64 // a CSS pixel; the canvas's padding
+	x0, x1         float64 // the plots' left and right
+	plotTop, axisY float64 // the first strip's top (below the events' band); the day axis
+	chartH, stripH float64 // the whole chart, and each strip's plot
+	rowH, gap      float64 // a line of 11 px type; the space under each strip
+	bw             float64 // a day's width
+}
+
+// tickCSS is the size, in CSS px, of the chart's tick labels.
+const tickCSS = 10.0
+
+// chartFrameOf lays the chart out on a w×h canvas: the widest tick label as its left margin,
+// the line-end labels and "day" on the right.
+func chartFrameOf(strips []strip, ser Series, n int, w, h, u float64) chartFrame {
+	cf := chartFrame{u: u, pad: 12 * u, rowH: 11 * 1.25 * u, gap: 5 * u}
+	lm := 0.0
+	for _, st := range strips {
+		lm = math.Max(lm, TextWidth(st.tickLabel(st.ticks[len(st.ticks)-1], true), tickCSS*u))
+	}
+	lm += 6 * u
+	// The margin fits the largest value of each line, so it holds still as the day moves.
+	widest := readout.Number(maxOf(ser.Lookup), 1) + " files"
+	rm := math.Min(math.Max(TextWidth(readout.Number(maxOf(ser.WriteAmp), 2)+"x", 11*u), TextWidth(widest, 11*u))*1.1+8*u, w*0.25) // bold
+	cf.x0, cf.x1 = cf.pad+lm, w-cf.pad-rm
+	// The chart takes the top half, and on a short canvas (a phone's) what its strips need to be
+	// read (minStripH each), up to all of it: the day's grid below shrinks first.
+	bandH := 2 * cf.rowH
+	titleH := cf.rowH
+	axisH := (tickCSS*1.25 + 4) * u
+	need := bandH + 3*(titleH+cf.gap+minStripH*u) + axisH
+	cf.chartH = math.Min(math.Max((h-2*cf.pad)*0.5, need), h-2*cf.pad)
+	cf.plotTop = cf.pad + bandH
+	cf.axisY = cf.pad + cf.chartH - axisH
+	cf.stripH = math.Max((cf.axisY-cf.plotTop-3*(titleH+cf.gap))/3, 4*u)
+	cf.bw = (cf.x1 - cf.x0) / float64(n)
+	return cf
+}
+
+// dayX is the middle of day's column.
+func (cf chartFrame) dayX(day int) float64 { return cf.x0 + (float64(day)-0.5)*cf.bw }
+
+// strip draws st with its title at y, the day shown marked, and returns the next strip's y.
+func (c *Composer) strip(cf chartFrame, st strip, y float64, day int) float64 {
+	s, th, u := &c.scene, c.scene.Theme, cf.u
+	x0, x1 := cf.x0, cf.x1
+	s.text(x0, y, st.title, 11, AnchorStart, th.Muted, "strip-title")
+	top := y + cf.rowH
+	area := Rect{x0, top, x1 - x0, cf.stripH}
+	max := st.ticks[len(st.ticks)-1]
+	vy := func(v float64) float64 {
+		if !(max > 0) || math.IsNaN(v) {
+			return area.Y + area.H
+		}
+		return area.Y + area.H - v/max*area.H
+	}
+	for ti, t := range st.ticks {
+		ty := vy(t)
+		s.line(x0, ty, x1, ty, u, th.Gridline)
+		if ti == 0 || ti == len(st.ticks)-1 || cf.stripH > 40*u {
+			s.text(x0-5*u, ty-tickCSS*1.25*u/2, st.tickLabel(t, ti == len(st.ticks)-1), tickCSS, AnchorEnd, th.Muted, "tick")
+		}
+	}
+	if !st.line {
+		for i, v := range st.values {
+			col := th.Bar
+			if i == day-1 {
+				col = th.BarDay
+			}
+			t := vy(v)
+			s.fill(Rect{x0 + float64(i)*cf.bw + cf.bw*0.1, t, math.Max(cf.bw*0.8, u), area.Y + area.H - t}, col)
+		}
+		return top + cf.stripH + cf.gap
+	}
+	pts := make([][2]float64, len(st.values))
+	for i, v := range st.values {
+		pts[i] = [2]float64{cf.dayX(i + 1), vy(v)}
+	}
+	s.polyline(pts, 2*u, st.color)
+	// The line's value on the day shown, marked and named right of the plot at its height.
+	s.fill(Rect{cf.dayX(day) - 3*u, vy(st.values[day-1]) - 3*u, 6 * u, 6 * u}, st.color)
+	// Kept within its strip: a value at its top would otherwise put the label over the
+	// strip's title, one at zero over the next one's.
+	ey := math.Min(math.Max(vy(st.values[day-1])-cf.rowH/2, area.Y), area.Y+area.H+cf.gap-cf.rowH)
+	s.text(x1+6*u, ey, st.end, 11, AnchorStart, th.Text, "line-end").Bold = true
+	return top + cf.stripH + cf.gap
+}
+
+// dayAxis draws the day axis under the strips, its ticks as many as fit, and its name.
+func (c *Composer) dayAxis(cf chartFrame, n int) {
+	s, th, u := &c.scene, c.scene.Theme, cf.u
+	s.line(cf.x0, cf.axisY, cf.x1, cf.axisY, u, th.Axis)
+	k := int(math.Max((cf.x1-cf.x0)/(TextWidth("000", tickCSS*u)*2.5), 2))
+	nameX := cf.x1 + 6*u // the axis's name, clear of its last tick's label
 	for _, dd := range DayTicks(n, k) {
-		x := dayX(dd)
-		s.line(x, axisY, x, axisY+3*u, u, th.Axis)
-		s.text(x, axisY+4*u, fmt.Sprint(dd), tick, AnchorMiddle, th.Muted, "tick")
-		nameX = math.Max(nameX, x+TextWidth(fmt.Sprint(dd), tick*u)/2+5*u)
+		x := cf.dayX(dd)
+		s.line(x, cf.axisY, x, cf.axisY+3*u, u, th.Axis)
+		s.text(x, cf.axisY+4*u, fmt.Sprint(dd), tickCSS, AnchorMiddle, th.Muted, "tick")
+		nameX = math.Max(nameX, x+TextWidth(fmt.Sprint(dd), tickCSS*u)/2+5*u)
 	}
-	s.text(nameX, axisY+4*u, "day", tick, AnchorStart, th.Muted, "axis-name")
-	// The events named in the band's first row, the day in its second.
-	clampX := func(x, tw float64) float64 { return math.Min(math.Max(x, x0+tw/2), x1-tw/2) }
+	s.text(nameX, cf.axisY+4*u, "day", tickCSS, AnchorStart, th.Muted, "axis-name")
+}
+
+// eventBand names the events in the band's first row above the strips, and the day shown, with
+// its line, in its second.
+func (c *Composer) eventBand(cf chartFrame, evs []event, day int) {
+	s, th, u := &c.scene, c.scene.Theme, cf.u
+	clampX := func(x, tw float64) float64 { return math.Min(math.Max(x, cf.x0+tw/2), cf.x1-tw/2) }
 	for _, e := range evs {
 		tw := TextWidth(e.name, 11*u)
-		s.text(clampX(dayX(e.day), tw), pad, e.name, 11, AnchorMiddle, th.Event, "event")
+		s.text(clampX(cf.dayX(e.day), tw), cf.pad, e.name, 11, AnchorMiddle, th.Event, "event")
 	}
 	dl := fmt.Sprintf("day %d", day)
-	s.line(dayX(day), plotTop, dayX(day), axisY, u, th.Day)
-	s.text(clampX(dayX(day), TextWidth(dl, 11*u)), pad+rowH, dl, 11, AnchorMiddle, th.Text, "day").Bold = true
-
-	c.dayGrid(f, Rect{pad, pad + chartH + pad, w - 2*pad, h - (pad + chartH + pad) - pad})
-	return s
+	s.line(cf.dayX(day), cf.plotTop, cf.dayX(day), cf.axisY, u, th.Day)
+	s.text(clampX(cf.dayX(day), TextWidth(dl, 11*u)), cf.pad+cf.rowH, dl, 11, AnchorMiddle, th.Text, "day").Bold = true
 }
 
 // dayGrid draws the day's files grouped by ZCube (sealed ones closed, open ones open at the
 // top) or partition, each group's column named below it.
 func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
-	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
-	df := f.Files
+	u := c.scene.Scale
 	if !c.grouped || c.groupedFor != f.FilesGen {
-		c.groups, c.groupOrder = c.dayGroups.Group(df)
+		c.groups, c.groupOrder = c.dayGroups.Group(f.Files)
 		c.groupedFor, c.grouped = f.FilesGen, true
 	}
-	groups, order := c.groups, c.groupOrder
+	y, ok := c.dayGridKey(f.Files, r)
+	if !ok {
+		return
+	}
+	area := Rect{r.X, y, r.W, r.Y + r.H - y - 14*u}
+	if area.H <= 0 || len(c.groups) == 0 {
+		return
+	}
+	c.cells, c.frames = AppendGroupedLayout(c.cells[:0], c.frames[:0], c.groups, area)
+	c.dayCells(f.Selected)
+	c.cubeFrames(ColumnWidth(len(c.groups), area) < 8*u)
+	c.groupNames(f.Files, area)
+}
+
+// dayGridKey draws the day grid's title and, where they fit, its legend and the cells' colour
+// ramp, and returns the top of the cells' area; false when the grid has no room for them.
+func (c *Composer) dayGridKey(df *timeline.DayFiles, r Rect) (float64, bool) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
 	cubes, sealed, parts := 0, 0, 0
-	for gi, g := range groups {
+	for gi, g := range c.groups {
 		switch {
 		case g.Sealed || g.Open:
 			cubes++
 			if g.Sealed {
 				sealed++
 			}
-		case df.Files[order[c.firstCell(gi)]].Partition != "":
+		case df.Files[c.groupOrder[c.firstCell(gi)]].Partition != "":
 			parts++
 		}
 	}
@@ -251,7 +307,7 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 	// On a canvas too short for the chart and the grid, the chart comes first: the grid's
 	// title and legend only where they fit.
 	if r.H < 15*u {
-		return
+		return 0, false
 	}
 	s.text(r.X, r.Y, title, 12, AnchorStart, th.Text, "title").Bold = true
 	key := []string{"outlined: read by " + df.LookupColumn + " = " + fmt.Sprint(df.ProbeValue)}
@@ -265,7 +321,7 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 	// (TextWidth is a guess that runs short for wide fonts, DejaVu Sans: a tenth kept spare.)
 	for _, line := range joinLines(key, "; ", r.W*0.9, 11*u) {
 		if y+11*1.25*u > r.Y+r.H {
-			return
+			return 0, false
 		}
 		s.text(r.X, y, line, 11, AnchorStart, th.Muted, "legend")
 		y += 14 * u
@@ -275,12 +331,13 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 		s.ramp(Rect{r.X, y + 15*u, math.Min(r.W, 320*u), 6 * u}, df.LookupColumn)
 		y += 23 * u
 	}
-	y += 4 * u
-	area := Rect{r.X, y, r.W, r.Y + r.H - y - 14*u}
-	if area.H <= 0 || len(groups) == 0 {
-		return
-	}
-	c.cells, c.frames = AppendGroupedLayout(c.cells[:0], c.frames[:0], groups, area)
+	return y + 4*u, true
+}
+
+// dayCells draws the day's files (c.cells), the read ones outlined, the selected one ringed.
+func (c *Composer) dayCells(selected int) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	order := c.groupOrder
 	// The read files' rims first, all in one colour (one path in an SVG), then a ring of the
 	// background inside each, then every file's colour: an outline with a gap, which reads as an
 	// outline in both themes whatever the file's colour (a dark rim on a dark purple file read
@@ -300,18 +357,22 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 			s.fill(Rect{cl.X, cl.Y, cl.W, cl.H}, th.Skipped(cl.Fill))
 		}
 	}
-	if f.Selected >= 0 {
+	if selected >= 0 {
 		for i := range c.cells {
-			if order[i] == f.Selected {
+			if order[i] == selected {
 				cl := c.cells[i]
 				s.stroke(Rect{cl.X - u, cl.Y - u, cl.W + 2*u, cl.H + 2*u}, 2*u, th.Selected)
 				break
 			}
 		}
 	}
-	// Columns a few pixels wide (165 cubes across on large-batches): an outline would hide
-	// their files, so a sealed cube keeps only its lid and an open one nothing.
-	narrow := ColumnWidth(len(groups), area) < 8*u
+}
+
+// cubeFrames draws the groups' frames: a sealed ZCube boxed, an open one open at the top. In
+// columns a few pixels wide (narrow: 165 cubes across on large-batches) an outline would hide
+// their files, so a sealed cube keeps only its lid and an open one nothing.
+func (c *Composer) cubeFrames(narrow bool) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
 	for _, fr := range c.frames {
 		switch {
 		case narrow:
@@ -328,11 +389,15 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 			s.stroke(fr.Rect, u, th.Frame)
 		}
 	}
-	// The columns' names below them, as many as fit.
-	colW := ColumnWidth(len(groups), area)
+}
+
+// groupNames names the columns below the grid's area, as many as fit.
+func (c *Composer) groupNames(df *timeline.DayFiles, area Rect) {
+	s, th, u := &c.scene, c.scene.Theme, c.scene.Scale
+	colW := ColumnWidth(len(c.groups), area)
 	widest := 0.0
-	names := make([]string, len(groups))
-	for gi := range groups {
+	names := make([]string, len(c.groups))
+	for gi := range c.groups {
 		names[gi] = c.groupName(df, gi)
 		widest = math.Max(widest, TextWidth(names[gi], 10*u))
 	}
@@ -340,7 +405,7 @@ func (c *Composer) dayGrid(f TimelineFigure, r Rect) {
 	// Each under its column's middle, but inside the grid: a name wider than the first or the
 	// last column is moved in, and one that would then touch the name before it is left out.
 	right := math.Inf(-1)
-	for gi := 0; gi < len(groups); gi += every {
+	for gi := 0; gi < len(c.groups); gi += every {
 		x := area.X + (float64(gi)+0.5)*colW
 		half := TextWidth(names[gi], 10*u) * 1.1 / 2 // (a tenth spare, as for the legend)
 		x = math.Min(math.Max(x, area.X+half), area.X+area.W-half)

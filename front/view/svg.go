@@ -198,72 +198,96 @@ func (s *Scene) writeBody(b *bufio.Writer, pt painter) {
 			continue
 		}
 		sh := s.Shapes[i]
-		r := sh.Rect
 		switch sh.Kind {
 		case FillRect:
-			b.WriteString(`<path d="`)
-			var x, y float64 // the pen: each rect's subpath ends where it began
-			for k, j := range s.fillGroup(i, done, pt) {
-				r := s.Shapes[j].Rect
-				rx, ry, rw, rh := round1(r.X), round1(r.Y), round1(r.W), round1(r.H)
-				if k == 0 {
-					b.WriteByte('M')
-				} else {
-					b.WriteByte('m')
-				}
-				pathNum(b, rx-x)
-				if round1(ry-y) >= 0 { // a minus sign separates the two numbers itself
-					b.WriteByte(' ')
-				}
-				pathNum(b, ry-y)
-				b.WriteByte('h')
-				pathNum(b, rw)
-				b.WriteByte('v')
-				pathNum(b, rh)
-				b.WriteByte('h')
-				pathNum(b, -rw)
-				b.WriteByte('z')
-				x, y = rx, ry
-			}
-			b.WriteString(`"`)
+			s.writeFills(b, s.fillGroup(i, done, pt))
 			pt.shape(b, "fill", i)
 		case StrokeRect:
-			b.WriteString(`<rect x="`)
-			num(b, r.X)
-			b.WriteString(`" y="`)
-			num(b, r.Y)
-			b.WriteString(`" width="`)
-			num(b, r.W)
-			b.WriteString(`" height="`)
-			num(b, r.H)
-			b.WriteString(`" fill="none"`)
+			writeRectOutline(b, sh.Rect)
 			strokeAttrs(b, sh, pt, i)
 		case Line:
-			b.WriteString(`<line x1="`)
-			num(b, r.X)
-			b.WriteString(`" y1="`)
-			num(b, r.Y)
-			b.WriteString(`" x2="`)
-			num(b, r.X+r.W)
-			b.WriteString(`" y2="`)
-			num(b, r.Y+r.H)
-			b.WriteString(`" stroke-linecap="square"`)
+			writeLine(b, sh.Rect)
 			strokeAttrs(b, sh, pt, i)
 		case Polyline:
-			b.WriteString(`<polyline points="`)
-			for i, p := range sh.Points {
-				if i > 0 {
-					b.WriteByte(' ')
-				}
-				num(b, p[0])
-				b.WriteByte(',')
-				num(b, p[1])
-			}
-			b.WriteString(`" fill="none" stroke-linejoin="round"`)
+			writePolyline(b, sh.Points)
 			strokeAttrs(b, sh, pt, i)
 		}
 		b.WriteString("/>\n")
 	}
+	s.writeLabels(b, pt)
+}
+
+// writeFills opens a path of the filled rects group (indexes into s.Shapes), one subpath each.
+func (s *Scene) writeFills(b *bufio.Writer, group []int) {
+	b.WriteString(`<path d="`)
+	var x, y float64 // the pen: each rect's subpath ends where it began
+	for k, j := range group {
+		r := s.Shapes[j].Rect
+		rx, ry, rw, rh := round1(r.X), round1(r.Y), round1(r.W), round1(r.H)
+		if k == 0 {
+			b.WriteByte('M')
+		} else {
+			b.WriteByte('m')
+		}
+		pathNum(b, rx-x)
+		if round1(ry-y) >= 0 { // a minus sign separates the two numbers itself
+			b.WriteByte(' ')
+		}
+		pathNum(b, ry-y)
+		b.WriteByte('h')
+		pathNum(b, rw)
+		b.WriteByte('v')
+		pathNum(b, rh)
+		b.WriteByte('h')
+		pathNum(b, -rw)
+		b.WriteByte('z')
+		x, y = rx, ry
+	}
+	b.WriteString(`"`)
+}
+
+// writeRectOutline opens a rect element of r, unfilled.
+func writeRectOutline(b *bufio.Writer, r Rect) {
+	b.WriteString(`<rect x="`)
+	num(b, r.X)
+	b.WriteString(`" y="`)
+	num(b, r.Y)
+	b.WriteString(`" width="`)
+	num(b, r.W)
+	b.WriteString(`" height="`)
+	num(b, r.H)
+	b.WriteString(`" fill="none"`)
+}
+
+// writeLine opens a line element from r's corner to its opposite one.
+func writeLine(b *bufio.Writer, r Rect) {
+	b.WriteString(`<line x1="`)
+	num(b, r.X)
+	b.WriteString(`" y1="`)
+	num(b, r.Y)
+	b.WriteString(`" x2="`)
+	num(b, r.X+r.W)
+	b.WriteString(`" y2="`)
+	num(b, r.Y+r.H)
+	b.WriteString(`" stroke-linecap="square"`)
+}
+
+// writePolyline opens a polyline element through points.
+func writePolyline(b *bufio.Writer, points [][2]float64) {
+	b.WriteString(`<polyline points="`)
+	for i, p := range points {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		num(b, p[0])
+		b.WriteByte(',')
+		num(b, p[1])
+	}
+	b.WriteString(`" fill="none" stroke-linejoin="round"`)
+}
+
+// writeLabels writes the scene's labels, in one group of the page's font.
+func (s *Scene) writeLabels(b *bufio.Writer, pt painter) {
 	b.WriteString(`<g font-family="` + FontFamily + `">` + "\n")
 	for i, l := range s.Labels {
 		b.WriteString(`<text class="`)

@@ -64,6 +64,20 @@ func run(src, out string) error {
 		return err
 	}
 	maps.Copy(funcs, maintenanceFuncs(res, charts))
+	maps.Copy(funcs, pageFuncs(src, out, live, boxes))
+	if err := renderPages(src, out, funcs); err != nil {
+		return err
+	}
+	if err := patchSlimSize(src, out); err != nil {
+		return err
+	}
+	return writeServiceWorker(src, out)
+}
+
+// pageFuncs are the pages' own template functions: a preset's link, figure box, title, and the
+// snippets and slim file list a docs author copies. live is the live figure's page; boxes the
+// presets' figure boxes, by name.
+func pageFuncs(src, out, live string, boxes map[string]figurebox.Figure) template.FuncMap {
 	box := func(name string) (figurebox.Figure, error) {
 		f, ok := boxes[name]
 		if !ok {
@@ -71,7 +85,7 @@ func run(src, out string) error {
 		}
 		return f, nil
 	}
-	pagesFuncs := template.FuncMap{
+	return template.FuncMap{
 		// link is the preset's live figure, as a docs author's snippet names it.
 		"link": func(name string) (string, error) {
 			p, ok := scenario.PresetByName(name)
@@ -106,19 +120,19 @@ func run(src, out string) error {
 			b, err := os.ReadFile(filepath.Join(src, "snippets", name))
 			return strings.TrimRight(string(b), "\n"), err
 		},
+		"slim": func() ([]string, error) { return slimFiles(src, out) },
 	}
-	pagesFuncs["slim"] = func() ([]string, error) { return slimFiles(src, out) }
-	for k, f := range pagesFuncs {
-		funcs[k] = f
-	}
+}
+
+// renderPages executes every page template in src (site/*.tmpl.html, with the sections of
+// site/sections/*.tmpl they include) into out.
+func renderPages(src, out string, funcs template.FuncMap) error {
 	pages, err := filepath.Glob(filepath.Join(src, "*.tmpl.html"))
 	if err != nil {
 		return err
 	}
+	sections, _ := filepath.Glob(filepath.Join(src, "sections", "*.tmpl"))
 	for _, page := range pages {
-		// Sections kept in files of their own (site/sections/*.tmpl), which a page includes
-		// with {{template "name.tmpl"}}.
-		sections, _ := filepath.Glob(filepath.Join(src, "sections", "*.tmpl"))
 		t, err := template.New(filepath.Base(page)).Funcs(funcs).ParseFiles(append([]string{page}, sections...)...)
 		if err != nil {
 			return err
@@ -136,10 +150,7 @@ func run(src, out string) error {
 			return err
 		}
 	}
-	if err := patchSlimSize(src, out); err != nil {
-		return err
-	}
-	return writeServiceWorker(src, out)
+	return nil
 }
 
 // writeServiceWorker lists every built file for precaching and versions the cache by their hash.
