@@ -126,12 +126,16 @@ func (s *Scheduler) runPrepare(j *job) {
 	defer pace()
 	start := s.clock.Now()
 	nextTurn := start.Add(SimulateYieldEvery)
+	gaps := newGapMeter(start)
 	yield := func(work.Progress) error {
-		if s.clock.Now().Before(nextTurn) {
+		now := s.clock.Now()
+		gaps.at(now)
+		if now.Before(nextTurn) {
 			return nil
 		}
 		s.yielder.Turn()
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
+		gaps.resume(nextTurn.Add(-SimulateYieldEvery))
 		if !s.roomToPrepare(j) {
 			return ErrStale
 		}
@@ -161,6 +165,8 @@ func (s *Scheduler) runPrepare(j *job) {
 	} else if ans, err = s.eng.Answer(p.p, panel.Shown, yield); err != nil {
 		return // stopped: only yield's error stops a panel's answer
 	}
+	gaps.at(s.clock.Now())
+	s.trace(gaps.String())
 	s.mu.Lock()
 	adopted := false
 	if s.prep.seq == j.gen {

@@ -26,6 +26,7 @@ func BenchmarkSwitch(b *testing.B) {
 	}
 	root := browser(b)
 	var live [3][]float64
+	peak := 0.0 // the frame's wasm linear memory, the most seen
 	for range visits {
 		ctx, cancel := newVisitor(root)
 		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stagesInit}); err != nil {
@@ -50,8 +51,13 @@ func BenchmarkSwitch(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			mem, err := chromedp.Run(ctx, chromedp.Evaluate[float64](figureJS(i)+`.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentWindow.layoutlab.wasmMemory()`))
+			if err != nil {
+				b.Fatal(err)
+			}
 			live[k] = append(live[k], st.live)
-			fmt.Printf("figure %d: live %.0f ms; %s\n", i, st.live, marks)
+			peak = max(peak, mem)
+			fmt.Printf("figure %d: live %.0f ms, wasm memory %.0f MiB; %s\n", i, st.live, mib(mem), marks)
 			time.Sleep(time.Second)
 		}
 		cancel()
@@ -59,7 +65,9 @@ func BenchmarkSwitch(b *testing.B) {
 	for k, name := range []string{"first", "second", "last"} {
 		fmt.Printf("touch to live, the %s figure: median %.0f ms of %.0f\n", name, median(live[k]), live[k])
 	}
+	fmt.Printf("the frame's wasm linear memory, the most seen: %.0f MiB\n", mib(peak))
 	b.ReportMetric(median(live[1]), "second-touch-to-live-ms")
+	b.ReportMetric(mib(peak), "peak-frame-MiB")
 }
 
 // switchMarksJS lists the host's and figure i's frame's "layoutlab:" marks since the mouse's
