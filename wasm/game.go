@@ -49,6 +49,7 @@ type game struct {
 // pointer input into a selection (hover with a mouse, tap on a touch screen) and arrow keys, when
 // the canvas has the focus, into moves of the selection.
 func (g *game) Update() error {
+	mark("update")
 	g.fig.Updated()
 	g.update()
 	x, y := ebiten.CursorPosition()

@@ -214,19 +214,17 @@ func (s *Scheduler) shownAsks() bool {
 	return s.answer.Gen < s.gen
 }
 
-// roomToPrepare reports whether the preparation j may go on: the Go runtime's memory is under
-// three quarters of its soft limit (debug.SetMemoryLimit; the widget's is its budget,
-// wasm/main.go), leaving the rest for the figure's first frame (its day's files, the explainer's
-// largest timeline: TestEveryFigureGoesLiveWithItsPostersReadouts), or the swap to
-// that figure came, whose run it now is. Otherwise the preparation is dropped: computed beside
-// the figure shown, the next figure's work must not grow the instance's memory past what a
-// figure alone may (it never shrinks); the swap then runs it, the figure before forgotten.
+// roomToPrepare reports whether the preparation j may go on: the live heap (what the last
+// collection marked, runtime/metrics) is under half the runtime's soft memory limit
+// (debug.SetMemoryLimit; the widget's is its budget, wasm/main.go), or the swap to that figure
+// came, whose run it now is. Otherwise the preparation is dropped: computed beside the figure
+// shown, the next figure's work must not grow the instance's memory past what a figure alone
+// may (it never shrinks), nor run the collector near the limit, where it collects again and
+// again on the page's one thread (the host's dwell waits); the swap then runs it, the figure
+// before forgotten. The live heap, not the memory mapped: the mapped memory is the peak of
+// every figure the frame showed (it never shrinks), and says nothing of the room left in it.
 func (s *Scheduler) roomToPrepare(j *job) bool {
-	limit := debug.SetMemoryLimit(-1)
-	m := [...]metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	metrics.Read(m[:])
-	if m[0].Value.Kind() != metrics.KindUint64 || m[1].Value.Kind() != metrics.KindUint64 ||
-		int64(m[0].Value.Uint64()-m[1].Value.Uint64()) < limit/4*3 {
+	if markedLive() < debug.SetMemoryLimit(-1)/2 {
 		return true
 	}
 	s.mu.Lock()
@@ -239,6 +237,16 @@ func (s *Scheduler) roomToPrepare(j *job) bool {
 	s.counts.PreparesDropped++
 	s.countsNew = true
 	return false
+}
+
+// markedLive is the heap the last collection found live, in bytes (0 before the first).
+func markedLive() int64 {
+	m := [...]metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(m[:])
+	if m[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(m[0].Value.Uint64())
 }
 
 // prepareGCPercent is the collector's pace (GOGC) while a preparation runs: its heap is beside

@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -15,19 +16,31 @@ import (
 
 // BenchmarkSwitch traces the explainer's switches of its one frame to another figure: in
 // TIMING_PAIRS (default 3) first visits, once the prestarted frame is ready, the mouse rests on
-// the first, the second and the last figure in turn, and for each it prints the marks the host
-// (site/embed.js: reuse, swap, shown) and the frame (wasm/marks.go: hashchange, swap, ask, run,
-// ran, day, draw, answer, ready...) set, in ms from the mouse's arrival on the host's clock.
+// every figure in turn, first to last, and for each it prints the time from the mouse's arrival
+// until that figure is live (the host's clock), the frame's wasm linear memory then, and the
+// marks the host (site/embed.js: reuse, swap, shown) and the frame (wasm/marks.go: prepare,
+// prepared, hashchange, update, swap, ask, adopted, run, ran, day, draw, answer, ready...) set,
+// in ms from the mouse's arrival. Side by side, the bare Ebiten page's first frame
+// (dist/bench/bare.html, `./build.sh bench`), in a fresh context before each visit: each
+// figure's median against its median.
 func BenchmarkSwitch(b *testing.B) {
-	browserTimeout = 20 * time.Minute
+	browserTimeout = 30 * time.Minute
 	visits := 3
 	if n, err := strconv.Atoi(os.Getenv("TIMING_PAIRS")); err == nil && n > 0 {
 		visits = n
 	}
 	root := browser(b)
-	var live [3][]float64
+	dist, _ := filepath.Abs("../../dist")
+	_, err := os.Stat(filepath.Join(dist, "bench", "bare.html"))
+	haveBare := err == nil
+	var live [][]float64
+	var bare []float64
 	peak := 0.0 // the frame's wasm linear memory, the most seen
 	for range visits {
+		if haveBare {
+			f, _ := contextFirstFrame(b, root, server.URL+"/bench/bare.html")
+			bare = append(bare, f)
+		}
 		ctx, cancel := newVisitor(root)
 		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stagesInit}); err != nil {
 			b.Fatal(err)
@@ -45,7 +58,10 @@ func BenchmarkSwitch(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for k, i := range []int{0, 1, n - 1} {
+		if live == nil {
+			live = make([][]float64, n)
+		}
+		for i := range min(n, len(live)) {
 			st := touchStages(b, ctx, i)
 			marks, err := chromedp.Run(ctx, chromedp.Evaluate[string](switchMarksJS(i)))
 			if err != nil {
@@ -55,18 +71,27 @@ func BenchmarkSwitch(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			live[k] = append(live[k], st.live)
+			live[i] = append(live[i], st.live)
 			peak = max(peak, mem)
 			fmt.Printf("figure %d: live %.0f ms, wasm memory %.0f MiB; %s\n", i, st.live, mib(mem), marks)
 			time.Sleep(time.Second)
 		}
 		cancel()
 	}
-	for k, name := range []string{"first", "second", "last"} {
-		fmt.Printf("touch to live, the %s figure: median %.0f ms of %.0f\n", name, median(live[k]), live[k])
+	for i, l := range live {
+		if haveBare {
+			fmt.Printf("touch to live, figure %d: median %.0f ms of %.0f, ratio %.2f to the bare page\n", i, median(l), l, median(l)/median(bare))
+		} else {
+			fmt.Printf("touch to live, figure %d: median %.0f ms of %.0f\n", i, median(l), l)
+		}
+	}
+	if haveBare {
+		fmt.Printf("the bare Ebiten page's first frame, a fresh context before each visit (ms): median %.0f of %.0f\n", median(bare), bare)
+		b.ReportMetric(median(bare), "bare-first-frame-ms")
 	}
 	fmt.Printf("the frame's wasm linear memory, the most seen: %.0f MiB\n", mib(peak))
 	b.ReportMetric(median(live[1]), "second-touch-to-live-ms")
+	b.ReportMetric(median(live[len(live)-1]), "last-touch-to-live-ms")
 	b.ReportMetric(mib(peak), "peak-frame-MiB")
 }
 
