@@ -3,6 +3,7 @@ package schedule
 import (
 	"bytes"
 	"errors"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 
@@ -136,18 +137,7 @@ func (s *Scheduler) runPrepare(j *job) {
 		s.yielder.Turn()
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
 		gaps.resume(nextTurn.Add(-SimulateYieldEvery))
-		if !s.roomToPrepare(j) {
-			return ErrStale
-		}
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.prep.seq != j.gen || s.shownAsks() {
-			return ErrStale
-		}
-		if s.prepWanted() {
-			pace()
-		}
-		return nil
+		return s.goOn(j, pace)
 	}
 	var (
 		res *timeline.Result
@@ -180,6 +170,53 @@ func (s *Scheduler) runPrepare(j *job) {
 	if notify && s.Notify != nil {
 		s.Notify()
 	}
+}
+
+// goOn decides, at a turn of the preparation j, whether it goes on: not when another is prepared
+// or the figure shown asks for work (ErrStale). Once the swap to the figure prepared has come,
+// the run is that figure's alone: the figure before is forgotten here (Forget's engines' stores,
+// as Step does), not after the run, and the collector's usual pace comes back (pace). Before the
+// swap, past half the runtime's soft memory limit in heap objects, it waits, its work kept, for
+// the swap (or a move, or another figure): the page's memory never grows for a figure the mouse
+// may only have passed by, beside the one shown.
+func (s *Scheduler) goOn(j *job, pace func()) error {
+	for paused := false; ; paused = true {
+		s.mu.Lock()
+		if s.prep.seq != j.gen || s.shownAsks() {
+			s.mu.Unlock()
+			return ErrStale
+		}
+		if s.prepWanted() {
+			forget, nf := s.forget, s.forgetFor
+			s.forget = false
+			s.mu.Unlock()
+			pace()
+			if forget {
+				s.forgetEngines(nf)
+				runtime.GC()
+				s.trace("collected")
+			}
+			return nil
+		}
+		s.mu.Unlock()
+		if heapObjects() < debug.SetMemoryLimit(-1)/2 {
+			return nil
+		}
+		if !paused {
+			s.trace("paused")
+		}
+		<-s.wake // a swap, a Prepare, a move: each signals
+	}
+}
+
+// heapObjects is the bytes of the heap's objects, live or not yet swept.
+func heapObjects() int64 {
+	m := [...]metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(m[:])
+	if m[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(m[0].Value.Uint64())
 }
 
 // prepWanted reports whether the newest Ask is answered by the preparation under way (not done):

@@ -71,18 +71,10 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 	// What was prepared for the figure swapped to is kept: the timeline engine's run when it
 	// is that figure's, the panel engine's store (its stages answer the file statistics).
 	nf := s.forgetFor
-	keepRun := nf.on && nf.view == "timeline" && nf.key == s.tlKept
 	j, idleAt := s.pick(s.clock.Now())
 	s.mu.Unlock()
 	if forget {
-		if !nf.on || nf.view == "timeline" {
-			s.eng.Forget()
-		}
-		if !keepRun {
-			s.tl.Forget()
-			s.tlKept = scenario.Timeline{}
-		}
-		s.trace("forgot")
+		s.forgetEngines(nf)
 		// What the figures before held is garbage now: collected here, the heap's next goal
 		// is set from what is left, and the next figure's work reuses that memory rather than
 		// growing the instance's (which never shrinks).
@@ -117,6 +109,20 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 		s.Counted(s.Counts())
 	}
 	return true, time.Time{}
+}
+
+// forgetEngines drops the engines' stores for Forget, but what was prepared (nf) for the figure
+// swapped to: the timeline engine's run when it is that figure's, the panel engine's store (its
+// stages answer the file statistics) when that figure is a panel. Only the worker calls it.
+func (s *Scheduler) forgetEngines(nf prepared) {
+	if !nf.on || nf.view == "timeline" {
+		s.eng.Forget()
+	}
+	if !(nf.on && nf.view == "timeline" && nf.key == s.tlKept) {
+		s.tl.Forget()
+		s.tlKept = scenario.Timeline{}
+	}
+	s.trace("forgot")
 }
 
 // settle notes, when the worker finds nothing to do and the page is ready, that the work is
