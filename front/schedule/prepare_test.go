@@ -114,3 +114,36 @@ func TestPreparationWithinTheMemoryLimit(t *testing.T) {
 		t.Fatalf("the swap after a dropped preparation ran %q, published %+v", log, s.Timeline())
 	}
 }
+
+// TestASwapDuringAPreparationForgetsAtOnce: when the swap to the figure under preparation comes
+// while it runs, the figure before is forgotten (the engines' stores) at the run's next turn,
+// not after its end: the rest of the run is that figure's alone, as a swap without preparation
+// is, and the page's memory holds one figure's work, not two (BenchmarkSwitch's peak).
+func TestASwapDuringAPreparationForgetsAtOnce(t *testing.T) {
+	f := newFake(t)
+	s := newScheduler(f)
+	f.stored["table100000"] = true
+	s.Ask(panelAt(32, 100_000, "hilbert"))
+	f.drain(s)
+
+	next := panelAt(32, 100_000, "hilbert")
+	next.View, next.Timeline.Days = "timeline", 20
+	s.Prepare(&next)
+	swapped := false
+	f.onTurn = func() {
+		if !swapped {
+			swapped = true
+			s.Forget()
+			s.Ask(next)
+		}
+	}
+	log := f.drain(s)
+	first := slices.Index(log, "turn")
+	forgot := slices.Index(log[first+1:], "forget")
+	if count(log, "simulate") != 1 || forgot < 0 || !slices.Contains(log[first+1+forgot:], "turn") || s.Timeline().Result == nil {
+		t.Fatalf("a swap during its preparation ran %q and published %+v: want the figure before forgotten at the next turn, the run going on and answering it", log, s.Timeline())
+	}
+	if c := s.Counts(); c.SwapsPrepared != 1 {
+		t.Fatalf("counts %+v, want the swap answered by its preparation", c)
+	}
+}
