@@ -8,12 +8,15 @@ import (
 
 // gapMeter measures a preparation's cooperation with the page: the longest stretch it ran
 // without offering a turn (between two calls of its yield, or from a turn's end to the next
-// call), the turns taken, and the collections and live heap the run left. On the page's one
-// thread the longest stretch is how late a host's timer (embed.js's dwell) can fire; the
-// figures go to the timing script's marks (Scheduler.Trace, site/e2e BenchmarkSwitch).
+// call), the longest turn, and the collections and live heap the run left. On the page's one
+// thread the longest stretch is how late a host's timer (embed.js's dwell) can fire, unless the
+// turn itself holds the thread: under js/wasm, a program all of whose goroutines wait runs the
+// collector's idle mark worker first, to the end of the mark, before the browser has its turn.
+// The figures go to the timing script's marks (Scheduler.Trace, site/e2e BenchmarkSwitch).
 type gapMeter struct {
 	last, start time.Time
 	longest     time.Duration
+	turn        time.Duration // the longest turn
 	gcs         uint64
 }
 
@@ -30,7 +33,10 @@ func (g *gapMeter) at(now time.Time) {
 }
 
 // resume notes that a turn ended at now: the next stretch starts there.
-func (g *gapMeter) resume(now time.Time) { g.last = now }
+func (g *gapMeter) resume(now time.Time) {
+	g.turn = max(g.turn, now.Sub(g.last))
+	g.last = now
+}
 
 func (g *gapMeter) String() string {
 	m := [...]metrics.Sample{{Name: "/gc/heap/live:bytes"}}
@@ -39,7 +45,8 @@ func (g *gapMeter) String() string {
 	if m[0].Value.Kind() == metrics.KindUint64 {
 		live = m[0].Value.Uint64()
 	}
-	return "prepared (longest stretch " + strconv.Itoa(int(g.longest.Milliseconds())) + " ms, " +
+	return "prepared (longest stretch " + strconv.Itoa(int(g.longest.Milliseconds())) + " ms, turn " +
+		strconv.Itoa(int(g.turn.Milliseconds())) + " ms, " +
 		strconv.FormatUint(gcCycles()-g.gcs, 10) + " collections, live heap " + strconv.FormatUint(live>>20, 10) + " MiB)"
 }
 
