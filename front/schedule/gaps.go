@@ -9,10 +9,11 @@ import (
 // gapMeter measures a preparation's cooperation with the page: the longest stretch it ran
 // without offering a turn (between two calls of its yield, or from a turn's end to the next
 // call), the longest turn, and the collections and live heap the run left. On the page's one
-// thread the longest stretch is how late a host's timer (embed.js's dwell) can fire, unless the
-// turn itself holds the thread: under js/wasm, a program all of whose goroutines wait runs the
-// collector's idle mark worker first, to the end of the mark, before the browser has its turn.
-// The figures go to the timing script's marks (Scheduler.Trace, site/e2e BenchmarkSwitch).
+// thread the longest stretch is how late a host's timer (embed.js's dwell) can fire from the
+// run's own work. A turn waits for a painted frame every PaintEvery: a long turn is a frame the
+// browser was slow to give (a busy renderer), or the runtime's work while the program waited
+// (under js/wasm a collection's idle marking runs then), not told apart here. The figures go
+// to the timing script's marks (Scheduler.Trace, site/e2e BenchmarkSwitch).
 type gapMeter struct {
 	last, start time.Time
 	longest     time.Duration
