@@ -268,6 +268,7 @@
     if (i < 0) return false;
     const frame = spare.splice(i, 1)[0];
     const w = frame.contentWindow;
+    performance.mark("layoutlab:reuse");
     frame.classList.remove("layoutlab-parked", "layoutlab-ready");
     claim(f, frame);
     state.reused++;
@@ -286,6 +287,7 @@
       };
       w.addEventListener("layoutlab:ready", onReady);
       // replace: a fragment change in the same document, with no entry in the reader's history.
+      performance.mark("layoutlab:swap");
       w.location.replace(w.location.pathname + w.location.search + hash);
     };
     if (w.layoutlab && w.layoutlab.ready === true) swap();
@@ -297,6 +299,7 @@
   // started from the keyboard takes the focus along.
   function shown(f, frame, touched) {
     if (f.frame !== frame) return;
+    performance.mark("layoutlab:shown");
     starting(f, false);
     frame.classList.add("layoutlab-ready");
     f.box.classList.add("layoutlab-live");

@@ -17,6 +17,8 @@ import (
 // no hashchange; a fragment naming the scenario already shown is ignored, so a swap cannot loop.
 func (g *game) watchFragment() {
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		marking = true
+		mark("hashchange")
 		hash := js.Global().Get("location").Get("hash").String()
 		sc, err := scenario.FromFragment(hash)
 		g.in.post(func(in *inbox) {
@@ -38,6 +40,8 @@ func (g *game) watchFragment() {
 // the model decided (widget.SwapFigure): in figure mode the knobs and readouts it declares (the
 // form rebuilt, the page's element caches forgotten), the link, the theme and the notice.
 func (g *game) swapScenario(swap widget.SwapFigure) {
+	mark("swap")
+	defer mark("swapped")
 	p, sc := g.page, &swap.Scenario
 	p.setHidden("notice", true)
 	if fp := swap.Figure; fp != nil {
