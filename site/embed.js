@@ -31,6 +31,10 @@
   const canMove = typeof Element.prototype.moveBefore === "function";
   const state = (window.layoutlabEmbed = { maxLive: canMove ? 1 : 3, live: 0, peak: 0, starts: 0, framesMade: 0, reused: 0, figures: [] });
   const dwellMs = 300; // a mouse resting on a figure this long touches it; one passing over does not
+  // A mouse that stays within intentPx for intentMs has settled on the figure: the frame that
+  // would show it computes its answer meanwhile (prepare). 80 ms: a pointer crossing a figure
+  // moves farther than that in it.
+  const intentMs = 80, intentPx = 12;
   const farMargin = "150% 0px"; // beyond one and a half screens above or below: far off screen
 
   const script = document.currentScript;
@@ -66,7 +70,8 @@
     const box = fig.querySelector(".layoutlab-box");
     const poster = box && box.querySelector(".layoutlab-poster");
     if (!box || !poster || !fig.dataset.live) return;
-    const f = { fig, box, poster, src: fig.dataset.live, first: fig.dataset.live, frame: null, touched: 0, timer: 0 };
+    const f = { fig, box, poster, src: fig.dataset.live, first: fig.dataset.live, frame: null, touched: 0, timer: 0,
+      restAt: 0, intentTimer: 0, anchor: null, prepared: false };
     state.figures.push(f);
     const start = poster.querySelector(".layoutlab-start");
     if (start) start.hidden = false;
@@ -79,19 +84,28 @@
     // A touch screen's tap is a click; a mouse only passing over the figure, or one the page
     // scrolls past, leaves it before dwellMs. A move counts as well as an entry: the mouse may
     // have been over the figure before this script ran.
+    // The dwell is decided by the clock (f.restAt), not only by its timer: a frame's work on
+    // the page's one thread (a preparation) can fire the timer late, and a move after dwellMs
+    // decides at once.
     const rest = (e) => {
-      if ((e.pointerType !== "mouse" && e.pointerType !== "pen") || f.timer || f.frame) return;
+      if ((e.pointerType !== "mouse" && e.pointerType !== "pen") || f.frame) return;
+      intent(f, e);
+      if (f.timer) {
+        if (e.timeStamp - f.restAt >= dwellMs) dwelt(f);
+        return;
+      }
       afterLoad(() => warm(f));
-      f.timer = setTimeout(() => {
-        f.timer = 0;
-        afterLoad(() => goLive(f, false));
-      }, dwellMs);
+      f.restAt = e.timeStamp;
+      f.timer = setTimeout(() => dwelt(f), dwellMs);
     };
     box.addEventListener("pointerenter", rest);
     box.addEventListener("pointermove", rest, { passive: true });
     box.addEventListener("pointerleave", () => {
       clearTimeout(f.timer);
-      f.timer = 0;
+      clearTimeout(f.intentTimer);
+      f.timer = f.intentTimer = 0;
+      f.anchor = null;
+      if (!f.frame && f.prepared) prepare(f, false);
     });
     far.observe(box);
   }
@@ -244,12 +258,53 @@
     return true;
   }
 
+  // dwelt: the mouse rested on f for dwellMs: f goes live.
+  function dwelt(f) {
+    clearTimeout(f.timer);
+    f.timer = 0;
+    afterLoad(() => goLive(f, false));
+  }
+
+  // intent has f prepared (prepare) once the mouse settles on it: it stays within intentPx of
+  // where it was for intentMs. A mouse passing over the figure on its way elsewhere keeps
+  // moving and prepares nothing: a preparation costs the frame's memory and the page's thread.
+  function intent(f, e) {
+    const a = f.anchor;
+    if (f.prepared || (a && Math.hypot(e.clientX - a.x, e.clientY - a.y) <= intentPx)) return;
+    f.anchor = { x: e.clientX, y: e.clientY };
+    clearTimeout(f.intentTimer);
+    f.intentTimer = setTimeout(() => {
+      f.intentTimer = 0;
+      if (!f.frame && f.timer) prepare(f, true);
+    }, intentMs);
+  }
+
+  // prepare has the running frame that f would take (a spare, or the live figure's, which goes
+  // back to its poster: where frames move there is one) compute f's answer while the dwell
+  // decides whether f goes live; the swap then shows it (window.layoutlab.prepare,
+  // wasm/swap.go). on false drops it: the mouse only passed by.
+  function prepare(f, on) {
+    f.prepared = on;
+    if (!canMove) return;
+    const page = new URL(f.src.split("#")[0], document.baseURI).href;
+    for (const fr of spare.concat(live.map((g) => g.frame))) {
+      try {
+        const w = fr.contentWindow;
+        if (!fr.layoutlabLoaded || w.location.href.split("#")[0] !== page || typeof w.layoutlab.prepare !== "function") continue;
+        w.layoutlab.prepare(on ? "#" + (f.src.split("#")[1] || "") : null);
+      } catch (e) { /* another origin, or a frame navigating */ }
+    }
+  }
+
   // claim makes frame f's live frame: counted against the budget, titled for f.
   function claim(f, frame) {
     frame.removeAttribute("tabindex"); // a warm or prestarted frame's, out of the tab order while hidden
     frame.title = f.fig.dataset.title || "Layout Lab figure";
     frame.layoutlabFigure = f;
     f.frame = frame;
+    f.prepared = false; // the swap takes what was prepared
+    clearTimeout(f.intentTimer);
+    f.intentTimer = 0;
     starting(f, true);
     live.push(f);
     state.live = live.length;
@@ -268,6 +323,7 @@
     if (i < 0) return false;
     const frame = spare.splice(i, 1)[0];
     const w = frame.contentWindow;
+    performance.mark("layoutlab:reuse");
     frame.classList.remove("layoutlab-parked", "layoutlab-ready");
     claim(f, frame);
     state.reused++;
@@ -286,6 +342,7 @@
       };
       w.addEventListener("layoutlab:ready", onReady);
       // replace: a fragment change in the same document, with no entry in the reader's history.
+      performance.mark("layoutlab:swap");
       w.location.replace(w.location.pathname + w.location.search + hash);
     };
     if (w.layoutlab && w.layoutlab.ready === true) swap();
@@ -297,6 +354,7 @@
   // started from the keyboard takes the focus along.
   function shown(f, frame, touched) {
     if (f.frame !== frame) return;
+    performance.mark("layoutlab:shown");
     starting(f, false);
     frame.classList.add("layoutlab-ready");
     f.box.classList.add("layoutlab-live");

@@ -47,5 +47,7 @@ func newFigures(firstAsked scenario.Panel, firstMs float64) *figures.Widget {
 // answer; loader.js registers the service worker once the reader has left the page alone.
 func (g *game) announced() {
 	g.fig.Ready()
+	mark("ready")
+	marking = false
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("layoutlab:ready"))
 }

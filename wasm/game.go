@@ -49,6 +49,7 @@ type game struct {
 // pointer input into a selection (hover with a mouse, tap on a touch screen) and arrow keys, when
 // the canvas has the focus, into moves of the selection.
 func (g *game) Update() error {
+	mark("update")
 	g.fig.Updated()
 	g.update()
 	x, y := ebiten.CursorPosition()
@@ -115,6 +116,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	}
 	g.drawn, g.lastW, g.lastH, g.theme = m.Version, g.w, g.h, theme
 	g.fig.DrawBegins()
+	mark("draw")
 	defer g.afterDraw(screen)
 	th := view.ThemeNamed(theme)
 	switch {
@@ -138,6 +140,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 
 // afterDraw runs once the frame is complete: the timing script's figures, and the PNG export.
 func (g *game) afterDraw(screen *ebiten.Image) {
+	mark("drawn")
 	if g.fig.Painted() {
 		g.firstPaint()
 	}

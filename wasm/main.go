@@ -60,7 +60,7 @@ func main() {
 	// The page's first answer may have been computed while Go initialised the program: the
 	// engine that did keeps it, and answers the first frame's Ask from it.
 	eng, asked, first, took := firstrun.Take()
-	sched := schedule.New(eng, &schedule.TimelineEngine{}, clock{}, newWidgetYield(p), widget.FilesKnobMax)
+	sched := schedule.New(eng, &markedTimeline{}, clock{}, newWidgetYield(p), widget.FilesKnobMax)
 	sched.Notify = ebiten.ScheduleFrame
 	firstMs := float64(took.Microseconds()) / 1000
 	if first == nil {
@@ -68,6 +68,7 @@ func main() {
 	}
 	fig := newFigures(asked, firstMs)
 	sched.Counted = fig.Counted
+	sched.Trace = mark
 	in := &inbox{sc: sc, changed: true} // the first frame asks for the first answer
 	g := &game{m: widget.New(), page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched, only: only},
 		fig: fig, labels: labelImages{fig: fig}}

@@ -94,6 +94,7 @@ func (g *game) apply(ev widget.Event) {
 		case widget.SwapFigure:
 			g.swapScenario(e)
 		case widget.Ask:
+			mark("ask")
 			gen := g.sched.Ask(e.Scenario)
 			g.fig.AheadHits(g.sched.Counts().AheadHits)
 			g.apply(widget.Asked{Gen: gen})
@@ -103,6 +104,7 @@ func (g *game) apply(ev widget.Event) {
 		case widget.EngineTime:
 			g.fig.Engine(e.Ms)
 		case widget.LoadDay:
+			mark("day")
 			t0 := time.Now()
 			// Into the previous day's array: a move of the slider is a day of thousands of files.
 			err := g.sched.DayFiles(e.Result, &g.dayBuf, e.Day)
@@ -110,6 +112,7 @@ func (g *game) apply(ev widget.Event) {
 			if err == nil {
 				loaded.Files = &g.dayBuf
 			}
+			mark("dayed")
 			g.apply(loaded)
 		case widget.AskStats:
 			g.sched.AskStats(e.Result, e.File)
@@ -133,6 +136,7 @@ func (g *game) apply(ev widget.Event) {
 		case widget.Ready:
 			g.announceReady()
 		case widget.AnswerDrawn:
+			mark("answer")
 			g.fig.Answered(e.Panel)
 		case widget.NextFrame:
 			ebiten.ScheduleFrame()

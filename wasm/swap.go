@@ -16,7 +16,26 @@ import (
 // frames' memory for many seconds). The widget's own writes (history.replaceState, url.go) fire
 // no hashchange; a fragment naming the scenario already shown is ignored, so a swap cannot loop.
 func (g *game) watchFragment() {
+	// The figure the reader's pointer heads for (site/embed.js): its answer is computed while the
+	// dwell decides whether it goes live, and the swap to it takes that answer.
+	ll.Set(wb.Prepare, js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 || args[0].Type() != js.TypeString {
+			g.sched.Prepare(nil)
+			return nil
+		}
+		sc, err := scenario.FromFragment(args[0].String())
+		if err != nil || scenario.Link(sc) == scenario.Link(g.in.scenario()) {
+			g.sched.Prepare(nil)
+			return nil
+		}
+		marking = true
+		mark("prepare")
+		g.sched.Prepare(&sc)
+		return nil
+	}))
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		marking = true
+		mark("hashchange")
 		hash := js.Global().Get("location").Get("hash").String()
 		sc, err := scenario.FromFragment(hash)
 		g.in.post(func(in *inbox) {
@@ -38,6 +57,8 @@ func (g *game) watchFragment() {
 // the model decided (widget.SwapFigure): in figure mode the knobs and readouts it declares (the
 // form rebuilt, the page's element caches forgotten), the link, the theme and the notice.
 func (g *game) swapScenario(swap widget.SwapFigure) {
+	mark("swap")
+	defer mark("swapped")
 	p, sc := g.page, &swap.Scenario
 	p.setHidden("notice", true)
 	if fp := swap.Figure; fp != nil {

@@ -18,6 +18,8 @@ type WidgetBoundary struct {
 	RehearsalRounds, TimelinePrepared, Settled                                    Out
 	// Set on later events.
 	IdleHeld, LastExport, LastCopy Out
+	// Go's, for the page to call.
+	Prepare Out
 }
 
 // Widget is window.layoutlab.
@@ -78,6 +80,7 @@ var widgetProps = [...]Prop{
 	{Name: "adopted", SetBy: Go, Type: Number, Means: "layouts rehearsed, in all"},
 	{Name: "rehearsalRounds", SetBy: Go, Type: Number, Means: "rounds of rehearsals done"},
 	{Name: "timelinePrepared", SetBy: Go, Type: Number, Means: "timelines whose day grids were prepared"},
+	{Name: "prepare", SetBy: Go, Type: Function, Means: "(fragment): computes the answer for the scenario of a figure's fragment (\"#s=…\") before the page swaps to it (embed.js calls it when the pointer enters that figure); null drops it"},
 	{Name: "settled", SetBy: Go, Type: Boolean, Means: "the scheduler has done all it was asked and all its idle work, and waits for input"},
 	{Name: "idleHeld", SetBy: Go, Type: Boolean, Later: true, Means: "on a figure page, the scheduler's idle work waits for the reader's first touch (true until then)"},
 	{Name: "lastExport", SetBy: Go, Type: Object, Later: true, Means: "{name, bytes}: the last file exported, bytes a Uint8Array (an export)"},

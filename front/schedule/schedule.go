@@ -138,6 +138,10 @@ type Counts struct {
 	Rounds     int     // rounds of rehearsals done
 	Prepared   int     // timelines whose day grids were prepared
 	StatsKept  int     // file statistics given for an answer computed before its Ask
+	// SwapsPrepared: swaps to another figure answered from the answer Prepare computed.
+	SwapsPrepared int
+	// PreparesDropped: preparations dropped at the memory limit (roomToPrepare).
+	PreparesDropped int
 	// Settled: the worker has done everything asked and all its idle work, and waits for
 	// input; what it keeps now is what the widget holds until the reader moves a control.
 	Settled bool
@@ -157,6 +161,9 @@ type Scheduler struct {
 	Notify func()
 	// Counted, when set, is called (by the worker) with the figures after each piece of work.
 	Counted func(Counts)
+	// Trace, when set, is told the steps of a swap to another figure (the timing script's
+	// marks): "adopted", "dropped", "forgot", "collected".
+	Trace func(step string)
 
 	wake chan struct{} // the worker has work
 
@@ -186,9 +193,13 @@ type Scheduler struct {
 	filled       tableOf          // the table whose every column is generated
 	prepared     *timeline.Result // the simulation whose day grids are prepared
 	counts       Counts
-	inputPending bool // a control moved and its Ask has not come yet (Moved)
-	started      bool // work ahead and idle work may run (Start)
-	forget       bool // Forget asked: the worker drops the engines' stores before its next work
+	inputPending bool              // a control moved and its Ask has not come yet (Moved)
+	started      bool              // work ahead and idle work may run (Start)
+	forget       bool              // Forget asked: the worker drops the engines' stores before its next work
+	prep         prepared          // the answer for the figure the page may swap to next
+	forgetFor    prepared          // what was prepared when Forget was asked
+	countsNew    bool              // counts changed outside the worker's work (Counted is due)
+	tlKept       scenario.Timeline // the timeline engine's last run (it keeps it), Day zero
 
 	runLock sync.Mutex // a simulation's lazily built views (timeline.Result's day grids)
 	step    string     // the step the Yielder shows (show): the worker's alone
@@ -231,6 +242,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 		s.counts.AheadHits++
 		s.publishAnswer(Answer{Gen: s.gen, Panel: s.want.Panel, Result: res, Kept: true})
 	}
+	s.adopt()
 	s.signal()
 	return s.gen
 }
@@ -264,7 +276,9 @@ func (s *Scheduler) Hold() {
 // swapped to another figure (wasm/swap.go), and a reused frame should hold the work of the
 // figure it shows, not of every figure it showed (issue #37). What the scheduler published and
 // kept goes at once; the engines' stores go when the worker next looks for work, as only the
-// worker calls the engines. The next Ask is answered as a first one.
+// worker calls the engines. The next Ask is answered as a first one, or from the answer
+// prepared for it (Prepare), which Forget keeps, with the timeline engine's run when it is that
+// answer's.
 func (s *Scheduler) Forget() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -274,6 +288,7 @@ func (s *Scheduler) Forget() {
 	s.kept = kept{}
 	s.next, s.round, s.filled, s.prepared = nil, round{}, tableOf{}, nil
 	s.forget = true
+	s.forgetFor = s.prep
 	s.signal()
 }
 

@@ -23,6 +23,7 @@ const (
 	jobRehearse                // another layout of the answer shown (idle)
 	jobFill                    // one more of the table's columns (idle)
 	jobDays                    // the simulation's day grids (idle)
+	jobPrepare                 // the answer for the figure the page may swap to next
 )
 
 type job struct {
@@ -67,15 +68,18 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 	s.mu.Lock()
 	forget := s.forget
 	s.forget = false
+	// What was prepared for the figure swapped to is kept: the timeline engine's run when it
+	// is that figure's, the panel engine's store (its stages answer the file statistics).
+	nf := s.forgetFor
 	j, idleAt := s.pick(s.clock.Now())
 	s.mu.Unlock()
 	if forget {
-		s.eng.Forget()
-		s.tl.Forget()
+		s.forgetEngines(nf)
 		// What the figures before held is garbage now: collected here, the heap's next goal
 		// is set from what is left, and the next figure's work reuses that memory rather than
 		// growing the instance's (which never shrinks).
 		runtime.GC()
+		s.trace("collected")
 	}
 	if j == nil {
 		if idleAt.IsZero() {
@@ -98,6 +102,8 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 		s.runFill(j)
 	case jobDays:
 		s.runDays(j)
+	case jobPrepare:
+		s.runPrepare(j)
 	}
 	if s.Counted != nil {
 		s.Counted(s.Counts())
@@ -105,14 +111,30 @@ func (s *Scheduler) Step() (ran bool, idleAt time.Time) {
 	return true, time.Time{}
 }
 
+// forgetEngines drops the engines' stores for Forget, but what was prepared (nf) for the figure
+// swapped to: the timeline engine's run when it is that figure's, the panel engine's store (its
+// stages answer the file statistics) when that figure is a panel. Only the worker calls it.
+func (s *Scheduler) forgetEngines(nf prepared) {
+	if !nf.on || nf.view == "timeline" {
+		s.eng.Forget()
+	}
+	if !(nf.on && nf.view == "timeline" && nf.key == s.tlKept) {
+		s.tl.Forget()
+		s.tlKept = scenario.Timeline{}
+	}
+	s.trace("forgot")
+}
+
 // settle notes, when the worker finds nothing to do and the page is ready, that the work is
-// settled (Counts.Settled) until the next Ask.
+// settled (Counts.Settled) until the next Ask; and passes on counts the frame changed (adopt).
 func (s *Scheduler) settle() {
 	s.mu.Lock()
 	changed := s.started && !s.inputPending && !s.counts.Settled
 	if changed {
 		s.counts.Settled = true
 	}
+	changed = changed || s.countsNew
+	s.countsNew = false
 	c := s.counts
 	s.mu.Unlock()
 	if changed && s.Counted != nil {
@@ -129,6 +151,10 @@ func (s *Scheduler) pick(now time.Time) (*job, time.Time) {
 	if s.gen == 0 {
 		return nil, time.Time{}
 	}
+	if s.prepWanted() {
+		// The newest Ask's answer is the one under preparation: that run answers it (adopt).
+		return &job{kind: jobPrepare, gen: s.prep.seq}, time.Time{}
+	}
 	onPanel := s.want.View != "timeline"
 	if onPanel && s.answer.Gen < s.gen {
 		return &job{kind: jobAnswer, gen: s.gen, p: s.want.Panel}, time.Time{}
@@ -138,6 +164,9 @@ func (s *Scheduler) pick(now time.Time) (*job, time.Time) {
 	}
 	if !onPanel && s.sim.Gen < s.simGen {
 		return &job{kind: jobSimulate, gen: s.simGen, key: s.simKey}, time.Time{}
+	}
+	if s.prep.on && !s.prep.done {
+		return &job{kind: jobPrepare, gen: s.prep.seq}, time.Time{}
 	}
 	if !s.started || s.inputPending {
 		return nil, time.Time{} // the page is not ready, or the frame's Ask follows
@@ -296,6 +325,9 @@ func (s *Scheduler) runSimulate(j *job) {
 	})
 	if errors.Is(err, ErrStale) {
 		return
+	}
+	if err == nil {
+		s.tlKept = j.key
 	}
 	s.mu.Lock()
 	newest := j.gen == s.simGen

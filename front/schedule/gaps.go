@@ -1,0 +1,62 @@
+package schedule
+
+import (
+	"runtime/metrics"
+	"strconv"
+	"time"
+)
+
+// gapMeter measures a preparation's cooperation with the page: the longest stretch it ran
+// without offering a turn (between two calls of its yield, or from a turn's end to the next
+// call), the longest turn, and the collections and live heap the run left. On the page's one
+// thread the longest stretch is how late a host's timer (embed.js's dwell) can fire from the
+// run's own work. A turn waits for a painted frame every PaintEvery: a long turn is a frame the
+// browser was slow to give (a busy renderer), or the runtime's work while the program waited
+// (under js/wasm a collection's idle marking runs then), not told apart here. The figures go
+// to the timing script's marks (Scheduler.Trace, site/e2e BenchmarkSwitch).
+type gapMeter struct {
+	last, start time.Time
+	longest     time.Duration
+	turn        time.Duration // the longest turn
+	gcs         uint64
+}
+
+func newGapMeter(start time.Time) *gapMeter {
+	return &gapMeter{last: start, start: start, gcs: gcCycles()}
+}
+
+// at notes a call of the yield at now.
+func (g *gapMeter) at(now time.Time) {
+	if d := now.Sub(g.last); d > g.longest {
+		g.longest = d
+	}
+	g.last = now
+}
+
+// resume notes that a turn ended at now: the next stretch starts there.
+func (g *gapMeter) resume(now time.Time) {
+	g.turn = max(g.turn, now.Sub(g.last))
+	g.last = now
+}
+
+func (g *gapMeter) String() string {
+	m := [...]metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(m[:])
+	live := uint64(0)
+	if m[0].Value.Kind() == metrics.KindUint64 {
+		live = m[0].Value.Uint64()
+	}
+	return "prepared (longest stretch " + strconv.Itoa(int(g.longest.Milliseconds())) + " ms, turn " +
+		strconv.Itoa(int(g.turn.Milliseconds())) + " ms, " +
+		strconv.FormatUint(gcCycles()-g.gcs, 10) + " collections, live heap " + strconv.FormatUint(live>>20, 10) + " MiB)"
+}
+
+// gcCycles is the collections completed so far.
+func gcCycles() uint64 {
+	m := [...]metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(m[:])
+	if m[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return m[0].Value.Uint64()
+}

@@ -1,0 +1,38 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
+	"layoutlab/front/schedule"
+)
+
+// mark notes a stage of a switch to another figure on the page's performance timeline
+// ("layoutlab:" + name): the timing script (site/e2e BenchmarkSwitch) reads them to say what a
+// switch spends its time on. Only from a start or a switch until the figure is ready (marking):
+// a handful each, none while a figure is used.
+func mark(name string) {
+	if marking {
+		js.Global().Get("performance").Call("mark", "layoutlab:"+name)
+	}
+}
+
+// marking: the page is starting or switching to another figure, not yet ready.
+var marking = true
+
+// markedTimeline is the timeline's engine with its runs and its forgetting marked.
+type markedTimeline struct{ schedule.TimelineEngine }
+
+func (e *markedTimeline) Run(s scenario.Timeline, yield schedule.Yield) (*timeline.Result, error) {
+	mark("run")
+	defer mark("ran")
+	return e.TimelineEngine.Run(s, yield)
+}
+
+func (e *markedTimeline) Forget() {
+	mark("forget")
+	e.TimelineEngine.Forget()
+}
