@@ -100,7 +100,13 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 		}
 		// A bound falls in this bucket: walk its distinct values in order.
 		last := int(end[b])
-		if shift < 32 {
+		if shift == 0 {
+			// The bucket is one value: one run of its rows, in any order, with nothing to sort.
+			if id, _ := ids.Next(int64(last - first)); id != runID {
+				l.noiseGroups(order[start:first], &files, sizes)
+				start, runID = first, id
+			}
+		} else if shift < 32 {
 			l.walkBucketKeys(vals, order, first, last, lo, uint64(b)<<shift, &ids, &files, sizes, &start, &runID)
 		} else {
 			l.walkBucket(vals, order, first, last, &ids, &files, sizes, &start, &runID)
@@ -155,7 +161,9 @@ func (l *Layouter) walkBucketKeys(vals []int64, order []int32, first, last int, 
 	for i, q := range bucket {
 		keys[i] = (uint64(vals[q])-uint64(lo)-base)<<32 | uint64(uint32(q))
 	}
-	if len(keys) <= 16 {
+	if len(keys) <= 64 {
+		// Buckets hold a few rows (a few dozen at most but rarely): an insertion sort over
+		// integers beats a sort call, which under js/wasm costs microseconds in pivot choice.
 		for i := 1; i < len(keys); i++ {
 			k := keys[i]
 			j := i
