@@ -595,9 +595,22 @@ func (l *Layouter) place(rows []int32, sizes []int) [][]int32 {
 //
 //go:noinline
 func scatterRows(back []int32, offs []int, part, rows []int32) {
-	for i, p := range part {
-		back[offs[p]] = rows[i]
-		offs[p]++
+	rows = rows[:len(part)]
+	i := 0
+	for ; i+4 <= len(part); i += 4 { // four rows a step, as countBuckets
+		p, r := part[i:i+4:i+4], rows[i:i+4:i+4]
+		o := offs[p[0]]
+		back[o], offs[p[0]] = r[0], o+1
+		o = offs[p[1]]
+		back[o], offs[p[1]] = r[1], o+1
+		o = offs[p[2]]
+		back[o], offs[p[2]] = r[2], o+1
+		o = offs[p[3]]
+		back[o], offs[p[3]] = r[3], o+1
+	}
+	for ; i < len(part); i++ {
+		o := offs[part[i]]
+		back[o], offs[part[i]] = rows[i], o+1
 	}
 }
 

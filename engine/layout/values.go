@@ -51,31 +51,21 @@ func (l *Layouter) LayoutValuesScratch(rows []int32, vals []int64, kind Kind, nu
 // in each partition.
 func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 	n := len(vals)
-	lo, hi := vals[0], vals[0]
-	for _, v := range vals {
-		lo, hi = min(lo, v), max(hi, v)
-	}
+	lo, hi := valueRange(vals)
 	// About n/4 buckets: a bound's bucket holds a few rows to sort.
 	span := uint64(hi) - uint64(lo)
 	shift := uint(max(0, bits.Len64(span)-max(1, bits.Len(uint(n))-2)))
 	nb := int(span>>shift) + 1
 	end := slices.Grow(l.bucketEnd[:0], nb)[:nb]
 	clear(end)
-	for _, v := range vals {
-		end[(uint64(v)-uint64(lo))>>shift]++
-	}
+	countBuckets(end, vals, lo, shift)
 	sum := int32(0)
 	for b, c := range end {
 		end[b] = sum // the bucket's start, until the scatter below moves it to its end
 		sum += c
 	}
 	order := slices.Grow(l.pos[:0], n)[:n]
-	for i, v := range vals {
-		b := (uint64(v) - uint64(lo)) >> shift
-		e := end[b] // read once: the store to order could otherwise be end's, forcing a reload
-		order[e] = int32(i)
-		end[b] = e + 1
-	}
+	scatterBuckets(order, end, vals, lo, shift)
 	l.bucketEnd, l.pos = end, order
 
 	ids := curve.NewBounder(int64(n), min(numRanges, n))

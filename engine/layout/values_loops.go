@@ -1,0 +1,69 @@
+package layout
+
+// The loops over every row of singleValues' counting sort, four rows a step: under js/wasm a
+// Go function is one loop dispatching its basic blocks, so every iteration's jumps are paid
+// per row; four rows a step pays them once for four. Not inlined, as gatherKeys (rank.go):
+// each is a call V8 optimises after the first few bins.
+
+// valueRange is the smallest and largest of vals (not empty).
+//
+//go:noinline
+func valueRange(vals []int64) (lo, hi int64) {
+	lo, hi = vals[0], vals[0]
+	i := 0
+	for ; i+4 <= len(vals); i += 4 {
+		v := vals[i : i+4 : i+4]
+		lo = min(lo, v[0], v[1], v[2], v[3])
+		hi = max(hi, v[0], v[1], v[2], v[3])
+	}
+	for _, v := range vals[i:] {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
+}
+
+// countBuckets adds to count[b] the values of bucket b, (v - lo) >> shift.
+//
+//go:noinline
+func countBuckets(count []int32, vals []int64, lo int64, shift uint) {
+	i := 0
+	for ; i+4 <= len(vals); i += 4 {
+		v := vals[i : i+4 : i+4]
+		count[(uint64(v[0])-uint64(lo))>>shift]++
+		count[(uint64(v[1])-uint64(lo))>>shift]++
+		count[(uint64(v[2])-uint64(lo))>>shift]++
+		count[(uint64(v[3])-uint64(lo))>>shift]++
+	}
+	for _, v := range vals[i:] {
+		count[(uint64(v)-uint64(lo))>>shift]++
+	}
+}
+
+// scatterBuckets puts each position i of vals at its bucket's next place in order: next[b] is
+// where bucket b's next position goes, and is moved past it.
+//
+//go:noinline
+func scatterBuckets(order, next []int32, vals []int64, lo int64, shift uint) {
+	i := 0
+	for ; i+4 <= len(vals); i += 4 {
+		v := vals[i : i+4 : i+4]
+		// Each slot read once: the store to order could otherwise be next's, forcing a reload.
+		b := (uint64(v[0]) - uint64(lo)) >> shift
+		e := next[b]
+		order[e], next[b] = int32(i), e+1
+		b = (uint64(v[1]) - uint64(lo)) >> shift
+		e = next[b]
+		order[e], next[b] = int32(i+1), e+1
+		b = (uint64(v[2]) - uint64(lo)) >> shift
+		e = next[b]
+		order[e], next[b] = int32(i+2), e+1
+		b = (uint64(v[3]) - uint64(lo)) >> shift
+		e = next[b]
+		order[e], next[b] = int32(i+3), e+1
+	}
+	for ; i < len(vals); i++ {
+		b := (uint64(vals[i]) - uint64(lo)) >> shift
+		e := next[b]
+		order[e], next[b] = int32(i), e+1
+	}
+}
