@@ -67,3 +67,43 @@ func scatterBuckets(order, next []int32, vals []int64, lo int64, shift uint) {
 		order[e], next[b] = int32(i), e+1
 	}
 }
+
+// setPart gives every row of run partition p, four rows a step (noiseGroups' run with no
+// bound in it).
+//
+//go:noinline
+func setPart(part, run []int32, p int32) {
+	i := 0
+	for ; i+4 <= len(run); i += 4 {
+		q := run[i : i+4 : i+4]
+		part[q[0]], part[q[1]], part[q[2]], part[q[3]] = p, p, p, p
+	}
+	for _, q := range run[i:] {
+		part[q] = p
+	}
+}
+
+// countNoise adds each row of run to count by its noise byte (as unsigned, b = noise ^ 0x80,
+// whose order is the signed one) and marks the bytes present: bit b&63 of present[b>>6].
+func countNoise(count *[256]int32, present *[4]uint64, noise []int8, run []int32) {
+	for _, q := range run {
+		b := uint8(noise[q]) ^ 0x80
+		count[b]++
+		present[b>>6] |= 1 << (b & 63)
+	}
+}
+
+// partByNoise gives every row of run the partition of its noise byte, partOf[noise ^ 0x80].
+func partByNoise(part []int32, partOf *[256]int32, noise []int8, run []int32) {
+	i := 0
+	for ; i+4 <= len(run); i += 4 {
+		q := run[i : i+4 : i+4]
+		part[q[0]] = partOf[uint8(noise[q[0]])^0x80]
+		part[q[1]] = partOf[uint8(noise[q[1]])^0x80]
+		part[q[2]] = partOf[uint8(noise[q[2]])^0x80]
+		part[q[3]] = partOf[uint8(noise[q[3]])^0x80]
+	}
+	for _, q := range run[i:] {
+		part[q] = partOf[uint8(noise[q])^0x80]
+	}
+}
