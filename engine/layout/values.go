@@ -146,8 +146,14 @@ func (l *Layouter) walkBucket(vals []int64, order []int32, first, last int, ids,
 // changes nothing: a run's rows reach noiseGroups as a set (it counts them by noise byte).
 func (l *Layouter) walkBucketKeys(vals []int64, order []int32, first, last int, lo int64, base uint64, ids, files *curve.Bounder, sizes []int, start, runID *int) {
 	bucket := order[first:last]
-	keys := slices.Grow(l.bucketKeys[:0], len(bucket))[:len(bucket)]
-	l.bucketKeys = keys
+	keys := l.bucketKeys
+	if cap(keys) < len(bucket) {
+		// Stored only when grown: a store of a slice into l is a write barrier while the
+		// collector marks, and this runs a bucket a bound falls in.
+		keys = make([]uint64, 2*len(bucket))
+		l.bucketKeys = keys
+	}
+	keys = keys[:len(bucket)]
 	for i, q := range bucket {
 		keys[i] = (uint64(vals[q])-uint64(lo)-base)<<32 | uint64(uint32(q))
 	}
