@@ -77,10 +77,7 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 		// Buckets ending within the bounder's room hold no bound: pass them together.
 		// (Room is MaxInt64 once every bound is out: saturate rather than wrap negative.)
 		if limit := int64(first) + min(ids.Room(), math.MaxInt64-int64(first)); int64(end[b]) <= limit {
-			skip := b
-			for skip+1 < nb && int64(end[skip+1]) <= limit {
-				skip++
-			}
+			skip := lastEndAtMost(end, b, limit)
 			if id, _ := ids.Skip(int64(end[skip]) - int64(first)); id != runID {
 				l.noiseGroups(order[start:first], &files, sizes)
 				start, runID = first, id

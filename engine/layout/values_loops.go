@@ -124,3 +124,25 @@ func partByNoise(part []int32, partOf *[256]int32, noise []int8, run []int32) {
 		part[q] = partOf[uint8(noise[q])^0x80]
 	}
 }
+
+// lastEndAtMost is the last bucket s >= b whose end, end[s], is at most limit, given end[b]
+// is (ends ascend): a galloping search, steps doubling from b and then halving, O(log(s-b))
+// where a walk bucket by bucket paid a compare and a bounds check per bucket passed, most of
+// the buckets of a large bin.
+func lastEndAtMost(end []int32, b int, limit int64) int {
+	lo, step := b, 1
+	for lo+step < len(end) && int64(end[lo+step]) <= limit {
+		lo += step
+		step *= 2
+	}
+	top := min(lo+step, len(end)) // end[top] > limit, or past the end
+	for top-lo > 1 {
+		mid := int(uint(lo+top) >> 1)
+		if int64(end[mid]) <= limit {
+			lo = mid
+		} else {
+			top = mid
+		}
+	}
+	return lo
+}
