@@ -169,10 +169,14 @@ func drawNoiseBytes(noise []int8, src table.PCG) {
 }
 
 // cellNoise is the noise byte of the cell in x's low noiseBits bits, its uniform taken at the
-// cell's middle.
+// cell's middle: Noise((k + ½) / 2^21) for cell k, in integers (TestCellNoise holds it to
+// Noise over every cell). The product u·255 - 128 is (2k+1)·255 / 2^22 - 128 exactly, an odd
+// numerator, so never a whole number: truncated toward zero it is q - 128 at or above zero
+// and q - 127 below, q = (2k+1)·255 >> 22. Under js/wasm a float conversion each way was dear.
 func cellNoise(x uint64) int8 {
-	const cells, mask = 1 << noiseBits, 1<<noiseBits - 1
-	return Noise((float64(x&mask) + 0.5) / cells)
+	const mask = 1<<noiseBits - 1
+	q := int32(((x&mask)<<1 | 1) * 255 >> (noiseBits + 1))
+	return int8(q - 128 + int32(uint32(q-128)>>31))
 }
 
 // single lays out a bin on one key. interleave_bits of one id is its four big-endian bytes
@@ -226,9 +230,7 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder, sizes []int) {
 	lp := l.part
 	if p, ok := files.Skip(int64(len(run))); ok {
 		// No bound falls in this run: every group, so every row, is in the current file.
-		for _, q := range run {
-			lp[q] = int32(p)
-		}
+		setPart(lp, run, int32(p))
 		sizes[p] += len(run)
 		return
 	}
@@ -236,12 +238,7 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder, sizes []int) {
 	// where written, so neither is cleared per run: runs are a few dozen rows.
 	count, part := &l.noiseCount, &l.noisePart
 	var present [4]uint64
-	noise := l.noise
-	for _, p := range run {
-		b := uint8(noise[p]) ^ 0x80 // unsigned order of b is the signed order of the noise
-		count[b]++
-		present[b>>6] |= 1 << (b & 63)
-	}
+	countNoise(count, &present, l.noise, run)
 	for w, m := range present {
 		for ; m != 0; m &= m - 1 {
 			b := w<<6 | bits.TrailingZeros64(m)
@@ -250,9 +247,7 @@ func (l *Layouter) noiseGroups(run []int32, files *curve.Bounder, sizes []int) {
 			part[b], count[b] = int32(p), 0
 		}
 	}
-	for _, p := range run {
-		lp[p] = part[uint8(noise[p])^0x80]
-	}
+	partByNoise(lp, part, l.noise, run)
 }
 
 // rankOrder is the positions ordered by rank, NULLs first (a counting sort), for ranks that
@@ -595,9 +590,22 @@ func (l *Layouter) place(rows []int32, sizes []int) [][]int32 {
 //
 //go:noinline
 func scatterRows(back []int32, offs []int, part, rows []int32) {
-	for i, p := range part {
-		back[offs[p]] = rows[i]
-		offs[p]++
+	rows = rows[:len(part)]
+	i := 0
+	for ; i+4 <= len(part); i += 4 { // four rows a step, as countBuckets
+		p, r := part[i:i+4:i+4], rows[i:i+4:i+4]
+		o := offs[p[0]]
+		back[o], offs[p[0]] = r[0], o+1
+		o = offs[p[1]]
+		back[o], offs[p[1]] = r[1], o+1
+		o = offs[p[2]]
+		back[o], offs[p[2]] = r[2], o+1
+		o = offs[p[3]]
+		back[o], offs[p[3]] = r[3], o+1
+	}
+	for ; i < len(part); i++ {
+		o := offs[part[i]]
+		back[o], offs[part[i]] = rows[i], o+1
 	}
 }
 

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
@@ -107,18 +108,35 @@ func escapePathName(s string) string {
 // thousands of files, and the panel names every file again on each move of the files slider.
 type FileNamer struct {
 	rng table.PCG // rand.NewPCG's draws, without a call through the rand.Source interface
-	buf []byte
+	// draws[next:] are rng's next draws, taken a block at a time (PCG.Fill): under js/wasm a
+	// draw alone is a call (bits.Mul64 is five multiplications there, too dear to inline).
+	draws [16]uint64
+	next  int
+	buf   []byte
 }
 
 // NewFileNamer returns a namer whose UUIDs follow from seed.
 func NewFileNamer(seed uint64) *FileNamer {
-	return &FileNamer{rng: table.PCG{Hi: seed, Lo: 0x66696c656e616d65}}
+	f := &FileNamer{rng: table.PCG{Hi: seed, Lo: 0x66696c656e616d65}}
+	f.next = len(f.draws)
+	return f
 }
 
 // Name returns the path of the split-th file of a bin in directory dir ("" for the table root).
 func (f *FileNamer) Name(dir string, split int) string {
 	f.buf = f.AppendName(f.buf[:0], dir, split)
 	return string(f.buf)
+}
+
+// uuidBits returns the next two draws, a UUID's random bits.
+func (f *FileNamer) uuidBits() (hi, lo uint64) {
+	if f.next >= len(f.draws)-1 { // draws come in pairs: next is even
+		f.rng.Fill(f.draws[:])
+		f.next = 0
+	}
+	hi, lo = f.draws[f.next], f.draws[f.next+1]
+	f.next += 2
+	return hi, lo
 }
 
 // AppendName appends the path Name would return to b and draws the same UUID: a caller naming
@@ -128,41 +146,66 @@ func (f *FileNamer) AppendName(b []byte, dir string, split int) []byte {
 		b = append(b, dir...)
 		b = append(b, '/')
 	}
-	b = append(b, "part-"...)
-	s := strconv.Itoa(split)
-	for i := len(s); i < 5; i++ {
-		b = append(b, '0') // %05d
+	hi, lo := f.uuidBits()
+	if split < 0 || split > 99999 {
+		b = append(b, "part-"...)
+		s := strconv.Itoa(split)
+		for i := len(s); i < 5; i++ {
+			b = append(b, '0') // %05d
+		}
+		b = append(b, s...)
+		b = append(b, '-')
+		b = AppendUUID(b, hi, lo)
+		return append(b, "-c000.snappy.parquet"...)
 	}
-	b = append(b, s...)
-	b = append(b, '-')
-	b = AppendUUID(b, f.rng.Uint64(), f.rng.Uint64())
-	return append(b, "-c000.snappy.parquet"...)
+	// The name written in one array and appended at once: an append a piece is a memmove call
+	// a piece in wasm.
+	name := nameTemplate
+	for i := 9; i >= 5; i-- {
+		name[i] = byte('0' + split%10)
+		split /= 10
+	}
+	putUUID((*[36]byte)(name[11:47]), hi, lo)
+	return append(b, name[:]...)
 }
 
+// nameTemplate is a file name whose split and UUID digits AppendName overwrites.
+var nameTemplate = [67]byte([]byte("part-00000-00000000-0000-0000-0000-000000000000-c000.snappy.parquet"))
+
 // AppendUUID appends the version-4 (RFC 4122 variant) UUID made of the random bits hi and lo.
-// It writes the digits into a fixed array rather than appending each: a timeline names hundreds
-// of thousands of files, and an append a byte is dear in wasm.
 func AppendUUID(b []byte, hi, lo uint64) []byte {
-	hi = hi&^0xf000 | 0x4000     // version 4
-	lo = lo&^(0xc<<60) | 0x8<<60 // RFC 4122 variant
 	var u [36]byte
-	putHex(u[0:8], hi>>32)
-	u[8] = '-'
-	putHex(u[9:13], hi>>16)
-	u[13] = '-'
-	putHex(u[14:18], hi)
-	u[18] = '-'
-	putHex(u[19:23], lo>>48)
-	u[23] = '-'
-	putHex(u[24:36], lo)
+	putUUID(&u, hi, lo)
 	return append(b, u[:]...)
 }
 
-// putHex writes v's low len(dst) hexadecimal digits to dst, zero-padded (%0<len>x).
-func putHex(dst []byte, v uint64) {
-	const hexDigits = "0123456789abcdef"
-	for i := len(dst) - 1; i >= 0; i-- {
-		dst[i] = hexDigits[v&0xf]
-		v >>= 4
-	}
+// putUUID writes the version-4 (RFC 4122 variant) UUID made of the random bits hi and lo to u,
+// eight hexadecimal digits at a time (hex8), each a little-endian store of one word: a timeline
+// names hundreds of thousands of files, and a store a digit is dear in wasm.
+func putUUID(u *[36]byte, hi, lo uint64) {
+	hi = hi&^0xf000 | 0x4000     // version 4
+	lo = lo&^(0xc<<60) | 0x8<<60 // RFC 4122 variant
+	binary.LittleEndian.PutUint64(u[0:8], hex8(uint32(hi>>32)))
+	u[8] = '-'
+	h := hex8(uint32(hi))
+	binary.LittleEndian.PutUint32(u[9:13], uint32(h))
+	u[13] = '-'
+	binary.LittleEndian.PutUint32(u[14:18], uint32(h>>32))
+	u[18] = '-'
+	h = hex8(uint32(lo >> 32))
+	binary.LittleEndian.PutUint32(u[19:23], uint32(h))
+	u[23] = '-'
+	binary.LittleEndian.PutUint32(u[24:28], uint32(h>>32))
+	binary.LittleEndian.PutUint64(u[28:36], hex8(uint32(lo)))
+}
+
+// hex8 is v's eight lowercase hexadecimal digits (%08x) as a little-endian word: its first byte
+// is the top digit. Each nibble is moved to its own byte (halves, then bytes, then nibbles
+// swapped into reading order), then made a digit: '0'+d, plus 'a'-'0'-10 where d >= 10.
+func hex8(v uint32) uint64 {
+	n := uint64(v>>16) | uint64(v&0xffff)<<32
+	n = n>>8&0x000000ff000000ff | (n&0x000000ff000000ff)<<16
+	n = n>>4&0x000f000f000f000f | (n&0x000f000f000f000f)<<8
+	letters := (n + 0x0606060606060606) >> 4 & 0x0101010101010101 // 1 in each byte >= 10
+	return n + 0x3030303030303030 + letters*('a'-'0'-10)
 }

@@ -51,31 +51,21 @@ func (l *Layouter) LayoutValuesScratch(rows []int32, vals []int64, kind Kind, nu
 // in each partition.
 func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 	n := len(vals)
-	lo, hi := vals[0], vals[0]
-	for _, v := range vals {
-		lo, hi = min(lo, v), max(hi, v)
-	}
+	lo, hi := valueRange(vals)
 	// About n/4 buckets: a bound's bucket holds a few rows to sort.
 	span := uint64(hi) - uint64(lo)
 	shift := uint(max(0, bits.Len64(span)-max(1, bits.Len(uint(n))-2)))
 	nb := int(span>>shift) + 1
 	end := slices.Grow(l.bucketEnd[:0], nb)[:nb]
 	clear(end)
-	for _, v := range vals {
-		end[(uint64(v)-uint64(lo))>>shift]++
-	}
+	countBuckets(end, vals, lo, shift)
 	sum := int32(0)
 	for b, c := range end {
 		end[b] = sum // the bucket's start, until the scatter below moves it to its end
 		sum += c
 	}
 	order := slices.Grow(l.pos[:0], n)[:n]
-	for i, v := range vals {
-		b := (uint64(v) - uint64(lo)) >> shift
-		e := end[b] // read once: the store to order could otherwise be end's, forcing a reload
-		order[e] = int32(i)
-		end[b] = e + 1
-	}
+	scatterBuckets(order, end, vals, lo, shift)
 	l.bucketEnd, l.pos = end, order
 
 	ids := curve.NewBounder(int64(n), min(numRanges, n))
@@ -87,10 +77,7 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 		// Buckets ending within the bounder's room hold no bound: pass them together.
 		// (Room is MaxInt64 once every bound is out: saturate rather than wrap negative.)
 		if limit := int64(first) + min(ids.Room(), math.MaxInt64-int64(first)); int64(end[b]) <= limit {
-			skip := b
-			for skip+1 < nb && int64(end[skip+1]) <= limit {
-				skip++
-			}
+			skip := lastEndAtMost(end, b, limit)
 			if id, _ := ids.Skip(int64(end[skip]) - int64(first)); id != runID {
 				l.noiseGroups(order[start:first], &files, sizes)
 				start, runID = first, id
@@ -100,7 +87,13 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 		}
 		// A bound falls in this bucket: walk its distinct values in order.
 		last := int(end[b])
-		if shift < 32 {
+		if shift == 0 {
+			// The bucket is one value: one run of its rows, in any order, with nothing to sort.
+			if id, _ := ids.Next(int64(last - first)); id != runID {
+				l.noiseGroups(order[start:first], &files, sizes)
+				start, runID = first, id
+			}
+		} else if shift < 32 {
 			l.walkBucketKeys(vals, order, first, last, lo, uint64(b)<<shift, &ids, &files, sizes, &start, &runID)
 		} else {
 			l.walkBucket(vals, order, first, last, &ids, &files, sizes, &start, &runID)
@@ -150,12 +143,20 @@ func (l *Layouter) walkBucket(vals []int64, order []int32, first, last int, ids,
 // changes nothing: a run's rows reach noiseGroups as a set (it counts them by noise byte).
 func (l *Layouter) walkBucketKeys(vals []int64, order []int32, first, last int, lo int64, base uint64, ids, files *curve.Bounder, sizes []int, start, runID *int) {
 	bucket := order[first:last]
-	keys := slices.Grow(l.bucketKeys[:0], len(bucket))[:len(bucket)]
-	l.bucketKeys = keys
+	keys := l.bucketKeys
+	if cap(keys) < len(bucket) {
+		// Stored only when grown: a store of a slice into l is a write barrier while the
+		// collector marks, and this runs a bucket a bound falls in.
+		keys = make([]uint64, 2*len(bucket))
+		l.bucketKeys = keys
+	}
+	keys = keys[:len(bucket)]
 	for i, q := range bucket {
 		keys[i] = (uint64(vals[q])-uint64(lo)-base)<<32 | uint64(uint32(q))
 	}
-	if len(keys) <= 16 {
+	if len(keys) <= 64 {
+		// Buckets hold a few rows (a few dozen at most but rarely): an insertion sort over
+		// integers beats a sort call, which under js/wasm costs microseconds in pivot choice.
 		for i := 1; i < len(keys); i++ {
 			k := keys[i]
 			j := i
