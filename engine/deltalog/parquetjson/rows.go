@@ -168,6 +168,9 @@ func (c *checkpoint) actions(progress work.Yield) (*deltalog.ParquetActions, err
 
 // readAdds decodes the add columns, one column at a time, into r.
 func (c *checkpoint) readAdds(cols *addColumns, r *addRows, progress work.Yield) error {
+	if progress == nil && c.readAddsConcurrent(cols, r) {
+		return nil
+	}
 	d := newAddDecoder(c, cols, r)
 	steps := []leaf{cols.path, cols.size, cols.mtime, cols.dataChange, cols.stats}
 	steps = append(steps, cols.statsParsed...)
