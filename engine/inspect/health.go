@@ -329,7 +329,7 @@ const sweepChunk = 1 << 17
 func sortBounds[T any](s []T, compare func(a, b T) int, y work.Yield) error {
 	switch l := any(s).(type) { // ints and strings sort faster without a function per comparison
 	case []int64:
-		slices.Sort(l)
+		sortInt64s(l)
 	case []string:
 		if err := sortStrings(l, y); err != nil {
 			return err
