@@ -196,12 +196,13 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 	if err != nil {
 		return nil, nil, err
 	}
-	if opt.PlanLater {
-		if _, err := in.health(y); err != nil {
+	if _, err := in.health(y); err != nil {
+		return nil, nil, err
+	}
+	if !opt.PlanLater {
+		if _, err := in.NextOptimize(y); err != nil {
 			return nil, nil, err
 		}
-	} else if err := in.healthAndPlan(y); err != nil {
-		return nil, nil, err
 	}
 	if in.base.Error == nil {
 		if err := y.Begin("the files' verdicts"); err != nil {

@@ -13,11 +13,11 @@ import (
 	"layoutlab/engine/work"
 )
 
-// TestConcurrentOpenAsSerial: without a Yield on two cores (the CLI), Inspect computes the
-// clustering health while it plans the next OPTIMIZE (healthAndPlan) and decodes a checkpoint's
-// stats column beside the others; with a Yield (the page) it does each in turn. Both give the
-// same report, to the byte, on every real table of engine/deltalog's testdata (liquid, ZORDER,
-// partitioned, Parquet checkpoints) and on the health and benchmark tables.
+// TestConcurrentOpenAsSerial: without a Yield on two cores (the CLI), Inspect decodes a
+// checkpoint's stats column beside its other columns (parquetjson's readAddsConcurrent); with a
+// Yield (the page) it decodes one column after another. Both give the same report, to the byte,
+// on every real table of engine/deltalog's testdata (liquid, ZORDER, partitioned, Parquet
+// checkpoints and sidecars) and on the health and benchmark tables.
 func TestConcurrentOpenAsSerial(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	serial := work.Yield(func(work.Progress) error { return nil })
