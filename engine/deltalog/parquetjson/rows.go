@@ -156,6 +156,9 @@ func (c *checkpoint) actions(progress work.Yield) (*deltalog.ParquetActions, err
 		}
 		clear(r.adds[:first]) // a bad row's fields decoded before it was marked
 		adds := r.adds[first:]
+		if len(adds) > 0 {
+			out.AddRows = make([]int, 0, len(adds)) // not grown a million times over
+		}
 		n := 0
 		for i := range adds {
 			i := first + i
