@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"layoutlab/engine/table"
 )
 
 // TestSortInt64sAsSlicesSort: sortInt64s orders every kind of int64 bounds as slices.Sort does:
@@ -30,7 +32,7 @@ func TestSortInt64sAsSlicesSort(t *testing.T) {
 		want := slices.Clone(xs)
 		slices.Sort(want)
 		got := slices.Clone(xs)
-		sortInt64s(got)
+		sortInt64s(got, &table.RadixSorter{})
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: sortInt64s differs from slices.Sort", name)
 		}
