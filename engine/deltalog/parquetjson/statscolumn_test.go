@@ -146,3 +146,49 @@ func TestStatsColumnConcurrentTaken(t *testing.T) {
 		t.Fatalf("stats bomb: %v; want %d typed adds with their stats and the null-size row as a line", err, statsBombRows)
 	}
 }
+
+// BenchmarkStatsColumn decodes a checkpoint of 200,000 adds with statistics on three columns
+// (as inspecttest.Table writes them) column by column (with a Yield, as the page does) and with
+// its stats column decoded beside the others (without one, as the CLI does), side by side.
+func BenchmarkStatsColumn(b *testing.B) {
+	type add struct {
+		Path             string            `parquet:"path,optional"`
+		PartitionValues  map[string]string `parquet:"partitionValues,optional"`
+		Size             int64             `parquet:"size,optional"`
+		ModificationTime int64             `parquet:"modificationTime,optional"`
+		DataChange       bool              `parquet:"dataChange,optional"`
+		Stats            string            `parquet:"stats,optional"`
+	}
+	type row struct {
+		Add *add `parquet:"add,optional"`
+	}
+	const n = 200_000
+	rows := make([]row, n)
+	for i := range rows {
+		rows[i].Add = &add{Path: fmt.Sprintf("part-%05d-%08d.snappy.parquet", i%1000, i), PartitionValues: map[string]string{},
+			Size: int64(100<<20 + i%4096), ModificationTime: 1700000000000 + int64(i), DataChange: true,
+			Stats: fmt.Sprintf(`{"numRecords":1000,"minValues":{"id":%d,"day":"2024-01-%02d","name":"n%06d"},"maxValues":{"id":%d,"day":"2024-01-%02d","name":"n%06d"},"nullCount":{"id":0,"day":0,"name":0}}`,
+				i*1000, 1+i%28, i, i*1000+999, 1+i%28, i+1)}
+	}
+	var buf bytes.Buffer
+	w := parquet.NewGenericWriter[row](&buf, genOptions...)
+	if _, err := w.Write(rows); err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	cp := buf.Bytes()
+	for _, c := range []struct {
+		name  string
+		yield work.Yield
+	}{{"serial", func(work.Progress) error { return nil }}, {"concurrent", nil}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if a, err := Rows(bytes.NewReader(cp), int64(len(cp)), c.yield); err != nil || len(a.Adds) != n {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
