@@ -46,7 +46,8 @@
   }
 
   // read gives the wanted files ({path, file}) to the inspector as they are: File objects, known
-  // by their sizes until the replay reads what it needs of them, by slices.
+  // by their sizes until the replay reads what it needs of them (a Parquet checkpoint whole, a
+  // commit by slices: wasm/table's readerAt).
   async function read(name, entries, via) {
     await ready;
     ll.via = via; // which way the files came, for the browser tests

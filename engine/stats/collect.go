@@ -22,18 +22,12 @@ import (
 //
 // For many files of one table, NewCollector(t).Collect is faster (it encodes strings once).
 func Collect(t *table.Table, rows []int32, indexed []bool, cfg Config) FileStats {
-	return collect(t, rows, indexed, cfg, nil)
+	return collect(t, rows, indexed, cfg, nil, nil)
 }
 
-func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Collector) FileStats {
-	n := len(t.Leaves)
-	bounds := make([]table.Value, 2*n) // one allocation for both: a table writes many files
-	fs := FileStats{
-		NumRecords: int64(len(rows)),
-		MinValues:  bounds[:n:n],
-		MaxValues:  bounds[n:],
-		NullCount:  make([]int64, n),
-	}
+func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Collector, b *Batch) FileStats {
+	fs := FileStats{NumRecords: int64(len(rows))}
+	fs.MinValues, fs.MaxValues, fs.NullCount = b.take(len(t.Leaves))
 	prefix := cfg.prefix()
 	for i := range t.Leaves {
 		if i >= len(indexed) || !indexed[i] {
@@ -41,65 +35,84 @@ func collect(t *table.Table, rows []int32, indexed []bool, cfg Config, enc *Coll
 			continue
 		}
 		col := &t.Cols[i]
-		eligible := t.Leaves[i].Type.SkippingEligible()
-		var nulls int64
-		switch {
-		case !eligible:
-			nulls = countNulls(col.Nulls, rows)
-		case col.Kind == table.Double || col.Kind == table.Float:
-			var lo, hi float64
-			var ok bool
-			lo, hi, nulls, ok = floatRange(col.Floats, col.Nulls, rows)
-			if ok {
-				fs.MinValues[i] = table.Value{Kind: col.Kind, F: lo}
-				fs.MaxValues[i] = table.Value{Kind: col.Kind, F: hi}
-			}
-		case col.Kind == table.String:
-			var lo, hi string
-			var ok bool
-			switch {
-			case col.Dict != nil:
-				var l, h uint32
-				if l, h, nulls, ok = codeRange(col, rows); ok {
-					lo, hi = col.Dict.At(int(l)), col.Dict.At(int(h))
-				}
-			case enc != nil:
-				lo, hi, nulls, ok = enc.stringRange(i, col.Nulls, rows)
-			default:
-				lo, hi, nulls, ok = stringRange(col.Strs, col.Nulls, rows)
-			}
-			if ok {
-				fs.MinValues[i] = table.StringValue(MinStringPrefix(lo, prefix))
-				if m, ok := TruncateMaxString(hi, prefix); ok {
-					fs.MaxValues[i] = table.StringValue(m)
-				}
-			}
-		case col.Wide != nil:
-			// Delta's min/max of a DecimalType column are its exact smallest and largest values
-			// (StatisticsCollection.statsCollector).
-			nulls = col.Wide.Bounds(col, rows, &fs.MinValues[i], &fs.MaxValues[i])
-		default:
-			var lo, hi int64
-			var ok bool
-			if col.Encoded() {
-				var l, h uint32
-				if l, h, nulls, ok = codeRange(col, rows); ok {
-					lo, hi = col.Base+int64(l), col.Base+int64(h)
-				}
-			} else {
-				lo, hi, nulls, ok = intRange(col.Ints, col.Nulls, rows)
-			}
-			if ok {
-				if col.Kind == table.Timestamp || col.Kind == table.TimestampNTZ {
-					lo, hi = floorMillis(lo), floorMillis(hi)
-				}
-				fs.MinValues[i] = table.Value{Kind: col.Kind, I: lo, Scale: col.Scale}
-				fs.MaxValues[i] = table.Value{Kind: col.Kind, I: hi, Scale: col.Scale}
-			}
+		if !t.Leaves[i].Type.SkippingEligible() {
+			fs.NullCount[i] = countNulls(col.Nulls, rows)
+			continue
 		}
-		fs.NullCount[i] = nulls
+		switch {
+		case col.Kind == table.Double || col.Kind == table.Float || col.Kind == table.String || col.Wide != nil:
+			fs.NullCount[i] = otherBounds(col, i, rows, prefix, enc, &fs.MinValues[i], &fs.MaxValues[i])
+		default:
+			fs.NullCount[i] = intBounds(col, rows, &fs.MinValues[i], &fs.MaxValues[i])
+		}
 	}
 	return fs
+}
+
+// intBounds sets lo and hi to the min and max over rows of an integer-valued column (integers,
+// dates, timestamps; encoded or not) and returns its NULL count. It and otherBounds are
+// functions of their own, the rarer kinds' out of line, so that collect, run once a file,
+// stays small: under js/wasm V8 recompiles a hot function whole (docs/performance.md, "Loops in
+// functions of their own").
+func intBounds(col *table.Column, rows []int32, lo, hi *table.Value) (nulls int64) {
+	var l, h int64
+	var ok bool
+	if col.Encoded() {
+		var cl, ch uint32
+		if cl, ch, nulls, ok = codeRange(col, rows); ok {
+			l, h = col.Base+int64(cl), col.Base+int64(ch)
+		}
+	} else {
+		l, h, nulls, ok = intRange(col.Ints, col.Nulls, rows)
+	}
+	if ok {
+		if col.Kind == table.Timestamp || col.Kind == table.TimestampNTZ {
+			l, h = floorMillis(l), floorMillis(h)
+		}
+		*lo = table.Value{Kind: col.Kind, I: l, Scale: col.Scale}
+		*hi = table.Value{Kind: col.Kind, I: h, Scale: col.Scale}
+	}
+	return nulls
+}
+
+// otherBounds is intBounds for doubles, floats, strings and wide decimals; leaf i is col's.
+//
+//go:noinline
+func otherBounds(col *table.Column, i int, rows []int32, prefix int, enc *Collector, lo, hi *table.Value) (nulls int64) {
+	switch {
+	case col.Kind == table.Double || col.Kind == table.Float:
+		l, h, n, ok := floatRange(col.Floats, col.Nulls, rows)
+		if ok {
+			*lo = table.Value{Kind: col.Kind, F: l}
+			*hi = table.Value{Kind: col.Kind, F: h}
+		}
+		return n
+	case col.Kind == table.String:
+		var l, h string
+		var ok bool
+		switch {
+		case col.Dict != nil:
+			var cl, ch uint32
+			if cl, ch, nulls, ok = codeRange(col, rows); ok {
+				l, h = col.Dict.At(int(cl)), col.Dict.At(int(ch))
+			}
+		case enc != nil:
+			l, h, nulls, ok = enc.stringRange(i, col.Nulls, rows)
+		default:
+			l, h, nulls, ok = stringRange(col.Strs, col.Nulls, rows)
+		}
+		if ok {
+			*lo = table.StringValue(MinStringPrefix(l, prefix))
+			if m, ok := TruncateMaxString(h, prefix); ok {
+				*hi = table.StringValue(m)
+			}
+		}
+		return nulls
+	default:
+		// Delta's min/max of a DecimalType column are its exact smallest and largest values
+		// (StatisticsCollection.statsCollector).
+		return col.Wide.Bounds(col, rows, lo, hi)
+	}
 }
 
 // floorMillis truncates microseconds down to a whole millisecond (towards -inf, as formatting an
@@ -128,11 +141,7 @@ func countNulls(nulls []bool, rows []int32) int64 {
 func intRange(vals []int64, nulls []bool, rows []int32) (lo, hi, nullCount int64, ok bool) {
 	lo, hi = math.MaxInt64, math.MinInt64
 	if nulls == nil {
-		for _, r := range rows {
-			v := vals[r]
-			lo = min(lo, v)
-			hi = max(hi, v)
-		}
+		lo, hi = intRangeNoNulls(vals, rows)
 		return lo, hi, 0, len(rows) > 0
 	}
 	for _, r := range rows {
@@ -195,10 +204,7 @@ func codeRangeOf[T uint16 | uint32](codes []T, nulls []bool, rows []int32) (lo, 
 	l, h := T(0), T(0)
 	l = ^l
 	if nulls == nil { // the loop without a null test a row (intRange's split)
-		for _, r := range rows {
-			v := codes[r]
-			l, h = min(l, v), max(h, v)
-		}
+		l, h = codeRangeNoNulls(codes, rows)
 		if len(rows) == 0 {
 			return 0, 0, 0, false
 		}

@@ -65,7 +65,7 @@ func NewCollector(t *table.Table) *Collector {
 
 // Collect is Collect(t, rows, indexed, cfg) for the prepared table.
 func (c *Collector) Collect(rows []int32, indexed []bool, cfg Config) FileStats {
-	return collect(c.t, rows, indexed, cfg, c)
+	return collect(c.t, rows, indexed, cfg, c, nil)
 }
 
 func (c *Collector) stringRange(i int, nulls []bool, rows []int32) (lo, hi string, nullCount int64, ok bool) {

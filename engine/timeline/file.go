@@ -23,8 +23,6 @@ type file struct {
 	modTime  int64
 	st       *fileStats // shared by the files a reused Z-order layout rewrites
 	lo, hi   [3]int64   // per leaf min/max; for a partition column, its partition value
-	ranges   []optimize.Range
-	rangeCol string // the column ranges was computed for
 }
 
 // fileStats is a file's statistics (engine/stats over its rows) and the stats string of its
@@ -51,6 +49,32 @@ func fileIn(chunks []*fileChunk, id int32) *file { return &chunks[id>>chunkBits]
 type fileStore struct {
 	chunks []*fileChunk
 	n      int
+	// ranges are the files' cluster ranges by id, what only Fabric's overlap score reads: kept
+	// out of file, whose every byte a run writes tens of thousands of times (216 bytes with
+	// them, 176 without).
+	ranges []fileRanges
+}
+
+// fileRanges is a file's [min, max] of a clustering column as rank positions.
+type fileRanges struct {
+	r   []optimize.Range
+	col string // the column r was computed for
+}
+
+// rangesOf returns file id's cluster ranges, to read or set.
+func (fs *fileStore) rangesOf(id int32) *fileRanges {
+	if int(id) >= len(fs.ranges) {
+		fs.ranges = append(fs.ranges, make([]fileRanges, fs.n-len(fs.ranges))...)
+	}
+	return &fs.ranges[id]
+}
+
+// clusterRanges returns file id's cluster ranges as last computed, nil when never.
+func (fs *fileStore) clusterRanges(id int32) []optimize.Range {
+	if int(id) >= len(fs.ranges) {
+		return nil
+	}
+	return fs.ranges[id].r
 }
 
 // f returns file id.

@@ -3,7 +3,6 @@ package timeline
 import (
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"layoutlab/engine/table"
 )
@@ -56,8 +55,8 @@ type intervalIndex struct {
 
 // count is the number of files opened for v.
 func (x *intervalIndex) count(v int64) int {
-	a, _ := slices.BinarySearch(x.los, v+1) // first lo > v
-	b, _ := slices.BinarySearch(x.his, v)   // first hi >= v
+	a := lowerBound(x.los, v+1) // first lo > v
+	b := lowerBound(x.his, v)   // first hi >= v
 	return a - b
 }
 
@@ -106,31 +105,12 @@ func (x *intervalIndex) sync(j *lookupJob) {
 }
 
 // update returns sorted (old ⊎ add) ∖ rm, using scratch as the output buffer; it returns the
-// new slice and the buffer to reuse next time (old's array).
+// new slice and the buffer to reuse next time (old's array). A removed value old and add do not
+// hold removes nothing (unreachable for a consistent log: every removed file is live or added).
 func (x *intervalIndex) update(old, scratch, add, rm []int64) ([]int64, []int64) {
 	sortInts(add, &x.tmp, &x.sorter)
 	sortInts(rm, &x.tmp, &x.sorter)
-	out := scratch[:0]
-	i, j, k := 0, 0, 0
-	for i < len(old) || j < len(add) {
-		var v int64
-		if j >= len(add) || (i < len(old) && old[i] <= add[j]) {
-			v = old[i]
-			i++
-		} else {
-			v = add[j]
-			j++
-		}
-		for k < len(rm) && rm[k] < v {
-			k++ // unreachable for a consistent log: every removed file is live or added
-		}
-		if k < len(rm) && rm[k] == v {
-			k++
-			continue
-		}
-		out = append(out, v)
-	}
-	return out, old
+	return removeSorted(mergeSorted(scratch[:0], old, add), rm), old
 }
 
 // measure is the day's lookup readout: NumProbes values drawn uniformly from the rows the table
@@ -254,17 +234,17 @@ func distinct(keys []uint64) int {
 }
 
 // pos is the fraction of rows whose value is below v.
-// (slices.BinarySearch, not sort.Search: no closure call per step, which under wasm made the
-// day slider's file grid a few milliseconds a move.)
+// (lowerBound, not sort.Search: no closure call per step, which under wasm made the day
+// slider's file grid a few milliseconds a move.)
 func (sc *sortedColumn) pos(v int64) float64 {
-	k, _ := slices.BinarySearch(sc.vals, v) // first value >= v
+	k := lowerBound(sc.vals, v) // first value >= v
 	return float64(sc.below[k]) / float64(sc.n)
 }
 
 // posAtOrBelow is the fraction of rows whose value is at most v.
 func (sc *sortedColumn) posAtOrBelow(v int64) float64 {
-	k, found := slices.BinarySearch(sc.vals, v)
-	if found {
+	k := lowerBound(sc.vals, v)
+	if k < len(sc.vals) && sc.vals[k] == v {
 		k++ // vals are distinct: the first value > v is the next one
 	}
 	return float64(sc.below[k]) / float64(sc.n)

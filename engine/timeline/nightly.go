@@ -117,14 +117,14 @@ func (n *nightlyOptimize) snapshot() *optimize.Snapshot {
 // clusterRanges is the file's [min, max] of the first clustering column as rank positions, what
 // the Fabric auto-recluster overlap score compares.
 func (n *nightlyOptimize) clusterRanges(id int32) []optimize.Range {
-	f, col := n.tbl.files.f(id), n.tbl.clusterCols[0]
-	if f.rangeCol != col {
+	fr, col := n.tbl.files.rangesOf(id), n.tbl.clusterCols[0]
+	if fr.col != col {
 		l, _ := leafOf(col)
 		lo, hi := n.ranks.filePos(n.ranks.column(l), id, l)
-		f.ranges = []optimize.Range{{Min: lo, Max: hi}}
-		f.rangeCol = col
+		fr.r = []optimize.Range{{Min: lo, Max: hi}}
+		fr.col = col
 	}
-	return f.ranges
+	return fr.r
 }
 
 // run runs the night's OPTIMIZE: plan on the snapshot, execute every bin on its rows, commit
@@ -180,7 +180,7 @@ func (n *nightlyOptimize) executeBins(plan *optimize.Plan, day int, ts int64) ([
 		for _, id := range ids {
 			f := n.tbl.files.f(id)
 			out = append(out, optimize.OutputFile{Path: f.path, Size: f.size,
-				NumRecords: int64(len(f.rows)), ModificationTime: ts, ClusterRanges: f.ranges, Ref: int64(id)})
+				NumRecords: int64(len(f.rows)), ModificationTime: ts, ClusterRanges: n.tbl.files.clusterRanges(id), Ref: int64(id)})
 		}
 		ends[i] = len(out)
 	}

@@ -2,7 +2,6 @@ package timeline
 
 import (
 	"fmt"
-	"math/bits"
 	"runtime"
 	"slices"
 	"time"
@@ -202,19 +201,21 @@ func (g *generated) draw(i int) {
 	p := table.PCG{Hi: g.seed, Lo: uint64(int64(day))} // rand.NewPCG(seed, day)
 	cs, os, ds := cust[lo:hi], ord[lo:hi], date[lo:hi]
 	var draws [512]uint64 // two a row, drawn a block at a time (PCG.Fill)
+	const mask = len(draws) - 1
 	for start := 0; start < len(cs); start += len(draws) / 2 {
 		end := min(len(cs), start+len(draws)/2)
-		x := draws[:2*(end-start)]
-		p.Fill(x)
-		for j := start; j < end; j++ {
+		c := cs[start:end]
+		o, d := os[start:end][:len(c)], ds[start:end][:len(c)]
+		p.Fill(draws[:2*len(c)])
+		for j := range c {
 			// A uniform draw below n is the high word of x·n (Lemire's method without the
-			// rejection step: its bias, n/2^64, is below 10^-6 for every domain here).
-			k := 2 * (j - start)
-			c, _ := bits.Mul64(x[k], CustomerDomain)
-			o, _ := bits.Mul64(x[k+1], orderDomain-1)
-			cs[j] = uint32(c) // customer_id 1 + c
-			os[j] = 1 + int64(o)
-			ds[j] = uint16(i) // event_date firstDate + day - 1
+			// rejection step: its bias, n/2^64, is below 10^-6 for every domain here). The
+			// masks change no index (2j+1 < len(draws)) but let the compiler drop the bounds
+			// checks, each a dispatch under js/wasm; c, o and d share one length for the same.
+			k := 2 * j & mask
+			c[j] = uint32(mulHi32(draws[k], CustomerDomain)) // customer_id 1 + c
+			o[j] = 1 + int64(mulHiOrder(draws[(k+1)&mask]))
+			d[j] = uint16(i) // event_date firstDate + day - 1
 		}
 	}
 	rows := make([]int32, hi-lo)

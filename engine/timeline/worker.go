@@ -111,12 +111,16 @@ func (sc *statsCollection) stop() {
 }
 
 func (sc *statsCollection) do(j *statsJob) {
+	var b *stats.Batch
+	if j.from == nil && len(j.files) > 0 {
+		b = sc.coll.NewBatch(len(j.files))
+	}
 	for i, f := range j.files {
 		if j.from != nil {
 			sc.setStats(f, j.from[i].st)
 			continue
 		}
-		j.sts[i].st = sc.coll.Collect(j.rows[i], sc.index, sc.cfg)
+		j.sts[i].st = sc.coll.CollectIn(b, j.rows[i], sc.index, sc.cfg)
 		sc.setStats(f, &j.sts[i])
 	}
 	if j.look != nil {

@@ -84,12 +84,24 @@ func main() {
 	}))
 	a.ll.Set(tb.Open, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name, paths, files := args[0].String(), args[1], args[2]
-		// The reader's Files, known by their sizes (File.size) only: each is read by slices
-		// when the replay opens it, and most never are (data files, commits a checkpoint covers).
+		// The reader's Files, known by their sizes (File.size) only: each is read when the
+		// replay opens it (readerAt), and most never are (data files, commits a checkpoint covers).
 		go a.gather(name, func(l *tablepage.LogFS) error {
-			for i := range paths.Length() {
-				f := files.Index(i)
-				l.AddFile(paths.Index(i).String(), int64(f.Get("size").Float()), func() io.ReaderAt { return browser.NewBlob(f) })
+			n := paths.Length()
+			ps, fs, sizes := make([]string, n), make([]js.Value, n), make([]int64, n)
+			for i := range n {
+				ps[i], fs[i] = paths.Index(i).String(), files.Index(i)
+				sizes[i] = int64(fs[i].Get("size").Float())
+			}
+			heads := newCommitHeads(ps, fs, sizes)
+			for i := range n {
+				p, f, size := ps[i], fs[i], sizes[i]
+				l.AddFile(p, size, func() io.ReaderAt {
+					if r, ok := heads.readerAt(p); ok {
+						return r
+					}
+					return readerAt(p, f, size)
+				})
 			}
 			return nil
 		})
