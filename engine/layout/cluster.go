@@ -12,11 +12,6 @@ import (
 	"layoutlab/engine/table"
 )
 
-// Noise is Delta's skew-splitting byte, (rand()*255 - 128).cast(ByteType): a uniform double in
-// [0, 1) scaled to [-128, 127) and truncated toward zero, so -128 only when rand() is exactly 0,
-// and -127..126 otherwise (0 is twice as likely as any other value, from (-1, 1)).
-func Noise(u float64) int8 { return int8(u*255 - 128) }
-
 // cluster is SpaceFillingCurveClustering.cluster followed by the write: range ids per key, the
 // curve key, the noise byte, Spark's RangePartitioner over (key, noise), one file per non-empty
 // range partition.
@@ -168,9 +163,10 @@ func drawNoiseBytes(noise []int8, src table.PCG) {
 	}
 }
 
-// cellNoise is the noise byte of the cell in x's low noiseBits bits, its uniform taken at the
-// cell's middle: Noise((k + ½) / 2^21) for cell k, in integers (TestCellNoise holds it to
-// Noise over every cell). The product u·255 - 128 is (2k+1)·255 / 2^22 - 128 exactly, an odd
+// cellNoise is Delta's skew-splitting byte, (rand()*255 - 128).cast(ByteType)
+// (MultiDimClustering.scala), of the cell in x's low noiseBits bits, its uniform taken at the
+// cell's middle: Noise((k + ½) / 2^21) for cell k, in integers (TestCellNoise holds it to the
+// formula, Noise in the tests, over every cell). The product u·255 - 128 is (2k+1)·255 / 2^22 - 128 exactly, an odd
 // numerator, so never a whole number: truncated toward zero it is q - 128 at or above zero
 // and q - 127 below, q = (2k+1)·255 >> 22. Under js/wasm a float conversion each way was dear.
 func cellNoise(x uint64) int8 {

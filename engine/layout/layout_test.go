@@ -140,6 +140,12 @@ func TestNoiseSplitsSkew(t *testing.T) {
 	}
 }
 
+// Noise is Delta's skew-splitting byte, (rand()*255 - 128).cast(ByteType), as written: a
+// uniform double in [0, 1) scaled to [-128, 127) and truncated toward zero, so -128 only when
+// rand() is exactly 0, and -127..126 otherwise (0 is twice as likely as any other value, from
+// (-1, 1)). cellNoise computes it in integers; the tests hold it to this.
+func Noise(u float64) int8 { return int8(u*255 - 128) }
+
 func TestNoise(t *testing.T) {
 	for _, c := range []struct {
 		u    float64
