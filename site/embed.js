@@ -31,6 +31,7 @@
   const canMove = typeof Element.prototype.moveBefore === "function";
   const state = (window.layoutlabEmbed = { maxLive: canMove ? 1 : 3, live: 0, peak: 0, starts: 0, framesMade: 0, reused: 0, figures: [] });
   const dwellMs = 300; // a mouse resting on a figure this long touches it; one passing over does not
+  const lateMs = 30; // a dwell timer later than this may have run before the mouse's leave (dwellTimer)
   // A mouse that stays within intentPx for intentMs has settled on the figure: the frame that
   // would show it computes its answer meanwhile (prepare). 80 ms: a pointer crossing a figure
   // moves farther than that in it.
@@ -96,7 +97,7 @@
       }
       afterLoad(() => warm(f));
       f.restAt = e.timeStamp;
-      f.timer = setTimeout(() => dwelt(f), dwellMs);
+      f.timer = setTimeout(() => dwellTimer(f), dwellMs);
     };
     box.addEventListener("pointerenter", rest);
     box.addEventListener("pointermove", rest, { passive: true });
@@ -256,6 +257,19 @@
     if (frame.layoutlabWarmLoaded) start();
     else frame.addEventListener("load", start, { once: true });
     return true;
+  }
+
+  // dwellTimer: f's dwell timer fired. Fired late (the page's one thread was busy: a frame
+  // loading, a preparation), the mouse's leave may be queued behind it: a crossing of 143 ms
+  // went live so under load. Blink dispatches the mouse's queued moves (a leave is one) at the
+  // start of the next frame, before its animation callbacks: the decision waits for one, and a
+  // leave meanwhile clears f.timer.
+  function dwellTimer(f) {
+    if (performance.now() - f.restAt <= dwellMs + lateMs) return dwelt(f);
+    const timer = f.timer;
+    requestAnimationFrame(() => {
+      if (f.timer === timer) dwelt(f);
+    });
   }
 
   // dwelt: the mouse rested on f for dwellMs: f goes live.

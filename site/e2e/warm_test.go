@@ -35,6 +35,9 @@ func TestWarmFrameGoesLiveForAnotherFigure(t *testing.T) {
 	}
 	// Across the first figure, and off it within embed.js's dwell.
 	c := eval[[]float64](t, ctx, `(() => { const b = `+figureJS(0)+`.querySelector(".layoutlab-box"); b.scrollIntoView({block: "center"});
+		window.crossed = [];
+		b.addEventListener("pointerenter", (e) => crossed.push(["enter", e.timeStamp]));
+		b.addEventListener("pointerleave", (e) => crossed.push(["leave", e.timeStamp]));
 		const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, r.top - 20]; })()`)
 	for _, y := range []float64{c[1], c[2]} {
 		if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0], y)); err != nil {
@@ -43,7 +46,9 @@ func TestWarmFrameGoesLiveForAnotherFigure(t *testing.T) {
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const fr = `+figureJS(0)+`.querySelector("iframe.layoutlab-parked");
 		return !!(fr && fr.contentWindow.layoutlab && fr.contentWindow.layoutlab.wasmLoaded > 0); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("the mouse crossing the first figure warmed no frame there: %v", err)
+		t.Fatalf("the mouse crossing the first figure warmed no frame there: %v; the box saw %s; embed.js: %s", err,
+			eval[string](t, ctx, `JSON.stringify(crossed)`),
+			eval[string](t, ctx, `JSON.stringify({starts: layoutlabEmbed.starts, framesMade: layoutlabEmbed.framesMade, warmed: layoutlabEmbed.warmed, live: layoutlabEmbed.live, frames: [...document.querySelectorAll("iframe")].map((f) => f.className)})`))
 	}
 	time.Sleep(500 * time.Millisecond)
 	if got := eval[[]float64](t, ctx, `(() => { const ll = `+figureJS(0)+`.querySelector("iframe.layoutlab-parked").contentWindow.layoutlab;
