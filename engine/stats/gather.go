@@ -10,7 +10,19 @@ package stats
 // intRangeNoNulls is intRange's min and max over rows of a column without NULLs (MaxInt64 and
 // MinInt64 for no rows).
 func intRangeNoNulls(vals []int64, rows []int32) (lo, hi int64) {
-	lo, hi = int64(1<<63-1), int64(-1<<63)
+	return rangeNoNulls(vals, rows, 1<<63-1, -1<<63)
+}
+
+// codeRangeNoNulls is codeRangeOf's min and max code over rows of a column without NULLs (the
+// largest code and 0 for no rows).
+func codeRangeNoNulls[T uint16 | uint32](codes []T, rows []int32) (lo, hi T) {
+	return rangeNoNulls(codes, rows, ^T(0), 0)
+}
+
+// rangeNoNulls is the min and max of vals over rows, four rows a step, starting from lo and hi
+// (what no rows give). Each element type is its own shape, so each is compiled apart, with no
+// dictionary in the loop.
+func rangeNoNulls[T int64 | uint16 | uint32](vals []T, rows []int32, lo, hi T) (T, T) {
 	lo1, hi1 := lo, hi
 	for len(rows) >= 4 {
 		v0, v1, v2, v3 := vals[rows[0]], vals[rows[1]], vals[rows[2]], vals[rows[3]]
@@ -20,24 +32,6 @@ func intRangeNoNulls(vals []int64, rows []int32) (lo, hi int64) {
 	}
 	for _, r := range rows {
 		v := vals[r]
-		lo, hi = min(lo, v), max(hi, v)
-	}
-	return min(lo, lo1), max(hi, hi1)
-}
-
-// codeRangeNoNulls is codeRangeOf's min and max code over rows of a column without NULLs (the
-// largest code and 0 for no rows).
-func codeRangeNoNulls[T uint16 | uint32](codes []T, rows []int32) (lo, hi T) {
-	lo = ^lo
-	lo1, hi1 := lo, hi
-	for len(rows) >= 4 {
-		v0, v1, v2, v3 := codes[rows[0]], codes[rows[1]], codes[rows[2]], codes[rows[3]]
-		lo, hi = min(lo, v0, v1), max(hi, v0, v1)
-		lo1, hi1 = min(lo1, v2, v3), max(hi1, v2, v3)
-		rows = rows[4:]
-	}
-	for _, r := range rows {
-		v := codes[r]
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	return min(lo, lo1), max(hi, hi1)
