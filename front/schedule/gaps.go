@@ -1,7 +1,6 @@
 package schedule
 
 import (
-	"runtime/metrics"
 	"strconv"
 	"time"
 )
@@ -40,23 +39,11 @@ func (g *gapMeter) resume(now time.Time) {
 }
 
 func (g *gapMeter) String() string {
-	m := [...]metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(m[:])
-	live := uint64(0)
-	if m[0].Value.Kind() == metrics.KindUint64 {
-		live = m[0].Value.Uint64()
-	}
+	live := uint64(markedLive())
 	return "prepared (longest stretch " + strconv.Itoa(int(g.longest.Milliseconds())) + " ms, turn " +
 		strconv.Itoa(int(g.turn.Milliseconds())) + " ms, " +
 		strconv.FormatUint(gcCycles()-g.gcs, 10) + " collections, live heap " + strconv.FormatUint(live>>20, 10) + " MiB)"
 }
 
 // gcCycles is the collections completed so far.
-func gcCycles() uint64 {
-	m := [...]metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
-	metrics.Read(m[:])
-	if m[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return m[0].Value.Uint64()
-}
+func gcCycles() uint64 { return runtimeMetric("/gc/cycles/total:gc-cycles") }

@@ -213,13 +213,17 @@ func (s *Scheduler) goOn(j *job, pace func()) error {
 }
 
 // heapObjects is the bytes of the heap's objects, live or not yet swept.
-func heapObjects() int64 {
-	m := [...]metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+func heapObjects() int64 { return int64(runtimeMetric("/memory/classes/heap/objects:bytes")) }
+
+// runtimeMetric reads one of runtime/metrics' counters (0 where the runtime has none by that
+// name).
+func runtimeMetric(name string) uint64 {
+	m := [...]metrics.Sample{{Name: name}}
 	metrics.Read(m[:])
 	if m[0].Value.Kind() != metrics.KindUint64 {
 		return 0
 	}
-	return int64(m[0].Value.Uint64())
+	return m[0].Value.Uint64()
 }
 
 // prepWanted reports whether the newest Ask is answered by the preparation under way (not done):
@@ -280,14 +284,7 @@ func (s *Scheduler) roomToPrepare(j *job) bool {
 }
 
 // markedLive is the heap the last collection found live, in bytes (0 before the first).
-func markedLive() int64 {
-	m := [...]metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(m[:])
-	if m[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return int64(m[0].Value.Uint64())
-}
+func markedLive() int64 { return int64(runtimeMetric("/gc/heap/live:bytes")) }
 
 // prepareGCPercent is the collector's pace (GOGC) while a preparation runs beside the figure
 // shown: off. Its heap is bounded by goOn's pause instead. BenchmarkSwitch, every figure in
