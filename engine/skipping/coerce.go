@@ -258,56 +258,12 @@ func typedLit(at Pos, v table.Value) *Literal { return &Literal{At: at, Val: v, 
 // simplifyNumericComparison is UnwrapCastInBinaryComparison.simplifyNumericComparison for
 // `CAST(x AS C) op lit`, x of type t; nil where Spark keeps the cast.
 func simplifyNumericComparison(op CmpOp, x Expr, t table.Type, lit *Literal) Expr {
+	if e := simplifyAtTypeRange(op, x, t, lit); e != nil {
+		return e
+	}
 	v, at := lit.Val, lit.At
 	cmp := func(o CmpOp, val table.Value) Expr { return &Compare{At: at, Op: o, L: x, R: typedLit(at, val)} }
 	falseLit := typedLit(at, table.BoolValue(false))
-	if lo, hi, ok := numericRange(t); ok {
-		loC, _ := castNumber(lo, lit.Type())
-		hiC, _ := castNumber(hi, lit.Type())
-		minCmp, maxCmp := table.Compare(v, loC), table.Compare(v, hiC)
-		switch {
-		case maxCmp > 0:
-			switch op {
-			case EQ, GT, GE:
-				return falseIfNotNull(x)
-			case LT, LE:
-				return trueIfNotNull(x)
-			}
-			return falseLit
-		case maxCmp == 0:
-			switch op {
-			case GT:
-				return falseIfNotNull(x)
-			case LE:
-				return trueIfNotNull(x)
-			case LT:
-				return &Not{At: at, X: cmp(EQ, hi)}
-			case GE, EQ:
-				return cmp(EQ, hi)
-			}
-			return cmp(NullSafeEq, hi)
-		case minCmp < 0:
-			switch op {
-			case GT, GE:
-				return trueIfNotNull(x)
-			case LT, LE, EQ:
-				return falseIfNotNull(x)
-			}
-			return falseLit
-		case minCmp == 0:
-			switch op {
-			case LT:
-				return falseIfNotNull(x)
-			case GE:
-				return trueIfNotNull(x)
-			case GT:
-				return &Not{At: at, X: cmp(EQ, lo)}
-			case LE, EQ:
-				return cmp(EQ, lo)
-			}
-			return cmp(NullSafeEq, lo)
-		}
-	}
 	nv, ok := castNumber(v, t)
 	if !ok {
 		return nil // the literal does not fit x's type: Spark keeps the cast
@@ -337,6 +293,64 @@ func simplifyNumericComparison(op CmpOp, x Expr, t table.Type, lit *Literal) Exp
 		}
 		return cmp(LE, nv)
 	}
+}
+
+// simplifyAtTypeRange is simplifyNumericComparison's first half: a literal at or beyond the
+// bounds of x's type t (Spark's minInType/maxInType cases); nil for one strictly inside them.
+func simplifyAtTypeRange(op CmpOp, x Expr, t table.Type, lit *Literal) Expr {
+	lo, hi, ok := numericRange(t)
+	if !ok {
+		return nil
+	}
+	v, at := lit.Val, lit.At
+	cmp := func(o CmpOp, val table.Value) Expr { return &Compare{At: at, Op: o, L: x, R: typedLit(at, val)} }
+	falseLit := typedLit(at, table.BoolValue(false))
+	loC, _ := castNumber(lo, lit.Type())
+	hiC, _ := castNumber(hi, lit.Type())
+	minCmp, maxCmp := table.Compare(v, loC), table.Compare(v, hiC)
+	switch {
+	case maxCmp > 0:
+		switch op {
+		case EQ, GT, GE:
+			return falseIfNotNull(x)
+		case LT, LE:
+			return trueIfNotNull(x)
+		}
+		return falseLit
+	case maxCmp == 0:
+		switch op {
+		case GT:
+			return falseIfNotNull(x)
+		case LE:
+			return trueIfNotNull(x)
+		case LT:
+			return &Not{At: at, X: cmp(EQ, hi)}
+		case GE, EQ:
+			return cmp(EQ, hi)
+		}
+		return cmp(NullSafeEq, hi)
+	case minCmp < 0:
+		switch op {
+		case GT, GE:
+			return trueIfNotNull(x)
+		case LT, LE, EQ:
+			return falseIfNotNull(x)
+		}
+		return falseLit
+	case minCmp == 0:
+		switch op {
+		case LT:
+			return falseIfNotNull(x)
+		case GE:
+			return trueIfNotNull(x)
+		case GT:
+			return &Not{At: at, X: cmp(EQ, lo)}
+		case LE, EQ:
+			return cmp(EQ, lo)
+		}
+		return cmp(NullSafeEq, lo)
+	}
+	return nil
 }
 
 // unwrapIn is UnwrapCastInBinaryComparison's In case (simplifyIn): the values that cast to x's

@@ -173,74 +173,94 @@ func (p *parser) parsePredicate() Expr {
 	switch {
 	case p.isKeyword("BETWEEN"):
 		p.next()
-		lo := p.parseBinary(precAdd)
-		if !p.isKeyword("AND") {
-			p.errorExpected(p.tok.pos, "AND")
-		}
-		p.next()
-		hi := p.parseBinary(precAdd)
-		x, lo = p.coercePair(x, lo, "BETWEEN")
-		x, hi = p.coercePair(x, hi, "BETWEEN")
-		return &Between{At: x.Pos(), X: x, Lo: lo, Hi: hi, Not: not}
+		return p.parseBetween(x, not)
 	case p.isKeyword("IN"):
 		p.next()
-		p.expectOp("(")
-		var list []Expr
-		for {
-			if len(list) == MaxInList {
-				p.syntaxError(p.tok.pos, "LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG", fmt.Sprintf("IN list has more than %d items", MaxInList))
-			}
-			list = append(list, p.parseBinary(precAdd))
-			if !p.isOp(",") {
-				break
-			}
-			p.next()
-		}
-		p.expectOp(")")
-		if in := p.numericIn(x, list, not); in != nil {
-			return in
-		}
-		if in := datetimeIn(x, list); in != nil {
-			in.Not = not
-			return in
-		}
-		for i, item := range list {
-			x, list[i] = p.coercePair(x, item, "IN")
-		}
-		return &In{At: x.Pos(), X: x, List: list, Not: not}
+		return p.parseIn(x, not)
 	case p.isKeyword("LIKE"):
 		p.next()
-		if p.tok.typ != itemString {
-			p.errorExpected(p.tok.pos, "a string pattern after LIKE")
-		}
-		pat, at := p.tok.val, p.tok.pos
-		p.next()
-		// Like's inputTypes are strings: ImplicitTypeCasts casts a number, date, timestamp or
-		// boolean operand to string (TypeCoercion.implicitCast, "cast any atomic type to
-		// string"), and the rows compare as that text.
-		asString := false
-		switch k := x.Type().Kind; {
-		case isNumeric(k) || isDatetime(k) || k == table.Boolean || k == table.Binary:
-			asString = true
-		}
-		if class, msg := checkLikePattern(pat); msg != "" {
-			p.error(Pos(at), class, "invalid LIKE pattern "+quoteString(pat)+": "+msg)
-		}
-		return &Like{At: x.Pos(), X: x, Pattern: pat, Not: not, AsString: asString}
+		return p.parseLike(x, not)
 	case p.isKeyword("IS"):
 		p.next()
-		isNot := false
-		if p.isKeyword("NOT") {
-			p.next()
-			isNot = true
-		}
-		if !p.isKeyword("NULL") {
-			p.errorExpected(p.tok.pos, "NULL")
-		}
-		p.next()
-		return &IsNull{At: x.Pos(), X: x, Not: isNot}
+		return p.parseIsNull(x)
 	}
 	return x
+}
+
+// parseBetween parses what follows x [NOT] BETWEEN.
+func (p *parser) parseBetween(x Expr, not bool) Expr {
+	lo := p.parseBinary(precAdd)
+	if !p.isKeyword("AND") {
+		p.errorExpected(p.tok.pos, "AND")
+	}
+	p.next()
+	hi := p.parseBinary(precAdd)
+	x, lo = p.coercePair(x, lo, "BETWEEN")
+	x, hi = p.coercePair(x, hi, "BETWEEN")
+	return &Between{At: x.Pos(), X: x, Lo: lo, Hi: hi, Not: not}
+}
+
+// parseIn parses the parenthesised list that follows x [NOT] IN, at most MaxInList items.
+func (p *parser) parseIn(x Expr, not bool) Expr {
+	p.expectOp("(")
+	var list []Expr
+	for {
+		if len(list) == MaxInList {
+			p.syntaxError(p.tok.pos, "LAYOUTLAB_LIMIT.IN_LIST_TOO_LONG", fmt.Sprintf("IN list has more than %d items", MaxInList))
+		}
+		list = append(list, p.parseBinary(precAdd))
+		if !p.isOp(",") {
+			break
+		}
+		p.next()
+	}
+	p.expectOp(")")
+	if in := p.numericIn(x, list, not); in != nil {
+		return in
+	}
+	if in := datetimeIn(x, list); in != nil {
+		in.Not = not
+		return in
+	}
+	for i, item := range list {
+		x, list[i] = p.coercePair(x, item, "IN")
+	}
+	return &In{At: x.Pos(), X: x, List: list, Not: not}
+}
+
+// parseLike parses the pattern that follows x [NOT] LIKE.
+func (p *parser) parseLike(x Expr, not bool) Expr {
+	if p.tok.typ != itemString {
+		p.errorExpected(p.tok.pos, "a string pattern after LIKE")
+	}
+	pat, at := p.tok.val, p.tok.pos
+	p.next()
+	// Like's inputTypes are strings: ImplicitTypeCasts casts a number, date, timestamp or
+	// boolean operand to string (TypeCoercion.implicitCast, "cast any atomic type to
+	// string"), and the rows compare as that text.
+	asString := false
+	switch k := x.Type().Kind; {
+	case isNumeric(k) || isDatetime(k) || k == table.Boolean || k == table.Binary:
+		asString = true
+	}
+	if class, msg := checkLikePattern(pat); msg != "" {
+		p.error(Pos(at), class, "invalid LIKE pattern "+quoteString(pat)+": "+msg)
+	}
+	return &Like{At: x.Pos(), X: x, Pattern: pat, Not: not, AsString: asString}
+}
+
+// parseIsNull parses what follows x IS: [NOT] NULL.
+func (p *parser) parseIsNull(x Expr) Expr {
+	isNot := false
+	if p.isKeyword("NOT") {
+		p.next()
+		isNot = true
+	}
+	if !p.isKeyword("NULL") {
+		p.errorExpected(p.tok.pos, "NULL")
+	}
+	p.next()
+	return &IsNull{At: x.Pos(), X: x, Not: isNot}
 }
 
 // binaryPrec gives the precedence of the current token as a binary operator, 0 if it is none.
