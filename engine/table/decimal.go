@@ -217,22 +217,61 @@ func parseDecimal(s string, t Type, round bool) (Value, error) {
 		neg = s[0] == '-'
 		s = s[1:]
 	}
-	mant, exp := s, 0
-	if e := strings.IndexAny(s, "eE"); e >= 0 {
-		mant = s[:e]
-		x := s[e+1:]
-		if strings.HasPrefix(x, "+") && !strings.HasPrefix(x, "+-") {
-			x = x[1:]
-		}
-		// BigDecimal keeps its scale in an int, so a wider exponent is malformed.
-		n, err := strconv.ParseInt(x, 10, 32)
-		if err != nil || x[0] == '+' {
-			return Value{}, ErrDecimalSyntax
-		}
-		exp = int(n)
+	mant, exp, err := splitDecimalExponent(s)
+	if err != nil {
+		return Value{}, err
 	}
-	var m u128
-	frac, nd, zeros := 0, 0, 0 // fractional digits read; digits kept; trailing fraction zeros pending
+	m, frac, zeros, err := readDecimalMantissa(mant)
+	if err != nil {
+		return Value{}, err
+	}
+	if (m.hi | m.lo) == 0 {
+		return Value{Kind: Decimal, Scale: t.Scale}, nil
+	}
+	// The value is m·10^(zeros + exp - frac); bring it to t's scale.
+	shift := int(t.Scale) + exp - frac + zeros
+	if shift < 0 {
+		if m, err = dropDecimalDigits(m, -shift, round); err != nil {
+			return Value{}, err
+		}
+		shift = 0
+		if (m.hi | m.lo) == 0 {
+			return Value{Kind: Decimal, Scale: t.Scale}, nil
+		}
+	}
+	p := int(t.Precision)
+	if p <= 0 || p > MaxDecimalPrecision {
+		p = MaxDecimalPrecision
+	}
+	if m.digits()+shift > p {
+		return Value{}, ErrDecimalPrecision
+	}
+	m, _ = m.mulPow10(shift) // fits: at most p <= 38 digits
+	return decimalOf(neg, m, t.Scale), nil
+}
+
+// splitDecimalExponent splits an unsigned decimal's text at its exponent, if any.
+func splitDecimalExponent(s string) (mant string, exp int, err error) {
+	e := strings.IndexAny(s, "eE")
+	if e < 0 {
+		return s, 0, nil
+	}
+	x := s[e+1:]
+	if strings.HasPrefix(x, "+") && !strings.HasPrefix(x, "+-") {
+		x = x[1:]
+	}
+	// BigDecimal keeps its scale in an int, so a wider exponent is malformed.
+	n, err := strconv.ParseInt(x, 10, 32)
+	if err != nil || x[0] == '+' {
+		return "", 0, ErrDecimalSyntax
+	}
+	return s[:e], int(n), nil
+}
+
+// readDecimalMantissa reads digits with at most one point: the digits as an integer m, how
+// many were after the point (frac), and the fraction's trailing zeros not yet multiplied in.
+func readDecimalMantissa(mant string) (m u128, frac, zeros int, err error) {
+	nd := 0 // digits read
 	dot := false
 	for i := 0; i < len(mant); i++ {
 		c := mant[i]
@@ -241,7 +280,7 @@ func parseDecimal(s string, t Type, round bool) (Value, error) {
 			dot = true
 			continue
 		case c < '0' || c > '9':
-			return Value{}, ErrDecimalSyntax
+			return u128{}, 0, 0, ErrDecimalSyntax
 		}
 		nd++
 		if dot {
@@ -256,53 +295,39 @@ func parseDecimal(s string, t Type, round bool) (Value, error) {
 		for ; zeros > 0; zeros-- {
 			var ok bool
 			if m, ok = m.mulAdd(10, 0); !ok {
-				return Value{}, ErrDecimalPrecision
+				return u128{}, 0, 0, ErrDecimalPrecision
 			}
 		}
 		var ok bool
 		if m, ok = m.mulAdd(10, uint64(c-'0')); !ok {
-			return Value{}, ErrDecimalPrecision
+			return u128{}, 0, 0, ErrDecimalPrecision
 		}
 	}
 	if nd == 0 {
-		return Value{}, ErrDecimalSyntax
+		return u128{}, 0, 0, ErrDecimalSyntax
 	}
-	if (m.hi | m.lo) == 0 {
-		return Value{Kind: Decimal, Scale: t.Scale}, nil
+	return m, frac, zeros, nil
+}
+
+// dropDecimalDigits divides m by 10^n. Only zeros may be dropped unless rounding; HALF_UP looks
+// at the first digit dropped (the last one divided off) alone.
+func dropDecimalDigits(m u128, n int, round bool) (u128, error) {
+	var r uint64
+	lost := false
+	for ; n > 0 && (m.hi|m.lo) != 0; n-- {
+		m, r = m.divRem(10)
+		lost = lost || r != 0
 	}
-	// The value is m·10^(zeros + exp - frac); bring it to t's scale.
-	shift := int(t.Scale) + exp - frac + zeros
-	if shift < 0 {
-		// Only zeros may be dropped: m must be a multiple of 10^-shift. When rounding, HALF_UP
-		// looks at the first digit dropped (the last one divided off) alone.
-		var r uint64
-		lost := false
-		for ; shift < 0 && (m.hi|m.lo) != 0; shift++ {
-			m, r = m.divRem(10)
-			lost = lost || r != 0
-		}
-		if shift < 0 {
-			r, shift = 0, 0 // every digit was dropped, the first of them a zero
-		}
-		switch {
-		case lost && !round:
-			return Value{}, ErrDecimalScale
-		case round && r >= 5:
-			m, _ = m.mulAdd(1, 1)
-		}
-		if (m.hi | m.lo) == 0 {
-			return Value{Kind: Decimal, Scale: t.Scale}, nil
-		}
+	if n > 0 {
+		r = 0 // every digit was dropped, the first of them a zero
 	}
-	p := int(t.Precision)
-	if p <= 0 || p > MaxDecimalPrecision {
-		p = MaxDecimalPrecision
+	switch {
+	case lost && !round:
+		return u128{}, ErrDecimalScale
+	case round && r >= 5:
+		m, _ = m.mulAdd(1, 1)
 	}
-	if m.digits()+shift > p {
-		return Value{}, ErrDecimalPrecision
-	}
-	m, _ = m.mulPow10(shift) // fits: at most p <= 38 digits
-	return decimalOf(neg, m, t.Scale), nil
+	return m, nil
 }
 
 // RescaleDecimal brings a decimal (or an integer, read as scale 0) to t's scale exactly: an

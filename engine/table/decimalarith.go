@@ -237,33 +237,9 @@ func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
 		if y == 0 {
 			return Value{}, false, true
 		}
-		// x·10^(rs-sx+sy) / y, the dividend in 128 bits, rounded HALF_UP.
-		k := int(t.Scale) - sx + sy
-		if k < 0 {
-			var oky bool
-			if y, oky = mulPow10Int64(y, -k); !oky {
-				return Value{}, false, false
-			}
-			k = 0
-		}
-		if k > 18 || x == math.MinInt64 || y == math.MinInt64 {
+		var okq bool
+		if r, okq = quotientInt64(x, sx, y, sy, int(t.Scale)); !okq {
 			return Value{}, false, false
-		}
-		hi, lo := bits.Mul64(absInt64(x), pow10[k].lo)
-		d := absInt64(y)
-		if hi >= d {
-			return Value{}, false, false // the quotient needs more than 64 bits
-		}
-		q, m := bits.Div64(hi, lo, d)
-		if m >= d-m { // 2m >= d, without overflow
-			q++
-		}
-		if q > math.MaxInt64 {
-			return Value{}, false, false
-		}
-		r = int64(q)
-		if x < 0 != (y < 0) {
-			r = -r
 		}
 		s = int(t.Scale)
 	case '%':
@@ -278,10 +254,55 @@ func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
 	default:
 		return Value{}, false, false
 	}
-	// Round HALF_UP to the result scale.
-	switch d := s - int(t.Scale); {
-	case d > 18:
+	var okr bool
+	if r, okr = rescaleInt64(r, s-int(t.Scale)); !okr {
 		return Value{}, false, false
+	}
+	if p := int(t.Precision); p > 0 && p <= 18 && absInt64(r) >= pow10[p].lo {
+		return Value{}, false, true // past the precision: NULL
+	}
+	return Value{Kind: Decimal, Scale: t.Scale, I: r}, true, true
+}
+
+// quotientInt64 is x/y (scales sx, sy; y not 0) at the result scale rs, rounded HALF_UP:
+// x·10^(rs-sx+sy) / y, the dividend in 128 bits; ok is false where it needs more than 64.
+func quotientInt64(x int64, sx int, y int64, sy, rs int) (int64, bool) {
+	k := rs - sx + sy
+	if k < 0 {
+		var oky bool
+		if y, oky = mulPow10Int64(y, -k); !oky {
+			return 0, false
+		}
+		k = 0
+	}
+	if k > 18 || x == math.MinInt64 || y == math.MinInt64 {
+		return 0, false
+	}
+	hi, lo := bits.Mul64(absInt64(x), pow10[k].lo)
+	d := absInt64(y)
+	if hi >= d {
+		return 0, false // the quotient needs more than 64 bits
+	}
+	q, m := bits.Div64(hi, lo, d)
+	if m >= d-m { // 2m >= d, without overflow
+		q++
+	}
+	if q > math.MaxInt64 {
+		return 0, false
+	}
+	r := int64(q)
+	if x < 0 != (y < 0) {
+		r = -r
+	}
+	return r, true
+}
+
+// rescaleInt64 takes r down d decimal places, rounded HALF_UP (d > 0), or up -d (d < 0);
+// ok is false where that leaves 64 bits.
+func rescaleInt64(r int64, d int) (int64, bool) {
+	switch {
+	case d > 18:
+		return 0, false
 	case d > 0:
 		p := pow10[d].lo
 		q, m := r/int64(p), absInt64(r%int64(p))
@@ -292,17 +313,11 @@ func decimalArith64(op byte, a, b Value, t Type) (v Value, ok, done bool) {
 				q++
 			}
 		}
-		r = q
+		return q, true
 	case d < 0:
-		var okr bool
-		if r, okr = mulPow10Int64(r, -d); !okr {
-			return Value{}, false, false
-		}
+		return mulPow10Int64(r, -d)
 	}
-	if p := int(t.Precision); p > 0 && p <= 18 && absInt64(r) >= pow10[p].lo {
-		return Value{}, false, true // past the precision: NULL
-	}
-	return Value{Kind: Decimal, Scale: t.Scale, I: r}, true, true
+	return r, true
 }
 
 // alignInt64 brings x (scale sx) and y (scale sy) to their larger scale s, or ok is false when
