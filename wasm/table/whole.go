@@ -40,9 +40,13 @@ type wholeFile struct {
 }
 
 // readerAt gives the replay a fresh reader of the reader's file f (size bytes) at path: a
-// Parquet file of at most tablepage.MaxHeldBytes is read whole on its first read outside its
-// magic and footer (wholeFile); any other by slices (browser.Blob).
+// Parquet file of at most tablepage.MaxWholeBytes is read whole on its first read outside its
+// magic and footer (wholeFile), a larger one by bounded windows (newBoundedFile); any other by
+// slices (browser.Blob).
 func readerAt(path string, f js.Value, size int64) io.ReaderAt {
+	if tablepage.ReadBounded(path, size) {
+		return newBoundedFile(f, size)
+	}
 	if !tablepage.ReadWhole(path, size) {
 		return browser.NewBlob(f)
 	}
