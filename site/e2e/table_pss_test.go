@@ -50,7 +50,7 @@ func samplePSS(ctx context.Context) (pssSample, error) {
 // "browser" for the one with none.
 func processKind(pid int) string {
 	b, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
-	for _, a := range strings.Split(string(b), "\x00") {
+	for _, a := range strings.FieldsFunc(string(b), func(r rune) bool { return r == 0 || r == ' ' }) { // Chromium rewrites its title: one string
 		if t, ok := strings.CutPrefix(a, "--type="); ok {
 			return t
 		}

@@ -10,13 +10,15 @@ import (
 	"layoutlab/wasm/browser"
 )
 
+// chunkBytes is the most the browser gives at a time as a window is streamed into Go.
+const chunkBytes = 4 << 20
+
 // newBoundedFile reads the reader's file f (size bytes, a Parquet log file over
 // tablepage.MaxWholeBytes) through picked.Bounded: each window a Blob slice's stream read into
 // one ArrayBuffer, given back and filled again ("byob"), and copied into one of a few Go buffers
 // filled again in place. So the file costs the module's memory, which never shrinks, a few
 // windows however large it is, and neither heap any garbage: a slice's arrayBuffer() per window
-// left the 1M table's 476 MB of windows in the renderer until V8 collected, which work in the
-// module never asks it to do (the browser's PSS 240 MiB higher than the file read whole).
+// left the 1M table's windows in the renderer until V8 collected (readSlice).
 func newBoundedFile(f js.Value, size int64) *picked.Bounded {
 	var buf js.Value // the ArrayBuffer the streams fill, handed back at each read
 	return picked.NewBounded(size, func(dst []byte, off int64) error {
@@ -24,7 +26,7 @@ func newBoundedFile(f js.Value, size int64) *picked.Bounded {
 		stream := f.Call("slice", off, end).Call("stream")
 		r, ok := byobReader(stream)
 		if !ok {
-			return sliceInto(dst, f, off)
+			return readSlice(dst, f, off)
 		}
 		defer r.Call("releaseLock")
 		if buf.IsUndefined() {
@@ -66,8 +68,15 @@ func byobReader(stream js.Value) (r js.Value, ok bool) {
 	return stream.Call("getReader", map[string]any{"mode": "byob"}), true
 }
 
-// sliceInto fills dst with f's bytes at off by a slice's arrayBuffer().
-func sliceInto(dst []byte, f js.Value, off int64) error {
+// readSlice fills dst with f's bytes at off: one slice's arrayBuffer(), one round trip, copied
+// into Go, then its memory given up (ArrayBuffer.transfer(0)) rather than left to V8's next
+// collection, which work in the module rarely brings about. A file read whole so (ReadWhole):
+// its stream was a round trip through the module per chunk the browser gave, about 64 KB, 350
+// for the 100,000-file table's checkpoint, and the page's thread spent 0.5 s in the browser's
+// data-pipe handling (3 opens each way: upload to drawn 2,246 ms against 2,335, the browser's
+// CPU 3.81 s against 4.09). Bounded windows keep the stream (newBoundedFile): the 1M table's
+// 8 MiB windows by arrayBuffer() had the browser's PSS 40-80 MiB higher in 3 opens of 3.
+func readSlice(dst []byte, f js.Value, off int64) error {
 	buf, err := browser.Await(f.Call("slice", off, off+int64(len(dst))).Call("arrayBuffer"))
 	if err != nil {
 		return err
@@ -77,5 +86,8 @@ func sliceInto(dst []byte, f js.Value, off int64) error {
 		return fmt.Errorf("the file gave %d bytes at %d, not %d: did it change on disk?", got, off, len(dst))
 	}
 	js.CopyBytesToGo(dst, arr)
+	if buf.Get("transfer").Type() == js.TypeFunction {
+		buf.Call("transfer", 0)
+	}
 	return nil
 }
