@@ -71,10 +71,10 @@ func byobReader(stream js.Value) (r js.Value, ok bool) {
 // readSlice fills dst with f's bytes at off: one slice's arrayBuffer(), one round trip, copied
 // into Go, then its memory given up (ArrayBuffer.transfer(0)) rather than left to V8's next
 // collection, which work in the module rarely brings about. A file read whole so (ReadWhole):
-// its stream was a round trip through the module per chunk the browser gave, about 64 KB, 350
-// for the 100,000-file table's checkpoint, and the page's thread spent 0.5 s in the browser's
-// data-pipe handling (3 opens each way: upload to drawn 2,246 ms against 2,335, the browser's
-// CPU 3.81 s against 4.09). Bounded windows keep the stream (newBoundedFile): the 1M table's
+// its stream was a round trip through the module per chunk the browser gave, about 64 KB (22.5
+// MB for the 100,000-file table's checkpoint), and in that open the page's thread spent 0.5 s
+// in the browser's data-pipe handling, the commits' heads included (3 opens each way: upload to
+// drawn 2,246 ms against 2,335, the browser's CPU 3.81 s against 4.09). Bounded windows keep the stream (newBoundedFile): the 1M table's
 // 8 MiB windows by arrayBuffer() had the browser's PSS 40-80 MiB higher in 3 opens of 3.
 func readSlice(dst []byte, f js.Value, off int64) error {
 	buf, err := browser.Await(f.Call("slice", off, off+int64(len(dst))).Call("arrayBuffer"))
