@@ -92,9 +92,16 @@ func WhereHTML(r *inspect.Report) string {
 
 // ReasonsHTML counts the files by their reason, most frequent first.
 func ReasonsHTML(r *inspect.Report) string {
+	// Counted by runs of one reason, the map touched once a run: a million files' reasons
+	// hashed one by one were 133 ms of the page's drawing, and of each WHERE, in js/wasm.
 	count := map[string]int{}
-	for _, f := range r.Files {
-		count[f.Reason]++
+	for i := 0; i < len(r.Files); {
+		k, j := r.Files[i].Reason, i+1
+		for j < len(r.Files) && r.Files[j].Reason == k {
+			j++
+		}
+		count[k] += j - i
+		i = j
 	}
 	keys := make([]string, 0, len(count))
 	for k := range count {

@@ -6,27 +6,34 @@ import (
 	"testing"
 )
 
-// TestReadWhole: only a log's Parquet files (a checkpoint, a sidecar) under MaxHeldBytes are read
-// whole; commits (of which DESCRIBE HISTORY reads a first line), data files and larger
-// checkpoints are read by slices.
+// TestReadWhole: only a log's Parquet files (a checkpoint, a sidecar) up to MaxWholeBytes are read
+// whole, larger ones by bounded windows (ReadBounded); commits (of which DESCRIBE HISTORY reads a
+// first line) and data files are read by slices.
 func TestReadWhole(t *testing.T) {
 	for _, c := range []struct {
-		rel  string
-		size int64
-		want bool
+		rel     string
+		size    int64
+		want    bool
+		bounded bool
 	}{
-		{"t/_delta_log/00000000000000000099.checkpoint.parquet", 22 << 20, true},
-		{"t/_delta_log/_sidecars/abc.parquet", 1 << 20, true},
-		{"00000000000000000099.checkpoint.parquet", 1 << 20, true}, // a loose log file
-		{"t/_delta_log/00000000000000000099.checkpoint.parquet", MaxHeldBytes, true},
-		{"t/_delta_log/00000000000000000099.checkpoint.parquet", MaxHeldBytes + 1, false},
-		{"t/_delta_log/00000000000000000099.json", 1 << 20, false},
-		{"t/_delta_log/_last_checkpoint", 100, false},
-		{"t/part-00000.snappy.parquet", 1 << 20, false}, // a data file is never a log's
-		{"t/_delta_log/00000000000000000099.checkpoint.parquet", -1, false},
+		{"t/_delta_log/00000000000000000099.checkpoint.parquet", 22 << 20, true, false},
+		{"t/_delta_log/_sidecars/abc.parquet", 1 << 20, true, false},
+		{"00000000000000000099.checkpoint.parquet", 1 << 20, true, false}, // a loose log file
+		{"t/_delta_log/00000000000000000099.checkpoint.parquet", MaxWholeBytes, true, false},
+		{"t/_delta_log/00000000000000000099.checkpoint.parquet", MaxWholeBytes + 1, false, true},
+		{"t/_delta_log/_sidecars/abc.parquet", 238 << 20, false, true},
+		{"t/_delta_log/00000000000000000099.checkpoint.parquet", MaxHeldBytes + 1, false, true},
+		{"t/part-00000.snappy.parquet", 238 << 20, false, false},
+		{"t/_delta_log/00000000000000000099.json", 1 << 20, false, false},
+		{"t/_delta_log/_last_checkpoint", 100, false, false},
+		{"t/part-00000.snappy.parquet", 1 << 20, false, false}, // a data file is never a log's
+		{"t/_delta_log/00000000000000000099.checkpoint.parquet", -1, false, false},
 	} {
 		if got := ReadWhole(c.rel, c.size); got != c.want {
 			t.Errorf("ReadWhole(%q, %d) = %t, want %t", c.rel, c.size, got, c.want)
+		}
+		if got := ReadBounded(c.rel, c.size); got != c.bounded {
+			t.Errorf("ReadBounded(%q, %d) = %t, want %t", c.rel, c.size, got, c.bounded)
 		}
 	}
 }

@@ -82,6 +82,8 @@ type tableOpen struct {
 	over100                                                                     int
 	peakPSS, logRead, cpu                                                       float64
 	during, goLongest, collections                                              string
+	pss                                                                         string
+	wasmMiB, jsHeapMiB                                                          float64
 }
 
 func benchTableOpen(b *testing.B, n, opens int) {
@@ -186,14 +188,19 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 			b.Fatal(err)
 		}
 	}
-	// The browser's PSS, sampled through the open: its highest.
+	// The browser's PSS, sampled through the open: its highest, and its processes then.
 	stopPSS := make(chan struct{})
 	pssDone := make(chan int64)
+	base, err := samplePSS(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var peakAt pssSample // the peak's processes, read once the open is done
 	go func() {
 		var peak int64
 		for {
-			if p, _, err := browserPSS(ctx); err == nil {
-				peak = max(peak, p)
+			if p, err := samplePSS(ctx); err == nil && p.total > peak {
+				peak, peakAt = p.total, p
 			}
 			select {
 			case <-stopPSS:
@@ -227,6 +234,7 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 	o.cpu = cpu1 - cpu0
 	close(stopPSS)
 	o.peakPSS = float64(<-pssDone)
+	o.pss = fmt.Sprintf("before the upload %v; at the peak %v", base, peakAt)
 	if traced {
 		if err := call(ctx, tracing.End, cdp.Empty{}); err != nil {
 			b.Fatal(err)
@@ -271,6 +279,9 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 	o.after = num(`Math.max(0, ...window.longTasks.slice(window.longUntilPlanned))`)
 	o.goLongest = evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.longestGo || null)`)
 	o.collections = evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0, 0])`)
+	o.wasmMiB = num(`window.layoutlabTable.wasmMemory ? window.layoutlabTable.wasmMemory() / 1048576 : 0`)
+	o.jsHeapMiB = num(`performance.memory ? performance.memory.usedJSHeapSize / 1048576 : 0`)
+	b.Logf("%s: browser PSS %s; after the plans: the module's memory (linear, never shrinks) %.0f MiB, the page's JS heap %.0f MiB", site.name, o.pss, o.wasmMiB, o.jsHeapMiB)
 	t1 := time.Now()
 	run("where", chromedp.SetValue(chromedp.ID("where"), "id = 5000"), chromedp.Click(chromedp.CSS("#where-form button")))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.whereRuns > 0`,

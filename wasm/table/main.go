@@ -60,6 +60,7 @@ type app struct {
 	// statusShown is the status line shown, for the stretches of Go between yields (fig) and
 	// for a WHERE to restore.
 	statusShown string
+	pending     pendingProgress // what progress asked to show in this task
 	// fig is what the browser tests and the timing script read: each step timed, and the
 	// longest stretch of Go between two yields, with the status lines as it began and ended.
 	fig *figures.Table
@@ -134,6 +135,7 @@ func (a *app) show(id string, on bool) {
 }
 
 func (a *app) status(s string) {
+	a.pending.statusSet = false
 	a.statusShown = s
 	a.ll.Call(tb.Status, s)
 }
@@ -147,7 +149,7 @@ func (a *app) busy() {
 func (a *app) fail(msg string) {
 	a.setText("error", msg)
 	a.show("error", true)
-	a.ll.Call(tb.Progress, 0, 0)
+	a.bar(0, 0)
 	a.status("")
 	a.fig.Failed()
 }
@@ -172,6 +174,7 @@ func (a *app) yield() {
 // endStep ends the page's task however long it has run: at the boundary of a step (the sort, the
 // statistics, a plan, a view), so that a short rest of one step and the next are not one task.
 func (a *app) endStep() {
+	a.showPending()
 	a.busy()
 	a.endTask()
 	if collectDue() {
@@ -294,7 +297,7 @@ func (a *app) do(e tablepage.Effect) {
 	case tablepage.RunWhere:
 		shown := a.statusShown
 		r, _ := a.m.In.ReportYield(e.Where, a.progress) // the page's Yield stops nothing
-		a.ll.Call(tb.Progress, 0, 0)
+		a.bar(0, 0)
 		a.status(shown)
 		a.apply(tablepage.WhereRan{Rep: r})
 		a.fig.WhereRun()
@@ -310,7 +313,7 @@ func (a *app) inspect(e tablepage.Inspect) {
 	a.fig.Planning() // until plan shows the next OPTIMIZE, or fail says why not
 	rep, in, err := inspect.Open(l, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true, Yield: a.progress})
 	a.fig.Inspected(time.Since(t0))
-	a.ll.Call(tb.Progress, 0, 0)
+	a.bar(0, 0)
 	a.apply(tablepage.Inspected{Rep: rep, In: in, Err: err})
 }
 
@@ -348,15 +351,16 @@ func (a *app) turn(work.Progress) error {
 }
 
 // progress is the page's Yield for the open and inspect: it shows what tablepage.ShowProgress
-// says of p, and ends the page's task as a step begins, or once the task has run taskBudget.
+// says of p as the page's task ends (pendingProgress), and ends the page's task as a step
+// begins, or once the task has run taskBudget.
 // It stops nothing: the page runs one thing at a time.
 func (a *app) progress(p work.Progress) error {
 	sh := tablepage.ShowProgress(p)
 	if sh.Status != "" {
-		a.status(sh.Status)
+		a.pending.status, a.pending.statusSet = sh.Status, true
 	}
 	if sh.Bar {
-		a.ll.Call(tb.Progress, sh.Done, sh.Total)
+		a.pending.bar, a.pending.done, a.pending.total = true, sh.Done, sh.Total
 	}
 	if sh.EndStep {
 		a.endStep()

@@ -17,20 +17,16 @@ import (
 // never read whole.
 const footerBytes = 64 << 10
 
-// chunkBytes is the most the browser gives at a time as a file read whole is streamed into Go.
-const chunkBytes = 4 << 20
-
 // wholeFile is a Parquet checkpoint or sidecar the reader gave, read in one piece: the reader
 // checks each page's header before it decodes any (two passes over the file, columns side by
 // side), and read by Blob slices the file was fetched about twice over (the windows that
 // follow the headers' reads take in the pages between them, and are gone by the second pass),
 // a slice and a promise every few MB: 131 round trips and 54 MB to open a 22.5 MB checkpoint.
-// Read whole, it is streamed once (File.stream(), into one 4 MiB buffer the browser fills
-// again and again where it can: a "byob" reader) into Go, and each read is a copy in Go. It is
-// held in the module's memory, not the browser's: a File.arrayBuffer() of the 1M table's 238 MB
-// checkpoint stayed in the page's renderer until V8 collected its heap, even detached, which
-// work in the module never asks V8 to do; held in Go, its memory is the collector's to reuse
-// once the replay closes the file (the module's memory is highest later, at the next OPTIMIZE).
+// Read whole, it is one slice's arrayBuffer() copied into Go (readSlice), and each read is a
+// copy in Go. Only a file of at most tablepage.MaxWholeBytes is: held whole, the 1M table's
+// 238 MB checkpoint sat in the module's memory, which never shrinks, beside the columns decoded
+// from it, and as one ArrayBuffer it stayed in the page's renderer until V8 collected its heap;
+// a larger file is read by bounded windows (newBoundedFile).
 type wholeFile struct {
 	file js.Value
 	size int64
@@ -40,9 +36,13 @@ type wholeFile struct {
 }
 
 // readerAt gives the replay a fresh reader of the reader's file f (size bytes) at path: a
-// Parquet file of at most tablepage.MaxHeldBytes is read whole on its first read outside its
-// magic and footer (wholeFile); any other by slices (browser.Blob).
+// Parquet file of at most tablepage.MaxWholeBytes is read whole on its first read outside its
+// magic and footer (wholeFile), a larger one by bounded windows (newBoundedFile); any other by
+// slices (browser.Blob).
 func readerAt(path string, f js.Value, size int64) io.ReaderAt {
+	if tablepage.ReadBounded(path, size) {
+		return newBoundedFile(f, size)
+	}
 	if !tablepage.ReadWhole(path, size) {
 		return browser.NewBlob(f)
 	}
@@ -75,68 +75,13 @@ func (w *wholeFile) load() error {
 		return w.err
 	}
 	w.tail = nil
-	data, err := streamInto(w.file, w.size)
-	if err != nil {
+	data := make([]byte, w.size)
+	if err := readSlice(data, w.file, 0); err != nil {
 		w.err = err
 		return err
 	}
 	w.data = data
 	return nil
-}
-
-// streamInto reads file (size bytes) whole into Go through its stream: a "byob" reader fills
-// one buffer of chunkBytes at each read; where the browser has none, the default reader's
-// chunks are copied as they come.
-func streamInto(file js.Value, size int64) ([]byte, error) {
-	stream := file.Call("stream")
-	var r js.Value
-	byob := true
-	func() {
-		defer func() {
-			if recover() != nil {
-				byob = false
-			}
-		}()
-		r = stream.Call("getReader", map[string]any{"mode": "byob"})
-	}()
-	if !byob {
-		r = stream.Call("getReader")
-	}
-	defer r.Call("releaseLock")
-	data := make([]byte, size)
-	var got int64
-	buf := js.Undefined()
-	if byob {
-		buf = js.Global().Get("ArrayBuffer").New(min(size, chunkBytes))
-	}
-	for {
-		p := js.Undefined()
-		if byob {
-			p = r.Call("read", js.Global().Get("Uint8Array").New(buf, 0, min(int64(buf.Get("byteLength").Int()), max(size-got, 1))))
-		} else {
-			p = r.Call("read")
-		}
-		res, err := browser.Await(p)
-		if err != nil {
-			return nil, err
-		}
-		v := res.Get("value")
-		if byob && !v.IsUndefined() {
-			buf = v.Get("buffer") // the same memory, given back
-		}
-		if res.Get("done").Bool() {
-			break
-		}
-		k := int64(v.Get("length").Int())
-		if k > size-got {
-			return nil, fmt.Errorf("the file gave more than its %d bytes: did it change on disk?", size)
-		}
-		got += int64(js.CopyBytesToGo(data[got:], v))
-	}
-	if got != size {
-		return nil, fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, size)
-	}
-	return data, nil
 }
 
 // Close drops the file's bytes as the replay is done with them.

@@ -1,0 +1,86 @@
+//go:build browser
+
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"layoutlab/engine/inspect/inspecttest"
+	"layoutlab/front/tablepage"
+)
+
+// TestTableReadsALargeCheckpointByBoundedWindows: a checkpoint over tablepage.MaxWholeBytes (the
+// 300,000-file synthetic table's, about 70 MB) is never read whole: every read of it is a
+// slice's stream of at most one window (picked.Bounded's 8 MiB), about twice over in all (the
+// Parquet reader checks the page headers, then decodes), and the table opens with every file.
+// Held whole, the 1M table's 238 MB checkpoint sat in the module's memory, which never shrinks.
+func TestTableReadsALargeCheckpointByBoundedWindows(t *testing.T) {
+	const n = 300_000
+	const window = 8 << 20
+	m, err := inspecttest.Table(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := writeLog(t, m)
+	var cp string
+	var cpSize int64
+	for _, f := range files {
+		if strings.HasSuffix(f, ".checkpoint.parquet") {
+			st, err := os.Stat(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cp, cpSize = filepath.Base(f), st.Size()
+		}
+	}
+	if cpSize <= tablepage.MaxWholeBytes {
+		t.Fatalf("the %d-file table's checkpoint is %d bytes, not over MaxWholeBytes (%d): the test needs a larger table", n, cpSize, tablepage.MaxWholeBytes)
+	}
+	ctx := browser(t)
+	openTablePage(t, ctx)
+	eval[int](t, ctx, `window.reads = []; window.streams = [];
+		const slice = Blob.prototype.slice, ab = Blob.prototype.arrayBuffer, stream = Blob.prototype.stream;
+		Blob.prototype.slice = function (...a) { const b = slice.apply(this, a); b.from = this.name || this.from; return b; };
+		Blob.prototype.arrayBuffer = function () {
+			const name = this.name || this.from;
+			return ab.call(this).then((buf) => { window.reads.push({name, n: buf.byteLength}); return buf; });
+		};
+		Blob.prototype.stream = function () { window.streams.push({name: this.name || this.from, n: this.size}); return stream.call(this); }; 0`)
+	if msg := give(t, ctx, files...); msg != "" {
+		t.Fatalf("opening the %d-file table: %s", n, msg)
+	}
+	if got := eval[int](t, ctx, `+document.querySelector("#summary [data-metric=files_total]").dataset.value`); got != n {
+		t.Fatalf("the page shows %d files, want %d", got, n)
+	}
+	type read struct {
+		Name string
+		N    int64
+	}
+	var sliced, streamed, largest int64
+	count := 0
+	for _, r := range eval[[]read](t, ctx, `window.reads`) {
+		if r.Name == cp {
+			sliced += r.N
+		}
+	}
+	for _, r := range eval[[]read](t, ctx, `window.streams`) {
+		if r.Name == cp {
+			streamed += r.N
+			largest = max(largest, r.N)
+			count++
+		}
+	}
+	t.Logf("%s: %d bytes; %d streams of its slices, %d bytes in all, the largest %d; %d bytes by arrayBuffer()", cp, cpSize, count, streamed, largest, sliced)
+	if sliced != 0 {
+		t.Errorf("%d bytes of the checkpoint were read by arrayBuffer(), want none: it is read by windows", sliced)
+	}
+	if largest > window {
+		t.Errorf("a read of %d bytes of the checkpoint, over the %d-byte window", largest, window)
+	}
+	if streamed < cpSize || streamed > 5*cpSize/2 {
+		t.Errorf("%d bytes of the %d-byte checkpoint were streamed, want it all, at most about twice over", streamed, cpSize)
+	}
+}
