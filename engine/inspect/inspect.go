@@ -571,8 +571,13 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		NumColumns:        numColumns,
 	}
 	os.Files = make([]optimize.File, len(files))
-	for i, f := range files {
-		of := &os.Files[i]
+	order := planOrder(os, files)
+	for k := range files {
+		i := k
+		if order != nil {
+			i = int(order[k])
+		}
+		f, of := files[i], &os.Files[k]
 		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
 			ClusteringProvider: f.ClusteringProvider, ModificationTime: f.ModificationTime, Ref: int64(i)}
 		if f.DeletionVector != nil {
@@ -581,8 +586,8 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		if n := inspected[i].NumRecords; n != nil { // read from the stats by newInspector
 			of.NumRecords = *n
 		}
-		if (i+1)%planTurn == 0 { // a turn, a count without a unit: a million files were one 600 ms stretch of the page
-			if err := yield.Tick(planFilesStep, i+1, len(files), ""); err != nil {
+		if (k+1)%planTurn == 0 { // a turn, a count without a unit: a million files were one 600 ms stretch of the page
+			if err := yield.Tick(planFilesStep, k+1, len(files), ""); err != nil {
 				return nil, err
 			}
 		}
@@ -607,7 +612,7 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 				label += "; " + cols[0] + " has no statistics column, so autoRecluster scores no file"
 			default:
 				for i := range os.Files {
-					os.Files[i].ClusterRanges = ranges[i]
+					os.Files[i].ClusterRanges = ranges[os.Files[i].Ref]
 				}
 				label += fmt.Sprintf("; autoRecluster reads the files' min/max of %[3]s from the log's statistics (%[1]d of %[2]d files have both)",
 					scored, len(os.Files), cols[0])
@@ -618,6 +623,18 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		}
 	}
 	return out, nil
+}
+
+// planOrder is the order nextOptimize lists the files in for the planner, nil for the
+// snapshot's (by path): an unpartitioned table's compaction takes them by size
+// (optimize.CompactionOrder), and listed so the planner copies none. A partitioned table's
+// partitions are planned in the order they are first met, and clustering sorts by ZCube: those
+// keep the snapshot's order.
+func planOrder(s *optimize.Snapshot, files []*deltalog.AddFile) []int32 {
+	if len(s.PartitionColumns) > 0 || optimize.GetMode(s, nil) != optimize.ModeCompaction {
+		return nil
+	}
+	return optimize.CompactionOrder(len(files), func(i int) int64 { return files[i].Size })
 }
 
 // planFilesStep is the turns' step as nextOptimize lists the files for the planner, every
