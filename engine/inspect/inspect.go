@@ -302,14 +302,13 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	}
 
 	files := s.AllFiles()
-	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubeBytes: map[string]int64{},
+	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubes: newFileCubes(),
 		minCube: optimize.Config{}.EnsureDefaults().MinCubeSize, noPartsOut: map[string]*string{},
 		numRecords: make([]int64, len(files)), parser: stats.NewJSONParser(in.pleaves, len(files))}
 	for _, f := range files {
-		if id, _, ok := f.ZCube(); ok {
-			fr.cubeBytes[id] += f.Size
-		}
+		fr.cubes.add(f)
 	}
+	fr.cubes.size(fr.minCube)
 	r.Files = make([]File, len(files))
 	in.rowsKnow = true
 	fr.parser.ReuseValues()

@@ -187,7 +187,7 @@ type fileReader struct {
 	in         *Inspector
 	files      []*deltalog.AddFile
 	toLogical  map[string]string // partitionValues are keyed by physical name under column mapping
-	cubeBytes  map[string]int64
+	cubes      *fileCubes
 	minCube    int64
 	parser     *stats.JSONParser
 	keep       []int // the leaves whose values are kept
@@ -221,12 +221,9 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 			out.DeletedRecords = f.DeletionVector.Cardinality
 		}
 		if f.ClusteringProvider != "" {
-			cp := f.ClusteringProvider
-			out.ClusteringProvider = &cp
+			out.ClusteringProvider = fr.cubes.provider(f.ClusteringProvider)
 		}
-		if id, z, ok := f.ZCube(); ok {
-			out.ZCube = &ZCube{ID: id, ZOrderBy: z, Size: fr.cubeBytes[id], Sealed: fr.cubeBytes[id] >= fr.minCube}
-		}
+		out.ZCube = fr.cubes.of(f) // one per ZCube, its Size and Sealed set (fileCubes.size)
 		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
 			if parsed != nil {
