@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -184,15 +185,18 @@ func clusterLeaf(col string, leaves []table.Leaf) int {
 // fileReader is newInspector's read of the files: each add action's Report entry, partition
 // values and statistics, checked.
 type fileReader struct {
-	in         *Inspector
-	files      []*deltalog.AddFile
-	toLogical  map[string]string // partitionValues are keyed by physical name under column mapping
-	cubes      *fileCubes
-	minCube    int64
-	parser     *stats.JSONParser
-	keep       []int // the leaves whose values are kept
-	rowsTotal  int64
-	numRecords []int64 // each file's numRecords lives in one array, not in an object of its own
+	in        *Inspector
+	files     []*deltalog.AddFile
+	toLogical map[string]string // partitionValues are keyed by physical name under column mapping
+	cubes     *fileCubes
+	// the previous file's partition values, as the log has them, in the Report and for skipping
+	lastIn, lastPV map[string]string
+	lastOut        map[string]*string
+	minCube        int64
+	parser         *stats.JSONParser
+	keep           []int // the leaves whose values are kept
+	rowsTotal      int64
+	numRecords     []int64 // each file's numRecords lives in one array, not in an object of its own
 	// Most tables have no partition columns: their files share one empty map in the Report.
 	noPartsOut map[string]*string
 }
@@ -251,6 +255,19 @@ func (fr *fileReader) partitionValues(f *deltalog.AddFile, out *File) map[string
 	if len(f.PartitionValues) == 0 {
 		return nil
 	}
+	// The files of a partition are neighbours by path: they share its two maps (read-only), not
+	// three objects a file and one a value for the collector to mark.
+	if fr.lastOut != nil && maps.Equal(f.PartitionValues, fr.lastIn) {
+		out.PartitionValues = fr.lastOut
+		return fr.lastPV
+	}
+	pv := fr.newPartitionValues(f, out)
+	fr.lastIn, fr.lastOut, fr.lastPV = f.PartitionValues, out.PartitionValues, pv
+	return pv
+}
+
+// newPartitionValues is partitionValues for a file whose values the previous file's are not.
+func (fr *fileReader) newPartitionValues(f *deltalog.AddFile, out *File) map[string]string {
 	out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
 	pv := make(map[string]string, len(f.PartitionValues))
 	for k, v := range f.PartitionValues {
