@@ -304,7 +304,7 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	files := s.AllFiles()
 	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubes: newFileCubes(),
 		minCube: optimize.Config{}.EnsureDefaults().MinCubeSize, noPartsOut: map[string]*string{},
-		numRecords: make([]int64, len(files)), parser: stats.NewJSONParser(in.pleaves, len(files))}
+		parser: stats.NewJSONParser(in.pleaves, len(files))}
 	for _, f := range files {
 		fr.cubes.add(f)
 	}
@@ -354,7 +354,15 @@ func (in *Inspector) NextOptimize(yield work.Yield) (*NextOptimize, error) {
 }
 
 func (in *Inspector) planNext(yield work.Yield) (*NextOptimize, error) {
-	return nextOptimize(in.s, in.base.Files, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, in.clusterRanges, yield)
+	return nextOptimize(in.s, in.numRecords, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, in.clusterRanges, yield)
+}
+
+// numRecords is file i's numRecords from its statistics (File.NumRecords), from the one array
+// that holds them: the planner's million files in their own order read it, not the Report's
+// 160 bytes a file.
+func (in *Inspector) numRecords(i int) (int64, bool) {
+	n := in.cols.numRecords[i]
+	return n, in.hasStats[i] && n >= 0 // checkStats refuses a negative count
 }
 
 // clusterRanges is each file's [min, max] of column col from its statistics, as the Fabric
@@ -558,7 +566,7 @@ func clusteringFormat(s *deltalog.Snapshot, cols []string) deltalog.ClusteringFo
 
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
-func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool,
+func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), files []*deltalog.AddFile, numColumns int, clustered bool,
 	clusterRanges func(col string) ([][]optimize.Range, int, bool), yield work.Yield) (*NextOptimize, error) {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
@@ -582,8 +590,8 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		if f.DeletionVector != nil {
 			of.DeletedRecords = f.DeletionVector.Cardinality
 		}
-		if n := inspected[i].NumRecords; n != nil { // read from the stats by newInspector
-			of.NumRecords = *n
+		if n, ok := numRecords(i); ok { // read from the stats by newInspector
+			of.NumRecords = n
 		}
 		if (k+1)%planTurn == 0 { // a turn, a count without a unit: a million files were one 600 ms stretch of the page
 			if err := yield.Tick(planFilesStep, k+1, len(files), ""); err != nil {

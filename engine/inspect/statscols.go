@@ -196,7 +196,6 @@ type fileReader struct {
 	parser         *stats.JSONParser
 	keep           []int // the leaves whose values are kept
 	rowsTotal      int64
-	numRecords     []int64 // each file's numRecords lives in one array, not in an object of its own
 	// Most tables have no partition columns: their files share one empty map in the Report.
 	noPartsOut map[string]*string
 }
@@ -298,9 +297,8 @@ func (fr *fileReader) stats(i int, p *parsedStats, out *File) {
 		in.hc.add(&st.FileStats) // health.go's bounds of the columns not kept, from this one parse
 	}
 	in.cols.record(i, &st.FileStats, fr.keep, true)
-	if st.HasNumRecords {
-		fr.numRecords[i] = st.NumRecords
-		out.NumRecords = &fr.numRecords[i]
+	if st.HasNumRecords { // in.cols.numRecords is each file's home of it, not an object of its own
+		out.NumRecords = &in.cols.numRecords[i]
 	}
 	out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
 	out.StatsNotes = append(st.Notes, notes...)
