@@ -695,12 +695,26 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 }
 
 // sealedCubes counts the ZCubes whose logical bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
+// Whether a file's tags make a ZCube is read once per distinct pair of tags (File.ZCube parses
+// ZCUBE_ZORDER_BY: a million clustered files were a million json.Unmarshal a plan).
 func sealedCubes(s *optimize.Snapshot, minCube int64) int {
 	bytes := map[string]int64{}
+	cubes := map[cubeTags]bool{}
 	for i := range s.Files {
-		if id, _, ok := s.Files[i].ZCube(); ok {
-			f := &s.Files[i]
-			bytes[id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
+		f := &s.Files[i]
+		if len(f.Tags) == 0 {
+			continue
+		}
+		var k cubeTags
+		k.id, k.hasID = f.Tags[optimize.TagZCubeID]
+		k.zOrderBy, k.hasBy = f.Tags[optimize.TagZCubeZOrder]
+		ok, seen := cubes[k]
+		if !seen {
+			_, _, ok = f.ZCube()
+			cubes[k] = ok
+		}
+		if ok {
+			bytes[k.id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
 		}
 	}
 	n := 0
