@@ -1,10 +1,8 @@
 package deltalog
 
 import (
+	"hash/maphash"
 	"maps"
-	"slices"
-	"strconv"
-	"strings"
 )
 
 // sharedMaps gives the adds of one partition one partitionValues map, and the adds of one ZCube
@@ -15,7 +13,8 @@ import (
 // maps seen, up to sharedMapsMax distinct ones: a table of a file a partition keeps its own.
 type sharedMaps struct {
 	last  [2]map[string]string // partitionValues, tags
-	seen  map[string]map[string]string
+	seen  map[uint64][]map[string]string
+	n     int // maps in seen
 	empty map[string]string
 }
 
@@ -41,32 +40,34 @@ func (m *sharedMaps) one(kind int, v map[string]string) map[string]string {
 	if last := m.last[kind]; last != nil && maps.Equal(last, v) {
 		return last
 	}
-	key := sharedMapKey(kind, v)
-	if s, ok := m.seen[key]; ok {
-		m.last[kind] = s
-		return s
+	h := contentsHash(kind, v)
+	for _, s := range m.seen[h] { // the same hash: equal contents, or a collision
+		if maps.Equal(s, v) {
+			m.last[kind] = s
+			return s
+		}
 	}
 	if m.seen == nil {
-		m.seen = map[string]map[string]string{}
+		m.seen = map[uint64][]map[string]string{}
 	}
-	if len(m.seen) < sharedMapsMax {
-		m.seen[key] = v
+	if m.n < sharedMapsMax {
+		m.seen[h] = append(m.seen[h], v)
+		m.n++
 	}
 	m.last[kind] = v
 	return v
 }
 
-// sharedMapKey spells v's entries, sorted by key, each part prefixed by its length so that no
-// two maps share a spelling.
-func sharedMapKey(kind int, v map[string]string) string {
-	var b strings.Builder
-	b.WriteByte(byte('0' + kind))
-	for _, k := range slices.Sorted(maps.Keys(v)) {
-		for _, s := range [2]string{k, v[k]} {
-			b.WriteString(strconv.Itoa(len(s)))
-			b.WriteByte(':')
-			b.WriteString(s)
-		}
+// sharedMapsSeed seeds contentsHash: the hash only picks which maps are compared.
+var sharedMapsSeed = maphash.MakeSeed()
+
+// contentsHash hashes v's entries in any order (a sum), and kind: no allocation, where a key
+// spelled from the sorted entries was one an add.
+func contentsHash(kind int, v map[string]string) uint64 {
+	h := uint64(kind)
+	for k, x := range v {
+		hk, hx := maphash.String(sharedMapsSeed, k), maphash.String(sharedMapsSeed, x)
+		h += hk*0x9e3779b97f4a7c15 ^ hx
 	}
-	return b.String()
+	return h
 }
