@@ -48,6 +48,7 @@ type Snapshot struct {
 	// sorting 100,000 paths is a step of its own for a caller that shows progress.
 	sorted   []*AddFile
 	sortOnce sync.Once
+	shared   sharedMaps // the adds' partitionValues and tags maps, one of each contents
 }
 
 // EmptySnapshot is the state before commit 0: version -1, no protocol, no
@@ -192,7 +193,8 @@ func (s *Snapshot) SortFiles(yield work.Yield) (err error) {
 		turn := func(done, total int) { keep(yield.Tick("the files' paths", done, total, "")) }
 		s.sortFiles(func() { keep(yield.Begin("the files, by path")) }, turn)
 		s.mu.Lock()
-		s.files = nil // sorted holds them (liveMap, File)
+		s.files = nil           // sorted holds them (liveMap, File)
+		s.shared = sharedMaps{} // no add comes after
 		s.mu.Unlock()
 	})
 	return err
@@ -214,6 +216,7 @@ func (s *Snapshot) liveMap() *fileIndex {
 
 // putFile makes f the live file at its path, replacing any earlier add.
 func (s *Snapshot) putFile(f *AddFile) {
+	s.shared.share(f)
 	if old := s.files.put(f); old != nil {
 		s.bytes -= old.Size
 	} else {

@@ -302,14 +302,13 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	}
 
 	files := s.AllFiles()
-	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubeBytes: map[string]int64{},
+	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubes: newFileCubes(),
 		minCube: optimize.Config{}.EnsureDefaults().MinCubeSize, noPartsOut: map[string]*string{},
-		numRecords: make([]int64, len(files)), parser: stats.NewJSONParser(in.pleaves, len(files))}
+		parser: stats.NewJSONParser(in.pleaves, len(files))}
 	for _, f := range files {
-		if id, _, ok := f.ZCube(); ok {
-			fr.cubeBytes[id] += f.Size
-		}
+		fr.cubes.add(f)
 	}
+	fr.cubes.size(fr.minCube)
 	r.Files = make([]File, len(files))
 	in.rowsKnow = true
 	fr.parser.ReuseValues()
@@ -355,7 +354,15 @@ func (in *Inspector) NextOptimize(yield work.Yield) (*NextOptimize, error) {
 }
 
 func (in *Inspector) planNext(yield work.Yield) (*NextOptimize, error) {
-	return nextOptimize(in.s, in.base.Files, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, in.clusterRanges, yield)
+	return nextOptimize(in.s, in.numRecords, in.s.AllFiles(), in.columns, len(in.base.ClusteringColumns) > 0, in.clusterRanges, yield)
+}
+
+// numRecords is file i's numRecords from its statistics (File.NumRecords), from the one array
+// that holds them: the planner's million files in their own order read it, not the Report's
+// 160 bytes a file.
+func (in *Inspector) numRecords(i int) (int64, bool) {
+	n := in.cols.numRecords[i]
+	return n, in.hasStats[i] && n >= 0 // checkStats refuses a negative count
 }
 
 // clusterRanges is each file's [min, max] of column col from its statistics, as the Fabric
@@ -559,7 +566,7 @@ func clusteringFormat(s *deltalog.Snapshot, cols []string) deltalog.ClusteringFo
 
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
-func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddFile, numColumns int, clustered bool,
+func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), files []*deltalog.AddFile, numColumns int, clustered bool,
 	clusterRanges func(col string) ([][]optimize.Range, int, bool), yield work.Yield) (*NextOptimize, error) {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
@@ -571,18 +578,23 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		NumColumns:        numColumns,
 	}
 	os.Files = make([]optimize.File, len(files))
-	for i, f := range files {
-		of := &os.Files[i]
+	order := planOrder(os, files)
+	for k := range files {
+		i := k
+		if order != nil {
+			i = int(order[k])
+		}
+		f, of := files[i], &os.Files[k]
 		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
 			ClusteringProvider: f.ClusteringProvider, ModificationTime: f.ModificationTime, Ref: int64(i)}
 		if f.DeletionVector != nil {
 			of.DeletedRecords = f.DeletionVector.Cardinality
 		}
-		if n := inspected[i].NumRecords; n != nil { // read from the stats by newInspector
-			of.NumRecords = *n
+		if n, ok := numRecords(i); ok { // read from the stats by newInspector
+			of.NumRecords = n
 		}
-		if (i+1)%planTurn == 0 { // a turn, a count without a unit: a million files were one 600 ms stretch of the page
-			if err := yield.Tick(planFilesStep, i+1, len(files), ""); err != nil {
+		if (k+1)%planTurn == 0 { // a turn, a count without a unit: a million files were one 600 ms stretch of the page
+			if err := yield.Tick(planFilesStep, k+1, len(files), ""); err != nil {
 				return nil, err
 			}
 		}
@@ -607,7 +619,7 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 				label += "; " + cols[0] + " has no statistics column, so autoRecluster scores no file"
 			default:
 				for i := range os.Files {
-					os.Files[i].ClusterRanges = ranges[i]
+					os.Files[i].ClusterRanges = ranges[os.Files[i].Ref]
 				}
 				label += fmt.Sprintf("; autoRecluster reads the files' min/max of %[3]s from the log's statistics (%[1]d of %[2]d files have both)",
 					scored, len(os.Files), cols[0])
@@ -618,6 +630,18 @@ func nextOptimize(s *deltalog.Snapshot, inspected []File, files []*deltalog.AddF
 		}
 	}
 	return out, nil
+}
+
+// planOrder is the order nextOptimize lists the files in for the planner, nil for the
+// snapshot's (by path): an unpartitioned table's compaction takes them by size
+// (optimize.CompactionOrder), and listed so the planner copies none. A partitioned table's
+// partitions are planned in the order they are first met, and clustering sorts by ZCube: those
+// keep the snapshot's order.
+func planOrder(s *optimize.Snapshot, files []*deltalog.AddFile) []int32 {
+	if len(s.PartitionColumns) > 0 || optimize.GetMode(s, nil) != optimize.ModeCompaction {
+		return nil
+	}
+	return optimize.CompactionOrder(len(files), func(i int) int64 { return files[i].Size })
 }
 
 // planFilesStep is the turns' step as nextOptimize lists the files for the planner, every
@@ -671,12 +695,26 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 }
 
 // sealedCubes counts the ZCubes whose logical bytes reach minCubeSize (ZCube.filterOutLargeZCubes).
+// Whether a file's tags make a ZCube is read once per distinct pair of tags (File.ZCube parses
+// ZCUBE_ZORDER_BY: a million clustered files were a million json.Unmarshal a plan).
 func sealedCubes(s *optimize.Snapshot, minCube int64) int {
 	bytes := map[string]int64{}
+	cubes := map[cubeTags]bool{}
 	for i := range s.Files {
-		if id, _, ok := s.Files[i].ZCube(); ok {
-			f := &s.Files[i]
-			bytes[id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
+		f := &s.Files[i]
+		if len(f.Tags) == 0 {
+			continue
+		}
+		var k cubeTags
+		k.id, k.hasID = f.Tags[optimize.TagZCubeID]
+		k.zOrderBy, k.hasBy = f.Tags[optimize.TagZCubeZOrder]
+		ok, seen := cubes[k]
+		if !seen {
+			_, _, ok = f.ZCube()
+			cubes[k] = ok
+		}
+		if ok {
+			bytes[k.id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
 		}
 	}
 	n := 0

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -184,15 +185,17 @@ func clusterLeaf(col string, leaves []table.Leaf) int {
 // fileReader is newInspector's read of the files: each add action's Report entry, partition
 // values and statistics, checked.
 type fileReader struct {
-	in         *Inspector
-	files      []*deltalog.AddFile
-	toLogical  map[string]string // partitionValues are keyed by physical name under column mapping
-	cubeBytes  map[string]int64
-	minCube    int64
-	parser     *stats.JSONParser
-	keep       []int // the leaves whose values are kept
-	rowsTotal  int64
-	numRecords []int64 // each file's numRecords lives in one array, not in an object of its own
+	in        *Inspector
+	files     []*deltalog.AddFile
+	toLogical map[string]string // partitionValues are keyed by physical name under column mapping
+	cubes     *fileCubes
+	// the previous file's partition values, as the log has them, in the Report and for skipping
+	lastIn, lastPV map[string]string
+	lastOut        map[string]*string
+	minCube        int64
+	parser         *stats.JSONParser
+	keep           []int // the leaves whose values are kept
+	rowsTotal      int64
 	// Most tables have no partition columns: their files share one empty map in the Report.
 	noPartsOut map[string]*string
 }
@@ -221,12 +224,9 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 			out.DeletedRecords = f.DeletionVector.Cardinality
 		}
 		if f.ClusteringProvider != "" {
-			cp := f.ClusteringProvider
-			out.ClusteringProvider = &cp
+			out.ClusteringProvider = fr.cubes.provider(f.ClusteringProvider)
 		}
-		if id, z, ok := f.ZCube(); ok {
-			out.ZCube = &ZCube{ID: id, ZOrderBy: z, Size: fr.cubeBytes[id], Sealed: fr.cubeBytes[id] >= fr.minCube}
-		}
+		out.ZCube = fr.cubes.of(f) // one per ZCube, its Size and Sealed set (fileCubes.size)
 		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
 			if parsed != nil {
@@ -254,6 +254,19 @@ func (fr *fileReader) partitionValues(f *deltalog.AddFile, out *File) map[string
 	if len(f.PartitionValues) == 0 {
 		return nil
 	}
+	// The files of a partition are neighbours by path: they share its two maps (read-only), not
+	// three objects a file and one a value for the collector to mark.
+	if fr.lastOut != nil && maps.Equal(f.PartitionValues, fr.lastIn) {
+		out.PartitionValues = fr.lastOut
+		return fr.lastPV
+	}
+	pv := fr.newPartitionValues(f, out)
+	fr.lastIn, fr.lastOut, fr.lastPV = f.PartitionValues, out.PartitionValues, pv
+	return pv
+}
+
+// newPartitionValues is partitionValues for a file whose values the previous file's are not.
+func (fr *fileReader) newPartitionValues(f *deltalog.AddFile, out *File) map[string]string {
 	out.PartitionValues = make(map[string]*string, len(f.PartitionValues))
 	pv := make(map[string]string, len(f.PartitionValues))
 	for k, v := range f.PartitionValues {
@@ -284,9 +297,8 @@ func (fr *fileReader) stats(i int, p *parsedStats, out *File) {
 		in.hc.add(&st.FileStats) // health.go's bounds of the columns not kept, from this one parse
 	}
 	in.cols.record(i, &st.FileStats, fr.keep, true)
-	if st.HasNumRecords {
-		fr.numRecords[i] = st.NumRecords
-		out.NumRecords = &fr.numRecords[i]
+	if st.HasNumRecords { // in.cols.numRecords is each file's home of it, not an object of its own
+		out.NumRecords = &in.cols.numRecords[i]
 	}
 	out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
 	out.StatsNotes = append(st.Notes, notes...)
