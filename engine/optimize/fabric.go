@@ -79,61 +79,50 @@ func OverlapScore(a, b Range) float64 {
 // minOffending-1 partners. A file that stops short of that has all its partners listed, which
 // is all the pulling of partners needs: it is re-clustered when one of them is offending.
 func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
-	type iv struct {
-		r    Range
-		cube string
-		idx  int
-	}
-	var ivs []iv
-	for i := range files {
-		if len(files[i].ClusterRanges) == 0 {
-			continue
-		}
-		id, _ := files[i].zcubeID()
-		r := files[i].ClusterRanges[0]
-		ivs = append(ivs, iv{r, id, i})
-	}
-	slices.SortFunc(ivs, func(a, b iv) int {
-		return cmp.Or(cmp.Compare(a.r.Min, b.r.Min), cmp.Compare(a.r.Max, b.r.Max), cmp.Compare(a.idx, b.idx))
-	})
+	ivs := overlapIntervalsOf(files)
 	need := minOffending - 1
 	offending = make([]bool, len(files))
-	partners := make([][]int, len(files)) // of the files short of need: all their partners
-	for i := range ivs {
-		a := ivs[i]
+	// Of the files short of need: all their partners, file i's at partners[pfrom[i]:pto[i]].
+	var partners []int32
+	pfrom, pto := make([]int32, len(files)), make([]int32, len(files))
+	found := make([]int32, 0, max(need, 0))
+	for i := range ivs.min {
+		lo, hi, cube := ivs.min[i], ivs.max[i], ivs.cube[i]
+		a := Range{lo, hi}
 		// A partner b has |b| > t·|a| and |a| > t·|b|, so |b| < |a|/t, and its start is within
 		// (1-t)·max(|a|,|b|) < (1-t)·|a|/t of a's; zero-width ranges match only their point.
-		reach := (1 - threshold) * (a.r.Max - a.r.Min) / threshold
-		var found []int
-		look := func(j int) bool {
-			b := ivs[j]
-			if b.cube != a.cube && OverlapScore(a.r, b.r) > threshold {
-				found = append(found, b.idx)
-			}
-			return len(found) >= need
-		}
+		reach := (1 - threshold) * (hi - lo) / threshold
+		found = found[:0]
 		done := false
-		for j := i + 1; !done && j < len(ivs) && ivs[j].r.Min <= a.r.Min+reach; j++ {
-			done = look(j)
+		for j := i + 1; !done && j < len(ivs.min) && ivs.min[j] <= lo+reach; j++ {
+			if ivs.cube[j] != cube && overlapAbove(a, Range{ivs.min[j], ivs.max[j]}, threshold) {
+				found = append(found, ivs.idx[j])
+			}
+			done = len(found) >= need
 		}
-		for j := i - 1; !done && j >= 0 && ivs[j].r.Min >= a.r.Min-reach; j-- {
-			done = look(j)
+		for j := i - 1; !done && j >= 0 && ivs.min[j] >= lo-reach; j-- {
+			if ivs.cube[j] != cube && overlapAbove(a, Range{ivs.min[j], ivs.max[j]}, threshold) {
+				found = append(found, ivs.idx[j])
+			}
+			done = len(found) >= need
 		}
 		if done {
-			offending[a.idx] = true
+			offending[ivs.idx[i]] = true
 		} else {
-			partners[a.idx] = found
+			pfrom[ivs.idx[i]] = int32(len(partners))
+			partners = append(partners, found...)
+			pto[ivs.idx[i]] = int32(len(partners))
 		}
 	}
 	recluster = slices.Clone(offending)
-	for i, ps := range partners {
-		for _, p := range ps {
+	for i := range files {
+		for _, p := range partners[pfrom[i]:pto[i]] {
 			if offending[p] {
 				recluster[i] = true
 			}
 		}
 	}
-	return offending, recluster, len(ivs)
+	return offending, recluster, len(ivs.min)
 }
 
 // fabricIncremental is the Fabric Runtime 2.0 incremental prepareFilesPerPartition.
@@ -185,9 +174,10 @@ func (st *planState) fabricIncremental(files []File) []File {
 func (st *planState) selectIncremental(candidates []File) (selected []File, inRest []bool) {
 	cfg, fc := st.cfg, &st.cfg.Fabric
 	inRest = make([]bool, len(candidates))
+	var tr tagReader
 	for i := range candidates {
 		f := &candidates[i]
-		_, tagged := f.zcubeID()
+		_, tagged := tr.zcubeID(f)
 		sel := !tagged || f.Size < fc.TargetFileSize
 		if !sel && f.hasDV() {
 			r, ok := f.deletedRatio()
@@ -225,8 +215,9 @@ func (st *planState) autoRecluster(candidates []File, inRest []bool) []File {
 	cols := st.snap.ClusteringColumns
 	var tagged []File
 	var isRest []bool // by tagged file
+	var tr tagReader
 	for i := range candidates {
-		if _, ok := candidates[i].zcubeID(); ok {
+		if _, ok := tr.zcubeID(&candidates[i]); ok {
 			if tagged == nil {
 				tagged = make([]File, 0, len(candidates)-i)
 				isRest = make([]bool, 0, len(candidates)-i)
@@ -265,8 +256,9 @@ func (st *planState) fabricBinOrder(selected, recluster []File) []File {
 		clustered bool
 		min       float64
 	}
+	var tr tagReader
 	selected = sortFilesStable(selected, func(f *File) binKey {
-		_, clustered := f.zcubeID()
+		_, clustered := tr.zcubeID(f)
 		return binKey{clustered, rangeMin(f)}
 	}, func(a, b binKey) int {
 		switch {

@@ -2,7 +2,6 @@ package optimize
 
 import (
 	"math"
-	"reflect"
 	"strconv"
 
 	"layoutlab/engine/ddl"
@@ -537,11 +536,6 @@ func countPartitions(bins []Bin) int {
 		seen[partitionIDOf(pv)] = true
 	}
 	return len(seen)
-}
-
-// sameMap reports whether a and b are one map.
-func sameMap(a, b map[string]string) bool {
-	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 type partitionGroup struct {

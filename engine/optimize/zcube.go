@@ -57,6 +57,7 @@ type zCubeFileStatsCollector struct {
 	cache                   map[string]bool // ZCUBE_ZORDER_BY value → equals zOrderBy
 	lastRaw                 string          // the last value looked up, and its answer
 	lastEq, lastValid       bool
+	tags                    tagReader // update's
 }
 
 func (c *zCubeFileStatsCollector) sameRaw(raw string, f *File) bool {
@@ -78,8 +79,8 @@ func (c *zCubeFileStatsCollector) sameRaw(raw string, f *File) bool {
 }
 
 func (c *zCubeFileStatsCollector) update(f *File) {
-	id, ok := f.zcubeID()
-	c.count(f, id, ok, f.Tags[TagZCubeZOrder])
+	c.tags.read(f)
+	c.count(f, c.tags.id, c.tags.ok, c.tags.raw)
 }
 
 // updateZ is update on read tags.

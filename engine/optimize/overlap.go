@@ -1,0 +1,163 @@
+package optimize
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"unsafe"
+
+	"layoutlab/engine/table"
+)
+
+// The Fabric overlap pass (offendingFiles) runs on every live file every night; under js/wasm
+// its comparison sort of ranges, string compares of ZCube ids and calls for each float max and
+// min made it a quarter of a Fabric run. What follows is the same search on flat arrays.
+
+// overlapIntervals is the files with ClusterRanges, as offendingFiles searches them: each
+// file's first range, its ZCube numbered (files of one ZCube share a number) and its index in
+// files, sorted by range minimum, then maximum, then index, as cmp.Compare orders floats (NaN
+// first, -0 with +0). For finite ranges the order of equal minima would not matter (a file's
+// partners are those whose minimum lies within reach of its own), but an infinite bound makes
+// one side of the reach NaN, and the search then sees only one side of the ties.
+type overlapIntervals struct {
+	min, max  []float64
+	cube, idx []int32
+}
+
+func overlapIntervalsOf(files []File) overlapIntervals {
+	n := 0
+	for i := range files {
+		if len(files[i].ClusterRanges) > 0 {
+			n++
+		}
+	}
+	keys, pos := make([]uint64, 0, n), make([]int32, 0, n)
+	cubes := make([]int32, len(files)) // by file
+	var tr tagReader
+	number := map[string]int32{}
+	lastID, lastCube := "", int32(-1)
+	for i := range files {
+		f := &files[i]
+		if len(f.ClusterRanges) == 0 {
+			continue
+		}
+		id, _ := tr.zcubeID(f)
+		if lastCube < 0 || id != lastID {
+			c, ok := number[id]
+			if !ok {
+				c = int32(len(number))
+				number[id] = c
+			}
+			lastID, lastCube = id, c
+		}
+		keys = append(keys, floatOrderKey(f.ClusterRanges[0].Min))
+		pos = append(pos, int32(i))
+		cubes[i] = lastCube
+	}
+	var rs table.RadixSorter
+	rs.SortPairs(keys, pos) // no Yield: the only error is Yield's
+	sortTiesByMax(keys, pos, files)
+	iv := overlapIntervals{min: make([]float64, n), max: make([]float64, n), cube: make([]int32, n), idx: pos}
+	for k, i := range pos {
+		r := files[i].ClusterRanges[0]
+		iv.min[k], iv.max[k], iv.cube[k] = r.Min, r.Max, cubes[i]
+	}
+	return iv
+}
+
+// sortTiesByMax orders each run of equal keys (stable after the radix sort, so by index) by
+// range maximum, then index. Runs are short: files rarely share a minimum rank.
+func sortTiesByMax(keys []uint64, pos []int32, files []File) {
+	for s := 0; s < len(keys); {
+		e := s + 1
+		for e < len(keys) && keys[e] == keys[s] {
+			e++
+		}
+		if e-s > 1 {
+			slices.SortFunc(pos[s:e], func(a, b int32) int {
+				return cmp.Or(cmp.Compare(floatOrderKey(files[a].ClusterRanges[0].Max),
+					floatOrderKey(files[b].ClusterRanges[0].Max)), cmp.Compare(a, b))
+			})
+		}
+		s = e
+	}
+}
+
+// floatOrderKey maps x to a key whose unsigned order is cmp.Compare's order of floats: NaN
+// below everything, -0 equal to +0, then the IEEE order (sign bit flipped for positives, all
+// bits for negatives).
+func floatOrderKey(x float64) uint64 {
+	if x != x {
+		return 0
+	}
+	if x == 0 {
+		x = 0 // +0 for -0
+	}
+	b := math.Float64bits(x)
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// overlapAbove reports OverlapScore(a, b) > t without its calls: under js/wasm the builtin
+// float max and min are calls into the runtime. For ranges free of NaN (their widths too) the
+// comparisons pick the same values as max and min but for the sign of a zero, which changes
+// neither a comparison nor a quotient's comparison with t; anything else is left to
+// OverlapScore. TestOverlapAbove holds the two to each other.
+func overlapAbove(a, b Range, t float64) bool {
+	wa, wb := a.Max-a.Min, b.Max-b.Min
+	if wa != wa || wb != wb {
+		return OverlapScore(a, b) > t
+	}
+	lo, hi, w := a.Min, a.Max, wa
+	if b.Min > lo {
+		lo = b.Min
+	}
+	if b.Max < hi {
+		hi = b.Max
+	}
+	if hi < lo {
+		return 0 > t
+	}
+	if wb > w {
+		w = wb
+	}
+	if w <= 0 {
+		return 1 > t
+	}
+	return (hi-lo)/w > t
+}
+
+// tagReader reads files' ZCube ids remembering the last Tags map read: a bin's adds share one
+// map and files sorted by ZCube id come a bin at a time (1,173 files in 38 maps on a night of
+// the Fabric preset), so most reads are the previous file's, found without hashing the tag keys
+// (a byte-at-a-time hash under js/wasm). Tags maps are read-only (File.Tags).
+type tagReader struct {
+	tags      map[string]string
+	id, raw   string // ZCUBE_ID and ZCUBE_ZORDER_BY, "" when absent
+	ok, valid bool   // ok: both present (File.zcubeID)
+}
+
+// read brings the reader to f's tags.
+func (r *tagReader) read(f *File) {
+	if r.valid && sameMap(r.tags, f.Tags) {
+		return
+	}
+	var ok1, ok2 bool
+	r.id, ok1 = f.Tags[TagZCubeID]
+	r.raw, ok2 = f.Tags[TagZCubeZOrder]
+	r.tags, r.ok, r.valid = f.Tags, ok1 && ok2, true
+}
+
+// zcubeID is f.zcubeID().
+func (r *tagReader) zcubeID(f *File) (string, bool) {
+	r.read(f)
+	return r.id, r.ok
+}
+
+// sameMap reports whether a and b are one map: a map value is a pointer to the runtime's map,
+// compared here without reflect (reflect.Value.UnsafePointer is a call and a type switch).
+func sameMap(a, b map[string]string) bool {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
+}

@@ -1,0 +1,200 @@
+package optimize
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// specialFloats are the values where float max, min and comparisons have their own rules.
+var specialFloats = []float64{math.NaN(), math.Inf(-1), math.Inf(1), -1, math.Copysign(0, -1), 0,
+	0.25, 0.5, 1, 2, math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64}
+
+// TestOverlapAbove: overlapAbove is OverlapScore(a, b) > t on every combination of special
+// values for the four bounds and thresholds in and out of (0.25, 1], and on random ranges.
+func TestOverlapAbove(t *testing.T) {
+	ts := []float64{-1, 0, 0.3, 0.5, 0.75, 1, 1.5, math.NaN()}
+	check := func(a, b Range) {
+		for _, th := range ts {
+			if got, want := overlapAbove(a, b, th), OverlapScore(a, b) > th; got != want {
+				t.Fatalf("overlapAbove(%v, %v, %v) = %v, OverlapScore %v", a, b, th, got, OverlapScore(a, b))
+			}
+		}
+	}
+	for _, a0 := range specialFloats {
+		for _, a1 := range specialFloats {
+			for _, b0 := range specialFloats {
+				for _, b1 := range specialFloats {
+					check(Range{a0, a1}, Range{b0, b1})
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		r := func() Range {
+			lo := float64(rng.IntN(40)) / 8
+			return Range{lo, lo + float64(rng.IntN(24))/8 - 0.5}
+		}
+		check(r(), r())
+	}
+}
+
+// TestFloatOrderKey: the keys' unsigned order is cmp.Compare's on floats (NaN first, -0 = +0).
+func TestFloatOrderKey(t *testing.T) {
+	vals := append([]float64{}, specialFloats...)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		vals = append(vals, rng.NormFloat64()*math.Pow(10, float64(rng.IntN(40)-20)))
+	}
+	for _, x := range vals {
+		for _, y := range vals {
+			if got, want := cmp.Compare(floatOrderKey(x), floatOrderKey(y)), cmp.Compare(x, y); got != want {
+				t.Fatalf("keys of %v and %v compare %d, the floats %d", x, y, got, want)
+			}
+		}
+	}
+}
+
+// TestSameMap: one map, however reached, against an equal but distinct one and nil.
+func TestSameMap(t *testing.T) {
+	a := map[string]string{"k": "v"}
+	b := map[string]string{"k": "v"}
+	c := a
+	var n1, n2 map[string]string
+	for _, tc := range []struct {
+		x, y map[string]string
+		want bool
+	}{{a, c, true}, {a, b, false}, {a, nil, false}, {n1, n2, true}} {
+		if got := sameMap(tc.x, tc.y); got != tc.want {
+			t.Errorf("sameMap(%v, %v) = %v, want %v", tc.x, tc.y, got, tc.want)
+		}
+	}
+}
+
+// TestTagReader: the reader answers as File.zcubeID for runs of files sharing a map, maps
+// equal in content but distinct, untagged files and a file with one tag only.
+func TestTagReader(t *testing.T) {
+	m1 := map[string]string{TagZCubeID: "c1", TagZCubeZOrder: `["a"]`}
+	m2 := map[string]string{TagZCubeID: "c2", TagZCubeZOrder: `["b"]`}
+	m2b := map[string]string{TagZCubeID: "c3", TagZCubeZOrder: `["b"]`}
+	half := map[string]string{TagZCubeID: "c4"}
+	files := []File{{Tags: m1}, {Tags: m1}, {}, {Tags: m2}, {Tags: m2b}, {Tags: m2b}, {Tags: half}, {Tags: m1}, {}}
+	var r tagReader
+	for i := range files {
+		id, ok := r.zcubeID(&files[i])
+		wid, wok := files[i].zcubeID()
+		if id != wid || ok != wok || r.raw != files[i].Tags[TagZCubeZOrder] {
+			t.Errorf("file %d: read %q %v %q, want %q %v %q", i, id, ok, r.raw, wid, wok, files[i].Tags[TagZCubeZOrder])
+		}
+	}
+}
+
+// TestOffendingFilesAsBefore: offendingFiles answers as it did before its search moved to flat
+// arrays (offendingFilesBefore, its earlier code), on files whose ZCube shares one Tags map (as a
+// bin's adds do), in runs and scattered, with some ranges NaN, infinite, inverted or -0, some
+// files unscored, and thresholds and minimum counts beyond the accepted ones.
+func TestOffendingFilesAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	odd := []float64{math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1)}
+	for trial := range 2000 {
+		n := 1 + rng.IntN(80)
+		maps := map[int]map[string]string{}
+		files := make([]File, n)
+		cube := 0
+		for i := range files {
+			if rng.IntN(3) == 0 {
+				cube = rng.IntN(n/3 + 1)
+			}
+			if maps[cube] == nil {
+				maps[cube] = map[string]string{TagZCubeID: fmt.Sprint("c", cube), TagZCubeZOrder: `["k"]`}
+			}
+			lo := float64(rng.IntN(20)) / 4
+			hi := lo + float64(rng.IntN(12))/4
+			if rng.IntN(10) == 0 {
+				lo = odd[rng.IntN(len(odd))]
+			}
+			if rng.IntN(10) == 0 {
+				hi = odd[rng.IntN(len(odd))]
+			}
+			files[i] = File{Path: fmt.Sprint(i), Tags: maps[cube], ClusterRanges: []Range{{lo, hi}}}
+			switch rng.IntN(15) {
+			case 0:
+				files[i].ClusterRanges = nil // never scored
+			case 1:
+				files[i].Tags = nil
+			}
+		}
+		minOff := rng.IntN(6)
+		th := []float64{0.3, 0.5, 0.75, 0.9, 1.0, 0.1, 1.2}[rng.IntN(7)]
+		off, rec, scored := offendingFiles(files, minOff, th)
+		wantOff, wantRec, wantScored := offendingFilesBefore(files, minOff, th)
+		if scored != wantScored || !slices.Equal(off, wantOff) || !slices.Equal(rec, wantRec) {
+			t.Fatalf("trial %d (minOffending %d, threshold %v, %d files): scored %d offending %v re-clustered %v,\nwant %d %v %v",
+				trial, minOff, th, n, scored, off, rec, wantScored, wantOff, wantRec)
+		}
+	}
+}
+
+// offendingFilesBefore is offendingFiles as it was, a comparison sort of (range, ZCube id,
+// index) and a closure for each look (git show f985299:engine/optimize/fabric.go).
+func offendingFilesBefore(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
+	type iv struct {
+		r    Range
+		cube string
+		idx  int
+	}
+	var ivs []iv
+	for i := range files {
+		if len(files[i].ClusterRanges) == 0 {
+			continue
+		}
+		id, _ := files[i].zcubeID()
+		r := files[i].ClusterRanges[0]
+		ivs = append(ivs, iv{r, id, i})
+	}
+	slices.SortFunc(ivs, func(a, b iv) int {
+		return cmp.Or(cmp.Compare(a.r.Min, b.r.Min), cmp.Compare(a.r.Max, b.r.Max), cmp.Compare(a.idx, b.idx))
+	})
+	need := minOffending - 1
+	offending = make([]bool, len(files))
+	partners := make([][]int, len(files)) // of the files short of need: all their partners
+	for i := range ivs {
+		a := ivs[i]
+		// A partner b has |b| > t·|a| and |a| > t·|b|, so |b| < |a|/t, and its start is within
+		// (1-t)·max(|a|,|b|) < (1-t)·|a|/t of a's; zero-width ranges match only their point.
+		reach := (1 - threshold) * (a.r.Max - a.r.Min) / threshold
+		var found []int
+		look := func(j int) bool {
+			b := ivs[j]
+			if b.cube != a.cube && OverlapScore(a.r, b.r) > threshold {
+				found = append(found, b.idx)
+			}
+			return len(found) >= need
+		}
+		done := false
+		for j := i + 1; !done && j < len(ivs) && ivs[j].r.Min <= a.r.Min+reach; j++ {
+			done = look(j)
+		}
+		for j := i - 1; !done && j >= 0 && ivs[j].r.Min >= a.r.Min-reach; j-- {
+			done = look(j)
+		}
+		if done {
+			offending[a.idx] = true
+		} else {
+			partners[a.idx] = found
+		}
+	}
+	recluster = slices.Clone(offending)
+	for i, ps := range partners {
+		for _, p := range ps {
+			if offending[p] {
+				recluster[i] = true
+			}
+		}
+	}
+	return offending, recluster, len(ivs)
+}
