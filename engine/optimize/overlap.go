@@ -42,7 +42,7 @@ func overlapIntervalsOf(files []File) overlapIntervals {
 			continue
 		}
 		id, _ := tr.zcubeID(f)
-		if lastCube < 0 || id != lastID {
+		if lastCube < 0 || !sameString(id, lastID) {
 			c, ok := number[id]
 			if !ok {
 				c = int32(len(number))
@@ -160,4 +160,11 @@ func (r *tagReader) zcubeID(f *File) (string, bool) {
 // compared here without reflect (reflect.Value.UnsafePointer is a call and a type switch).
 func sameMap(a, b map[string]string) bool {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
+}
+
+// sameString is a == b, with the common case of one string's bytes (the ZCube ids and
+// ZCUBE_ZORDER_BY values of a bin's files, read from one Tags map) answered without a call:
+// under js/wasm == calls runtime.memequal, which only then sees the pointers are equal.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }

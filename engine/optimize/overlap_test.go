@@ -198,3 +198,115 @@ func offendingFilesBefore(files []File, minOffending int, threshold float64) (of
 	}
 	return offending, recluster, len(ivs)
 }
+
+// TestSameString: equal strings in one array or two, unequal ones of one length, and empties.
+func TestSameString(t *testing.T) {
+	s := "0d5c3a52-9a1e-4f7b-8c2d-1e2f3a4b5c6d"
+	other := string([]byte(s)) // equal, its own bytes
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{{s, s, true}, {s, other, true}, {s, s[:35] + "e", false}, {s, s[:35], false}, {"", "", true},
+		{"", s[:0], true}, {s[1:5], s[1:5], true}, {s[1:5], s[2:6], false}} {
+		if got := sameString(tc.a, tc.b); got != tc.want {
+			t.Errorf("sameString(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestFilterOutLargeZCubesAsBefore: filterOutLargeZCubes, written as runs without closures,
+// drops and keeps what its earlier code did (filterOutLargeZCubesBefore), on random files sorted
+// by ZCube id: untagged ones, ids whose files share one string or hold equal copies, files with
+// one tag only, deletion vectors, and cube sizes around the threshold.
+func TestFilterOutLargeZCubesAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 3000 {
+		n := rng.IntN(40)
+		files := make([]File, n)
+		for i := range files {
+			f := File{Path: fmt.Sprint(i), Size: int64(1 + rng.IntN(8)), NumRecords: int64(rng.IntN(3) * 10)}
+			if f.NumRecords > 0 && rng.IntN(4) == 0 {
+				f.DeletedRecords = int64(rng.IntN(int(f.NumRecords)))
+			}
+			switch c := rng.IntN(7); {
+			case c == 0: // untagged
+			case c == 1: // ZCUBE_ID alone: sorts as tagged, counts as untagged
+				f.Tags = map[string]string{TagZCubeID: fmt.Sprint("c", rng.IntN(4))}
+			default:
+				id := fmt.Sprint("c", rng.IntN(4))
+				if rng.IntN(2) == 0 {
+					id = string([]byte(id)) // an equal id in bytes of its own
+				}
+				f.Tags = map[string]string{TagZCubeID: id, TagZCubeZOrder: `["k"]`}
+			}
+			files[i] = f
+		}
+		zs := sortZByID(zfilesOf(files), nil)
+		minCube := int64(rng.IntN(30))
+		got, gd := filterOutLargeZCubes(slices.Clone(zs), minCube, nil)
+		want, wd := filterOutLargeZCubesBefore(slices.Clone(zs), minCube, nil)
+		if gd != wd || len(got) != len(want) {
+			t.Fatalf("trial %d (min cube %d): dropped %+v keeping %d, want %+v keeping %d", trial, minCube, gd, len(got), wd, len(want))
+		}
+		for i := range got {
+			if got[i].f != want[i].f {
+				t.Fatalf("trial %d: kept file %d is %s, want %s", trial, i, got[i].f.Path, want[i].f.Path)
+			}
+		}
+	}
+}
+
+// filterOutLargeZCubesBefore is filterOutLargeZCubes as it was, with closures to pass and flush
+// a cube (git show f985299:engine/optimize/zcube.go).
+func filterOutLargeZCubesBefore(files []zfile, minCubeSize int64, sc *zscratch) ([]zfile, dropInfo) {
+	if sc == nil {
+		sc = &zscratch{}
+	}
+	var out []zfile // nil until the first drop: until then every file so far passes
+	var d dropInfo
+	pass := func(from, to int) {
+		if out != nil {
+			out = append(out, files[from:to]...)
+		}
+	}
+	start, cur, size := -1, "", int64(0)
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		if size >= minCubeSize {
+			if out == nil {
+				sc.kept = slices.Grow(sc.kept[:0], len(files)) // appends below stay in it
+				out = append(sc.kept, files[:start]...)
+			}
+			d.zcubes++
+			d.files += end - start
+			for _, z := range files[start:end] {
+				d.bytes += z.f.Size
+			}
+		} else {
+			pass(start, end)
+		}
+		start, size = -1, 0
+	}
+	for i := range files {
+		z := &files[i]
+		id, ok := z.cubeID()
+		if !ok {
+			flush(i)
+			pass(i, i+1)
+			continue
+		}
+		if start >= 0 && id == cur {
+			size += z.f.estLogicalFileSize()
+			continue
+		}
+		flush(i)
+		start, cur, size = i, id, z.f.estLogicalFileSize()
+	}
+	flush(len(files))
+	if out == nil {
+		return files, d
+	}
+	return out, d
+}

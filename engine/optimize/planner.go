@@ -453,7 +453,7 @@ func splitClusteredZ(files []zfile, cols []string) (candidates, skipped []zfile)
 		unmatched := false
 		if z.cube {
 			raw := z.zraw
-			if !lastValid || raw != lastRaw {
+			if !lastValid || !sameString(raw, lastRaw) {
 				eq, seen := same[raw]
 				if !seen {
 					_, zOrderBy, _ := f.ZCube()

@@ -61,7 +61,7 @@ type zCubeFileStatsCollector struct {
 }
 
 func (c *zCubeFileStatsCollector) sameRaw(raw string, f *File) bool {
-	if c.lastValid && raw == c.lastRaw {
+	if c.lastValid && sameString(raw, c.lastRaw) {
 		return c.lastEq
 	}
 	if eq, ok := c.cache[raw]; ok {
@@ -88,7 +88,7 @@ func (c *zCubeFileStatsCollector) updateZ(z *zfile) { c.count(z.f, z.id, z.cube,
 
 func (c *zCubeFileStatsCollector) count(f *File, id string, ok bool, raw string) {
 	if ok && (c.isFull || c.sameRaw(raw, f)) {
-		if !c.seen || c.processed != id {
+		if !c.seen || !sameString(c.processed, id) {
 			c.processed, c.seen = id, true
 			c.numZCubes++
 		}
@@ -220,7 +220,7 @@ func sortZByID(zs []zfile, sc *zscratch) []zfile {
 			group[i] = -1
 			continue
 		}
-		if lastG < 0 || z.id != last {
+		if lastG < 0 || !sameString(z.id, last) {
 			g, ok := index[z.id]
 			if !ok {
 				g = int32(len(ids))
@@ -326,47 +326,36 @@ func filterOutLargeZCubes(files []zfile, minCubeSize int64, sc *zscratch) ([]zfi
 	}
 	var out []zfile // nil until the first drop: until then every file so far passes
 	var d dropInfo
-	pass := func(from, to int) {
-		if out != nil {
-			out = append(out, files[from:to]...)
+	for i := 0; i < len(files); {
+		z := &files[i]
+		if !z.cube {
+			if out != nil {
+				out = append(out, *z)
+			}
+			i++
+			continue
 		}
-	}
-	start, cur, size := -1, "", int64(0)
-	flush := func(end int) {
-		if start < 0 {
-			return
+		e, size := i+1, z.f.estLogicalFileSize()
+		for e < len(files) && files[e].cube && sameString(files[e].id, z.id) {
+			size += files[e].f.estLogicalFileSize()
+			e++
 		}
-		if size >= minCubeSize {
+		switch {
+		case size >= minCubeSize:
 			if out == nil {
 				sc.kept = slices.Grow(sc.kept[:0], len(files)) // appends below stay in it
-				out = append(sc.kept, files[:start]...)
+				out = append(sc.kept, files[:i]...)
 			}
 			d.zcubes++
-			d.files += end - start
-			for _, z := range files[start:end] {
-				d.bytes += z.f.Size
+			d.files += e - i
+			for _, x := range files[i:e] {
+				d.bytes += x.f.Size
 			}
-		} else {
-			pass(start, end)
+		case out != nil:
+			out = append(out, files[i:e]...)
 		}
-		start, size = -1, 0
+		i = e
 	}
-	for i := range files {
-		z := &files[i]
-		id, ok := z.cubeID()
-		if !ok {
-			flush(i)
-			pass(i, i+1)
-			continue
-		}
-		if start >= 0 && id == cur {
-			size += z.f.estLogicalFileSize()
-			continue
-		}
-		flush(i)
-		start, cur, size = i, id, z.f.estLogicalFileSize()
-	}
-	flush(len(files))
 	if out == nil {
 		return files, d
 	}
@@ -395,7 +384,7 @@ func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
 		}
 		if !seen {
 			first, seen = id, true
-		} else if id != first {
+		} else if !sameString(id, first) {
 			single = false
 			break
 		}
@@ -417,7 +406,7 @@ func countZ(files []zfile) int {
 	seen := map[string]bool{}
 	last := ""
 	for i := range files {
-		if id, ok := files[i].cubeID(); ok && (len(seen) == 0 || id != last) {
+		if id, ok := files[i].cubeID(); ok && (len(seen) == 0 || !sameString(id, last)) {
 			seen[id] = true
 			last = id
 		}
