@@ -310,3 +310,39 @@ func filterOutLargeZCubesBefore(files []zfile, minCubeSize int64, sc *zscratch) 
 	}
 	return out, d
 }
+
+// TestZScratchReleaseLeavesNoPointers: after a large preparation and then a small one, each
+// released, no buffer entry of the pooled scratch still points into a snapshot (what release
+// clears is only what the last preparation wrote).
+func TestZScratchReleaseLeavesNoPointers(t *testing.T) {
+	files := func(n int) []File {
+		fs := make([]File, n)
+		for i := range fs {
+			// Descending ids: sortZByID writes sorted; cubes of one file and 1 byte: with a
+			// minimum cube size of 1 every cube is dropped but the untagged files, so kept is written.
+			fs[i] = File{Path: fmt.Sprint(i), Size: 1,
+				Tags: map[string]string{TagZCubeID: fmt.Sprintf("c%03d", n-i), TagZCubeZOrder: `["k"]`}}
+			if i%3 == 0 {
+				fs[i].Tags = nil
+			}
+		}
+		return fs
+	}
+	sc := new(zscratch)
+	for _, n := range []int{300, 20, 7} {
+		fs := files(n)
+		sc.in = zfilesInto(sc.in, fs)
+		kept, d := filterOutLargeZCubes(sortZByID(sc.in, sc), 1, sc)
+		if d.files == 0 || len(kept) == 0 || &sc.sorted[0] == &sc.in[0] {
+			t.Fatalf("%d files: the preparation must sort, drop and keep (dropped %d, kept %d)", n, d.files, len(kept))
+		}
+		sc.release()
+		for name, buf := range map[string][]zfile{"in": sc.in, "sorted": sc.sorted, "kept": sc.kept} {
+			for i, z := range buf[:cap(buf)] {
+				if z != (zfile{}) {
+					t.Fatalf("after %d files, %s[%d] still holds %+v", n, name, i, z)
+				}
+			}
+		}
+	}
+}

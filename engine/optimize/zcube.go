@@ -181,11 +181,16 @@ type zscratch struct {
 
 var zscratchPool = sync.Pool{New: func() any { return new(zscratch) }}
 
-// release clears the buffers' pointers into the snapshot and returns them to the pool.
+// release clears the buffers' pointers into the snapshot and returns them to the pool. A
+// preparation writes each buffer within its first len(sc.in) entries (the partition's files)
+// and the previous release cleared the rest, so only those are cleared: clearing every entry
+// of the largest partition ever seen (a write barrier each, under js/wasm a runtime call per
+// pointer while the collector marks) cost more than the preparation of a small one.
 func (sc *zscratch) release() {
-	clear(sc.in[:cap(sc.in)])
-	clear(sc.sorted[:cap(sc.sorted)])
-	clear(sc.kept[:cap(sc.kept)])
+	n := len(sc.in)
+	clear(sc.in)
+	clear(sc.sorted[:min(n, cap(sc.sorted))])
+	clear(sc.kept[:min(n, cap(sc.kept))])
 	zscratchPool.Put(sc)
 }
 
