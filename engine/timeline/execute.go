@@ -187,10 +187,10 @@ func (x *optimizeExecutor) writeFiles(parts [][]int32, in binInput, day int, ts 
 	job := statsJob{files: make([]*file, len(rows)), rows: rows, sts: make([]fileStats, len(rows))}
 	paths := x.names(in.dir(), len(rows))
 	for split, p := range rows {
-		f := file{path: paths[split], size: x.sz.bytes(len(p)), rows: p, day: day, partDay: in.partDay,
-			part: in.part, cube: -1, layout: -1, slab: si, modTime: ts}
-		out[split] = x.tbl.files.add(&f)
-		job.files[split] = x.tbl.files.f(out[split])
+		id, f := x.tbl.files.alloc()
+		f.path, f.size, f.rows, f.day, f.partDay = paths[split], x.sz.bytes(len(p)), p, day, in.partDay
+		f.part, f.cube, f.layout, f.slab, f.modTime = in.part, -1, -1, si, ts
+		out[split], job.files[split] = id, f
 	}
 	sl.refs = int32(len(parts))
 	sl.stats = x.stats.submit(job)
@@ -294,13 +294,13 @@ func (x *optimizeExecutor) reuse(e *zentry, dir string, day int, ts int64) []int
 	paths := x.names(dir, len(out))
 	for split, src := range e.outputs {
 		s := x.tbl.files.f(src)
-		f := file{path: paths[split], size: s.size, rows: s.rows, day: day, partDay: s.partDay,
-			part: s.part, cube: -1, layout: e.id, slab: s.slab, modTime: ts}
 		if s.slab >= 0 {
 			x.slabs[s.slab].refs++
 		}
-		out[split] = x.tbl.files.add(&f)
-		job.files[split], job.from[split] = x.tbl.files.f(out[split]), s
+		id, f := x.tbl.files.alloc()
+		f.path, f.size, f.rows, f.day, f.partDay = paths[split], s.size, s.rows, day, s.partDay
+		f.part, f.cube, f.layout, f.slab, f.modTime = s.part, -1, e.id, s.slab, ts
+		out[split], job.files[split], job.from[split] = id, f, s
 	}
 	x.stats.submit(job)
 	e.outputs = out
