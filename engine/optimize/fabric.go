@@ -79,7 +79,13 @@ func OverlapScore(a, b Range) float64 {
 // minOffending-1 partners. A file that stops short of that has all its partners listed, which
 // is all the pulling of partners needs: it is re-clustered when one of them is offending.
 func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
-	ivs := overlapIntervalsOf(files)
+	return offendingAmong(files, nil, minOffending, threshold)
+}
+
+// offendingAmong is offendingFiles on the files among marks (all when among is nil), the others
+// left out as if absent: neither scored nor partners, never offending nor re-clustered.
+func offendingAmong(files []File, among []bool, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
+	ivs := overlapIntervalsOf(files, among)
 	need := minOffending - 1
 	offending = make([]bool, len(files))
 	// Of the files short of need: all their partners, file i's at partners[pfrom[i]:pto[i]].
@@ -213,34 +219,28 @@ func (st *planState) selectIncremental(candidates []File) (selected []File, inRe
 func (st *planState) autoRecluster(candidates []File, inRest []bool) []File {
 	fc := &st.cfg.Fabric
 	cols := st.snap.ClusteringColumns
-	var tagged []File
-	var isRest []bool // by tagged file
+	// The tagged candidates are scored where they lie, not copied out: a File copy is a bulk
+	// write barrier while the collector marks, a runtime call under js/wasm.
+	tagged := make([]bool, len(candidates))
 	var tr tagReader
 	for i := range candidates {
-		if _, ok := tr.zcubeID(&candidates[i]); ok {
-			if tagged == nil {
-				tagged = make([]File, 0, len(candidates)-i)
-				isRest = make([]bool, 0, len(candidates)-i)
-			}
-			tagged = append(tagged, candidates[i])
-			isRest = append(isRest, inRest[i])
-		}
+		_, tagged[i] = tr.zcubeID(&candidates[i])
 	}
-	off, rec, scored := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
+	off, rec, scored := offendingAmong(candidates, tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
 	ev := OverlapDetected{Threshold: fc.MinOverlapThreshold, MinOffending: fc.MinOffendingFiles,
 		ScoredFiles: scored}
 	if len(cols) > 0 {
 		ev.Column = cols[0]
 	}
 	var recluster []File
-	for i := range tagged {
+	for i := range candidates {
 		if off[i] {
 			ev.OffendingFiles++
 		}
-		if rec[i] && isRest[i] {
-			recluster = append(recluster, tagged[i])
+		if rec[i] && inRest[i] {
+			recluster = append(recluster, candidates[i])
 			ev.AddedFiles++
-			ev.AddedBytes += tagged[i].Size
+			ev.AddedBytes += candidates[i].Size
 		}
 	}
 	st.emit(ev)

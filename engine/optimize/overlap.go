@@ -13,21 +13,23 @@ import (
 // its comparison sort of ranges, string compares of ZCube ids and calls for each float max and
 // min made it a quarter of a Fabric run. What follows is the same search on flat arrays.
 
-// overlapIntervals is the files with ClusterRanges, as offendingFiles searches them: each
-// file's first range, its ZCube numbered (files of one ZCube share a number) and its index in
-// files, sorted by range minimum, then maximum, then index, as cmp.Compare orders floats (NaN
-// first, -0 with +0). For finite ranges the order of equal minima would not matter (a file's
-// partners are those whose minimum lies within reach of its own), but an infinite bound makes
-// one side of the reach NaN, and the search then sees only one side of the ties.
+// overlapIntervals is the files with ClusterRanges (of those among marks, when set), as
+// offendingFiles searches them: each file's first range, its ZCube numbered (files of one ZCube
+// share a number) and its index in files, sorted by range minimum, then maximum, then index,
+// as cmp.Compare orders floats (NaN first, -0 with +0). For finite ranges the order of equal
+// minima would not matter (a file's partners are those whose minimum lies within reach of its
+// own), but an infinite bound makes one side of the reach NaN, and the search then sees only
+// one side of the ties.
 type overlapIntervals struct {
 	min, max  []float64
 	cube, idx []int32
 }
 
-func overlapIntervalsOf(files []File) overlapIntervals {
+func overlapIntervalsOf(files []File, among []bool) overlapIntervals {
+	in := func(i int) bool { return len(files[i].ClusterRanges) > 0 && (among == nil || among[i]) }
 	n := 0
 	for i := range files {
-		if len(files[i].ClusterRanges) > 0 {
+		if in(i) {
 			n++
 		}
 	}
@@ -38,7 +40,7 @@ func overlapIntervalsOf(files []File) overlapIntervals {
 	lastID, lastCube := "", int32(-1)
 	for i := range files {
 		f := &files[i]
-		if len(f.ClusterRanges) == 0 {
+		if !in(i) {
 			continue
 		}
 		id, _ := tr.zcubeID(f)

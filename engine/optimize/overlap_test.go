@@ -346,3 +346,40 @@ func TestZScratchReleaseLeavesNoPointers(t *testing.T) {
 		}
 	}
 }
+
+// TestOffendingAmongIsTheSubset: scoring the files among a mask where they lie answers as
+// scoring the marked files copied out (what autoRecluster did), file for file; the others are
+// neither offending nor re-clustered.
+func TestOffendingAmongIsTheSubset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 500 {
+		n := 1 + rng.IntN(60)
+		files := make([]File, n)
+		among := make([]bool, n)
+		var sub []File
+		var at []int
+		for i := range files {
+			lo := float64(rng.IntN(12)) / 4
+			files[i] = fabricFile(fmt.Sprint("c", rng.IntN(n/2+1)), lo, lo+float64(rng.IntN(8))/4)
+			if among[i] = rng.IntN(3) > 0; among[i] {
+				sub, at = append(sub, files[i]), append(at, i)
+			}
+		}
+		minOff, th := 2+rng.IntN(3), []float64{0.5, 0.75, 0.9}[rng.IntN(3)]
+		off, rec, scored := offendingAmong(files, among, minOff, th)
+		wOff, wRec, wScored := offendingFiles(sub, minOff, th)
+		if scored != wScored {
+			t.Fatalf("trial %d: scored %d, want %d", trial, scored, wScored)
+		}
+		for k, i := range at {
+			if off[i] != wOff[k] || rec[i] != wRec[k] {
+				t.Fatalf("trial %d, file %d: offending %v re-clustered %v, want %v %v", trial, i, off[i], rec[i], wOff[k], wRec[k])
+			}
+		}
+		for i := range files {
+			if !among[i] && (off[i] || rec[i]) {
+				t.Fatalf("trial %d: file %d outside the mask offending %v re-clustered %v", trial, i, off[i], rec[i])
+			}
+		}
+	}
+}
