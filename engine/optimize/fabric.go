@@ -156,12 +156,11 @@ func (st *planState) fabricIncremental(files []File) []File {
 		if *st.cfg.Fabric.AutoRecluster {
 			recluster = st.autoRecluster(candidates, inRest)
 		}
-		all := sortByZCubeID(append(slices.Clone(selected), recluster...))
-		kept, d := filterOutSingleZCubes(all)
+		kept, keptBytes, d := filterOutSingleZCubesOf(selected, recluster)
 		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
 			Detail:       "as all remaining files are in one ZCube with no unclustered file",
-			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(kept), KeptBytes: sumBytes(kept)})
-		if len(kept) == 0 {
+			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: kept, KeptBytes: keptBytes})
+		if kept == 0 {
 			selected, recluster = nil, nil
 		}
 	}

@@ -383,3 +383,61 @@ func TestOffendingAmongIsTheSubset(t *testing.T) {
 		}
 	}
 }
+
+// TestZCubeCountsAsBefore: countZCubes, sortByZCubeID and filterOutSingleZCubesOf, which no
+// longer copy the files into a tags array (or join and sort them first), answer as the earlier
+// code did, on random files: untagged, one tag only, runs of one ZCube, equal ids in bytes of
+// their own, all in one ZCube.
+func TestZCubeCountsAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for trial := range 3000 {
+		mk := func(n, ids int) []File {
+			fs := make([]File, n)
+			for i := range fs {
+				fs[i] = File{Path: fmt.Sprint(trial, "-", i), Size: int64(1 + rng.IntN(9))}
+				switch c := rng.IntN(8); {
+				case c == 0 && trial%3 != 0:
+				case c == 1 && trial%3 != 0:
+					fs[i].Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(ids))}
+				default:
+					id := fmt.Sprint("z", rng.IntN(ids))
+					if rng.IntN(2) == 0 {
+						id = string([]byte(id))
+					}
+					fs[i].Tags = map[string]string{TagZCubeID: id, TagZCubeZOrder: `["k"]`}
+				}
+			}
+			return fs
+		}
+		ids := 1 + rng.IntN(3)
+		a, b := mk(rng.IntN(8), ids), mk(rng.IntN(8), ids)
+		if got, want := countZCubes(a), countZCubesBefore(a); got != want {
+			t.Fatalf("trial %d: countZCubes %d, want %d", trial, got, want)
+		}
+		sorted, want := sortByZCubeID(a), filesOf(sortZByID(zfilesOf(a), nil))
+		if len(sorted) != len(want) {
+			t.Fatalf("trial %d: sortByZCubeID gave %d files, want %d", trial, len(sorted), len(want))
+		}
+		for i := range sorted {
+			if sorted[i].Path != want[i].Path {
+				t.Fatalf("trial %d: sortByZCubeID file %d is %s, want %s", trial, i, sorted[i].Path, want[i].Path)
+			}
+		}
+		kept, keptBytes, d := filterOutSingleZCubesOf(a, b)
+		wKept, wd := filterOutSingleZCubesBefore(sortByZCubeID(append(slices.Clone(a), b...)))
+		if kept != len(wKept) || keptBytes != sumBytes(wKept) || d != wd {
+			t.Fatalf("trial %d: kept %d files %d bytes, dropped %+v; want %d %d %+v", trial, kept, keptBytes, d, len(wKept), sumBytes(wKept), wd)
+		}
+	}
+}
+
+// The earlier code (git show f985299:engine/optimize/zcube.go).
+func filterOutSingleZCubesBefore(files []File) ([]File, dropInfo) {
+	out, d := filterOutSingleZ(zfilesOf(files))
+	if out == nil {
+		return nil, d
+	}
+	return files, d
+}
+
+func countZCubesBefore(files []File) int { return countZ(zfilesOf(files)) }

@@ -201,7 +201,14 @@ func (z *zfile) cubeID() (string, bool) { return z.id, z.cube }
 // inputFiles.sortBy(_.tag(ZCUBE_ID)): a stable sort on Option[String], None (untagged) first.
 // Note it sorts on the ZCUBE_ID tag alone, while ZCube membership (ZCubeInfo.getForFile) needs
 // both tags; a file with only one of them sorts as tagged but counts as untagged.
-func sortByZCubeID(files []File) []File { return filesOf(sortZByID(zfilesOf(files), nil)) }
+// Files already in order are returned as they are (not a copy).
+func sortByZCubeID(files []File) []File {
+	zs := zfilesOf(files)
+	if sorted := sortZByID(zs, nil); len(sorted) == 0 || &sorted[0] != &zs[0] {
+		return filesOf(sorted)
+	}
+	return files
+}
 
 // sortZByID is sortByZCubeID on read tags. A table holds few distinct ZCube ids and many files
 // per id, so the ids are numbered (files of one cube are usually adjacent: one lookup per run
@@ -370,12 +377,32 @@ func filterOutLargeZCubes(files []zfile, minCubeSize int64, sc *zscratch) ([]zfi
 // filterOutSingleZCubes is ZCube.filterOutSingleZCubes: when every remaining file belongs to one
 // ZCube and no untagged file is present, all are dropped (so OPTIMIZE is a no-op on a table that
 // is a single ZCube). Once a second ZCube or an untagged file shows up, everything passes.
-func filterOutSingleZCubes(files []File) ([]File, dropInfo) {
-	out, d := filterOutSingleZ(zfilesOf(files))
-	if out == nil {
-		return nil, d
+//
+// filterOutSingleZCubesOf is it on the files of a and b together (Fabric's selected and
+// re-clustered files), without joining them or sorting them by ZCube id as the planner's
+// other path does: whether every file is in one ZCube does not depend on their order. It
+// returns the files and bytes kept, all or none.
+func filterOutSingleZCubesOf(a, b []File) (kept int, keptBytes int64, d dropInfo) {
+	var tr tagReader
+	first, seen, single := "", false, true
+	for _, fs := range [2][]File{a, b} {
+		for i := 0; single && i < len(fs); i++ {
+			id, ok := tr.zcubeID(&fs[i])
+			switch {
+			case !ok:
+				single = false
+			case !seen:
+				first, seen = id, true
+			case !sameString(id, first):
+				single = false
+			}
+		}
 	}
-	return files, d
+	kept, keptBytes = len(a)+len(b), sumBytes(a)+sumBytes(b)
+	if !single || kept == 0 {
+		return kept, keptBytes, dropInfo{}
+	}
+	return 0, 0, dropInfo{files: kept, zcubes: 1, bytes: keptBytes}
 }
 
 func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
@@ -404,8 +431,20 @@ func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
 	return nil, d
 }
 
-// countZCubes counts distinct ZCube ids among files.
-func countZCubes(files []File) int { return countZ(zfilesOf(files)) }
+// countZCubes counts distinct ZCube ids among files (countZ on the files themselves: no tags
+// array to fill, each entry a write barrier while the collector marks).
+func countZCubes(files []File) int {
+	seen := map[string]bool{}
+	last := ""
+	var tr tagReader
+	for i := range files {
+		if id, ok := tr.zcubeID(&files[i]); ok && (len(seen) == 0 || !sameString(id, last)) {
+			seen[id] = true
+			last = id
+		}
+	}
+	return len(seen)
+}
 
 func countZ(files []zfile) int {
 	seen := map[string]bool{}
