@@ -92,32 +92,19 @@ func offendingAmong(files []File, among []bool, minOffending int, threshold floa
 	var partners []int32
 	pfrom, pto := make([]int32, len(files)), make([]int32, len(files))
 	found := make([]int32, 0, max(need, 0))
-	for i := range ivs.min {
-		lo, hi, cube := ivs.min[i], ivs.max[i], ivs.cube[i]
-		a := Range{lo, hi}
+	for i := range ivs {
+		a := &ivs[i]
 		// A partner b has |b| > t·|a| and |a| > t·|b|, so |b| < |a|/t, and its start is within
 		// (1-t)·max(|a|,|b|) < (1-t)·|a|/t of a's; zero-width ranges match only their point.
-		reach := (1 - threshold) * (hi - lo) / threshold
-		found = found[:0]
-		done := false
-		for j := i + 1; !done && j < len(ivs.min) && ivs.min[j] <= lo+reach; j++ {
-			if ivs.cube[j] != cube && overlapAbove(a, Range{ivs.min[j], ivs.max[j]}, threshold) {
-				found = append(found, ivs.idx[j])
-			}
-			done = len(found) >= need
-		}
-		for j := i - 1; !done && j >= 0 && ivs.min[j] >= lo-reach; j-- {
-			if ivs.cube[j] != cube && overlapAbove(a, Range{ivs.min[j], ivs.max[j]}, threshold) {
-				found = append(found, ivs.idx[j])
-			}
-			done = len(found) >= need
-		}
+		reach := (1 - threshold) * a.w / threshold
+		var done bool
+		found, done = partnersOf(ivs, i, reach, threshold, need, found[:0])
 		if done {
-			offending[ivs.idx[i]] = true
+			offending[a.idx] = true
 		} else {
-			pfrom[ivs.idx[i]] = int32(len(partners))
+			pfrom[a.idx] = int32(len(partners))
 			partners = append(partners, found...)
-			pto[ivs.idx[i]] = int32(len(partners))
+			pto[a.idx] = int32(len(partners))
 		}
 	}
 	recluster = slices.Clone(offending)
@@ -128,7 +115,7 @@ func offendingAmong(files []File, among []bool, minOffending int, threshold floa
 			}
 		}
 	}
-	return offending, recluster, len(ivs.min)
+	return offending, recluster, len(ivs)
 }
 
 // fabricIncremental is the Fabric Runtime 2.0 incremental prepareFilesPerPartition.

@@ -20,9 +20,12 @@ import (
 // minima would not matter (a file's partners are those whose minimum lies within reach of its
 // own), but an infinite bound makes one side of the reach NaN, and the search then sees only
 // one side of the ties.
-type overlapIntervals struct {
-	min, max  []float64
-	cube, idx []int32
+type overlapIntervals []interval
+
+// interval is one scored file: its range, the range's width, its ZCube's number and its index.
+type interval struct {
+	min, max, w float64
+	cube, idx   int32
 }
 
 func overlapIntervalsOf(files []File, among []bool) overlapIntervals {
@@ -59,10 +62,10 @@ func overlapIntervalsOf(files []File, among []bool) overlapIntervals {
 	var rs table.RadixSorter
 	rs.SortPairs(keys, pos) // no Yield: the only error is Yield's
 	sortTiesByMax(keys, pos, files)
-	iv := overlapIntervals{min: make([]float64, n), max: make([]float64, n), cube: make([]int32, n), idx: pos}
+	iv := make(overlapIntervals, n)
 	for k, i := range pos {
 		r := files[i].ClusterRanges[0]
-		iv.min[k], iv.max[k], iv.cube[k] = r.Min, r.Max, cubes[i]
+		iv[k] = interval{min: r.Min, max: r.Max, w: r.Max - r.Min, cube: cubes[i], idx: i}
 	}
 	return iv
 }
@@ -112,23 +115,65 @@ func overlapAbove(a, b Range, t float64) bool {
 	if wa != wa || wb != wb {
 		return OverlapScore(a, b) > t
 	}
-	lo, hi, w := a.Min, a.Max, wa
-	if b.Min > lo {
-		lo = b.Min
+	return saneAbove(a.Min, a.Max, wa, b.Min, b.Max, wb, t)
+}
+
+// partnersOf appends to found the partners of ivs[i], the files of other ZCubes whose range
+// starts within reach of its own and scores above t with it, looking up the sorted ranges and
+// then down, and stops at need of them (done). The score is saneAbove, inlined, unless a width
+// is NaN.
+func partnersOf(ivs overlapIntervals, i int, reach, t float64, need int, found []int32) ([]int32, bool) {
+	a := &ivs[i]
+	sane := a.w == a.w
+	done := false
+	for j := i + 1; !done && j < len(ivs) && ivs[j].min <= a.min+reach; j++ {
+		if b := &ivs[j]; b.cube != a.cube {
+			if sane && b.w == b.w && saneAbove(a.min, a.max, a.w, b.min, b.max, b.w, t) ||
+				!(sane && b.w == b.w) && oddAbove(a, b, t) {
+				found = append(found, b.idx)
+			}
+		}
+		done = len(found) >= need
 	}
-	if b.Max < hi {
-		hi = b.Max
+	for j := i - 1; !done && j >= 0 && ivs[j].min >= a.min-reach; j-- {
+		if b := &ivs[j]; b.cube != a.cube {
+			if sane && b.w == b.w && saneAbove(a.min, a.max, a.w, b.min, b.max, b.w, t) ||
+				!(sane && b.w == b.w) && oddAbove(a, b, t) {
+				found = append(found, b.idx)
+			}
+		}
+		done = len(found) >= need
 	}
-	if hi < lo {
+	return found, done
+}
+
+// oddAbove is OverlapScore(a, b) > t for a NaN bound or width: OverlapScore's own rules.
+//
+//go:noinline
+func oddAbove(a, b *interval, t float64) bool {
+	return OverlapScore(Range{a.min, a.max}, Range{b.min, b.max}) > t
+}
+
+// saneAbove is overlapAbove of [alo, ahi] and [blo, bhi], of widths aw and bw, none of them NaN.
+// Small enough to be inlined in offendingFiles' scan, where a call per range compared cost
+// js/wasm more than the comparison.
+func saneAbove(alo, ahi, aw, blo, bhi, bw, t float64) bool {
+	if blo > alo {
+		alo = blo
+	}
+	if bhi < ahi {
+		ahi = bhi
+	}
+	if bw > aw {
+		aw = bw
+	}
+	if ahi < alo {
 		return 0 > t
 	}
-	if wb > w {
-		w = wb
-	}
-	if w <= 0 {
+	if aw <= 0 {
 		return 1 > t
 	}
-	return (hi-lo)/w > t
+	return (ahi-alo)/aw > t
 }
 
 // tagReader reads files' ZCube ids remembering the last Tags map read: a bin's adds share one
