@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync/atomic"
 	"unsafe"
 
 	"layoutlab/engine/table"
@@ -214,4 +215,18 @@ func sameMap(a, b map[string]string) bool {
 // under js/wasm == calls runtime.memequal, which only then sees the pointers are equal.
 func sameString(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
+// lastZOrderBy is the ZCUBE_ZORDER_BY value of the last clustering commit.
+var lastZOrderBy atomic.Pointer[string]
+
+// internZOrderBy returns s, as the string of the last commit when equal to it: the value is
+// the same night after night, and files whose tags share its bytes are compared pointer first
+// (sameString) when the planner sorts and counts them.
+func internZOrderBy(s string) string {
+	if p := lastZOrderBy.Load(); p != nil && *p == s {
+		return *p
+	}
+	lastZOrderBy.Store(&s)
+	return s
 }

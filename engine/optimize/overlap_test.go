@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // specialFloats are the values where float max, min and comparisons have their own rules.
@@ -441,3 +442,18 @@ func filterOutSingleZCubesBefore(files []File) ([]File, dropInfo) {
 }
 
 func countZCubesBefore(files []File) int { return countZ(zfilesOf(files)) }
+
+// TestInternZOrderBy: an equal value comes back as the last one's bytes, another as itself.
+func TestInternZOrderBy(t *testing.T) {
+	a := internZOrderBy(string([]byte(`["x","y"]`)))
+	b := internZOrderBy(string([]byte(`["x","y"]`)))
+	if a != b || unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Errorf("equal values not shared: %q at %p, %q at %p", a, unsafe.StringData(a), b, unsafe.StringData(b))
+	}
+	if c := internZOrderBy(`["z"]`); c != `["z"]` {
+		t.Errorf("another value came back as %q", c)
+	}
+	if d := internZOrderBy(`["x","y"]`); d != `["x","y"]` {
+		t.Errorf("the first value again came back as %q", d)
+	}
+}
