@@ -457,3 +457,36 @@ func TestInternZOrderBy(t *testing.T) {
 		t.Errorf("the first value again came back as %q", d)
 	}
 }
+
+// TestSplitClusteredAsBefore: splitClustered, which hands back files themselves when none is set
+// aside, gives the candidates and skipped files the earlier code's copies held.
+func TestSplitClusteredAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	cols := []string{"k"}
+	for trial := range 2000 {
+		files := make([]File, rng.IntN(10))
+		for i := range files {
+			files[i] = File{Path: fmt.Sprint(i), Size: 1}
+			if rng.IntN(3) > 0 {
+				by := []string{`["k"]`, `["k"]`, `["k"]`, `["j"]`}[rng.IntN(4)]
+				files[i].Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(3)), TagZCubeZOrder: by}
+			}
+			files[i].ClusteringProvider = []string{"", ProviderLiquid, ProviderLiquid, "zorder"}[rng.IntN(4)]
+		}
+		c, s := splitClustered(files, cols)
+		wc, ws := splitClusteredZ(zfilesOf(files), cols)
+		if len(c) != len(wc) || len(s) != len(ws) {
+			t.Fatalf("trial %d: %d candidates %d skipped, want %d %d", trial, len(c), len(s), len(wc), len(ws))
+		}
+		for i := range c {
+			if c[i].Path != wc[i].f.Path {
+				t.Fatalf("trial %d: candidate %d is %s, want %s", trial, i, c[i].Path, wc[i].f.Path)
+			}
+		}
+		for i := range s {
+			if s[i].Path != ws[i].f.Path {
+				t.Fatalf("trial %d: skipped %d is %s, want %s", trial, i, s[i].Path, ws[i].f.Path)
+			}
+		}
+	}
+}

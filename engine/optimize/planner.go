@@ -440,6 +440,11 @@ func (st *planState) applyMinZCube(zs []zfile, sc *zscratch) []File {
 // the current clustering columns (order-sensitive); otherwise it is a skipped clustered file.
 func splitClustered(files []File, cols []string) (candidates, skipped []File) {
 	c, s := splitClusteredZ(zfilesOf(files), cols)
+	if len(s) == 0 {
+		// Nothing set aside (the usual case): the candidates are files, not a copy of them,
+		// each File copied a write barrier while the collector marks.
+		return files, nil
+	}
 	return filesOf(c), filesOf(s)
 }
 
