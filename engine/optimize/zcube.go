@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -215,7 +214,7 @@ func sortByZCubeID(files []File) []File {
 // of them), only the distinct ids are sorted, and the files are placed by a stable counting
 // sort on the id's rank. It returns zs itself when it is already in order.
 func sortZByID(zs []zfile, sc *zscratch) []zfile {
-	if slices.IsSortedFunc(zs, cmpZByID) {
+	if sortedByZID(zs) {
 		return zs
 	}
 	if sc == nil {
@@ -272,20 +271,23 @@ func sortZByID(zs []zfile, sc *zscratch) []zfile {
 	return out
 }
 
-func cmpZByID(a, b zfile) int {
-	switch {
-	case !a.hasID && !b.hasID:
-		return 0
-	case !a.hasID:
-		return -1
-	case !b.hasID:
-		return 1
-	case a.id == b.id:
-		// The files of one ZCube share their id's bytes (a bin's adds, one tags map): == sees
-		// the same pointer at once, where Compare under js/wasm walks all 36 bytes.
-		return 0
+// sortedByZID reports whether zs is in sortByZCubeID's order (untagged first, then by id): a
+// loop rather than slices.IsSortedFunc, whose comparison is a call through a func value per
+// file, and ids of one ZCube are equal pointer first (sameString) without a call.
+func sortedByZID(zs []zfile) bool {
+	for i := 1; i < len(zs); i++ {
+		a, b := &zs[i-1], &zs[i]
+		switch {
+		case !b.hasID:
+			if a.hasID {
+				return false
+			}
+		case !a.hasID || sameString(a.id, b.id):
+		case b.id < a.id:
+			return false
+		}
 	}
-	return strings.Compare(a.id, b.id)
+	return true
 }
 
 // sortFilesStable returns files stably sorted by their keys under compare. Each file's key is
