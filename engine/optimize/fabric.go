@@ -64,7 +64,7 @@ func OverlapScore(a, b Range) float64 {
 	return (hi - lo) / w
 }
 
-// offendingFiles marks, among files (tagged with the current columns), those that overlap at
+// offendingAmong marks, among files (tagged with the current columns), those that overlap at
 // least minOffending-1 other files with OverlapScore > threshold on the first clustering column,
 // counting only partners from a different ZCube (files of one ZCube come from one curve pass; on
 // a multi-column curve they overlap on the first column by design). Files without
@@ -78,12 +78,9 @@ func OverlapScore(a, b Range) float64 {
 // looks at the files sorted by start inside that window, both ways, and stops at
 // minOffending-1 partners. A file that stops short of that has all its partners listed, which
 // is all the pulling of partners needs: it is re-clustered when one of them is offending.
-func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
-	return offendingAmong(files, nil, minOffending, threshold)
-}
-
-// offendingAmong is offendingFiles on the files among marks (all when among is nil), the others
-// left out as if absent: neither scored nor partners, never offending nor re-clustered.
+//
+// Only the files among marks are looked at (all when among is nil), the others left out as if
+// absent: neither scored nor partners, never offending nor re-clustered.
 func offendingAmong(files []File, among []bool, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
 	ivs := overlapIntervalsOf(files, among)
 	need := minOffending - 1

@@ -106,19 +106,6 @@ func floatOrderKey(x float64) uint64 {
 	return b | 1<<63
 }
 
-// overlapAbove reports OverlapScore(a, b) > t without its calls: under js/wasm the builtin
-// float max and min are calls into the runtime. For ranges free of NaN (their widths too) the
-// comparisons pick the same values as max and min but for the sign of a zero, which changes
-// neither a comparison nor a quotient's comparison with t; anything else is left to
-// OverlapScore. TestOverlapAbove holds the two to each other.
-func overlapAbove(a, b Range, t float64) bool {
-	wa, wb := a.Max-a.Min, b.Max-b.Min
-	if wa != wa || wb != wb {
-		return OverlapScore(a, b) > t
-	}
-	return saneAbove(a.Min, a.Max, wa, b.Min, b.Max, wb, t)
-}
-
 // partnersOf appends to found the partners of ivs[i], the files of other ZCubes whose range
 // starts within reach of its own and scores above t with it, looking up the sorted ranges and
 // then down, and stops at need of them (done). The score is saneAbove, inlined, unless a width
@@ -155,9 +142,12 @@ func oddAbove(a, b *interval, t float64) bool {
 	return OverlapScore(Range{a.min, a.max}, Range{b.min, b.max}) > t
 }
 
-// saneAbove is overlapAbove of [alo, ahi] and [blo, bhi], of widths aw and bw, none of them NaN.
-// Small enough to be inlined in offendingFiles' scan, where a call per range compared cost
-// js/wasm more than the comparison.
+// saneAbove reports OverlapScore > t for [alo, ahi] and [blo, bhi], of widths aw and bw, none
+// of them NaN, without its calls: under js/wasm the builtin float max and min are calls into the
+// runtime. The comparisons pick the same values as max and min but for the sign of a zero, which
+// changes neither a comparison nor a quotient's comparison with t; a NaN width is left to
+// OverlapScore (oddAbove). Small enough to be inlined in the overlap scan, where a call per
+// range compared cost js/wasm more than the comparison. TestOverlapAbove holds it to OverlapScore.
 func saneAbove(alo, ahi, aw, blo, bhi, bw, t float64) bool {
 	if blo > alo {
 		alo = blo
@@ -177,7 +167,7 @@ func saneAbove(alo, ahi, aw, blo, bhi, bw, t float64) bool {
 	return (ahi-alo)/aw > t
 }
 
-// tagReader reads files' ZCube ids remembering the last Tags map read: a bin's adds share one
+// tagReader reads files' ZCube ids, remembering the last Tags map read: a bin's adds share one
 // map and files sorted by ZCube id come a bin at a time (1,173 files in 38 maps on a night of
 // the Fabric preset), so most reads are the previous file's, found without hashing the tag keys
 // (a byte-at-a-time hash under js/wasm). Tags maps are read-only (File.Tags).
@@ -198,7 +188,8 @@ func (r *tagReader) read(f *File) {
 	r.tags, r.ok, r.valid = f.Tags, ok1 && ok2, true
 }
 
-// zcubeID is f.zcubeID().
+// zcubeID returns f's ZCUBE_ID when it carries both ZCube tags (ZCubeInfo.getForFile needs
+// both), without parsing ZCUBE_ZORDER_BY.
 func (r *tagReader) zcubeID(f *File) (string, bool) {
 	r.read(f)
 	return r.id, r.ok

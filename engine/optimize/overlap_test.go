@@ -534,3 +534,26 @@ func cmpZByIDBefore(a, b zfile) int {
 	}
 	return strings.Compare(a.id, b.id)
 }
+
+// offendingFiles is offendingAmong on every file (fabric.go describes the search).
+func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
+	return offendingAmong(files, nil, minOffending, threshold)
+}
+
+// overlapAbove is saneAbove on two ranges, OverlapScore's own rules for a NaN width (what the
+// overlap scan does).
+func overlapAbove(a, b Range, t float64) bool {
+	wa, wb := a.Max-a.Min, b.Max-b.Min
+	if wa != wa || wb != wb {
+		return OverlapScore(a, b) > t
+	}
+	return saneAbove(a.Min, a.Max, wa, b.Min, b.Max, wb, t)
+}
+
+// zcubeID returns the ZCUBE_ID of a file that carries both ZCube tags (ZCubeInfo.getForFile
+// needs both): what tagReader answers, read directly.
+func (f *File) zcubeID() (string, bool) {
+	id, ok1 := f.Tags[TagZCubeID]
+	_, ok2 := f.Tags[TagZCubeZOrder]
+	return id, ok1 && ok2
+}
