@@ -218,6 +218,8 @@ func internZOrderBy(s string) string {
 	if p := lastZOrderBy.Load(); p != nil && *p == s {
 		return *p
 	}
-	lastZOrderBy.Store(&s)
+	p := new(string) // not &s: s would escape, a heap copy on every call
+	*p = s
+	lastZOrderBy.Store(p)
 	return s
 }
