@@ -143,7 +143,7 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	var dvs, dvRows int64
 	var zOrderBy string
 	if p.Mode == ModeClustering {
-		zOrderBy = encodeNames(p.ClusterBy)
+		zOrderBy = internZOrderBy(encodeNames(p.ClusterBy))
 		res.tags, res.provider = make([]map[string]string, len(p.Bins)), ProviderLiquid
 	}
 	var added, removed sizeStats

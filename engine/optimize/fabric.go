@@ -64,7 +64,7 @@ func OverlapScore(a, b Range) float64 {
 	return (hi - lo) / w
 }
 
-// offendingFiles marks, among files (tagged with the current columns), those that overlap at
+// offendingAmong marks, among files (tagged with the current columns), those that overlap at
 // least minOffending-1 other files with OverlapScore > threshold on the first clustering column,
 // counting only partners from a different ZCube (files of one ZCube come from one curve pass; on
 // a multi-column curve they overlap on the first column by design). Files without
@@ -78,56 +78,35 @@ func OverlapScore(a, b Range) float64 {
 // looks at the files sorted by start inside that window, both ways, and stops at
 // minOffending-1 partners. A file that stops short of that has all its partners listed, which
 // is all the pulling of partners needs: it is re-clustered when one of them is offending.
-func offendingFiles(files []File, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
-	type iv struct {
-		r    Range
-		cube string
-		idx  int
-	}
-	var ivs []iv
-	for i := range files {
-		if len(files[i].ClusterRanges) == 0 {
-			continue
-		}
-		id, _ := files[i].zcubeID()
-		r := files[i].ClusterRanges[0]
-		ivs = append(ivs, iv{r, id, i})
-	}
-	slices.SortFunc(ivs, func(a, b iv) int {
-		return cmp.Or(cmp.Compare(a.r.Min, b.r.Min), cmp.Compare(a.r.Max, b.r.Max), cmp.Compare(a.idx, b.idx))
-	})
+//
+// Only the files among marks are looked at (all when among is nil), the others left out as if
+// absent: neither scored nor partners, never offending nor re-clustered.
+func offendingAmong(files []File, among []bool, minOffending int, threshold float64) (offending, recluster []bool, scored int) {
+	ivs := overlapIntervalsOf(files, among)
 	need := minOffending - 1
 	offending = make([]bool, len(files))
-	partners := make([][]int, len(files)) // of the files short of need: all their partners
+	// Of the files short of need: all their partners, file i's at partners[pfrom[i]:pto[i]].
+	var partners []int32
+	pfrom, pto := make([]int32, len(files)), make([]int32, len(files))
+	found := make([]int32, 0, max(need, 0))
 	for i := range ivs {
-		a := ivs[i]
+		a := &ivs[i]
 		// A partner b has |b| > t·|a| and |a| > t·|b|, so |b| < |a|/t, and its start is within
 		// (1-t)·max(|a|,|b|) < (1-t)·|a|/t of a's; zero-width ranges match only their point.
-		reach := (1 - threshold) * (a.r.Max - a.r.Min) / threshold
-		var found []int
-		look := func(j int) bool {
-			b := ivs[j]
-			if b.cube != a.cube && OverlapScore(a.r, b.r) > threshold {
-				found = append(found, b.idx)
-			}
-			return len(found) >= need
-		}
-		done := false
-		for j := i + 1; !done && j < len(ivs) && ivs[j].r.Min <= a.r.Min+reach; j++ {
-			done = look(j)
-		}
-		for j := i - 1; !done && j >= 0 && ivs[j].r.Min >= a.r.Min-reach; j-- {
-			done = look(j)
-		}
+		reach := (1 - threshold) * a.w / threshold
+		var done bool
+		found, done = partnersOf(ivs, i, reach, threshold, need, found[:0])
 		if done {
 			offending[a.idx] = true
 		} else {
-			partners[a.idx] = found
+			pfrom[a.idx] = int32(len(partners))
+			partners = append(partners, found...)
+			pto[a.idx] = int32(len(partners))
 		}
 	}
 	recluster = slices.Clone(offending)
-	for i, ps := range partners {
-		for _, p := range ps {
+	for i := range files {
+		for _, p := range partners[pfrom[i]:pto[i]] {
 			if offending[p] {
 				recluster[i] = true
 			}
@@ -161,12 +140,11 @@ func (st *planState) fabricIncremental(files []File) []File {
 		if *st.cfg.Fabric.AutoRecluster {
 			recluster = st.autoRecluster(candidates, inRest)
 		}
-		all := sortByZCubeID(append(slices.Clone(selected), recluster...))
-		kept, d := filterOutSingleZCubes(all)
+		kept, keptBytes, d := filterOutSingleZCubesOf(selected, recluster)
 		st.emit(FilterApplied{Stage: "filterOutSingleZCubes", Name: "all remaining files in one ZCube",
 			Detail:       "as all remaining files are in one ZCube with no unclustered file",
-			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: len(kept), KeptBytes: sumBytes(kept)})
-		if len(kept) == 0 {
+			DroppedFiles: d.files, DroppedBytes: d.bytes, DroppedZCubes: d.zcubes, KeptFiles: kept, KeptBytes: keptBytes})
+		if kept == 0 {
 			selected, recluster = nil, nil
 		}
 	}
@@ -185,9 +163,10 @@ func (st *planState) fabricIncremental(files []File) []File {
 func (st *planState) selectIncremental(candidates []File) (selected []File, inRest []bool) {
 	cfg, fc := st.cfg, &st.cfg.Fabric
 	inRest = make([]bool, len(candidates))
+	var tr tagReader
 	for i := range candidates {
 		f := &candidates[i]
-		_, tagged := f.zcubeID()
+		_, tagged := tr.zcubeID(f)
 		sel := !tagged || f.Size < fc.TargetFileSize
 		if !sel && f.hasDV() {
 			r, ok := f.deletedRatio()
@@ -223,33 +202,28 @@ func (st *planState) selectIncremental(candidates []File) (selected []File, inRe
 func (st *planState) autoRecluster(candidates []File, inRest []bool) []File {
 	fc := &st.cfg.Fabric
 	cols := st.snap.ClusteringColumns
-	var tagged []File
-	var isRest []bool // by tagged file
+	// The tagged candidates are scored where they lie, not copied out: a File copy is a bulk
+	// write barrier while the collector marks, a runtime call under js/wasm.
+	tagged := make([]bool, len(candidates))
+	var tr tagReader
 	for i := range candidates {
-		if _, ok := candidates[i].zcubeID(); ok {
-			if tagged == nil {
-				tagged = make([]File, 0, len(candidates)-i)
-				isRest = make([]bool, 0, len(candidates)-i)
-			}
-			tagged = append(tagged, candidates[i])
-			isRest = append(isRest, inRest[i])
-		}
+		_, tagged[i] = tr.zcubeID(&candidates[i])
 	}
-	off, rec, scored := offendingFiles(tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
+	off, rec, scored := offendingAmong(candidates, tagged, fc.MinOffendingFiles, fc.MinOverlapThreshold)
 	ev := OverlapDetected{Threshold: fc.MinOverlapThreshold, MinOffending: fc.MinOffendingFiles,
 		ScoredFiles: scored}
 	if len(cols) > 0 {
 		ev.Column = cols[0]
 	}
 	var recluster []File
-	for i := range tagged {
+	for i := range candidates {
 		if off[i] {
 			ev.OffendingFiles++
 		}
-		if rec[i] && isRest[i] {
-			recluster = append(recluster, tagged[i])
+		if rec[i] && inRest[i] {
+			recluster = append(recluster, candidates[i])
 			ev.AddedFiles++
-			ev.AddedBytes += tagged[i].Size
+			ev.AddedBytes += candidates[i].Size
 		}
 	}
 	st.emit(ev)
@@ -265,8 +239,9 @@ func (st *planState) fabricBinOrder(selected, recluster []File) []File {
 		clustered bool
 		min       float64
 	}
+	var tr tagReader
 	selected = sortFilesStable(selected, func(f *File) binKey {
-		_, clustered := f.zcubeID()
+		_, clustered := tr.zcubeID(f)
 		return binKey{clustered, rangeMin(f)}
 	}, func(a, b binKey) int {
 		switch {

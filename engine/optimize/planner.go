@@ -2,7 +2,6 @@ package optimize
 
 import (
 	"math"
-	"reflect"
 	"strconv"
 
 	"layoutlab/engine/ddl"
@@ -441,6 +440,11 @@ func (st *planState) applyMinZCube(zs []zfile, sc *zscratch) []File {
 // the current clustering columns (order-sensitive); otherwise it is a skipped clustered file.
 func splitClustered(files []File, cols []string) (candidates, skipped []File) {
 	c, s := splitClusteredZ(zfilesOf(files), cols)
+	if len(s) == 0 {
+		// Nothing set aside (the usual case): the candidates are files, not a copy of them,
+		// each File copied a write barrier while the collector marks.
+		return files, nil
+	}
 	return filesOf(c), filesOf(s)
 }
 
@@ -454,7 +458,7 @@ func splitClusteredZ(files []zfile, cols []string) (candidates, skipped []zfile)
 		unmatched := false
 		if z.cube {
 			raw := z.zraw
-			if !lastValid || raw != lastRaw {
+			if !lastValid || !sameString(raw, lastRaw) {
 				eq, seen := same[raw]
 				if !seen {
 					_, zOrderBy, _ := f.ZCube()
@@ -537,11 +541,6 @@ func countPartitions(bins []Bin) int {
 		seen[partitionIDOf(pv)] = true
 	}
 	return len(seen)
-}
-
-// sameMap reports whether a and b are one map.
-func sameMap(a, b map[string]string) bool {
-	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 type partitionGroup struct {

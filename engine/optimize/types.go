@@ -70,14 +70,6 @@ func (f *File) ZCube() (id string, zOrderBy []string, ok bool) {
 	return id, by, true
 }
 
-// zcubeID returns the ZCUBE_ID of a file that carries both ZCube tags (ZCubeInfo.getForFile
-// needs both), without parsing ZCUBE_ZORDER_BY.
-func (f *File) zcubeID() (string, bool) {
-	id, ok1 := f.Tags[TagZCubeID]
-	_, ok2 := f.Tags[TagZCubeZOrder]
-	return id, ok1 && ok2
-}
-
 // hasDV reports deletionVector != null.
 func (f *File) hasDV() bool { return f.DeletedRecords > 0 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -57,10 +56,11 @@ type zCubeFileStatsCollector struct {
 	cache                   map[string]bool // ZCUBE_ZORDER_BY value → equals zOrderBy
 	lastRaw                 string          // the last value looked up, and its answer
 	lastEq, lastValid       bool
+	tags                    tagReader // update's
 }
 
 func (c *zCubeFileStatsCollector) sameRaw(raw string, f *File) bool {
-	if c.lastValid && raw == c.lastRaw {
+	if c.lastValid && sameString(raw, c.lastRaw) {
 		return c.lastEq
 	}
 	if eq, ok := c.cache[raw]; ok {
@@ -78,8 +78,8 @@ func (c *zCubeFileStatsCollector) sameRaw(raw string, f *File) bool {
 }
 
 func (c *zCubeFileStatsCollector) update(f *File) {
-	id, ok := f.zcubeID()
-	c.count(f, id, ok, f.Tags[TagZCubeZOrder])
+	c.tags.read(f)
+	c.count(f, c.tags.id, c.tags.ok, c.tags.raw)
 }
 
 // updateZ is update on read tags.
@@ -87,7 +87,7 @@ func (c *zCubeFileStatsCollector) updateZ(z *zfile) { c.count(z.f, z.id, z.cube,
 
 func (c *zCubeFileStatsCollector) count(f *File, id string, ok bool, raw string) {
 	if ok && (c.isFull || c.sameRaw(raw, f)) {
-		if !c.seen || c.processed != id {
+		if !c.seen || !sameString(c.processed, id) {
 			c.processed, c.seen = id, true
 			c.numZCubes++
 		}
@@ -180,11 +180,16 @@ type zscratch struct {
 
 var zscratchPool = sync.Pool{New: func() any { return new(zscratch) }}
 
-// release clears the buffers' pointers into the snapshot and returns them to the pool.
+// release clears the buffers' pointers into the snapshot and returns them to the pool. A
+// preparation writes each buffer within its first len(sc.in) entries (the partition's files)
+// and the previous release cleared the rest, so only those are cleared: clearing every entry
+// of the largest partition ever seen (a write barrier each, under js/wasm a runtime call per
+// pointer while the collector marks) cost more than the preparation of a small one.
 func (sc *zscratch) release() {
-	clear(sc.in[:cap(sc.in)])
-	clear(sc.sorted[:cap(sc.sorted)])
-	clear(sc.kept[:cap(sc.kept)])
+	n := len(sc.in)
+	clear(sc.in)
+	clear(sc.sorted[:min(n, cap(sc.sorted))])
+	clear(sc.kept[:min(n, cap(sc.kept))])
 	zscratchPool.Put(sc)
 }
 
@@ -195,14 +200,21 @@ func (z *zfile) cubeID() (string, bool) { return z.id, z.cube }
 // inputFiles.sortBy(_.tag(ZCUBE_ID)): a stable sort on Option[String], None (untagged) first.
 // Note it sorts on the ZCUBE_ID tag alone, while ZCube membership (ZCubeInfo.getForFile) needs
 // both tags; a file with only one of them sorts as tagged but counts as untagged.
-func sortByZCubeID(files []File) []File { return filesOf(sortZByID(zfilesOf(files), nil)) }
+// Files already in order are returned as they are (not a copy).
+func sortByZCubeID(files []File) []File {
+	zs := zfilesOf(files)
+	if sorted := sortZByID(zs, nil); len(sorted) == 0 || &sorted[0] != &zs[0] {
+		return filesOf(sorted)
+	}
+	return files
+}
 
 // sortZByID is sortByZCubeID on read tags. A table holds few distinct ZCube ids and many files
 // per id, so the ids are numbered (files of one cube are usually adjacent: one lookup per run
 // of them), only the distinct ids are sorted, and the files are placed by a stable counting
 // sort on the id's rank. It returns zs itself when it is already in order.
 func sortZByID(zs []zfile, sc *zscratch) []zfile {
-	if slices.IsSortedFunc(zs, cmpZByID) {
+	if sortedByZID(zs) {
 		return zs
 	}
 	if sc == nil {
@@ -219,7 +231,7 @@ func sortZByID(zs []zfile, sc *zscratch) []zfile {
 			group[i] = -1
 			continue
 		}
-		if lastG < 0 || z.id != last {
+		if lastG < 0 || !sameString(z.id, last) {
 			g, ok := index[z.id]
 			if !ok {
 				g = int32(len(ids))
@@ -259,20 +271,23 @@ func sortZByID(zs []zfile, sc *zscratch) []zfile {
 	return out
 }
 
-func cmpZByID(a, b zfile) int {
-	switch {
-	case !a.hasID && !b.hasID:
-		return 0
-	case !a.hasID:
-		return -1
-	case !b.hasID:
-		return 1
-	case a.id == b.id:
-		// The files of one ZCube share their id's bytes (a bin's adds, one tags map): == sees
-		// the same pointer at once, where Compare under js/wasm walks all 36 bytes.
-		return 0
+// sortedByZID reports whether zs is in sortByZCubeID's order (untagged first, then by id): a
+// loop rather than slices.IsSortedFunc, whose comparison is a call through a func value per
+// file, and ids of one ZCube are equal pointer first (sameString) without a call.
+func sortedByZID(zs []zfile) bool {
+	for i := 1; i < len(zs); i++ {
+		a, b := &zs[i-1], &zs[i]
+		switch {
+		case !b.hasID:
+			if a.hasID {
+				return false
+			}
+		case !a.hasID || sameString(a.id, b.id):
+		case b.id < a.id:
+			return false
+		}
 	}
-	return strings.Compare(a.id, b.id)
+	return true
 }
 
 // sortFilesStable returns files stably sorted by their keys under compare. Each file's key is
@@ -325,47 +340,36 @@ func filterOutLargeZCubes(files []zfile, minCubeSize int64, sc *zscratch) ([]zfi
 	}
 	var out []zfile // nil until the first drop: until then every file so far passes
 	var d dropInfo
-	pass := func(from, to int) {
-		if out != nil {
-			out = append(out, files[from:to]...)
+	for i := 0; i < len(files); {
+		z := &files[i]
+		if !z.cube {
+			if out != nil {
+				out = append(out, *z)
+			}
+			i++
+			continue
 		}
-	}
-	start, cur, size := -1, "", int64(0)
-	flush := func(end int) {
-		if start < 0 {
-			return
+		e, size := i+1, z.f.estLogicalFileSize()
+		for e < len(files) && files[e].cube && sameString(files[e].id, z.id) {
+			size += files[e].f.estLogicalFileSize()
+			e++
 		}
-		if size >= minCubeSize {
+		switch {
+		case size >= minCubeSize:
 			if out == nil {
 				sc.kept = slices.Grow(sc.kept[:0], len(files)) // appends below stay in it
-				out = append(sc.kept, files[:start]...)
+				out = append(sc.kept, files[:i]...)
 			}
 			d.zcubes++
-			d.files += end - start
-			for _, z := range files[start:end] {
-				d.bytes += z.f.Size
+			d.files += e - i
+			for _, x := range files[i:e] {
+				d.bytes += x.f.Size
 			}
-		} else {
-			pass(start, end)
+		case out != nil:
+			out = append(out, files[i:e]...)
 		}
-		start, size = -1, 0
+		i = e
 	}
-	for i := range files {
-		z := &files[i]
-		id, ok := z.cubeID()
-		if !ok {
-			flush(i)
-			pass(i, i+1)
-			continue
-		}
-		if start >= 0 && id == cur {
-			size += z.f.estLogicalFileSize()
-			continue
-		}
-		flush(i)
-		start, cur, size = i, id, z.f.estLogicalFileSize()
-	}
-	flush(len(files))
 	if out == nil {
 		return files, d
 	}
@@ -375,12 +379,32 @@ func filterOutLargeZCubes(files []zfile, minCubeSize int64, sc *zscratch) ([]zfi
 // filterOutSingleZCubes is ZCube.filterOutSingleZCubes: when every remaining file belongs to one
 // ZCube and no untagged file is present, all are dropped (so OPTIMIZE is a no-op on a table that
 // is a single ZCube). Once a second ZCube or an untagged file shows up, everything passes.
-func filterOutSingleZCubes(files []File) ([]File, dropInfo) {
-	out, d := filterOutSingleZ(zfilesOf(files))
-	if out == nil {
-		return nil, d
+//
+// filterOutSingleZCubesOf is it on the files of a and b together (Fabric's selected and
+// re-clustered files), without joining them or sorting them by ZCube id as the planner's
+// other path does: whether every file is in one ZCube does not depend on their order. It
+// returns the files and bytes kept, all or none.
+func filterOutSingleZCubesOf(a, b []File) (kept int, keptBytes int64, d dropInfo) {
+	var tr tagReader
+	first, seen, single := "", false, true
+	for _, fs := range [2][]File{a, b} {
+		for i := 0; single && i < len(fs); i++ {
+			id, ok := tr.zcubeID(&fs[i])
+			switch {
+			case !ok:
+				single = false
+			case !seen:
+				first, seen = id, true
+			case !sameString(id, first):
+				single = false
+			}
+		}
 	}
-	return files, d
+	kept, keptBytes = len(a)+len(b), sumBytes(a)+sumBytes(b)
+	if !single || kept == 0 {
+		return kept, keptBytes, dropInfo{}
+	}
+	return 0, 0, dropInfo{files: kept, zcubes: 1, bytes: keptBytes}
 }
 
 func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
@@ -394,7 +418,7 @@ func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
 		}
 		if !seen {
 			first, seen = id, true
-		} else if id != first {
+		} else if !sameString(id, first) {
 			single = false
 			break
 		}
@@ -409,14 +433,26 @@ func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
 	return nil, d
 }
 
-// countZCubes counts distinct ZCube ids among files.
-func countZCubes(files []File) int { return countZ(zfilesOf(files)) }
+// countZCubes counts distinct ZCube ids among files (countZ on the files themselves: no tags
+// array to fill, each entry a write barrier while the collector marks).
+func countZCubes(files []File) int {
+	seen := map[string]bool{}
+	last := ""
+	var tr tagReader
+	for i := range files {
+		if id, ok := tr.zcubeID(&files[i]); ok && (len(seen) == 0 || !sameString(id, last)) {
+			seen[id] = true
+			last = id
+		}
+	}
+	return len(seen)
+}
 
 func countZ(files []zfile) int {
 	seen := map[string]bool{}
 	last := ""
 	for i := range files {
-		if id, ok := files[i].cubeID(); ok && (len(seen) == 0 || id != last) {
+		if id, ok := files[i].cubeID(); ok && (len(seen) == 0 || !sameString(id, last)) {
 			seen[id] = true
 			last = id
 		}

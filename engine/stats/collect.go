@@ -69,10 +69,21 @@ func intBounds(col *table.Column, rows []int32, lo, hi *table.Value) (nulls int6
 		if col.Kind == table.Timestamp || col.Kind == table.TimestampNTZ {
 			l, h = floorMillis(l), floorMillis(h)
 		}
-		*lo = table.Value{Kind: col.Kind, I: l, Scale: col.Scale}
-		*hi = table.Value{Kind: col.Kind, I: h, Scale: col.Scale}
+		setInt(lo, col.Kind, l, col.Scale)
+		setInt(hi, col.Kind, h, col.Scale)
 	}
 	return nulls
+}
+
+// setInt sets *v to Value{Kind: k, I: i, Scale: scale} field by field: a Value literal stored
+// whole is a typed copy, with a bulk write barrier for its string while the collector marks (a
+// runtime call under js/wasm, once per bound of every file); v.S, "" in the batch's fresh
+// values, is only written when it is not.
+func setInt(v *table.Value, k table.Kind, i int64, scale uint8) {
+	v.Kind, v.Null, v.Scale, v.I, v.Hi, v.F = k, false, scale, i, 0, 0
+	if v.S != "" {
+		v.S = ""
+	}
 }
 
 // otherBounds is intBounds for doubles, floats, strings and wide decimals; leaf i is col's.

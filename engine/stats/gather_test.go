@@ -3,10 +3,12 @@ package stats
 import (
 	"math/rand/v2"
 	"testing"
+
+	"layoutlab/engine/table"
 )
 
-// TestGatherRange holds the four-rows-a-step loops to a row-at-a-time min/max for every count
-// of rows up to 40 (every remainder of four, the empty file included), rows in any order and
+// TestGatherRange holds the eight- and four-rows-a-step loops to a row-at-a-time min/max for
+// every count of rows up to 40 (every remainder of eight, the empty file included), rows in any order and
 // repeated, extremes at every position.
 func TestGatherRange(t *testing.T) {
 	rng := rand.New(rand.NewPCG(52, 1))
@@ -44,6 +46,17 @@ func TestGatherRange(t *testing.T) {
 			if gl, gh := codeRangeNoNulls(c32, rows); gl != l32 || gh != h32 {
 				t.Fatalf("codeRangeNoNulls[uint32](%v) = %d, %d, want %d, %d", rows, gl, gh, l32, h32)
 			}
+		}
+	}
+}
+
+// TestSetInt: setInt leaves what the Value literal would, over a zero value and over one with
+// every field set.
+func TestSetInt(t *testing.T) {
+	for _, v := range []table.Value{{}, {Kind: table.String, Null: true, Scale: 3, I: 9, Hi: 8, F: 1.5, S: "x"}} {
+		setInt(&v, table.Date, -42, 2)
+		if want := (table.Value{Kind: table.Date, I: -42, Scale: 2}); v != want {
+			t.Errorf("setInt left %+v, want %+v", v, want)
 		}
 	}
 }

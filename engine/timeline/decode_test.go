@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// TestDecode holds decode's four-rows-a-step loop to Base + code row by row, for every count of
-// rows up to 20 (each remainder of four) and both code widths, dst longer than rows included.
+// TestDecode holds decode's eight- and four-rows-a-step loops to Base + code row by row, for
+// every count of rows up to 20 (each remainder of eight) and both code widths, dst longer than
+// rows included.
 func TestDecode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(52, 2))
 	c16, c32 := make([]uint16, 50), make([]uint32, 50)

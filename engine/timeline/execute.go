@@ -187,10 +187,10 @@ func (x *optimizeExecutor) writeFiles(parts [][]int32, in binInput, day int, ts 
 	job := statsJob{files: make([]*file, len(rows)), rows: rows, sts: make([]fileStats, len(rows))}
 	paths := x.names(in.dir(), len(rows))
 	for split, p := range rows {
-		f := file{path: paths[split], size: x.sz.bytes(len(p)), rows: p, day: day, partDay: in.partDay,
-			part: in.part, cube: -1, layout: -1, slab: si, modTime: ts}
-		out[split] = x.tbl.files.add(&f)
-		job.files[split] = x.tbl.files.f(out[split])
+		id, f := x.tbl.files.alloc()
+		f.path, f.size, f.rows, f.day, f.partDay = paths[split], x.sz.bytes(len(p)), p, day, in.partDay
+		f.part, f.cube, f.layout, f.slab, f.modTime = in.part, -1, -1, si, ts
+		out[split], job.files[split] = id, f
 	}
 	sl.refs = int32(len(parts))
 	sl.stats = x.stats.submit(job)
@@ -252,11 +252,19 @@ func (bt *binTable) values(t *table.Table, l int) *table.Column {
 	return c
 }
 
-// decode writes the values of an encoded column's rows (Base + code) to dst, four rows a step
-// (engine/stats/gather.go says why: a loop's pass costs js/wasm a dispatch or two).
+// decode writes the values of an encoded column's rows (Base + code) to dst, eight rows a
+// step, then four (engine/stats/gather.go says why: a loop's pass costs js/wasm a dispatch or two).
 func decode[T uint16 | uint32](dst []int64, codes []T, base int64, rows []int32) {
 	dst = dst[:len(rows)]
-	for len(rows) >= 4 && len(dst) >= 4 {
+	for len(rows) >= 8 && len(dst) >= 8 {
+		q, d := rows[:8:8], dst[:8:8]
+		d[0], d[1] = base+int64(codes[q[0]]), base+int64(codes[q[1]])
+		d[2], d[3] = base+int64(codes[q[2]]), base+int64(codes[q[3]])
+		d[4], d[5] = base+int64(codes[q[4]]), base+int64(codes[q[5]])
+		d[6], d[7] = base+int64(codes[q[6]]), base+int64(codes[q[7]])
+		rows, dst = rows[8:], dst[8:]
+	}
+	if len(rows) >= 4 && len(dst) >= 4 {
 		dst[0], dst[1] = base+int64(codes[rows[0]]), base+int64(codes[rows[1]])
 		dst[2], dst[3] = base+int64(codes[rows[2]]), base+int64(codes[rows[3]])
 		rows, dst = rows[4:], dst[4:]
@@ -294,13 +302,13 @@ func (x *optimizeExecutor) reuse(e *zentry, dir string, day int, ts int64) []int
 	paths := x.names(dir, len(out))
 	for split, src := range e.outputs {
 		s := x.tbl.files.f(src)
-		f := file{path: paths[split], size: s.size, rows: s.rows, day: day, partDay: s.partDay,
-			part: s.part, cube: -1, layout: e.id, slab: s.slab, modTime: ts}
 		if s.slab >= 0 {
 			x.slabs[s.slab].refs++
 		}
-		out[split] = x.tbl.files.add(&f)
-		job.files[split], job.from[split] = x.tbl.files.f(out[split]), s
+		id, f := x.tbl.files.alloc()
+		f.path, f.size, f.rows, f.day, f.partDay = paths[split], s.size, s.rows, day, s.partDay
+		f.part, f.cube, f.layout, f.slab, f.modTime = s.part, -1, e.id, s.slab, ts
+		out[split], job.files[split], job.from[split] = id, f, s
 	}
 	x.stats.submit(job)
 	e.outputs = out

@@ -80,15 +80,16 @@ func (fs *fileStore) clusterRanges(id int32) []optimize.Range {
 // f returns file id.
 func (fs *fileStore) f(id int32) *file { return fileIn(fs.chunks, id) }
 
-// add stores f and returns its id.
-func (fs *fileStore) add(f *file) int32 {
+// alloc returns a new file's id and its place, zero, for the caller to fill in place: a file
+// built on the stack and copied in is one bulk write barrier over the whole struct while the
+// collector marks, a runtime call under js/wasm, where a collection is under way for most of a run.
+func (fs *fileStore) alloc() (int32, *file) {
 	id := int32(fs.n)
 	if int(id>>chunkBits) == len(fs.chunks) {
 		fs.chunks = append(fs.chunks, new(fileChunk))
 	}
-	fs.chunks[id>>chunkBits][id&chunkMask] = *f
 	fs.n++
-	return id
+	return id, &fs.chunks[id>>chunkBits][id&chunkMask]
 }
 
 // isLive reports whether id is a live file with this path (the planner hands ids back as Refs).

@@ -210,6 +210,7 @@ func (n *nightlyOptimize) commit(res *optimize.CommitResult, day int, ts int64, 
 	}
 	c.adds = make([]int32, 0, res.NumAdds)
 	var written int64
+	var cubeOf tagsCube
 	for a := range res.AddedFiles() {
 		id := int32(a.Ref)
 		if id < firstNew || id >= int32(t.files.n) || t.files.f(id).path != a.Path {
@@ -217,8 +218,8 @@ func (n *nightlyOptimize) commit(res *optimize.CommitResult, day int, ts int64, 
 		}
 		f := t.files.f(id)
 		f.tags, f.provider = a.Tags, a.ClusteringProvider
-		if zid, ok := a.Tags[optimize.TagZCubeID]; ok {
-			f.cube = t.zcubes.idFor(zid)
+		if ci := cubeOf.of(a.Tags, &t.zcubes); ci >= 0 {
+			f.cube = ci
 		}
 		written += f.size
 		c.adds = append(c.adds, id)

@@ -56,12 +56,11 @@ func (r *run) appendDay(day int, ds *dayState) int64 {
 
 // newFile registers an append file of rows; appendDay has its statistics collected.
 func (r *run) newFile(rows []int32, day int, part map[string]string, dir string, split int, ts int64) int32 {
-	f := file{
-		path: r.tbl.namer.Name(dir, split), size: r.sz.bytes(len(rows)), rows: rows, day: day,
-		part: part, cube: -1, layout: -1, slab: -1, modTime: ts,
-	}
+	id, f := r.tbl.files.alloc()
+	f.path, f.size, f.rows, f.day = r.tbl.namer.Name(dir, split), r.sz.bytes(len(rows)), rows, day
+	f.part, f.cube, f.layout, f.slab, f.modTime = part, -1, -1, -1, ts
 	if r.tbl.partitioned {
 		f.partDay = day
 	}
-	return r.tbl.files.add(&f)
+	return id
 }

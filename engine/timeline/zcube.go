@@ -1,5 +1,11 @@
 package timeline
 
+import (
+	"unsafe"
+
+	"layoutlab/engine/optimize"
+)
+
 // cube is one ZCube: the files whose ZCUBE_ID tag is id, and how much of it is live.
 type cube struct {
 	id        string
@@ -48,4 +54,30 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// tagsCube is the ZCube index of the last Tags map it was asked about: an OPTIMIZE commit's
+// adds share their bin's map, so the ZCUBE_ID is looked up (and hashed, byte by byte under
+// js/wasm) once a bin rather than twice a file.
+type tagsCube struct {
+	tags  map[string]string
+	ci    int32
+	valid bool
+}
+
+// of returns the index in z of tags' ZCUBE_ID (added when new), -1 when it has none.
+func (c *tagsCube) of(tags map[string]string, z *zcubes) int32 {
+	if c.valid && sameTags(c.tags, tags) {
+		return c.ci
+	}
+	c.tags, c.ci, c.valid = tags, -1, true
+	if zid, ok := tags[optimize.TagZCubeID]; ok {
+		c.ci = z.idFor(zid)
+	}
+	return c.ci
+}
+
+// sameTags reports whether a and b are one map (a map value is a pointer to the runtime's map).
+func sameTags(a, b map[string]string) bool {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
 }
