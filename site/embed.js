@@ -99,6 +99,14 @@
       f.restAt = e.timeStamp;
       f.timer = setTimeout(() => dwellTimer(f), dwellMs);
     };
+    // A finger down on the poster: the figure's frame starts (or prepares) for it while the tap
+    // is decided (pressed); a scroll that began there cancels it (pointercancel).
+    poster.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "touch" && !e.target.closest("a")) pressed(f);
+    }, { passive: true });
+    poster.addEventListener("pointercancel", () => {
+      if (!f.frame && f.prepared) prepare(f, false);
+    });
     box.addEventListener("pointerenter", rest);
     box.addEventListener("pointermove", rest, { passive: true });
     box.addEventListener("pointerleave", () => {
@@ -109,6 +117,7 @@
       if (!f.frame && f.prepared) prepare(f, false);
     });
     far.observe(box);
+    if (near) near.observe(box);
   }
 
   // far sends a live figure far off screen back to its poster.
@@ -206,35 +215,99 @@
   }
 
   // prestart: with data-prestart on this script, on a device whose primary pointer is not a
-  // touch screen (a phone's reader taps, and a tap goes live at once) and no data saver, once the page has
-  // loaded and the browser is then idle, the page's one frame is made for the figure nearest the
-  // screen's middle and started, hidden (parked): its first answer computed, it waits as a spare
-  // for the figure the reader touches (reuse: at once for that figure, a swap for another). It
-  // costs a reader who touches nothing one wasm instance and its first answer, once: the
-  // posters are drawn first, and a page that has made a frame (warm, a touch) prestarts none.
+  // touch screen and no data saver, once the page has loaded and the browser is then idle, the
+  // page's one frame is made for the figure nearest the screen's middle and started, hidden
+  // (startFor): its first answer computed, it waits as a spare for the figure the reader touches
+  // (reuse: at once for that figure, a swap for another). It costs a reader who touches nothing
+  // one wasm instance and its first answer, once: the posters are drawn first, and a page that
+  // has made a frame (warm, a touch) prestarts none. A touch screen's reader gets the lighter
+  // warm frame instead (near).
   function prestart() {
     if (!canMove || !wantsPrestart || state.framesMade > 0 || !state.figures.length) return;
-    if (matchMedia("(pointer: coarse)").matches || (navigator.connection && navigator.connection.saveData)) return;
+    if (touchScreen() || saveData()) return;
     const mid = innerHeight / 2;
     const dist = (f) => { const r = f.box.getBoundingClientRect(); return Math.abs((r.top + r.bottom) / 2 - mid); };
-    const f = state.figures.slice().sort((a, b) => dist(a) - dist(b))[0];
-    warm(f);
-    const frame = warmFrame;
-    warmFrame = null; // started: not a warm frame (its fragment is read), a spare to reuse
-    state.prestarted = (state.prestarted || 0) + 1;
-    frame.title = "Layout Lab figure (started, not shown)";
-    frame.layoutlabPage = f.src.split("#")[0];
-    spare.push(frame);
-    frame.addEventListener("load", () => {
-      listen(frame, frame.contentWindow);
-      frame.contentWindow.layoutlab.go();
-    }, { once: true });
+    if (startFor(state.figures.slice().sort((a, b) => dist(a) - dist(b))[0])) state.prestarted = (state.prestarted || 0) + 1;
   }
   if (wantsPrestart) {
     afterLoad(() => {
       if (typeof requestIdleCallback === "function") requestIdleCallback(prestart, { timeout: 3000 });
       else setTimeout(prestart, 1000);
     });
+  }
+
+  function touchScreen() {
+    return matchMedia("(pointer: coarse)").matches;
+  }
+  function saveData() {
+    return !!(navigator.connection && navigator.connection.saveData);
+  }
+
+  // near: with data-prestart, on a touch screen (a phone's reader taps: no mouse rests on a
+  // figure first, and nothing is prestarted), once a figure comes within half a screen of view
+  // and the page is idle, the page's one frame is made warm there: its wasm fetched and compiled,
+  // no Go run, no WebGL context (warm). The reader's tap then starts Go in it (pressed), where it
+  // would otherwise fetch and compile the module first (BenchmarkPhoneTap). Not with a data
+  // saver or on a 2G connection: the module is megabytes on the wire; the page's service worker
+  // (data-offline) fetches the same file, which the warm frame's fetch then shares.
+  const near = canMove && wantsPrestart && typeof IntersectionObserver === "function"
+    ? new IntersectionObserver((entries) => {
+      const e = entries.find((e) => e.isIntersecting);
+      if (!e) return;
+      const f = byBox(e.target);
+      afterLoad(() => {
+        const go = () => {
+          if (state.framesMade > 0 || !touchScreen() || saveData() || slowNetwork()) return near.disconnect();
+          if (f && f.fig.isConnected) warm(f);
+        };
+        if (typeof requestIdleCallback === "function") requestIdleCallback(go, { timeout: 1000 });
+        else setTimeout(go, 0);
+      });
+    }, { rootMargin: "50% 0px" })
+    : null;
+  function slowNetwork() {
+    const c = navigator.connection;
+    return !!(c && /2g$/.test(c.effectiveType || ""));
+  }
+
+  // pressed: a finger came down on f's poster: a tap begins, or a scroll. The page's warm frame
+  // is started for f at once, hidden (startFor), and the tap's click shows it when its first
+  // answer is drawn (reuse), the time the finger rests on the glass gained; a frame already
+  // running computes f's answer meanwhile (prepare), which a scroll drops (pointercancel). A
+  // scroll that began on a poster leaves the started frame as a prestarted one.
+  function pressed(f) {
+    if (f.frame) return;
+    if (warmFrame && warmFrame.layoutlabWarmLoaded) startFor(f); // still loading: the click's fromWarm starts it
+    else prepare(f, true);
+  }
+
+  // startFor starts the page's warm frame (made here if the page has none yet) for f, hidden:
+  // given f's scenario as its fragment before Go starts (Go reads it at its start) and kept as a
+  // spare of f's page for the figure that goes live next (reuse). Reports whether it did.
+  function startFor(f) {
+    if (!canMove) return false;
+    if (!warmFrame) warm(f);
+    const frame = warmFrame, page = f.src.split("#")[0];
+    if (!frame || !frame.isConnected || frame.src.split("#")[0] !== new URL(page, document.baseURI).href) return false;
+    warmFrame = null; // started: not a warm frame (its fragment is read), a spare to reuse
+    frame.title = "Layout Lab figure (started, not shown)";
+    frame.layoutlabPage = page;
+    spare.push(frame);
+    const start = () => {
+      const w = frame.contentWindow;
+      setFragment(w, f);
+      listen(frame, w);
+      w.layoutlab.go();
+    };
+    if (frame.layoutlabWarmLoaded) start();
+    else frame.addEventListener("load", start, { once: true });
+    return true;
+  }
+
+  // setFragment gives the frame's window w f's scenario, without an entry in its history.
+  function setFragment(w, f) {
+    const hash = "#" + (f.src.split("#")[1] || "");
+    if (w.location.hash !== hash) w.location.replace(w.location.pathname + w.location.search + hash);
   }
 
   // fromWarm makes f live in the warm frame, wherever it was made: moved into f's box, given f's
@@ -249,8 +322,7 @@
     if (frame.parentNode !== f.box) f.box.moveBefore(frame, null);
     const start = () => {
       const w = frame.contentWindow;
-      const hash = "#" + (f.src.split("#")[1] || "");
-      if (w.location.hash !== hash) w.location.replace(w.location.pathname + w.location.search + hash);
+      setFragment(w, f);
       loaded(f, frame, touched);
       w.layoutlab.go();
     };

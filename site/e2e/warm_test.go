@@ -18,9 +18,10 @@ import (
 func TestWarmFrameGoesLiveForAnotherFigure(t *testing.T) {
 	ctx := browser(t)
 	// No prestart (the explainer's data-prestart): as on a device whose primary pointer is a
-	// touch screen, where embed.js prestarts nothing and a mouse, if any, warms the frame.
+	// touch screen, where embed.js prestarts nothing and a mouse, if any, warms the frame; with a
+	// data saver, so that no figure coming into view warms it first (TestTouchScreenWarmsTheFigureInView).
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-		Source: `{ const mm = window.matchMedia.bind(window); window.matchMedia = (q) => q === "(pointer: coarse)" ? mm("all") : mm(q); }`,
+		Source: `{ const mm = window.matchMedia.bind(window); window.matchMedia = (q) => q === "(pointer: coarse)" ? mm("all") : mm(q); }` + saveDataInit,
 	}); err != nil {
 		t.Fatal(err)
 	}
