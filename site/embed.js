@@ -214,17 +214,17 @@
     f.box.appendChild(frame);
   }
 
-  // prestart: with data-prestart on this script, on a device whose primary pointer is not a
-  // touch screen and no data saver, once the page has loaded and the browser is then idle, the
-  // page's one frame is made for the figure nearest the screen's middle and started, hidden
-  // (startFor): its first answer computed, it waits as a spare for the figure the reader touches
-  // (reuse: at once for that figure, a swap for another). It costs a reader who touches nothing
-  // one wasm instance and its first answer, once: the posters are drawn first, and a page that
-  // has made a frame (warm, a touch) prestarts none. A touch screen's reader gets the lighter
-  // warm frame instead (near).
+  // prestart: with data-prestart on this script, and no data saver nor a 2G connection, once
+  // the page has loaded and the browser is then idle, the page's one frame is made for the
+  // figure nearest the screen's middle and started, hidden (startFor): its first answer
+  // computed, it waits as a spare for the figure the reader touches (reuse: at once for that
+  // figure, a swap for another). It costs a reader who touches nothing one wasm instance and its
+  // first answer, once: the posters are drawn first, and a page that has made a frame (warm, a
+  // touch) prestarts none. On a touch screen only a figure in sight is started (settled): a
+  // phone's reader scrolling on is not made to pay for a figure off screen.
   function prestart() {
-    if (!canMove || !wantsPrestart || state.framesMade > 0 || !state.figures.length) return;
-    if (touchScreen() || saveData()) return;
+    if (!canMove || !wantsPrestart || state.framesMade > 0 || !state.figures.length || saveData() || slowNetwork()) return;
+    if (touchScreen()) return settled();
     const mid = innerHeight / 2;
     const dist = (f) => { const r = f.box.getBoundingClientRect(); return Math.abs((r.top + r.bottom) / 2 - mid); };
     if (startFor(state.figures.slice().sort((a, b) => dist(a) - dist(b))[0])) state.prestarted = (state.prestarted || 0) + 1;
@@ -242,14 +242,20 @@
   function saveData() {
     return !!(navigator.connection && navigator.connection.saveData);
   }
+  function slowNetwork() {
+    const c = navigator.connection;
+    return !!(c && /2g$/.test(c.effectiveType || ""));
+  }
 
-  // near: with data-prestart, on a touch screen (a phone's reader taps: no mouse rests on a
-  // figure first, and nothing is prestarted), once a figure comes within half a screen of view
-  // and the page is idle, the page's one frame is made warm there: its wasm fetched and compiled,
-  // no Go run, no WebGL context (warm). The reader's tap then starts Go in it (pressed), where it
-  // would otherwise fetch and compile the module first (BenchmarkPhoneTap). Not with a data
-  // saver or on a 2G connection: the module is megabytes on the wire; the page's service worker
-  // (data-offline) fetches the same file, which the warm frame's fetch then shares.
+  // On a touch screen no mouse rests on a figure before the reader taps it: its stand-in is the
+  // page's scroll coming to rest (settleMs after its last scroll event) with a figure in sight,
+  // the reader reading beside it. With data-prestart, no data saver and no 2G connection:
+  //   - the first figure that comes within half a screen of view, the page loaded and idle,
+  //     makes the page's one frame warm there (near: its wasm fetched and compiled, no Go run);
+  //   - the first figure in sight at rest starts it (prestart's frame: its answer computed);
+  //   - each figure in sight at rest after that has the running frame compute its answer
+  //     (prepare), which the tap's swap shows (BenchmarkPhoneTap).
+  const settleMs = 300;
   const near = canMove && wantsPrestart && typeof IntersectionObserver === "function"
     ? new IntersectionObserver((entries) => {
       const e = entries.find((e) => e.isIntersecting);
@@ -265,9 +271,42 @@
       });
     }, { rootMargin: "50% 0px" })
     : null;
-  function slowNetwork() {
-    const c = navigator.connection;
-    return !!(c && /2g$/.test(c.effectiveType || ""));
+  if (near) {
+    let settle = 0;
+    window.addEventListener("scroll", () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => afterLoad(settled), settleMs);
+    }, { passive: true });
+  }
+
+  // settled: the page is at rest on a touch screen; the figure in sight is started or prepared.
+  function settled() {
+    if (!touchScreen() || saveData() || slowNetwork()) return;
+    const f = inSight();
+    if (!f || f.frame || f.prepared) return;
+    if (warmFrame || state.framesMade === 0) {
+      if (startFor(f)) state.prestarted = (state.prestarted || 0) + 1;
+      return;
+    }
+    preparing(f);
+  }
+
+  // inSight is the figure whose box holds the middle of the screen (the visual viewport: a page
+  // wider than a phone's screen shows a part of its layout viewport), or null.
+  function inSight() {
+    const v = window.visualViewport;
+    const mid = v ? v.offsetTop + v.height / 2 : innerHeight / 2;
+    return state.figures.find((f) => {
+      const r = f.box.getBoundingClientRect();
+      return r.top <= mid && r.bottom >= mid;
+    }) || null;
+  }
+
+  // preparing has f's answer prepared, the one figure prepared: another's flag is dropped, as the
+  // frame's preparation is replaced (wasm/swap.go).
+  function preparing(f) {
+    for (const g of state.figures) if (g !== f) g.prepared = false;
+    prepare(f, true);
   }
 
   // pressed: a finger came down on f's poster: a tap begins, or a scroll. The page's warm frame
@@ -276,9 +315,9 @@
   // running computes f's answer meanwhile (prepare), which a scroll drops (pointercancel). A
   // scroll that began on a poster leaves the started frame as a prestarted one.
   function pressed(f) {
-    if (f.frame) return;
+    if (f.frame || f.prepared) return;
     if (warmFrame && warmFrame.layoutlabWarmLoaded) startFor(f); // still loading: the click's fromWarm starts it
-    else prepare(f, true);
+    else if (!warmFrame) preparing(f);
   }
 
   // startFor starts the page's warm frame (made here if the page has none yet) for f, hidden:

@@ -80,7 +80,7 @@ type phoneFigure struct {
 }
 
 // phoneFigures finds the explainer's first figure, its first panel figure (a lookup figure: its
-// poster has the "Files read" readout of the panel) and its last.
+// poster has the panel's files_read readout) and its last.
 func phoneFigures(b *testing.B, root context.Context) []phoneFigure {
 	ctx, cancel := newVisitor(root)
 	defer cancel()
@@ -88,7 +88,7 @@ func phoneFigures(b *testing.B, root context.Context) []phoneFigure {
 		b.Fatal(err)
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`(() => { const figs = [...document.querySelectorAll("figure.layoutlab")];
-		return [figs.findIndex((f) => !!f.querySelector('[data-metric="files-read"]')), figs.length]; })()`))
+		return [figs.findIndex((f) => !!f.querySelector('[data-metric="files_read"]')), figs.length]; })()`))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,13 +13,15 @@ import (
 // saveDataInit has the page's navigator.connection say the reader asked for a data saver.
 const saveDataInit = `Object.defineProperty(NetworkInformation.prototype, "saveData", { get: () => true, configurable: true });`
 
-// TestTouchScreenWarmsTheFigureInView: on a phone (a touch screen as its pointer: embed.js
-// prestarts nothing there) the explainer, loaded and idle, makes its one frame warm in a figure
-// near the screen: the wasm fetched and compiled, Go not run, nothing shown. A tap on another
-// figure then starts Go in that frame, moved into the tapped figure's box, showing its own
-// scenario and its poster's readouts, and no other frame is made. Before the warm frame on a
-// touch screen, the tap made the page's first frame and fetched and compiled the module after it.
-func TestTouchScreenWarmsTheFigureInView(t *testing.T) {
+// TestTouchScreenStartsTheFigureInSight: on a phone (a touch screen as its pointer: no mouse
+// rests on a figure before a tap) the explainer, loaded and idle, makes its one frame ahead of
+// any tap, hidden: warm (its wasm compiled) once a figure nears the screen, started (its answer
+// computed) for the figure in sight once the scroll rests. A tap on that figure shows it from
+// that frame; the scroll resting on another figure has the frame compute that figure's answer
+// (its "prepare" mark before the tap), and a tap on it swaps to it. One frame all along, each
+// figure showing its own scenario and its poster's readouts. On main's embed.js a phone's tap
+// made the page's first frame, and only then fetched, compiled and ran it.
+func TestTouchScreenStartsTheFigureInSight(t *testing.T) {
 	ctx := browser(t)
 	if err := asPhone(ctx); err != nil {
 		t.Fatal(err)
@@ -34,36 +36,49 @@ func TestTouchScreenWarmsTheFigureInView(t *testing.T) {
 		t.Fatal("the emulated phone's primary pointer is not coarse")
 	}
 	if !eval[bool](t, ctx, `typeof Element.prototype.moveBefore === "function"`) {
-		t.Skip("this Chromium cannot move frames: embed.js warms none")
+		t.Skip("this Chromium cannot move frames: embed.js starts none ahead")
 	}
 	parked := `document.querySelector(".layoutlab-box > iframe.layoutlab-parked")`
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const fr = `+parked+`;
 		return !!(fr && fr.contentWindow.layoutlab && fr.contentWindow.layoutlab.wasmLoaded > 0); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("the explainer on a phone, loaded and idle, warmed no frame: %v; embed.js: %s", err,
+		t.Fatalf("the explainer on a phone, loaded and idle, made no frame ahead: %v; embed.js: %s", err,
 			eval[string](t, ctx, `JSON.stringify({framesMade: layoutlabEmbed.framesMade, warmed: layoutlabEmbed.warmed, prestarted: layoutlabEmbed.prestarted})`))
 	}
-	time.Sleep(500 * time.Millisecond)
-	if got := eval[[]float64](t, ctx, `(() => { const ll = `+parked+`.contentWindow.layoutlab;
-		return [layoutlabEmbed.warmed, layoutlabEmbed.prestarted || 0, layoutlabEmbed.starts, ll.ready === true ? 1 : 0, ll.firstPaint || 0, ll.frames || 0]; })()`); got[0] != 1 || got[1] != 0 || got[2] != 0 || got[3] != 0 || got[4] != 0 || got[5] != 0 {
-		t.Errorf("[warmed, prestarted, starts, ready, firstPaint, frames] = %v, want [1 0 0 0 0 0]: one frame warmed, no Go run", got)
+	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
+	for k, i := range []int{2, n - 3} {
+		eval[bool](t, ctx, `(window.__restAt = performance.now(), true)`)
+		c := eval[[]float64](t, ctx, tapPointJS(i))
+		// At rest beside figure i: the frame started for it, or computing its answer.
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const fr = document.querySelector(".layoutlab-box > iframe.layoutlab-parked");
+			return !!(fr && fr.contentWindow.layoutlab && fr.contentWindow.layoutlab.ready === true); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			t.Fatalf("figure %d in sight at rest: the page's frame never got ready: %v", i, err)
+		}
+		time.Sleep(2 * time.Second)
+		if got := eval[[]float64](t, ctx, `[layoutlabEmbed.prestarted || 0, layoutlabEmbed.live, document.querySelectorAll(".layoutlab-box.layoutlab-live").length]`); got[0] != 1 || got[1] != 0 || got[2] != 0 {
+			t.Errorf("figure %d in sight, before a tap: [prestarted, live, boxes live] = %v, want [1 0 0]: one frame started, hidden", i, got)
+		}
+		if err := tapAt(ctx, c[0], c[1]); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("figure %d, tapped, never went live: %v", i, err)
+		}
+		fr := figureJS(i) + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)")`
+		if got, want := eval[string](t, ctx, fr+`.contentWindow.location.hash`), eval[string](t, ctx, `"#" + `+figureJS(i)+`.dataset.live.split("#")[1]`); got != want {
+			t.Errorf("figure %d, tapped, shows %.40s…, want its own scenario %.40s…", i, got, want)
+		}
+		if got := eval[[]float64](t, ctx, `[layoutlabEmbed.framesMade, document.querySelectorAll(".layoutlab-box > iframe").length]`); got[0] != 1 || got[1] != 1 {
+			t.Errorf("figure %d, tapped: [frames made, frames in the page] = %v, want [1 1]", i, got)
+		}
+		// The second figure tapped was prepared while the scroll rested on it, before the tap:
+		// the frame's "prepare" mark (wasm/swap.go), on the host's clock.
+		prepared := eval[bool](t, ctx, `(() => { const w = `+fr+`.contentWindow, off = w.performance.timeOrigin - performance.timeOrigin;
+			return w.performance.getEntriesByName("layoutlab:prepare").some((e) => e.startTime + off >= window.__restAt && e.startTime + off <= window.__touchAt); })()`)
+		if k == 1 && !prepared {
+			t.Errorf("figure %d, in sight at rest, then tapped: its answer was not prepared before the tap: marks since the tap %s", i, eval[string](t, ctx, switchMarksJS(i)))
+		}
+		checkLiveAgreesWithPoster(t, ctx, figureJS(i))
 	}
-	w := eval[int](t, ctx, `[...document.querySelectorAll("figure.layoutlab")].findIndex(f => f.contains(`+parked+`))`)
-	i := w + 2 // another figure, below the one warmed
-	c := eval[[]float64](t, ctx, tapPointJS(i))
-	if err := tapAt(ctx, c[0], c[1]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
-		t.Fatalf("figure %d, tapped, never went live: %v", i, err)
-	}
-	fr := figureJS(i) + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)")`
-	if got, want := eval[string](t, ctx, fr+`.contentWindow.location.hash`), eval[string](t, ctx, `"#" + `+figureJS(i)+`.dataset.live.split("#")[1]`); got != want {
-		t.Errorf("figure %d, tapped, shows %.40s…, want its own scenario %.40s…", i, got, want)
-	}
-	if got := eval[[]float64](t, ctx, `[layoutlabEmbed.framesMade, layoutlabEmbed.warmed, document.querySelectorAll(".layoutlab-box > iframe").length, `+fr+`.contentWindow.layoutlab.scenarios]`); got[0] != 1 || got[1] != 1 || got[2] != 1 || got[3] != 1 {
-		t.Errorf("[frames made, warmed, frames in the page, scenarios the frame showed] = %v, want [1 1 1 1]: the warm frame, started once for the tapped figure", got)
-	}
-	checkLiveAgreesWithPoster(t, ctx, figureJS(i))
 }
 
 // TestTouchScreenWithDataSaverWarmsNothing: on a phone whose reader asked for a data saver, the
