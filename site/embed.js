@@ -11,10 +11,11 @@
 // origin). At most maxLive figures are live at once: the one touched longest ago goes back
 // first, never the one the reader is using.
 //
-// A mouse entering a figure readies the page's first frame hidden (warm: its wasm compiled, no
-// Go run) while the dwell decides; with data-prestart on its script element, the page's first
-// frame is started hidden once the page has loaded and is idle (prestart), so that the figure
-// the reader then touches is live at once or after a swap.
+// A mouse entering a figure readies the page's first frame hidden (warm: its wasm compiled and
+// Go's packages initialised, no figure's answer computed) while the dwell decides; with
+// data-prestart on its script element, the page's first frame is started hidden once the page
+// has loaded and is idle (prestart; on a touch screen, for the figure the scroll rests on), so
+// that the figure the reader then touches is live at once or after a swap.
 //
 // With data-offline on its script element, it also registers the service worker beside it
 // (sw.js) once the page has loaded, so that the page's figures work offline after one visit
@@ -194,10 +195,11 @@
   }
 
   // warm makes the page's first frame at the mouse's first entry on a figure, before the dwell
-  // says whether it rests there: parked (hidden), its page loads and compiles the wasm, and stops
-  // there (site/loader.js) until a figure goes live in it (fromWarm). A mouse that only passes
-  // by costs one compiled module, never a Go program run or a WebGL context, and only once: a
-  // page that has made a frame makes no warm one. Only where frames can move between figures.
+  // says whether it rests there: parked (hidden), its page loads and compiles the wasm and starts
+  // Go, whose main waits (site/loader.js, wasm/hold.go) until a figure goes live in it
+  // (fromWarm). A mouse that only passes by costs one compiled module and Go's start, never a
+  // figure's answer or a WebGL context, and only once: a page that has made a frame makes no
+  // warm one. Only where frames can move between figures.
   let warmFrame = null;
   function warm(f) {
     if (!canMove || state.framesMade > 0 || f.frame) return;
@@ -251,7 +253,7 @@
   // page's scroll coming to rest (settleMs after its last scroll event) with a figure in sight,
   // the reader reading beside it. With data-prestart, no data saver and no 2G connection:
   //   - the first figure that comes within half a screen of view, the page loaded and idle,
-  //     makes the page's one frame warm there (near: its wasm fetched and compiled, no Go run);
+  //     makes the page's one frame warm there (near: its wasm fetched and compiled, Go's packages initialised, no answer computed);
   //   - the first figure in sight at rest starts it (prestart's frame: its answer computed);
   //   - each figure in sight at rest after that has the running frame compute its answer
   //     (prepare), which the tap's swap shows (BenchmarkPhoneTap).
