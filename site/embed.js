@@ -333,6 +333,7 @@
     warmFrame = null; // started: not a warm frame (its fragment is read), a spare to reuse
     frame.title = "Layout Lab figure (started, not shown)";
     frame.layoutlabPage = page;
+    frame.layoutlabStarting = true;
     spare.push(frame);
     const start = () => {
       const w = frame.contentWindow;
@@ -446,10 +447,12 @@
   function reuse(f, touched) {
     if (!canMove) return false;
     const page = f.src.split("#")[0];
-    let i = spare.findIndex((fr) => fr.isConnected && fr.layoutlabPage === page && fr.layoutlabLoaded);
+    // A frame started ahead (startFor) whose page is still loading is taken too: the touch
+    // waits for it rather than making a second frame.
+    let i = spare.findIndex((fr) => fr.isConnected && fr.layoutlabPage === page && (fr.layoutlabLoaded || fr.layoutlabStarting));
     if (i < 0) return false;
     const frame = spare.splice(i, 1)[0];
-    const w = frame.contentWindow;
+    const w = frame.contentWindow; // the frame's WindowProxy: its page's window once loaded
     performance.mark("layoutlab:reuse");
     frame.classList.remove("layoutlab-parked", "layoutlab-ready");
     claim(f, frame);
@@ -472,8 +475,13 @@
       performance.mark("layoutlab:swap");
       w.location.replace(w.location.pathname + w.location.search + hash);
     };
-    if (w.layoutlab && w.layoutlab.ready === true) swap();
-    else w.addEventListener("layoutlab:ready", swap, { once: true });
+    const whenReady = () => {
+      if (w.layoutlab && w.layoutlab.ready === true) swap();
+      else w.addEventListener("layoutlab:ready", swap, { once: true });
+    };
+    // After startFor's own load listener, which gives the page its fragment and starts Go.
+    if (frame.layoutlabLoaded) whenReady();
+    else frame.addEventListener("load", whenReady, { once: true });
     return true;
   }
 
