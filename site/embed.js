@@ -11,10 +11,11 @@
 // origin). At most maxLive figures are live at once: the one touched longest ago goes back
 // first, never the one the reader is using.
 //
-// A mouse entering a figure readies the page's first frame hidden (warm: its wasm compiled, no
-// Go run) while the dwell decides; with data-prestart on its script element, the page's first
-// frame is started hidden once the page has loaded and is idle (prestart), so that the figure
-// the reader then touches is live at once or after a swap.
+// A mouse entering a figure readies the page's first frame hidden (warm: its wasm compiled and
+// Go's packages initialised, no figure's answer computed) while the dwell decides; with
+// data-prestart on its script element, the page's first frame is started hidden once the page
+// has loaded and is idle (prestart; on a touch screen, for the figure the scroll rests on), so
+// that the figure the reader then touches is live at once or after a swap.
 //
 // With data-offline on its script element, it also registers the service worker beside it
 // (sw.js) once the page has loaded, so that the page's figures work offline after one visit
@@ -99,6 +100,14 @@
       f.restAt = e.timeStamp;
       f.timer = setTimeout(() => dwellTimer(f), dwellMs);
     };
+    // A finger down on the poster: the figure's frame starts (or prepares) for it while the tap
+    // is decided (pressed); a scroll that began there cancels it (pointercancel).
+    poster.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "touch" && !e.target.closest("a")) pressed(f);
+    }, { passive: true });
+    poster.addEventListener("pointercancel", () => {
+      if (!f.frame && f.prepared) prepare(f, false);
+    });
     box.addEventListener("pointerenter", rest);
     box.addEventListener("pointermove", rest, { passive: true });
     box.addEventListener("pointerleave", () => {
@@ -109,6 +118,7 @@
       if (!f.frame && f.prepared) prepare(f, false);
     });
     far.observe(box);
+    if (near) near.observe(box);
   }
 
   // far sends a live figure far off screen back to its poster.
@@ -185,10 +195,11 @@
   }
 
   // warm makes the page's first frame at the mouse's first entry on a figure, before the dwell
-  // says whether it rests there: parked (hidden), its page loads and compiles the wasm, and stops
-  // there (site/loader.js) until a figure goes live in it (fromWarm). A mouse that only passes
-  // by costs one compiled module, never a Go program run or a WebGL context, and only once: a
-  // page that has made a frame makes no warm one. Only where frames can move between figures.
+  // says whether it rests there: parked (hidden), its page loads and compiles the wasm and starts
+  // Go, whose main waits (site/loader.js, wasm/hold.go) until a figure goes live in it
+  // (fromWarm). A mouse that only passes by costs one compiled module and Go's start, never a
+  // figure's answer or a WebGL context, and only once: a page that has made a frame makes no
+  // warm one. Only where frames can move between figures.
   let warmFrame = null;
   function warm(f) {
     if (!canMove || state.framesMade > 0 || f.frame) return;
@@ -205,36 +216,140 @@
     f.box.appendChild(frame);
   }
 
-  // prestart: with data-prestart on this script, on a device whose primary pointer is not a
-  // touch screen (a phone's reader taps, and a tap goes live at once) and no data saver, once the page has
-  // loaded and the browser is then idle, the page's one frame is made for the figure nearest the
-  // screen's middle and started, hidden (parked): its first answer computed, it waits as a spare
-  // for the figure the reader touches (reuse: at once for that figure, a swap for another). It
-  // costs a reader who touches nothing one wasm instance and its first answer, once: the
-  // posters are drawn first, and a page that has made a frame (warm, a touch) prestarts none.
+  // prestart: with data-prestart on this script, and no data saver nor a 2G connection, once
+  // the page has loaded and the browser is then idle, the page's one frame is made for the
+  // figure nearest the screen's middle and started, hidden (startFor): its first answer
+  // computed, it waits as a spare for the figure the reader touches (reuse: at once for that
+  // figure, a swap for another). It costs a reader who touches nothing one wasm instance and its
+  // first answer, once: the posters are drawn first, and a page that has made a frame (warm, a
+  // touch) prestarts none. On a touch screen only a figure in sight is started (settled): a
+  // phone's reader scrolling on is not made to pay for a figure off screen.
   function prestart() {
-    if (!canMove || !wantsPrestart || state.framesMade > 0 || !state.figures.length) return;
-    if (matchMedia("(pointer: coarse)").matches || (navigator.connection && navigator.connection.saveData)) return;
+    if (!canMove || !wantsPrestart || state.framesMade > 0 || !state.figures.length || saveData() || slowNetwork()) return;
+    if (touchScreen()) return settled();
     const mid = innerHeight / 2;
     const dist = (f) => { const r = f.box.getBoundingClientRect(); return Math.abs((r.top + r.bottom) / 2 - mid); };
-    const f = state.figures.slice().sort((a, b) => dist(a) - dist(b))[0];
-    warm(f);
-    const frame = warmFrame;
-    warmFrame = null; // started: not a warm frame (its fragment is read), a spare to reuse
-    state.prestarted = (state.prestarted || 0) + 1;
-    frame.title = "Layout Lab figure (started, not shown)";
-    frame.layoutlabPage = f.src.split("#")[0];
-    spare.push(frame);
-    frame.addEventListener("load", () => {
-      listen(frame, frame.contentWindow);
-      frame.contentWindow.layoutlab.go();
-    }, { once: true });
+    if (startFor(state.figures.slice().sort((a, b) => dist(a) - dist(b))[0])) state.prestarted = (state.prestarted || 0) + 1;
   }
   if (wantsPrestart) {
     afterLoad(() => {
       if (typeof requestIdleCallback === "function") requestIdleCallback(prestart, { timeout: 3000 });
       else setTimeout(prestart, 1000);
     });
+  }
+
+  function touchScreen() {
+    return matchMedia("(pointer: coarse)").matches;
+  }
+  function saveData() {
+    return !!(navigator.connection && navigator.connection.saveData);
+  }
+  function slowNetwork() {
+    const c = navigator.connection;
+    return !!(c && /2g$/.test(c.effectiveType || ""));
+  }
+
+  // On a touch screen no mouse rests on a figure before the reader taps it: its stand-in is the
+  // page's scroll coming to rest (settleMs after its last scroll event) with a figure in sight,
+  // the reader reading beside it. With data-prestart, no data saver and no 2G connection:
+  //   - the first figure that comes within half a screen of view, the page loaded and idle,
+  //     makes the page's one frame warm there (near: its wasm fetched and compiled, Go's packages initialised, no answer computed);
+  //   - the first figure in sight at rest starts it (prestart's frame: its answer computed);
+  //   - each figure in sight at rest after that has the running frame compute its answer
+  //     (prepare), which the tap's swap shows (BenchmarkPhoneTap).
+  const settleMs = 300;
+  const near = canMove && wantsPrestart && typeof IntersectionObserver === "function"
+    ? new IntersectionObserver((entries) => {
+      const e = entries.find((e) => e.isIntersecting);
+      if (!e) return;
+      const f = byBox(e.target);
+      afterLoad(() => {
+        const go = () => {
+          if (state.framesMade > 0 || !touchScreen() || saveData() || slowNetwork()) return near.disconnect();
+          if (f && f.fig.isConnected) warm(f);
+        };
+        if (typeof requestIdleCallback === "function") requestIdleCallback(go, { timeout: 1000 });
+        else setTimeout(go, 0);
+      });
+    }, { rootMargin: "50% 0px" })
+    : null;
+  if (near) {
+    let settle = 0;
+    window.addEventListener("scroll", () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => afterLoad(settled), settleMs);
+    }, { passive: true });
+  }
+
+  // settled: the page is at rest on a touch screen; the figure in sight is started or prepared.
+  function settled() {
+    if (!touchScreen() || saveData() || slowNetwork()) return;
+    const f = inSight();
+    if (!f || f.frame || f.prepared) return;
+    if (warmFrame || state.framesMade === 0) {
+      if (startFor(f)) state.prestarted = (state.prestarted || 0) + 1;
+      return;
+    }
+    preparing(f);
+  }
+
+  // inSight is the figure whose box holds the middle of the screen (the visual viewport: a page
+  // wider than a phone's screen shows a part of its layout viewport), or null.
+  function inSight() {
+    const v = window.visualViewport;
+    const mid = v ? v.offsetTop + v.height / 2 : innerHeight / 2;
+    return state.figures.find((f) => {
+      const r = f.box.getBoundingClientRect();
+      return r.top <= mid && r.bottom >= mid;
+    }) || null;
+  }
+
+  // preparing has f's answer prepared, the one figure prepared: another's flag is dropped, as the
+  // frame's preparation is replaced (wasm/swap.go).
+  function preparing(f) {
+    for (const g of state.figures) if (g !== f) g.prepared = false;
+    prepare(f, true);
+  }
+
+  // pressed: a finger came down on f's poster: a tap begins, or a scroll. The page's warm frame
+  // is started for f at once, hidden (startFor), and the tap's click shows it when its first
+  // answer is drawn (reuse), the time the finger rests on the glass gained; a frame already
+  // running computes f's answer meanwhile (prepare), which a scroll drops (pointercancel). A
+  // scroll that began on a poster leaves the started frame as a prestarted one.
+  function pressed(f) {
+    if (f.frame || f.prepared) return;
+    if (warmFrame && warmFrame.layoutlabWarmLoaded) startFor(f); // still loading: the click's fromWarm starts it
+    else if (!warmFrame) preparing(f);
+  }
+
+  // startFor starts the page's warm frame (made here if the page has none yet) for f, hidden:
+  // given f's scenario as its fragment before Go starts (Go reads it at its start) and kept as a
+  // spare of f's page for the figure that goes live next (reuse). Reports whether it did.
+  function startFor(f) {
+    if (!canMove) return false;
+    if (!warmFrame) warm(f);
+    const frame = warmFrame, page = f.src.split("#")[0];
+    if (!frame || !frame.isConnected || frame.src.split("#")[0] !== new URL(page, document.baseURI).href) return false;
+    warmFrame = null; // started: not a warm frame (its fragment is read), a spare to reuse
+    frame.title = "Layout Lab figure (started, not shown)";
+    frame.layoutlabPage = page;
+    frame.layoutlabStarting = true;
+    spare.push(frame);
+    const start = () => {
+      const w = frame.contentWindow;
+      setFragment(w, f);
+      listen(frame, w);
+      w.layoutlab.go();
+    };
+    if (frame.layoutlabWarmLoaded) start();
+    else frame.addEventListener("load", start, { once: true });
+    return true;
+  }
+
+  // setFragment gives the frame's window w f's scenario, without an entry in its history.
+  function setFragment(w, f) {
+    const hash = "#" + (f.src.split("#")[1] || "");
+    if (w.location.hash !== hash) w.location.replace(w.location.pathname + w.location.search + hash);
   }
 
   // fromWarm makes f live in the warm frame, wherever it was made: moved into f's box, given f's
@@ -249,8 +364,7 @@
     if (frame.parentNode !== f.box) f.box.moveBefore(frame, null);
     const start = () => {
       const w = frame.contentWindow;
-      const hash = "#" + (f.src.split("#")[1] || "");
-      if (w.location.hash !== hash) w.location.replace(w.location.pathname + w.location.search + hash);
+      setFragment(w, f);
       loaded(f, frame, touched);
       w.layoutlab.go();
     };
@@ -333,10 +447,12 @@
   function reuse(f, touched) {
     if (!canMove) return false;
     const page = f.src.split("#")[0];
-    let i = spare.findIndex((fr) => fr.isConnected && fr.layoutlabPage === page && fr.layoutlabLoaded);
+    // A frame started ahead (startFor) whose page is still loading is taken too: the touch
+    // waits for it rather than making a second frame.
+    let i = spare.findIndex((fr) => fr.isConnected && fr.layoutlabPage === page && (fr.layoutlabLoaded || fr.layoutlabStarting));
     if (i < 0) return false;
     const frame = spare.splice(i, 1)[0];
-    const w = frame.contentWindow;
+    const w = frame.contentWindow; // the frame's WindowProxy: its page's window once loaded
     performance.mark("layoutlab:reuse");
     frame.classList.remove("layoutlab-parked", "layoutlab-ready");
     claim(f, frame);
@@ -359,8 +475,13 @@
       performance.mark("layoutlab:swap");
       w.location.replace(w.location.pathname + w.location.search + hash);
     };
-    if (w.layoutlab && w.layoutlab.ready === true) swap();
-    else w.addEventListener("layoutlab:ready", swap, { once: true });
+    const whenReady = () => {
+      if (w.layoutlab && w.layoutlab.ready === true) swap();
+      else w.addEventListener("layoutlab:ready", swap, { once: true });
+    };
+    // After startFor's own load listener, which gives the page its fragment and starts Go.
+    if (frame.layoutlabLoaded) whenReady();
+    else frame.addEventListener("load", whenReady, { once: true });
     return true;
   }
 

@@ -5,10 +5,15 @@
 (function () {
   const t0 = performance.now();
   const warm = window.name === "layoutlab-warm";
-  // go may come before the module is compiled, or after: either way Go starts once both have.
+  // A frame embed.js made warm (the mouse entered a figure, or one came near a phone's screen,
+  // before the reader's touch said it goes live) starts Go at once: its runtime and packages are
+  // initialised, and its main waits (hold, wasm/hold.go) until the figure goes live (go): Go
+  // then reads the fragment the host gave it. No figure's answer is computed, no WebGL context
+  // made, for a touch that never comes. go may come before Go holds, or after.
   let going = false, resume = null;
-  const go = () => { going = true; if (resume) resume(); };
-  window.layoutlab = { ready: false, loadStart: t0, warm: warm, go: go };
+  const go = () => { going = true; const r = resume; resume = null; if (r) r(); };
+  const hold = (r) => { if (!warm || going) return false; resume = r; return true; };
+  window.layoutlab = { ready: false, loadStart: t0, warm: warm, go: go, hold: hold };
   // setReadouts writes the figures the widget changed (wasm/readouts.go, renderReadouts) into
   // the readout list: batch holds, for each, its place in the list, its text and its exact value
   // (data-value), each followed by a NUL.
@@ -94,10 +99,6 @@
     }
     if (!instance) instance = await instantiate(await wasmBytes(), go);
     window.layoutlab.wasmLoaded = performance.now() - t0;
-    // A frame embed.js made warm (the mouse entered a figure, before its dwell said it rests
-    // there) stops here, compiled, until the figure goes live: Go then reads the fragment the
-    // host gave it. No Go runs, no WebGL context is made, for a mouse that only passed by.
-    if (warm && !going) await new Promise((resolve) => { resume = resolve; });
     // The Go heap lives in the instance's linear memory; the timing script reads its size.
     window.layoutlab.wasmMemory = () => instance.exports.mem.buffer.byteLength;
     go.run(instance).catch((e) => fail(String(e)));

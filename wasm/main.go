@@ -34,6 +34,7 @@ func main() {
 	// The timing script's stage: package init done (Go's runtime, every package's init, the first
 	// run of wasm/firstrun, Ebiten's shaders).
 	js.Global().Get("performance").Call("mark", "layoutlab:main")
+	holdUntilGo()
 	debug.SetMemoryLimit(memoryLimit)
 	p := newPage()
 	sc, err := scenarioFromURL()

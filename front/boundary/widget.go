@@ -8,7 +8,7 @@ import "sync"
 type WidgetBoundary struct {
 	Program
 	// The page's, for Go to call.
-	SetReadouts, FrameDrawn In
+	SetReadouts, FrameDrawn, Hold In
 	// Go's, made when the first answer is on screen.
 	Ready, ReadyAt, FirstPaint, FirstFrame, EngineMs, FirstRunInInitMs, Frames, Scenarios Out
 	Updates, Draws                                                                        Out
@@ -51,8 +51,9 @@ var widgetProps = [...]Prop{
 	{Name: "loadStart", SetBy: Page, Type: Number, Means: "performance.now() when loader.js began"},
 	{Name: "wasmFrom", SetBy: Page, Type: String, Means: `the copy of layoutlab.wasm compiled: "sw" (the service worker's), "gzip" or "plain"`},
 	{Name: "wasmLoaded", SetBy: Page, Type: Number, Means: "ms from loadStart until the module was instantiated"},
-	{Name: "warm", SetBy: Page, Type: Boolean, Means: "embed.js made this frame warm (its name is layoutlab-warm): the module is compiled and instantiated, and Go waits for go()"},
-	{Name: "go", SetBy: Page, Type: Function, Means: "() → starts Go in a warm frame (embed.js calls it when the figure goes live, after giving the frame its figure's fragment); does nothing in another"},
+	{Name: "warm", SetBy: Page, Type: Boolean, Means: "embed.js made this frame warm (its name is layoutlab-warm): the module is compiled and Go started, and Go's main waits for go() (hold), its runtime and packages initialised"},
+	{Name: "go", SetBy: Page, Type: Function, Means: "() → lets Go's main go on in a warm frame (embed.js calls it when the figure goes live, or starts ahead, after giving the frame its figure's fragment); does nothing in another"},
+	{Name: "hold", SetBy: Page, Type: Function, Means: "(resume) → Go's main calls it first: true in a warm frame before go(), which then calls resume (main waits until it does); false elsewhere"},
 	{Name: "wasmMemory", SetBy: Page, Type: Function, Means: "() → bytes of the module's linear memory, which holds the Go heap and never shrinks"},
 	{Name: "setReadouts", SetBy: Page, Type: Function, Means: "(list, batch): writes the readouts that changed (wasm/readouts.go): for each, its index among list's span[data-metric], its text and its exact value, each followed by a NUL"},
 	{Name: "frameDrawn", SetBy: Page, Type: Function, Means: "(updates, engineMs, drawMs): Go calls it for each frame drawn; it counts frames and sets updatesAtFrame, lastFrame, engineMs and drawMs"},

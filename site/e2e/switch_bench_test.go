@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,7 +23,8 @@ import (
 // prepared, hashchange, update, swap, ask, adopted, run, ran, day, draw, answer, ready...) set,
 // in ms from the mouse's arrival. Side by side, the bare Ebiten page's first frame
 // (dist/bench/bare.html, `./build.sh bench`), in a fresh context before each visit: each
-// figure's median against its median.
+// figure's median against its median. With SWITCH_REFERENCE=DIR, another build's dist/ (main's)
+// is visited beside this one, in turn, the order swapped each visit.
 func BenchmarkSwitch(b *testing.B) {
 	browserTimeout = 30 * time.Minute
 	visits := 3
@@ -33,56 +35,26 @@ func BenchmarkSwitch(b *testing.B) {
 	dist, _ := filepath.Abs("../../dist")
 	_, err := os.Stat(filepath.Join(dist, "bench", "bare.html"))
 	haveBare := err == nil
-	var live [][]float64
+	sites := referenceSites(b, "SWITCH_REFERENCE")
+	live := map[string][][]float64{} // site -> figure -> one value a visit
 	var bare []float64
 	peak := 0.0 // the frame's wasm linear memory, the most seen
-	for range visits {
-		if haveBare {
-			f, _ := contextFirstFrame(b, root, server.URL+"/bench/bare.html")
-			bare = append(bare, f)
-		}
-		ctx, cancel := newVisitor(root)
-		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stagesInit}); err != nil {
-			b.Fatal(err)
-		}
-		if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
-			b.Fatal(err)
-		}
-		// The prestarted frame ready, and the page quiet a moment, as a reader reading.
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe.layoutlab-parked");
-			return !!(f && f.contentWindow.layoutlab && f.contentWindow.layoutlab.ready); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-			b.Fatalf("the prestarted frame never got ready: %v", err)
-		}
-		time.Sleep(2 * time.Second)
-		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("figure.layoutlab").length`))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if live == nil {
-			live = make([][]float64, n)
-		}
-		for i := range min(n, len(live)) {
-			st := touchStages(b, ctx, i)
-			marks, err := chromedp.Run(ctx, chromedp.Evaluate[string](switchMarksJS(i)))
-			if err != nil {
-				b.Fatal(err)
+	for visit := range visits {
+		for _, s := range inTurn(sites, visit) {
+			if haveBare {
+				f, _ := contextFirstFrame(b, root, server.URL+"/bench/bare.html")
+				bare = append(bare, f)
 			}
-			mem, err := chromedp.Run(ctx, chromedp.Evaluate[float64](figureJS(i)+`.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentWindow.layoutlab.wasmMemory()`))
-			if err != nil {
-				b.Fatal(err)
-			}
-			live[i] = append(live[i], st.live)
-			peak = max(peak, mem)
-			fmt.Printf("figure %d: live %.0f ms, wasm memory %.0f MiB; %s\n", i, st.live, mib(mem), marks)
-			time.Sleep(time.Second)
+			live[s.name] = switchVisit(b, root, s, live[s.name], &peak)
 		}
-		cancel()
 	}
-	for i, l := range live {
-		if haveBare {
-			fmt.Printf("touch to live, figure %d: median %.0f ms of %.0f, ratio %.2f to the bare page\n", i, median(l), l, median(l)/median(bare))
-		} else {
-			fmt.Printf("touch to live, figure %d: median %.0f ms of %.0f\n", i, median(l), l)
+	for _, s := range sites {
+		for i, l := range live[s.name] {
+			if haveBare {
+				fmt.Printf("touch to live, %s, figure %d: median %.0f ms of %.0f, ratio %.2f to the bare page\n", s.name, i, median(l), l, median(l)/median(bare))
+			} else {
+				fmt.Printf("touch to live, %s, figure %d: median %.0f ms of %.0f\n", s.name, i, median(l), l)
+			}
 		}
 	}
 	if haveBare {
@@ -90,9 +62,53 @@ func BenchmarkSwitch(b *testing.B) {
 		b.ReportMetric(median(bare), "bare-first-frame-ms")
 	}
 	fmt.Printf("the frame's wasm linear memory, the most seen: %.0f MiB\n", mib(peak))
-	b.ReportMetric(median(live[1]), "second-touch-to-live-ms")
-	b.ReportMetric(median(live[len(live)-1]), "last-touch-to-live-ms")
+	l := live["page"]
+	b.ReportMetric(median(l[1]), "second-touch-to-live-ms")
+	b.ReportMetric(median(l[len(l)-1]), "last-touch-to-live-ms")
 	b.ReportMetric(mib(peak), "peak-frame-MiB")
+}
+
+// switchVisit is one first visit of BenchmarkSwitch to the explainer of site s: once its
+// prestarted frame is ready, the mouse rests on every figure in turn; each figure's touch to
+// live is appended to live[i] (made on the first visit).
+func switchVisit(b *testing.B, root context.Context, s tableSite, live [][]float64, peak *float64) [][]float64 {
+	ctx, cancel := newVisitor(root)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stagesInit}); err != nil {
+		b.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.url+"/")); err != nil {
+		b.Fatal(err)
+	}
+	// The prestarted frame ready, and the page quiet a moment, as a reader reading.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.querySelector("iframe.layoutlab-parked");
+		return !!(f && f.contentWindow.layoutlab && f.contentWindow.layoutlab.ready); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		b.Fatalf("%s: the prestarted frame never got ready: %v", s.name, err)
+	}
+	time.Sleep(2 * time.Second)
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("figure.layoutlab").length`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if live == nil {
+		live = make([][]float64, n)
+	}
+	for i := range min(n, len(live)) {
+		st := touchStages(b, ctx, i)
+		marks, err := chromedp.Run(ctx, chromedp.Evaluate[string](switchMarksJS(i)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		mem, err := chromedp.Run(ctx, chromedp.Evaluate[float64](figureJS(i)+`.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentWindow.layoutlab.wasmMemory()`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		live[i] = append(live[i], st.live)
+		*peak = max(*peak, mem)
+		fmt.Printf("%s, figure %d: live %.0f ms, wasm memory %.0f MiB; %s\n", s.name, i, st.live, mib(mem), marks)
+		time.Sleep(time.Second)
+	}
+	return live
 }
 
 // switchMarksJS lists the host's and figure i's frame's "layoutlab:" marks since the mouse's

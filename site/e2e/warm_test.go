@@ -12,15 +12,17 @@ import (
 )
 
 // TestWarmFrameGoesLiveForAnotherFigure: the mouse crosses the first figure without resting
-// (embed.js warms the page's one frame there: its wasm compiled, Go not started), then rests on
-// the third; the third goes live in that frame, moved into its box, showing its own scenario and
-// the readouts its poster states, and no other frame was made.
+// (embed.js warms the page's one frame there: its wasm compiled, Go's packages initialised and
+// its main held, wasm/hold.go, no answer computed), then rests on the third; the third goes live
+// in that frame, moved into its box, showing its own scenario and the readouts its poster
+// states, and no other frame was made.
 func TestWarmFrameGoesLiveForAnotherFigure(t *testing.T) {
 	ctx := browser(t)
 	// No prestart (the explainer's data-prestart): as on a device whose primary pointer is a
-	// touch screen, where embed.js prestarts nothing and a mouse, if any, warms the frame.
+	// touch screen, where embed.js prestarts nothing and a mouse, if any, warms the frame; with a
+	// data saver, so that no figure coming into view warms it first (TestTouchScreenWarmsTheFigureInView).
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-		Source: `{ const mm = window.matchMedia.bind(window); window.matchMedia = (q) => q === "(pointer: coarse)" ? mm("all") : mm(q); }`,
+		Source: `{ const mm = window.matchMedia.bind(window); window.matchMedia = (q) => q === "(pointer: coarse)" ? mm("all") : mm(q); }` + saveDataInit,
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -50,10 +52,15 @@ func TestWarmFrameGoesLiveForAnotherFigure(t *testing.T) {
 			eval[string](t, ctx, `JSON.stringify(crossed)`),
 			eval[string](t, ctx, `JSON.stringify({starts: layoutlabEmbed.starts, framesMade: layoutlabEmbed.framesMade, warmed: layoutlabEmbed.warmed, live: layoutlabEmbed.live, frames: [...document.querySelectorAll("iframe")].map((f) => f.className)})`))
 	}
+	// Go's packages initialised ahead: main reached (its mark), and held there.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](figureJS(0)+`.querySelector("iframe.layoutlab-parked").contentWindow.performance.getEntriesByName("layoutlab:main").length === 1`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("the warm frame never initialised Go's packages ahead of a figure going live: %v", err)
+	}
 	time.Sleep(500 * time.Millisecond)
 	if got := eval[[]float64](t, ctx, `(() => { const ll = `+figureJS(0)+`.querySelector("iframe.layoutlab-parked").contentWindow.layoutlab;
 		return [layoutlabEmbed.starts, ll.ready === true ? 1 : 0, ll.firstPaint || 0, ll.frames || 0]; })()`); got[0] != 0 || got[1] != 0 || got[2] != 0 || got[3] != 0 {
-		t.Errorf("the warmed frame ran Go before any figure went live: [starts, ready, firstPaint, frames] = %v", got)
+		t.Errorf("the warmed frame went past main's hold before any figure went live: [starts, ready, firstPaint, frames] = %v", got)
 	}
 	touchFigure(t, ctx, 2, 3*time.Minute)
 	fr := figureJS(2) + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)")`

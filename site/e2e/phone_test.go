@@ -1,0 +1,116 @@
+//go:build browser
+
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// saveDataInit has the page's navigator.connection say the reader asked for a data saver.
+const saveDataInit = `Object.defineProperty(NetworkInformation.prototype, "saveData", { get: () => true, configurable: true });`
+
+// TestTouchScreenStartsTheFigureInSight: on a phone (a touch screen as its pointer: no mouse
+// rests on a figure before a tap) the explainer, loaded and idle, makes its one frame ahead of
+// any tap, hidden: warm (its wasm compiled) once a figure nears the screen, started (its answer
+// computed) for the figure in sight once the scroll rests. A tap on that figure shows it from
+// that frame; the scroll resting on another figure has the frame compute that figure's answer
+// (its "prepare" mark before the tap), and a tap on it swaps to it. One frame all along, each
+// figure showing its own scenario and its poster's readouts. On main's embed.js a phone's tap
+// made the page's first frame, and only then fetched, compiled and ran it.
+func TestTouchScreenStartsTheFigureInSight(t *testing.T) {
+	ctx := browser(t)
+	if err := asPhone(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `matchMedia("(pointer: coarse)").matches`) {
+		t.Fatal("the emulated phone's primary pointer is not coarse")
+	}
+	if !eval[bool](t, ctx, `typeof Element.prototype.moveBefore === "function"`) {
+		t.Skip("this Chromium cannot move frames: embed.js starts none ahead")
+	}
+	parked := `document.querySelector(".layoutlab-box > iframe.layoutlab-parked")`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const fr = `+parked+`;
+		return !!(fr && fr.contentWindow.layoutlab && fr.contentWindow.layoutlab.wasmLoaded > 0); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("the explainer on a phone, loaded and idle, made no frame ahead: %v; embed.js: %s", err,
+			eval[string](t, ctx, `JSON.stringify({framesMade: layoutlabEmbed.framesMade, warmed: layoutlabEmbed.warmed, prestarted: layoutlabEmbed.prestarted})`))
+	}
+	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
+	for k, i := range []int{2, n - 3} {
+		eval[bool](t, ctx, `(window.__restAt = performance.now(), true)`)
+		c := eval[[]float64](t, ctx, tapPointJS(i))
+		// At rest beside figure i: the frame started for it, or computing its answer.
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const fr = document.querySelector(".layoutlab-box > iframe.layoutlab-parked");
+			return !!(fr && fr.contentWindow.layoutlab && fr.contentWindow.layoutlab.ready === true); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+			t.Fatalf("figure %d in sight at rest: the page's frame never got ready: %v", i, err)
+		}
+		time.Sleep(2 * time.Second)
+		if got := eval[[]float64](t, ctx, `[layoutlabEmbed.prestarted || 0, layoutlabEmbed.live, document.querySelectorAll(".layoutlab-box.layoutlab-live").length]`); got[0] != 1 || got[1] != 0 || got[2] != 0 {
+			t.Errorf("figure %d in sight, before a tap: [prestarted, live, boxes live] = %v, want [1 0 0]: one frame started, hidden", i, got)
+		}
+		if err := tapAt(ctx, c[0], c[1]); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(i), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("figure %d, tapped, never went live: %v", i, err)
+		}
+		fr := figureJS(i) + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)")`
+		if got, want := eval[string](t, ctx, fr+`.contentWindow.location.hash`), eval[string](t, ctx, `"#" + `+figureJS(i)+`.dataset.live.split("#")[1]`); got != want {
+			t.Errorf("figure %d, tapped, shows %.40s…, want its own scenario %.40s…", i, got, want)
+		}
+		if got := eval[[]float64](t, ctx, `[layoutlabEmbed.framesMade, document.querySelectorAll(".layoutlab-box > iframe").length]`); got[0] != 1 || got[1] != 1 {
+			t.Errorf("figure %d, tapped: [frames made, frames in the page] = %v, want [1 1]", i, got)
+		}
+		// The second figure tapped was prepared while the scroll rested on it, before the tap:
+		// the frame's "prepare" mark (wasm/swap.go), on the host's clock.
+		prepared := eval[bool](t, ctx, `(() => { const w = `+fr+`.contentWindow, off = w.performance.timeOrigin - performance.timeOrigin;
+			return w.performance.getEntriesByName("layoutlab:prepare").some((e) => e.startTime + off >= window.__restAt && e.startTime + off <= window.__touchAt); })()`)
+		if k == 1 && !prepared {
+			t.Errorf("figure %d, in sight at rest, then tapped: its answer was not prepared before the tap: marks since the tap %s", i, eval[string](t, ctx, switchMarksJS(i)))
+		}
+		checkLiveAgreesWithPoster(t, ctx, figureJS(i))
+	}
+}
+
+// TestTouchScreenWithDataSaverWarmsNothing: on a phone whose reader asked for a data saver, the
+// explainer makes no frame until a figure is tapped (the module is megabytes on the wire); the
+// tap then makes the figure live in a frame of its own.
+func TestTouchScreenWithDataSaverWarmsNothing(t *testing.T) {
+	ctx := browser(t)
+	if err := asPhone(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: saveDataInit}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `navigator.connection.saveData === true`) {
+		t.Fatal("the page does not see the data saver")
+	}
+	c := eval[[]float64](t, ctx, tapPointJS(1))
+	time.Sleep(4 * time.Second) // idle: longer than embed.js's idle wait for a warm frame (1 s) after load
+	if got := eval[[]float64](t, ctx, `[layoutlabEmbed.framesMade, document.querySelectorAll("iframe").length]`); got[0] != 0 || got[1] != 0 {
+		t.Errorf("[frames made, frames in the page] = %v before any tap with a data saver, want [0 0]", got)
+	}
+	if err := tapAt(ctx, c[0], c[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(1), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		t.Fatalf("figure 1, tapped with a data saver, never went live: %v", err)
+	}
+	checkLiveAgreesWithPoster(t, ctx, figureJS(1))
+}
