@@ -3,12 +3,8 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"layoutlab/engine/inspect/inspecttest"
 	"layoutlab/front/tablepage"
 )
 
@@ -20,22 +16,7 @@ import (
 func TestTableReadsALargeCheckpointByBoundedWindows(t *testing.T) {
 	const n = 300_000
 	const window = 8 << 20
-	m, err := inspecttest.Table(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := writeLog(t, m)
-	var cp string
-	var cpSize int64
-	for _, f := range files {
-		if strings.HasSuffix(f, ".checkpoint.parquet") {
-			st, err := os.Stat(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cp, cpSize = filepath.Base(f), st.Size()
-		}
-	}
+	files, cp, cpSize := writeCheckpointedLog(t, n)
 	if cpSize <= tablepage.MaxWholeBytes {
 		t.Fatalf("the %d-file table's checkpoint is %d bytes, not over MaxWholeBytes (%d): the test needs a larger table", n, cpSize, tablepage.MaxWholeBytes)
 	}

@@ -20,22 +20,7 @@ import (
 // page by wrapping Blob.prototype's slice, arrayBuffer and stream before the upload.
 func TestTableReadsTheCheckpointOnce(t *testing.T) {
 	const n = 100_000
-	m, err := inspecttest.Table(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := writeLog(t, m)
-	var cp string
-	var cpSize int64
-	for _, f := range files {
-		if strings.HasSuffix(f, ".checkpoint.parquet") {
-			st, err := os.Stat(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cp, cpSize = filepath.Base(f), st.Size()
-		}
-	}
+	files, cp, cpSize := writeCheckpointedLog(t, n)
 	ctx := browser(t)
 	openTablePage(t, ctx)
 	eval[int](t, ctx, `window.reads = []; window.streams = [];
@@ -81,4 +66,25 @@ func TestTableReadsTheCheckpointOnce(t *testing.T) {
 	if sliced > cpSize+2*64<<10 {
 		t.Errorf("%d bytes of the checkpoint were read by slices besides the whole, more than its first and last 64 KiB", sliced-cpSize)
 	}
+}
+
+// writeCheckpointedLog writes inspecttest's n-file table's log and gives its files, its
+// checkpoint's name and size.
+func writeCheckpointedLog(t *testing.T, n int) (files []string, cp string, cpSize int64) {
+	t.Helper()
+	m, err := inspecttest.Table(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = writeLog(t, m)
+	for _, f := range files {
+		if strings.HasSuffix(f, ".checkpoint.parquet") {
+			st, err := os.Stat(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cp, cpSize = filepath.Base(f), st.Size()
+		}
+	}
+	return files, cp, cpSize
 }
