@@ -584,6 +584,9 @@ func groupByPartition(files []File, cols []string) []partitionGroup {
 	if len(files) == 0 {
 		return nil
 	}
+	if oneRun(files, cols) { // an unpartitioned table: one group, and nothing allocated for a million files
+		return []partitionGroup{{values: files[0].PartitionValues, files: files[:len(files):len(files)]}}
+	}
 	// Which group each file is in. Files of one partition are mostly adjacent in log order, so
 	// a file whose partition values equal the previous file's needs no key.
 	group := make([]int32, len(files))
@@ -636,6 +639,16 @@ func groupByPartition(files []File, cols []string) []partitionGroup {
 		groups[g].files = groups[g].files[:counts[g]]
 	}
 	return groups
+}
+
+// oneRun reports whether every file is in the first file's partition.
+func oneRun(files []File, cols []string) bool {
+	for i := 1; i < len(files); i++ {
+		if !samePartition(files[i].PartitionValues, files[i-1].PartitionValues, cols) {
+			return false
+		}
+	}
+	return true
 }
 
 // partitionID identifies a partition without building a string for the common case of one
