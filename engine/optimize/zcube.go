@@ -296,32 +296,50 @@ func sortedByZID(zs []zfile) bool {
 // SortStableFunc's insertion sort and symMerge (n log² n, a second in wasm on 100,000 files).
 // Files already in order are returned as they are.
 func sortFilesStable[K any](files []File, key func(*File) K, compare func(a, b K) int) []File {
-	type keyed struct {
-		key K
-		i   int
+	order := stableOrder(files, key, compare)
+	if order == nil {
+		return files
 	}
-	keys := make([]keyed, len(files))
+	return appendInOrder(make([]File, 0, len(files)), files, order)
+}
+
+// keyedFile is a file's sort key and its index, what sortFilesStable sorts.
+type keyedFile[K any] struct {
+	key K
+	i   int
+}
+
+// stableOrder is sortFilesStable's order of files, nil when they are in order already.
+func stableOrder[K any](files []File, key func(*File) K, compare func(a, b K) int) []keyedFile[K] {
+	keys := make([]keyedFile[K], len(files))
 	sorted := true
 	for i := range files {
-		keys[i] = keyed{key(&files[i]), i}
+		keys[i] = keyedFile[K]{key(&files[i]), i}
 		if i > 0 && sorted {
 			sorted = compare(keys[i-1].key, keys[i].key) <= 0
 		}
 	}
 	if sorted {
-		return files
+		return nil
 	}
-	slices.SortFunc(keys, func(a, b keyed) int {
+	slices.SortFunc(keys, func(a, b keyedFile[K]) int {
 		if c := compare(a.key, b.key); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.i, b.i)
 	})
-	out := make([]File, len(files))
-	for i, k := range keys {
-		out[i] = files[k.i]
+	return keys
+}
+
+// appendInOrder appends files to dst in order (all of them, as they are, for a nil order).
+func appendInOrder[K any](dst, files []File, order []keyedFile[K]) []File {
+	if order == nil {
+		return append(dst, files...)
 	}
-	return out
+	for _, k := range order {
+		dst = append(dst, files[k.i])
+	}
+	return dst
 }
 
 // dropInfo tallies what a filter dropped.
@@ -435,11 +453,18 @@ func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
 
 // countZCubes counts distinct ZCube ids among files (countZ on the files themselves: no tags
 // array to fill, each entry a write barrier while the collector marks).
-func countZCubes(files []File) int {
+func countZCubes(files []File) int { return countZCubesAmong(files, nil) }
+
+// countZCubesAmong is countZCubes of the files among marks (all when among is nil), as if
+// copied out first.
+func countZCubesAmong(files []File, among []bool) int {
 	seen := map[string]bool{}
 	last := ""
 	var tr tagReader
 	for i := range files {
+		if among != nil && !among[i] {
+			continue
+		}
 		if id, ok := tr.zcubeID(&files[i]); ok && (len(seen) == 0 || !sameString(id, last)) {
 			seen[id] = true
 			last = id
