@@ -267,29 +267,28 @@ func (st *planState) fabricBinOrder(selected, recluster []File) []File {
 	// spans the whole key range, is never binned with them.
 	// A recluster bin of one file would write that file again as it was: its overlap stays,
 	// and it would be selected again every night. Such bins are dropped.
-	recluster = sortFilesStable(recluster, rangeMin, cmp.Compare[float64])
-	bins := groupIntoBins(recluster, cfg.clusteringMaxBinSize())
-	var single []File
-	extra := 0
-	for _, b := range bins {
-		if len(b) > 1 {
-			extra += len(b)
-		}
-	}
-	// The ordered files and the recluster bins after them, in one array sized once: a million
-	// selected files were copied in order, then again as the bins' appends outgrew them.
+	rorder := stableOrder(recluster, rangeMin, cmp.Compare[float64])
+	// The ordered files, then the recluster files in order, in one array sized once, binned
+	// where they lie and moved down over the dropped single-file bins: a million selected files
+	// were copied in order, the recluster files sorted into a copy of their own, and both again
+	// as the bins' appends outgrew the array.
 	out := selected
-	if order != nil || extra > 0 {
-		out = appendInOrder(make([]File, 0, len(selected)+extra), selected, order)
+	if order != nil || len(recluster) > 0 {
+		out = appendInOrder(make([]File, 0, len(selected)+len(recluster)), selected, order)
 	}
-	for _, b := range bins {
+	start := len(out)
+	out = appendInOrder(out, recluster, rorder)
+	var single []File
+	w := start
+	for _, b := range groupIntoBins(out[start:], cfg.clusteringMaxBinSize()) {
 		if len(b) == 1 {
 			single = append(single, b[0])
 			continue
 		}
-		st.binBreaks = append(st.binBreaks, len(out))
-		out = append(out, b...)
+		st.binBreaks = append(st.binBreaks, w)
+		w += copy(out[w:], b) // b starts at or after w: a move down, or none
 	}
+	out = out[:w]
 	if len(single) > 0 {
 		st.emit(FilterApplied{Stage: "fabric autoRecluster", Name: "single-file recluster bin",
 			Detail:       "alone in a recluster bin (no other overlapping file fits within " + FormatBytes(cfg.clusteringMaxBinSize()) + ")",
