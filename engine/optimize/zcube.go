@@ -201,9 +201,13 @@ func (z *zfile) cubeID() (string, bool) { return z.id, z.cube }
 // Note it sorts on the ZCUBE_ID tag alone, while ZCube membership (ZCubeInfo.getForFile) needs
 // both tags; a file with only one of them sorts as tagged but counts as untagged.
 // Files already in order are returned as they are (not a copy).
+// The tags read and the sort use the pooled scratch: on a clustered table the open-source
+// plan's preparation leaves it sized for every file, and Fabric's plan just after takes it.
 func sortByZCubeID(files []File) []File {
-	zs := zfilesOf(files)
-	if sorted := sortZByID(zs, nil); len(sorted) == 0 || &sorted[0] != &zs[0] {
+	sc := zscratchPool.Get().(*zscratch)
+	defer sc.release()
+	sc.in = zfilesInto(sc.in, files)
+	if sorted := sortZByID(sc.in, sc); len(sorted) == 0 || &sorted[0] != &sc.in[0] {
 		return filesOf(sorted)
 	}
 	return files
