@@ -90,3 +90,7 @@ func TestCompactionCopiesNoFiles(t *testing.T) {
 		}
 	}
 }
+
+// zfilesOf reads the files' tags, pointing into files (which must outlive the result): the
+// tests' way to zfiles; the planner reads them into its pooled scratch (zfilesInto).
+func zfilesOf(files []File) []zfile { return zfilesInto(nil, files) }

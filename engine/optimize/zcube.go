@@ -134,9 +134,6 @@ type zfile struct {
 	cube  bool   // both tags are present: the file is in a ZCube (ZCubeInfo.getForFile)
 }
 
-// zfilesOf reads the files' tags, pointing into files (which must outlive the result).
-func zfilesOf(files []File) []zfile { return zfilesInto(nil, files) }
-
 // zfilesInto is zfilesOf writing into buf's array when it is large enough.
 func zfilesInto(buf []zfile, files []File) []zfile {
 	zs := slices.Grow(buf[:0], len(files))[:len(files)]
@@ -294,26 +291,17 @@ func sortedByZID(zs []zfile) bool {
 	return true
 }
 
-// sortFilesStable returns files stably sorted by their keys under compare. Each file's key is
-// read once, and (key, index) pairs are sorted rather than the large File values, which are
-// moved once at the end; ties keep the original order, from pdqsort (n log n) rather than
-// SortStableFunc's insertion sort and symMerge (n log² n, a second in wasm on 100,000 files).
-// Files already in order are returned as they are.
-func sortFilesStable[K any](files []File, key func(*File) K, compare func(a, b K) int) []File {
-	order := stableOrder(files, key, compare)
-	if order == nil {
-		return files
-	}
-	return appendInOrder(make([]File, 0, len(files)), files, order)
-}
-
-// keyedFile is a file's sort key and its index, what sortFilesStable sorts.
+// keyedFile is a file's sort key and its index, what stableOrder sorts.
 type keyedFile[K any] struct {
 	key K
 	i   int
 }
 
-// stableOrder is sortFilesStable's order of files, nil when they are in order already.
+// stableOrder is the stable order of files by their keys under compare, nil when they are in
+// order already. Each file's key is read once, and (key, index) pairs are sorted rather than the
+// large File values, which the caller moves once (appendInOrder); ties keep the original order,
+// from pdqsort (n log n) rather than SortStableFunc's insertion sort and symMerge (n log² n, a
+// second in wasm on 100,000 files).
 func stableOrder[K any](files []File, key func(*File) K, compare func(a, b K) int) []keyedFile[K] {
 	keys := make([]keyedFile[K], len(files))
 	sorted := true
