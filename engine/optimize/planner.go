@@ -512,8 +512,8 @@ func splitClusteredZ(files []zfile, cols []string) (candidates, skipped []zfile)
 // groupIntoBins is groupFilesIntoBins' loop: a file that would push the bin over maxBinSize
 // closes it and starts the next. The bins are consecutive runs of files, sharing its array.
 func groupIntoBins(files []File, maxBinSize int64) [][]File {
-	// Counted first, then listed: a million small files were a quarter of a million bins, and
-	// a growing list of them left twice that behind.
+	// Counted first, then listed: a million small files were 100,000 bins, and a growing list
+	// of them left about as much again behind.
 	bins := make([][]File, 0, binsOf(files, maxBinSize, nil))
 	binsOf(files, maxBinSize, func(b []File) { bins = append(bins, b) })
 	return bins
