@@ -369,9 +369,11 @@ func (in *Inspector) numRecords(i int) (int64, bool) {
 // overlap score compares them (optimize.File.ClusterRanges): numbers, dates and timestamps by
 // their value (table.Value.Float64); strings and binaries, which have no width, by the bound's
 // position among the distinct bounds of all files, in Delta's statistics order
-// (table.Compare). A file without both bounds, or with a NaN bound, gets none, and is neither
-// scored nor a partner. ok is false when col has no statistics leaf.
-func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, scored int, ok bool) {
+// (table.Compare). A file without both bounds, or with a NaN bound, gets none (a NaN Min here),
+// and is neither scored nor a partner. ok is false when col has no statistics leaf. The ranges
+// are one array, file i's at i: a million files' Fabric plan was a million small slices and
+// their headers (40 MB) before.
+func (in *Inspector) clusterRanges(col string) (ranges []optimize.Range, scored int, ok bool) {
 	leaf := clusterLeaf(col, in.lleaves)
 	if leaf < 0 {
 		return nil, 0, false
@@ -400,8 +402,9 @@ func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, score
 		i, _ := slices.BinarySearchFunc(ordered, v, table.Compare)
 		return float64(i)
 	}
-	ranges = make([][]optimize.Range, len(in.hasStats))
+	ranges = make([]optimize.Range, len(in.hasStats))
 	for i := range in.hasStats {
+		ranges[i] = optimize.Range{Min: math.NaN(), Max: math.NaN()}
 		lo, hi, ok := bounds(i)
 		if !ok {
 			continue
@@ -410,7 +413,7 @@ func (in *Inspector) clusterRanges(col string) (ranges [][]optimize.Range, score
 		if math.IsNaN(r.Min) || math.IsNaN(r.Max) || r.Min > r.Max {
 			continue
 		}
-		ranges[i] = []optimize.Range{r}
+		ranges[i] = r
 		scored++
 	}
 	return ranges, scored, true
@@ -567,7 +570,7 @@ func clusteringFormat(s *deltalog.Snapshot, cols []string) deltalog.ClusteringFo
 // nextOptimize plans OPTIMIZE on the snapshot with the open-source planner and, for a clustered
 // table, Fabric Runtime 2.0's incremental clustering (labelled as that platform's).
 func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), files []*deltalog.AddFile, numColumns int, clustered bool,
-	clusterRanges func(col string) ([][]optimize.Range, int, bool), yield work.Yield) (*NextOptimize, error) {
+	clusterRanges func(col string) ([]optimize.Range, int, bool), yield work.Yield) (*NextOptimize, error) {
 	cols, _ := deltalog.ClusteringColumns(s)
 	os := &optimize.Snapshot{
 		Version:           s.Version(),
@@ -619,7 +622,9 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 				label += "; " + cols[0] + " has no statistics column, so autoRecluster scores no file"
 			default:
 				for i := range os.Files {
-					os.Files[i].ClusterRanges = ranges[os.Files[i].Ref]
+					if j := os.Files[i].Ref; !math.IsNaN(ranges[j].Min) {
+						os.Files[i].ClusterRanges = ranges[j : j+1 : j+1]
+					}
 				}
 				label += fmt.Sprintf("; autoRecluster reads the files' min/max of %[3]s from the log's statistics (%[1]d of %[2]d files have both)",
 					scored, len(os.Files), cols[0])

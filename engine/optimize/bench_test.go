@@ -8,6 +8,11 @@ import (
 // benchSnapshot builds a 5,000-file table: 40 ZCubes of 100 files (half sealed-size) with
 // first-column ranges, plus 1,000 untagged files, spread over 50 partitions when partitioned.
 func benchSnapshot(partitioned, clustered bool) *Snapshot {
+	return benchSnapshotN(5000, partitioned, clustered)
+}
+
+// benchSnapshotN is benchSnapshot's table at n files: ZCubes of 100 files for the first 80%.
+func benchSnapshotN(n int, partitioned, clustered bool) *Snapshot {
 	s := &Snapshot{Version: 1}
 	if partitioned {
 		s.PartitionColumns = []string{"d"}
@@ -16,7 +21,7 @@ func benchSnapshot(partitioned, clustered bool) *Snapshot {
 		s.ClusteringFeature, s.ClusteringColumns = true, []string{"c"}
 	}
 	zo := encodeNames(s.ClusteringColumns)
-	for i := 0; i < 5000; i++ {
+	for i := 0; i < n; i++ {
 		f := File{Path: fmt.Sprintf("f-%05d", i), Size: GiB, NumRecords: 1000}
 		if i%7 == 0 {
 			f.Size = 300 * MiB
@@ -24,7 +29,7 @@ func benchSnapshot(partitioned, clustered bool) *Snapshot {
 		if partitioned {
 			f.PartitionValues = map[string]string{"d": fmt.Sprintf("2026-01-%02d", i%50)}
 		}
-		if clustered && i < 4000 {
+		if clustered && i < n*4/5 {
 			cube := i / 100
 			f.Tags = map[string]string{TagZCubeID: fmt.Sprintf("cube-%03d", cube), TagZCubeZOrder: zo}
 			f.ClusteringProvider = ProviderLiquid
@@ -67,4 +72,27 @@ func BenchmarkPlan5000(b *testing.B) {
 	b.Run("fabric-incremental", func(b *testing.B) {
 		benchPlan(b, benchSnapshot(false, true), Request{}, Config{Platform: PlatformFabricRuntime20})
 	})
+}
+
+// BenchmarkPlanClustered1M is the two plans the inspector makes of a clustered table, the
+// open-source clustering plan and then Fabric Runtime 2.0's incremental one, on a million files
+// (benchSnapshotN): B/op is what both allocate.
+func BenchmarkPlanClustered1M(b *testing.B) {
+	s := benchSnapshotN(1_000_000, false, true)
+	oss, err := NewPlanner(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	fabric, err := NewPlanner(Config{Platform: PlatformFabricRuntime20})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range []*Planner{oss, fabric} {
+			if _, err := p.Plan(s, Request{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

@@ -130,7 +130,7 @@ func (st *planState) fabricIncremental(files []File) []File {
 
 	var selected, recluster []File
 	if st.req.Full {
-		selected = append(slices.Clone(candidates), skipped...)
+		selected = append(append(make([]File, 0, len(candidates)+len(skipped)), candidates...), skipped...)
 		if len(skipped) > 0 {
 			st.emit(StaleAdded{Stage: "fabric incremental", Files: len(skipped), Bytes: sumBytes(skipped), ZCubes: countZCubes(skipped)})
 		}
@@ -157,9 +157,10 @@ func (st *planState) fabricIncremental(files []File) []File {
 
 // selectIncremental splits the candidates into those incremental clustering rewrites
 // (untagged, smaller than the target file size, or with too many deleted rows) and the rest,
-// which are well clustered and right-sized; inRest[i] tells which candidates are the rest. The
-// two share one array, sized once: planned night after night on every live file, growing
-// them an append at a time was a tenth of a Fabric run's memory.
+// which are well clustered and right-sized; inRest[i] tells which candidates are the rest. Only
+// the selected files are copied, into an array sized once (planned night after night on every
+// live file, growing it an append at a time was a tenth of a Fabric run's memory); the rest are
+// counted where they lie (a million files' copy was 112 MB of the page's peak).
 func (st *planState) selectIncremental(candidates []File) (selected []File, inRest []bool) {
 	cfg, fc := st.cfg, &st.cfg.Fabric
 	inRest = make([]bool, len(candidates))
@@ -174,25 +175,25 @@ func (st *planState) selectIncremental(candidates []File) (selected []File, inRe
 		}
 		inRest[i] = !sel
 	}
-	all := make([]File, 0, len(candidates))
-	for i := range candidates {
-		if !inRest[i] {
-			all = append(all, candidates[i])
-		}
-	}
-	if len(all) > 0 {
-		selected = all[:len(all):len(all)] // an append to selected must not write over rest
-	}
+	var rest dropInfo
 	for i := range candidates {
 		if inRest[i] {
-			all = append(all, candidates[i])
+			rest.files++
+			rest.bytes += candidates[i].Size
 		}
 	}
-	rest := all[len(selected):]
+	if n := len(candidates) - rest.files; n > 0 {
+		selected = make([]File, 0, n)
+		for i := range candidates {
+			if !inRest[i] {
+				selected = append(selected, candidates[i])
+			}
+		}
+	}
 	st.emit(FilterApplied{Stage: "fabric incremental", Name: "well-clustered right-sized file",
 		Detail: fmt.Sprintf("well clustered and right-sized (≥ target file size %s, deleted-rows ratio ≤ %s)",
 			FormatBytes(fc.TargetFileSize), strconv.FormatFloat(cfg.MaxDeletedRowsRatio, 'g', -1, 64)),
-		DroppedFiles: len(rest), DroppedBytes: sumBytes(rest), DroppedZCubes: countZCubes(rest),
+		DroppedFiles: rest.files, DroppedBytes: rest.bytes, DroppedZCubes: countZCubesAmong(candidates, inRest),
 		KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
 	return selected, inRest
 }
@@ -215,15 +216,22 @@ func (st *planState) autoRecluster(candidates []File, inRest []bool) []File {
 	if len(cols) > 0 {
 		ev.Column = cols[0]
 	}
-	var recluster []File
 	for i := range candidates {
 		if off[i] {
 			ev.OffendingFiles++
 		}
 		if rec[i] && inRest[i] {
-			recluster = append(recluster, candidates[i])
 			ev.AddedFiles++
 			ev.AddedBytes += candidates[i].Size
+		}
+	}
+	var recluster []File // counted first: grown an append at a time, it was twice its size
+	if ev.AddedFiles > 0 {
+		recluster = make([]File, 0, ev.AddedFiles)
+		for i := range candidates {
+			if rec[i] && inRest[i] {
+				recluster = append(recluster, candidates[i])
+			}
 		}
 	}
 	st.emit(ev)
@@ -240,7 +248,7 @@ func (st *planState) fabricBinOrder(selected, recluster []File) []File {
 		min       float64
 	}
 	var tr tagReader
-	selected = sortFilesStable(selected, func(f *File) binKey {
+	order := stableOrder(selected, func(f *File) binKey {
 		_, clustered := tr.zcubeID(f)
 		return binKey{clustered, rangeMin(f)}
 	}, func(a, b binKey) int {
@@ -259,23 +267,35 @@ func (st *planState) fabricBinOrder(selected, recluster []File) []File {
 	// spans the whole key range, is never binned with them.
 	// A recluster bin of one file would write that file again as it was: its overlap stays,
 	// and it would be selected again every night. Such bins are dropped.
-	recluster = sortFilesStable(recluster, rangeMin, cmp.Compare[float64])
+	rorder := stableOrder(recluster, rangeMin, cmp.Compare[float64])
+	// The ordered files, then the recluster files in order, in one array sized once, binned
+	// where they lie and moved down over the dropped single-file bins: a million selected files
+	// were copied in order, the recluster files sorted into a copy of their own, and both again
+	// as the bins' appends outgrew the array.
+	out := selected
+	if order != nil || len(recluster) > 0 {
+		out = appendInOrder(make([]File, 0, len(selected)+len(recluster)), selected, order)
+	}
+	start := len(out)
+	out = appendInOrder(out, recluster, rorder)
 	var single []File
-	for _, b := range groupIntoBins(recluster, cfg.clusteringMaxBinSize()) {
+	w := start
+	for _, b := range groupIntoBins(out[start:], cfg.clusteringMaxBinSize()) {
 		if len(b) == 1 {
 			single = append(single, b[0])
 			continue
 		}
-		st.binBreaks = append(st.binBreaks, len(selected))
-		selected = append(selected, b...)
+		st.binBreaks = append(st.binBreaks, w)
+		w += copy(out[w:], b) // b starts at or after w: a move down, or none
 	}
+	out = out[:w]
 	if len(single) > 0 {
 		st.emit(FilterApplied{Stage: "fabric autoRecluster", Name: "single-file recluster bin",
 			Detail:       "alone in a recluster bin (no other overlapping file fits within " + FormatBytes(cfg.clusteringMaxBinSize()) + ")",
 			DroppedFiles: len(single), DroppedBytes: sumBytes(single), DroppedZCubes: countZCubes(single),
-			KeptFiles: len(selected), KeptBytes: sumBytes(selected)})
+			KeptFiles: len(out), KeptBytes: sumBytes(out)})
 	}
-	return selected
+	return out
 }
 
 func rangeMin(f *File) float64 {

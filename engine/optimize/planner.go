@@ -2,6 +2,7 @@ package optimize
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"layoutlab/engine/ddl"
@@ -275,6 +276,13 @@ func (st *planState) groupFilesIntoBins(groups []partitionGroup) error {
 			bins = append(bins, groupIntoBins(files[start:end], maxBinSize)...)
 			start = end
 		}
+		kept := 0
+		for _, b := range bins {
+			if len(b) > 1 || mode != ModeCompaction {
+				kept++
+			}
+		}
+		plan.Bins = slices.Grow(plan.Bins, kept) // exactly, when one partition holds every file
 		for _, b := range bins {
 			// keep bin if bin.size > 1 || isMultiDimClustering (REORG is not modelled).
 			if len(b) == 1 && mode == ModeCompaction {
@@ -299,6 +307,11 @@ func (st *planState) groupFilesIntoBins(groups []partitionGroup) error {
 // formBins sets each bin's approxNumFiles and, for clustering, its new ZCube's id.
 func (st *planState) formBins() {
 	cfg, plan, s := st.cfg, st.plan, st.snap
+	perBin := 1 // BinFormed, and ZCubeWritten for clustering
+	if plan.Mode == ModeClustering {
+		perBin = 2
+	}
+	plan.Events = slices.Grow(plan.Events, perBin*len(plan.Bins)+1) // and the last, NothingToDo or none
 	for i := range plan.Bins {
 		b := &plan.Bins[i]
 		if plan.Mode == ModeCompaction {
@@ -438,8 +451,12 @@ func (st *planState) applyMinZCube(zs []zfile, sc *zscratch) []File {
 // splitClustered is applyMinZCube's partition: a file is a candidate when its
 // clusteringProvider is absent or "liquid" and it has no ZCube or its ZCUBE_ZORDER_BY equals
 // the current clustering columns (order-sensitive); otherwise it is a skipped clustered file.
+// The tags are read into the pooled clustering scratch (a million files' tags were 48 MB).
 func splitClustered(files []File, cols []string) (candidates, skipped []File) {
-	c, s := splitClusteredZ(zfilesOf(files), cols)
+	sc := zscratchPool.Get().(*zscratch)
+	defer sc.release()
+	sc.in = zfilesInto(sc.in, files)
+	c, s := splitClusteredZ(sc.in, cols)
 	if len(s) == 0 {
 		// Nothing set aside (the usual case): the candidates are files, not a copy of them,
 		// each File copied a write barrier while the collector marks.
@@ -495,16 +512,31 @@ func splitClusteredZ(files []zfile, cols []string) (candidates, skipped []zfile)
 // groupIntoBins is groupFilesIntoBins' loop: a file that would push the bin over maxBinSize
 // closes it and starts the next. The bins are consecutive runs of files, sharing its array.
 func groupIntoBins(files []File, maxBinSize int64) [][]File {
-	var bins [][]File
-	start := 0
+	// Counted first, then listed: a million small files were 100,000 bins, and a growing list
+	// of them left about as much again behind.
+	bins := make([][]File, 0, binsOf(files, maxBinSize, nil))
+	binsOf(files, maxBinSize, func(b []File) { bins = append(bins, b) })
+	return bins
+}
+
+// binsOf walks the bins of groupIntoBins, giving each to add when it is not nil, and returns
+// how many there are.
+func binsOf(files []File, maxBinSize int64, add func([]File)) int {
+	n, start := 0, 0
 	var size int64
+	bin := func(end int) {
+		n++
+		if add != nil {
+			add(files[start:end:end])
+		}
+	}
 	for i := range files {
 		f := &files[i]
 		if f.Size > maxBinSize-size { // f.size + currentBinSize > maxBinSize, without overflow
 			// Delta also closes an empty bin when the first file alone exceeds maxBinSize;
 			// an empty bin rewrites nothing, so it is not kept.
 			if i > start {
-				bins = append(bins, files[start:i:i])
+				bin(i)
 			}
 			start, size = i, f.Size
 		} else {
@@ -512,9 +544,9 @@ func groupIntoBins(files []File, maxBinSize int64) [][]File {
 		}
 	}
 	if len(files) > start {
-		bins = append(bins, files[start:len(files):len(files)])
+		bin(len(files))
 	}
-	return bins
+	return n
 }
 
 // zOrderStats is ZOrderStrategy.updateOptimizeStats: strategy "all", no input cubes, every
@@ -555,6 +587,9 @@ type partitionGroup struct {
 func groupByPartition(files []File, cols []string) []partitionGroup {
 	if len(files) == 0 {
 		return nil
+	}
+	if oneRun(files, cols) { // an unpartitioned table: one group, and nothing allocated for a million files
+		return []partitionGroup{{values: files[0].PartitionValues, files: files[:len(files):len(files)]}}
 	}
 	// Which group each file is in. Files of one partition are mostly adjacent in log order, so
 	// a file whose partition values equal the previous file's needs no key.
@@ -608,6 +643,16 @@ func groupByPartition(files []File, cols []string) []partitionGroup {
 		groups[g].files = groups[g].files[:counts[g]]
 	}
 	return groups
+}
+
+// oneRun reports whether every file is in the first file's partition.
+func oneRun(files []File, cols []string) bool {
+	for i := 1; i < len(files); i++ {
+		if !samePartition(files[i].PartitionValues, files[i-1].PartitionValues, cols) {
+			return false
+		}
+	}
+	return true
 }
 
 // partitionID identifies a partition without building a string for the common case of one
@@ -666,14 +711,18 @@ func samePartition(a, b map[string]string, cols []string) bool {
 // instead of a comparison sort of (size, position) pairs. Files already in order are returned
 // as they are.
 func stableSortBySize(files []File) []File {
-	keys, pos := make([]uint64, len(files)), make([]int32, len(files))
+	// Checked before the keys are made: a caller that lists the files in CompactionOrder (the
+	// inspector does, for a million files) gets them back with nothing allocated.
 	sorted := true
-	for i := range files {
-		keys[i], pos[i] = uint64(files[i].Size)^1<<63, int32(i) // the sign bit flipped: int64 order
-		sorted = sorted && (i == 0 || keys[i-1] <= keys[i])
+	for i := 1; i < len(files) && sorted; i++ {
+		sorted = files[i-1].Size <= files[i].Size
 	}
 	if sorted {
 		return files
+	}
+	keys, pos := make([]uint64, len(files)), make([]int32, len(files))
+	for i := range files {
+		keys[i], pos[i] = uint64(files[i].Size)^1<<63, int32(i) // the sign bit flipped: int64 order
 	}
 	var rs table.RadixSorter
 	rs.SortPairs(keys, pos)

@@ -134,9 +134,6 @@ type zfile struct {
 	cube  bool   // both tags are present: the file is in a ZCube (ZCubeInfo.getForFile)
 }
 
-// zfilesOf reads the files' tags, pointing into files (which must outlive the result).
-func zfilesOf(files []File) []zfile { return zfilesInto(nil, files) }
-
 // zfilesInto is zfilesOf writing into buf's array when it is large enough.
 func zfilesInto(buf []zfile, files []File) []zfile {
 	zs := slices.Grow(buf[:0], len(files))[:len(files)]
@@ -201,9 +198,13 @@ func (z *zfile) cubeID() (string, bool) { return z.id, z.cube }
 // Note it sorts on the ZCUBE_ID tag alone, while ZCube membership (ZCubeInfo.getForFile) needs
 // both tags; a file with only one of them sorts as tagged but counts as untagged.
 // Files already in order are returned as they are (not a copy).
+// The tags read and the sort use the pooled scratch: on a clustered table the open-source
+// plan's preparation leaves it sized for every file, and Fabric's plan just after takes it.
 func sortByZCubeID(files []File) []File {
-	zs := zfilesOf(files)
-	if sorted := sortZByID(zs, nil); len(sorted) == 0 || &sorted[0] != &zs[0] {
+	sc := zscratchPool.Get().(*zscratch)
+	defer sc.release()
+	sc.in = zfilesInto(sc.in, files)
+	if sorted := sortZByID(sc.in, sc); len(sorted) == 0 || &sorted[0] != &sc.in[0] {
 		return filesOf(sorted)
 	}
 	return files
@@ -290,38 +291,47 @@ func sortedByZID(zs []zfile) bool {
 	return true
 }
 
-// sortFilesStable returns files stably sorted by their keys under compare. Each file's key is
-// read once, and (key, index) pairs are sorted rather than the large File values, which are
-// moved once at the end; ties keep the original order, from pdqsort (n log n) rather than
-// SortStableFunc's insertion sort and symMerge (n log² n, a second in wasm on 100,000 files).
-// Files already in order are returned as they are.
-func sortFilesStable[K any](files []File, key func(*File) K, compare func(a, b K) int) []File {
-	type keyed struct {
-		key K
-		i   int
-	}
-	keys := make([]keyed, len(files))
+// keyedFile is a file's sort key and its index, what stableOrder sorts.
+type keyedFile[K any] struct {
+	key K
+	i   int
+}
+
+// stableOrder is the stable order of files by their keys under compare, nil when they are in
+// order already. Each file's key is read once, and (key, index) pairs are sorted rather than the
+// large File values, which the caller moves once (appendInOrder); ties keep the original order,
+// from pdqsort (n log n) rather than SortStableFunc's insertion sort and symMerge (n log² n, a
+// second in wasm on 100,000 files).
+func stableOrder[K any](files []File, key func(*File) K, compare func(a, b K) int) []keyedFile[K] {
+	keys := make([]keyedFile[K], len(files))
 	sorted := true
 	for i := range files {
-		keys[i] = keyed{key(&files[i]), i}
+		keys[i] = keyedFile[K]{key(&files[i]), i}
 		if i > 0 && sorted {
 			sorted = compare(keys[i-1].key, keys[i].key) <= 0
 		}
 	}
 	if sorted {
-		return files
+		return nil
 	}
-	slices.SortFunc(keys, func(a, b keyed) int {
+	slices.SortFunc(keys, func(a, b keyedFile[K]) int {
 		if c := compare(a.key, b.key); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.i, b.i)
 	})
-	out := make([]File, len(files))
-	for i, k := range keys {
-		out[i] = files[k.i]
+	return keys
+}
+
+// appendInOrder appends files to dst in order (all of them, as they are, for a nil order).
+func appendInOrder[K any](dst, files []File, order []keyedFile[K]) []File {
+	if order == nil {
+		return append(dst, files...)
 	}
-	return out
+	for _, k := range order {
+		dst = append(dst, files[k.i])
+	}
+	return dst
 }
 
 // dropInfo tallies what a filter dropped.
@@ -435,11 +445,18 @@ func filterOutSingleZ(files []zfile) ([]zfile, dropInfo) {
 
 // countZCubes counts distinct ZCube ids among files (countZ on the files themselves: no tags
 // array to fill, each entry a write barrier while the collector marks).
-func countZCubes(files []File) int {
+func countZCubes(files []File) int { return countZCubesAmong(files, nil) }
+
+// countZCubesAmong is countZCubes of the files among marks (all when among is nil), as if
+// copied out first.
+func countZCubesAmong(files []File, among []bool) int {
 	seen := map[string]bool{}
 	last := ""
 	var tr tagReader
 	for i := range files {
+		if among != nil && !among[i] {
+			continue
+		}
 		if id, ok := tr.zcubeID(&files[i]); ok && (len(seen) == 0 || !sameString(id, last)) {
 			seen[id] = true
 			last = id
