@@ -471,6 +471,12 @@
         shown(f, frame, touched);
       };
       w.addEventListener("layoutlab:ready", onReady);
+      // The frame starts on f's answer now (window.layoutlab.prepare; the same scenario asked
+      // for again is a no-op), not at the frame's next Update, which reads the fragment 0.5-1 s
+      // later under load; the swap's Ask takes the run under way. Nothing was prepared when a
+      // move decided the dwell before the intent timer could run (the page's thread busy: a
+      // mouse at rest whose first move was handled 400 ms late), or for a click.
+      if (typeof w.layoutlab.prepare === "function") w.layoutlab.prepare(hash);
       // replace: a fragment change in the same document, with no entry in the reader's history.
       performance.mark("layoutlab:swap");
       w.location.replace(w.location.pathname + w.location.search + hash);
