@@ -20,17 +20,7 @@ import (
 // Without embed.js's prepare at the swap: no "adopted" (marks "…ask, …, run, ran").
 func TestSwitchPreparesWhenTheDwellIsDecidedLate(t *testing.T) {
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
-		t.Fatal(err)
-	}
-	if !eval[bool](t, ctx, `typeof Element.prototype.moveBefore === "function"`) {
-		t.Skip("this Chromium cannot move frames: embed.js swaps none")
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const fr = document.querySelector(".layoutlab-box > iframe.layoutlab-parked");
-		return !!(fr && fr.contentWindow.layoutlab && fr.contentWindow.layoutlab.ready === true); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("the explainer, loaded and idle, prestarted no frame: %v", err)
-	}
-	touchFigure(t, ctx, 0, 3*time.Minute)
+	firstFigureLive(t, ctx)
 	const i = 1
 	// Captured on the document, before embed.js's own listener on the box: the pointer's arrival
 	// is handled 500 ms after it happened (its timeStamp), the intent timer set only then.

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -18,17 +19,7 @@ import (
 // prepared and swapped to the same way.
 func TestSwitchTakesThePreparedAnswer(t *testing.T) {
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
-		t.Fatal(err)
-	}
-	if !eval[bool](t, ctx, `typeof Element.prototype.moveBefore === "function"`) {
-		t.Skip("this Chromium cannot move frames: embed.js swaps none")
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const fr = document.querySelector(".layoutlab-box > iframe.layoutlab-parked");
-		return !!(fr && fr.contentWindow.layoutlab && fr.contentWindow.layoutlab.ready === true); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		t.Fatalf("the explainer, loaded and idle, prestarted no frame: %v", err)
-	}
-	touchFigure(t, ctx, 0, 3*time.Minute)
+	firstFigureLive(t, ctx)
 	n := eval[int](t, ctx, `document.querySelectorAll("figure.layoutlab").length`)
 	for k, i := range []int{1, n - 1} {
 		eval[bool](t, ctx, `(window.__touchAt = performance.now(), true)`)
@@ -44,4 +35,22 @@ func TestSwitchTakesThePreparedAnswer(t *testing.T) {
 		}
 		checkLiveAgreesWithPoster(t, ctx, figureJS(i))
 	}
+}
+
+// firstFigureLive opens the explainer (data-prestart), waits for its prestarted frame and makes
+// the first figure live in it: where the switch tests start. It skips where Chromium cannot
+// move frames (no swaps).
+func firstFigureLive(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `typeof Element.prototype.moveBefore === "function"`) {
+		t.Skip("this Chromium cannot move frames: embed.js swaps none")
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const fr = document.querySelector(".layoutlab-box > iframe.layoutlab-parked");
+		return !!(fr && fr.contentWindow.layoutlab && fr.contentWindow.layoutlab.ready === true); })()`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("the explainer, loaded and idle, prestarted no frame: %v", err)
+	}
+	touchFigure(t, ctx, 0, 3*time.Minute)
 }
