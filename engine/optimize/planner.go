@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"layoutlab/engine/ddl"
-	"layoutlab/engine/table"
 )
 
 // Bin is one group of files rewritten together (OptimizeExecutor's Bin): one output file for
@@ -720,12 +719,7 @@ func stableSortBySize(files []File) []File {
 	if sorted {
 		return files
 	}
-	keys, pos := make([]uint64, len(files)), make([]int32, len(files))
-	for i := range files {
-		keys[i], pos[i] = uint64(files[i].Size)^1<<63, int32(i) // the sign bit flipped: int64 order
-	}
-	var rs table.RadixSorter
-	rs.SortPairs(keys, pos)
+	pos := CompactionOrder(len(files), func(i int) int64 { return files[i].Size })
 	out := make([]File, len(files))
 	for i, j := range pos {
 		out[i] = files[j]
