@@ -710,9 +710,7 @@ func sealedCubes(s *optimize.Snapshot, minCube int64) int {
 		if len(f.Tags) == 0 {
 			continue
 		}
-		var k cubeTags
-		k.id, k.hasID = f.Tags[optimize.TagZCubeID]
-		k.zOrderBy, k.hasBy = f.Tags[optimize.TagZCubeZOrder]
+		k := cubeTagsOf(f.Tags)
 		ok, seen := cubes[k]
 		if !seen {
 			_, _, ok = f.ZCube()

@@ -19,6 +19,14 @@ type cubeTags struct {
 	hasID, hasBy bool
 }
 
+// cubeTagsOf is the key of tags for a memo of whether they make a ZCube.
+func cubeTagsOf(tags map[string]string) cubeTags {
+	var k cubeTags
+	k.id, k.hasID = tags[deltalog.TagZCubeID]
+	k.zOrderBy, k.hasBy = tags[deltalog.TagZCubeZOrderBy]
+	return k
+}
+
 func newFileCubes() *fileCubes {
 	return &fileCubes{cubes: map[cubeTags]*ZCube{}, bytes: map[string]int64{}, providers: map[string]*string{}}
 }
@@ -28,9 +36,7 @@ func (c *fileCubes) of(f *deltalog.AddFile) *ZCube {
 	if len(f.Tags) == 0 {
 		return nil
 	}
-	var k cubeTags
-	k.id, k.hasID = f.Tags[deltalog.TagZCubeID]
-	k.zOrderBy, k.hasBy = f.Tags[deltalog.TagZCubeZOrderBy]
+	k := cubeTagsOf(f.Tags)
 	z, ok := c.cubes[k]
 	if !ok {
 		if id, by, ok := f.ZCube(); ok {
