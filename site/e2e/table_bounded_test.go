@@ -22,20 +22,7 @@ func TestTableReadsALargeCheckpointByBoundedWindows(t *testing.T) {
 	}
 	ctx := browser(t)
 	openTablePage(t, ctx)
-	eval[int](t, ctx, `window.reads = []; window.streams = [];
-		const slice = Blob.prototype.slice, ab = Blob.prototype.arrayBuffer, stream = Blob.prototype.stream;
-		Blob.prototype.slice = function (...a) { const b = slice.apply(this, a); b.from = this.name || this.from; return b; };
-		Blob.prototype.arrayBuffer = function () {
-			const name = this.name || this.from;
-			return ab.call(this).then((buf) => { window.reads.push({name, n: buf.byteLength}); return buf; });
-		};
-		Blob.prototype.stream = function () { window.streams.push({name: this.name || this.from, n: this.size}); return stream.call(this); }; 0`)
-	if msg := give(t, ctx, files...); msg != "" {
-		t.Fatalf("opening the %d-file table: %s", n, msg)
-	}
-	if got := eval[int](t, ctx, `+document.querySelector("#summary [data-metric=files_total]").dataset.value`); got != n {
-		t.Fatalf("the page shows %d files, want %d", got, n)
-	}
+	giveCountingReads(t, ctx, files, n)
 	type read struct {
 		Name string
 		N    int64

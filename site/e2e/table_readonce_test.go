@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,26 +24,13 @@ func TestTableReadsTheCheckpointOnce(t *testing.T) {
 	files, cp, cpSize := writeCheckpointedLog(t, n)
 	ctx := browser(t)
 	openTablePage(t, ctx)
-	eval[int](t, ctx, `window.reads = []; window.streams = [];
-		const slice = Blob.prototype.slice, ab = Blob.prototype.arrayBuffer, stream = Blob.prototype.stream;
-		Blob.prototype.slice = function (...a) { const b = slice.apply(this, a); b.from = this.name || this.from; return b; };
-		Blob.prototype.arrayBuffer = function () {
-			const name = this.name || this.from;
-			return ab.call(this).then((buf) => { window.reads.push({name, n: buf.byteLength}); return buf; });
-		};
-		Blob.prototype.stream = function () { window.streams.push(this.name || this.from); return stream.call(this); }; 0`)
-	if msg := give(t, ctx, files...); msg != "" {
-		t.Fatalf("opening the %d-file table: %s", n, msg)
-	}
-	if got := eval[int](t, ctx, `+document.querySelector("#summary [data-metric=files_total]").dataset.value`); got != n {
-		t.Fatalf("the page shows %d files, want %d", got, n)
-	}
+	giveCountingReads(t, ctx, files, n)
 	type read struct {
 		Name string
 		N    int64
 	}
 	reads := eval[[]read](t, ctx, `window.reads`)
-	streams := eval[[]string](t, ctx, `window.streams`)
+	streams := eval[[]string](t, ctx, `window.streams.map((s) => s.name)`)
 	var sliced int64
 	whole := 0
 	for _, r := range reads {
@@ -87,4 +75,25 @@ func writeCheckpointedLog(t *testing.T, n int) (files []string, cp string, cpSiz
 		}
 	}
 	return files, cp, cpSize
+}
+
+// giveCountingReads gives the page the n-file table's files with every read of an upload
+// counted: window.reads, each slice's arrayBuffer() ({name, n}: the file it came from and its
+// bytes), and window.streams, each stream ({name, n}). It checks the page shows n files.
+func giveCountingReads(t *testing.T, ctx context.Context, files []string, n int) {
+	t.Helper()
+	eval[int](t, ctx, `window.reads = []; window.streams = [];
+		const slice = Blob.prototype.slice, ab = Blob.prototype.arrayBuffer, stream = Blob.prototype.stream;
+		Blob.prototype.slice = function (...a) { const b = slice.apply(this, a); b.from = this.name || this.from; return b; };
+		Blob.prototype.arrayBuffer = function () {
+			const name = this.name || this.from;
+			return ab.call(this).then((buf) => { window.reads.push({name, n: buf.byteLength}); return buf; });
+		};
+		Blob.prototype.stream = function () { window.streams.push({name: this.name || this.from, n: this.size}); return stream.call(this); }; 0`)
+	if msg := give(t, ctx, files...); msg != "" {
+		t.Fatalf("opening the %d-file table: %s", n, msg)
+	}
+	if got := eval[int](t, ctx, `+document.querySelector("#summary [data-metric=files_total]").dataset.value`); got != n {
+		t.Fatalf("the page shows %d files, want %d", got, n)
+	}
 }
