@@ -326,8 +326,9 @@ func (c *Composer) dayGridKey(df *timeline.DayFiles, r Rect) (float64, bool) {
 		s.text(r.X, y, line, 11, AnchorStart, th.Muted, "legend")
 		y += 14 * u
 	}
-	// The cells' colour, under the key, where the grid keeps room for a few rows of files.
-	if r.Y+r.H-y > 120*u {
+	// The cells' colour, under the key, where the grid keeps a row of files under it (a phone's
+	// poster too: every figure says what its colours mean).
+	if r.Y+r.H-y > 23*u+40*u {
 		s.ramp(Rect{r.X, y + 15*u, math.Min(r.W, 320*u), 6 * u}, df.LookupColumn)
 		y += 23 * u
 	}

@@ -44,33 +44,43 @@ func TestTimelineLineLabelsFollowTheDay(t *testing.T) {
 
 // TestTimelineGridHasAColourLegend: the day's grid explains its colours and marks: the span ramp
 // named after the lookup column, the ZCubes' names, and the read files' outline, drawn with the
-// background between the rim and the file's colour in both themes.
+// background between the rim and the file's colour in both themes; at a phone's size too (the
+// narrow poster's 350x366, figurebox.NarrowWidth, and a 320 px screen's column), where the
+// ZCubes are named under their columns instead.
 func TestTimelineGridHasAColourLegend(t *testing.T) {
 	f := timelineFigure(t, "change-keys")
 	var c Composer
-	for _, th := range []string{"light", "dark"} {
-		theme := ThemeNamed(th)
-		s := c.Timeline(f, 960, 700, 1, theme)
-		var ramp, zcubes bool
-		for _, l := range labelsOf(s, "legend") {
-			ramp = ramp || l.Text == "narrow span of "+f.Files.LookupColumn
-			zcubes = zcubes || strings.HasPrefix(l.Text, "Z1…Z") || strings.Contains(l.Text, "; Z1…Z")
+	for _, size := range [][2]float64{{960, 700}, {350, 366}, {288, 366}} {
+		for _, th := range []string{"light", "dark"} {
+			theme := ThemeNamed(th)
+			s := c.Timeline(f, size[0], size[1], 1, theme)
+			checkTimelineLegend(t, f, s, theme, size[0] > 500)
 		}
-		if !ramp || !zcubes {
-			t.Errorf("%s: legend ramp %v, ZCubes named %v: %v", th, ramp, zcubes, labelsOf(s, "legend"))
+	}
+}
+
+func checkTimelineLegend(t *testing.T, f TimelineFigure, s *Scene, theme Theme, wide bool) {
+	t.Helper()
+	th := theme.Name
+	var ramp, zcubes bool
+	for _, l := range labelsOf(s, "legend") {
+		ramp = ramp || l.Text == "narrow span of "+f.Files.LookupColumn
+		zcubes = zcubes || strings.HasPrefix(l.Text, "Z1…Z") || strings.Contains(l.Text, "; Z1…Z")
+	}
+	if !ramp || zcubes != wide {
+		t.Errorf("%s %gx%g: legend ramp %v, ZCubes named %v: %v", th, s.W, s.H, ramp, zcubes, labelsOf(s, "legend"))
+	}
+	// A read file: a rim of the read colour, the background inside it, the file's colour.
+	read := 0
+	for i := 0; i+1 < len(s.Shapes); i++ {
+		a, b := s.Shapes[i], s.Shapes[i+1]
+		if a.Kind == FillRect && b.Kind == FillRect && a.Color == theme.Read && b.Color == theme.Background &&
+			b.Rect.X > a.Rect.X && b.Rect.X+b.Rect.W < a.Rect.X+a.Rect.W {
+			read++
 		}
-		// A read file: a rim of the read colour, the background inside it, the file's colour.
-		read := 0
-		for i := 0; i+1 < len(s.Shapes); i++ {
-			a, b := s.Shapes[i], s.Shapes[i+1]
-			if a.Kind == FillRect && b.Kind == FillRect && a.Color == theme.Read && b.Color == theme.Background &&
-				b.Rect.X > a.Rect.X && b.Rect.X+b.Rect.W < a.Rect.X+a.Rect.W {
-				read++
-			}
-		}
-		if want := countRead(f.Files); read != want || want == 0 {
-			t.Errorf("%s: %d read files drawn with a rim and a gap, %d read", th, read, want)
-		}
+	}
+	if want := countRead(f.Files); read != want || want == 0 {
+		t.Errorf("%s: %d read files drawn with a rim and a gap, %d read", th, read, want)
 	}
 }
 
