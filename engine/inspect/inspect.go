@@ -245,7 +245,8 @@ type Inspector struct {
 	// statCollectionPhysicalSchema).
 	statsSchema []bool
 	healthDone  bool
-	// verdicts says base.Files hold the verdicts of a Report without a WHERE, which shares them.
+	// verdicts says base.Files hold the verdicts of a Report that shares them (one without a
+	// WHERE, or ReportShared's).
 	verdicts bool
 	// DefaultSpanColumn, once known
 	defaultCol   string
@@ -456,8 +457,9 @@ func (in *Inspector) ReportYield(where string, yield work.Yield) (*Report, error
 	return in.report(where, yield, false)
 }
 
-// report is ReportYield; final says the Inspector is not asked again, so the Report takes its
-// files instead of a copy. A Report without a WHERE shares them too: its Files are read-only.
+// report is ReportYield; final says no earlier Report is read again (the Inspector is not asked
+// again, or ReportShared), so the Report takes its files instead of a copy. A Report without a
+// WHERE shares them too: its Files are read-only.
 func (in *Inspector) report(where string, yield work.Yield, final bool) (*Report, error) {
 	in.Health() // once: a no-op after Open's (a nil Yield never stops it)
 	r := in.base
@@ -491,11 +493,13 @@ func (in *Inspector) report(where string, yield work.Yield, final bool) (*Report
 		in.readLeaves(skipping.ReferencedLeaves(pred))
 	}
 	// Without a WHERE every file's verdict is the same, whatever was asked before: the Report
-	// shares the Inspector's files (a million files are 190 MB) and sets the verdicts in place.
+	// shares the Inspector's files (a million files are 190 MB) and sets the verdicts in place,
+	// as a final or shared (ReportShared) WHERE's does.
 	if !final && pred != nil {
 		r.Files = slices.Clone(in.base.Files)
+	} else {
+		in.verdicts = true
 	}
-	in.verdicts = in.verdicts || pred == nil
 	v := verdicts{in: in, filter: filter, files: r.Files}
 	for lo := 0; lo < len(r.Files); lo += progressEvery {
 		if err := yield.Tick(verdictStep, lo, len(r.Files), "files"); err != nil {

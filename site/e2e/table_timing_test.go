@@ -40,7 +40,8 @@ import (
 // Chromium's DevTools open) and prints the functions with the most samples; build table.wasm
 // without -s for its functions' names. TABLE_TRACE=FILE records Chromium's trace of the first
 // open (the renderer's tasks, with the page's style, layout and paint: what a CPU profile does not
-// show), which DevTools' Performance panel opens.
+// show), which DevTools' Performance panel opens. TABLE_WHERE_PROFILE=FILE records V8's CPU
+// profile of the first WHERE after the open into FILE, as TABLE_PROFILE does the open's.
 func BenchmarkTableOpen100k(b *testing.B) { benchTableOpen(b, 100_000, 3) }
 
 // BenchmarkTableOpen1M is BenchmarkTableOpen100k for inspecttest.Table(1,000,000): a Parquet
@@ -162,15 +163,7 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 			.observe(document.getElementById("status"), {childList: true, characterData: true, subtree: true}); 0`)
 	profile := first && os.Getenv("TABLE_PROFILE") != ""
 	if profile {
-		for _, err := range []error{
-			call(ctx, profiler.Enable, cdp.Empty{}),
-			call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 250}),
-			call(ctx, profiler.Start, cdp.Empty{}),
-		} {
-			if err != nil {
-				b.Fatal(err)
-			}
-		}
+		startProfile(b, ctx)
 	}
 	var traceEvents []jsonv2.Value
 	traceDone := make(chan struct{})
@@ -282,6 +275,10 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 	o.wasmMiB = num(`window.layoutlabTable.wasmMemory ? window.layoutlabTable.wasmMemory() / 1048576 : 0`)
 	o.jsHeapMiB = num(`performance.memory ? performance.memory.usedJSHeapSize / 1048576 : 0`)
 	b.Logf("%s: browser PSS %s; after the plans: the module's memory (linear, never shrinks) %.0f MiB, the page's JS heap %.0f MiB", site.name, o.pss, o.wasmMiB, o.jsHeapMiB)
+	whereProfile := first && os.Getenv("TABLE_WHERE_PROFILE") != ""
+	if whereProfile {
+		startProfile(b, ctx)
+	}
 	t1 := time.Now()
 	run("where", chromedp.SetValue(chromedp.ID("where"), "id = 5000"), chromedp.Click(chromedp.CSS("#where-form button")))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.whereRuns > 0`,
@@ -289,10 +286,32 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 		b.Fatal(err)
 	}
 	o.whereMs = float64(time.Since(t1).Microseconds()) / 1000
+	b.Logf("%s: WHERE %.0f ms; collections run at yields since the page loaded, after it: %s; the longest stretch of Go: %s", site.name, o.whereMs,
+		evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0, 0])`), evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.longestGo || null)`))
+	if whereProfile {
+		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		writeProfile(b, os.Getenv("TABLE_WHERE_PROFILE"), res.Profile)
+	}
 	if got := num(`+document.querySelector("#where-summary [data-metric=files_read]").dataset.value`); got != 1 {
 		b.Fatalf("%s: WHERE id = 5000 reads %v files, want 1", site.name, got)
 	}
 	return o
+}
+
+// startProfile starts V8's CPU profiler, sampling every 250 µs.
+func startProfile(b *testing.B, ctx context.Context) {
+	for _, err := range []error{
+		call(ctx, profiler.Enable, cdp.Empty{}),
+		call(ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 250}),
+		call(ctx, profiler.Start, cdp.Empty{}),
+	} {
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // call runs a DevTools command whose result is not needed.

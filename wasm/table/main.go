@@ -296,7 +296,9 @@ func (a *app) do(e tablepage.Effect) {
 		a.setText("version-label", tablepage.VersionLabel(strconv.FormatInt(a.m.Rep.Version, 10), a.m.Lo, a.m.Hi))
 	case tablepage.RunWhere:
 		shown := a.statusShown
-		r, _ := a.m.In.ReportYield(e.Where, a.progress) // the page's Yield stops nothing
+		// The page keeps only the latest Report (a.mu held: no reader of the last one's files
+		// runs meanwhile), so the verdicts are set in the Inspector's files, not a copy.
+		r, _ := a.m.In.ReportShared(e.Where, a.progress) // the page's Yield stops nothing
 		a.bar(0, 0)
 		a.status(shown)
 		a.apply(tablepage.WhereRan{Rep: r})

@@ -1,0 +1,34 @@
+package inspect
+
+import "testing"
+
+// BenchmarkPageWhere1M is the page's WHERE after its open (wasm/table): Open without a WHERE, the
+// plans and the grid's colouring done, then ReportYield("id = 5000") on the 1,000,000-file
+// table, timed alone.
+func BenchmarkPageWhere1M(b *testing.B) { benchPageWhere(b, 1_000_000) }
+
+func benchPageWhere(b *testing.B, n int) {
+	m, err := benchTable(n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		r, in, err := Open(m, "bench", Options{Version: -1, PlanLater: true})
+		if err != nil || r.FilesTotal != n {
+			b.Fatal(err, r.FilesTotal)
+		}
+		if _, err := in.Spans(in.DefaultSpanColumn()); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := in.NextOptimize(nil); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		w, err := in.ReportYield("id = 5000", nil)
+		if err != nil || w.FilesRead != 1 {
+			b.Fatal(err, w.FilesRead)
+		}
+	}
+}
