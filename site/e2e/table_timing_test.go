@@ -35,6 +35,7 @@ import (
 // TABLE_REFERENCE=DIR also opens the same table, in turn with this build's page, on the site
 // built in DIR (another build's dist/, say main's), so that the two are measured side by side in
 // one run on the same machine, the order swapped each round; TIMING_PAIRS=N makes N rounds.
+// TABLE_REFERENCE2=DIR opens it on a third build's site too.
 //
 // TABLE_PROFILE=FILE records V8's CPU profile of the first open into FILE (a .cpuprofile that
 // Chromium's DevTools open) and prints the functions with the most samples; build table.wasm
@@ -51,8 +52,17 @@ func BenchmarkTableOpen1M(b *testing.B) { benchTableOpen(b, 1_000_000, 1) }
 // tableSite is a build of the site the benchmark opens the table on.
 type tableSite struct{ name, url string }
 
-// tableSites is this build's site and, with TABLE_REFERENCE=DIR, another build's beside it.
-func tableSites(b *testing.B) []tableSite { return referenceSites(b, "TABLE_REFERENCE") }
+// tableSites is this build's site and, with TABLE_REFERENCE=DIR, another build's beside it;
+// TABLE_REFERENCE2=DIR adds a third ("reference2"), say main's beside an older reference.
+func tableSites(b *testing.B) []tableSite {
+	sites := referenceSites(b, "TABLE_REFERENCE")
+	if ref := os.Getenv("TABLE_REFERENCE2"); ref != "" {
+		srv := httptest.NewServer(host.Framed(ref, host.SelfOnly))
+		b.Cleanup(srv.Close)
+		sites = append(sites, tableSite{"reference2", srv.URL})
+	}
+	return sites
+}
 
 // referenceSites is this build's site ("page") and, when the environment variable env names
 // another build's dist/, that site beside it ("reference"), served from an origin of its own.
