@@ -148,8 +148,8 @@ type (
 	ShowOptimize struct{}
 	// ShowVersion puts the slider back on the version shown (a version that could not be read).
 	ShowVersion struct{}
-	// RunWhere checks the files against Where (Inspector.ReportProgress); its report comes back
-	// as WhereRan.
+	// RunWhere checks the files against Where (RunWhere.Run); its report comes back as
+	// WhereRan.
 	RunWhere struct{ Where string }
 )
 

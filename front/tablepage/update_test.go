@@ -82,7 +82,11 @@ func eventsOf(t *testing.T, d *datadriven.TestData, m *Model, lastInspect *Inspe
 	case "where":
 		return []Event{WhereSubmitted{strings.TrimSpace(d.Input)}}
 	case "where-ran":
-		return []Event{WhereRan{m.In.Report(lastWhere.Where)}}
+		r, err := lastWhere.Run(m.In, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []Event{WhereRan{r}}
 	case "column":
 		var s string
 		d.ScanArgs(t, "name", &s)

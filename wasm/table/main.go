@@ -296,9 +296,8 @@ func (a *app) do(e tablepage.Effect) {
 		a.setText("version-label", tablepage.VersionLabel(strconv.FormatInt(a.m.Rep.Version, 10), a.m.Lo, a.m.Hi))
 	case tablepage.RunWhere:
 		shown := a.statusShown
-		// The page keeps only the latest Report (a.mu held: no reader of the last one's files
-		// runs meanwhile), so the verdicts are set in the Inspector's files, not a copy.
-		r, _ := a.m.In.ReportShared(e.Where, a.progress) // the page's Yield stops nothing
+		// a.mu is held: no reader of the last Report's files, which the verdicts replace, runs.
+		r, _ := e.Run(a.m.In, a.progress) // the page's Yield stops nothing
 		a.bar(0, 0)
 		a.status(shown)
 		a.apply(tablepage.WhereRan{Rep: r})
