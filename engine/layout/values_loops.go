@@ -26,6 +26,7 @@ func valueRange(vals []int64) (lo, hi int64) {
 //
 //go:noinline
 func countBuckets(count []int32, vals []int64, lo int64, shift uint) {
+	shift &= 63 // no-op (shift < 64); the mask drops the compare and select per row of a wider shift
 	i := 0
 	for ; i+4 <= len(vals); i += 4 {
 		v := vals[i : i+4 : i+4]
@@ -44,6 +45,7 @@ func countBuckets(count []int32, vals []int64, lo int64, shift uint) {
 //
 //go:noinline
 func scatterBuckets(order, next []int32, vals []int64, lo int64, shift uint) {
+	shift &= 63 // as countBuckets
 	i := 0
 	for ; i+4 <= len(vals); i += 4 {
 		v := vals[i : i+4 : i+4]
