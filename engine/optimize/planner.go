@@ -477,8 +477,7 @@ func splitClusteredZ(files []zfile, cols []string) (candidates, skipped []zfile)
 			if !lastValid || !sameString(raw, lastRaw) {
 				eq, seen := same[raw]
 				if !seen {
-					_, zOrderBy, _ := f.ZCube()
-					eq = equalStrings(zOrderBy, cols)
+					eq = zOrderByIs(f, raw, cols)
 					same[raw] = eq
 				}
 				lastRaw, lastEq, lastValid = raw, eq, true
@@ -733,18 +732,6 @@ func sumBytes(files []File) int64 {
 		n += files[i].Size
 	}
 	return n
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // numIndexedCols reads delta.dataSkippingNumIndexedCols (default 32).
