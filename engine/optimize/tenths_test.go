@@ -27,8 +27,8 @@ func TestTenthsAsFormatFloat(t *testing.T) {
 		bs = append(bs, unit, unit-1, 1<<53-1, 1<<53, 1<<53+1, math.MaxInt64, math.MinInt64, 0)
 		for _, b := range bs {
 			for _, v := range []int64{b, -b} {
-				want := strconv.FormatFloat(float64(v)/float64(unit), 'f', 1, 64)
-				if got := tenths(v, shift); got != want {
+				want := strconv.FormatFloat(float64(v)/float64(unit), 'f', 1, 64) + " X"
+				if got := tenths(v, shift, " X"); got != want {
 					t.Fatalf("tenths(%d, %d) = %s, want %s", v, shift, got, want)
 				}
 			}

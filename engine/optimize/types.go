@@ -294,11 +294,11 @@ func (c Config) clusteringMaxBinSize() int64 { return max(c.TargetCubeSize, c.Mi
 func FormatBytes(b int64) string {
 	switch {
 	case b >= GiB || b <= -GiB:
-		return tenths(b, 30) + " GiB"
+		return tenths(b, 30, " GiB")
 	case b >= MiB || b <= -MiB:
-		return tenths(b, 20) + " MiB"
+		return tenths(b, 20, " MiB")
 	case b >= KiB || b <= -KiB:
-		return tenths(b, 10) + " KiB"
+		return tenths(b, 10, " KiB")
 	}
 	return strconv.FormatInt(b, 10) + " B"
 }
