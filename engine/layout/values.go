@@ -59,11 +59,7 @@ func (l *Layouter) singleValues(vals []int64, numRanges, parts int) []int {
 	end := slices.Grow(l.bucketEnd[:0], nb)[:nb]
 	clear(end)
 	countBuckets(end, vals, lo, shift)
-	sum := int32(0)
-	for b, c := range end {
-		end[b] = sum // the bucket's start, until the scatter below moves it to its end
-		sum += c
-	}
+	bucketStarts(end) // each bucket's start, until the scatter below moves it to its end
 	order := slices.Grow(l.pos[:0], n)[:n]
 	scatterBuckets(order, end, vals, lo, shift)
 	l.bucketEnd, l.pos = end, order

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -29,6 +30,26 @@ func TestLastEndAtMost(t *testing.T) {
 					t.Fatalf("trial %d: ends %v from %d, limit %d: %d, want %d", trial, end, b, limit, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestBucketStarts: every count becomes the sum of those before it, for every remainder of
+// the four-a-step loop.
+func TestBucketStarts(t *testing.T) {
+	for n := range 11 {
+		count := make([]int32, n)
+		for i := range count {
+			count[i] = int32((i*7 + 3) % 5)
+		}
+		want := make([]int32, n)
+		sum := int32(0)
+		for i, c := range count {
+			want[i], sum = sum, sum+c
+		}
+		bucketStarts(count)
+		if !slices.Equal(count, want) {
+			t.Errorf("%d buckets: starts %v, want %v", n, count, want)
 		}
 	}
 }

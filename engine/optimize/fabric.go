@@ -267,7 +267,7 @@ func (st *planState) fabricBinOrder(selected, recluster []File) []File {
 	// spans the whole key range, is never binned with them.
 	// A recluster bin of one file would write that file again as it was: its overlap stays,
 	// and it would be selected again every night. Such bins are dropped.
-	rorder := stableOrder(recluster, rangeMin, cmp.Compare[float64])
+	rorder := rangeMinOrder(recluster)
 	// The ordered files, then the recluster files in order, in one array sized once, binned
 	// where they lie and moved down over the dropped single-file bins: a million selected files
 	// were copied in order, the recluster files sorted into a copy of their own, and both again
@@ -277,7 +277,7 @@ func (st *planState) fabricBinOrder(selected, recluster []File) []File {
 		out = appendInOrder(make([]File, 0, len(selected)+len(recluster)), selected, order)
 	}
 	start := len(out)
-	out = appendInOrder(out, recluster, rorder)
+	out = appendAt(out, recluster, rorder)
 	var single []File
 	w := start
 	for _, b := range groupIntoBins(out[start:], cfg.clusteringMaxBinSize()) {

@@ -294,11 +294,11 @@ func (c Config) clusteringMaxBinSize() int64 { return max(c.TargetCubeSize, c.Mi
 func FormatBytes(b int64) string {
 	switch {
 	case b >= GiB || b <= -GiB:
-		return strconv.FormatFloat(float64(b)/float64(GiB), 'f', 1, 64) + " GiB"
+		return tenths(b, 30, " GiB")
 	case b >= MiB || b <= -MiB:
-		return strconv.FormatFloat(float64(b)/float64(MiB), 'f', 1, 64) + " MiB"
+		return tenths(b, 20, " MiB")
 	case b >= KiB || b <= -KiB:
-		return strconv.FormatFloat(float64(b)/float64(KiB), 'f', 1, 64) + " KiB"
+		return tenths(b, 10, " KiB")
 	}
 	return strconv.FormatInt(b, 10) + " B"
 }

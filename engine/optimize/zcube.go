@@ -70,8 +70,7 @@ func (c *zCubeFileStatsCollector) sameRaw(raw string, f *File) bool {
 	if c.cache == nil {
 		c.cache = map[string]bool{}
 	}
-	_, cols, _ := f.ZCube()
-	eq := slices.Equal(cols, c.zOrderBy)
+	eq := zOrderByIs(f, raw, c.zOrderBy)
 	c.cache[raw] = eq
 	c.lastRaw, c.lastEq, c.lastValid = raw, eq, true
 	return eq

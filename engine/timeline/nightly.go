@@ -20,6 +20,7 @@ type nightlyOptimize struct {
 	planner    *optimize.Planner
 	zorderCols []string                // the Z-order strategies' ZORDER BY columns
 	snapFiles  []optimize.File         // the planner's view of the live files, reused each night
+	snapIDs    []int32                 // the file id (plus one) each entry of snapFiles holds
 	outFiles   []optimize.OutputFile   // the bins' output files, reused each night
 	outputs    [][]optimize.OutputFile // each bin's, in outFiles
 	written    int64                   // every OPTIMIZE commit's added bytes so far
@@ -83,12 +84,8 @@ func (n *nightlyOptimize) request(day int, full bool) (optimize.Request, string)
 // snapshot is the planner's view of the table as it stands: the live files in log order.
 func (n *nightlyOptimize) snapshot() *optimize.Snapshot {
 	t := n.tbl
-	// The files array is reused night after night: the plan made from it (whose bins point
-	// into it) does not outlive the night.
-	n.snapFiles = slices.Grow(n.snapFiles[:0], len(t.live))[:len(t.live)]
 	s := &optimize.Snapshot{
 		Version:           t.version,
-		Files:             n.snapFiles,
 		PartitionColumns:  t.partitionColumns(),
 		ClusteringFeature: t.clustering,
 		ClusteringColumns: t.clusterCols,
@@ -101,16 +98,9 @@ func (n *nightlyOptimize) snapshot() *optimize.Snapshot {
 	if fabric {
 		n.stats.waitAll() // the overlap score reads the live files' bounds
 	}
-	for i, id := range t.live {
-		f := t.files.f(id)
-		of := optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
-			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime,
-			Ref: int64(id)}
-		if fabric {
-			of.ClusterRanges = n.clusterRanges(id)
-		}
-		s.Files[i] = of
-	}
+	// The files array is reused night after night: the plan made from it (whose bins point
+	// into it) does not outlive the night.
+	s.Files = n.snapshotFiles(fabric)
 	return s
 }
 

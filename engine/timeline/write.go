@@ -1,7 +1,6 @@
 package timeline
 
 import (
-	"fmt"
 	"strconv"
 
 	deltalog "layoutlab/engine/deltalog"
@@ -49,8 +48,9 @@ func (r *run) appendDay(day int, ds *dayState) int64 {
 	c.info = ci
 	r.tbl.commit(c)
 	r.ingested += bytes
-	ds.statements = append(ds.statements, fmt.Sprintf("INSERT INTO %s -- %d rows, %s in %d files", TableName, len(dayRows),
-		optimize.FormatBytes(bytes), len(c.adds)))
+	// Without fmt, which under js/wasm cost ~10 µs a day.
+	ds.statements = append(ds.statements, "INSERT INTO "+TableName+" -- "+strconv.Itoa(len(dayRows))+" rows, "+
+		optimize.FormatBytes(bytes)+" in "+strconv.Itoa(len(c.adds))+" files")
 	return bytes
 }
 

@@ -1,0 +1,44 @@
+package timeline
+
+import "layoutlab/engine/optimize"
+
+// snapshotFiles writes the live files, in log order, into the planner's File array kept from
+// the night before (n.snapFiles), entry by entry only where it changed. A night removes some
+// files and appends its outputs at the end, so the older files before the first removal sit
+// where they sat the night before, unchanged: a file's fields are fixed once it is live
+// (commit sets its tags before it goes live), and the planner treats the array as read-only
+// (optimize.Bin.Files). Rewriting an unchanged entry copied its six pointers again, a bulk
+// write barrier under js/wasm, where a collection is open for most of a night. snapIDs[i] is
+// the file id entry i holds, plus one (zero: none); the cluster ranges, which a clustering-key
+// change recomputes, must also be the same slice.
+func (n *nightlyOptimize) snapshotFiles(fabric bool) []optimize.File {
+	live := n.tbl.live
+	if cap(n.snapFiles) < len(live) {
+		// New arrays, every entry empty; otherwise each entry up to the capacity still holds
+		// what a night wrote, whatever the length was since.
+		c := len(live) + len(live)/2
+		n.snapFiles, n.snapIDs = make([]optimize.File, 0, c), make([]int32, 0, c)
+	}
+	files, ids := n.snapFiles[:len(live)], n.snapIDs[:len(live)]
+	for i, id := range live {
+		var ranges []optimize.Range
+		if fabric {
+			ranges = n.clusterRanges(id)
+		}
+		if ids[i] == id+1 && sameRanges(files[i].ClusterRanges, ranges) {
+			continue
+		}
+		f := n.tbl.files.f(id)
+		files[i] = optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
+			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime,
+			Ref: int64(id), ClusterRanges: ranges}
+		ids[i] = id + 1
+	}
+	n.snapFiles, n.snapIDs = files, ids
+	return files
+}
+
+// sameRanges reports whether a and b are the same slice (the same array and length).
+func sameRanges(a, b []optimize.Range) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
