@@ -176,6 +176,7 @@ func (a *app) yield() {
 func (a *app) endStep() {
 	a.showPending()
 	a.busy()
+	a.notePeak()
 	a.endTask()
 	if collectDue() {
 		t0 := time.Now()
