@@ -104,7 +104,7 @@ func (n *nightlyOptimize) snapshot() *optimize.Snapshot {
 	for i, id := range t.live {
 		f := t.files.f(id)
 		of := optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
-			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime,
+			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)),
 			Ref: int64(id)}
 		if fabric {
 			of.ClusterRanges = n.clusterRanges(id)
