@@ -107,6 +107,11 @@ type Snapshot struct {
 	Properties        map[string]string
 	// NumColumns is the number of top-level schema columns, for OptimizeMetrics.numTableColumns.
 	NumColumns int
+	// FilesGiven says the caller gives Files up to one plan: Planner.Plan may overwrite them
+	// (filterCandidateFileList keeps the candidates in place), and after it they mean nothing.
+	// The inspector's Files are made for its last plan: a copy of a million candidates was 100
+	// MB of the table page's peak.
+	FilesGiven bool
 }
 
 // Request is what the OPTIMIZE statement says.
