@@ -84,8 +84,9 @@ func (s *Table) WhereRun() {
 	s.w.Set(tb().WhereRuns, s.runs)
 }
 
-// HeapPeak notes the Go heap at its most so far (read at yields): its objects, what the last
-// collection marked live then and all the runtime held, in bytes, with the status line then.
+// HeapPeak notes the Go heap at its most so far (read at yields): its objects at their most,
+// what the last collection had marked live, and all the runtime holds, in bytes, with the status
+// line shown as what the runtime holds last grew.
 func (s *Table) HeapPeak(objects, live, held uint64, status string) {
 	s.w.Set(tb().HeapPeak, []any{mibOf(objects), mibOf(live), mibOf(held), status})
 }
