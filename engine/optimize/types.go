@@ -109,8 +109,9 @@ type Snapshot struct {
 	NumColumns int
 	// FilesGiven says the caller gives Files up to one plan: Planner.Plan may overwrite them
 	// (filterCandidateFileList keeps the candidates in place), and after it they mean nothing.
-	// The inspector's Files are made for its last plan: a copy of a million candidates was 100
-	// MB of the table page's peak.
+	// The inspector's Files are made for its last plan: when any file is at or above
+	// minFileSize, a table's candidates were copied, 100 MB for a million (not the bench table's
+	// case: every file of inspecttest.Table is a candidate, which was never copied).
 	FilesGiven bool
 }
 
