@@ -593,7 +593,7 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 		}
 		f, of := files[i], &os.Files[k]
 		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
-			ClusteringProvider: f.ClusteringProvider, ModificationTime: f.ModificationTime, Ref: int64(i)}
+			ClusteringProvider: f.ClusteringProvider, Ref: int64(i)}
 		if f.DeletionVector != nil {
 			of.DeletedRecords = f.DeletionVector.Cardinality
 		}
@@ -609,6 +609,7 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 	if err := yield.Begin("the next OPTIMIZE's plan (open-source Delta Lake)"); err != nil {
 		return nil, err
 	}
+	os.FilesGiven = !clustered // the last plan on os.Files: the planner may filter them in place
 	oss, err := plan(os, optimize.PlatformOSS, "open-source Delta Lake", yield)
 	if err != nil {
 		return nil, err
@@ -634,6 +635,7 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 					scored, len(os.Files), cols[0])
 			}
 		}
+		os.FilesGiven = true
 		if out.FabricRuntime20, err = plan(os, optimize.PlatformFabricRuntime20, label, yield); err != nil {
 			return nil, err
 		}
@@ -666,6 +668,7 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 	out := &OptimizePlan{Platform: platform.String(), Label: label, Bins: []Bin{}, Events: []string{}}
 	p, err := optimize.NewPlanner(optimize.Config{Platform: platform})
 	if err == nil {
+		sealed := sealedCubes(s, p.Config().MinCubeSize) // before Plan, which may take s.Files (FilesGiven)
 		var pl *optimize.Plan
 		var stop error // yield's, told apart from the planner's refusals
 		req := optimize.Request{}
@@ -694,7 +697,7 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 			for i, e := range pl.Events {
 				out.Events[i] = e.String()
 			}
-			out.SealedCubes = sealedCubes(s, p.Config().MinCubeSize)
+			out.SealedCubes = sealed
 		}
 	}
 	if err != nil {

@@ -52,16 +52,10 @@ func (in *Inspector) SpansYield(column string, y work.Yield) ([]float64, error) 
 	}
 	in.readLeaves([]int{li})
 	n := len(in.hasStats)
-	// The files with both bounds, and their bounds side by side: a file's minimum at 2k, its
-	// maximum at 2k+1.
-	files, all := make([]int, 0, n), make([]table.Value, 0, 2*n)
-	for lo := 0; lo < n; lo += spanBlock {
-		files, all = in.bounds(li, lo, min(lo+spanBlock, n), files, all)
-		if err := spanTurn(y, "the bounds", lo, n); err != nil {
-			return nil, err
-		}
+	files, rank, distinct, err := in.intRanks(li, y)
+	if files == nil && err == nil {
+		files, rank, distinct, err = in.valueRanks(li, y)
 	}
-	rank, distinct, err := denseRanks(all, y)
 	if err != nil {
 		return nil, err
 	}
@@ -106,6 +100,21 @@ func fileSpans(out []float64, files []int, rank []int32, distinct int) {
 // call would run unoptimised throughout (V8 optimises a wasm function for its later calls,
 // never the one under way: v8.dev/blog/wasm-dynamic-tiering).
 const spanBlock = 4096
+
+// valueRanks gives the files with both bounds of leaf li (in file order) and the ranks of their
+// bounds side by side, a file's minimum at 2k, its maximum at 2k+1, among the distinct bounds.
+func (in *Inspector) valueRanks(li int, y work.Yield) (files []int, rank []int32, distinct int, err error) {
+	n := len(in.hasStats)
+	files, all := make([]int, 0, n), make([]table.Value, 0, 2*n)
+	for lo := 0; lo < n; lo += spanBlock {
+		files, all = in.bounds(li, lo, min(lo+spanBlock, n), files, all)
+		if err := spanTurn(y, "the bounds", lo, n); err != nil {
+			return nil, nil, 0, err
+		}
+	}
+	rank, distinct, err = denseRanks(all, y)
+	return files, rank, distinct, err
+}
 
 // bounds appends the files among [lo, hi) with a minimum and a maximum of leaf li, and those
 // bounds.

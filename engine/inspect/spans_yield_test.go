@@ -42,8 +42,10 @@ func TestSpansYield(t *testing.T) {
 			}
 			steps[p.Step] = true
 		}
-		if !steps["the bounds"] || !steps["the spans"] || !steps["the values"] {
-			t.Errorf("%s: told %+v; want turns through the bounds, the values and the spans", col, told)
+		// An integer column's values are gathered with its bounds (intRanks); a string column's
+		// are copied out of the bounds gathered.
+		if !steps["the bounds"] || !steps["the spans"] || (col == "name") != steps["the values"] {
+			t.Errorf("%s: told %+v; want turns through the bounds, the values (of strings only) and the spans", col, told)
 		}
 		stop := errors.New("stop")
 		for at := range len(told) {

@@ -213,7 +213,7 @@ func (r *CommitResult) AddedFiles() iter.Seq[File] {
 			for j := range r.outputs[i] {
 				o := &r.outputs[i][j]
 				add := File{Path: o.Path, Size: o.Size, PartitionValues: r.bins[i].PartitionValues, NumRecords: o.NumRecords,
-					ModificationTime: o.ModificationTime, ClusterRanges: o.ClusterRanges, Ref: o.Ref,
+					ClusterRanges: o.ClusterRanges, Ref: o.Ref,
 					ClusteringProvider: r.provider}
 				if r.tags != nil {
 					add.Tags = r.tags[i]

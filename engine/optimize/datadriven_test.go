@@ -510,7 +510,7 @@ func parseRange(t *testing.T, s string) Range {
 
 func TestSnapshotRoundTrip(t *testing.T) {
 	s, err := ParseSnapshot(`table version=7 clustered-by=a,b columns=12 props=delta.dataSkippingNumIndexedCols:5
-f1 size=1G zcube=z1 records=10 deleted=2 mtime=5 ranges=0.1:0.2/0.3:0.4
+f1 size=1G zcube=z1 records=10 deleted=2 ranges=0.1:0.2/0.3:0.4
 f2 size=12345 zcube=z2 zorder=b,a provider=none
 f3 size=3M provider=other
 f4 size=1K zcube=z3 zorder=-

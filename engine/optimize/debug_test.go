@@ -15,7 +15,7 @@ import (
 // DebugString prints the snapshot in the compact text form ParseSnapshot reads:
 //
 //	table version=3 partitioned-by=event_date clustered-by=customer_id clustering-feature=true columns=40 props=k:v,k2:v2
-//	<path> size=1G [part=k:v,…] [zcube=<id> zorder=c1,c2|- provider=<p>|none] [provider=<p>] [records=N] [deleted=N] [mtime=N] [ranges=lo:hi/lo:hi]
+//	<path> size=1G [part=k:v,…] [zcube=<id> zorder=c1,c2|- provider=<p>|none] [provider=<p>] [records=N] [deleted=N] [ranges=lo:hi/lo:hi]
 //
 // Sizes print as <n>G, <n>M or <n>K when they are whole binary units, else in bytes.
 func (s *Snapshot) DebugString() string {
@@ -80,9 +80,6 @@ func (f *File) debugString() string {
 	}
 	if f.DeletedRecords != 0 {
 		fmt.Fprintf(&b, " deleted=%d", f.DeletedRecords)
-	}
-	if f.ModificationTime != 0 {
-		fmt.Fprintf(&b, " mtime=%d", f.ModificationTime)
 	}
 	if len(f.ClusterRanges) > 0 {
 		parts := make([]string, len(f.ClusterRanges))
@@ -200,8 +197,6 @@ func (s *Snapshot) parseFileLine(line string) ([]File, error) {
 			f.NumRecords, err = strconv.ParseInt(v, 10, 64)
 		case "deleted":
 			f.DeletedRecords, err = strconv.ParseInt(v, 10, 64)
-		case "mtime":
-			f.ModificationTime, err = strconv.ParseInt(v, 10, 64)
 		case "ranges":
 			for _, r := range strings.Split(v, "/") {
 				lo, hi, ok := strings.Cut(r, ":")

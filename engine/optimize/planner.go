@@ -375,8 +375,14 @@ func (st *planState) filterCandidateFileList(files []File) []File {
 			Detail: minFileSizeDetail(st.cfg), KeptFiles: n, KeptBytes: sumBytes(files)})
 		return files
 	}
-	// Counted first: a large table's candidates are copied once, not through a growing slice.
-	out := make([]File, 0, n)
+	// Counted first: a large table's candidates are copied once, not through a growing slice;
+	// kept in place when the caller gave its files up (Snapshot.FilesGiven), in their order.
+	var out []File
+	if st.snap.FilesGiven {
+		out = files[:0]
+	} else {
+		out = make([]File, 0, n)
+	}
 	var d dropInfo
 	for i := range files {
 		f := &files[i]

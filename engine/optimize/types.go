@@ -40,9 +40,10 @@ type File struct {
 	// NumRecords is the stats numRecords: physical rows, including DV-deleted ones (PROTOCOL.md
 	// "Per-file Statistics"); 0 means unknown (no stats).
 	NumRecords int64
-	// DeletedRecords is the deletion vector's cardinality; > 0 means the file has a DV.
-	DeletedRecords   int64
-	ModificationTime int64
+	// DeletedRecords is the deletion vector's cardinality; > 0 means the file has a DV. No
+	// planner reads an add's modificationTime (OptimizeExecutor bins by size, partition and
+	// ZCube): a million files' times were 8 MB of the page's peak, so File has none.
+	DeletedRecords int64
 	// ClusterRanges holds, per current clustering column (index-aligned with
 	// Snapshot.ClusteringColumns), the file's [min, max] in rank space. Only the Fabric
 	// auto-recluster overlap score reads it; nil means unknown (the file is never scored).
@@ -106,6 +107,12 @@ type Snapshot struct {
 	Properties        map[string]string
 	// NumColumns is the number of top-level schema columns, for OptimizeMetrics.numTableColumns.
 	NumColumns int
+	// FilesGiven says the caller gives Files up to one plan: Planner.Plan may overwrite them
+	// (filterCandidateFileList keeps the candidates in place), and after it they mean nothing.
+	// The inspector's Files are made for its last plan: when any file is at or above
+	// minFileSize, a table's candidates were copied, 100 MB for a million (not the bench table's
+	// case: every file of inspecttest.Table is a candidate, which was never copied).
+	FilesGiven bool
 }
 
 // Request is what the OPTIMIZE statement says.

@@ -30,7 +30,7 @@ func (n *nightlyOptimize) snapshotFiles(fabric bool) []optimize.File {
 		}
 		f := n.tbl.files.f(id)
 		files[i] = optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
-			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)), ModificationTime: f.modTime,
+			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)),
 			Ref: int64(id), ClusterRanges: ranges}
 		ids[i] = id + 1
 	}

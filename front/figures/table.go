@@ -83,3 +83,12 @@ func (s *Table) WhereRun() {
 	s.runs++
 	s.w.Set(tb().WhereRuns, s.runs)
 }
+
+// HeapPeak notes the Go heap at its most so far (read at yields): its objects at their most,
+// what the last collection had marked live, and all the runtime holds, in bytes, with the status
+// line shown as what the runtime holds last grew.
+func (s *Table) HeapPeak(objects, live, held uint64, status string) {
+	s.w.Set(tb().HeapPeak, []any{mibOf(objects), mibOf(live), mibOf(held), status})
+}
+
+func mibOf(b uint64) float64 { return float64(b) / (1 << 20) }

@@ -31,7 +31,7 @@ func TestGridGroupsAndMarks(t *testing.T) {
 	if len(g.Cells) != len(r.Files) || len(g.File) != len(r.Files) {
 		t.Fatalf("%d cells for %d files", len(g.Cells), len(r.Files))
 	}
-	seen := map[int]bool{}
+	seen := map[int32]bool{}
 	plain, files := 0, 0
 	for i, fi := range g.File {
 		seen[fi] = true

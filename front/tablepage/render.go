@@ -266,7 +266,7 @@ func AddActionText(f deltalog.AddFile) string {
 
 // HoverText describes the file under the pointer.
 func HoverText(r *inspect.Report, g *Grid, cell int, spans []float64, column string) string {
-	fi := g.File[cell]
+	fi := int(g.File[cell])
 	f := &r.Files[fi]
 	gl := g.Labels[g.Group[cell]]
 	span := "unknown (no statistics)"

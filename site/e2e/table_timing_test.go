@@ -285,6 +285,11 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 	o.wasmMiB = num(`window.layoutlabTable.wasmMemory ? window.layoutlabTable.wasmMemory() / 1048576 : 0`)
 	o.jsHeapMiB = num(`performance.memory ? performance.memory.usedJSHeapSize / 1048576 : 0`)
 	b.Logf("%s: browser PSS %s; after the plans: the module's memory (linear, never shrinks) %.0f MiB, the page's JS heap %.0f MiB", site.name, o.pss, o.wasmMiB, o.jsHeapMiB)
+	// The Go heap at its most, read at yields (runtime/metrics): its objects at their most, what
+	// the last collection had marked live, all the runtime holds, and the status line as that
+	// last grew (null: a build without the figure).
+	b.Logf("%s: the Go heap until the plans [objects at their most MiB, marked live MiB, held by the runtime MiB, status as that last grew]: %s",
+		site.name, evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.heapPeak || null)`))
 	collectionsBefore := evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0, 0])`)
 	whereProfile := first && os.Getenv("TABLE_WHERE_PROFILE") != ""
 	if whereProfile {

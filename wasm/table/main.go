@@ -176,6 +176,7 @@ func (a *app) yield() {
 func (a *app) endStep() {
 	a.showPending()
 	a.busy()
+	a.notePeak()
 	a.endTask()
 	if collectDue() {
 		t0 := time.Now()
@@ -269,6 +270,7 @@ func (a *app) do(e tablepage.Effect) {
 		a.status(e.Text)
 	case tablepage.Render:
 		a.endStep()
+		a.collectBefore()
 		t1 := time.Now()
 		a.spans = nil // another snapshot's
 		a.renderTable()
@@ -337,6 +339,7 @@ func (a *app) plan(opened bool) {
 func (a *app) planNext() time.Duration {
 	t0 := time.Now()
 	a.endStep()
+	a.collectBefore()
 	n, _ := a.m.In.NextOptimize(a.progress) // the page's Yield stops nothing
 	a.apply(tablepage.Planned{Next: n})
 	took := time.Since(t0)
