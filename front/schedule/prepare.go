@@ -131,13 +131,14 @@ func (s *Scheduler) runPrepare(j *job) {
 	start := s.clock.Now()
 	nextTurn := start.Add(SimulateYieldEvery)
 	gaps := newGapMeter(start)
+	turns := newUnseenTurns(s.yielder, s.clock)
 	yield := func(work.Progress) error {
 		now := s.clock.Now()
 		gaps.at(now)
 		if now.Before(nextTurn) {
 			return nil
 		}
-		s.yielder.Turn()
+		turns.turn()
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
 		gaps.resume(nextTurn.Add(-SimulateYieldEvery))
 		return s.goOn(j, pace)
@@ -154,6 +155,11 @@ func (s *Scheduler) runPrepare(j *job) {
 		}
 		if err == nil {
 			s.tlKept = p.key
+			// The day grid's sorted columns too: the swap's first frame asks for its day's
+			// files, and sorting the column was most of that (BenchmarkSwitch's day..dayed).
+			s.runLock.Lock()
+			s.tl.PrepareDays(res)
+			s.runLock.Unlock()
 		}
 	} else if ans, err = s.eng.Answer(p.p, panel.Shown, yield); err != nil {
 		return // stopped: only yield's error stops a panel's answer
