@@ -406,7 +406,7 @@
     clearTimeout(f.intentTimer);
     f.intentTimer = setTimeout(() => {
       f.intentTimer = 0;
-      if (!f.frame && f.timer) prepare(f, true);
+      if (!f.frame && f.timer) preparing(f); // the one prepared: another's flag (ahead's) is dropped
     }, intentMs);
   }
 
