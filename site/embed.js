@@ -514,7 +514,8 @@
 
   // ahead: with data-prestart, a mouse's page idle (a figure just shown, or the scroll at rest),
   // the running frame computes the answer of the figure the reader is likeliest to touch next:
-  // the one in view nearest the screen's middle, those below it first (a reader reads down),
+  // the one in view or within half a screen of it nearest the screen's middle, those below it
+  // first (a reader reads down),
   // not live (prepare; the swap then shows it, as after a mouse's dwell: BenchmarkSwitch's
   // heavy timelines took longer to compute than the 300 ms dwell gives). Not while a mouse rests
   // on a poster (its own preparation runs), nor once the reader has touched the live figure
@@ -528,7 +529,7 @@
     let best = null, bestKey = Infinity;
     for (const g of state.figures) {
       const r = g.box.getBoundingClientRect();
-      if (g.frame || r.bottom <= 0 || r.top >= innerHeight) continue;
+      if (g.frame || r.bottom <= -innerHeight / 2 || r.top >= innerHeight * 1.5) continue;
       const c = (r.top + r.bottom) / 2, key = Math.abs(c - mid) + (c < mid ? innerHeight : 0);
       if (key < bestKey) [best, bestKey] = [g, key];
     }
