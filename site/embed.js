@@ -518,13 +518,14 @@
   // first (a reader reads down),
   // not live (prepare; the swap then shows it, as after a mouse's dwell: BenchmarkSwitch's
   // heavy timelines took longer to compute than the 300 ms dwell gives). Not while a mouse rests
-  // on a poster (its own preparation runs), nor once the reader has touched the live figure
+  // on a poster (its own preparation runs), nor while a figure goes live, nor once the reader has touched the live figure
   // (its idle work, then its moves, have the page's thread: layoutlab.idleHeld false). Its
   // memory is bounded as a dwell's preparation is (front/schedule roomToPrepare, goOn).
   function ahead() {
     if (!canMove || !wantsPrestart || saveData() || slowNetwork()) return;
     if (state.figures.some((g) => g.timer || g.intentTimer)) return;
-    for (const g of live) if (!idleHeld(g.frame)) return;
+    // A figure still starting or swapping in has the frame to itself.
+    for (const g of live) if (!g.frame.classList.contains("layoutlab-ready") || !idleHeld(g.frame)) return;
     const mid = innerHeight / 2;
     let best = null, bestKey = Infinity;
     for (const g of state.figures) {

@@ -131,14 +131,13 @@ func (s *Scheduler) runPrepare(j *job) {
 	start := s.clock.Now()
 	nextTurn := start.Add(SimulateYieldEvery)
 	gaps := newGapMeter(start)
-	turns := newUnseenTurns(s.yielder, s.clock)
 	yield := func(work.Progress) error {
 		now := s.clock.Now()
 		gaps.at(now)
 		if now.Before(nextTurn) {
 			return nil
 		}
-		turns.turn()
+		s.yielder.Turn()
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
 		gaps.resume(nextTurn.Add(-SimulateYieldEvery))
 		return s.goOn(j, pace)
