@@ -15,9 +15,7 @@
 // Go's packages initialised, no figure's answer computed) while the dwell decides; with
 // data-prestart on its script element, the page's first frame is started hidden once the page
 // has loaded and is idle (prestart; on a touch screen, for the figure the scroll rests on), so
-// that the figure the reader then touches is live at once or after a swap. With a mouse, the
-// page idle after a figure is shown or a scroll, the running frame then computes the answer of
-// the figure in view the reader is likeliest to touch next (ahead), which that swap shows.
+// that the figure the reader then touches is live at once or after a swap.
 //
 // With data-offline on its script element, it also registers the service worker beside it
 // (sw.js) once the page has loaded, so that the page's figures work offline after one visit
@@ -285,8 +283,7 @@
 
   // settled: the page is at rest on a touch screen; the figure in sight is started or prepared.
   function settled() {
-    if (!touchScreen()) return idle(ahead);
-    if (saveData() || slowNetwork()) return;
+    if (!touchScreen() || saveData() || slowNetwork()) return;
     const f = inSight();
     if (!f || f.frame || f.prepared) return;
     if (warmFrame || state.framesMade === 0) {
@@ -406,7 +403,7 @@
     clearTimeout(f.intentTimer);
     f.intentTimer = setTimeout(() => {
       f.intentTimer = 0;
-      if (!f.frame && f.timer) preparing(f); // the one prepared: another's flag (ahead's) is dropped
+      if (!f.frame && f.timer) prepare(f, true);
     }, intentMs);
   }
 
@@ -503,51 +500,6 @@
     frame.classList.add("layoutlab-ready");
     f.box.classList.add("layoutlab-live");
     if (touched && f.poster.contains(document.activeElement)) frame.focus();
-    if (!touchScreen()) idle(ahead);
-  }
-
-  // idle runs fn once the browser is idle (within 2 s).
-  function idle(fn) {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout: 2000 });
-    else setTimeout(fn, 200);
-  }
-
-  // ahead: with data-prestart, a mouse's page idle (a figure just shown, or the scroll at rest),
-  // the running frame computes the answer of the figure the reader is likeliest to touch next:
-  // the one in view or within half a screen of it nearest the screen's middle, those below it
-  // first (a reader reads down),
-  // not live (prepare; the swap then shows it, as after a mouse's dwell: BenchmarkSwitch's
-  // heavy timelines took longer to compute than the 300 ms dwell gives). Not while a mouse rests
-  // on a poster (its own preparation runs), nor while a figure goes live, nor once the reader has touched the live figure
-  // (its idle work, then its moves, have the page's thread: layoutlab.idleHeld false). Its
-  // memory is bounded as a dwell's preparation is (front/schedule roomToPrepare, goOn).
-  function ahead() {
-    if (!canMove || !wantsPrestart || saveData() || slowNetwork()) return;
-    if (state.figures.some((g) => g.timer || g.intentTimer)) return;
-    // A figure still starting or swapping in has the frame to itself.
-    for (const g of live) if (!g.frame.classList.contains("layoutlab-ready") || !idleHeld(g.frame)) return;
-    const mid = innerHeight / 2;
-    let best = null, bestKey = Infinity;
-    for (const g of state.figures) {
-      const r = g.box.getBoundingClientRect();
-      if (g.frame || r.bottom <= -innerHeight / 2 || r.top >= innerHeight * 1.5) continue;
-      const c = (r.top + r.bottom) / 2, key = Math.abs(c - mid) + (c < mid ? innerHeight : 0);
-      if (key < bestKey) [best, bestKey] = [g, key];
-    }
-    if (!best || best.prepared) return;
-    preparing(best);
-    state.ahead = (state.ahead || 0) + 1;
-  }
-
-  // idleHeld: frame's figure has not been touched since it was shown (its scheduler's idle work
-  // waits for the reader's first touch, wasm/main.go).
-  function idleHeld(frame) {
-    try {
-      const ll = frame.contentWindow.layoutlab;
-      return !!(ll && ll.idleHeld === true);
-    } catch (e) {
-      return false;
-    }
   }
 
   function toPoster(f) {

@@ -186,10 +186,7 @@ func (s *Scheduler) runPrepare(j *job) {
 // as Step does), not after the run, and the collector's usual pace comes back (pace). Before the
 // swap, past half the runtime's soft memory limit in heap objects, it waits, its work kept, for
 // the swap (or a move, or another figure): the page's memory never grows for a figure the mouse
-// may only have passed by, beside the one shown. Before it pauses it collects (roomAfterGC):
-// what is over the half may be garbage not yet swept (the figure shown's run, the run's own, or a
-// preparation given up), and a preparation ahead of the mouse (site/embed.js ahead), run while
-// the page is idle, paused there at its start until the swap, which then ran it all.
+// may only have passed by, beside the one shown.
 func (s *Scheduler) goOn(j *job, pace func()) error {
 	for paused := false; ; paused = true {
 		s.mu.Lock()
@@ -213,27 +210,11 @@ func (s *Scheduler) goOn(j *job, pace func()) error {
 		if heapObjects() < debug.SetMemoryLimit(-1)/2 {
 			return nil
 		}
-		if !paused && s.roomAfterGC() {
-			return nil
-		}
 		if !paused {
 			s.trace("paused")
 		}
 		<-s.wake // a swap, a Prepare, a move: each signals
 	}
-}
-
-// roomAfterGC collects, when the last collection left the live heap under three eighths of the
-// soft limit, and reports whether the heap's objects are under that now: a preparation goes on
-// with an eighth of the limit at least to fill before the half, never a collection a turn.
-func (s *Scheduler) roomAfterGC() bool {
-	room := debug.SetMemoryLimit(-1) / 8 * 3
-	if markedLive() >= room {
-		return false
-	}
-	runtime.GC()
-	s.trace("collected")
-	return heapObjects() < room
 }
 
 // heapObjects is the bytes of the heap's objects, live or not yet swept.
