@@ -154,11 +154,6 @@ func (s *Scheduler) runPrepare(j *job) {
 		}
 		if err == nil {
 			s.tlKept = p.key
-			// The day grid's sorted columns too: the swap's first frame asks for its day's
-			// files, and sorting the column was most of that (BenchmarkSwitch's day..dayed).
-			s.runLock.Lock()
-			s.tl.PrepareDays(res)
-			s.runLock.Unlock()
 		}
 	} else if ans, err = s.eng.Answer(p.p, panel.Shown, yield); err != nil {
 		return // stopped: only yield's error stops a panel's answer

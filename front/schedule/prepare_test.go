@@ -147,22 +147,3 @@ func TestASwapDuringAPreparationForgetsAtOnce(t *testing.T) {
 		t.Fatalf("counts %+v, want the swap answered by its preparation", c)
 	}
 }
-
-// TestATimelinesPreparationSortsItsDayGrids: a timeline's preparation sorts its day grid's
-// columns after its run, before the swap's first frame asks for its day's files (which sorted
-// them otherwise: BenchmarkSwitch's day..dayed after "adopted", 1.45 s for big-cube under load).
-func TestATimelinesPreparationSortsItsDayGrids(t *testing.T) {
-	f := newFake(t)
-	s := newScheduler(f)
-	f.stored["table100000"] = true
-	s.Ask(panelAt(32, 100_000, "hilbert"))
-	f.drain(s)
-	next := panelAt(32, 100_000, "hilbert")
-	next.View, next.Timeline.Days = "timeline", 20
-	s.Prepare(&next)
-	log := f.drain(s)
-	i, j := slices.Index(log, "simulate liquid/20"), slices.Index(log, "days")
-	if i < 0 || j < i || slices.Contains(log[i:j], "rehearse append/32/100k") {
-		t.Fatalf("a timeline's preparation ran %q: want its day grids prepared right after its run", log)
-	}
-}
