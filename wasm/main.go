@@ -75,6 +75,7 @@ func main() {
 		fig: fig, labels: labelImages{fig: fig}}
 	if figureMode() {
 		g.m.FigureKnobs = figureKnobList()
+		g.m.ReadyInDraw = true // announceReady only arms startOnFirstTouch there
 	}
 	go sched.Work()
 	g.watchFragment()

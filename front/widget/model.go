@@ -39,6 +39,14 @@ type Model struct {
 	// mode. A figure swapped in shows those its scenario declares (front/figuremode).
 	FigureKnobs []figuremode.Knob
 
+	// ReadyInDraw: the program's Ready takes no lock of the scheduler's (figure mode:
+	// wasm/main.go), so the frame that draws the first answer says it (drawn), and the
+	// embedding page shows the figure with the frame that paints it. Otherwise the next
+	// frame's Update says it, which waits for the renderer to present the frame drawn: under
+	// SwiftShader 0.1-2 s after a swap (BenchmarkSwitch's answer..ready), where the bare page's
+	// first frame is timed at its Draw.
+	ReadyInDraw bool
+
 	// The widget's readiness: the controls are built and bound, a frame has shown the engine's
 	// answer for the controls' scenario (since the last swap), and the widget has said it is
 	// ready (Ready) once both held.

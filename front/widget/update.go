@@ -146,7 +146,8 @@ func (m Model) published(p Published) (Model, []Effect) {
 }
 
 // drawn takes a frame painted: once it shows the answer for the controls' scenario the widget
-// is answered, and, its controls bound, asks for the frame that says it is ready.
+// is answered, and, its controls bound, says it is ready in that frame (ReadyInDraw) or asks for
+// the frame that says so.
 func (m Model) drawn() (Model, []Effect) {
 	if !m.AnswerShown() {
 		return m, nil
@@ -158,7 +159,11 @@ func (m Model) drawn() (Model, []Effect) {
 	fx := []Effect{AnswerDrawn{panel}}
 	if !m.answered {
 		m.answered = true
-		if m.bound {
+		switch {
+		case m.bound && m.ReadyInDraw:
+			m.ready = true
+			fx = append(fx, Ready{})
+		case m.bound:
 			fx = append(fx, NextFrame{})
 		}
 	}

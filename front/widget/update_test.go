@@ -27,6 +27,7 @@ import (
 //	stats-read file=N
 //	drawn
 //	figure-mode [off]      (not an event: the model is a docs figure's from here on)
+//	ready-in-draw          (not an event: the program says Ready in Draw from here on)
 //
 // A panel answer or a run is made once per generation, so that the same generation is the same
 // answer; stats=FILE are the statistics of file FILE of the answer shown. Rewrite the expected
@@ -39,6 +40,10 @@ func TestUpdate(t *testing.T) {
 			Model:  New(),
 			Update: Update,
 			Events: func(t *testing.T, d *datadriven.TestData, m *Model) []Event {
+				if d.Cmd == "ready-in-draw" {
+					m.ReadyInDraw = true
+					return nil
+				}
 				if d.Cmd == "figure-mode" {
 					m.FigureKnobs = []figuremode.Knob{{ID: "keys", View: "panel"}, {ID: "day", View: "timeline"}, {ID: "strategy", View: "timeline"}}
 					if d.HasArg("off") {
