@@ -43,5 +43,21 @@ func TestExplainerFitsAPhone(t *testing.T) {
 		if got.Page > got.Screen+1 {
 			t.Errorf("%d px: the explainer is %.0f px wide on a %.0f px screen; past its edge: %v", w, got.Page, got.Screen, got.Culprit)
 		}
+		// A poster's readouts side by side: each figure and label within its own column, not
+		// running into the next (at 320 px "2,400.0 GiB" overran its neighbour's).
+		over := eval[[]string](t, ctx, `(() => {
+			const out = [];
+			for (const d of document.querySelectorAll(".layoutlab-readouts > div")) {
+				const col = d.getBoundingClientRect();
+				for (const e of d.children) {
+					const r = e.getBoundingClientRect();
+					if (r.width > 0 && r.right > col.right + 1) out.push(e.textContent + " " + Math.round(r.width) + " px in " + Math.round(col.width));
+				}
+			}
+			return out.slice(0, 12);
+		})()`)
+		if len(over) > 0 {
+			t.Errorf("%d px: readouts wider than their column: %v", w, over)
+		}
 	}
 }
