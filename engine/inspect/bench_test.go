@@ -98,7 +98,7 @@ func BenchmarkOpen100k(b *testing.B) {
 // BenchmarkNextOptimize100k is the next OPTIMIZE's plans alone on the 100,000-file table: the
 // step the browser shows after the table is drawn.
 func BenchmarkNextOptimize100k(b *testing.B) {
-	in := benchInspector(b)
+	in := benchInspector(b, benchFiles)
 	for b.Loop() {
 		if p, _ := in.planNext(nil); p.OSS.Error != nil {
 			b.Fatal(p.OSS.Error.Message)
@@ -109,7 +109,7 @@ func BenchmarkNextOptimize100k(b *testing.B) {
 // BenchmarkSpans100k is the grid's colouring on the 100,000-file table: every file's span of
 // id and of name (ranked as int64s and as strings).
 func BenchmarkSpans100k(b *testing.B) {
-	in := benchInspector(b)
+	in := benchInspector(b, benchFiles)
 	for _, col := range []string{"id", "name"} {
 		b.Run(col, func(b *testing.B) {
 			for b.Loop() {
@@ -121,22 +121,23 @@ func BenchmarkSpans100k(b *testing.B) {
 	}
 }
 
-// benchInspector is the 100,000-file table's Inspector, its snapshot read from the checkpoint.
-func benchInspector(b *testing.B) *Inspector {
-	m, err := benchTable(benchFiles)
+// benchInspector is the n-file bench table's Inspector, its snapshot read from the checkpoint.
+func benchInspector(tb testing.TB, n int) *Inspector {
+	tb.Helper()
+	m, err := benchTable(n)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return NewInspector(s, "bench")
 }
 
 // BenchmarkReport100k is a WHERE on the 100,000-file table: every file's verdict and reason.
 func BenchmarkReport100k(b *testing.B) {
-	in := benchInspector(b)
+	in := benchInspector(b, benchFiles)
 	b.ReportAllocs()
 	for b.Loop() {
 		if r := in.Report("id = 5000"); r.FilesRead != 1 {
@@ -149,7 +150,7 @@ func BenchmarkReport100k(b *testing.B) {
 // bounds gathered from the statistics, then sorted and swept), beside the grid's spans of the
 // same columns, a ranking per column of the same bounds, as a reference in the same run.
 func BenchmarkHealth100k(b *testing.B) {
-	in := benchInspector(b)
+	in := benchInspector(b, benchFiles)
 	b.Run("health", func(b *testing.B) {
 		in.readLeaves(in.healthLeaves) // every column kept, as if a WHERE had named it
 		for b.Loop() {

@@ -1,27 +1,17 @@
 package inspect
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"testing"
 	"unsafe"
-
-	"layoutlab/engine/deltalog"
 )
 
 // TestReportSharedAnswersAsFresh: the page's WHEREs (ReportShared) set the verdicts in the
 // Inspector's own files, and each Report, a shared one or not, in any order, answers as a fresh
 // Inspector's does.
 func TestReportSharedAnswersAsFresh(t *testing.T) {
-	const table = "dat/basic_partitioned/delta"
-	s, err := deltalog.OpenSnapshot(os.DirFS(filepath.Join("../deltalog/testdata/tables", table)), deltalog.OpenOptions{Version: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fresh := func(where string) *Report { return mustInspector(newInspector(s, table, nil, "", true)).Report(where) }
-	in := mustInspector(newInspector(s, table, nil, "", true))
+	in, fresh := pageInspector(t)
 	for _, where := range []string{"letter = 'a'", "nope = 1", "", "number > 3", "nope = 1", "  ", "letter = 'a'", "number > 3"} {
 		got, err := in.ReportShared(where, nil)
 		if err != nil {

@@ -43,7 +43,7 @@ func TestSortStrings(t *testing.T) {
 // BenchmarkSortStrings sorts the 100,000-file table's minimums of name (inspecttest: "n%06d",
 // in the files' path order) with sortStrings and, beside it in the same run, slices.Sort.
 func BenchmarkSortStrings(b *testing.B) {
-	in := benchInspector(b)
+	in := benchInspector(b, benchFiles)
 	leaf := in.spanLeaf("name")
 	in.readLeaves([]int{leaf})
 	var names []string

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"layoutlab/engine/deltalog"
-	"layoutlab/engine/deltalog/parquetjson"
 	"layoutlab/engine/work"
 )
 
@@ -16,15 +14,7 @@ import (
 // table page only yields at), and stops with the Yield's error.
 func TestSpansYield(t *testing.T) {
 	n := spanTurnFiles + spanBlock
-	m, err := benchTable(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := NewInspector(s, "bench")
+	in := benchInspector(t, n)
 	for _, col := range []string{"id", "name"} { // an integer column and a string one
 		want, err := in.Spans(col)
 		if err != nil || len(want) <= spanTurnFiles {

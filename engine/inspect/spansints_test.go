@@ -3,9 +3,6 @@ package inspect
 import (
 	"slices"
 	"testing"
-
-	"layoutlab/engine/deltalog"
-	"layoutlab/engine/deltalog/parquetjson"
 )
 
 // TestIntRanksAreValueRanks: a leaf whose bounds are kept as integers is ranked from them
@@ -13,15 +10,7 @@ import (
 // distinct count, for each integer column of the bench table; intRanks declines a leaf kept as
 // values (its strings).
 func TestIntRanksAreValueRanks(t *testing.T) {
-	m, err := benchTable(testFiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := NewInspector(s, "bench")
+	in := benchInspector(t, testFiles)
 	checked := 0
 	for _, col := range in.SpanColumns() {
 		li := in.spanLeaf(col)
