@@ -15,20 +15,13 @@ import (
 // from windowMin, doubling, so a read of a few bytes far from the others (a column's first page
 // when rows are read side by side) fetches little.
 type Bounded struct {
-	size int64
-	fill func(dst []byte, off int64) error
-	wins []boundedWindow
-	tick int64
+	size  int64
+	fill  func(dst []byte, off int64) error
+	spans []span
+	bufs  [][]byte // boundedWindowBytes each, allocated once; bufs[i][:spans[i].n] holds spans[i]'s bytes
+	tick  int64
 	// Fetches counts the round trips, for the tests.
 	Fetches int
-}
-
-type boundedWindow struct {
-	off  int64
-	buf  []byte // boundedWindowBytes, allocated once; buf[:n] holds the file's bytes at off
-	n    int
-	next int // the size of the window that continues this one
-	used int64
 }
 
 const (
@@ -56,7 +49,7 @@ func (b *Bounded) ReadAt(p []byte, off int64) (int, error) {
 	n := 0
 	for n < want {
 		at := off + int64(n)
-		i := b.find(at)
+		i := findSpan(b.spans, at)
 		if i < 0 && want-n >= boundedWindowBytes {
 			if err := b.fetch(p[n:want], at); err != nil {
 				return n, err
@@ -70,9 +63,9 @@ func (b *Bounded) ReadAt(p []byte, off int64) (int, error) {
 				return n, err
 			}
 		}
-		w := &b.wins[i]
+		w := &b.spans[i]
 		w.used = b.tick
-		n += copy(p[n:want], w.buf[at-w.off:w.n])
+		n += copy(p[n:want], b.bufs[i][at-w.off:w.n])
 	}
 	if n < len(p) {
 		return n, io.EOF
@@ -88,46 +81,21 @@ func (b *Bounded) fetch(dst []byte, at int64) error {
 	return nil
 }
 
-// find is the window holding byte at, -1 for none.
-func (b *Bounded) find(at int64) int {
-	for i := range b.wins {
-		if w := &b.wins[i]; at >= w.off && at < w.off+int64(w.n) {
-			return i
-		}
-	}
-	return -1
-}
-
-// load fills the window that continues the run ending nearest before at (within maxGap), else
-// a new one while there are fewer than boundedWindows, else the least recently used, with at
-// least want bytes at at.
+// load fills the window chooseSpan gives for a read at at (the run it continues, a new one
+// while there are fewer than boundedWindows, else the least recently used) with at least want
+// bytes at at.
 func (b *Bounded) load(at int64, want int) (int, error) {
-	i, next, gap := -1, windowMin, int64(maxGap)
-	for k := range b.wins {
-		if end := b.wins[k].off + int64(b.wins[k].n); end <= at && at-end < gap {
-			i, next, gap = k, b.wins[k].next, at-end
-		}
+	i, next := chooseSpan(b.spans, at, boundedWindows)
+	if i < 0 {
+		b.spans, b.bufs = append(b.spans, span{}), append(b.bufs, make([]byte, min(int64(boundedWindowBytes), b.size)))
+		i = len(b.spans) - 1
 	}
-	if i < 0 && len(b.wins) < boundedWindows {
-		b.wins = append(b.wins, boundedWindow{})
-		i = len(b.wins) - 1
-	} else if i < 0 {
-		i = 0
-		for k := range b.wins {
-			if b.wins[k].used < b.wins[i].used {
-				i = k
-			}
-		}
-	}
-	w := &b.wins[i]
-	if w.buf == nil {
-		w.buf = make([]byte, min(int64(boundedWindowBytes), b.size))
-	}
-	n := int(min(b.size-at, int64(max(want, next))))
+	w := &b.spans[i]
+	n := min(b.size-at, max(int64(want), next))
 	w.n = 0 // emptied before it is filled: a failed fill leaves no stale bytes
-	if err := b.fetch(w.buf[:n], at); err != nil {
+	if err := b.fetch(b.bufs[i][:n], at); err != nil {
 		return -1, err
 	}
-	w.off, w.n, w.next, w.used = at, n, min(2*next, boundedWindowBytes), b.tick
+	*w = span{off: at, n: n, next: min(2*next, boundedWindowBytes), used: b.tick}
 	return i, nil
 }

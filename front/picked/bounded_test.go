@@ -64,11 +64,11 @@ func TestBounded(t *testing.T) {
 		t.Error("a read before the start gave no error")
 	}
 	held := 0
-	for _, w := range b.wins {
-		held += cap(w.buf)
+	for _, buf := range b.bufs {
+		held += cap(buf)
 	}
-	if len(b.wins) > boundedWindows || held > boundedWindows*boundedWindowBytes {
-		t.Errorf("%d windows holding %d bytes, over %d of %d", len(b.wins), held, boundedWindows, boundedWindowBytes)
+	if len(b.spans) > boundedWindows || held > boundedWindows*boundedWindowBytes {
+		t.Errorf("%d windows holding %d bytes, over %d of %d", len(b.spans), held, boundedWindows, boundedWindowBytes)
 	}
 	// The second pass over the file allocates nothing.
 	allocs := testing.AllocsPerRun(2, func() {

@@ -18,17 +18,11 @@ import (
 type Windows struct {
 	size  int64
 	fetch func(off, end int64) ([]byte, error)
-	wins  []window
+	spans []span
+	data  [][]byte // data[i] holds spans[i]'s bytes
 	tick  int64
 	// Fetches counts the round trips, for the tests.
 	Fetches int
-}
-
-type window struct {
-	off  int64
-	data []byte
-	next int64 // the size of the window that continues this one
-	used int64
 }
 
 const (
@@ -57,16 +51,15 @@ func (w *Windows) ReadAt(p []byte, off int64) (int, error) {
 	n := 0
 	for int64(n) < want {
 		at := off + int64(n)
-		i := w.find(at)
+		i := findSpan(w.spans, at)
 		if i < 0 {
 			var err error
 			if i, err = w.load(at, want-int64(n)); err != nil {
 				return n, err
 			}
 		}
-		win := &w.wins[i]
-		win.used = w.tick
-		n += copy(p[n:want], win.data[at-win.off:])
+		w.spans[i].used = w.tick
+		n += copy(p[n:want], w.data[i][at-w.spans[i].off:])
 	}
 	if int64(n) < int64(len(p)) {
 		return n, io.EOF
@@ -74,41 +67,16 @@ func (w *Windows) ReadAt(p []byte, off int64) (int, error) {
 	return n, nil
 }
 
-// find is the window holding byte at, -1 for none.
-func (w *Windows) find(at int64) int {
-	for i := range w.wins {
-		if at >= w.wins[i].off && at < w.wins[i].off+int64(len(w.wins[i].data)) {
-			return i
-		}
-	}
-	return -1
-}
-
 // load fetches the window that starts at at, at least want bytes long, in place of the window
-// it continues (the nearest whose end is at or less than maxGap before it), else of the least recently used when there are maxWindows.
+// it continues, else of the least recently used when there are maxWindows (chooseSpan).
 func (w *Windows) load(at, want int64) (int, error) {
-	i, next := -1, int64(windowMin)
-	gap := int64(maxGap)
-	for k := range w.wins {
-		if end := w.wins[k].off + int64(len(w.wins[k].data)); end <= at && at-end < gap {
-			i, next, gap = k, w.wins[k].next, at-end // the run whose end is nearest
-		}
-	}
+	i, next := chooseSpan(w.spans, at, maxWindows)
 	if i < 0 {
-		if len(w.wins) < maxWindows {
-			w.wins = append(w.wins, window{})
-			i = len(w.wins) - 1
-		} else {
-			i = 0
-			for k := range w.wins {
-				if w.wins[k].used < w.wins[i].used {
-					i = k
-				}
-			}
-		}
+		w.spans, w.data = append(w.spans, span{}), append(w.data, nil)
+		i = len(w.spans) - 1
 	}
 	end := min(w.size, at+max(want, next))
-	w.wins[i].data = nil // the old window goes before the new one comes
+	w.spans[i].n, w.data[i] = 0, nil // the old window goes before the new one comes
 	data, err := w.fetch(at, end)
 	w.Fetches++
 	if err != nil {
@@ -117,6 +85,7 @@ func (w *Windows) load(at, want int64) (int, error) {
 	if len(data) == 0 {
 		return -1, io.ErrUnexpectedEOF
 	}
-	w.wins[i] = window{off: at, data: data, next: min(2*next, windowMax), used: w.tick}
+	w.spans[i] = span{off: at, n: int64(len(data)), next: min(2*next, windowMax), used: w.tick}
+	w.data[i] = data
 	return i, nil
 }
