@@ -43,7 +43,7 @@ func TestFilesForScanAsksOncePerMapRun(t *testing.T) {
 		}
 		runs := 0
 		for i := range files {
-			if i == 0 || !sameMap(files[i].PartitionValues, files[i-1].PartitionValues) {
+			if i == 0 || !SameMap(files[i].PartitionValues, files[i-1].PartitionValues) {
 				runs++
 			}
 		}

@@ -179,7 +179,7 @@ type tagReader struct {
 
 // read brings the reader to f's tags.
 func (r *tagReader) read(f *File) {
-	if r.valid && sameMap(r.tags, f.Tags) {
+	if r.valid && SameMap(r.tags, f.Tags) {
 		return
 	}
 	var ok1, ok2 bool
@@ -195,9 +195,10 @@ func (r *tagReader) zcubeID(f *File) (string, bool) {
 	return r.id, r.ok
 }
 
-// sameMap reports whether a and b are one map: a map value is a pointer to the runtime's map,
+// SameMap reports whether a and b are one map (the timeline asks it of an OPTIMIZE commit's
+// tags, which its bin shares): a map value is a pointer to the runtime's map,
 // compared here without reflect (reflect.Value.UnsafePointer is a call and a type switch).
-func sameMap(a, b map[string]string) bool {
+func SameMap(a, b map[string]string) bool {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
 }
 

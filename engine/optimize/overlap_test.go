@@ -71,8 +71,8 @@ func TestSameMap(t *testing.T) {
 		x, y map[string]string
 		want bool
 	}{{a, c, true}, {a, b, false}, {a, nil, false}, {n1, n2, true}} {
-		if got := sameMap(tc.x, tc.y); got != tc.want {
-			t.Errorf("sameMap(%v, %v) = %v, want %v", tc.x, tc.y, got, tc.want)
+		if got := SameMap(tc.x, tc.y); got != tc.want {
+			t.Errorf("SameMap(%v, %v) = %v, want %v", tc.x, tc.y, got, tc.want)
 		}
 	}
 }

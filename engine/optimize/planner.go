@@ -244,7 +244,7 @@ func (st *planState) filesForScan() []File {
 	var last map[string]string
 	keep, asked := false, false
 	for _, f := range s.Files {
-		if !asked || !sameMap(f.PartitionValues, last) {
+		if !asked || !SameMap(f.PartitionValues, last) {
 			keep, last, asked = req.PartitionFilter(f.PartitionValues), f.PartitionValues, true
 		}
 		if keep {
@@ -580,7 +580,7 @@ func countPartitions(bins []Bin) int {
 	seen := map[partitionID]bool{}
 	for i := range bins {
 		pv := bins[i].PartitionValues
-		if i > 0 && sameMap(pv, bins[i-1].PartitionValues) {
+		if i > 0 && SameMap(pv, bins[i-1].PartitionValues) {
 			continue
 		}
 		seen[partitionIDOf(pv)] = true
@@ -691,7 +691,7 @@ func samePartition(a, b map[string]string, cols []string) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	if sameMap(a, b) {
+	if SameMap(a, b) {
 		return true // the files of a partition usually share their map
 	}
 	if len(a) == len(cols) {

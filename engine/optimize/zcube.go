@@ -139,7 +139,7 @@ func zfilesInto(buf []zfile, files []File) []zfile {
 	for i := range files {
 		f := &files[i]
 		z := zfile{f: f}
-		if i > 0 && len(f.Tags) > 0 && sameMap(f.Tags, files[i-1].Tags) {
+		if i > 0 && len(f.Tags) > 0 && SameMap(f.Tags, files[i-1].Tags) {
 			// A bin's adds share one tags map: the previous file's tags, read already.
 			p := &zs[i-1]
 			z.id, z.zraw, z.hasID, z.cube = p.id, p.zraw, p.hasID, p.cube

@@ -1,10 +1,6 @@
 package timeline
 
-import (
-	"unsafe"
-
-	"layoutlab/engine/optimize"
-)
+import "layoutlab/engine/optimize"
 
 // cube is one ZCube: the files whose ZCUBE_ID tag is id, and how much of it is live.
 type cube struct {
@@ -67,7 +63,7 @@ type tagsCube struct {
 
 // of returns the index in z of tags' ZCUBE_ID (added when new), -1 when it has none.
 func (c *tagsCube) of(tags map[string]string, z *zcubes) int32 {
-	if c.valid && sameTags(c.tags, tags) {
+	if c.valid && optimize.SameMap(c.tags, tags) {
 		return c.ci
 	}
 	c.tags, c.ci, c.valid = tags, -1, true
@@ -75,9 +71,4 @@ func (c *tagsCube) of(tags map[string]string, z *zcubes) int32 {
 		c.ci = z.idFor(zid)
 	}
 	return c.ci
-}
-
-// sameTags reports whether a and b are one map (a map value is a pointer to the runtime's map).
-func sameTags(a, b map[string]string) bool {
-	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
 }
