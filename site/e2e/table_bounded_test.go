@@ -20,21 +20,15 @@ func TestTableReadsALargeCheckpointByBoundedWindows(t *testing.T) {
 	if cpSize <= tablepage.MaxWholeBytes {
 		t.Fatalf("the %d-file table's checkpoint is %d bytes, not over MaxWholeBytes (%d): the test needs a larger table", n, cpSize, tablepage.MaxWholeBytes)
 	}
-	ctx := browser(t)
-	openTablePage(t, ctx)
-	giveCountingReads(t, ctx, files, n)
-	type read struct {
-		Name string
-		N    int64
-	}
+	reads, streams := openCountingReads(t, files, n)
 	var sliced, streamed, largest int64
 	count := 0
-	for _, r := range eval[[]read](t, ctx, `window.reads`) {
+	for _, r := range reads {
 		if r.Name == cp {
 			sliced += r.N
 		}
 	}
-	for _, r := range eval[[]read](t, ctx, `window.streams`) {
+	for _, r := range streams {
 		if r.Name == cp {
 			streamed += r.N
 			largest = max(largest, r.N)

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,15 +21,7 @@ import (
 func TestTableReadsTheCheckpointOnce(t *testing.T) {
 	const n = 100_000
 	files, cp, cpSize := writeCheckpointedLog(t, n)
-	ctx := browser(t)
-	openTablePage(t, ctx)
-	giveCountingReads(t, ctx, files, n)
-	type read struct {
-		Name string
-		N    int64
-	}
-	reads := eval[[]read](t, ctx, `window.reads`)
-	streams := eval[[]string](t, ctx, `window.streams.map((s) => s.name)`)
+	reads, streams := openCountingReads(t, files, n)
 	var sliced int64
 	whole := 0
 	for _, r := range reads {
@@ -43,7 +34,7 @@ func TestTableReadsTheCheckpointOnce(t *testing.T) {
 	}
 	streamed := 0
 	for _, s := range streams {
-		if s == cp {
+		if s.Name == cp {
 			streamed++
 		}
 	}
@@ -77,11 +68,19 @@ func writeCheckpointedLog(t *testing.T, n int) (files []string, cp string, cpSiz
 	return files, cp, cpSize
 }
 
-// giveCountingReads gives the page the n-file table's files with every read of an upload
-// counted: window.reads, each slice's arrayBuffer() ({name, n}: the file it came from and its
-// bytes), and window.streams, each stream ({name, n}). It checks the page shows n files.
-func giveCountingReads(t *testing.T, ctx context.Context, files []string, n int) {
+// countedRead is one read of an upload: the file it came from and its bytes.
+type countedRead struct {
+	Name string
+	N    int64
+}
+
+// openCountingReads opens the table page in a fresh browser and gives it the n-file table's
+// files with every read of an upload counted: each slice's arrayBuffer() (reads) and each
+// stream (streams). It checks the page shows n files.
+func openCountingReads(t *testing.T, files []string, n int) (reads, streams []countedRead) {
 	t.Helper()
+	ctx := browser(t)
+	openTablePage(t, ctx)
 	eval[int](t, ctx, `window.reads = []; window.streams = [];
 		const slice = Blob.prototype.slice, ab = Blob.prototype.arrayBuffer, stream = Blob.prototype.stream;
 		Blob.prototype.slice = function (...a) { const b = slice.apply(this, a); b.from = this.name || this.from; return b; };
@@ -96,4 +95,5 @@ func giveCountingReads(t *testing.T, ctx context.Context, files []string, n int)
 	if got := eval[int](t, ctx, `+document.querySelector("#summary [data-metric=files_total]").dataset.value`); got != n {
 		t.Fatalf("the page shows %d files, want %d", got, n)
 	}
+	return eval[[]countedRead](t, ctx, `window.reads`), eval[[]countedRead](t, ctx, `window.streams`)
 }
