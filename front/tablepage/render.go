@@ -10,6 +10,7 @@ import (
 
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
+	"layoutlab/front/view"
 )
 
 // FileRows is how many files the file list shows at first, and adds each time the reader asks
@@ -157,7 +158,7 @@ func FileRowsHTML(r *inspect.Report, lo, hi int) string {
 		slices.Sort(part)
 		rows := ""
 		if f.NumRecords != nil {
-			rows = strconv.FormatInt(*f.NumRecords, 10)
+			rows = view.Thousands(*f.NumRecords)
 		}
 		cube := ""
 		if f.ZCube != nil {
@@ -166,8 +167,8 @@ func FileRowsHTML(r *inspect.Report, lo, hi int) string {
 				cube += " (sealed)"
 			}
 		}
-		fmt.Fprintf(&b, `<tr data-path="%s" data-read="%t"><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td class="reason">%s</td></tr>`,
-			esc(f.Path), f.Read, esc(f.Path), esc(strings.Join(part, "/")), f.Size, rows, esc(cube), esc(f.Reason))
+		fmt.Fprintf(&b, `<tr data-path="%s" data-read="%t"><td>%s</td><td>%s</td><td class="n">%s</td><td class="n">%s</td><td>%s</td><td class="reason">%s</td></tr>`,
+			esc(f.Path), f.Read, esc(f.Path), esc(strings.Join(part, "/")), view.Thousands(f.Size), rows, esc(cube), esc(f.Reason))
 	}
 	return b.String()
 }
