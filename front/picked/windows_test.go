@@ -11,11 +11,7 @@ import (
 // that grow its window, so a file read from start to end costs few, and runs side by side (a
 // Parquet reader's columns) keep their windows instead of fetching at every switch.
 func TestWindows(t *testing.T) {
-	data := make([]byte, 40<<20)
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range data {
-		data[i] = byte(rng.IntN(256))
-	}
+	data := randomFile(40 << 20)
 	fetch := func(off, end int64) ([]byte, error) { return bytes.Clone(data[off:end]), nil }
 	w := NewWindows(int64(len(data)), fetch)
 	got, err := io.ReadAll(io.NewSectionReader(w, 0, int64(len(data))))
@@ -82,4 +78,14 @@ func TestWindowsGaps(t *testing.T) {
 	if w.Fetches != 2 || fetched != 2*windowMin {
 		t.Errorf("two reads 2 MiB apart: %d fetches of %d bytes, want 2 of %d", w.Fetches, fetched, 2*windowMin)
 	}
+}
+
+// randomFile is n bytes of a seeded generator's: a file whose every window differs.
+func randomFile(n int) []byte {
+	data := make([]byte, n)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range data {
+		data[i] = byte(rng.IntN(256))
+	}
+	return data
 }
