@@ -98,7 +98,7 @@ func writeTimelineJSON(w io.Writer, res *timeline.Result) error {
 		Scenario json.RawMessage `json:"scenario"`
 		Link     string          `json:"link"`
 		Days     []timeline.Day  `json:"days"`
-	}{sc, res.Link, res.Days})
+	}{sc, timeline.Link(res.Scenario), res.Days})
 }
 
 // writeTimelineCSV prints one row per day with the scalar fields.

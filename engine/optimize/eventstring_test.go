@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestEventStringsAsFormatted: CandidatesListed and FilterApplied, built without fmt, print
+// TestEventStringsAsFormatted: CandidatesListed, FilterApplied and ZCubeWritten, built without fmt, print
 // what their fmt formats printed, over counts of 0, 1 and many, sizes in every unit, FULL or
 // not, and modes and platforms past the named ones.
 func TestEventStringsAsFormatted(t *testing.T) {
@@ -53,6 +53,15 @@ func TestEventStringsAsFormatted(t *testing.T) {
 			if got := e.String(); got != b.String() {
 				t.Errorf("FilterApplied.String() = %q, want %q", got, b.String())
 			}
+		}
+	}
+	for i, n := range counts {
+		e := ZCubeWritten{Bin: counts[(i+3)%len(counts)], ZCubeID: NewZCubeID(uint64(i), int64(n), i, nil),
+			ZOrderBy: [][]string{{"a"}, {"customer_id", "order_id"}, nil}[i%3], Files: n, Bytes: sizes[i%len(sizes)]}
+		want := fmt.Sprintf("zcube %s from bin %d: %s in (%s), ZCUBE_ZORDER_BY %s",
+			e.ZCubeID, e.Bin, fileCount(e.Files), FormatBytes(e.Bytes), encodeNames(e.ZOrderBy))
+		if got := e.String(); got != want {
+			t.Errorf("ZCubeWritten.String() = %q, want %q", got, want)
 		}
 	}
 }

@@ -33,7 +33,6 @@ func (e *Engine) RunYield(s scenario.Timeline, yield work.Yield) (*Result, error
 		}
 		out := *e.res
 		out.Scenario.Day = sc.Timeline.Day
-		out.Link = scenario.Link(sc)
 		e.res = &out
 		return e.res, nil
 	}

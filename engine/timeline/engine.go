@@ -90,8 +90,6 @@ func runWith(s scenario.Timeline, o options) (*Result, error) {
 	r.stats.start()
 	defer r.stats.stop() // on an error return; a finished run stops it below, before reading it
 	res := &Result{Scenario: s, run: r, Days: make([]Day, 0, s.Days)}
-	linkSc := sc
-	res.Link = scenario.Link(linkSc)
 	for day := 1 - s.HistoryDays; day <= s.Days; day++ {
 		d, err := r.day(day)
 		if err != nil {

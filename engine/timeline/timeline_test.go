@@ -490,10 +490,10 @@ func TestEngineDaySlider(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r2.run != r1.run || r2.Selected().Day != 2 || r2.Link == r1.Link {
+	if r2.run != r1.run || r2.Selected().Day != 2 || Link(r2.Scenario) == Link(r1.Scenario) {
 		t.Error("day slider recomputed the run or did not move the link")
 	}
-	sc, err := scenario.ParseLink(r2.Link)
+	sc, err := scenario.ParseLink(Link(r2.Scenario))
 	if err != nil || sc.View != "timeline" || sc.Timeline.Day != 2 || sc.Timeline.Days != 6 {
 		t.Errorf("link opens %+v, %v", sc, err)
 	}
