@@ -80,6 +80,9 @@ type CommitEnv struct {
 	StartTimeMs, EndTimeMs  int64
 	TotalClusterParallelism int64 // sparkContext.defaultParallelism
 	TotalScheduledTasks     int64
+	// ZOrderBy, when set, shares the ZCUBE_ZORDER_BY string between this commit's tags and the
+	// table's earlier ones (ZOrderByMemo).
+	ZOrderBy *ZOrderByMemo
 }
 
 // CommitResult is what one OPTIMIZE commits and reports.
@@ -143,7 +146,7 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 	var dvs, dvRows int64
 	var zOrderBy string
 	if p.Mode == ModeClustering {
-		zOrderBy = internZOrderBy(encodeNames(p.ClusterBy))
+		zOrderBy = env.ZOrderBy.intern(encodeNames(p.ClusterBy))
 		res.tags, res.provider = make([]map[string]string, len(p.Bins)), ProviderLiquid
 	}
 	var added, removed sizeStats

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"sync/atomic"
 	"unsafe"
 
 	"layoutlab/engine/table"
@@ -209,18 +208,21 @@ func sameString(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
-// lastZOrderBy is the ZCUBE_ZORDER_BY value of the last clustering commit.
-var lastZOrderBy atomic.Pointer[string]
+// ZOrderByMemo keeps the ZCUBE_ZORDER_BY value of a table's last clustering commit. A caller
+// that commits night after night (the timeline) passes one in CommitEnv: the value is the same
+// each night, and files whose tags share its bytes are compared pointer first (sameString) when
+// the planner sorts and counts them. Owned by its table, not the package: two tables simulated
+// at once never trade strings.
+type ZOrderByMemo struct{ last string }
 
-// internZOrderBy returns s, as the string of the last commit when equal to it: the value is
-// the same night after night, and files whose tags share its bytes are compared pointer first
-// (sameString) when the planner sorts and counts them.
-func internZOrderBy(s string) string {
-	if p := lastZOrderBy.Load(); p != nil && *p == s {
-		return *p
+// intern returns s, as the last commit's string when equal to it.
+func (m *ZOrderByMemo) intern(s string) string {
+	if m == nil {
+		return s
 	}
-	p := new(string) // not &s: s would escape, a heap copy on every call
-	*p = s
-	lastZOrderBy.Store(p)
+	if m.last == s {
+		return m.last
+	}
+	m.last = s
 	return s
 }

@@ -444,23 +444,33 @@ func filterOutSingleZCubesBefore(files []File) ([]File, dropInfo) {
 
 func countZCubesBefore(files []File) int { return countZ(zfilesOf(files)) }
 
-// TestInternZOrderBy: an equal value comes back as the last one's bytes, another as itself.
-func TestInternZOrderBy(t *testing.T) {
-	a := internZOrderBy(string([]byte(`["x","y"]`)))
-	b := internZOrderBy(string([]byte(`["x","y"]`)))
+// TestZOrderByMemo: an equal value comes back as the last one's bytes, another as itself, and
+// no memo (a one-off commit) interns nothing.
+func TestZOrderByMemo(t *testing.T) {
+	var m ZOrderByMemo
+	a := m.intern(string([]byte(`["x","y"]`)))
+	b := m.intern(string([]byte(`["x","y"]`)))
 	if a != b || unsafe.StringData(a) != unsafe.StringData(b) {
 		t.Errorf("equal values not shared: %q at %p, %q at %p", a, unsafe.StringData(a), b, unsafe.StringData(b))
 	}
-	if c := internZOrderBy(`["z"]`); c != `["z"]` {
+	if c := m.intern(`["z"]`); c != `["z"]` {
 		t.Errorf("another value came back as %q", c)
 	}
-	if d := internZOrderBy(`["x","y"]`); d != `["x","y"]` {
+	if d := m.intern(`["x","y"]`); d != `["x","y"]` {
 		t.Errorf("the first value again came back as %q", d)
 	}
-	// A hit allocates nothing: every clustering commit asks, and &s stored on a miss made the
-	// argument escape, a heap copy on every call.
+	var other ZOrderByMemo // another table's memo shares nothing with this one
+	e := string([]byte(`["x","y"]`))
+	if f := other.intern(e); unsafe.StringData(f) != unsafe.StringData(e) {
+		t.Errorf("a fresh memo returned another table's string")
+	}
+	var none *ZOrderByMemo
+	if g := none.intern(e); unsafe.StringData(g) != unsafe.StringData(e) {
+		t.Errorf("no memo returned another string")
+	}
+	// A hit allocates nothing: every clustering commit asks.
 	s := string([]byte(`["x","y"]`))
-	if n := testing.AllocsPerRun(100, func() { internZOrderBy(s) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { m.intern(s) }); n != 0 {
 		t.Errorf("a hit allocates %v times", n)
 	}
 }

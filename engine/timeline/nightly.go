@@ -24,6 +24,7 @@ type nightlyOptimize struct {
 	outFiles   []optimize.OutputFile   // the bins' output files, reused each night
 	outputs    [][]optimize.OutputFile // each bin's, in outFiles
 	written    int64                   // every OPTIMIZE commit's added bytes so far
+	zOrderBy   optimize.ZOrderByMemo   // the clustering commits' ZCUBE_ZORDER_BY, one string
 
 	tbl   *deltaTable
 	exec  *optimizeExecutor
@@ -140,7 +141,7 @@ func (n *nightlyOptimize) run(day int, d *Day, ds *dayState) error {
 	if err != nil {
 		return err
 	}
-	res, err := plan.Commit(outputs, optimize.CommitEnv{StartTimeMs: ts, EndTimeMs: ts})
+	res, err := plan.Commit(outputs, optimize.CommitEnv{StartTimeMs: ts, EndTimeMs: ts, ZOrderBy: &n.zOrderBy})
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/optimize"
@@ -778,5 +779,31 @@ func TestColumnsAreTheScenarioLookups(t *testing.T) {
 	}
 	if len(Columns()) != 3 {
 		t.Errorf("Columns() = %v", Columns())
+	}
+}
+
+// TestZOrderByOneStringAcrossNights: the clustering commits of many nights tag their files with
+// one ZCUBE_ZORDER_BY string (optimize.ZOrderByMemo, owned by the run), so the planner compares
+// them pointer first; a memo not passed gives each night's files their own copy.
+func TestZOrderByOneStringAcrossNights(t *testing.T) {
+	res := mustRun(t, scenario.Timeline{Strategy: StrategyLiquid})
+	r := res.run
+	var first *byte
+	nights := map[string]bool{} // the ZCubes seen, one or more per night
+	for _, id := range r.days[len(r.days)-1].live {
+		f := r.tbl.files.f(id)
+		tag, ok := f.tags[optimize.TagZCubeZOrder]
+		if !ok {
+			continue
+		}
+		nights[f.tags[optimize.TagZCubeID]] = true
+		if first == nil {
+			first = unsafe.StringData(tag)
+		} else if unsafe.StringData(tag) != first {
+			t.Fatalf("%s: ZCUBE_ZORDER_BY %q is another copy of the string", f.path, tag)
+		}
+	}
+	if len(nights) < 2 {
+		t.Fatalf("only %d ZCube(s) live at the end: the test needs files of several commits", len(nights))
 	}
 }
