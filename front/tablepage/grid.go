@@ -62,6 +62,10 @@ type Grid struct {
 	H    float64
 	// Scale is the device pixels of a CSS pixel the grid was sized in (BuildGrid's scale).
 	Scale float64
+	// BuildGrid's per-file scratch (each file's group, and its colour and verdict), kept for the
+	// next grid to reuse with the slices above (SizedGrid's old).
+	group     []int32
+	fileCells []view.FileCell
 }
 
 // groupKey names a file's group.
@@ -101,11 +105,22 @@ func groupKey(f *inspect.File, by GroupBy) (key string, sealed, open bool) {
 // nil colours every file as unknown) and grouped by by; scale is the device pixels of a CSS
 // pixel, which its cells' cap and its tags are sized in.
 func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
+	return buildGrid(nil, r, spans, by, w, h, scale)
+}
+
+// buildGrid is BuildGrid in old's slices, when old is not nil (it is then no longer valid): a
+// million files' grid is 70 MB, made again at each WHERE and, for a table of few files, at
+// each of SizedGrid's heights.
+func buildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
 	n := len(r.Files)
 	g := &Grid{Scale: scale}
+	if old == nil {
+		old = &Grid{}
+	}
 	// Each file's group, in the order groups are first seen; the loops over the files run in
-	// blocks (gridBlock).
-	group := make([]int32, n)
+	// blocks (gridBlock). Every file's entry of each per-file slice is set below.
+	group := resize(old.group, n)
+	g.group = group
 	index := map[string]int32{}
 	for lo := 0; lo < n; lo += gridBlock {
 		hi := min(lo+gridBlock, n)
@@ -126,9 +141,10 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float
 		at[ni+1] = at[ni] + g.Labels[oi].Files
 	}
 	g.Labels = labels
-	g.File, g.Group = make([]int32, n), make([]int32, n)
-	g.Plain, g.Known = make([]bool, n), make([]bool, n)
-	cells := make([]view.FileCell, n)
+	g.File, g.Group = resize(old.File, n), resize(old.Group, n)
+	g.Plain, g.Known = resize(old.Plain, n), resize(old.Known, n)
+	cells := resize(old.fileCells, n)
+	g.fileCells = cells
 	next := slices.Clone(at[:len(order)])
 	clustered := len(r.ClusteringColumns) > 0
 	for lo := 0; lo < n; lo += gridBlock {
@@ -143,18 +159,24 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float
 		band = tagBand * scale
 	}
 	if len(groups) == 1 && !groups[0].Sealed && !groups[0].Open {
-		g.Cells = view.GridLayout(groups[0].Files, w, h-band, 0)
+		g.Cells = view.AppendGridLayout(old.Cells[:0], groups[0].Files, w, h-band, 0)
 		if limit := maxCell * scale; len(g.Cells) > 0 && g.Cells[0].W > limit && g.Cells[0].H > limit {
-			g.Cells = cappedLayout(groups[0].Files, w, limit)
+			g.Cells = cappedLayout(g.Cells[:0], groups[0].Files, w, limit)
 		}
 	} else {
-		g.Cells, g.Frames = view.AppendGroupedLayout(nil, nil, groups, view.Rect{X: 0, Y: 4, W: w, H: h - 4 - band})
+		g.Cells, g.Frames = view.AppendGroupedLayout(old.Cells[:0], old.Frames[:0], groups, view.Rect{X: 0, Y: 4, W: w, H: h - 4 - band})
 	}
 	g.H = h
 	if band > 0 {
 		g.tag(w, h, band)
 	}
 	return g
+}
+
+// resize is s with n elements, in its own array when it has room: the elements' values are
+// whatever they were.
+func resize[T any](s []T, n int) []T {
+	return slices.Grow(s[:0], n)[:n]
 }
 
 // gridBlock is the files of one call of BuildGrid's loops. Under js/wasm V8 runs a call in the
