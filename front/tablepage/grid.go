@@ -62,10 +62,6 @@ type Grid struct {
 	H    float64
 	// Scale is the device pixels of a CSS pixel the grid was sized in (BuildGrid's scale).
 	Scale float64
-	// BuildGrid's per-file scratch (each file's group, and its colour and verdict), kept for the
-	// next grid to reuse with the slices above (SizedGrid's old).
-	group     []int32
-	fileCells []view.FileCell
 }
 
 // groupKey names a file's group.
@@ -109,8 +105,9 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float
 }
 
 // buildGrid is BuildGrid in old's slices, when old is not nil (it is then no longer valid): a
-// million files' grid is 70 MB, made again at each WHERE and, for a table of few files, at
-// each of SizedGrid's heights.
+// million files' grid is 50 MB, made again at each WHERE and, for a table of few files, at
+// each of SizedGrid's heights. Its per-file scratch (each file's group, colour and verdict,
+// 20 MB) is not kept between grids: the page would hold it all the while.
 func buildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
 	n := len(r.Files)
 	g := &Grid{Scale: scale}
@@ -118,9 +115,8 @@ func buildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, 
 		old = &Grid{}
 	}
 	// Each file's group, in the order groups are first seen; the loops over the files run in
-	// blocks (gridBlock). Every file's entry of each per-file slice is set below.
-	group := resize(old.group, n)
-	g.group = group
+	// blocks (gridBlock).
+	group := make([]int32, n)
 	index := map[string]int32{}
 	for lo := 0; lo < n; lo += gridBlock {
 		hi := min(lo+gridBlock, n)
@@ -143,8 +139,7 @@ func buildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, 
 	g.Labels = labels
 	g.File, g.Group = resize(old.File, n), resize(old.Group, n)
 	g.Plain, g.Known = resize(old.Plain, n), resize(old.Known, n)
-	cells := resize(old.fileCells, n)
-	g.fileCells = cells
+	cells := make([]view.FileCell, n)
 	next := slices.Clone(at[:len(order)])
 	clustered := len(r.ClusteringColumns) > 0
 	for lo := 0; lo < n; lo += gridBlock {

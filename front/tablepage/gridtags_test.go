@@ -177,17 +177,12 @@ func TestHealthHTMLShowsTheReport(t *testing.T) {
 
 // TestSizedGridReusesTheOldGrid: a grid made in the slices of the one it replaces (the page's
 // at each WHERE) is the grid made afresh, whatever the old one held (other files, groups,
-// colours), and allocates a small part of it: a million files' grid was 70 MB a WHERE.
+// colours), and allocates under half of it: a million files' grid was 70 MB a WHERE.
 func TestSizedGridReusesTheOldGrid(t *testing.T) {
 	big, parted, small := smallTable(t, 3000, 0, 0), smallTable(t, 2000, 7, 40), smallTable(t, 30, 3, 6)
 	spans := make([]float64, len(big.Files))
 	for i := range spans {
 		spans[i] = float64(i%17) / 16
-	}
-	exported := func(g *Grid) Grid {
-		c := *g
-		c.group, c.fileCells = nil, nil
-		return c
 	}
 	for _, tc := range []struct {
 		name string
@@ -199,7 +194,7 @@ func TestSizedGridReusesTheOldGrid(t *testing.T) {
 		for _, prev := range []*inspect.Report{big, parted, small} {
 			old := SizedGrid(nil, prev, nil, ByPartition, 900, 500, 2)
 			got := SizedGrid(old, tc.r, tc.sp, tc.by, 1200, 560, 1)
-			if !reflect.DeepEqual(exported(got), exported(want)) {
+			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%s after a grid of %d files: not the grid made afresh", tc.name, len(prev.Files))
 			}
 		}
@@ -214,7 +209,7 @@ func TestSizedGridReusesTheOldGrid(t *testing.T) {
 	g := SizedGrid(nil, big, spans, ByNone, 1200, 560, 1)
 	fresh := allocated(func() { SizedGrid(nil, big, spans, ByNone, 1200, 560, 1) })
 	reused := allocated(func() { g = SizedGrid(g, big, spans, ByNone, 1200, 560, 1) })
-	if reused*10 > fresh {
+	if reused*2 > fresh {
 		t.Errorf("the grid made in the old one's slices allocates %d bytes, afresh %d", reused, fresh)
 	}
 }
