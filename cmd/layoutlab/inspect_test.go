@@ -277,9 +277,9 @@ func TestInspectJSONStreamedAsEncoded(t *testing.T) {
 	f0.Reason, f0.ZCube = odd, &inspect.ZCube{ID: odd, ZOrderBy: []string{"a", odd}, Size: 7, Sealed: true}
 	f0.ClusteringProvider, f0.Read = str(odd), true
 	f1 := inspect.NewFile(&deltalog.AddFile{Path: "p"}, "", "", "", nil)
-	f1.PartitionValues, f1.ZCube = nil, &inspect.ZCube{ID: "z"}
+	f1.ZCube = &inspect.ZCube{ID: "z"}
 	f2 := inspect.NewFile(&deltalog.AddFile{Path: "q"}, "", "", "", []string{})
-	f2.ZCube = &inspect.ZCube{ZOrderBy: []string{}}
+	f2.PartitionValues, f2.ZCube = map[string]*string{}, &inspect.ZCube{ZOrderBy: []string{}}
 	reports = append(reports, &inspect.Report{Files: []inspect.File{f0, f1, f2}})
 	if len(reports) < 40 {
 		t.Fatalf("%d reports", len(reports))

@@ -76,11 +76,7 @@ func TestInspectJSONBinShapes(t *testing.T) {
 		{OSS: plan([]inspect.Bin{{Files: nil}, {Files: []string{}}, {Files: []string{"x", odd}, PartitionValues: map[string]string{"files": "null"}}}),
 			FabricRuntime20: plan([]inspect.Bin{{Files: []string{odd}, NewZCubeID: "z"}, {}})},
 	} {
-		fileAt := func(p string) inspect.File {
-			f := inspect.NewFile(&deltalog.AddFile{Path: p}, "", "", "", nil)
-			f.PartitionValues = nil
-			return f
-		}
+		fileAt := func(p string) inspect.File { return inspect.NewFile(&deltalog.AddFile{Path: p}, "", "", "", nil) }
 		for _, files := range [][]inspect.File{nil, {}, {fileAt("f"), fileAt(odd)}} {
 			r := &inspect.Report{Files: files, NextOptimize: n, History: nil}
 			var got bytes.Buffer

@@ -61,7 +61,7 @@ type ZCube struct {
 // own (read-only): its path, size, statistics' text and deletion vector are read from it, not
 // copied, and minValues, maxValues and nullCount are spans of its statistics' text. A million
 // files were 160 bytes each with their own copies of the add's fields (154 MB of the page);
-// they are 96.
+// they are 88.
 type File struct {
 	*deltalog.AddFile
 	// PartitionValues are the add's, a NULL (the Hive default partition, "" in the add) as nil.
@@ -72,15 +72,16 @@ type File struct {
 	ClusteringProvider *string
 	// extra holds what few files have: statistics left out (StatsNotes), and statistics' text
 	// that is not a span of the add's (NewFile's, the generic decoder's copies).
-	extra *fileExtra
-	// raw are the spans of minValues, maxValues and nullCount in the add's statistics' text.
-	raw    [3]rawSpan
+	extra  *fileExtra
 	Reason string
+	// rawOff and rawLen are the spans of minValues, maxValues and nullCount in the add's
+	// statistics' text: text[rawOff[k]:rawOff[k]+rawLen[k]], rawLen 0 for none (a longer text
+	// than rawLen holds is in extra). Apart, not as three structs of both, which would be
+	// padded to 24 bytes.
+	rawOff [3]uint32
+	rawLen [3]uint16
 	Read   bool
 }
-
-// rawSpan is text[off:off+n] of the add's statistics' text; n 0 for none.
-type rawSpan struct{ off, n uint32 }
 
 // fileExtra is what a File holds of its own beyond the add action.
 type fileExtra struct {
@@ -88,15 +89,19 @@ type fileExtra struct {
 	// (`maxValues.d: decimal "1E+40" does not fit decimal(38,0): …`): predicates on that column
 	// read the file, as Kernel ignores just that value.
 	notes []string
-	raw   [3]RawJSON // used where raw's n is 0 and this is set
-	own   bool       // raw holds the text, spans or not
+	raw   [3]RawJSON // used where rawLen is 0
 }
 
-// NewFile is a File of add (its path, size and deletion vector) with the statistics' text and
-// notes given, for a caller that makes a Report itself.
+// NewFile is a File of add (its path, size and deletion vector) with the statistics' text of
+// minValues, maxValues and nullCount and the notes given ("" and nil for none); its partition
+// values, numRecords, ZCube, clusteringProvider and verdict are the caller's to set.
 func NewFile(add *deltalog.AddFile, minValues, maxValues, nullCount RawJSON, notes []string) File {
-	return File{AddFile: add, PartitionValues: map[string]*string{},
-		extra: &fileExtra{notes: notes, raw: [3]RawJSON{minValues, maxValues, nullCount}, own: true}}
+	f := File{AddFile: add}
+	for k, text := range [3]RawJSON{minValues, maxValues, nullCount} {
+		f.setRaw(k, string(text))
+	}
+	f.addNotes(notes...)
+	return f
 }
 
 // MinValues is the text of the file's minValues as its statistics hold it, "" when absent or
@@ -110,11 +115,12 @@ func (f *File) MaxValues() RawJSON { return f.rawText(1) }
 func (f *File) NullCount() RawJSON { return f.rawText(2) }
 
 func (f *File) rawText(k int) RawJSON {
-	if f.extra != nil && (f.extra.own || f.raw[k].n == 0) {
+	if f.extra != nil && f.rawLen[k] == 0 {
 		return f.extra.raw[k]
 	}
-	if s := f.raw[k]; s.n > 0 {
-		return RawJSON(f.Stats[s.off : s.off+s.n])
+	if n := f.rawLen[k]; n > 0 {
+		off := f.rawOff[k]
+		return RawJSON(f.Stats[off : off+uint32(n)])
 	}
 	return ""
 }
@@ -125,8 +131,8 @@ func (f *File) setRaw(k int, text string) {
 	if text == "" {
 		return
 	}
-	if off, ok := within(f.Stats, text); ok && len(text) <= math.MaxUint32 && off <= math.MaxUint32 {
-		f.raw[k] = rawSpan{uint32(off), uint32(len(text))}
+	if off, ok := within(f.Stats, text); ok && len(text) <= math.MaxUint16 && off <= math.MaxUint32-math.MaxUint16 {
+		f.rawOff[k], f.rawLen[k] = uint32(off), uint16(len(text))
 		return
 	}
 	if f.extra == nil {

@@ -213,7 +213,8 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 	for i := lo; i < hi; i++ {
 		f := fr.files[i]
 		out := &in.base.Files[i]
-		*out = File{AddFile: f, PartitionValues: fr.noPartsOut}
+		*out = NewFile(f, "", "", "", nil) // its statistics' text and notes below
+		out.PartitionValues = fr.noPartsOut
 		if pv := fr.partitionValues(f, out); pv != nil {
 			if in.pv == nil {
 				in.pv = make([]map[string]string, len(fr.files))

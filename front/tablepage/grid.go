@@ -99,16 +99,12 @@ func groupKey(f *inspect.File, by GroupBy) (key string, sealed, open bool) {
 
 // BuildGrid lays out r's files in a w×h area, coloured by spans (one per file, -1 unknown;
 // nil colours every file as unknown) and grouped by by; scale is the device pixels of a CSS
-// pixel, which its cells' cap and its tags are sized in.
-func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
-	return buildGrid(nil, r, spans, by, w, h, scale)
-}
-
-// buildGrid is BuildGrid in old's slices, when old is not nil (it is then no longer valid): a
-// million files' grid is 50 MB, made again at each WHERE and, for a table of few files, at
-// each of SizedGrid's heights. Its per-file scratch (each file's group, colour and verdict,
-// 20 MB) is not kept between grids: the page would hold it all the while.
-func buildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
+// pixel, which its cells' cap and its tags are sized in. It is made in old's slices when old is
+// not nil (old is then no longer valid): a million files' grid is 50 MB, made again at each
+// WHERE and, for a table of few files, at each of SizedGrid's heights. Its per-file scratch
+// (each file's group, colour and verdict, 20 MB) is not kept between grids: the page would
+// hold it all the while.
+func BuildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
 	n := len(r.Files)
 	g := &Grid{Scale: scale}
 	if old == nil {

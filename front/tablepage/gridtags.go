@@ -34,7 +34,7 @@ func SizedGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, max
 	h := maxH
 	g := old
 	for range 6 {
-		g = buildGrid(g, r, spans, by, w, h, scale)
+		g = BuildGrid(g, r, spans, by, w, h, scale)
 		side := 0.0
 		for _, c := range g.Cells {
 			side = max(side, c.W, c.H)
