@@ -92,9 +92,10 @@ type fileExtra struct {
 	raw   [3]RawJSON // used where rawLen is 0
 }
 
-// NewFile is a File of add (its path, size and deletion vector) with the statistics' text of
-// minValues, maxValues and nullCount and the notes given ("" and nil for none); its partition
-// values, numRecords, ZCube, clusteringProvider and verdict are the caller's to set.
+// NewFile is a File of add (its path, size and deletion vector; not nil, as a File reads them
+// from it) with the statistics' text of minValues, maxValues and nullCount and the notes given
+// ("" and nil for none); its partition values, numRecords, ZCube, clusteringProvider and verdict
+// are the caller's to set.
 func NewFile(add *deltalog.AddFile, minValues, maxValues, nullCount RawJSON, notes []string) File {
 	f := File{AddFile: add}
 	for k, text := range [3]RawJSON{minValues, maxValues, nullCount} {
