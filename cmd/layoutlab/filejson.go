@@ -82,12 +82,12 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 	}
 	b.WriteString(",\n")
 	e.key("deletedRecords")
-	e.int(f.DeletedRecords)
+	e.int(f.DeletedRecords())
 	b.WriteString(",\n")
 	for _, raw := range []struct {
 		key string
 		v   inspect.RawJSON
-	}{{"minValues", f.MinValues}, {"maxValues", f.MaxValues}, {"nullCount", f.NullCount}} {
+	}{{"minValues", f.MinValues()}, {"maxValues", f.MaxValues()}, {"nullCount", f.NullCount()}} {
 		e.key(raw.key)
 		if raw.v == "" {
 			b.WriteString("null")
@@ -139,14 +139,14 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 	} else {
 		e.string(*f.ClusteringProvider)
 	}
-	if len(f.StatsNotes) > 0 {
+	if len(f.StatsNotes()) > 0 {
 		b.WriteString(",\n")
 		e.key("statsNotes")
 		b.WriteString("[\n")
-		for i, n := range f.StatsNotes {
+		for i, n := range f.StatsNotes() {
 			b.WriteString(innerIndent)
 			e.string(n)
-			if i < len(f.StatsNotes)-1 {
+			if i < len(f.StatsNotes())-1 {
 				b.WriteByte(',')
 			}
 			b.WriteByte('\n')

@@ -120,7 +120,7 @@ func writeInspectCSV(w io.Writer, r *inspect.Report) {
 		if f.ClusteringProvider != nil {
 			cp = *f.ClusteringProvider
 		}
-		writeCSVRow(cw, f.Path, string(pv), strconv.FormatInt(f.Size, 10), n, strconv.FormatInt(f.DeletedRecords, 10),
+		writeCSVRow(cw, f.Path, string(pv), strconv.FormatInt(f.Size, 10), n, strconv.FormatInt(f.DeletedRecords(), 10),
 			strconv.FormatBool(f.Read), f.Reason, zid, sealed, cp)
 	}
 	cw.Flush()
@@ -197,7 +197,7 @@ func writeInspectText(w io.Writer, r *inspect.Report) {
 		if f.Reason != "" {
 			line = append(append(line, "  -- "...), termSafe(f.Reason)...)
 		}
-		for _, n := range f.StatsNotes {
+		for _, n := range f.StatsNotes() {
 			line = append(append(line, "\n        statistic left out: "...), termSafe(n)...)
 		}
 		line = append(line, '\n')

@@ -13,6 +13,7 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 )
 
@@ -270,14 +271,16 @@ func TestInspectJSONStreamedAsEncoded(t *testing.T) {
 	str := func(s string) *string { return &s }
 	n := int64(-3)
 	odd := "a\"q\" <b>&\x1b\x7f\u2028\xff\\ é"
-	reports = append(reports, &inspect.Report{Files: []inspect.File{
-		{Path: odd, PartitionValues: map[string]*string{"b": nil, "a": str(odd), odd: str("")}, NumRecords: &n,
-			MinValues: "{ \"x\" : [1, {\"y\":{}}, []], \"z\":\"<\"} \n", MaxValues: "{}", NullCount: "{\"x\":{\"y\":0}}",
-			Reason: odd, ZCube: &inspect.ZCube{ID: odd, ZOrderBy: []string{"a", odd}, Size: 7, Sealed: true},
-			ClusteringProvider: str(odd), StatsNotes: []string{odd, "n"}, DeletedRecords: 2, Read: true},
-		{Path: "p", ZCube: &inspect.ZCube{ID: "z"}},
-		{Path: "q", PartitionValues: map[string]*string{}, ZCube: &inspect.ZCube{ZOrderBy: []string{}}, StatsNotes: []string{}},
-	}})
+	f0 := inspect.NewFile(&deltalog.AddFile{Path: odd, DeletionVector: &deltalog.DeletionVectorDescriptor{Cardinality: 2}},
+		"{ \"x\" : [1, {\"y\":{}}, []], \"z\":\"<\"} \n", "{}", "{\"x\":{\"y\":0}}", []string{odd, "n"})
+	f0.PartitionValues, f0.NumRecords = map[string]*string{"b": nil, "a": str(odd), odd: str("")}, &n
+	f0.Reason, f0.ZCube = odd, &inspect.ZCube{ID: odd, ZOrderBy: []string{"a", odd}, Size: 7, Sealed: true}
+	f0.ClusteringProvider, f0.Read = str(odd), true
+	f1 := inspect.NewFile(&deltalog.AddFile{Path: "p"}, "", "", "", nil)
+	f1.ZCube = &inspect.ZCube{ID: "z"}
+	f2 := inspect.NewFile(&deltalog.AddFile{Path: "q"}, "", "", "", []string{})
+	f2.PartitionValues, f2.ZCube = map[string]*string{}, &inspect.ZCube{ZOrderBy: []string{}}
+	reports = append(reports, &inspect.Report{Files: []inspect.File{f0, f1, f2}})
 	if len(reports) < 40 {
 		t.Fatalf("%d reports", len(reports))
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 	"layoutlab/engine/inspect/inspecttest"
 )
@@ -75,7 +76,8 @@ func TestInspectJSONBinShapes(t *testing.T) {
 		{OSS: plan([]inspect.Bin{{Files: nil}, {Files: []string{}}, {Files: []string{"x", odd}, PartitionValues: map[string]string{"files": "null"}}}),
 			FabricRuntime20: plan([]inspect.Bin{{Files: []string{odd}, NewZCubeID: "z"}, {}})},
 	} {
-		for _, files := range [][]inspect.File{nil, {}, {{Path: "f"}, {Path: odd}}} {
+		fileAt := func(p string) inspect.File { return inspect.NewFile(&deltalog.AddFile{Path: p}, "", "", "", nil) }
+		for _, files := range [][]inspect.File{nil, {}, {fileAt("f"), fileAt(odd)}} {
 			r := &inspect.Report{Files: files, NextOptimize: n, History: nil}
 			var got bytes.Buffer
 			if err := writeInspectJSON(&got, r); err != nil {
@@ -96,9 +98,9 @@ func TestInspectJSONStopsOnABadFile(t *testing.T) {
 	before := runtime.NumGoroutine()
 	files := make([]inspect.File, 10*fileBlock)
 	for i := range files {
-		files[i] = inspect.File{Path: "p", MinValues: `{"a":1}`}
+		files[i] = inspect.NewFile(&deltalog.AddFile{Path: "p"}, `{"a":1}`, "", "", nil)
 	}
-	files[3*fileBlock+7].MinValues = `{"a":`
+	files[3*fileBlock+7] = inspect.NewFile(&deltalog.AddFile{Path: "p"}, `{"a":`, "", "", nil)
 	r := &inspect.Report{Files: files}
 	var got bytes.Buffer
 	err := writeInspectJSON(&got, r)

@@ -79,7 +79,7 @@ func (t *tableInfo) setRecords(files []inspect.File) {
 			t.numRecords[i] = *files[i].NumRecords
 		}
 		if i < len(files) {
-			t.deleted[i] = files[i].DeletedRecords
+			t.deleted[i] = files[i].DeletedRecords()
 		}
 	}
 }

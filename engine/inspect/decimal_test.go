@@ -56,7 +56,7 @@ func TestWideDecimalStatistics(t *testing.T) {
 	}
 	r := in.Report("")
 	for _, f := range r.Files {
-		notes := strings.Join(f.StatsNotes, "; ")
+		notes := strings.Join(f.StatsNotes(), "; ")
 		switch f.Path {
 		case "c":
 			for _, want := range []string{`minValues.d: decimal "1E+40" does not fit decimal(38,2)`, `maxValues.d: decimal "1.001" does not fit decimal(38,2)`} {
@@ -71,7 +71,7 @@ func TestWideDecimalStatistics(t *testing.T) {
 		}
 	}
 	// The statistics print as the log wrote them, every digit kept.
-	if got := string(r.Files[0].MaxValues); !strings.Contains(got, "12345678901234567890.50") {
+	if got := string(r.Files[0].MaxValues()); !strings.Contains(got, "12345678901234567890.50") {
 		t.Errorf("a's maxValues %s", got)
 	}
 }

@@ -364,7 +364,7 @@ func zcubeHealth(r *Report, minCube int64) *ZCubeHealth {
 		if f.NumRecords == nil {
 			z.FilesNoCounts++
 		} else {
-			rows = max(*f.NumRecords-max(f.DeletedRecords, 0), 0)
+			rows = max(*f.NumRecords-max(f.DeletedRecords(), 0), 0)
 		}
 		switch {
 		case f.ZCube == nil:
@@ -463,7 +463,7 @@ func sealZCubes(files []File, minCube int64) {
 	logical := map[string]int64{}
 	for i := range files {
 		if z := files[i].ZCube; z != nil {
-			logical[z.ID] += estLogicalFileSize(files[i].Size, files[i].NumRecords, files[i].DeletedRecords)
+			logical[z.ID] += estLogicalFileSize(files[i].Size, files[i].NumRecords, files[i].DeletedRecords())
 		}
 	}
 	for i := range files {

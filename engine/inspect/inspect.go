@@ -7,12 +7,15 @@
 package inspect
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/deltalog/parquetjson"
@@ -54,26 +57,161 @@ type ZCube struct {
 	Sealed   bool     `json:"sealed"`
 }
 
-// File is one live add action and the WHERE's verdict on it.
+// File is one live add action and the WHERE's verdict on it. The add action is the snapshot's
+// own (read-only): its path, size, statistics' text and deletion vector are read from it, not
+// copied, and minValues, maxValues and nullCount are spans of its statistics' text. A million
+// files were 160 bytes each with their own copies of the add's fields (154 MB of the page);
+// they are 88.
 type File struct {
-	Path            string             `json:"path"`
-	PartitionValues map[string]*string `json:"partitionValues"`
-	Size            int64              `json:"size"`
-	NumRecords      *int64             `json:"numRecords"`
-	// DeletedRecords is the deletion vector's cardinality (0 without a DV); numRecords, like
-	// Delta's, counts the deleted rows too.
-	DeletedRecords     int64   `json:"deletedRecords"`
-	MinValues          RawJSON `json:"minValues"`
-	MaxValues          RawJSON `json:"maxValues"`
-	NullCount          RawJSON `json:"nullCount"`
-	Read               bool    `json:"read"`
-	Reason             string  `json:"reason"`
-	ZCube              *ZCube  `json:"zcube"`
-	ClusteringProvider *string `json:"clusteringProvider"`
-	// StatsNotes names each statistic left out because it does not read as its column's type
+	*deltalog.AddFile
+	// PartitionValues are the add's, a NULL (the Hive default partition, "" in the add) as nil.
+	PartitionValues map[string]*string
+	NumRecords      *int64
+	ZCube           *ZCube
+	// ClusteringProvider is the add's clusteringProvider, nil when absent.
+	ClusteringProvider *string
+	// extra holds what few files have: statistics left out (StatsNotes), and statistics' text
+	// that is not a span of the add's (NewFile's, the generic decoder's copies).
+	extra  *fileExtra
+	Reason string
+	// rawOff and rawLen are the spans of minValues, maxValues and nullCount in the add's
+	// statistics' text: text[rawOff[k]:rawOff[k]+rawLen[k]], rawLen 0 for none (a longer text
+	// than rawLen holds is in extra). Apart, not as three structs of both, which would be
+	// padded to 24 bytes.
+	rawOff [3]uint32
+	rawLen [3]uint16
+	Read   bool
+}
+
+// fileExtra is what a File holds of its own beyond the add action.
+type fileExtra struct {
+	// notes names each statistic left out because it does not read as its column's type
 	// (`maxValues.d: decimal "1E+40" does not fit decimal(38,0): …`): predicates on that column
 	// read the file, as Kernel ignores just that value.
-	StatsNotes []string `json:"statsNotes,omitempty"`
+	notes []string
+	raw   [3]RawJSON // used where rawLen is 0
+}
+
+// NewFile is a File of add (its path, size and deletion vector; not nil, as a File reads them
+// from it) with the statistics' text of minValues, maxValues and nullCount and the notes given
+// ("" and nil for none); its partition values, numRecords, ZCube, clusteringProvider and verdict
+// are the caller's to set.
+func NewFile(add *deltalog.AddFile, minValues, maxValues, nullCount RawJSON, notes []string) File {
+	f := File{AddFile: add}
+	for k, text := range [3]RawJSON{minValues, maxValues, nullCount} {
+		f.setRaw(k, string(text))
+	}
+	f.addNotes(notes...)
+	return f
+}
+
+// MinValues is the text of the file's minValues as its statistics hold it, "" when absent or
+// when the statistics are not used.
+func (f *File) MinValues() RawJSON { return f.rawText(0) }
+
+// MaxValues is MinValues' maxValues.
+func (f *File) MaxValues() RawJSON { return f.rawText(1) }
+
+// NullCount is MinValues' nullCount.
+func (f *File) NullCount() RawJSON { return f.rawText(2) }
+
+func (f *File) rawText(k int) RawJSON {
+	if f.extra != nil && f.rawLen[k] == 0 {
+		return f.extra.raw[k]
+	}
+	if n := f.rawLen[k]; n > 0 {
+		off := f.rawOff[k]
+		return RawJSON(f.Stats[off : off+uint32(n)])
+	}
+	return ""
+}
+
+// setRaw records text, the statistics' text of minValues (k 0), maxValues or nullCount: as a
+// span of the add's text when it is one, else as its own.
+func (f *File) setRaw(k int, text string) {
+	if text == "" {
+		return
+	}
+	if off, ok := within(f.Stats, text); ok && len(text) <= math.MaxUint16 && off <= math.MaxUint32-math.MaxUint16 {
+		f.rawOff[k], f.rawLen[k] = uint32(off), uint16(len(text))
+		return
+	}
+	if f.extra == nil {
+		f.extra = &fileExtra{}
+	}
+	f.extra.raw[k] = RawJSON(text)
+}
+
+// within is where part's bytes begin in s, when part is a substring of s (the same memory):
+// the stats parser's fast path gives spans of the text it reads.
+func within(s, part string) (int, bool) {
+	if len(part) == 0 || len(part) > len(s) {
+		return 0, false
+	}
+	off := uintptr(unsafe.Pointer(unsafe.StringData(part))) - uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	if off > uintptr(len(s)-len(part)) { // also a part before s, the difference wrapping around
+		return 0, false
+	}
+	return int(off), true
+}
+
+// StatsNotes names each statistic left out because it does not read as its column's type
+// (`maxValues.d: decimal "1E+40" does not fit decimal(38,0): …`): predicates on that column
+// read the file, as Kernel ignores just that value.
+func (f *File) StatsNotes() []string {
+	if f.extra == nil {
+		return nil
+	}
+	return f.extra.notes
+}
+
+// addNotes appends notes to the file's.
+func (f *File) addNotes(notes ...string) {
+	if len(notes) == 0 {
+		return
+	}
+	if f.extra == nil {
+		f.extra = &fileExtra{}
+	}
+	f.extra.notes = append(f.extra.notes, notes...)
+}
+
+// DeletedRecords is the deletion vector's cardinality (0 without a DV); numRecords, like
+// Delta's, counts the deleted rows too.
+func (f *File) DeletedRecords() int64 {
+	if f.DeletionVector == nil {
+		return 0
+	}
+	return f.DeletionVector.Cardinality
+}
+
+// fileJSON is File as `layoutlab inspect --format json` and encoding/json write it.
+type fileJSON struct {
+	Path               string             `json:"path"`
+	PartitionValues    map[string]*string `json:"partitionValues"`
+	Size               int64              `json:"size"`
+	NumRecords         *int64             `json:"numRecords"`
+	DeletedRecords     int64              `json:"deletedRecords"`
+	MinValues          RawJSON            `json:"minValues"`
+	MaxValues          RawJSON            `json:"maxValues"`
+	NullCount          RawJSON            `json:"nullCount"`
+	Read               bool               `json:"read"`
+	Reason             string             `json:"reason"`
+	ZCube              *ZCube             `json:"zcube"`
+	ClusteringProvider *string            `json:"clusteringProvider"`
+	StatsNotes         []string           `json:"statsNotes,omitempty"`
+}
+
+// MarshalJSON writes the file as a Report's JSON has it. HTML is not escaped here: an encoder
+// that escapes it does so in what a MarshalJSON gives (encoding/json compacts it).
+func (f File) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(fileJSON{Path: f.Path, PartitionValues: f.PartitionValues, Size: f.Size, NumRecords: f.NumRecords,
+		DeletedRecords: f.DeletedRecords(), MinValues: f.MinValues(), MaxValues: f.MaxValues(), NullCount: f.NullCount(),
+		Read: f.Read, Reason: f.Reason, ZCube: f.ZCube, ClusteringProvider: f.ClusteringProvider, StatsNotes: f.StatsNotes()})
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
 // RawJSON is JSON text as the log holds it (null when empty). It is a string, not a

@@ -35,7 +35,7 @@ func checkStats(st *stats.Parsed, leaves []table.Leaf) ([]string, error) {
 // more rows than the file holds. Delta does not check it (DeletionVectorDescriptor); the count
 // is shown as written.
 func checkDeletedRecords(f *File) []string {
-	n := f.DeletedRecords
+	n := f.DeletedRecords()
 	if n < 0 || (f.NumRecords != nil && n > *f.NumRecords) {
 		return []string{fmt.Sprintf("deletionVector.cardinality %d is not between 0 and numRecords", n)}
 	}

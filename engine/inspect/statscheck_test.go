@@ -43,7 +43,7 @@ func TestImpossibleStatistics(t *testing.T) {
 		if f.Read {
 			read = append(read, f.Path)
 		}
-		if w, n := want[f.Path], strings.Join(f.StatsNotes, "; "); !strings.Contains(n, w) || (w == "") != (n == "") {
+		if w, n := want[f.Path], strings.Join(f.StatsNotes(), "; "); !strings.Contains(n, w) || (w == "") != (n == "") {
 			t.Errorf("%s: notes %q, want %q", f.Path, n, w)
 		}
 	}
@@ -66,8 +66,8 @@ func TestImpossibleStatistics(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = NewInspector(s, "t").Report("")
-	if r.RowsTotal != nil || !strings.Contains(strings.Join(r.Files[1].StatsNotes, ""), "numRecords 9223372036854775000: the table's row total overflows") {
-		t.Errorf("rows total %v, notes %q", r.RowsTotal, r.Files[1].StatsNotes)
+	if r.RowsTotal != nil || !strings.Contains(strings.Join(r.Files[1].StatsNotes(), ""), "numRecords 9223372036854775000: the table's row total overflows") {
+		t.Errorf("rows total %v, notes %q", r.RowsTotal, r.Files[1].StatsNotes())
 	}
 }
 

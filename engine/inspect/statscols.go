@@ -213,15 +213,13 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 	for i := lo; i < hi; i++ {
 		f := fr.files[i]
 		out := &in.base.Files[i]
-		*out = File{Path: f.Path, Size: f.Size, PartitionValues: fr.noPartsOut}
+		*out = NewFile(f, "", "", "", nil) // its statistics' text and notes below
+		out.PartitionValues = fr.noPartsOut
 		if pv := fr.partitionValues(f, out); pv != nil {
 			if in.pv == nil {
 				in.pv = make([]map[string]string, len(fr.files))
 			}
 			in.pv[i] = pv
-		}
-		if f.DeletionVector != nil {
-			out.DeletedRecords = f.DeletionVector.Cardinality
 		}
 		if f.ClusteringProvider != "" {
 			out.ClusteringProvider = fr.cubes.provider(f.ClusteringProvider)
@@ -236,12 +234,12 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 			}
 			fr.stats(i, &p, out)
 		}
-		out.StatsNotes = append(out.StatsNotes, checkDeletedRecords(out)...)
+		out.addNotes(checkDeletedRecords(out)...)
 		if out.NumRecords == nil {
 			in.rowsKnow = false
 		} else if fr.rowsTotal > math.MaxInt64-*out.NumRecords { // each count is >= 0 (checkStats)
 			in.rowsKnow = false
-			out.StatsNotes = append(out.StatsNotes, fmt.Sprintf("numRecords %d: the table's row total overflows a 64-bit count, so it is unknown", *out.NumRecords))
+			out.addNotes(fmt.Sprintf("numRecords %d: the table's row total overflows a 64-bit count, so it is unknown", *out.NumRecords))
 		} else {
 			fr.rowsTotal += *out.NumRecords
 		}
@@ -289,7 +287,7 @@ func (fr *fileReader) stats(i int, p *parsedStats, out *File) {
 	in := fr.in
 	st, notes, err := &p.st, p.notes, p.err
 	if err != nil {
-		out.StatsNotes = append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))
+		out.addNotes(append(notes, fmt.Sprintf("%v: the file's statistics are not used, so it is read", err))...)
 		return
 	}
 	in.hasStats[i] = true
@@ -300,8 +298,10 @@ func (fr *fileReader) stats(i int, p *parsedStats, out *File) {
 	if st.HasNumRecords { // in.cols.numRecords is each file's home of it, not an object of its own
 		out.NumRecords = &in.cols.numRecords[i]
 	}
-	out.MinValues, out.MaxValues, out.NullCount = RawJSON(st.RawMinValues), RawJSON(st.RawMaxValues), RawJSON(st.RawNullCount)
-	out.StatsNotes = append(st.Notes, notes...)
+	out.setRaw(0, st.RawMinValues)
+	out.setRaw(1, st.RawMaxValues)
+	out.setRaw(2, st.RawNullCount)
+	out.addNotes(append(st.Notes, notes...)...)
 }
 
 // unjudged is a copy of files without verdicts.

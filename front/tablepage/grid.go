@@ -99,10 +99,17 @@ func groupKey(f *inspect.File, by GroupBy) (key string, sealed, open bool) {
 
 // BuildGrid lays out r's files in a w×h area, coloured by spans (one per file, -1 unknown;
 // nil colours every file as unknown) and grouped by by; scale is the device pixels of a CSS
-// pixel, which its cells' cap and its tags are sized in.
-func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
+// pixel, which its cells' cap and its tags are sized in. It is made in old's slices when old is
+// not nil (old is then no longer valid): a million files' grid is 50 MB, made again at each
+// WHERE and, for a table of few files, at each of SizedGrid's heights. Its per-file scratch
+// (each file's group, colour and verdict, 20 MB) is not kept between grids: the page would
+// hold it all the while.
+func BuildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
 	n := len(r.Files)
 	g := &Grid{Scale: scale}
+	if old == nil {
+		old = &Grid{}
+	}
 	// Each file's group, in the order groups are first seen; the loops over the files run in
 	// blocks (gridBlock).
 	group := make([]int32, n)
@@ -126,8 +133,8 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float
 		at[ni+1] = at[ni] + g.Labels[oi].Files
 	}
 	g.Labels = labels
-	g.File, g.Group = make([]int32, n), make([]int32, n)
-	g.Plain, g.Known = make([]bool, n), make([]bool, n)
+	g.File, g.Group = resize(old.File, n), resize(old.Group, n)
+	g.Plain, g.Known = resize(old.Plain, n), resize(old.Known, n)
 	cells := make([]view.FileCell, n)
 	next := slices.Clone(at[:len(order)])
 	clustered := len(r.ClusteringColumns) > 0
@@ -143,18 +150,24 @@ func BuildGrid(r *inspect.Report, spans []float64, by GroupBy, w, h, scale float
 		band = tagBand * scale
 	}
 	if len(groups) == 1 && !groups[0].Sealed && !groups[0].Open {
-		g.Cells = view.GridLayout(groups[0].Files, w, h-band, 0)
+		g.Cells = view.AppendGridLayout(old.Cells[:0], groups[0].Files, w, h-band, 0)
 		if limit := maxCell * scale; len(g.Cells) > 0 && g.Cells[0].W > limit && g.Cells[0].H > limit {
-			g.Cells = cappedLayout(groups[0].Files, w, limit)
+			g.Cells = cappedLayout(g.Cells[:0], groups[0].Files, w, limit)
 		}
 	} else {
-		g.Cells, g.Frames = view.AppendGroupedLayout(nil, nil, groups, view.Rect{X: 0, Y: 4, W: w, H: h - 4 - band})
+		g.Cells, g.Frames = view.AppendGroupedLayout(old.Cells[:0], old.Frames[:0], groups, view.Rect{X: 0, Y: 4, W: w, H: h - 4 - band})
 	}
 	g.H = h
 	if band > 0 {
 		g.tag(w, h, band)
 	}
 	return g
+}
+
+// resize is s with n elements, in its own array when it has room: the elements' values are
+// whatever they were.
+func resize[T any](s []T, n int) []T {
+	return slices.Grow(s[:0], n)[:n]
 }
 
 // gridBlock is the files of one call of BuildGrid's loops. Under js/wasm V8 runs a call in the

@@ -27,7 +27,7 @@ func TestGridGroupsAndMarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := BuildGrid(r, spans, ByZCube, 800, 400, 1)
+	g := BuildGrid(nil, r, spans, ByZCube, 800, 400, 1)
 	if len(g.Cells) != len(r.Files) || len(g.File) != len(r.Files) {
 		t.Fatalf("%d cells for %d files", len(g.Cells), len(r.Files))
 	}
@@ -78,7 +78,7 @@ func TestGroupByPartition(t *testing.T) {
 	if by := DefaultGroupBy(r); by != ByPartition {
 		t.Fatalf("a partitioned table groups by %s", by)
 	}
-	g := BuildGrid(r, nil, ByPartition, 600, 300, 1)
+	g := BuildGrid(nil, r, nil, ByPartition, 600, 300, 1)
 	names := map[string]int{}
 	for _, l := range g.Labels {
 		names[l.Name] = l.Files
@@ -137,7 +137,7 @@ func TestGroupByZCube(t *testing.T) {
 	if by := DefaultGroupBy(r); by != ByZCube {
 		t.Fatalf("groups by %s", by)
 	}
-	g := BuildGrid(r, nil, ByZCube, 600, 300, 1)
+	g := BuildGrid(nil, r, nil, ByZCube, 600, 300, 1)
 	got := map[string]GroupLabel{}
 	for _, l := range g.Labels {
 		got[l.Name] = l

@@ -28,12 +28,13 @@ const (
 )
 
 // SizedGrid is BuildGrid in a w-wide area at most maxH high, made lower until no cell is
-// larger than maxCell: the grid is sized to the table.
-func SizedGrid(r *inspect.Report, spans []float64, by GroupBy, w, maxH, scale float64) *Grid {
+// larger than maxCell: the grid is sized to the table. It is made in old's slices when old is
+// not nil (the grid it replaces, no longer valid then), and each height's in the last's.
+func SizedGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, maxH, scale float64) *Grid {
 	h := maxH
-	var g *Grid
+	g := old
 	for range 6 {
-		g = BuildGrid(r, spans, by, w, h, scale)
+		g = BuildGrid(g, r, spans, by, w, h, scale)
 		side := 0.0
 		for _, c := range g.Cells {
 			side = max(side, c.W, c.H)
@@ -61,8 +62,8 @@ func SizedGrid(r *inspect.Report, spans []float64, by GroupBy, w, maxH, scale fl
 
 // cappedLayout lays one group's files out in rows of cells of side limit from the top left:
 // GridLayout fills its whole area, so a few files would be a few giant cells.
-func cappedLayout(files []view.FileCell, w, limit float64) []view.Cell {
-	cells := view.GridLayout(files, w, limit, 0) // the colours and verdicts
+func cappedLayout(out []view.Cell, files []view.FileCell, w, limit float64) []view.Cell {
+	cells := view.AppendGridLayout(out, files, w, limit, 0) // the colours and verdicts
 	cols := max(1, min(len(files), int(w/limit)))
 	gap := math.Max(1, limit*0.08)
 	for i := range cells {

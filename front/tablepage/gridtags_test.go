@@ -2,7 +2,9 @@ package tablepage
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,7 +57,7 @@ func TestSizedGridFitsASmallTable(t *testing.T) {
 	for _, scale := range []float64{1, 2} {
 		for _, by := range []GroupBy{ByNone, ByPartition} {
 			r := smallTable(t, 6, 2, 0)
-			g := SizedGrid(r, nil, by, 1200*scale, 560*scale, scale)
+			g := SizedGrid(nil, r, nil, by, 1200*scale, 560*scale, scale)
 			if len(g.Cells) != 6 {
 				t.Fatalf("%d cells", len(g.Cells))
 			}
@@ -78,7 +80,7 @@ func TestSizedGridFitsASmallTable(t *testing.T) {
 // of the next; a ZCube's id is cut to eight characters.
 func TestGridTagsNameTheGroups(t *testing.T) {
 	r := smallTable(t, 6, 3, 0)
-	g := SizedGrid(r, nil, ByPartition, 900, 500, 1)
+	g := SizedGrid(nil, r, nil, ByPartition, 900, 500, 1)
 	var names []string
 	for _, tg := range g.Tags {
 		names = append(names, tg.Text)
@@ -88,7 +90,7 @@ func TestGridTagsNameTheGroups(t *testing.T) {
 	}
 	checkTags(t, g)
 	r = smallTable(t, 8, 0, 6)
-	g = SizedGrid(r, nil, ByZCube, 900, 500, 1)
+	g = SizedGrid(nil, r, nil, ByZCube, 900, 500, 1)
 	names = names[:0]
 	for _, tg := range g.Tags {
 		names = append(names, tg.Text)
@@ -105,7 +107,7 @@ func TestGridTagsNameTheGroups(t *testing.T) {
 // With more groups than names fit, every k-th is named, tagSpace apart at least, and the last.
 func TestGridTagsThinOut(t *testing.T) {
 	r := smallTable(t, 303, 0, 300) // 150 ZCubes and three files in none
-	g := SizedGrid(r, nil, ByZCube, 800, 400, 1)
+	g := SizedGrid(nil, r, nil, ByZCube, 800, 400, 1)
 	if len(g.Tags) < 5 || len(g.Tags) > 800/tagSpace+1 {
 		t.Errorf("%d tags for 151 groups in 800 px", len(g.Tags))
 	}
@@ -114,7 +116,7 @@ func TestGridTagsThinOut(t *testing.T) {
 	}
 	checkTags(t, g)
 	// A phone: 360 CSS px at two device pixels each, eight cubes and the files in none.
-	g = SizedGrid(smallTable(t, 20, 0, 16), nil, ByZCube, 720, 440, 2)
+	g = SizedGrid(nil, smallTable(t, 20, 0, 16), nil, ByZCube, 720, 440, 2)
 	if last := g.Tags[len(g.Tags)-1]; last.Text != "no ZCube" || len(g.Tags) < 3 {
 		t.Errorf("on a phone the names are %+v", g.Tags)
 	}
@@ -170,5 +172,44 @@ func TestHealthHTMLShowsTheReport(t *testing.T) {
 	}
 	if h.OverlapMax != 2 || z.OpenShare != 0.75 { // neighbouring files share a bound; 6 of 8 files' rows in open cubes
 		t.Errorf("health %+v %+v", h, z)
+	}
+}
+
+// TestSizedGridReusesTheOldGrid: a grid made in the slices of the one it replaces (the page's
+// at each WHERE) is the grid made afresh, whatever the old one held (other files, groups,
+// colours), and allocates under half of it: a million files' grid was 70 MB a WHERE.
+func TestSizedGridReusesTheOldGrid(t *testing.T) {
+	big, parted, small := smallTable(t, 3000, 0, 0), smallTable(t, 2000, 7, 40), smallTable(t, 30, 3, 6)
+	spans := make([]float64, len(big.Files))
+	for i := range spans {
+		spans[i] = float64(i%17) / 16
+	}
+	for _, tc := range []struct {
+		name string
+		r    *inspect.Report
+		by   GroupBy
+		sp   []float64
+	}{{"ungrouped", big, ByNone, spans}, {"by partition", parted, ByPartition, nil}, {"by ZCube", parted, ByZCube, nil}, {"few files", small, ByZCube, nil}} {
+		want := SizedGrid(nil, tc.r, tc.sp, tc.by, 1200, 560, 1)
+		for _, prev := range []*inspect.Report{big, parted, small} {
+			old := SizedGrid(nil, prev, nil, ByPartition, 900, 500, 2)
+			got := SizedGrid(old, tc.r, tc.sp, tc.by, 1200, 560, 1)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s after a grid of %d files: not the grid made afresh", tc.name, len(prev.Files))
+			}
+		}
+	}
+	allocated := func(f func()) uint64 {
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		f()
+		runtime.ReadMemStats(&b)
+		return b.TotalAlloc - a.TotalAlloc
+	}
+	g := SizedGrid(nil, big, spans, ByNone, 1200, 560, 1)
+	fresh := allocated(func() { SizedGrid(nil, big, spans, ByNone, 1200, 560, 1) })
+	reused := allocated(func() { g = SizedGrid(g, big, spans, ByNone, 1200, 560, 1) })
+	if reused*2 > fresh {
+		t.Errorf("the grid made in the old one's slices allocates %d bytes, afresh %d", reused, fresh)
 	}
 }

@@ -286,7 +286,7 @@ func HoverText(r *inspect.Report, g *Grid, cell int, spans []float64, column str
 	}
 	text := fmt.Sprintf("%s\n%s (%d files, %s%s)\n%s, span of %s: %s, clusteringProvider: %s\n%s",
 		f.Path, gl.Name, gl.Files, bytesText(gl.Bytes), state, bytesText(f.Size), column, span, cp, f.Reason)
-	for _, n := range f.StatsNotes {
+	for _, n := range f.StatsNotes() {
 		text += "\nstatistic left out: " + n
 	}
 	return text

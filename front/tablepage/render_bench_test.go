@@ -32,7 +32,7 @@ func BenchmarkViews100k(b *testing.B) {
 	b.Run("grid", func(b *testing.B) {
 		img := image.NewRGBA(image.Rect(0, 0, 1200, 560))
 		for b.Loop() {
-			g := BuildGrid(r, spans, DefaultGroupBy(r), 1200, 560, 1)
+			g := BuildGrid(nil, r, spans, DefaultGroupBy(r), 1200, 560, 1)
 			g.Paint(img, -1, view.ThemeNamed("light"))
 		}
 	})

@@ -49,7 +49,9 @@ func TestSummaryHTMLLabelsLiquidPreview(t *testing.T) {
 // cells that do not wrap (a phone's column broke "10485760" over three lines).
 func TestFileRowsHTMLGroupsDigits(t *testing.T) {
 	n := int64(1000)
-	r := &inspect.Report{Files: []inspect.File{{Path: "a.parquet", Size: 10485760, NumRecords: &n}}}
+	f := inspect.NewFile(&deltalog.AddFile{Path: "a.parquet", Size: 10485760}, "", "", "", nil)
+	f.NumRecords = &n
+	r := &inspect.Report{Files: []inspect.File{f}}
 	h := FileRowsHTML(r, 0, 1)
 	if !strings.Contains(h, `<td class="n">10,485,760</td><td class="n">1,000</td>`) {
 		t.Errorf("file row: %s", h)

@@ -6,6 +6,7 @@ package view
 import (
 	"image/color"
 	"math"
+	"slices"
 
 	"layoutlab/assets"
 )
@@ -26,14 +27,22 @@ type Cell struct {
 // GridLayout places n cells in a w×h area (device pixels) below a header band of headerH,
 // choosing the column count that makes cells closest to square.
 func GridLayout(files []FileCell, w, h, headerH float64) []Cell {
+	return AppendGridLayout(nil, files, w, h, headerH)
+}
+
+// AppendGridLayout is GridLayout appending the cells to out: the table page lays out a
+// million files again at each WHERE, and reusing its cells (40 MB) keeps them from the
+// collector and the module's memory.
+func AppendGridLayout(out []Cell, files []FileCell, w, h, headerH float64) []Cell {
 	l, ok := gridLattice(len(files), w, h, headerH)
 	if !ok {
-		return nil
+		return out
 	}
-	out := make([]Cell, len(files))
+	at := len(out)
+	out = slices.Grow(out, len(files))[:at+len(files)]
 	for i, f := range files {
 		c, r := i%l.cols, i/l.cols
-		out[i] = Cell{
+		out[at+i] = Cell{
 			X: float64(c)*l.cw + l.gap/2, Y: headerH + float64(r)*l.ch + l.gap/2,
 			W: l.cw - l.gap, H: l.ch - l.gap,
 			Fill: viridisAt(f.Span),

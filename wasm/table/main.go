@@ -443,7 +443,7 @@ func (a *app) drawGrid() {
 	if w <= 0 || h <= 0 {
 		return
 	}
-	a.grid = tablepage.SizedGrid(m.Rep, a.spans, m.By, float64(w), float64(h), dpr)
+	a.grid = tablepage.SizedGrid(a.grid, m.Rep, a.spans, m.By, float64(w), float64(h), dpr)
 	h = int(math.Ceil(a.grid.H))
 	cssH = float64(h) / dpr
 	canvas.Set("width", w)
