@@ -152,6 +152,7 @@ func (a *app) fail(msg string) {
 	a.bar(0, 0)
 	a.status("")
 	a.fig.Failed()
+	a.ll.Call(tb.Idle)
 }
 
 // taskBudget is how long the module works before it lets the page answer input (the Go side
@@ -337,6 +338,7 @@ func (a *app) plan(opened bool) {
 	a.healthNext()
 	o.PlanTook, o.Planned = a.planNext(), true
 	a.status(o.Status())
+	a.ll.Call(tb.Idle)
 }
 
 // healthNext works out the clustering health once the table is drawn (inspect.Options.
