@@ -188,14 +188,13 @@ func intBounds(t table.Type) bool {
 	return false
 }
 
-// Health is the clustering health of every column with statistics (the data columns data
+// HealthYield is the clustering health of every column with statistics (the data columns data
 // skipping reads, partition columns aside), in schema order; nil for a table that cannot be
 // inspected. It is computed once, a column at a time, from the bounds gathered as the log was
-// read: O(n log n) per column for n files.
-func (in *Inspector) Health() []ColumnHealth {
-	h, _ := in.health(nil) // a nil Yield never stops
-	return h
-}
+// read: O(n log n) per column for n files. y is told each column as it begins and how far its
+// lookups have got; its error stops the work, which keeps nothing and returns it. Reports made
+// after it carry the health (Options.HealthLater).
+func (in *Inspector) HealthYield(y work.Yield) ([]ColumnHealth, error) { return in.health(y) }
 
 func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
 	if in.healthDone || in.base.Error != nil {

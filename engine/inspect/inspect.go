@@ -39,6 +39,10 @@ type Options struct {
 	// PlanLater leaves the Report's NextOptimize nil: the caller asks Inspector.NextOptimize
 	// once it has shown the rest (the browser draws the table before planning).
 	PlanLater bool
+	// HealthLater leaves the Report's ClusteringHealth nil: the caller asks
+	// Inspector.HealthYield once it has shown the rest (the browser draws the table first: the
+	// 100,000-file table's health was a fifth of the page's open).
+	HealthLater bool
 }
 
 // ErrorInfo is a refusal Delta itself would give: the table or the predicate, with the class.
@@ -334,8 +338,10 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := in.health(y); err != nil {
-		return nil, nil, err
+	if !opt.HealthLater {
+		if _, err := in.health(y); err != nil {
+			return nil, nil, err
+		}
 	}
 	if !opt.PlanLater {
 		if _, err := in.NextOptimize(y); err != nil {
@@ -599,8 +605,7 @@ func (in *Inspector) ReportYield(where string, yield work.Yield) (*Report, error
 // again, or ReportShared), so the Report takes its files instead of a copy. A Report without a
 // WHERE shares them too: its Files are read-only.
 func (in *Inspector) report(where string, yield work.Yield, final bool) (*Report, error) {
-	in.Health() // once: a no-op after Open's (a nil Yield never stops it)
-	r := in.base
+	r := in.base // its ClusteringHealth once worked out (Open, or HealthYield after HealthLater)
 	r.Where = where
 	if r.Error != nil {
 		return &r, nil

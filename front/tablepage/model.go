@@ -59,6 +59,9 @@ type (
 	}
 	// Planned is the next OPTIMIZE a Plan effect worked out.
 	Planned struct{ Next *inspect.NextOptimize }
+	// HealthMeasured is the clustering health a Plan effect worked out before the plans
+	// (Inspector.HealthYield): the table is drawn without it (inspect.Options.HealthLater).
+	HealthMeasured struct{ Health []inspect.ColumnHealth }
 	// OpenFailed: the files picked hold no log that can be listed; Text says why.
 	OpenFailed struct{ Text string }
 	// Inspected is what an Inspect effect read (inspect.Open).
@@ -89,6 +92,7 @@ type (
 func (Picked) event()         {}
 func (Listed) event()         {}
 func (Planned) event()        {}
+func (HealthMeasured) event() {}
 func (OpenFailed) event()     {}
 func (Inspected) event()      {}
 func (VersionChosen) event()  {}
@@ -141,11 +145,14 @@ type (
 	ShowFile struct{ Cell int }
 	// AppendFiles adds the file list's rows From to To, and the button for the rest.
 	AppendFiles struct{ From, To int }
-	// Plan works out the next OPTIMIZE of the report shown, and shows it; Opened: the plan
-	// follows an open (the status line says what the open read), else a version moved to.
+	// Plan works out the clustering health (its answer comes back as HealthMeasured) and then
+	// the next OPTIMIZE of the report shown (Planned), and shows them; Opened: the plan follows
+	// an open (the status line says what the open read), else a version moved to.
 	Plan struct{ Opened bool }
 	// ShowOptimize shows the next OPTIMIZE worked out (Rep.NextOptimize).
 	ShowOptimize struct{}
+	// ShowHealth shows the clustering health worked out (Rep.ClusteringHealth).
+	ShowHealth struct{}
 	// ShowVersion puts the slider back on the version shown (a version that could not be read).
 	ShowVersion struct{}
 	// RunWhere checks the files against Where (RunWhere.Run); its report comes back as
@@ -169,4 +176,5 @@ func (AppendFiles) effect()     {}
 func (Plan) effect()            {}
 func (ShowVersion) effect()     {}
 func (ShowOptimize) effect()    {}
+func (ShowHealth) effect()      {}
 func (RunWhere) effect()        {}

@@ -88,3 +88,6 @@ func ColumnOptionsHTML(cols []string) string {
 
 // PendingOptimizeHTML is the next OPTIMIZE's panel until its plan is worked out.
 const PendingOptimizeHTML = `<p class="pending">Working out the next OPTIMIZE once the table is drawn…</p>`
+
+// PendingHealthHTML is the clustering health's panel until it is worked out.
+const PendingHealthHTML = `<p class="pending">Working out the clustering health once the table is drawn…</p>`

@@ -33,6 +33,14 @@ func Update(m Model, ev Event) (Model, []Effect) {
 		rep.NextOptimize = ev.Next
 		m.Rep = &rep
 		return m, []Effect{ShowOptimize{}}
+	case HealthMeasured:
+		if m.Rep == nil {
+			return m, nil
+		}
+		rep := *m.Rep // a copy: the model given stays as it was
+		rep.ClusteringHealth = ev.Health
+		m.Rep = &rep
+		return m, []Effect{ShowHealth{}}
 	}
 	if m.Rep == nil {
 		return m, nil // the controls act on a table shown

@@ -23,6 +23,7 @@ import (
 //	open-failed                    TEXT (the input: the message)
 //	inspected [error|refused]      the last Inspect, read by inspect.Open (or failing with the
 //	                               input, or a table Delta would not read)
+//	health                         the clustering health of the report shown
 //	planned                        the next OPTIMIZE of the report shown
 //	version v=N
 //	where                          the input: the WHERE
@@ -69,6 +70,12 @@ func eventsOf(t *testing.T, d *datadriven.TestData, m *Model, lastInspect *Inspe
 		return []Event{OpenFailed{strings.TrimSpace(d.Input)}}
 	case "inspected":
 		return []Event{inspectedOf(t, d, lastInspect)}
+	case "health":
+		h, err := m.In.HealthYield(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []Event{HealthMeasured{h}}
 	case "planned":
 		n, err := m.In.NextOptimize(nil)
 		if err != nil {
@@ -122,7 +129,7 @@ func inspectedOf(t *testing.T, d *datadriven.TestData, e *Inspect) Event {
 	case d.HasArg("error"):
 		return Inspected{Err: errors.New(strings.TrimSpace(d.Input))}
 	}
-	rep, in, err := inspect.Open(e.Log, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true})
+	rep, in, err := inspect.Open(e.Log, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true, HealthLater: true})
 	return Inspected{rep, in, err}
 }
 
@@ -180,6 +187,9 @@ func modelString(m *Model) string {
 	}
 	s := fmt.Sprintf("model: %s v%d of [%d, %d] files=%d read=%d where=%q column=%s cols=%v by=%s pinned=%d listed=%d",
 		m.Name, m.Rep.Version, m.Lo, m.Hi, m.Rep.FilesTotal, m.Rep.FilesRead, m.Where, m.Column, m.Cols, m.By, m.Pinned, m.FilesShown)
+	if m.Rep.ClusteringHealth != nil {
+		s += fmt.Sprintf(" health=%d", len(m.Rep.ClusteringHealth))
+	}
 	if m.Rep.NextOptimize != nil {
 		s += " planned"
 	}

@@ -1,0 +1,77 @@
+package tablepage
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"math/rand/v2"
+	"testing"
+
+	"layoutlab/engine/inspect"
+	"layoutlab/engine/inspect/inspecttest"
+	"layoutlab/front/view"
+)
+
+// fillByPixel is fill as a copy per pixel: what the grid was painted with before.
+func fillByPixel(img *image.RGBA, r image.Rectangle, c color.RGBA) {
+	r = r.Intersect(img.Bounds())
+	if r.Empty() {
+		return
+	}
+	px := [4]byte{c.R, c.G, c.B, c.A}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
+		for x := 0; x < len(row); x += 4 {
+			copy(row[x:x+4], px[:])
+		}
+	}
+}
+
+// TestFillPaintsAsByPixel: rectangles of every shape, inside, across and outside the image's
+// edges, are painted pixel for pixel as a copy per pixel paints them, and nothing else is.
+func TestFillPaintsAsByPixel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	got, want := image.NewRGBA(image.Rect(0, 0, 97, 61)), image.NewRGBA(image.Rect(0, 0, 97, 61))
+	for i := range 2000 {
+		x, y := rng.IntN(120)-10, rng.IntN(80)-10
+		r := image.Rect(x, y, x+rng.IntN(40), y+rng.IntN(30))
+		c := color.RGBA{uint8(i), uint8(i >> 8), uint8(rng.IntN(256)), 255}
+		fill(got, r, c)
+		fillByPixel(want, r, c)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("fill %v in %v: the image differs from a copy per pixel's", r, c)
+		}
+	}
+}
+
+// BenchmarkFill paints the 100,000-file table's grid (BenchmarkViews100k's) with fill and, for
+// the comparison in one run, with a copy per pixel.
+func BenchmarkFill(b *testing.B) {
+	m, err := inspecttest.Table(100_000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, in, err := inspect.Open(m, "bench", inspect.Options{Version: -1, PlanLater: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	spans, _ := in.SpansYield("id", nil)
+	g := BuildGrid(r, spans, DefaultGroupBy(r), 1200, 560, 1)
+	img := image.NewRGBA(image.Rect(0, 0, 1200, 560))
+	th := view.ThemeNamed("light")
+	b.Run("paint", func(b *testing.B) {
+		for b.Loop() {
+			g.Paint(img, -1, th)
+		}
+	})
+	b.Run("background", func(b *testing.B) {
+		for b.Loop() {
+			fill(img, img.Bounds(), th.Background)
+		}
+	})
+	b.Run("background-by-pixel", func(b *testing.B) {
+		for b.Loop() {
+			fillByPixel(img, img.Bounds(), th.Background)
+		}
+	})
+}
