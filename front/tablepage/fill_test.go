@@ -56,7 +56,7 @@ func BenchmarkFill(b *testing.B) {
 		b.Fatal(err)
 	}
 	spans, _ := in.SpansYield("id", nil)
-	g := BuildGrid(r, spans, DefaultGroupBy(r), 1200, 560, 1)
+	g := BuildGrid(nil, r, spans, DefaultGroupBy(r), 1200, 560, 1)
 	img := image.NewRGBA(image.Rect(0, 0, 1200, 560))
 	th := view.ThemeNamed("light")
 	b.Run("paint", func(b *testing.B) {
