@@ -4,8 +4,11 @@ package main
 
 import (
 	"strconv"
+	"sync/atomic"
 	"syscall/js"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"layoutlab/wasm/browser"
 )
@@ -22,7 +25,20 @@ const paintEvery = 200 * time.Millisecond
 
 // newWidgetYield is made before the worker starts: it looks up the progress region's elements.
 func newWidgetYield(p *page) *widgetYield {
-	return &widgetYield{Yielder: browser.NewYielder(paintEvery), progress: progressLine{el: p.byID("progress"), readouts: p.byID("readouts")}}
+	y := &widgetYield{Yielder: browser.NewYielder(paintEvery), progress: progressLine{el: p.byID("progress"), readouts: p.byID("readouts")}}
+	y.FrameWanted = frameWanted.Load
+	return y
+}
+
+// frameWanted: the page asked Ebiten for a frame (scheduleFrame) whose Update has not run yet.
+// Ebiten runs Update only in an animation frame (or on the canvas's input): a preparation's
+// turns wait for that frame (browser.Yielder.Aside), so a swap's hashchange is taken at once.
+var frameWanted atomic.Bool
+
+// scheduleFrame asks Ebiten for a frame, noting it for the preparation's turns (frameWanted).
+func scheduleFrame() {
+	frameWanted.Store(true)
+	ebiten.ScheduleFrame()
 }
 
 // Show names the step a long run is on.
