@@ -41,6 +41,23 @@ func scheduleFrame() {
 	ebiten.ScheduleFrame()
 }
 
+// frameNow has Ebiten run the frame's Update and Draw now, while a figure starts or switches
+// (marking), not at the next animation frame: the swap's hashchange and the scheduler's answer
+// are taken at once, and the answer is drawn (and the figure said ready) without waiting for
+// the renderer, which a busy page kept 0.7-2.2 s after a preparation's answer came
+// (BenchmarkSwitch, marks adopted..update). Ebiten does so for the canvas's input in
+// FPSModeVsyncOffMinimum (internal/ui/input_js.go, forceUpdateOnMinimumFPSMode): the input here
+// is a keyup of no key, which changes no key's state. Otherwise it is scheduleFrame.
+func frameNow() {
+	scheduleFrame()
+	if !marking {
+		return
+	}
+	if c := js.Global().Get("document").Call("querySelector", "body > canvas"); c.Truthy() {
+		c.Call("dispatchEvent", js.Global().Get("KeyboardEvent").New("keyup"))
+	}
+}
+
 // Show names the step a long run is on.
 func (y *widgetYield) Show(step string) { y.progress.show(step) }
 
