@@ -307,25 +307,14 @@ func (s *Scheduler) runStats(j *job) {
 
 // runSimulate runs the timeline asked for, handing the browser its turn every
 // SimulateYieldEvery with the day it is on, and stops when another is asked for.
-//
-// While no simulation is shown (a figure swapped to, whose preparation was dropped or never
-// asked for, or the page's first), its turns are the Yielder's Aside: the canvas has nothing of
-// it to paint, and a frame every PaintEvery cost a busy page hundreds of milliseconds a turn.
 func (s *Scheduler) runSimulate(j *job) {
-	s.mu.Lock()
-	unseen := s.sim.Result == nil
-	s.mu.Unlock()
 	nextTurn := s.clock.Now().Add(SimulateYieldEvery)
 	res, err := s.tl.Run(j.key, func(p work.Progress) error {
 		if s.clock.Now().Before(nextTurn) {
 			return nil
 		}
 		s.show(fmt.Sprintf("Simulating day %d of %d…", p.Done, p.Total))
-		if unseen {
-			s.yielder.Aside()
-		} else {
-			s.yielder.Turn()
-		}
+		s.yielder.Turn()
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
 		s.mu.Lock()
 		defer s.mu.Unlock()
