@@ -49,6 +49,7 @@ type game struct {
 // pointer input into a selection (hover with a mouse, tap on a touch screen) and arrow keys, when
 // the canvas has the focus, into moves of the selection.
 func (g *game) Update() error {
+	frameWanted.Store(false)
 	mark("update")
 	g.fig.Updated()
 	g.update()
@@ -71,7 +72,7 @@ func (g *game) Update() error {
 	}
 	g.arrowKeys()
 	if g.drawn == g.m.Version && g.labels.warm() {
-		ebiten.ScheduleFrame() // nothing new to draw: the next digit a drag will need
+		scheduleFrame() // nothing new to draw: the next digit a drag will need
 	}
 	return nil
 }
@@ -132,7 +133,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.painter.paint(screen, g.scene)
 	g.labels.draw(screen, g.scene)
 	if g.labels.warming {
-		ebiten.ScheduleFrame() // whose Update warms the digits
+		scheduleFrame() // whose Update warms the digits
 	}
 	tip, box := g.tip()
 	g.page.showScene(g.scene, tip, box)

@@ -62,7 +62,7 @@ func main() {
 	// engine that did keeps it, and answers the first frame's Ask from it.
 	eng, asked, first, took := firstrun.Take()
 	sched := schedule.New(eng, &markedTimeline{}, clock{}, newWidgetYield(p), widget.FilesKnobMax)
-	sched.Notify = ebiten.ScheduleFrame
+	sched.Notify = frameNow
 	firstMs := float64(took.Microseconds()) / 1000
 	if first == nil {
 		firstMs = 0

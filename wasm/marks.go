@@ -3,6 +3,8 @@
 package main
 
 import (
+	"runtime/metrics"
+	"strconv"
 	"syscall/js"
 
 	"layoutlab/engine/scenario"
@@ -16,8 +18,24 @@ import (
 // a handful each, none while a figure is used.
 func mark(name string) {
 	if marking {
+		if n := gcCycles(); n != lastGC {
+			// The collections completed since the last mark: on the page's one thread a
+			// collection's marking holds the frames and the host's timers.
+			js.Global().Get("performance").Call("mark", "layoutlab:gc+"+strconv.FormatUint(n-lastGC, 10))
+			lastGC = n
+		}
 		js.Global().Get("performance").Call("mark", "layoutlab:"+name)
 	}
+}
+
+// lastGC is the collections completed at the last mark.
+var lastGC uint64
+
+// gcCycles is the collections completed so far.
+func gcCycles() uint64 {
+	m := [...]metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(m[:])
+	return m[0].Value.Uint64()
 }
 
 // marking: the page is starting or switching to another figure, not yet ready.

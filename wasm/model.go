@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"layoutlab/engine/scenario"
 	"layoutlab/front/schedule"
 	"layoutlab/front/widget"
@@ -57,7 +55,7 @@ func (in *inbox) post(fn func(in *inbox)) {
 	in.mu.Lock()
 	fn(in)
 	in.mu.Unlock()
-	ebiten.ScheduleFrame()
+	scheduleFrame()
 }
 
 // update is the frame's work on the model (front/widget.Update): the controls' news, the
@@ -139,7 +137,7 @@ func (g *game) apply(ev widget.Event) {
 			mark("answer")
 			g.fig.Answered(e.Panel)
 		case widget.NextFrame:
-			ebiten.ScheduleFrame()
+			scheduleFrame()
 		case widget.SyncControls:
 			p.syncControls(&g.m.Scenario)
 		}

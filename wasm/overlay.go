@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"syscall/js"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"layoutlab/front/view"
 )
 
@@ -41,7 +39,7 @@ func (p *page) theme(forced string) string {
 			p.darkQuery = js.Global().Call("matchMedia", "(prefers-color-scheme: dark)")
 			// A change of the reader's scheme redraws the figure.
 			p.darkQuery.Call("addEventListener", "change", js.FuncOf(func(js.Value, []js.Value) any {
-				ebiten.ScheduleFrame()
+				scheduleFrame()
 				return nil
 			}))
 		}

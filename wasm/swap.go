@@ -49,6 +49,7 @@ func (g *game) watchFragment() {
 			}
 			in.sc, in.changed, in.swap = sc, true, true
 		})
+		frameNow()
 		return nil
 	}))
 }

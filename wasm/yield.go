@@ -4,8 +4,11 @@ package main
 
 import (
 	"strconv"
+	"sync/atomic"
 	"syscall/js"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"layoutlab/wasm/browser"
 )
@@ -22,7 +25,37 @@ const paintEvery = 200 * time.Millisecond
 
 // newWidgetYield is made before the worker starts: it looks up the progress region's elements.
 func newWidgetYield(p *page) *widgetYield {
-	return &widgetYield{Yielder: browser.NewYielder(paintEvery), progress: progressLine{el: p.byID("progress"), readouts: p.byID("readouts")}}
+	y := &widgetYield{Yielder: browser.NewYielder(paintEvery), progress: progressLine{el: p.byID("progress"), readouts: p.byID("readouts")}}
+	y.FrameWanted = frameWanted.Load
+	return y
+}
+
+// frameWanted: the page asked Ebiten for a frame (scheduleFrame) whose Update has not run yet.
+// Ebiten runs Update only in an animation frame (or on the canvas's input): a preparation's
+// turns wait for that frame (browser.Yielder.Aside), so a swap's hashchange is taken at once.
+var frameWanted atomic.Bool
+
+// scheduleFrame asks Ebiten for a frame, noting it for the preparation's turns (frameWanted).
+func scheduleFrame() {
+	frameWanted.Store(true)
+	ebiten.ScheduleFrame()
+}
+
+// frameNow has Ebiten run the frame's Update and Draw now, while a figure starts or switches
+// (marking), not at the next animation frame: the swap's hashchange and the scheduler's answer
+// are taken at once, and the answer is drawn (and the figure said ready) without waiting for
+// the renderer, which a busy page kept 0.7-2.2 s after a preparation's answer came
+// (BenchmarkSwitch, marks adopted..update). Ebiten does so for the canvas's input in
+// FPSModeVsyncOffMinimum (internal/ui/input_js.go, forceUpdateOnMinimumFPSMode): the input here
+// is a keyup of no key, which changes no key's state. Otherwise it is scheduleFrame.
+func frameNow() {
+	scheduleFrame()
+	if !marking {
+		return
+	}
+	if c := js.Global().Get("document").Call("querySelector", "body > canvas"); c.Truthy() {
+		c.Call("dispatchEvent", js.Global().Get("KeyboardEvent").New("keyup"))
+	}
 }
 
 // Show names the step a long run is on.

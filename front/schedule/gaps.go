@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"runtime/metrics"
 	"strconv"
 	"time"
 )
@@ -17,11 +18,14 @@ type gapMeter struct {
 	last, start time.Time
 	longest     time.Duration
 	turn        time.Duration // the longest turn
+	turns       time.Duration // every turn's, in all
+	n           int           // the turns
 	gcs         uint64
+	gcCPU       float64 // the collector's CPU seconds at the start
 }
 
 func newGapMeter(start time.Time) *gapMeter {
-	return &gapMeter{last: start, start: start, gcs: gcCycles()}
+	return &gapMeter{last: start, start: start, gcs: gcCycles(), gcCPU: gcSeconds()}
 }
 
 // at notes a call of the yield at now.
@@ -35,15 +39,28 @@ func (g *gapMeter) at(now time.Time) {
 // resume notes that a turn ended at now: the next stretch starts there.
 func (g *gapMeter) resume(now time.Time) {
 	g.turn = max(g.turn, now.Sub(g.last))
+	g.turns += now.Sub(g.last)
+	g.n++
 	g.last = now
 }
 
 func (g *gapMeter) String() string {
 	live := uint64(markedLive())
 	return "prepared (longest stretch " + strconv.Itoa(int(g.longest.Milliseconds())) + " ms, turn " +
-		strconv.Itoa(int(g.turn.Milliseconds())) + " ms, " +
+		strconv.Itoa(int(g.turn.Milliseconds())) + " ms, " + strconv.Itoa(g.n) + " turns " + strconv.Itoa(int(g.turns.Milliseconds())) + " ms in all, " +
+		"collector " + strconv.Itoa(int((gcSeconds()-g.gcCPU)*1000)) + " ms, " +
 		strconv.FormatUint(gcCycles()-g.gcs, 10) + " collections, live heap " + strconv.FormatUint(live>>20, 10) + " MiB)"
 }
 
 // gcCycles is the collections completed so far.
 func gcCycles() uint64 { return runtimeMetric("/gc/cycles/total:gc-cycles") }
+
+// gcSeconds is the collector's CPU time so far, in seconds.
+func gcSeconds() float64 {
+	m := [...]metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(m[:])
+	if m[0].Value.Kind() != metrics.KindFloat64 {
+		return 0
+	}
+	return m[0].Value.Float64()
+}

@@ -17,6 +17,7 @@ type idleClock struct{ now time.Time }
 func (c *idleClock) Now() time.Time { return c.now }
 func (c *idleClock) Turn()          {}
 func (c *idleClock) Task()          {}
+func (c *idleClock) Aside()         {}
 func (c *idleClock) Show(string)    {}
 
 // settleWidget runs the widget's work for sc as its worker does, on the real engines: the first

@@ -137,7 +137,15 @@ func (s *Scheduler) runPrepare(j *job) {
 		if now.Before(nextTurn) {
 			return nil
 		}
-		s.yielder.Turn()
+		if paced {
+			// Before the swap the host page decides whether the figure goes live (its dwell,
+			// the pointer's moves), in frames that this turn gives it.
+			s.yielder.Turn()
+		} else {
+			// After it, the figure is not shown until its answer is drawn: the page needs no
+			// frame but the one its Update asks for.
+			s.yielder.Aside()
+		}
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
 		gaps.resume(nextTurn.Add(-SimulateYieldEvery))
 		return s.goOn(j, pace)

@@ -140,10 +140,46 @@ func TestASwapDuringAPreparationForgetsAtOnce(t *testing.T) {
 	log := f.drain(s)
 	first := slices.Index(log, "turn")
 	forgot := slices.Index(log[first+1:], "forget")
-	if count(log, "simulate") != 1 || forgot < 0 || !slices.Contains(log[first+1+forgot:], "turn") || s.Timeline().Result == nil {
+	if count(log, "simulate") != 1 || forgot < 0 || !slices.Contains(log[first+1+forgot:], "aside") || s.Timeline().Result == nil {
 		t.Fatalf("a swap during its preparation ran %q and published %+v: want the figure before forgotten at the next turn, the run going on and answering it", log, s.Timeline())
 	}
 	if c := s.Counts(); c.SwapsPrepared != 1 {
 		t.Fatalf("counts %+v, want the swap answered by its preparation", c)
+	}
+}
+
+// TestAPreparationsTurnsAfterTheSwapAreAside: a preparation's turns before the swap are the
+// Yielder's Turn (a painted frame every PaintEvery: the host page decides the dwell in them);
+// once the swap to it came, its Aside, which waits for a painted frame only when the page asked
+// for one: the figure is not shown until its answer is drawn, and a busy renderer held a turn's
+// frame hundreds of milliseconds (BenchmarkSwitch under load: 3.6 s of a 3.9 s preparation in 14
+// turns).
+func TestAPreparationsTurnsAfterTheSwapAreAside(t *testing.T) {
+	f := newFake(t)
+	s := newScheduler(f)
+	f.stored["table100000"] = true
+	s.Ask(panelAt(32, 100_000, "hilbert"))
+	f.drain(s)
+
+	next := panelAt(32, 100_000, "hilbert")
+	next.View, next.Timeline.Days = "timeline", 20
+	s.Prepare(&next)
+	turns := 0
+	var onTurn func()
+	onTurn = func() {
+		if turns++; turns < 3 {
+			f.onTurn = onTurn // still before the swap
+			return
+		}
+		s.Forget()
+		s.Ask(next)
+	}
+	f.onTurn = onTurn
+	log := f.drain(s)
+	first := slices.Index(log, "turn") // the preparation's own forget comes before its run
+	swap := slices.Index(log[max(first, 0):], "forget") + max(first, 0)
+	if count(log, "simulate") != 1 || first < 0 || swap < first || s.Timeline().Result == nil ||
+		count(log[:swap], "turn") != 3 || count(log[:swap], "aside") != 0 || count(log[swap:], "turn") != 0 || count(log[swap:], "aside") < 2 {
+		t.Fatalf("a preparation swapped to at its third turn ran %q: want three frame turns, then only asides", log)
 	}
 }

@@ -60,6 +60,9 @@ type Yielder interface {
 	Turn()
 	// Task lets the browser take the input queued meanwhile, without waiting for a frame.
 	Task()
+	// Aside is Turn for work the page does not show yet (a preparation): it waits for a painted
+	// frame only when the page asked for one, and not long for the others.
+	Aside()
 	// Show names the work under way on the page ("" when none): a run past its quiet time.
 	Show(step string)
 }

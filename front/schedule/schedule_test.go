@@ -51,6 +51,15 @@ func (f *fake) Task() {
 	}
 }
 
+// Aside is a turn for work the page does not show: the browser's input, no frame awaited.
+func (f *fake) Aside() {
+	f.log = append(f.log, "aside")
+	if fn := f.onTurn; fn != nil {
+		f.onTurn = nil
+		fn()
+	}
+}
+
 func (f *fake) Show(step string) { f.log = append(f.log, "show "+step) }
 
 // name is a panel scenario in the log: its layout, files and rows.
@@ -376,6 +385,7 @@ type realTime struct{}
 func (realTime) Now() time.Time { return time.Now() }
 func (realTime) Turn()          {}
 func (realTime) Task()          {}
+func (realTime) Aside()         {}
 func (realTime) Show(string)    {}
 
 // TestWorkerAndFrame: the worker on its own goroutine and the frame asking and waiting, as in

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"layoutlab/engine/scenario"
@@ -95,4 +96,64 @@ func TestFigureSwapsScenarioOnHashChange(t *testing.T) {
 		t.Errorf("the new figure's idle work is not held until it is touched")
 	}
 	brokenSwap(t, ctx, 2)
+}
+
+// framesBetweenInit counts, in a figure's page, the animation frames that begin while a mark
+// "layoutlab:"+__watch.after set since the watch began is newer than every mark
+// "layoutlab:"+__watch.until: the frames the page waited for between them. Its callback is
+// registered before the page's own (a script run on every new document), so in a frame it runs
+// before Ebiten's, which runs the widget's Update and Draw: a frame whose Update takes the swap
+// is counted.
+const framesBetweenInit = `(() => { window.__between = 0;
+	const last = (m) => { const e = performance.getEntriesByName("layoutlab:" + m); return e.length ? e[e.length - 1].startTime : -1; };
+	const f = () => { const w = window.__watch;
+		if (w) { const a = last(w.after); if (a > w.t0 && a > last(w.until)) window.__between++; }
+		requestAnimationFrame(f); };
+	requestAnimationFrame(f); })();`
+
+// watchFrames starts counting the frames that begin after a mark after and before a mark until
+// newer than it.
+func watchFrames(t *testing.T, ctx context.Context, after, until string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(window.__watch = {after: %q, until: %q, t0: performance.now()}, window.__between = 0, true)`, after, until))
+}
+
+// TestASwapIsTakenWithoutWaitingForAFrame: while a figure switches, the widget takes the swap's
+// hashchange in an Update at once, and draws the answer its preparation hands over (adopted) at
+// once, not in the next animation frame (Ebiten runs Update and Draw only there, or on the
+// canvas's input), which a busy page gave 0.7-2.2 s late (BenchmarkSwitch, adopted..update). No
+// frame begins between the hashchange and the Update, nor between the adoption and the answer
+// drawn.
+func TestASwapIsTakenWithoutWaitingForAFrame(t *testing.T) {
+	ctx := browser(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: framesBetweenInit}); err != nil {
+		t.Fatal(err)
+	}
+	openFigure(t, ctx, scenario.Link(scenario.Default()), 700)
+
+	// A panel figure: the hashchange's Update.
+	b := scenario.Default()
+	b.Panel.Keys = []string{"event_date"}
+	watchFrames(t, ctx, "hashchange", "update")
+	swapTo(t, ctx, scenario.Link(b), 2)
+	if n := eval[int](t, ctx, `window.__between`); n != 0 {
+		t.Errorf("%d animation frames began between the swap's hashchange and the Update that took it: want none", n)
+	}
+
+	// A heavy timeline prepared, swapped to at once: its run outlasts the swap's Update, and
+	// hands its answer over (adopted) to be drawn.
+	heavy, ok := scenario.PresetByName("large-batches")
+	if !ok {
+		t.Fatal("no preset large-batches")
+	}
+	link := scenario.Link(heavy.Scenario)
+	watchFrames(t, ctx, "adopted", "answer")
+	eval[bool](t, ctx, fmt.Sprintf(`(window.layoutlab.prepare(%q), true)`, link))
+	swapTo(t, ctx, link, 3)
+	if eval[int](t, ctx, `performance.getEntriesByName("layoutlab:adopted").length`) == 0 {
+		t.Fatal("the swap to the prepared timeline adopted no preparation")
+	}
+	if n := eval[int](t, ctx, `window.__between`); n != 0 {
+		t.Errorf("%d animation frames began between the preparation's answer handed over (adopted) and its drawing: want none", n)
+	}
 }
