@@ -15,7 +15,9 @@ import (
 
 // TestConcurrentOpenAsSerial: without a Yield on two cores (the CLI), Inspect decodes a
 // checkpoint's stats column beside its other columns (parquetjson's readAddsConcurrent); with a
-// Yield (the page) it decodes one column after another. Both give the same report, to the byte,
+// Yield (the page) it decodes one column after another; likewise it computes the clustering
+// health beside the next OPTIMIZE's plan (healthAndPlan). With -race it checks that neither
+// writes what the other reads. Both give the same report, to the byte,
 // on every real table of engine/deltalog's testdata (liquid, ZORDER, partitioned, Parquet
 // checkpoints and sidecars) and on the health and benchmark tables.
 func TestConcurrentOpenAsSerial(t *testing.T) {
