@@ -194,9 +194,7 @@ func intBounds(t table.Type) bool {
 // read: O(n log n) per column for n files. y is told each column as it begins and how far its
 // lookups have got; its error stops the work, which keeps nothing and returns it. Reports made
 // after it carry the health (Options.HealthLater).
-func (in *Inspector) HealthYield(y work.Yield) ([]ColumnHealth, error) { return in.health(y) }
-
-func (in *Inspector) health(y work.Yield) ([]ColumnHealth, error) {
+func (in *Inspector) HealthYield(y work.Yield) ([]ColumnHealth, error) {
 	if in.healthDone || in.base.Error != nil {
 		return in.base.ClusteringHealth, nil
 	}

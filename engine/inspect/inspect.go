@@ -493,7 +493,7 @@ const (
 // Yield (the page, one core) one after the other, as its steps are told.
 func (in *Inspector) healthAndPlan(y work.Yield, plan bool) error {
 	if !plan || y != nil || runtime.GOMAXPROCS(0) < 2 || in.base.Error != nil {
-		if _, err := in.health(y); err != nil {
+		if _, err := in.HealthYield(y); err != nil {
 			return err
 		}
 		if plan {
@@ -511,7 +511,7 @@ func (in *Inspector) healthAndPlan(y work.Yield, plan bool) error {
 	var herr error
 	go func() {
 		defer close(done)
-		_, herr = in.health(nil)
+		_, herr = in.HealthYield(nil)
 	}()
 	_, perr := in.NextOptimize(nil)
 	<-done
