@@ -192,6 +192,26 @@
     fromFiles(ev.dataTransfer.files);
   });
 
+  // heads(files, n): the first n bytes of each file, read side by side from its stream, under
+  // one promise: wasm/table's batch of commit heads (DESCRIBE HISTORY reads each commit's first
+  // line). A stream, not a slice: slice() is a synchronous call to the browser's blob registry.
+  ll.heads = (files, n) => Promise.all(files.map(async (f) => {
+    const out = new Uint8Array(Math.min(n, f.size));
+    const r = f.stream().getReader();
+    let got = 0;
+    try {
+      while (got < out.length) {
+        const { done, value } = await r.read();
+        if (done) break;
+        const k = Math.min(value.length, out.length - got);
+        out.set(k < value.length ? value.subarray(0, k) : value, got);
+        got += k;
+      }
+    } finally {
+      r.cancel();
+    }
+    return got < out.length ? out.subarray(0, got) : out;
+  }));
   ll.status = status;
   ll.progress = progress;
   load().catch((e) => {

@@ -7,7 +7,7 @@ import "sync"
 type TableBoundary struct {
 	Program
 	// The page's, for Go to call.
-	Started, Status, Progress, Idle In
+	Started, Status, Progress, Idle, Heads In
 	// Go's functions, for the page and the tests to call.
 	Wants, OpenArchive, Open, CellCentre Out
 	// Counts the page starts at 0 (or false) and Go keeps.
@@ -50,6 +50,7 @@ var tableProps = [...]Prop{
 	{Name: "started", SetBy: Page, Type: Function, Means: "(): Go calls it once its functions are installed; it sets ready and wasmReady"},
 	{Name: "status", SetBy: Page, Type: Function, Means: "(text): the status line"},
 	{Name: "progress", SetBy: Page, Type: Function, Means: "(done, total): the progress bar; a total of 0 hides it"},
+	{Name: "heads", SetBy: Page, Type: Function, Means: "(files, n) → a promise of the first n bytes of each of files (fewer for a smaller file), as Uint8Arrays, read from the files' streams side by side: wasm/table's batch of commit heads"},
 	{Name: "idle", SetBy: Page, Type: Function, Means: "(): Go calls it once the table asked for is drawn and planned, or could not be: the module's work is done until the reader's next"},
 	{Name: "wants", SetBy: Go, Type: Function, Means: "(path) → whether the inspector reads that file of a folder (a log file; never a data file)"},
 	{Name: "openArchive", SetBy: Go, Type: Function, Means: "(name, file): opens the table in a .zip or .tar the reader gave, read by slices"},

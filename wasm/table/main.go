@@ -94,7 +94,7 @@ func main() {
 				ps[i], fs[i] = paths.Index(i).String(), files.Index(i)
 				sizes[i] = int64(fs[i].Get("size").Float())
 			}
-			heads := newCommitHeads(ps, fs, sizes)
+			heads := newCommitHeads(ps, fs, sizes, func(files []any, n int64) js.Value { return a.ll.Func(tb.Heads).Invoke(files, n) })
 			for i := range n {
 				p, f, size := ps[i], fs[i], sizes[i]
 				l.AddFile(p, size, func() io.ReaderAt {
