@@ -13,7 +13,7 @@ type TableBoundary struct {
 	// Counts the page starts at 0 (or false) and Go keeps.
 	Opened, Errors, WhereRuns, Planning Out
 	// Go's figures of the last table opened.
-	OpenMs, LogRead, InspectMs, RenderMs, PlanMs, Version, LongestGo, Collections, HeapPeak Out
+	OpenMs, LogRead, InspectMs, RenderMs, PlanMs, Version, LongestGo, Collections, HeapPeak, TurnsToDraw Out
 }
 
 // Table is window.layoutlabTable.
@@ -68,5 +68,6 @@ var tableProps = [...]Prop{
 	{Name: "version", SetBy: Go, Type: Number, Later: true, Means: "the version of the table shown"},
 	{Name: "longestGo", SetBy: Go, Type: Object, Later: true, Means: "[ms, status line as it began, status line as it ended]: the longest stretch of Go between two yields"},
 	{Name: "collections", SetBy: Go, Type: Object, Later: true, Means: "[collections, ms in all, longest ms]: the garbage collections run at yields"},
+	{Name: "turnsToDraw", SetBy: Go, Type: Object, Later: true, Means: "[turns, of which waited for a painted frame, ms in all turns, ms in those]: the turns the page was given from the last table's files to the table drawn (browser.Yielder)"},
 	{Name: "heapPeak", SetBy: Go, Type: Object, Later: true, Means: "[MiB, MiB, MiB, status line]: read at yields since the page loaded, the Go heap's objects at their most, what the last collection had marked live, and the memory the runtime holds (what the module's linear memory grows to), with the status line shown as that last grew"},
 }
