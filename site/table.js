@@ -212,6 +212,34 @@
     }
     return got < out.length ? out.subarray(0, got) : out;
   }));
+  // fill(file, off, end, buf): the file's bytes [off, end) streamed into the ArrayBuffer buf,
+  // given back and filled again ("byob"), under one promise: a window of wasm/table's bounded
+  // read of a large checkpoint, one round trip through the module rather than one per chunk.
+  ll.fill = async (file, off, end, buf) => {
+    const n = end - off;
+    if (!buf || buf.byteLength < n) buf = new ArrayBuffer(n);
+    const stream = file.slice(off, end).stream();
+    let r;
+    try {
+      r = stream.getReader({ mode: "byob" });
+    } catch (e) { // no byob reader: the slice read whole
+      const whole = new Uint8Array(await file.slice(off, end).arrayBuffer());
+      new Uint8Array(buf, 0, whole.length).set(whole);
+      return new Uint8Array(buf, 0, whole.length);
+    }
+    let got = 0;
+    try {
+      while (got < n) {
+        const { done, value } = await r.read(new Uint8Array(buf, got, n - got));
+        if (value) buf = value.buffer; // the same memory, given back
+        if (done) break;
+        got += value.length;
+      }
+    } finally {
+      r.releaseLock();
+    }
+    return new Uint8Array(buf, 0, got);
+  };
   ll.status = status;
   ll.progress = progress;
   load().catch((e) => {

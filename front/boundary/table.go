@@ -7,7 +7,7 @@ import "sync"
 type TableBoundary struct {
 	Program
 	// The page's, for Go to call.
-	Started, Status, Progress, Idle, Heads In
+	Started, Status, Progress, Idle, Heads, Fill In
 	// Go's functions, for the page and the tests to call.
 	Wants, OpenArchive, Open, CellCentre Out
 	// Counts the page starts at 0 (or false) and Go keeps.
@@ -51,6 +51,7 @@ var tableProps = [...]Prop{
 	{Name: "status", SetBy: Page, Type: Function, Means: "(text): the status line"},
 	{Name: "progress", SetBy: Page, Type: Function, Means: "(done, total): the progress bar; a total of 0 hides it"},
 	{Name: "heads", SetBy: Page, Type: Function, Means: "(files, n) → a promise of the first n bytes of each of files (fewer for a smaller file), as Uint8Arrays, read from the files' streams side by side: wasm/table's batch of commit heads"},
+	{Name: "fill", SetBy: Page, Type: Function, Means: "(file, off, end, buf) → a promise of the file's bytes [off, end), streamed into the ArrayBuffer buf (a new one when buf is undefined or too small), as a Uint8Array over the buffer filled: wasm/table's bounded windows of a large checkpoint"},
 	{Name: "idle", SetBy: Page, Type: Function, Means: "(): Go calls it once the table asked for is drawn and planned, or could not be: the module's work is done until the reader's next"},
 	{Name: "wants", SetBy: Go, Type: Function, Means: "(path) → whether the inspector reads that file of a folder (a log file; never a data file)"},
 	{Name: "openArchive", SetBy: Go, Type: Function, Means: "(name, file): opens the table in a .zip or .tar the reader gave, read by slices"},

@@ -101,7 +101,7 @@ func main() {
 					if r, ok := heads.readerAt(p); ok {
 						return r
 					}
-					return readerAt(p, f, size)
+					return readerAt(p, f, size, a.fill)
 				})
 			}
 			return nil
@@ -388,6 +388,12 @@ func (a *app) planNext() time.Duration {
 	took := time.Since(t0)
 	a.fig.Planned(took)
 	return took
+}
+
+// fill is table.js's fill: a promise of f's bytes [off, end), read into buf (an ArrayBuffer,
+// or a new one when it is undefined or too small), as a Uint8Array over the buffer filled.
+func (a *app) fill(f js.Value, off, end int64, buf js.Value) js.Value {
+	return a.ll.Func(tb.Fill).Invoke(f, off, end, buf)
 }
 
 // turn is the page's Yield for work that shows no progress (the grid's spans): it ends the
