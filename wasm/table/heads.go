@@ -16,12 +16,13 @@ import (
 // headsBatch is how many commits' heads one promise fetches (headBytes each: 2 MB a batch).
 const headsBatch = 32
 
-// headBytes is a commit's head as fetched ahead: the first window a read at a commit's start
-// asks for (picked.Windows' first, deltalog's 64 KB line buffer).
-const headBytes = 64 << 10
+// headBytes is a commit's head as fetched ahead: what DESCRIBE HISTORY reads first of a commit
+// (deltalog's line buffer, for the commitInfo line).
+const headBytes = 4 << 10
 
 // commitHeads reads the upload's commits by slices, as browser.Blob does (picked.Windows), but
-// fetches their heads (a read at a commit's start) headsBatch at a time, in version order: the
+// fetches their heads (a read within a commit's first headBytes) headsBatch at a time, in
+// version order: the
 // page reads the batch's heads from the files' streams side by side (table.js, heads) and gives
 // them under one promise, and the next batch is started as the first head of one is taken, so
 // that the browser reads it while the replay parses. DESCRIBE HISTORY reads the first line of
@@ -73,27 +74,46 @@ func newCommitHeads(paths []string, files []js.Value, sizes []int64, read func(f
 	return h
 }
 
-// readerAt reads the commit at path by slices, its head fetched in a batch; ok is false for a
-// file that is not one of the commits.
+// readerAt reads the commit at path: a read within its head from the head, fetched in a
+// batch, any other by slices (picked.Windows); ok is false for a file that is not one of the
+// commits.
 func (h *commitHeads) readerAt(path string) (io.ReaderAt, bool) {
 	i, ok := h.at[path]
 	if !ok {
 		return nil, false
 	}
-	return picked.NewWindows(h.sizes[i], func(off, end int64) ([]byte, error) { return h.fetch(i, off, end) }), true
+	w := picked.NewWindows(h.sizes[i], func(off, end int64) ([]byte, error) { return h.slice(i, off, end) })
+	return &commitReader{h: h, i: i, rest: w}, true
 }
 
-// fetch gives commit i's bytes [off, end): a head from its batch when the head holds them, and
-// then starts the next batch; any other read by a slice.
-func (h *commitHeads) fetch(i int, off, end int64) ([]byte, error) {
-	lo := i - i%headsBatch
-	b := h.batches[lo]
-	if off != 0 || end > min(h.sizes[i], headBytes) {
-		if b != nil && b.heads != nil && b.heads[i-lo].Truthy() {
-			h.take(lo, i)
-		}
-		return h.slice(i, off, end)
+// commitReader reads commit i.
+type commitReader struct {
+	h    *commitHeads
+	i    int
+	head []byte // once read
+	rest *picked.Windows
+}
+
+func (r *commitReader) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 || off+int64(len(p)) > min(r.h.sizes[r.i], headBytes) {
+		return r.rest.ReadAt(p, off)
 	}
+	if r.head == nil {
+		head, err := r.h.head(r.i)
+		if err != nil {
+			return 0, err
+		}
+		r.head = head
+	}
+	return copy(p, r.head[off:]), nil
+}
+
+// head gives commit i's head from its batch, and then starts the next batch; a head taken
+// before is read again by a slice.
+func (h *commitHeads) head(i int) ([]byte, error) {
+	lo := i - i%headsBatch
+	end := min(h.sizes[i], headBytes)
+	b := h.batches[lo]
 	if b == nil {
 		b = h.start(lo)
 	}
@@ -117,7 +137,7 @@ func (h *commitHeads) fetch(i int, off, end int64) ([]byte, error) {
 	}
 	arr := b.heads[i-lo]
 	if !arr.Truthy() { // taken before: read again
-		return h.slice(i, off, end)
+		return h.slice(i, 0, end)
 	}
 	h.take(lo, i)
 	if got, want := int64(arr.Get("length").Int()), min(h.sizes[i], headBytes); got != want {
