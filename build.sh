@@ -290,7 +290,7 @@ check() {
   echo "== go test (native)"
   go test -count=1 ./...
   echo "== go test (js/wasm under Node)"
-  GOOS=js GOARCH=wasm go test -count=1 -exec="$GOROOT_WASM/go_js_wasm_exec" ./engine/... ./front/widget ./front/figures ./front/tablepage ./front/picked ./front/advisepage ./front/figuremode ./wasm/firstrun ./wasm/browser
+  GOOS=js GOARCH=wasm go test -count=1 -exec="$GOROOT_WASM/go_js_wasm_exec" ./engine/... ./front/widget ./front/figures ./front/tablepage ./front/picked ./front/advisepage ./front/figuremode ./wasm/firstrun ./wasm/browser ./wasm/table
 }
 
 # deadcode_check fails on a function that no program of the product reaches: neither the native

@@ -192,6 +192,54 @@
     fromFiles(ev.dataTransfer.files);
   });
 
+  // heads(files, n): the first n bytes of each file, read side by side from its stream, under
+  // one promise: wasm/table's batch of commit heads (DESCRIBE HISTORY reads each commit's first
+  // line). A stream, not a slice: slice() is a synchronous call to the browser's blob registry.
+  ll.heads = (files, n) => Promise.all(files.map(async (f) => {
+    const out = new Uint8Array(Math.min(n, f.size));
+    const r = f.stream().getReader();
+    let got = 0;
+    try {
+      while (got < out.length) {
+        const { done, value } = await r.read();
+        if (done) break;
+        const k = Math.min(value.length, out.length - got);
+        out.set(k < value.length ? value.subarray(0, k) : value, got);
+        got += k;
+      }
+    } finally {
+      r.cancel();
+    }
+    return got < out.length ? out.subarray(0, got) : out;
+  }));
+  // fill(file, off, end, buf): the file's bytes [off, end) streamed into the ArrayBuffer buf,
+  // given back and filled again ("byob"), under one promise: a window of wasm/table's bounded
+  // read of a large checkpoint, one round trip through the module rather than one per chunk.
+  ll.fill = async (file, off, end, buf) => {
+    const n = end - off;
+    if (!buf || buf.byteLength < n) buf = new ArrayBuffer(n);
+    const stream = file.slice(off, end).stream();
+    let r;
+    try {
+      r = stream.getReader({ mode: "byob" });
+    } catch (e) { // no byob reader: the slice read whole
+      const whole = new Uint8Array(await file.slice(off, end).arrayBuffer());
+      new Uint8Array(buf, 0, whole.length).set(whole);
+      return new Uint8Array(buf, 0, whole.length);
+    }
+    let got = 0;
+    try {
+      while (got < n) {
+        const { done, value } = await r.read(new Uint8Array(buf, got, n - got));
+        if (value) buf = value.buffer; // the same memory, given back
+        if (done) break;
+        got += value.length;
+      }
+    } finally {
+      r.releaseLock();
+    }
+    return new Uint8Array(buf, 0, got);
+  };
   ll.status = status;
   ll.progress = progress;
   load().catch((e) => {

@@ -7,13 +7,13 @@ import "sync"
 type TableBoundary struct {
 	Program
 	// The page's, for Go to call.
-	Started, Status, Progress, Idle In
+	Started, Status, Progress, Idle, Heads, Fill In
 	// Go's functions, for the page and the tests to call.
 	Wants, OpenArchive, Open, CellCentre Out
 	// Counts the page starts at 0 (or false) and Go keeps.
 	Opened, Errors, WhereRuns, Planning Out
 	// Go's figures of the last table opened.
-	OpenMs, LogRead, InspectMs, RenderMs, PlanMs, Version, LongestGo, Collections, HeapPeak Out
+	OpenMs, LogRead, InspectMs, RenderMs, PlanMs, Version, LongestGo, Collections, HeapPeak, TurnsToDraw Out
 }
 
 // Table is window.layoutlabTable.
@@ -50,6 +50,8 @@ var tableProps = [...]Prop{
 	{Name: "started", SetBy: Page, Type: Function, Means: "(): Go calls it once its functions are installed; it sets ready and wasmReady"},
 	{Name: "status", SetBy: Page, Type: Function, Means: "(text): the status line"},
 	{Name: "progress", SetBy: Page, Type: Function, Means: "(done, total): the progress bar; a total of 0 hides it"},
+	{Name: "heads", SetBy: Page, Type: Function, Means: "(files, n) → a promise of the first n bytes of each of files (fewer for a smaller file), as Uint8Arrays, read from the files' streams side by side: wasm/table's batch of commit heads"},
+	{Name: "fill", SetBy: Page, Type: Function, Means: "(file, off, end, buf) → a promise of the file's bytes [off, end), streamed into the ArrayBuffer buf (a new one when buf is undefined or too small), as a Uint8Array over the buffer filled: wasm/table's bounded windows of a large checkpoint"},
 	{Name: "idle", SetBy: Page, Type: Function, Means: "(): Go calls it once the table asked for is drawn and planned, or could not be: the module's work is done until the reader's next"},
 	{Name: "wants", SetBy: Go, Type: Function, Means: "(path) → whether the inspector reads that file of a folder (a log file; never a data file)"},
 	{Name: "openArchive", SetBy: Go, Type: Function, Means: "(name, file): opens the table in a .zip or .tar the reader gave, read by slices"},
@@ -67,5 +69,6 @@ var tableProps = [...]Prop{
 	{Name: "version", SetBy: Go, Type: Number, Later: true, Means: "the version of the table shown"},
 	{Name: "longestGo", SetBy: Go, Type: Object, Later: true, Means: "[ms, status line as it began, status line as it ended]: the longest stretch of Go between two yields"},
 	{Name: "collections", SetBy: Go, Type: Object, Later: true, Means: "[collections, ms in all, longest ms]: the garbage collections run at yields"},
+	{Name: "turnsToDraw", SetBy: Go, Type: Object, Later: true, Means: "[turns, of which waited for a painted frame, ms in all turns, ms in those]: the turns the page was given from the last table's files to the table drawn (browser.Yielder)"},
 	{Name: "heapPeak", SetBy: Go, Type: Object, Later: true, Means: "[MiB, MiB, MiB, status line]: read at yields since the page loaded, the Go heap's objects at their most, what the last collection had marked live, and the memory the runtime holds (what the module's linear memory grows to), with the status line shown as that last grew"},
 }

@@ -132,6 +132,23 @@ func TestTableKeepsTheLongestStretch(t *testing.T) {
 	}
 }
 
+// TestTableCountsTheTurnsToTheDraw: the turns from an open's start to its table drawn, those
+// of an open before not counted.
+func TestTableCountsTheTurnsToTheDraw(t *testing.T) {
+	r := newRecorder()
+	s := NewTable(r)
+	s.Turned(time.Second, true)
+	s.OpenBegins()
+	s.Turned(2*time.Millisecond, false)
+	s.Turned(16500*time.Microsecond, true)
+	s.Turned(3*time.Millisecond, false)
+	s.Opened(time.Second, 1)
+	s.Turned(time.Second, true) // after the draw
+	if want := []any{3, 1, 21.5, 16.5}; !reflect.DeepEqual(r.set["turnsToDraw"], want) || r.sets["turnsToDraw"] != 1 {
+		t.Errorf("turnsToDraw %v (set %d times), want %v", r.set["turnsToDraw"], r.sets["turnsToDraw"], want)
+	}
+}
+
 func TestTableCounts(t *testing.T) {
 	r := newRecorder()
 	s := NewTable(r)

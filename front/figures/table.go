@@ -20,6 +20,11 @@ type Table struct {
 	collections int
 	collected   time.Duration // in all
 	longestGC   time.Duration
+
+	// The page's turns since the open began (OpenBegins): how many, how many of them waited
+	// for a painted frame, and how long each kind took in all.
+	turns, frames       int
+	turnsFor, framesFor time.Duration
 }
 
 // NewTable is the table page's sink writing to w.
@@ -45,8 +50,25 @@ func (s *Table) Collected(d time.Duration) {
 	s.w.Set(tb().Collections, []any{s.collections, ms(s.collected), ms(s.longestGC)})
 }
 
-// Opened notes a table opened in d, having read that many bytes of its log.
+// OpenBegins notes that an open begins: the turns are counted from here.
+func (s *Table) OpenBegins() {
+	s.turns, s.frames, s.turnsFor, s.framesFor = 0, 0, 0, 0
+}
+
+// Turned notes a turn the page was given, d long, which waited for a painted frame when frame.
+func (s *Table) Turned(d time.Duration, frame bool) {
+	s.turns++
+	s.turnsFor += d
+	if frame {
+		s.frames++
+		s.framesFor += d
+	}
+}
+
+// Opened notes a table opened in d, having read that many bytes of its log, with the turns
+// the page was given until then.
 func (s *Table) Opened(d time.Duration, read int64) {
+	s.w.Set(tb().TurnsToDraw, []any{s.turns, s.frames, ms(s.turnsFor), ms(s.framesFor)})
 	s.opened++
 	s.w.Set(tb().OpenMs, ms(d))
 	s.w.Set(tb().Opened, s.opened)

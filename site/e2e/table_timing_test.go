@@ -92,7 +92,7 @@ type tableOpen struct {
 	wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after float64
 	over100                                                                     int
 	peakPSS, logRead, cpu                                                       float64
-	during, goLongest, collections                                              string
+	during, goLongest, collections, turns                                       string
 	pss                                                                         string
 	wasmMiB, jsHeapMiB                                                          float64
 }
@@ -111,16 +111,17 @@ func benchTableOpen(b *testing.B, n, opens int) {
 	for _, site := range sites {
 		var wall, planned, openMs, inspectMs, renderMs, planMs, whereMs, longest, after, pss, read, cpu []float64
 		var over100 []int
-		var during, goLongest, collections []string
+		var during, goLongest, collections, turns []string
 		for _, o := range got[site.name] {
 			wall, planned, openMs, inspectMs = append(wall, o.wall), append(planned, o.planned), append(openMs, o.openMs), append(inspectMs, o.inspectMs)
 			renderMs, planMs, whereMs, longest = append(renderMs, o.renderMs), append(planMs, o.planMs), append(whereMs, o.whereMs), append(longest, o.longest)
 			after, pss, read, over100 = append(after, o.after), append(pss, mib(o.peakPSS)), append(read, mib(o.logRead)), append(over100, o.over100)
 			during, goLongest, collections = append(during, o.during), append(goLongest, o.goLongest), append(collections, o.collections)
-			cpu = append(cpu, o.cpu)
+			cpu, turns = append(cpu, o.cpu), append(turns, o.turns)
 		}
 		b.Logf("%s: the longest task of each open came after the first status line and before the rest: %s", site.name, strings.Join(during, "; "))
 		b.Logf("%s: the longest stretch of Go between two yields, ms, and the status lines shown as it began and as it ended: %s", site.name, strings.Join(goLongest, "; "))
+		b.Logf("%s: the page's turns from the upload to the table drawn: [turns, of which waited for a painted frame, ms in all turns, ms in those] (null: a build without the figure): %s", site.name, strings.Join(turns, "; "))
 		b.Logf("%s: the browser's CPU time, user and system, from the upload to the plans shown, s: %v", site.name, cpu)
 		b.Logf("%s: collections run at yields, since the page loaded: how many, their ms in all, and the longest: %s", site.name, strings.Join(collections, "; "))
 		b.Logf("%s, %d-file table, fresh browser: upload to drawn %v ms (Go open %v, of which inspect.Open %v and the views %v); upload to the next OPTIMIZE shown %v ms (its plans %v); WHERE %v ms; longest task until planned %v ms, tasks over 100 ms %v, the longest in the second after the plans %v ms; highest browser PSS during the open %v MiB; log read %v MiB (0: not counted by this build)",
@@ -281,6 +282,7 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 	o.over100 = int(num(`window.longTasks.filter((d) => d > 100).length`))
 	o.after = num(`Math.max(0, ...window.longTasks.slice(window.longUntilPlanned))`)
 	o.goLongest = evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.longestGo || null)`)
+	o.turns = evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.turnsToDraw || null)`)
 	o.collections = evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0, 0])`)
 	o.wasmMiB = num(`window.layoutlabTable.wasmMemory ? window.layoutlabTable.wasmMemory() / 1048576 : 0`)
 	o.jsHeapMiB = num(`performance.memory ? performance.memory.usedJSHeapSize / 1048576 : 0`)

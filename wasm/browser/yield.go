@@ -30,6 +30,8 @@ type Yielder struct {
 	// FrameWanted, when set, reports whether the page has asked for a frame it has not painted
 	// yet (Aside waits for it).
 	FrameWanted func() bool
+	// Frames counts the turns that waited for a frame, for the programs' figures.
+	Frames int
 }
 
 // NewYielder makes a Yielder that paints at least every paintEvery.
@@ -83,6 +85,7 @@ func (y *Yielder) Aside() {
 
 // frame resumes after the next painted frame, or after d when d is not 0.
 func (y *Yielder) frame(d time.Duration) {
+	y.Frames++
 	y.seq++
 	js.Global().Call("requestAnimationFrame", y.afterRAF)
 	y.wait(d)

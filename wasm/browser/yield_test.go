@@ -69,4 +69,7 @@ func TestAsideWaitsLittleForAFrameNobodyAsked(t *testing.T) {
 	if d := time.Since(start); d < late {
 		t.Errorf("Turn went on after %v, before the frame %v late", d, late)
 	}
+	if y.Frames != 3 {
+		t.Errorf("Frames = %d after three turns that waited for a frame, want 3", y.Frames)
+	}
 }

@@ -13,30 +13,50 @@ import (
 	"layoutlab/wasm/browser"
 )
 
-// headsAhead is how many of the next commits' heads are started while one is read.
-const headsAhead = 8
+// headsBatch is how many commits' heads one promise fetches (headBytes each: 2 MB a batch).
+const headsBatch = 32
+
+// headBytes is a commit's head as fetched ahead: what DESCRIBE HISTORY reads first of a commit
+// (deltalog's line buffer, for the commitInfo line).
+const headBytes = 4 << 10
 
 // commitHeads reads the upload's commits by slices, as browser.Blob does (picked.Windows), but
-// each commit's head (a read at its start) from a stream of the file (File.stream()), and it starts the next headsAhead commits'
-// streams (in version order) as soon as one commit's head is read: DESCRIBE HISTORY reads the
-// first line of every commit one after the other, and each was a Blob slice's round trip (100
-// commits' heads were 186 ms of the 100,000-file open, the page waiting), whose slice() also
-// costs the page a synchronous call to the browser's blob registry (1.7 ms each under load;
-// 50 streams started cost 0.6 ms in all). A stream is cancelled once the head is taken: what is
-// read ahead is the first chunk or so of at most headsAhead commits the reader gave.
+// fetches their heads (a read within a commit's first headBytes) headsBatch at a time, in
+// version order: the
+// page reads the batch's heads from the files' streams side by side (table.js, heads) and gives
+// them under one promise, and the next batch is started as the first head of one is taken, so
+// that the browser reads it while the replay parses. DESCRIBE HISTORY reads the first line of
+// every commit one after the other: a head per promise (a stream's, 8 started ahead) was 100
+// round trips through the page's event loop for 100 commits, ~0.4 s of the 100,000-file open
+// under load. A stream rather than a slice: slice() costs the page a synchronous call to the
+// browser's blob registry (100 slices were 185 ms of the page's thread). Batches hold at most
+// 2 × headsBatch heads.
 type commitHeads struct {
 	files []js.Value // the commits, in version order
 	sizes []int64
 	at    map[string]int // a commit's index in files, by path
-	ahead map[int]head
+	// read gives a promise of the first n bytes of each of files, as Uint8Arrays (table.js's
+	// heads).
+	read func(files []any, n int64) js.Value
+	// batches are the batches started and not all taken, by their first commit's index.
+	batches map[int]*headBatch
+	// Awaits counts the promises waited for (a batch's or a slice's), for the tests.
+	Awaits int
 }
 
-// head is a commit's stream and the promise of its first chunk.
-type head struct{ reader, first js.Value }
+// headBatch is the heads of commits [lo, lo+headsBatch) as one promise gives them.
+type headBatch struct {
+	promise js.Value   // of the heads (Uint8Arrays), in order
+	heads   []js.Value // once it settled
+	err     error
+	left    int // heads not taken yet
+}
 
-// newCommitHeads keeps the upload's JSON log files (paths[i] is files[i]'s, sizes[i] its size).
-func newCommitHeads(paths []string, files []js.Value, sizes []int64) *commitHeads {
-	h := &commitHeads{at: map[string]int{}, ahead: map[int]head{}}
+// newCommitHeads keeps the upload's JSON log files (paths[i] is files[i]'s, sizes[i] its size),
+// their heads read by read, and starts the first batch: the browser reads it while the replay
+// reads the checkpoint.
+func newCommitHeads(paths []string, files []js.Value, sizes []int64, read func(files []any, n int64) js.Value) *commitHeads {
+	h := &commitHeads{at: map[string]int{}, batches: map[int]*headBatch{}, read: read}
 	order := make([]int, 0, len(paths))
 	for i, p := range paths {
 		if strings.HasSuffix(p, ".json") {
@@ -48,67 +68,111 @@ func newCommitHeads(paths []string, files []js.Value, sizes []int64) *commitHead
 		h.at[paths[i]] = len(h.files)
 		h.files, h.sizes = append(h.files, files[i]), append(h.sizes, sizes[i])
 	}
+	if len(h.files) > 0 {
+		h.start(0)
+	}
 	return h
 }
 
-// readerAt reads the commit at path by slices, its head perhaps fetched ahead; ok is false for
-// a file that is not one of the commits.
+// readerAt reads the commit at path: a read within its head from the head, fetched in a
+// batch, any other by slices (picked.Windows); ok is false for a file that is not one of the
+// commits.
 func (h *commitHeads) readerAt(path string) (io.ReaderAt, bool) {
 	i, ok := h.at[path]
 	if !ok {
 		return nil, false
 	}
-	return picked.NewWindows(h.sizes[i], func(off, end int64) ([]byte, error) { return h.fetch(i, off, end) }), true
+	w := picked.NewWindows(h.sizes[i], func(off, end int64) ([]byte, error) { return h.slice(i, off, end) })
+	return &commitReader{h: h, i: i, rest: w}, true
 }
 
-// fetch gives commit i's bytes [off, end): a head from the commit's stream, started ahead when
-// it was, and then starts the next commits'; any other read by a slice.
-func (h *commitHeads) fetch(i int, off, end int64) ([]byte, error) {
-	hd, ok := h.ahead[i]
-	delete(h.ahead, i)
-	if off != 0 {
-		if ok {
-			hd.reader.Call("cancel")
-		}
-		return sliceOf(h.files[i], off, end)
-	}
-	for k := i + 1; k < min(len(h.files), i+1+headsAhead); k++ {
-		if _, ok := h.ahead[k]; !ok {
-			h.ahead[k] = startHead(h.files[k])
-		}
-	}
-	if !ok {
-		hd = startHead(h.files[i])
-	}
-	return readHead(hd, end)
+// commitReader reads commit i.
+type commitReader struct {
+	h    *commitHeads
+	i    int
+	head []byte // once read
+	rest *picked.Windows
 }
 
-// startHead starts reading file as a stream.
-func startHead(file js.Value) head {
-	r := file.Call("stream").Call("getReader")
-	return head{reader: r, first: r.Call("read")}
-}
-
-// readHead reads the first n bytes of hd's stream, then cancels it.
-func readHead(hd head, n int64) ([]byte, error) {
-	defer hd.reader.Call("cancel")
-	out := make([]byte, n)
-	var got int64
-	for p := hd.first; got < n; p = hd.reader.Call("read") {
-		res, err := browser.Await(p)
+func (r *commitReader) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 || off+int64(len(p)) > min(r.h.sizes[r.i], headBytes) {
+		return r.rest.ReadAt(p, off)
+	}
+	if r.head == nil {
+		head, err := r.h.head(r.i)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
-		if res.Get("done").Bool() {
-			return nil, fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, n)
-		}
-		chunk := res.Get("value")
-		if k := int64(chunk.Get("length").Int()); k > n-got {
-			chunk = chunk.Call("subarray", 0, n-got)
-		}
-		got += int64(js.CopyBytesToGo(out[got:], chunk))
+		r.head = head
 	}
+	return copy(p, r.head[off:]), nil
+}
+
+// head gives commit i's head from its batch, and then starts the next batch; a head taken
+// before is read again by a slice.
+func (h *commitHeads) head(i int) ([]byte, error) {
+	lo := i - i%headsBatch
+	end := min(h.sizes[i], headBytes)
+	b := h.batches[lo]
+	if b == nil {
+		b = h.start(lo)
+	}
+	if b.heads == nil && b.err == nil {
+		h.Awaits++
+		all, err := browser.Await(b.promise)
+		b.err = err
+		if err == nil {
+			b.heads = make([]js.Value, all.Length())
+			for k := range b.heads {
+				b.heads[k] = all.Index(k)
+			}
+		}
+		// The next batch is read by the browser while this one's heads are parsed.
+		if next := lo + headsBatch; next < len(h.files) && h.batches[next] == nil {
+			h.start(next)
+		}
+	}
+	if b.err != nil {
+		return nil, b.err
+	}
+	arr := b.heads[i-lo]
+	if !arr.Truthy() { // taken before: read again
+		return h.slice(i, 0, end)
+	}
+	h.take(lo, i)
+	if got, want := int64(arr.Get("length").Int()), min(h.sizes[i], headBytes); got != want {
+		return nil, fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, want)
+	}
+	out := make([]byte, end)
+	js.CopyBytesToGo(out, arr)
 	return out, nil
+}
+
+// start starts fetching the heads of the batch of commits from lo.
+func (h *commitHeads) start(lo int) *headBatch {
+	hi := min(len(h.files), lo+headsBatch)
+	fs := make([]any, 0, hi-lo)
+	for _, f := range h.files[lo:hi] {
+		fs = append(fs, f)
+	}
+	b := &headBatch{promise: h.read(fs, headBytes), left: hi - lo}
+	h.batches[lo] = b
+	return b
+}
+
+// take lets go of commit i's head in the batch from lo, and of the batch once all are taken.
+func (h *commitHeads) take(lo, i int) {
+	b := h.batches[lo]
+	b.heads[i-lo] = js.Null()
+	if b.left--; b.left == 0 {
+		delete(h.batches, lo)
+	}
+}
+
+// slice reads commit i's bytes [off, end) by a slice of their own.
+func (h *commitHeads) slice(i int, off, end int64) ([]byte, error) {
+	h.Awaits++
+	return sliceOf(h.files[i], off, end)
 }
 
 // sliceOf reads file's bytes [off, end).

@@ -37,11 +37,11 @@ type wholeFile struct {
 
 // readerAt gives the replay a fresh reader of the reader's file f (size bytes) at path: a
 // Parquet file of at most tablepage.MaxWholeBytes is read whole on its first read outside its
-// magic and footer (wholeFile), a larger one by bounded windows (newBoundedFile); any other by
-// slices (browser.Blob).
-func readerAt(path string, f js.Value, size int64) io.ReaderAt {
+// magic and footer (wholeFile), a larger one by bounded windows that fill fills
+// (newBoundedFile); any other by slices (browser.Blob).
+func readerAt(path string, f js.Value, size int64, fill func(file js.Value, off, end int64, buf js.Value) js.Value) io.ReaderAt {
 	if tablepage.ReadBounded(path, size) {
-		return newBoundedFile(f, size)
+		return newBoundedFile(f, size, fill)
 	}
 	if !tablepage.ReadWhole(path, size) {
 		return browser.NewBlob(f)
