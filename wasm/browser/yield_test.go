@@ -33,10 +33,9 @@ func stubFrames(t *testing.T) (paint func()) {
 	}
 }
 
-// TestAsideWaitsLittleForAFrameNobodyAsked: a preparation's turn (Aside) whose frame does not
-// come goes on after AsideFrameWait, where Turn waits for the frame; when the page asked for a
-// frame (FrameWanted) Aside waits for it too.
-func TestAsideWaitsLittleForAFrameNobodyAsked(t *testing.T) {
+// TestAsideWaitsLittleForAFrame: a preparation's turn (Aside) whose frame does not come goes on
+// after AsideFrameWait, where Turn waits for the frame.
+func TestAsideWaitsLittleForAFrame(t *testing.T) {
 	paint := stubFrames(t)
 	y := NewYielder(0) // a frame every turn
 	const late = time.Second
@@ -49,24 +48,34 @@ func TestAsideWaitsLittleForAFrameNobodyAsked(t *testing.T) {
 	start := time.Now()
 	y.Aside()
 	if d := time.Since(start); d >= late {
-		t.Errorf("Aside with no frame asked for waited %v for a frame %v late: want at most about %v", d, late, AsideFrameWait)
+		t.Errorf("Aside waited %v for a frame %v late: want at most about %v", d, late, AsideFrameWait)
 	}
 	time.Sleep(late) // the late frame is painted
 
-	wanted := true
-	y.FrameWanted = func() bool { return wanted }
-	go painter()
-	start = time.Now()
-	y.Aside()
-	if d := time.Since(start); d < late {
-		t.Errorf("Aside with a frame asked for went on after %v, before the frame %v late", d, late)
-	}
-
-	wanted = false
 	go painter()
 	start = time.Now()
 	y.Turn()
 	if d := time.Since(start); d < late {
 		t.Errorf("Turn went on after %v, before the frame %v late", d, late)
 	}
+}
+
+// TestCutEndsATurnWaitingForAFrame: a turn waiting for a frame that never comes ends at Cut (the
+// widget's swap to the figure its preparation runs for), and a Cut with no turn under way ends
+// the next one.
+func TestCutEndsATurnWaitingForAFrame(t *testing.T) {
+	stubFrames(t) // no frame is ever painted
+	y := NewYielder(0)
+	cut := false
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		cut = true
+		y.Cut()
+	}()
+	y.Turn()
+	if !cut {
+		t.Fatal("a turn waiting for a frame never painted ended before its Cut")
+	}
+	y.Cut()
+	y.Turn() // ends at once: cut before it began
 }
