@@ -204,3 +204,44 @@ func TestASwapToAPreparationWaitsForNoFrame(t *testing.T) {
 	}
 	t.Logf("live with %d frames asked for and held", held)
 }
+
+// MemoryHeadroom is the room a frame switched between figures keeps under the widget's budget
+// (MaxWidgetLinearMemory): its peak moves with the timing of its collections.
+const MemoryHeadroom = 16 << 20
+
+// TestSwitchesKeepMemoryHeadroom: one frame shows, in turn, two timelines and then the
+// timeline of large batches, each prepared before its swap as the explainer's dwell does; its
+// wasm linear memory (the peak: it never shrinks) stays MemoryHeadroom under the budget. With
+// the large batches' day grid built from its values and their counts, it reached 151 MiB here
+// (the explainer: 144-149 MiB, BenchmarkSwitch), the marks mem98 before the day grid and mem145
+// after it.
+func TestSwitchesKeepMemoryHeadroom(t *testing.T) {
+	ctx := browser(t)
+	first, _ := scenario.PresetByName("liquid")
+	openFigure(t, ctx, scenario.Link(first.Scenario), 700)
+	for i, name := range []string{"history", "large-batches"} {
+		p, ok := scenario.PresetByName(name)
+		if !ok {
+			t.Fatalf("no preset %s", name)
+		}
+		link := scenario.Link(p.Scenario)
+		eval[bool](t, ctx, fmt.Sprintf(`(window.layoutlab.prepare(%q), true)`, link))
+		time.Sleep(300 * time.Millisecond) // the dwell
+		swapTo(t, ctx, link, i+2)
+	}
+	mem, err := linearMemory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wasm linear memory after the switches: %.1f MiB; the last switch's marks: %s", mib(mem),
+		eval[string](t, ctx, `(() => { const all = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("layoutlab:"));
+			const h = all.map((m) => m.name).lastIndexOf("layoutlab:prepare");
+			return all.slice(Math.max(h, 0)).map((m) => m.name.slice(10) + " " + m.startTime.toFixed(0)).join(", "); })()`))
+	// The marks say where a switch grew the memory (wasm/marks.go), as BenchmarkSwitch prints them.
+	if eval[int](t, ctx, `performance.getEntriesByType("mark").filter((m) => m.name.startsWith("layoutlab:mem")).length`) == 0 {
+		t.Error("no mark names the runtime's memory growing")
+	}
+	if mem > MaxWidgetLinearMemory-MemoryHeadroom {
+		t.Errorf("wasm linear memory %.1f MiB after the switches: over %d MiB, the budget less its headroom", mib(mem), (MaxWidgetLinearMemory-MemoryHeadroom)>>20)
+	}
+}
