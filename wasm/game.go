@@ -49,7 +49,6 @@ type game struct {
 // pointer input into a selection (hover with a mouse, tap on a touch screen) and arrow keys, when
 // the canvas has the focus, into moves of the selection.
 func (g *game) Update() error {
-	frameWanted.Store(false)
 	mark("update")
 	g.fig.Updated()
 	g.update()

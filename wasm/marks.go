@@ -24,6 +24,12 @@ func mark(name string) {
 			js.Global().Get("performance").Call("mark", "layoutlab:gc+"+strconv.FormatUint(n-lastGC, 10))
 			lastGC = n
 		}
+		if m := mappedMiB(); m > lastMiB {
+			// The runtime's memory grew since the last mark (wasm's linear memory with it, which
+			// never shrinks): where a switch sets the frame's peak.
+			js.Global().Get("performance").Call("mark", "layoutlab:mem"+strconv.FormatUint(m, 10))
+			lastMiB = m
+		}
 		js.Global().Get("performance").Call("mark", "layoutlab:"+name)
 	}
 }
@@ -36,6 +42,16 @@ func gcCycles() uint64 {
 	m := [...]metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(m[:])
 	return m[0].Value.Uint64()
+}
+
+// lastMiB is the runtime's memory at the last mark that noted it, in MiB.
+var lastMiB uint64
+
+// mappedMiB is the memory the runtime has mapped (the heap, stacks, its own metadata), in MiB.
+func mappedMiB() uint64 {
+	m := [...]metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(m[:])
+	return m[0].Value.Uint64() >> 20
 }
 
 // marking: the page is starting or switching to another figure, not yet ready.

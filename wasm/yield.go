@@ -4,7 +4,6 @@ package main
 
 import (
 	"strconv"
-	"sync/atomic"
 	"syscall/js"
 	"time"
 
@@ -25,21 +24,12 @@ const paintEvery = 200 * time.Millisecond
 
 // newWidgetYield is made before the worker starts: it looks up the progress region's elements.
 func newWidgetYield(p *page) *widgetYield {
-	y := &widgetYield{Yielder: browser.NewYielder(paintEvery), progress: progressLine{el: p.byID("progress"), readouts: p.byID("readouts")}}
-	y.FrameWanted = frameWanted.Load
-	return y
+	return &widgetYield{Yielder: browser.NewYielder(paintEvery), progress: progressLine{el: p.byID("progress"), readouts: p.byID("readouts")}}
 }
 
-// frameWanted: the page asked Ebiten for a frame (scheduleFrame) whose Update has not run yet.
-// Ebiten runs Update only in an animation frame (or on the canvas's input): a preparation's
-// turns wait for that frame (browser.Yielder.Aside), so a swap's hashchange is taken at once.
-var frameWanted atomic.Bool
-
-// scheduleFrame asks Ebiten for a frame, noting it for the preparation's turns (frameWanted).
-func scheduleFrame() {
-	frameWanted.Store(true)
-	ebiten.ScheduleFrame()
-}
+// scheduleFrame asks Ebiten for a frame: Ebiten runs Update only in an animation frame (or on
+// the canvas's input, frameNow).
+func scheduleFrame() { ebiten.ScheduleFrame() }
 
 // frameNow has Ebiten run the frame's Update and Draw now, while a figure starts or switches
 // (marking), not at the next animation frame: the swap's hashchange and the scheduler's answer

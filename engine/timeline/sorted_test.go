@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -35,11 +36,45 @@ func TestSortColumnMatchesRanks(t *testing.T) {
 	check := func(name string, c *table.Column, n int) {
 		t.Helper()
 		got, want := sortColumn(c, n), rankedColumn(c, n)
-		if !slices.Equal(got.vals, want.vals) || !slices.Equal(got.below, want.below) || got.n != want.n {
+		if got.sorted == nil && (!slices.Equal(got.vals, want.vals) || !slices.Equal(got.below, want.below)) || got.n != want.n {
 			t.Errorf("%s: sortColumn gives %d values, below %v..., want %d values, below %v...", name,
 				len(got.vals), head(got.below), len(want.vals), head(want.below))
 		}
+		// Where it keeps the rows' values sorted (most distinct), every value, the values
+		// beside them and the ends place as the ranks do.
+		if got.sorted != nil {
+			if 2*len(want.vals) <= n-int(want.below[0]) {
+				t.Errorf("%s: %d distinct values of %d rows kept as the rows sorted", name, len(want.vals), n)
+			}
+			probes := []int64{math.MinInt64, math.MaxInt64, math.MinInt64 + 1, math.MaxInt64 - 1}
+			for _, v := range want.vals {
+				probes = append(probes, v-1, v, v+1)
+			}
+			for _, v := range probes {
+				if g, w := got.pos(v), want.pos(v); g != w {
+					t.Errorf("%s: pos(%d) = %v, want %v", name, v, g, w)
+				}
+				if g, w := got.posAtOrBelow(v), want.posAtOrBelow(v); g != w {
+					t.Errorf("%s: posAtOrBelow(%d) = %v, want %v", name, v, g, w)
+				}
+			}
+		}
 	}
+	sortedKept := 0
+	defer func() {
+		if sortedKept == 0 {
+			t.Error("no column of mostly distinct values was kept as its rows sorted")
+		}
+	}()
+	check = func(check func(string, *table.Column, int)) func(string, *table.Column, int) {
+		return func(name string, c *table.Column, n int) {
+			t.Helper()
+			if sortColumn(c, n).sorted != nil {
+				sortedKept++
+			}
+			check(name, c, n)
+		}
+	}(check)
 	for _, strategy := range []string{StrategyLiquid, StrategyZOrderFull} {
 		res, err := Run(scenario.Timeline{Strategy: strategy})
 		if err != nil {

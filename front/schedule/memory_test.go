@@ -19,6 +19,7 @@ func (c *idleClock) Turn()          {}
 func (c *idleClock) Task()          {}
 func (c *idleClock) Aside()         {}
 func (c *idleClock) Show(string)    {}
+func (c *idleClock) Cut()           {}
 
 // settleWidget runs the widget's work for sc as its worker does, on the real engines: the first
 // answer (and, for a timeline, the shown day's file grid, which the frame asks for), then every

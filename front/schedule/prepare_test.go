@@ -183,3 +183,42 @@ func TestAPreparationsTurnsAfterTheSwapAreAside(t *testing.T) {
 		t.Fatalf("a preparation swapped to at its third turn ran %q: want three frame turns, then only asides", log)
 	}
 }
+
+// TestASwapCutsThePreparationsTurn: the swap's Ask, a move of the figure shown and another
+// Prepare end the turn of the preparation under way (Yielder.Cut), which may be waiting for a
+// painted frame a busy renderer gives late; an Ask with no preparation under way cuts nothing.
+func TestASwapCutsThePreparationsTurn(t *testing.T) {
+	f := newFake(t)
+	s := newScheduler(f)
+	f.stored["table100000"] = true
+	s.Ask(panelAt(32, 100_000, "hilbert"))
+	f.drain(s)
+	if count(f.log, "cut") != 0 {
+		t.Fatalf("an Ask with no preparation cut a turn: %q", f.log)
+	}
+
+	next := panelAt(32, 100_000, "hilbert")
+	next.View, next.Timeline.Days = "timeline", 20
+	for _, c := range []struct {
+		name  string
+		input func()
+	}{
+		{"the swap", func() { s.Forget(); s.Ask(next) }},
+		{"a move", func() { s.Ask(panelAt(48, 100_000, "hilbert")) }},
+		{"another figure", func() { other := next; other.Timeline.Days = 30; s.Prepare(&other) }},
+	} {
+		s.Prepare(&next)
+		f.log = nil
+		f.onTurn = func() {
+			f.log = append(f.log, "input")
+			c.input()
+		}
+		log := f.drain(s)
+		in := slices.Index(log, "input")
+		if in < 1 || log[in-1] != "turn" || in+1 >= len(log) || log[in+1] != "cut" {
+			t.Errorf("%s during a preparation's turn: %q, want the turn cut", c.name, log)
+		}
+		s.Prepare(nil)
+		f.drain(s)
+	}
+}

@@ -65,6 +65,9 @@ type Yielder interface {
 	Aside()
 	// Show names the work under way on the page ("" when none): a run past its quiet time.
 	Show(step string)
+	// Cut ends the turn under way at once (the next one when none is): the frame's, the one
+	// method not the worker's, when what a preparation runs for changed (cutTurn).
+	Cut()
 }
 
 const (
@@ -245,6 +248,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 		s.counts.AheadHits++
 		s.publishAnswer(Answer{Gen: s.gen, Panel: s.want.Panel, Result: res, Kept: true})
 	}
+	s.cutTurn()
 	s.adopt()
 	s.signal()
 	return s.gen

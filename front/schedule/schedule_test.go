@@ -62,6 +62,9 @@ func (f *fake) Aside() {
 
 func (f *fake) Show(step string) { f.log = append(f.log, "show "+step) }
 
+// Cut is the frame's: the turn under way (the one onTurn runs in) ends.
+func (f *fake) Cut() { f.log = append(f.log, "cut") }
+
 // name is a panel scenario in the log: its layout, files and rows.
 func name(p scenario.Panel) string {
 	return fmt.Sprintf("%s/%d/%dk", p.Layout, p.Files, p.Rows/1000)
@@ -387,6 +390,7 @@ func (realTime) Turn()          {}
 func (realTime) Task()          {}
 func (realTime) Aside()         {}
 func (realTime) Show(string)    {}
+func (realTime) Cut()           {}
 
 // TestWorkerAndFrame: the worker on its own goroutine and the frame asking and waiting, as in
 // the browser; run with -race, it checks that the two share only what the lock guards.

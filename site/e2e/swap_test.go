@@ -157,3 +157,91 @@ func TestASwapIsTakenWithoutWaitingForAFrame(t *testing.T) {
 		t.Errorf("%d animation frames began between the preparation's answer handed over (adopted) and its drawing: want none", n)
 	}
 }
+
+// holdYielderFrames has requestAnimationFrame, as looked up from now on, hold its callbacks
+// until releaseFrames: the frames a busy renderer gives late, for whoever looks it up at each
+// request (the scheduler's Yielder). Ebiten looked it up once, at its start, and keeps its own.
+// (chromedp's Poll looks it up too: polls meanwhile go by an interval.)
+const holdYielderFrames = `(() => { window.__rafWas = window.requestAnimationFrame; window.__held = [];
+	window.requestAnimationFrame = (cb) => window.__held.push(cb); return true; })()`
+
+// releaseFrames gives requestAnimationFrame back and runs the callbacks held.
+const releaseFrames = `(() => { window.requestAnimationFrame = window.__rafWas; const n = window.__held.length;
+	for (const cb of window.__held.splice(0)) window.__rafWas(cb); return n; })()`
+
+// TestASwapToAPreparationWaitsForNoFrame: a heavy timeline prepared, its run waiting in a turn
+// for a painted frame the renderer does not give (held), is swapped to: its run goes on at once
+// (Yielder.Cut, then turns aside that wait little for a frame) and the figure goes live with
+// the frames still held. Before, the turn under way at the swap waited for its frame: under
+// load the renderer gave it 0.65 s late (BenchmarkSwitch, figure 5, a turn of 867 ms).
+func TestASwapToAPreparationWaitsForNoFrame(t *testing.T) {
+	ctx := browser(t)
+	openFigure(t, ctx, scenario.Link(scenario.Default()), 700)
+	heavy, ok := scenario.PresetByName("large-batches")
+	if !ok {
+		t.Fatal("no preset large-batches")
+	}
+	link := scenario.Link(heavy.Scenario)
+	eval[bool](t, ctx, holdYielderFrames)
+	eval[bool](t, ctx, fmt.Sprintf(`(window.layoutlab.prepare(%q), true)`, link))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`performance.getEntriesByName("layoutlab:run").length > 0 && window.__held.length > 0`,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the preparation's run never asked for a frame: %v", err)
+	}
+	eval[bool](t, ctx, `window.__beforeSwap = true`)
+	eval[bool](t, ctx, fmt.Sprintf(`(location.hash = %q, true)`, link))
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlab.scenarios === 2 && window.layoutlab.ready === true`,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)))
+	held := eval[int](t, ctx, releaseFrames)
+	if err != nil {
+		t.Fatalf("the figure prepared never went live while its frames were held (%d held): %v", held, err)
+	}
+	if eval[int](t, ctx, `performance.getEntriesByName("layoutlab:adopted").length`) == 0 {
+		t.Error("the swap to the prepared timeline adopted no preparation")
+	}
+	if !eval[bool](t, ctx, `window.__beforeSwap === true`) {
+		t.Error("the page reloaded")
+	}
+	t.Logf("live with %d frames asked for and held", held)
+}
+
+// MemoryHeadroom is the room a frame switched between figures keeps under the widget's budget
+// (MaxWidgetLinearMemory): its peak moves with the timing of its collections.
+const MemoryHeadroom = 16 << 20
+
+// TestSwitchesKeepMemoryHeadroom: one frame shows, in turn, two timelines and then the
+// timeline of large batches, each prepared before its swap as the explainer's dwell does; its
+// wasm linear memory (the peak: it never shrinks) stays MemoryHeadroom under the budget. With
+// the large batches' day grid built from its values and their counts, it reached 151 MiB here
+// (the explainer: 144-149 MiB, BenchmarkSwitch), the marks mem98 before the day grid and mem145
+// after it.
+func TestSwitchesKeepMemoryHeadroom(t *testing.T) {
+	ctx := browser(t)
+	first, _ := scenario.PresetByName("liquid")
+	openFigure(t, ctx, scenario.Link(first.Scenario), 700)
+	for i, name := range []string{"history", "large-batches"} {
+		p, ok := scenario.PresetByName(name)
+		if !ok {
+			t.Fatalf("no preset %s", name)
+		}
+		link := scenario.Link(p.Scenario)
+		eval[bool](t, ctx, fmt.Sprintf(`(window.layoutlab.prepare(%q), true)`, link))
+		time.Sleep(300 * time.Millisecond) // the dwell
+		swapTo(t, ctx, link, i+2)
+	}
+	mem, err := linearMemory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wasm linear memory after the switches: %.1f MiB; the last switch's marks: %s", mib(mem),
+		eval[string](t, ctx, `(() => { const all = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("layoutlab:"));
+			const h = all.map((m) => m.name).lastIndexOf("layoutlab:prepare");
+			return all.slice(Math.max(h, 0)).map((m) => m.name.slice(10) + " " + m.startTime.toFixed(0)).join(", "); })()`))
+	// The marks say where a switch grew the memory (wasm/marks.go), as BenchmarkSwitch prints them.
+	if eval[int](t, ctx, `performance.getEntriesByType("mark").filter((m) => m.name.startsWith("layoutlab:mem")).length`) == 0 {
+		t.Error("no mark names the runtime's memory growing")
+	}
+	if mem > MaxWidgetLinearMemory-MemoryHeadroom {
+		t.Errorf("wasm linear memory %.1f MiB after the switches: over %d MiB, the budget less its headroom", mib(mem), (MaxWidgetLinearMemory-MemoryHeadroom)>>20)
+	}
+}

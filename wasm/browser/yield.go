@@ -17,9 +17,10 @@ import (
 // Yield.
 type Yielder struct {
 	port      js.Value
-	ch        chan int // the numbers of the messages come back
-	seq       int      // the number of the message the turn under way waits for
-	afterRAF  js.Func  // requestAnimationFrame callback: resume once the frame is done
+	ch        chan int      // the numbers of the messages come back
+	cut       chan struct{} // Cut: the turn under way ends
+	seq       int           // the number of the message the turn under way waits for
+	afterRAF  js.Func       // requestAnimationFrame callback: resume once the frame is done
 	lastFrame time.Time
 	// PaintEvery is the longest a run that yields goes without letting the page paint.
 	PaintEvery time.Duration
@@ -27,9 +28,6 @@ type Yielder struct {
 	// animation frames, and a page that must go on there (the table page) stops waiting. 0
 	// waits for the frame, so a hidden widget does no work.
 	FrameWait time.Duration
-	// FrameWanted, when set, reports whether the page has asked for a frame it has not painted
-	// yet (Aside waits for it).
-	FrameWanted func() bool
 	// Frames counts the turns that waited for a frame, for the programs' figures.
 	Frames int
 }
@@ -37,7 +35,7 @@ type Yielder struct {
 // NewYielder makes a Yielder that paints at least every paintEvery.
 func NewYielder(paintEvery time.Duration) *Yielder {
 	mc := js.Global().Get("MessageChannel").New()
-	y := &Yielder{port: mc.Get("port2"), ch: make(chan int, 16), PaintEvery: paintEvery}
+	y := &Yielder{port: mc.Get("port2"), ch: make(chan int, 16), cut: make(chan struct{}, 1), PaintEvery: paintEvery}
 	mc.Get("port1").Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		select {
 		case y.ch <- args[0].Get("data").Int():
@@ -67,20 +65,19 @@ func (y *Yielder) Turn() {
 const AsideFrameWait = 16 * time.Millisecond
 
 // Aside is Turn for work the page does not show (the widget's preparation of a figure before
-// it is shown): it waits for a painted frame when the page asked for one (FrameWanted: the
-// widget's Update is due, which Ebiten runs only in a frame), and otherwise every PaintEvery
-// waits for one at most AsideFrameWait, then goes on. A busy renderer gave a turn's frame
-// hundreds of milliseconds: BenchmarkSwitch under load, a timeline's preparation spent 3.6 of
-// its 3.9 s in 14 such turns, its own work under 0.3 s.
+// it is shown): every PaintEvery it waits for a painted frame at most AsideFrameWait, then goes
+// on. A busy renderer gave a turn's frame hundreds of milliseconds: BenchmarkSwitch under load,
+// a timeline's preparation spent 3.6 of its 3.9 s in 14 such turns, its own work under 0.3 s.
+// Nor does it wait longer for a frame the page asked for: what a switching figure needs at once
+// (the swap, the answer) its page takes outside the frames (wasm/yield.go, frameNow), and the
+// frames it asks for besides (the labels' digits warmed) would hold the run as long as the
+// renderer holds them.
 func (y *Yielder) Aside() {
-	switch {
-	case y.FrameWanted != nil && y.FrameWanted():
-		y.frame(y.FrameWait)
-	case time.Since(y.lastFrame) >= y.PaintEvery:
+	if time.Since(y.lastFrame) >= y.PaintEvery {
 		y.frame(AsideFrameWait)
-	default:
-		y.Task()
+		return
 	}
+	y.Task()
 }
 
 // frame resumes after the next painted frame, or after d when d is not 0.
@@ -100,6 +97,16 @@ func (y *Yielder) Task() {
 	y.wait(0)
 }
 
+// Cut ends the turn under way at once, or the next one when none is: the widget's scheduler, when
+// a swap or a move changed what its preparation runs for (front/schedule's cutTurn), so that it
+// decides at once rather than after a frame a busy renderer gives late.
+func (y *Yielder) Cut() {
+	select {
+	case y.cut <- struct{}{}:
+	default:
+	}
+}
+
 // wait waits for message y.seq, at most d when d is not 0; the message of a turn given up on
 // (a frame that came after the limit) is passed over when it comes.
 func (y *Yielder) wait(d time.Duration) {
@@ -114,6 +121,8 @@ func (y *Yielder) wait(d time.Duration) {
 				return
 			}
 		case <-limit:
+			return
+		case <-y.cut:
 			return
 		}
 	}
