@@ -330,7 +330,7 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 	if err := s.SortFiles(y); err != nil {
 		return nil, nil, err
 	}
-	if err := y.Begin("the files' statistics"); err != nil {
+	if err := y.Begin(StatisticsBegin); err != nil {
 		return nil, nil, err
 	}
 	// Every file's statistics are checked; the values kept are those of the columns the WHERE
@@ -478,6 +478,12 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	in.columns = len(schema.Fields)
 	return in, nil
 }
+
+// StatisticsBegin is the step Options.Yield is told as the files' statistics begin: the
+// replay's decoding is garbage by then, and the step makes the Inspector's per-file arrays (a
+// million files' are 170 MB), which the table page places in the room a collection leaves
+// (front/tablepage's Shown.Collect).
+const StatisticsBegin = "the files' statistics"
 
 // Steps the Yield is told of with their progress (Options.Yield).
 const (
