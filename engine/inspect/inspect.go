@@ -330,7 +330,7 @@ func open(fsys fs.FS, location string, opt Options, last bool) (*Report, *Inspec
 	if err := s.SortFiles(y); err != nil {
 		return nil, nil, err
 	}
-	if err := y.Begin("the files' statistics"); err != nil {
+	if err := y.Begin(StatisticsBegin); err != nil {
 		return nil, nil, err
 	}
 	// Every file's statistics are checked; the values kept are those of the columns the WHERE
@@ -479,6 +479,12 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	return in, nil
 }
 
+// StatisticsBegin is the step Options.Yield is told as the files' statistics begin: the
+// replay's decoding is garbage by then, and the step makes the Inspector's per-file arrays (a
+// million files' are 170 MB), which the table page places in the room a collection leaves
+// (front/tablepage's Shown.Collect).
+const StatisticsBegin = "the files' statistics"
+
 // Steps the Yield is told of with their progress (Options.Yield).
 const (
 	statisticsStep = "Reading the files' statistics"
@@ -545,7 +551,7 @@ func (in *Inspector) numRecords(i int) (int64, bool) {
 }
 
 // clusterRanges is each file's [min, max] of column col from its statistics, as the Fabric
-// overlap score compares them (optimize.File.ClusterRanges): numbers, dates and timestamps by
+// overlap score compares them (optimize.File.ClusterRange): numbers, dates and timestamps by
 // their value (table.Value.Float64); strings and binaries, which have no width, by the bound's
 // position among the distinct bounds of all files, in Delta's statistics order
 // (table.Compare). A file without both bounds, or with a NaN bound, gets none (a NaN Min here),
@@ -805,7 +811,7 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 			default:
 				for i := range os.Files {
 					if j := os.Files[i].Ref; !math.IsNaN(ranges[j].Min) {
-						os.Files[i].ClusterRanges = ranges[j : j+1 : j+1]
+						os.Files[i].ClusterRange = &ranges[j]
 					}
 				}
 				label += fmt.Sprintf("; autoRecluster reads the files' min/max of %[3]s from the log's statistics (%[1]d of %[2]d files have both)",

@@ -34,9 +34,9 @@ func benchSnapshotN(n int, partitioned, clustered bool) *Snapshot {
 			f.Tags = map[string]string{TagZCubeID: fmt.Sprintf("cube-%03d", cube), TagZCubeZOrder: zo}
 			f.ClusteringProvider = ProviderLiquid
 			j := float64(i % 100)
-			f.ClusterRanges = []Range{{j / 100, (j + 1) / 100}}
+			f.ClusterRange = &Range{j / 100, (j + 1) / 100}
 		} else if clustered {
-			f.ClusterRanges = []Range{{0, 1}}
+			f.ClusterRange = &Range{0, 1}
 		}
 		s.Files = append(s.Files, f)
 	}

@@ -216,7 +216,7 @@ func (r *CommitResult) AddedFiles() iter.Seq[File] {
 			for j := range r.outputs[i] {
 				o := &r.outputs[i][j]
 				add := File{Path: o.Path, Size: o.Size, PartitionValues: r.bins[i].PartitionValues, NumRecords: o.NumRecords,
-					ClusterRanges: o.ClusterRanges, Ref: o.Ref,
+					ClusterRange: firstRange(o.ClusterRanges), Ref: o.Ref,
 					ClusteringProvider: r.provider}
 				if r.tags != nil {
 					add.Tags = r.tags[i]
@@ -314,4 +314,12 @@ func (s *Snapshot) Apply(res *CommitResult) *Snapshot {
 		next.Files = append(next.Files, f)
 	}
 	return &next
+}
+
+// firstRange is the first of an output's ranges (its first clustering column's), nil for none.
+func firstRange(r []Range) *Range {
+	if len(r) == 0 {
+		return nil
+	}
+	return &r[0]
 }

@@ -244,10 +244,10 @@ func simulate(p *Plan, outFiles int) [][]OutputFile {
 		}
 		lo, hi, ranged := 0.0, 0.0, false
 		for _, f := range b.Files {
-			if len(f.ClusterRanges) == 0 {
+			if f.ClusterRange == nil {
 				continue
 			}
-			r := f.ClusterRanges[0]
+			r := *f.ClusterRange
 			if !ranged {
 				lo, hi, ranged = r.Min, r.Max, true
 			}
@@ -310,13 +310,14 @@ func (h *harness) append(t *testing.T, n int, size int64, prefix, rng string) {
 	if prefix == "" {
 		prefix = fmt.Sprintf("in%d", next.Version)
 	}
-	var ranges []Range
+	var ranges *Range
 	if rng != "" {
-		ranges = []Range{parseRange(t, rng)}
+		r := parseRange(t, rng)
+		ranges = &r
 	}
 	for i := 0; i < n; i++ {
 		next.Files = append(next.Files, File{Path: fmt.Sprintf("%s-%03d", prefix, i+1), Size: size,
-			NumRecords: 1000, ClusterRanges: ranges})
+			NumRecords: 1000, ClusterRange: ranges})
 	}
 	h.snap = &next
 }
@@ -510,7 +511,7 @@ func parseRange(t *testing.T, s string) Range {
 
 func TestSnapshotRoundTrip(t *testing.T) {
 	s, err := ParseSnapshot(`table version=7 clustered-by=a,b columns=12 props=delta.dataSkippingNumIndexedCols:5
-f1 size=1G zcube=z1 records=10 deleted=2 ranges=0.1:0.2/0.3:0.4
+f1 size=1G zcube=z1 records=10 deleted=2 ranges=0.1:0.2
 f2 size=12345 zcube=z2 zorder=b,a provider=none
 f3 size=3M provider=other
 f4 size=1K zcube=z3 zorder=-

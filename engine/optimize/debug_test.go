@@ -15,7 +15,7 @@ import (
 // DebugString prints the snapshot in the compact text form ParseSnapshot reads:
 //
 //	table version=3 partitioned-by=event_date clustered-by=customer_id clustering-feature=true columns=40 props=k:v,k2:v2
-//	<path> size=1G [part=k:v,…] [zcube=<id> zorder=c1,c2|- provider=<p>|none] [provider=<p>] [records=N] [deleted=N] [ranges=lo:hi/lo:hi]
+//	<path> size=1G [part=k:v,…] [zcube=<id> zorder=c1,c2|- provider=<p>|none] [provider=<p>] [records=N] [deleted=N] [ranges=lo:hi]
 //
 // Sizes print as <n>G, <n>M or <n>K when they are whole binary units, else in bytes.
 func (s *Snapshot) DebugString() string {
@@ -81,12 +81,8 @@ func (f *File) debugString() string {
 	if f.DeletedRecords != 0 {
 		fmt.Fprintf(&b, " deleted=%d", f.DeletedRecords)
 	}
-	if len(f.ClusterRanges) > 0 {
-		parts := make([]string, len(f.ClusterRanges))
-		for i, r := range f.ClusterRanges {
-			parts[i] = fmtFloat(r.Min) + ":" + fmtFloat(r.Max)
-		}
-		b.WriteString(" ranges=" + strings.Join(parts, "/"))
+	if r := f.ClusterRange; r != nil {
+		b.WriteString(" ranges=" + fmtFloat(r.Min) + ":" + fmtFloat(r.Max))
 	}
 	return b.String()
 }
@@ -198,23 +194,22 @@ func (s *Snapshot) parseFileLine(line string) ([]File, error) {
 		case "deleted":
 			f.DeletedRecords, err = strconv.ParseInt(v, 10, 64)
 		case "ranges":
-			for _, r := range strings.Split(v, "/") {
-				lo, hi, ok := strings.Cut(r, ":")
-				if !ok {
-					return nil, fmt.Errorf("bad range %q", r)
-				}
-				var rg Range
-				if rg.Min, err = strconv.ParseFloat(lo, 64); err == nil {
-					rg.Max, err = strconv.ParseFloat(hi, 64)
-				}
-				if err == nil && rg.Max < rg.Min {
-					err = fmt.Errorf("range %q has max < min", r)
-				}
-				if err != nil {
-					return nil, err
-				}
-				f.ClusterRanges = append(f.ClusterRanges, rg)
+			// One range, the first clustering column's (File.ClusterRange).
+			lo, hi, ok := strings.Cut(v, ":")
+			if !ok {
+				return nil, fmt.Errorf("bad range %q", v)
 			}
+			var rg Range
+			if rg.Min, err = strconv.ParseFloat(lo, 64); err == nil {
+				rg.Max, err = strconv.ParseFloat(hi, 64)
+			}
+			if err == nil && rg.Max < rg.Min {
+				err = fmt.Errorf("range %q has max < min", v)
+			}
+			if err != nil {
+				return nil, err
+			}
+			f.ClusterRange = &rg
 		case "repeat":
 			repeat, err = strconv.Atoi(v)
 			if err == nil && repeat < 1 {

@@ -68,7 +68,7 @@ func OverlapScore(a, b Range) float64 {
 // least minOffending-1 other files with OverlapScore > threshold on the first clustering column,
 // counting only partners from a different ZCube (files of one ZCube come from one curve pass; on
 // a multi-column curve they overlap on the first column by design). Files without
-// ClusterRanges are neither scored nor partners. It returns the offending flags, the files to
+// a ClusterRange are neither scored nor partners. It returns the offending flags, the files to
 // re-cluster (the offending ones and their partners) and the number of scored files.
 //
 // The search is bounded so that many files over one range (every file a ZCube of its own)
@@ -299,8 +299,8 @@ func (st *planState) fabricBinOrder(selected, recluster []File) []File {
 }
 
 func rangeMin(f *File) float64 {
-	if len(f.ClusterRanges) == 0 {
+	if f.ClusterRange == nil {
 		return 0
 	}
-	return f.ClusterRanges[0].Min
+	return f.ClusterRange.Min
 }

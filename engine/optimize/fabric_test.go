@@ -9,8 +9,8 @@ import (
 // fabricFile is a tagged file of ZCube cube covering [lo, hi] on the first clustering column.
 func fabricFile(cube string, lo, hi float64) File {
 	return File{Path: fmt.Sprintf("%s-%g-%g", cube, lo, hi), Size: GiB,
-		Tags:          map[string]string{TagZCubeID: cube, TagZCubeZOrder: `["customer_id"]`},
-		ClusterRanges: []Range{{Min: lo, Max: hi}}}
+		Tags:         map[string]string{TagZCubeID: cube, TagZCubeZOrder: `["customer_id"]`},
+		ClusterRange: &Range{Min: lo, Max: hi}}
 }
 
 // TestNarrowFilesUnderAWideOneAreNotOffending: a wide file over many narrow ones from other
@@ -77,7 +77,7 @@ func TestOffendingFilesMatchesEveryPair(t *testing.T) {
 		partner := func(i, j int) bool {
 			ci, _ := files[i].zcubeID()
 			cj, _ := files[j].zcubeID()
-			return i != j && ci != cj && OverlapScore(files[i].ClusterRanges[0], files[j].ClusterRanges[0]) > th
+			return i != j && ci != cj && OverlapScore(*files[i].ClusterRange, *files[j].ClusterRange) > th
 		}
 		wantOff := make([]bool, n)
 		for i := range n {
@@ -96,7 +96,7 @@ func TestOffendingFilesMatchesEveryPair(t *testing.T) {
 			}
 			if off[i] != wantOff[i] || rec[i] != wantRec {
 				t.Fatalf("trial %d, file %d %v (minOffending %d, threshold %v): offending %v re-clustered %v, want %v %v",
-					trial, i, files[i].ClusterRanges[0], minOff, th, off[i], rec[i], wantOff[i], wantRec)
+					trial, i, *files[i].ClusterRange, minOff, th, off[i], rec[i], wantOff[i], wantRec)
 			}
 		}
 	}

@@ -51,7 +51,7 @@ func TestFabricBinOrderAsBefore(t *testing.T) {
 		f := File{Path: fmt.Sprint("f", ref), Size: 1 + rng.Int64N(40), Ref: int64(ref)}
 		if rng.IntN(4) > 0 {
 			f.Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(3)), TagZCubeZOrder: zo}
-			f.ClusterRanges = []Range{{Min: float64(rng.IntN(10)), Max: 10}}
+			f.ClusterRange = &Range{Min: float64(rng.IntN(10)), Max: 10}
 		}
 		return f
 	}
@@ -62,7 +62,7 @@ func TestFabricBinOrderAsBefore(t *testing.T) {
 		}
 		for i := range rng.IntN(30) {
 			f := mk(1000 + i)
-			f.ClusterRanges = []Range{{Min: float64(rng.IntN(10)), Max: 10}}
+			f.ClusterRange = &Range{Min: float64(rng.IntN(10)), Max: 10}
 			recluster = append(recluster, f)
 		}
 		maxBin := 1 + rng.Int64N(80)

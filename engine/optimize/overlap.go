@@ -13,8 +13,8 @@ import (
 // its comparison sort of ranges, string compares of ZCube ids and calls for each float max and
 // min made it a quarter of a Fabric run. What follows is the same search on flat arrays.
 
-// overlapIntervals is the files with ClusterRanges (of those among marks, when set), as
-// offendingFiles searches them: each file's first range, its ZCube numbered (files of one ZCube
+// overlapIntervals is the files with a ClusterRange (of those among marks, when set), as
+// offendingFiles searches them: each file's range, its ZCube numbered (files of one ZCube
 // share a number) and its index in files, sorted by range minimum, then maximum, then index,
 // as cmp.Compare orders floats (NaN first, -0 with +0). For finite ranges the order of equal
 // minima would not matter (a file's partners are those whose minimum lies within reach of its
@@ -29,7 +29,7 @@ type interval struct {
 }
 
 func overlapIntervalsOf(files []File, among []bool) overlapIntervals {
-	in := func(i int) bool { return len(files[i].ClusterRanges) > 0 && (among == nil || among[i]) }
+	in := func(i int) bool { return files[i].ClusterRange != nil && (among == nil || among[i]) }
 	n := 0
 	for i := range files {
 		if in(i) {
@@ -55,7 +55,7 @@ func overlapIntervalsOf(files []File, among []bool) overlapIntervals {
 			}
 			lastID, lastCube = id, c
 		}
-		keys = append(keys, floatOrderKey(f.ClusterRanges[0].Min))
+		keys = append(keys, floatOrderKey(f.ClusterRange.Min))
 		pos = append(pos, int32(i))
 		cubes[i] = lastCube
 	}
@@ -64,7 +64,7 @@ func overlapIntervalsOf(files []File, among []bool) overlapIntervals {
 	sortTiesByMax(keys, pos, files)
 	iv := make(overlapIntervals, n)
 	for k, i := range pos {
-		r := files[i].ClusterRanges[0]
+		r := files[i].ClusterRange
 		iv[k] = interval{min: r.Min, max: r.Max, w: r.Max - r.Min, cube: cubes[i], idx: i}
 	}
 	return iv
@@ -80,8 +80,8 @@ func sortTiesByMax(keys []uint64, pos []int32, files []File) {
 		}
 		if e-s > 1 {
 			slices.SortFunc(pos[s:e], func(a, b int32) int {
-				return cmp.Or(cmp.Compare(floatOrderKey(files[a].ClusterRanges[0].Max),
-					floatOrderKey(files[b].ClusterRanges[0].Max)), cmp.Compare(a, b))
+				return cmp.Or(cmp.Compare(floatOrderKey(files[a].ClusterRange.Max),
+					floatOrderKey(files[b].ClusterRange.Max)), cmp.Compare(a, b))
 			})
 		}
 		s = e

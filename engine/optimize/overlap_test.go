@@ -122,10 +122,10 @@ func TestOffendingFilesAsBefore(t *testing.T) {
 			if rng.IntN(10) == 0 {
 				hi = odd[rng.IntN(len(odd))]
 			}
-			files[i] = File{Path: fmt.Sprint(i), Tags: maps[cube], ClusterRanges: []Range{{lo, hi}}}
+			files[i] = File{Path: fmt.Sprint(i), Tags: maps[cube], ClusterRange: &Range{lo, hi}}
 			switch rng.IntN(15) {
 			case 0:
-				files[i].ClusterRanges = nil // never scored
+				files[i].ClusterRange = nil // never scored
 			case 1:
 				files[i].Tags = nil
 			}
@@ -151,11 +151,11 @@ func offendingFilesBefore(files []File, minOffending int, threshold float64) (of
 	}
 	var ivs []iv
 	for i := range files {
-		if len(files[i].ClusterRanges) == 0 {
+		if files[i].ClusterRange == nil {
 			continue
 		}
 		id, _ := files[i].zcubeID()
-		r := files[i].ClusterRanges[0]
+		r := *files[i].ClusterRange
 		ivs = append(ivs, iv{r, id, i})
 	}
 	slices.SortFunc(ivs, func(a, b iv) int {

@@ -20,9 +20,9 @@ func TestRangeMinOrderIsStableOrder(t *testing.T) {
 			switch r := rng.IntN(10); {
 			case r == 0: // no ranges: rangeMin 0
 			case r < 5:
-				files[i].ClusterRanges = []Range{{Min: mins[rng.IntN(len(mins))]}}
+				files[i].ClusterRange = &Range{Min: mins[rng.IntN(len(mins))]}
 			default:
-				files[i].ClusterRanges = []Range{{Min: float64(rng.IntN(8)) * 0.5}}
+				files[i].ClusterRange = &Range{Min: float64(rng.IntN(8)) * 0.5}
 			}
 		}
 		want := make([]int64, 0, len(files))

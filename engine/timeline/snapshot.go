@@ -10,7 +10,7 @@ import "layoutlab/engine/optimize"
 // (optimize.Bin.Files). Rewriting an unchanged entry copied its six pointers again, a bulk
 // write barrier under js/wasm, where a collection is open for most of a night. snapIDs[i] is
 // the file id entry i holds, plus one (zero: none); the cluster ranges, which a clustering-key
-// change recomputes, must also be the same slice.
+// change recomputes, must also be the same (a pointer to the range kept for the file).
 func (n *nightlyOptimize) snapshotFiles(fabric bool) []optimize.File {
 	live := n.tbl.live
 	if cap(n.snapFiles) < len(live) {
@@ -21,24 +21,21 @@ func (n *nightlyOptimize) snapshotFiles(fabric bool) []optimize.File {
 	}
 	files, ids := n.snapFiles[:len(live)], n.snapIDs[:len(live)]
 	for i, id := range live {
-		var ranges []optimize.Range
+		var ranges *optimize.Range
 		if fabric {
-			ranges = n.clusterRanges(id)
+			if r := n.clusterRanges(id); len(r) > 0 {
+				ranges = &r[0] // the same range while the clustering key stays (fileRanges)
+			}
 		}
-		if ids[i] == id+1 && sameRanges(files[i].ClusterRanges, ranges) {
+		if ids[i] == id+1 && files[i].ClusterRange == ranges {
 			continue
 		}
 		f := n.tbl.files.f(id)
 		files[i] = optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
 			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)),
-			Ref: int64(id), ClusterRanges: ranges}
+			Ref: int64(id), ClusterRange: ranges}
 		ids[i] = id + 1
 	}
 	n.snapFiles, n.snapIDs = files, ids
 	return files
-}
-
-// sameRanges reports whether a and b are the same slice (the same array and length).
-func sameRanges(a, b []optimize.Range) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

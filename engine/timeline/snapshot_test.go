@@ -59,15 +59,3 @@ func TestSnapshotFilesFollowTheLiveFiles(t *testing.T) {
 		}
 	}
 }
-
-// TestSameRanges: cluster ranges are the same only as the same slice, not equal values.
-func TestSameRanges(t *testing.T) {
-	a := []optimize.Range{{Min: 1, Max: 2}}
-	b := []optimize.Range{{Min: 1, Max: 2}}
-	if !sameRanges(a, a) || !sameRanges(nil, nil) || !sameRanges(nil, a[:0]) {
-		t.Error("a slice is not the same as itself")
-	}
-	if sameRanges(a, b) || sameRanges(a, nil) || sameRanges(nil, b) {
-		t.Error("distinct slices are the same")
-	}
-}

@@ -6,18 +6,24 @@ import (
 	"strings"
 	"time"
 
+	"layoutlab/engine/inspect"
 	"layoutlab/engine/work"
 	"layoutlab/front/picked"
 )
 
 // Shown is what the page shows of a work.Progress of an open, a WHERE or a plan: Status the
 // status line ("" leaves it as it is), the bar at Done of Total when Bar, and EndStep whether
-// the page's task ends now (a step begins) rather than once it has run its budget.
+// the page's task ends now (a step begins) rather than once it has run its budget. Collect says
+// the page collects as the step begins, should its heap hold much garbage: the files'
+// statistics (inspect.StatisticsBegin) make the Inspector's per-file arrays, and the replay's
+// decoding is garbage by then; collected first, the arrays are placed in the room it leaves
+// (the 1,000,000-file table's module memory, which never shrinks, 774 MiB without, 756 with).
 type Shown struct {
 	Status      string
 	Bar         bool
 	Done, Total int
 	EndStep     bool
+	Collect     bool
 }
 
 // ShowProgress says what the page shows of p. A step as it begins is named ("Working out the
@@ -31,7 +37,7 @@ func ShowProgress(p work.Progress) Shown {
 	case p.Unit == picked.ReadUnit:
 		return Shown{}
 	case p.Done == 0 && p.Total == 0:
-		return Shown{Status: "Working out " + p.Step, EndStep: true}
+		return Shown{Status: "Working out " + p.Step, EndStep: true, Collect: p.Step == inspect.StatisticsBegin}
 	case p.Unit == "":
 		return Shown{}
 	case p.Unit == OpenedUnit:

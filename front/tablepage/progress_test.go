@@ -96,6 +96,8 @@ func replayShown(t *testing.T, d *datadriven.TestData) string {
 			turns++
 		case sh.Bar:
 			fmt.Fprintf(&out, "%s [bar %d of %d]\n", sh.Status, sh.Done, sh.Total)
+		case sh.Collect:
+			fmt.Fprintf(&out, "%s (end of task: %v; collect first)\n", sh.Status, sh.EndStep)
 		default:
 			fmt.Fprintf(&out, "%s (end of task: %v)\n", sh.Status, sh.EndStep)
 		}

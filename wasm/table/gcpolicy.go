@@ -26,7 +26,7 @@ const collectFrom = 256 << 20
 // beyond what the last collection marked live: called as a step that allocates much begins
 // (the views, the plans), so that its large arrays are placed in the room the steps before it
 // leave, rather than in memory the runtime takes from the browser for them (which it never
-// gives back).
+// gives back). The files' statistics begin so too (tablepage.Shown.Collect).
 func (a *app) collectBefore() {
 	metrics.Read(gcSamples)
 	live, heap := gcSamples[0].Value.Uint64(), gcSamples[2].Value.Uint64()

@@ -417,6 +417,9 @@ func (a *app) progress(p work.Progress) error {
 	}
 	if sh.EndStep {
 		a.endStep()
+		if sh.Collect {
+			a.collectBefore()
+		}
 	} else {
 		a.yield()
 	}
