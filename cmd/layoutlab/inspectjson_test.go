@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -120,4 +122,29 @@ func TestInspectJSONStopsOnABadFile(t *testing.T) {
 		runtime.Gosched()
 	}
 	t.Errorf("%d goroutines after, %d before", runtime.NumGoroutine(), before)
+}
+
+// TestInspectJSONFilesBeforeTheRestIsMarshalled: the files are written while the report's
+// fields after them are marshalled (on a goroutine), not after: a report whose health cannot be
+// marshalled (a NaN) has its files written by the time that error comes, as encoding/json's
+// error. Before, the whole head was marshalled first and nothing was written.
+func TestInspectJSONFilesBeforeTheRestIsMarshalled(t *testing.T) {
+	files := make([]inspect.File, 3*fileBlock)
+	for i := range files {
+		files[i] = inspect.NewFile(&deltalog.AddFile{Path: fmt.Sprintf("part-%05d", i)}, `{"a":1}`, "", "", nil)
+	}
+	r := &inspect.Report{Version: 3, Files: files, ClusteringHealth: []inspect.ColumnHealth{{OverlapMean: math.NaN()}}}
+	var got bytes.Buffer
+	err := writeInspectJSON(&got, r)
+	if _, want := json.Marshal(r); err == nil || want == nil || err.Error() != want.Error() {
+		t.Fatalf("error %v, want encoding/json's %v", err, want)
+	}
+	if !bytes.Contains(got.Bytes(), []byte(`"path": "part-`+fmt.Sprintf("%05d", len(files)-1))) {
+		t.Fatalf("%d bytes written, without the last file: the rest of the report was marshalled first", got.Len())
+	}
+	r.ClusteringHealth = nil
+	got.Reset()
+	if err := writeInspectJSON(&got, r); err != nil || !bytes.Equal(got.Bytes(), encodedReport(t, r)) {
+		t.Fatalf("%v; without the NaN, not encoding/json's bytes", err)
+	}
 }

@@ -113,7 +113,7 @@ func ReplaySegment(fsys fs.FS, seg *LogSegment, opt OpenOptions) (*Snapshot, err
 	}
 	parsed := map[int64]CommitInfo{}
 	for _, f := range seg.Deltas {
-		if err := s.applyLogFile(fsys, f, parsed); err != nil {
+		if err := s.applyLogFile(fsys, f, parsed, opt.Yield); err != nil {
 			return nil, err
 		}
 	}
@@ -129,8 +129,9 @@ func ReplaySegment(fsys fs.FS, seg *LogSegment, opt OpenOptions) (*Snapshot, err
 }
 
 // applyLogFile applies one commit or compaction file of a segment to s, noting a commit's
-// commitInfo in parsed so that the history need not read it again.
-func (s *Snapshot) applyLogFile(fsys fs.FS, f LogFile, parsed map[int64]CommitInfo) error {
+// commitInfo in parsed so that the history need not read it again. A checkpoint's pending adds
+// are indexed first, telling y, when the file adds or removes files.
+func (s *Snapshot) applyLogFile(fsys fs.FS, f LogFile, parsed map[int64]CommitInfo, y work.Yield) error {
 	file := path.Join(LogDir, f.Name)
 	if f.Kind == KindCompaction {
 		r, err := fsys.Open(file)
@@ -142,11 +143,21 @@ func (s *Snapshot) applyLogFile(fsys fs.FS, f LogFile, parsed map[int64]CommitIn
 		if err != nil {
 			return err
 		}
+		if changesFiles(cm) {
+			if err := s.index(y); err != nil {
+				return err
+			}
+		}
 		return s.applyCompaction(f.Version, cm, file)
 	}
 	c, err := readCommitFile(fsys, f.Version, file)
 	if err != nil {
 		return err
+	}
+	if changesFiles(c) {
+		if err := s.index(y); err != nil {
+			return err
+		}
 	}
 	if s.version < 0 {
 		s.version = f.Version - 1 // commit 0 (no checkpoint): Apply's order check starts here
@@ -156,6 +167,17 @@ func (s *Snapshot) applyLogFile(fsys fs.FS, f LogFile, parsed map[int64]CommitIn
 	}
 	parsed[f.Version] = s.history[len(s.history)-1]
 	return nil
+}
+
+// changesFiles says whether c adds or removes a file.
+func changesFiles(c Commit) bool {
+	for _, a := range c.Actions {
+		switch a.(type) {
+		case AddFile, RemoveFile:
+			return true
+		}
+	}
+	return false
 }
 
 // readHistory is the commitInfo of each commit file in files, taken from parsed when replay
@@ -198,14 +220,19 @@ func (l *Listing) earliest() int64 {
 	return max(l.earliestCommit(), 0)
 }
 
-// applyCheckpoint sets s to the state a checkpoint records: its adds, protocol, metaData and
-// live domains. Its removes are tombstones for VACUUM and take no part in the state. y is told
-// every pathTurn adds, a count without a unit (a page takes a turn there: a million adds were
-// one 615 ms stretch of the table page); its error stops the replay.
+// applyCheckpoint sets s (EmptySnapshot) to the state a checkpoint records: its adds, protocol,
+// metaData and live domains. Its removes are tombstones for VACUUM and take no part in the
+// state. The adds are kept where they were decoded, pending (Snapshot.pending): indexed by path
+// only if a commit after the checkpoint adds or removes files. y is told every pathTurn adds, a
+// count without a unit (a page takes a turn there: a million adds were one 615 ms stretch of
+// the table page); its error stops the replay.
 func (s *Snapshot) applyCheckpoint(version int64, acts *checkpointActions, y work.Yield) error {
-	s.files = newFileIndex(len(acts.adds))
+	s.pending = acts.adds
 	for i := range acts.adds {
-		s.putFile(&acts.adds[i]) // each add kept where it was decoded
+		f := &acts.adds[i]
+		s.shared.share(f)
+		s.count++ // a path held twice is counted once when sorted (sortFiles)
+		s.bytes += f.Size
 		if (i+1)%pathTurn == 0 {
 			if err := y.Tick("the checkpoint's files", i+1, len(acts.adds), ""); err != nil {
 				return err

@@ -451,10 +451,6 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	fr := &fileReader{in: in, files: files, toLogical: toLogical, cubes: newFileCubes(),
 		minCube: optimize.Config{}.EnsureDefaults().MinCubeSize, noPartsOut: map[string]*string{},
 		parser: stats.NewJSONParser(in.pleaves, len(files))}
-	for _, f := range files {
-		fr.cubes.add(f)
-	}
-	fr.cubes.size(fr.minCube)
 	r.Files = make([]File, len(files))
 	in.rowsKnow = true
 	fr.parser.ReuseValues()
@@ -465,6 +461,7 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, where
 	if err := fr.readAll(yield); err != nil {
 		return nil, err
 	}
+	fr.cubes.size(fr.minCube) // each file's bytes counted as it was read
 	// every file read; the OPTIMIZE plans follow
 	if err := yield.Tick(statisticsStep, len(files), len(files), "files"); err != nil {
 		return nil, err

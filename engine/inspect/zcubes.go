@@ -47,11 +47,13 @@ func (c *fileCubes) of(f *deltalog.AddFile) *ZCube {
 	return z
 }
 
-// add counts f's bytes in its ZCube's.
-func (c *fileCubes) add(f *deltalog.AddFile) {
-	if z := c.of(f); z != nil {
+// add counts f's bytes in its ZCube's and returns the ZCube (of).
+func (c *fileCubes) add(f *deltalog.AddFile) *ZCube {
+	z := c.of(f)
+	if z != nil {
 		c.bytes[z.ID] += f.Size
 	}
+	return z
 }
 
 // size sets each ZCube's bytes, once every file is added, and whether the bytes reach minCube.

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -59,6 +60,37 @@ func TestFilesShareTheirZCube(t *testing.T) {
 	for _, p := range []string{"a2.parquet", "b1.parquet", "n1.parquet"} {
 		if f[p].ClusteringProvider != f["a1.parquet"].ClusteringProvider || *f[p].ClusteringProvider != "liquid" {
 			t.Errorf("%s: provider %p, not the one shared", p, f[p].ClusteringProvider)
+		}
+	}
+}
+
+// TestZCubeBytesAcrossBlocks: a ZCube's bytes are counted as its files are read (readParsed),
+// block by block, on two cores as on one: cubes whose files are spread over every block of
+// readAll have the sum of their files' sizes, and each is sealed (Sealed, by logical bytes)
+// as its files' total says.
+func TestZCubeBytesAcrossBlocks(t *testing.T) {
+	const gib, n = 1 << 30, 3*progressEvery + 17
+	var b strings.Builder
+	b.WriteString(`{"protocol":{"minReaderVersion":1,"minWriterVersion":2}}` + "\n")
+	b.WriteString(`{"metaData":{"id":"cubes","format":{"provider":"parquet","options":{}},"schemaString":"{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}","partitionColumns":[],"configuration":{},"createdTime":0}}` + "\n")
+	want := map[string]int64{}
+	for i := range n {
+		id := fmt.Sprintf("c%d", i%3)
+		size := int64(i%5+1) * gib / 64
+		want[id] += size
+		fmt.Fprintf(&b, `{"add":{"path":"p%06d.parquet","partitionValues":{},"size":%d,"modificationTime":0,"dataChange":false,"stats":"{\"numRecords\":10}","tags":{"ZCUBE_ID":"%s","ZCUBE_ZORDER_BY":"[\"id\"]"}}}`+"\n", i, size, id)
+	}
+	m := fstest.MapFS{"_delta_log/00000000000000000000.json": &fstest.MapFile{Data: []byte(b.String())}}
+	for _, procs := range []int{1, 2} {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		r, err := Inspect(m, "t", Options{Version: -1})
+		if err != nil || r.Error != nil {
+			t.Fatalf("%v %+v", err, r.Error)
+		}
+		for _, f := range r.Files {
+			if z := f.ZCube; z == nil || z.Size != want[z.ID] || z.Sealed != (want[z.ID] >= 100*gib) {
+				t.Fatalf("GOMAXPROCS %d: %s's ZCube %+v, want %d bytes", procs, f.Path, z, want[f.ZCube.ID])
+			}
 		}
 	}
 }
