@@ -30,6 +30,9 @@ func storyShot(t *testing.T, ctx context.Context, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := os.MkdirAll(dir, 0o755); err != nil { // a folder named but not made yet
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
 		t.Fatal(err)
 	}
