@@ -140,8 +140,8 @@ func (h *commitHeads) head(i int) ([]byte, error) {
 		return h.slice(i, 0, end)
 	}
 	h.take(lo, i)
-	if got, want := int64(arr.Get("length").Int()), min(h.sizes[i], headBytes); got != want {
-		return nil, fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, want)
+	if got := int64(arr.Get("length").Int()); got != end {
+		return nil, fmt.Errorf("the file gave %d bytes, not %d: did it change on disk?", got, end)
 	}
 	out := make([]byte, end)
 	js.CopyBytesToGo(out, arr)
@@ -175,17 +175,11 @@ func (h *commitHeads) slice(i int, off, end int64) ([]byte, error) {
 	return sliceOf(h.files[i], off, end)
 }
 
-// sliceOf reads file's bytes [off, end).
+// sliceOf reads file's bytes [off, end) (readSlice).
 func sliceOf(file js.Value, off, end int64) ([]byte, error) {
-	buf, err := browser.Await(file.Call("slice", off, end).Call("arrayBuffer"))
-	if err != nil {
+	out := make([]byte, end-off)
+	if err := readSlice(out, file, off); err != nil {
 		return nil, err
 	}
-	arr := js.Global().Get("Uint8Array").New(buf)
-	if got := int64(arr.Get("length").Int()); got != end-off {
-		return nil, fmt.Errorf("the file gave %d bytes at %d, not %d: did it change on disk?", got, off, end-off)
-	}
-	out := make([]byte, end-off)
-	js.CopyBytesToGo(out, arr)
 	return out, nil
 }
