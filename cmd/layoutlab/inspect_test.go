@@ -271,7 +271,9 @@ func TestInspectJSONStreamedAsEncoded(t *testing.T) {
 	str := func(s string) *string { return &s }
 	n := int64(-3)
 	odd := "a\"q\" <b>&\x1b\x7f\u2028\xff\\ é"
-	f0 := inspect.NewFile(&deltalog.AddFile{Path: odd, DeletionVector: &deltalog.DeletionVectorDescriptor{Cardinality: 2}},
+	add0 := &deltalog.AddFile{Path: odd}
+	add0.SetDeletionVector(&deltalog.DeletionVectorDescriptor{Cardinality: 2})
+	f0 := inspect.NewFile(add0,
 		"{ \"x\" : [1, {\"y\":{}}, []], \"z\":\"<\"} \n", "{}", "{\"x\":{\"y\":0}}", []string{odd, "n"})
 	f0.PartitionValues, f0.NumRecords = map[string]*string{"b": nil, "a": str(odd), odd: str("")}, &n
 	f0.Reason, f0.ZCube = odd, &inspect.ZCube{ID: odd, ZOrderBy: []string{"a", odd}, Size: 7, Sealed: true}

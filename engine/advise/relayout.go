@@ -120,8 +120,8 @@ func (a *advisor) planInput(s spec) (*optimize.Snapshot, optimize.Request) {
 	}
 	snap.Files = make([]optimize.File, len(t.files))
 	for i, f := range t.files {
-		of := optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
-			ClusteringProvider: f.ClusteringProvider, Ref: int64(i),
+		of := optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags(),
+			ClusteringProvider: f.ClusteringProvider(), Ref: int64(i),
 			DeletedRecords: t.deleted[i], NumRecords: max(0, t.numRecords[i])}
 		if s.layout == Cluster && len(t.partCols) > 0 {
 			of.PartitionValues, of.Tags, of.ClusteringProvider = nil, nil, "" // the replacement's files

@@ -233,8 +233,8 @@ func TestStoredDVChecks(t *testing.T) {
 	}
 	var dvFile string // the DV file a live add uses (older ones are superseded)
 	for _, f := range snap.AllFiles() {
-		if f.DeletionVector != nil {
-			if dvFile, err = dvPath(f.DeletionVector.PathOrInlineDv); err != nil {
+		if f.DeletionVector() != nil {
+			if dvFile, err = dvPath(f.DeletionVector().PathOrInlineDv); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -171,11 +171,11 @@ func openFooter(fsys fs.FS, add *deltalog.AddFile) (dataFile, int64, error) {
 			return dataFile{}, 0, fmt.Errorf("the footer holds %d rows, the add action's numRecords is %d", rows, *st.NumRecords)
 		}
 	}
-	if add.DeletionVector != nil {
-		if c := add.DeletionVector.Cardinality; c < 0 || c > rows {
+	if add.DeletionVector() != nil {
+		if c := add.DeletionVector().Cardinality; c < 0 || c > rows {
 			return dataFile{}, 0, fmt.Errorf("deletion vector cardinality %d for a file of %d rows", c, rows)
 		}
-		rows -= add.DeletionVector.Cardinality
+		rows -= add.DeletionVector().Cardinality
 	}
 	return dataFile{add: add, name: name, footer: ft}, rows, nil
 }
@@ -267,7 +267,7 @@ func (b *builder) readFile(fsys fs.FS, f dataFile, groups []rowGroup, index int3
 	if err != nil {
 		return err
 	}
-	deleted, err := deletedRows(fsys, f.add.DeletionVector, f.footer.Metadata.NumRows)
+	deleted, err := deletedRows(fsys, f.add.DeletionVector(), f.footer.Metadata.NumRows)
 	if err != nil {
 		return err
 	}

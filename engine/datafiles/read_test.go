@@ -83,8 +83,8 @@ func liveFromLog(t *testing.T, snap *deltalog.Snapshot) int64 {
 		}
 		k, _ := strconv.ParseInt(m[1], 10, 64)
 		n += k
-		if f.DeletionVector != nil {
-			n -= f.DeletionVector.Cardinality
+		if f.DeletionVector() != nil {
+			n -= f.DeletionVector().Cardinality
 		}
 	}
 	return n
@@ -128,7 +128,7 @@ func checkFileStats(t *testing.T, snap *deltalog.Snapshot, rows *Rows) {
 	}
 	compared := 0
 	for fi, add := range snap.AllFiles() {
-		if add.DeletionVector != nil || add.Stats == "" {
+		if add.DeletionVector() != nil || add.Stats == "" {
 			continue
 		}
 		p, err := stats.NewJSONParser(physical, 1).Parse(add.Stats)

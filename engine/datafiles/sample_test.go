@@ -58,7 +58,7 @@ func groupedTable(t *testing.T, files, groups, per int, dv []uint16) string {
 			for len(data)%4 != 0 {
 				data = append(data, 0)
 			}
-			add.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: "i", PathOrInlineDv: encodeZ85(data), SizeInBytes: int32(size), Cardinality: int64(len(dv))}
+			add.SetDeletionVector(&deltalog.DeletionVectorDescriptor{StorageType: "i", PathOrInlineDv: encodeZ85(data), SizeInBytes: int32(size), Cardinality: int64(len(dv))})
 		}
 		adds = append(adds, add)
 	}

@@ -77,12 +77,12 @@ func Write(dir string, snap *deltalog.Snapshot, rows *Rows, files [][]int32, com
 			return fmt.Errorf("file %d: %v", i, err)
 		}
 		if commit.Tags != nil && len(commit.Tags[i]) > 0 {
-			add.Tags = commit.Tags[i]
+			add.SetTags(commit.Tags[i])
 		}
 		if clustered && (commit.Operation == "" || commit.Operation == "OPTIMIZE") {
 			// OPTIMIZE on a clustered table marks its files (ClusteringStrategy.tagAddFile in
 			// spark/src/main/scala/org/apache/spark/sql/delta/commands/OptimizeTableStrategy.scala).
-			add.ClusteringProvider = deltalog.ClusteringProviderLiquid
+			add.SetClusteringProvider(deltalog.ClusteringProviderLiquid)
 		}
 		adds = append(adds, add)
 	}
@@ -265,7 +265,9 @@ func rowTracking(adds []deltalog.Action, files [][]int32) []deltalog.Action {
 	for i, a := range adds {
 		add := a.(deltalog.AddFile)
 		base, version := next, int64(0)
-		add.BaseRowID, add.DefaultRowCommitVersion = &base, &version
+		e := add.Extras()
+		e.BaseRowID, e.DefaultRowCommitVersion = &base, &version
+		add.SetExtras(e)
 		next += int64(len(files[i]))
 		adds[i] = add
 	}

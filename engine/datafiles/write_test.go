@@ -197,8 +197,8 @@ func TestWriteClustering(t *testing.T) {
 		}
 		snap2 := openTable(t, dir2)
 		for i, add := range snap2.AllFiles() {
-			if add.ClusteringProvider != "liquid" || add.Tags["ZCUBE_ID"] == "" {
-				t.Errorf("%s: file %d: provider %q, tags %v", tc.dir, i, add.ClusteringProvider, add.Tags)
+			if add.ClusteringProvider() != "liquid" || add.Tags()["ZCUBE_ID"] == "" {
+				t.Errorf("%s: file %d: provider %q, tags %v", tc.dir, i, add.ClusteringProvider(), add.Tags())
 			}
 		}
 		if ci, ok := snap2.CommitInfo(); !ok || ci.Operation != "OPTIMIZE" || ci.OperationParameters["zOrderBy"] != `["`+tc.want[0]+`"]` || ci.Timestamp != 1700000000000 {
@@ -258,10 +258,10 @@ func checkRowTracking(t *testing.T, snap *deltalog.Snapshot) {
 	for _, add := range snap.AllFiles() {
 		m := regexp.MustCompile(`"numRecords":(\d+)`).FindStringSubmatch(add.Stats)
 		n, _ := strconv.ParseInt(m[1], 10, 64)
-		if add.BaseRowID == nil || add.DefaultRowCommitVersion == nil {
+		if add.BaseRowID() == nil || add.DefaultRowCommitVersion() == nil {
 			t.Fatalf("%s: no baseRowId or defaultRowCommitVersion", add.Path)
 		}
-		spans = append(spans, span{*add.BaseRowID, n})
+		spans = append(spans, span{*add.BaseRowID(), n})
 	}
 	slices.SortFunc(spans, func(a, b span) int { return int(a.base - b.base) })
 	next := int64(0)

@@ -101,8 +101,9 @@ func snapshotDiff(a, b *Snapshot) string {
 		x.Stats, y.Stats = "", ""
 		// A checkpoint drops dataChange (it is always false there) and Kernel writes it so.
 		x.DataChange, y.DataChange = false, false
-		if len(x.Tags) == 0 && len(y.Tags) == 0 {
-			x.Tags, y.Tags = nil, nil
+		if len(x.Tags()) == 0 && len(y.Tags()) == 0 {
+			x.SetTags(nil)
+			y.SetTags(nil)
 		}
 		if !reflect.DeepEqual(x, y) {
 			return fmt.Sprintf("add differs: %+v vs %+v", x, y)

@@ -55,8 +55,8 @@ func (c VersionChecksum) CheckAgainst(s *Snapshot) string {
 	if c.NumDeletedRecordsOpt != nil {
 		var n int64
 		for _, f := range s.Files() {
-			if f.DeletionVector != nil {
-				n += f.DeletionVector.Cardinality
+			if f.DeletionVector() != nil {
+				n += f.DeletionVector().Cardinality
 			}
 		}
 		if n != *c.NumDeletedRecordsOpt {

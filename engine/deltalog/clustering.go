@@ -290,14 +290,15 @@ func isAllDigits(s string) bool {
 // ZCUBE_ZORDER_BY=JSON array of the logical clustering columns, and
 // clusteringProvider "liquid". a's tags map is not changed.
 func (a AddFile) WithZCube(id string, zOrderBy []string) AddFile {
-	tags := maps.Clone(a.Tags)
-	if tags == nil {
-		tags = map[string]string{}
+	e := a.Extras()
+	e.Tags = maps.Clone(e.Tags)
+	if e.Tags == nil {
+		e.Tags = map[string]string{}
 	}
-	tags[TagZCubeID] = id
-	tags[TagZCubeZOrderBy] = EncodeStringList(zOrderBy)
-	a.Tags = tags
-	a.ClusteringProvider = ClusteringProviderLiquid
+	e.Tags[TagZCubeID] = id
+	e.Tags[TagZCubeZOrderBy] = EncodeStringList(zOrderBy)
+	e.ClusteringProvider = ClusteringProviderLiquid
+	a.SetExtras(e)
 	return a
 }
 
@@ -305,11 +306,11 @@ func (a AddFile) WithZCube(id string, zOrderBy []string) AddFile {
 // ZCubeInfo.getForFile reads them; ok is false unless both tags are present
 // and ZCUBE_ZORDER_BY is a JSON array of strings.
 func (a AddFile) ZCube() (id string, zOrderBy []string, ok bool) {
-	if len(a.Tags) == 0 {
+	if len(a.Tags()) == 0 {
 		return "", nil, false
 	}
-	id, hasID := a.Tags[TagZCubeID]
-	raw, hasBy := a.Tags[TagZCubeZOrderBy]
+	id, hasID := a.Tags()[TagZCubeID]
+	raw, hasBy := a.Tags()[TagZCubeZOrderBy]
 	if !hasID || !hasBy {
 		return "", nil, false
 	}
@@ -347,10 +348,10 @@ func (a AddFile) RemoveWithTimestamp(ts int64, dataChange bool) RemoveFile {
 		ExtendedFileMetadata:    &ext,
 		PartitionValues:         pv,
 		Size:                    &size,
-		Tags:                    a.Tags,
-		DeletionVector:          a.DeletionVector,
-		BaseRowID:               a.BaseRowID,
-		DefaultRowCommitVersion: a.DefaultRowCommitVersion,
+		Tags:                    a.Tags(),
+		DeletionVector:          a.DeletionVector(),
+		BaseRowID:               a.BaseRowID(),
+		DefaultRowCommitVersion: a.DefaultRowCommitVersion(),
 		Stats:                   a.Stats,
 	}
 }

@@ -233,10 +233,12 @@ func decodeAdd(raw json.RawMessage) (AddFile, error) {
 	// size is required; the shadowing field tells absent from 0 in one decode.
 	var w struct {
 		AddFile
+		AddFileExtras
 		Size *int64 `json:"size"`
 	}
 	err := decodeBody(KeyAdd, raw, &w)
 	a := w.AddFile
+	a.SetExtras(w.AddFileExtras)
 	if w.Size != nil {
 		a.Size = *w.Size
 	} else if err == nil && a.Path != "" { // validateAction reports a missing path first
@@ -315,7 +317,8 @@ func decodeBody(key string, raw json.RawMessage, v any) error {
 		if te.Field == "" {
 			return fmt.Errorf("%s action must be a JSON object, got %s", key, te.Value)
 		}
-		field := strings.TrimPrefix(te.Field, "AddFile.") // the add decoder embeds AddFile
+		// The add decoder embeds AddFile and AddFileExtras.
+		field := strings.TrimPrefix(strings.TrimPrefix(te.Field, "AddFileExtras."), "AddFile.")
 		return fmt.Errorf("%s: field %q must be %s, got %s", key, field, jsonKind(te.Type), te.Value)
 	}
 	return fmt.Errorf("%s: %v", key, err)
@@ -493,8 +496,8 @@ func addFileOut(a AddFile) addFileWire {
 	if pv == nil {
 		pv = map[string]*string{}
 	}
-	return addFileWire{a.Path, pv, a.Size, a.ModificationTime, a.DataChange, a.Stats, a.Tags,
-		a.DeletionVector, a.BaseRowID, a.DefaultRowCommitVersion, a.ClusteringProvider}
+	return addFileWire{a.Path, pv, a.Size, a.ModificationTime, a.DataChange, a.Stats, a.Tags(),
+		a.DeletionVector(), a.BaseRowID(), a.DefaultRowCommitVersion(), a.ClusteringProvider()}
 }
 
 // removeFileWire is RemoveFile in Delta's field order with null partition values.

@@ -27,14 +27,14 @@ func (s *Snapshot) DebugString() string {
 		if len(f.PartitionValues) > 0 {
 			fmt.Fprintf(&b, " partition=%s", kvString(f.PartitionValues))
 		}
-		if f.DeletionVector != nil {
-			fmt.Fprintf(&b, " dv=%s", f.DeletionVector.UniqueID())
+		if f.DeletionVector() != nil {
+			fmt.Fprintf(&b, " dv=%s", f.DeletionVector().UniqueID())
 		}
-		if f.ClusteringProvider != "" {
-			fmt.Fprintf(&b, " provider=%s", f.ClusteringProvider)
+		if f.ClusteringProvider() != "" {
+			fmt.Fprintf(&b, " provider=%s", f.ClusteringProvider())
 		}
-		if len(f.Tags) > 0 {
-			fmt.Fprintf(&b, " tags=%s", kvString(f.Tags))
+		if len(f.Tags()) > 0 {
+			fmt.Fprintf(&b, " tags=%s", kvString(f.Tags()))
 		}
 		if f.Stats != "" {
 			fmt.Fprintf(&b, " stats=%s", f.Stats)

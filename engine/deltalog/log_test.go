@@ -47,8 +47,8 @@ func syntheticLog() []Commit {
 	addA := AddFile{
 		Path: "a.parquet", PartitionValues: map[string]string{}, Size: 100, ModificationTime: 1700000000001,
 		DataChange: true, Stats: `{"numRecords":10,"minValues":{"a":1},"maxValues":{"a":9},"nullCount":{"a":0}}`,
-		Tags: map[string]string{TagInsertionTime: "1700000000001000"}, BaseRowID: i64(0), DefaultRowCommitVersion: i64(0),
 	}
+	addA.SetExtras(AddFileExtras{Tags: map[string]string{TagInsertionTime: "1700000000001000"}, BaseRowID: i64(0), DefaultRowCommitVersion: i64(0)})
 	addB := AddFile{Path: "b.parquet", PartitionValues: map[string]string{}, Size: 200, ModificationTime: 1700000000002, DataChange: true}
 	optimize := CommitInfo{Timestamp: 1700000100000, Operation: "OPTIMIZE", ReadVersion: i64(1), IsolationLevel: "SnapshotIsolation",
 		IsBlindAppend: bptr(false), OperationMetrics: map[string]string{"numAddedFiles": "1", "numRemovedFiles": "2"}, InCommitTimestamp: i64(1700000100001)}
@@ -74,7 +74,7 @@ func syntheticLog() []Commit {
 		}},
 		{Version: 1, Actions: []Action{
 			CommitInfo{Timestamp: 1700000050000, Operation: "DELETE", ReadVersion: i64(0)},
-			func() AddFile { a := addA; a.DeletionVector = dv; a.DataChange = true; return a }(),
+			func() AddFile { a := addA; a.SetDeletionVector(dv); a.DataChange = true; return a }(),
 			addA.RemoveWithTimestamp(1700000050000, true),
 			addB,
 			RawAction{Key: KeyCDC, JSON: []byte(`{"path":"_change_data/x.parquet","partitionValues":{},"size":5,"dataChange":false}`)},
@@ -83,7 +83,7 @@ func syntheticLog() []Commit {
 		{Version: 2, Actions: []Action{
 			optimize,
 			merged,
-			func() AddFile { a := addA; a.DeletionVector = dv; return a }().OptimizeRemove(1700000100000),
+			func() AddFile { a := addA; a.SetDeletionVector(dv); return a }().OptimizeRemove(1700000100000),
 			addB.OptimizeRemove(1700000100000),
 		}},
 		{Version: 3, Actions: []Action{
@@ -164,7 +164,7 @@ func TestSyntheticRoundTrip(t *testing.T) {
 		t.Fatalf("synthetic snapshot:\n%s", want.DebugString())
 	}
 	f := want.Files()[0]
-	if id, by, ok := f.ZCube(); !ok || id != "zc-1" || !slices.Equal(by, []string{"a", "b"}) || f.ClusteringProvider != "liquid" {
+	if id, by, ok := f.ZCube(); !ok || id != "zc-1" || !slices.Equal(by, []string{"a", "b"}) || f.ClusteringProvider() != "liquid" {
 		t.Errorf("merged file = %+v", f)
 	}
 	if _, ok := want.DomainMetadata("delta.rowTracking"); ok {

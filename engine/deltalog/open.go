@@ -272,7 +272,7 @@ func (s *Snapshot) applyCompaction(from int64, c Commit, file string) error {
 		}
 		switch a := a.(type) {
 		case AddFile:
-			if first("f" + a.Path + "\x00" + a.DeletionVector.UniqueID()) {
+			if first("f" + a.Path + "\x00" + a.DeletionVector().UniqueID()) {
 				adds = append(adds, a)
 			}
 		case RemoveFile:

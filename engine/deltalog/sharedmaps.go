@@ -3,6 +3,7 @@ package deltalog
 import (
 	"hash/maphash"
 	"maps"
+	"unsafe"
 )
 
 // sharedMaps gives the adds of one partition one partitionValues map, and the adds of one ZCube
@@ -16,15 +17,48 @@ type sharedMaps struct {
 	seen  map[uint64][]map[string]string
 	n     int // maps in seen
 	empty map[string]string
+	// extras are the AddFileExtras shared so far, by their tags and clustering provider.
+	extras map[extrasKey]*AddFileExtras
 }
 
 // sharedMapsMax is how many distinct maps sharedMaps remembers beyond the previous add's.
 const sharedMapsMax = 1 << 14
 
-// share sets f's partitionValues and tags to the maps of equal contents seen before.
+// share sets f's partitionValues and tags to the maps of equal contents seen before, and gives
+// the adds whose extras are only tags and a clustering provider (a ZCube's files) one
+// AddFileExtras a kind: a clustered table's million adds are then 72 bytes each, not 120.
 func (m *sharedMaps) share(f *AddFile) {
 	f.PartitionValues = m.one(0, f.PartitionValues)
-	f.Tags = m.one(1, f.Tags)
+	e := f.extras
+	if e == nil {
+		return
+	}
+	if e.Tags != nil {
+		// In place: the map is replaced by one of equal contents, which no add sharing e can
+		// tell apart (AddFile.extras is otherwise never changed).
+		e.Tags = m.one(1, e.Tags)
+	}
+	if e.DeletionVector != nil || e.BaseRowID != nil || e.DefaultRowCommitVersion != nil {
+		return
+	}
+	k := extrasKey{*(*unsafe.Pointer)(unsafe.Pointer(&e.Tags)), e.ClusteringProvider}
+	if s, ok := m.extras[k]; ok {
+		f.extras = s
+		return
+	}
+	if m.extras == nil {
+		m.extras = map[extrasKey]*AddFileExtras{}
+	}
+	if len(m.extras) < sharedMapsMax {
+		c := *e // not e, which may be one of a checkpoint decoder's array (kept whole by it)
+		m.extras[k], f.extras = &c, &c
+	}
+}
+
+// extrasKey is an AddFileExtras of tags (a map shared by one) and a clustering provider.
+type extrasKey struct {
+	tags     unsafe.Pointer
+	provider string
 }
 
 func (m *sharedMaps) one(kind int, v map[string]string) map[string]string {

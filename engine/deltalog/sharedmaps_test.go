@@ -41,13 +41,13 @@ func TestAddsShareTheirMaps(t *testing.T) {
 	same := func(x, y map[string]string) bool {
 		return reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer()
 	}
-	if !same(f["a1"].PartitionValues, f["a2"].PartitionValues) || !same(f["a1"].Tags, f["a2"].Tags) {
+	if !same(f["a1"].PartitionValues, f["a2"].PartitionValues) || !same(f["a1"].Tags(), f["a2"].Tags()) {
 		t.Error("two adds of one partition and ZCube, apart in the log, do not share their maps")
 	}
 	if !same(f["c1"].PartitionValues, f["c2"].PartitionValues) {
 		t.Error("a NULL and an empty partition value (both \"\") do not share one map")
 	}
-	if f["c1"].Tags != nil || f["c2"].Tags == nil || !same(f["c2"].Tags, f["d1"].Tags) {
+	if f["c1"].Tags() != nil || f["c2"].Tags() == nil || !same(f["c2"].Tags(), f["d1"].Tags()) {
 		t.Error("an absent tags map is not nil, or two {} are not one")
 	}
 	for _, p := range [][2]string{{"a1", "b1"}, {"a1", "c1"}, {"a1", "d1"}, {"c1", "e1"}, {"d1", "e1"}} {
@@ -55,10 +55,10 @@ func TestAddsShareTheirMaps(t *testing.T) {
 			t.Errorf("%s and %s share partition values %v and %v", p[0], p[1], f[p[0]].PartitionValues, f[p[1]].PartitionValues)
 		}
 	}
-	if same(f["a1"].Tags, f["b1"].Tags) {
+	if same(f["a1"].Tags(), f["b1"].Tags()) {
 		t.Error("two ZCubes share one tags map")
 	}
-	if got := fmt.Sprint(f["a2"].PartitionValues, f["b1"].PartitionValues, f["c1"].PartitionValues, f["e1"].PartitionValues, f["b1"].Tags); got != `map[p:x q:1] map[p:y q:1] map[p: q:1] map[p:x q1:] map[ZCUBE_ID:z2 ZCUBE_ZORDER_BY:["p"]]` {
+	if got := fmt.Sprint(f["a2"].PartitionValues, f["b1"].PartitionValues, f["c1"].PartitionValues, f["e1"].PartitionValues, f["b1"].Tags()); got != `map[p:x q:1] map[p:y q:1] map[p: q:1] map[p:x q1:] map[ZCUBE_ID:z2 ZCUBE_ZORDER_BY:["p"]]` {
 		t.Errorf("values %s", got)
 	}
 }

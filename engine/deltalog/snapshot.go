@@ -272,7 +272,7 @@ func (s *Snapshot) putIndexed(f *AddFile) {
 // dropFile removes the live file r names, when its deletion vector is the one r names too.
 func (s *Snapshot) dropFile(r RemoveFile) {
 	s.index(nil)
-	if live, ok := s.files.get(r.Path); ok && live.DeletionVector.UniqueID() == r.DeletionVector.UniqueID() {
+	if live, ok := s.files.get(r.Path); ok && live.DeletionVector().UniqueID() == r.DeletionVector.UniqueID() {
 		s.files.remove(r.Path)
 		s.count--
 		s.bytes -= live.Size

@@ -353,7 +353,7 @@ func TestDeletionVectorReplayByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	f, ok := s.File("part-00000-87eec267-9acd-4e9a-a216-ec596132203d-c000.snappy.parquet")
-	if !ok || f.DeletionVector == nil || f.DeletionVector.UniqueID() != "u2FtLtJDE!.VZ.+udLGa0@1" {
+	if !ok || f.DeletionVector() == nil || f.DeletionVector().UniqueID() != "u2FtLtJDE!.VZ.+udLGa0@1" {
 		t.Fatalf("DV file = %+v, %v", f, ok)
 	}
 }
@@ -378,7 +378,7 @@ func TestLiquidClusteringTableByHand(t *testing.T) {
 	if s.SizeInBytes() != 5259 {
 		t.Errorf("size = %d, want 5259 (the .crc's tableSizeBytes)", s.SizeInBytes())
 	}
-	if f := s.Files()[0]; f.BaseRowID == nil || f.Tags["OPTIMIZE_TARGET_SIZE"] != "268435456" {
+	if f := s.Files()[0]; f.BaseRowID() == nil || f.Tags()["OPTIMIZE_TARGET_SIZE"] != "268435456" {
 		t.Errorf("first file = %+v", f)
 	}
 	h := DescribeHistory(s, 1)

@@ -358,7 +358,7 @@ func TestZCubeSealedByLogicalSize(t *testing.T) {
 			f := deltalog.AddFile{Path: fmt.Sprintf("f%d", i), Size: 40 << 30, DataChange: true,
 				Stats: fmt.Sprintf(`{"numRecords":100,"minValues":{"id":%d},"maxValues":{"id":%d},"nullCount":{"id":0}}`, i, i)}.WithZCube("c", []string{"id"})
 			if deleted > 0 {
-				f.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: "u", PathOrInlineDv: "ab^-aqEH.-t@S}K{vb[*k^", Offset: new(int32), SizeInBytes: 10, Cardinality: deleted}
+				f.SetDeletionVector(&deltalog.DeletionVectorDescriptor{StorageType: "u", PathOrInlineDv: "ab^-aqEH.-t@S}K{vb[*k^", Offset: new(int32), SizeInBytes: 10, Cardinality: deleted})
 			}
 			acts = append(acts, f)
 		}

@@ -185,10 +185,10 @@ func (f *File) addNotes(notes ...string) {
 // DeletedRecords is the deletion vector's cardinality (0 without a DV); numRecords, like
 // Delta's, counts the deleted rows too.
 func (f *File) DeletedRecords() int64 {
-	if f.DeletionVector == nil {
+	if f.DeletionVector() == nil {
 		return 0
 	}
-	return f.DeletionVector.Cardinality
+	return f.DeletionVector().Cardinality
 }
 
 // fileJSON is File as `layoutlab inspect --format json` and encoding/json write it.
@@ -772,10 +772,10 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 			i = int(order[k])
 		}
 		f, of := files[i], &os.Files[k]
-		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags,
-			ClusteringProvider: f.ClusteringProvider, Ref: int64(i)}
-		if f.DeletionVector != nil {
-			of.DeletedRecords = f.DeletionVector.Cardinality
+		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags(),
+			ClusteringProvider: f.ClusteringProvider(), Ref: int64(i)}
+		if f.DeletionVector() != nil {
+			of.DeletedRecords = f.DeletionVector().Cardinality
 		}
 		if n, ok := numRecords(i); ok { // read from the stats by newInspector
 			of.NumRecords = n

@@ -72,6 +72,6 @@ func TestImpossibleStatistics(t *testing.T) {
 }
 
 func withDV(a deltalog.AddFile, cardinality int64) deltalog.AddFile {
-	a.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: "i", PathOrInlineDv: "wi5b=000010000siXQKl0rr91000f55c8Xg0@@D72lkbi5=-{L", SizeInBytes: 40, Cardinality: cardinality}
+	a.SetDeletionVector(&deltalog.DeletionVectorDescriptor{StorageType: "i", PathOrInlineDv: "wi5b=000010000siXQKl0rr91000f55c8Xg0@@D72lkbi5=-{L", SizeInBytes: 40, Cardinality: cardinality})
 	return a
 }

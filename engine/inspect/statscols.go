@@ -221,8 +221,8 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 			}
 			in.pv[i] = pv
 		}
-		if f.ClusteringProvider != "" {
-			out.ClusteringProvider = fr.cubes.provider(f.ClusteringProvider)
+		if f.ClusteringProvider() != "" {
+			out.ClusteringProvider = fr.cubes.provider(f.ClusteringProvider())
 		}
 		// One per ZCube, its bytes counted here, where the file is read, not in a pass of their
 		// own before (1,000,000 AddFiles, each read from memory); its Size and Sealed set once

@@ -34,16 +34,16 @@ func (t *deltaTable) actions(c *logCommit) deltalog.Commit {
 // addAction is the add action that wrote file id.
 func (t *deltaTable) addAction(id int32, dataChange bool) deltalog.AddFile {
 	f := t.files.f(id)
-	return deltalog.AddFile{
-		Path:               f.path,
-		PartitionValues:    f.part,
-		Size:               f.size,
-		ModificationTime:   f.modTime,
-		DataChange:         dataChange,
-		Stats:              t.statsJSON(id),
-		Tags:               f.tags,
-		ClusteringProvider: f.provider,
+	a := deltalog.AddFile{
+		Path:             f.path,
+		PartitionValues:  f.part,
+		Size:             f.size,
+		ModificationTime: f.modTime,
+		DataChange:       dataChange,
+		Stats:            t.statsJSON(id),
 	}
+	a.SetExtras(deltalog.AddFileExtras{Tags: f.tags, ClusteringProvider: f.provider})
+	return a
 }
 
 // statsJSON is the stats string of file id's add action (FileStats.JSON), made once.

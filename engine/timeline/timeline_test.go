@@ -411,8 +411,8 @@ func TestLogRoundTrip(t *testing.T) {
 			if !ok {
 				t.Fatalf("live file %s missing after replay", f.path)
 			}
-			if a.Size != f.size || a.Stats != r.tbl.statsJSON(id) || a.ClusteringProvider != f.provider ||
-				a.Tags[optimize.TagZCubeID] != f.tags[optimize.TagZCubeID] {
+			if a.Size != f.size || a.Stats != r.tbl.statsJSON(id) || a.ClusteringProvider() != f.provider ||
+				a.Tags()[optimize.TagZCubeID] != f.tags[optimize.TagZCubeID] {
 				t.Fatalf("replayed %+v differs from the engine's file", a)
 			}
 		}

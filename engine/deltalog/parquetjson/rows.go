@@ -76,8 +76,9 @@ func lookupAdd(schema *parquet.Schema) (*addColumns, bool) {
 	return c, true
 }
 
-// addRowBytes is what the typed decoding holds for each row: its AddFile and two flags.
-const addRowBytes = int64(unsafe.Sizeof(deltalog.AddFile{})) + 2
+// addRowBytes is what the typed decoding holds for each row at most: its AddFile, its
+// AddFileExtras (when any row has them) and two flags.
+const addRowBytes = int64(unsafe.Sizeof(deltalog.AddFile{})+unsafe.Sizeof(deltalog.AddFileExtras{})) + 2
 
 // checkpointStep names the reading of a checkpoint's actions to the Yield.
 const checkpointStep = "Reading the checkpoint"
@@ -107,6 +108,24 @@ type addRows struct {
 	adds    []deltalog.AddFile
 	present []bool // the row holds an add
 	bad     []bool // the add needs the JSON path (see Rows)
+	// extras are the adds' AddFileExtras, made at the first row that has one (most
+	// checkpoints have none), given to the adds once every column is read (shareExtras).
+	extras []deltalog.AddFileExtras
+}
+
+// extra is row i's AddFileExtras, to fill in.
+func (r *addRows) extra(i int64) *deltalog.AddFileExtras {
+	if r.extras == nil {
+		r.extras = make([]deltalog.AddFileExtras, len(r.adds))
+	}
+	return &r.extras[i]
+}
+
+// shareExtras gives each add its AddFileExtras, no longer changed.
+func (r *addRows) shareExtras() {
+	for i := range r.extras {
+		r.adds[i].ShareExtras(&r.extras[i])
+	}
 }
 
 func (c *checkpoint) actions(progress work.Yield) (*deltalog.ParquetActions, error) {
@@ -122,6 +141,7 @@ func (c *checkpoint) actions(progress work.Yield) (*deltalog.ParquetActions, err
 		if err := c.readAdds(cols, r, progress); err != nil {
 			return nil, err
 		}
+		r.shareExtras()
 	}
 	// Every other row is read whole and rendered as JSON, like Lines.
 	var want []int64
@@ -291,17 +311,17 @@ func (d *addDecoder) value(l leaf, i int64, v parquet.Value, slab *slab) {
 		}
 	case cols.tagKey:
 		if d.tags.key(i, v, null, cols.tagEmpty, d.intern) {
-			a.Tags = d.emptyMap
+			r.extra(i).Tags = d.emptyMap
 		}
 	case cols.dvType, cols.dvPath, cols.dvOffset, cols.dvSize, cols.dvCard:
-		d.deletionVector(l, a, v, null)
+		d.deletionVector(l, i, v, null)
 	case cols.baseRowID:
 		if id, ok := int64Value(v, null); ok {
 			if d.rowIDs == nil {
 				d.rowIDs = make([]int64, d.total)
 			}
 			d.rowIDs[i] = id
-			a.BaseRowID = &d.rowIDs[i]
+			r.extra(i).BaseRowID = &d.rowIDs[i]
 		}
 	case cols.rowCommitVersion:
 		if cv, ok := int64Value(v, null); ok {
@@ -309,11 +329,11 @@ func (d *addDecoder) value(l leaf, i int64, v parquet.Value, slab *slab) {
 				d.commitVersions = make([]int64, d.total)
 			}
 			d.commitVersions[i] = cv
-			a.DefaultRowCommitVersion = &d.commitVersions[i]
+			r.extra(i).DefaultRowCommitVersion = &d.commitVersions[i]
 		}
 	case cols.provider:
 		if !null && v.Kind() == parquet.ByteArray {
-			a.ClusteringProvider = d.intern(v.ByteArray())
+			r.extra(i).ClusteringProvider = d.intern(v.ByteArray())
 		}
 	default: // a stats_parsed column: statistics only as a struct are rendered to JSON by rowLine
 		if v.DefinitionLevel() > cols.addDefLvl && a.Stats == "" {
@@ -324,30 +344,34 @@ func (d *addDecoder) value(l leaf, i int64, v parquet.Value, slab *slab) {
 
 // deletionVector decodes a field of the add's deletionVector (storageType comes first and
 // makes the descriptor).
-func (d *addDecoder) deletionVector(l leaf, a *deltalog.AddFile, v parquet.Value, null bool) {
+func (d *addDecoder) deletionVector(l leaf, i int64, v parquet.Value, null bool) {
 	cols := d.cols
-	switch l {
-	case cols.dvType:
+	if l == cols.dvType {
 		if !null && v.Kind() == parquet.ByteArray {
-			a.DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: d.intern(v.ByteArray())}
+			d.r.extra(i).DeletionVector = &deltalog.DeletionVectorDescriptor{StorageType: d.intern(v.ByteArray())}
 		}
+		return
+	}
+	if d.r.extras == nil || d.r.extras[i].DeletionVector == nil {
+		return // the add has no descriptor: its storageType is null
+	}
+	dv := d.r.extras[i].DeletionVector
+	switch l {
 	case cols.dvPath:
-		if a.DeletionVector != nil && !null && v.Kind() == parquet.ByteArray {
-			a.DeletionVector.PathOrInlineDv = string(v.ByteArray())
+		if !null && v.Kind() == parquet.ByteArray {
+			dv.PathOrInlineDv = string(v.ByteArray())
 		}
 	case cols.dvOffset:
-		if o, ok := int64Value(v, null); ok && a.DeletionVector != nil {
+		if o, ok := int64Value(v, null); ok {
 			o32 := int32(o)
-			a.DeletionVector.Offset = &o32
+			dv.Offset = &o32
 		}
 	case cols.dvSize:
-		if s, ok := int64Value(v, null); ok && a.DeletionVector != nil {
-			a.DeletionVector.SizeInBytes = int32(s)
+		if s, ok := int64Value(v, null); ok {
+			dv.SizeInBytes = int32(s)
 		}
 	case cols.dvCard:
-		if a.DeletionVector != nil {
-			a.DeletionVector.Cardinality, _ = int64Value(v, null)
-		}
+		dv.Cardinality, _ = int64Value(v, null)
 	}
 }
 
@@ -364,12 +388,12 @@ func (d *addDecoder) endColumn(rg parquet.RowGroup, l leaf, base int64, slab *sl
 		if err := d.c.mapValues(rg, cols.pvValue, d.buf, base, r, &d.pv, d.intern); err != nil {
 			return err
 		}
-		d.pv.assign(r, func(a *deltalog.AddFile, m map[string]string) { a.PartitionValues = m })
+		d.pv.assign(r, func(i int64, m map[string]string) { r.adds[i].PartitionValues = m })
 	case cols.tagKey:
 		if err := d.c.mapValues(rg, cols.tagValue, d.buf, base, r, &d.tags, d.intern); err != nil {
 			return err
 		}
-		d.tags.assign(r, func(a *deltalog.AddFile, m map[string]string) { a.Tags = m })
+		d.tags.assign(r, func(i int64, m map[string]string) { r.extra(i).Tags = m })
 	}
 	return nil
 }
@@ -577,7 +601,7 @@ func (c *checkpoint) mapValues(rg parquet.RowGroup, l leaf, buf []parquet.Value,
 
 // assign builds the maps of the rows with entries. Key and value columns that do not pair
 // send the row group's adds with entries to the JSON path.
-func (m *mapColumn) assign(r *addRows, set func(*deltalog.AddFile, map[string]string)) {
+func (m *mapColumn) assign(r *addRows, set func(i int64, m map[string]string)) {
 	if m.bad {
 		for _, i := range m.rows {
 			r.bad[i] = true
@@ -594,7 +618,7 @@ func (m *mapColumn) assign(r *addRows, set func(*deltalog.AddFile, map[string]st
 		for j := k; j < end; j++ {
 			mp[m.keys[j]] = m.vals[j]
 		}
-		set(&r.adds[i], mp)
+		set(i, mp)
 		k = end
 	}
 }

@@ -22,6 +22,7 @@ func (c *checkpoint) readAddsConcurrent(cols *addColumns, r *addRows) bool {
 		clear(r.adds)
 		clear(r.present)
 		clear(r.bad)
+		r.extras = nil
 		c.decoded = decoded
 		return false
 	}
