@@ -184,3 +184,69 @@ func tapAt(ctx context.Context, x, y float64) error {
 		Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
 	return err
 }
+
+// BenchmarkPhoneIdle is what the explainer costs a phone reader who opens it and never touches
+// a figure: the page loaded at its top and left for PHONE_IDLE_MS (default 5000), in a fresh
+// browser each time (no cache): the bytes fetched, as served (transferSize of the page's and its
+// frames' resources), the frames made, and the browser's proportional set size then
+// (browserPSS) over a blank tab's before. TIMING_PAIRS rounds (default 3); with
+// PHONE_REFERENCE=DIR, another build's dist/ beside it, in turn, the order swapped each round.
+func BenchmarkPhoneIdle(b *testing.B) {
+	browserTimeout = 20 * time.Minute
+	rounds := 3
+	if n, err := strconv.Atoi(os.Getenv("TIMING_PAIRS")); err == nil && n > 0 {
+		rounds = n
+	}
+	idle := 5000
+	if n, err := strconv.Atoi(os.Getenv("PHONE_IDLE_MS")); err == nil && n >= 0 {
+		idle = n
+	}
+	sites := referenceSites(b, "PHONE_REFERENCE")
+	kib, pss := map[string][]float64{}, map[string][]float64{}
+	for round := range rounds {
+		for _, s := range inTurn(sites, round) {
+			ctx, closeIt := newBrowser(b)
+			if err := asPhone(ctx); err != nil {
+				b.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+				b.Fatal(err)
+			}
+			time.Sleep(time.Second)
+			blank, _, err := browserPSS(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate(s.url+"/")); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(time.Minute))); err != nil {
+				b.Fatal(err)
+			}
+			time.Sleep(time.Duration(idle) * time.Millisecond)
+			v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+				const sum = (w) => w.performance.getEntries().reduce((n, e) => n + (e.transferSize || 0), 0);
+				let n = sum(window);
+				for (const fr of document.querySelectorAll("iframe")) { try { n += sum(fr.contentWindow); } catch (e) {} }
+				return [n, layoutlabEmbed.framesMade, scrollY]; })()`))
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, procs, err := browserPSS(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			closeIt()
+			kib[s.name] = append(kib[s.name], v[0]/1024)
+			pss[s.name] = append(pss[s.name], mib(float64(p-blank)))
+			fmt.Printf("round %d, %s: idle at the top (scrollY %.0f) for %d ms: %.0f KiB fetched, %.0f frames made, PSS of %d processes %.0f MiB over the blank tab's %.0f\n",
+				round, s.name, v[2], idle, v[0]/1024, v[1], procs, mib(float64(p-blank)), mib(float64(blank)))
+		}
+	}
+	for _, s := range sites {
+		fmt.Printf("phone, idle at the top, %s: fetched median %.0f KiB of %.0f; PSS over a blank tab median %.0f MiB of %.0f\n",
+			s.name, median(kib[s.name]), kib[s.name], median(pss[s.name]), pss[s.name])
+	}
+	b.ReportMetric(median(kib["page"]), "fetched-KiB")
+	b.ReportMetric(median(pss["page"]), "pss-over-blank-MiB")
+}
