@@ -119,17 +119,26 @@ func (p *JSONParser) fresh() FileStats {
 // statistics are kept, as Delta Kernel does; Notes says which values were left out. Only text
 // that is not a JSON object, or a numRecords that is not an integer, is an error.
 func (p *JSONParser) Parse(s string) (Parsed, error) {
-	out := Parsed{FileStats: p.fresh()}
+	var out Parsed
+	err := p.ParseInto(s, &out)
+	return out, err
+}
+
+// ParseInto is Parse into out, every field of which it sets: a caller that keeps its Parsed in
+// place (a block of files' statistics) copies none of its 170 bytes a file.
+func (p *JSONParser) ParseInto(s string, out *Parsed) error {
+	*out = Parsed{FileStats: p.fresh()}
 	for i := range p.met {
 		clear(p.met[i])
 		clear(p.smet[i])
 	}
 	sc := scanner{s: s}
-	plain, err := p.top(&sc, &out)
+	plain, err := p.top(&sc, out)
 	if plain {
-		return out, err
+		return err
 	}
-	return p.generic(s)
+	*out, err = p.generic(s)
+	return err
 }
 
 // generic reads s with the generic decoder, on what the scanner leaves to it.

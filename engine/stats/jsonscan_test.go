@@ -292,3 +292,29 @@ func TestReuseValuesParsesAsFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestParseIntoSetsEveryField: ParseInto into one Parsed, file after file (as engine/inspect's
+// blocks keep them in place), reads each string as Parse does, nothing left from the one before:
+// notes, raw texts, tightBounds and numRecords included, on the fast path and the generic one.
+func TestParseIntoSetsEveryField(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 3))
+	p := NewJSONParser(scanLeaves, 1000)
+	p.ReuseValues()
+	var got Parsed
+	texts := []string{`{"numRecords":5,"minValues":{"id":"x"},"tightBounds":true}`, `{}`, `{"numRecords":1,"numRecords":2}`, `[]`}
+	for range 2_000 {
+		texts = append(texts, randomStats(r))
+	}
+	for _, s := range texts {
+		gotErr := p.ParseInto(s, &got)
+		want, wantErr := NewJSONParser(scanLeaves, 1).Parse(s)
+		g, w := got, want
+		if (g.TightBounds == nil) != (w.TightBounds == nil) || g.TightBounds != nil && *g.TightBounds != *w.TightBounds {
+			t.Fatalf("%q: tightBounds differ", s)
+		}
+		g.TightBounds, w.TightBounds = nil, nil
+		if gs, ws := fmt.Sprintf("%#v %v", g, gotErr), fmt.Sprintf("%#v %v", w, wantErr); gs != ws {
+			t.Fatalf("%q:\ninto  %s\nParse %s", s, gs, ws)
+		}
+	}
+}
