@@ -604,7 +604,7 @@ func (in *Inspector) clusterRanges(col string) (ranges []optimize.Range, scored 
 // parseStats reads one file's statistics and checks them (checkStats).
 func parseStats(parser *stats.JSONParser, text string, leaves []table.Leaf, out *parsedStats) {
 	out.notes = nil
-	out.err = parser.ParseInto(text, &out.st) // in place: a copy of its Parsed was a tenth of the parse
+	out.err = parser.Parse(text, &out.st) // in place: a copy of its Parsed was a tenth of the parse
 	if out.err == nil {
 		out.notes, out.err = checkStats(&out.st, leaves)
 	}

@@ -58,15 +58,6 @@ func sortStrings(ss []string, keys []uint64, y work.Yield) error {
 	return nil
 }
 
-// prefixKeys is ss's keys (prefixKey).
-func prefixKeys(ss []string) []uint64 {
-	keys := make([]uint64, len(ss))
-	for i, s := range ss {
-		keys[i] = prefixKey(s)
-	}
-	return keys
-}
-
 // prefixKey is s's first 8 bytes as a big-endian uint64, zero bytes after a shorter s.
 func prefixKey(s string) uint64 {
 	var k uint64

@@ -67,3 +67,12 @@ func BenchmarkSortStrings(b *testing.B) {
 		})
 	}
 }
+
+// prefixKeys is ss's keys (prefixKey).
+func prefixKeys(ss []string) []uint64 {
+	keys := make([]uint64, len(ss))
+	for i, s := range ss {
+		keys[i] = prefixKey(s)
+	}
+	return keys
+}

@@ -105,8 +105,10 @@ func (p *JSONParser) fresh() FileStats {
 	return fs
 }
 
-// Parse reads one stats string back into FileStats for the parser's leaves. Missing fields are
-// absent (NumRecords -1, NullCount -1, zero Values); keys naming no leaf are ignored. Keys match
+// Parse reads one stats string back into FileStats for the parser's leaves, into out, every
+// field of which it sets (a caller that keeps its Parsed in place, a block of files' statistics,
+// copies none of its 170 bytes a file). Missing fields are absent (NumRecords -1, NullCount -1,
+// zero Values); keys naming no leaf are ignored. Keys match
 // exactly, as Delta's from_json over statsSchema matches them (DataSkippingReader.scala; Spark's
 // JacksonParser.convertObject looks fields up with StructType.getFieldIndex, which is
 // case-sensitive whatever spark.sql.caseSensitive says): a key spelled in another case, such as
@@ -118,15 +120,7 @@ func (p *JSONParser) fresh() FileStats {
 // before the column was widened to timestamp_ntz) is left absent and the file's other
 // statistics are kept, as Delta Kernel does; Notes says which values were left out. Only text
 // that is not a JSON object, or a numRecords that is not an integer, is an error.
-func (p *JSONParser) Parse(s string) (Parsed, error) {
-	var out Parsed
-	err := p.ParseInto(s, &out)
-	return out, err
-}
-
-// ParseInto is Parse into out, every field of which it sets: a caller that keeps its Parsed in
-// place (a block of files' statistics) copies none of its 170 bytes a file.
-func (p *JSONParser) ParseInto(s string, out *Parsed) error {
+func (p *JSONParser) Parse(s string, out *Parsed) error {
 	*out = Parsed{FileStats: p.fresh()}
 	for i := range p.met {
 		clear(p.met[i])
