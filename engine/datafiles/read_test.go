@@ -131,7 +131,8 @@ func checkFileStats(t *testing.T, snap *deltalog.Snapshot, rows *Rows) {
 		if add.DeletionVector() != nil || add.Stats == "" {
 			continue
 		}
-		p, err := stats.NewJSONParser(physical, 1).Parse(add.Stats)
+		var p stats.Parsed
+		err := stats.NewJSONParser(physical, 1).Parse(add.Stats, &p)
 		if err != nil {
 			t.Fatalf("%s: %v", add.Path, err)
 		}

@@ -51,8 +51,9 @@ func TestFileStatisticsTextAsParsed(t *testing.T) {
 	for i := range r.Files {
 		f := &r.Files[i]
 		var want [3]string
-		if st, _, err := parseStats(parser, f.Stats, in.pleaves); err == nil && f.Stats != "" {
-			want = [3]string{st.RawMinValues, st.RawMaxValues, st.RawNullCount}
+		var p parsedStats
+		if parseStats(parser, f.Stats, in.pleaves, &p); p.err == nil && f.Stats != "" {
+			want = [3]string{p.st.RawMinValues, p.st.RawMaxValues, p.st.RawNullCount}
 		}
 		got := [3]RawJSON{f.MinValues(), f.MaxValues(), f.NullCount()}
 		for k := range got {

@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,6 +76,7 @@ type healthColumn struct {
 	ints     [2][]int64 // min, max
 	floats   [2][]float64
 	strs     [2][]string
+	keys     [2][]uint64 // strs' prefix keys (sortStrings), made as each bound is added
 	vals     [2][]table.Value
 }
 
@@ -140,6 +140,7 @@ func (c *healthColumn) add(lo, hi table.Value, nc, numRecords int64, files int) 
 		c.floats[0], c.floats[1] = append(c.floats[0], lo.F), append(c.floats[1], hi.F)
 	case 's':
 		c.strs[0], c.strs[1] = append(c.strs[0], lo.S), append(c.strs[1], hi.S)
+		c.keys[0], c.keys[1] = append(c.keys[0], prefixKey(lo.S)), append(c.keys[1], prefixKey(hi.S))
 	default:
 		c.vals[0], c.vals[1] = append(c.vals[0], lo), append(c.vals[1], hi)
 	}
@@ -155,6 +156,7 @@ func (c *healthColumn) grow(files int) {
 			c.floats[side] = make([]float64, 0, files)
 		case 's':
 			c.strs[side] = make([]string, 0, files)
+			c.keys[side] = make([]uint64, 0, files)
 		default:
 			c.vals[side] = make([]table.Value, 0, files)
 		}
@@ -213,18 +215,15 @@ func (in *Inspector) HealthYield(y work.Yield) ([]ColumnHealth, error) {
 		h := ColumnHealth{Column: in.lleaves[c.leaf].Name(), Type: c.typ.String(), Indexed: c.indexed, Files: n, FilesNullOnly: c.nullOnly}
 		switch c.store {
 		case 'i':
-			adj := func(x int64) int64 { return x }
-			if c.typ.Kind == table.Timestamp || c.typ.Kind == table.TimestampNTZ {
-				adj = skipping.AdjustTimestampMax
-			}
+			ts := c.typ.Kind == table.Timestamp || c.typ.Kind == table.TimestampNTZ
 			h.FilesWithBounds = len(c.ints[0])
-			h.OverlapMax, h.LookupValues, sum, err = overlap(c.ints[0], c.ints[1], cmp.Compare[int64], adj, cy)
+			h.OverlapMax, h.LookupValues, sum, err = overlapInts(c.ints[0], c.ints[1], ts, cy)
 		case 'f':
 			h.FilesWithBounds = len(c.floats[0])
 			h.OverlapMax, h.LookupValues, sum, err = overlap(c.floats[0], c.floats[1], compareDouble, same[float64], cy)
 		case 's':
 			h.FilesWithBounds = len(c.strs[0])
-			h.OverlapMax, h.LookupValues, sum, err = overlap(c.strs[0], c.strs[1], strings.Compare, same[string], cy)
+			h.OverlapMax, h.LookupValues, sum, err = overlapStrings(c.strs, c.keys, cy)
 		default:
 			h.FilesWithBounds = len(c.vals[0])
 			h.OverlapMax, h.LookupValues, sum, err = overlap(c.vals[0], c.vals[1], table.Compare, same[table.Value], cy)
@@ -328,14 +327,87 @@ func sortBounds[T any](s []T, compare func(a, b T) int, rs *table.RadixSorter, y
 	switch l := any(s).(type) { // ints and strings sort faster without a function per comparison
 	case []int64:
 		sortInt64s(l, rs)
-	case []string:
-		if err := sortStrings(l, y); err != nil {
-			return err
-		}
 	default:
 		slices.SortFunc(s, compare)
 	}
 	return y.Tick("sorted", 1, 1, "")
+}
+
+// overlapInts is overlap on an integer, date or timestamp column's bounds, its comparisons made
+// inline (overlap's, calls through function values, were most of an int column's sweep);
+// timestamp says the planner reads a max plus 1 ms (skipping.AdjustTimestampMax).
+func overlapInts(lo, hi []int64, timestamp bool, y work.Yield) (most, drawn int, sum int64, err error) {
+	var rs table.RadixSorter // its buffer shared by both sides
+	for _, side := range [2][]int64{lo, hi} {
+		sortInt64s(side, &rs)
+		if err := y.Tick("sorted", 1, 1, ""); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	for d, draw := range [2][]int64{lo, hi} {
+		starts, ends := 0, 0 // #{lo <= v}, #{adj(hi) < v}; v only grows along draw
+		for i, v := range draw {
+			if i%sweepChunk == 0 && i > 0 {
+				if err := y.Tick("sweeping", d*len(lo)+i, 2*len(lo), ""); err != nil {
+					return 0, 0, 0, err
+				}
+			}
+			for starts < len(lo) && lo[starts] <= v {
+				starts++
+			}
+			if timestamp {
+				for ends < len(hi) && skipping.AdjustTimestampMax(hi[ends]) < v {
+					ends++
+				}
+			} else {
+				for ends < len(hi) && hi[ends] < v {
+					ends++
+				}
+			}
+			dp := starts - ends
+			sum += int64(dp)
+			most = max(most, dp)
+		}
+	}
+	return most, 2 * len(lo), sum, nil
+}
+
+// overlapStrings is overlap on a string column's bounds, strs[0] the minimums and strs[1] the
+// maximums, keys their prefix keys (prefixKey): sorted with them, and compared first, so that a
+// bound's text, read from its file's stats string anywhere in the heap, is read again only where
+// two keys tie (a key's order is its string's: sortStrings).
+func overlapStrings(strs [2][]string, keys [2][]uint64, y work.Yield) (most, drawn int, sum int64, err error) {
+	for side := range 2 {
+		if err := sortStrings(strs[side], keys[side], y); err != nil {
+			return 0, 0, 0, err
+		}
+		if err := y.Tick("sorted", 1, 1, ""); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	lo, hi, lk, hk := strs[0], strs[1], keys[0], keys[1]
+	for d := range 2 {
+		draw, dk := strs[d], keys[d]
+		starts, ends := 0, 0 // #{lo <= v}, #{hi < v}; v only grows along draw
+		for i, v := range draw {
+			if i%sweepChunk == 0 && i > 0 {
+				if err := y.Tick("sweeping", d*len(lo)+i, 2*len(lo), ""); err != nil {
+					return 0, 0, 0, err
+				}
+			}
+			k := dk[i]
+			for starts < len(lo) && (lk[starts] < k || lk[starts] == k && lo[starts] <= v) {
+				starts++
+			}
+			for ends < len(hi) && (hk[ends] < k || hk[ends] == k && hi[ends] < v) {
+				ends++
+			}
+			dp := starts - ends
+			sum += int64(dp)
+			most = max(most, dp)
+		}
+	}
+	return most, 2 * len(lo), sum, nil
 }
 
 // turnsOf is y for the parts of step that only give the page a turn: each Progress reaches y as

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"layoutlab/engine/skipping"
 	"layoutlab/engine/work"
 )
 
@@ -32,12 +33,40 @@ func TestOverlapYields(t *testing.T) {
 	var steps []work.Progress
 	counting := turnsOf(func(p work.Progress) error { steps = append(steps, p); return nil }, "the clustering health of c")
 	ints := func(y work.Yield) (answer, error) {
-		m, d, s, err := overlap(slices.Clone(lo), slices.Clone(hi), cmp.Compare[int64], same[int64], y)
+		m, d, s, err := overlapInts(slices.Clone(lo), slices.Clone(hi), false, y)
 		return answer{m, d, s}, err
 	}
+	// The int sweep, its comparisons inline, answers as overlap's through function values, a
+	// timestamp's max read plus 1 ms (the bounds as microseconds, 1 ms apart by the hundred).
+	for _, ts := range []bool{false, true} {
+		adj := same[int64]
+		if ts {
+			adj = skipping.AdjustTimestampMax
+		}
+		ms := func(xs []int64) []int64 {
+			out := make([]int64, len(xs))
+			for i, x := range xs {
+				out[i] = x / 4 * 1000
+			}
+			return out
+		}
+		m, d, s, _ := overlapInts(ms(lo), ms(hi), ts, nil)
+		m2, d2, s2, _ := overlap(ms(lo), ms(hi), cmp.Compare[int64], adj, nil)
+		if got, want := (answer{m, d, s}), (answer{m2, d2, s2}); got != want {
+			t.Fatalf("ints (timestamp %v): inline %+v, through functions %+v", ts, got, want)
+		}
+	}
 	strs := func(y work.Yield) (answer, error) {
-		m, d, s, err := overlap(slices.Clone(slo), slices.Clone(shi), strings.Compare, same[string], y)
+		m, d, s, err := overlapStrings([2][]string{slices.Clone(slo), slices.Clone(shi)}, [2][]uint64{prefixKeys(slo), prefixKeys(shi)}, y)
 		return answer{m, d, s}, err
+	}
+	// The string sweep, keys compared first, answers as overlap's comparison of the strings
+	// alone: "k%09d" ties in its first 8 bytes by the hundred.
+	if got, _ := strs(nil); true {
+		m, d, s, _ := overlap(slices.Clone(slo), slices.Clone(shi), strings.Compare, same[string], nil)
+		if want := (answer{m, d, s}); got != want {
+			t.Fatalf("strings: by their keys %+v, by the strings alone %+v", got, want)
+		}
 	}
 	for name, run := range map[string]func(work.Yield) (answer, error){"ints": ints, "strings": strs} {
 		steps = nil

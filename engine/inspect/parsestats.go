@@ -127,7 +127,7 @@ func (fr *fileReader) parseBlock(parser *stats.JSONParser, buf *parsedBlock, lo,
 		if text == "" {
 			continue
 		}
-		p.st, p.notes, p.err = parseStats(parser, text, fr.in.pleaves)
+		parseStats(parser, text, fr.in.pleaves, p)
 		if p.err != nil {
 			continue
 		}

@@ -13,24 +13,30 @@ import (
 // million files' two million bounds took a comparison sort about a second natively, a string
 // compare per step.
 //
-// The key is the first 8 bytes, big-endian, a shorter string padded with zero bytes: two
-// strings that differ within their first 8 bytes have keys in their order, and a string and
-// another it is a prefix of have keys in order or equal; equal keys are sorted whole.
+// The key is the first 8 bytes, big-endian, a shorter string padded with zero bytes
+// (prefixKey): two strings that differ within their first 8 bytes have keys in their order, and
+// a string and another it is a prefix of have keys in order or equal; equal keys are sorted
+// whole. keys holds ss's keys and is sorted with it: made as the health gathered the bounds,
+// while each string's text was in cache, not here, where a file's text is a read from
+// anywhere in the heap (the keys' loop was most of the sort).
 //
 // y is told as the radix sort's passes go (table.RadixSorter.Yield) and before the runs are
-// sorted; its error stops the sort, ss left as it was.
-func sortStrings(ss []string, y work.Yield) error {
+// sorted; its error stops the sort, ss and keys left as they were.
+func sortStrings(ss []string, keys []uint64, y work.Yield) error {
 	n := len(ss)
 	if n < 256 {
 		slices.Sort(ss)
+		for i, s := range ss {
+			keys[i] = prefixKey(s)
+		}
 		return nil
 	}
-	keys, pos := make([]uint64, n), make([]int32, n)
-	for i, s := range ss {
-		keys[i], pos[i] = prefixKey(s), int32(i)
+	sorted, pos := slices.Clone(keys), make([]int32, n)
+	for i := range pos {
+		pos[i] = int32(i)
 	}
 	rs := table.RadixSorter{Yield: y}
-	if err := rs.SortPairs(keys, pos); err != nil {
+	if err := rs.SortPairs(sorted, pos); err != nil {
 		return err
 	}
 	out := make([]string, n)
@@ -39,7 +45,7 @@ func sortStrings(ss []string, y work.Yield) error {
 	}
 	for lo := 0; lo < n; {
 		hi := lo + 1
-		for hi < n && keys[hi] == keys[lo] {
+		for hi < n && sorted[hi] == sorted[lo] {
 			hi++
 		}
 		if hi-lo > 1 {
@@ -48,6 +54,7 @@ func sortStrings(ss []string, y work.Yield) error {
 		lo = hi
 	}
 	copy(ss, out)
+	copy(keys, sorted)
 	return nil
 }
 

@@ -27,8 +27,12 @@ func TestSortStrings(t *testing.T) {
 		}
 		want := slices.Clone(ss)
 		slices.Sort(want)
-		if err := sortStrings(ss, nil); err != nil {
+		keys := prefixKeys(ss)
+		if err := sortStrings(ss, keys, nil); err != nil {
 			t.Fatal(err)
+		}
+		if !slices.Equal(keys, prefixKeys(ss)) {
+			t.Fatalf("%d strings: the keys are not sorted with them", n)
 		}
 		if !slices.Equal(ss, want) {
 			for i := range ss {
@@ -53,7 +57,7 @@ func BenchmarkSortStrings(b *testing.B) {
 	for _, s := range []struct {
 		name string
 		sort func([]string)
-	}{{"radix", func(ss []string) { _ = sortStrings(ss, nil) }}, {"slices.Sort", slices.Sort[[]string]}} {
+	}{{"radix", func(ss []string) { _ = sortStrings(ss, prefixKeys(ss), nil) }}, {"slices.Sort", slices.Sort[[]string]}} {
 		b.Run(s.name, func(b *testing.B) {
 			ss := make([]string, len(names))
 			for b.Loop() {
@@ -62,4 +66,13 @@ func BenchmarkSortStrings(b *testing.B) {
 			}
 		})
 	}
+}
+
+// prefixKeys is ss's keys (prefixKey).
+func prefixKeys(ss []string) []uint64 {
+	keys := make([]uint64, len(ss))
+	for i, s := range ss {
+		keys[i] = prefixKey(s)
+	}
+	return keys
 }

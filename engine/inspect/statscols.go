@@ -95,10 +95,11 @@ func (in *Inspector) readLeaves(leaves []int) {
 	files := in.s.AllFiles()
 	parser := stats.NewJSONParser(in.pleaves, len(files))
 	parser.ReuseValues()
+	var p parsedStats
 	for i, f := range files {
 		if in.hasStats[i] {
-			st, _, _ := parseStats(parser, f.Stats, in.pleaves) // it parsed without error before
-			in.cols.record(i, &st.FileStats, missing, false)
+			parseStats(parser, f.Stats, in.pleaves, &p) // it parsed without error before
+			in.cols.record(i, &p.st.FileStats, missing, false)
 		}
 	}
 }
@@ -209,7 +210,7 @@ func (fr *fileReader) read(lo, hi int) { fr.readParsed(lo, hi, nil) }
 //go:noinline
 func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 	in := fr.in
-	var p parsedStats
+	var own parsedStats // file i's statistics when parsed is nil
 	for i := lo; i < hi; i++ {
 		f := fr.files[i]
 		out := &in.base.Files[i]
@@ -230,12 +231,13 @@ func (fr *fileReader) readParsed(lo, hi int, parsed []parsedStats) {
 		out.ZCube = fr.cubes.add(f)
 		// A stats string that does not parse leaves the file without stats: it is read.
 		if f.Stats != "" {
+			p := &own
 			if parsed != nil {
-				p = parsed[i-lo]
+				p = &parsed[i-lo]
 			} else {
-				p.st, p.notes, p.err = parseStats(fr.parser, f.Stats, in.pleaves)
+				parseStats(fr.parser, f.Stats, in.pleaves, p)
 			}
-			fr.stats(i, &p, out)
+			fr.stats(i, p, out)
 		}
 		out.addNotes(checkDeletedRecords(out)...)
 		if out.NumRecords == nil {

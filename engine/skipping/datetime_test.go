@@ -175,8 +175,8 @@ func TestDatetimeStatsPrune(t *testing.T) {
 			t.Fatal(err)
 		}
 		js := sparkStatsJSON(tc.lo[:10], tc.hi[:10], lo, hi)
-		p, err := stats.NewJSONParser(datetimeLeaves, 1).Parse(js)
-		if err != nil || len(p.Notes) > 0 {
+		var p stats.Parsed
+		if err := stats.NewJSONParser(datetimeLeaves, 1).Parse(js, &p); err != nil || len(p.Notes) > 0 {
 			t.Fatalf("%s: %v %v", js, err, p.Notes)
 		}
 		e, err := Parse(tc.pred, datetimeLeaves)

@@ -71,7 +71,8 @@ func openForInspect(dir string) error {
 		if f.Stats == "" {
 			continue
 		}
-		if _, err := parser.Parse(f.Stats); err != nil {
+		var p stats.Parsed
+		if err := parser.Parse(f.Stats, &p); err != nil {
 			return &deltalog.LogError{File: f.Path, Msg: "stats: " + err.Error()}
 		}
 	}

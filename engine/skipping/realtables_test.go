@@ -167,7 +167,8 @@ func loadRealTable(t *testing.T, dir string) *realTable {
 	for _, add := range snap.Files() {
 		f := File{Path: add.Path, PartitionValues: add.PartitionValues, Bytes: add.Size}
 		if add.Stats != "" {
-			p, err := stats.NewJSONParser(leaves, 1).Parse(add.Stats)
+			var p stats.Parsed
+			err := stats.NewJSONParser(leaves, 1).Parse(add.Stats, &p)
 			fs, notes := p.FileStats, p.Notes
 			if err != nil {
 				t.Fatalf("%s: %s: %v", dir, add.Path, err)

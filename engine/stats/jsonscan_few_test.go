@@ -25,8 +25,8 @@ func TestFewLeavesParseAlike(t *testing.T) {
 	for range 3000 {
 		s := randomStats(r)
 		sameParse(t, s, fewScanLeaves)
-		a, aerr := inTurn.Parse(s)
-		b, berr := mapped.Parse(s)
+		a, aerr := parse(inTurn, s)
+		b, berr := parse(mapped, s)
 		if (aerr == nil) != (berr == nil) || aerr == nil && diffStats(a.FileStats, b.FileStats) != "" {
 			t.Fatalf("%s: in turn %v, by map %v", s, aerr, berr)
 		}

@@ -11,9 +11,16 @@ import (
 	"layoutlab/engine/table"
 )
 
+// parse is p.Parse into a Parsed of its own.
+func parse(p *JSONParser, s string) (Parsed, error) {
+	var out Parsed
+	err := p.Parse(s, &out)
+	return out, err
+}
+
 // ParseJSON is one stats string read by a fresh JSONParser.
 func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
-	p, err := NewJSONParser(leaves, 1).Parse(s)
+	p, err := parse(NewJSONParser(leaves, 1), s)
 	return p.FileStats, err
 }
 
@@ -22,7 +29,7 @@ func ParseJSON(s string, leaves []table.Leaf) (FileStats, error) {
 func sameParse(t testing.TB, s string, leaves []table.Leaf) {
 	t.Helper()
 	p := NewJSONParser(leaves, 1)
-	got, gerr := p.Parse(s)
+	got, gerr := parse(p, s)
 	want, werr := p.generic(s)
 	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
 		t.Fatalf("%s\nerror %v, generic %v", s, gerr, werr)
@@ -213,7 +220,7 @@ func TestJSONParserMatchesGeneric(t *testing.T) {
 	p := NewJSONParser(scanLeaves, 3)
 	var kept []Parsed
 	for i := range 10 {
-		got, err := p.Parse(fmt.Sprintf(`{"numRecords":%d,"minValues":{"id":%d},"maxValues":{"id":%d}}`, i, i, i+1))
+		got, err := parse(p, fmt.Sprintf(`{"numRecords":%d,"minValues":{"id":%d},"maxValues":{"id":%d}}`, i, i, i+1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,8 +249,9 @@ func FuzzJSONParser(f *testing.F) {
 func TestStatsKeysMatchExactly(t *testing.T) {
 	p := NewJSONParser(scanLeaves, 1)
 	const s = `{"numRecords":3,"MaxValues":{"id":9},"maxValues":{"ID":7,"mixed":4,"st":{"A":1}},"minValues":{"id":2,"Mixed":1},"NullCount":{"id":0}}`
-	for name, parse := range map[string]func(string) (Parsed, error){"Parse": p.Parse, "generic": p.generic} {
-		got, err := parse(s)
+	byScan := func(s string) (Parsed, error) { return parse(p, s) }
+	for name, read := range map[string]func(string) (Parsed, error){"Parse": byScan, "generic": p.generic} {
+		got, err := read(s)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -280,8 +288,8 @@ func TestReuseValuesParsesAsFresh(t *testing.T) {
 	p.ReuseValues()
 	for range 2_000 {
 		s := randomStats(r)
-		got, gotErr := p.Parse(s)
-		want, wantErr := NewJSONParser(scanLeaves, 1).Parse(s)
+		got, gotErr := parse(p, s)
+		want, wantErr := parse(NewJSONParser(scanLeaves, 1), s)
 		if (got.TightBounds == nil) != (want.TightBounds == nil) || got.TightBounds != nil && *got.TightBounds != *want.TightBounds {
 			t.Fatalf("%q: tightBounds differ", s)
 		}
@@ -289,6 +297,32 @@ func TestReuseValuesParsesAsFresh(t *testing.T) {
 		// %#v, not reflect.DeepEqual: a NaN bound equals itself here.
 		if g, w := fmt.Sprintf("%#v %v", got, gotErr), fmt.Sprintf("%#v %v", want, wantErr); g != w {
 			t.Fatalf("%q:\nreused %s\nfresh  %s", s, g, w)
+		}
+	}
+}
+
+// TestParseSetsEveryField: Parse into one Parsed, file after file (as engine/inspect's
+// blocks keep them in place), reads each string as Parse does, nothing left from the one before:
+// notes, raw texts, tightBounds and numRecords included, on the fast path and the generic one.
+func TestParseSetsEveryField(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 3))
+	p := NewJSONParser(scanLeaves, 1000)
+	p.ReuseValues()
+	var got Parsed
+	texts := []string{`{"numRecords":5,"minValues":{"id":"x"},"tightBounds":true}`, `{}`, `{"numRecords":1,"numRecords":2}`, `[]`}
+	for range 2_000 {
+		texts = append(texts, randomStats(r))
+	}
+	for _, s := range texts {
+		gotErr := p.Parse(s, &got)
+		want, wantErr := parse(NewJSONParser(scanLeaves, 1), s)
+		g, w := got, want
+		if (g.TightBounds == nil) != (w.TightBounds == nil) || g.TightBounds != nil && *g.TightBounds != *w.TightBounds {
+			t.Fatalf("%q: tightBounds differ", s)
+		}
+		g.TightBounds, w.TightBounds = nil, nil
+		if gs, ws := fmt.Sprintf("%#v %v", g, gotErr), fmt.Sprintf("%#v %v", w, wantErr); gs != ws {
+			t.Fatalf("%q:\ninto  %s\nParse %s", s, gs, ws)
 		}
 	}
 }

@@ -71,7 +71,8 @@ func corpus(s *deltalog.Snapshot, rng *rand.Rand) []string {
 	files := s.Files()
 	parser := stats.NewJSONParser(pl, len(files))
 	for _, f := range files {
-		if st, err := parser.Parse(f.Stats); err == nil && f.Stats != "" {
+		var st stats.Parsed
+		if err := parser.Parse(f.Stats, &st); err == nil && f.Stats != "" {
 			for i := range ll {
 				for _, v := range []table.Value{st.MinValues[i], st.MaxValues[i]} {
 					if !v.Absent() && len(vals[i]) < 50 {
