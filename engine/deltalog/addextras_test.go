@@ -2,6 +2,8 @@ package deltalog
 
 import (
 	"bytes"
+	"encoding/json"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -74,5 +76,28 @@ func TestSetExtrasLeavesCopiesAlone(t *testing.T) {
 	b.SetExtras(AddFileExtras{})
 	if b.extras != nil {
 		t.Errorf("no extras held as %p, want nil", b.extras)
+	}
+}
+
+// TestAddFileMarshalsItsExtras: encoding/json of an add (the widget shows a timeline day's
+// selected add so) writes the fields held out of line as Delta's log does, in its order.
+func TestAddFileMarshalsItsExtras(t *testing.T) {
+	a := AddFile{Path: "p.parquet", PartitionValues: map[string]string{"d": ""}, Size: 7, ModificationTime: 1, Stats: `{"numRecords":1}`}
+	a.SetTags(map[string]string{"ZCUBE_ID": "z"})
+	a.SetClusteringProvider("liquid")
+	got, err := json.Marshal(map[string]any{"add": a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"add":{"path":"p.parquet","partitionValues":{"d":null},"size":7,"modificationTime":1,"dataChange":false,"stats":"{\"numRecords\":1}","tags":{"ZCUBE_ID":"z"},"clusteringProvider":"liquid"}}`
+	if string(got) != want {
+		t.Errorf("json.Marshal gave\n%s\nwant\n%s", got, want)
+	}
+	line, err := EncodeAction(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := want[len(`{"add":`) : len(want)-1]; !strings.Contains(string(line), w) {
+		t.Errorf("EncodeAction gave %s, json.Marshal %s", line, w)
 	}
 }

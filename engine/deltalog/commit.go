@@ -491,6 +491,13 @@ type addFileWire struct {
 	ClusteringProvider      string                    `json:"clusteringProvider,omitempty"`
 }
 
+// MarshalJSON writes the add as Delta's log does (addFileWire), its AddFileExtras with it:
+// without it encoding/json would drop them, held out of line (a timeline day's selected add
+// lost its ZCube tags and clusteringProvider in the widget).
+func (a AddFile) MarshalJSON() ([]byte, error) {
+	return marshalNoEscape(addFileOut(a))
+}
+
 func addFileOut(a AddFile) addFileWire {
 	pv := nullPartitionValues(a.PartitionValues)
 	if pv == nil {
