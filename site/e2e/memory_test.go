@@ -68,6 +68,21 @@ func browserProcesses(ctx context.Context) (root int, pids []int, err error) {
 	return root, pids, nil
 }
 
+// blankPSS is the browser's PSS on a blank tab, a second after it is shown: what a page's
+// memory is measured over.
+func blankPSS(b *testing.B, ctx context.Context) int64 {
+	b.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		b.Fatal(err)
+	}
+	time.Sleep(time.Second)
+	blank, _, err := browserPSS(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return blank
+}
+
 // browserPSS sums the proportional set size (Pss in /proc/PID/smaps_rollup) of ctx's browser
 // process and every process under it (renderers, GPU, utility), and counts them: what the
 // browser costs the machine, shared pages divided among their sharers.
@@ -183,14 +198,7 @@ func BenchmarkMemory(b *testing.B) {
 			continue
 		}
 		ctx, closeIt := newBrowser(b)
-		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-			b.Fatal(err)
-		}
-		time.Sleep(time.Second)
-		blank, _, err := browserPSS(ctx)
-		if err != nil {
-			b.Fatal(err)
-		}
+		blank := blankPSS(b, ctx)
 		if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/"+pageName+scenario.Link(p.Scenario))); err != nil {
 			b.Fatal(err)
 		}
@@ -279,11 +287,7 @@ func movesMemory(b *testing.B) {
 func explainerMemory(b *testing.B) {
 	ctx, closeIt := newBrowser(b)
 	defer closeIt()
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		b.Fatal(err)
-	}
-	time.Sleep(time.Second)
-	blank, _, _ := browserPSS(ctx)
+	blank := blankPSS(b, ctx)
 	if n, err := strconv.Atoi(os.Getenv("MEMORY_MAXLIVE")); err == nil {
 		// Another budget than embed.js's, set as the page's script assigns window.layoutlabEmbed.
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{

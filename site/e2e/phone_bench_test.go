@@ -209,14 +209,7 @@ func BenchmarkPhoneIdle(b *testing.B) {
 			if err := asPhone(ctx); err != nil {
 				b.Fatal(err)
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-				b.Fatal(err)
-			}
-			time.Sleep(time.Second)
-			blank, _, err := browserPSS(ctx)
-			if err != nil {
-				b.Fatal(err)
-			}
+			blank := blankPSS(b, ctx)
 			if err := chromedp.Do(ctx, chromedp.Navigate(s.url+"/")); err != nil {
 				b.Fatal(err)
 			}
