@@ -124,9 +124,9 @@ type AddFileExtras struct {
 	ClusteringProvider      string                    `json:"clusteringProvider,omitempty"`
 }
 
-// none says whether e holds nothing: an empty tags map ({} in the log) is something, as it is
+// None says whether e holds nothing: an empty tags map ({} in the log) is something, as it is
 // written back.
-func (e *AddFileExtras) none() bool {
+func (e *AddFileExtras) None() bool {
 	return e.Tags == nil && e.DeletionVector == nil && e.BaseRowID == nil && e.DefaultRowCommitVersion == nil &&
 		e.ClusteringProvider == ""
 }
@@ -141,7 +141,7 @@ func (a AddFile) Extras() AddFileExtras {
 
 // SetExtras sets the add's AddFileExtras to a copy of e.
 func (a *AddFile) SetExtras(e AddFileExtras) {
-	if e.none() {
+	if e.None() {
 		a.extras = nil
 		return
 	}
@@ -151,7 +151,7 @@ func (a *AddFile) SetExtras(e AddFileExtras) {
 // ShareExtras sets the add's AddFileExtras to e itself, which the caller never changes after:
 // a decoder's adds share one, or each has its own in one array.
 func (a *AddFile) ShareExtras(e *AddFileExtras) {
-	if e == nil || e.none() {
+	if e == nil || e.None() {
 		a.extras = nil
 		return
 	}

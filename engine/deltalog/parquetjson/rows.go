@@ -121,10 +121,30 @@ func (r *addRows) extra(i int64) *deltalog.AddFileExtras {
 	return &r.extras[i]
 }
 
-// shareExtras gives each add its AddFileExtras, no longer changed.
+// shareExtras gives each add its AddFileExtras, no longer changed. When fewer than half the
+// rows have any (a few deletion vectors among a million adds), theirs are copied out first: a
+// pointer into the array would keep all of it, 48 bytes a row, for as long as its add lives.
 func (r *addRows) shareExtras() {
-	for i := range r.extras {
-		r.adds[i].ShareExtras(&r.extras[i])
+	extras := r.extras
+	n := 0
+	for i := range extras {
+		if !extras[i].None() {
+			n++
+		}
+	}
+	if n < len(extras)/2 {
+		own := make([]deltalog.AddFileExtras, 0, n)
+		for i := range extras {
+			if !extras[i].None() {
+				own = append(own, extras[i])
+				r.adds[i].ShareExtras(&own[len(own)-1])
+			}
+		}
+		r.extras = nil
+		return
+	}
+	for i := range extras {
+		r.adds[i].ShareExtras(&extras[i])
 	}
 }
 
