@@ -200,22 +200,24 @@ func (a AddFile) ClusteringProvider() string {
 
 // SetTags sets the add's tags (nil: absent).
 func (a *AddFile) SetTags(tags map[string]string) {
-	e := a.Extras()
-	e.Tags = tags
-	a.SetExtras(e)
+	a.editExtras(func(e *AddFileExtras) { e.Tags = tags })
 }
 
 // SetDeletionVector sets the add's deletion vector (nil: absent).
 func (a *AddFile) SetDeletionVector(dv *DeletionVectorDescriptor) {
-	e := a.Extras()
-	e.DeletionVector = dv
-	a.SetExtras(e)
+	a.editExtras(func(e *AddFileExtras) { e.DeletionVector = dv })
 }
 
 // SetClusteringProvider sets the add's clusteringProvider ("": absent).
 func (a *AddFile) SetClusteringProvider(p string) {
+	a.editExtras(func(e *AddFileExtras) { e.ClusteringProvider = p })
+}
+
+// editExtras sets the add's AddFileExtras to a copy of its own that edit changed: the one it
+// had may be shared with other adds.
+func (a *AddFile) editExtras(edit func(*AddFileExtras)) {
 	e := a.Extras()
-	e.ClusteringProvider = p
+	edit(&e)
 	a.SetExtras(e)
 }
 

@@ -306,11 +306,12 @@ func (a AddFile) WithZCube(id string, zOrderBy []string) AddFile {
 // ZCubeInfo.getForFile reads them; ok is false unless both tags are present
 // and ZCUBE_ZORDER_BY is a JSON array of strings.
 func (a AddFile) ZCube() (id string, zOrderBy []string, ok bool) {
-	if len(a.Tags()) == 0 {
+	tags := a.Tags()
+	if len(tags) == 0 {
 		return "", nil, false
 	}
-	id, hasID := a.Tags()[TagZCubeID]
-	raw, hasBy := a.Tags()[TagZCubeZOrderBy]
+	id, hasID := tags[TagZCubeID]
+	raw, hasBy := tags[TagZCubeZOrderBy]
 	if !hasID || !hasBy {
 		return "", nil, false
 	}

@@ -33,10 +33,11 @@ func newFileCubes() *fileCubes {
 
 // of is f's ZCube (nil for none), parsed once per distinct pair of tags.
 func (c *fileCubes) of(f *deltalog.AddFile) *ZCube {
-	if len(f.Tags()) == 0 {
+	tags := f.Tags()
+	if len(tags) == 0 {
 		return nil
 	}
-	k := cubeTagsOf(f.Tags())
+	k := cubeTagsOf(tags)
 	z, ok := c.cubes[k]
 	if !ok {
 		if id, by, ok := f.ZCube(); ok {
