@@ -132,12 +132,7 @@ func (e *AddFileExtras) None() bool {
 }
 
 // Extras is a copy of the add's AddFileExtras (zero when it has none).
-func (a AddFile) Extras() AddFileExtras {
-	if a.extras == nil {
-		return AddFileExtras{}
-	}
-	return *a.extras
-}
+func (a AddFile) Extras() AddFileExtras { return *a.ext() }
 
 // SetExtras sets the add's AddFileExtras to a copy of e.
 func (a *AddFile) SetExtras(e AddFileExtras) {
@@ -158,45 +153,31 @@ func (a *AddFile) ShareExtras(e *AddFileExtras) {
 	a.extras = e
 }
 
-// Tags are the add's tags (read-only: shared with other adds), nil when absent.
-func (a AddFile) Tags() map[string]string {
+// ext is the add's AddFileExtras, noExtras when it has none: read-only.
+func (a *AddFile) ext() *AddFileExtras {
 	if a.extras == nil {
-		return nil
+		return &noExtras
 	}
-	return a.extras.Tags
+	return a.extras
 }
+
+// noExtras is the AddFileExtras of an add that has none; never written.
+var noExtras AddFileExtras
+
+// Tags are the add's tags (read-only: shared with other adds), nil when absent.
+func (a AddFile) Tags() map[string]string { return a.ext().Tags }
 
 // DeletionVector is the add's deletion vector (read-only), nil when absent.
-func (a AddFile) DeletionVector() *DeletionVectorDescriptor {
-	if a.extras == nil {
-		return nil
-	}
-	return a.extras.DeletionVector
-}
+func (a AddFile) DeletionVector() *DeletionVectorDescriptor { return a.ext().DeletionVector }
 
 // BaseRowID is the add's baseRowId (read-only), nil when absent.
-func (a AddFile) BaseRowID() *int64 {
-	if a.extras == nil {
-		return nil
-	}
-	return a.extras.BaseRowID
-}
+func (a AddFile) BaseRowID() *int64 { return a.ext().BaseRowID }
 
 // DefaultRowCommitVersion is the add's defaultRowCommitVersion (read-only), nil when absent.
-func (a AddFile) DefaultRowCommitVersion() *int64 {
-	if a.extras == nil {
-		return nil
-	}
-	return a.extras.DefaultRowCommitVersion
-}
+func (a AddFile) DefaultRowCommitVersion() *int64 { return a.ext().DefaultRowCommitVersion }
 
 // ClusteringProvider is the add's clusteringProvider, "" when absent.
-func (a AddFile) ClusteringProvider() string {
-	if a.extras == nil {
-		return ""
-	}
-	return a.extras.ClusteringProvider
-}
+func (a AddFile) ClusteringProvider() string { return a.ext().ClusteringProvider }
 
 // SetTags sets the add's tags (nil: absent).
 func (a *AddFile) SetTags(tags map[string]string) {
