@@ -67,6 +67,10 @@ func newBrowser(t testing.TB) (context.Context, func()) {
 		t.Fatalf("chromium is not on PATH (Debian package 'chromium'): %v", err)
 	}
 	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.WindowSize(1200, 800),
@@ -75,7 +79,10 @@ func newBrowser(t testing.TB) (context.Context, func()) {
 		// (chrome_crashpad_handler --database=$XDG_CONFIG_HOME/chromium/Crash Reports, two handlers
 		// a browser) and dconf's cache. Under the user's HOME, every browser on the machine shared
 		// them, a test's with another run's; here each browser has its own.
-		chromedp.Env("XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_CACHE_HOME="+filepath.Join(dir, "cache")),
+		// Its singleton socket's directory (org.chromium.Chromium.*) goes under TMPDIR and is never
+		// removed: a full run left over a thousand in /tmp. Under the test's directory it goes with it.
+		chromedp.Env("XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"),
+			"TMPDIR="+tmp),
 		// WebGL2 without a GPU: Ebiten renders through SwiftShader.
 		chromedp.Flag("enable-unsafe-swiftshader", true),
 		chromedp.Flag("use-angle", "swiftshader"),

@@ -49,3 +49,36 @@ func TestBrowserKeepsItsStateInItsTest(t *testing.T) {
 	}
 	t.Errorf("no crash handler keeps its database in this test's directory; the handlers' databases: %q", dbs)
 }
+
+// TestBrowserKeepsItsSocketInItsTest: the browser's singleton socket lives in a directory under
+// TMPDIR that Chromium never removes (org.chromium.Chromium.*, a full run used to leave over a
+// thousand in /tmp); the test's browser makes it in the test's own directory, removed with it.
+func TestBrowserKeepsItsSocketInItsTest(t *testing.T) {
+	browser(t)
+	var profiles []string
+	procs, err := filepath.Glob("/proc/[0-9]*/cmdline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue // the process ended
+		}
+		for _, a := range strings.Split(string(b), "\x00") {
+			if dir, ok := strings.CutPrefix(a, "--user-data-dir="); ok && strings.Contains(dir, t.Name()) {
+				profiles = append(profiles, dir)
+			}
+		}
+	}
+	if len(profiles) == 0 {
+		t.Fatal("no browser runs with a profile in this test's directory")
+	}
+	socket, err := os.Readlink(filepath.Join(profiles[0], "SingletonSocket"))
+	if err != nil {
+		t.Fatalf("the browser's singleton socket: %v", err)
+	}
+	if !strings.Contains(socket, t.Name()) {
+		t.Errorf("the browser's singleton socket is %s, outside this test's directory", socket)
+	}
+}
