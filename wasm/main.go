@@ -74,6 +74,8 @@ func main() {
 	g := &game{m: widget.New(), page: p, in: in, sched: sched, controls: &controls{in: in, sched: sched, only: only},
 		fig: fig, labels: labelImages{fig: fig}}
 	if figureMode() {
+		// site/embed.css shows the frame only once it is ready: its first run paints for nobody.
+		sched.Unseen = true
 		g.m.FigureKnobs = figureKnobList()
 		g.m.ReadyInDraw = true // announceReady only arms startOnFirstTouch there
 	}

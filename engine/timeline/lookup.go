@@ -198,22 +198,7 @@ func (rs *rankSpaces) column(leaf int) *sortedColumn {
 // their offsets from the smallest), then counted in one pass, which is cheaper than ranking
 // every row (layout.RankRows).
 func sortColumn(c *table.Column, n int) *sortedColumn {
-	keys := make([]uint64, 0, n)
-	var lo, hi int64
-	for i := range n {
-		if c.IsNull(i) {
-			continue
-		}
-		v := c.Int(i)
-		if len(keys) == 0 {
-			lo, hi = v, v
-		}
-		lo, hi = min(lo, v), max(hi, v)
-		keys = append(keys, uint64(v))
-	}
-	for i := range keys {
-		keys[i] -= uint64(lo) // offsets from the smallest value, in order as the values are
-	}
+	keys, lo, hi := columnOffsets(c, n)
 	var rs table.RadixSorter
 	keys = rs.SortKeys(keys, 0, uint(bits.Len64(uint64(hi)-uint64(lo))))
 	nulls := int64(n - len(keys))
@@ -232,6 +217,56 @@ func sortColumn(c *table.Column, n int) *sortedColumn {
 	}
 	sc.below = append(sc.below, int64(n))
 	return sc
+}
+
+// columnOffsets returns the non-NULL values of c's first n rows as offsets from the smallest,
+// lo, in row order, with lo and the largest. A column without NULLs (the timeline's) is read
+// from its array in two tight loops, not through Column.IsNull and Column.Int a row: calls that
+// made the fill as dear as a radix pass under js/wasm, on the first day grid's path.
+func columnOffsets(c *table.Column, n int) (keys []uint64, lo, hi int64) {
+	keys = make([]uint64, n)
+	switch {
+	case n == 0 || c.Nulls != nil:
+	case c.Ints != nil:
+		lo, hi = offsets(keys, c.Ints[:n])
+		return keys, lo, hi
+	case c.Codes32 != nil:
+		l, h := offsets(keys, c.Codes32[:n])
+		return keys, c.Base + int64(l), c.Base + int64(h)
+	case c.Codes16 != nil:
+		l, h := offsets(keys, c.Codes16[:n])
+		return keys, c.Base + int64(l), c.Base + int64(h)
+	}
+	keys = keys[:0]
+	for i := range n {
+		if c.IsNull(i) {
+			continue
+		}
+		v := c.Int(i)
+		if len(keys) == 0 {
+			lo, hi = v, v
+		}
+		lo, hi = min(lo, v), max(hi, v)
+		keys = append(keys, uint64(v))
+	}
+	for i := range keys {
+		keys[i] -= uint64(lo) // offsets from the smallest value, in order as the values are
+	}
+	return keys, lo, hi
+}
+
+// offsets writes each of vals as its offset from the smallest into keys and returns the
+// smallest and the largest. (Offsets as unsigned: exact for any two int64.)
+func offsets[T uint16 | uint32 | int64](keys []uint64, vals []T) (lo, hi T) {
+	lo, hi = vals[0], vals[0]
+	for _, v := range vals {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	keys = keys[:len(vals)]
+	for i, v := range vals {
+		keys[i] = uint64(v) - uint64(lo)
+	}
+	return lo, hi
 }
 
 // distinct counts the distinct values of sorted keys.

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// gapMeter measures a preparation's cooperation with the page: the longest stretch it ran
+// gapMeter measures a preparation's (or a simulation's) cooperation with the page: the longest stretch it ran
 // without offering a turn (between two calls of its yield, or from a turn's end to the next
 // call), the longest turn, and the collections and live heap the run left. On the page's one
 // thread the longest stretch is how late a host's timer (embed.js's dwell) can fire from the
@@ -15,6 +15,7 @@ import (
 // (under js/wasm a collection's idle marking runs then), not told apart here. The figures go
 // to the timing script's marks (Scheduler.Trace, site/e2e BenchmarkSwitch).
 type gapMeter struct {
+	what        string // the mark's first word: "prepared", "simulated"
 	last, start time.Time
 	longest     time.Duration
 	turn        time.Duration // the longest turn
@@ -24,8 +25,8 @@ type gapMeter struct {
 	gcCPU       float64 // the collector's CPU seconds at the start
 }
 
-func newGapMeter(start time.Time) *gapMeter {
-	return &gapMeter{last: start, start: start, gcs: gcCycles(), gcCPU: gcSeconds()}
+func newGapMeter(what string, start time.Time) *gapMeter {
+	return &gapMeter{what: what, last: start, start: start, gcs: gcCycles(), gcCPU: gcSeconds()}
 }
 
 // at notes a call of the yield at now.
@@ -46,7 +47,7 @@ func (g *gapMeter) resume(now time.Time) {
 
 func (g *gapMeter) String() string {
 	live := uint64(markedLive())
-	return "prepared (longest stretch " + strconv.Itoa(int(g.longest.Milliseconds())) + " ms, turn " +
+	return g.what + " (longest stretch " + strconv.Itoa(int(g.longest.Milliseconds())) + " ms, turn " +
 		strconv.Itoa(int(g.turn.Milliseconds())) + " ms, " + strconv.Itoa(g.n) + " turns " + strconv.Itoa(int(g.turns.Milliseconds())) + " ms in all, " +
 		"collector " + strconv.Itoa(int((gcSeconds()-g.gcCPU)*1000)) + " ms, " +
 		strconv.FormatUint(gcCycles()-g.gcs, 10) + " collections, live heap " + strconv.FormatUint(live>>20, 10) + " MiB)"

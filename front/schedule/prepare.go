@@ -131,7 +131,7 @@ func (s *Scheduler) runPrepare(j *job) {
 	defer pace()
 	start := s.clock.Now()
 	nextTurn := start.Add(SimulateYieldEvery)
-	gaps := newGapMeter(start)
+	gaps := newGapMeter("prepared", start)
 	yield := func(work.Progress) error {
 		now := s.clock.Now()
 		gaps.at(now)

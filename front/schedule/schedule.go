@@ -168,8 +168,14 @@ type Scheduler struct {
 	// Counted, when set, is called (by the worker) with the figures after each piece of work.
 	Counted func(Counts)
 	// Trace, when set, is told the steps of a swap to another figure (the timing script's
-	// marks): "adopted", "dropped", "forgot", "collected".
+	// marks): "adopted", "dropped", "forgot", "collected"; and a preparation's and a
+	// simulation's turns (gapMeter).
 	Trace func(step string)
+	// Unseen: the page is not seen until its first answer is drawn (a docs figure, whose frame
+	// site/embed.css keeps transparent over its poster until then). Its first simulation's turns
+	// are then the Yielder's Aside, as a preparation's after the swap are: no frame of it is
+	// seen, and a busy renderer held each frame waited for hundreds of ms (a phone's tap).
+	Unseen bool
 
 	wake chan struct{} // the worker has work
 

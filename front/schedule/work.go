@@ -306,15 +306,28 @@ func (s *Scheduler) runStats(j *job) {
 }
 
 // runSimulate runs the timeline asked for, handing the browser its turn every
-// SimulateYieldEvery with the day it is on, and stops when another is asked for.
+// SimulateYieldEvery with the day it is on, and stops when another is asked for. The first
+// simulation of a page nobody sees until its answer is drawn (Unseen) turns Aside.
 func (s *Scheduler) runSimulate(j *job) {
-	nextTurn := s.clock.Now().Add(SimulateYieldEvery)
+	s.mu.Lock()
+	unseen := s.Unseen && s.sim.Gen == 0 && s.answer.Gen == 0 // nothing published: nothing drawn
+	s.mu.Unlock()
+	start := s.clock.Now()
+	nextTurn := start.Add(SimulateYieldEvery)
+	gaps := newGapMeter("simulated", start)
 	res, err := s.tl.Run(j.key, func(p work.Progress) error {
-		if s.clock.Now().Before(nextTurn) {
+		now := s.clock.Now()
+		gaps.at(now)
+		if now.Before(nextTurn) {
 			return nil
 		}
 		s.show(fmt.Sprintf("Simulating day %d of %d…", p.Done, p.Total))
-		s.yielder.Turn()
+		if unseen {
+			s.yielder.Aside()
+		} else {
+			s.yielder.Turn()
+		}
+		gaps.resume(s.clock.Now())
 		nextTurn = s.clock.Now().Add(SimulateYieldEvery)
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -329,6 +342,8 @@ func (s *Scheduler) runSimulate(j *job) {
 	if err == nil {
 		s.tlKept = j.key
 	}
+	gaps.at(s.clock.Now())
+	s.trace(gaps.String())
 	s.mu.Lock()
 	newest := j.gen == s.simGen
 	if newest {

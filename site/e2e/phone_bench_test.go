@@ -27,7 +27,7 @@ import (
 // bare Ebiten page's first frame (dist/bench/bare.html, `./build.sh bench`) on the same
 // emulated phone in a fresh context: each figure's median against its median.
 //
-// TIMING_PAIRS rounds (default 3). With PHONE_REFERENCE=DIR, another build's dist/ (main's) is
+// PHONE_FIGURE=K (0, 1, 2) taps only the K-th of those kinds. TIMING_PAIRS rounds (default 3). With PHONE_REFERENCE=DIR, another build's dist/ (main's) is
 // measured beside this one, each tap taken on both in turn, the order swapped each round.
 func BenchmarkPhoneTap(b *testing.B) {
 	browserTimeout = 40 * time.Minute
@@ -46,6 +46,9 @@ func BenchmarkPhoneTap(b *testing.B) {
 	sites := referenceSites(b, "PHONE_REFERENCE")
 	root := browser(b)
 	figs := phoneFigures(b, root)
+	if k, err := strconv.Atoi(os.Getenv("PHONE_FIGURE")); err == nil && k >= 0 && k < len(figs) {
+		figs = figs[k : k+1] // one kind alone: more rounds of it in the same time
+	}
 	live := map[string][]float64{} // site + figure index -> tap to live, a round each
 	var bare []float64
 	for round := range rounds {
