@@ -802,17 +802,19 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 	}
 	os.Files = make([]optimize.File, len(files))
 	order := planOrder(os, files)
+	var extras optimize.Extras
 	for k := range files {
 		i := k
 		if order != nil {
 			i = int(order[k])
 		}
 		f, of := files[i], &os.Files[k]
-		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags(),
-			ClusteringProvider: f.ClusteringProvider(), Ref: int64(i)}
-		if f.DeletionVector() != nil {
-			of.DeletedRecords = f.DeletionVector().Cardinality
+		var deleted int64
+		if dv := f.DeletionVector(); dv != nil {
+			deleted = dv.Cardinality
 		}
+		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues,
+			Extra: extras.Of(f.Tags(), f.ClusteringProvider(), deleted), Ref: int64(i)}
 		if n, ok := numRecords(i); ok { // read from the stats by newInspector
 			of.NumRecords = n
 		}
@@ -932,17 +934,18 @@ func sealedCubes(s *optimize.Snapshot, minCube int64) int {
 	cubes := map[cubeTags]bool{}
 	for i := range s.Files {
 		f := &s.Files[i]
-		if len(f.Tags) == 0 {
+		tags := f.Tags()
+		if len(tags) == 0 {
 			continue
 		}
-		k := cubeTagsOf(f.Tags)
+		k := cubeTagsOf(tags)
 		ok, seen := cubes[k]
 		if !seen {
 			_, _, ok = f.ZCube()
 			cubes[k] = ok
 		}
 		if ok {
-			bytes[k.id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
+			bytes[k.id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords())
 		}
 	}
 	n := 0
