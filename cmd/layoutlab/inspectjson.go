@@ -41,7 +41,7 @@ func writeInspectJSON(w io.Writer, r *inspect.Report) error {
 	}
 	type headText struct {
 		text  []byte
-		paths [][]string
+		paths []inspect.BinFiles
 		err   error
 	}
 	full := make(chan headText, 1)
@@ -87,10 +87,10 @@ func writeInspectJSON(w io.Writer, r *inspect.Report) error {
 
 // reportHead is r without its files, indented (indentedHead), and its bins' paths taken out
 // (withoutBinPaths) unless the text holds binFilesKey elsewhere.
-func reportHead(r *inspect.Report) ([]byte, [][]string, error) {
+func reportHead(r *inspect.Report) ([]byte, []inspect.BinFiles, error) {
 	head := *r
 	head.Files = nil
-	var paths [][]string
+	var paths []inspect.BinFiles
 	head.NextOptimize, paths = withoutBinPaths(r.NextOptimize)
 	text, err := indentedHead(&head)
 	if err == nil && bytes.Count(text, []byte(binFilesKey)) != len(paths) {
@@ -128,12 +128,12 @@ const binFilesKey = "\n          \"files\": null"
 
 // withoutBinPaths is n with every bin's Files nil, and the Files taken out, in the order the
 // encoder writes the bins (the open-source plan's, then Fabric's).
-func withoutBinPaths(n *inspect.NextOptimize) (*inspect.NextOptimize, [][]string) {
+func withoutBinPaths(n *inspect.NextOptimize) (*inspect.NextOptimize, []inspect.BinFiles) {
 	if n == nil {
 		return nil, nil
 	}
 	out := *n
-	var paths [][]string
+	var paths []inspect.BinFiles
 	for _, p := range []**inspect.OptimizePlan{&out.OSS, &out.FabricRuntime20} {
 		if *p == nil {
 			continue
@@ -142,7 +142,7 @@ func withoutBinPaths(n *inspect.NextOptimize) (*inspect.NextOptimize, [][]string
 		plan.Bins = slices.Clone(plan.Bins) // nil stays nil, empty stays empty
 		for i := range plan.Bins {
 			paths = append(paths, plan.Bins[i].Files)
-			plan.Bins[i].Files = nil
+			plan.Bins[i].Files = inspect.BinFiles{}
 		}
 		*p = &plan
 	}
@@ -151,7 +151,7 @@ func withoutBinPaths(n *inspect.NextOptimize) (*inspect.NextOptimize, [][]string
 
 // writeWithBinPaths writes text with each binFilesKey in it replaced by the next bin's paths,
 // as the encoder would have written them.
-func writeWithBinPaths(bw *bufio.Writer, e *fileJSON, text []byte, paths [][]string) {
+func writeWithBinPaths(bw *bufio.Writer, e *fileJSON, text []byte, paths []inspect.BinFiles) {
 	key := []byte(binFilesKey)
 	for len(paths) > 0 {
 		before, after, ok := bytes.Cut(text, key)
@@ -161,18 +161,18 @@ func writeWithBinPaths(bw *bufio.Writer, e *fileJSON, text []byte, paths [][]str
 		bw.Write(before)
 		bw.Write(key[:len(key)-len("null")])
 		switch files := paths[0]; {
-		case files == nil:
+		case files.Refs == nil:
 			bw.WriteString("null")
-		case len(files) == 0:
+		case files.Len() == 0:
 			bw.WriteString("[]")
 		default:
 			bw.WriteByte('[')
-			for i, p := range files {
+			for i := range files.Len() {
 				bw.WriteString("\n            ")
 				e.buf.Reset()
-				e.string(p)
+				e.string(files.Path(i))
 				bw.Write(e.buf.Bytes())
-				if i < len(files)-1 {
+				if i < files.Len()-1 {
 					bw.WriteByte(',')
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,7 +46,7 @@ func TestInspectJSONManyFilesAndBins(t *testing.T) {
 		}
 		paths := 0
 		for _, b := range r.NextOptimize.OSS.Bins {
-			paths += len(b.Files)
+			paths += b.Files.Len()
 		}
 		if len(r.Files) != n || paths < n/2 {
 			t.Fatalf("%d files, %d paths in the plan's bins: the test wants many of both", len(r.Files), paths)
@@ -65,6 +66,16 @@ func TestInspectJSONManyFilesAndBins(t *testing.T) {
 	}
 }
 
+// binFiles is a bin's list of the paths, in a table of them in reverse order.
+func binFiles(paths ...string) inspect.BinFiles {
+	b := inspect.BinFiles{Refs: []int32{}}
+	for i, p := range paths {
+		b.Adds = slices.Insert(b.Adds, 0, &deltalog.AddFile{Path: p})
+		b.Refs = append(b.Refs, int32(len(paths)-1-i))
+	}
+	return b
+}
+
 // TestInspectJSONBinShapes: bins whose files are nil, empty, or hold paths to escape, in both
 // plans, and a plan without bins, are written as encoding/json writes them.
 func TestInspectJSONBinShapes(t *testing.T) {
@@ -75,8 +86,8 @@ func TestInspectJSONBinShapes(t *testing.T) {
 	for i, n := range []*inspect.NextOptimize{
 		{OSS: plan(nil)},
 		{OSS: plan([]inspect.Bin{})},
-		{OSS: plan([]inspect.Bin{{Files: nil}, {Files: []string{}}, {Files: []string{"x", odd}, PartitionValues: map[string]string{"files": "null"}}}),
-			FabricRuntime20: plan([]inspect.Bin{{Files: []string{odd}, NewZCubeID: "z"}, {}})},
+		{OSS: plan([]inspect.Bin{{Files: inspect.BinFiles{}}, {Files: binFiles()}, {Files: binFiles("x", odd), PartitionValues: map[string]string{"files": "null"}}}),
+			FabricRuntime20: plan([]inspect.Bin{{Files: binFiles(odd), NewZCubeID: "z"}, {}})},
 	} {
 		fileAt := func(p string) inspect.File { return inspect.NewFile(&deltalog.AddFile{Path: p}, "", "", "", nil) }
 		for _, files := range [][]inspect.File{nil, {}, {fileAt("f"), fileAt(odd)}} {

@@ -119,12 +119,15 @@ func (a *advisor) planInput(s spec) (*optimize.Snapshot, optimize.Request) {
 		req = optimize.Request{Full: true}
 	}
 	snap.Files = make([]optimize.File, len(t.files))
+	var extras optimize.Extras
 	for i, f := range t.files {
-		of := optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags(),
-			ClusteringProvider: f.ClusteringProvider(), Ref: int64(i),
-			DeletedRecords: t.deleted[i], NumRecords: max(0, t.numRecords[i])}
+		of := optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Ref: int64(i),
+			NumRecords: max(0, t.numRecords[i])}
 		if s.layout == Cluster && len(t.partCols) > 0 {
-			of.PartitionValues, of.Tags, of.ClusteringProvider = nil, nil, "" // the replacement's files
+			// The replacement's files: no partition, tags or provider.
+			of.PartitionValues, of.Extra = nil, extras.Of(nil, "", t.deleted[i])
+		} else {
+			of.Extra = extras.Of(f.Tags(), f.ClusteringProvider(), t.deleted[i])
 		}
 		snap.Files[i] = of
 	}

@@ -41,7 +41,9 @@ func TestFabricPlanReadsFileRanges(t *testing.T) {
 	}
 	var rewritten []string
 	for _, bin := range p.Bins {
-		rewritten = append(rewritten, bin.Files...)
+		for i := range bin.Files.Len() {
+			rewritten = append(rewritten, bin.Files.Path(i))
+		}
 	}
 	if strings.Join(rewritten, ",") != "a.parquet,b.parquet,c.parquet,d.parquet" {
 		t.Errorf("Fabric rewrites %v, want the four overlapping files\n%s", rewritten, strings.Join(p.Events, "\n"))

@@ -245,9 +245,46 @@ func (r *RawJSON) UnmarshalJSON(b []byte) error {
 // Bin is one bin of an OPTIMIZE plan.
 type Bin struct {
 	PartitionValues map[string]string `json:"partitionValues"`
-	Files           []string          `json:"files"`
+	Files           BinFiles          `json:"files"`
 	Bytes           int64             `json:"bytes"`
 	NewZCubeID      string            `json:"newZCubeId,omitempty"`
+}
+
+// BinFiles are a bin's files as indexes into the snapshot's adds (Adds[Refs[i]]), their paths
+// read only where they are written (the JSON report): a million files' plan held a path
+// header a file (16 MB) and a list a bin, for a page that shows none of them. A plan's bins
+// share one Refs array. Nil Refs are no list (JSON null).
+type BinFiles struct {
+	Adds []*deltalog.AddFile
+	Refs []int32
+}
+
+// Len is the number of files.
+func (b BinFiles) Len() int { return len(b.Refs) }
+
+// Path is file i's path.
+func (b BinFiles) Path(i int) string { return b.Adds[b.Refs[i]].Path }
+
+// MarshalJSON writes the paths, as a []string of them is written.
+func (b BinFiles) MarshalJSON() ([]byte, error) {
+	if b.Refs == nil {
+		return []byte("null"), nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // the encoder of the whole report escapes it when it does (MarshalJSON above)
+	buf.WriteByte('[')
+	for i := range b.Refs {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if err := enc.Encode(b.Path(i)); err != nil {
+			return nil, err
+		}
+		buf.Truncate(buf.Len() - 1) // the encoder's newline
+	}
+	buf.WriteByte(']')
+	return buf.Bytes(), nil
 }
 
 // OptimizePlan is what the next OPTIMIZE (no WHERE, no ZORDER BY) would rewrite.
@@ -765,17 +802,19 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 	}
 	os.Files = make([]optimize.File, len(files))
 	order := planOrder(os, files)
+	var extras optimize.Extras
 	for k := range files {
 		i := k
 		if order != nil {
 			i = int(order[k])
 		}
 		f, of := files[i], &os.Files[k]
-		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues, Tags: f.Tags(),
-			ClusteringProvider: f.ClusteringProvider(), Ref: int64(i)}
-		if f.DeletionVector() != nil {
-			of.DeletedRecords = f.DeletionVector().Cardinality
+		var deleted int64
+		if dv := f.DeletionVector(); dv != nil {
+			deleted = dv.Cardinality
 		}
+		*of = optimize.File{Path: f.Path, Size: f.Size, PartitionValues: f.PartitionValues,
+			Extra: extras.Of(f.Tags(), f.ClusteringProvider(), deleted), Ref: int64(i)}
 		if n, ok := numRecords(i); ok { // read from the stats by newInspector
 			of.NumRecords = n
 		}
@@ -789,7 +828,7 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 		return nil, err
 	}
 	os.FilesGiven = !clustered // the last plan on os.Files: the planner may filter them in place
-	oss, err := plan(os, optimize.PlatformOSS, "open-source Delta Lake", yield)
+	oss, err := plan(os, files, optimize.PlatformOSS, "open-source Delta Lake", yield)
 	if err != nil {
 		return nil, err
 	}
@@ -815,7 +854,7 @@ func nextOptimize(s *deltalog.Snapshot, numRecords func(i int) (int64, bool), fi
 			}
 		}
 		os.FilesGiven = true
-		if out.FabricRuntime20, err = plan(os, optimize.PlatformFabricRuntime20, label, yield); err != nil {
+		if out.FabricRuntime20, err = plan(os, files, optimize.PlatformFabricRuntime20, label, yield); err != nil {
 			return nil, err
 		}
 	}
@@ -843,7 +882,7 @@ const (
 
 // plan is the platform's plan on s, or the error Delta gives for it; the error is only ever
 // yield's.
-func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield work.Yield) (*OptimizePlan, error) {
+func plan(s *optimize.Snapshot, adds []*deltalog.AddFile, platform optimize.Platform, label string, yield work.Yield) (*OptimizePlan, error) {
 	out := &OptimizePlan{Platform: platform.String(), Label: label, Bins: []Bin{}, Events: []string{}}
 	p, err := optimize.NewPlanner(optimize.Config{Platform: platform})
 	if err == nil {
@@ -865,12 +904,14 @@ func plan(s *optimize.Snapshot, platform optimize.Platform, label string, yield 
 			out.SelectedBytes = pl.Bytes()
 			out.ClusteringStats = pl.ClusteringStats
 			out.Bins = make([]Bin, 0, len(pl.Bins))
+			refs := make([]int32, 0, pl.NumFiles()) // the bins' lists, one array
 			for _, b := range pl.Bins {
-				ob := Bin{PartitionValues: b.PartitionValues, Bytes: b.Bytes, NewZCubeID: b.NewZCubeID, Files: make([]string, len(b.Files))}
+				lo := len(refs)
 				for i := range b.Files {
-					ob.Files[i] = b.Files[i].Path
+					refs = append(refs, int32(b.Files[i].Ref))
 				}
-				out.Bins = append(out.Bins, ob)
+				out.Bins = append(out.Bins, Bin{PartitionValues: b.PartitionValues, Bytes: b.Bytes, NewZCubeID: b.NewZCubeID,
+					Files: BinFiles{Adds: adds, Refs: refs[lo:len(refs):len(refs)]}})
 			}
 			out.Events = make([]string, len(pl.Events))
 			for i, e := range pl.Events {
@@ -893,17 +934,18 @@ func sealedCubes(s *optimize.Snapshot, minCube int64) int {
 	cubes := map[cubeTags]bool{}
 	for i := range s.Files {
 		f := &s.Files[i]
-		if len(f.Tags) == 0 {
+		tags := f.Tags()
+		if len(tags) == 0 {
 			continue
 		}
-		k := cubeTagsOf(f.Tags)
+		k := cubeTagsOf(tags)
 		ok, seen := cubes[k]
 		if !seen {
 			_, _, ok = f.ZCube()
 			cubes[k] = ok
 		}
 		if ok {
-			bytes[k.id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords)
+			bytes[k.id] += estLogicalFileSize(f.Size, &f.NumRecords, f.DeletedRecords())
 		}
 	}
 	n := 0

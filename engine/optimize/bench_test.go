@@ -31,8 +31,8 @@ func benchSnapshotN(n int, partitioned, clustered bool) *Snapshot {
 		}
 		if clustered && i < n*4/5 {
 			cube := i / 100
-			f.Tags = map[string]string{TagZCubeID: fmt.Sprintf("cube-%03d", cube), TagZCubeZOrder: zo}
-			f.ClusteringProvider = ProviderLiquid
+			f.Extra = &FileExtra{Tags: map[string]string{TagZCubeID: fmt.Sprintf("cube-%03d", cube), TagZCubeZOrder: zo},
+				ClusteringProvider: ProviderLiquid}
 			j := float64(i % 100)
 			f.ClusterRange = &Range{j / 100, (j + 1) / 100}
 		} else if clustered {

@@ -166,7 +166,7 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 			removed.add(f.Size)
 			if f.hasDV() {
 				dvs++
-				dvRows += f.DeletedRecords
+				dvRows += f.DeletedRecords()
 			}
 		}
 		for j := range outputs[i] {
@@ -213,14 +213,14 @@ func (p *Plan) Commit(outputs [][]OutputFile, env CommitEnv) (*CommitResult, err
 func (r *CommitResult) AddedFiles() iter.Seq[File] {
 	return func(yield func(File) bool) {
 		for i := range r.outputs {
+			var extra *FileExtra // clustering's tags and provider, which the bin's adds share
+			if r.tags != nil && len(r.outputs[i]) > 0 {
+				extra = &FileExtra{Tags: r.tags[i], ClusteringProvider: r.provider}
+			}
 			for j := range r.outputs[i] {
 				o := &r.outputs[i][j]
 				add := File{Path: o.Path, Size: o.Size, PartitionValues: r.bins[i].PartitionValues, NumRecords: o.NumRecords,
-					ClusterRange: firstRange(o.ClusterRanges), Ref: o.Ref,
-					ClusteringProvider: r.provider}
-				if r.tags != nil {
-					add.Tags = r.tags[i]
-				}
+					ClusterRange: firstRange(o.ClusterRanges), Extra: extra, Ref: o.Ref}
 				if !yield(add) {
 					return
 				}

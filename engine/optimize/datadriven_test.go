@@ -255,7 +255,7 @@ func simulate(p *Plan, outFiles int) [][]OutputFile {
 		}
 		var records int64
 		for _, f := range b.Files {
-			records += f.NumRecords - f.DeletedRecords
+			records += f.NumRecords - f.DeletedRecords()
 		}
 		for j := int64(0); j < n; j++ {
 			size := b.Bytes / n
@@ -416,7 +416,7 @@ func formatCommit(r *CommitResult) string {
 	j, _ := json.Marshal(r.Metrics)
 	fmt.Fprintf(&b, "metrics %s\n", j)
 	for a := range r.AddedFiles() {
-		fmt.Fprintf(&b, "first add: %s provider=%q tags=%v\n", a.Path, a.ClusteringProvider, kvOrEmpty(a.Tags))
+		fmt.Fprintf(&b, "first add: %s provider=%q tags=%v\n", a.Path, a.ClusteringProvider(), kvOrEmpty(a.Tags()))
 		break
 	}
 	return b.String()

@@ -49,10 +49,10 @@ func (f *File) debugString() string {
 	if len(f.PartitionValues) > 0 {
 		b.WriteString(" part=" + kvList(f.PartitionValues))
 	}
-	id, hasID := f.Tags[TagZCubeID]
+	id, hasID := f.Tags()[TagZCubeID]
 	if hasID {
 		b.WriteString(" zcube=" + id)
-		if raw, ok := f.Tags[TagZCubeZOrder]; ok {
+		if raw, ok := f.Tags()[TagZCubeZOrder]; ok {
 			var cols []string
 			if _, zo, ok := f.ZCube(); ok {
 				cols = zo
@@ -65,21 +65,21 @@ func (f *File) debugString() string {
 		} else {
 			b.WriteString(" zorder=-")
 		}
-		switch f.ClusteringProvider {
+		switch f.ClusteringProvider() {
 		case ProviderLiquid:
 		case "":
 			b.WriteString(" provider=none")
 		default:
-			b.WriteString(" provider=" + f.ClusteringProvider)
+			b.WriteString(" provider=" + f.ClusteringProvider())
 		}
-	} else if f.ClusteringProvider != "" {
-		b.WriteString(" provider=" + f.ClusteringProvider)
+	} else if f.ClusteringProvider() != "" {
+		b.WriteString(" provider=" + f.ClusteringProvider())
 	}
 	if f.NumRecords != 0 {
 		fmt.Fprintf(&b, " records=%d", f.NumRecords)
 	}
-	if f.DeletedRecords != 0 {
-		fmt.Fprintf(&b, " deleted=%d", f.DeletedRecords)
+	if f.DeletedRecords() != 0 {
+		fmt.Fprintf(&b, " deleted=%d", f.DeletedRecords())
 	}
 	if r := f.ClusterRange; r != nil {
 		b.WriteString(" ranges=" + fmtFloat(r.Min) + ":" + fmtFloat(r.Max))
@@ -166,33 +166,33 @@ func (s *Snapshot) parseFileLine(line string) ([]File, error) {
 		case "part":
 			f.PartitionValues, err = parseKV(v)
 		case "zcube":
-			if f.Tags == nil {
-				f.Tags = map[string]string{}
+			if f.Tags() == nil {
+				extra(&f).Tags = map[string]string{}
 			}
-			f.Tags[TagZCubeID] = v
+			f.Tags()[TagZCubeID] = v
 		case "zorder", "zorder-json":
-			if f.Tags == nil {
-				f.Tags = map[string]string{}
+			if f.Tags() == nil {
+				extra(&f).Tags = map[string]string{}
 			}
 			zorderSet = true
 			switch {
 			case k == "zorder-json":
-				f.Tags[TagZCubeZOrder] = v
+				f.Tags()[TagZCubeZOrder] = v
 			case v == "-":
 			case v == "":
-				f.Tags[TagZCubeZOrder] = "[]"
+				f.Tags()[TagZCubeZOrder] = "[]"
 			default:
-				f.Tags[TagZCubeZOrder] = encodeNames(strings.Split(v, ","))
+				f.Tags()[TagZCubeZOrder] = encodeNames(strings.Split(v, ","))
 			}
 		case "provider":
 			providerSet = true
 			if v != "none" {
-				f.ClusteringProvider = v
+				extra(&f).ClusteringProvider = v
 			}
 		case "records":
 			f.NumRecords, err = strconv.ParseInt(v, 10, 64)
 		case "deleted":
-			f.DeletedRecords, err = strconv.ParseInt(v, 10, 64)
+			extra(&f).DeletedRecords, err = strconv.ParseInt(v, 10, 64)
 		case "ranges":
 			// One range, the first clustering column's (File.ClusterRange).
 			lo, hi, ok := strings.Cut(v, ":")
@@ -222,12 +222,12 @@ func (s *Snapshot) parseFileLine(line string) ([]File, error) {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
 	}
-	if _, ok := f.Tags[TagZCubeID]; ok {
+	if _, ok := f.Tags()[TagZCubeID]; ok {
 		if !zorderSet {
-			f.Tags[TagZCubeZOrder] = encodeNames(s.ClusteringColumns)
+			f.Tags()[TagZCubeZOrder] = encodeNames(s.ClusteringColumns)
 		}
 		if !providerSet {
-			f.ClusteringProvider = ProviderLiquid
+			extra(&f).ClusteringProvider = ProviderLiquid
 		}
 	}
 	if repeat == 1 {

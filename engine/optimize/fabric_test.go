@@ -9,7 +9,7 @@ import (
 // fabricFile is a tagged file of ZCube cube covering [lo, hi] on the first clustering column.
 func fabricFile(cube string, lo, hi float64) File {
 	return File{Path: fmt.Sprintf("%s-%g-%g", cube, lo, hi), Size: GiB,
-		Tags:         map[string]string{TagZCubeID: cube, TagZCubeZOrder: `["customer_id"]`},
+		Extra:        &FileExtra{Tags: map[string]string{TagZCubeID: cube, TagZCubeZOrder: `["customer_id"]`}},
 		ClusterRange: &Range{Min: lo, Max: hi}}
 }
 

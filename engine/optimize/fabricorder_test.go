@@ -12,7 +12,7 @@ import (
 // the selected files stably sorted (unclustered first, then by range minimum), then each
 // recluster bin of two files or more appended, its start a bin break.
 func fabricBinOrderBefore(selected, recluster []File, maxBin int64) (out []File, breaks []int, single int) {
-	clustered := func(f *File) bool { _, ok := f.Tags[TagZCubeID]; return ok && f.Tags[TagZCubeZOrder] != "" }
+	clustered := func(f *File) bool { _, ok := f.Tags()[TagZCubeID]; return ok && f.Tags()[TagZCubeZOrder] != "" }
 	out = slices.Clone(selected)
 	slices.SortStableFunc(out, func(a, b File) int {
 		ca, cb := clustered(&a), clustered(&b)
@@ -50,7 +50,7 @@ func TestFabricBinOrderAsBefore(t *testing.T) {
 	mk := func(ref int) File {
 		f := File{Path: fmt.Sprint("f", ref), Size: 1 + rng.Int64N(40), Ref: int64(ref)}
 		if rng.IntN(4) > 0 {
-			f.Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(3)), TagZCubeZOrder: zo}
+			extra(&f).Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(3)), TagZCubeZOrder: zo}
 			f.ClusterRange = &Range{Min: float64(rng.IntN(10)), Max: 10}
 		}
 		return f

@@ -56,3 +56,14 @@ func zcubeIDOfHashFNV(seed uint64, version int64, bin int, inputPaths []string) 
 	lo = lo&^(uint64(0xC)<<60) | uint64(0x8)<<60
 	return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", hi>>32, (hi>>16)&0xFFFF, hi&0xFFFF, lo>>48, lo&0xFFFFFFFFFFFF)
 }
+
+// extra is f's FileExtra for a test to set, a copy of the one it had: files built from one
+// another share none.
+func extra(f *File) *FileExtra {
+	e := &FileExtra{}
+	if f.Extra != nil {
+		*e = *f.Extra
+	}
+	f.Extra = e
+	return e
+}

@@ -132,16 +132,16 @@ func TestZFilesSharedTags(t *testing.T) {
 	a := map[string]string{TagZCubeID: "a", TagZCubeZOrder: `["k"]`}
 	b := map[string]string{TagZCubeID: "b", TagZCubeZOrder: `["k","j"]`}
 	idOnly := map[string]string{TagZCubeID: "c"}
-	files := []File{{Tags: a}, {Tags: a}, {Tags: maps.Clone(a)}, {Tags: b}, {Tags: b}, {}, {Tags: idOnly},
-		{Tags: idOnly}, {Tags: a}, {Tags: map[string]string{}}, {Tags: b}}
+	files := []File{{Extra: &FileExtra{Tags: a}}, {Extra: &FileExtra{Tags: a}}, {Extra: &FileExtra{Tags: maps.Clone(a)}}, {Extra: &FileExtra{Tags: b}}, {Extra: &FileExtra{Tags: b}}, {}, {Extra: &FileExtra{Tags: idOnly}},
+		{Extra: &FileExtra{Tags: idOnly}}, {Extra: &FileExtra{Tags: a}}, {Extra: &FileExtra{Tags: map[string]string{}}}, {Extra: &FileExtra{Tags: b}}}
 	got := zfilesInto(nil, files)
 	for i := range files {
 		f := &files[i]
-		id, ok1 := f.Tags[TagZCubeID]
-		raw, ok2 := f.Tags[TagZCubeZOrder]
+		id, ok1 := f.Tags()[TagZCubeID]
+		raw, ok2 := f.Tags()[TagZCubeZOrder]
 		z := got[i]
 		if z.f != f || z.id != id || z.zraw != raw || z.hasID != ok1 || z.cube != (ok1 && ok2) {
-			t.Fatalf("file %d (%v): read %+v", i, f.Tags, z)
+			t.Fatalf("file %d (%v): read %+v", i, f.Tags(), z)
 		}
 	}
 }

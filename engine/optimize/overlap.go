@@ -178,13 +178,14 @@ type tagReader struct {
 
 // read brings the reader to f's tags.
 func (r *tagReader) read(f *File) {
-	if r.valid && SameMap(r.tags, f.Tags) {
+	tags := f.Tags()
+	if r.valid && SameMap(r.tags, tags) {
 		return
 	}
 	var ok1, ok2 bool
-	r.id, ok1 = f.Tags[TagZCubeID]
-	r.raw, ok2 = f.Tags[TagZCubeZOrder]
-	r.tags, r.ok, r.valid = f.Tags, ok1 && ok2, true
+	r.id, ok1 = tags[TagZCubeID]
+	r.raw, ok2 = tags[TagZCubeZOrder]
+	r.tags, r.ok, r.valid = tags, ok1 && ok2, true
 }
 
 // zcubeID returns f's ZCUBE_ID when it carries both ZCube tags (ZCubeInfo.getForFile needs

@@ -84,13 +84,13 @@ func TestTagReader(t *testing.T) {
 	m2 := map[string]string{TagZCubeID: "c2", TagZCubeZOrder: `["b"]`}
 	m2b := map[string]string{TagZCubeID: "c3", TagZCubeZOrder: `["b"]`}
 	half := map[string]string{TagZCubeID: "c4"}
-	files := []File{{Tags: m1}, {Tags: m1}, {}, {Tags: m2}, {Tags: m2b}, {Tags: m2b}, {Tags: half}, {Tags: m1}, {}}
+	files := []File{{Extra: &FileExtra{Tags: m1}}, {Extra: &FileExtra{Tags: m1}}, {}, {Extra: &FileExtra{Tags: m2}}, {Extra: &FileExtra{Tags: m2b}}, {Extra: &FileExtra{Tags: m2b}}, {Extra: &FileExtra{Tags: half}}, {Extra: &FileExtra{Tags: m1}}, {}}
 	var r tagReader
 	for i := range files {
 		id, ok := r.zcubeID(&files[i])
 		wid, wok := files[i].zcubeID()
-		if id != wid || ok != wok || r.raw != files[i].Tags[TagZCubeZOrder] {
-			t.Errorf("file %d: read %q %v %q, want %q %v %q", i, id, ok, r.raw, wid, wok, files[i].Tags[TagZCubeZOrder])
+		if id != wid || ok != wok || r.raw != files[i].Tags()[TagZCubeZOrder] {
+			t.Errorf("file %d: read %q %v %q, want %q %v %q", i, id, ok, r.raw, wid, wok, files[i].Tags()[TagZCubeZOrder])
 		}
 	}
 }
@@ -122,12 +122,12 @@ func TestOffendingFilesAsBefore(t *testing.T) {
 			if rng.IntN(10) == 0 {
 				hi = odd[rng.IntN(len(odd))]
 			}
-			files[i] = File{Path: fmt.Sprint(i), Tags: maps[cube], ClusterRange: &Range{lo, hi}}
+			files[i] = File{Path: fmt.Sprint(i), Extra: &FileExtra{Tags: maps[cube]}, ClusterRange: &Range{lo, hi}}
 			switch rng.IntN(15) {
 			case 0:
 				files[i].ClusterRange = nil // never scored
 			case 1:
-				files[i].Tags = nil
+				extra(&files[i]).Tags = nil
 			}
 		}
 		minOff := rng.IntN(6)
@@ -228,18 +228,18 @@ func TestFilterOutLargeZCubesAsBefore(t *testing.T) {
 		for i := range files {
 			f := File{Path: fmt.Sprint(i), Size: int64(1 + rng.IntN(8)), NumRecords: int64(rng.IntN(3) * 10)}
 			if f.NumRecords > 0 && rng.IntN(4) == 0 {
-				f.DeletedRecords = int64(rng.IntN(int(f.NumRecords)))
+				extra(&f).DeletedRecords = int64(rng.IntN(int(f.NumRecords)))
 			}
 			switch c := rng.IntN(7); {
 			case c == 0: // untagged
 			case c == 1: // ZCUBE_ID alone: sorts as tagged, counts as untagged
-				f.Tags = map[string]string{TagZCubeID: fmt.Sprint("c", rng.IntN(4))}
+				extra(&f).Tags = map[string]string{TagZCubeID: fmt.Sprint("c", rng.IntN(4))}
 			default:
 				id := fmt.Sprint("c", rng.IntN(4))
 				if rng.IntN(2) == 0 {
 					id = string([]byte(id)) // an equal id in bytes of its own
 				}
-				f.Tags = map[string]string{TagZCubeID: id, TagZCubeZOrder: `["k"]`}
+				extra(&f).Tags = map[string]string{TagZCubeID: id, TagZCubeZOrder: `["k"]`}
 			}
 			files[i] = f
 		}
@@ -323,9 +323,9 @@ func TestZScratchReleaseLeavesNoPointers(t *testing.T) {
 			// Descending ids: sortZByID writes sorted; cubes of one file and 1 byte: with a
 			// minimum cube size of 1 every cube is dropped but the untagged files, so kept is written.
 			fs[i] = File{Path: fmt.Sprint(i), Size: 1,
-				Tags: map[string]string{TagZCubeID: fmt.Sprintf("c%03d", n-i), TagZCubeZOrder: `["k"]`}}
+				Extra: &FileExtra{Tags: map[string]string{TagZCubeID: fmt.Sprintf("c%03d", n-i), TagZCubeZOrder: `["k"]`}}}
 			if i%3 == 0 {
-				fs[i].Tags = nil
+				extra(&fs[i]).Tags = nil
 			}
 		}
 		return fs
@@ -400,13 +400,13 @@ func TestZCubeCountsAsBefore(t *testing.T) {
 				switch c := rng.IntN(8); {
 				case c == 0 && trial%3 != 0:
 				case c == 1 && trial%3 != 0:
-					fs[i].Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(ids))}
+					extra(&fs[i]).Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(ids))}
 				default:
 					id := fmt.Sprint("z", rng.IntN(ids))
 					if rng.IntN(2) == 0 {
 						id = string([]byte(id))
 					}
-					fs[i].Tags = map[string]string{TagZCubeID: id, TagZCubeZOrder: `["k"]`}
+					extra(&fs[i]).Tags = map[string]string{TagZCubeID: id, TagZCubeZOrder: `["k"]`}
 				}
 			}
 			return fs
@@ -486,9 +486,9 @@ func TestSplitClusteredAsBefore(t *testing.T) {
 			files[i] = File{Path: fmt.Sprint(i), Size: 1}
 			if rng.IntN(3) > 0 {
 				by := []string{`["k"]`, `["k"]`, `["k"]`, `["j"]`}[rng.IntN(4)]
-				files[i].Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(3)), TagZCubeZOrder: by}
+				extra(&files[i]).Tags = map[string]string{TagZCubeID: fmt.Sprint("z", rng.IntN(3)), TagZCubeZOrder: by}
 			}
-			files[i].ClusteringProvider = []string{"", ProviderLiquid, ProviderLiquid, "zorder"}[rng.IntN(4)]
+			extra(&files[i]).ClusteringProvider = []string{"", ProviderLiquid, ProviderLiquid, "zorder"}[rng.IntN(4)]
 		}
 		c, s := splitClustered(files, cols)
 		wc, ws := splitClusteredZ(zfilesOf(files), cols)
@@ -569,7 +569,7 @@ func overlapAbove(a, b Range, t float64) bool {
 // zcubeID returns the ZCUBE_ID of a file that carries both ZCube tags (ZCubeInfo.getForFile
 // needs both): what tagReader answers, read directly.
 func (f *File) zcubeID() (string, bool) {
-	id, ok1 := f.Tags[TagZCubeID]
-	_, ok2 := f.Tags[TagZCubeZOrder]
+	id, ok1 := f.Tags()[TagZCubeID]
+	_, ok2 := f.Tags()[TagZCubeZOrder]
 	return id, ok1 && ok2
 }

@@ -96,12 +96,45 @@ func TestCompactionCopiesNoFiles(t *testing.T) {
 // tests' way to zfiles; the planner reads them into its pooled scratch (zfilesInto).
 func zfilesOf(files []File) []zfile { return zfilesInto(nil, files) }
 
-// TestFileIs88Bytes: the planner's file is one pointer for its range, not a slice header: the
-// table page lists a million files for the next OPTIMIZE in one array, which at 104 bytes a file
-// took 99 MiB more of the browser's memory than the page held before it (the module's memory
-// never shrinks), 84 MiB at 88.
-func TestFileIs88Bytes(t *testing.T) {
-	if n := unsafe.Sizeof(File{}); n > 88 && unsafe.Sizeof(uintptr(0)) == 8 {
-		t.Errorf("File is %d bytes, want at most 88", n)
+// TestFileIs64Bytes: the planner's file is one pointer for its range, not a slice header, and
+// one for its tags, provider and deletion vector, which an unclustered table's files have none
+// of: the table page lists a million files for the next OPTIMIZE in one array, which at 104
+// bytes a file took 99 MiB more of the browser's memory than the page held before it (the
+// module's memory never shrinks), 84 MiB at 88, 61 MiB at 64.
+func TestFileIs64Bytes(t *testing.T) {
+	if n := unsafe.Sizeof(File{}); n > 64 && unsafe.Sizeof(uintptr(0)) == 8 {
+		t.Errorf("File is %d bytes, want at most 64", n)
+	}
+}
+
+// TestExtrasShared: files of one ZCube with one provider share their FileExtra, whichever map
+// holds their tags; a file with nothing to carry has none; one with a deletion vector or other
+// tags has its own, holding what it was given.
+func TestExtrasShared(t *testing.T) {
+	var x Extras
+	cube := func(id string) map[string]string { return map[string]string{TagZCubeID: id, TagZCubeZOrder: `["k"]`} }
+	if e := x.Of(nil, "", 0); e != nil {
+		t.Errorf("a file without tags, provider or DV has extras %+v", e)
+	}
+	if e := x.Of(map[string]string{}, "", 0); e != nil {
+		t.Errorf("a file with empty tags has extras %+v", e)
+	}
+	a, a2, b := x.Of(cube("a"), ProviderLiquid, 0), x.Of(cube("a"), ProviderLiquid, 0), x.Of(cube("b"), ProviderLiquid, 0)
+	if a != a2 || a == b || a.Tags[TagZCubeID] != "a" || b.Tags[TagZCubeID] != "b" || a.ClusteringProvider != ProviderLiquid {
+		t.Errorf("one ZCube's files: %p %p (%+v), another's %p (%+v)", a, a2, a, b, b)
+	}
+	if p := x.Of(cube("a"), "", 0); p == a || p.ClusteringProvider != "" {
+		t.Errorf("another provider shares %+v", p)
+	}
+	idOnly := map[string]string{TagZCubeID: "a"}
+	if e := x.Of(idOnly, ProviderLiquid, 0); e == a || len(e.Tags) != 1 {
+		t.Errorf("ZCUBE_ID alone shares %+v", e)
+	}
+	if e := x.Of(map[string]string{TagZCubeID: "a", TagZCubeZOrder: `["k"]`, "other": "x"}, ProviderLiquid, 0); e == a || len(e.Tags) != 3 {
+		t.Errorf("tags beyond the ZCube's: %+v", e)
+	}
+	d1, d2 := x.Of(cube("a"), ProviderLiquid, 3), x.Of(nil, "", 3)
+	if d1 == a || d1.DeletedRecords != 3 || d2 == nil || d2.DeletedRecords != 3 || d2.Tags != nil {
+		t.Errorf("files with a DV: %+v, %+v", d1, d2)
 	}
 }

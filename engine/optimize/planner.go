@@ -485,7 +485,8 @@ func splitClusteredZ(files []zfile, cols []string) (candidates, skipped []zfile)
 	lastRaw, lastEq, lastValid := "", false, false
 	skip := func(z *zfile) bool {
 		f := z.f
-		sameOrMissingProvider := f.ClusteringProvider == "" || f.ClusteringProvider == ProviderLiquid
+		provider := f.ClusteringProvider()
+		sameOrMissingProvider := provider == "" || provider == ProviderLiquid
 		unmatched := false
 		if z.cube {
 			raw := z.zraw

@@ -26,41 +26,77 @@ const (
 // values to float64 rank positions, e.g. their quantile in the table's value distribution).
 type Range struct{ Min, Max float64 }
 
-// File is one live AddFile as the planner needs it.
+// File is one live AddFile as the planner needs it: what every plan reads inline, what only
+// clustering and a deletion vector read (FileExtra) behind one pointer that files may share. A
+// million files of an unclustered table without deletion vectors were 88 bytes each in the
+// inspector's plan, a tag map, a provider and a DV count a file of which none was set; 64 now.
 type File struct {
 	Path            string
 	Size            int64
 	PartitionValues map[string]string
-	// Tags as Delta writes them: ZCUBE_ID (a UUID) and ZCUBE_ZORDER_BY (a JSON array of logical
-	// clustering column names, e.g. ["customer_id"]). Read-only: files may share one map (the
-	// adds of one bin do), as they share PartitionValues.
-	Tags map[string]string
-	// ClusteringProvider is "liquid" on files written by clustering OPTIMIZE, "" when absent.
-	ClusteringProvider string
 	// NumRecords is the stats numRecords: physical rows, including DV-deleted ones (PROTOCOL.md
-	// "Per-file Statistics"); 0 means unknown (no stats).
+	// "Per-file Statistics"); 0 means unknown (no stats). No planner reads an add's
+	// modificationTime (OptimizeExecutor bins by size, partition and ZCube): a million files'
+	// times were 8 MB of the page's peak, so File has none.
 	NumRecords int64
-	// DeletedRecords is the deletion vector's cardinality; > 0 means the file has a DV. No
-	// planner reads an add's modificationTime (OptimizeExecutor bins by size, partition and
-	// ZCube): a million files' times were 8 MB of the page's peak, so File has none.
-	DeletedRecords int64
 	// ClusterRange is the file's [min, max] of the first clustering column in rank space, what
 	// the Fabric auto-recluster overlap score compares; nil means unknown (the file is never
 	// scored). One range, not a slice of one per column, of which only the first was ever read:
 	// a million files' list was 104 bytes a file (the table page's plan, one 99 MiB array), 88
 	// with it.
 	ClusterRange *Range
+	// Extra is the file's tags, clustering provider and deletion vector; nil for a file with none
+	// of them. Read-only: files share it (the adds of one bin, one ZCube's files).
+	Extra *FileExtra
 	// Ref is the caller's handle for the file (an index into its own file table, say). The
 	// planner never reads it; it is carried unchanged into bins and removes, so the caller
 	// needs no lookup by path.
 	Ref int64
 }
 
+// FileExtra is what few files carry: an unclustered table's files without a deletion vector
+// carry none of it.
+type FileExtra struct {
+	// Tags as Delta writes them: ZCUBE_ID (a UUID) and ZCUBE_ZORDER_BY (a JSON array of logical
+	// clustering column names, e.g. ["customer_id"]). Read-only: files may share one map (the
+	// adds of one bin do), as they share PartitionValues.
+	Tags map[string]string
+	// ClusteringProvider is "liquid" on files written by clustering OPTIMIZE, "" when absent.
+	ClusteringProvider string
+	// DeletedRecords is the deletion vector's cardinality; > 0 means the file has a DV.
+	DeletedRecords int64
+}
+
+// Tags is the file's tags (FileExtra.Tags), nil without.
+func (f *File) Tags() map[string]string {
+	if f.Extra == nil {
+		return nil
+	}
+	return f.Extra.Tags
+}
+
+// ClusteringProvider is the file's clustering provider (FileExtra.ClusteringProvider), "" without.
+func (f *File) ClusteringProvider() string {
+	if f.Extra == nil {
+		return ""
+	}
+	return f.Extra.ClusteringProvider
+}
+
+// DeletedRecords is the file's deletion vector cardinality (FileExtra.DeletedRecords), 0 without.
+func (f *File) DeletedRecords() int64 {
+	if f.Extra == nil {
+		return 0
+	}
+	return f.Extra.DeletedRecords
+}
+
 // ZCube returns the file's ZCube id and ZCUBE_ZORDER_BY columns, ok=false when untagged
 // (ZCubeInfo.getForFile, M/zorder/ZCubeInfo.scala: both tags are required).
 func (f *File) ZCube() (id string, zOrderBy []string, ok bool) {
-	id, ok1 := f.Tags[TagZCubeID]
-	raw, ok2 := f.Tags[TagZCubeZOrder]
+	tags := f.Tags()
+	id, ok1 := tags[TagZCubeID]
+	raw, ok2 := tags[TagZCubeZOrder]
 	if !ok1 || !ok2 {
 		return "", nil, false
 	}
@@ -74,14 +110,14 @@ func (f *File) ZCube() (id string, zOrderBy []string, ok bool) {
 }
 
 // hasDV reports deletionVector != null.
-func (f *File) hasDV() bool { return f.DeletedRecords > 0 }
+func (f *File) hasDV() bool { return f.DeletedRecords() > 0 }
 
 // deletedRatio is AddFile.deletedToPhysicalRecordsRatio; ok=false when numRecords is unknown.
 func (f *File) deletedRatio() (float64, bool) {
 	if f.NumRecords <= 0 {
 		return 0, false
 	}
-	logical := f.NumRecords - f.DeletedRecords
+	logical := f.NumRecords - f.DeletedRecords()
 	return 1.0 - float64(logical)/float64(f.NumRecords), true
 }
 
@@ -91,7 +127,7 @@ func (f *File) estLogicalFileSize() int64 {
 	if f.NumRecords <= 0 {
 		return f.Size
 	}
-	ratio := float64(f.NumRecords-f.DeletedRecords) / float64(f.NumRecords)
+	ratio := float64(f.NumRecords-f.DeletedRecords()) / float64(f.NumRecords)
 	return int64(ratio * float64(f.Size))
 }
 
@@ -322,4 +358,46 @@ func encodeNames(names []string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(names)
 	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+// Extras hands out the files' FileExtra, one for all the files with the same ZCube tags and
+// provider and no deletion vector (a clustered table's files: one a ZCube, not one a file).
+// The zero value is ready.
+type Extras struct{ byCube map[extraKey]*FileExtra }
+
+// extraKey is what a shared FileExtra holds: tags of ZCUBE_ID and ZCUBE_ZORDER_BY at most
+// (has says which), and the provider.
+type extraKey struct {
+	id, zOrderBy, provider string
+	has                    uint8
+}
+
+// Of is the FileExtra of a file with these tags, provider and deletion vector cardinality: nil
+// for none of them, a shared one when it can be, the file's own otherwise. The tags are read,
+// never written.
+func (x *Extras) Of(tags map[string]string, provider string, deletedRecords int64) *FileExtra {
+	if len(tags) == 0 && provider == "" && deletedRecords == 0 {
+		return nil
+	}
+	k := extraKey{provider: provider}
+	id, ok1 := tags[TagZCubeID]
+	by, ok2 := tags[TagZCubeZOrder]
+	if ok1 {
+		k.id, k.has = id, k.has|1
+	}
+	if ok2 {
+		k.zOrderBy, k.has = by, k.has|2
+	}
+	if deletedRecords != 0 || len(tags) != int(k.has&1+k.has>>1) {
+		return &FileExtra{Tags: tags, ClusteringProvider: provider, DeletedRecords: deletedRecords}
+	}
+	if e, ok := x.byCube[k]; ok {
+		return e
+	}
+	if x.byCube == nil {
+		x.byCube = map[extraKey]*FileExtra{}
+	}
+	e := &FileExtra{Tags: tags, ClusteringProvider: provider}
+	x.byCube[k] = e
+	return e
 }

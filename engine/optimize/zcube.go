@@ -140,14 +140,14 @@ func zfilesInto(buf []zfile, files []File) []zfile {
 	for i := range files {
 		f := &files[i]
 		z := zfile{f: f}
-		if i > 0 && len(f.Tags) > 0 && SameMap(f.Tags, files[i-1].Tags) {
+		if tags := f.Tags(); i > 0 && len(tags) > 0 && SameMap(tags, files[i-1].Tags()) {
 			// A bin's adds share one tags map: the previous file's tags, read already.
 			p := &zs[i-1]
 			z.id, z.zraw, z.hasID, z.cube = p.id, p.zraw, p.hasID, p.cube
-		} else if len(f.Tags) > 0 {
+		} else if len(tags) > 0 {
 			var ok1, ok2 bool
-			z.id, ok1 = f.Tags[TagZCubeID]
-			z.zraw, ok2 = f.Tags[TagZCubeZOrder]
+			z.id, ok1 = tags[TagZCubeID]
+			z.zraw, ok2 = tags[TagZCubeZOrder]
 			z.hasID, z.cube = ok1, ok1 && ok2
 		}
 		zs[i] = z

@@ -42,7 +42,7 @@ func TestZOrderByIs(t *testing.T) {
 	}
 	plain := 0
 	for _, raw := range raws {
-		f := &File{Tags: map[string]string{TagZCubeID: "z", TagZCubeZOrder: raw}}
+		f := &File{Extra: &FileExtra{Tags: map[string]string{TagZCubeID: "z", TagZCubeZOrder: raw}}}
 		var by []string
 		decoded := json.Unmarshal([]byte(raw), &by) == nil
 		for _, cols := range colSets {

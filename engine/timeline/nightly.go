@@ -20,6 +20,7 @@ type nightlyOptimize struct {
 	planner    *optimize.Planner
 	zorderCols []string                // the Z-order strategies' ZORDER BY columns
 	snapFiles  []optimize.File         // the planner's view of the live files, reused each night
+	extras     optimize.Extras         // their tags and provider, one a ZCube
 	snapIDs    []int32                 // the file id (plus one) each entry of snapFiles holds
 	outFiles   []optimize.OutputFile   // the bins' output files, reused each night
 	outputs    [][]optimize.OutputFile // each bin's, in outFiles
@@ -208,8 +209,8 @@ func (n *nightlyOptimize) commit(res *optimize.CommitResult, day int, ts int64, 
 			return 0, fmt.Errorf("optimize added %s, which no bin wrote", a.Path)
 		}
 		f := t.files.f(id)
-		f.tags, f.provider = a.Tags, a.ClusteringProvider
-		if ci := cubeOf.of(a.Tags, &t.zcubes); ci >= 0 {
+		f.tags, f.provider = a.Tags(), a.ClusteringProvider()
+		if ci := cubeOf.of(f.tags, &t.zcubes); ci >= 0 {
 			f.cube = ci
 		}
 		written += f.size

@@ -31,9 +31,8 @@ func (n *nightlyOptimize) snapshotFiles(fabric bool) []optimize.File {
 			continue
 		}
 		f := n.tbl.files.f(id)
-		files[i] = optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, Tags: f.tags,
-			ClusteringProvider: f.provider, NumRecords: int64(len(f.rows)),
-			Ref: int64(id), ClusterRange: ranges}
+		files[i] = optimize.File{Path: f.path, Size: f.size, PartitionValues: f.part, NumRecords: int64(len(f.rows)),
+			Extra: n.extras.Of(f.tags, f.provider, 0), Ref: int64(id), ClusterRange: ranges}
 		ids[i] = id + 1
 	}
 	n.snapFiles, n.snapIDs = files, ids
