@@ -64,7 +64,7 @@ func BenchmarkPageOpenPeak1M(b *testing.B) {
 			}
 			return nil
 		})
-		r, in, err := inspect.Open(m, "bench", inspect.Options{Version: -1, PlanLater: true, HealthLater: true, Yield: y})
+		r, in, err := inspect.Open(m, "bench", inspect.Options{Version: -1, PlanLater: true, HealthLater: true, Yield: y, CompactStatsFrom: CompactStatsFrom})
 		if err != nil {
 			b.Fatal(err)
 		}
