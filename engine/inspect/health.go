@@ -87,8 +87,7 @@ type healthColumn struct {
 // health reads it from the kept statistics, one column's bounds at once (healthBounds).
 type healthCollector struct {
 	cols  []healthColumn
-	own   bool // strings are copied (statsColumns.own)
-	files int  // the capacity a column's bounds are made at, when its first is added
+	files int // the capacity a column's bounds are made at, when its first is added
 }
 
 // newHealthCollector gathers the bounds of leaves for files files: a column's slices are made at
@@ -116,7 +115,7 @@ func newHealthCollector(leaves []int, lleaves []table.Leaf, indexed []bool, file
 func (h *healthCollector) add(fs *stats.FileStats) {
 	for i := range h.cols {
 		c := &h.cols[i]
-		c.add(ownValue(fs.MinValues[c.leaf], h.own), ownValue(fs.MaxValues[c.leaf], h.own), fs.NullCount[c.leaf], fs.NumRecords, h.files)
+		c.add(fs.MinValues[c.leaf], fs.MaxValues[c.leaf], fs.NullCount[c.leaf], fs.NumRecords, h.files)
 	}
 }
 

@@ -45,10 +45,10 @@ type Options struct {
 	// Inspector.HealthYield once it has shown the rest (the browser draws the table first: the
 	// 100,000-file table's health was a fifth of the page's open).
 	HealthLater bool
-	// CompactStatsFrom, when above 0, has a snapshot of that many files or more keep its
-	// statistics text compacted once parsed (statsTexts): its adds' Stats are emptied, the
-	// Inspector gives them back (AddAction), and Files' MinValues, MaxValues and NullCount are
-	// empty. The table page's: a million files' text was 178 MB of its peak.
+	// CompactStatsFrom, when above 0, readies a snapshot of that many files or more for
+	// Inspector.CompactStats, which keeps its statistics text compacted (statsTexts): the
+	// strings the Inspector keeps of the text are copies, and Files' MinValues, MaxValues and
+	// NullCount are empty. The table page's: a million files' text was 178 MB of its peak.
 	CompactStatsFrom int
 }
 
@@ -463,21 +463,12 @@ func newInspector(s *deltalog.Snapshot, location string, yield work.Yield, opt O
 	fr.parser.ReuseValues()
 	in.hasStats = make([]bool, len(files))
 	in.cols = newStatsColumns(len(in.pleaves), len(files))
-	// Compacted, the text is dropped: the strings kept of it are copies.
-	compact := opt.CompactStatsFrom > 0 && len(files) >= opt.CompactStatsFrom
-	in.cols.own = compact
+	// To be compacted, the text is dropped: the strings kept of it are copies.
+	in.cols.own = opt.CompactStatsFrom > 0 && len(files) >= opt.CompactStatsFrom
 	fr.keep = in.cols.want(in.firstLeaves(where, interactive), in.pleaves)
 	in.hc = in.gatherHealth(len(files))
-	if in.hc != nil {
-		in.hc.own = compact
-	}
 	if err := fr.readAll(yield); err != nil {
 		return nil, err
-	}
-	if compact {
-		if err := in.compactStats(files, yield); err != nil {
-			return nil, err
-		}
 	}
 	fr.cubes.size(fr.minCube) // each file's bytes counted as it was read
 	// every file read; the OPTIMIZE plans follow

@@ -174,61 +174,106 @@ func (t *statsTexts) text(i int) string {
 	return b.String()
 }
 
-// held is what the texts hold: their values, shapes and places.
-func (t *statsTexts) held() int {
-	n := len(t.at) * int(unsafe.Sizeof(t.at[0]))
-	for _, b := range t.blocks {
-		n += cap(b)
+// CompactStats moves every file's statistics text from its add action (the snapshot's, which
+// the Inspector owns) into statsTexts, for an Inspector opened with Options.CompactStatsFrom
+// (nothing otherwise, or once done), telling yield as the step begins and between blocks of
+// files; its error stops it, the files done kept. Called once the health is worked out
+// (HealthYield), nothing else holds the text (the strings kept of it are copies), so that the
+// checkpoint's slabs of it are garbage; and the text is never beside the health's bounds
+// (the 1,000,000-file table's peak). The files are taken in the order of their text in memory
+// (textOrder), so that each slab is garbage as soon as its files are done, not once every
+// file is.
+func (in *Inspector) CompactStats(yield work.Yield) error {
+	if !in.cols.own || in.texts != nil {
+		return nil
 	}
-	for _, s := range t.shapes {
-		n += len(s)
-	}
-	for _, s := range t.whole {
-		n += len(s)
-	}
-	return n
+	return in.compactStats(in.s.AllFiles(), yield)
 }
 
-// compactStats moves every file's statistics text from its add action (the snapshot's, which
-// the Inspector owns) into in.texts, a block of files a call, telling yield between them.
-// Nothing else holds the text by then (recordOwn, healthCollector's clones), so that the
-// checkpoint's slabs of it are garbage.
 func (in *Inspector) compactStats(files []*deltalog.AddFile, yield work.Yield) error {
+	if err := yield.Begin(CompactBegin); err != nil {
+		return err
+	}
 	in.texts = newStatsTexts(len(files))
-	for lo := 0; lo < len(files); lo += progressEvery {
-		if err := yield.Tick(compactStep, lo, len(files), "files"); err != nil {
+	order := textOrder(files)
+	for lo := 0; lo < len(order); lo += progressEvery {
+		if err := yield.Tick(compactStep, lo, len(order), "files"); err != nil {
 			return err
 		}
-		in.compactBlock(files, lo, min(lo+progressEvery, len(files)))
+		in.compactBlock(files, order[lo:min(lo+progressEvery, len(order))])
 	}
 	in.texts.shape = nil
-	return nil
+	return yield.Tick(compactStep, len(order), len(order), "files")
 }
 
-// compactBlock is compactStats on files [lo, hi): a call per block (docs/performance.md,
+// compactBlock is compactStats on the files given: a call per block (docs/performance.md,
 // "Loops in functions of their own").
 //
 //go:noinline
-func (in *Inspector) compactBlock(files []*deltalog.AddFile, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		in.texts.put(i, files[i].Stats)
+func (in *Inspector) compactBlock(files []*deltalog.AddFile, block []int32) {
+	for _, i := range block {
+		in.texts.put(int(i), files[i].Stats)
 		files[i].Stats = ""
 	}
 }
 
-const compactStep = "Compacting the files' statistics"
+// textOrder is the files with statistics text in the order of their text's address, by
+// buckets of 4 MiB or more (the checkpoint decoder's slab blocks, parquetjson's slabBlock, are
+// 4 MiB): a bucket sort, one pass to count and one to place. Files sorted by path are in no
+// such order (a checkpoint's rows are in the writer's).
+func textOrder(files []*deltalog.AddFile) []int32 {
+	addr := func(f *deltalog.AddFile) uintptr { return uintptr(unsafe.Pointer(unsafe.StringData(f.Stats))) }
+	lo, hi, n := ^uintptr(0), uintptr(0), 0
+	for _, f := range files {
+		if f.Stats != "" {
+			lo, hi, n = min(lo, addr(f)), max(hi, addr(f)), n+1
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	shift := uint(22)
+	for (hi-lo)>>shift > uintptr(n) { // no more buckets than files
+		shift++
+	}
+	next := make([]int32, (hi-lo)>>shift+2) // bucket b's files begin at next[b+1], once summed
+	for _, f := range files {
+		if f.Stats != "" {
+			next[(addr(f)-lo)>>shift+1]++
+		}
+	}
+	for b := 1; b < len(next); b++ {
+		next[b] += next[b-1]
+	}
+	order := make([]int32, n)
+	for i, f := range files {
+		if f.Stats != "" {
+			b := (addr(f) - lo) >> shift
+			order[next[b]] = int32(i)
+			next[b]++
+		}
+	}
+	return order
+}
 
-// statsText is file i's statistics text: its add's, or the one compactStats kept.
+// CompactBegin is the step Options.Yield is told as the files' statistics text is compacted
+// (Options.CompactStatsFrom): the page collects first, so that the values are placed in the
+// room the statistics' read left.
+const CompactBegin = "the files' statistics text"
+
+const compactStep = "Compacting the files' statistics text"
+
+// statsText is file i's statistics text: its add's, or the one compactStats kept (a
+// compaction stopped by its Yield leaves the rest in their adds).
 func (in *Inspector) statsText(i int, f *deltalog.AddFile) string {
-	if in.texts == nil {
+	if f.Stats != "" || in.texts == nil {
 		return f.Stats
 	}
 	return in.texts.text(i)
 }
 
 // AddAction is file i of the snapshot (Report.Files[i]) as its add action in the log, its
-// statistics text included: under Options.CompactStatsFrom the snapshot's adds no longer hold
-// it.
+// statistics text included: once CompactStats has run the snapshot's adds no longer hold it.
 func (in *Inspector) AddAction(i int) deltalog.AddFile {
 	f := in.s.AllFiles()[i]
 	a := *f

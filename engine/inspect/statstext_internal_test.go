@@ -1,8 +1,12 @@
 package inspect
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"layoutlab/engine/deltalog"
 )
 
 // TestStatsTextsGiveBackEveryText: whatever a log's statistics hold (escapes, a ':' in a key,
@@ -44,5 +48,37 @@ func TestStatsTextsGiveBackEveryText(t *testing.T) {
 	}
 	if _, ok := st.whole[8]; !ok {
 		t.Errorf("the text with a 0 byte is not kept whole")
+	}
+}
+
+// TestTextOrderFollowsMemory: compactStats takes the files in the order of their text in
+// memory (by 4 MiB buckets), so that each of the checkpoint's slab blocks is garbage once its
+// files are done; files sorted by path are in the writer's order, not the slabs'. It gives
+// every file's text back after.
+func TestTextOrderFollowsMemory(t *testing.T) {
+	slab := strings.Repeat("x", 13<<20)
+	at := []int{10 << 20, 0, 5 << 20, 12 << 20}
+	files := make([]*deltalog.AddFile, len(at)+1) // the last without statistics
+	for i := range files {
+		files[i] = &deltalog.AddFile{Path: fmt.Sprint(i)}
+	}
+	for i, off := range at {
+		files[i].Stats = slab[off : off+8]
+	}
+	if got, want := textOrder(files), []int32{1, 2, 0, 3}; !slices.Equal(got, want) {
+		t.Errorf("files taken in the order %v, want %v", got, want)
+	}
+	in := &Inspector{}
+	if err := in.compactStats(files, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		want := ""
+		if i < len(at) {
+			want = "xxxxxxxx"
+		}
+		if f.Stats != "" || in.texts.text(i) != want {
+			t.Errorf("file %d: add's text %q, given back %q, want %q", i, f.Stats, in.texts.text(i), want)
+		}
 	}
 }

@@ -339,6 +339,11 @@ func (a *app) inspect(e tablepage.Inspect) {
 		// grew in the health of its string column). plan asks again, for nothing.
 		rep.ClusteringHealth, _ = in.HealthYield(a.progress) // the page's Yield stops nothing
 	}
+	if err == nil && in != nil {
+		// A large table's statistics text (tablepage.CompactStatsFrom), once its health is
+		// worked out: nothing else holds it then.
+		_ = in.CompactStats(a.progress) // the page's Yield stops nothing
+	}
 	a.fig.Inspected(time.Since(t0))
 	a.bar(0, 0)
 	a.apply(tablepage.Inspected{Rep: rep, In: in, Err: err})
