@@ -47,7 +47,7 @@ func TestHealthSameInEveryMode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mixed := mustInspector(newInspector(s, "t", nil, "s = 'k010'", false))
+		mixed := mustInspector(newInspector(s, "t", nil, Options{Where: "s = 'k010'"}, false))
 		if mixed.hc == nil || len(mixed.hc.cols) != len(mixed.healthLeaves)-1 {
 			t.Fatalf("seed %d: %d columns gathered of %d, one kept", seed, len(mixed.hc.cols), len(mixed.healthLeaves))
 		}

@@ -5,7 +5,7 @@ import deltalog "layoutlab/engine/deltalog"
 // NewInspector is the Inspector Open makes for the page (its first colouring column kept), for
 // tests that ask one snapshot many questions.
 func NewInspector(s *deltalog.Snapshot, location string) *Inspector {
-	in, _ := newInspector(s, location, nil, "", true) // no Yield: nothing stops it
+	in, _ := newInspector(s, location, nil, Options{}, true) // no Yield: nothing stops it
 	return in
 }
 

@@ -41,6 +41,8 @@ func pageInspector(t *testing.T) (in *Inspector, fresh func(where string) *Repor
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh = func(where string) *Report { return mustInspector(newInspector(s, table, nil, "", true)).Report(where) }
-	return mustInspector(newInspector(s, table, nil, "", true)), fresh
+	fresh = func(where string) *Report {
+		return mustInspector(newInspector(s, table, nil, Options{}, true)).Report(where)
+	}
+	return mustInspector(newInspector(s, table, nil, Options{}, true)), fresh
 }

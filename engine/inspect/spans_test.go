@@ -267,14 +267,14 @@ func TestStatsNotKeptAnswerAlike(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		all := mustInspector(newInspector(s, c.table, nil, "", false))
+		all := mustInspector(newInspector(s, c.table, nil, Options{}, false))
 		every := make([]int, len(all.pleaves))
 		for j := range every {
 			every[j] = j
 		}
 		all.readLeaves(every)
 		for _, w := range c.where {
-			lazy := mustInspector(newInspector(s, c.table, nil, "", false))
+			lazy := mustInspector(newInspector(s, c.table, nil, Options{}, false))
 			kept := distinctLeaves(lazy.firstLeaves("", false)) // a clustering column, for Fabric's score
 			if n := readColumns(lazy); n != len(kept) || n > 1 {
 				t.Fatalf("%s: %d columns kept by Inspect without a WHERE", c.table, n)
@@ -289,13 +289,13 @@ func TestStatsNotKeptAnswerAlike(t *testing.T) {
 				}
 			}
 			// The same WHERE given to Open is read in its first pass.
-			first := mustInspector(newInspector(s, c.table, nil, w, false))
+			first := mustInspector(newInspector(s, c.table, nil, Options{Where: w}, false))
 			if got := first.Report(w); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s WHERE %q: the Report differs when its columns are kept from the first read", c.table, w)
 			}
 		}
 		for _, col := range all.SpanColumns() {
-			lazy := mustInspector(newInspector(s, c.table, nil, "", false))
+			lazy := mustInspector(newInspector(s, c.table, nil, Options{}, false))
 			got, err1 := lazy.Spans(col)
 			want, err2 := all.Spans(col)
 			if !reflect.DeepEqual(got, want) || (err1 == nil) != (err2 == nil) {
@@ -306,7 +306,7 @@ func TestStatsNotKeptAnswerAlike(t *testing.T) {
 			}
 		}
 		// The page's Inspector keeps its first colouring column from the first read.
-		page := mustInspector(newInspector(s, c.table, nil, "", true))
+		page := mustInspector(newInspector(s, c.table, nil, Options{}, true))
 		if col := page.DefaultSpanColumn(); col != "" && page.cols.leaves[page.spanLeaf(col)] == nil {
 			t.Errorf("%s: the default colouring column %s was not kept", c.table, col)
 		}

@@ -21,6 +21,9 @@ type statsColumns struct {
 	numRecords []int64       // by file; -1 when absent (FileStats.NumRecords)
 	tight      []int8        // by file: 0 absent, 1 false, 2 true; nil while no file has it
 	scratch    stats.FileStats
+	// own says the strings kept are copies, not pieces of the statistics text (compacted:
+	// Options.CompactStatsFrom).
+	own bool
 }
 
 func newStatsColumns(leaves, files int) statsColumns {
@@ -62,8 +65,8 @@ func (c *statsColumns) record(i int, st *stats.FileStats, leaves []int, all bool
 	}
 	for _, j := range leaves {
 		l := c.leaves[j]
-		l.set(0, i, st.MinValues[j])
-		l.set(1, i, st.MaxValues[j])
+		l.set(0, i, ownValue(st.MinValues[j], c.own))
+		l.set(1, i, ownValue(st.MaxValues[j], c.own))
 		l.nulls[i] = st.NullCount[j]
 	}
 }
@@ -98,7 +101,7 @@ func (in *Inspector) readLeaves(leaves []int) {
 	var p parsedStats
 	for i, f := range files {
 		if in.hasStats[i] {
-			parseStats(parser, f.Stats, in.pleaves, &p) // it parsed without error before
+			parseStats(parser, in.statsText(i, f), in.pleaves, &p) // it parsed without error before
 			in.cols.record(i, &p.st.FileStats, missing, false)
 		}
 	}
@@ -303,9 +306,11 @@ func (fr *fileReader) stats(i int, p *parsedStats, out *File) {
 	if st.HasNumRecords { // in.cols.numRecords is each file's home of it, not an object of its own
 		out.NumRecords = &in.cols.numRecords[i]
 	}
-	out.setRaw(0, st.RawMinValues)
-	out.setRaw(1, st.RawMaxValues)
-	out.setRaw(2, st.RawNullCount)
+	if !in.cols.own { // compacted, the text they are spans of is dropped
+		out.setRaw(0, st.RawMinValues)
+		out.setRaw(1, st.RawMaxValues)
+		out.setRaw(2, st.RawNullCount)
+	}
 	out.addNotes(append(st.Notes, notes...)...)
 }
 
@@ -324,4 +329,12 @@ func (in *Inspector) partitions(i int) map[string]string {
 		return nil
 	}
 	return in.pv[i]
+}
+
+// ownValue is v, its string a copy of its own when own (the text it is a piece of is dropped).
+func ownValue(v table.Value, own bool) table.Value {
+	if own && v.S != "" {
+		v.S = strings.Clone(v.S)
+	}
+	return v
 }

@@ -14,7 +14,7 @@ import (
 
 // BenchmarkPageOpenPeak1M follows the table page's open of the 1,000,000-file table in
 // wasm/table's order (Open with the plans and the health left for later, the health, the
-// grid's spans and the grid, the next OPTIMIZE) and reports the most the heap's objects were,
+// statistics text compacted, the grid's spans and the grid, the next OPTIMIZE) and reports the most the heap's objects were,
 // over the generated table's own, in each step: what the browser's module memory, which never
 // shrinks, must hold at least. The collector runs at GOGC 5, so that the objects are what is
 // live, and a sampler reads them between the steps' yields too.
@@ -64,7 +64,7 @@ func BenchmarkPageOpenPeak1M(b *testing.B) {
 			}
 			return nil
 		})
-		r, in, err := inspect.Open(m, "bench", inspect.Options{Version: -1, PlanLater: true, HealthLater: true, Yield: y})
+		r, in, err := inspect.Open(m, "bench", inspect.Options{Version: -1, PlanLater: true, HealthLater: true, Yield: y, CompactStatsFrom: CompactStatsFrom})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -73,6 +73,10 @@ func BenchmarkPageOpenPeak1M(b *testing.B) {
 			b.Fatal(err)
 		}
 		step("health")
+		if err := in.CompactStats(y); err != nil {
+			b.Fatal(err)
+		}
+		step("compact")
 		spans, err := in.SpansYield(in.DefaultSpanColumn(), y)
 		if err != nil {
 			b.Fatal(err)

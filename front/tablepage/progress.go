@@ -17,7 +17,8 @@ import (
 // the page collects as the step begins, should its heap hold much garbage: the files'
 // statistics (inspect.StatisticsBegin) make the Inspector's per-file arrays, and the replay's
 // decoding is garbage by then; collected first, the arrays are placed in the room it leaves
-// (the 1,000,000-file table's module memory, which never shrinks, 774 MiB without, 756 with).
+// (the 1,000,000-file table's module memory, which never shrinks, 774 MiB without, 756 with);
+// so does the compaction of their text (inspect.CompactBegin), for its values.
 type Shown struct {
 	Status      string
 	Bar         bool
@@ -37,7 +38,7 @@ func ShowProgress(p work.Progress) Shown {
 	case p.Unit == picked.ReadUnit:
 		return Shown{}
 	case p.Done == 0 && p.Total == 0:
-		return Shown{Status: "Working out " + p.Step, EndStep: true, Collect: p.Step == inspect.StatisticsBegin}
+		return Shown{Status: "Working out " + p.Step, EndStep: true, Collect: p.Step == inspect.StatisticsBegin || p.Step == inspect.CompactBegin}
 	case p.Unit == "":
 		return Shown{}
 	case p.Unit == OpenedUnit:

@@ -122,7 +122,15 @@ func replayShown(t *testing.T, d *datadriven.TestData) string {
 	if err == nil {
 		l.CountOpens()
 		var rep *inspect.Report
-		rep, _, err = inspect.Open(l, l.Table, inspect.Options{Version: -1, PlanLater: true, Yield: y})
+		opt := inspect.Options{Version: -1, PlanLater: true, Yield: y}
+		if d.HasArg("compact") { // as a table of CompactStatsFrom files or more is
+			opt.CompactStatsFrom = 1
+		}
+		var in *inspect.Inspector
+		rep, in, err = inspect.Open(l, l.Table, opt)
+		if err == nil {
+			err = in.CompactStats(y) // the page's, once the health is worked out
+		}
 		if err == nil {
 			fmt.Fprintf(&out, "version %d: %d files\n", rep.Version, rep.FilesTotal)
 		}

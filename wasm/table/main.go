@@ -330,13 +330,19 @@ func (a *app) inspect(e tablepage.Inspect) {
 	l.CountOpens()
 	t0 := time.Now()
 	a.fig.Planning() // until plan shows the next OPTIMIZE, or fail says why not
-	rep, in, err := inspect.Open(l, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true, HealthLater: true, Yield: a.progress})
+	rep, in, err := inspect.Open(l, e.Name, inspect.Options{Version: e.Version, Where: e.Where, PlanLater: true, HealthLater: true, Yield: a.progress,
+		CompactStatsFrom: tablepage.CompactStatsFrom})
 	if err == nil && in != nil && heapLarge() {
 		// A large table's health is worked out before its views, as Open would: worked out
 		// after, its sort arrays came on top of the grid's, and the 1,000,000-file table's
 		// module memory (which never shrinks) was 946 MiB against 835 (the runtime's memory last
 		// grew in the health of its string column). plan asks again, for nothing.
 		rep.ClusteringHealth, _ = in.HealthYield(a.progress) // the page's Yield stops nothing
+	}
+	if err == nil && in != nil {
+		// A large table's statistics text (tablepage.CompactStatsFrom), once its health is
+		// worked out: nothing else holds it then.
+		_ = in.CompactStats(a.progress) // the page's Yield stops nothing
 	}
 	a.fig.Inspected(time.Since(t0))
 	a.bar(0, 0)
@@ -544,10 +550,9 @@ func (a *app) showFile(cell int) {
 	}
 	m := &a.m
 	a.setText("hover-info", tablepage.HoverText(m.Rep, a.grid, cell, a.spans, m.Column))
-	// The snapshot's file by path: Files() would copy every add action on each hover.
-	if f, ok := m.In.Snapshot().File(m.Rep.Files[a.grid.File[cell]].Path); ok {
-		a.setText("add-action", tablepage.AddActionText(f))
-	}
+	// The Inspector's add (its statistics text given back), not the snapshot's, which a large
+	// table's compaction empties (tablepage.CompactStatsFrom).
+	a.setText("add-action", tablepage.AddActionText(m.In.AddAction(int(a.grid.File[cell]))))
 }
 
 // act gives ev to the model off the event handler (which must not block), under the lock.
