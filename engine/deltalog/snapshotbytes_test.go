@@ -2,7 +2,6 @@ package deltalog_test
 
 import (
 	"runtime"
-	"runtime/metrics"
 	"testing"
 	"unsafe"
 
@@ -27,14 +26,7 @@ func TestSnapshotBytesPerFile(t *testing.T) {
 		a := inspecttest.Add(i)
 		text += len(a.Path) + len(a.Stats)
 	}
-	objects := func() float64 {
-		for range 3 { // sync.Pools are emptied over two collections
-			runtime.GC()
-		}
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		metrics.Read(s)
-		return float64(s[0].Value.Uint64())
-	}
+	objects := inspecttest.HeapObjects
 	before := objects()
 	s, err := deltalog.OpenSnapshot(m, deltalog.OpenOptions{Version: -1, Parquet: parquetjson.Rows})
 	if err != nil {

@@ -3,7 +3,6 @@ package inspect_test
 import (
 	"encoding/json"
 	"runtime"
-	"runtime/metrics"
 	"testing"
 
 	"layoutlab/engine/deltalog"
@@ -24,14 +23,7 @@ func TestCompactStatsBytesPerFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	objects := func() float64 {
-		for range 3 { // sync.Pools are emptied over two collections
-			runtime.GC()
-		}
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		metrics.Read(s)
-		return float64(s[0].Value.Uint64())
-	}
+	objects := inspecttest.HeapObjects
 	open := func(from int) (*inspect.Report, *inspect.Inspector, float64) {
 		before := objects()
 		r, in, err := inspect.Open(m, "t", inspect.Options{Version: -1, PlanLater: true, CompactStatsFrom: from})

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"runtime"
+	"runtime/metrics"
 	"testing/fstest"
 
 	"github.com/parquet-go/parquet-go"
@@ -109,4 +111,15 @@ func Table(n int) (fstest.MapFS, error) {
 		deltalog.CommitInfo{Timestamp: 1800000000000, Operation: "WRITE"}}})
 	m[path.Join(deltalog.LogDir, deltalog.CommitFileName(Commits))] = &fstest.MapFile{Data: last.Bytes()}
 	return m, nil
+}
+
+// HeapObjects is the bytes the heap's objects hold once the garbage is collected: what a test
+// of the bytes held a file reads before and after an open.
+func HeapObjects() float64 {
+	for range 3 { // sync.Pools are emptied over two collections
+		runtime.GC()
+	}
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return float64(s[0].Value.Uint64())
 }
