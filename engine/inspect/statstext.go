@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"bytes"
 	"strings"
 	"unsafe"
 
@@ -24,8 +23,8 @@ type statsTexts struct {
 	at []uint64
 	// whole holds the texts kept as they are: a text with a 0 byte of its own (which no JSON
 	// text has), or of a shape past maxShapes.
-	whole map[int]string
-	shape []byte // put's scratch
+	whole       map[int]string
+	shape, vals []byte // put's scratch
 }
 
 const (
@@ -47,7 +46,7 @@ func (t *statsTexts) put(i int, text string) {
 	if text == "" {
 		return
 	}
-	shape, ok := t.cut(text)
+	shape, vals, ok := t.cut(text)
 	if !ok {
 		t.keepWhole(i, text)
 		return
@@ -62,7 +61,7 @@ func (t *statsTexts) put(i int, text string) {
 		s := string(shape)
 		t.shapes, t.shapeOf[s] = append(t.shapes, s), id
 	}
-	n := len(text) - len(shape) + 2*bytes.Count(shape, []byte{0}) // the values and their ends
+	n := len(vals)
 	if len(t.blocks) == 0 || cap(t.blocks[len(t.blocks)-1])-len(t.blocks[len(t.blocks)-1]) < n {
 		if len(t.blocks) == maxValueBlocks {
 			t.keepWhole(i, text)
@@ -72,7 +71,7 @@ func (t *statsTexts) put(i int, text string) {
 	}
 	b := len(t.blocks) - 1
 	off := len(t.blocks[b])
-	t.blocks[b] = appendValues(t.blocks[b], text)
+	t.blocks[b] = append(t.blocks[b], vals...)
 	t.at[i] = uint64(id)<<48 | uint64(b)<<32 | uint64(off)
 }
 
@@ -83,25 +82,32 @@ func (t *statsTexts) keepWhole(i int, text string) {
 	t.whole[i] = text
 }
 
-// cut is text's shape: text with each value (a number, or a string that is not a key) replaced
-// by a 0 byte; false when text has a 0 byte of its own. Whatever the text (JSON or not), its
-// shape and its values (appendValues) are its bytes in order, so text gives it back exactly.
-func (t *statsTexts) cut(text string) ([]byte, bool) {
+// cut is text's shape, text with each value (a number, or a string that is not a key) replaced
+// by a 0 byte, and its values, each followed by a 0 byte, in one pass; false when text has a 0
+// byte of its own. Whatever the text (JSON or not), its shape and its values are its bytes in
+// order, so text gives it back exactly.
+func (t *statsTexts) cut(text string) (shape, vals []byte, ok bool) {
 	if strings.IndexByte(text, 0) >= 0 {
-		return nil, false
+		return nil, nil, false
 	}
-	shape := t.shape[:0]
+	shape, vals = t.shape[:0], t.vals[:0]
 	for i := 0; i < len(text); {
+		if c := text[i]; c != '"' && c != '-' && (c < '0' || c > '9') {
+			shape = append(shape, c) // nextValue's one byte of the shape, without the call
+			i++
+			continue
+		}
 		j, value := nextValue(text, i)
-		if !value {
-			shape = append(shape, text[i:j]...)
-		} else {
+		if value {
 			shape = append(shape, 0)
+			vals = append(append(vals, text[i:j]...), 0)
+		} else {
+			shape = append(shape, text[i:j]...)
 		}
 		i = j
 	}
-	t.shape = shape
-	return shape, true
+	t.shape, t.vals = shape, vals
+	return shape, vals, true
 }
 
 // nextValue is where the token at i of text ends and whether it is a value: a number, or a
@@ -131,19 +137,6 @@ func nextValue(text string, i int) (end int, value bool) {
 		return j, true
 	}
 	return i + 1, false
-}
-
-// appendValues appends text's values (cut's), each followed by a 0 byte, to dst.
-func appendValues(dst []byte, text string) []byte {
-	for i := 0; i < len(text); {
-		j, value := nextValue(text, i)
-		if value {
-			dst = append(dst, text[i:j]...)
-			dst = append(dst, 0)
-		}
-		i = j
-	}
-	return dst
 }
 
 // text is file i's statistics text as put was given it, "" for none: a string of its own.
@@ -202,7 +195,7 @@ func (in *Inspector) compactStats(files []*deltalog.AddFile, yield work.Yield) e
 		}
 		in.compactBlock(files, order[lo:min(lo+progressEvery, len(order))])
 	}
-	in.texts.shape = nil
+	in.texts.shape, in.texts.vals = nil, nil
 	return yield.Tick(compactStep, len(order), len(order), "files")
 }
 

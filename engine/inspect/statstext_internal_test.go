@@ -82,3 +82,22 @@ func TestTextOrderFollowsMemory(t *testing.T) {
 		}
 	}
 }
+
+// FuzzStatsTextsGiveBack: whatever two texts (JSON or not), each comes back byte for byte, the
+// second put after the first (a shape shared or not).
+func FuzzStatsTextsGiveBack(f *testing.F) {
+	f.Add(`{"numRecords":1000,"minValues":{"id":1}}`, `{"numRecords":7,"minValues":{"id":-3e5}}`)
+	f.Add(`{"k":"\"":1}`, `not json "unclosed`)
+	f.Add("{\"k\":\"a\x00b\"}", `"lone"`)
+	f.Fuzz(func(t *testing.T, a, b string) {
+		st := newStatsTexts(2)
+		st.put(0, a)
+		st.put(1, b)
+		if got := st.text(0); got != a {
+			t.Errorf("text 0 given back as %q, want %q", got, a)
+		}
+		if got := st.text(1); got != b {
+			t.Errorf("text 1 given back as %q, want %q", got, b)
+		}
+	})
+}
