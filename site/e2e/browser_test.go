@@ -67,10 +67,13 @@ func newBrowser(t testing.TB) (context.Context, func()) {
 		t.Fatalf("chromium is not on PATH (Debian package 'chromium'): %v", err)
 	}
 	dir := t.TempDir()
-	tmp := filepath.Join(dir, "tmp")
-	if err := os.Mkdir(tmp, 0o700); err != nil {
+	// Not under dir: a socket's path has at most 107 bytes, and a test's directory is named
+	// after the test ("Socket path too long").
+	tmp, err := os.MkdirTemp("", "e2e-chromium-")
+	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { os.RemoveAll(tmp) }) // should the browser never start
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.WindowSize(1200, 800),
@@ -80,7 +83,8 @@ func newBrowser(t testing.TB) (context.Context, func()) {
 		// a browser) and dconf's cache. Under the user's HOME, every browser on the machine shared
 		// them, a test's with another run's; here each browser has its own.
 		// Its singleton socket's directory (org.chromium.Chromium.*) goes under TMPDIR and is never
-		// removed: a full run left over a thousand in /tmp. Under the test's directory it goes with it.
+		// removed: a full run left over a thousand in /tmp. In a directory of the browser's own,
+		// it goes when the browser closes.
 		chromedp.Env("XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"),
 			"TMPDIR="+tmp),
 		// WebGL2 without a GPU: Ebiten renders through SwiftShader.
@@ -96,7 +100,7 @@ func newBrowser(t testing.TB) (context.Context, func()) {
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, browserTimeout)
 	var once sync.Once
-	closeIt := func() { once.Do(func() { cancelT(); cancelC(); cancelA() }) }
+	closeIt := func() { once.Do(func() { cancelT(); cancelC(); cancelA(); os.RemoveAll(tmp) }) }
 	t.Cleanup(closeIt)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting chromium: %v", err)

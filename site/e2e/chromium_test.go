@@ -51,10 +51,11 @@ func TestBrowserKeepsItsStateInItsTest(t *testing.T) {
 }
 
 // TestBrowserKeepsItsSocketInItsTest: the browser's singleton socket lives in a directory under
-// TMPDIR that Chromium never removes (org.chromium.Chromium.*, a full run used to leave over a
-// thousand in /tmp); the test's browser makes it in the test's own directory, removed with it.
+// TMPDIR that Chromium never removes (org.chromium.Chromium.*: a full run used to leave over a
+// thousand in /tmp); the test's browser makes it in a directory of its own, removed as the
+// browser closes.
 func TestBrowserKeepsItsSocketInItsTest(t *testing.T) {
-	browser(t)
+	_, closeIt := newBrowser(t)
 	var profiles []string
 	procs, err := filepath.Glob("/proc/[0-9]*/cmdline")
 	if err != nil {
@@ -78,7 +79,8 @@ func TestBrowserKeepsItsSocketInItsTest(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the browser's singleton socket: %v", err)
 	}
-	if !strings.Contains(socket, t.Name()) {
-		t.Errorf("the browser's singleton socket is %s, outside this test's directory", socket)
+	closeIt()
+	if _, err := os.Stat(filepath.Dir(socket)); !os.IsNotExist(err) {
+		t.Errorf("the browser's singleton socket's directory %s is still there once it closed (%v)", filepath.Dir(socket), err)
 	}
 }
