@@ -43,6 +43,7 @@ import (
 // open (the renderer's tasks, with the page's style, layout and paint: what a CPU profile does not
 // show), which DevTools' Performance panel opens. TABLE_WHERE_PROFILE=FILE records V8's CPU
 // profile of the first WHERE after the open into FILE, as TABLE_PROFILE does the open's.
+// TABLE_SCREENSHOT=FILE saves the page of the first open, once planned, as a PNG into FILE.
 func BenchmarkTableOpen100k(b *testing.B) { benchTableOpen(b, 100_000, 3) }
 
 // BenchmarkTableOpen1M is BenchmarkTableOpen100k for inspecttest.Table(1,000,000): a Parquet
@@ -292,6 +293,16 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 	// last grew (null: a build without the figure).
 	b.Logf("%s: the Go heap until the plans [objects at their most MiB, marked live MiB, held by the runtime MiB, status as that last grew]: %s",
 		site.name, evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.heapPeak || null)`))
+	// The page as its reader sees it once planned (a million files are drawn nowhere else).
+	if shot := os.Getenv("TABLE_SCREENSHOT"); shot != "" && first {
+		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		if err == nil {
+			err = os.WriteFile(shot, buf, 0o644)
+		}
+		if err != nil {
+			b.Fatalf("the screenshot: %v", err)
+		}
+	}
 	collectionsBefore := evalIn[string](b, ctx, `JSON.stringify(window.layoutlabTable.collections || [0, 0, 0])`)
 	whereProfile := first && os.Getenv("TABLE_WHERE_PROFILE") != ""
 	if whereProfile {
