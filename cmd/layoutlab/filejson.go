@@ -35,14 +35,16 @@ const (
 )
 
 // encode returns f's JSON (without the indent of its first line); valid until the next call.
+// Each field's key is written with the comma before it and its indent in one constant, folded by
+// the compiler: written in four pieces (the comma, the indent, the name, the colon), a million
+// files' dozen keys were a sixth of the files' encoding.
 func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 	b := &e.buf
 	b.Reset()
 	b.WriteString("{\n")
-	e.key("path")
+	b.WriteString(fieldIndent + `"path": `)
 	e.string(f.Path)
-	b.WriteString(",\n")
-	e.key("partitionValues")
+	b.WriteString(",\n" + fieldIndent + `"partitionValues": `)
 	if f.PartitionValues == nil {
 		b.WriteString("null")
 	} else if len(f.PartitionValues) == 0 {
@@ -70,25 +72,21 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 		}
 		b.WriteString(fieldIndent + "}")
 	}
-	b.WriteString(",\n")
-	e.key("size")
+	b.WriteString(",\n" + fieldIndent + `"size": `)
 	e.int(f.Size)
-	b.WriteString(",\n")
-	e.key("numRecords")
+	b.WriteString(",\n" + fieldIndent + `"numRecords": `)
 	if f.NumRecords == nil {
 		b.WriteString("null")
 	} else {
 		e.int(*f.NumRecords)
 	}
-	b.WriteString(",\n")
-	e.key("deletedRecords")
+	b.WriteString(",\n" + fieldIndent + `"deletedRecords": `)
 	e.int(f.DeletedRecords())
-	b.WriteString(",\n")
 	for _, raw := range []struct {
 		key string
 		v   inspect.RawJSON
-	}{{"minValues", f.MinValues()}, {"maxValues", f.MaxValues()}, {"nullCount", f.NullCount()}} {
-		e.key(raw.key)
+	}{{",\n" + fieldIndent + `"minValues": `, f.MinValues()}, {",\n" + fieldIndent + `"maxValues": `, f.MaxValues()}, {",\n" + fieldIndent + `"nullCount": `, f.NullCount()}} {
+		b.WriteString(raw.key)
 		if raw.v == "" {
 			b.WriteString("null")
 		} else if !indentRaw(b, string(raw.v), fieldIndent, "  ") {
@@ -96,15 +94,12 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 				return nil, err
 			}
 		}
-		b.WriteString(",\n")
 	}
-	e.key("read")
+	b.WriteString(",\n" + fieldIndent + `"read": `)
 	b.WriteString(strconv.FormatBool(f.Read))
-	b.WriteString(",\n")
-	e.key("reason")
+	b.WriteString(",\n" + fieldIndent + `"reason": `)
 	e.string(f.Reason)
-	b.WriteString(",\n")
-	e.key("zcube")
+	b.WriteString(",\n" + fieldIndent + `"zcube": `)
 	if z := f.ZCube; z == nil {
 		b.WriteString("null")
 	} else {
@@ -132,16 +127,14 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 		b.WriteString(",\n" + innerIndent + `"sealed": ` + strconv.FormatBool(z.Sealed))
 		b.WriteString("\n" + fieldIndent + "}")
 	}
-	b.WriteString(",\n")
-	e.key("clusteringProvider")
+	b.WriteString(",\n" + fieldIndent + `"clusteringProvider": `)
 	if f.ClusteringProvider == nil {
 		b.WriteString("null")
 	} else {
 		e.string(*f.ClusteringProvider)
 	}
 	if len(f.StatsNotes()) > 0 {
-		b.WriteString(",\n")
-		e.key("statsNotes")
+		b.WriteString(",\n" + fieldIndent + `"statsNotes": `)
 		b.WriteString("[\n")
 		for i, n := range f.StatsNotes() {
 			b.WriteString(innerIndent)
@@ -155,14 +148,6 @@ func (e *fileJSON) encode(f *inspect.File) ([]byte, error) {
 	}
 	b.WriteString("\n" + fileIndent + "}")
 	return b.Bytes(), nil
-}
-
-// key writes a field's key, in pieces: a concatenation would allocate for each of a million
-// files' dozen fields.
-func (e *fileJSON) key(k string) {
-	e.buf.WriteString(fieldIndent + `"`)
-	e.buf.WriteString(k)
-	e.buf.WriteString(`": `)
 }
 
 // int writes n without allocating.

@@ -111,17 +111,48 @@ func newHealthCollector(leaves []int, lleaves []table.Leaf, indexed []bool, file
 	return h
 }
 
-// add takes one file's statistics (checked by checkStats).
-func (h *healthCollector) add(fs *stats.FileStats) {
+// add takes one file's statistics (checked by checkStats); keys, when not nil, are the prefix
+// keys of its string columns' bounds (prefixKeys), made where the statistics were parsed.
+func (h *healthCollector) add(fs *stats.FileStats, keys []uint64) {
 	for i := range h.cols {
 		c := &h.cols[i]
-		c.add(fs.MinValues[c.leaf], fs.MaxValues[c.leaf], fs.NullCount[c.leaf], fs.NumRecords, h.files)
+		var k []uint64
+		if c.store == 's' && keys != nil {
+			k, keys = keys[:2], keys[2:]
+		}
+		c.add(fs.MinValues[c.leaf], fs.MaxValues[c.leaf], fs.NullCount[c.leaf], fs.NumRecords, h.files, k)
 	}
 }
 
-// add takes one file's bounds of the column, its nullCount and numRecords (-1 when absent);
-// the column's bounds are made at capacity files when its first comes.
-func (c *healthColumn) add(lo, hi table.Value, nc, numRecords int64, files int) {
+// strings is how many of the columns are of strings: prefixKeys makes two keys for each.
+func (h *healthCollector) strings() int {
+	n := 0
+	for i := range h.cols {
+		if h.cols[i].store == 's' {
+			n++
+		}
+	}
+	return n
+}
+
+// prefixKeys sets keys (two for each string column, as add takes them) to the prefix keys of
+// fs's bounds of the string columns. readAll's workers make them as they parse, while the
+// statistics' text is in their cache: made by add, on the goroutine that records the files
+// after them, each was a read of text parsed a block before on another core (a cache miss, a
+// tenth of a million files' record natively).
+func (h *healthCollector) prefixKeys(fs *stats.FileStats, keys []uint64) {
+	for i := range h.cols {
+		if c := &h.cols[i]; c.store == 's' {
+			keys[0], keys[1] = prefixKey(fs.MinValues[c.leaf].S), prefixKey(fs.MaxValues[c.leaf].S)
+			keys = keys[2:]
+		}
+	}
+}
+
+// add takes one file's bounds of the column, its nullCount and numRecords (-1 when absent),
+// and for strings, when not nil, the bounds' prefix keys; the column's bounds are made at
+// capacity files when its first comes.
+func (c *healthColumn) add(lo, hi table.Value, nc, numRecords int64, files int, keys []uint64) {
 	// verifyStatsForFilter (skipping's present) for minValues and maxValues.
 	if numRecords < 0 || nc < 0 || (lo.Absent() || hi.Absent()) && nc != numRecords {
 		return // without stats
@@ -140,7 +171,13 @@ func (c *healthColumn) add(lo, hi table.Value, nc, numRecords int64, files int) 
 		c.floats[0], c.floats[1] = append(c.floats[0], lo.F), append(c.floats[1], hi.F)
 	case 's':
 		c.strs[0], c.strs[1] = append(c.strs[0], lo.S), append(c.strs[1], hi.S)
-		c.keys[0], c.keys[1] = append(c.keys[0], prefixKey(lo.S)), append(c.keys[1], prefixKey(hi.S))
+		var klo, khi uint64
+		if keys != nil {
+			klo, khi = keys[0], keys[1]
+		} else {
+			klo, khi = prefixKey(lo.S), prefixKey(hi.S)
+		}
+		c.keys[0], c.keys[1] = append(c.keys[0], klo), append(c.keys[1], khi)
 	default:
 		c.vals[0], c.vals[1] = append(c.vals[0], lo), append(c.vals[1], hi)
 	}
@@ -270,7 +307,7 @@ func (in *Inspector) healthBounds(hc *healthCollector, k, leaf, n int) *healthCo
 	kept := in.cols.leaves[leaf]
 	for f, ok := range in.hasStats {
 		if ok {
-			c.add(kept.get(0, f), kept.get(1, f), kept.nulls[f], in.cols.numRecords[f], n)
+			c.add(kept.get(0, f), kept.get(1, f), kept.nulls[f], in.cols.numRecords[f], n, nil)
 		}
 	}
 	return c

@@ -15,6 +15,7 @@ type parsedStats struct {
 	st    stats.Parsed
 	notes []string
 	err   error
+	keys  []uint64 // the health's prefix keys of the bounds (healthCollector.prefixKeys), or nil
 }
 
 // statsBlock is one block of files whose statistics a worker of readAll parses.
@@ -30,6 +31,7 @@ type parsedBlock struct {
 	parsed []parsedStats
 	vals   []table.Value // each file's MinValues and MaxValues
 	nulls  []int64       // each file's NullCount
+	keys   []uint64      // each file's prefix keys for the health
 }
 
 // readAll reads every file (fileReader.read) in blocks of progressEvery, telling yield before
@@ -120,6 +122,11 @@ func (fr *fileReader) parseBlock(parser *stats.JSONParser, buf *parsedBlock, lo,
 	buf.parsed = slices.Grow(buf.parsed[:0], k)[:k]
 	buf.vals = slices.Grow(buf.vals[:0], 2*leaves*k)[:2*leaves*k]
 	buf.nulls = slices.Grow(buf.nulls[:0], leaves*k)[:leaves*k]
+	hc, nkeys := fr.in.hc, 0
+	if hc != nil {
+		nkeys = 2 * hc.strings()
+		buf.keys = slices.Grow(buf.keys[:0], nkeys*k)[:nkeys*k]
+	}
 	for i := lo; i < hi; i++ {
 		p := &buf.parsed[i-lo]
 		*p = parsedStats{}
@@ -136,5 +143,9 @@ func (fr *fileReader) parseBlock(parser *stats.JSONParser, buf *parsedBlock, lo,
 		copy(v[leaves:], p.st.MaxValues)
 		copy(nc, p.st.NullCount)
 		p.st.MinValues, p.st.MaxValues, p.st.NullCount = v[:leaves:leaves], v[leaves:], nc
+		if nkeys > 0 {
+			p.keys = buf.keys[nkeys*(i-lo) : nkeys*(i-lo+1)]
+			hc.prefixKeys(&p.st.FileStats, p.keys)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect/inspecttest"
+	"layoutlab/engine/stats"
 	"layoutlab/engine/work"
 )
 
@@ -94,5 +95,48 @@ func TestReadAllOnCores(t *testing.T) {
 	}
 	if g := runtime.NumGoroutine(); g > before {
 		t.Errorf("%d goroutines after a stopped read, %d before", g, before)
+	}
+}
+
+// TestParseBlockMakesHealthKeys: readAll's workers make the health's prefix keys of each file's
+// string bounds as they parse (healthCollector.prefixKeys), so that the goroutine recording the
+// files reads no statistics' text: there each key was a cache miss on text parsed on another
+// core. The keys are those add would make, in its order of the columns.
+func TestParseBlockMakesHealthKeys(t *testing.T) {
+	m, err := benchTable(testFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, in, err := Open(m, "t", Options{Version: -1, PlanLater: true, HealthLater: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var strs []int // the string columns the health gathers
+	if in.hc != nil {
+		for _, c := range in.hc.cols {
+			if c.store == 's' {
+				strs = append(strs, c.leaf)
+			}
+		}
+	}
+	if len(strs) == 0 {
+		t.Fatal("the health gathers no string column: nothing to check")
+	}
+	files := in.s.AllFiles()
+	fr := &fileReader{in: in, files: files}
+	parser := stats.NewJSONParser(in.pleaves, progressEvery)
+	parser.ReuseValues()
+	var buf parsedBlock
+	fr.parseBlock(parser, &buf, 0, min(progressEvery, len(files)))
+	for i, p := range buf.parsed {
+		if len(p.keys) != 2*len(strs) {
+			t.Fatalf("file %d: %d keys, want 2 for each of %d string columns", i, len(p.keys), len(strs))
+		}
+		for k, l := range strs {
+			lo, hi := p.st.MinValues[l].S, p.st.MaxValues[l].S
+			if lo == "" || p.keys[2*k] != prefixKey(lo) || p.keys[2*k+1] != prefixKey(hi) {
+				t.Fatalf("file %d: keys %x, want those of %q and %q", i, p.keys[2*k:2*k+2], lo, hi)
+			}
+		}
 	}
 }

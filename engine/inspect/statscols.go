@@ -300,7 +300,7 @@ func (fr *fileReader) stats(i int, p *parsedStats, out *File) {
 	}
 	in.hasStats[i] = true
 	if in.hc != nil {
-		in.hc.add(&st.FileStats) // health.go's bounds of the columns not kept, from this one parse
+		in.hc.add(&st.FileStats, p.keys) // health.go's bounds of the columns not kept, from this one parse
 	}
 	in.cols.record(i, &st.FileStats, fr.keep, true)
 	if st.HasNumRecords { // in.cols.numRecords is each file's home of it, not an object of its own
