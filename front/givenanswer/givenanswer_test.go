@@ -1,0 +1,97 @@
+package givenanswer
+
+import (
+	"bytes"
+	"reflect"
+	"testing"
+
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
+)
+
+func presetScenarios(t *testing.T) []scenario.Scenario {
+	t.Helper()
+	var scs []scenario.Scenario
+	for _, name := range Presets {
+		found := false
+		for _, p := range scenario.Presets() {
+			if p.Name == name {
+				scs, found = append(scs, p.Scenario), true
+			}
+		}
+		if !found {
+			t.Fatalf("preset %q is not one of engine/scenario's", name)
+		}
+	}
+	return scs
+}
+
+// TestGivenAnswersAreTheEngines: the answers embedded are what the engine gives now, field by
+// field, for every preset answered; when the engine (or a preset) changes, this fails until
+// `go generate ./front/givenanswer` writes them again. Written twice, they are the same bytes.
+func TestGivenAnswersAreTheEngines(t *testing.T) {
+	scs := presetScenarios(t)
+	fresh, err := Encode(scs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Encode(scs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(fresh, again) {
+		t.Fatal("two encodings of the same presets differ: the generator is not deterministic")
+	}
+	embedded, err := Decode(data)
+	if err != nil {
+		t.Fatalf("answers.json.gz: %v (go generate ./front/givenanswer)", err)
+	}
+	want, _ := Decode(fresh)
+	if len(embedded) != len(want) {
+		t.Fatalf("answers.json.gz holds %d answers, the presets %d: go generate ./front/givenanswer", len(embedded), len(want))
+	}
+	for i := range want {
+		if !reflect.DeepEqual(embedded[i], want[i]) {
+			t.Errorf("preset %s: the answer embedded is not the engine's now: go generate ./front/givenanswer", Presets[i])
+		}
+	}
+	if !bytes.Equal(data, fresh) {
+		t.Error("answers.json.gz is not the bytes the generator writes now: go generate ./front/givenanswer")
+	}
+}
+
+// TestForIsTheRunsFirstFrame: For answers a preset's timeline, whatever its day, with the
+// run's days and the slider's day's grid (the engine's own, run here), and nothing for another
+// scenario.
+func TestForIsTheRunsFirstFrame(t *testing.T) {
+	for _, sc := range presetScenarios(t) {
+		key := sc.Timeline
+		key.Day = 7 // the day is the slider's: the run is the same
+		got := For(key)
+		if got == nil || !got.IsGiven() {
+			t.Fatalf("For(%s) = %v, want a given answer", sc.Timeline.Strategy, got)
+		}
+		key.Day = 0
+		run, err := timeline.Run(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Days, run.Days) {
+			t.Errorf("%s: the days given are not the run's", sc.Timeline.Strategy)
+		}
+		day := len(run.Days)
+		if sc.Timeline.Day != 0 {
+			day = sc.Timeline.Day
+		}
+		want, _ := run.DayFiles(day)
+		files, err := got.DayFiles(day)
+		if err != nil || !reflect.DeepEqual(files, want) {
+			t.Errorf("%s: day %d's grid given: %v, the run's: %v", sc.Timeline.Strategy, day, err, reflect.DeepEqual(files, want))
+		}
+		other := key
+		other.Seed++
+		if For(other) != nil {
+			t.Errorf("For answers another seed of %s", sc.Timeline.Strategy)
+		}
+	}
+}
