@@ -176,6 +176,12 @@ type Scheduler struct {
 	// are then the Yielder's Aside, as a preparation's after the swap are: no frame of it is
 	// seen, and a busy renderer held each frame waited for hundreds of ms (a phone's tap).
 	Unseen bool
+	// Given, when set, is a timeline's answer given ahead of its run (front/givenanswer: the
+	// first frame computed at build time), nil when none is: a new simulation asked for is
+	// published from it at its Ask, and the run goes on behind it, its turns Aside (nothing of it
+	// is shown), and replaces it when done (same Gen, another Result). A phone's tap on the
+	// explainer's first figure waited 1.4-4.4 s for that run (issue #52).
+	Given func(scenario.Timeline) *timeline.Result
 
 	wake chan struct{} // the worker has work
 
@@ -249,6 +255,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 		if s.simGen == 0 || key != s.simKey {
 			s.simGen++
 			s.simKey = key
+			s.give(key)
 		}
 	} else if res := s.kept.take(s.want.Panel); res != nil && s.answer.Gen == s.gen-1 {
 		s.counts.AheadHits++
@@ -258,6 +265,25 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 	s.adopt()
 	s.signal()
 	return s.gen
+}
+
+// give publishes the answer given ahead for the simulation key just asked for, when there is one
+// and no preparation for it is under way or done (adopt publishes that, a run already here).
+// Callers hold mu.
+func (s *Scheduler) give(key scenario.Timeline) {
+	if s.Given == nil || (s.prep.on && s.prep.same("timeline", key, nil)) {
+		return
+	}
+	if res := s.Given(key); res != nil {
+		s.sim = Simulation{Gen: s.simGen, Key: key, Result: res}
+		s.published()
+	}
+}
+
+// givenShown reports whether the simulation published for the newest timeline asked for is
+// given ahead: its run is still due. Callers hold mu.
+func (s *Scheduler) givenShown() bool {
+	return s.sim.Gen == s.simGen && s.sim.Result != nil && s.sim.Result.IsGiven()
 }
 
 // Touch notes input that asks for nothing (the pointer moving over the canvas): idle work waits.
