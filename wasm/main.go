@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"layoutlab/engine/scenario"
+	"layoutlab/front/givenanswer"
 	"layoutlab/front/schedule"
 	"layoutlab/front/widget"
 	"layoutlab/wasm/firstrun"
@@ -63,6 +64,9 @@ func main() {
 	eng, asked, first, took := firstrun.Take()
 	sched := schedule.New(eng, &markedTimeline{}, clock{}, newWidgetYield(p), widget.FilesKnobMax)
 	sched.Notify = frameNow
+	// The explainer's first figure was answered at build time: a tap on it draws that answer
+	// at once, its run going on behind it (issue #52).
+	sched.Given = givenanswer.For
 	firstMs := float64(took.Microseconds()) / 1000
 	if first == nil {
 		firstMs = 0

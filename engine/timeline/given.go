@@ -47,6 +47,14 @@ func (g *Given) Result() *Result {
 // IsGiven reports whether res was given ahead (Given.Result) rather than run.
 func (res *Result) IsGiven() bool { return res.run == nil && res.given != nil }
 
+// GivenDay is the day whose grid a given answer holds (Given.Day), 0 for a run.
+func (res *Result) GivenDay() int {
+	if !res.IsGiven() {
+		return 0
+	}
+	return res.given.Day
+}
+
 // givenDayFiles is DayFilesInto of a given answer: its day's grid, copied.
 func (res *Result) givenDayFiles(df *DayFiles, day int) error {
 	g := res.given

@@ -89,16 +89,20 @@ var (
 	answers []*timeline.Given
 )
 
-// For is the answer given for the timeline key (Day aside), as a Result without a run, or nil.
-// The embedded data is read once, at the first call.
-func For(key scenario.Timeline) *timeline.Result {
-	sc := scenario.Scenario{View: "timeline", Timeline: key}
+// For is the answer given for the timeline t, as a Result without a run, or nil: its run (Day
+// aside) is one answered here, and its day (the last when 0) is the day given, the one grid the
+// answer holds. The embedded data is read once, at the first call.
+func For(t scenario.Timeline) *timeline.Result {
+	sc := scenario.Scenario{View: "timeline", Timeline: t}
 	sc.EnsureDefaults() // as the engine runs it
 	k := sc.Timeline
 	k.Day = 0
 	once.Do(func() { answers, _ = Decode(data) }) // TestGivenAnswersAreTheEngines reads it
 	for _, g := range answers {
-		if g.Scenario == k {
+		if g.Scenario != k {
+			continue
+		}
+		if day := sc.Timeline.Day; day == g.Day || ((day == 0 || day > len(g.Days)) && g.Day == len(g.Days)) {
 			return g.Result()
 		}
 	}

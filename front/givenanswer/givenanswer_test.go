@@ -60,16 +60,19 @@ func TestGivenAnswersAreTheEngines(t *testing.T) {
 	}
 }
 
-// TestForIsTheRunsFirstFrame: For answers a preset's timeline, whatever its day, with the
-// run's days and the slider's day's grid (the engine's own, run here), and nothing for another
+// TestForIsTheRunsFirstFrame: For answers a preset's timeline at the day given with the run's
+// days and that day's grid (the engine's own, run here), and nothing for another day or another
 // scenario.
 func TestForIsTheRunsFirstFrame(t *testing.T) {
 	for _, sc := range presetScenarios(t) {
 		key := sc.Timeline
-		key.Day = 7 // the day is the slider's: the run is the same
 		got := For(key)
 		if got == nil || !got.IsGiven() {
 			t.Fatalf("For(%s) = %v, want a given answer", sc.Timeline.Strategy, got)
+		}
+		key.Day = 7
+		if For(key) != nil {
+			t.Errorf("For answers day 7 of %s, whose grid it does not hold", sc.Timeline.Strategy)
 		}
 		key.Day = 0
 		run, err := timeline.Run(key)

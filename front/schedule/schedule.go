@@ -176,8 +176,9 @@ type Scheduler struct {
 	// are then the Yielder's Aside, as a preparation's after the swap are: no frame of it is
 	// seen, and a busy renderer held each frame waited for hundreds of ms (a phone's tap).
 	Unseen bool
-	// Given, when set, is a timeline's answer given ahead of its run (front/givenanswer: the
-	// first frame computed at build time), nil when none is: a new simulation asked for is
+	// Given, when set, is a timeline's answer given ahead of its run for the timeline and day
+	// asked (front/givenanswer: the first frame computed at build time), nil when none is: a new
+	// simulation asked for is
 	// published from it at its Ask, and the run goes on behind it, its turns Aside (nothing of it
 	// is shown), and replaces it when done (same Gen, another Result). A phone's tap on the
 	// explainer's first figure waited 1.4-4.4 s for that run (issue #52).
@@ -255,7 +256,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 		if s.simGen == 0 || key != s.simKey {
 			s.simGen++
 			s.simKey = key
-			s.give(key)
+			s.give(key, sc.Timeline)
 		}
 	} else if res := s.kept.take(s.want.Panel); res != nil && s.answer.Gen == s.gen-1 {
 		s.counts.AheadHits++
@@ -267,14 +268,14 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 	return s.gen
 }
 
-// give publishes the answer given ahead for the simulation key just asked for, when there is one
-// and no preparation for it is under way or done (adopt publishes that, a run already here).
-// Callers hold mu.
-func (s *Scheduler) give(key scenario.Timeline) {
+// give publishes the answer given ahead for the simulation key just asked for (t, at its day),
+// when there is one and no preparation for it is under way or done (adopt publishes that, a run
+// already here). Callers hold mu.
+func (s *Scheduler) give(key, t scenario.Timeline) {
 	if s.Given == nil || (s.prep.on && s.prep.same("timeline", key, nil)) {
 		return
 	}
-	if res := s.Given(key); res != nil {
+	if res := s.Given(t); res != nil {
 		s.sim = Simulation{Gen: s.simGen, Key: key, Result: res}
 		s.published()
 	}
