@@ -130,6 +130,7 @@ func (g *game) firstPaint() {
 // announceReady tells tests and embedding pages that the widget is ready (the model says when:
 // its first answer is drawn and the controls are bound), and lets the scheduler work ahead.
 func (g *game) announceReady() {
+	g.sched.Shown()
 	if figureMode() {
 		startOnFirstTouch(g.sched)
 	} else {

@@ -1,10 +1,10 @@
 // Command givenanswers writes front/givenanswer's data: the first frame of the explainer's
 // figures a phone's tap reaches first, answered here by the engine (timeline.Result.Give), so a
 // tapped figure draws without running its simulation cold (issue #52). Deterministic: the same
-// engine writes the same bytes (gzip without a name or time). front/givenanswer's test runs the
-// engine again and fails when the file is stale.
+// engine writes the same bytes. front/givenanswer's test runs the engine again and fails when the
+// file is stale.
 //
-//	go generate ./front/givenanswer   # go run ../../cmd/givenanswers -out answers.json.gz
+//	go generate ./front/givenanswer   # go run ../../cmd/givenanswers -out answers.gob
 package main
 
 import (
@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	out := flag.String("out", "", "the file to write (gzip-compressed JSON)")
+	out := flag.String("out", "", "the file to write (gob)")
 	presets := flag.String("presets", strings.Join(givenanswer.Presets, ","), "the timeline presets to answer, comma-separated")
 	flag.Parse()
 	if *out == "" {
@@ -38,7 +38,7 @@ func main() {
 		}
 		scs = append(scs, sc)
 	}
-	b, err := givenanswer.Encode(scs)
+	b, _, err := givenanswer.Encode(scs)
 	if err == nil {
 		err = os.WriteFile(*out, b, 0o644)
 	}

@@ -214,6 +214,7 @@ type Scheduler struct {
 	counts       Counts
 	inputPending bool              // a control moved and its Ask has not come yet (Moved)
 	started      bool              // work ahead and idle work may run (Start)
+	shown        bool              // the page showed its first answer (Shown): a given answer's run may start
 	forget       bool              // Forget asked: the worker drops the engines' stores before its next work
 	prep         prepared          // the answer for the figure the page may swap to next
 	forgetFor    prepared          // what was prepared when Forget was asked
@@ -305,11 +306,23 @@ func (s *Scheduler) Start() {
 }
 
 // Hold stops work ahead and idle work again until the next Start: the page swapped to another
-// scenario (wasm/swap.go), whose idle work waits for the reader as the first one's did.
+// scenario (wasm/swap.go), whose idle work waits for the reader as the first one's did; and
+// the run behind an answer given ahead until the next Shown.
 func (s *Scheduler) Hold() {
 	s.mu.Lock()
-	s.started = false
+	s.started, s.shown = false, false
 	s.mu.Unlock()
+}
+
+// Shown notes that the page shows its first answer and its controls answer (ready): the run
+// behind an answer given ahead (Given) starts now, not before. Started at the Ask, it held the
+// page's thread between the answer drawn and the controls bound: a phone's tap went live 0.5 s
+// after its answer was drawn, where it otherwise does within a frame.
+func (s *Scheduler) Shown() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shown = true
+	s.signal()
 }
 
 // Forget drops what the scheduler and its engines hold for the scenarios shown so far: the page

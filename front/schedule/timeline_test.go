@@ -65,12 +65,13 @@ func TestAnUnseenFiguresFirstSimulationTurnsAside(t *testing.T) {
 }
 
 // TestAGivenAnswerIsPublishedAtTheAsk: a timeline with an answer given ahead (Given) has it
-// published at its Ask, before the worker runs anything; the run then goes on behind it, its
-// turns Aside, and its Result replaces the given one under the same Gen. A timeline with none
+// published at its Ask, before the worker runs anything; once the page shows it (Shown, not
+// before) the run goes on behind it, its turns Aside, and its Result replaces the given one under
+// the same Gen. A timeline with none
 // given runs as before, and a day move on the run does not run it again.
 func TestAGivenAnswerIsPublishedAtTheAsk(t *testing.T) {
 	f := newFake(t)
-	s := newScheduler(f)
+	s := New(f, f, f, f, 256) // not started: a figure starts at the reader's next touch
 	given := (&timeline.Given{Day: 1, Days: []timeline.Day{{Day: 1}}}).Result()
 	var asked []scenario.Timeline
 	s.Given = func(k scenario.Timeline) *timeline.Result {
@@ -86,6 +87,10 @@ func TestAGivenAnswerIsPublishedAtTheAsk(t *testing.T) {
 	if r := s.Timeline(); r.Result != given || r.Gen == 0 || r.Key.Day != 0 || r.Key.Days != 20 {
 		t.Fatalf("after the Ask, published %+v: want the given answer", r)
 	}
+	if log := f.drain(s); len(log) != 0 {
+		t.Fatalf("before the page showed the given answer, the worker ran %q", log)
+	}
+	s.Shown()
 	log := f.drain(s)
 	r := s.Timeline()
 	if r.Result == nil || r.Result == given || r.Result.IsGiven() {

@@ -162,7 +162,7 @@ func (s *Scheduler) pick(now time.Time) (*job, time.Time) {
 	if w := s.statsWant; w.Result != nil && w.Result == s.answer.Result && (s.stats.Result != w.Result || s.stats.File != w.File) {
 		return &job{kind: jobStats, stats: w}, time.Time{}
 	}
-	if !onPanel && (s.sim.Gen < s.simGen || s.givenShown()) {
+	if !onPanel && (s.sim.Gen < s.simGen || (s.givenShown() && (s.shown || s.started))) {
 		return &job{kind: jobSimulate, gen: s.simGen, key: s.simKey}, time.Time{}
 	}
 	if s.prep.on && !s.prep.done {
