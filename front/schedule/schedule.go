@@ -176,12 +176,12 @@ type Scheduler struct {
 	// are then the Yielder's Aside, as a preparation's after the swap are: no frame of it is
 	// seen, and a busy renderer held each frame waited for hundreds of ms (a phone's tap).
 	Unseen bool
-	// Given, when set, is a timeline's answer given ahead of its run for the timeline and day
-	// asked (front/givenanswer: the first frame computed at build time), nil when none is: a new
-	// simulation asked for is
-	// published from it at its Ask, and the run goes on behind it, its turns Aside (nothing of it
-	// is shown), and replaces it when done (same Gen, another Result). A phone's tap on the
-	// explainer's first figure waited 1.4-4.4 s for that run (issue #52).
+	// Given, when set, is a timeline's answer given ahead of its run, for the timeline and day
+	// asked (front/givenanswer: the first frame computed at build time), nil when none is. A new
+	// simulation asked for is published from it at its Ask; once the page shows it (Shown) the
+	// run goes on behind it, its turns Aside, and replaces it when done (same Gen, another
+	// Result). A phone's tap on the explainer's first figure waited 1.4-4.4 s for that run
+	// (issue #52).
 	Given func(scenario.Timeline) *timeline.Result
 
 	wake chan struct{} // the worker has work
