@@ -3,6 +3,8 @@ package givenanswer
 import (
 	"bytes"
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 
 	"layoutlab/engine/scenario"
@@ -97,5 +99,26 @@ func TestForIsTheRunsFirstFrame(t *testing.T) {
 		if For(other) != nil {
 			t.Errorf("For answers another seed of %s", sc.Timeline.Strategy)
 		}
+	}
+}
+
+// TestForDecodesOnlyForARunAnswered: asked for a timeline it holds no answer for (the explainer's
+// other timeline figures), For decodes nothing: the decode is a phone's tap's time.
+func TestForDecodesOnlyForARunAnswered(t *testing.T) {
+	once, answers = sync.Once{}, nil
+	t.Cleanup(func() { once, answers = sync.Once{}, nil })
+	p, ok := scenario.PresetByName("liquid")
+	if !ok || slices.Contains(Presets, "liquid") {
+		t.Fatal("the test needs the liquid preset, not answered here")
+	}
+	if For(p.Scenario.Timeline) != nil {
+		t.Fatal("For answered the liquid preset")
+	}
+	if answers != nil {
+		t.Error("For decoded the answers for a run it holds none of")
+	}
+	sc := presetScenarios(t)[0]
+	if For(sc.Timeline) == nil || answers == nil {
+		t.Error("For of a preset answered gave nothing")
 	}
 }
