@@ -127,7 +127,8 @@ func TestTouchScreenWithDataSaverWarmsNothing(t *testing.T) {
 // TestATappedFigureDrawsItsGivenAnswer: on a phone, the explainer's first figure (zorder-full,
 // answered at build time: front/givenanswer) tapped as soon as the page has loaded draws its
 // first live frame before its simulation has run (no "ran" mark, the run's end, before the
-// frame's first answer), with its poster's readouts; the run then goes on behind it, and the day
+// frame's first answer), says it is ready in that frame, with its poster's readouts; the run
+// then goes on behind it, and the day
 // slider moved shows that day's readouts as the engine, run here, gives them.
 func TestATappedFigureDrawsItsGivenAnswer(t *testing.T) {
 	ctx := browser(t)
@@ -155,6 +156,13 @@ func TestATappedFigureDrawsItsGivenAnswer(t *testing.T) {
 		return [ff, ...w.performance.getEntriesByName("layoutlab:ran").map((e) => e.startTime)]; })()`); len(ran) > 1 && ran[1] <= ran[0] {
 		t.Errorf("the figure's simulation ended (ran, %.0f ms) before its first answer was drawn (%.0f ms): it waited for the run; marks: %s",
 			ran[1], ran[0], eval[string](t, ctx, switchMarksJS(0)))
+	}
+	// Its controls bound before its first frame (wasm/main.go), the frame that drew its first
+	// answer said it is ready: no frame (an "update" mark) between the answer and "ready".
+	if between := eval[[]string](t, ctx, `(() => { const w = `+fr+`, ms = w.performance.getEntriesByType("mark").filter((e) => e.name.startsWith("layoutlab:"));
+		const a = ms.findIndex((e) => e.name === "layoutlab:answer"), r = ms.findIndex((e) => e.name === "layoutlab:ready");
+		return a < 0 || r < a ? ["(no answer before ready)"] : ms.slice(a + 1, r).map((e) => e.name).filter((n) => n === "layoutlab:update"); })()`); len(between) > 0 {
+		t.Errorf("the figure said it is ready only after %d more frames (%v) than the one drawing its first answer: marks %s", len(between), between, eval[string](t, ctx, switchMarksJS(0)))
 	}
 	checkLiveAgreesWithPoster(t, ctx, figureJS(0))
 
