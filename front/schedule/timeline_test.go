@@ -66,8 +66,8 @@ func TestAnUnseenFiguresFirstSimulationTurnsAside(t *testing.T) {
 
 // TestAGivenAnswerIsPublishedAtTheAsk: a timeline with an answer given ahead (Given) has it
 // published at its Ask, before the worker runs anything; once the page shows it (Shown, not
-// before) the run goes on behind it, its turns Aside, and its Result replaces the given one under
-// the same Gen. A timeline with none
+// before) and has painted a frame (a turn), the run goes on behind it, its turns Aside, and its
+// Result replaces the given one under the same Gen. A timeline with none
 // given runs as before, and a day move on the run does not run it again.
 func TestAGivenAnswerIsPublishedAtTheAsk(t *testing.T) {
 	f := newFake(t)
@@ -96,8 +96,8 @@ func TestAGivenAnswerIsPublishedAtTheAsk(t *testing.T) {
 	if r.Result == nil || r.Result == given || r.Result.IsGiven() {
 		t.Fatalf("after the run, published %+v: want the run's", r)
 	}
-	if !contains(log, []string{"simulate " + sc.Timeline.Strategy + "/20", "aside"}) || count(log, "turn") != 0 {
-		t.Errorf("the run behind the given answer ran %q: want only asides", log)
+	if !contains(log, []string{"turn", "simulate " + sc.Timeline.Strategy + "/20", "aside"}) || count(log, "turn") != 1 || log[0] != "turn" {
+		t.Errorf("the run behind the given answer ran %q: want a turn (the answer painted, the figure shown), then only asides", log)
 	}
 	sc.Timeline.Day = 5
 	s.Ask(sc)
