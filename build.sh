@@ -304,7 +304,7 @@ deadcode_check() {
   GOBIN="$PWD/.cache/bin" go install golang.org/x/tools/cmd/deadcode@v0.52.0
   local dc=.cache/bin/deadcode f='{{range .Funcs}}{{.Position.File}}{{"\t"}}{{$.Path}}.{{.Name}}{{"\n"}}{{end}}'
   local files='{{$d := .Dir}}{{range .GoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}'
-  local native=(./cmd/layoutlab ./cmd/wasmebiten ./site/gen ./site/serve) wasm=(./wasm ./wasm/table ./wasm/advise ./wasm/embedthis ./wasm/bare)
+  local native=(./cmd/layoutlab ./cmd/wasmebiten ./cmd/givenanswers ./site/gen ./site/serve) wasm=(./wasm ./wasm/table ./wasm/advise ./wasm/embedthis ./wasm/bare)
   local nf wf nd wd dead
   nf=$(go list -deps -f "$files" "${native[@]}")
   wf=$(GOOS=js GOARCH=wasm go list -deps -f "$files" "${wasm[@]}")

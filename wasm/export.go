@@ -12,6 +12,7 @@ import (
 	"layoutlab/engine/deltalog"
 	"layoutlab/engine/readout"
 	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
 	"layoutlab/front/figurebox"
 	"layoutlab/front/view"
 )
@@ -36,6 +37,11 @@ func (c *controls) bindExports() {
 	on("export-log", "click", func() {
 		run := c.sched.Timeline().Result
 		if run == nil {
+			return
+		}
+		if run.IsGiven() {
+			// The figure shows its answer given ahead; its log comes with the run, behind it.
+			c.refuse("export: " + timeline.ErrGiven.Error())
 			return
 		}
 		b, err := zipLog(run.Commits())

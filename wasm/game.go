@@ -31,6 +31,9 @@ type game struct {
 	dayBuf timeline.DayFiles
 
 	wantPNG bool // Draw exports the frame's Scene as PNG
+	// boundFirst: the controls were bound before the first frame (a figure's, main), not after
+	// it (firstPaint).
+	boundFirst bool
 
 	drawn        int     // the model version last painted
 	w, h         float64 // canvas size in device pixels

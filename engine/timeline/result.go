@@ -20,7 +20,8 @@ type Result struct {
 	Scenario scenario.Timeline `json:"scenario"`
 	Days     []Day             `json:"days"`
 
-	run *run // the engine state the lazy views read; never serialised
+	run   *run   // the engine state the lazy views read; never serialised
+	given *Given // nil but for an answer given ahead (Given.Result), which has no run
 }
 
 // Link is the link that opens the timeline s (defaults filled), as the command line prints it.

@@ -13,6 +13,9 @@ import (
 // planned on; ExportDir writes them.
 func (res *Result) Commits() []deltalog.Commit {
 	r := res.run
+	if r == nil {
+		return nil // given ahead (IsGiven): no log here
+	}
 	out := make([]deltalog.Commit, len(r.tbl.commits))
 	for i := range r.tbl.commits {
 		out[i] = r.tbl.actions(&r.tbl.commits[i])
@@ -23,6 +26,9 @@ func (res *Result) Commits() []deltalog.Commit {
 // CommitsThrough returns the log up to the last version committed on day (1..Days).
 func (res *Result) CommitsThrough(day int) ([]deltalog.Commit, error) {
 	r := res.run
+	if r == nil {
+		return nil, ErrGiven
+	}
 	if day < 1 || day > len(r.days) {
 		return nil, fmt.Errorf("day %d is outside 1..%d", day, len(r.days))
 	}
@@ -54,12 +60,18 @@ func (res *Result) Describe(day int) (deltalog.TableDetail, []deltalog.DeltaHist
 	if err != nil {
 		return deltalog.TableDetail{}, nil, err
 	}
-	ds := &res.run.days[day-1]
+	ds := &res.run.days[day-1] // Snapshot answered ErrGiven without a run
 	return deltalog.DescribeDetail(snap, Location), deltalog.DescribeHistory(snap, len(ds.versions)), nil
 }
 
 // Statements returns the SQL the day ran, in order, and the day's lookup column.
 func (res *Result) Statements(day int) ([]string, string) {
+	if res.run == nil {
+		if g := res.given; g != nil && day == g.Day {
+			return g.Statements, g.Lookup
+		}
+		return nil, "" // given ahead, for another day
+	}
 	ds := &res.run.days[day-1]
 	return ds.statements, ds.lookup
 }
@@ -80,6 +92,9 @@ func (res *Result) DayFiles(day int) (*DayFiles, error) {
 // fed the garbage collector.
 func (res *Result) DayFilesInto(df *DayFiles, day int) error {
 	r := res.run
+	if r == nil {
+		return res.givenDayFiles(df, day)
+	}
 	if day < 1 || day > len(r.days) {
 		return fmt.Errorf("day %d is outside 1..%d", day, len(r.days))
 	}
@@ -124,6 +139,9 @@ func (res *Result) DayFilesInto(df *DayFiles, day int) error {
 // most of that move's work.
 func (res *Result) PrepareDayFiles() {
 	r := res.run
+	if r == nil {
+		return // given ahead: its one day's grid is built
+	}
 	for i := range r.days {
 		if leaf, ok := leafOf(r.days[i].lookup); ok {
 			r.ranks.column(leaf)
@@ -135,6 +153,9 @@ func (res *Result) PrepareDayFiles() {
 // the lookup column, the statements, the commit versions, and, when files is set, the file
 // grid, and when describe is set, DESCRIBE DETAIL and that day's DESCRIBE HISTORY.
 func (res *Result) WithExtras(files, describe bool) (*Result, error) {
+	if res.run == nil {
+		return nil, ErrGiven
+	}
 	out := *res
 	out.Days = make([]Day, len(res.Days))
 	copy(out.Days, res.Days)

@@ -176,6 +176,13 @@ type Scheduler struct {
 	// are then the Yielder's Aside, as a preparation's after the swap are: no frame of it is
 	// seen, and a busy renderer held each frame waited for hundreds of ms (a phone's tap).
 	Unseen bool
+	// Given, when set, is a timeline's answer given ahead of its run, for the timeline and day
+	// asked (front/givenanswer: the first frame computed at build time), nil when none is. A new
+	// simulation asked for is published from it at its Ask; once the page shows it (Shown) the
+	// run goes on behind it, its turns Aside, and replaces it when done (same Gen, another
+	// Result). A phone's tap on the explainer's first figure waited 1.4-4.4 s for that run
+	// (issue #52).
+	Given func(scenario.Timeline) *timeline.Result
 
 	wake chan struct{} // the worker has work
 
@@ -207,6 +214,7 @@ type Scheduler struct {
 	counts       Counts
 	inputPending bool              // a control moved and its Ask has not come yet (Moved)
 	started      bool              // work ahead and idle work may run (Start)
+	shown        bool              // the page showed its first answer (Shown): a given answer's run may start
 	forget       bool              // Forget asked: the worker drops the engines' stores before its next work
 	prep         prepared          // the answer for the figure the page may swap to next
 	forgetFor    prepared          // what was prepared when Forget was asked
@@ -249,6 +257,7 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 		if s.simGen == 0 || key != s.simKey {
 			s.simGen++
 			s.simKey = key
+			s.give(key, sc.Timeline)
 		}
 	} else if res := s.kept.take(s.want.Panel); res != nil && s.answer.Gen == s.gen-1 {
 		s.counts.AheadHits++
@@ -258,6 +267,25 @@ func (s *Scheduler) Ask(sc scenario.Scenario) int {
 	s.adopt()
 	s.signal()
 	return s.gen
+}
+
+// give publishes the answer given ahead for the simulation key just asked for (t, at its day),
+// when there is one and no preparation for it is under way or done (adopt publishes that, a run
+// already here). Callers hold mu.
+func (s *Scheduler) give(key, t scenario.Timeline) {
+	if s.Given == nil || (s.prep.on && s.prep.same("timeline", key, nil)) {
+		return
+	}
+	if res := s.Given(t); res != nil {
+		s.sim = Simulation{Gen: s.simGen, Key: key, Result: res}
+		s.published()
+	}
+}
+
+// givenShown reports whether the simulation published for the newest timeline asked for is
+// given ahead: its run is still due. Callers hold mu.
+func (s *Scheduler) givenShown() bool {
+	return s.sim.Gen == s.simGen && s.sim.Result != nil && s.sim.Result.IsGiven()
 }
 
 // Touch notes input that asks for nothing (the pointer moving over the canvas): idle work waits.
@@ -278,11 +306,23 @@ func (s *Scheduler) Start() {
 }
 
 // Hold stops work ahead and idle work again until the next Start: the page swapped to another
-// scenario (wasm/swap.go), whose idle work waits for the reader as the first one's did.
+// scenario (wasm/swap.go), whose idle work waits for the reader as the first one's did; and
+// the run behind an answer given ahead until the next Shown.
 func (s *Scheduler) Hold() {
 	s.mu.Lock()
-	s.started = false
+	s.started, s.shown = false, false
 	s.mu.Unlock()
+}
+
+// Shown notes that the page shows its first answer and its controls answer (ready): the run
+// behind an answer given ahead (Given) starts now, not before. Started at the Ask, it held the
+// page's thread between the answer drawn and the controls bound: a phone's tap went live 0.5 s
+// after its answer was drawn, where it otherwise does within a frame.
+func (s *Scheduler) Shown() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shown = true
+	s.signal()
 }
 
 // Forget drops what the scheduler and its engines hold for the scenarios shown so far: the page

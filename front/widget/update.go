@@ -105,7 +105,8 @@ func (m Model) published(p Published) (Model, []Effect) {
 			fx = append(fx, ShowPanel{})
 		}
 	}
-	if s := p.Timeline; s.Gen != m.Sim.Gen {
+	// A run replaces the answer given ahead for it under the same Gen (schedule.Scheduler.Given).
+	if s := p.Timeline; s.Gen != m.Sim.Gen || s.Result != m.Sim.Result {
 		m.Sim = s
 		if m.Scenario.View == "timeline" {
 			m, fx = m.selectDay(fx)
@@ -181,6 +182,11 @@ func (m Model) selectDay(fx []Effect) (Model, []Effect) {
 		m.Day = m.Scenario.Timeline.Day
 		if m.Day == 0 || m.Day > len(m.Sim.Result.Days) {
 			m.Day = len(m.Sim.Result.Days)
+		}
+		if g := m.Sim.Result.GivenDay(); g != 0 {
+			// An answer given ahead holds its day's grid alone: the figure shows that day, whole,
+			// until the run comes (published), which selects the day asked.
+			m.Day = g
 		}
 		return m, append(fx, LoadDay{m.Sim.Result, m.Day})
 	}

@@ -21,7 +21,7 @@ import (
 //	news [view=panel|timeline] [files=N] [day=N] [theme=T] [figure-knobs=(A,B)] [swap] [swap-error=TEXT] [input-error=TEXT]
 //	     [typed=KNOB] [refused=KNOB] [png] [details] [bound]
 //	asked gen=N
-//	published [panel=GEN] [panel-files=N] [timeline=GEN [stale]] [days=N] [sim-error] [stats=FILE]
+//	published [panel=GEN] [panel-files=N] [timeline=GEN [stale] [given=DAY]] [days=N] [sim-error] [stats=FILE]
 //	day-loaded [error]
 //	select file=N
 //	stats-read file=N
@@ -30,7 +30,8 @@ import (
 //	ready-in-draw          (not an event: the program says Ready in Draw from here on)
 //
 // A panel answer or a run is made once per generation, so that the same generation is the same
-// answer; stats=FILE are the statistics of file FILE of the answer shown. Rewrite the expected
+// answer (given=DAY: the answer given ahead for that run, holding day DAY's grid, named run-GEN);
+// stats=FILE are the statistics of file FILE of the answer shown. Rewrite the expected
 // output with go test ./front/widget -run TestUpdate -rewrite.
 func TestUpdate(t *testing.T) {
 	updatescript.Run(t, "testdata/update", func() *updatescript.Script[Model, Event, Effect] {
@@ -156,6 +157,13 @@ func publishedOf(t *testing.T, d *datadriven.TestData, m Model, answers map[int]
 		p.Timeline = schedule.Simulation{Gen: gen, Key: key}
 		if d.HasArg("sim-error") {
 			p.Timeline.Err = errors.New("the run failed")
+		} else if d.HasArg("given") {
+			var day int
+			d.ScanArgs(t, "given", &day)
+			if runs[-gen] == nil {
+				runs[-gen] = (&timeline.Given{Day: day, Days: make([]timeline.Day, days)}).Result()
+			}
+			p.Timeline.Result = runs[-gen]
 		} else {
 			if runs[gen] == nil {
 				runs[gen] = &timeline.Result{Days: make([]timeline.Day, days)}

@@ -3,11 +3,15 @@
 package e2e
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"layoutlab/engine/scenario"
+	"layoutlab/engine/timeline"
 )
 
 // saveDataInit has the page's navigator.connection say the reader asked for a data saver.
@@ -118,4 +122,62 @@ func TestTouchScreenWithDataSaverWarmsNothing(t *testing.T) {
 		t.Fatalf("figure 1, tapped with a data saver, never went live: %v", err)
 	}
 	checkLiveAgreesWithPoster(t, ctx, figureJS(1))
+}
+
+// TestATappedFigureDrawsItsGivenAnswer: on a phone, the explainer's first figure (zorder-full,
+// answered at build time: front/givenanswer) tapped as soon as the page has loaded draws its
+// first live frame before its simulation has run (no "ran" mark, the run's end, before the
+// frame's first answer), says it is ready in that frame, with its poster's readouts; the run
+// then goes on behind it, and the day
+// slider moved shows that day's readouts as the engine, run here, gives them.
+func TestATappedFigureDrawsItsGivenAnswer(t *testing.T) {
+	ctx := browser(t)
+	if err := asPhone(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(server.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, figureJS(0)+`.querySelector("img").src.endsWith("/zorder-full.svg")`) {
+		t.Fatal("the explainer's first figure is not zorder-full, the one answered at build time")
+	}
+	c := eval[[]float64](t, ctx, tapPointJS(0))
+	if err := tapAt(ctx, c[0], c[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](liveReadyJS(0), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		t.Fatalf("the first figure, tapped, never went live: %v", err)
+	}
+	fr := figureJS(0) + `.querySelector(".layoutlab-box > iframe:not(.layoutlab-parked)").contentWindow`
+	if ran := eval[[]float64](t, ctx, `(() => { const w = `+fr+`, ff = w.layoutlab.firstFrame;
+		return [ff, ...w.performance.getEntriesByName("layoutlab:ran").map((e) => e.startTime)]; })()`); len(ran) > 1 && ran[1] <= ran[0] {
+		t.Errorf("the figure's simulation ended (ran, %.0f ms) before its first answer was drawn (%.0f ms): it waited for the run; marks: %s",
+			ran[1], ran[0], eval[string](t, ctx, switchMarksJS(0)))
+	}
+	// Its controls bound before its first frame (wasm/main.go), the frame that drew its first
+	// answer said it is ready: no frame (an "update" mark) between the answer and "ready".
+	if between := eval[[]string](t, ctx, `(() => { const w = `+fr+`, ms = w.performance.getEntriesByType("mark").filter((e) => e.name.startsWith("layoutlab:"));
+		const a = ms.findIndex((e) => e.name === "layoutlab:answer"), r = ms.findIndex((e) => e.name === "layoutlab:ready");
+		return a < 0 || r < a ? ["(no answer before ready)"] : ms.slice(a + 1, r).map((e) => e.name).filter((n) => n === "layoutlab:update"); })()`); len(between) > 0 {
+		t.Errorf("the figure said it is ready only after %d more frames (%v) than the one drawing its first answer: marks %s", len(between), between, eval[string](t, ctx, switchMarksJS(0)))
+	}
+	checkLiveAgreesWithPoster(t, ctx, figureJS(0))
+
+	p, _ := scenario.PresetByName("zorder-full")
+	key := p.Scenario.Timeline
+	key.Day = 0
+	run, err := timeline.Run(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := run.Days[11].OptimizeWrittenGB
+	eval[bool](t, ctx, `(() => { const el = `+fr+`.document.getElementById("day"); el.value = "12";
+		el.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`)
+	got := `parseFloat(` + fr + `.document.querySelector('[data-metric="optimize_written_gb"]').dataset.value)`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](got+` === `+strconv.FormatFloat(want, 'g', -1, 64), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		t.Fatalf("day 12 on the slider: optimize_written_gb shows %v, the engine's day 12 is %v", eval[float64](t, ctx, got), want)
+	}
 }
