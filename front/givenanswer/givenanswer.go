@@ -3,7 +3,7 @@
 // that complete answer (readouts, chart, the day's grid) at once, and the widget runs the
 // simulation behind it for the next input (front/schedule's Given). Issue #52: the cold run was
 // the largest stage of a phone's tap (1.4-4.4 s). TestGivenAnswersAreTheEngines runs the engine
-// again and fails when answers.json.gz is stale.
+// again and fails when answers.gob is stale.
 package givenanswer
 
 import (
