@@ -283,7 +283,7 @@ func (a *app) do(e tablepage.Effect) {
 		a.status(e.Text)
 	case tablepage.Render:
 		a.endStep()
-		a.collectBefore()
+		a.collectFirst()
 		t1 := time.Now()
 		a.spans = nil // another snapshot's
 		a.renderTable()
