@@ -24,7 +24,8 @@ const collectFrom = 256 << 20
 
 // collectBefore collects, in a task of its own, when the heap holds more than collectSlack
 // beyond what the last collection marked live: called as a step that allocates much begins
-// (the plans; the views collect first, collectFirst), so that its large arrays are placed in the room the steps before it
+// (the files' statistics, their text's compaction, and through it: tablepage.Shown.Collect;
+// the views and the plans collect first, collectFirst), so that its large arrays are placed in the room the steps before it
 // leave, rather than in memory the runtime takes from the browser for them (which it never
 // gives back). The files' statistics begin so too (tablepage.Shown.Collect).
 func (a *app) collectBefore() {
@@ -43,7 +44,9 @@ func (a *app) collectBefore() {
 // the health's bounds live, which the health has let go since, so collectBefore's test did not
 // collect once the health's sorts stopped leaving garbage (inspect's boundsSorter): the
 // 1,000,000-file table's Go heap grew to 679 MiB in the views, against 587 as main's health
-// made a collection run before them.
+// made a collection run before them. The plans collect first too: the compaction before them
+// leaves its text garbage, and a collection in it may have marked the heap late enough that
+// collectBefore's test did not collect (688 MiB, the plans on top of it).
 func (a *app) collectFirst() {
 	metrics.Read(gcSamples)
 	if gcSamples[2].Value.Uint64() < collectFrom {

@@ -388,7 +388,7 @@ func (a *app) healthNext() {
 func (a *app) planNext() time.Duration {
 	t0 := time.Now()
 	a.endStep()
-	a.collectBefore()
+	a.collectFirst() // the compaction's text is garbage, however recent the last collection
 	n, _ := a.m.In.NextOptimize(a.progress) // the page's Yield stops nothing
 	a.apply(tablepage.Planned{Next: n})
 	took := time.Since(t0)
@@ -428,6 +428,9 @@ func (a *app) progress(p work.Progress) error {
 		}
 	} else {
 		a.yield()
+		if sh.Collect {
+			a.collectBefore()
+		}
 	}
 	return nil
 }
