@@ -388,7 +388,8 @@ func (a *app) healthNext() {
 func (a *app) planNext() time.Duration {
 	t0 := time.Now()
 	a.endStep()
-	a.collectFirst() // the compaction's text is garbage, however recent the last collection
+	// The compaction's text is garbage, however recent the last collection (collectFirst).
+	a.collectFirst()
 	n, _ := a.m.In.NextOptimize(a.progress) // the page's Yield stops nothing
 	a.apply(tablepage.Planned{Next: n})
 	took := time.Since(t0)
