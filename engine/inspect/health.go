@@ -240,6 +240,7 @@ func (in *Inspector) HealthYield(y work.Yield) ([]ColumnHealth, error) {
 	out := make([]ColumnHealth, 0)
 	n := len(in.base.Files)
 	hc := in.hc
+	var bs boundsSorter // every column's sorts' scratch
 	for k, leaf := range in.healthLeaves {
 		step := "the clustering health of " + in.lleaves[leaf].Name()
 		if err := y.Begin(step); err != nil {
@@ -254,16 +255,16 @@ func (in *Inspector) HealthYield(y work.Yield) ([]ColumnHealth, error) {
 		case 'i':
 			ts := c.typ.Kind == table.Timestamp || c.typ.Kind == table.TimestampNTZ
 			h.FilesWithBounds = len(c.ints[0])
-			h.OverlapMax, h.LookupValues, sum, err = overlapInts(c.ints[0], c.ints[1], ts, cy)
+			h.OverlapMax, h.LookupValues, sum, err = overlapInts(c.ints[0], c.ints[1], ts, &bs.rs, cy)
 		case 'f':
 			h.FilesWithBounds = len(c.floats[0])
-			h.OverlapMax, h.LookupValues, sum, err = overlap(c.floats[0], c.floats[1], compareDouble, same[float64], cy)
+			h.OverlapMax, h.LookupValues, sum, err = overlap(c.floats[0], c.floats[1], compareDouble, same[float64], &bs.rs, cy)
 		case 's':
 			h.FilesWithBounds = len(c.strs[0])
-			h.OverlapMax, h.LookupValues, sum, err = overlapStrings(c.strs, c.keys, cy)
+			h.OverlapMax, h.LookupValues, sum, err = overlapStrings(c.strs, c.keys, &bs, cy)
 		default:
 			h.FilesWithBounds = len(c.vals[0])
-			h.OverlapMax, h.LookupValues, sum, err = overlap(c.vals[0], c.vals[1], table.Compare, same[table.Value], cy)
+			h.OverlapMax, h.LookupValues, sum, err = overlap(c.vals[0], c.vals[1], table.Compare, same[table.Value], &bs.rs, cy)
 		}
 		if err != nil {
 			return nil, err
@@ -325,13 +326,13 @@ func compareDouble(a, b float64) int {
 // the largest depth, the number of values drawn (each min and each max) and the sum of the
 // depths at them. y is told as each sort and each sweepChunk values of the sweep are done, and
 // through the radix sort of strings (a million files' column took 597 ms in one task of the
-// page otherwise); its error stops it.
-func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T, y work.Yield) (most, drawn int, sum int64, err error) {
-	var rs table.RadixSorter // its buffer shared by both sides
-	if err := sortBounds(lo, compare, &rs, y); err != nil {
+// page otherwise); its error stops it. rs is the radix sort's, its buffers shared by both
+// sides (and the health's columns).
+func overlap[T any](lo, hi []T, compare func(a, b T) int, adj func(T) T, rs *table.RadixSorter, y work.Yield) (most, drawn int, sum int64, err error) {
+	if err := sortBounds(lo, compare, rs, y); err != nil {
 		return 0, 0, 0, err
 	}
-	if err := sortBounds(hi, compare, &rs, y); err != nil {
+	if err := sortBounds(hi, compare, rs, y); err != nil {
 		return 0, 0, 0, err
 	}
 	for d, draw := range [2][]T{lo, hi} {
@@ -372,11 +373,11 @@ func sortBounds[T any](s []T, compare func(a, b T) int, rs *table.RadixSorter, y
 
 // overlapInts is overlap on an integer, date or timestamp column's bounds, its comparisons made
 // inline (overlap's, calls through function values, were most of an int column's sweep);
-// timestamp says the planner reads a max plus 1 ms (skipping.AdjustTimestampMax).
-func overlapInts(lo, hi []int64, timestamp bool, y work.Yield) (most, drawn int, sum int64, err error) {
-	var rs table.RadixSorter // its buffer shared by both sides
+// timestamp says the planner reads a max plus 1 ms (skipping.AdjustTimestampMax); rs is
+// overlap's.
+func overlapInts(lo, hi []int64, timestamp bool, rs *table.RadixSorter, y work.Yield) (most, drawn int, sum int64, err error) {
 	for _, side := range [2][]int64{lo, hi} {
-		sortInt64s(side, &rs)
+		sortInt64s(side, rs)
 		if err := y.Tick("sorted", 1, 1, ""); err != nil {
 			return 0, 0, 0, err
 		}
@@ -412,10 +413,10 @@ func overlapInts(lo, hi []int64, timestamp bool, y work.Yield) (most, drawn int,
 // overlapStrings is overlap on a string column's bounds, strs[0] the minimums and strs[1] the
 // maximums, keys their prefix keys (prefixKey): sorted with them, and compared first, so that a
 // bound's text, read from its file's stats string anywhere in the heap, is read again only where
-// two keys tie (a key's order is its string's: sortStrings).
-func overlapStrings(strs [2][]string, keys [2][]uint64, y work.Yield) (most, drawn int, sum int64, err error) {
+// two keys tie (a key's order is its string's: sortStrings); bs is the sorts' scratch.
+func overlapStrings(strs [2][]string, keys [2][]uint64, bs *boundsSorter, y work.Yield) (most, drawn int, sum int64, err error) {
 	for side := range 2 {
-		if err := sortStrings(strs[side], keys[side], y); err != nil {
+		if err := sortStrings(strs[side], keys[side], bs, y); err != nil {
 			return 0, 0, 0, err
 		}
 		if err := y.Tick("sorted", 1, 1, ""); err != nil {

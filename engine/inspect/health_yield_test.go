@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"layoutlab/engine/skipping"
+	"layoutlab/engine/table"
 	"layoutlab/engine/work"
 )
 
@@ -33,7 +34,7 @@ func TestOverlapYields(t *testing.T) {
 	var steps []work.Progress
 	counting := turnsOf(func(p work.Progress) error { steps = append(steps, p); return nil }, "the clustering health of c")
 	ints := func(y work.Yield) (answer, error) {
-		m, d, s, err := overlapInts(slices.Clone(lo), slices.Clone(hi), false, y)
+		m, d, s, err := overlapInts(slices.Clone(lo), slices.Clone(hi), false, &table.RadixSorter{}, y)
 		return answer{m, d, s}, err
 	}
 	// The int sweep, its comparisons inline, answers as overlap's through function values, a
@@ -50,20 +51,20 @@ func TestOverlapYields(t *testing.T) {
 			}
 			return out
 		}
-		m, d, s, _ := overlapInts(ms(lo), ms(hi), ts, nil)
-		m2, d2, s2, _ := overlap(ms(lo), ms(hi), cmp.Compare[int64], adj, nil)
+		m, d, s, _ := overlapInts(ms(lo), ms(hi), ts, &table.RadixSorter{}, nil)
+		m2, d2, s2, _ := overlap(ms(lo), ms(hi), cmp.Compare[int64], adj, &table.RadixSorter{}, nil)
 		if got, want := (answer{m, d, s}), (answer{m2, d2, s2}); got != want {
 			t.Fatalf("ints (timestamp %v): inline %+v, through functions %+v", ts, got, want)
 		}
 	}
 	strs := func(y work.Yield) (answer, error) {
-		m, d, s, err := overlapStrings([2][]string{slices.Clone(slo), slices.Clone(shi)}, [2][]uint64{prefixKeys(slo), prefixKeys(shi)}, y)
+		m, d, s, err := overlapStrings([2][]string{slices.Clone(slo), slices.Clone(shi)}, [2][]uint64{prefixKeys(slo), prefixKeys(shi)}, &boundsSorter{}, y)
 		return answer{m, d, s}, err
 	}
 	// The string sweep, keys compared first, answers as overlap's comparison of the strings
 	// alone: "k%09d" ties in its first 8 bytes by the hundred.
 	if got, _ := strs(nil); true {
-		m, d, s, _ := overlap(slices.Clone(slo), slices.Clone(shi), strings.Compare, same[string], nil)
+		m, d, s, _ := overlap(slices.Clone(slo), slices.Clone(shi), strings.Compare, same[string], &table.RadixSorter{}, nil)
 		if want := (answer{m, d, s}); got != want {
 			t.Fatalf("strings: by their keys %+v, by the strings alone %+v", got, want)
 		}

@@ -190,13 +190,13 @@ func (in *Inspector) compactStats(files []*deltalog.AddFile, yield work.Yield) e
 	in.texts = newStatsTexts(len(files))
 	order := textOrder(files)
 	for lo := 0; lo < len(order); lo += progressEvery {
-		if err := yield.Tick(compactStep, lo, len(order), "files"); err != nil {
+		if err := yield.Tick(CompactStep, lo, len(order), "files"); err != nil {
 			return err
 		}
 		in.compactBlock(files, order[lo:min(lo+progressEvery, len(order))])
 	}
 	in.texts.shape, in.texts.vals = nil, nil
-	return yield.Tick(compactStep, len(order), len(order), "files")
+	return yield.Tick(CompactStep, len(order), len(order), "files")
 }
 
 // compactBlock is compactStats on the files given: a call per block (docs/performance.md,
@@ -254,7 +254,9 @@ func textOrder(files []*deltalog.AddFile) []int32 {
 // room the statistics' read left.
 const CompactBegin = "the files' statistics text"
 
-const compactStep = "Compacting the files' statistics text"
+// CompactStep is the step of the compaction's progress, told every progressEvery files: the
+// page collects at them once its heap holds much garbage, the text of the files done.
+const CompactStep = "Compacting the files' statistics text"
 
 // statsText is file i's statistics text: its add's, or the one compactStats kept (a
 // compaction stopped by its Yield leaves the rest in their adds).

@@ -94,6 +94,8 @@ func replayShown(t *testing.T, d *datadriven.TestData) string {
 		switch {
 		case sh.Status == "" && !sh.Bar:
 			turns++
+		case sh.Bar && sh.Collect:
+			fmt.Fprintf(&out, "%s [bar %d of %d; collect]\n", sh.Status, sh.Done, sh.Total)
 		case sh.Bar:
 			fmt.Fprintf(&out, "%s [bar %d of %d]\n", sh.Status, sh.Done, sh.Total)
 		case sh.Collect:

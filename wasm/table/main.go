@@ -283,7 +283,7 @@ func (a *app) do(e tablepage.Effect) {
 		a.status(e.Text)
 	case tablepage.Render:
 		a.endStep()
-		a.collectBefore()
+		a.collectFirst()
 		t1 := time.Now()
 		a.spans = nil // another snapshot's
 		a.renderTable()
@@ -388,7 +388,8 @@ func (a *app) healthNext() {
 func (a *app) planNext() time.Duration {
 	t0 := time.Now()
 	a.endStep()
-	a.collectBefore()
+	// The compaction's text is garbage, however recent the last collection (collectFirst).
+	a.collectFirst()
 	n, _ := a.m.In.NextOptimize(a.progress) // the page's Yield stops nothing
 	a.apply(tablepage.Planned{Next: n})
 	took := time.Since(t0)
@@ -428,6 +429,9 @@ func (a *app) progress(p work.Progress) error {
 		}
 	} else {
 		a.yield()
+		if sh.Collect {
+			a.collectBefore()
+		}
 	}
 	return nil
 }
