@@ -75,3 +75,44 @@ func BenchmarkFill(b *testing.B) {
 		}
 	})
 }
+
+// TestSmallReadCellsShowTheirColour: a table of 100,000 files, all read (no WHERE), coloured by
+// id's span, drawn as the page draws it at 1200 px: each cell shows its span's colour. Cells of
+// 2 or 3 pixels have no room for the read outline around the colour; they were painted in the
+// outline's colour alone, and the whole grid came out one dark grey.
+func TestSmallReadCellsShowTheirColour(t *testing.T) {
+	m, err := inspecttest.Table(100_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, in, err := inspect.Open(m, "t", inspect.Options{Version: -1, PlanLater: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spans, err := in.SpansYield("id", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := SizedGrid(nil, r, spans, DefaultGroupBy(r), 1200, 560, 1)
+	img := image.NewRGBA(image.Rect(0, 0, 1200, int(g.H)))
+	th := view.ThemeNamed("light")
+	g.Paint(img, -1, th)
+	small, shown := 0, 0
+	for i, c := range g.Cells {
+		if !c.Read || !g.Known[i] || g.Plain[i] {
+			t.Fatalf("cell %d: read %v, statistics %v, no clusteringProvider %v: this test wants read cells with statistics", i, c.Read, g.Known[i], g.Plain[i])
+		}
+		if rc := rect(c.X, c.Y, c.W, c.H); rc.Dx() <= 2 || rc.Dy() <= 2 {
+			small++
+		}
+		if img.RGBAAt(int(c.X+c.W/2), int(c.Y+c.H/2)) == c.Fill {
+			shown++
+		}
+	}
+	if small < len(g.Cells)/2 {
+		t.Fatalf("only %d of %d cells are 2 pixels or less on a side: not the case this test is for", small, len(g.Cells))
+	}
+	if shown < len(g.Cells)*99/100 {
+		t.Errorf("%d of %d read cells show their span's colour at their centre", shown, len(g.Cells))
+	}
+}

@@ -251,12 +251,16 @@ func (g *Grid) Paint(img *image.RGBA, selected int, th view.Theme) {
 			col = th.Cross
 		}
 		r := rect(c.X, c.Y, c.W, c.H)
-		if c.Read {
+		switch {
+		case c.Read && r.Dx() > 2 && r.Dy() > 2:
 			fill(img, r, th.Read)
-			if r.Dx() > 2 && r.Dy() > 2 {
-				fill(img, r.Inset(1), col)
-			}
-		} else {
+			fill(img, r.Inset(1), col)
+		case c.Read:
+			// Too small for an outline around its colour (a 100,000-file table's cells are 2 or
+			// 3 pixels): the colour alone, told from a skipped cell's washed one. An outline
+			// alone painted every read cell of a big table in the outline's colour.
+			fill(img, r, col)
+		default:
 			fill(img, r, th.Skipped(col))
 		}
 		if g.Plain[i] {
