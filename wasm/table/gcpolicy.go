@@ -24,10 +24,10 @@ const collectFrom = 256 << 20
 
 // collectBefore collects, in a task of its own, when the heap holds more than collectSlack
 // beyond what the last collection marked live: called as a step that allocates much begins
-// (the files' statistics, their text's compaction, and through it: tablepage.Shown.Collect;
-// the views and the plans collect first, collectFirst), so that its large arrays are placed in the room the steps before it
-// leave, rather than in memory the runtime takes from the browser for them (which it never
-// gives back). The files' statistics begin so too (tablepage.Shown.Collect).
+// (the files' statistics and their text's compaction, through tablepage.Shown.Collect; the
+// views and the plans collect first, collectFirst), so that its large arrays are placed in the
+// room the steps before it leave, rather than in memory the runtime takes from the browser for
+// them (which it never gives back).
 func (a *app) collectBefore() {
 	metrics.Read(gcSamples)
 	live, heap := gcSamples[0].Value.Uint64(), gcSamples[2].Value.Uint64()
