@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -165,6 +167,13 @@ func TestATappedFigureDrawsItsGivenAnswer(t *testing.T) {
 		t.Errorf("the figure said it is ready only after %d more frames (%v) than the one drawing its first answer: marks %s", len(between), between, eval[string](t, ctx, switchMarksJS(0)))
 	}
 	checkLiveAgreesWithPoster(t, ctx, figureJS(0))
+	// The tapped figure as the phone shows it once live: its given answer, or the run that
+	// replaced it, which draws the same.
+	if dir := os.Getenv("LAYOUTLAB_SCREENSHOTS"); dir != "" {
+		if buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(filepath.Join(dir, "phone-given-answer.png"), buf, 0o644)
+		}
+	}
 
 	p, _ := scenario.PresetByName("zorder-full")
 	key := p.Scenario.Timeline
