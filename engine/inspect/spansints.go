@@ -33,7 +33,7 @@ func (in *Inspector) intRanks(li int, y work.Yield) (files []int, rank []int32, 
 		return nil, nil, 0, nil
 	}
 	ry := turnsOf(y, "ranking the values")
-	if lo, hi := slices.Min(c.Ints), slices.Max(c.Ints); uint64(hi-lo) < uint64(max(2*len(c.Ints), 1<<16)) {
+	if lo, hi := slices.Min(c.Ints), slices.Max(c.Ints); layout.RanksByPresence(uint64(hi-lo), len(c.Ints)) {
 		// Values close together: RankRows marks them present, without a sort.
 		r, err := layout.RankRowsYield(&c, layout.AllRows(len(c.Ints)), ry)
 		if err != nil {

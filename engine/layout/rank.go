@@ -157,6 +157,10 @@ func assignRanks(keys []uint64, pos []int32, lo, hi int, rank int32, rep, ranks 
 	return rank, rep
 }
 
+// RanksByPresence reports whether n values lying span apart (the largest less the smallest) are
+// ranked by marking the values present (rankSmall), not by a sort: within max(2·n, 65,536).
+func RanksByPresence(span uint64, n int) bool { return span < uint64(max(2*n, 1<<16)) }
+
 // rankSmall ranks values whose non-null values over rows lie at most max(2·len(rows), 65,536)
 // apart by marking the values present (rank = the number of smaller values present; Rep holds
 // each rank's first row), without sorting. It reports false, having written nothing, when the
@@ -180,7 +184,7 @@ func rankSmall[T uint16 | uint32 | int64](vals []T, nulls []bool, rows []int32, 
 		}
 		return true
 	}
-	if span := uint64(hi - lo); span >= uint64(max(2*len(rows), 1<<16)) {
+	if !RanksByPresence(uint64(hi-lo), len(rows)) {
 		return false
 	}
 	first := make([]int32, int(hi-lo)+1)
