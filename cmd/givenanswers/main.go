@@ -27,7 +27,8 @@ func main() {
 	}
 	var scs []scenario.Scenario
 	for _, name := range strings.Split(*presets, ",") {
-		sc, ok := preset(name)
+		p, ok := scenario.PresetByName(name)
+		sc := p.Scenario
 		if !ok {
 			fmt.Fprintf(os.Stderr, "givenanswers: -presets: %q is not a preset\n", name)
 			os.Exit(2)
@@ -46,13 +47,4 @@ func main() {
 		fmt.Fprintln(os.Stderr, "givenanswers:", err)
 		os.Exit(1)
 	}
-}
-
-func preset(name string) (scenario.Scenario, bool) {
-	for _, p := range scenario.Presets() {
-		if p.Name == name {
-			return p.Scenario, true
-		}
-	}
-	return scenario.Scenario{}, false
 }

@@ -99,12 +99,19 @@ func (w *wire) given() (*timeline.Given, error) {
 	return &g, nil
 }
 
-// give is sc's answer as the widget's first frame draws it: the run of its timeline, Day aside
-// (schedule.Simulation.Key), and the day under the slider.
-func give(sc scenario.Scenario) (*timeline.Given, error) {
+// runKey is the run sc's timeline names, as the engine runs it: defaults filled, Day aside
+// (schedule.Simulation.Key); and sc so filled.
+func runKey(sc scenario.Scenario) (scenario.Timeline, scenario.Scenario) {
 	sc.EnsureDefaults()
 	key := sc.Timeline
 	key.Day = 0
+	return key, sc
+}
+
+// give is sc's answer as the widget's first frame draws it: the run of its timeline, Day aside
+// (schedule.Simulation.Key), and the day under the slider.
+func give(sc scenario.Scenario) (*timeline.Given, error) {
+	key, sc := runKey(sc)
 	res, err := timeline.Run(key)
 	if err != nil {
 		return nil, fmt.Errorf("givenanswer: %w", err)
@@ -136,16 +143,11 @@ func Decode(b []byte) ([]*timeline.Given, error) {
 // answered reports whether the run k (defaults filled, Day zero) is one of the Presets', whose
 // answers data holds (TestGivenAnswersAreTheEngines).
 func answered(k scenario.Timeline) bool {
-	for _, p := range scenario.Presets() {
-		if !slices.Contains(Presets, p.Name) || p.Scenario.View != "timeline" {
-			continue
-		}
-		sc := p.Scenario
-		sc.EnsureDefaults()
-		key := sc.Timeline
-		key.Day = 0
-		if key == k {
-			return true
+	for _, name := range Presets {
+		if p, ok := scenario.PresetByName(name); ok && p.Scenario.View == "timeline" {
+			if key, _ := runKey(p.Scenario); key == k {
+				return true
+			}
 		}
 	}
 	return false
@@ -160,10 +162,7 @@ var (
 // aside) is one answered here, and its day (the last when 0) is the day given, the one grid the
 // answer holds. The embedded data is read once, at the first call.
 func For(t scenario.Timeline) *timeline.Result {
-	sc := scenario.Scenario{View: "timeline", Timeline: t}
-	sc.EnsureDefaults() // as the engine runs it
-	k := sc.Timeline
-	k.Day = 0
+	k, sc := runKey(scenario.Scenario{View: "timeline", Timeline: t})
 	if !answered(k) {
 		// Decoded only for a run answered here: the decode took 280 ms of a phone's tap on the
 		// explainer's last figure (a timeline given nothing), between its Ask and its frame.
