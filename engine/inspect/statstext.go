@@ -171,11 +171,11 @@ func (t *statsTexts) text(i int) string {
 // the Inspector owns) into statsTexts, for an Inspector opened with Options.CompactStatsFrom
 // (nothing otherwise, or once done), telling yield as the step begins and between blocks of
 // files; its error stops it, the files done kept. Called once the health is worked out
-// (HealthYield), nothing else holds the text (the strings kept of it are copies), so that the
-// checkpoint's slabs of it are garbage; and the text is never beside the health's bounds
-// (the 1,000,000-file table's peak). The files are taken in the order of their text in memory
-// (textOrder), so that each slab is garbage as soon as its files are done, not once every
-// file is.
+// (HealthYield; the page calls it after the table is drawn, wasm/table's plan), when nothing
+// else holds the text (the strings kept of it are copies), so that the checkpoint's slabs of
+// it are garbage; and the text is never beside the health's bounds (the 1,000,000-file table's
+// peak). The files are taken in the order of their text in memory (textOrder), so that each
+// slab is garbage as soon as its files are done, not once every file is.
 func (in *Inspector) CompactStats(yield work.Yield) error {
 	if !in.cols.own || in.texts != nil {
 		return nil

@@ -11,7 +11,7 @@ import (
 // cmd/givenanswers) and read back: the scenario as run, every day's readouts (the chart), and
 // the day the slider shows with its file grid and statements. A Result made from it (Result)
 // answers that figure without running it, until the run itself comes (a widget runs it behind).
-// It is a plain value: JSON carries every field exactly (floats round-trip in Go's encoding).
+// It is a plain value: front/givenanswer stores it in gob, which carries every field exactly.
 type Given struct {
 	Scenario   scenario.Timeline `json:"scenario"`
 	Days       []Day             `json:"days"`

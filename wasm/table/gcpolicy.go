@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// collectSlack is how much the heap may hold beyond what the last collection marked live as
-// the plans begin, before collectBefore collects. Measured on the 1M-file table
+// collectSlack is how much the heap may hold beyond what the last collection marked live as a
+// step that allocates much begins, before collectBefore collects. Measured on the 1M-file table
 // (BenchmarkTableOpen1M, heapPeak): the module's memory went 861-876 MiB without to 828-835 MiB
 // with it, for one collection more (0.5-1.6 s on 2 busy cores). A smaller headroom everywhere
 // did not lower it: GOGC 50 left it at 875 MiB, collecting at 30% of the way to the goal

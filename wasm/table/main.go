@@ -424,14 +424,11 @@ func (a *app) progress(p work.Progress) error {
 	}
 	if sh.EndStep {
 		a.endStep()
-		if sh.Collect {
-			a.collectBefore()
-		}
 	} else {
 		a.yield()
-		if sh.Collect {
-			a.collectBefore()
-		}
+	}
+	if sh.Collect {
+		a.collectBefore()
 	}
 	return nil
 }
