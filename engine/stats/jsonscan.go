@@ -30,6 +30,9 @@ type JSONParser struct {
 	// name is plain, looked up first (object's guess), "" otherwise.
 	order [3][]int32
 	top1  []string
+	// topOrder is the same for the stats object's own fields: the bit (top) of the k-th field
+	// of the last file that had a k-th field, 0 for none it reads.
+	topOrder [8]uint8
 	// scratch, reused from file to file
 	met   [3][]bool // per side (min, max, nullCount) and leaf: a key for it was read
 	key   []byte
@@ -163,6 +166,9 @@ func (p *JSONParser) generic(s string) (Parsed, error) {
 	return out, err
 }
 
+// topFields are the stats object's fields top reads, by their bits in it.
+var topFields = [17]string{1: "numRecords", 2: "tightBounds", 4: "minValues", 8: "maxValues", 16: "nullCount"}
+
 const (
 	sideMin = iota
 	sideMax
@@ -179,30 +185,39 @@ func (p *JSONParser) top(sc *scanner, out *Parsed) (plain bool, err error) {
 	var bad error
 	sc.ws()
 	if !sc.eat('}') {
-		for {
+		for k := 0; ; k++ {
 			sc.ws()
-			key, ok := sc.key()
-			if !ok {
-				return false, nil
+			// As object's keys: the k-th field is the one the file before had there, matched in
+			// place (topOrder).
+			bit := uint8(0)
+			if k < len(p.topOrder) && p.topOrder[k] != 0 && sc.quoted(topFields[p.topOrder[k]]) {
+				bit = p.topOrder[k]
+			} else {
+				key, ok := sc.key()
+				if !ok {
+					return false, nil
+				}
+				switch key {
+				case "numRecords":
+					bit = 1
+				case "tightBounds":
+					bit = 2
+				case "minValues":
+					bit = 4
+				case "maxValues":
+					bit = 8
+				case "nullCount":
+					bit = 16
+				}
+				if k < len(p.topOrder) {
+					p.topOrder[k] = bit
+				}
 			}
 			sc.ws()
 			if !sc.eat(':') {
 				return false, nil
 			}
 			sc.ws()
-			bit := uint8(0)
-			switch key {
-			case "numRecords":
-				bit = 1
-			case "tightBounds":
-				bit = 2
-			case "minValues":
-				bit = 4
-			case "maxValues":
-				bit = 8
-			case "nullCount":
-				bit = 16
-			}
 			if seen&bit != 0 {
 				return false, nil // a repeated field: the last one wins, as the generic decoder has it
 			}
