@@ -25,6 +25,14 @@ type JSONParser struct {
 	structs map[string]int
 	spaths  [][]string
 	smet    [3][]uint8
+	// order is, per side, the leaf (-1 none) the k-th key of its object named in the last file
+	// that had a k-th key there, and top1 each leaf's name when it is a top-level column whose
+	// name is plain, looked up first (object's guess), "" otherwise.
+	order [3][]int32
+	top1  []string
+	// topOrder is the same for the stats object's own fields: the bit (top) of the k-th field
+	// of the last file that had a k-th field, 0 for none it reads.
+	topOrder [8]uint8
 	// scratch, reused from file to file
 	met   [3][]bool // per side (min, max, nullCount) and leaf: a key for it was read
 	key   []byte
@@ -67,6 +75,16 @@ func NewJSONParser(leaves []table.Leaf, files int) *JSONParser {
 	for s := range p.met {
 		p.met[s] = make([]bool, len(leaves))
 		p.smet[s] = make([]uint8, len(p.spaths))
+		p.order[s] = make([]int32, len(leaves))
+		for k := range p.order[s] {
+			p.order[s][k] = -1
+		}
+	}
+	p.top1 = make([]string, len(leaves))
+	for i, l := range leaves {
+		if len(l.Path) == 1 && plainName(l.Path[0]) {
+			p.top1[i] = l.Path[0]
+		}
 	}
 	return p
 }
@@ -148,6 +166,9 @@ func (p *JSONParser) generic(s string) (Parsed, error) {
 	return out, err
 }
 
+// topFields are the stats object's fields top reads, by their bits in it.
+var topFields = [17]string{1: "numRecords", 2: "tightBounds", 4: "minValues", 8: "maxValues", 16: "nullCount"}
+
 const (
 	sideMin = iota
 	sideMax
@@ -164,30 +185,39 @@ func (p *JSONParser) top(sc *scanner, out *Parsed) (plain bool, err error) {
 	var bad error
 	sc.ws()
 	if !sc.eat('}') {
-		for {
+		for k := 0; ; k++ {
 			sc.ws()
-			key, ok := sc.key()
-			if !ok {
-				return false, nil
+			// As object's keys: the k-th field is the one the file before had there, matched in
+			// place (topOrder).
+			bit := uint8(0)
+			if k < len(p.topOrder) && p.topOrder[k] != 0 && sc.quoted(topFields[p.topOrder[k]]) {
+				bit = p.topOrder[k]
+			} else {
+				key, ok := sc.key()
+				if !ok {
+					return false, nil
+				}
+				switch key {
+				case "numRecords":
+					bit = 1
+				case "tightBounds":
+					bit = 2
+				case "minValues":
+					bit = 4
+				case "maxValues":
+					bit = 8
+				case "nullCount":
+					bit = 16
+				}
+				if k < len(p.topOrder) {
+					p.topOrder[k] = bit
+				}
 			}
 			sc.ws()
 			if !sc.eat(':') {
 				return false, nil
 			}
 			sc.ws()
-			bit := uint8(0)
-			switch key {
-			case "numRecords":
-				bit = 1
-			case "tightBounds":
-				bit = 2
-			case "minValues":
-				bit = 4
-			case "maxValues":
-				bit = 8
-			case "nullCount":
-				bit = 16
-			}
 			if seen&bit != 0 {
 				return false, nil // a repeated field: the last one wins, as the generic decoder has it
 			}
@@ -270,23 +300,36 @@ func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool 
 	if sc.eat('}') {
 		return true
 	}
-	for {
+	for k := 0; ; k++ {
 		sc.ws()
-		key, ok := sc.key()
-		if !ok {
-			return false
+		// The k-th key of a side's object names the leaf it named in the file before (the
+		// files of a table write their statistics alike): matched in place, that key is not
+		// scanned, copied into the path and looked up (p.key holds no path for it then).
+		mark, leaf, guessed := len(p.key), -1, false
+		if depth == 0 && k < len(p.order[side]) {
+			if g := p.order[side][k]; g >= 0 && sc.quoted(p.top1[g]) {
+				leaf, guessed = int(g), true
+			}
+		}
+		if !guessed {
+			key, ok := sc.key()
+			if !ok {
+				return false
+			}
+			if depth > 0 {
+				p.key = append(p.key, 0)
+			}
+			p.key = append(p.key, key...)
+			leaf = p.leafAt()
+			if depth == 0 && k < len(p.order[side]) {
+				p.order[side][k] = int32(leaf)
+			}
 		}
 		sc.ws()
 		if !sc.eat(':') {
 			return false
 		}
 		sc.ws()
-		mark := len(p.key)
-		if depth > 0 {
-			p.key = append(p.key, 0)
-		}
-		p.key = append(p.key, key...)
-		leaf := p.leafAt()
 		if leaf < 0 {
 			if st := p.structAt(); st >= 0 {
 				if p.smet[side][st]++; p.smet[side][st] > 1 {
@@ -299,6 +342,9 @@ func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool 
 		case c == '{' || c == '[':
 			if minMax {
 				return false // the generic decoder notes what is wrong with it
+			}
+			if guessed {
+				p.key = append(p.key, p.top1[leaf]...) // the path below it
 			}
 			if leaf >= 0 && side == sideNulls {
 				if p.met[side][leaf] {
@@ -339,6 +385,17 @@ func (p *JSONParser) object(sc *scanner, side int, out *Parsed, depth int) bool 
 
 // fewLeaves is how many leaves JSONParser looks up in turn instead of in its map.
 const fewLeaves = 8
+
+// quoted says whether the text at the scanner is name as a JSON string, and passes over it:
+// name is plain (plainByte), so the key str reads there is name, unescaped. "" is never quoted.
+func (sc *scanner) quoted(name string) bool {
+	i := sc.i + 1 + len(name)
+	if name == "" || i >= len(sc.s) || sc.s[sc.i] != '"' || sc.s[i] != '"' || sc.s[sc.i+1:i] != name {
+		return false
+	}
+	sc.i = i + 1
+	return true
+}
 
 // leafAt is the leaf the current path names, exactly as lookup matches them; -1 for none.
 func (p *JSONParser) leafAt() int {
@@ -501,6 +558,16 @@ func (sc *scanner) str() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// plainName says whether every byte of name is one str's first loop passes over (plainByte).
+func plainName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if !plainByte[name[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // plainByte marks the bytes str's first loop passes over: printable ASCII but '"' and '\\'.
