@@ -89,7 +89,7 @@ const spanTurnFiles = 32 * spanBlock
 // fileSpans sets each file's span from the ranks of its bounds (rank[2k], rank[2k+1]).
 //
 //go:noinline
-func fileSpans(out []float64, files []int, rank []int32, distinct int) {
+func fileSpans(out []float64, files []int32, rank []int32, distinct int) {
 	for k, j := range files {
 		out[j] = float64(rank[2*k+1]-rank[2*k]+1) / float64(distinct)
 	}
@@ -103,9 +103,9 @@ const spanBlock = 4096
 
 // valueRanks gives the files with both bounds of leaf li (in file order) and the ranks of their
 // bounds side by side, a file's minimum at 2k, its maximum at 2k+1, among the distinct bounds.
-func (in *Inspector) valueRanks(li int, y work.Yield) (files []int, rank []int32, distinct int, err error) {
+func (in *Inspector) valueRanks(li int, y work.Yield) (files []int32, rank []int32, distinct int, err error) {
 	n := len(in.hasStats)
-	files, all := make([]int, 0, n), make([]table.Value, 0, 2*n)
+	files, all := make([]int32, 0, n), make([]table.Value, 0, 2*n)
 	for lo := 0; lo < n; lo += spanBlock {
 		files, all = in.bounds(li, lo, min(lo+spanBlock, n), files, all)
 		if err := spanTurn(y, "the bounds", lo, n); err != nil {
@@ -120,14 +120,14 @@ func (in *Inspector) valueRanks(li int, y work.Yield) (files []int, rank []int32
 // bounds.
 //
 //go:noinline
-func (in *Inspector) bounds(li, lo, hi int, files []int, all []table.Value) ([]int, []table.Value) {
+func (in *Inspector) bounds(li, lo, hi int, files []int32, all []table.Value) ([]int32, []table.Value) {
 	c := in.cols.leaves[li]
 	for j := lo; j < hi; j++ {
 		if !in.hasStats[j] {
 			continue
 		}
 		if lo, hi := c.get(0, j), c.get(1, j); !lo.Absent() && !hi.Absent() {
-			files = append(files, j)
+			files = append(files, int32(j))
 			all = append(all, lo, hi)
 		}
 	}

@@ -15,13 +15,13 @@ import (
 // without a 48-byte table.Value a bound in between. A million files' values were 96 MB of the
 // table page's garbage as it drew the grid. files is nil, and nothing done, for any other leaf
 // or when no file has both bounds.
-func (in *Inspector) intRanks(li int, y work.Yield) (files []int, rank []int32, distinct int, err error) {
+func (in *Inspector) intRanks(li int, y work.Yield) (files []int32, rank []int32, distinct int, err error) {
 	lc := in.cols.leaves[li]
 	if lc.ints[0] == nil {
 		return nil, nil, 0, nil
 	}
 	n := len(in.hasStats)
-	files = make([]int, 0, n)
+	files = make([]int32, 0, n)
 	c := table.Column{Kind: lc.kind, Ints: make([]int64, 0, 2*n)}
 	for lo := 0; lo < n; lo += spanBlock {
 		files, c.Ints = in.intBoundsOf(lc, lo, min(lo+spanBlock, n), files, c.Ints)
@@ -66,11 +66,17 @@ func rankInt64s(xs []int64, y work.Yield) ([]int32, int, error) {
 	if err := rs.SortPairs(keys, pos); err != nil {
 		return nil, 0, err
 	}
-	rank, r := make([]int32, n), int32(-1)
+	// The ranks are made in pos's memory, not an array of their own (8 MB of the million files'
+	// peak): each sorted key is overwritten with its rank and its place, then each place given
+	// its rank.
+	r, prev := int32(-1), uint64(0)
 	for lo := 0; lo < n; lo += spanBlock {
-		r = denseRanksOf(keys, pos, lo, min(lo+spanBlock, n), r, rank)
+		r, prev = rankPlaces(keys, pos, lo, min(lo+spanBlock, n), r, prev)
 	}
-	return rank, int(r + 1), nil
+	for lo := 0; lo < n; lo += spanBlock {
+		placeRanks(keys[lo:min(lo+spanBlock, n)], pos)
+	}
+	return pos, int(r + 1), nil
 }
 
 // intKeys makes keys[i] the order-preserving key of the int64 in its bits (its sign bit
@@ -85,28 +91,40 @@ func intKeys(keys []uint64, pos []int32, first int) {
 	}
 }
 
-// denseRanksOf gives the values at pos[lo:hi] the dense ranks of their sorted keys, r being the
-// rank of keys[lo-1]; it returns the rank of keys[hi-1]. Called per spanBlock keys.
+// rankPlaces makes keys[lo:hi], sorted, their dense ranks (high 32 bits) and their places
+// pos[lo:hi] (low 32): r is the rank of the key before lo, and prev that key; it returns the
+// rank and the key of keys[hi-1]. Called per spanBlock keys.
 //
 //go:noinline
-func denseRanksOf(keys []uint64, pos []int32, lo, hi int, r int32, rank []int32) int32 {
+func rankPlaces(keys []uint64, pos []int32, lo, hi int, r int32, prev uint64) (int32, uint64) {
 	for j := lo; j < hi; j++ {
-		if j == 0 || keys[j-1] != keys[j] {
+		k := keys[j]
+		if j == 0 || k != prev {
 			r++
 		}
-		rank[pos[j]] = r
+		prev = k
+		keys[j] = uint64(r)<<32 | uint64(uint32(pos[j]))
 	}
-	return r
+	return r, prev
+}
+
+// placeRanks gives each place in keys (rankPlaces') its rank, in pos. Called per spanBlock keys.
+//
+//go:noinline
+func placeRanks(keys []uint64, pos []int32) {
+	for _, k := range keys {
+		pos[int32(k)] = int32(k >> 32)
+	}
 }
 
 // intBoundsOf appends the files among [lo, hi) with both bounds in lc, and those bounds.
 //
 //go:noinline
-func (in *Inspector) intBoundsOf(lc *leafColumn, lo, hi int, files []int, ints []int64) ([]int, []int64) {
+func (in *Inspector) intBoundsOf(lc *leafColumn, lo, hi int, files []int32, ints []int64) ([]int32, []int64) {
 	mins, maxs := lc.ints[0], lc.ints[1]
 	for j := lo; j < hi; j++ {
 		if in.hasStats[j] && lc.has[j]&3 == 3 { // a minimum and a maximum
-			files = append(files, j)
+			files = append(files, int32(j))
 			ints = append(ints, mins[j], maxs[j])
 		}
 	}

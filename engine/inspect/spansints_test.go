@@ -41,11 +41,12 @@ func TestIntRanksAreValueRanks(t *testing.T) {
 }
 
 // TestIntSpansScratchPerFile: the spans of an integer column whose bounds are far apart (id:
-// file i holds ids i*1000 to i*1000+999) allocate at most 80 bytes a file: the files, the
-// bounds, whose memory becomes the sort's keys, the sort's positions and buffers, the ranks and
-// the spans (rankInt64s). Ranked through layout.RankRows, with its list of rows, its own keys
-// and positions and each rank's first row, they were 105 (72 now): the 1,000,000-file page's Go heap
-// was at its most as the grid was drawn, no collection running in that stretch.
+// file i holds ids i*1000 to i*1000+999) allocate at most 64 bytes a file: the files (int32s),
+// the bounds, whose memory becomes the sort's keys, the sort's positions, in whose memory the
+// ranks are made, its buffers, and the spans (rankInt64s). Ranked through layout.RankRows, with
+// its list of rows, its own keys and positions and each rank's first row, they were 105; with
+// files as ints and an array of ranks of their own, 72: the 1,000,000-file page's Go heap was at
+// its most as the grid was drawn, no collection running in that stretch.
 func TestIntSpansScratchPerFile(t *testing.T) {
 	const files = 50_000
 	in := benchInspector(t, files)
@@ -57,7 +58,7 @@ func TestIntSpansScratchPerFile(t *testing.T) {
 	if err != nil || len(spans) != files {
 		t.Fatalf("%d spans, %v", len(spans), err)
 	}
-	if per := float64(after.TotalAlloc-before.TotalAlloc) / files; per > 80 {
-		t.Fatalf("the spans of id allocated %.1f bytes a file; want at most 80", per)
+	if per := float64(after.TotalAlloc-before.TotalAlloc) / files; per > 64 {
+		t.Fatalf("the spans of id allocated %.1f bytes a file; want at most 64", per)
 	}
 }

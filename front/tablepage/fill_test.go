@@ -98,7 +98,8 @@ func TestSmallReadCellsShowTheirColour(t *testing.T) {
 	th := view.ThemeNamed("light")
 	g.Paint(img, -1, th)
 	small, shown := 0, 0
-	for i, c := range g.Cells {
+	for i := range g.Len() {
+		c := g.Cell(i)
 		if !c.Read || !g.Known[i] || g.Plain[i] {
 			t.Fatalf("cell %d: read %v, statistics %v, no clusteringProvider %v: this test wants read cells with statistics", i, c.Read, g.Known[i], g.Plain[i])
 		}
@@ -109,10 +110,10 @@ func TestSmallReadCellsShowTheirColour(t *testing.T) {
 			shown++
 		}
 	}
-	if small < len(g.Cells)/2 {
-		t.Fatalf("only %d of %d cells are 2 pixels or less on a side: not the case this test is for", small, len(g.Cells))
+	if small < g.Len()/2 {
+		t.Fatalf("only %d of %d cells are 2 pixels or less on a side: not the case this test is for", small, g.Len())
 	}
-	if shown < len(g.Cells)*99/100 {
-		t.Errorf("%d of %d read cells show their span's colour at their centre", shown, len(g.Cells))
+	if shown < g.Len()*99/100 {
+		t.Errorf("%d of %d read cells show their span's colour at their centre", shown, g.Len())
 	}
 }

@@ -44,17 +44,25 @@ type GroupLabel struct {
 	Open   bool
 }
 
-// Grid is the file grid of one Report: the cells front/view lays out, which file each shows, and
-// the groups' outlines.
+// Grid is the file grid of one Report: where front/view lays out its cells, which file each
+// shows, and the groups' outlines. Its cells are worked out as they are used (Cell), from a
+// lattice per run of them: a million files' cells (view.Cell, 40 bytes) were 38 MB of the page's
+// peak, and their layout's copy of each file's colour and verdict (view.FileCell) 15 MB more.
 type Grid struct {
-	Cells  []view.Cell
+	// Runs are where the cells go: cells [runAt[k], runAt[k]+Runs[k].N) are Runs[k]'s, in
+	// order. A group's cells are one run (Labels' order), or the one group's when there is no
+	// outline (no Frames).
+	Runs   []view.Lattice
+	runAt  []int
 	Frames []view.Frame
-	// Cells[i] shows Report.Files[File[i]] and is in Labels[Group[i]]: int32s, as a million
+	// Cell i shows Report.Files[File[i]] and is in Labels[Group[i]]: int32s, as a million
 	// files' two ints were 16 MB of the page's peak (the Report's files are fewer than 2^31).
 	File   []int32
 	Group  []int32
-	Plain  []bool // Cells[i]'s file has no clusteringProvider on a clustered table
-	Known  []bool // Cells[i]'s file has a span for the colour column
+	Fill   []color.RGBA // cell i's colour, its file's span's (view.SpanFill)
+	Read   []bool       // cell i's file is read by the query
+	Plain  []bool       // cell i's file has no clusteringProvider on a clustered table
+	Known  []bool       // cell i's file has a span for the colour column
 	Labels []GroupLabel
 	// Tags are the groups' names drawn on the grid, under their columns (grouped) or under the
 	// cells (one group); H is the height the grid takes (SizedGrid).
@@ -100,10 +108,9 @@ func groupKey(f *inspect.File, by GroupBy) (key string, sealed, open bool) {
 // BuildGrid lays out r's files in a w×h area, coloured by spans (one per file, -1 unknown;
 // nil colours every file as unknown) and grouped by by; scale is the device pixels of a CSS
 // pixel, which its cells' cap and its tags are sized in. It is made in old's slices when old is
-// not nil (old is then no longer valid): a million files' grid is 50 MB, made again at each
+// not nil (old is then no longer valid): a million files' grid is 15 MB, made again at each
 // WHERE and, for a table of few files, at each of SizedGrid's heights. Its per-file scratch
-// (each file's group, colour and verdict, 20 MB) is not kept between grids: the page would
-// hold it all the while.
+// (each file's group, 4 MB) is not kept between grids: the page would hold it all the while.
 func BuildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, scale float64) *Grid {
 	n := len(r.Files)
 	g := &Grid{Scale: scale}
@@ -135,33 +142,57 @@ func BuildGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, h, 
 	g.Labels = labels
 	g.File, g.Group = resize(old.File, n), resize(old.Group, n)
 	g.Plain, g.Known = resize(old.Plain, n), resize(old.Known, n)
-	cells := make([]view.FileCell, n)
+	g.Fill, g.Read = resize(old.Fill, n), resize(old.Read, n)
 	next := slices.Clone(at[:len(order)])
 	clustered := len(r.ClusteringColumns) > 0
 	for lo := 0; lo < n; lo += gridBlock {
-		g.placeFiles(r.Files, spans, lo, min(lo+gridBlock, n), group, rank, next, cells, clustered)
+		g.placeFiles(r.Files, spans, lo, min(lo+gridBlock, n), group, rank, next, clustered)
 	}
-	groups := make([]view.Group, len(order))
+	shapes := make([]view.GroupShape, len(order))
 	for ni, l := range labels {
-		groups[ni] = view.Group{Files: cells[at[ni]:at[ni+1]], Sealed: l.Sealed, Open: l.Open}
+		shapes[ni] = view.GroupShape{N: l.Files, Sealed: l.Sealed, Open: l.Open}
 	}
 	band := 0.0 // the tags' band, under the cells
 	if by != ByNone && n > 0 {
 		band = tagBand * scale
 	}
-	if len(groups) == 1 && !groups[0].Sealed && !groups[0].Open {
-		g.Cells = view.AppendGridLayout(old.Cells[:0], groups[0].Files, w, h-band, 0)
-		if limit := maxCell * scale; len(g.Cells) > 0 && g.Cells[0].W > limit && g.Cells[0].H > limit {
-			g.Cells = cappedLayout(g.Cells[:0], groups[0].Files, w, limit)
+	g.Runs, g.runAt = old.Runs[:0], append(old.runAt[:0], 0)
+	if len(shapes) == 1 && !shapes[0].Sealed && !shapes[0].Open {
+		if l, ok := view.GridLattice(n, w, h-band, 0); ok {
+			if limit := maxCell * scale; l.CW-l.Gap > limit && l.CH-l.Gap > limit {
+				l = cappedLattice(n, w, limit)
+			}
+			g.Runs = append(g.Runs, l)
 		}
 	} else {
-		g.Cells, g.Frames = view.AppendGroupedLayout(old.Cells[:0], old.Frames[:0], groups, view.Rect{X: 0, Y: 4, W: w, H: h - 4 - band})
+		g.Runs, g.Frames = view.AppendGroupedLattices(g.Runs, old.Frames[:0], shapes, view.Rect{X: 0, Y: 4, W: w, H: h - 4 - band})
+	}
+	for _, l := range g.Runs {
+		g.runAt = append(g.runAt, g.runAt[len(g.runAt)-1]+l.N)
 	}
 	g.H = h
 	if band > 0 {
 		g.tag(w, h, band)
 	}
 	return g
+}
+
+// Len is the grid's cells: its files', or none where the area had no room for them.
+func (g *Grid) Len() int {
+	if len(g.runAt) == 0 {
+		return 0
+	}
+	return g.runAt[len(g.runAt)-1]
+}
+
+// Cell is cell i's rectangle, colour and verdict, as front/view's layouts would have made it.
+func (g *Grid) Cell(i int) view.Cell {
+	k, found := slices.BinarySearch(g.runAt, i)
+	if !found {
+		k--
+	}
+	r := g.Runs[k].Rect(i - g.runAt[k])
+	return view.Cell{X: r.X, Y: r.Y, W: r.W, H: r.H, Fill: g.Fill[i], Read: g.Read[i]}
 }
 
 // resize is s with n elements, in its own array when it has room: the elements' values are
@@ -208,13 +239,13 @@ func groupFiles(files []inspect.File, by GroupBy, index map[string]int32, labels
 // placeFiles puts files [lo, hi) into their groups' cells, in file order within a group.
 //
 //go:noinline
-func (g *Grid) placeFiles(files []inspect.File, spans []float64, lo, hi int, group, rank []int32, next []int, cells []view.FileCell, clustered bool) {
+func (g *Grid) placeFiles(files []inspect.File, spans []float64, lo, hi int, group, rank []int32, next []int, clustered bool) {
 	for fi := lo; fi < hi; fi++ {
 		f := &files[fi]
 		ni := rank[group[fi]]
 		j := next[ni]
 		next[ni]++
-		cells[j] = view.FileCell{Span: spanOf(spans, fi), Read: f.Read}
+		g.Fill[j], g.Read[j] = view.SpanFill(spanOf(spans, fi)), f.Read
 		g.File[j], g.Group[j] = int32(fi), ni
 		g.Plain[j] = clustered && f.ClusteringProvider == nil
 		g.Known[j] = spanOf(spans, fi) >= 0
@@ -230,9 +261,11 @@ func spanOf(spans []float64, i int) float64 {
 
 // At is the cell at (x, y), or -1.
 func (g *Grid) At(x, y float64) int {
-	for i, c := range g.Cells {
-		if x >= c.X && x < c.X+c.W && y >= c.Y && y < c.Y+c.H {
-			return i
+	for k, l := range g.Runs {
+		for i := range l.N {
+			if c := l.Rect(i); x >= c.X && x < c.X+c.W && y >= c.Y && y < c.Y+c.H {
+				return g.runAt[k] + i
+			}
 		}
 	}
 	return -1
@@ -245,28 +278,8 @@ func (g *Grid) At(x, y float64) int {
 // the top; the selected cell (-1: none) outlined.
 func (g *Grid) Paint(img *image.RGBA, selected int, th view.Theme) {
 	fill(img, img.Bounds(), th.Background)
-	for i, c := range g.Cells {
-		col := c.Fill
-		if !g.Known[i] {
-			col = th.Cross
-		}
-		r := rect(c.X, c.Y, c.W, c.H)
-		switch {
-		case c.Read && r.Dx() > 2 && r.Dy() > 2:
-			fill(img, r, th.Read)
-			fill(img, r.Inset(1), col)
-		case c.Read:
-			// Too small for an outline around its colour (a 100,000-file table's cells are 2 or
-			// 3 pixels): the colour alone, told from a skipped cell's washed one. An outline
-			// alone painted every read cell of a big table in the outline's colour.
-			fill(img, r, col)
-		default:
-			fill(img, r, th.Skipped(col))
-		}
-		if g.Plain[i] {
-			k := max(1, min(r.Dx(), r.Dy())/3)
-			fill(img, image.Rect(r.Min.X, r.Min.Y, r.Min.X+k, r.Min.Y+k), th.Event)
-		}
+	for k, l := range g.Runs {
+		g.paintRun(img, l, g.runAt[k], th)
 	}
 	for _, f := range g.Frames {
 		r := rect(f.X, f.Y, f.W, f.H)
@@ -279,9 +292,37 @@ func (g *Grid) Paint(img *image.RGBA, selected int, th view.Theme) {
 			stroke(img, r, 1, th.Frame, true)
 		}
 	}
-	if selected >= 0 && selected < len(g.Cells) {
-		c := g.Cells[selected]
+	if selected >= 0 && selected < g.Len() {
+		c := g.Cell(selected)
 		stroke(img, rect(c.X-2, c.Y-2, c.W+4, c.H+4), 2, th.Selected, true)
+	}
+}
+
+// paintRun paints the cells of lattice l, the first being cell at.
+func (g *Grid) paintRun(img *image.RGBA, l view.Lattice, at int, th view.Theme) {
+	for j := range l.N {
+		i, c := at+j, l.Rect(j)
+		col := g.Fill[i]
+		if !g.Known[i] {
+			col = th.Cross
+		}
+		r := rect(c.X, c.Y, c.W, c.H)
+		switch {
+		case g.Read[i] && r.Dx() > 2 && r.Dy() > 2:
+			fill(img, r, th.Read)
+			fill(img, r.Inset(1), col)
+		case g.Read[i]:
+			// Too small for an outline around its colour (a 100,000-file table's cells are 2 or
+			// 3 pixels): the colour alone, told from a skipped cell's washed one. An outline
+			// alone painted every read cell of a big table in the outline's colour.
+			fill(img, r, col)
+		default:
+			fill(img, r, th.Skipped(col))
+		}
+		if g.Plain[i] {
+			k := max(1, min(r.Dx(), r.Dy())/3)
+			fill(img, image.Rect(r.Min.X, r.Min.Y, r.Min.X+k, r.Min.Y+k), th.Event)
+		}
 	}
 }
 

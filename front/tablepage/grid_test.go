@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"testing/fstest"
 
@@ -28,8 +29,8 @@ func TestGridGroupsAndMarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := BuildGrid(nil, r, spans, ByZCube, 800, 400, 1)
-	if len(g.Cells) != len(r.Files) || len(g.File) != len(r.Files) {
-		t.Fatalf("%d cells for %d files", len(g.Cells), len(r.Files))
+	if g.Len() != len(r.Files) || len(g.File) != len(r.Files) {
+		t.Fatalf("%d cells for %d files", g.Len(), len(r.Files))
 	}
 	seen := map[int32]bool{}
 	plain, files := 0, 0
@@ -58,7 +59,7 @@ func TestGridGroupsAndMarks(t *testing.T) {
 		t.Errorf("%d cells marked without clusteringProvider, %d files have none", plain, want)
 	}
 	// A cell's centre finds the cell.
-	c := g.Cells[7]
+	c := g.Cell(7)
 	if got := g.At(c.X+c.W/2, c.Y+c.H/2); got != 7 {
 		t.Errorf("At(centre of cell 7) = %d", got)
 	}
@@ -153,5 +154,37 @@ func TestGroupByZCube(t *testing.T) {
 	}
 	if len(g.Frames) != 3 {
 		t.Errorf("%d outlines for 3 groups", len(g.Frames))
+	}
+}
+
+// TestAGridAllocatesFewBytesPerFile: the page draws a million files' grid in one stretch with no
+// collection, so all BuildGrid allocates is on the module's peak. Its cells are worked out from
+// their groups' lattices as they are used: what it keeps of a file is its index, group, colour
+// and three flags (15 bytes), and its scratch each file's group (4). It allocated 70 bytes a
+// file when it kept each cell's rectangle (view.Cell, 40 bytes) made from a copy of each file's
+// colour and verdict (view.FileCell, 16).
+func TestAGridAllocatesFewBytesPerFile(t *testing.T) {
+	const n = 20_000
+	r := smallTable(t, n, 0, 0)
+	for _, by := range []GroupBy{ByNone, ByZCube} {
+		if by == ByZCube { // 40 ZCubes of 500 files, some sealed
+			cubes := make([]inspect.ZCube, 40)
+			for i := range cubes {
+				cubes[i] = inspect.ZCube{ID: fmt.Sprintf("cube-%02d", i), Sealed: i%3 == 0}
+			}
+			for i := range r.Files {
+				r.Files[i].ZCube = &cubes[i%len(cubes)]
+			}
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		g := BuildGrid(nil, r, nil, by, 1600, 1120, 2)
+		runtime.ReadMemStats(&after)
+		if g.Len() != n || (by == ByZCube) != (len(g.Frames) == 40) {
+			t.Fatalf("by %s: %d cells for %d files, %d outlines", by, g.Len(), n, len(g.Frames))
+		}
+		if per := float64(after.TotalAlloc-before.TotalAlloc) / n; per > 22 {
+			t.Errorf("by %s: BuildGrid allocated %.1f bytes a file, over 22", by, per)
+		}
 	}
 }

@@ -36,8 +36,10 @@ func SizedGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, max
 	for range 6 {
 		g = BuildGrid(g, r, spans, by, w, h, scale)
 		side := 0.0
-		for _, c := range g.Cells {
-			side = max(side, c.W, c.H)
+		for _, l := range g.Runs {
+			if l.N > 0 {
+				side = max(side, l.CW-l.Gap, l.CH-l.Gap)
+			}
 		}
 		limit := maxCell * scale
 		fixed := 4.0 // BuildGrid's margin above the groups, and the tags' band
@@ -50,7 +52,7 @@ func SizedGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, max
 		h = max(fixed+limit, fixed+(h-fixed)*limit/side)
 	}
 	// The area below the lowest cell or frame that no tag uses is left off.
-	if len(g.Cells) > 0 {
+	if g.Len() > 0 {
 		bottom := cellsBottom(g)
 		if len(g.Tags) > 0 {
 			bottom = g.Tags[0].Y + (tagBand-3)*scale
@@ -60,24 +62,24 @@ func SizedGrid(old *Grid, r *inspect.Report, spans []float64, by GroupBy, w, max
 	return g
 }
 
-// cappedLayout lays one group's files out in rows of cells of side limit from the top left:
+// cappedLattice lays one group's n files out in rows of cells of side limit from the top left:
 // GridLayout fills its whole area, so a few files would be a few giant cells.
-func cappedLayout(out []view.Cell, files []view.FileCell, w, limit float64) []view.Cell {
-	cells := view.AppendGridLayout(out, files, w, limit, 0) // the colours and verdicts
-	cols := max(1, min(len(files), int(w/limit)))
-	gap := math.Max(1, limit*0.08)
-	for i := range cells {
-		c := &cells[i]
-		c.X, c.Y = float64(i%cols)*limit+gap/2, float64(i/cols)*limit+gap/2
-		c.W, c.H = limit-gap, limit-gap
-	}
-	return cells
+func cappedLattice(n int, w, limit float64) view.Lattice {
+	return view.Lattice{N: n, Per: max(1, min(n, int(w/limit))), CW: limit, CH: limit, Gap: math.Max(1, limit*0.08)}
 }
 
-// cellsBottom is the lowest edge of the grid's cells and frames.
+// cellsBottom is the lowest edge of the grid's cells and frames: a lattice's lowest cells are
+// its first row's when it fills upwards, else its last's.
 func cellsBottom(g *Grid) float64 {
 	b := 0.0
-	for _, c := range g.Cells {
+	for _, l := range g.Runs {
+		if l.N == 0 {
+			continue
+		}
+		c := l.Rect(l.N - 1)
+		if l.Up {
+			c = l.Rect(0)
+		}
 		b = max(b, c.Y+c.H)
 	}
 	for _, f := range g.Frames {

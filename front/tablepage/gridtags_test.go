@@ -58,10 +58,11 @@ func TestSizedGridFitsASmallTable(t *testing.T) {
 		for _, by := range []GroupBy{ByNone, ByPartition} {
 			r := smallTable(t, 6, 2, 0)
 			g := SizedGrid(nil, r, nil, by, 1200*scale, 560*scale, scale)
-			if len(g.Cells) != 6 {
-				t.Fatalf("%d cells", len(g.Cells))
+			if g.Len() != 6 {
+				t.Fatalf("%d cells", g.Len())
 			}
-			for _, c := range g.Cells {
+			for i := range g.Len() {
+				c := g.Cell(i)
 				if max(c.W, c.H) > maxCell*1.05*scale {
 					t.Errorf("scale %v by %s: a %.0f×%.0f cell, larger than %d CSS px", scale, by, c.W, c.H, maxCell)
 				}

@@ -34,22 +34,48 @@ func GridLayout(files []FileCell, w, h, headerH float64) []Cell {
 // million files again at each WHERE, and reusing its cells (40 MB) keeps them from the
 // collector and the module's memory.
 func AppendGridLayout(out []Cell, files []FileCell, w, h, headerH float64) []Cell {
-	l, ok := gridLattice(len(files), w, h, headerH)
+	l, ok := GridLattice(len(files), w, h, headerH)
 	if !ok {
 		return out
 	}
 	at := len(out)
 	out = slices.Grow(out, len(files))[:at+len(files)]
 	for i, f := range files {
-		c, r := i%l.cols, i/l.cols
-		out[at+i] = Cell{
-			X: float64(c)*l.cw + l.gap/2, Y: headerH + float64(r)*l.ch + l.gap/2,
-			W: l.cw - l.gap, H: l.ch - l.gap,
-			Fill: viridisAt(f.Span),
-			Read: f.Read,
-		}
+		r := l.Rect(i)
+		out[at+i] = Cell{X: r.X, Y: r.Y, W: r.W, H: r.H, Fill: viridisAt(f.Span), Read: f.Read}
 	}
 	return out
+}
+
+// GridLattice is where GridLayout puts n cells, without the cells; false when there is no room.
+func GridLattice(n int, w, h, headerH float64) (Lattice, bool) {
+	l, ok := gridLattice(n, w, h, headerH)
+	if !ok {
+		return Lattice{}, false
+	}
+	return Lattice{N: n, Per: l.cols, Y0: headerH, CW: l.cw, CH: l.ch, Gap: l.gap}, true
+}
+
+// Lattice is where a run of N cells goes, all of one size, in rows of Per: cell i's slot is
+// CW×CH in column i%Per and row i/Per, rows going down from (X0, Y0), or up from it when Up (a
+// group's column, filled bottom-up), the cell inset by Gap/2 in it. The table page keeps a
+// million files' lattices, a few numbers per group, rather than their cells (40 bytes each, 38 MB
+// of its peak), and works a cell out as it paints it.
+type Lattice struct {
+	N, Per              int
+	X0, Y0, CW, CH, Gap float64
+	Up                  bool
+}
+
+// Rect is cell i's rectangle: the same numbers GridLayout's and AppendGroupedLayout's cells
+// have, which are made by it.
+func (l Lattice) Rect(i int) Rect {
+	col, row := float64(i%l.Per), float64(i/l.Per)
+	y := l.Y0 + row*l.CH + l.Gap/2
+	if l.Up {
+		y = l.Y0 - (row+1)*l.CH + l.Gap/2
+	}
+	return Rect{X: l.X0 + col*l.CW + l.Gap/2, Y: y, W: l.CW - l.Gap, H: l.CH - l.Gap}
 }
 
 // lattice is the grid's slots: cols×rows of cw×ch, each cell inset by gap/2 on every side.
@@ -120,3 +146,6 @@ func Around(outer, inner Rect) []Rect {
 }
 
 func viridisAt(t float64) color.RGBA { return assets.At(assets.Viridis, t) }
+
+// SpanFill is the colour of a cell whose file's span is t (FileCell.Span): a Cell's Fill.
+func SpanFill(t float64) color.RGBA { return viridisAt(t) }

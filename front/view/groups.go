@@ -35,7 +35,47 @@ func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect
 	if len(groups) == 0 || area.W <= 0 || area.H <= 0 {
 		return cells, frames
 	}
-	colW := ColumnWidth(len(groups), area)
+	gg := newGroupedGrid(len(groups), func(gi int) int { return len(groups[gi].Files) }, area)
+	for gi, g := range groups {
+		l := gg.lattice(gi, len(g.Files))
+		for i, f := range g.Files {
+			r := l.Rect(i)
+			cells = append(cells, Cell{X: r.X, Y: r.Y, W: r.W, H: r.H, Fill: viridisAt(f.Span), Read: f.Read})
+		}
+		frames = append(frames, gg.frame(gi, len(g.Files), g.Sealed, g.Open))
+	}
+	return cells, frames
+}
+
+// GroupShape is what AppendGroupedLayout's places read of a group: its files' count and its kind.
+type GroupShape struct {
+	N            int
+	Sealed, Open bool
+}
+
+// AppendGroupedLattices is AppendGroupedLayout's places without the cells: a lattice per group
+// (in group order) appended to lattices, and the groups' outlines to frames.
+func AppendGroupedLattices(lattices []Lattice, frames []Frame, groups []GroupShape, area Rect) ([]Lattice, []Frame) {
+	if len(groups) == 0 || area.W <= 0 || area.H <= 0 {
+		return lattices, frames
+	}
+	gg := newGroupedGrid(len(groups), func(gi int) int { return groups[gi].N }, area)
+	for gi, g := range groups {
+		lattices = append(lattices, gg.lattice(gi, g.N))
+		frames = append(frames, gg.frame(gi, g.N, g.Sealed, g.Open))
+	}
+	return lattices, frames
+}
+
+// groupedGrid is the sizes AppendGroupedLayout gives every group's column and cells.
+type groupedGrid struct {
+	area                        Rect
+	colW, gapX, c, ch, gap, per float64
+}
+
+// newGroupedGrid sizes n groups' columns and cells in area, size(gi) being group gi's files.
+func newGroupedGrid(n int, size func(int) int, area Rect) groupedGrid {
+	colW := ColumnWidth(n, area)
 	gapX := math.Min(6, colW*0.15)
 	inner := colW - gapX
 	fits := func(c float64) bool {
@@ -43,8 +83,8 @@ func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect
 		if per < 1 {
 			return false
 		}
-		for _, g := range groups {
-			if math.Ceil(float64(len(g.Files))/per)*c > area.H {
+		for gi := range n {
+			if math.Ceil(float64(size(gi))/per)*c > area.H {
 				return false
 			}
 		}
@@ -62,30 +102,30 @@ func AppendGroupedLayout(cells []Cell, frames []Frame, groups []Group, area Rect
 	c := lo
 	per := math.Max(1, math.Floor(inner/c))
 	maxRows := 0.0
-	for _, g := range groups {
-		maxRows = math.Max(maxRows, math.Ceil(float64(len(g.Files))/per))
+	for gi := range n {
+		maxRows = math.Max(maxRows, math.Ceil(float64(size(gi))/per))
 	}
 	ch := c // a cell's height
 	if maxRows*c < 0.9*area.H {
 		ch = math.Min(4*c, area.H/maxRows)
 	}
-	gap := math.Min(1.5, c*0.12)
-	perN := int(per) // integer column and row: no math.Mod per cell, slow under wasm
-	for gi, g := range groups {
-		x0 := area.X + float64(gi)*colW + gapX/2
-		rows := math.Ceil(float64(len(g.Files)) / per)
-		for i, f := range g.Files {
-			col, row := float64(i%perN), float64(i/perN)
-			cells = append(cells, Cell{
-				X: x0 + col*c + gap/2, Y: area.Y + area.H - (row+1)*ch + gap/2,
-				W: c - gap, H: ch - gap, Fill: viridisAt(f.Span), Read: f.Read,
-			})
-		}
-		w := math.Min(per, float64(len(g.Files))) * c
-		frames = append(frames, Frame{Rect: Rect{X: x0 - 1, Y: area.Y + area.H - rows*ch - 1, W: w + 2, H: rows*ch + 2}, Sealed: g.Sealed, Open: g.Open})
-	}
-	return cells, frames
+	return groupedGrid{area: area, colW: colW, gapX: gapX, c: c, ch: ch, gap: math.Min(1.5, c*0.12), per: per}
 }
+
+// lattice is the places of group gi's n files: its column, filled bottom-up.
+func (g groupedGrid) lattice(gi, n int) Lattice {
+	// An integer column and row (Per): no math.Mod per cell, slow under wasm.
+	return Lattice{N: n, Per: int(g.per), X0: g.x0(gi), Y0: g.area.Y + g.area.H, CW: g.c, CH: g.ch, Gap: g.gap, Up: true}
+}
+
+// frame is group gi's outline around its n files.
+func (g groupedGrid) frame(gi, n int, sealed, open bool) Frame {
+	rows := math.Ceil(float64(n) / g.per)
+	w := math.Min(g.per, float64(n)) * g.c
+	return Frame{Rect: Rect{X: g.x0(gi) - 1, Y: g.area.Y + g.area.H - rows*g.ch - 1, W: w + 2, H: rows*g.ch + 2}, Sealed: sealed, Open: open}
+}
+
+func (g groupedGrid) x0(gi int) float64 { return g.area.X + float64(gi)*g.colW + g.gapX/2 }
 
 // DayGroups groups a day's files for the grid, keeping its buffers from one call to the next:
 // the day slider groups thousands of files per move.

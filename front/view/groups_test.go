@@ -156,3 +156,38 @@ func TestGroupedLayoutFillsTheHeight(t *testing.T) {
 		}
 	}
 }
+
+// The table page keeps the lattices and works its cells out as it paints: each lattice's
+// rectangles are the grouped layout's cells, to the bit, and the outlines the same.
+func TestGroupedLatticesAreTheLayoutsCells(t *testing.T) {
+	var groups []Group
+	var shapes []GroupShape
+	for i, n := range []int{1, 7, 0, 250, 33, 3} {
+		fs := make([]FileCell, n)
+		for j := range fs {
+			fs[j] = FileCell{Span: float64(j%5) / 4, Read: j%2 == 0}
+		}
+		groups = append(groups, Group{Files: fs, Sealed: i%2 == 0, Open: i%3 == 0})
+		shapes = append(shapes, GroupShape{N: n, Sealed: i%2 == 0, Open: i%3 == 0})
+	}
+	for _, area := range []Rect{{X: 0, Y: 4, W: 1200, H: 520}, {X: 3.5, Y: 1.25, W: 333.3, H: 97.7}, {X: 0, Y: 4, W: 50, H: 900}} {
+		cells, frames := AppendGroupedLayout(nil, nil, groups, area)
+		lattices, lframes := AppendGroupedLattices(nil, nil, shapes, area)
+		if !slices.Equal(frames, lframes) || len(lattices) != len(groups) {
+			t.Fatalf("area %v: outlines %v, by lattices %v (%d lattices)", area, frames, lframes, len(lattices))
+		}
+		k := 0
+		for gi, l := range lattices {
+			for i := range l.N {
+				r, c := l.Rect(i), cells[k]
+				if r != (Rect{c.X, c.Y, c.W, c.H}) || c.Fill != SpanFill(groups[gi].Files[i].Span) {
+					t.Fatalf("area %v: group %d cell %d at %v, its lattice's %v", area, gi, i, c, r)
+				}
+				k++
+			}
+		}
+		if k != len(cells) {
+			t.Fatalf("area %v: %d cells, %d in the lattices", area, len(cells), k)
+		}
+	}
+}

@@ -112,13 +112,13 @@ func main() {
 	// tests' clicks: [clientX, clientY, file index], or [] when there is no such cell.
 	a.ll.Set(tb.CellCentre, js.FuncOf(func(_ js.Value, args []js.Value) any {
 		i := args[0].Int()
-		if a.grid == nil || i < 0 || i >= len(a.grid.Cells) {
+		if a.grid == nil || i < 0 || i >= a.grid.Len() {
 			return []any{}
 		}
 		canvas := a.el("grid").Underlying()
 		canvas.Call("scrollIntoView", map[string]any{"block": "center"})
 		r := canvas.Call("getBoundingClientRect")
-		c := a.grid.Cells[i]
+		c := a.grid.Cell(i)
 		return []any{r.Get("left").Float() + (c.X+c.W/2)/a.scale, r.Get("top").Float() + (c.Y+c.H/2)/a.scale, a.grid.File[i]}
 	}))
 	a.bind()
