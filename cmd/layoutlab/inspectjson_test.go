@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -157,5 +158,54 @@ func TestInspectJSONFilesBeforeTheRestIsMarshalled(t *testing.T) {
 	got.Reset()
 	if err := writeInspectJSON(&got, r); err != nil || !bytes.Equal(got.Bytes(), encodedReport(t, r)) {
 		t.Fatalf("%v; without the NaN, not encoding/json's bytes", err)
+	}
+}
+
+// TestBinPathsReadInAddsOrder: the bins' paths are read once an add and in the adds' order
+// (placeInAddsOrder), whatever the bins' order, and each lands in its place: the same lists as
+// read bin by bin (BinFiles.Path), a file in two bins and adds in no bin included. Read in the
+// bins' order, as before, a million adds were cache misses on the goroutine of the report's head.
+func TestBinPathsReadInAddsOrder(t *testing.T) {
+	adds := make([]*deltalog.AddFile, 50)
+	for i := range adds {
+		adds[i] = &deltalog.AddFile{Path: fmt.Sprintf("part-%02d", i)}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	perm := rng.Perm(len(adds))
+	var bins []inspect.Bin
+	for lo := 0; lo < 40; lo += 7 { // adds perm[40:] in none
+		var refs []int32
+		for _, a := range perm[lo:min(lo+7, 40)] {
+			refs = append(refs, int32(a))
+		}
+		bins = append(bins, inspect.Bin{Files: inspect.BinFiles{Adds: adds, Refs: refs}})
+	}
+	bins[2].Files.Refs = append(bins[2].Files.Refs, bins[0].Files.Refs[3]) // in two bins
+	bins = append(bins, inspect.Bin{Files: inspect.BinFiles{Adds: adds, Refs: []int32{}}}, inspect.Bin{})
+	var want []string
+	for _, b := range bins {
+		for j := range b.Files.Len() {
+			want = append(want, b.Files.Path(j))
+		}
+	}
+	all := make([]string, len(want))
+	var read []int
+	placeInAddsOrder(bins, len(adds), func(a int) string {
+		read = append(read, a)
+		return adds[a].Path
+	}, all)
+	if !slices.Equal(all, want) {
+		t.Errorf("paths\n got %q\nwant %q", all, want)
+	}
+	if len(read) != 40 || !slices.IsSorted(read) || len(slices.Compact(slices.Clone(read))) != len(read) {
+		t.Errorf("adds read %v: want each of the bins' 40 once, in the adds' order", read)
+	}
+	got := planPaths(bins)
+	k := 0
+	for i, b := range got {
+		if b.null != (bins[i].Files.Refs == nil) || !slices.Equal(b.paths, want[k:k+len(b.paths)]) {
+			t.Errorf("bin %d: %+v", i, b)
+		}
+		k += len(b.paths)
 	}
 }
