@@ -26,7 +26,10 @@ import (
 // marshalled and indented on a goroutine while the files are written: 0.2 s of one core before
 // the files of inspecttest.Table(1_000_000) began, the other idle. The fields before the files
 // are marshalled on their own, which gives the same text up to the files' key.
-func writeInspectJSON(w io.Writer, r *inspect.Report) error {
+//
+// rest, when not nil, sets the fields after the files on r (inspect.InspectThen): it is called
+// on the head's goroutine, before the head is made, so that the files are written meanwhile.
+func writeInspectJSON(w io.Writer, r *inspect.Report, rest func() error) error {
 	bw := bufio.NewWriterSize(w, 256<<10)
 	fenc := newFileJSON()
 	// The top-level key, at the top level's indent; a bin's "files" is deeper.
@@ -47,6 +50,12 @@ func writeInspectJSON(w io.Writer, r *inspect.Report) error {
 	}
 	full := make(chan headText, 1)
 	go func() {
+		if rest != nil {
+			if err := rest(); err != nil {
+				full <- headText{err: err}
+				return
+			}
+		}
 		text, paths, err := reportHead(r)
 		full <- headText{text, paths, err}
 	}()
