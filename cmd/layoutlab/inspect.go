@@ -86,9 +86,14 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	}
 	// The JSON's files are written while the next OPTIMIZE and the health, which follow them,
 	// are worked out (afterFiles); the CSV has neither.
-	rep, afterFiles, err := inspect.InspectThen(os.DirFS(root), root, inspect.Options{Version: *version, Where: *where})
-	if err == nil && *format == "text" {
-		err = afterFiles()
+	fsys, opt := os.DirFS(root), inspect.Options{Version: *version, Where: *where}
+	var rep *inspect.Report
+	var afterFiles func() error
+	var err error
+	if *format == "text" {
+		rep, err = inspect.Inspect(fsys, root, opt)
+	} else {
+		rep, afterFiles, err = inspect.InspectThen(fsys, root, opt)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "layoutlab inspect: %s: %s\n", termSafe(root), termSafe(err.Error()))
