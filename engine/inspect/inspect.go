@@ -349,7 +349,7 @@ func Inspect(fsys fs.FS, location string, opt Options) (*Report, error) {
 // follow them (the next OPTIMIZE and the clustering health, Report's JSON order): those are left
 // nil and worked out by rest, on the caller's goroutine, side by side as Inspect works them out,
 // while other goroutines read the files; rest sets them on the Report and is called at most
-// once. A caller that writes neither (the CSV) does not call it: the two were about 0.8 s of CPU
+// once. A caller that writes neither (the CSV) does not call it: the two were about 0.7 s of CPU
 // in an open of inspecttest.Table(1_000_000) (BenchmarkInspect1M's profile). Options'
 // HealthLater and PlanLater are set by it. rest reads the Inspector's statistics, never the
 // files: the JSON's encoding of a million files is done beside it (TestInspectThenBesideTheFiles).
