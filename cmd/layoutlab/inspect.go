@@ -84,14 +84,24 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	if filepath.Base(root) == deltalog.LogDir {
 		root = filepath.Dir(root)
 	}
-	rep, err := inspect.Inspect(os.DirFS(root), root, inspect.Options{Version: *version, Where: *where})
+	// The JSON's files are written while the next OPTIMIZE and the health, which follow them,
+	// are worked out (afterFiles); the CSV has neither.
+	fsys, opt := os.DirFS(root), inspect.Options{Version: *version, Where: *where}
+	var rep *inspect.Report
+	var afterFiles func() error
+	var err error
+	if *format == "text" {
+		rep, err = inspect.Inspect(fsys, root, opt)
+	} else {
+		rep, afterFiles, err = inspect.InspectThen(fsys, root, opt)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "layoutlab inspect: %s: %s\n", termSafe(root), termSafe(err.Error()))
 		return 2
 	}
 	switch *format {
 	case "json":
-		if err := writeInspectJSON(stdout, rep); err != nil {
+		if err := writeInspectJSON(stdout, rep, afterFiles); err != nil {
 			fmt.Fprintf(stderr, "layoutlab inspect: %s\n", termSafe(err.Error()))
 			return 1
 		}

@@ -294,7 +294,7 @@ func TestInspectJSONStreamedAsEncoded(t *testing.T) {
 		if err := enc.Encode(rep); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeInspectJSON(&got, rep); err != nil {
+		if err := writeInspectJSON(&got, rep, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {

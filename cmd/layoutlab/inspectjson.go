@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"layoutlab/engine/deltalog"
 	"layoutlab/engine/inspect"
 )
 
@@ -25,7 +26,10 @@ import (
 // marshalled and indented on a goroutine while the files are written: 0.2 s of one core before
 // the files of inspecttest.Table(1_000_000) began, the other idle. The fields before the files
 // are marshalled on their own, which gives the same text up to the files' key.
-func writeInspectJSON(w io.Writer, r *inspect.Report) error {
+//
+// rest, when not nil, sets the fields after the files on r (inspect.InspectThen): it is called
+// on the head's goroutine, before the head is made, so that the files are written meanwhile.
+func writeInspectJSON(w io.Writer, r *inspect.Report, rest func() error) error {
 	bw := bufio.NewWriterSize(w, 256<<10)
 	fenc := newFileJSON()
 	// The top-level key, at the top level's indent; a bin's "files" is deeper.
@@ -46,6 +50,12 @@ func writeInspectJSON(w io.Writer, r *inspect.Report) error {
 	}
 	full := make(chan headText, 1)
 	go func() {
+		if rest != nil {
+			if err := rest(); err != nil {
+				full <- headText{err: err}
+				return
+			}
+		}
 		text, paths, err := reportHead(r)
 		full <- headText{text, paths, err}
 	}()
@@ -148,18 +158,78 @@ func withoutBinPaths(n *inspect.NextOptimize) (*inspect.NextOptimize, []binPaths
 		}
 		plan := **p
 		plan.Bins = slices.Clone(plan.Bins) // nil stays nil, empty stays empty
-		for i := range plan.Bins {
-			f := plan.Bins[i].Files
-			b := binPaths{null: f.Refs == nil, paths: make([]string, f.Len())}
-			for j := range b.paths {
-				b.paths[j] = f.Path(j)
-			}
+		for i, b := range planPaths(plan.Bins) {
 			paths = append(paths, b)
 			plan.Bins[i].Files = inspect.BinFiles{}
 		}
 		*p = &plan
 	}
 	return &out, paths
+}
+
+// planPaths is the paths of a plan's bins, bin by bin. Its bins refer to one array of adds
+// (the snapshot's): each add is read once, in that array's order, and its path written to its
+// places in the bins' lists, as nextOptimize reads the files for the planner (738bd3e); read in
+// the bins' order, a million adds were three reads from anywhere in memory a path (cache
+// misses). Bins over other arrays are read in their own order.
+func planPaths(bins []inspect.Bin) []binPaths {
+	out := make([]binPaths, len(bins))
+	var adds []*deltalog.AddFile
+	shared, total := true, 0
+	for i, b := range bins {
+		out[i].null = b.Files.Refs == nil
+		total += b.Files.Len()
+		if b.Files.Len() == 0 {
+			continue
+		}
+		if adds == nil {
+			adds = b.Files.Adds
+		} else if len(b.Files.Adds) != len(adds) || &b.Files.Adds[0] != &adds[0] {
+			shared = false
+		}
+	}
+	all := make([]string, total) // the bins' lists, one array
+	lists := all
+	for i, b := range bins {
+		out[i].paths, lists = lists[:b.Files.Len():b.Files.Len()], lists[b.Files.Len():]
+	}
+	if !shared {
+		for i, b := range bins {
+			for j := range out[i].paths {
+				out[i].paths[j] = b.Files.Path(j)
+			}
+		}
+		return out
+	}
+	placeInAddsOrder(bins, len(adds), func(a int) string { return adds[a].Path }, all)
+	return out
+}
+
+// placeInAddsOrder writes the path of each add the bins refer to (of n), read by path once and
+// in the adds' order, to its places in all, the bins' lists one after the other.
+func placeInAddsOrder(bins []inspect.Bin, n int, path func(a int) string, all []string) {
+	// first[a] is add a's last place in all, then[k] its place before place k; -1 ends. A file
+	// is in one bin of a plan, but nothing here relies on it.
+	first, then := make([]int32, n), make([]int32, len(all))
+	for a := range first {
+		first[a] = -1
+	}
+	k := int32(0)
+	for _, b := range bins {
+		for _, a := range b.Files.Refs {
+			then[k], first[a] = first[a], k
+			k++
+		}
+	}
+	for a, k := range first {
+		if k < 0 {
+			continue
+		}
+		p := path(a)
+		for ; k >= 0; k = then[k] {
+			all[k] = p
+		}
+	}
 }
 
 // writeWithBinPaths writes text with each binFilesKey in it replaced by the next bin's paths,

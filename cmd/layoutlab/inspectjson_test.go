@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -52,7 +53,7 @@ func TestInspectJSONManyFilesAndBins(t *testing.T) {
 			t.Fatalf("%d files, %d paths in the plan's bins: the test wants many of both", len(r.Files), paths)
 		}
 		var got bytes.Buffer
-		if err := writeInspectJSON(&got, r); err != nil {
+		if err := writeInspectJSON(&got, r, nil); err != nil {
 			t.Fatal(err)
 		}
 		if want := encodedReport(t, r); !bytes.Equal(got.Bytes(), want) {
@@ -93,7 +94,7 @@ func TestInspectJSONBinShapes(t *testing.T) {
 		for _, files := range [][]inspect.File{nil, {}, {fileAt("f"), fileAt(odd)}} {
 			r := &inspect.Report{Files: files, NextOptimize: n, History: nil}
 			var got bytes.Buffer
-			if err := writeInspectJSON(&got, r); err != nil {
+			if err := writeInspectJSON(&got, r, nil); err != nil {
 				t.Fatal(err)
 			}
 			if want := encodedReport(t, r); !bytes.Equal(got.Bytes(), want) {
@@ -116,7 +117,7 @@ func TestInspectJSONStopsOnABadFile(t *testing.T) {
 	files[3*fileBlock+7] = inspect.NewFile(&deltalog.AddFile{Path: "p"}, `{"a":`, "", "", nil)
 	r := &inspect.Report{Files: files}
 	var got bytes.Buffer
-	err := writeInspectJSON(&got, r)
+	err := writeInspectJSON(&got, r, nil)
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -146,7 +147,7 @@ func TestInspectJSONFilesBeforeTheRestIsMarshalled(t *testing.T) {
 	}
 	r := &inspect.Report{Version: 3, Files: files, ClusteringHealth: []inspect.ColumnHealth{{OverlapMean: math.NaN()}}}
 	var got bytes.Buffer
-	err := writeInspectJSON(&got, r)
+	err := writeInspectJSON(&got, r, nil)
 	if _, want := json.Marshal(r); err == nil || want == nil || err.Error() != want.Error() {
 		t.Fatalf("error %v, want encoding/json's %v", err, want)
 	}
@@ -155,7 +156,88 @@ func TestInspectJSONFilesBeforeTheRestIsMarshalled(t *testing.T) {
 	}
 	r.ClusteringHealth = nil
 	got.Reset()
-	if err := writeInspectJSON(&got, r); err != nil || !bytes.Equal(got.Bytes(), encodedReport(t, r)) {
+	if err := writeInspectJSON(&got, r, nil); err != nil || !bytes.Equal(got.Bytes(), encodedReport(t, r)) {
 		t.Fatalf("%v; without the NaN, not encoding/json's bytes", err)
+	}
+}
+
+// TestBinPathsReadInAddsOrder: the bins' paths are read once an add and in the adds' order
+// (placeInAddsOrder), whatever the bins' order, and each lands in its place: the same lists as
+// read bin by bin (BinFiles.Path), a file in two bins and adds in no bin included. Read in the
+// bins' order, as before, a million adds were cache misses on the goroutine of the report's head.
+func TestBinPathsReadInAddsOrder(t *testing.T) {
+	adds := make([]*deltalog.AddFile, 50)
+	for i := range adds {
+		adds[i] = &deltalog.AddFile{Path: fmt.Sprintf("part-%02d", i)}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	perm := rng.Perm(len(adds))
+	var bins []inspect.Bin
+	for lo := 0; lo < 40; lo += 7 { // adds perm[40:] in none
+		var refs []int32
+		for _, a := range perm[lo:min(lo+7, 40)] {
+			refs = append(refs, int32(a))
+		}
+		bins = append(bins, inspect.Bin{Files: inspect.BinFiles{Adds: adds, Refs: refs}})
+	}
+	bins[2].Files.Refs = append(bins[2].Files.Refs, bins[0].Files.Refs[3]) // in two bins
+	bins = append(bins, inspect.Bin{Files: inspect.BinFiles{Adds: adds, Refs: []int32{}}}, inspect.Bin{})
+	var want []string
+	for _, b := range bins {
+		for j := range b.Files.Len() {
+			want = append(want, b.Files.Path(j))
+		}
+	}
+	all := make([]string, len(want))
+	var read []int
+	placeInAddsOrder(bins, len(adds), func(a int) string {
+		read = append(read, a)
+		return adds[a].Path
+	}, all)
+	if !slices.Equal(all, want) {
+		t.Errorf("paths\n got %q\nwant %q", all, want)
+	}
+	if len(read) != 40 || !slices.IsSorted(read) || len(slices.Compact(slices.Clone(read))) != len(read) {
+		t.Errorf("adds read %v: want each of the bins' 40 once, in the adds' order", read)
+	}
+	got := planPaths(bins)
+	k := 0
+	for i, b := range got {
+		if b.null != (bins[i].Files.Refs == nil) || !slices.Equal(b.paths, want[k:k+len(b.paths)]) {
+			t.Errorf("bin %d: %+v", i, b)
+		}
+		k += len(b.paths)
+	}
+}
+
+// TestInspectJSONRestBesideTheFiles: a report of inspect.InspectThen, whose next OPTIMIZE and
+// health are worked out by its rest on the head's goroutine while the files are written, is
+// written byte for byte as encoding/json writes Inspect's report; without rest called there,
+// the plan and the health were null.
+func TestInspectJSONRestBesideTheFiles(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	m, err := inspecttest.Table(3*fileBlock + 100 - (3*fileBlock)%100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := inspect.Inspect(m, "t", inspect.Options{Version: -1})
+	if err != nil || want.NextOptimize == nil || want.ClusteringHealth == nil {
+		t.Fatalf("%v: the test wants a plan and a health", err)
+	}
+	r, rest, err := inspect.InspectThen(m, "t", inspect.Options{Version: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if err := writeInspectJSON(&got, r, rest); err != nil {
+		t.Fatal(err)
+	}
+	if w := encodedReport(t, want); !bytes.Equal(got.Bytes(), w) {
+		i := 0
+		for i < min(got.Len(), len(w)) && got.Bytes()[i] == w[i] {
+			i++
+		}
+		t.Errorf("%d bytes, want %d; first difference at %d: %q, want %q", got.Len(), len(w), i,
+			got.Bytes()[i:min(i+80, got.Len())], w[i:min(i+80, len(w))])
 	}
 }
