@@ -149,6 +149,7 @@ func benchTableOpen(b *testing.B, n, opens int) {
 func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bool) tableOpen {
 	ctx, closeBrowser := newBrowser(b)
 	defer closeBrowser()
+	watchConsole(b, ctx)
 	run := func(what string, as ...chromedp.Action[chromedp.Void]) {
 		if err := chromedp.Do(ctx, as...); err != nil {
 			b.Fatalf("%s: %s: %v", site.name, what, err)
@@ -223,7 +224,10 @@ func openTableOnce(b *testing.B, site tableSite, files []string, n int, first bo
 	run("upload", chromedp.SetUploadFiles(chromedp.ID("pick-files"), files))
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.layoutlabTable.opened > 0 || window.layoutlabTable.errors > 0`,
 		chromedp.WithPollingTimeout(10*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
-		b.Fatal(err)
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		state, _ := chromedp.Run(sctx, chromedp.Evaluate[string](`JSON.stringify(window.layoutlabTable) + " statuses: " + JSON.stringify(window.statuses.slice(-4))`))
+		cancel()
+		b.Fatalf("%s: no open nor error: %v; the page: %s", site.name, err, state)
 	}
 	o.wall = float64(time.Since(t0).Microseconds()) / 1000
 	// The next OPTIMIZE is planned after the table is drawn; the long tasks count until then.
