@@ -287,17 +287,23 @@ func TestReuseValuesParsesAsFresh(t *testing.T) {
 	p := NewJSONParser(scanLeaves, 1000)
 	p.ReuseValues()
 	for range 2_000 {
-		s := randomStats(r)
-		got, gotErr := parse(p, s)
-		want, wantErr := parse(NewJSONParser(scanLeaves, 1), s)
-		if (got.TightBounds == nil) != (want.TightBounds == nil) || got.TightBounds != nil && *got.TightBounds != *want.TightBounds {
-			t.Fatalf("%q: tightBounds differ", s)
-		}
-		got.TightBounds, want.TightBounds = nil, nil
-		// %#v, not reflect.DeepEqual: a NaN bound equals itself here.
-		if g, w := fmt.Sprintf("%#v %v", got, gotErr), fmt.Sprintf("%#v %v", want, wantErr); g != w {
-			t.Fatalf("%q:\nreused %s\nfresh  %s", s, g, w)
-		}
+		readsAsFresh(t, p, randomStats(r))
+	}
+}
+
+// readsAsFresh fails t unless p, a parser that has read other strings, reads s as a new parser
+// does, with nothing left from the strings before.
+func readsAsFresh(t *testing.T, p *JSONParser, s string) {
+	t.Helper()
+	got, gotErr := parse(p, s)
+	want, wantErr := parse(NewJSONParser(scanLeaves, 1), s)
+	if (got.TightBounds == nil) != (want.TightBounds == nil) || got.TightBounds != nil && *got.TightBounds != *want.TightBounds {
+		t.Fatalf("%q: tightBounds differ", s)
+	}
+	got.TightBounds, want.TightBounds = nil, nil
+	// %#v, not reflect.DeepEqual: a NaN bound equals itself here.
+	if g, w := fmt.Sprintf("%#v %v", got, gotErr), fmt.Sprintf("%#v %v", want, wantErr); g != w {
+		t.Fatalf("%q:\nthis parser %s\nfresh       %s", s, g, w)
 	}
 }
 
