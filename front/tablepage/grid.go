@@ -262,10 +262,8 @@ func spanOf(spans []float64, i int) float64 {
 // At is the cell at (x, y), or -1.
 func (g *Grid) At(x, y float64) int {
 	for k, l := range g.Runs {
-		for i := range l.N {
-			if c := l.Rect(i); x >= c.X && x < c.X+c.W && y >= c.Y && y < c.Y+c.H {
-				return g.runAt[k] + i
-			}
+		if i := l.At(x, y); i >= 0 {
+			return g.runAt[k] + i
 		}
 	}
 	return -1

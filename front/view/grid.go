@@ -78,6 +78,41 @@ func (l Lattice) Rect(i int) Rect {
 	return Rect{X: l.X0 + col*l.CW + l.Gap/2, Y: y, W: l.CW - l.Gap, H: l.CH - l.Gap}
 }
 
+// At is the first of the lattice's cells (in order) whose rectangle holds (x, y), -1 for none:
+// what testing every cell's Rect gives, but from the slot the point falls in and its neighbours
+// (a float on a slot's edge may fall either side), so a million-file grid's hover is not a
+// million rectangles tested.
+func (l Lattice) At(x, y float64) int {
+	if l.N <= 0 || l.Per <= 0 || l.CW <= 0 || l.CH <= 0 {
+		return -1
+	}
+	col := math.Floor((x - l.X0) / l.CW)
+	row := math.Floor((y - l.Y0) / l.CH)
+	if l.Up {
+		row = math.Floor((l.Y0 - y) / l.CH)
+	}
+	rows := (l.N + l.Per - 1) / l.Per
+	if math.IsNaN(col) || math.IsNaN(row) || col < -1 || col > float64(l.Per) || row < -1 || row > float64(rows) {
+		return -1
+	}
+	best := -1
+	for r := int(row) - 1; r <= int(row)+1; r++ {
+		for c := int(col) - 1; c <= int(col)+1; c++ {
+			if r < 0 || c < 0 || c >= l.Per {
+				continue
+			}
+			i := r*l.Per + c
+			if i >= l.N || best >= 0 && i >= best {
+				continue
+			}
+			if b := l.Rect(i); x >= b.X && x < b.X+b.W && y >= b.Y && y < b.Y+b.H {
+				best = i
+			}
+		}
+	}
+	return best
+}
+
 // lattice is the grid's slots: cols×rows of cw×ch, each cell inset by gap/2 on every side.
 type lattice struct {
 	cols, rows  int
